@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { createRuntime } from './runtime.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { createTestDatabase } from './test/test-db.ts';
+import { Browser, startTestApp, type TestApp } from './test/api-harness.ts';
+
+const quiet = { LOG_LEVEL: 'silent', SERVE_WEB: false, PUBLIC_URL: 'http://portal.test', AUTH_RATE_LIMIT: 100_000, AUTH_EMAIL_RATE_LIMIT: 100_000 } as const;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('stateless servers on one PostgreSQL database', () => {
+  it('a customer signed in on one server is served by another, and signed out everywhere', async () => {
+    const handle = await createTestDatabase('postgres');
+    const url = handle.url;
+    const one = await createRuntime({ ...quiet, DATABASE_URL: url });
+    const two = await createRuntime({ ...quiet, DATABASE_URL: url });
+    try {
+      await seedDemoData(one.deps.db);
+      const a = new Browser(one.server);
+      await a.signIn('SPLASH', 'parent@example.com');
+      const b = new Browser(two.server);
+      for (const [k, v] of a.cookies) b.cookies.set(k, v);
+      const res = await b.get<{ total_count: number }>('/api/notification?page=1&limit=5&status=All');
+      expect(res.status).toBe(200);
+      expect(res.body.total_count).toBe(120);
+      await b.post('/api/customer/logout');
+      expect((await a.get('/api/notification')).status).toBe(401);
+    } finally {
+      await one.close();
+      await two.close();
+      await handle.close();
+      await handle.drop();
+    }
+  });
+});
+
+describe('throttling', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('sign-in, get-clients and get-by-email share one throttle and answer 429 past it', async () => {
+    t = await startTestApp('sqlite', { AUTH_RATE_LIMIT: 4 });
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH'); // 1
+    expect((await b.post('/api/company/get-by-email', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 2
+    expect((await b.post('/api/customer/get-clients', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 3
+    expect((await b.post('/api/customer/login', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 4
+    const limited = await b.post('/api/customer/login', { email: 'parent@example.com', password: 'Portal#2026' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('with Redis, two servers share the counters', async () => {
+    const env = { ...quiet, REDIS_URL: process.env.TEST_REDIS_URL, AUTH_RATE_LIMIT: 3 };
+    const one = await startTestApp('sqlite', env);
+    const two = await startTestApp('sqlite', env);
+    try {
+      // A fresh client address keeps this run's counters apart from earlier runs against the same Redis.
+      const address = `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+      const at = (app: TestApp) => app.server.inject({ method: 'POST', url: '/api/company/login-by-code', payload: { company_code: 'SPLASH' }, remoteAddress: address });
+      expect((await at(one)).statusCode).toBe(200);
+      expect((await at(two)).statusCode).toBe(200);
+      expect((await at(one)).statusCode).toBe(200);
+      expect((await at(two)).statusCode).toBe(429);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+describe('e-mail over SMTP', () => {
+  it('the reset e-mail reaches a real SMTP server and the outbox row is marked sent', async () => {
+    const received: { to: string; body: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let body = '';
+        stream.on('data', (c: Buffer) => (body += c.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const t = await startTestApp('sqlite', { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    try {
+      const b = new Browser(t.server);
+      await b.enterCompany('SPLASH');
+      expect((await b.post('/api/customer/forget-password', { email: 'parent@example.com', url: 'http://portal.test/reset-password' })).status).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toBe('parent@example.com');
+      expect(received[0]!.body.replace(/=\r?\n/g, '')).toContain('http://portal.test/reset-password?token=');
+      const row = await t.runtime.deps.db.selectFrom('outbox').select(['status', 'sent_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(row.status).toBe('sent');
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

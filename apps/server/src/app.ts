@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import { isReachable } from './db/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { webPlugin } from './plugins/web.ts';
+import { companyRoutes } from './features/company/company.routes.ts';
+import { customerRoutes } from './features/customer/customer.routes.ts';
+import { homeRoutes } from './features/home/home.routes.ts';
+import { notificationRoutes } from './features/notification/notification.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { trustedOrigins } from './features/customer/customer.service.ts';
+
+/** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
+export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
+  const { deps } = opts;
+  instance.setValidatorCompiler(validatorCompiler);
+  instance.setSerializerCompiler(serializerCompiler);
+
+  await instance.register(fastifyCookie);
+  await instance.register(swagger, {
+    openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await instance.register(errorsPlugin);
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
+  await instance.register(authPlugin, { db: deps.db });
+
+  instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const ok = await isReachable(deps.db);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
+  });
+
+  await instance.register(companyRoutes, { deps });
+  await instance.register(customerRoutes, { deps });
+  await instance.register(homeRoutes, { deps });
+  await instance.register(notificationRoutes, { deps });
+  await instance.register(messagesRoutes, { deps });
+
+  if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, so the default database lands in ./data whatever the cwd. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** `sqlite:PATH` (default data/portal.db) or `postgres://…`. */
+  DATABASE_URL: z.string().default(`sqlite:${path.join(repoRoot, 'data', 'portal.db')}`),
+  /** The origin customers reach the portal on; reset links point here. */
+  PUBLIC_URL: z.url().optional(),
+  /** Extra origins (comma-separated) a reset link may point at. */
+  TRUSTED_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Customer Hub <no-reply@portal.localhost>'),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app (apps/web/dist) from the same port. */
+  SERVE_WEB: bool.default(true),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  /** Seed the demo companies into an empty database at start-up. */
+  SEED_DEMO: bool.default(true),
+  COMPANY_SESSION_HOURS: z.coerce.number().positive().default(12),
+  CUSTOMER_SESSION_DAYS: z.coerce.number().positive().default(30),
+  /** Attempts per minute per IP on sign-in, registration and reset calls. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Attempts per 15 minutes per e-mail address on sign-in calls. */
+  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicOrigin(env: Env): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+}

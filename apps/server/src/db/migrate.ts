@@ -1,0 +1,16 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.ts';
+import { foundation } from './migrations/001-foundation.ts';
+
+/** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
+function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
+  return { '001-foundation': foundation(engine) };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,260 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
+type Bool = number;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  customer_id: number;
+  company_details_id: number;
+  code: string;
+  trading_name: string;
+  application: string;
+  settings: string;
+  created_at: string;
+}
+export interface ListItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  list_name: string;
+  display_name: string;
+  ocr_field_value_id: number | null;
+  active: Bool;
+  sort_order: number;
+}
+export interface VenuesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  address: string;
+  active: Bool;
+}
+export interface LessonFormatsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  duration_minutes: number;
+  active: Bool;
+}
+export interface LoginsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface ClientsTable {
+  id: Generated<number>;
+  company_id: number;
+  login_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_mobile: Generated<string>;
+  address1: Generated<string>;
+  suburb: Generated<string>;
+  state: Generated<string>;
+  postcode: Generated<string>;
+  created_at: string;
+}
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: 'company' | 'customer';
+  company_id: number;
+  client_id: number | null;
+  created_at: string;
+  expires_at: string;
+}
+export interface StudentsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+  dob: string | null;
+  gender: string;
+  standard: string;
+  profile_picture: string | null;
+  created_at: string;
+}
+export interface ClassesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  lesson_format_id: number | null;
+  venue_id: number | null;
+  court: string;
+  day_of_week: number;
+  start_time: string;
+  duration_minutes: number;
+  standard: string;
+  capacity: number;
+}
+export interface ClassSessionsTable {
+  id: Generated<number>;
+  company_id: number;
+  class_id: number;
+  date: string;
+  start_time: string;
+  status: string;
+}
+export interface EnrolmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  class_id: number;
+  student_id: number;
+  start_date: string;
+  end_date: string | null;
+  status: string;
+}
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  invoice_no: string;
+  invoice_date: string;
+  payment_date: string;
+  total_cents: number;
+  balance_due_cents: number;
+  status: string;
+}
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  content: string;
+  category: string;
+  tag_data: string | null;
+  created_at: string;
+}
+export interface NotificationContactsTable {
+  id: Generated<number>;
+  company_id: number;
+  notification_id: number;
+  client_id: number;
+  status: 'New' | 'Read';
+  created_at: string;
+  read_at: string | null;
+}
+export interface NotificationOptOutsTable {
+  company_id: number;
+  client_id: number;
+  category: string;
+  email: Bool;
+  in_app: Bool;
+}
+export interface MessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number | null;
+  title: string;
+  body: string;
+  published_at: string;
+}
+export interface MessageReadsTable {
+  id: Generated<number>;
+  company_id: number;
+  message_id: number;
+  client_id: number;
+  read_at: string;
+}
+export interface AgreementsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  text: string;
+  requires_signature: Bool;
+  required: Bool;
+  active: Bool;
+}
+export interface AgreementSignaturesTable {
+  id: Generated<number>;
+  company_id: number;
+  agreement_id: number;
+  client_id: number;
+  signature: string | null;
+  signed_at: string;
+}
+export interface SignInActionsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  type: string;
+  agreement_id: number | null;
+  student_id: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  login_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface EmailCodesTable {
+  id: Generated<number>;
+  company_id: number;
+  purpose: string;
+  email: string;
+  token_hash: string;
+  code_hash: string;
+  payload: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface OutboxTable {
+  id: Generated<number>;
+  company_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'pending' | 'sent' | 'logged' | 'failed';
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+export interface BarcodesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  code: string;
+  label: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  list_items: ListItemsTable;
+  venues: VenuesTable;
+  lesson_formats: LessonFormatsTable;
+  logins: LoginsTable;
+  clients: ClientsTable;
+  sessions: SessionsTable;
+  students: StudentsTable;
+  classes: ClassesTable;
+  class_sessions: ClassSessionsTable;
+  enrolments: EnrolmentsTable;
+  invoices: InvoicesTable;
+  notifications: NotificationsTable;
+  notification_contacts: NotificationContactsTable;
+  notification_opt_outs: NotificationOptOutsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  agreements: AgreementsTable;
+  agreement_signatures: AgreementSignaturesTable;
+  sign_in_actions: SignInActionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_codes: EmailCodesTable;
+  outbox: OutboxTable;
+  barcodes: BarcodesTable;
+}
+
+export type CompanyRow = Selectable<CompaniesTable>;
+export type NewCompany = Insertable<CompaniesTable>;

@@ -1,0 +1,172 @@
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export function findLoginsByEmail(db: Db, email: string) {
+  return db.selectFrom('logins').select(['id', 'company_id', 'password_hash']).where('email', '=', email).orderBy('id').execute();
+}
+
+export function findLogin(db: Db, companyId: number, email: string) {
+  return db
+    .selectFrom('logins')
+    .select(['id', 'company_id', 'email', 'password_hash'])
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findLoginById(db: Db, companyId: number, loginId: number) {
+  return db.selectFrom('logins').select(['id', 'email']).where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
+}
+
+export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'first_name', 'last_name'])
+    .where('company_id', '=', companyId)
+    .where('login_id', '=', loginId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findCustomerUser(db: Db, companyId: number, clientId: number) {
+  const client = await db
+    .selectFrom('clients')
+    .select(['id', 'login_id', 'first_name', 'last_name', 'email'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  if (!client) return undefined;
+  const barcodes = await db
+    .selectFrom('barcodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return { ...client, total_barcodes: Number(barcodes.n) };
+}
+
+export function findPendingActions(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('sign_in_actions')
+    .select(['id', 'type', 'agreement_id', 'student_id'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('completed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function completeActions(db: Db, companyId: number, clientId: number, type: string): Promise<void> {
+  await db
+    .updateTable('sign_in_actions')
+    .set({ completed_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('type', '=', type)
+    .where('completed_at', 'is', null)
+    .execute();
+}
+
+export async function updatePasswordHash(db: Db, companyId: number, loginId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('logins')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', loginId)
+    .execute();
+}
+
+/** Creates the sign-in and its first client account in one transaction. */
+export function createLoginWithClient(
+  db: Db,
+  input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string },
+) {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const login = await trx
+      .insertInto('logins')
+      .values({ company_id: input.companyId, email: input.email, password_hash: input.passwordHash, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const client = await trx
+      .insertInto('clients')
+      .values({
+        company_id: input.companyId,
+        login_id: login.id,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { loginId: login.id, clientId: client.id };
+  });
+}
+
+export async function insertResetToken(db: Db, input: { companyId: number; loginId: number; tokenHash: string; expiresAt: string }) {
+  // A new link replaces any earlier one for the same sign-in.
+  await db.deleteFrom('password_reset_tokens').where('company_id', '=', input.companyId).where('login_id', '=', input.loginId).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ company_id: input.companyId, login_id: input.loginId, token_hash: input.tokenHash, created_at: nowIso(), expires_at: input.expiresAt, used_at: null })
+    .execute();
+}
+
+export function findResetToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('password_reset_tokens')
+    .select(['id', 'company_id', 'login_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used; answers false when another request used it first. */
+export async function consumeResetToken(db: Db, id: number): Promise<boolean> {
+  const res = await db.updateTable('password_reset_tokens').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertEmailCode(
+  db: Db,
+  input: { companyId: number; purpose: string; email: string; tokenHash: string; codeHash: string; payload: string; expiresAt: string },
+) {
+  await db
+    .insertInto('email_codes')
+    .values({
+      company_id: input.companyId,
+      purpose: input.purpose,
+      email: input.email,
+      token_hash: input.tokenHash,
+      code_hash: input.codeHash,
+      payload: input.payload,
+      attempts: 0,
+      created_at: nowIso(),
+      expires_at: input.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+export function findEmailCode(db: Db, companyId: number, purpose: string, tokenHash: string) {
+  return db
+    .selectFrom('email_codes')
+    .select(['id', 'email', 'code_hash', 'payload', 'attempts', 'expires_at', 'used_at'])
+    .where('company_id', '=', companyId)
+    .where('purpose', '=', purpose)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function countEmailCodeAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function consumeEmailCode(db: Db, id: number): Promise<boolean> {
+  const res = await db.updateTable('email_codes').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { emailField, newPasswordSchema, passwordField, registerSchema, codeField } from '@portal/shared/auth-schemas';
+import { throttle, type Deps } from '../../deps.ts';
+import { errorResponses, success, typed } from '../../lib/http.ts';
+import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
+import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
+import * as service from './customer.service.ts';
+
+const user = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
+const action = z.object({
+  id: z.number(),
+  type: z.enum(['AcceptAgreement', 'UpdateProfile', 'UpdateStudent', 'ChangePassword']),
+  agreement_id: z.number().nullable(),
+  student_id: z.number().nullable(),
+});
+const credentials = z.object({ email: emailField, password: passwordField });
+/** Only a same-site path may come back as a redirect target. */
+const safeRedirect = z
+  .string()
+  .max(500)
+  .optional()
+  .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : undefined));
+
+export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = typed(app);
+  const ttl = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
+
+  /** A new session token at every sign-in; the previous one, if any, ends. */
+  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol'>, reply: FastifyReply, companyId: number, clientId: number) {
+    const old = req.cookies[CUSTOMER_COOKIE];
+    if (old) await deleteSessionByToken(deps.db, old);
+    const { token, expiresAt } = await createSession(deps.db, { kind: 'customer', companyId, clientId, ttlMs: ttl });
+    reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
+    return service.loadUserAndActions(deps, companyId, clientId);
+  }
+
+  r.post(
+    '/api/customer/get-clients',
+    {
+      config: { auth: 'company' },
+      schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
+    },
+    async (req) => {
+      await throttle(deps, req, 'signin', req.body.email);
+      return { success: true as const, clients: await service.listClientAccounts(deps, requireCompany(req), req.body.email, req.body.password) };
+    },
+  );
+
+  r.post(
+    '/api/customer/login',
+    {
+      config: { auth: 'company' },
+      schema: {
+        tags: ['customer'],
+        body: credentials.extend({ client_id: z.coerce.number().int().positive().optional(), server_redirect: safeRedirect }),
+        response: { 200: z.object({ success: z.literal(true), actions: z.array(action), user, server_redirect: z.string().optional() }), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await throttle(deps, req, 'signin', req.body.email);
+      const company = requireCompany(req);
+      const clientId = await service.chooseClient(deps, company, req.body);
+      const answer = await signIn(req, reply, company.id, clientId);
+      return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
+    },
+  );
+
+  r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: success } } }, async (req, reply) => {
+    const token = req.cookies[CUSTOMER_COOKIE];
+    if (token) await deleteSessionByToken(deps.db, token);
+    reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+    return { success: true as const };
+  });
+
+  const registerStep2 = z.object({ email: emailField, email_code: codeField, email_token: z.string().min(10).max(200) });
+  r.post(
+    '/api/customer/register',
+    {
+      config: { auth: 'company' },
+      schema: {
+        tags: ['customer'],
+        // Step one carries the form; step two adds email_code and email_token. Each step is parsed by its own schema below.
+        body: z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() }),
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), emailToken: z.string().optional(), user: user.optional(), actions: z.array(action).optional() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) => {
+      const company = requireCompany(req);
+      await throttle(deps, req, 'register');
+      const body = req.body as Record<string, unknown>;
+      if (body.email_code === undefined || body.email_token === undefined) {
+        const form = registerSchema.parse(body);
+        const started = await service.startRegistration(deps, company, form);
+        return { success: true as const, ...started };
+      }
+      const step = registerStep2.parse(body);
+      const { clientId } = await service.completeRegistration(deps, company, step);
+      const answer = await signIn(req, reply, company.id, clientId);
+      return { success: true as const, message: 'Your account has been created.', ...answer };
+    },
+  );
+
+  r.post(
+    '/api/customer/forget-password',
+    {
+      config: { auth: 'company' },
+      schema: { tags: ['customer'], body: z.object({ email: emailField, url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
+    },
+    async (req) => {
+      await throttle(deps, req, 'reset', req.body.email);
+      await service.requestPasswordReset(deps, requireCompany(req), req.body.email, req.body.url);
+      return { success: true as const };
+    },
+  );
+
+  const tokenParam = z.object({ token: z.string().min(1).max(200) });
+  r.get(
+    '/api/customer/check-if-changing-password/:token',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['customer'], params: tokenParam, response: { 200: z.object({ success: z.literal(true), isChangingPassword: z.boolean() }), ...errorResponses } },
+    },
+    async (req) => {
+      await throttle(deps, req, 'reset');
+      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token) };
+    },
+  );
+
+  r.post(
+    '/api/customer/reset-password/:token',
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    async (req) => {
+      await throttle(deps, req, 'reset');
+      await service.resetPassword(deps, req.params.token, req.body.password);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/customer/set-password',
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      await service.setPassword(deps, company.id, clientId, req.body.password);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/customer/get-sign-in-actions',
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), actions: z.array(action) }), ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
+      return { success: true as const, actions };
+    },
+  );
+
+  r.get(
+    '/api/customer/me',
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), user, actions: z.array(action) }), ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };
+    },
+  );
+}
+

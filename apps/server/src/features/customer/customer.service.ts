@@ -1,0 +1,205 @@
+import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/api-types';
+import { messages, serverMessages } from '@portal/shared/messages';
+import type { Deps } from '../../deps.ts';
+import { publicOrigin } from '../../config/env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import type { Company } from '../company/company.repository.ts';
+import { renderMail } from '../mail/mailer.ts';
+import * as repo from './customer.repository.ts';
+
+const CODE_TTL_MINUTES = 15;
+const CODE_MAX_ATTEMPTS = 5;
+const RESET_TTL_MINUTES = 60;
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+
+/** Checks e-mail and password within one company; an unknown e-mail costs the same time as a wrong password. */
+async function authenticate(deps: Deps, company: Company, email: string, password: string) {
+  const login = await repo.findLogin(deps.db, company.id, email);
+  const ok = await verifyPassword(login?.password_hash, password);
+  if (!login || !ok) throw invalidCredentials();
+  return login;
+}
+
+export async function listClientAccounts(deps: Deps, company: Company, email: string, password: string): Promise<ClientAccount[]> {
+  const login = await authenticate(deps, company, email, password);
+  const clients = await repo.findClientsByLogin(deps.db, company.id, login.id);
+  return clients.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name }));
+}
+
+export async function loadUserAndActions(deps: Deps, companyId: number, clientId: number): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
+  const [client, actions] = await Promise.all([
+    repo.findCustomerUser(deps.db, companyId, clientId),
+    repo.findPendingActions(deps.db, companyId, clientId),
+  ]);
+  if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  return {
+    user: { ClientID: client.id, FirstName: client.first_name, LastName: client.last_name, total_barcodes: client.total_barcodes },
+    actions: actions.map((a) => ({ id: a.id, type: a.type as SignInAction['type'], agreement_id: a.agreement_id, student_id: a.student_id })),
+  };
+}
+
+/** Picks the client account to sign in to: the chosen one, or the only one. */
+export async function chooseClient(deps: Deps, company: Company, input: { email: string; password: string; client_id?: number | undefined }): Promise<number> {
+  const login = await authenticate(deps, company, input.email, input.password);
+  const clients = await repo.findClientsByLogin(deps.db, company.id, login.id);
+  if (input.client_id !== undefined) {
+    if (!clients.some((c) => c.id === input.client_id)) throw new AppError(403, 'ACCOUNT_NOT_AVAILABLE', serverMessages.accountNotFound);
+    return input.client_id;
+  }
+  if (clients.length === 1 && clients[0]) return clients[0].id;
+  if (clients.length === 0) throw invalidCredentials();
+  throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
+}
+
+/** Step one of registration: e-mails a 6-digit code and answers the token that pairs with it. */
+export async function startRegistration(
+  deps: Deps,
+  company: Company,
+  input: { first_name: string; last_name: string; email: string; password: string },
+): Promise<{ emailToken: string; message: string }> {
+  if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
+  const token = newToken();
+  const code = newEmailCode();
+  const existing = await repo.findLogin(deps.db, company.id, input.email);
+  const name = company.settings.CompanyDisplayName;
+  // An address that already has an account gets a notice instead of a code, and the answer is the same,
+  // so registration never tells a stranger which addresses are customers.
+  const payload = existing
+    ? { existing: true }
+    : { first_name: input.first_name, last_name: input.last_name, password_hash: await hashPassword(input.password) };
+  await repo.insertEmailCode(deps.db, {
+    companyId: company.id,
+    purpose: 'register',
+    email: input.email,
+    tokenHash: hashToken(token),
+    codeHash: existing ? hashCode(token, newEmailCode()) : hashCode(token, code),
+    payload: JSON.stringify(payload),
+    expiresAt: addMinutes(new Date(), CODE_TTL_MINUTES).toISOString(),
+  });
+  const mail = existing
+    ? renderMail(name, [
+        `Someone tried to create a ${name} Customer Hub account with this e-mail address.`,
+        'You already have an account. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
+        'If this was not you, you can ignore this e-mail.',
+      ])
+    : renderMail(name, [
+        `Hi ${input.first_name},`,
+        `Your ${name} Customer Hub verification code is ${code}.`,
+        `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+      ]);
+  await deps.mailer.send({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
+  return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
+}
+
+/** Step two: checks the code (bounded tries, once only) and creates the account. */
+export async function completeRegistration(
+  deps: Deps,
+  company: Company,
+  input: { email: string; email_code: number; email_token: string },
+): Promise<{ clientId: number }> {
+  if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
+  const row = await repo.findEmailCode(deps.db, company.id, 'register', hashToken(input.email_token));
+  if (!row || row.used_at || row.expires_at <= nowIso() || row.email !== input.email) {
+    throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  }
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
+  if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
+    await repo.countEmailCodeAttempt(deps.db, row.id);
+    if (row.attempts + 1 >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
+    throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  }
+  const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
+  if (payload.existing || !(await repo.consumeEmailCode(deps.db, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
+  const { clientId } = await repo.createLoginWithClient(deps.db, {
+    companyId: company.id,
+    email: input.email,
+    passwordHash: payload.password_hash,
+    firstName: payload.first_name,
+    lastName: payload.last_name,
+  });
+  return { clientId };
+}
+
+/** The reset link's origin: the one the client asked for only when the server trusts it. */
+export function resetLinkBase(deps: Deps, requestedUrl: string | undefined): string {
+  const trusted = new Set([publicOrigin(deps.env), ...trustedOrigins(deps)]);
+  let origin = publicOrigin(deps.env);
+  if (requestedUrl) {
+    try {
+      const asked = new URL(requestedUrl).origin;
+      if (trusted.has(asked)) origin = asked;
+    } catch {
+      // Not a URL: fall back to the configured origin.
+    }
+  }
+  return `${origin}/reset-password`;
+}
+
+export function trustedOrigins(deps: Deps): string[] {
+  return deps.env.TRUSTED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => new URL(s).origin);
+}
+
+export async function requestPasswordReset(deps: Deps, company: Company, email: string, url: string | undefined): Promise<void> {
+  const login = await repo.findLogin(deps.db, company.id, email);
+  if (!login) return;
+  const token = newToken();
+  await repo.insertResetToken(deps.db, {
+    companyId: company.id,
+    loginId: login.id,
+    tokenHash: hashToken(token),
+    expiresAt: addMinutes(new Date(), RESET_TTL_MINUTES).toISOString(),
+  });
+  const link = `${resetLinkBase(deps, url)}?token=${encodeURIComponent(token)}`;
+  const name = company.settings.CompanyDisplayName;
+  const mail = renderMail(
+    name,
+    [
+      `We received a request to reset the password of your ${name} Customer Hub account.`,
+      `The link works once and expires in ${RESET_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+    ],
+    { label: 'Set a new password', url: link },
+  );
+  await deps.mailer.send({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
+}
+
+async function usableResetToken(deps: Deps, token: string) {
+  const row = await repo.findResetToken(deps.db, hashToken(token));
+  if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
+  return row;
+}
+
+export async function isResetPending(deps: Deps, token: string): Promise<boolean> {
+  return (await usableResetToken(deps, token)) !== undefined;
+}
+
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+  const row = await usableResetToken(deps, token);
+  if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
+    throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
+  }
+  await repo.updatePasswordHash(deps.db, row.company_id, row.login_id, await hashPassword(password));
+  const clients = await repo.findClientsByLogin(deps.db, row.company_id, row.login_id);
+  for (const c of clients) await repo.completeActions(deps.db, row.company_id, c.id, 'ChangePassword');
+}
+
+export async function hasPendingPasswordChange(deps: Deps, companyId: number, clientId: number): Promise<boolean> {
+  const actions = await repo.findPendingActions(deps.db, companyId, clientId);
+  return actions.some((a) => a.type === 'ChangePassword');
+}
+
+/** Sets a new password for the signed-in customer's sign-in and completes a queued ChangePassword action. */
+export async function setPassword(deps: Deps, companyId: number, clientId: number, password: string): Promise<void> {
+  const user = await repo.findCustomerUser(deps.db, companyId, clientId);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  await repo.updatePasswordHash(deps.db, companyId, user.login_id, await hashPassword(password));
+  const clients = await repo.findClientsByLogin(deps.db, companyId, user.login_id);
+  for (const c of clients) await repo.completeActions(deps.db, companyId, c.id, 'ChangePassword');
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared/constants';
+import type { Deps } from '../../deps.ts';
+import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
+import { localNow } from '../../lib/time.ts';
+import { requireCustomer } from '../../plugins/auth.ts';
+import { findOutstandingInvoices, findUpcomingClasses } from './home.repository.ts';
+
+const paged = { current_page: z.number(), total_pages: z.number() };
+const upcomingClass = z.object({
+  date: z.string(),
+  student_name: z.string(),
+  lesson_format_id: z.number().nullable(),
+  lesson_format: z.string(),
+  venue_id: z.number().nullable(),
+  venue: z.string(),
+  court: z.string(),
+  profile_picture: z.string().nullable(),
+  student_id: z.number(),
+  class_id: z.number(),
+  session_id: z.number(),
+  standard: z.string(),
+});
+const invoice = z.object({
+  InvoiceNo: z.string(),
+  InvoiceDate: z.string(),
+  PaymentDate: z.string(),
+  Total: z.number().int(),
+  balance_due: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+});
+
+const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = typed(app);
+
+  r.get(
+    '/api/home/get-upcoming-classes',
+    {
+      config: { auth: 'customer' },
+      schema: { tags: ['home'], querystring: pageQuery, response: { 200: z.object({ ...paged, upcoming_classes: z.array(upcomingClass) }), ...errorResponses } },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const { page, limit } = req.query;
+      // "Upcoming" is judged on the company's own clock, not the server's.
+      const now = localNow(company.settings.localization.TimeZoneRegion + '/' + company.settings.localization.TimeZoneCity);
+      const { rows, total } = await findUpcomingClasses(deps.db, {
+        companyId: company.id,
+        clientId,
+        today: now.date,
+        nowTime: now.time,
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return {
+        current_page: page,
+        total_pages: totalPages(total, limit),
+        upcoming_classes: rows.map((row) => ({
+          date: `${row.date}T${row.start_time}`,
+          student_name: `${row.first_name} ${row.last_name}`,
+          lesson_format_id: row.lesson_format_id,
+          lesson_format: row.lesson_format ?? '',
+          venue_id: row.venue_id,
+          venue: row.venue ?? '',
+          court: row.court,
+          profile_picture: row.profile_picture,
+          student_id: row.student_id,
+          class_id: row.class_id,
+          session_id: row.session_id,
+          standard: row.standard,
+        })),
+      };
+    },
+  );
+
+  r.get(
+    '/api/home/get-outstanding-invoices',
+    {
+      config: { auth: 'customer' },
+      schema: { tags: ['home'], querystring: pageQuery, response: { 200: z.object({ ...paged, invoices: z.array(invoice) }), ...errorResponses } },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const { page, limit } = req.query;
+      const { rows, total } = await findOutstandingInvoices(deps.db, { companyId: company.id, clientId, limit, offset: (page - 1) * limit });
+      return {
+        current_page: page,
+        total_pages: totalPages(total, limit),
+        invoices: rows.map((row) => ({
+          InvoiceNo: row.invoice_no,
+          InvoiceDate: row.invoice_date,
+          PaymentDate: row.payment_date,
+          Total: row.total_cents,
+          balance_due: row.balance_due_cents,
+          status: row.status as InvoiceStatus,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { companySettingsSchema } from '@portal/shared/company-config';
+import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
+import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
+import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
+
+/**
+ * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
+ * by `key`, never by database id, so a bundle can be written by hand and imported anywhere.
+ * Unknown fields are refused (strict objects) so a misspelt field cannot be silently dropped.
+ */
+
+const key = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use 1–64 letters, digits, "_", "-" or "."');
+const text = z.string().trim().min(1, 'Required');
+const bundleDate = z.string().refine(isBundleDate, 'Expected a date: yyyy-MM-dd, today, today+N or today-N');
+const bundleInstant = z
+  .string()
+  .refine(isBundleInstant, 'Expected an instant: ISO-8601 with a zone (2026-03-01T09:30:00Z) or company time (2026-03-01T09:30, today-2T09:30)');
+const time = z.string().regex(TIME_PATTERN, 'Expected a time HH:mm (24-hour)');
+const cents = z.number().int('Use whole cents').min(0);
+
+const listItemSchema = z.strictObject({
+  name: text,
+  active: z.boolean().default(true),
+  ocr_field_value_id: z.number().int().nullable().optional(),
+});
+
+/** Lists the company config exposes; venues and lesson formats have their own sections. */
+export const BUNDLE_LIST_NAMES = ['medical_conditions', 'referral_sources', 'school', 'date_ranges', 'standards'] as const;
+
+const listsSchema = z.strictObject(
+  Object.fromEntries(BUNDLE_LIST_NAMES.map((n) => [n, z.array(listItemSchema).default([])])) as Record<
+    (typeof BUNDLE_LIST_NAMES)[number],
+    z.ZodDefault<z.ZodArray<typeof listItemSchema>>
+  >,
+);
+
+const venueSchema = z.strictObject({ key, name: text, address: z.string().default(''), active: z.boolean().default(true) });
+
+const lessonFormatSchema = z.strictObject({
+  key,
+  name: text,
+  duration_minutes: z.number().int().positive(),
+  active: z.boolean().default(true),
+});
+
+const agreementSchema = z.strictObject({
+  key,
+  name: text,
+  text: text,
+  requires_signature: z.boolean().default(false),
+  required: z.boolean().default(true),
+  active: z.boolean().default(true),
+});
+
+export const GENDERS = ['Male', 'Female', 'Not_Specified', 'Other'] as const;
+
+const studentSchema = z.strictObject({
+  key,
+  first_name: text,
+  last_name: text,
+  dob: bundleDate.optional(),
+  gender: z.enum(GENDERS).optional(),
+  standard: z.string().default(''),
+});
+
+const invoiceSchema = z.strictObject({
+  invoice_no: text,
+  invoice_date: bundleDate,
+  payment_date: bundleDate,
+  total_cents: cents,
+  balance_due_cents: cents,
+  status: z.enum(INVOICE_STATUSES),
+});
+
+export const SIGN_IN_ACTION_TYPES = ['AcceptAgreement', 'UpdateProfile', 'UpdateStudent', 'ChangePassword'] as const;
+
+const signInActionSchema = z.strictObject({
+  type: z.enum(SIGN_IN_ACTION_TYPES),
+  agreement: key.optional(),
+  student: key.optional(),
+});
+
+const clientSchema = z.strictObject({
+  key,
+  first_name: text,
+  last_name: text,
+  /** Defaults to the customer's sign-in e-mail. */
+  email: emailField.optional(),
+  phone_mobile: z.string().default(''),
+  address1: z.string().default(''),
+  suburb: z.string().default(''),
+  state: z.string().default(''),
+  postcode: z.string().default(''),
+  students: z.array(studentSchema).default([]),
+  barcodes: z.array(z.strictObject({ code: text, label: z.string().default('') })).default([]),
+  invoices: z.array(invoiceSchema).default([]),
+  sign_in_actions: z.array(signInActionSchema).default([]),
+});
+
+const customerSchema = z
+  .strictObject({
+    email: emailField,
+    /** Plain text, hashed with argon2id on import; must meet the portal's password rules. */
+    password: newPasswordField.optional(),
+    /** An existing argon2 hash, stored as is. */
+    password_hash: z.string().regex(/^\$argon2(id|i|d)\$/, 'Expected an argon2 hash ($argon2id$…)').optional(),
+    clients: z.array(clientSchema).min(1, 'A customer needs at least one client account'),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.password === undefined) === (c.password_hash === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either password or password_hash (exactly one)' });
+    }
+  });
+
+const enrolmentSchema = z.strictObject({
+  /** "clientKey/studentKey", or a student key that is unique in the bundle. */
+  student: z.string().min(1),
+  start_date: bundleDate,
+  end_date: bundleDate.optional(),
+  status: z.enum(['active', 'temporary']).default('active'),
+});
+
+const sessionsSchema = z.union([
+  z.strictObject({ dates: z.array(bundleDate).min(1) }),
+  z.strictObject({ weeks_before: z.number().int().min(0).max(104).default(0), weeks_after: z.number().int().min(0).max(104) }),
+]);
+
+const classSchema = z.strictObject({
+  key,
+  name: text,
+  lesson_format: key.optional(),
+  venue: key.optional(),
+  court: z.string().default(''),
+  day_of_week: z.number().int().min(1).max(7),
+  start_time: time,
+  /** Defaults to the lesson format's duration. */
+  duration_minutes: z.number().int().positive().optional(),
+  standard: z.string().default(''),
+  capacity: z.number().int().positive().default(8),
+  sessions: sessionsSchema,
+  cancelled: z.array(bundleDate).default([]),
+  enrolments: z.array(enrolmentSchema).default([]),
+});
+
+const categoryKeys = NOTIFICATION_CATEGORIES.map((c) => c.key) as [string, ...string[]];
+
+const notificationSchema = z.strictObject({
+  title: text,
+  content: text,
+  category: z.enum(categoryKeys),
+  created_at: bundleInstant,
+  tag_data: z.record(z.string(), z.unknown()).optional(),
+  to: z.union([z.literal('all'), z.array(key).min(1)]),
+  read_by: z.array(key).default([]),
+});
+
+const messageSchema = z.strictObject({
+  title: text,
+  body: text,
+  published_at: bundleInstant,
+  /** A client key; absent means every customer of the company. */
+  to: key.optional(),
+  read_by: z.array(key).default([]),
+});
+
+const companySchema = z.strictObject({
+  code: z.string().regex(/^[A-Z0-9]{2,20}$/, 'Use 2–20 upper-case letters or digits'),
+  customer_id: z.number().int().positive(),
+  /** Defaults to customer_id. */
+  company_details_id: z.number().int().positive().optional(),
+  trading_name: text,
+  application: z.string().min(1).default('CustomerHub'),
+  config: companySettingsSchema,
+});
+
+type Ctx = z.RefinementCtx;
+type Path = (string | number)[];
+
+function issue(ctx: Ctx, path: Path, message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
+/** Records each key once and reports a repeat at the repeat's own path. */
+function uniqueKeys(ctx: Ctx, items: { path: Path; value: string }[], what: string): Set<string> {
+  const seen = new Set<string>();
+  for (const { path, value } of items) {
+    if (seen.has(value)) issue(ctx, path, `Duplicate ${what} "${value}"`);
+    seen.add(value);
+  }
+  return seen;
+}
+
+export const companyBundleSchema = z
+  .strictObject({
+    /** Format version; only 1 exists. */
+    version: z.literal(1).default(1),
+    company: companySchema,
+    lists: listsSchema.default(listsSchema.parse({})),
+    venues: z.array(venueSchema).default([]),
+    lesson_formats: z.array(lessonFormatSchema).default([]),
+    agreements: z.array(agreementSchema).default([]),
+    customers: z.array(customerSchema).default([]),
+    classes: z.array(classSchema).default([]),
+    notifications: z.array(notificationSchema).default([]),
+    messages: z.array(messageSchema).default([]),
+  })
+  .superRefine((b, ctx) => {
+    const loc = b.company.config.localization;
+    if (!isValidTimeZone(`${loc.TimeZoneRegion}/${loc.TimeZoneCity}`)) {
+      issue(ctx, ['company', 'config', 'localization', 'TimeZoneCity'], `"${loc.TimeZoneRegion}/${loc.TimeZoneCity}" is not a time zone (expected an IANA zone such as Australia/Sydney)`);
+    }
+
+    for (const name of BUNDLE_LIST_NAMES) {
+      uniqueKeys(ctx, b.lists[name].map((item, i) => ({ path: ['lists', name, i, 'name'], value: item.name })), `${name} entry`);
+    }
+    const standards = new Set(b.lists.standards.map((s) => s.name));
+    const checkStandard = (path: Path, value: string) => {
+      if (value && standards.size > 0 && !standards.has(value)) issue(ctx, path, `Unknown standard "${value}" (not in lists.standards)`);
+    };
+
+    const venues = uniqueKeys(ctx, b.venues.map((v, i) => ({ path: ['venues', i, 'key'], value: v.key })), 'venue key');
+    const formats = uniqueKeys(ctx, b.lesson_formats.map((f, i) => ({ path: ['lesson_formats', i, 'key'], value: f.key })), 'lesson format key');
+    const agreements = uniqueKeys(ctx, b.agreements.map((a, i) => ({ path: ['agreements', i, 'key'], value: a.key })), 'agreement key');
+    uniqueKeys(ctx, b.customers.map((c, i) => ({ path: ['customers', i, 'email'], value: c.email })), 'customer e-mail');
+
+    const clients = new Set<string>();
+    // Student references: "client/student" always; a bare student key only when no other client uses it.
+    const studentRefs = new Map<string, number>();
+    const invoiceNos = new Set<string>();
+    const barcodes = new Set<string>();
+    b.customers.forEach((customer, ci) => {
+      customer.clients.forEach((client, li) => {
+        const base: Path = ['customers', ci, 'clients', li];
+        if (clients.has(client.key)) issue(ctx, [...base, 'key'], `Duplicate client key "${client.key}"`);
+        clients.add(client.key);
+        const own = uniqueKeys(ctx, client.students.map((s, si) => ({ path: [...base, 'students', si, 'key'], value: s.key })), 'student key');
+        for (const s of own) {
+          studentRefs.set(`${client.key}/${s}`, 1);
+          studentRefs.set(s, (studentRefs.get(s) ?? 0) + 1);
+        }
+        client.students.forEach((s, si) => checkStandard([...base, 'students', si, 'standard'], s.standard));
+        client.invoices.forEach((inv, ii) => {
+          const path: Path = [...base, 'invoices', ii];
+          if (invoiceNos.has(inv.invoice_no)) issue(ctx, [...path, 'invoice_no'], `Duplicate invoice number "${inv.invoice_no}"`);
+          invoiceNos.add(inv.invoice_no);
+          if (inv.balance_due_cents > inv.total_cents) issue(ctx, [...path, 'balance_due_cents'], 'Balance due is more than the invoice total');
+          if (inv.status === 'Paid' && inv.balance_due_cents !== 0) issue(ctx, [...path, 'balance_due_cents'], 'A Paid invoice has no balance due');
+        });
+        client.barcodes.forEach((bc, bi) => {
+          if (barcodes.has(bc.code)) issue(ctx, [...base, 'barcodes', bi, 'code'], `Duplicate barcode "${bc.code}"`);
+          barcodes.add(bc.code);
+        });
+        client.sign_in_actions.forEach((a, ai) => {
+          const path: Path = [...base, 'sign_in_actions', ai];
+          if (a.type === 'AcceptAgreement' && !a.agreement) issue(ctx, [...path, 'agreement'], 'AcceptAgreement needs an agreement key');
+          if (a.agreement && !agreements.has(a.agreement)) issue(ctx, [...path, 'agreement'], `Unknown agreement "${a.agreement}"`);
+          if (a.type === 'UpdateStudent' && !a.student) issue(ctx, [...path, 'student'], 'UpdateStudent needs a student key');
+          if (a.student && !own.has(a.student)) issue(ctx, [...path, 'student'], `Unknown student "${a.student}" (not a student of client "${client.key}")`);
+        });
+      });
+    });
+
+    uniqueKeys(ctx, b.classes.map((c, i) => ({ path: ['classes', i, 'key'], value: c.key })), 'class key');
+    b.classes.forEach((cls, ci) => {
+      const base: Path = ['classes', ci];
+      if (cls.venue && !venues.has(cls.venue)) issue(ctx, [...base, 'venue'], `Unknown venue "${cls.venue}"`);
+      if (cls.lesson_format && !formats.has(cls.lesson_format)) issue(ctx, [...base, 'lesson_format'], `Unknown lesson format "${cls.lesson_format}"`);
+      if (cls.duration_minutes === undefined && !cls.lesson_format) issue(ctx, [...base, 'duration_minutes'], 'Give duration_minutes or a lesson_format');
+      checkStandard([...base, 'standard'], cls.standard);
+      if ('dates' in cls.sessions) {
+        uniqueKeys(ctx, cls.sessions.dates.map((d, di) => ({ path: [...base, 'sessions', 'dates', di], value: d })), 'session date');
+      }
+      const enrolled = new Set<string>();
+      cls.enrolments.forEach((e, ei) => {
+        const path: Path = [...base, 'enrolments', ei, 'student'];
+        const count = studentRefs.get(e.student);
+        if (count === undefined) issue(ctx, path, `Unknown student "${e.student}"`);
+        else if (count > 1) issue(ctx, path, `Student key "${e.student}" is used by several clients; write "clientKey/${e.student}"`);
+        if (enrolled.has(e.student)) issue(ctx, path, `Student "${e.student}" is enrolled twice in this class`);
+        enrolled.add(e.student);
+      });
+    });
+
+    const knownClient = (path: Path, value: string) => {
+      if (!clients.has(value)) issue(ctx, path, `Unknown client "${value}"`);
+    };
+    b.notifications.forEach((n, ni) => {
+      const base: Path = ['notifications', ni];
+      if (n.to !== 'all') n.to.forEach((c, i) => knownClient([...base, 'to', i], c));
+      n.read_by.forEach((c, i) => {
+        const path = [...base, 'read_by', i];
+        if (!clients.has(c)) knownClient(path, c);
+        else if (n.to !== 'all' && !n.to.includes(c)) issue(ctx, path, `Client "${c}" is not a recipient of this notification`);
+      });
+    });
+    b.messages.forEach((m, mi) => {
+      const base: Path = ['messages', mi];
+      if (m.to) knownClient([...base, 'to'], m.to);
+      m.read_by.forEach((c, i) => {
+        const path = [...base, 'read_by', i];
+        if (!clients.has(c)) knownClient(path, c);
+        else if (m.to && m.to !== c) issue(ctx, path, `Client "${c}" is not a recipient of this message`);
+      });
+    });
+  });
+
+export type CompanyBundle = z.output<typeof companyBundleSchema>;
+export type CompanyBundleInput = z.input<typeof companyBundleSchema>;

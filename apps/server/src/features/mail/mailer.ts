@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export interface MailMessage {
+  companyId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Records the mail in the outbox, then delivers it over SMTP when configured. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string; from: string }): Mailer {
+  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    async send(message) {
+      const row = await db
+        .insertInto('outbox')
+        .values({
+          company_id: message.companyId,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          status: 'pending',
+          error: null,
+          created_at: nowIso(),
+          sent_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!transport) {
+        // No SMTP server configured: the outbox row and this log line are the delivery.
+        log.info({ outboxId: row.id, to: message.to, subject: message.subject }, `e-mail (not sent, no SMTP_URL):\n${message.text}`);
+        await db.updateTable('outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', row.id).execute();
+      } catch (err) {
+        log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
+        await db
+          .updateTable('outbox')
+          .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A plain, branded mail layout; `paragraphs` are text, `action` an optional button. */
+export function renderMail(companyName: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', companyName].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h2 style="margin:0 0 16px">${escapeHtml(companyName)}</h2>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` : ''}
+</body></html>`;
+  return { text, html };
+}

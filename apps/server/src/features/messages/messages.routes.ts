@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { serverMessages } from '@portal/shared/messages';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
+import { requireCustomer } from '../../plugins/auth.ts';
+import type { Company } from '../company/company.repository.ts';
+import * as repo from './messages.repository.ts';
+
+const message = z.object({
+  CPMessageID: z.number(),
+  Title: z.string(),
+  Body: z.string(),
+  PublishedTimestamp: z.string(),
+  CP_CustomersMessagesRead: z.array(z.object({ ReadTimestamp: z.string() })),
+});
+
+function assertMessagesOn(company: Company) {
+  if (!company.settings.switches.EnableMessages) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
+}
+
+export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = typed(app);
+
+  r.get(
+    '/api/messages',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['messages'],
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(5),
+          status: z.enum(['All', 'Unread', 'Read']).default('All'),
+        }),
+        response: { 200: z.object({ total_count: z.number(), messages: z.array(message), unread_messages_count: z.number() }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      assertMessagesOn(company);
+      const { page, limit, status } = req.query;
+      const { rows, total, unread } = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+      return {
+        total_count: total,
+        unread_messages_count: unread,
+        messages: rows.map((row) => ({
+          CPMessageID: row.id,
+          Title: row.title,
+          Body: row.body,
+          PublishedTimestamp: row.published_at,
+          CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
+        })),
+      };
+    },
+  );
+
+  r.post(
+    '/api/messages/mark-read',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['messages'],
+        body: z.object({ message_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ success: z.literal(true), unread_messages_count: z.number() }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      assertMessagesOn(company);
+      if (!(await repo.markRead(deps.db, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, unread_messages_count: await repo.countUnread(deps.db, company.id, clientId) };
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export type NotificationFilter = 'All' | 'New' | 'Read';
+
+export async function findNotifications(db: Db, input: { companyId: number; clientId: number; status: NotificationFilter; limit: number; offset: number }) {
+  let list = db
+    .selectFrom('notification_contacts as nc')
+    .innerJoin('notifications as n', (j) => j.onRef('n.id', '=', 'nc.notification_id').on('n.company_id', '=', input.companyId))
+    .select(['nc.id', 'nc.status', 'n.title', 'n.content', 'n.created_at', 'n.tag_data'])
+    .where('nc.company_id', '=', input.companyId)
+    .where('nc.client_id', '=', input.clientId);
+  if (input.status !== 'All') list = list.where('nc.status', '=', input.status);
+  const [rows, counts] = await Promise.all([
+    list.orderBy('nc.created_at', 'desc').orderBy('nc.id', 'desc').limit(input.limit).offset(input.offset).execute(),
+    db
+      .selectFrom('notification_contacts')
+      .select([
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`coalesce(sum(case when status = 'New' then 1 else 0 end), 0)`.as('new_count'),
+      ])
+      .where('company_id', '=', input.companyId)
+      .where('client_id', '=', input.clientId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counts.total);
+  const newCount = Number(counts.new_count);
+  const filteredTotal = input.status === 'All' ? total : input.status === 'New' ? newCount : total - newCount;
+  return { rows, total: filteredTotal, newCount };
+}
+
+export async function countNew(db: Db, companyId: number, clientId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notification_contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'New')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks one of this client's notifications read; answers false when it is not theirs. */
+export async function markRead(db: Db, companyId: number, clientId: number, contactId: number): Promise<boolean> {
+  const own = await db
+    .selectFrom('notification_contacts')
+    .select(['id', 'status'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  if (!own) return false;
+  if (own.status === 'New') {
+    await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('id', '=', own.id).execute();
+  }
+  return true;
+}
+
+export async function markAllRead(db: Db, companyId: number, clientId: number): Promise<void> {
+  await db
+    .updateTable('notification_contacts')
+    .set({ status: 'Read', read_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'New')
+    .execute();
+}
+
+export function findOptOuts(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('notification_opt_outs')
+    .select(['category', 'email', 'in_app'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .execute();
+}
+
+/** Replaces the client's preferences in one transaction; rows are kept only where something is switched off. */
+export async function saveOptOuts(db: Db, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_opt_outs').where('company_id', '=', companyId).where('client_id', '=', clientId).execute();
+    const off = rows.filter((r) => r.email || r.in_app);
+    if (off.length > 0) {
+      await trx
+        .insertInto('notification_opt_outs')
+        .values(off.map((r) => ({ company_id: companyId, client_id: clientId, category: r.category, email: r.email ? 1 : 0, in_app: r.in_app ? 1 : 0 })))
+        .execute();
+    }
+  });
+}

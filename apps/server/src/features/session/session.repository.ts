@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export type SessionKind = 'company' | 'customer';
+
+export async function createSession(
+  db: Db,
+  input: { kind: SessionKind; companyId: number; clientId: number | null; ttlMs: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + input.ttlMs);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      kind: input.kind,
+      company_id: input.companyId,
+      client_id: input.clientId,
+      created_at: nowIso(now),
+      expires_at: expiresAt.toISOString(),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The company session joined with its company, in one query (it runs on every call). */
+export function findCompanySession(db: Db, token: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select([
+      's.id as session_id',
+      's.expires_at',
+      'c.id',
+      'c.customer_id',
+      'c.company_details_id',
+      'c.code',
+      'c.trading_name',
+      'c.application',
+      'c.settings',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.kind', '=', 'company')
+    .executeTakeFirst();
+}
+
+export function findCustomerSession(db: Db, token: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'company_id', 'client_id', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', 'customer')
+    .executeTakeFirst();
+}
+
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+export async function deleteSessionById(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, olderThan: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', olderThan.toISOString()).execute();
+}

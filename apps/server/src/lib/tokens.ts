@@ -1,0 +1,25 @@
+import crypto from 'node:crypto';
+
+/** 256-bit random token, URL-safe. Only its hash is ever stored. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Six-digit code, 100000–999999, so it survives being sent as a JSON number (X25). */
+export function newEmailCode(): number {
+  return crypto.randomInt(100_000, 1_000_000);
+}
+
+export function hashCode(token: string, code: number): string {
+  return crypto.createHash('sha256').update(`${token}:${code}`).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, serverMessages } from '@portal/shared/messages';
+import { MIN_OCR_VERSION } from '@portal/shared/constants';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
+import { toCompany, type Company } from '../features/company/company.repository.ts';
+import { findCompanySession, findCustomerSession } from '../features/session/session.repository.ts';
+
+export const COMPANY_COOKIE = 'portal_company';
+export const CUSTOMER_COOKIE = 'portal_customer';
+
+/** Who may call a route: anyone, a browser on a company's portal, or a signed-in customer of it. */
+export type AuthLevel = 'public' | 'company' | 'customer';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    company?: Company;
+    companySessionId?: number;
+    customer?: { clientId: number; sessionId: number };
+  }
+}
+
+export function isCompanyActive(company: Company): boolean {
+  return company.settings.switches.CustomerPortalActive && company.settings.global_settings.OCR_Version >= MIN_OCR_VERSION;
+}
+
+export function assertCompanyActive(company: Company): void {
+  if (!isCompanyActive(company)) throw new AppError(403, 'COMPANY_INACTIVE', messages.inactiveBody);
+}
+
+export function requireCompany(req: FastifyRequest): Company {
+  if (!req.company) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  return req.company;
+}
+
+export function requireCustomer(req: FastifyRequest): { company: Company; clientId: number } {
+  const company = requireCompany(req);
+  if (!req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  return { company, clientId: req.customer.clientId };
+}
+
+export function cookieOptions(req: Pick<FastifyRequest, 'protocol'>, expires: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', expires };
+}
+
+export function clearAuthCookies(reply: FastifyReply): void {
+  reply.clearCookie(COMPANY_COOKIE, { path: '/' });
+  reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+}
+
+async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<void> {
+  const companyToken = req.cookies[COMPANY_COOKIE];
+  if (!companyToken) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const row = await findCompanySession(db, companyToken);
+  if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const now = new Date().toISOString();
+  if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
+  const company = toCompany(row);
+  assertCompanyActive(company);
+  req.company = company;
+  req.companySessionId = row.session_id;
+
+  const customerToken = req.cookies[CUSTOMER_COOKIE];
+  if (customerToken) {
+    const session = await findCustomerSession(db, customerToken);
+    if (session && session.company_id === company.id && session.client_id !== null && session.expires_at > now) {
+      req.customer = { clientId: session.client_id, sessionId: session.id };
+    }
+  }
+  if (level === 'customer' && !req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+}
+
+/** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.addHook('preValidation', async (req) => {
+    const level = req.routeOptions.config.auth ?? 'public';
+    if (level === 'public') return;
+    await resolve(opts.db, req, level);
+  });
+});

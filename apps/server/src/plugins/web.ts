@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Serves the built portal: hashed assets with a long cache; index.html comes from the not-found handler. */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string }) => {
+  const index = path.join(opts.dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`web app not built (${index} missing): run "npm run build" to serve the portal`);
+    return;
+  }
+  // Hashed bundles never change under the same name; the few root files (icons) revalidate.
+  await app.register(fastifyStatic, { root: path.join(opts.dist, 'assets'), prefix: '/assets/', wildcard: false, index: false, maxAge: '365d', immutable: true });
+  await app.register(fastifyStatic, { root: opts.dist, prefix: '/', wildcard: false, index: false, decorateReply: false, allowedPath: (p) => !p.startsWith('/assets/') && p !== '/index.html' });
+  app.decorate('spaHtml', fs.readFileSync(index, 'utf8'));
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built index.html, answered for client-side routes by the not-found handler. */
+    spaHtml?: string;
+  }
+}

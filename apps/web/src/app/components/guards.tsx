@@ -1,0 +1,60 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { paths } from '@/config/paths';
+import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useSessionStore } from '@/lib/session-store';
+import { useIsMobile } from '@/lib/use-media';
+
+/**
+ * Signed-in pages (B16, U19): a guest gets the full-screen sign-in in place, so after
+ * signing in the page they asked for simply opens. A customer with queued sign-in
+ * actions is held on /hub/sign-in-actions until the queue is empty (A16, L1).
+ */
+export function RequireAuth() {
+  const user = useSessionStore((s) => s.user);
+  const { data: config } = useCompanyConfig();
+  const actions = useSignInActions();
+  const { pathname } = useLocation();
+  if (!user) return <LoginScreen config={config ?? null} />;
+  if ((actions.data?.length ?? 0) > 0 && pathname !== paths.signInActions) {
+    return <Navigate to={paths.signInActions} replace />;
+  }
+  return <Outlet />;
+}
+
+/** The /hub landing's sign-in views are for guests; a signed-in customer goes home (B15). */
+export function GuestOnly() {
+  const user = useSessionStore((s) => s.user);
+  const { search } = useLocation();
+  if (user) {
+    const params = new URLSearchParams(search);
+    // A link carrying ?customer_id is handled by the shell first; keep the rest of the query.
+    params.delete('customer_id');
+    const qs = params.toString();
+    return <Navigate to={`${paths.company}${qs ? `?${qs}` : ''}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Phone-only menus and forms; wider screens go to /hub/company (B14). */
+export function MobileOnly() {
+  const mobile = useIsMobile();
+  if (!mobile) return <Navigate to={paths.company} replace />;
+  return <Outlet />;
+}
+
+/** An area the company has switched off is not reachable by URL either (C25–C29). */
+export function RequireFeature({ when, fallback = paths.company }: { when: (config: CompanyConfig) => boolean; fallback?: string }) {
+  const { data: config } = useCompanyConfig();
+  if (!config || !when(config)) return <Navigate to={fallback} replace />;
+  return <Outlet />;
+}
+
+/** /hub/barcodes exists only for customers with at least one barcode (Q1). */
+export function RequireBarcodes() {
+  const user = useSessionStore((s) => s.user);
+  if (!user || !(user.total_barcodes > 0)) return <Navigate to={paths.company} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,64 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 font-semibold transition-colors select-none ' +
+  'disabled:cursor-not-allowed disabled:opacity-60 rounded-button';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-solid text-on-brand shadow-sm hover:bg-brand-solid-hover',
+  secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  danger: 'bg-red-700 text-on-brand shadow-sm hover:bg-red-800',
+  link: 'text-brand-solid underline-offset-4 hover:underline px-0! min-h-0!',
+};
+
+/* Touch targets stay at least 44 px tall from md up (parents tapping on a phone). */
+const sizes: Record<ButtonSize, string> = {
+  sm: 'min-h-9 px-3 text-sm',
+  md: 'min-h-11 px-4 text-sm',
+  lg: 'min-h-12 px-6 text-base',
+};
+
+/** Class names of a button, for links that look like one. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  loading?: boolean;
+  fullWidth?: boolean;
+  icon?: ReactNode;
+  ref?: React.Ref<HTMLButtonElement>;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  fullWidth = false,
+  icon,
+  className = '',
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClasses(variant, size, `${fullWidth ? 'w-full' : ''} ${className}`)}
+      {...rest}
+    >
+      {loading ? <Spinner size="sm" label="" /> : icon}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Modal } from './modal';
+
+export interface MessageModalProps {
+  open: boolean;
+  onClose: () => void;
+  tone: 'success' | 'error';
+  title: ReactNode;
+  message?: ReactNode;
+  /** D2 §2: the error modal's button says Continue. */
+  actionLabel?: string;
+}
+
+/** The shared success modal and error modal (D2 §2, B34). */
+export function MessageModal({ open, onClose, tone, title, message, actionLabel = 'Continue' }: MessageModalProps) {
+  return (
+    <Modal open={open} onOpenChange={(o) => (o ? undefined : onClose())} title={title} size="sm" hideClose>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span
+          className={`flex size-14 items-center justify-center rounded-full ${
+            tone === 'success' ? 'bg-green-100 text-green-700' : 'bg-red-100 text-red-700'
+          }`}
+          aria-hidden="true"
+        >
+          {tone === 'success' ? (
+            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
+              <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
+              <path d="M12 7v6m0 4h.01" strokeLinecap="round" />
+            </svg>
+          )}
+        </span>
+        {message ? <div className="text-sm text-slate-700">{message}</div> : null}
+        <Button fullWidth onClick={onClose}>
+          {actionLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

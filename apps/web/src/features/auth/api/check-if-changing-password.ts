@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function checkIfChangingPassword(token: string): Promise<{ success: true; isChangingPassword: boolean }> {
+  return api(`/api/customer/check-if-changing-password/${encodeURIComponent(token)}`);
+}
+
+export const checkIfChangingPasswordQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['customer', 'check-if-changing-password', token],
+    queryFn: () => checkIfChangingPassword(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function useCheckIfChangingPassword(token: string) {
+  return useQuery({ ...checkIfChangingPasswordQueryOptions(token), enabled: Boolean(token) });
+}

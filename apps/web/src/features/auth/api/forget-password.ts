@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+
+/** The reset e-mail links to this page with ?token=… appended by the server (X12). */
+export function forgetPassword(email: string): Promise<{ success: boolean }> {
+  return api('/api/customer/forget-password', { body: { email, url: `${window.location.origin}${paths.resetPassword}` } });
+}
+
+export function useForgetPassword() {
+  return useMutation({ mutationFn: forgetPassword });
+}

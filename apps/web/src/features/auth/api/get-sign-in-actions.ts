@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SignInAction } from '@portal/shared/api-types';
+import { api } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
+
+export async function getSignInActions(): Promise<SignInAction[]> {
+  const answer = await api<{ success: true; actions: SignInAction[] }>('/api/customer/get-sign-in-actions');
+  return answer.actions;
+}
+
+/** Seeded from the login answer; refetched when the settings tabs switch (D2 §2). */
+export const signInActionsQueryOptions = queryOptions({
+  queryKey: ['customer', 'sign-in-actions'],
+  queryFn: getSignInActions,
+  staleTime: 5 * 60_000,
+});
+
+/** The queue for the signed-in customer; empty for guests. */
+export function useSignInActions() {
+  const signedIn = useSessionStore((s) => s.user !== null);
+  return useQuery({ ...signInActionsQueryOptions, enabled: signedIn });
+}

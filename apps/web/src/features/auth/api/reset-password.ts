@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function resetPassword(token: string, input: { password: string; confirm_password: string }): Promise<{ success: boolean }> {
+  return api(`/api/customer/reset-password/${encodeURIComponent(token)}`, { body: input });
+}
+
+export function useResetPassword(token: string) {
+  return useMutation({ mutationFn: (input: { password: string; confirm_password: string }) => resetPassword(token, input) });
+}

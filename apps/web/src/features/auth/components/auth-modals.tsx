@@ -1,0 +1,14 @@
+import { ForgotPasswordModal } from './forgot-password-modal';
+import { LoginModal } from './login-modal';
+import { RegisterModal } from './register-modal';
+
+/** The modals any screen opens through useUiStore().openModal; needs a loaded company. */
+export function AuthModals() {
+  return (
+    <>
+      <LoginModal />
+      <RegisterModal />
+      <ForgotPasswordModal />
+    </>
+  );
+}

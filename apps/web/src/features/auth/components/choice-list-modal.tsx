@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+
+export interface Choice {
+  key: number;
+  title: string;
+  subtitle?: string;
+}
+
+interface ChoiceListModalProps {
+  open: boolean;
+  title: string;
+  description: string;
+  choices: Choice[];
+  onChoose: (key: number) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * "Select Company" and "Select Account": one large row per option, tapping a row continues
+ * straight away (no extra confirm step on a phone). Server errors show in the red box (A18).
+ */
+export function ChoiceListModal({ open, title, description, choices, onChoose, onCancel }: ChoiceListModalProps) {
+  const [busyKey, setBusyKey] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(key: number) {
+    setError(null);
+    setBusyKey(key);
+    try {
+      await onChoose(key);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusyKey(null);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && busyKey === null) onCancel();
+      }}
+      title={title}
+      description={description}
+      size="sm"
+    >
+      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-3" />
+      <ul className="flex flex-col gap-2">
+        {choices.map((choice) => (
+          <li key={choice.key}>
+            <button
+              type="button"
+              disabled={busyKey !== null}
+              onClick={() => void choose(choice.key)}
+              className="group flex min-h-14 w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-70"
+            >
+              <span
+                aria-hidden="true"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+              >
+                {initials(choice.title)}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold text-slate-900">{choice.title}</span>
+                {choice.subtitle ? <span className="block truncate text-sm text-slate-600">{choice.subtitle}</span> : null}
+              </span>
+              {busyKey === choice.key ? (
+                <Spinner size="sm" label="Signing in" className="text-brand-solid" />
+              ) : (
+                <svg viewBox="0 0 20 20" className="size-5 text-slate-400 group-hover:text-brand-600" fill="currentColor" aria-hidden="true">
+                  <path fillRule="evenodd" d="M7.2 4.2a1 1 0 011.4 0l5.1 5.1a1 1 0 010 1.4l-5.1 5.1a1 1 0 11-1.4-1.4L11.6 10 7.2 5.6a1 1 0 010-1.4z" clipRule="evenodd" />
+                </svg>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}

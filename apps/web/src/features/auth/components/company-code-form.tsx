@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { companyCodeSchema, type CompanyCodeInput } from '@portal/shared/auth-schemas';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+
+export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CompanyCodeInput, unknown, { company_code: string }>({
+    resolver: zodResolver(companyCodeSchema),
+    mode: 'onTouched',
+    defaultValues: { company_code: '' },
+  });
+
+  const submit = handleSubmit(async ({ company_code }) => {
+    setError(null);
+    try {
+      await onSubmit(company_code);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <TextField
+        label="Company Code"
+        autoComplete="organization"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="You’ll find it in the welcome e-mail or on your school’s website."
+        error={errors.company_code?.message}
+        {...register('company_code')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        Find company
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@portal/shared/auth-schemas';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+
+export interface LoginFormProps {
+  /** Receives the parsed values (trimmed, lower-cased e-mail); throw to show the error box. */
+  onSubmit: (values: { email: string; password: string }) => Promise<void>;
+  onForgotPassword?: () => void;
+  submitLabel?: string;
+  /** Shown under the submit button (e.g. the register entry). */
+  footer?: ReactNode;
+  autoFocus?: boolean;
+}
+
+export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', footer, autoFocus }: LoginFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, { email: string; password: string }>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus={autoFocus}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <div>
+        <TextField
+          label="Password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {onForgotPassword ? (
+          <div className="mt-2 flex justify-end">
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="rounded text-sm font-semibold text-brand-solid hover:underline"
+            >
+              Forgot password?
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        {submitLabel}
+      </Button>
+      {footer}
+    </form>
+  );
+}

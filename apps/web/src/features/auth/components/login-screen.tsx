@@ -1,0 +1,93 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { messages } from '@portal/shared/messages';
+import { companyName, logoSource } from '@/lib/branding';
+import { useUiStore } from '@/lib/ui-store';
+import { useCompanySignIn } from '../hooks/use-company-sign-in';
+import { CompanyCodeForm } from './company-code-form';
+import { LoginForm } from './login-form';
+import { SelectAccountModal } from './select-account-modal';
+import { SelectCompanyModal } from './select-company-modal';
+
+const tabClass =
+  'flex-1 min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 ' +
+  'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+/**
+ * The full-screen sign-in (D2 "Login screen"): tabs "Email Login" and "Company Code".
+ * Without a company, e-mail login first finds the company; with one loaded (the signed-out
+ * /hub/company or a protected page) it signs straight in to that company.
+ */
+export function LoginScreen({ config }: { config: CompanyConfig | null }) {
+  const flow = useCompanySignIn();
+  const openModal = useUiStore((s) => s.openModal);
+  const logo = config ? logoSource(config) : null;
+  const name = config ? companyName(config) : null;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 lg:flex-row">
+      <aside className="relative isolate overflow-hidden bg-brand-900 px-6 pt-10 pb-16 text-on-brand sm:px-10 lg:flex lg:w-[44%] lg:flex-col lg:justify-between lg:px-14 lg:py-14">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950" />
+        <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-80 rounded-full bg-brand-400/25 blur-3xl" />
+        <div aria-hidden="true" className="absolute -bottom-40 -left-20 -z-10 size-96 rounded-full bg-brand-500/20 blur-3xl" />
+        <div className="flex items-center gap-3">
+          {logo ? (
+            <span className="inline-flex rounded-xl bg-white p-2 shadow-sm">
+              <img src={logo} alt={name ?? 'Company logo'} className="h-10 w-auto max-w-[180px] object-contain" />
+            </span>
+          ) : (
+            <span className="text-xl font-bold tracking-tight">{name ?? 'Customer Hub'}</span>
+          )}
+        </div>
+        <div className="mt-10 max-w-md lg:mt-0">
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {config ? `Welcome to ${config.CompanyDisplayName}` : messages.welcome}
+          </h1>
+          <p className="mt-3 text-base text-brand-100 sm:text-lg">
+            Classes, bookings and invoices for your family — in one secure place.
+          </p>
+        </div>
+        <p className="mt-10 hidden text-sm text-brand-200 lg:block">Private, safe and secure.</p>
+      </aside>
+
+      <main className="-mt-8 flex flex-1 items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:px-10">
+        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 sm:p-8 lg:shadow-none lg:ring-0 lg:bg-transparent">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Sign in</h2>
+          <p className="mt-1 text-sm text-slate-600">{messages.loginCaption}</p>
+          <Tabs.Root defaultValue="email" className="mt-6">
+            <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+              <Tabs.Trigger value="email" className={tabClass}>
+                Email Login
+              </Tabs.Trigger>
+              <Tabs.Trigger value="code" className={tabClass}>
+                Company Code
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="email" className="mt-6 focus-visible:outline-none">
+              <LoginForm
+                onSubmit={config ? flow.customer.signIn : flow.signInWithEmail}
+                onForgotPassword={config ? () => openModal('forgot-password') : undefined}
+                footer={
+                  config?.CanTakeNewSignUps ? (
+                    <p className="text-center text-sm text-slate-600">
+                      New here?{' '}
+                      <button type="button" onClick={() => openModal('register')} className="rounded font-semibold text-brand-solid hover:underline">
+                        Create an account
+                      </button>
+                    </p>
+                  ) : null
+                }
+              />
+            </Tabs.Content>
+            <Tabs.Content value="code" className="mt-6 focus-visible:outline-none">
+              <CompanyCodeForm onSubmit={flow.signInWithCode} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+      </main>
+
+      <SelectCompanyModal companies={flow.companies} onChoose={flow.chooseCompany} onCancel={flow.cancelCompanyChoice} />
+      <SelectAccountModal accounts={flow.customer.accounts} onChoose={flow.customer.chooseAccount} onCancel={flow.customer.cancelChoice} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
+import { paths } from '@/config/paths';
+import { useCartStore } from '@/lib/cart-store';
+import { postAuthStatus } from '@/lib/native-bridge';
+import { safeInternalPath } from '@/lib/safe-redirect';
+import { useSessionStore } from '@/lib/session-store';
+import { useUiStore } from '@/lib/ui-store';
+import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
+
+export interface SignedIn {
+  user: CustomerUser;
+  actions?: SignInAction[];
+  server_redirect?: string;
+}
+
+/**
+ * Everything that happens once the server has signed a customer in (login or the
+ * registration code): store the user, seed the action queue, hand the cart to this
+ * client, tell a native wrapper, then go where the flow says (A16, A17, D22).
+ */
+export function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  return useCallback(
+    (answer: SignedIn) => {
+      // Whatever the previous visitor loaded belongs to them; the company config stays.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'company' });
+      useSessionStore.getState().setUser(answer.user);
+      const actions = answer.actions ?? [];
+      queryClient.setQueryData(signInActionsQueryOptions.queryKey, actions);
+      useCartStore.getState().claimFor(answer.user.ClientID);
+      postAuthStatus(answer.user.ClientID);
+      useUiStore.getState().closeModal();
+
+      const params = new URLSearchParams(location.search);
+      if (actions.length > 0) {
+        navigate(paths.signInActions, { replace: true });
+        return;
+      }
+      const serverRedirect = safeInternalPath(answer.server_redirect);
+      if (serverRedirect) {
+        navigate(serverRedirect, { replace: true });
+        return;
+      }
+      const ocrProfile = params.get('ocr_profile');
+      if (ocrProfile && /^\d+$/.test(ocrProfile)) {
+        navigate(paths.addEnrollments(ocrProfile), { replace: true });
+        return;
+      }
+      const to = safeInternalPath(params.get('to'));
+      if (to) {
+        navigate(to, { replace: true });
+        return;
+      }
+      // Signing in from the landing goes home; on any other page the page itself now opens.
+      if (location.pathname === paths.hub || location.pathname === paths.hub + '/') {
+        navigate(paths.company, { replace: true });
+      }
+    },
+    [queryClient, navigate, location.search, location.pathname],
+  );
+}

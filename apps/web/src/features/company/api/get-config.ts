@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { api, setCompanyLoaded } from '@/lib/api-client';
+
+export async function getCompanyConfig(): Promise<CompanyConfig> {
+  try {
+    const config = await api<CompanyConfig>('/api/company/get-config');
+    setCompanyLoaded(true);
+    return config;
+  } catch (error) {
+    setCompanyLoaded(false);
+    throw error;
+  }
+}
+
+/** The config changes only when the company does, and changing company resets the cache. */
+export const companyConfigQueryOptions = queryOptions({
+  queryKey: ['company', 'config'],
+  queryFn: getCompanyConfig,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
+
+export function useCompanyConfig() {
+  return useQuery(companyConfigQueryOptions);
+}
+
+/**
+ * For components rendered inside the app shell, which only renders once the config has
+ * loaded: the config itself, never undefined.
+ */
+export function useConfig(): CompanyConfig {
+  const { data } = useCompanyConfig();
+  if (!data) throw new Error('Company configuration is not loaded');
+  return data;
+}

@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { HomeInvoice, Paged } from '@portal/shared/api-types';
+import { HOME_PAGE_SIZE } from '@portal/shared/constants';
+import { api } from '@/lib/api-client';
+
+export interface OutstandingInvoicesPage extends Paged {
+  invoices: HomeInvoice[];
+}
+
+export function getOutstandingInvoices(page: number): Promise<OutstandingInvoicesPage> {
+  return api<OutstandingInvoicesPage>('/api/home/get-outstanding-invoices', { query: { page, limit: HOME_PAGE_SIZE } });
+}
+
+export function getOutstandingInvoicesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ['home', 'outstanding-invoices'],
+    queryFn: ({ pageParam }) => getOutstandingInvoices(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.total_pages ? last.current_page + 1 : undefined),
+  });
+}
+
+export function useOutstandingInvoices() {
+  return useInfiniteQuery(getOutstandingInvoicesQueryOptions());
+}

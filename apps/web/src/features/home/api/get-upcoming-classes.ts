@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Paged, UpcomingClass } from '@portal/shared/api-types';
+import { HOME_PAGE_SIZE } from '@portal/shared/constants';
+import { api } from '@/lib/api-client';
+
+export interface UpcomingClassesPage extends Paged {
+  upcoming_classes: UpcomingClass[];
+}
+
+export function getUpcomingClasses(page: number): Promise<UpcomingClassesPage> {
+  return api<UpcomingClassesPage>('/api/home/get-upcoming-classes', { query: { page, limit: HOME_PAGE_SIZE } });
+}
+
+export function getUpcomingClassesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ['home', 'upcoming-classes'],
+    queryFn: ({ pageParam }) => getUpcomingClasses(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.total_pages ? last.current_page + 1 : undefined),
+  });
+}
+
+export function useUpcomingClasses() {
+  return useInfiniteQuery(getUpcomingClassesQueryOptions());
+}

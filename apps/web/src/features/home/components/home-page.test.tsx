@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within, fireEvent } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { HomeInvoice, UpcomingClass } from '@portal/shared/api-types';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import { useSessionStore } from '@/lib/session-store';
+import { HomePage } from './home-page';
+
+const config = {
+  CustomerID: 7,
+  CompanyDisplayName: 'Splash Swim School',
+  StudentTerm: 'Swimmer',
+  CourtText: 'Court',
+  CustomerPortalAllowOCR: true,
+  AllowOCR: true,
+  OnlineClassReservationsEnabled: true,
+  ShowFinancialsTab: true,
+  EnableMessages: true,
+  social_media: [],
+  global_settings: { bannerImage: null },
+  localization: { DateFormat: 'dd/MM/yyyy', CurrencySymbol: '$', CourtLabel: 'Lane' },
+} as unknown as CompanyConfig;
+
+function upcoming(n: number, offset = 0): UpcomingClass[] {
+  return Array.from({ length: n }, (_, i) => ({
+    date: `2030-03-0${(i % 9) + 1}T16:30`,
+    student_name: `Swimmer ${offset + i + 1}`,
+    lesson_format_id: 1,
+    lesson_format: 'Group lesson',
+    venue_id: 1,
+    venue: 'North Pool',
+    court: 'Lane 2',
+    profile_picture: null,
+    student_id: 100 + offset + i,
+    class_id: 200,
+    session_id: 300 + offset + i,
+    standard: 'Level 1',
+  }));
+}
+
+const invoice = (InvoiceNo: string, status: HomeInvoice['status']): HomeInvoice => ({
+  InvoiceNo,
+  InvoiceDate: '2030-04-01',
+  PaymentDate: '2030-05-01',
+  Total: 12_500,
+  balance_due: 1_000,
+  status,
+});
+
+type Answers = { classes: (page: number) => unknown; invoices: (page: number) => unknown };
+let answers: Answers;
+const requested: string[] = [];
+
+function renderHome() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+  const router = createMemoryRouter([{ path: '/hub/company', element: <HomePage /> }], { initialEntries: ['/hub/company'] });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  requested.length = 0;
+  useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Jane', LastName: 'Parent', total_barcodes: 0 } });
+  // Desktop: the tables, not the cards.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('fetch', async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    requested.push(`${url.pathname}${url.search}`);
+    const page = Number(url.searchParams.get('page'));
+    const body = url.pathname.endsWith('get-upcoming-classes') ? answers.classes(page) : answers.invoices(page);
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const noClasses = () => ({ current_page: 1, total_pages: 0, upcoming_classes: [] });
+const noInvoices = () => ({ current_page: 1, total_pages: 0, invoices: [] });
+
+describe('HomePage', () => {
+  it('asks for the first page of 6 of both lists', async () => {
+    answers = { classes: noClasses, invoices: noInvoices };
+    renderHome();
+    await screen.findByText('Welcome to your Customer Hub!');
+    expect(requested).toContain('/api/home/get-upcoming-classes?page=1&limit=6');
+    expect(requested).toContain('/api/home/get-outstanding-invoices?page=1&limit=6');
+  });
+
+  it('shows both tabs with Upcoming Classes first, using the student term and court label', async () => {
+    answers = {
+      classes: () => ({ current_page: 1, total_pages: 1, upcoming_classes: upcoming(2) }),
+      invoices: () => ({ current_page: 1, total_pages: 1, invoices: [invoice('INV-1', 'Unpaid')] }),
+    };
+    renderHome();
+    const classesTab = await screen.findByRole('tab', { name: 'Upcoming Classes' });
+    expect(classesTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Open Invoices' }).getAttribute('aria-selected')).toBe('false');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers.slice(0, 5)).toEqual(['Date & Time', 'Swimmer', 'Lesson Format', 'Venue', 'Lane']);
+    const link = screen.getByRole('link', { name: 'View enrollments for Swimmer 1' });
+    expect(link.getAttribute('href')).toBe('/hub/students/100?tab=Enrollments&from_home=true&class_id=200&session_id=300');
+    expect(screen.getAllByText('01/03/2030').length).toBeGreaterThan(0);
+  });
+
+  it('opens on the invoices when there are no classes, with no link for Debit Scheduled', async () => {
+    answers = {
+      classes: noClasses,
+      invoices: () => ({ current_page: 1, total_pages: 1, invoices: [invoice('INV-1', 'Overdue'), invoice('INV-2', 'Debit Scheduled')] }),
+    };
+    renderHome();
+    await screen.findByRole('heading', { name: 'Open Invoices' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/hub/financials/INV-1');
+    expect(within(rows[0]!).getByText('01/05/2030')).toBeTruthy();
+    expect(within(rows[0]!).getByText('$125.00')).toBeTruthy();
+    expect(within(rows[0]!).getByText('$10.00')).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('loads the next page with Load more and hides it after the last page', async () => {
+    answers = {
+      classes: (page) => ({ current_page: page, total_pages: 2, upcoming_classes: page === 1 ? upcoming(6) : upcoming(1, 6) }),
+      invoices: noInvoices,
+    };
+    renderHome();
+    await screen.findByText('Swimmer 6');
+    expect(screen.queryByText('Swimmer 7')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Swimmer 7');
+    expect(requested).toContain('/api/home/get-upcoming-classes?page=2&limit=6');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

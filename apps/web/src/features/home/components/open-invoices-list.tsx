@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import type { HomeInvoice } from '@portal/shared/api-types';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/company/api/get-config';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-media';
+import { ExpandableCard } from './expandable-card';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+/** D2 §4: a Debit Scheduled invoice is collected automatically and cannot be opened. */
+function canOpen(invoice: HomeInvoice): boolean {
+  return invoice.status !== 'Debit Scheduled';
+}
+
+export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
+  const config = useConfig();
+  const isMobile = useIsMobile();
+  const dateFormat = config.localization.DateFormat;
+  const money = (cents: number) => formatMoney(cents, config.localization.CurrencySymbol);
+
+  if (isMobile) {
+    return (
+      <ul className="space-y-3" aria-label="Open invoices">
+        {items.map((invoice) => (
+          <ExpandableCard
+            key={invoice.InvoiceNo}
+            summary={
+              <span className="flex items-center justify-between gap-3">
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900">Invoice {invoice.InvoiceNo}</span>
+                  <span className="block text-sm text-slate-600">Due {formatDate(invoice.PaymentDate, dateFormat)}</span>
+                </span>
+                <span className="flex shrink-0 flex-col items-end gap-1">
+                  <span className="font-semibold tabular-nums text-slate-900">{money(invoice.balance_due)}</span>
+                  <InvoiceStatusBadge status={invoice.status} />
+                </span>
+              </span>
+            }
+          >
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <div>
+                <dt className="text-slate-500">Invoice Date</dt>
+                <dd className="font-medium text-slate-900">{formatDate(invoice.InvoiceDate, dateFormat)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Due Date</dt>
+                <dd className="font-medium text-slate-900">{formatDate(invoice.PaymentDate, dateFormat)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Total</dt>
+                <dd className="font-medium tabular-nums text-slate-900">{money(invoice.Total)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Balance Due</dt>
+                <dd className="font-medium tabular-nums text-slate-900">{money(invoice.balance_due)}</dd>
+              </div>
+            </dl>
+            {canOpen(invoice) ? (
+              <Link
+                to={paths.invoice(invoice.InvoiceNo)}
+                className={buttonClasses('primary', 'md', 'mt-4 w-full')}
+              >
+                View Invoice
+              </Link>
+            ) : (
+              <p className="mt-4 text-sm text-slate-600">This invoice will be paid automatically by direct debit.</p>
+            )}
+          </ExpandableCard>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Open invoices</caption>
+        <thead className="bg-slate-50">
+          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <th scope="col" className="px-5 py-3">Invoice No.</th>
+            <th scope="col" className="px-5 py-3">Invoice Date</th>
+            <th scope="col" className="px-5 py-3">Due Date</th>
+            <th scope="col" className="px-5 py-3 text-right">Total</th>
+            <th scope="col" className="px-5 py-3 text-right">Balance Due</th>
+            <th scope="col" className="px-5 py-3">Status</th>
+            <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Invoice</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((invoice) => (
+            <tr key={invoice.InvoiceNo} className="transition-colors hover:bg-brand-50/50">
+              <th scope="row" className="whitespace-nowrap px-5 py-4 text-left font-semibold text-slate-900">{invoice.InvoiceNo}</th>
+              <td className="whitespace-nowrap px-5 py-4 text-slate-700">{formatDate(invoice.InvoiceDate, dateFormat)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-slate-700">{formatDate(invoice.PaymentDate, dateFormat)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-right tabular-nums text-slate-700">{money(invoice.Total)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-right font-semibold tabular-nums text-slate-900">{money(invoice.balance_due)}</td>
+              <td className="px-5 py-4"><InvoiceStatusBadge status={invoice.status} /></td>
+              <td className="whitespace-nowrap px-5 py-4 text-right">
+                {canOpen(invoice) && (
+                  <Link
+                    to={paths.invoice(invoice.InvoiceNo)}
+                    className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
+                    View invoice <span className="sr-only">{invoice.InvoiceNo}</span>
+                    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+                      <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+                    </svg>
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@portal/shared/messages';
+import { MessageModal } from '@/components/ui/message-modal';
+import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { getOcrProfilesQueryOptions, type OcrProfileSummary } from '../api/get-ocr-profiles';
+
+interface SelectClassesButtonProps {
+  signedIn: boolean;
+  customerId: number;
+  className: string;
+}
+
+type Dialog = { kind: 'profiles'; profiles: OcrProfileSummary[] } | { kind: 'error'; message: string } | null;
+
+/**
+ * D17–D19: a signed-in customer books from the classes area; a guest first picks which
+ * registration profile (program) to register under, then goes to the online registration.
+ */
+export function SelectClassesButton({ signedIn, customerId, className }: SelectClassesButtonProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (signedIn) {
+    return (
+      <Link to={paths.classes} className={className}>
+        <CalendarIcon />
+        Select Classes
+      </Link>
+    );
+  }
+
+  async function openProfiles() {
+    setLoading(true);
+    try {
+      const profiles = await queryClient.fetchQuery(getOcrProfilesQueryOptions());
+      setDialog(profiles.length > 0 ? { kind: 'profiles', profiles } : { kind: 'error', message: messages.noProfiles });
+    } catch (error) {
+      setDialog({ kind: 'error', message: errorMessage(error) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  function chooseProfile(profile: OcrProfileSummary) {
+    setDialog(null);
+    const query = new URLSearchParams({ id: String(customerId), p: String(profile.OCRProfileID) });
+    void navigate(`${paths.ocr}?${query}`);
+  }
+
+  return (
+    <>
+      <button type="button" className={className} onClick={() => void openProfiles()} disabled={loading} aria-busy={loading || undefined}>
+        <CalendarIcon />
+        Select Classes
+      </button>
+
+      <Modal
+        open={dialog?.kind === 'profiles'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Select a Profile"
+        description="Choose the program you would like to register for."
+      >
+        <ul className="space-y-2">
+          {dialog?.kind === 'profiles' &&
+            dialog.profiles.map((profile) => (
+              <li key={profile.OCRProfileID}>
+                <button
+                  type="button"
+                  onClick={() => chooseProfile(profile)}
+                  className="group flex w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left transition hover:border-brand-300 hover:bg-brand-50"
+                >
+                  <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
+                    <CalendarIcon />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-slate-900">{profile.DisplayName || profile.ProfileName}</span>
+                    {profile.ProfileName && profile.ProfileName !== profile.DisplayName && (
+                      <span className="block truncate text-sm text-slate-600">{profile.ProfileName}</span>
+                    )}
+                  </span>
+                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-solid">
+                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+        </ul>
+      </Modal>
+
+      <MessageModal
+        open={dialog?.kind === 'error'}
+        onClose={() => setDialog(null)}
+        tone="error"
+        title="Registration unavailable"
+        message={dialog?.kind === 'error' ? dialog.message : undefined}
+      />
+    </>
+  );
+}
+
+export function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 9.5h17M8 3v4M16 3v4" />
+      <path d="m9.2 14.6 1.9 1.9 3.8-3.8" />
+    </svg>
+  );
+}
+

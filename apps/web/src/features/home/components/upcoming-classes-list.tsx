@@ -1,0 +1,136 @@
+import { Link } from 'react-router';
+import { format, isValid, parseISO } from 'date-fns';
+import type { UpcomingClass } from '@portal/shared/api-types';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/company/api/get-config';
+import { formatDate, formatTime } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-media';
+import { studentTerm } from '@/lib/branding';
+import { courtLabel } from '../lib/labels';
+import { ExpandableCard } from './expandable-card';
+import { StudentAvatar } from './student-avatar';
+
+/** D8: the Enrollments tab of the student, with the class and session to open from home. */
+function enrolmentsHref(item: UpcomingClass): string {
+  const query = new URLSearchParams({
+    tab: 'Enrollments',
+    from_home: 'true',
+    class_id: String(item.class_id),
+    session_id: String(item.session_id),
+  });
+  return `${paths.student(item.student_id)}?${query}`;
+}
+
+function weekday(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'EEE') : '';
+}
+
+function orDash(value: string | null | undefined): string {
+  return value?.trim() ? value : '—';
+}
+
+export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
+  const config = useConfig();
+  const isMobile = useIsMobile();
+  const dateFormat = config.localization.DateFormat;
+  const student = studentTerm(config);
+  const court = courtLabel(config);
+
+  if (isMobile) {
+    return (
+      <ul className="space-y-3" aria-label="Upcoming classes">
+        {items.map((item) => (
+          <ExpandableCard
+            key={`${item.session_id}-${item.student_id}`}
+            summary={
+              <span className="flex items-center gap-3">
+                <StudentAvatar name={item.student_name} picture={item.profile_picture} />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900">{item.student_name}</span>
+                  <span className="block truncate text-sm text-slate-600">
+                    {weekday(item.date)} {formatDate(item.date, dateFormat)} · {formatTime(item.date, undefined, false)}
+                  </span>
+                </span>
+              </span>
+            }
+          >
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <div className="col-span-2">
+                <dt className="text-slate-500">Lesson Format</dt>
+                <dd className="font-medium text-slate-900">{orDash(item.lesson_format)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Venue</dt>
+                <dd className="font-medium text-slate-900">{orDash(item.venue)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{court}</dt>
+                <dd className="font-medium text-slate-900">{orDash(item.court)}</dd>
+              </div>
+            </dl>
+            <Link
+              to={enrolmentsHref(item)}
+              className={buttonClasses('primary', 'md', 'mt-4 w-full')}
+            >
+              View Class
+            </Link>
+          </ExpandableCard>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Upcoming classes</caption>
+        <thead className="bg-slate-50">
+          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <th scope="col" className="px-5 py-3">Date &amp; Time</th>
+            <th scope="col" className="px-5 py-3">{student}</th>
+            <th scope="col" className="px-5 py-3">Lesson Format</th>
+            <th scope="col" className="px-5 py-3">Venue</th>
+            <th scope="col" className="px-5 py-3">{court}</th>
+            <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Enrollments</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-brand-50/50">
+              <td className="whitespace-nowrap px-5 py-4">
+                <span className="block font-medium text-slate-900">
+                  {formatDate(item.date, dateFormat)}
+                </span>
+                <span className="block text-slate-600">
+                  {weekday(item.date)} · {formatTime(item.date, undefined, false)}
+                </span>
+              </td>
+              <td className="px-5 py-4">
+                <span className="flex items-center gap-3">
+                  <StudentAvatar name={item.student_name} picture={item.profile_picture} />
+                  <span className="font-medium text-slate-900">{item.student_name}</span>
+                </span>
+              </td>
+              <td className="px-5 py-4 text-slate-700">{orDash(item.lesson_format)}</td>
+              <td className="px-5 py-4 text-slate-700">{orDash(item.venue)}</td>
+              <td className="px-5 py-4 text-slate-700">{orDash(item.court)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-right">
+                <Link
+                  to={enrolmentsHref(item)}
+                  className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  View enrollments <span className="sr-only">for {item.student_name}</span>
+                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+                  </svg>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

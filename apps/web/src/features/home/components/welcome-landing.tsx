@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@portal/shared/messages';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/company/api/get-config';
+import { useSessionStore } from '@/lib/session-store';
+import { useUiStore } from '@/lib/ui-store';
+import { studentTerm } from '@/lib/branding';
+import { CalendarIcon, SelectClassesButton } from './select-classes-button';
+import { socialLinks } from '../lib/social-links';
+import { SocialLinks } from './social-links';
+
+/** Company images arrive as URLs or as bare base64 (like CompanyLogo); both become an img src. */
+function imageSource(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^(data:|https?:\/\/|\/)/i.test(trimmed)) return trimmed;
+  return `data:image/jpeg;base64,${trimmed}`;
+}
+
+const heroPrimary =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-button bg-white px-6 text-base font-semibold text-brand-900 shadow-lg shadow-brand-950/20 transition hover:bg-brand-50 disabled:cursor-wait disabled:opacity-80';
+const heroSecondary =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-button bg-white/10 px-6 text-base font-semibold text-white ring-1 ring-inset ring-white/40 backdrop-blur transition hover:bg-white/20';
+
+/** D2 "Welcome landing": the home of a guest, or of a customer with nothing scheduled or owing. */
+export function WelcomeLanding() {
+  const config = useConfig();
+  const user = useSessionStore((s) => s.user);
+  const openModal = useUiStore((s) => s.openModal);
+  const banner = imageSource(config.global_settings?.bannerImage);
+  const companyName = config.CompanyDisplayName;
+  const term = studentTerm(config);
+  const social = socialLinks(config);
+  // X7: the same switch travels under both names; Select Classes also needs reservations on.
+  const canSelectClasses = (config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled;
+
+  const features: { title: string; text: string; icon: ReactNode }[] = [
+    { title: 'Classes & progress', text: `See every upcoming lesson and how each ${term.toLowerCase()} is getting on.`, icon: <CalendarIcon /> },
+  ];
+  if (config.ShowFinancialsTab) {
+    features.push({ title: 'Invoices & payments', text: 'Check what is due, view past invoices and pay securely online.', icon: <CardIcon /> });
+  }
+  features.push({
+    title: 'Always up to date',
+    text: config.EnableMessages ? `Notifications and messages from ${companyName}, in one place.` : `Notifications from ${companyName} the moment something changes.`,
+    icon: <BellIcon />,
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <section
+        aria-labelledby="welcome-heading"
+        className="relative isolate overflow-hidden rounded-3xl bg-brand-900 px-6 py-12 text-white shadow-xl sm:px-12 sm:py-20"
+      >
+        {banner ? (
+          <>
+            <img src={banner} alt="" className="absolute inset-0 -z-20 size-full object-cover" />
+            <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950/90 via-brand-900/75 to-brand-900/30" />
+          </>
+        ) : (
+          <div aria-hidden="true" className="absolute inset-0 -z-10 overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950">
+            <div className="absolute -top-24 -right-16 size-80 rounded-full bg-brand-400/30 blur-3xl" />
+            <div className="absolute -bottom-32 left-1/3 size-96 rounded-full bg-brand-500/20 blur-3xl" />
+            <svg className="absolute right-0 bottom-0 h-40 w-full text-white/5 sm:h-56" viewBox="0 0 1200 200" preserveAspectRatio="none" fill="currentColor">
+              <path d="M0 120c150-60 300-60 450 0s300 60 450 0 225-50 300-20v100H0z" />
+              <path d="M0 160c200-50 350-40 500 5s350 40 700-15v50H0z" />
+            </svg>
+          </div>
+        )}
+
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold uppercase tracking-[0.18em] text-brand-100">{companyName}</p>
+          <h1 id="welcome-heading" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+            {messages.welcome}
+          </h1>
+          <p className="mt-4 max-w-xl text-base text-pretty text-brand-50 sm:text-lg">
+            Book classes, keep track of your {term.toLowerCase()}s and manage your account — all in one place.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {canSelectClasses && <SelectClassesButton signedIn={user != null} customerId={config.CustomerID} className={heroPrimary} />}
+            {user ? (
+              <Link to={paths.myDetails} className={canSelectClasses ? heroSecondary : heroPrimary}>
+                <UserIcon />
+                My Account
+              </Link>
+            ) : (
+              <button type="button" onClick={() => openModal('login')} className={canSelectClasses ? heroSecondary : heroPrimary}>
+                <UserIcon />
+                My Account
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="What you can do here" className="mt-8 grid gap-4 sm:mt-10 sm:grid-cols-2 lg:grid-cols-3">
+        {features.map((feature) => (
+          <div key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-800">
+              {feature.icon}
+            </span>
+            <h2 className="mt-4 font-semibold text-slate-900">{feature.title}</h2>
+            <p className="mt-1 text-sm text-slate-600">{feature.text}</p>
+          </div>
+        ))}
+      </section>
+
+      {social.length > 0 && (
+        <section
+          aria-labelledby="social-heading"
+          className="mt-8 flex flex-col items-center gap-5 rounded-2xl border border-brand-100 bg-brand-50 px-6 py-8 text-center sm:mt-10 sm:flex-row sm:justify-between sm:text-left"
+        >
+          <div>
+            <h2 id="social-heading" className="font-semibold text-slate-900">Follow {companyName}</h2>
+            <p className="mt-1 text-sm text-slate-600">News, photos and updates between classes.</p>
+          </div>
+          <SocialLinks links={social} companyName={companyName} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20.5c.8-3.9 4-6 8-6s7.2 2.1 8 6" />
+    </svg>
+  );
+}
+
+function CardIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+      <path d="M2.5 10h19M6.5 15h4" />
+    </svg>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
+      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
+    </svg>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { PortalMessage } from '@portal/shared/api-types';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/company/api/get-config';
+import { errorMessage } from '@/lib/api-client';
+import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { useIsMobile } from '@/lib/use-media';
+import { useMessagesList } from '../api/get-messages';
+import { useMarkMessageRead } from '../api/mark-message-read';
+import { EnvelopeIcon } from '../components/message-bell';
+import { isUnread, messageHref } from '../lib/message-helpers';
+
+/** /hub/messages (J9, J10): the list and a reading pane; on phones the list, then the message. */
+export default function MessagesRoute() {
+  const config = useConfig();
+  const isMobile = useIsMobile();
+  const [searchParams] = useSearchParams();
+  const selectedId = Number(searchParams.get('id')) || null;
+  const list = useMessagesList();
+  const { mutate: markRead } = useMarkMessageRead();
+  const markedIds = useRef(new Set<number>());
+
+  const messages = list.data?.pages.flatMap((p) => p.messages) ?? [];
+  const unreadCount = list.data?.pages[list.data.pages.length - 1]?.unread_messages_count ?? 0;
+  const selected = selectedId ? messages.find((m) => m.CPMessageID === selectedId) : undefined;
+  const dateFormat = config.localization.DateFormat;
+  const timeZone = companyTimeZone(config);
+  const formatWhen = (m: PortalMessage) => formatDateTime(m.PublishedTimestamp, dateFormat, timeZone, false);
+
+  // A linked message may sit beyond the first page: keep loading until it appears.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (selectedId && !selected && list.isSuccess && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [selectedId, selected, list.isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Opening an unread message reads it (J9); once per message, whatever the refetches do.
+  useEffect(() => {
+    if (!selected || !isUnread(selected) || markedIds.current.has(selected.CPMessageID)) return;
+    markedIds.current.add(selected.CPMessageID);
+    markRead(selected.CPMessageID);
+  }, [selected, markRead]);
+
+  const notFound = selectedId != null && !selected && list.isSuccess && !hasNextPage;
+  const showList = !isMobile || selectedId == null;
+  const showPane = !isMobile || selectedId != null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      {showList && (
+        <PageHeader
+          title="Messages"
+          description={unreadCount > 0 ? `You have ${unreadCount} unread message${unreadCount === 1 ? '' : 's'}.` : `News and announcements from ${config.CompanyDisplayName}.`}
+        />
+      )}
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16 text-brand-solid">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : list.isError ? (
+        <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+          <p>{errorMessage(list.error)}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : messages.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
+            <EnvelopeIcon className="size-7" />
+          </span>
+          <p className="font-medium text-slate-700">No Messages Found</p>
+        </div>
+      ) : (
+        <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
+          {showList && (
+            <nav aria-label="Messages" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <ul className="divide-y divide-slate-100 md:max-h-[calc(100dvh-16rem)] md:overflow-y-auto">
+                {messages.map((m) => {
+                  const unread = isUnread(m);
+                  const active = m.CPMessageID === selectedId;
+                  return (
+                    <li key={m.CPMessageID}>
+                      <Link
+                        to={messageHref(m.CPMessageID)}
+                        aria-current={active ? 'page' : undefined}
+                        className={`flex gap-3 px-4 py-3.5 transition-colors ${
+                          active ? 'bg-brand-50 shadow-[inset_3px_0_0_var(--brand-solid)]' : 'hover:bg-slate-50'
+                        }`}
+                      >
+                        <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? 'bg-brand-solid' : 'bg-transparent'}`} />
+                        <span className="min-w-0 flex-1">
+                          <span className={`block truncate ${unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700'}`}>
+                            {unread && <span className="sr-only">Unread: </span>}
+                            {m.Title}
+                          </span>
+                          <span className="mt-0.5 block text-xs text-slate-500">{formatWhen(m)}</span>
+                          <span className="mt-1 line-clamp-1 block text-sm text-slate-600">{m.Body}</span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+              {hasNextPage && (
+                <div className="border-t border-slate-100 p-3">
+                  <Button variant="secondary" fullWidth loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                    Load more
+                  </Button>
+                </div>
+              )}
+            </nav>
+          )}
+
+          {showPane && (
+            <ReadingPane message={selected} when={selected ? formatWhen(selected) : ''} notFound={notFound} loading={selectedId != null && !selected && !notFound} isMobile={isMobile} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface ReadingPaneProps {
+  message: PortalMessage | undefined;
+  when: string;
+  notFound: boolean;
+  loading: boolean;
+  isMobile: boolean;
+}
+
+function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPaneProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // On phones the message replaces the list, so move focus to it like a page change.
+  useEffect(() => {
+    if (message && isMobile) headingRef.current?.focus();
+  }, [message, isMobile]);
+
+  const back = isMobile ? (
+    <Link to={paths.messages} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-solid hover:underline">
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+        <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
+      </svg>
+      All messages
+    </Link>
+  ) : null;
+
+  if (loading) {
+    return (
+      <div className="flex justify-center rounded-2xl border border-slate-200 bg-white py-16 text-brand-solid">
+        <Spinner label="Loading message" />
+      </div>
+    );
+  }
+
+  if (!message) {
+    return (
+      <section aria-label="Message" className="min-h-72">
+        {back}
+        <div className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
+            <EnvelopeIcon className="size-7" />
+          </span>
+          <p className="font-medium text-slate-700">{notFound ? 'This message could not be found.' : 'Select a message to read it.'}</p>
+        </div>
+      </section>
+    );
+  }
+
+  // On phones the message is the whole page, so its title is the page's main heading.
+  const Heading = isMobile ? 'h1' : 'h2';
+  return (
+    <section aria-labelledby="message-title">
+      {back}
+      <article className="rounded-2xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8 sm:py-8">
+        <header className="border-b border-slate-100 pb-4">
+          <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance text-slate-900 outline-none sm:text-2xl">
+            {message.Title}
+          </Heading>
+          <p className="mt-2 text-sm text-slate-500">
+            <time dateTime={message.PublishedTimestamp}>{when}</time>
+          </p>
+        </header>
+        <div className="mt-5 text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800">{message.Body}</div>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OptOut } from '@portal/shared/api-types';
+import { api } from '@/lib/api-client';
+import { getOptOutsQueryOptions, type OptOutsAnswer } from './get-opt-outs';
+
+export type OptOutUpdate = Pick<OptOut, 'category' | 'email' | 'in_app'>;
+
+export function updateOptOuts(optOuts: OptOutUpdate[]): Promise<OptOutsAnswer> {
+  return api<OptOutsAnswer>('/api/notification/update-opt-outs', { method: 'POST', body: { opt_outs: optOuts } });
+}
+
+export function useUpdateOptOuts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOptOuts,
+    onSuccess: (answer) => {
+      // The answer is the saved state, so the form shows exactly what the server kept.
+      queryClient.setQueryData(getOptOutsQueryOptions().queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: getOptOutsQueryOptions().queryKey });
+    },
+  });
+}

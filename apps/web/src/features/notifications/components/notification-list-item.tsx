@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import type { NotificationContact } from '@portal/shared/api-types';
+import { Button } from '@/components/ui/button';
+
+interface NotificationListItemProps {
+  contact: NotificationContact;
+  formattedDate: string;
+  highlighted: boolean;
+  onMarkRead: (id: number) => void;
+  marking: boolean;
+}
+
+export function NotificationListItem({ contact, formattedDate, highlighted, onMarkRead, marking }: NotificationListItemProps) {
+  const ref = useRef<HTMLElement>(null);
+  const isNew = contact.Status === 'New';
+  const n = contact.Notifications;
+  const titleId = `notification-${contact.NotificationContactID}-title`;
+
+  // Arriving from the bell or a link (?id=): bring that notification into view and focus it.
+  useEffect(() => {
+    if (!highlighted || !ref.current) return;
+    ref.current.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    ref.current.focus({ preventScroll: true });
+  }, [highlighted]);
+
+  return (
+    <li>
+      <article
+        ref={ref}
+        tabIndex={highlighted ? -1 : undefined}
+        aria-labelledby={titleId}
+        aria-current={highlighted ? 'true' : undefined}
+        data-status={contact.Status}
+        className={`relative flex gap-3 rounded-2xl border px-4 py-4 transition-colors sm:gap-4 sm:px-5 ${
+          isNew ? 'border-brand-200 bg-brand-50' : 'border-slate-200 bg-white'
+        } ${highlighted ? 'ring-2 ring-brand-500 ring-offset-2' : ''}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full ${isNew ? 'bg-brand-solid text-on-brand' : 'bg-slate-100 text-slate-500'}`}
+        >
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+            <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
+            <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
+          </svg>
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h2 id={titleId} className={`text-base break-words ${isNew ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
+              {n.ClientInAppTitle}
+            </h2>
+            <p className="text-xs whitespace-nowrap text-slate-500">{formattedDate}</p>
+          </div>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{n.ClientInAppContent}</p>
+          <div className="mt-3 flex items-center gap-3">
+            {isNew ? (
+              <>
+                <span className="inline-flex items-center rounded-full bg-brand-solid px-2 py-0.5 text-xs font-semibold text-on-brand">New</span>
+                <Button variant="link" size="sm" loading={marking} onClick={() => onMarkRead(contact.NotificationContactID)}>
+                  Mark as read<span className="sr-only">: {n.ClientInAppTitle}</span>
+                </Button>
+              </>
+            ) : (
+              <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Read</span>
+            )}
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}

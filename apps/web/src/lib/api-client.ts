@@ -1,0 +1,116 @@
+import type { ApiError } from '@portal/shared/api-types';
+import { messages } from '@portal/shared/messages';
+import { useSessionStore } from './session-store';
+import { useUiStore } from './ui-store';
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: { field: string; message: string }[];
+
+  constructor(status: number, body: Partial<ApiError>) {
+    super(body.message || 'Something went wrong. Please try again.');
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body.code ?? 'UNKNOWN';
+    this.errors = body.errors ?? [];
+  }
+}
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+}
+
+/**
+ * A 401 only means "your customer session is gone" once a company is loaded; before that
+ * (landing page, company choice) a 401 is just an answer. get-config flips this on.
+ */
+let companyLoaded = false;
+export function setCompanyLoaded(loaded: boolean): void {
+  companyLoaded = loaded;
+}
+
+const TOKEN_RELOAD_KEY = 'portal-token-reload-at';
+const TOKEN_RELOAD_WINDOW_MS = 10_000;
+
+/** The page is about to reload: keep callers pending so no error flashes on screen first. */
+function pendingForever<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
+async function handleTokenError(): Promise<boolean> {
+  // A refresh that keeps failing would reload forever; one attempt per 10 s is enough.
+  const last = Number(sessionStorage.getItem(TOKEN_RELOAD_KEY) ?? 0);
+  if (Date.now() - last < TOKEN_RELOAD_WINDOW_MS) return false;
+  sessionStorage.setItem(TOKEN_RELOAD_KEY, String(Date.now()));
+  try {
+    await fetch('/api/company/refresh-company-token', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+  } catch {
+    // A27: reload even when the refresh fails.
+  }
+  window.location.reload();
+  return true;
+}
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  let url = path.startsWith('/') ? path : `/${path}`;
+  if (init.query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.query)) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  }
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (init.body !== undefined || method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body ?? {});
+  }
+
+  const response = await fetch(url, { method, headers, body, credentials: 'include' });
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (response.ok) return data as T;
+
+  const errorBody = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
+  const error = new ApiRequestError(response.status, errorBody);
+
+  if (error.message === messages.tokenError) {
+    if (await handleTokenError()) return pendingForever<T>();
+  } else if (response.status === 401 && error.code === 'UNAUTHENTICATED' && companyLoaded) {
+    // A26: the customer session ended server-side; show the signed-out view.
+    // Only reload when we believed we were signed in, so a guest can never loop.
+    if (useSessionStore.getState().user) {
+      useSessionStore.getState().clear();
+      window.location.reload();
+      return pendingForever<T>();
+    }
+  } else if (response.status === 403 && error.code === 'COMPANY_INACTIVE') {
+    useUiStore.getState().setCompanyInactive(true);
+  }
+  throw error;
+}
+
+/** The message an error box shows for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

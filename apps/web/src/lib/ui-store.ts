@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+
+/** The auth modals any part of the app may open (home's "My Account", the nav, ?ocr_profile). */
+export type ModalName = 'login' | 'register' | 'forgot-password';
+
+interface UiState {
+  modal: ModalName | null;
+  openModal: (name: ModalName) => void;
+  closeModal: () => void;
+  /** Set when any call answers 403 COMPANY_INACTIVE; the shell then shows the inactive screen. */
+  companyInactive: boolean;
+  setCompanyInactive: (inactive: boolean) => void;
+  /** Label of a blocking operation in progress; the shell shows a spinner overlay (B28). */
+  blocking: string | null;
+  runBlocking: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  modal: null,
+  openModal: (name) => set({ modal: name }),
+  closeModal: () => set({ modal: null }),
+  companyInactive: false,
+  setCompanyInactive: (companyInactive) => set({ companyInactive }),
+  blocking: null,
+  runBlocking: async (label, work) => {
+    set({ blocking: label });
+    try {
+      return await work();
+    } finally {
+      set({ blocking: null });
+    }
+  },
+}));

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { messages as m } from './messages.ts';
+import { PASSWORD_MIN } from './constants.ts';
+
+/** No spaces, an @, and a dot in the domain (S1). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters, digits and these symbols only (U12). */
+export const PASSWORD_SYMBOLS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
+const symbolClass = PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&');
+const PASSWORD_ALLOWED = new RegExp(`^[A-Za-z0-9${symbolClass}]+$`);
+const HAS_SYMBOL = new RegExp(`[${symbolClass}]`);
+
+export const emailField = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .regex(EMAIL_PATTERN, m.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired);
+
+export function isComplexPassword(value: string): boolean {
+  return PASSWORD_ALLOWED.test(value) && /[0-9]/.test(value) && HAS_SYMBOL.test(value);
+}
+
+export const newPasswordField = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(PASSWORD_MIN, m.passwordMin)
+  .refine(isComplexPassword, m.passwordComplexity);
+
+export const confirmPasswordField = z
+  .string({ error: m.confirmRequired })
+  .min(1, m.confirmRequired)
+  .min(PASSWORD_MIN, m.confirmMin)
+  .refine(isComplexPassword, m.confirmComplexity);
+
+/** Register modal names: the six forbidden characters of D1 (X3). */
+const REGISTER_NAME_FORBIDDEN = /[\\<>=,"]/;
+function registerName(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => !REGISTER_NAME_FORBIDDEN.test(v), m.nameForbidden);
+}
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const companyCodeSchema = z.object({
+  company_code: z.string({ error: m.companyCodeRequired }).trim().min(1, m.companyCodeRequired),
+});
+export type CompanyCodeInput = z.input<typeof companyCodeSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+function withMatchingConfirm<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: newPasswordField, confirm_password: confirmPasswordField })
+    .refine((v) => v.password === v.confirm_password, {
+      message: m.passwordsDoNotMatch,
+      path: ['confirm_password'],
+    });
+}
+
+export const newPasswordSchema = withMatchingConfirm({});
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
+
+export const registerSchema = withMatchingConfirm({
+  first_name: registerName(m.firstNameRequired),
+  last_name: registerName(m.lastNameRequired),
+  email: emailField,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The 6-digit code, sent as a JSON number (S17, X25). */
+export const codeField = z.coerce
+  .number({ error: m.codeRequired })
+  .int(m.codeRequired)
+  .min(0, m.codeRequired);
+
+export const registerCodeFormSchema = z.object({
+  email_code: z.string().trim().min(1, m.codeRequired).regex(/^[0-9]+$/, m.codeRequired),
+});

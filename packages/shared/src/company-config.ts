@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { COLOR_SHADES } from './constants.ts';
+
+/**
+ * The company configuration as get-config answers it (D1 §3, D2 §3).
+ * The same schema validates the `config` block of a company bundle, so what a
+ * company file holds and what the portal receives can never drift apart.
+ */
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour like #1a2b3c');
+
+export const colorsSchema = z.object(
+  Object.fromEntries(COLOR_SHADES.map((s) => [s, hex])) as Record<(typeof COLOR_SHADES)[number], typeof hex>,
+);
+
+export const SOCIAL_SITES = ['facebook', 'instagram', 'linkedin', 'pinterest', 'tiktok', 'x', 'youtube'] as const;
+export const socialMediaSchema = z.array(z.object({ site: z.enum(SOCIAL_SITES), link: z.url() }));
+
+export const switchesSchema = z.object({
+  CustomerPortalActive: z.boolean(),
+  AllowStudentEdit: z.boolean().default(true),
+  EnableCertificates: z.boolean().default(false),
+  ShowSkillSetNotes: z.boolean().default(false),
+  CanTakeMakeups: z.boolean().default(false),
+  CanNotifyAbsence: z.boolean().default(true),
+  AllowEdit: z.boolean().default(true),
+  ShowBookingsTab: z.boolean().default(false),
+  ShowFinancialsTab: z.boolean().default(true),
+  ShowPaymentDetailsTab: z.boolean().default(true),
+  AllowOCR: z.boolean().default(false),
+  OnlineClassReservationsEnabled: z.boolean().default(false),
+  EnableMessages: z.boolean().default(false),
+  ShowNotificationsTab: z.boolean().default(true),
+  ShowSkillSets: z.boolean().default(false),
+  CanTakeNewSignUps: z.boolean().default(false),
+});
+
+export const localizationSchema = z.object({
+  CountryCode: z.string().length(2),
+  SuburbLabel: z.string().default('Suburb'),
+  StateLabel: z.string().default('State'),
+  PostcodeLabel: z.string().default('Postcode'),
+  MobilePhoneLabel: z.string().default(''),
+  DateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'dd.MM.yyyy']),
+  StateList: z.array(z.string()).default([]),
+  CurrencySymbol: z.string().min(1).max(4),
+  PaperSize: z.enum(['A4', 'Letter']),
+  CoachLabel: z.string().default(''),
+  CourtLabel: z.string().default(''),
+  PhoneCountryCode: z.string().default(''),
+  TimeZoneRegion: z.string(),
+  TimeZoneCity: z.string(),
+  AllowSuburbInRegistration: z.boolean().default(true),
+  AllowStateInRegistration: z.boolean().default(true),
+  AllowPostcodeInRegistration: z.boolean().default(true),
+});
+
+export const globalSettingsSchema = z.object({
+  OCR_Version: z.number().int().min(1),
+  NavBarShading: z.enum(['Light', 'Dark']).default('Light'),
+  ButtonRadius: z.enum(['Sharp', 'SemiRound', 'Round']).default('SemiRound'),
+  Font: z.string().default('Inter'),
+  logoImage: z.string().nullable().default(null),
+  UseLogoImage: z.boolean().default(false),
+  AlternateCompanyName: z.string().default(''),
+  bannerImage: z.string().nullable().default(null),
+});
+
+export const ocrConfigSchema = z.object({
+  IncludeTemporaryEnrolmentsInCount: z.boolean().default(false),
+  PageType: z.string().default('SelectClasses'),
+  OCR_Standards: z.array(z.number().int()).default([]),
+  OCR_FieldValues: z.array(z.number().int()).default([]),
+  DefaultState: z.string().default(''),
+  CanSelectCustomMedicalCondition: z.boolean().default(false),
+});
+
+export const finSetupSchema = z.object({
+  ReceiptTitle: z.string().default('Receipt'),
+  InvoiceTitle: z.string().default('Tax Invoice'),
+  CompanyABN: z.string().default(''),
+  DirectDebitIntegrationType: z.enum(['none', 'ezidebit', 'gocardless', 'payrix']).default('none'),
+  InvoiceBankDetails: z.string().default(''),
+  PaymentGatewayEnabled: z.boolean().default(false),
+  PaymentGatewayProvider: z.string().default(''),
+  TaxName: z.string().default('Tax'),
+  InvoicesPaidOnline: z.boolean().default(false),
+  TimeScalePricingEnabled: z.boolean().default(false),
+  TimeScalePricingOptions: z.array(z.object({ minutes: z.number().int().positive(), price_cents: z.number().int().min(0) })).default([]),
+});
+
+export const profileSchema = z.object({
+  OCRProfileID: z.number().int().positive(),
+  ProfileName: z.string().min(1),
+  DisplayName: z.string().min(1),
+  PageType: z.string().default('SelectClasses'),
+  CustomCustomerTerm: z.string().default(''),
+  CustomStudentTerm: z.string().default(''),
+  SkipStudents: z.boolean().default(false),
+  AutoEnroll: z.boolean().default(false),
+  AllowCasualEnrolments: z.boolean().default(false),
+  ShowCAPTCHA: z.boolean().default(false),
+  RegistrationHeader: z.string().default(''),
+  RegistrationText: z.string().default(''),
+});
+
+export const bookingTypeSchema = z.object({ BookingTypeID: z.number().int().positive(), Name: z.string().min(1), DurationMinutes: z.number().int().positive() });
+export const obVenueSchema = z.object({ VenueID: z.number().int().positive(), Name: z.string().min(1), Courts: z.array(z.string()).default([]) });
+
+/** What a company file holds under `config`. */
+export const companySettingsSchema = z.object({
+  CompanyDisplayName: z.string().min(1),
+  OCRCompanyName: z.string().default(''),
+  CompanyLogo: z.string().nullable().default(null),
+  CompanyInformation: z.string().default(''),
+  /** Where Contact Us enquiries are sent. */
+  ContactEmail: z.union([z.email(), z.literal('')]).default(''),
+  StudentTerm: z.string().default('Student'),
+  CoachText: z.string().default('Coach'),
+  CourtText: z.string().default('Court'),
+  SkillSetName: z.string().default('Skill Sets'),
+  StandardName: z.string().default('Level'),
+  ServerLocation: z.string().min(2),
+  TimeInterval: z.number().int().positive().default(30),
+  States: z.array(z.string()).default([]),
+  LocationsHavePostcodes: z.boolean().default(false),
+  switches: switchesSchema,
+  ocr_config: ocrConfigSchema.default(ocrConfigSchema.parse({})),
+  fin_setup: finSetupSchema.default(finSetupSchema.parse({})),
+  localization: localizationSchema,
+  global_settings: globalSettingsSchema,
+  colors: colorsSchema,
+  social_media: socialMediaSchema.default([]),
+  ob_venues: z.array(obVenueSchema).default([]),
+  booking_types: z.array(bookingTypeSchema).default([]),
+  profiles: z.array(profileSchema).default([]),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+export const LIST_NAMES = ['medical_conditions', 'referral_sources', 'school', 'venues', 'date_ranges', 'lesson_formats', 'standards'] as const;
+export type ListName = (typeof LIST_NAMES)[number];
+export interface ListItem {
+  FieldValueID: number;
+  DisplayName: string;
+  OCRFieldValueID: number | null;
+}
+
+/** The get-config answer: settings flattened the way the spec names them. */
+export type CompanyConfig = Omit<CompanySettings, 'switches'> &
+  z.infer<typeof switchesSchema> & {
+    CustomerID: number;
+    CompanyDetailsID: number;
+    CustomerPortalAllowOCR: boolean;
+    lists: Record<ListName, ListItem[]>;
+    unfiltered_lists: Record<ListName, ListItem[]>;
+  };
