@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { foundation } from './migrations/001-foundation.ts';
 
@@ -9,7 +9,11 @@ function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migrati
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // On PostgreSQL, keep the bookkeeping tables in the connection's own schema: Kysely otherwise
+  // finds another schema's kysely_migration_lock and never creates its own.
+  const schema =
+    handle.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

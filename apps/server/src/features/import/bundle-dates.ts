@@ -60,15 +60,19 @@ function zoneOffsetMinutes(timeZone: string, at: Date): number {
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** Wall-clock time in a zone → UTC; a time skipped by a DST jump lands just after it. */
+/** Wall-clock time in a zone → UTC; a time skipped by a DST jump lands just after the jump. */
 export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
   const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  // Two passes: the first guess may sit on the other side of a DST change.
-  let utc = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000;
-  utc = wall - zoneOffsetMinutes(timeZone, new Date(utc)) * 60_000;
-  return new Date(utc);
+  const offsetAt = (ms: number) => zoneOffsetMinutes(timeZone, new Date(ms)) * 60_000;
+  const first = wall - offsetAt(wall);
+  if (offsetAt(first) === offsetAt(wall)) return new Date(first);
+  // The first guess sat on the other side of a DST change: retry with the offset found there.
+  const second = wall - offsetAt(first);
+  if (offsetAt(second) === offsetAt(first)) return new Date(second);
+  // Neither round-trips: the wall time does not exist (spring forward); take the later instant.
+  return new Date(Math.max(first, second));
 }
 
 /** ISO-8601 with a zone is taken as is; a local form (`today-2T09:30`, `2026-03-01T09:30`) is company time. */

@@ -17,7 +17,8 @@ const bundleInstant = z
   .string()
   .refine(isBundleInstant, 'Expected an instant: ISO-8601 with a zone (2026-03-01T09:30:00Z) or company time (2026-03-01T09:30, today-2T09:30)');
 const time = z.string().regex(TIME_PATTERN, 'Expected a time HH:mm (24-hour)');
-const cents = z.number().int('Use whole cents').min(0);
+// PostgreSQL `integer` columns hold up to 2^31 − 1 (about 21 million in currency units).
+const cents = z.number().int('Use whole cents').min(0).max(2_147_483_647);
 
 const listItemSchema = z.strictObject({
   name: text,
@@ -121,10 +122,26 @@ const enrolmentSchema = z.strictObject({
   status: z.enum(['active', 'temporary']).default('active'),
 });
 
-const sessionsSchema = z.union([
-  z.strictObject({ dates: z.array(bundleDate).min(1) }),
-  z.strictObject({ weeks_before: z.number().int().min(0).max(104).default(0), weeks_after: z.number().int().min(0).max(104) }),
-]);
+/**
+ * Either explicit dates or weekly sessions around the import day. One object with a refine
+ * rather than a union, so a bad date inside still reports its own path.
+ */
+const sessionsSchema = z
+  .strictObject({
+    dates: z.array(bundleDate).min(1).optional(),
+    weeks_before: z.number().int().min(0).max(104).optional(),
+    weeks_after: z.number().int().min(0).max(104).optional(),
+    /** Weeks whose session is cancelled: 0 = the first session on or after the import day, -1 the one before. */
+    cancelled_weeks: z.array(z.number().int()).optional(),
+  })
+  .superRefine((s, ctx) => {
+    const weekly = s.weeks_after !== undefined || s.weeks_before !== undefined || s.cancelled_weeks !== undefined;
+    if (s.dates !== undefined && weekly) {
+      ctx.addIssue({ code: 'custom', path: ['dates'], message: 'Give either dates or weeks_before/weeks_after, not both' });
+    } else if (s.dates === undefined && s.weeks_after === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['weeks_after'], message: 'Give dates: [...] or weeks_after (with optional weeks_before)' });
+    }
+  });
 
 const classSchema = z.strictObject({
   key,
@@ -151,7 +168,8 @@ const notificationSchema = z.strictObject({
   category: z.enum(categoryKeys),
   created_at: bundleInstant,
   tag_data: z.record(z.string(), z.unknown()).optional(),
-  to: z.union([z.literal('all'), z.array(key).min(1)]),
+  // Keys are checked against the clients in the bundle refine, with the index in the path.
+  to: z.union([z.literal('all'), z.array(z.string()).min(1)], { error: 'Expected "all" or a non-empty list of client keys' }),
   read_by: z.array(key).default([]),
 });
 
@@ -268,8 +286,15 @@ export const companyBundleSchema = z
       if (cls.lesson_format && !formats.has(cls.lesson_format)) issue(ctx, [...base, 'lesson_format'], `Unknown lesson format "${cls.lesson_format}"`);
       if (cls.duration_minutes === undefined && !cls.lesson_format) issue(ctx, [...base, 'duration_minutes'], 'Give duration_minutes or a lesson_format');
       checkStandard([...base, 'standard'], cls.standard);
-      if ('dates' in cls.sessions) {
+      if (cls.sessions.dates !== undefined) {
         uniqueKeys(ctx, cls.sessions.dates.map((d, di) => ({ path: [...base, 'sessions', 'dates', di], value: d })), 'session date');
+      } else {
+        const { weeks_before = 0, weeks_after = 0, cancelled_weeks = [] } = cls.sessions;
+        cancelled_weeks.forEach((w, wi) => {
+          if (w < -weeks_before || w >= weeks_after) {
+            issue(ctx, [...base, 'sessions', 'cancelled_weeks', wi], `Week ${w} is outside the sessions (${-weeks_before} to ${weeks_after - 1})`);
+          }
+        });
       }
       const enrolled = new Set<string>();
       cls.enrolments.forEach((e, ei) => {

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
-import { LoginScreen } from '@/features/auth/components/login-screen';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 import { useSessionStore } from '@/lib/session-store';
 import { useIsMobile } from '@/lib/use-media';
+import { useChangeCompany } from '../hooks/use-session-actions';
+import { LoadingSplash } from '@/features/company/components/loading-splash';
+
+// The sign-in forms (and zod with them) load only when a guest actually needs them.
+const LoginScreen = lazy(() => import('@/features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen })));
 
 /**
  * Signed-in pages (B16, U19): a guest gets the full-screen sign-in in place, so after
@@ -17,7 +22,14 @@ export function RequireAuth() {
   const { data: config } = useCompanyConfig();
   const actions = useSignInActions();
   const { pathname } = useLocation();
-  if (!user) return <LoginScreen config={config ?? null} />;
+  const changeCompany = useChangeCompany();
+  if (!user) {
+    return (
+      <Suspense fallback={<LoadingSplash />}>
+        <LoginScreen config={config ?? null} onChangeCompany={() => void changeCompany()} />
+      </Suspense>
+    );
+  }
   if ((actions.data?.length ?? 0) > 0 && pathname !== paths.signInActions) {
     return <Navigate to={paths.signInActions} replace />;
   }

@@ -66,7 +66,7 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
                 {initials(choice.title)}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold text-slate-900">{choice.title}</span>
+                <span className="block font-semibold break-words text-slate-900">{choice.title}</span>
                 {choice.subtitle ? <span className="block truncate text-sm text-slate-600">{choice.subtitle}</span> : null}
               </span>
               {busyKey === choice.key ? (

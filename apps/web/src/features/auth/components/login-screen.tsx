@@ -18,7 +18,7 @@ const tabClass =
  * Without a company, e-mail login first finds the company; with one loaded (the signed-out
  * /hub/company or a protected page) it signs straight in to that company.
  */
-export function LoginScreen({ config }: { config: CompanyConfig | null }) {
+export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig | null; onChangeCompany?: () => void }) {
   const flow = useCompanySignIn();
   const openModal = useUiStore((s) => s.openModal);
   const logo = config ? logoSource(config) : null;
@@ -83,6 +83,14 @@ export function LoginScreen({ config }: { config: CompanyConfig | null }) {
               <CompanyCodeForm onSubmit={flow.signInWithCode} />
             </Tabs.Content>
           </Tabs.Root>
+          {config && onChangeCompany ? (
+            <p className="mt-8 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
+              Not with {config.CompanyDisplayName}?{' '}
+              <button type="button" onClick={onChangeCompany} className="rounded font-semibold text-brand-solid hover:underline">
+                Change Company
+              </button>
+            </p>
+          ) : null}
         </div>
       </main>
 

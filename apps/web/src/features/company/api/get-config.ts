@@ -20,6 +20,9 @@ export const companyConfigQueryOptions = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // "No company chosen" is an answer, not a glitch: a new screen mounting must not ask
+  // again (the sign-in flow fetches explicitly once a company is chosen).
+  retryOnMount: false,
   refetchOnWindowFocus: false,
 });
 

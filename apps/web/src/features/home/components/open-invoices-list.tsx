@@ -28,7 +28,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
             summary={
               <span className="flex items-center justify-between gap-3">
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900">Invoice {invoice.InvoiceNo}</span>
+                  <span className="block truncate font-semibold text-slate-900"><span className="sr-only">Invoice </span>{invoice.InvoiceNo}</span>
                   <span className="block text-sm text-slate-600">Due {formatDate(invoice.PaymentDate, dateFormat)}</span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
@@ -40,19 +40,19 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <div>
-                <dt className="text-slate-500">Invoice Date</dt>
+                <dt className="text-slate-600">Invoice Date</dt>
                 <dd className="font-medium text-slate-900">{formatDate(invoice.InvoiceDate, dateFormat)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Due Date</dt>
+                <dt className="text-slate-600">Due Date</dt>
                 <dd className="font-medium text-slate-900">{formatDate(invoice.PaymentDate, dateFormat)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Total</dt>
+                <dt className="text-slate-600">Total</dt>
                 <dd className="font-medium tabular-nums text-slate-900">{money(invoice.Total)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Balance Due</dt>
+                <dt className="text-slate-600">Balance Due</dt>
                 <dd className="font-medium tabular-nums text-slate-900">{money(invoice.balance_due)}</dd>
               </div>
             </dl>

@@ -80,9 +80,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold text-slate-900">{profile.DisplayName || profile.ProfileName}</span>
-                    {profile.ProfileName && profile.ProfileName !== profile.DisplayName && (
-                      <span className="block truncate text-sm text-slate-600">{profile.ProfileName}</span>
-                    )}
+                    <span className="block text-sm text-slate-600">Register online</span>
                   </span>
                   <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-solid">
                     <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />

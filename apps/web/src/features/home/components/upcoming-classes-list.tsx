@@ -58,15 +58,15 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <div className="col-span-2">
-                <dt className="text-slate-500">Lesson Format</dt>
+                <dt className="text-slate-600">Lesson Format</dt>
                 <dd className="font-medium text-slate-900">{orDash(item.lesson_format)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Venue</dt>
+                <dt className="text-slate-600">Venue</dt>
                 <dd className="font-medium text-slate-900">{orDash(item.venue)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">{court}</dt>
+                <dt className="text-slate-600">{court}</dt>
                 <dd className="font-medium text-slate-900">{orDash(item.court)}</dd>
               </div>
             </dl>

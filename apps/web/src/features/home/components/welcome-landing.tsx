@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';
 import { useSessionStore } from '@/lib/session-store';
 import { useUiStore } from '@/lib/ui-store';
-import { studentTerm } from '@/lib/branding';
+import { logoSource, studentTerm } from '@/lib/branding';
 import { CalendarIcon, SelectClassesButton } from './select-classes-button';
 import { socialLinks } from '../lib/social-links';
 import { SocialLinks } from './social-links';
@@ -32,6 +32,7 @@ export function WelcomeLanding() {
   const companyName = config.CompanyDisplayName;
   const term = studentTerm(config);
   const social = socialLinks(config);
+  const logo = logoSource(config);
   // X7: the same switch travels under both names; Select Classes also needs reservations on.
   const canSelectClasses = (config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled;
 
@@ -69,13 +70,21 @@ export function WelcomeLanding() {
           </div>
         )}
 
+        {logo && (
+          <div aria-hidden="true" className="absolute top-1/2 right-12 hidden -translate-y-1/2 rotate-3 lg:block">
+            <div className="grid size-56 place-items-center rounded-[2.5rem] bg-white/95 p-8 shadow-2xl shadow-brand-950/40 ring-8 ring-white/15">
+              <img src={logo} alt="" className="max-h-full max-w-full object-contain" />
+            </div>
+          </div>
+        )}
+
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-brand-100">{companyName}</p>
           <h1 id="welcome-heading" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-5xl">
             {messages.welcome}
           </h1>
           <p className="mt-4 max-w-xl text-base text-pretty text-brand-50 sm:text-lg">
-            Book classes, keep track of your {term.toLowerCase()}s and manage your account — all in one place.
+            {canSelectClasses ? 'Book classes, keep track' : 'Keep track'} of your {term.toLowerCase()}s and manage your account — all in one place.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {canSelectClasses && <SelectClassesButton signedIn={user != null} customerId={config.CustomerID} className={heroPrimary} />}

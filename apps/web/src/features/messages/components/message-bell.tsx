@@ -12,7 +12,7 @@ import { useBellMessages } from '../api/get-messages';
 import { isUnread, messageHref } from '../lib/message-helpers';
 
 const triggerClass =
-  'relative grid size-10 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
+  'relative grid size-11 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
 
 /**
  * The messages bell (B6, B7, J2–J5): only with EnableMessages and a signed-in customer;
@@ -55,16 +55,16 @@ export function MessageBell() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          className="menu-panel z-50 flex max-h-[min(32rem,calc(100dvh-6rem))] w-[22rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
+          className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
         >
-          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+          <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-100 bg-white px-4 py-3">
             <DropdownMenu.Label className="text-base font-semibold text-slate-900">Messages</DropdownMenu.Label>
             {count > 0 && (
               <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">{formatBadge(count)} unread</span>
             )}
           </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto py-1">
+          <div className="py-1">
             {isPending ? (
               <div className="flex justify-center py-8 text-brand-solid">
                 <Spinner label="Loading messages" />
@@ -94,7 +94,7 @@ export function MessageBell() {
                         {unread && <span className="sr-only">Unread: </span>}
                         {truncateDropdownText(message.Title)}
                       </span>
-                      <span className="mt-1 block text-xs text-slate-500">{formatDateTime(message.PublishedTimestamp, dateFormat, timeZone)}</span>
+                      <span className="mt-1 block text-xs text-slate-600">{formatDateTime(message.PublishedTimestamp, dateFormat, timeZone)}</span>
                     </span>
                   </DropdownMenu.Item>
                 );
@@ -102,7 +102,7 @@ export function MessageBell() {
             )}
           </div>
 
-          <div className="border-t border-slate-100 p-1">
+          <div className="sticky bottom-0 border-t border-slate-100 bg-white p-1">
             <DropdownMenu.Item asChild>
               <Link
                 to={paths.messages}

@@ -98,8 +98,8 @@ export default function MessagesRoute() {
                             {unread && <span className="sr-only">Unread: </span>}
                             {m.Title}
                           </span>
-                          <span className="mt-0.5 block text-xs text-slate-500">{formatWhen(m)}</span>
-                          <span className="mt-1 line-clamp-1 block text-sm text-slate-600">{m.Body}</span>
+                          <span className="mt-0.5 block text-xs text-slate-600">{formatWhen(m)}</span>
+                          <span className="mt-1 line-clamp-1 text-sm text-slate-600">{m.Body}</span>
                         </span>
                       </Link>
                     </li>
@@ -182,7 +182,7 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
           <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance text-slate-900 outline-none sm:text-2xl">
             {message.Title}
           </Heading>
-          <p className="mt-2 text-sm text-slate-500">
+          <p className="mt-2 text-sm text-slate-600">
             <time dateTime={message.PublishedTimestamp}>{when}</time>
           </p>
         </header>

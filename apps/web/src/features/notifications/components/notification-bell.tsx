@@ -17,7 +17,7 @@ function notificationHref(id: number): string {
 }
 
 const triggerClass =
-  'relative grid size-10 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
+  'relative grid size-11 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
 
 /**
  * The nav bell (B5, B7, J1, J3–J7): polls the 5 latest every 60 s while someone is signed in;
@@ -73,16 +73,16 @@ export function NotificationBell() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          className="menu-panel z-50 flex max-h-[min(32rem,calc(100dvh-6rem))] w-[22rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
+          className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
         >
-          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+          <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-100 bg-white px-4 py-3">
             <DropdownMenu.Label className="text-base font-semibold text-slate-900">Notifications</DropdownMenu.Label>
             {count > 0 && (
               <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">{formatBadge(count)} new</span>
             )}
           </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto py-1">
+          <div className="py-1">
             {isPending ? (
               <div className="flex justify-center py-8 text-brand-solid">
                 <Spinner label="Loading notifications" />
@@ -112,10 +112,10 @@ export function NotificationBell() {
                         {isNew && <span className="sr-only">New: </span>}
                         {truncateDropdownText(n.ClientInAppTitle)}
                       </span>
-                      <span className="mt-0.5 line-clamp-2 block text-sm break-words whitespace-pre-line text-slate-600">
+                      <span className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">
                         {truncateDropdownText(n.ClientInAppContent)}
                       </span>
-                      <span className="mt-1 block text-xs text-slate-500">{formatDateTime(n.DateTimeCreated, dateFormat, timeZone)}</span>
+                      <span className="mt-1 block text-xs text-slate-600">{formatDateTime(n.DateTimeCreated, dateFormat, timeZone)}</span>
                     </span>
                   </DropdownMenu.Item>
                 );
@@ -123,7 +123,7 @@ export function NotificationBell() {
             )}
           </div>
 
-          <div className="border-t border-slate-100 p-1">
+          <div className="sticky bottom-0 border-t border-slate-100 bg-white p-1">
             <DropdownMenu.Item asChild>
               <Link
                 to={paths.notifications}

@@ -37,7 +37,7 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
       >
         <span
           aria-hidden="true"
-          className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full ${isNew ? 'bg-brand-solid text-on-brand' : 'bg-slate-100 text-slate-500'}`}
+          className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full ${isNew ? 'bg-brand-solid text-on-brand' : 'bg-slate-100 text-slate-600'}`}
         >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
             <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
@@ -49,7 +49,7 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
             <h2 id={titleId} className={`text-base break-words ${isNew ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
               {n.ClientInAppTitle}
             </h2>
-            <p className="text-xs whitespace-nowrap text-slate-500">{formattedDate}</p>
+            <p className="text-xs whitespace-nowrap text-slate-600">{formattedDate}</p>
           </div>
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{n.ClientInAppContent}</p>
           <div className="mt-3 flex items-center gap-3">

@@ -83,12 +83,13 @@ export default function NotificationsRoute() {
           <>
             <Link
               to={paths.notificationConfiguration}
-              className="inline-flex min-h-11 items-center gap-2 rounded-button border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+              className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-button border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
             >
               <SlidersIcon />
-              Notification settings
+              <span className="sm:hidden">Settings</span>
+              <span className="hidden sm:inline">Notification settings</span>
             </Link>
-            <Button onClick={markEverything} loading={markAll.isPending} disabled={newCount === 0}>
+            <Button onClick={markEverything} loading={markAll.isPending} disabled={newCount === 0} className="whitespace-nowrap">
               Mark all as read
             </Button>
           </>

@@ -1,0 +1,24 @@
+import type { Db } from '../database.ts';
+import { importCompanyBundle } from '../../features/import/import.service.ts';
+import { countCompanies } from '../../features/import/import.repository.ts';
+import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
+
+/** Sign-ins printed in the start-up banner and the README. */
+export const demoSignIns = [
+  { email: 'parent@example.com', password: DEMO_PASSWORD, note: 'SPLASH and ACE (asks which company); 2 swimmers, 120 notifications, open invoices' },
+  { email: 'family@example.com', password: DEMO_PASSWORD, note: 'SPLASH, two client accounts (asks which account)' },
+  { email: 'new@example.com', password: DEMO_PASSWORD, note: 'SPLASH, pending sign-in actions (agreement, then details)' },
+  { email: 'dancer@example.com', password: DEMO_PASSWORD, note: 'THAMES (UK, £)' },
+] as const;
+
+/**
+ * Loads the demo companies (SPLASH, ACE, THAMES, CLOSED) into an empty database; a database
+ * that already holds any company is left alone, so real data is never mixed with the demo.
+ * Answers whether it seeded.
+ */
+export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
+  if ((await countCompanies(db)) > 0) return false;
+  // One after the other so company ids follow the listed order on every engine.
+  for (const bundle of demoBundles()) await importCompanyBundle(db, bundle, options);
+  return true;
+}

@@ -1,0 +1,55 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits for our widest table. */
+const CHUNK = 500;
+
+type Table = keyof Database;
+
+/**
+ * Inserts rows in chunks; the only place this feature writes SQL.
+ * Kysely cannot relate a generic table name to its row type, hence the cast inside.
+ */
+export async function insertRows<T extends Table>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the function comment
+    await db.insertInto(table).values(rows.slice(i, i + CHUNK) as any).execute();
+  }
+}
+
+/**
+ * Inserts rows in chunks and answers their ids in the order of `rows`.
+ * Neither engine promises RETURNING order, but both hand out ids from one increasing sequence
+ * in VALUES order within a statement, so sorting the returned ids restores the input order.
+ */
+export async function insertRowsReturningIds<T extends Table>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const returned = (await db
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see insertRows
+      .values(chunk as any)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table with ids has an `id` column
+      .returning('id' as any)
+      .execute()) as unknown as { id: number }[];
+    if (returned.length !== chunk.length) throw new Error(`Inserted ${chunk.length} rows into ${table} but got ${returned.length} ids`);
+    ids.push(...returned.map((r) => Number(r.id)).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+export async function findCompanyConflicts(db: Db, code: string, customerId: number): Promise<{ code: boolean; customerId: boolean }> {
+  const rows = await db
+    .selectFrom('companies')
+    .select(['code', 'customer_id'])
+    .where((eb) => eb.or([eb('code', '=', code), eb('customer_id', '=', customerId)]))
+    .execute();
+  return { code: rows.some((r) => r.code === code), customerId: rows.some((r) => r.customer_id === customerId) };
+}
+
+export async function countCompanies(db: Db): Promise<number> {
+  const row = await db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

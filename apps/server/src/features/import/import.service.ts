@@ -1,0 +1,347 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { localNow, nowIso } from '../../lib/time.ts';
+import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
+import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
+import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+
+export interface BundleIssue {
+  path: string;
+  message: string;
+}
+
+export class BundleValidationError extends Error {
+  readonly issues: BundleIssue[];
+  constructor(issues: BundleIssue[]) {
+    const first = issues.slice(0, 3).map((i) => `${i.path || '(bundle)'}: ${i.message}`);
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+    super(`The company bundle is invalid: ${first.join('; ')}${more}`);
+    this.name = 'BundleValidationError';
+    this.issues = issues;
+  }
+}
+
+function toIssues(error: z.ZodError): BundleIssue[] {
+  return error.issues.flatMap((i) => {
+    const path = i.path.map(String);
+    // One issue per misspelt field, at the field's own path, rather than one for its parent.
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...path, k].join('.'), message: 'Unknown field' }));
+    return [{ path: path.join('.'), message: i.message }];
+  });
+}
+
+const bool = (v: boolean): number => (v ? 1 : 0);
+
+/** A class after relative dates are resolved against the import day. */
+interface ResolvedClass {
+  sessions: { date: string; status: 'scheduled' | 'cancelled' }[];
+  enrolments: { student: string; start_date: string; end_date: string | null; status: string }[];
+}
+
+/** Checks that need the import day: they compare resolved dates. */
+function resolveClasses(bundle: CompanyBundle, today: string): { classes: ResolvedClass[]; issues: BundleIssue[] } {
+  const issues: BundleIssue[] = [];
+  const classes = bundle.classes.map((cls, ci): ResolvedClass => {
+    const { dates: explicit, weeks_before = 0, weeks_after = 0, cancelled_weeks = [] } = cls.sessions;
+    const dates = explicit ? explicit.map((d) => resolveDate(d, today)) : weeklyDates(cls.day_of_week, today, weeks_before, weeks_after);
+    const cancelled = new Set<string>();
+    for (const w of cancelled_weeks) {
+      const date = dates[w + weeks_before];
+      if (date) cancelled.add(date);
+    }
+    cls.cancelled.forEach((d, i) => {
+      const date = resolveDate(d, today);
+      if (!dates.includes(date)) issues.push({ path: `classes.${ci}.cancelled.${i}`, message: `${date} is not one of this class's session dates` });
+      cancelled.add(date);
+    });
+    const seen = new Set<string>();
+    dates.forEach((d, i) => {
+      // Relative and absolute forms can name the same day; the schema cannot see that.
+      if (seen.has(d)) issues.push({ path: `classes.${ci}.sessions.dates.${i}`, message: `Duplicate session date ${d}` });
+      seen.add(d);
+    });
+    const enrolments = cls.enrolments.map((e, ei) => {
+      const start = resolveDate(e.start_date, today);
+      const end = e.end_date === undefined ? null : resolveDate(e.end_date, today);
+      if (end !== null && end < start) issues.push({ path: `classes.${ci}.enrolments.${ei}.end_date`, message: 'end_date is before start_date' });
+      return { student: e.student, start_date: start, end_date: end, status: e.status };
+    });
+    return {
+      sessions: [...seen].sort().map((date) => ({ date, status: cancelled.has(date) ? ('cancelled' as const) : ('scheduled' as const) })),
+      enrolments,
+    };
+  });
+  return { classes, issues };
+}
+
+/**
+ * Validates a company bundle and writes the whole company in one transaction: either every
+ * row is written or none is. `today` (yyyy-MM-dd) pins relative dates, for tests; by default
+ * it is today in the company's time zone.
+ */
+export async function importCompanyBundle(db: Db, input: unknown, options: { today?: string } = {}): Promise<{ companyId: number; code: string }> {
+  if (options.today !== undefined && (!isBundleDate(options.today) || options.today.startsWith('today'))) {
+    throw new Error(`options.today must be a yyyy-MM-dd date, got ${options.today}`);
+  }
+  const parsed = companyBundleSchema.safeParse(input);
+  if (!parsed.success) throw new BundleValidationError(toIssues(parsed.error));
+  const bundle = parsed.data;
+  const { company } = bundle;
+  const zone = `${company.config.localization.TimeZoneRegion}/${company.config.localization.TimeZoneCity}`;
+  const today = options.today ?? localNow(zone).date;
+  const { classes, issues } = resolveClasses(bundle, today);
+  if (issues.length > 0) throw new BundleValidationError(issues);
+  const instant = (v: string) => resolveInstant(v, today, zone);
+
+  // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
+  const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : hashPassword(c.password ?? ''))));
+
+  return db.transaction().execute(async (trx) => {
+    const conflicts = await findCompanyConflicts(trx, company.code, company.customer_id);
+    const taken: BundleIssue[] = [];
+    if (conflicts.code) taken.push({ path: 'company.code', message: `A company with code ${company.code} already exists` });
+    if (conflicts.customerId) taken.push({ path: 'company.customer_id', message: `A company with customer_id ${company.customer_id} already exists` });
+    if (taken.length > 0) throw new BundleValidationError(taken);
+
+    const now = nowIso();
+    const [companyId] = await insertRowsReturningIds(trx, 'companies', [
+      {
+        customer_id: company.customer_id,
+        company_details_id: company.company_details_id ?? company.customer_id,
+        code: company.code,
+        trading_name: company.trading_name,
+        application: company.application,
+        settings: JSON.stringify(company.config),
+        created_at: now,
+      },
+    ]);
+    if (companyId === undefined) throw new Error('The company row was not written');
+    const company_id = companyId;
+
+    await insertRows(
+      trx,
+      'list_items',
+      BUNDLE_LIST_NAMES.flatMap((list_name) =>
+        bundle.lists[list_name].map((item, i) => ({
+          company_id,
+          list_name,
+          display_name: item.name,
+          ocr_field_value_id: item.ocr_field_value_id ?? null,
+          active: bool(item.active),
+          sort_order: i,
+        })),
+      ),
+    );
+
+    const byKey = (keys: string[], ids: number[]) => new Map(keys.map((k, i) => [k, ids[i] as number]));
+    const venueIds = byKey(
+      bundle.venues.map((v) => v.key),
+      await insertRowsReturningIds(trx, 'venues', bundle.venues.map((v) => ({ company_id, name: v.name, address: v.address, active: bool(v.active) }))),
+    );
+    const formatIds = byKey(
+      bundle.lesson_formats.map((f) => f.key),
+      await insertRowsReturningIds(
+        trx,
+        'lesson_formats',
+        bundle.lesson_formats.map((f) => ({ company_id, name: f.name, duration_minutes: f.duration_minutes, active: bool(f.active) })),
+      ),
+    );
+    const agreementIds = byKey(
+      bundle.agreements.map((a) => a.key),
+      await insertRowsReturningIds(
+        trx,
+        'agreements',
+        bundle.agreements.map((a) => ({
+          company_id,
+          name: a.name,
+          text: a.text,
+          requires_signature: bool(a.requires_signature),
+          required: bool(a.required),
+          active: bool(a.active),
+        })),
+      ),
+    );
+
+    const loginIds = await insertRowsReturningIds(
+      trx,
+      'logins',
+      bundle.customers.map((c, i) => ({ company_id, email: c.email, password_hash: passwordHashes[i] as string, created_at: now, updated_at: now })),
+    );
+
+    const clientList = bundle.customers.flatMap((c, i) => c.clients.map((client) => ({ client, loginId: loginIds[i] as number, loginEmail: c.email })));
+    const clientIds = byKey(
+      clientList.map((c) => c.client.key),
+      await insertRowsReturningIds(
+        trx,
+        'clients',
+        clientList.map(({ client, loginId, loginEmail }) => ({
+          company_id,
+          login_id: loginId,
+          first_name: client.first_name,
+          last_name: client.last_name,
+          email: client.email ?? loginEmail,
+          phone_mobile: client.phone_mobile,
+          address1: client.address1,
+          suburb: client.suburb,
+          state: client.state,
+          postcode: client.postcode,
+          created_at: now,
+        })),
+      ),
+    );
+    const clientId = (k: string) => clientIds.get(k) as number;
+
+    const studentList = clientList.flatMap(({ client }) => client.students.map((s) => ({ clientKey: client.key, s })));
+    const studentIdList = await insertRowsReturningIds(
+      trx,
+      'students',
+      studentList.map(({ clientKey, s }) => ({
+        company_id,
+        client_id: clientId(clientKey),
+        first_name: s.first_name,
+        last_name: s.last_name,
+        dob: s.dob === undefined ? null : resolveDate(s.dob, today),
+        gender: s.gender ?? '',
+        standard: s.standard,
+        profile_picture: null,
+        created_at: now,
+      })),
+    );
+    // Both reference forms point at the same row; the schema refused ambiguous bare keys.
+    const studentIds = new Map<string, number>();
+    studentList.forEach(({ clientKey, s }, i) => {
+      const id = studentIdList[i] as number;
+      studentIds.set(`${clientKey}/${s.key}`, id);
+      studentIds.set(s.key, studentIds.has(s.key) ? -1 : id);
+    });
+
+    await insertRows(
+      trx,
+      'barcodes',
+      clientList.flatMap(({ client }) => client.barcodes.map((b) => ({ company_id, client_id: clientId(client.key), code: b.code, label: b.label }))),
+    );
+    await insertRows(
+      trx,
+      'invoices',
+      clientList.flatMap(({ client }) =>
+        client.invoices.map((inv) => ({
+          company_id,
+          client_id: clientId(client.key),
+          invoice_no: inv.invoice_no,
+          invoice_date: resolveDate(inv.invoice_date, today),
+          payment_date: resolveDate(inv.payment_date, today),
+          total_cents: inv.total_cents,
+          balance_due_cents: inv.balance_due_cents,
+          status: inv.status,
+        })),
+      ),
+    );
+    await insertRows(
+      trx,
+      'sign_in_actions',
+      clientList.flatMap(({ client }) =>
+        client.sign_in_actions.map((a) => ({
+          company_id,
+          client_id: clientId(client.key),
+          type: a.type,
+          agreement_id: a.agreement === undefined ? null : (agreementIds.get(a.agreement) as number),
+          student_id: a.student === undefined ? null : (studentIds.get(`${client.key}/${a.student}`) as number),
+          created_at: now,
+          completed_at: null,
+        })),
+      ),
+    );
+
+    const classIds = await insertRowsReturningIds(
+      trx,
+      'classes',
+      bundle.classes.map((c) => ({
+        company_id,
+        name: c.name,
+        lesson_format_id: c.lesson_format === undefined ? null : (formatIds.get(c.lesson_format) as number),
+        venue_id: c.venue === undefined ? null : (venueIds.get(c.venue) as number),
+        court: c.court,
+        day_of_week: c.day_of_week,
+        start_time: c.start_time,
+        duration_minutes: c.duration_minutes ?? (bundle.lesson_formats.find((f) => f.key === c.lesson_format)?.duration_minutes as number),
+        standard: c.standard,
+        capacity: c.capacity,
+      })),
+    );
+    await insertRows(
+      trx,
+      'class_sessions',
+      bundle.classes.flatMap((c, i) =>
+        (classes[i] as ResolvedClass).sessions.map((s) => ({ company_id, class_id: classIds[i] as number, date: s.date, start_time: c.start_time, status: s.status })),
+      ),
+    );
+    await insertRows(
+      trx,
+      'enrolments',
+      classes.flatMap((c, i) =>
+        c.enrolments.map((e) => ({
+          company_id,
+          class_id: classIds[i] as number,
+          student_id: studentIds.get(e.student) as number,
+          start_date: e.start_date,
+          end_date: e.end_date,
+          status: e.status,
+        })),
+      ),
+    );
+
+    const everyClient = clientList.map(({ client }) => client.key);
+    const notifications = bundle.notifications.map((n) => ({ n, createdAt: instant(n.created_at) }));
+    const notificationIds = await insertRowsReturningIds(
+      trx,
+      'notifications',
+      notifications.map(({ n, createdAt }) => ({
+        company_id,
+        title: n.title,
+        content: n.content,
+        category: n.category,
+        tag_data: n.tag_data === undefined ? null : JSON.stringify(n.tag_data),
+        created_at: createdAt,
+      })),
+    );
+    await insertRows(
+      trx,
+      'notification_contacts',
+      notifications.flatMap(({ n, createdAt }, i) => {
+        const readBy = new Set(n.read_by);
+        return [...new Set(n.to === 'all' ? everyClient : n.to)].map((key) => ({
+          company_id,
+          notification_id: notificationIds[i] as number,
+          client_id: clientId(key),
+          status: readBy.has(key) ? ('Read' as const) : ('New' as const),
+          created_at: createdAt,
+          // The bundle does not say when it was read; the moment it arrived is the earliest honest answer.
+          read_at: readBy.has(key) ? createdAt : null,
+        }));
+      }),
+    );
+
+    const messages = bundle.messages.map((m) => ({ m, publishedAt: instant(m.published_at) }));
+    const messageIds = await insertRowsReturningIds(
+      trx,
+      'messages',
+      messages.map(({ m, publishedAt }) => ({
+        company_id,
+        client_id: m.to === undefined ? null : clientId(m.to),
+        title: m.title,
+        body: m.body,
+        published_at: publishedAt,
+      })),
+    );
+    await insertRows(
+      trx,
+      'message_reads',
+      messages.flatMap(({ m, publishedAt }, i) =>
+        [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt })),
+      ),
+    );
+
+    return { companyId: company_id, code: company.code };
+  });
+}

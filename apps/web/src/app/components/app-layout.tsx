@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/company/api/get-config';
+import { useSessionStore } from '@/lib/session-store';
+import { TopNav } from './top-nav';
+
+/**
+ * The portal frame: skip link, top bar, the page in <main>, a short footer. Used as a
+ * layout route (children through <Outlet/>) or around a single screen.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const config = useConfig();
+  const user = useSessionStore((s) => s.user);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopNav config={config} user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children ?? <Outlet />}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {config.CompanyDisplayName}
+          </p>
+          <Link to={paths.contactUs} className="rounded font-medium text-slate-700 hover:text-slate-900 hover:underline">
+            Contact Us
+          </Link>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import type { CustomerUser } from '@portal/shared/api-types';
+import { paths } from '@/config/paths';
+import { BarcodeIcon, CalendarIcon, CardIcon, ClassesIcon, CourtIcon, DocumentIcon, HomeIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { studentTerm } from '@/lib/branding';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Paths under this prefix mark the item as current. */
+  section: string;
+  icon: ReactNode;
+}
+
+/** The tabs of D1 §2 "Navigation"; Financials and Bookings follow the company switches. */
+export function mainNavItems(config: CompanyConfig, mobile: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Home', to: paths.company, section: paths.company, icon: <HomeIcon /> },
+    { label: `${studentTerm(config)}s`, to: paths.students, section: paths.students, icon: <UsersIcon /> },
+    { label: 'Classes', to: paths.classes, section: paths.classes, icon: <ClassesIcon /> },
+  ];
+  if (config.ShowFinancialsTab) {
+    // On a phone the Financials tab opens its menu page (B38).
+    items.push({ label: 'Financials', to: mobile ? paths.financialsMenu : paths.financials, section: paths.financials, icon: <WalletIcon /> });
+  }
+  if (config.ShowBookingsTab) {
+    items.push({ label: 'Bookings', to: paths.bookings, section: paths.bookings, icon: <CourtIcon /> });
+  }
+  return items;
+}
+
+/** The settings links of the "Account Settings" menu (B10); Billing only with ShowPaymentDetailsTab. */
+export function settingsItems(config: CompanyConfig): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'My Details', to: paths.myDetails, section: paths.myDetails, icon: <UserIcon /> },
+    { label: 'Login & Security', to: paths.security, section: paths.security, icon: <LockIcon /> },
+  ];
+  if (config.ShowPaymentDetailsTab) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CardIcon /> });
+  items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <DocumentIcon /> });
+  return items;
+}
+
+/** Barcodes appear only for a customer who has some (Q1). */
+export function barcodeItem(user: CustomerUser | null): NavItem | null {
+  if (!user || !(user.total_barcodes > 0)) return null;
+  return { label: 'Barcodes', to: paths.barcodes, section: paths.barcodes, icon: <BarcodeIcon /> };
+}
+
+export function financialsItems(): NavItem[] {
+  return [
+    { label: 'Invoices & Receipts', to: paths.invoicesAndReceipts, section: paths.invoicesAndReceipts, icon: <DocumentIcon /> },
+    { label: 'Balance History', to: paths.balanceHistory, section: paths.balanceHistory, icon: <WalletIcon /> },
+    { label: 'Upcoming Payments', to: paths.upcomingPayments, section: paths.upcomingPayments, icon: <CalendarIcon /> },
+  ];
+}
+
+export function isCurrent(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`) || (section === paths.financials && pathname === paths.financialsMenu);
+}

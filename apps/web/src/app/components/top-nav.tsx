@@ -1,0 +1,119 @@
+import { lazy, Suspense, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import type { CustomerUser } from '@portal/shared/api-types';
+import { Button } from '@/components/ui/button';
+import { MenuIcon } from '@/components/ui/icons';
+import { useUiStore } from '@/lib/ui-store';
+import { useIsMobile } from '@/lib/use-media';
+import { useChangeCompany } from '../hooks/use-session-actions';
+import { AccountMenu } from './account-menu';
+import { CartButton } from './cart-button';
+import { CompanyBrand } from './company-brand';
+import { MobileSidebar } from './mobile-sidebar';
+import { isCurrent, mainNavItems } from './nav-items';
+
+// The bells poll and carry their own dropdowns; loading them apart keeps the first paint small.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const MessageBell = lazy(() => import('@/features/messages/components/message-bell').then((m) => ({ default: m.MessageBell })));
+
+function BellSlot() {
+  return <span className="inline-block size-11" aria-hidden="true" />;
+}
+
+/** The top bar of D1 §2 "Navigation", shaded Light or Dark by the company (C6). */
+export function TopNav({ config, user }: { config: CompanyConfig; user: CustomerUser | null }) {
+  const mobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const openModal = useUiStore((s) => s.openModal);
+  const changeCompany = useChangeCompany();
+  const items = user ? mainNavItems(config, mobile) : [];
+  // X16: the bell shows unless the company switched notifications off explicitly.
+  const showNotifications = config.ShowNotificationsTab !== false;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-nav-line bg-nav/95 backdrop-blur supports-[backdrop-filter]:bg-nav/90">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 sm:gap-4 sm:px-6">
+        {mobile ? (
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        ) : null}
+
+        <CompanyBrand config={config} className="shrink-0" />
+
+        {!mobile && items.length > 0 ? (
+          <nav aria-label="Main" className="ml-2 flex h-full min-w-0 items-stretch gap-1 overflow-x-auto">
+            {items.map((item) => {
+              const current = isCurrent(pathname, item.section);
+              return (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  aria-current={current ? 'page' : undefined}
+                  className={`relative flex items-center px-3 text-sm font-semibold whitespace-nowrap transition-colors ${
+                    current ? 'text-nav-ink' : 'text-nav-muted hover:text-nav-ink'
+                  }`}
+                >
+                  {item.label}
+                  <span
+                    aria-hidden="true"
+                    className={`absolute inset-x-2 bottom-0 h-[3px] rounded-t-full transition-colors ${current ? 'bg-nav-active' : 'bg-transparent'}`}
+                  />
+                </NavLink>
+              );
+            })}
+          </nav>
+        ) : null}
+
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {user ? (
+            <>
+              {showNotifications ? (
+                <Suspense fallback={<BellSlot />}>
+                  <NotificationBell />
+                </Suspense>
+              ) : null}
+              {config.EnableMessages ? (
+                <Suspense fallback={<BellSlot />}>
+                  <MessageBell />
+                </Suspense>
+              ) : null}
+              <CartButton />
+              {mobile ? null : (
+                <span className="ml-1">
+                  <AccountMenu config={config} user={user} />
+                </span>
+              )}
+            </>
+          ) : mobile ? (
+            <Button size="sm" className="min-h-10" onClick={() => openModal('login')}>
+              Login
+            </Button>
+          ) : (
+            <>
+              <button
+                type="button"
+                onClick={() => void changeCompany()}
+                className="inline-flex min-h-11 items-center rounded-button px-3 text-sm font-semibold text-nav-ink hover:bg-nav-hover"
+              >
+                Change Company
+              </button>
+              <Button onClick={() => openModal('login')}>Login</Button>
+            </>
+          )}
+        </div>
+      </div>
+      {mobile ? <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} config={config} user={user} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,134 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { paths } from '@/config/paths';
+import { studentTerm } from '@/lib/branding';
+import type { RouteHandle } from './components/coming-soon';
+import { GuestOnly, MobileOnly, RequireAuth, RequireBarcodes, RequireFeature } from './components/guards';
+import { AppRoot, NOT_FOUND_ROUTE_ID } from './root';
+import { LoadingSplash } from '@/features/company/components/loading-splash';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+type Module = { default: React.ComponentType };
+
+/** Every page is its own chunk; only the shell above is in the first download. */
+function page(load: () => Promise<Module>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** The portal frame (nav, menus, bells) is a chunk of its own too. */
+const appLayout = page(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout })));
+const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
+
+const comingSoon = page(() => import('./routes/coming-soon-route'));
+
+/** A page of a later release: real route, guard and title, with the "opens soon" header. */
+function upcoming(path: string, title: RouteHandle['title']): RouteObject {
+  return { path, lazy: comingSoon, handle: { title } satisfies RouteHandle };
+}
+
+const studentsTitle = (config: CompanyConfig | undefined) => `${studentTerm(config)}s`;
+const feature = (when: (c: CompanyConfig) => boolean, children: RouteObject[], fallback?: string): RouteObject => ({
+  element: <RequireFeature when={when} fallback={fallback} />,
+  children,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingSplash />,
+    children: [
+      { path: '/', element: <Navigate to={paths.hub} replace /> },
+      {
+        element: <GuestOnly />,
+        children: [{ path: paths.hub, lazy: page(() => import('./routes/hub-landing-route')) }],
+      },
+      { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password-route')) },
+      // Standalone public pages (no portal frame): registration, OB table, session link.
+      {
+        lazy: standaloneLayout,
+        children: [upcoming(paths.ocr, 'Online Registration'), upcoming(paths.ob, 'Online Bookings'), upcoming(paths.classSessionLink, 'Class Session')],
+      },
+      {
+        // Public pages inside the portal frame (B17).
+        lazy: appLayout,
+        children: [
+          upcoming(paths.contactUs, 'Contact Us'),
+          { element: <MobileOnly />, children: [upcoming(paths.contactUsMobile, 'Contact Us')] },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: appLayout,
+            children: [
+              { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
+              { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
+              { element: <RequireBarcodes />, children: [upcoming(paths.barcodes, 'Barcodes')] },
+
+              upcoming(paths.students, studentsTitle),
+              upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),
+              upcoming(`${paths.students}/:studentId`, studentsTitle),
+
+              upcoming(paths.classes, 'Classes'),
+              upcoming(`${paths.classes}/add-enrollments/:ocrProfileId`, 'Add Enrolments'),
+              upcoming(paths.viewEnrollments, 'Enrolments'),
+              feature((c) => c.CanTakeMakeups, [upcoming(paths.makeups, 'Make-ups'), upcoming(paths.makeupsBook, 'Book a Make-up')], paths.classes),
+              feature((c) => c.CanNotifyAbsence, [upcoming(paths.notifyAbsences, 'Notify Absences')], paths.classes),
+
+              feature((c) => c.ShowFinancialsTab, [
+                {
+                  path: paths.financials,
+                  handle: { title: 'Financials' } satisfies RouteHandle,
+                  children: [
+                    { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
+                    upcoming('invoices-and-receipts', 'Invoices & Receipts'),
+                    upcoming('balance-history', 'Balance History'),
+                    upcoming('upcoming-payments', 'Upcoming Payments'),
+                    upcoming(':invoiceNo', 'Invoice'),
+                  ],
+                },
+                { element: <MobileOnly />, children: [{ path: paths.financialsMenu, lazy: page(() => import('./routes/financials-menu-route')) }] },
+              ]),
+
+              feature((c) => c.ShowBookingsTab, [
+                upcoming(paths.bookings, 'Bookings'),
+                upcoming(paths.bookingsView, 'My Bookings'),
+                upcoming(paths.bookingsAdd, 'Add a Booking'),
+              ]),
+
+              // X16: notifications unless switched off explicitly; messages only when enabled.
+              feature((c) => c.ShowNotificationsTab !== false, [
+                { path: paths.notifications, lazy: page(() => import('@/features/notifications/routes/notifications-route')) },
+                {
+                  path: paths.notificationConfiguration,
+                  lazy: page(() => import('@/features/notifications/routes/notification-configuration-route')),
+                },
+              ]),
+              feature((c) => c.EnableMessages, [{ path: paths.messages, lazy: page(() => import('@/features/messages/routes/messages-route')) }]),
+
+              { path: '/hub/settings', element: <Navigate to={paths.myDetails} replace /> },
+              upcoming(paths.myDetails, 'My Details'),
+              upcoming(paths.security, 'Login & Security'),
+              feature((c) => c.ShowPaymentDetailsTab, [upcoming(paths.billing, 'Billing')], paths.myDetails),
+              upcoming(paths.agreements, 'Agreements'),
+              { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
+
+              upcoming(paths.checkout, 'Checkout'),
+              upcoming(paths.invoiceCheckout, 'Invoice Checkout'),
+              upcoming(paths.payment, 'Payment'),
+              upcoming(paths.paymentSuccess, 'Payment Successful'),
+            ],
+          },
+        ],
+      },
+      { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

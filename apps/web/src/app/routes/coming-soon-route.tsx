@@ -1,0 +1,3 @@
+import { ComingSoon } from '../components/coming-soon';
+
+export default ComingSoon;

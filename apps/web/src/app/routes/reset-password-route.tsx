@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordSchema, type NewPasswordInput } from '@portal/shared/auth-schemas';
+import { REDIRECT_COUNTDOWN_S } from '@portal/shared/constants';
+import { messages } from '@portal/shared/messages';
+import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { CloseIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
+import { resetPassword } from '@/features/auth/api/reset-password';
+import { useCompanyConfig } from '@/features/company/api/get-config';
+import { errorMessage } from '@/lib/api-client';
+import { companyName, logoSource } from '@/lib/branding';
+import { useCartStore } from '@/lib/cart-store';
+
+/** /reset-password?token=T (M7–M13, X12). */
+export default function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { data: config } = useCompanyConfig();
+  const check = useCheckIfChangingPassword(token);
+  const [justChanged, setJustChanged] = useState(false);
+  const logo = config ? logoSource(config) : null;
+
+  let body;
+  if (!token) {
+    body = <SuccessState note={null} />;
+  } else if (check.isPending) {
+    body = (
+      <div className="flex justify-center py-10 text-brand-solid">
+        <Spinner size="lg" label="Checking your link" />
+      </div>
+    );
+  } else if (check.isError) {
+    body = <ErrorBox message={errorMessage(check.error)} onDismiss={() => void check.refetch()} />;
+  } else if (justChanged || !check.data.isChangingPassword) {
+    body = <SuccessState note={justChanged ? messages.newPasswordSet : null} />;
+  } else {
+    body = <NewPasswordForm token={token} onDone={() => setJustChanged(true)} />;
+  }
+
+  return (
+    <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:items-center sm:py-12">
+      <div className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 sm:p-8">
+        <button
+          type="button"
+          onClick={() => navigate(paths.company)}
+          aria-label="Close"
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <CloseIcon className="size-6" />
+        </button>
+        {config ? (
+          <div className="mb-6 flex min-h-10 items-center pr-10">
+            {logo ? (
+              <img src={logo} alt={companyName(config)} className="h-10 w-auto max-w-[180px] object-contain" />
+            ) : (
+              <span className="text-lg font-bold text-slate-900">{companyName(config)}</span>
+            )}
+          </div>
+        ) : (
+          <div className="h-6" aria-hidden="true" />
+        )}
+        {body}
+      </div>
+    </main>
+  );
+}
+
+function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordInput, unknown, NewPasswordInput>({
+    resolver: zodResolver(newPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await resetPassword(token, values);
+      // D2 §8: a new password also resets the class cart.
+      useCartStore.getState().resetClassCart();
+      onDone();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  // D1 §5: the confirmation is checked again whenever the password changes.
+  const password = register('password', {
+    onChange: () => {
+      if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
+    },
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Set New Password</h1>
+        <p className="mt-1 text-sm text-slate-600">Choose a password you don’t use anywhere else.</p>
+      </div>
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <TextField
+        label="Password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        hint="At least 8 characters, with a number and a special character."
+        error={errors.password?.message}
+        {...password}
+      />
+      <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        Set password
+      </Button>
+    </form>
+  );
+}
+
+/** M9: "Success" and a 5-second countdown to /hub/company. */
+function SuccessState({ note }: { note: string | null }) {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(REDIRECT_COUNTDOWN_S);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (left === 0) navigate(paths.company, { replace: true });
+  }, [left, navigate]);
+
+  return (
+    <div className="flex flex-col items-center text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </span>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Success</h1>
+      {note ? (
+        <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">
+          {note}
+        </p>
+      ) : null}
+      <p className="mt-3 text-slate-600">{messages.passwordChangedRedirect}</p>
+      <p className="mt-6 text-sm font-medium text-slate-600" aria-live="polite">
+        Redirecting in {left} {left === 1 ? 'second' : 'seconds'}…
+      </p>
+    </div>
+  );
+}

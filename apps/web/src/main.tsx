@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { reloadForChunkError } from './lib/chunk-reload';
+import './index.css';
+
+// A stale chunk can also fail outside a route (e.g. a lazily loaded bell): same rule.
+window.addEventListener('unhandledrejection', (event) => {
+  if (reloadForChunkError(event.reason)) event.preventDefault();
+});
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+});
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
