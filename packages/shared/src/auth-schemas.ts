@@ -55,23 +55,20 @@ export type CompanyCodeInput = z.input<typeof companyCodeSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-function withMatchingConfirm<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: newPasswordField, confirm_password: confirmPasswordField })
-    .refine((v) => v.password === v.confirm_password, {
-      message: m.passwordsDoNotMatch,
-      path: ['confirm_password'],
-    });
-}
+const passwordPair = z.object({ password: newPasswordField, confirm_password: confirmPasswordField });
+const confirmMatches = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
+const mismatch = { message: m.passwordsDoNotMatch, path: ['confirm_password'] };
 
-export const newPasswordSchema = withMatchingConfirm({});
+export const newPasswordSchema = passwordPair.refine(confirmMatches, mismatch);
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
-export const registerSchema = withMatchingConfirm({
-  first_name: registerName(m.firstNameRequired),
-  last_name: registerName(m.lastNameRequired),
-  email: emailField,
-});
+export const registerSchema = passwordPair
+  .extend({
+    first_name: registerName(m.firstNameRequired),
+    last_name: registerName(m.lastNameRequired),
+    email: emailField,
+  })
+  .refine(confirmMatches, mismatch);
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The 6-digit code, sent as a JSON number (S17, X25). */

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root, so the default database lands in ./data whatever the cwd. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The repository root (the folder whose package.json declares the workspaces), from source or from dist. */
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && 'workspaces' in (JSON.parse(fs.readFileSync(pkg, 'utf8')) as object)) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const bool = z
   .enum(['true', 'false', '1', '0'])

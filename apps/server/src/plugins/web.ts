@@ -11,9 +11,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     app.log.warn(`web app not built (${index} missing): run "npm run build" to serve the portal`);
     return;
   }
-  // Hashed bundles never change under the same name; the few root files (icons) revalidate.
-  await app.register(fastifyStatic, { root: path.join(opts.dist, 'assets'), prefix: '/assets/', wildcard: false, index: false, maxAge: '365d', immutable: true });
-  await app.register(fastifyStatic, { root: opts.dist, prefix: '/', wildcard: false, index: false, decorateReply: false, allowedPath: (p) => !p.startsWith('/assets/') && p !== '/index.html' });
+  await app.register(fastifyStatic, {
+    root: opts.dist,
+    wildcard: false,
+    index: false,
+    globIgnore: ['index.html'],
+    // Hashed bundles never change under the same name; the few root files (icons) revalidate.
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   app.decorate('spaHtml', fs.readFileSync(index, 'utf8'));
 });
 

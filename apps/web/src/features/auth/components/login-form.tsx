@@ -64,6 +64,8 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
             <button
               type="button"
               onClick={onForgotPassword}
+              // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
+              onMouseDown={(e) => e.preventDefault()}
               className="rounded text-sm font-semibold text-brand-solid hover:underline"
             >
               Forgot password?

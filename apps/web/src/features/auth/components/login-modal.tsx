@@ -28,7 +28,7 @@ export function LoginModal() {
             config.CanTakeNewSignUps ? (
               <p className="text-center text-sm text-slate-600">
                 New here?{' '}
-                <button type="button" onClick={() => openModal('register')} className="rounded font-semibold text-brand-solid hover:underline">
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => openModal('register')} className="rounded font-semibold text-brand-solid hover:underline">
                   Create an account
                 </button>
               </p>

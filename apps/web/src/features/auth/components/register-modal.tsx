@@ -95,11 +95,9 @@ function RegisterFormStep({
   });
 
   // D1 §5: the confirmation is checked again whenever the password changes.
-  const password = register('password', {
-    onChange: () => {
-      if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
-    },
-  });
+  const revalidateConfirm = () => {
+    if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
+  };
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -116,7 +114,7 @@ function RegisterFormStep({
         autoComplete="new-password"
         hint="At least 8 characters, with a number and a special character."
         error={errors.password?.message}
-        {...password}
+        {...register('password', { onChange: revalidateConfirm })}
       />
       <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>

@@ -72,8 +72,8 @@ export function WelcomeLanding() {
 
         {logo && (
           <div aria-hidden="true" className="absolute top-1/2 right-12 hidden -translate-y-1/2 rotate-3 lg:block">
-            <div className="grid size-56 place-items-center rounded-[2.5rem] bg-white/95 p-8 shadow-2xl shadow-brand-950/40 ring-8 ring-white/15">
-              <img src={logo} alt="" className="max-h-full max-w-full object-contain" />
+            <div className="grid h-44 w-64 place-items-center rounded-[2rem] bg-white/95 p-7 shadow-2xl shadow-brand-950/40 ring-8 ring-white/15">
+              <img src={logo} alt="" className="size-full object-contain" />
             </div>
           </div>
         )}
