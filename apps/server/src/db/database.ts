@@ -30,7 +30,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -41,4 +41,25 @@ export async function isReachable(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Kysely prepares every query anew; on the hot paths (session lookup, polls) preparing cost as
+ * much as running. The same SQL text reuses its prepared statement (SQLite re-prepares by itself
+ * after a schema change). Bounded, so ad-hoc SQL cannot grow it without limit.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        if (cache.size >= max) cache.clear();
+        stmt = sqlite.prepare(text);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
 }

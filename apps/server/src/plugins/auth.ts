@@ -5,7 +5,7 @@ import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
-import { findCompanySession, findCustomerSession } from '../features/session/session.repository.ts';
+import { findSessions } from '../features/session/session.repository.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -55,7 +55,8 @@ export function clearAuthCookies(reply: FastifyReply): void {
 async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  const row = await findCompanySession(db, companyToken);
+  const customerToken = req.cookies[CUSTOMER_COOKIE];
+  const row = await findSessions(db, companyToken, customerToken);
   if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
@@ -64,12 +65,8 @@ async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<v
   req.company = company;
   req.companySessionId = row.session_id;
 
-  const customerToken = req.cookies[CUSTOMER_COOKIE];
-  if (customerToken) {
-    const session = await findCustomerSession(db, customerToken);
-    if (session && session.company_id === company.id && session.client_id !== null && session.expires_at > now) {
-      req.customer = { clientId: session.client_id, sessionId: session.id };
-    }
+  if (row.customer_session_id !== null && row.customer_client_id !== null && row.customer_expires_at !== null && row.customer_expires_at > now) {
+    req.customer = { clientId: row.customer_client_id, sessionId: row.customer_session_id };
   }
   if (level === 'customer' && !req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
 }

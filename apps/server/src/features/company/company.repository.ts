@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
 import { companySettingsSchema, type CompanySettings } from '@portal/shared/company-config';
@@ -50,18 +51,26 @@ export async function findCompaniesByIds(db: Db, ids: number[]): Promise<Company
   return rows.map(toCompany);
 }
 
-export async function findListItems(db: Db, companyId: number) {
-  const [items, venues, formats] = await Promise.all([
-    db
-      .selectFrom('list_items')
-      .select(['id', 'list_name', 'display_name', 'ocr_field_value_id', 'active'])
-      .where('company_id', '=', companyId)
-      .orderBy('list_name')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('venues').select(['id', 'name', 'active']).where('company_id', '=', companyId).orderBy('name').execute(),
-    db.selectFrom('lesson_formats').select(['id', 'name', 'active']).where('company_id', '=', companyId).orderBy('name').execute(),
-  ]);
-  return { items, venues, formats };
+/** Every list of the company (list items, venues, lesson formats) in one query, in display order. */
+export function findListItems(db: Db, companyId: number) {
+  return db
+    .selectFrom('list_items')
+    .select(['id', 'list_name', 'display_name', 'ocr_field_value_id', 'active', 'sort_order'])
+    .where('company_id', '=', companyId)
+    .unionAll(
+      db
+        .selectFrom('venues')
+        .select(['id', sql<string>`'venues'`.as('list_name'), 'name as display_name', sql<number | null>`null`.as('ocr_field_value_id'), 'active', sql<number>`0`.as('sort_order')])
+        .where('company_id', '=', companyId),
+    )
+    .unionAll(
+      db
+        .selectFrom('lesson_formats')
+        .select(['id', sql<string>`'lesson_formats'`.as('list_name'), 'name as display_name', sql<number | null>`null`.as('ocr_field_value_id'), 'active', sql<number>`0`.as('sort_order')])
+        .where('company_id', '=', companyId),
+    )
+    .orderBy('list_name')
+    .orderBy('sort_order')
+    .orderBy('display_name')
+    .execute();
 }

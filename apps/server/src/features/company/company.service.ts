@@ -26,19 +26,16 @@ export async function findCompaniesForCredentials(deps: Deps, email: string, pas
 }
 
 export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  const { items, venues, formats } = await findListItems(deps.db, company.id);
+  const rows = await findListItems(deps.db, company.id);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
-  const add = (name: ListName, item: ListItem, active: boolean) => {
-    unfiltered[name].push(item);
-    if (active) lists[name].push(item);
-  };
-  for (const row of items) {
+  for (const row of rows) {
     if (!(LIST_NAMES as readonly string[]).includes(row.list_name)) continue;
-    add(row.list_name as ListName, { FieldValueID: row.id, DisplayName: row.display_name, OCRFieldValueID: row.ocr_field_value_id }, row.active === 1);
+    const name = row.list_name as ListName;
+    const item = { FieldValueID: row.id, DisplayName: row.display_name, OCRFieldValueID: row.ocr_field_value_id };
+    unfiltered[name].push(item);
+    if (Number(row.active) === 1) lists[name].push(item);
   }
-  for (const v of venues) add('venues', { FieldValueID: v.id, DisplayName: v.name, OCRFieldValueID: null }, v.active === 1);
-  for (const f of formats) add('lesson_formats', { FieldValueID: f.id, DisplayName: f.name, OCRFieldValueID: null }, f.active === 1);
 
   const { switches, ...settings } = company.settings;
   return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyConfig } from '@portal/shared/company-config';
 import { Browser, DEMO_PASSWORD, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 describe.each(testEngines())('company calls on %s', (engine) => {
@@ -113,7 +114,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     await b.enterCompany('SPLASH');
     const res = await b.get('/api/company/get-config');
     expect(res.status).toBe(200);
-    const c = res.body as Record<string, any>;
+    const c = res.body as unknown as CompanyConfig;
     expect(c).toMatchObject({
       CustomerID: 1001,
       CompanyDisplayName: 'Splash Swim School',
@@ -130,8 +131,8 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(c.global_settings).toMatchObject({ OCR_Version: 2, ButtonRadius: 'SemiRound', NavBarShading: 'Light', UseLogoImage: true });
     expect(Object.keys(c.colors)).toEqual(['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950']);
     for (const list of ['medical_conditions', 'referral_sources', 'school', 'venues', 'date_ranges', 'lesson_formats', 'standards']) {
-      expect(Array.isArray(c.lists[list]), list).toBe(true);
-      expect(Array.isArray(c.unfiltered_lists[list]), list).toBe(true);
+      expect(Array.isArray(c.lists[list as keyof CompanyConfig['lists']]), list).toBe(true);
+      expect(Array.isArray(c.unfiltered_lists[list as keyof CompanyConfig['lists']]), list).toBe(true);
     }
     expect(c.lists.venues.length).toBeGreaterThan(0);
     expect(c.lists.venues[0]).toEqual({ FieldValueID: expect.any(Number), DisplayName: expect.any(String), OCRFieldValueID: null });
@@ -142,14 +143,14 @@ describe.each(testEngines())('company calls on %s', (engine) => {
   it('get-config of ACE carries its own branding and never SPLASH data', async () => {
     const b = new Browser(t.server);
     await b.enterCompany('ACE');
-    const c = (await b.get('/api/company/get-config')).body as Record<string, any>;
+    const c = (await b.get('/api/company/get-config')).body as unknown as CompanyConfig;
     expect(c.StudentTerm).toBe('Player');
     expect(c.global_settings).toMatchObject({ Font: 'monsterrat', ButtonRadius: 'Round', NavBarShading: 'Dark', UseLogoImage: false, AlternateCompanyName: 'Ace Tennis' });
     expect(c.localization).toMatchObject({ DateFormat: 'MM/dd/yyyy', PaperSize: 'Letter' });
     expect(c.EnableMessages).toBe(false);
     const splash = new Browser(t.server);
     await splash.enterCompany('SPLASH');
-    const splashVenues = ((await splash.get('/api/company/get-config')).body as any).unfiltered_lists.venues.map((v: { FieldValueID: number }) => v.FieldValueID);
+    const splashVenues = ((await splash.get('/api/company/get-config')).body as unknown as CompanyConfig).unfiltered_lists.venues.map((v) => v.FieldValueID);
     for (const v of c.unfiltered_lists.venues) expect(splashVenues).not.toContain(v.FieldValueID);
   });
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -14,19 +13,23 @@ function visible(db: Db, companyId: number, clientId: number, now: string) {
     .where('m.published_at', '<=', now);
 }
 
+/** One page of messages with the total and unread counts, in one query as for notifications. */
 export async function findMessages(db: Db, input: { companyId: number; clientId: number; status: MessageFilter; limit: number; offset: number }) {
   const now = nowIso();
-  let list = visible(db, input.companyId, input.clientId, now).select(['m.id', 'm.title', 'm.body', 'm.published_at', 'r.read_at']);
+  const count = (unread: boolean) => {
+    let q = visible(db, input.companyId, input.clientId, now).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (unread) q = q.where('r.id', 'is', null);
+    return q;
+  };
+  let list = visible(db, input.companyId, input.clientId, now)
+    .select(['m.id', 'm.title', 'm.body', 'm.published_at', 'r.read_at'])
+    .select([count(false).as('total_count'), count(true).as('unread_count')]);
   if (input.status === 'Unread') list = list.where('r.id', 'is', null);
   if (input.status === 'Read') list = list.where('r.id', 'is not', null);
-  const [rows, counts] = await Promise.all([
-    list.orderBy('m.published_at', 'desc').orderBy('m.id', 'desc').limit(input.limit).offset(input.offset).execute(),
-    visible(db, input.companyId, input.clientId, now)
-      .select([(eb) => eb.fn.countAll<number>().as('total'), sql<number>`coalesce(sum(case when r.id is null then 1 else 0 end), 0)`.as('unread')])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(counts.total);
-  const unread = Number(counts.unread);
+  const rows = await list.orderBy('m.published_at', 'desc').orderBy('m.id', 'desc').limit(input.limit).offset(input.offset).execute();
+  const counts = rows[0] ?? (await db.selectNoFrom([count(false).as('total_count'), count(true).as('unread_count')]).executeTakeFirstOrThrow());
+  const total = Number(counts.total_count);
+  const unread = Number(counts.unread_count);
   const filteredTotal = input.status === 'All' ? total : input.status === 'Unread' ? unread : total - unread;
   return { rows, total: filteredTotal, unread };
 }

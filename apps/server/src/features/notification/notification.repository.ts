@@ -1,30 +1,35 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export type NotificationFilter = 'All' | 'New' | 'Read';
 
+/**
+ * One page of the client's notifications with the counts the badge needs. The counts ride on
+ * each row as uncorrelated subqueries (computed once by both engines), so the 60-second poll of
+ * every signed-in customer costs one query.
+ */
 export async function findNotifications(db: Db, input: { companyId: number; clientId: number; status: NotificationFilter; limit: number; offset: number }) {
+  const mine = (status?: 'New') => {
+    let q = db
+      .selectFrom('notification_contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', input.companyId)
+      .where('client_id', '=', input.clientId);
+    if (status) q = q.where('status', '=', status);
+    return q;
+  };
   let list = db
     .selectFrom('notification_contacts as nc')
     .innerJoin('notifications as n', (j) => j.onRef('n.id', '=', 'nc.notification_id').on('n.company_id', '=', input.companyId))
     .select(['nc.id', 'nc.status', 'n.title', 'n.content', 'n.created_at', 'n.tag_data'])
+    .select([mine().as('total_count'), mine('New').as('new_count')])
     .where('nc.company_id', '=', input.companyId)
     .where('nc.client_id', '=', input.clientId);
   if (input.status !== 'All') list = list.where('nc.status', '=', input.status);
-  const [rows, counts] = await Promise.all([
-    list.orderBy('nc.created_at', 'desc').orderBy('nc.id', 'desc').limit(input.limit).offset(input.offset).execute(),
-    db
-      .selectFrom('notification_contacts')
-      .select([
-        (eb) => eb.fn.countAll<number>().as('total'),
-        sql<number>`coalesce(sum(case when status = 'New' then 1 else 0 end), 0)`.as('new_count'),
-      ])
-      .where('company_id', '=', input.companyId)
-      .where('client_id', '=', input.clientId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(counts.total);
+  const rows = await list.orderBy('nc.created_at', 'desc').orderBy('nc.id', 'desc').limit(input.limit).offset(input.offset).execute();
+  // A page past the end has no row to carry the counts.
+  const counts = rows[0] ?? (await db.selectNoFrom([mine().as('total_count'), mine('New').as('new_count')]).executeTakeFirstOrThrow());
+  const total = Number(counts.total_count);
   const newCount = Number(counts.new_count);
   const filteredTotal = input.status === 'All' ? total : input.status === 'New' ? newCount : total - newCount;
   return { rows, total: filteredTotal, newCount };

@@ -25,12 +25,21 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The company session joined with its company, in one query (it runs on every call). */
-export function findCompanySession(db: Db, token: string) {
+/**
+ * The company session with its company and, when a customer token is given, the customer
+ * session of the same company: one query, because it runs on every call.
+ */
+export function findSessions(db: Db, companyToken: string, customerToken: string | undefined) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
+    .leftJoin('sessions as u', (j) =>
+      j.on('u.token_hash', '=', customerToken ? hashToken(customerToken) : '').on('u.kind', '=', 'customer').onRef('u.company_id', '=', 'c.id'),
+    )
     .select([
+      'u.id as customer_session_id',
+      'u.client_id as customer_client_id',
+      'u.expires_at as customer_expires_at',
       's.id as session_id',
       's.expires_at',
       'c.id',
@@ -41,17 +50,19 @@ export function findCompanySession(db: Db, token: string) {
       'c.application',
       'c.settings',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', hashToken(companyToken))
     .where('s.kind', '=', 'company')
     .executeTakeFirst();
 }
 
-export function findCustomerSession(db: Db, token: string) {
+/** The company session alone, for refreshing it. */
+export function findCompanySession(db: Db, token: string) {
   return db
-    .selectFrom('sessions')
-    .select(['id', 'company_id', 'client_id', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('kind', '=', 'customer')
+    .selectFrom('sessions as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select(['s.id as session_id', 's.expires_at', 'c.id'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.kind', '=', 'company')
     .executeTakeFirst();
 }
 
