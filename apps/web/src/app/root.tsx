@@ -125,6 +125,12 @@ export function AppRoot() {
     postAuthStatus(useSessionStore.getState().user?.ClientID ?? null);
   }, []);
 
+  // A cart filled by another client on this device is emptied (D1 §4 Cart).
+  const clientId = user?.ClientID ?? null;
+  useEffect(() => {
+    if (clientId !== null) useCartStore.getState().claimFor(clientId);
+  }, [clientId]);
+
   useEffect(() => {
     if (!data) return;
     applyBranding(data);

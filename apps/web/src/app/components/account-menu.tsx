@@ -39,12 +39,12 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
           sideOffset={8}
           className="menu-panel z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
         >
-          <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Account Settings
+          <DropdownMenu.Label className="px-3 pt-2 pb-2">
+            <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase">Account Settings</span>
+            <span className="block truncate text-sm font-semibold text-slate-900">
+              {user.FirstName} {user.LastName}
+            </span>
           </DropdownMenu.Label>
-          <p className="truncate px-3 pb-2 text-sm font-semibold text-slate-900">
-            {user.FirstName} {user.LastName}
-          </p>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           {settingsItems(config).map((item) => (
             <DropdownMenu.Item key={item.to} className={itemClass} onSelect={() => navigate(item.to)}>

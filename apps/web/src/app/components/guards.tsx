@@ -4,6 +4,7 @@ import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { useCompanyConfig } from '@/features/company/api/get-config';
+import { safeInternalPath } from '@/lib/safe-redirect';
 import { useSessionStore } from '@/lib/session-store';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
@@ -36,14 +37,20 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** The /hub landing's sign-in views are for guests; a signed-in customer goes home (B15). */
+/**
+ * The /hub landing's sign-in views are for guests (B15): a signed-in customer goes to the
+ * `to` target of the link, else home. This also finishes a sign-in made on the landing.
+ */
 export function GuestOnly() {
   const user = useSessionStore((s) => s.user);
   const { search } = useLocation();
   if (user) {
     const params = new URLSearchParams(search);
-    // A link carrying ?customer_id is handled by the shell first; keep the rest of the query.
+    const to = safeInternalPath(params.get('to'));
+    if (to) return <Navigate to={to} replace />;
+    // ?customer_id is handled by the shell before this; keep the rest (e.g. ocr_profile).
     params.delete('customer_id');
+    params.delete('to');
     const qs = params.toString();
     return <Navigate to={`${paths.company}${qs ? `?${qs}` : ''}`} replace />;
   }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatBadge, formatDate, formatDateTime, formatMoney, formatTime, resolveDateFormat } from './format';
+
+describe('resolveDateFormat (X1)', () => {
+  it('uses the company DateFormat when present', () => {
+    expect(resolveDateFormat({ localization: { DateFormat: 'yyyy-MM-dd', CountryCode: 'US' } })).toBe('yyyy-MM-dd');
+  });
+  it('falls back to MM/dd/yyyy for US companies and dd/MM/yyyy for everyone else', () => {
+    expect(resolveDateFormat({ ServerLocation: 'US', localization: {} })).toBe('MM/dd/yyyy');
+    expect(resolveDateFormat({ localization: { CountryCode: 'US' } })).toBe('MM/dd/yyyy');
+    expect(resolveDateFormat({ ServerLocation: 'AU', localization: {} })).toBe('dd/MM/yyyy');
+    expect(resolveDateFormat(null)).toBe('dd/MM/yyyy');
+  });
+});
+
+describe('formatDate / formatTime', () => {
+  it('shows date-only values as the wall-clock day in the company format', () => {
+    expect(formatDate('2025-03-04', 'yyyy-MM-dd')).toBe('2025-03-04');
+    expect(formatDate('2025-03-04', 'MM/dd/yyyy')).toBe('03/04/2025');
+    expect(formatDate('2025-03-04', 'dd.MM.yyyy')).toBe('04.03.2025');
+  });
+  it('shows times as hh:mm:ss a (C13)', () => {
+    expect(formatTime('2025-03-04T14:05:09')).toBe('02:05:09 PM');
+    expect(formatDateTime('2025-03-04T14:05:09', 'dd/MM/yyyy')).toBe('04/03/2025 02:05:09 PM');
+  });
+  it('shows instants in the company time zone', () => {
+    expect(formatDateTime('2025-03-04T23:30:00Z', 'dd/MM/yyyy', 'Australia/Sydney', false)).toBe('05/03/2025 10:30 AM');
+  });
+  it('returns empty text for empty values and the raw text for unparsable ones', () => {
+    expect(formatDate(null, 'dd/MM/yyyy')).toBe('');
+    expect(formatDate('soon', 'dd/MM/yyyy')).toBe('soon');
+  });
+});
+
+describe('formatMoney (C15)', () => {
+  it('formats integer cents with the symbol and two decimals', () => {
+    expect(formatMoney(1250, '$')).toBe('$12.50');
+    expect(formatMoney(1250, '£')).toBe('£12.50');
+    expect(formatMoney(123456, '$')).toBe('$1,234.56');
+    expect(formatMoney(-500, '$')).toBe('-$5.00');
+    expect(formatMoney(0, '$')).toBe('$0.00');
+  });
+});
+
+describe('formatBadge (B8)', () => {
+  it('caps at 99+ from 100', () => {
+    expect(formatBadge(99)).toBe('99');
+    expect(formatBadge(100)).toBe('99+');
+    expect(formatBadge(1)).toBe('1');
+  });
+});
