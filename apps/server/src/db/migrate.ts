@@ -1,10 +1,11 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { foundation } from './migrations/001-foundation.ts';
+import { notificationStatusIndex } from './migrations/002-notification-status-index.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
-  return { '001-foundation': foundation(engine) };
+  return { '001-foundation': foundation(engine), '002-notification-status-index': notificationStatusIndex };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

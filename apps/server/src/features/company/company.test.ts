@@ -229,6 +229,14 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(res.body.profiles.length).toBe(2);
   });
 
+  it('every answer carries the security headers', async () => {
+    const res = await new Browser(t.server).get('/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('health and readiness', async () => {
     expect((await new Browser(t.server).get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await new Browser(t.server).get('/readyz')).body).toEqual({ status: 'ready' });

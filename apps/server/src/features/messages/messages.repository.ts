@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -13,23 +14,33 @@ function visible(db: Db, companyId: number, clientId: number, now: string) {
     .where('m.published_at', '<=', now);
 }
 
+interface MessageRow {
+  id: number;
+  title: string;
+  body: string;
+  published_at: string;
+  read_at: string | null;
+  total_count: number;
+  unread_count: number;
+}
+
 /** One page of messages with the total and unread counts, in one query as for notifications. */
 export async function findMessages(db: Db, input: { companyId: number; clientId: number; status: MessageFilter; limit: number; offset: number }) {
+  const { companyId, clientId } = input;
   const now = nowIso();
-  const count = (unread: boolean) => {
-    let q = visible(db, input.companyId, input.clientId, now).select((eb) => eb.fn.countAll<number>().as('n'));
-    if (unread) q = q.where('r.id', 'is', null);
-    return q;
-  };
-  let list = visible(db, input.companyId, input.clientId, now)
-    .select(['m.id', 'm.title', 'm.body', 'm.published_at', 'r.read_at'])
-    .select([count(false).as('total_count'), count(true).as('unread_count')]);
-  if (input.status === 'Unread') list = list.where('r.id', 'is', null);
-  if (input.status === 'Read') list = list.where('r.id', 'is not', null);
-  const rows = await list.orderBy('m.published_at', 'desc').orderBy('m.id', 'desc').limit(input.limit).offset(input.offset).execute();
-  const counts = rows[0] ?? (await db.selectNoFrom([count(false).as('total_count'), count(true).as('unread_count')]).executeTakeFirstOrThrow());
-  const total = Number(counts.total_count);
-  const unread = Number(counts.unread_count);
+  const from = sql`from messages m
+      left join message_reads r on r.message_id = m.id and r.client_id = ${clientId}
+     where m.company_id = ${companyId} and (m.client_id is null or m.client_id = ${clientId}) and m.published_at <= ${now}`;
+  const counts = sql`(select count(*) ${from}) as total_count, (select count(*) ${from} and r.id is null) as unread_count`;
+  const statusFilter = input.status === 'Unread' ? sql`and r.id is null` : input.status === 'Read' ? sql`and r.id is not null` : sql``;
+  const { rows } = await sql<MessageRow>`
+    select m.id, m.title, m.body, m.published_at, r.read_at, ${counts}
+      ${from} ${statusFilter}
+     order by m.published_at desc, m.id desc
+     limit ${input.limit} offset ${input.offset}`.execute(db);
+  const totals = rows[0] ?? (await sql<{ total_count: number; unread_count: number }>`select ${counts}`.execute(db)).rows[0]!;
+  const total = Number(totals.total_count);
+  const unread = Number(totals.unread_count);
   const filteredTotal = input.status === 'All' ? total : input.status === 'Unread' ? unread : total - unread;
   return { rows, total: filteredTotal, unread };
 }
