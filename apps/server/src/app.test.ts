@@ -50,6 +50,18 @@ describe('throttling', () => {
     expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
   });
 
+  it('guessing reset tokens is throttled per address', async () => {
+    const limited = await startTestApp('sqlite', { AUTH_RATE_LIMIT: 3 });
+    try {
+      const b = new Browser(limited.server);
+      for (let i = 0; i < 3; i++) expect((await b.get(`/api/customer/check-if-changing-password/guess-${i}`)).status).toBe(200);
+      expect((await b.get('/api/customer/check-if-changing-password/guess-4')).status).toBe(429);
+      expect((await b.post('/api/customer/reset-password/guess-5', { password: 'Fresh#2027', confirm_password: 'Fresh#2027' })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it.skipIf(!process.env.TEST_REDIS_URL)('with Redis, two servers share the counters', async () => {
     const env = { ...quiet, REDIS_URL: process.env.TEST_REDIS_URL, AUTH_RATE_LIMIT: 3 };
     const one = await startTestApp('sqlite', env);

@@ -45,6 +45,11 @@ export async function findCompanyByCustomerId(db: Db, customerId: number): Promi
   return row && toCompany(row);
 }
 
+export async function findCompanyById(db: Db, id: number): Promise<Company | undefined> {
+  const row = await db.selectFrom('companies').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toCompany(row);
+}
+
 export async function findCompaniesByIds(db: Db, ids: number[]): Promise<Company[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('companies').select(columns).where('id', 'in', ids).orderBy('trading_name').execute();

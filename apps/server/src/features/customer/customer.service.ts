@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import type { Company } from '../company/company.repository.ts';
+import { findCompanyById, type Company } from '../company/company.repository.ts';
+import { isCompanyActive } from '../../plugins/auth.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
@@ -170,9 +171,12 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
   await deps.mailer.send({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
 }
 
+/** A reset token that is unused, unexpired, and belongs to a company whose portal is on. */
 async function usableResetToken(deps: Deps, token: string) {
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
+  const company = await findCompanyById(deps.db, row.company_id);
+  if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
 

@@ -263,6 +263,22 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect((await b.post('/api/customer/get-clients', { email: 'family@example.com', password: 'Fresh#2027' })).status).toBe(200);
     });
 
+    it('a token of a company whose portal has been switched off is not usable', async () => {
+      const { token } = await requestReset('family@example.com');
+      const row = await db().selectFrom('companies').select(['id', 'settings']).where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
+      const settings = JSON.parse(row.settings);
+      settings.switches.CustomerPortalActive = false;
+      await db().updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+      try {
+        const pub = new Browser(t.server);
+        expect((await pub.get(`/api/customer/check-if-changing-password/${token}`)).body.isChangingPassword).toBe(false);
+        expect((await pub.post(`/api/customer/reset-password/${token}`, { password: 'Fresh#2029', confirm_password: 'Fresh#2029' })).status).toBe(422);
+      } finally {
+        settings.switches.CustomerPortalActive = true;
+        await db().updateTable('companies').set({ settings: row.settings }).where('id', '=', row.id).execute();
+      }
+    });
+
     it('an expired or unknown token is not usable', async () => {
       const { token } = await requestReset('parent@example.com');
       await db().updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
