@@ -103,6 +103,7 @@ describe('e-mail over SMTP', () => {
       const b = new Browser(t.server);
       await b.enterCompany('SPLASH');
       expect((await b.post('/api/customer/forget-password', { email: 'parent@example.com', url: 'http://portal.test/reset-password' })).status).toBe(200);
+      await t.runtime.deps.mailer.flush();
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toBe('parent@example.com');
       expect(received[0]!.body.replace(/=\r?\n/g, '')).toContain('http://portal.test/reset-password?token=');

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadEnv, type Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -20,7 +20,12 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const env: Env = { ...loadEnv(), ...envOverrides };
   const server = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    // Fastify accepts a hop count too (documented), though its type omits number.
+    trustProxy: env.TRUST_PROXY as boolean | string | string[],
+    // Router-level failures (bad percent-encoding, over-long URLs) answer the contract's error shape too.
+    frameworkErrors: (err, _req, reply) => {
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
+    },
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
@@ -37,7 +42,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     handle,
     async close() {
       await server.close();
-      mailer.close();
+      await mailer.close();
       await limiter.close();
       if (!given) await handle.close();
     },

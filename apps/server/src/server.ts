@@ -1,6 +1,7 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
+import { deleteExpired } from './features/session/session.repository.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -33,11 +34,18 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
+  // Expired sessions, tokens and codes are swept hourly; every process may do it, it is idempotent.
+  const sweep = () => deleteExpired(deps.db).catch((err: unknown) => server.log.error({ err }, 'sweeping expired sessions failed'));
+  void sweep();
+  const sweeper = setInterval(sweep, 3600_000);
+  sweeper.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     server.log.info({ signal }, 'shutting down');
+    clearInterval(sweeper);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await runtime.close();

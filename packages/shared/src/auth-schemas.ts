@@ -14,10 +14,14 @@ export const emailField = z
   .string({ error: m.emailRequired })
   .trim()
   .min(1, m.emailRequired)
+  .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired);
+/** Longer than any real password; keeps a 1 MB body away from argon2. */
+const PASSWORD_MAX = 128;
+
+export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX, m.passwordRequired);
 
 export function isComplexPassword(value: string): boolean {
   return PASSWORD_ALLOWED.test(value) && /[0-9]/.test(value) && HAS_SYMBOL.test(value);
@@ -27,12 +31,14 @@ export const newPasswordField = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(PASSWORD_MIN, m.passwordMin)
+  .max(PASSWORD_MAX, m.passwordComplexity)
   .refine(isComplexPassword, m.passwordComplexity);
 
 export const confirmPasswordField = z
   .string({ error: m.confirmRequired })
   .min(1, m.confirmRequired)
   .min(PASSWORD_MIN, m.confirmMin)
+  .max(PASSWORD_MAX, m.confirmComplexity)
   .refine(isComplexPassword, m.confirmComplexity);
 
 /** Register modal names: the six forbidden characters of D1 (X3). */
@@ -42,6 +48,7 @@ function registerName(required: string) {
     .string({ error: required })
     .trim()
     .min(1, required)
+    .max(100, required)
     .refine((v) => !REGISTER_NAME_FORBIDDEN.test(v), m.nameForbidden);
 }
 
@@ -71,11 +78,11 @@ export const registerSchema = passwordPair
   .refine(confirmMatches, mismatch);
 export type RegisterInput = z.input<typeof registerSchema>;
 
-/** The 6-digit code, sent as a JSON number (S17, X25). */
-export const codeField = z.coerce
-  .number({ error: m.codeRequired })
-  .int(m.codeRequired)
-  .min(0, m.codeRequired);
+/** The 6-digit code, sent as a JSON number (S17, X25); blank or missing is "Code is required". */
+export const codeField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.number({ error: m.codeRequired }).int(m.codeRequired).min(0, m.codeRequired).max(999_999, m.codeRequired),
+);
 
 export const registerCodeFormSchema = z.object({
   email_code: z.string().trim().min(1, m.codeRequired).regex(/^[0-9]+$/, m.codeRequired),

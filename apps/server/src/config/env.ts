@@ -42,7 +42,20 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Attempts per 15 minutes per e-mail address on sign-in calls. */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address the throttles count by): `false`,
+   * a hop count such as `1` (one load balancer in front), or a comma-separated list of proxy
+   * addresses or CIDR ranges. `true` trusts every hop, which lets a client choose its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string[] => {
+      if (v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^[0-9]+$/.test(v)) return Number(v);
+      return v.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

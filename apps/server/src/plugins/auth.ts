@@ -37,10 +37,10 @@ export function requireCompany(req: FastifyRequest): Company {
   return req.company;
 }
 
-export function requireCustomer(req: FastifyRequest): { company: Company; clientId: number } {
+export function requireCustomer(req: FastifyRequest): { company: Company; clientId: number; sessionId: number } {
   const company = requireCompany(req);
   if (!req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
-  return { company, clientId: req.customer.clientId };
+  return { company, clientId: req.customer.clientId, sessionId: req.customer.sessionId };
 }
 
 export function cookieOptions(req: Pick<FastifyRequest, 'protocol'>, expires: Date) {

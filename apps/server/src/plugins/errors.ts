@@ -30,7 +30,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      return reply.code(err.statusCode).send({ message: err.statusCode === 413 ? 'Request is too large' : 'Invalid request', code: err.code ?? 'BAD_REQUEST' });
+      return reply.code(err.statusCode).send({ message: err.statusCode === 413 ? 'Request is too large' : 'Invalid request', code: err.statusCode === 413 ? 'TOO_LARGE' : 'BAD_REQUEST' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: serverMessages.serverError, code: 'SERVER_ERROR' });

@@ -53,7 +53,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOri
       return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
     }
     const origin = req.headers.origin;
-    if (origin && origin !== 'null') {
+    // An opaque origin ("null": sandboxed frames, some redirects) is never this site.
+    if (origin === 'null') return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
+    if (origin) {
       let host: string;
       try {
         host = new URL(origin).host;

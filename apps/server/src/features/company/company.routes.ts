@@ -5,10 +5,10 @@ import { serverMessages } from '@portal/shared/messages';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { throttle, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
-import { findCompanyByCode, findCompanyByCustomerId, type Company } from './company.repository.ts';
+import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
 import { buildCompanyConfig, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
 
 const listEntry = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
@@ -56,11 +56,14 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'public' },
       schema: {
         tags: ['company'],
-        body: z.object({ company: z.object({ CustomerID: z.coerce.number().int().positive(), Product: z.string().optional() }) }),
+        body: z.object({ company: z.object({ CustomerID: idField, Product: z.string().max(100).optional() }) }),
         response: { 200: companyAnswer, ...errorResponses },
       },
     },
-    async (req, reply) => enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID)),
+    async (req, reply) => {
+      await throttle(deps, req, 'signin');
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID));
+    },
   );
 
   r.post(
@@ -76,9 +79,12 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-customer-id',
     {
       config: { auth: 'public' },
-      schema: { tags: ['company'], body: z.object({ customer_id: z.coerce.number().int().positive() }), response: { 200: companyAnswer, ...errorResponses } },
+      schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswer, ...errorResponses } },
     },
-    async (req, reply) => enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id)),
+    async (req, reply) => {
+      await throttle(deps, req, 'signin');
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id));
+    },
   );
 
   r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: success } } }, async (req, reply) => {
@@ -106,6 +112,8 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
         clearAuthCookies(reply);
         throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
       }
+      const company = await findCompanyById(deps.db, row.id);
+      if (company) assertCompanyActive(company);
       await deleteSessionById(deps.db, row.session_id);
       const fresh = await createSession(deps.db, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));

@@ -106,7 +106,10 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(byId.status).toBe(200);
     expect((await b.get('/api/company/get-config')).body.CustomerID).toBe(1001);
     expect((await b.post('/api/company/login-by-customer-id', { customer_id: 999999 })).status).toBe(404);
-    expect((await b.post('/api/company/login-by-customer-id', { customer_id: 'abc' })).status).toBe(400);
+    for (const customer_id of ['abc', 2147483648, -1, [1001], 1.5]) {
+      expect((await b.post('/api/company/login-by-customer-id', { customer_id })).status, JSON.stringify(customer_id)).toBe(400);
+    }
+    expect((await b.post('/api/company/login', { company: { CustomerID: 2147483648 } })).status).toBe(400);
   });
 
   it('get-config answers the whole configuration, flattened the way the spec names it', async () => {
@@ -175,6 +178,23 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect((await b.get('/api/notification?page=1&limit=5&status=All')).status).toBe(200);
   });
 
+  it('refresh-company-token refuses a company whose portal was switched off', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('THAMES');
+    const db = t.runtime.deps.db;
+    const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
+    const settings = JSON.parse(row.settings);
+    settings.switches.CustomerPortalActive = false;
+    await db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+    try {
+      const res = await b.post('/api/company/refresh-company-token');
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('COMPANY_INACTIVE');
+    } finally {
+      await db.updateTable('companies').set({ settings: row.settings }).where('id', '=', row.id).execute();
+    }
+  });
+
   it('refresh-company-token without a session is refused', async () => {
     const res = await new Browser(t.server).post('/api/company/refresh-company-token');
     expect(res.status).toBe(401);
@@ -199,6 +219,8 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(cross.body.code).toBe('CROSS_SITE');
     const origin = await b.post('/api/company/login-by-code', { company_code: 'SPLASH' }, { origin: 'https://evil.example', host: 'portal.test' });
     expect(origin.status).toBe(403);
+    const opaque = await b.post('/api/company/login-by-code', { company_code: 'SPLASH' }, { origin: 'null' });
+    expect(opaque.status).toBe(403);
     const same = await b.post('/api/company/login-by-code', { company_code: 'SPLASH' }, { origin: 'http://portal.test', host: 'portal.test', 'sec-fetch-site': 'same-origin' });
     expect(same.status).toBe(200);
   });
@@ -249,5 +271,9 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(res.body.code).toBe('NOT_FOUND');
     const bad = await t.server.inject({ method: 'POST', url: '/api/company/login-by-code', payload: '{"company_code":', headers: { 'content-type': 'application/json' } });
     expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({ message: 'Invalid request', code: 'BAD_REQUEST' });
+    const encoding = await t.server.inject({ method: 'GET', url: '/api/customer/check-if-changing-password/%E0%A4%A' });
+    expect(encoding.statusCode).toBe(400);
+    expect(JSON.parse(encoding.body)).toEqual({ message: 'Invalid request', code: 'BAD_REQUEST' });
   });
 });

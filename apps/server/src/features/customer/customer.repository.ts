@@ -14,10 +14,6 @@ export function findLogin(db: Db, companyId: number, email: string) {
     .executeTakeFirst();
 }
 
-export function findLoginById(db: Db, companyId: number, loginId: number) {
-  return db.selectFrom('logins').select(['id', 'email']).where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
-}
-
 export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
   return db
     .selectFrom('clients')
@@ -158,12 +154,23 @@ export function findEmailCode(db: Db, companyId: number, purpose: string, tokenH
     .executeTakeFirst();
 }
 
-export async function countEmailCodeAttempt(db: Db, id: number): Promise<void> {
-  await db
+/** Counts one try; answers the new count, or undefined when the tries were already used up. */
+export async function countEmailCodeAttempt(db: Db, id: number, max: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', max)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+export async function deleteCustomerSessions(db: Db, companyId: number, clientIds: number[], keepSessionId?: number): Promise<void> {
+  if (clientIds.length === 0) return;
+  let q = db.deleteFrom('sessions').where('company_id', '=', companyId).where('kind', '=', 'customer').where('client_id', 'in', clientIds);
+  if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
 }
 
 export async function consumeEmailCode(db: Db, id: number): Promise<boolean> {

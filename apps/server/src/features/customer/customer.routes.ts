@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { emailField, newPasswordSchema, passwordField, registerSchema, codeField } from '@portal/shared/auth-schemas';
+import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
+import { serverMessages } from '@portal/shared/messages';
 import { throttle, type Deps } from '../../deps.ts';
-import { errorResponses, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, success, typed } from '../../lib/http.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
 import * as service from './customer.service.ts';
@@ -14,7 +16,7 @@ const action = z.object({
   agreement_id: z.number().nullable(),
   student_id: z.number().nullable(),
 });
-const credentials = z.object({ email: emailField, password: passwordField });
+const credentials = loginSchema;
 /** Only a same-site path may come back as a redirect target. */
 const safeRedirect = z
   .string()
@@ -53,7 +55,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'company' },
       schema: {
         tags: ['customer'],
-        body: credentials.extend({ client_id: z.coerce.number().int().positive().optional(), server_redirect: safeRedirect }),
+        body: credentials.extend({ client_id: idField.optional(), server_redirect: safeRedirect }),
         response: { 200: z.object({ success: z.literal(true), actions: z.array(action), user, server_redirect: z.string().optional() }), ...errorResponses },
       },
     },
@@ -91,6 +93,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req, reply) => {
       const company = requireCompany(req);
       await throttle(deps, req, 'register');
+      if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
       const body = req.body as Record<string, unknown>;
       if (body.email_code === undefined || body.email_token === undefined) {
         const form = registerSchema.parse(body);
@@ -108,7 +111,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/forget-password',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: z.object({ email: emailField, url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
+      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
     },
     async (req) => {
       await throttle(deps, req, 'reset', req.body.email);
@@ -144,8 +147,8 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/set-password',
     { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
-      const { company, clientId } = requireCustomer(req);
-      await service.setPassword(deps, company.id, clientId, req.body.password);
+      const { company, clientId, sessionId } = requireCustomer(req);
+      await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
       return { success: true as const };
     },
   );

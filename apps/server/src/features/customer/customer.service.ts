@@ -48,7 +48,7 @@ export async function chooseClient(deps: Deps, company: Company, input: { email:
   const login = await authenticate(deps, company, input.email, input.password);
   const clients = await repo.findClientsByLogin(deps.db, company.id, login.id);
   if (input.client_id !== undefined) {
-    if (!clients.some((c) => c.id === input.client_id)) throw new AppError(403, 'ACCOUNT_NOT_AVAILABLE', serverMessages.accountNotFound);
+    if (!clients.some((c) => c.id === input.client_id)) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
     return input.client_id;
   }
   if (clients.length === 1 && clients[0]) return clients[0].id;
@@ -67,11 +67,11 @@ export async function startRegistration(
   const code = newEmailCode();
   const existing = await repo.findLogin(deps.db, company.id, input.email);
   const name = company.settings.CompanyDisplayName;
-  // An address that already has an account gets a notice instead of a code, and the answer is the same,
-  // so registration never tells a stranger which addresses are customers.
-  const payload = existing
-    ? { existing: true }
-    : { first_name: input.first_name, last_name: input.last_name, password_hash: await hashPassword(input.password) };
+  // An address that already has an account gets a notice instead of a code, with the same answer
+  // in the same time (the password is hashed either way), so registration never tells a stranger
+  // which addresses are customers.
+  const passwordHash = await hashPassword(input.password);
+  const payload = existing ? { existing: true } : { first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash };
   await repo.insertEmailCode(deps.db, {
     companyId: company.id,
     purpose: 'register',
@@ -92,7 +92,7 @@ export async function startRegistration(
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  await deps.mailer.send({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
+  deps.mailer.queue({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
   return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
 }
 
@@ -107,10 +107,12 @@ export async function completeRegistration(
   if (!row || row.used_at || row.expires_at <= nowIso() || row.email !== input.email) {
     throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   }
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
+  // Every try is counted before the code is compared, in one statement, so parallel guesses
+  // cannot get more than CODE_MAX_ATTEMPTS looks at it.
+  const attempt = await repo.countEmailCodeAttempt(deps.db, row.id, CODE_MAX_ATTEMPTS);
+  if (attempt === undefined) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
   if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
-    await repo.countEmailCodeAttempt(deps.db, row.id);
-    if (row.attempts + 1 >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
+    if (attempt >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
     throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   }
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
@@ -150,12 +152,14 @@ export function trustedOrigins(deps: Deps): string[] {
 
 export async function requestPasswordReset(deps: Deps, company: Company, email: string, url: string | undefined): Promise<void> {
   const login = await repo.findLogin(deps.db, company.id, email);
-  if (!login) return;
+  // Known or not, the same work up to the write, and the mail leaves after the answer.
   const token = newToken();
+  const tokenHash = hashToken(token);
+  if (!login) return;
   await repo.insertResetToken(deps.db, {
     companyId: company.id,
     loginId: login.id,
-    tokenHash: hashToken(token),
+    tokenHash,
     expiresAt: addMinutes(new Date(), RESET_TTL_MINUTES).toISOString(),
   });
   const link = `${resetLinkBase(deps, url)}?token=${encodeURIComponent(token)}`;
@@ -168,7 +172,7 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
     ],
     { label: 'Set a new password', url: link },
   );
-  await deps.mailer.send({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
+  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
 }
 
 /** A reset token that is unused, unexpired, and belongs to a company whose portal is on. */
@@ -189,21 +193,24 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
     throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
   }
-  await repo.updatePasswordHash(deps.db, row.company_id, row.login_id, await hashPassword(password));
-  const clients = await repo.findClientsByLogin(deps.db, row.company_id, row.login_id);
-  for (const c of clients) await repo.completeActions(deps.db, row.company_id, c.id, 'ChangePassword');
+  await changePassword(deps, row.company_id, row.login_id, password);
 }
 
-export async function hasPendingPasswordChange(deps: Deps, companyId: number, clientId: number): Promise<boolean> {
-  const actions = await repo.findPendingActions(deps.db, companyId, clientId);
-  return actions.some((a) => a.type === 'ChangePassword');
+/**
+ * A new password ends every other customer session of that sign-in (a reset usually means the
+ * old password may be known to someone else) and completes any queued ChangePassword action.
+ */
+async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
+  await repo.updatePasswordHash(deps.db, companyId, loginId, await hashPassword(password));
+  const clients = await repo.findClientsByLogin(deps.db, companyId, loginId);
+  const clientIds = clients.map((c) => c.id);
+  await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
+  for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
 }
 
 /** Sets a new password for the signed-in customer's sign-in and completes a queued ChangePassword action. */
-export async function setPassword(deps: Deps, companyId: number, clientId: number, password: string): Promise<void> {
+export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
   const user = await repo.findCustomerUser(deps.db, companyId, clientId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
-  await repo.updatePasswordHash(deps.db, companyId, user.login_id, await hashPassword(password));
-  const clients = await repo.findClientsByLogin(deps.db, companyId, user.login_id);
-  for (const c of clients) await repo.completeActions(deps.db, companyId, c.id, 'ChangePassword');
+  await changePassword(deps, companyId, user.login_id, password, sessionId);
 }

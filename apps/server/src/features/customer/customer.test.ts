@@ -9,8 +9,11 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.runtime.deps.db;
-  const lastMailTo = (to: string) =>
-    db().selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirst();
+  /** Mail leaves after the answer; wait for the queue, then read the outbox. */
+  const lastMailTo = async (to: string) => {
+    await t.runtime.deps.mailer.flush();
+    return db().selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirst();
+  };
 
   describe('sign-in', () => {
     it('customer calls need a company first', async () => {
@@ -66,7 +69,10 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect((second.body.user as { ClientID: number }).ClientID).toBe(clients[1]!.ClientID);
       const parentId = ((await b.post('/api/customer/get-clients', { email: 'parent@example.com', password: DEMO_PASSWORD })).body.clients as { ClientID: number }[])[0]!.ClientID;
       const foreign = await b.post('/api/customer/login', { email: 'family@example.com', password: DEMO_PASSWORD, client_id: parentId });
-      expect(foreign.status).toBe(403);
+      expect(foreign.status).toBe(404);
+      for (const client_id of [2147483648, '1', [1], true, -1, 1.5]) {
+        expect((await b.post('/api/customer/login', { email: 'family@example.com', password: DEMO_PASSWORD, client_id })).status, JSON.stringify(client_id)).toBe(400);
+      }
     });
 
     it('wrong password and unknown e-mail answer the same', async () => {
@@ -144,6 +150,20 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       const reuse = await c.post('/api/customer/register', { ...form, email_code: code, email_token: one.body.emailToken });
       expect(reuse.status).toBe(422);
       expect(reuse.body.code).toBe('CODE_INVALID');
+    });
+
+    it('a blank or missing code is "Code is required" and costs no try', async () => {
+      const b = new Browser(t.server);
+      await b.enterCompany('SPLASH');
+      const f = { ...form, email: 'blank@example.com' };
+      const one = await b.post('/api/customer/register', f);
+      for (const email_code of ['', null]) {
+        const res = await b.post('/api/customer/register', { ...f, email_code, email_token: one.body.emailToken });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('Code is required');
+      }
+      const row = await db().selectFrom('email_codes').select('attempts').where('email', '=', f.email).executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(0);
     });
 
     it('wrong codes are bounded: the fifth wrong try locks the token', async () => {
@@ -244,7 +264,9 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect(link).toMatch(/^http:\/\/portal\.test\/reset-password\?token=/);
     });
 
-    it('a token sets a new password once; check-if-changing-password follows it', async () => {
+    it('a token sets a new password once, ends the other sessions; check-if-changing-password follows it', async () => {
+      const signedInBefore = new Browser(t.server);
+      await signedInBefore.signIn('SPLASH', 'family@example.com');
       const { token } = await requestReset('family@example.com');
       const pub = new Browser(t.server);
       expect((await pub.get(`/api/customer/check-if-changing-password/${token}`)).body).toEqual({ success: true, isChangingPassword: true });
@@ -260,6 +282,8 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       const b = new Browser(t.server);
       await b.enterCompany('SPLASH');
       expect((await b.post('/api/customer/get-clients', { email: 'family@example.com', password: DEMO_PASSWORD })).status).toBe(401);
+      // Sessions signed in with the old password were ended by the reset.
+      expect((await signedInBefore.get('/api/customer/me')).status).toBe(401);
       expect((await b.post('/api/customer/get-clients', { email: 'family@example.com', password: 'Fresh#2027' })).status).toBe(200);
     });
 
@@ -301,7 +325,12 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
     const weak = await b.post('/api/customer/set-password', { password: 'short', confirm_password: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe('Password must be at least 8 characters long');
+    const other = new Browser(t.server);
+    await other.signIn('THAMES', 'dancer@example.com');
     expect((await b.post('/api/customer/set-password', { password: 'Dance#2027', confirm_password: 'Dance#2027' })).body).toEqual({ success: true });
+    // The session that changed it stays; every other session of that sign-in ends.
+    expect((await b.get('/api/customer/me')).status).toBe(200);
+    expect((await other.get('/api/customer/me')).status).toBe(401);
     expect((await b.get('/api/customer/get-sign-in-actions')).body.actions).not.toContainEqual(expect.objectContaining({ type: 'ChangePassword' }));
     const again = new Browser(t.server);
     await again.enterCompany('THAMES');

@@ -14,12 +14,30 @@ export interface MailMessage {
 export interface Mailer {
   /** Records the mail in the outbox, then delivers it over SMTP when configured. */
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /**
+   * Sends after the answer has gone: how long delivery takes must not tell a caller whether an
+   * address has an account. Failures are logged and kept in the outbox.
+   */
+  queue(message: MailMessage): void;
+  /** Resolves when every queued mail has been handled (shutdown, tests). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  return {
+  const pending = new Set<Promise<void>>();
+  const mailer: Mailer = {
+    queue(message) {
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailer.send(message))
+        .catch((err: unknown) => log.error({ err, to: message.to }, 'queued e-mail failed'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async flush() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
     async send(message) {
       const row = await db
         .insertInto('outbox')
@@ -54,10 +72,12 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
           .execute();
       }
     },
-    close() {
+    async close() {
+      await mailer.flush();
       transport?.close();
     },
   };
+  return mailer;
 }
 
 const escapeHtml = (s: string) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
+import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './messages.repository.ts';
@@ -29,11 +29,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'customer' },
       schema: {
         tags: ['messages'],
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(5),
-          status: z.enum(['All', 'Unread', 'Read']).default('All'),
-        }),
+        querystring: pagedQuery(5, ['All', 'Unread', 'Read']),
         response: { 200: z.object({ total_count: z.number(), messages: z.array(message), unread_messages_count: z.number() }), ...errorResponses },
       },
     },
@@ -62,7 +58,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'customer' },
       schema: {
         tags: ['messages'],
-        body: z.object({ message_id: z.coerce.number().int().positive() }),
+        body: z.object({ message_id: idField }),
         response: { 200: z.object({ success: z.literal(true), unread_messages_count: z.number() }), ...errorResponses },
       },
     },

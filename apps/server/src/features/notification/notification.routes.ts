@@ -4,7 +4,7 @@ import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
+import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './notification.repository.ts';
@@ -24,6 +24,17 @@ const categoryKeys = NOTIFICATION_CATEGORIES.map((c) => c.key) as [string, ...st
 const optOut = z.object({ category: z.enum(categoryKeys), email: z.boolean(), in_app: z.boolean() });
 const optOutsAnswer = z.object({ success: z.literal(true), opt_outs: z.array(optOut.extend({ label: z.string() })) });
 
+/** Tag data is stored as JSON text; anything but an object is treated as none. */
+function parseTagData(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 function assertNotificationsOn(company: Company) {
   // Missing or true means shown (X16).
   if (company.settings.switches.ShowNotificationsTab === false) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
@@ -38,11 +49,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'customer' },
       schema: {
         tags: ['notification'],
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(5),
-          status: z.enum(['All', 'New', 'Read']).default('All'),
-        }),
+        querystring: pagedQuery(5, ['All', 'New', 'Read']),
         response: { 200: z.object({ total_count: z.number(), total_count_new: z.number(), notificationContacts: z.array(contact) }), ...errorResponses },
       },
     },
@@ -61,7 +68,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
             ClientInAppTitle: row.title,
             ClientInAppContent: row.content,
             DateTimeCreated: row.created_at,
-            TagData: row.tag_data ? (JSON.parse(row.tag_data) as Record<string, unknown>) : null,
+            TagData: parseTagData(row.tag_data),
           },
         })),
       };
@@ -74,7 +81,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'customer' },
       schema: {
         tags: ['notification'],
-        body: z.object({ notificationContactID: z.coerce.number().int().positive() }),
+        body: z.object({ notificationContactID: idField }),
         response: { 200: z.object({ success: z.literal(true), total_count_new: z.number() }), ...errorResponses },
       },
     },

@@ -76,6 +76,13 @@ export async function deleteSessionById(db: Db, id: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, olderThan: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', olderThan.toISOString()).execute();
+/**
+ * Removes what can no longer be used: sessions past their refresh window, and reset tokens and
+ * e-mail codes a day past their expiry (kept that long so a late click still gets a clear answer).
+ */
+export async function deleteExpired(db: Db, now = new Date(), sessionGraceMs = 30 * 24 * 3600_000): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date(now.getTime() - sessionGraceMs).toISOString()).execute();
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  await db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute();
+  await db.deleteFrom('email_codes').where('expires_at', '<', dayAgo).execute();
 }
