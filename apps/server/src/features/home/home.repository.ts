@@ -28,8 +28,8 @@ export async function findUpcomingClasses(
   const base = upcomingSessions(db, input.companyId, input.clientId, input.today, input.nowTime);
   const [rows, count] = await Promise.all([
     base
-      .leftJoin('lesson_formats as lf', 'lf.id', 'c.lesson_format_id')
-      .leftJoin('venues as v', 'v.id', 'c.venue_id')
+      .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', input.companyId))
+      .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', input.companyId))
       .select([
         'cs.id as session_id',
         'cs.date',

@@ -8,7 +8,7 @@ export type MessageFilter = 'All' | 'Unread' | 'Read';
 function visible(db: Db, companyId: number, clientId: number, now: string) {
   return db
     .selectFrom('messages as m')
-    .leftJoin('message_reads as r', (j) => j.onRef('r.message_id', '=', 'm.id').on('r.client_id', '=', clientId))
+    .leftJoin('message_reads as r', (j) => j.onRef('r.message_id', '=', 'm.id').on('r.client_id', '=', clientId).on('r.company_id', '=', companyId))
     .where('m.company_id', '=', companyId)
     .where((eb) => eb.or([eb('m.client_id', 'is', null), eb('m.client_id', '=', clientId)]))
     .where('m.published_at', '<=', now);
@@ -29,7 +29,7 @@ export async function findMessages(db: Db, input: { companyId: number; clientId:
   const { companyId, clientId } = input;
   const now = nowIso();
   const from = sql`from messages m
-      left join message_reads r on r.message_id = m.id and r.client_id = ${clientId}
+      left join message_reads r on r.message_id = m.id and r.client_id = ${clientId} and r.company_id = ${companyId}
      where m.company_id = ${companyId} and (m.client_id is null or m.client_id = ${clientId}) and m.published_at <= ${now}`;
   const counts = sql`(select count(*) ${from}) as total_count, (select count(*) ${from} and r.id is null) as unread_count`;
   const statusFilter = input.status === 'Unread' ? sql`and r.id is null` : input.status === 'Read' ? sql`and r.id is not null` : sql``;
@@ -46,11 +46,7 @@ export async function findMessages(db: Db, input: { companyId: number; clientId:
 }
 
 export async function countUnread(db: Db, companyId: number, clientId: number): Promise<number> {
-  const row = await visible(db, companyId, clientId, nowIso())
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('r.id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await findMessages(db, { companyId, clientId, status: 'All', limit: 1, offset: 0 })).unread;
 }
 
 /** Records the read receipt once; answers false when the message is not visible to this client. */

@@ -42,14 +42,7 @@ export async function findNotifications(db: Db, input: { companyId: number; clie
 }
 
 export async function countNew(db: Db, companyId: number, clientId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notification_contacts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('status', '=', 'New')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await findNotifications(db, { companyId, clientId, status: 'All', limit: 1, offset: 0 })).newCount;
 }
 
 /** Marks one of this client's notifications read; answers false when it is not theirs. */
