@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSessionStore } from '@/lib/session-store';
 import { errorMessage } from '@/lib/api-client';
+import { LoadMoreButton } from '@/components/ui/list-states';
 import { useOutstandingInvoices } from '../api/get-outstanding-invoices';
 import { useUpcomingClasses } from '../api/get-upcoming-classes';
-import { LoadMoreButton } from './load-more-button';
 import { OpenInvoicesList } from './open-invoices-list';
 import { UpcomingClassesList } from './upcoming-classes-list';
 import { WelcomeLanding } from './welcome-landing';
@@ -40,13 +40,21 @@ export function HomePage() {
   const classesPanel = (
     <>
       <UpcomingClassesList items={classItems} />
-      {classes.hasNextPage && <LoadMoreButton loading={classes.isFetchingNextPage} onClick={() => void classes.fetchNextPage()} />}
+      {classes.hasNextPage && (
+        <div className="mt-5 flex justify-center">
+          <LoadMoreButton loading={classes.isFetchingNextPage} onClick={() => void classes.fetchNextPage()} />
+        </div>
+      )}
     </>
   );
   const invoicesPanel = (
     <>
       <OpenInvoicesList items={invoiceItems} />
-      {invoices.hasNextPage && <LoadMoreButton loading={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()} />}
+      {invoices.hasNextPage && (
+        <div className="mt-5 flex justify-center">
+          <LoadMoreButton loading={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()} />
+        </div>
+      )}
     </>
   );
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PortalMessage } from '@portal/shared/api-types';
-import { Button } from '@/components/ui/button';
+import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -58,23 +58,11 @@ export default function MessagesRoute() {
       )}
 
       {list.isPending ? (
-        <div className="flex justify-center py-16 text-brand-solid">
-          <Spinner label="Loading messages" />
-        </div>
+        <ListLoading label="Loading messages" />
       ) : list.isError ? (
-        <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
-          <p>{errorMessage(list.error)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : messages.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
-            <EnvelopeIcon className="size-7" />
-          </span>
-          <p className="font-medium text-slate-700">No Messages Found</p>
-        </div>
+        <EmptyState icon={<EnvelopeIcon className="size-7" />} text="No Messages Found" />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
           {showList && (
@@ -108,9 +96,7 @@ export default function MessagesRoute() {
               </ul>
               {hasNextPage && (
                 <div className="border-t border-slate-100 p-3">
-                  <Button variant="secondary" fullWidth loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                    Load more
-                  </Button>
+                  <LoadMoreButton fullWidth loading={isFetchingNextPage} onClick={() => void fetchNextPage()} />
                 </div>
               )}
             </nav>

@@ -56,8 +56,9 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
             {isNew ? (
               <>
                 <span className="inline-flex items-center rounded-full bg-brand-solid px-2 py-0.5 text-xs font-semibold text-on-brand">New</span>
-                <Button variant="link" size="sm" loading={marking} onClick={() => onMarkRead(contact.NotificationContactID)}>
-                  Mark as read<span className="sr-only">: {n.ClientInAppTitle}</span>
+                {/* A label rather than hidden text: hidden text is read as "Mark as read : title". */}
+                <Button variant="link" size="sm" loading={marking} aria-label={`Mark as read: ${n.ClientInAppTitle}`} onClick={() => onMarkRead(contact.NotificationContactID)}>
+                  Mark as read
                 </Button>
               </>
             ) : (

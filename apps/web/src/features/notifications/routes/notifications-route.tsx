@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';
 import { errorMessage } from '@/lib/api-client';
@@ -117,26 +117,11 @@ export default function NotificationsRoute() {
         {FILTERS.map((f) => (
           <Tabs.Content key={f} value={f} className="outline-none">
             {f !== filter ? null : list.isPending ? (
-              <div className="flex justify-center py-16 text-brand-solid">
-                <Spinner label="Loading notifications" />
-              </div>
+              <ListLoading label="Loading notifications" />
             ) : list.isError ? (
-              <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
-                <p>{errorMessage(list.error)}</p>
-                <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
             ) : contacts.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-                <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
-                  <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-                    <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-                    <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-                  </svg>
-                </span>
-                <p className="font-medium text-slate-700">{EMPTY_TEXT[f]}</p>
-              </div>
+              <EmptyState icon={<BellIcon />} text={EMPTY_TEXT[f]} />
             ) : (
               <>
                 <ul className="space-y-3">
@@ -153,9 +138,7 @@ export default function NotificationsRoute() {
                 </ul>
                 {hasNextPage && (
                   <div className="mt-6 flex justify-center">
-                    <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} className="min-w-40">
-                      Load more
-                    </Button>
+                    <LoadMoreButton loading={isFetchingNextPage} onClick={() => void fetchNextPage()} />
                   </div>
                 )}
               </>
@@ -174,6 +157,15 @@ function SlidersIcon() {
       <circle cx="15" cy="7" r="2" />
       <circle cx="9" cy="12" r="2" />
       <circle cx="17" cy="17" r="2" />
+    </svg>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
+      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
     </svg>
   );
 }

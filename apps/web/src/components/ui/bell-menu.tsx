@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { CountBadge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { formatBadge } from '@/lib/format';
+import { truncateDropdownText } from '@/lib/truncate-dropdown-text';
+import { useIsMobile } from '@/lib/use-media';
+
+export interface BellMenuItem {
+  id: number;
+  unread: boolean;
+  title: string;
+  /** A second, muted line under the title (notifications carry their content here). */
+  content?: string;
+  /** When it happened, already formatted for the company. */
+  when: string;
+  onSelect: () => void;
+}
+
+interface BellMenuProps {
+  /** Heading of the dropdown and the trigger's accessible name, e.g. "Notifications". */
+  title: string;
+  icon: ReactNode;
+  /** Unread count for the badge; 0 hides it. */
+  count: number;
+  /** The word after the count: "3 new", "3 unread". */
+  countWord: string;
+  /** What screen readers hear before an unread row, e.g. "New". */
+  unreadPrefix: string;
+  emptyText: string;
+  errorText: string;
+  loadingLabel: string;
+  viewAllHref: string;
+  viewAllText: string;
+  items: BellMenuItem[];
+  isPending: boolean;
+  isError: boolean;
+}
+
+const triggerClass =
+  'relative grid size-11 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
+
+/**
+ * A nav bell (B5–B7): a dropdown of the latest items with a badge on larger screens,
+ * a plain link to the full page on phones, where a dropdown would not fit. Row texts are
+ * shortened here (T9), so every bell keeps to the same limits.
+ */
+export function BellMenu(props: BellMenuProps) {
+  const { title, icon, count, countWord, viewAllHref } = props;
+  const isMobile = useIsMobile();
+  const label = count > 0 ? `${title}, ${formatBadge(count)} ${countWord}` : title;
+
+  if (isMobile) {
+    return (
+      <Link to={viewAllHref} aria-label={label} className={triggerClass}>
+        {icon}
+        <CountBadge count={count} />
+      </Link>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label={label} className={triggerClass}>
+        {icon}
+        <CountBadge count={count} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
+        >
+          <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-100 bg-white px-4 py-3">
+            <DropdownMenu.Label className="text-base font-semibold text-slate-900">{title}</DropdownMenu.Label>
+            {count > 0 && (
+              <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                {formatBadge(count)} {countWord}
+              </span>
+            )}
+          </div>
+
+          <div className="py-1">
+            <BellMenuBody {...props} />
+          </div>
+
+          <div className="sticky bottom-0 border-t border-slate-100 bg-white p-1">
+            <DropdownMenu.Item asChild>
+              <Link
+                to={viewAllHref}
+                className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-brand-solid outline-none data-[highlighted]:bg-brand-50"
+              >
+                {props.viewAllText}
+              </Link>
+            </DropdownMenu.Item>
+          </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, loadingLabel, unreadPrefix }: BellMenuProps) {
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-8 text-brand-solid">
+        <Spinner label={loadingLabel} />
+      </div>
+    );
+  }
+  if (isError) return <p className="px-4 py-8 text-center text-sm text-slate-600">{errorText}</p>;
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+        <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-slate-100 text-slate-400">
+          {icon}
+        </span>
+        <p className="text-sm font-medium text-slate-600">{emptyText}</p>
+      </div>
+    );
+  }
+  return items.map((item) => (
+    <DropdownMenu.Item
+      key={item.id}
+      onSelect={item.onSelect}
+      className={`relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none data-[highlighted]:bg-slate-100 ${item.unread ? 'bg-brand-50/70' : ''}`}
+    >
+      <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${item.unread ? 'bg-brand-solid' : 'bg-transparent'}`} />
+      <span className="min-w-0 flex-1">
+        <span className={`block text-sm break-words whitespace-pre-line ${item.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
+          {item.unread && <span className="sr-only">{unreadPrefix}: </span>}
+          {truncateDropdownText(item.title)}
+        </span>
+        {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{truncateDropdownText(item.content)}</span>}
+        <span className="mt-1 block text-xs text-slate-600">{item.when}</span>
+      </span>
+    </DropdownMenu.Item>
+  ));
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** The spinner a paged list shows before its first page arrives. */
+export function ListLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16 text-brand-solid">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** A failed list with a way to try again. */
+export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+      <p>{message}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** An empty list: an icon in a tinted circle above one line of text. */
+export function EmptyState({ icon, text, className = '' }: { icon: ReactNode; text: string; className?: string }) {
+  return (
+    <div className={`flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center ${className}`}>
+      <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
+        {icon}
+      </span>
+      <p className="font-medium text-slate-700">{text}</p>
+    </div>
+  );
+}
+
+/** Shown while another page exists (D15); the list appends the next page. */
+export function LoadMoreButton({ onClick, loading, fullWidth = false }: { onClick: () => void; loading: boolean; fullWidth?: boolean }) {
+  return (
+    <Button variant="secondary" loading={loading} onClick={onClick} fullWidth={fullWidth} className={fullWidth ? '' : 'min-w-40'}>
+      Load more
+    </Button>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { chooseCompanyViaApi, editJson, expect, expectAccessible, fulfillJson, getJson, signInViaApi, test } from '../support/fixtures.ts';
+
+const WELCOME = 'Welcome to your Customer Hub!';
+type Profiles = { success: boolean; profiles: { OCRProfileID: number; ProfileName: string; DisplayName: string | null }[] };
+
+async function openAsGuest(page: Page, code: string) {
+  await chooseCompanyViaApi(page, code);
+  await page.goto('/hub');
+  await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
+}
+
+/** A signed-in customer only sees the landing when there is nothing scheduled or owing (D5). */
+async function openAsCustomerWithNothingDue(page: Page) {
+  await fulfillJson(page, '**/api/home/get-upcoming-classes?*', { current_page: 1, total_pages: 1, upcoming_classes: [] });
+  await fulfillJson(page, '**/api/home/get-outstanding-invoices?*', { current_page: 1, total_pages: 1, invoices: [] });
+  await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  await page.goto('/hub/company');
+  await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
+}
+
+test.describe('welcome landing', () => {
+  test('D18/D24: a guest picks a registration profile and goes to /ocr', async ({ page }) => {
+    await openAsGuest(page, 'SPLASH');
+    await expectAccessible(page);
+    const { profiles } = await getJson<Profiles>(page, '/api/classes/ocr-profiles');
+    expect(profiles.length).toBeGreaterThan(1);
+
+    const call = page.waitForRequest('**/api/classes/ocr-profiles');
+    await page.getByRole('button', { name: 'Select Classes' }).click();
+    await call;
+    const dialog = page.getByRole('dialog', { name: 'Select a Profile' });
+    await expect(dialog.getByRole('listitem')).toHaveText(profiles.map((p) => new RegExp(`^${p.DisplayName || p.ProfileName}`)));
+    await expectAccessible(page);
+
+    const chosen = profiles[1] as Profiles['profiles'][number];
+    await dialog.getByRole('button', { name: chosen.DisplayName || chosen.ProfileName }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === '1001' && url.searchParams.get('p') === String(chosen.OCRProfileID));
+  });
+
+  test('D19: no registration profiles → an error with Continue', async ({ page }) => {
+    await fulfillJson(page, '**/api/classes/ocr-profiles', { success: true, profiles: [] });
+    await openAsGuest(page, 'SPLASH');
+    await page.getByRole('button', { name: 'Select Classes' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('No profiles have been activated for this hub');
+    await expect(page).toHaveURL(/\/hub$/);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('D16: Select Classes only when registration and class reservations are both on', async ({ page }) => {
+    await chooseCompanyViaApi(page, 'SPLASH');
+    const combos = [
+      { ocr: true, reservations: true, shown: true },
+      { ocr: true, reservations: false, shown: false },
+      { ocr: false, reservations: true, shown: false },
+      { ocr: false, reservations: false, shown: false },
+    ];
+    for (const combo of combos) {
+      await page.unrouteAll();
+      await editJson<CompanyConfig>(page, '**/api/company/get-config', (config) => ({
+        ...config,
+        CustomerPortalAllowOCR: combo.ocr,
+        AllowOCR: combo.ocr,
+        OnlineClassReservationsEnabled: combo.reservations,
+      }));
+      await page.goto('/hub');
+      await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Select Classes' }), JSON.stringify(combo)).toHaveCount(combo.shown ? 1 : 0);
+    }
+  });
+
+  test('D16: the seeded ACE and THAMES switches hide Select Classes', async ({ page }) => {
+    for (const code of ['ACE', 'THAMES']) {
+      await openAsGuest(page, code);
+      const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
+      const allowed = Boolean((config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled);
+      expect(allowed, `${code} switches`).toBe(false);
+      await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Select Classes' })).toHaveCount(0);
+    }
+  });
+
+  test('D20: My Account opens the login modal for a guest', async ({ page }) => {
+    await openAsGuest(page, 'SPLASH');
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  });
+
+  test('D17/D20: signed in, Select Classes goes to classes and My Account to my details', async ({ page }) => {
+    await openAsCustomerWithNothingDue(page);
+    await expect(page.getByRole('link', { name: 'Select Classes' })).toHaveAttribute('href', '/hub/classes');
+    await page.getByRole('link', { name: 'My Account' }).click();
+    await expect(page).toHaveURL('/hub/settings/my-details');
+  });
+
+  test('D21: a guest arriving with ocr_profile is asked to log in', async ({ page }) => {
+    await chooseCompanyViaApi(page, 'SPLASH');
+    await page.goto('/hub/company?ocr_profile=1');
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  });
+
+  test('D22: signed in, ocr_profile leads to that profile’s enrolment', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.goto('/hub/company?ocr_profile=1');
+    await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
+  });
+
+  test('D23: social icons link to the configured pages in a new tab', async ({ page }) => {
+    await openAsGuest(page, 'SPLASH');
+    const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
+    const configured = (config.social_media ?? []).map((s) => s.link);
+    expect(configured.length).toBeGreaterThan(0);
+    const links = page.getByRole('list', { name: 'Splash Swim School on social media' }).getByRole('link');
+    await expect(links).toHaveCount(configured.length);
+    for (const [i, href] of configured.entries()) {
+      await expect(links.nth(i)).toHaveAttribute('href', href);
+      await expect(links.nth(i)).toHaveAttribute('target', '_blank');
+      await expect(links.nth(i)).toHaveAttribute('rel', /noopener/);
+    }
+    await expect(links.first()).toHaveAccessibleName(/Splash Swim School on Facebook/);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Page, Request } from '@playwright/test';
+import type { MessageList, PortalMessage } from '@portal/shared/api-types';
+import { expect, expectAccessible, expectRepeatsEvery, fulfillJson, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+
+const BELL_URL = '/api/messages?page=1&limit=5&status=All';
+const isBellPoll = (r: Request) => isApiCall(r, '/api/messages', { page: '1', limit: '5', status: 'All' });
+
+/** The messages bell: a menu button on desktop, a link on phones; its name carries the unread count. */
+const bell = (page: Page) => page.getByRole(isMobile(page) ? 'link' : 'button', { name: /^Messages(, .+ unread)?$/ });
+const isUnread = (m: PortalMessage) => m.CP_CustomersMessagesRead.length === 0;
+
+test.describe('messages', () => {
+  test('J2: polls page 1, limit 5, status All on load and every 60 s', async ({ page }) => {
+    await page.clock.install();
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    const first = page.waitForResponse((res) => isBellPoll(res.request()));
+    await page.goto('/hub/company');
+    await first;
+    await expect(bell(page)).toBeVisible();
+    await expectRepeatsEvery(page, isBellPoll, 60_000, 1);
+  });
+
+  test('B6/J2: no bell and no calls where messages are switched off (ACE)', async ({ page }) => {
+    await page.clock.install();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (isApiCall(r, '/api/messages')) calls.push(r.url());
+    });
+    await signInViaApi(page, { code: 'ACE', email: 'parent@example.com' });
+    await page.goto('/hub/company');
+    // The notifications bell is there, so the bells have rendered.
+    await expect(page.getByRole(isMobile(page) ? 'link' : 'button', { name: /^Notifications/ })).toBeVisible();
+    await page.clock.runFor(65_000);
+    await expect(bell(page)).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+
+  test('B6/J3/J5: the dropdown lists the latest messages; View all goes to the page', async ({ page }) => {
+    test.skip(isMobile(page), 'the dropdown is desktop only (B7)');
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    const list = await getJson<MessageList>(page, BELL_URL);
+    await page.goto('/hub/company');
+    await expect(bell(page)).toHaveAccessibleName(`Messages, ${list.unread_messages_count} unread`);
+    await expect(bell(page)).toHaveText(String(list.unread_messages_count));
+
+    await bell(page).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Messages', { exact: true })).toBeVisible();
+    const rows = menu.getByRole('menuitem').filter({ hasNotText: 'View all messages' });
+    await expect(rows).toHaveCount(Math.min(5, list.total_count));
+    for (const [i, m] of list.messages.entries()) {
+      await expect(rows.nth(i)).toContainText(`${isUnread(m) ? 'Unread: ' : ''}${m.Title}`);
+    }
+    await expectAccessible(page);
+
+    await menu.getByRole('menuitem', { name: 'View all messages' }).click();
+    await expect(page).toHaveURL('/hub/messages');
+  });
+
+  test('B6: an empty list says No Messages Found', async ({ page }) => {
+    test.skip(isMobile(page), 'the dropdown is desktop only (B7)');
+    await fulfillJson(page, '**/api/messages?*', { total_count: 0, messages: [], unread_messages_count: 0 });
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.goto('/hub/company');
+    await expect(bell(page)).toHaveText('');
+    await bell(page).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('No Messages Found')).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['View all messages']);
+  });
+
+  test('J9: opening an unread message marks it read and the badge drops by one', async ({ page }) => {
+    // family@'s first account: no other test counts its messages.
+    await signInViaApi(page, { code: 'SPLASH', email: 'family@example.com', clientIndex: 0 });
+    const before = await getJson<MessageList>(page, BELL_URL);
+    const target = before.messages.find(isUnread) as PortalMessage;
+    expect(target, 'an unread message').toBeDefined();
+
+    const call = page.waitForRequest((r) => isApiCall(r, '/api/messages/mark-read', undefined, 'POST'));
+    if (isMobile(page)) {
+      await page.goto('/hub/messages');
+      await page.getByRole('link', { name: new RegExp(`^Unread: ${target.Title}`) }).click();
+    } else {
+      await page.goto('/hub/company');
+      await bell(page).click();
+      await page.getByRole('menuitem', { name: new RegExp(`^Unread: ${target.Title}`) }).click();
+    }
+    expect((await call).postDataJSON()).toEqual({ message_id: target.CPMessageID });
+    await expect(page).toHaveURL(`/hub/messages?id=${target.CPMessageID}`);
+    const after = before.unread_messages_count - 1;
+    await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');
+    expect((await getJson<MessageList>(page, BELL_URL)).unread_messages_count).toBe(after);
+  });
+
+  test('J10: /hub/messages?id= opens that message', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    const { messages } = await getJson<MessageList>(page, '/api/messages?page=1&limit=20&status=All');
+    // A read one, so opening it changes nobody's counts.
+    const target = messages.find((m) => !isUnread(m)) as PortalMessage;
+    expect(target, 'a read message').toBeDefined();
+    await page.goto(`/hub/messages?id=${target.CPMessageID}`);
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', { level: isMobile(page) ? 1 : 2 })).toHaveText(target.Title);
+    await expect(article).toContainText(target.Body);
+    if (!isMobile(page)) {
+      await expect(page.getByRole('navigation', { name: 'Messages' }).getByRole('link', { name: new RegExp(target.Title) })).toHaveAttribute('aria-current', 'page');
+    }
+    await expectAccessible(page);
+  });
+
+  test('B7: on phones the messages bell goes to /hub/messages', async ({ page }) => {
+    test.skip(!isMobile(page), 'phone behaviour');
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.goto('/hub/company');
+    await bell(page).click();
+    await expect(page).toHaveURL('/hub/messages');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  });
+});
