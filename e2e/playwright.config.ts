@@ -1,16 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import os from 'node:os';
 import path from 'node:path';
+import { databaseFile, e2eServers } from './support/servers.ts';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(os.tmpdir(), `portal-e2e-${process.pid}`);
 
 /** Each viewport gets its own server and database, so the two runs never see each other's writes. */
-const servers = [
-  { name: 'desktop', port: 4310, use: { viewport: { width: 1280, height: 800 } } },
-  { name: 'mobile', port: 4311, use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, defaultBrowserType: 'chromium' as const } },
-];
+const viewports = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  mobile: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, defaultBrowserType: 'chromium' as const },
+};
+const servers = e2eServers.map((s) => ({ ...s, use: viewports[s.name] }));
 
 export default defineConfig({
   testDir: '.',
@@ -40,7 +40,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(s.port),
-      DATABASE_URL: `sqlite:${path.join(dataDir, `${s.name}.db`)}`,
+      DATABASE_URL: `sqlite:${databaseFile(s.name)}`,
       PUBLIC_URL: `http://localhost:${s.port}`,
       AUTH_RATE_LIMIT: '100000',
       AUTH_EMAIL_RATE_LIMIT: '100000',

@@ -1,6 +1,7 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { CustomerUser } from '@portal/shared/api-types';
+import { registrationCode } from './outbox.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 export const SESSION_STORAGE_KEY = 'portal-session';
@@ -42,9 +43,198 @@ export async function chooseCompanyViaApi(page: Page, code: string): Promise<voi
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Modals and menus fade in; a half-faded panel would read as low contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Whether a request is `method path` whose query holds exactly these parameters. */
+export function isApiCall(request: Request, path: string, query?: Record<string, string>, method = 'GET'): boolean {
+  if (request.method() !== method) return false;
+  const url = new URL(request.url());
+  if (url.pathname !== path) return false;
+  if (!query) return true;
+  const actual = Object.fromEntries(url.searchParams);
+  return JSON.stringify(Object.entries(actual).sort()) === JSON.stringify(Object.entries(query).sort());
+}
+
+/** An API answer fetched with the page's cookies, so a test can derive what the page should show. */
+export async function getJson<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Answers every matching call with this JSON, whatever the server holds. */
+export async function fulfillJson(page: Page, url: string | RegExp, body: unknown): Promise<void> {
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+}
+
+/** Answers matching calls with the server's own answer, changed by `edit`. */
+export async function editJson<T>(page: Page, url: string | RegExp, edit: (body: T) => T): Promise<void> {
+  await page.route(url, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: edit((await res.json()) as T) });
+  });
+}
+
+/** An element's computed colour property as 0–255 RGB, whatever colour syntax the CSS uses (oklch included). */
+export async function computedRgb(locator: Locator, property: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<[number, number, number]> {
+  const [r, g, b] = await locator.evaluate((el, prop) => {
+    const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    ctx.fillStyle = getComputedStyle(el)[prop];
+    ctx.fillRect(0, 0, 1, 1);
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+  }, property);
+  return [r ?? 0, g ?? 0, b ?? 0];
+}
+
+/** Hue (0–360) of an element's computed background. */
+export async function backgroundHue(locator: Locator): Promise<number> {
+  const [rn, gn, bn] = (await computedRgb(locator)).map((v) => v / 255) as [number, number, number];
+  const max = Math.max(rn, gn, bn);
+  const d = max - Math.min(rn, gn, bn);
+  if (d === 0) return 0;
+  const h = max === rn ? ((gn - bn) / d) % 6 : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+/** WCAG relative luminance (0 black … 1 white) of an element's computed colour property. */
+export async function luminance(locator: Locator, property: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<number> {
+  const [r, g, b] = (await computedRgb(locator, property)).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Matches a request or response by method and path (the query is ignored). */
+export function apiCall(method: string, pathname: string): (r: Request | Response) => boolean {
+  return (r) => isApiCall('request' in r ? r.request() : r, pathname, undefined, method);
+}
+
+/** An address no other test uses, so registrations never collide within one database. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Creates a fresh account at a company through the API (the code comes from the outbox), then signs it out again. */
+export async function registerViaApi(
+  page: Page,
+  project: string,
+  opts: { code: string; email: string; password?: string; firstName?: string; lastName?: string },
+): Promise<void> {
+  await chooseCompanyViaApi(page, opts.code);
+  const password = opts.password ?? DEMO_PASSWORD;
+  const form = { first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'Customer', email: opts.email, password, confirm_password: password };
+  const first = await page.request.post('/api/customer/register', { data: form });
+  expect(first.ok(), await first.text()).toBe(true);
+  const { emailToken } = (await first.json()) as { emailToken: string };
+  const code = Number(await registrationCode(project, opts.email));
+  const second = await page.request.post('/api/customer/register', { data: { ...form, email_code: code, email_token: emailToken } });
+  expect(second.ok(), await second.text()).toBe(true);
+  await page.request.post('/api/customer/logout');
+}
+
+/** The "Login" button of the top bar (guest with a company chosen), on both widths. */
+export async function openLoginModal(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Fills e-mail and password in a login form (landing, sign-in screen or modal) and submits. */
+export async function submitLogin(scope: Locator | Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await scope.getByLabel('Email', { exact: true }).fill(email);
+  await scope.getByLabel('Password', { exact: true }).fill(password);
+  await scope.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The Company Code tab's input (the tab itself is also labelled "Company Code"). */
+export async function enterCompanyCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Company Code' }).click();
+  await page.getByRole('textbox', { name: 'Company Code' }).fill(code);
+  await page.getByRole('button', { name: 'Find company' }).click();
+}
+
+/** The full-screen sign-in (landing without a company, or a signed-out protected page). */
+export function signInScreen(page: Page): Locator {
+  return page.getByRole('tablist', { name: 'How to sign in' });
+}
+
+/** Desktop: the "Account Settings" dropdown. Phone: the slide-in sidebar. Returns the open panel. */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sidebar = page.getByRole('dialog');
+    await expect(sidebar).toBeVisible();
+    return sidebar;
+  }
+  await page.getByRole('button', { name: /^Account Settings for / }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Waits until the top bar shows `firstName` as the signed-in customer. */
+export async function expectSignedInAs(page: Page, firstName: string): Promise<void> {
+  if (isMobile(page)) {
+    const sidebar = await openUserMenu(page);
+    await expect(sidebar.getByText(`Hi ${firstName}`, { exact: true })).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Close menu' }).click();
+    await expect(sidebar).toBeHidden();
+  } else {
+    await expect(page.getByRole('button', { name: `Account Settings for ${firstName}` })).toBeVisible();
+  }
+}
+
+/** "Sign Out" in the account menu (desktop) or "Logout" in the sidebar (phone). */
+export async function signOutViaUi(page: Page): Promise<void> {
+  const panel = await openUserMenu(page);
+  if (isMobile(page)) await panel.getByRole('button', { name: 'Logout' }).click();
+  else await panel.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+/** The signed-in customer the portal keeps in local storage (null when signed out). */
+export async function storedUser(page: Page): Promise<CustomerUser | null> {
+  return page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
+    return raw ? ((JSON.parse(raw) as { state?: { user?: CustomerUser | null } }).state?.user ?? null) : null;
+  }, SESSION_STORAGE_KEY);
+}
+
+/** A CSS custom property as set on <html> (the company branding). */
+export function rootCssVar(page: Page, name: string): Promise<string> {
+  return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+}
+
+/**
+ * With page.clock installed before goto and the first answer already received: the matching
+ * call repeats `times` times, each one `periodMs` after the previous answer and not before.
+ */
+export async function expectRepeatsEvery(page: Page, matches: (r: Request) => boolean, periodMs: number, times: number): Promise<void> {
+  let calls = 0;
+  const count = (r: Request) => {
+    if (matches(r)) calls++;
+  };
+  page.on('request', count);
+  try {
+    for (let i = 1; i <= times; i++) {
+      // Let the app take in the previous answer: the interval restarts from it.
+      await page.waitForTimeout(250);
+      await page.clock.runFor(periodMs - 2_000);
+      expect(calls, `calls before ${periodMs} ms had passed`).toBe(i - 1);
+      const answered = page.waitForResponse((res) => matches(res.request()));
+      await page.clock.runFor(3_000);
+      await answered;
+      expect(calls).toBe(i);
+    }
+  } finally {
+    page.off('request', count);
+  }
 }
 
 export const test = base;

@@ -122,7 +122,13 @@ function RegisterFormStep({
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <button type="button" onClick={onLogin} className="rounded font-semibold text-brand-solid hover:underline">
+        <button
+          type="button"
+          onClick={onLogin}
+          // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
+          onMouseDown={(e) => e.preventDefault()}
+          className="rounded font-semibold text-brand-solid hover:underline"
+        >
           Login
         </button>
       </p>

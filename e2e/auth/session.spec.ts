@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import {
+  apiCall,
+  chooseCompanyViaApi,
+  enterCompanyCode,
+  expect,
+  expectSignedInAs,
+  isMobile,
+  rootCssVar,
+  signInScreen,
+  signInViaApi,
+  signOutViaUi,
+  storedUser,
+  submitLogin,
+  test,
+} from '../support/fixtures.ts';
+
+/** Counts full page loads of the main frame (the first goto included). */
+function countDocumentLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads++;
+  });
+  return () => loads;
+}
+
+async function homeLoaded(page: Page) {
+  await expect(page.getByText('Upcoming Classes').first()).toBeVisible();
+}
+
+test.describe('session', () => {
+  test('A22: signing out calls POST /api/customer/logout and shows the sign-in at /hub/company', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.goto('/hub/company');
+    await homeLoaded(page);
+    const [logout] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/logout')), signOutViaUi(page)]);
+    expect(logout.method()).toBe('POST');
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(signInScreen(page)).toBeVisible();
+    expect(await storedUser(page)).toBeNull();
+    const protectedCall = await page.request.get('/api/home/get-upcoming-classes?page=1&limit=6');
+    expect(protectedCall.status()).toBe(401);
+  });
+
+  test('A23: "Change Company" logs the company out, drops its branding and a new choice reloads get-config', async ({ page }) => {
+    await chooseCompanyViaApi(page, 'SPLASH');
+    await page.goto('/hub');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
+    const splash600 = await rootCssVar(page, '--brand-600');
+    if (isMobile(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+    const [logout] = await Promise.all([
+      page.waitForRequest(apiCall('POST', '/api/company/logout')),
+      page.getByRole('button', { name: 'Change Company' }).click(),
+    ]);
+    expect(logout.method()).toBe('POST');
+    await expect(page).toHaveURL(/\/hub$/);
+    await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
+    expect(await rootCssVar(page, '--brand-600')).not.toBe(splash600);
+
+    await Promise.all([page.waitForRequest(apiCall('GET', '/api/company/get-config')), enterCompanyCode(page, 'THAMES')]);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();
+  });
+
+  test('A24: the signed-in session survives a reload', async ({ page }) => {
+    await page.goto('/hub');
+    await submitLogin(page, 'dancer@example.com');
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expectSignedInAs(page, 'Grace');
+    await page.reload();
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expectSignedInAs(page, 'Grace');
+    expect((await storedUser(page))?.FirstName).toBe('Grace');
+  });
+
+  test('A26: a 401 after the session ended server-side clears the user and reloads to the sign-in', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.clock.install();
+    const loads = countDocumentLoads(page);
+    await page.goto('/hub/company');
+    await homeLoaded(page);
+    await page.waitForLoadState('networkidle');
+    // page.request shares the browser context's cookies: this ends the page's own session.
+    expect((await page.request.post('/api/customer/logout')).ok()).toBe(true);
+    // The next call the page makes on its own is the bells' 60-second poll.
+    const [unauthorised] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401),
+      page.clock.fastForward(60_000),
+    ]);
+    expect(new URL(unauthorised.url()).pathname).toMatch(/^\/api\/(notification|messages)$/);
+    await expect.poll(loads).toBe(2);
+    await expect(signInScreen(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    expect(await storedUser(page)).toBeNull();
+  });
+
+  test('A27: "Token Error" calls refresh-company-token, then reloads once', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.route(
+      (url) => url.pathname === '/api/home/get-upcoming-classes',
+      (route) => route.fulfill({ status: 401, json: { message: 'Token Error', code: 'TOKEN_ERROR' } }),
+      { times: 1 },
+    );
+    const loads = countDocumentLoads(page);
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) order.push('page load');
+      else if (apiCall('POST', '/api/company/refresh-company-token')(r)) order.push('refresh');
+    });
+    await page.goto('/hub/company');
+    await expect.poll(loads).toBe(2);
+    expect(order).toEqual(['page load', 'refresh', 'page load']);
+    await homeLoaded(page);
+  });
+
+  test('A27: a failing refresh still reloads, but only once', async ({ page }) => {
+    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+    await page.route(
+      (url) => url.pathname === '/api/home/get-upcoming-classes',
+      (route) => route.fulfill({ status: 401, json: { message: 'Token Error', code: 'TOKEN_ERROR' } }),
+    );
+    await page.route((url) => url.pathname === '/api/company/refresh-company-token', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    const loads = countDocumentLoads(page);
+    await page.goto('/hub/company');
+    await expect.poll(loads).toBe(2);
+    // After the one reload the error reaches the page instead of reloading again.
+    await expect(page.getByText('Token Error').first()).toBeVisible();
+    expect(loads()).toBe(2);
+  });
+
+  test('A29: /hub?customer_id loads that company by customer id and empties the cart', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem(
+        'portal-cart',
+        JSON.stringify({ state: { clientId: null, classItems: [{ ClassID: 1, StudentID: null, dates: [] }], bookingItems: [], invoices: [], ocrProfileId: null }, version: 0 }),
+      );
+    });
+    const [request] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/login-by-customer-id')), page.goto('/hub?customer_id=2002')]);
+    expect(request.postDataJSON()).toEqual({ customer_id: 2002 });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Ace Tennis — Home' })).toBeVisible();
+    await expect(page).toHaveURL(/\/hub$/);
+    const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { classItems: unknown[] } });
+    expect(cart.state.classItems).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { apiCall, expect, signInViaApi, test } from '../support/fixtures.ts';
+
+interface Invoice {
+  PaymentDate: string;
+  balance_due: number;
+}
+
+function formatAs(isoDate: string, format: 'dd/MM/yyyy' | 'MM/dd/yyyy'): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return format === 'dd/MM/yyyy' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
+}
+
+/** Opens the home page and returns the open invoices it was sent. */
+async function homeInvoices(page: Page): Promise<Invoice[]> {
+  const [answer] = await Promise.all([page.waitForResponse(apiCall('GET', '/api/home/get-outstanding-invoices')), page.goto('/hub/company')]);
+  const { invoices } = (await answer.json()) as { invoices: Invoice[] };
+  const tab = page.getByRole('tab', { name: 'Open Invoices' });
+  if (await tab.isVisible()) await tab.click();
+  return invoices;
+}
+
+test.describe('dates and money on the home page', () => {
+  for (const { code, email, format, symbol } of [
+    { code: 'SPLASH', email: 'parent@example.com', format: 'dd/MM/yyyy', symbol: '$' },
+    { code: 'ACE', email: 'parent@example.com', format: 'MM/dd/yyyy', symbol: '$' },
+    { code: 'THAMES', email: 'dancer@example.com', format: 'dd/MM/yyyy', symbol: '£' },
+  ] as const) {
+    test(`C13/C15: ${code} shows invoice dates as ${format} and amounts in ${symbol}`, async ({ page }) => {
+      await signInViaApi(page, { code, email });
+      const invoices = await homeInvoices(page);
+      // The due date shows on both widths (table column / card summary). A day above 12 cannot read the same in both orders.
+      const invoice = invoices.find((i) => Number(i.PaymentDate.slice(8, 10)) > 12) ?? invoices[0]!;
+      const other = format === 'dd/MM/yyyy' ? 'MM/dd/yyyy' : 'dd/MM/yyyy';
+      await expect(page.getByText(formatAs(invoice.PaymentDate, format)).filter({ visible: true }).first()).toBeVisible();
+      if (Number(invoice.PaymentDate.slice(8, 10)) > 12) await expect(page.getByText(formatAs(invoice.PaymentDate, other))).toHaveCount(0);
+      const money = `${symbol}${(invoice.balance_due / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      await expect(page.getByText(money, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+    });
+  }
+});

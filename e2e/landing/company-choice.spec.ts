@@ -1,0 +1,106 @@
+import type { Request } from '@playwright/test';
+import { apiCall, DEMO_PASSWORD, enterCompanyCode, expect, rootCssVar, submitLogin, test } from '../support/fixtures.ts';
+
+test.describe('company landing (no company chosen yet)', () => {
+  test('A1–A3: "/" goes to /hub, which offers both ways in with the caption', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/hub$/);
+    await expect(page.getByRole('tab', { name: 'Email Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
+    await expect(page.getByText('Login via email or search for a company', { exact: true })).toBeVisible();
+  });
+
+  test('A4: an empty company code says "Company Code is required" and sends nothing', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/company/login-by-code') && calls.push(r.url()));
+    await page.goto('/hub');
+    await page.getByRole('tab', { name: 'Company Code' }).click();
+    await page.getByRole('button', { name: 'Find company' }).click();
+    await expect(page.getByText('Company Code is required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Company Code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  test('A5: a valid code posts {company_code}, then loads get-config and the company branding', async ({ page }) => {
+    const order: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && order.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    await page.goto('/hub');
+    const [codeRequest, configResponse] = await Promise.all([
+      page.waitForRequest(apiCall('POST', '/api/company/login-by-code')),
+      page.waitForResponse((r) => apiCall('GET', '/api/company/get-config')(r) && r.ok()),
+      enterCompanyCode(page, 'SPLASH'),
+    ]);
+    expect(codeRequest.postDataJSON()).toEqual({ company_code: 'SPLASH' });
+    expect(order.lastIndexOf('GET /api/company/get-config')).toBeGreaterThan(order.indexOf('POST /api/company/login-by-code'));
+    const config = (await configResponse.json()) as { colors: Record<string, string> };
+
+    // The guest now sees Splash's landing: its logo in the top bar and its colours.
+    const brand = page.getByRole('banner').getByRole('link', { name: 'Splash — Home' });
+    await expect(brand.locator('img')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
+    expect((await rootCssVar(page, '--brand-600')).toLowerCase()).toBe(config.colors['600']!.toLowerCase());
+  });
+
+  test('A5/A18/A20: an unknown code shows the server message, which hides itself after 5 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/hub');
+    const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/company/login-by-code')), enterCompanyCode(page, 'NOPE')]);
+    expect(answer.status()).toBe(404);
+    const { message } = (await answer.json()) as { message: string };
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(message);
+    await page.clock.fastForward(4_000);
+    await expect(alert).toHaveText(message);
+    await page.clock.fastForward(1_500);
+    await expect(alert).toBeHidden();
+  });
+
+  test('A6/A7/A10: e-mail login for two companies asks "Select Company" and opens the chosen one', async ({ page }) => {
+    await page.goto('/hub');
+    const [byEmail, answer] = await Promise.all([
+      page.waitForRequest(apiCall('POST', '/api/company/get-by-email')),
+      page.waitForResponse(apiCall('POST', '/api/company/get-by-email')),
+      submitLogin(page, 'parent@example.com'),
+    ]);
+    expect(byEmail.postDataJSON()).toEqual({ email: 'parent@example.com', password: DEMO_PASSWORD });
+    const { companies } = (await answer.json()) as { companies: { CustomerID: number; TradingName: string; Application: string }[] };
+    expect(companies.map((c) => c.TradingName).sort()).toEqual(['Ace Tennis Academy', 'Splash Swim School']);
+    for (const c of companies) expect(Object.keys(c).sort()).toEqual(['Application', 'CustomerID', 'TradingName']);
+
+    const dialog = page.getByRole('dialog', { name: 'Select Company' });
+    await expect(dialog.getByRole('button', { name: /Splash Swim School/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Ace Tennis Academy/ })).toBeVisible();
+    const ace = companies.find((c) => c.TradingName === 'Ace Tennis Academy')!;
+    const [companyLogin] = await Promise.all([
+      page.waitForRequest(apiCall('POST', '/api/company/login')),
+      dialog.getByRole('button', { name: /Ace Tennis Academy/ }).click(),
+    ]);
+    expect(companyLogin.postDataJSON()).toEqual({ company: { CustomerID: ace.CustomerID, Product: ace.Application } });
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Ace Tennis — Home' })).toHaveText('Ace Tennis');
+  });
+
+  test('A8: e-mail login for one company picks it without asking', async ({ page }) => {
+    const companyLogins: Request[] = [];
+    page.on('request', (r) => apiCall('POST', '/api/company/login')(r) && companyLogins.push(r));
+    await page.goto('/hub');
+    await submitLogin(page, 'dancer@example.com');
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();
+    expect(companyLogins.map((r) => r.postDataJSON())).toEqual([{ company: { CustomerID: 3003, Product: 'CustomerHub' } }]);
+    await expect(page.getByRole('dialog', { name: 'Select Company' })).toHaveCount(0);
+  });
+
+  test('A9: no company for those details shows the server message in the error box', async ({ page }) => {
+    await page.goto('/hub');
+    const [answer] = await Promise.all([
+      page.waitForResponse(apiCall('POST', '/api/company/get-by-email')),
+      submitLogin(page, 'nobody-here@example.com'),
+    ]);
+    expect(answer.ok()).toBe(false);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).toBeTruthy();
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page).toHaveURL(/\/hub$/);
+  });
+});
