@@ -2,10 +2,15 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { notificationStatusIndex } from './migrations/002-notification-status-index.ts';
+import { settingsVersion } from './migrations/003-settings-version.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
-  return { '001-foundation': foundation(engine), '002-notification-status-index': notificationStatusIndex };
+  return {
+    '001-foundation': foundation(engine),
+    '002-notification-status-index': notificationStatusIndex,
+    '003-settings-version': settingsVersion,
+  };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

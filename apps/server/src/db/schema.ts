@@ -11,6 +11,8 @@ export interface CompaniesTable {
   trading_name: string;
   application: string;
   settings: string;
+  /** Incremented by every change of `settings`; the session lookup reads it instead of the text. */
+  settings_version: Generated<number>;
   created_at: string;
 }
 export interface ListItemsTable {

@@ -60,7 +60,7 @@ async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<v
   if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
-  const company = toCompany(row);
+  const company = await toCompany(db, row);
   assertCompanyActive(company);
   req.company = company;
   req.companySessionId = row.session_id;

@@ -13,14 +13,27 @@ export interface Company {
   settings: CompanySettings;
 }
 
-const parsed = new Map<number, { raw: string; settings: CompanySettings }>();
+type CompanyBase = Pick<CompanyRow, 'id' | 'customer_id' | 'company_details_id' | 'code' | 'trading_name' | 'application' | 'settings_version'>;
 
-/** Settings are stored as validated JSON; parsing is cached per company until the text changes. */
-export function toCompany(row: Pick<CompanyRow, 'id' | 'customer_id' | 'company_details_id' | 'code' | 'trading_name' | 'application' | 'settings'>): Company {
-  let hit = parsed.get(row.id);
-  if (!hit || hit.raw !== row.settings) {
-    hit = { raw: row.settings, settings: companySettingsSchema.parse(JSON.parse(row.settings)) };
-    parsed.set(row.id, hit);
+/**
+ * Parsed settings per database and company, valid while `settings_version` is unchanged. Keyed
+ * by the Kysely instance too, so two databases in one process never share an entry.
+ */
+const settingsCache = new WeakMap<Db, Map<number, { version: number; settings: CompanySettings }>>();
+
+/** A company from its row; the settings text is read (and parsed) only when the version moved. */
+export async function toCompany(db: Db, row: CompanyBase & { settings?: string }): Promise<Company> {
+  let cache = settingsCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    settingsCache.set(db, cache);
+  }
+  let hit = cache.get(row.id);
+  if (!hit || hit.version !== row.settings_version) {
+    const text =
+      row.settings ?? (await db.selectFrom('companies').select('settings').where('id', '=', row.id).executeTakeFirstOrThrow()).settings;
+    hit = { version: row.settings_version, settings: companySettingsSchema.parse(JSON.parse(text)) };
+    cache.set(row.id, hit);
   }
   return {
     id: row.id,
@@ -33,27 +46,36 @@ export function toCompany(row: Pick<CompanyRow, 'id' | 'customer_id' | 'company_
   };
 }
 
-const columns = ['id', 'customer_id', 'company_details_id', 'code', 'trading_name', 'application', 'settings'] as const;
+/** Replaces a company's settings; the version bump tells every server process to re-read them. */
+export async function updateCompanySettings(db: Db, companyId: number, settings: CompanySettings): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set((eb) => ({ settings: JSON.stringify(companySettingsSchema.parse(settings)), settings_version: eb('settings_version', '+', 1) }))
+    .where('id', '=', companyId)
+    .execute();
+}
+
+const columns = ['id', 'customer_id', 'company_details_id', 'code', 'trading_name', 'application', 'settings', 'settings_version'] as const;
 
 export async function findCompanyByCode(db: Db, code: string): Promise<Company | undefined> {
   const row = await db.selectFrom('companies').select(columns).where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
-  return row && toCompany(row);
+  return row && toCompany(db, row);
 }
 
 export async function findCompanyByCustomerId(db: Db, customerId: number): Promise<Company | undefined> {
   const row = await db.selectFrom('companies').select(columns).where('customer_id', '=', customerId).executeTakeFirst();
-  return row && toCompany(row);
+  return row && toCompany(db, row);
 }
 
 export async function findCompanyById(db: Db, id: number): Promise<Company | undefined> {
   const row = await db.selectFrom('companies').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && toCompany(row);
+  return row && toCompany(db, row);
 }
 
 export async function findCompaniesByIds(db: Db, ids: number[]): Promise<Company[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('companies').select(columns).where('id', 'in', ids).orderBy('trading_name').execute();
-  return rows.map(toCompany);
+  return Promise.all(rows.map((row) => toCompany(db, row)));
 }
 
 /** Every list of the company (list items, venues, lesson formats) in one query, in display order. */

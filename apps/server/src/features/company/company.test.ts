@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyConfig } from '@portal/shared/company-config';
+import { updateCompanySettings } from './company.repository.ts';
 import { Browser, DEMO_PASSWORD, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 describe.each(testEngines())('company calls on %s', (engine) => {
@@ -56,7 +57,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const settings = JSON.parse(row.settings);
     try {
       settings.global_settings.OCR_Version = 1;
-      await db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+      await updateCompanySettings(db, row.id, settings);
       for (const url of ['/api/company/get-config', '/api/home/get-upcoming-classes', '/api/notification']) {
         const res = await b.get(url);
         expect(res.status, url).toBe(403);
@@ -64,7 +65,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
       }
     } finally {
       settings.global_settings.OCR_Version = 2;
-      await db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+      await updateCompanySettings(db, row.id, settings);
     }
     expect((await b.get('/api/company/get-config')).status).toBe(200);
   });
@@ -185,13 +186,13 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings);
     settings.switches.CustomerPortalActive = false;
-    await db.updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+    await updateCompanySettings(db, row.id, settings);
     try {
       const res = await b.post('/api/company/refresh-company-token');
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('COMPANY_INACTIVE');
     } finally {
-      await db.updateTable('companies').set({ settings: row.settings }).where('id', '=', row.id).execute();
+      await updateCompanySettings(db, row.id, JSON.parse(row.settings));
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateCompanySettings } from '../company/company.repository.ts';
 import { Browser, DEMO_PASSWORD, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 describe.each(testEngines())('customer calls on %s', (engine) => {
@@ -292,14 +293,13 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       const row = await db().selectFrom('companies').select(['id', 'settings']).where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
       const settings = JSON.parse(row.settings);
       settings.switches.CustomerPortalActive = false;
-      await db().updateTable('companies').set({ settings: JSON.stringify(settings) }).where('id', '=', row.id).execute();
+      await updateCompanySettings(db(), row.id, settings);
       try {
         const pub = new Browser(t.server);
         expect((await pub.get(`/api/customer/check-if-changing-password/${token}`)).body.isChangingPassword).toBe(false);
         expect((await pub.post(`/api/customer/reset-password/${token}`, { password: 'Fresh#2029', confirm_password: 'Fresh#2029' })).status).toBe(422);
       } finally {
-        settings.switches.CustomerPortalActive = true;
-        await db().updateTable('companies').set({ settings: row.settings }).where('id', '=', row.id).execute();
+        await updateCompanySettings(db(), row.id, JSON.parse(row.settings));
       }
     });
 

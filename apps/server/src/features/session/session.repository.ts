@@ -35,7 +35,7 @@ export interface SessionsRow {
   code: string;
   trading_name: string;
   application: string;
-  settings: string;
+  settings_version: number;
   customer_session_id: number | null;
   customer_client_id: number | null;
   customer_expires_at: string | null;
@@ -48,7 +48,7 @@ export interface SessionsRow {
  */
 export async function findSessions(db: Db, companyToken: string, customerToken: string | undefined): Promise<SessionsRow | undefined> {
   const { rows } = await sql<SessionsRow>`
-    select s.id as session_id, s.expires_at, c.id, c.customer_id, c.company_details_id, c.code, c.trading_name, c.application, c.settings,
+    select s.id as session_id, s.expires_at, c.id, c.customer_id, c.company_details_id, c.code, c.trading_name, c.application, c.settings_version,
            u.id as customer_session_id, u.client_id as customer_client_id, u.expires_at as customer_expires_at
       from sessions s
       join companies c on c.id = s.company_id
