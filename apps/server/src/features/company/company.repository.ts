@@ -11,6 +11,8 @@ export interface Company {
   tradingName: string;
   application: string;
   settings: CompanySettings;
+  /** Moves with every change of the settings or the company's lists (see updateCompanySettings). */
+  configVersion: number;
 }
 
 type CompanyBase = Pick<CompanyRow, 'id' | 'customer_id' | 'company_details_id' | 'code' | 'trading_name' | 'application' | 'settings_version'>;
@@ -43,10 +45,15 @@ export async function toCompany(db: Db, row: CompanyBase & { settings?: string }
     tradingName: row.trading_name,
     application: row.application,
     settings: hit.settings,
+    configVersion: row.settings_version,
   };
 }
 
-/** Replaces a company's settings; the version bump tells every server process to re-read them. */
+/**
+ * Replaces a company's settings; the version bump tells every server process to re-read them.
+ * Whatever changes a company's lists (list items, venues, lesson formats) must bump it too:
+ * get-config answers are cached by it.
+ */
 export async function updateCompanySettings(db: Db, companyId: number, settings: CompanySettings): Promise<void> {
   await db
     .updateTable('companies')

@@ -9,7 +9,7 @@ import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
-import { buildCompanyConfig, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
+import { findCompaniesForCredentials, getCompanyConfig, sendContactMessage, toListEntry } from './company.service.ts';
 
 const listEntry = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
 const companyAnswer = z.object({ success: z.literal(true), company: listEntry });
@@ -99,7 +99,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/company/get-config',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: z.custom<CompanyConfig>(), ...errorResponses } } },
-    async (req) => buildCompanyConfig(deps, requireCompany(req)),
+    async (req) => getCompanyConfig(deps, requireCompany(req)),
   );
 
   r.post(

@@ -25,7 +25,23 @@ export async function findCompaniesForCredentials(deps: Deps, email: string, pas
   return (await findCompaniesByIds(deps.db, matched)).map(toListEntry);
 }
 
-export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
+/** get-config answers per database and company, valid while the company's config version stands. */
+const configCache = new WeakMap<Deps['db'], Map<number, { version: number; config: CompanyConfig }>>();
+
+export async function getCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
+  let cache = configCache.get(deps.db);
+  if (!cache) {
+    cache = new Map();
+    configCache.set(deps.db, cache);
+  }
+  const hit = cache.get(company.id);
+  if (hit && hit.version === company.configVersion) return hit.config;
+  const config = await buildCompanyConfig(deps, company);
+  cache.set(company.id, { version: company.configVersion, config });
+  return config;
+}
+
+async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
   const rows = await findListItems(deps.db, company.id);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;

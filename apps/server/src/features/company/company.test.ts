@@ -158,6 +158,21 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     for (const v of c.unfiltered_lists.venues) expect(splashVenues).not.toContain(v.FieldValueID);
   });
 
+  it('get-config follows a settings change at once (the cached answer is tied to the version)', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('THAMES');
+    expect((await b.get('/api/company/get-config')).body.StudentTerm).toBe('Dancer');
+    const db = t.runtime.deps.db;
+    const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
+    try {
+      await updateCompanySettings(db, row.id, { ...JSON.parse(row.settings), StudentTerm: 'Pupil' });
+      expect((await b.get('/api/company/get-config')).body.StudentTerm).toBe('Pupil');
+    } finally {
+      await updateCompanySettings(db, row.id, JSON.parse(row.settings));
+    }
+    expect((await b.get('/api/company/get-config')).body.StudentTerm).toBe('Dancer');
+  });
+
   it('without a company cookie, company calls answer 401 COMPANY_REQUIRED', async () => {
     const res = await new Browser(t.server).get('/api/company/get-config');
     expect(res.status).toBe(401);
