@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { findCompanyByCode } from '../../features/company/company.repository.ts';
 import { importCompanyBundle } from '../../features/import/import.service.ts';
 import { countCompanies } from '../../features/import/import.repository.ts';
 import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
@@ -19,6 +20,16 @@ export const demoSignIns = [
 export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
   if ((await countCompanies(db)) > 0) return false;
   // One after the other so company ids follow the listed order on every engine.
-  for (const bundle of demoBundles()) await importCompanyBundle(db, bundle, options);
+  for (const bundle of demoBundles()) {
+    try {
+      await importCompanyBundle(db, bundle, options);
+    } catch (err) {
+      // Another server process started on the same empty database and is seeding it (its company
+      // arrived between our check and our insert): leave the rest to that one.
+      const code = (bundle as { company?: { code?: string } }).company?.code;
+      if (code && (await findCompanyByCode(db, code))) return false;
+      throw err;
+    }
+  }
   return true;
 }
