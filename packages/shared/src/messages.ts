@@ -32,7 +32,6 @@ export const messages = {
 export const serverMessages = {
   notSignedIn: 'Please sign in to continue',
   companyNotFound: 'No company was found for that code',
-  noCompaniesForEmail: 'No companies were found for those details',
   signUpsClosed: 'This company is not taking new sign-ups',
   emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
   codeInvalid: 'The code is incorrect or has expired',

@@ -7,19 +7,33 @@ export function addMinutes(date: Date, minutes: number): Date {
   return new Date(date.getTime() + minutes * 60_000);
 }
 
-/** Today's date (yyyy-MM-dd) and the time (HH:mm) in a company's time zone. */
-export function localNow(timeZone: string, now = new Date()): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+/** The wall-clock fields of an instant in a time zone (the one place that asks Intl for them). */
+export function zonedParts(timeZone: string, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
+    hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** A company's IANA time zone from its localization block. */
+export function companyTimeZone(localization: { TimeZoneRegion: string; TimeZoneCity: string }): string {
+  return `${localization.TimeZoneRegion}/${localization.TimeZoneCity}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today's date (yyyy-MM-dd) and the time (HH:mm) in a company's time zone. */
+export function localNow(timeZone: string, now = new Date()): { date: string; time: string } {
+  const p = zonedParts(timeZone, now);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
 export function addDays(isoDate: string, days: number): string {

@@ -3,15 +3,11 @@ import type { Env } from '../config/env.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
+import type { Engine } from '../db/database.ts';
+import { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
 
-export type TestEngine = 'sqlite' | 'postgres';
-
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, so each API suite runs on both. */
-export function testEngines(): TestEngine[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-}
-
-export const DEMO_PASSWORD = 'Portal#2026';
+export { testEngines } from './test-db.ts';
+export { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
 
 export interface TestApp {
   server: FastifyInstance;
@@ -20,7 +16,7 @@ export interface TestApp {
 }
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
-export async function startTestApp(engine: TestEngine, env: Partial<Env> = {}): Promise<TestApp> {
+export async function startTestApp(engine: Engine, env: Partial<Env> = {}): Promise<TestApp> {
   const handle = await createTestDatabase(engine);
   const runtime = await createRuntime({
     handle,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared/constants';
 import type { Deps } from '../../deps.ts';
 import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
-import { localNow } from '../../lib/time.ts';
+import { companyTimeZone, localNow } from '../../lib/time.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { findOutstandingInvoices, findUpcomingClasses } from './home.repository.ts';
 
@@ -46,7 +46,7 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
       // "Upcoming" is judged on the company's own clock, not the server's.
-      const now = localNow(company.settings.localization.TimeZoneRegion + '/' + company.settings.localization.TimeZoneCity);
+      const now = localNow(companyTimeZone(company.settings.localization));
       const { rows, total } = await findUpcomingClasses(deps.db, {
         companyId: company.id,
         clientId,

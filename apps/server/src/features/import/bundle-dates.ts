@@ -1,3 +1,4 @@
+import { zonedParts } from '../../lib/time.ts';
 import { addDays } from '../../lib/time.ts';
 
 /**
@@ -45,22 +46,11 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** Minutes the zone is ahead of UTC at that instant. */
 function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const p = zonedParts(timeZone, at);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** Wall-clock time in a zone → UTC; a time skipped by a DST jump lands just after the jump. */
 export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
   const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);

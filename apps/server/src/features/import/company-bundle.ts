@@ -1,3 +1,4 @@
+import { companyTimeZone } from '../../lib/time.ts';
 import { z } from 'zod';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
@@ -225,7 +226,7 @@ export const companyBundleSchema = z
   })
   .superRefine((b, ctx) => {
     const loc = b.company.config.localization;
-    if (!isValidTimeZone(`${loc.TimeZoneRegion}/${loc.TimeZoneCity}`)) {
+    if (!isValidTimeZone(companyTimeZone(loc))) {
       issue(ctx, ['company', 'config', 'localization', 'TimeZoneCity'], `"${loc.TimeZoneRegion}/${loc.TimeZoneCity}" is not a time zone (expected an IANA zone such as Australia/Sydney)`);
     }
 

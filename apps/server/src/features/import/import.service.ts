@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { localNow, nowIso } from '../../lib/time.ts';
+import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
@@ -88,7 +88,7 @@ export async function importCompanyBundle(db: Db, input: unknown, options: { tod
   if (!parsed.success) throw new BundleValidationError(toIssues(parsed.error));
   const bundle = parsed.data;
   const { company } = bundle;
-  const zone = `${company.config.localization.TimeZoneRegion}/${company.config.localization.TimeZoneCity}`;
+  const zone = companyTimeZone(company.config.localization);
   const today = options.today ?? localNow(zone).date;
   const { classes, issues } = resolveClasses(bundle, today);
   if (issues.length > 0) throw new BundleValidationError(issues);
