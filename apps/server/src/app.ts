@@ -31,7 +31,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
 
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
-  await instance.register(authPlugin, { db: deps.db });
+  await instance.register(authPlugin, { db: deps.db, changes: deps.changes });
 
   instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -33,7 +33,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   await migrateToLatest(handle);
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, limiter };
+  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };
   await server.register(app, { deps });
   await server.ready();
   return {

@@ -4,6 +4,9 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.ts';
+import { ChangeFeed } from './change-feed.ts';
+import { trackingDialect } from './tracking-dialect.ts';
+import { dataVersionSyncer, listenForChanges } from './change-sources.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -11,17 +14,37 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** Committed writes, for in-process caches (see change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /**
+   * Receive writes made by other processes (PostgreSQL: a LISTEN connection). Off for one-shot
+   * commands, whose feed then never reports itself reliable and so is never used to cache.
+   */
+  watchOtherProcesses?: boolean;
 }
 
 // COUNT(*) and BIGSERIAL come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const changes = new ChangeFeed('listener');
+    const db = new Kysely<Database>({ dialect: trackingDialect(new PostgresDialect({ pool }), changes) });
+    const listener = options.watchOtherProcesses === false ? undefined : listenForChanges(url, changes);
+    return {
+      db,
+      engine: 'postgres',
+      changes,
+      async close() {
+        await listener?.close();
+        await db.destroy();
+      },
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -30,8 +53,10 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const changes = new ChangeFeed('poll');
+  changes.setSyncer(dataVersionSyncer(sqlite, changes));
+  const db = new Kysely<Database>({ dialect: trackingDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), changes) });
+  return { db, engine: 'sqlite', changes, close: () => db.destroy() };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import { messages, serverMessages } from '@portal/shared/messages';
 import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import type { Db } from '../db/database.ts';
+import type { ChangeFeed, Watch } from '../db/change-feed.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
-import { findSessions } from '../features/session/session.repository.ts';
+import { findSessions, type SessionsRow } from '../features/session/session.repository.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -52,15 +54,52 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
 }
 
-async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<void> {
+/**
+ * Every call resolves its sessions; most come in bursts from the same browser. Resolved sessions
+ * are kept per token pair until a session or company row changes or goes (by this process or
+ * another, see change-feed.ts), and a minute at most. Expiry is still checked on every call.
+ * New sessions cannot stale an entry: their tokens did not exist before.
+ */
+export class SessionCache {
+  private readonly entries = new BoundedCache<{ version: number; row: SessionsRow; company: Company }>(10_000);
+  private readonly watch: Watch;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+    private readonly maxAgeMs = 60_000,
+  ) {
+    this.watch = changes.watch([
+      { table: 'sessions', inserts: false },
+      { table: 'companies', inserts: false },
+    ]);
+  }
+
+  async find(companyToken: string, customerToken: string | undefined): Promise<{ row: SessionsRow; company: Company } | undefined> {
+    const key = customerToken ? `${companyToken} ${customerToken}` : companyToken;
+    this.changes.sync();
+    const reliable = this.changes.reliable;
+    const version = this.watch.version;
+    const hit = reliable ? this.entries.get(key) : undefined;
+    if (hit && hit.version === version) return hit;
+    const row = await findSessions(this.db, companyToken, customerToken);
+    if (!row) return undefined;
+    const found = { version, row, company: await toCompany(this.db, row) };
+    // Stored only if nothing it depends on moved while it was read.
+    if (reliable && this.changes.reliable && this.watch.version === version) this.entries.set(key, found, Date.now() + this.maxAgeMs);
+    return found;
+  }
+}
+
+async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const customerToken = req.cookies[CUSTOMER_COOKIE];
-  const row = await findSessions(db, companyToken, customerToken);
-  if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const found = await sessions.find(companyToken, customerToken);
+  if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const { row, company } = found;
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
-  const company = await toCompany(db, row);
   assertCompanyActive(company);
   req.company = company;
   req.companySessionId = row.session_id;
@@ -72,10 +111,11 @@ async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<v
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; changes: ChangeFeed }) => {
+  const sessions = new SessionCache(opts.db, opts.changes);
   app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(opts.db, req, level);
+    await resolve(sessions, req, level);
   });
 });

@@ -22,6 +22,7 @@ interface MessageRow {
   read_at: string | null;
   total_count: number;
   unread_count: number;
+  next_published_at: string | null;
 }
 
 /** One page of messages with the total and unread counts, in one query as for notifications. */
@@ -33,18 +34,20 @@ export async function findMessages(db: Db, input: { companyId: number; clientId:
   const from = sql`from messages m
       left join message_reads r on r.message_id = m.id and r.client_id = ${clientId} and r.company_id = ${companyId}
      where m.company_id = ${companyId} and (m.client_id is null or m.client_id = ${clientId}) and m.published_at <= ${now}`;
-  const counts = sql`(select count(*) ${from}) as total_count, (select count(*) ${from} and r.id is null) as unread_count`;
+  // When the next scheduled message for this client appears: a page cached now is good until then.
+  const next = sql`(select min(published_at) from messages where company_id = ${companyId} and (client_id is null or client_id = ${clientId}) and published_at > ${now}) as next_published_at`;
+  const counts = sql`(select count(*) ${from}) as total_count, (select count(*) ${from} and r.id is null) as unread_count, ${next}`;
   const statusFilter = input.status === 'Unread' ? sql`and r.id is null` : input.status === 'Read' ? sql`and r.id is not null` : sql``;
   const { rows } = await sql<MessageRow>`
     select m.id, m.title, m.body, m.published_at, r.read_at, ${counts}
       ${from} ${statusFilter}
      order by m.published_at desc, m.id desc
      limit ${sql.lit(Math.trunc(input.limit))} offset ${sql.lit(Math.trunc(input.offset))}`.execute(db);
-  const totals = rows[0] ?? (await sql<{ total_count: number; unread_count: number }>`select ${counts}`.execute(db)).rows[0]!;
+  const totals = rows[0] ?? (await sql<{ total_count: number; unread_count: number; next_published_at: string | null }>`select ${counts}`.execute(db)).rows[0]!;
   const total = Number(totals.total_count);
   const unread = Number(totals.unread_count);
   const filteredTotal = input.status === 'All' ? total : input.status === 'Unread' ? unread : total - unread;
-  return { rows, total: filteredTotal, unread };
+  return { rows, total: filteredTotal, unread, nextPublication: totals.next_published_at };
 }
 
 export async function countUnread(db: Db, companyId: number, clientId: number): Promise<number> {

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
+import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './messages.repository.ts';
 
@@ -22,6 +23,7 @@ function assertMessagesOn(company: Company) {
 
 export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
+  const pages = new ClientPageCache(deps.db, 'messages');
 
   r.get(
     '/api/messages',
@@ -33,22 +35,26 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: z.object({ total_count: z.number(), messages: z.array(message), unread_messages_count: z.number() }), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
-      const { rows, total, unread } = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-      return {
-        total_count: total,
-        unread_messages_count: unread,
-        messages: rows.map((row) => ({
-          CPMessageID: row.id,
-          Title: row.title,
-          Body: row.body,
-          PublishedTimestamp: row.published_at,
-          CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
-        })),
-      };
+      return pages.send(reply, { companyId: company.id, clientId }, `${status}:${limit}:${page}`, async () => {
+        const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+        const body = {
+          total_count: found.total,
+          unread_messages_count: found.unread,
+          messages: found.rows.map((row) => ({
+            CPMessageID: row.id,
+            Title: row.title,
+            Body: row.body,
+            PublishedTimestamp: row.published_at,
+            CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
+          })),
+        };
+        // A message scheduled for later changes this page when it appears.
+        return { body, until: found.nextPublication ? Date.parse(found.nextPublication) : undefined };
+      });
     },
   );
 

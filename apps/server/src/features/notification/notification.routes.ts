@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
+import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './notification.repository.ts';
 
@@ -42,6 +43,7 @@ function assertNotificationsOn(company: Company) {
 
 export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
+  const pages = new ClientPageCache(deps.db, 'notifications');
 
   r.get(
     '/api/notification',
@@ -53,25 +55,28 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
         response: { 200: z.object({ total_count: z.number(), total_count_new: z.number(), notificationContacts: z.array(contact) }), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
-      const { rows, total, newCount } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-      return {
-        total_count: total,
-        total_count_new: newCount,
-        notificationContacts: rows.map((row) => ({
-          NotificationContactID: row.id,
-          Status: row.status,
-          Notifications: {
-            ClientInAppTitle: row.title,
-            ClientInAppContent: row.content,
-            DateTimeCreated: row.created_at,
-            TagData: parseTagData(row.tag_data),
-          },
-        })),
-      };
+      return pages.send(reply, { companyId: company.id, clientId }, `${status}:${limit}:${page}`, async () => {
+        const { rows, total, newCount } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+        const body = {
+          total_count: total,
+          total_count_new: newCount,
+          notificationContacts: rows.map((row) => ({
+            NotificationContactID: row.id,
+            Status: row.status,
+            Notifications: {
+              ClientInAppTitle: row.title,
+              ClientInAppContent: row.content,
+              DateTimeCreated: row.created_at,
+              TagData: parseTagData(row.tag_data),
+            },
+          })),
+        };
+        return { body };
+      });
     },
   );
 
