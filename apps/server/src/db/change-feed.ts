@@ -62,10 +62,19 @@ export class ChangeFeed {
     this.syncer = fn;
   }
 
-  /** Catches up with writes by other processes where the engine has to be asked. */
-  sync(): void {
-    this.syncer?.();
+  /**
+   * Catches up with writes by other processes where the engine has to be asked. `since` (a
+   * performance.now() time, such as a request's arrival) skips the question when it was already
+   * asked after then: what another process committed before that time has been seen.
+   */
+  sync(since = Infinity): void {
+    if (!this.syncer || this.syncedAt >= since) return;
+    const at = performance.now();
+    this.syncer();
+    this.syncedAt = at;
   }
+
+  private syncedAt = -Infinity;
 
   /** A committed write to `table`, by this process or another. */
   changed(table: string, op: WriteOp): void {

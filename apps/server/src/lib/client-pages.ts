@@ -1,26 +1,51 @@
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import { receivedAt, sendJson } from './http.ts';
 
 export type ClientList = 'notifications' | 'messages';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The tables whose writes move each list's version (the triggers of migration 004). */
+const SOURCES: Record<ClientList, string[]> = {
+  notifications: ['notification_contacts', 'notifications'],
+  messages: ['messages', 'message_reads'],
+};
+
+interface Page {
+  /** The client's version of the list the page was built at. */
+  version: number;
+  /** The change feed's version of the list's tables when that was last confirmed. */
+  seen: number;
+  body: string;
+}
 
 /**
- * Pages of one of a client's polled lists, kept as the JSON sent, under the list's version on
- * the client row. Triggers move that version with every write that changes what the client sees
- * (migration 004), so a poll costs a primary-key read when nothing changed, on every server
- * process alike, and never answers from a page older than the last committed write.
+ * Pages of one of a client's polled lists, kept as the JSON sent. Triggers move a version on the
+ * client row with every write that changes what the client sees (migration 004), so:
+ * - while the change feed reports no write to the list's tables at all, a page is answered as
+ *   it is (no query);
+ * - after such a write, by anyone, the client's version is read by primary key and the page is
+ *   kept if it has not moved (someone else's list changed);
+ * - otherwise the page is built again.
  */
 export class ClientPageCache {
-  private readonly pages = new BoundedCache<{ version: number; body: string }>(5_000);
+  private readonly pages = new BoundedCache<Page>(5_000);
+  private readonly watch: Watch;
+  private readonly versionQuery: CompiledQuery<{ v: number }>;
 
   constructor(
     private readonly db: Db,
-    private readonly list: ClientList,
+    private readonly changes: ChangeFeed,
+    list: ClientList,
     private readonly maxAgeMs = 10 * 60_000,
-  ) {}
+  ) {
+    this.watch = changes.watch(SOURCES[list].map((table) => ({ table })));
+    const column = sql.ref(list === 'notifications' ? 'notifications_version' : 'messages_version');
+    // Compiled once; each read only swaps the parameters.
+    this.versionQuery = sql<{ v: number }>`select ${column} as v from clients where id = ${0} and company_id = ${0}`.compile(db);
+  }
 
   /**
    * Sends the page named by `key` for this client. `load` builds it when the cached one is
@@ -32,22 +57,33 @@ export class ClientPageCache {
     key: string,
     load: () => Promise<{ body: unknown; until?: number }>,
   ): Promise<FastifyReply> {
-    const version = await this.version(client);
     const cacheKey = `${client.clientId}:${key}`;
+    this.changes.sync(receivedAt(reply));
+    const reliable = this.changes.reliable;
+    const seen = this.watch.version;
     const now = Date.now();
-    const hit = version === undefined ? undefined : this.pages.get(cacheKey, now);
-    if (hit && hit.version === version) return reply.type(JSON_TYPE).send(hit.body);
+    const hit = this.pages.get(cacheKey, now);
+    if (hit && reliable && hit.seen === seen) return sendJson(reply, hit.body);
+
+    const version = await this.version(client);
+    if (hit && version !== undefined && hit.version === version) {
+      if (reliable && this.changes.reliable && this.watch.version === seen) hit.seen = seen;
+      return sendJson(reply, hit.body);
+    }
 
     const { body, until } = await load();
     // The route's own response serializer, so a cached page is exactly what an uncached one would be.
     const text = reply.serialize(body) as string;
-    if (version !== undefined) this.pages.set(cacheKey, { version, body: text }, Math.min(until ?? Infinity, now + this.maxAgeMs));
-    return reply.type(JSON_TYPE).send(text);
+    if (version !== undefined) {
+      // Marked as confirmed only if no write came in since `seen` was taken; else the next poll reads the version again.
+      const confirmed = reliable && this.changes.reliable && this.watch.version === seen ? seen : -1;
+      this.pages.set(cacheKey, { version, seen: confirmed, body: text }, Math.min(until ?? Infinity, now + this.maxAgeMs));
+    }
+    return sendJson(reply, text);
   }
 
   private async version({ companyId, clientId }: { companyId: number; clientId: number }): Promise<number | undefined> {
-    const column = this.list === 'notifications' ? sql.ref('notifications_version') : sql.ref('messages_version');
-    const { rows } = await sql<{ v: number }>`select ${column} as v from clients where id = ${clientId} and company_id = ${companyId}`.execute(this.db);
+    const { rows } = await this.db.executeQuery<{ v: number }>({ ...this.versionQuery, parameters: [clientId, companyId] });
     return rows[0]?.v;
   }
 }

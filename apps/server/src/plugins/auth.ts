@@ -5,6 +5,7 @@ import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import type { Db } from '../db/database.ts';
 import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import { receivedAt } from '../lib/http.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
 import { findSessions, type SessionsRow } from '../features/session/session.repository.ts';
@@ -75,9 +76,10 @@ export class SessionCache {
     ]);
   }
 
-  async find(companyToken: string, customerToken: string | undefined): Promise<{ row: SessionsRow; company: Company } | undefined> {
+  /** `since`: when the request arrived (see ChangeFeed.sync). */
+  async find(companyToken: string, customerToken: string | undefined, since?: number): Promise<{ row: SessionsRow; company: Company } | undefined> {
     const key = customerToken ? `${companyToken} ${customerToken}` : companyToken;
-    this.changes.sync();
+    this.changes.sync(since);
     const reliable = this.changes.reliable;
     const version = this.watch.version;
     const hit = reliable ? this.entries.get(key) : undefined;
@@ -91,11 +93,11 @@ export class SessionCache {
   }
 }
 
-async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthLevel): Promise<void> {
+async function resolve(sessions: SessionCache, req: FastifyRequest, reply: FastifyReply, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const customerToken = req.cookies[CUSTOMER_COOKIE];
-  const found = await sessions.find(companyToken, customerToken);
+  const found = await sessions.find(companyToken, customerToken, receivedAt(reply));
   if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const { row, company } = found;
   const now = new Date().toISOString();
@@ -113,9 +115,9 @@ async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthL
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; changes: ChangeFeed }) => {
   const sessions = new SessionCache(opts.db, opts.changes);
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', async (req, reply) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(sessions, req, level);
+    await resolve(sessions, req, reply, level);
   });
 });

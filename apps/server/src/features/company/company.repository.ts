@@ -11,7 +11,7 @@ export interface Company {
   tradingName: string;
   application: string;
   settings: CompanySettings;
-  /** Moves with every change of the settings or the company's lists (see updateCompanySettings). */
+  /** Moves with every change of the settings (see updateCompanySettings). */
   configVersion: number;
 }
 
@@ -51,8 +51,7 @@ export async function toCompany(db: Db, row: CompanyBase & { settings?: string }
 
 /**
  * Replaces a company's settings; the version bump tells every server process to re-read them.
- * Whatever changes a company's lists (list items, venues, lesson formats) must bump it too:
- * get-config answers are cached by it.
+ * (Writes to the company's lists reach the get-config cache through the change feed.)
  */
 export async function updateCompanySettings(db: Db, companyId: number, settings: CompanySettings): Promise<void> {
   await db

@@ -3,6 +3,7 @@ import { LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/api-types';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
+import type { Watch } from '../../db/change-feed.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findCompaniesByIds, findListItems, type Company } from './company.repository.ts';
@@ -25,20 +26,31 @@ export async function findCompaniesForCredentials(deps: Deps, email: string, pas
   return (await findCompaniesByIds(deps.db, matched)).map(toListEntry);
 }
 
-/** get-config answers per database and company, valid while the company's config version stands. */
-const configCache = new WeakMap<Deps['db'], Map<number, { version: number; config: CompanyConfig }>>();
+/**
+ * get-config answers as sent, per company: rebuilt when the company's config version moves
+ * (its settings changed) or the change feed reports a write to a list table (by this process or
+ * another). While the feed cannot vouch for other processes, every call builds afresh.
+ */
+export class CompanyConfigCache {
+  private readonly entries = new Map<number, { version: number; lists: number; json: string }>();
+  private readonly watch: Watch;
 
-export async function getCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  let cache = configCache.get(deps.db);
-  if (!cache) {
-    cache = new Map();
-    configCache.set(deps.db, cache);
+  constructor(private readonly deps: Deps) {
+    this.watch = deps.changes.watch([{ table: 'list_items' }, { table: 'venues' }, { table: 'lesson_formats' }]);
   }
-  const hit = cache.get(company.id);
-  if (hit && hit.version === company.configVersion) return hit.config;
-  const config = await buildCompanyConfig(deps, company);
-  cache.set(company.id, { version: company.configVersion, config });
-  return config;
+
+  /** `since`: when the request arrived (see ChangeFeed.sync). */
+  async json(company: Company, since?: number): Promise<string> {
+    const { changes } = this.deps;
+    changes.sync(since);
+    const reliable = changes.reliable;
+    const lists = this.watch.version;
+    const hit = this.entries.get(company.id);
+    if (reliable && hit && hit.version === company.configVersion && hit.lists === lists) return hit.json;
+    const json = JSON.stringify(await buildCompanyConfig(this.deps, company));
+    if (reliable && changes.reliable && this.watch.version === lists) this.entries.set(company.id, { version: company.configVersion, lists, json });
+    return json;
+  }
 }
 
 async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {

@@ -23,7 +23,7 @@ function assertMessagesOn(company: Company) {
 
 export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const pages = new ClientPageCache(deps.db, 'messages');
+  const pages = new ClientPageCache(deps.db, deps.changes, 'messages');
 
   r.get(
     '/api/messages',

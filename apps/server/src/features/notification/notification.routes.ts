@@ -43,7 +43,7 @@ function assertNotificationsOn(company: Company) {
 
 export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const pages = new ClientPageCache(deps.db, 'notifications');
+  const pages = new ClientPageCache(deps.db, deps.changes, 'notifications');
 
   r.get(
     '/api/notification',
