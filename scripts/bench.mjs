@@ -1,6 +1,7 @@
 // `npm run bench`: starts the built server (SQLite, then PostgreSQL) and measures with autocannon:
 // a bare endpoint of the same server (the ceiling), the notification and message polls of a
-// signed-in customer, and get-config. 50 connections; BENCH_SECONDS per endpoint (default 10).
+// signed-in customer, and get-config; then the same three on a server with READ_CACHE=false, the
+// cost of a call when nothing cached can answer it. 50 connections; BENCH_SECONDS per endpoint (default 10).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,9 +64,24 @@ function run(url, cookie) {
   });
 }
 
-async function benchEngine(label, databaseUrl, port) {
+const endpoints = [
+  ['ceiling: GET /healthz', '/healthz', false],
+  ['notification poll', '/api/notification?page=1&limit=5&status=All', true],
+  ['message poll', '/api/messages?page=1&limit=5&status=All', true],
+  ['get-config', '/api/company/get-config', true],
+];
+
+async function benchServer(label, databaseUrl, port, readCache) {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000', AUTH_EMAIL_RATE_LIMIT: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      READ_CACHE: String(readCache),
+      AUTH_RATE_LIMIT: '100000',
+      AUTH_EMAIL_RATE_LIMIT: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -73,19 +89,19 @@ async function benchEngine(label, databaseUrl, port) {
     await waitReady(base);
     const cookie = await signIn(base);
     const rows = [];
-    for (const [name, url, withCookie] of [
-      ['ceiling: GET /healthz', '/healthz', false],
-      ['notification poll', '/api/notification?page=1&limit=5&status=All', true],
-      ['message poll', '/api/messages?page=1&limit=5&status=All', true],
-      ['get-config', '/api/company/get-config', true],
-    ]) {
+    for (const [name, url, withCookie] of endpoints) {
+      if (!readCache && !withCookie) continue;
       await run(base + url, withCookie ? cookie : undefined).then((r) => rows.push({ name, ...r }));
     }
-    return rows.map((r) => ({ engine: label, ...r }));
+    return rows.map((r) => ({ engine: label, cache: readCache ? 'on' : 'off', ...r }));
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
+}
+
+async function benchEngine(label, databaseUrl, port) {
+  return [...(await benchServer(label, databaseUrl, port, true)), ...(await benchServer(label, databaseUrl, port, false))];
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -100,11 +116,11 @@ if (create.status === 0) results.push(...(await benchEngine('PostgreSQL', pgUrl,
 else console.warn(`PostgreSQL not reachable at ${pgUrl}: skipped (set BENCH_DATABASE_URL)`);
 
 console.log(`\n${connections} connections, ${seconds} s each, ${os.cpus().length} cores, server logging at warn\n`);
-console.log('engine      endpoint                   req/s     p50 ms   p99 ms   vs ceiling');
+console.log('engine      cache  endpoint                   req/s     p50 ms   p99 ms   vs ceiling');
 for (const r of results) {
   const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling'));
   console.log(
-    `${r.engine.padEnd(11)} ${r.name.padEnd(25)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}   ${((r.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}%`,
+    `${r.engine.padEnd(11)} ${r.cache.padEnd(6)} ${r.name.padEnd(25)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}   ${((r.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}%`,
   );
 }
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -31,6 +31,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   });
   const handle = given ?? openDatabase(env.DATABASE_URL);
   await migrateToLatest(handle);
+  if (!env.READ_CACHE) handle.changes.disable();
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };

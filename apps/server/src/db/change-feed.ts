@@ -48,7 +48,15 @@ export class ChangeFeed {
 
   /** False while a change by another process could go unseen (the PostgreSQL listener is down): caches read through. */
   get reliable(): boolean {
-    return this.listening;
+    return this.listening && this.enabled;
+  }
+
+  /** False when in-process caches are switched off (READ_CACHE=false): every call reads the database. */
+  enabled = true;
+
+  disable(): void {
+    this.enabled = false;
+    this.changedAll();
   }
 
   /** Reports whether changes by other processes are being received; either way, what was cached before is dropped. */

@@ -57,6 +57,7 @@ export class ClientPageCache {
     key: string,
     load: () => Promise<{ body: unknown; until?: number }>,
   ): Promise<FastifyReply> {
+    if (!this.changes.enabled) return reply.send((await load()).body);
     const cacheKey = `${client.clientId}:${key}`;
     this.changes.sync(receivedAt(reply));
     const reliable = this.changes.reliable;
