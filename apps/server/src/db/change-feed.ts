@@ -4,7 +4,7 @@
  * Every statement this process runs goes through a tracking driver (see tracking-dialect.ts),
  * which reports each committed write by table. Writes by other processes arrive from the
  * engine: on SQLite through `PRAGMA data_version` (checked by `sync()`), on PostgreSQL as
- * notifications sent by statement triggers (see pg-listener.ts). A cache registers a Watch over
+ * notifications sent by statement triggers (see change-sources.ts). A cache registers a Watch over
  * the tables it reads; the watch's version moves on every committed write that could touch
  * them, and an entry is good only while the version it was read at is still current.
  */
@@ -134,7 +134,7 @@ const NONE: Effect = { kind: 'none' };
 const UNKNOWN: Effect = { kind: 'unknown' };
 const READ = /^\s*(?:select|pragma|explain|values|show)\b/i;
 const CONTROL = /^\s*(?:begin|commit|rollback|savepoint|release|start\s+transaction|end)\b/i;
-const WRITE = /^\s*(insert|replace|update|delete)(?:\s+or\s+(\w+))?(?:\s+into|\s+from)?\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
+const WRITE = /^\s*(insert|replace|update|delete)(?:\s+or\s+(\w+))?(?:\s+into|\s+from)?(?:\s+only)?\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
 const UPSERT = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
 const effects = new Map<string, Effect>();
 

@@ -58,6 +58,17 @@ export function clientVersions(engine: Engine) {
       await trigger('message_reads', 'insert or update or delete', 'message_reads_version');
       await fn('messages_version', [bumpMessageAudience('new')], [bumpMessageAudience('old')]);
       await trigger('messages', 'insert or update or delete', 'messages_version');
+      // TRUNCATE fires no row trigger: it moves the version of every client.
+      for (const [list, tables] of [
+        ['notifications', ['notification_contacts', 'notifications']],
+        ['messages', ['message_reads', 'messages']],
+      ] as const) {
+        await sql.raw(`create function ${list}_version_truncate() returns trigger language plpgsql as $$
+          begin update clients set ${list}_version = ${list}_version + 1; return null; end $$`).execute(db);
+        for (const table of tables) {
+          await sql.raw(`create trigger ${table}_version_truncate after truncate on ${table} for each statement execute function ${list}_version_truncate()`).execute(db);
+        }
+      }
     },
   };
 }
