@@ -22,6 +22,13 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
+  // Arrival time, for the caches' check for other processes' writes (ChangeFeed.sync).
+  instance.decorateRequest('receivedAt', 0);
+  instance.addHook('onRequest', (req, _reply, done) => {
+    req.receivedAt = performance.now();
+    done();
+  });
+
   await instance.register(fastifyCookie);
   await instance.register(swagger, {
     openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },

@@ -9,10 +9,10 @@ import { openDatabase, type DatabaseHandle, type Db, type Engine } from './db/da
 import { seedDemoData } from './db/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './test/test-db.ts';
 import { Browser, startTestApp, testEngines, type TestApp } from './test/api-harness.ts';
-import { CUSTOMER_COOKIE, SessionCache } from './plugins/auth.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE, SessionCache } from './plugins/auth.ts';
 import { ChangeFeed } from './db/change-feed.ts';
 import { createSession } from './features/session/session.repository.ts';
-import { hashToken } from './lib/tokens.ts';
+import { hashToken, newToken } from './lib/tokens.ts';
 import { findCompanyByCode, updateCompanySettings } from './features/company/company.repository.ts';
 
 /**
@@ -229,6 +229,48 @@ describe.each(testEngines())('cached answers on %s', (engine) => {
     const theirs = await family.b.get<Notifications>(POLL);
     expect(own.body.total_count).toBeGreaterThan(100);
     expect(theirs.body.total_count).toBeLessThan(own.body.total_count);
+  });
+
+  it('a customer cookie that matched no session is not remembered: a session with that token counts as soon as it exists', async () => {
+    const { b, clientId } = await signedIn(t.server);
+    const token = newToken();
+    b.cookies.set(CUSTOMER_COOKIE, token);
+    expect((await b.get(POLL)).status).toBe(401);
+    expect((await b.get(POLL)).status).toBe(401);
+    // A new session row is an insert, which drops nothing cached; only not caching the miss lets it through.
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        kind: 'customer',
+        company_id: await companyId(db),
+        client_id: clientId,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      })
+      .execute();
+    expect((await b.get(POLL)).status).toBe(200);
+  });
+
+  it('a cookie that cannot be a token is no session', async () => {
+    const { b } = await signedIn(t.server);
+    b.cookies.set(CUSTOMER_COOKIE, `${b.cookies.get(CUSTOMER_COOKIE)!}!`);
+    expect((await b.get(POLL)).status).toBe(401);
+    b.cookies.set(COMPANY_COOKIE, 'x'.repeat(5000));
+    expect((await b.get('/api/company/get-config')).body).toMatchObject({ code: 'COMPANY_REQUIRED' });
+  });
+
+  it('pages after the first are built on every call', async () => {
+    const { b, clientId } = await signedIn(t.server);
+    const second = '/api/notification?page=2&limit=5&status=All';
+    const before = await b.get<Notifications>(second);
+    await b.get<Notifications>(second);
+    const target = before.body.notificationContacts[0]!;
+    const { notification_id } = await db.selectFrom('notification_contacts').select('notification_id').where('id', '=', target.NotificationContactID).executeTakeFirstOrThrow();
+    await changeBehindTheVersion(db, clientId, 'notifications_version', () =>
+      db.updateTable('notifications').set({ title: 'On page two' }).where('id', '=', notification_id).execute(),
+    );
+    expect((await b.get<Notifications>(second)).body.notificationContacts[0]!.Notifications.ClientInAppTitle).toBe('On page two');
   });
 
   it('the same cookies are refused at once after signing out', async () => {

@@ -29,7 +29,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
-  const handle = given ?? openDatabase(env.DATABASE_URL);
+  const handle = given ?? openDatabase(env.DATABASE_URL, { watchOtherProcesses: env.READ_CACHE });
   await migrateToLatest(handle);
   if (!env.READ_CACHE) handle.changes.disable();
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();

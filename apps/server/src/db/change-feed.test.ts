@@ -37,6 +37,7 @@ describe('effectOf', () => {
     ['  delete from t', 't', 'delete'],
     ['update only "t" set "a" = 1', 't', 'update'],
     ['delete from only t where a = 1', 't', 'delete'],
+    ['DELETE FROM Sessions WHERE id = 1', 'sessions', 'delete'],
   ])('%s writes %s (%s)', (text, table, op) => {
     expect(effectOf(text)).toEqual({ kind: 'write', table, op });
   });
@@ -48,6 +49,9 @@ describe('effectOf', () => {
     ['drop table "t"'],
     ['truncate "t"'],
     ['alter table "t" add column "b" integer'],
+    ['select 1; delete from "t"'],
+    ['explain analyze delete from "t"'],
+    ['explain (analyze, buffers) update "t" set "a" = 1'],
   ])('%s cannot be pinned to a table (unknown)', (text) => {
     expect(effectOf(text)).toEqual({ kind: 'unknown' });
   });
@@ -163,16 +167,42 @@ describe('ChangeFeed', () => {
     const feed = new ChangeFeed('poll');
     expect(() => feed.sync()).not.toThrow();
     let calls = 0;
-    feed.setSyncer(() => calls++);
+    feed.setSyncer(() => (calls++, true));
     feed.sync();
     feed.sync();
     expect(calls).toBe(2);
   });
 
+  it('asks again when the syncer could not tell (a SQLite connection inside a transaction), and not at all when caching is off', () => {
+    const feed = new ChangeFeed('poll');
+    let calls = 0;
+    let canTell = false;
+    feed.setSyncer(() => (calls++, canTell));
+    const arrived = performance.now();
+    feed.sync(arrived);
+    feed.sync(arrived);
+    expect(calls).toBe(2);
+    canTell = true;
+    feed.sync(arrived);
+    feed.sync(arrived);
+    expect(calls).toBe(3);
+    feed.disable();
+    feed.sync();
+    expect(calls).toBe(3);
+  });
+
+  it('setListening only drops what was cached when the listener changes state', () => {
+    const feed = new ChangeFeed('listener');
+    const w = feed.watch([{ table: 'sessions' }]);
+    feed.setListening(true);
+    feed.setListening(true);
+    expect(w.version).toBe(1);
+  });
+
   it('sync(since) skips asking again when the engine was already asked after `since`', () => {
     const feed = new ChangeFeed('poll');
     let calls = 0;
-    feed.setSyncer(() => calls++);
+    feed.setSyncer(() => (calls++, true));
     const arrived = performance.now();
     feed.sync(arrived);
     expect(calls).toBe(1);
@@ -219,5 +249,22 @@ describe('BoundedCache', () => {
     cache.set('k', 'w', 2_000);
     cache.delete('k');
     expect(cache.get('k', 0)).toBeUndefined();
+  });
+});
+
+describe('BoundedCache with a weight budget', () => {
+  it('evicts the oldest entries until a new one fits the budget, and refuses one heavier than the whole budget', () => {
+    const cache = new BoundedCache<string>(100, 10, (v) => v.length);
+    cache.set('a', 'xxxx', Infinity);
+    cache.set('b', 'xxxx', Infinity);
+    expect(cache.load).toBe(8);
+    cache.set('c', 'xxxx', Infinity);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'xxxx', 'xxxx']);
+    expect(cache.load).toBe(8);
+    cache.set('d', 'x'.repeat(11), Infinity);
+    expect(cache.get('d')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    cache.set('b', 'xx', Infinity);
+    expect(cache.load).toBe(6);
   });
 });

@@ -33,7 +33,7 @@ export class ChangeFeed {
   private cascades = new Map<string, string[]>();
   private schemaKnown = false;
   private listening: boolean;
-  private syncer: (() => void) | undefined;
+  private syncer: (() => boolean) | undefined;
 
   /** @param crossProcess whether changes by other processes arrive through a listener that must be up first (PostgreSQL). */
   constructor(crossProcess: 'listener' | 'poll') {
@@ -59,14 +59,19 @@ export class ChangeFeed {
     this.changedAll();
   }
 
-  /** Reports whether changes by other processes are being received; either way, what was cached before is dropped. */
+  /** Reports whether changes by other processes are being received; on every change of mind, what was cached before is dropped. */
   setListening(up: boolean): void {
+    if (up === this.listening) return;
     this.listening = up;
     this.changedAll();
   }
 
-  /** Installs the check for writes by other processes that must be asked for (SQLite's data_version). */
-  setSyncer(fn: () => void): void {
+  /**
+   * Installs the check for writes by other processes that must be asked for (SQLite's
+   * data_version). It answers false when it could not tell (the connection is inside a
+   * transaction, whose snapshot hides other commits): the next call asks again.
+   */
+  setSyncer(fn: () => boolean): void {
     this.syncer = fn;
   }
 
@@ -76,10 +81,9 @@ export class ChangeFeed {
    * asked after then: what another process committed before that time has been seen.
    */
   sync(since = Infinity): void {
-    if (!this.syncer || this.syncedAt >= since) return;
+    if (!this.syncer || !this.enabled || this.syncedAt >= since) return;
     const at = performance.now();
-    this.syncer();
-    this.syncedAt = at;
+    if (this.syncer()) this.syncedAt = at;
   }
 
   private syncedAt = -Infinity;
@@ -149,12 +153,15 @@ export function effectOf(text: string): Effect {
 }
 
 function classify(text: string): Effect {
+  // More than one statement, or EXPLAIN ANALYZE (which runs its statement): not pinned to a table.
+  if (text.includes(';') || /^\s*explain\s+(?:\(.*\banalyze\b|analyze\b)/i.test(text)) return UNKNOWN;
   if (READ.test(text) || CONTROL.test(text)) return NONE;
   if (/^\s*with\b/i.test(text)) return /\b(?:insert|update|delete|replace)\b/i.test(text) ? UNKNOWN : NONE;
   const m = WRITE.exec(text);
   if (!m) return UNKNOWN;
   const verb = m[1]!.toLowerCase();
-  const table = m[3]!;
+  // Unquoted names fold to lower case in both engines' eyes (for our lower-case tables).
+  const table = m[3]!.toLowerCase();
   if (verb === 'delete') return { kind: 'write', table, op: 'delete' };
   if (verb === 'update') return { kind: 'write', table, op: 'update' };
   // An insert that may overwrite (INSERT OR REPLACE, REPLACE, ON CONFLICT DO UPDATE) changes existing rows too.

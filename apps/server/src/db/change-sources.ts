@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { ChangeFeed, WriteOp } from './change-feed.ts';
 
 export const CHANGES_CHANNEL = 'portal_changes';
@@ -10,7 +11,7 @@ export const CHANGES_CHANNEL = 'portal_changes';
  * file, or `npm run portal -- import-company` while the server runs) commits. Cheap enough to
  * ask before every cache read; what changed is not known, so everything is dropped.
  */
-export function dataVersionSyncer(sqlite: SQLite.Database, feed: ChangeFeed): () => void {
+export function dataVersionSyncer(sqlite: SQLite.Database, feed: ChangeFeed): () => boolean {
   const stmt = sqlite.prepare('pragma data_version').pluck();
   let last = stmt.get();
   return () => {
@@ -19,22 +20,42 @@ export function dataVersionSyncer(sqlite: SQLite.Database, feed: ChangeFeed): ()
       last = now;
       feed.changedAll();
     }
+    return !sqlite.inTransaction;
   };
 }
 
+/** How often the listener proves it still hears the channel, and how long an answer may take. */
+export const HEARTBEAT_MS = 5_000;
+
 /**
  * PostgreSQL: one connection LISTENs for the notifications the change triggers send at commit,
- * `schema.table:op`, and reports those of its own schema. While it is down the feed is marked
- * unreliable (caches read through); it reconnects with backoff.
+ * `schema.table:op`, and reports those of its own schema. It counts as up only while its
+ * heartbeat gets through: every HEARTBEAT_MS a notification sent through the pool (`send`) must
+ * come back on it within HEARTBEAT_MS, which catches a connection that died without a word and a
+ * pooler that drops notifications. While it is down the feed is unreliable (caches read
+ * through); it reconnects with backoff.
  */
-export function listenForChanges(url: string, feed: ChangeFeed, onError: (error: Error) => void = () => {}): { close(): Promise<void> } {
+export function listenForChanges(
+  url: string,
+  feed: ChangeFeed,
+  send: (payload: string) => Promise<unknown>,
+  onError: (error: Error) => void = () => {},
+  heartbeatMs = HEARTBEAT_MS,
+): { close(): Promise<void> } {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let beat: NodeJS.Timeout | undefined;
   let delay = 250;
+
+  const stopBeat = () => {
+    if (beat) clearTimeout(beat);
+    beat = undefined;
+  };
 
   const down = (error?: Error) => {
     if (error) onError(error);
+    stopBeat();
     feed.setListening(false);
     const c = client;
     client = undefined;
@@ -52,7 +73,7 @@ export function listenForChanges(url: string, feed: ChangeFeed, onError: (error:
   };
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
     client = c;
     c.on('error', (e) => down(e));
     c.on('end', () => {
@@ -62,17 +83,41 @@ export function listenForChanges(url: string, feed: ChangeFeed, onError: (error:
       await c.connect();
       const { rows } = await c.query<{ schema: string }>('select current_schema() as schema');
       const prefix = `${rows[0]?.schema ?? 'public'}.`;
+      let expected: string | undefined;
+
+      const heartbeat = () => {
+        if (client !== c) return;
+        const nonce = `~heartbeat:${randomUUID()}`;
+        expected = nonce;
+        beat = setTimeout(() => down(new Error('change listener missed its heartbeat')), heartbeatMs);
+        beat.unref();
+        send(prefix + nonce).catch((e: unknown) => {
+          if (client === c) down(e as Error);
+        });
+      };
+
       c.on('notification', (msg) => {
         const payload = msg.payload ?? '';
         if (msg.channel !== CHANGES_CHANNEL || !payload.startsWith(prefix)) return;
-        const [table, op] = payload.slice(prefix.length).split(':');
+        const rest = payload.slice(prefix.length);
+        if (rest.startsWith('~heartbeat:')) {
+          if (rest !== expected || client !== c) return;
+          expected = undefined;
+          stopBeat();
+          delay = 250;
+          if (!feed.reliable && feed.enabled) feed.setListening(true);
+          beat = setTimeout(heartbeat, heartbeatMs);
+          beat.unref();
+          return;
+        }
+        const [table, op] = rest.split(':');
         if (!table) return;
         feed.changed(table, op === 'insert' || op === 'update' ? op : ('delete' satisfies WriteOp));
       });
       await c.query(`listen ${CHANGES_CHANNEL}`);
       if (closed || client !== c) return void c.end().catch(() => {});
-      delay = 250;
-      feed.setListening(true);
+      // Up once the first heartbeat has come back.
+      heartbeat();
     } catch (error) {
       if (client === c && !closed) down(error as Error);
     }
@@ -83,6 +128,7 @@ export function listenForChanges(url: string, feed: ChangeFeed, onError: (error:
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
+      stopBeat();
       const c = client;
       client = undefined;
       feed.setListening(false);

@@ -6,6 +6,9 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
+import { sql } from 'kysely';
+import { ChangeFeed } from './change-feed.ts';
+import { CHANGES_CHANNEL, listenForChanges } from './change-sources.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-db.ts';
 
@@ -357,6 +360,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: two handles on one 
     } finally {
       await psql.end();
     }
+  });
+
+  it('a listener whose heartbeat never comes back is never trusted (as behind a pooler that drops notifications)', async () => {
+    const feed = new ChangeFeed('listener');
+    const listener = listenForChanges(a.url, feed, async () => {}, () => {}, 100);
+    try {
+      await new Promise((r) => setTimeout(r, 600));
+      expect(feed.reliable).toBe(false);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('a listener that stops hearing its heartbeat is distrusted within two beats, and trusted again when it comes back', async () => {
+    const feed = new ChangeFeed('listener');
+    let deliver = true;
+    const send = (payload: string) => (deliver ? sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(b.db) : Promise.resolve());
+    const listener = listenForChanges(a.url, feed, send, () => {}, 100);
+    try {
+      await expect.poll(() => feed.reliable, { timeout: 5_000 }).toBe(true);
+      deliver = false;
+      await expect.poll(() => feed.reliable, { timeout: 1_000 }).toBe(false);
+      deliver = true;
+      await expect.poll(() => feed.reliable, { timeout: 5_000 }).toBe(true);
+    } finally {
+      await listener.close();
+    }
+    expect(feed.reliable).toBe(false);
   });
 
   it("another schema's writes are ignored", async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Database } from './schema.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { trackingDialect } from './tracking-dialect.ts';
-import { dataVersionSyncer, listenForChanges } from './change-sources.ts';
+import { CHANGES_CHANNEL, dataVersionSyncer, listenForChanges } from './change-sources.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -35,7 +35,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const changes = new ChangeFeed('listener');
     const db = new Kysely<Database>({ dialect: trackingDialect(new PostgresDialect({ pool }), changes) });
-    const listener = options.watchOtherProcesses === false ? undefined : listenForChanges(url, changes);
+    const listener =
+      options.watchOtherProcesses === false
+        ? undefined
+        : listenForChanges(url, changes, (payload) => sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(db));
     return {
       db,
       engine: 'postgres',

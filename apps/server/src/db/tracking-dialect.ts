@@ -1,4 +1,4 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { effectOf, type ChangeFeed, type Effect } from './change-feed.ts';
 
 /**
@@ -25,13 +25,16 @@ class TrackedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
-    const effect = effectOf(query.sql);
-    if (effect.kind !== 'none') {
-      if (this.inTransaction) this.pending.push(effect);
-      else apply(this.feed, effect);
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } finally {
+      // Reported even when it failed: a lost connection may follow a commit, and a needless report costs a cache miss.
+      const effect = effectOf(query.sql);
+      if (effect.kind !== 'none') {
+        if (this.inTransaction) this.pending.push(effect);
+        else apply(this.feed, effect);
+      }
     }
-    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -68,7 +71,14 @@ class TrackingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    // What ran since a savepoint rolled back to stays pending; at worst that costs a cache miss.
+    const unwrap = (c: DatabaseConnection) => (c as TrackedConnection).inner;
+    const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
+    if (savepoint) this.savepoint = (c, name, compile) => savepoint.call(inner, unwrap(c), name, compile);
+    if (rollbackToSavepoint) this.rollbackToSavepoint = (c, name, compile) => rollbackToSavepoint.call(inner, unwrap(c), name, compile);
+    if (releaseSavepoint) this.releaseSavepoint = (c, name, compile) => releaseSavepoint.call(inner, unwrap(c), name, compile);
+  }
 
   init(): Promise<void> {
     return this.inner.init();
@@ -108,18 +118,10 @@ class TrackingDriver implements Driver {
     }
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
-    await this.inner.savepoint?.((connection as TrackedConnection).inner, name, compileQuery);
-  }
-
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
-    // What ran since the savepoint is undone; its pending reports stay, which costs at most a cache miss.
-    await this.inner.rollbackToSavepoint?.((connection as TrackedConnection).inner, name, compileQuery);
-  }
-
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
-    await this.inner.releaseSavepoint?.((connection as TrackedConnection).inner, name, compileQuery);
-  }
+  // Savepoints exist only where the wrapped driver has them, so Kysely's own "not supported" error stands.
+  readonly savepoint?: Driver['savepoint'];
+  readonly rollbackToSavepoint?: Driver['rollbackToSavepoint'];
+  readonly releaseSavepoint?: Driver['releaseSavepoint'];
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
     return this.inner.releaseConnection((connection as TrackedConnection).inner);

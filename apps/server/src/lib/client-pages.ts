@@ -29,9 +29,11 @@ interface Page {
  * - after such a write, by anyone, the client's version is read by primary key and the page is
  *   kept if it has not moved (someone else's list changed);
  * - otherwise the page is built again.
+ * Only first pages are kept (what the bell and the lists open on), within a memory budget.
  */
 export class ClientPageCache {
-  private readonly pages = new BoundedCache<Page>(5_000);
+  // 5,000 pages and 32 MB (JavaScript strings take two bytes a character) per list and process.
+  private readonly pages = new BoundedCache<Page>(5_000, 32 * 1024 * 1024, (page) => page.body.length * 2);
   private readonly watch: Watch;
   private readonly versionQuery: CompiledQuery<{ v: number }>;
 
@@ -48,16 +50,17 @@ export class ClientPageCache {
   }
 
   /**
-   * Sends the page named by `key` for this client. `load` builds it when the cached one is
-   * missing or stale; it may say until when the page holds (a message published later).
+   * Sends the page named by `key` for this client (`undefined`: a page not to keep). `load`
+   * builds it when the cached one is missing or stale; it may say until when the page holds (a
+   * message published later).
    */
   async send(
     reply: FastifyReply,
     client: { companyId: number; clientId: number },
-    key: string,
+    key: string | undefined,
     load: () => Promise<{ body: unknown; until?: number }>,
   ): Promise<FastifyReply> {
-    if (!this.changes.enabled) return reply.send((await load()).body);
+    if (!this.changes.enabled || key === undefined) return reply.send((await load()).body);
     const cacheKey = `${client.clientId}:${key}`;
     this.changes.sync(receivedAt(reply));
     const reliable = this.changes.reliable;

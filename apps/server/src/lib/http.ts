@@ -39,7 +39,14 @@ export function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** When Fastify took the request in, on the performance.now() clock (for ChangeFeed.sync). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request came in, on the performance.now() clock (set by app.ts, read by ChangeFeed.sync). */
+    receivedAt: number;
+  }
+}
+
+/** When the request came in, on the performance.now() clock (for ChangeFeed.sync). */
 export function receivedAt(reply: FastifyReply): number {
-  return performance.now() - reply.elapsedTime;
+  return reply.request.receivedAt;
 }

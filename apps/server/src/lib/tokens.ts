@@ -5,6 +5,11 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+/** Whether a value could be a token from newToken (32 bytes in base64url). */
+export function isTokenShaped(value: string | undefined): value is string {
+  return value !== undefined && value.length === 43 && /^[A-Za-z0-9_-]+$/.test(value);
+}
+
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }

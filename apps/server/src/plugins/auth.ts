@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { receivedAt } from '../lib/http.ts';
+import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
 import { findSessions, type SessionsRow } from '../features/session/session.repository.ts';
@@ -87,16 +88,19 @@ export class SessionCache {
     const row = await findSessions(this.db, companyToken, customerToken);
     if (!row) return undefined;
     const found = { version, row, company: await toCompany(this.db, row) };
-    // Stored only if nothing it depends on moved while it was read.
-    if (reliable && this.changes.reliable && this.watch.version === version) this.entries.set(key, found, Date.now() + this.maxAgeMs);
+    // Stored only if nothing it depends on moved while it was read, and not for a customer token
+    // that matched nothing (an ended session; or made up, and then no one else's entry may go for it).
+    const matched = !customerToken || row.customer_session_id !== null;
+    if (matched && reliable && this.changes.reliable && this.watch.version === version) this.entries.set(key, found, Date.now() + this.maxAgeMs);
     return found;
   }
 }
 
 async function resolve(sessions: SessionCache, req: FastifyRequest, reply: FastifyReply, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
-  if (!companyToken) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  const customerToken = req.cookies[CUSTOMER_COOKIE];
+  if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  // A cookie that cannot be one of our tokens is no session: not looked up, not cached.
+  const customerToken = isTokenShaped(req.cookies[CUSTOMER_COOKIE]) ? req.cookies[CUSTOMER_COOKIE] : undefined;
   const found = await sessions.find(companyToken, customerToken, receivedAt(reply));
   if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const { row, company } = found;

@@ -28,15 +28,24 @@ export async function findCompaniesForCredentials(deps: Deps, email: string, pas
 
 /**
  * get-config answers as sent, per company: rebuilt when the company's config version moves
- * (its settings changed) or the change feed reports a write to a list table (by this process or
- * another). While the feed cannot vouch for other processes, every call builds afresh.
+ * (its settings changed), the change feed reports a write to the company or a list table (by this
+ * process or another), or after ten minutes. While the feed cannot vouch for other processes,
+ * every call builds afresh.
  */
 export class CompanyConfigCache {
-  private readonly entries = new Map<number, { version: number; lists: number; json: string }>();
+  private readonly entries = new Map<number, { version: number; lists: number; json: string; until: number }>();
   private readonly watch: Watch;
 
-  constructor(private readonly deps: Deps) {
-    this.watch = deps.changes.watch([{ table: 'list_items' }, { table: 'venues' }, { table: 'lesson_formats' }]);
+  constructor(
+    private readonly deps: Deps,
+    private readonly maxAgeMs = 10 * 60_000,
+  ) {
+    this.watch = deps.changes.watch([
+      { table: 'companies', inserts: false },
+      { table: 'list_items' },
+      { table: 'venues' },
+      { table: 'lesson_formats' },
+    ]);
   }
 
   /** `since`: when the request arrived (see ChangeFeed.sync). */
@@ -46,9 +55,12 @@ export class CompanyConfigCache {
     const reliable = changes.reliable;
     const lists = this.watch.version;
     const hit = this.entries.get(company.id);
-    if (reliable && hit && hit.version === company.configVersion && hit.lists === lists) return hit.json;
+    const now = Date.now();
+    if (reliable && hit && hit.version === company.configVersion && hit.lists === lists && hit.until > now) return hit.json;
     const json = JSON.stringify(await buildCompanyConfig(this.deps, company));
-    if (reliable && changes.reliable && this.watch.version === lists) this.entries.set(company.id, { version: company.configVersion, lists, json });
+    if (reliable && changes.reliable && this.watch.version === lists) {
+      this.entries.set(company.id, { version: company.configVersion, lists, json, until: now + this.maxAgeMs });
+    }
     return json;
   }
 }

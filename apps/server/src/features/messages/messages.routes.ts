@@ -39,7 +39,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
-      return pages.send(reply, { companyId: company.id, clientId }, `${status}:${limit}:${page}`, async () => {
+      return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
         const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
         const body = {
           total_count: found.total,
@@ -53,7 +53,9 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
           })),
         };
         // A message scheduled for later changes this page when it appears.
-        return { body, until: found.nextPublication ? Date.parse(found.nextPublication) : undefined };
+        const due = found.nextPublication ? Date.parse(found.nextPublication) : NaN;
+        // An unreadable time keeps the page for no time at all.
+        return { body, until: found.nextPublication === null ? undefined : Number.isFinite(due) ? due : 0 };
       });
     },
   );

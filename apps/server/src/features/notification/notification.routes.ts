@@ -59,7 +59,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
-      return pages.send(reply, { companyId: company.id, clientId }, `${status}:${limit}:${page}`, async () => {
+      return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
         const { rows, total, newCount } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
         const body = {
           total_count: total,
