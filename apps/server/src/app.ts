@@ -16,6 +16,13 @@ import { notificationRoutes } from './features/notification/notification.routes.
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request came in, on the performance.now() clock: caches check for other processes' writes since (ChangeFeed.sync). */
+    receivedAt: number;
+  }
+}
+
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
 export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   const { deps } = opts;

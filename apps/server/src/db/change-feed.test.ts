@@ -191,6 +191,23 @@ describe('ChangeFeed', () => {
     expect(calls).toBe(3);
   });
 
+  it('a stamp is current until a write its watch covers, and there is none while the feed cannot vouch', () => {
+    const feed = new ChangeFeed('listener');
+    const w = feed.watch([{ table: 'sessions' }]);
+    expect(feed.stamp(w)).toBeUndefined();
+    expect(feed.isCurrent(w, undefined)).toBe(false);
+    feed.setListening(true);
+    const stamp = feed.stamp(w);
+    expect(feed.isCurrent(w, stamp)).toBe(true);
+    feed.changed('venues', 'insert');
+    expect(feed.isCurrent(w, stamp)).toBe(true);
+    feed.changed('sessions', 'insert');
+    expect(feed.isCurrent(w, stamp)).toBe(false);
+    const again = feed.stamp(w);
+    feed.setListening(false);
+    expect(feed.isCurrent(w, again)).toBe(false);
+  });
+
   it('setListening only drops what was cached when the listener changes state', () => {
     const feed = new ChangeFeed('listener');
     const w = feed.watch([{ table: 'sessions' }]);

@@ -88,6 +88,20 @@ export class ChangeFeed {
 
   private syncedAt = -Infinity;
 
+  /**
+   * The watch's version as a read begins (after catching up with other processes' writes that
+   * came before `since`), or undefined when the feed cannot vouch for them: read through.
+   */
+  stamp(watch: Watch, since?: number): number | undefined {
+    this.sync(since);
+    return this.reliable ? watch.version : undefined;
+  }
+
+  /** Whether nothing the watch covers has moved since `stamp`, so what was read under it may be kept. */
+  isCurrent(watch: Watch, stamp: number | undefined): stamp is number {
+    return stamp !== undefined && this.reliable && watch.version === stamp;
+  }
+
   /** A committed write to `table`, by this process or another. */
   changed(table: string, op: WriteOp): void {
     // Ids are never updated, so only a delete reaches other tables through foreign keys.

@@ -105,7 +105,7 @@ export function listenForChanges(
           expected = undefined;
           stopBeat();
           delay = 250;
-          if (!feed.reliable && feed.enabled) feed.setListening(true);
+          feed.setListening(true);
           beat = setTimeout(heartbeat, heartbeatMs);
           beat.unref();
           return;

@@ -3,7 +3,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { receivedAt, sendJson } from './http.ts';
+import { sendJson } from './http.ts';
 
 export type ClientList = 'notifications' | 'messages';
 
@@ -16,8 +16,8 @@ const SOURCES: Record<ClientList, string[]> = {
 interface Page {
   /** The client's version of the list the page was built at. */
   version: number;
-  /** The change feed's version of the list's tables when that was last confirmed. */
-  seen: number;
+  /** The change feed's stamp of the list's tables when that was last confirmed (none: read the version first). */
+  seen: number | undefined;
   body: string;
 }
 
@@ -62,16 +62,14 @@ export class ClientPageCache {
   ): Promise<FastifyReply> {
     if (!this.changes.enabled || key === undefined) return reply.send((await load()).body);
     const cacheKey = `${client.clientId}:${key}`;
-    this.changes.sync(receivedAt(reply));
-    const reliable = this.changes.reliable;
-    const seen = this.watch.version;
+    const seen = this.changes.stamp(this.watch, reply.request.receivedAt);
     const now = Date.now();
     const hit = this.pages.get(cacheKey, now);
-    if (hit && reliable && hit.seen === seen) return sendJson(reply, hit.body);
+    if (hit && seen !== undefined && hit.seen === seen) return sendJson(reply, hit.body);
 
     const version = await this.version(client);
     if (hit && version !== undefined && hit.version === version) {
-      if (reliable && this.changes.reliable && this.watch.version === seen) hit.seen = seen;
+      if (this.changes.isCurrent(this.watch, seen)) hit.seen = seen;
       return sendJson(reply, hit.body);
     }
 
@@ -79,8 +77,8 @@ export class ClientPageCache {
     // The route's own response serializer, so a cached page is exactly what an uncached one would be.
     const text = reply.serialize(body) as string;
     if (version !== undefined) {
-      // Marked as confirmed only if no write came in since `seen` was taken; else the next poll reads the version again.
-      const confirmed = reliable && this.changes.reliable && this.watch.version === seen ? seen : -1;
+      // Confirmed only if no write came in since `seen` was taken; else the next poll reads the version again.
+      const confirmed = this.changes.isCurrent(this.watch, seen) ? seen : undefined;
       this.pages.set(cacheKey, { version, seen: confirmed, body: text }, Math.min(until ?? Infinity, now + this.maxAgeMs));
     }
     return sendJson(reply, text);

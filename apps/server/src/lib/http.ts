@@ -38,15 +38,3 @@ export function pagedQuery<const S extends readonly [string, ...string[]]>(defau
 export function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** When the request came in, on the performance.now() clock (set by app.ts, read by ChangeFeed.sync). */
-    receivedAt: number;
-  }
-}
-
-/** When the request came in, on the performance.now() clock (for ChangeFeed.sync). */
-export function receivedAt(reply: FastifyReply): number {
-  return reply.request.receivedAt;
-}

@@ -5,7 +5,6 @@ import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import type { Db } from '../db/database.ts';
 import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { receivedAt } from '../lib/http.ts';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
@@ -80,28 +79,26 @@ export class SessionCache {
   /** `since`: when the request arrived (see ChangeFeed.sync). */
   async find(companyToken: string, customerToken: string | undefined, since?: number): Promise<{ row: SessionsRow; company: Company } | undefined> {
     const key = customerToken ? `${companyToken} ${customerToken}` : companyToken;
-    this.changes.sync(since);
-    const reliable = this.changes.reliable;
-    const version = this.watch.version;
-    const hit = reliable ? this.entries.get(key) : undefined;
-    if (hit && hit.version === version) return hit;
+    const stamp = this.changes.stamp(this.watch, since);
+    const hit = stamp === undefined ? undefined : this.entries.get(key);
+    if (hit && hit.version === stamp) return hit;
     const row = await findSessions(this.db, companyToken, customerToken);
     if (!row) return undefined;
-    const found = { version, row, company: await toCompany(this.db, row) };
-    // Stored only if nothing it depends on moved while it was read, and not for a customer token
+    const company = await toCompany(this.db, row);
+    // Kept only if nothing it depends on moved while it was read, and not for a customer token
     // that matched nothing (an ended session; or made up, and then no one else's entry may go for it).
     const matched = !customerToken || row.customer_session_id !== null;
-    if (matched && reliable && this.changes.reliable && this.watch.version === version) this.entries.set(key, found, Date.now() + this.maxAgeMs);
-    return found;
+    if (matched && this.changes.isCurrent(this.watch, stamp)) this.entries.set(key, { version: stamp, row, company }, Date.now() + this.maxAgeMs);
+    return { row, company };
   }
 }
 
-async function resolve(sessions: SessionCache, req: FastifyRequest, reply: FastifyReply, level: AuthLevel): Promise<void> {
+async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   // A cookie that cannot be one of our tokens is no session: not looked up, not cached.
   const customerToken = isTokenShaped(req.cookies[CUSTOMER_COOKIE]) ? req.cookies[CUSTOMER_COOKIE] : undefined;
-  const found = await sessions.find(companyToken, customerToken, receivedAt(reply));
+  const found = await sessions.find(companyToken, customerToken, req.receivedAt);
   if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const { row, company } = found;
   const now = new Date().toISOString();
@@ -119,9 +116,9 @@ async function resolve(sessions: SessionCache, req: FastifyRequest, reply: Fasti
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; changes: ChangeFeed }) => {
   const sessions = new SessionCache(opts.db, opts.changes);
-  app.addHook('preValidation', async (req, reply) => {
+  app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(sessions, req, reply, level);
+    await resolve(sessions, req, level);
   });
 });

@@ -5,7 +5,7 @@ import { serverMessages } from '@portal/shared/messages';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { throttle, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, receivedAt, sendJson, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, sendJson, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
@@ -100,7 +100,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/company/get-config',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: z.custom<CompanyConfig>(), ...errorResponses } } },
-    async (req, reply) => sendJson(reply, await configs.json(requireCompany(req), receivedAt(reply))),
+    async (req, reply) => sendJson(reply, await configs.json(requireCompany(req), req.receivedAt)),
   );
 
   r.post(

@@ -50,15 +50,12 @@ export class CompanyConfigCache {
 
   /** `since`: when the request arrived (see ChangeFeed.sync). */
   async json(company: Company, since?: number): Promise<string> {
-    const { changes } = this.deps;
-    changes.sync(since);
-    const reliable = changes.reliable;
-    const lists = this.watch.version;
+    const lists = this.deps.changes.stamp(this.watch, since);
     const hit = this.entries.get(company.id);
     const now = Date.now();
-    if (reliable && hit && hit.version === company.configVersion && hit.lists === lists && hit.until > now) return hit.json;
+    if (lists !== undefined && hit && hit.version === company.configVersion && hit.lists === lists && hit.until > now) return hit.json;
     const json = JSON.stringify(await buildCompanyConfig(this.deps, company));
-    if (reliable && changes.reliable && this.watch.version === lists) {
+    if (this.deps.changes.isCurrent(this.watch, lists)) {
       this.entries.set(company.id, { version: company.configVersion, lists, json, until: now + this.maxAgeMs });
     }
     return json;
