@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { HomeInvoice, Paged, UpcomingClass } from '@portal/shared/api-types';
+import type { HomeInvoice, OutstandingInvoicesPage, UpcomingClass, UpcomingClassesPage } from '@portal/shared/home-schemas';
 import { backgroundHue, expect, expectAccessible, fulfillJson, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 const CLASSES_API = '/api/home/get-upcoming-classes';
 const INVOICES_API = '/api/home/get-outstanding-invoices';
-type ClassesPage = Paged & { upcoming_classes: UpcomingClass[] };
-type InvoicesPage = Paged & { invoices: HomeInvoice[] };
+type ClassesPage = UpcomingClassesPage;
+type InvoicesPage = OutstandingInvoicesPage;
 
 const emptyClasses: ClassesPage = { current_page: 1, total_pages: 1, upcoming_classes: [] };
 const emptyInvoices: InvoicesPage = { current_page: 1, total_pages: 1, invoices: [] };

@@ -1,6 +1,6 @@
 import { expect, test as base, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { registrationCode } from './outbox.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';

@@ -2,17 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { companyCodeSchema, emailField, passwordField } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyConfigSchema } from '@portal/shared/company-config';
+import { successSchema } from '@portal/shared/api-schemas';
+import { companiesAnswerSchema, companyAnswerSchema, contactUsAnswerSchema, ocrProfilesAnswerSchema } from '@portal/shared/company-schemas';
 import { throttle, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, sendJson, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, sendJson, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
 import { CompanyConfigCache, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
 
-const listEntry = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
-const companyAnswer = z.object({ success: z.literal(true), company: listEntry });
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
@@ -42,7 +42,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       schema: {
         tags: ['company'],
         body: z.object({ email: emailField, password: passwordField }),
-        response: { 200: z.object({ success: z.literal(true), companies: z.array(listEntry) }), ...errorResponses },
+        response: { 200: companiesAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
@@ -58,7 +58,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       schema: {
         tags: ['company'],
         body: z.object({ company: z.object({ CustomerID: idField, Product: z.string().max(100).optional() }) }),
-        response: { 200: companyAnswer, ...errorResponses },
+        response: { 200: companyAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -69,7 +69,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.post(
     '/api/company/login-by-code',
-    { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswer, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
       return enterCompany(req, reply, await findCompanyByCode(deps.db, req.body.company_code));
@@ -80,7 +80,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-customer-id',
     {
       config: { auth: 'public' },
-      schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswer, ...errorResponses } },
+      schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswerSchema, ...errorResponses } },
     },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
@@ -88,7 +88,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
   );
 
-  r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: success } } }, async (req, reply) => {
+  r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const token = req.cookies[name];
       if (token) await deleteSessionByToken(deps.db, token);
@@ -99,13 +99,13 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get(
     '/api/company/get-config',
-    { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: z.custom<CompanyConfig>(), ...errorResponses } } },
+    { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: companyConfigSchema, ...errorResponses } } },
     async (req, reply) => sendJson(reply, await configs.json(requireCompany(req), req.receivedAt)),
   );
 
   r.post(
     '/api/company/refresh-company-token',
-    { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } },
     async (req, reply) => {
       const token = req.cookies[COMPANY_COOKIE];
       const row = token ? await findCompanySession(deps.db, token) : undefined;
@@ -134,7 +134,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
           phone: z.string().trim().max(30).regex(/^(\+?[0-9]+)?$/, 'Please enter valid numbers only').default(''),
           message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
         }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errorResponses },
+        response: { 200: contactUsAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
@@ -149,10 +149,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'company' },
       schema: {
         tags: ['classes'],
-        response: {
-          200: z.object({ success: z.literal(true), profiles: z.array(z.object({ OCRProfileID: z.number(), ProfileName: z.string(), DisplayName: z.string() })) }),
-          ...errorResponses,
-        },
+        response: { 200: ocrProfilesAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {

@@ -1,6 +1,6 @@
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { LIST_NAMES } from '@portal/shared/company-config';
-import type { CompanyListEntry } from '@portal/shared/api-types';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import type { Watch } from '../../db/change-feed.ts';

@@ -2,20 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
+import { successSchema } from '@portal/shared/api-schemas';
+import {
+  changingPasswordAnswerSchema,
+  clientsAnswerSchema,
+  loginAnswerSchema,
+  meAnswerSchema,
+  registerAnswerSchema,
+  signInActionsAnswerSchema,
+} from '@portal/shared/customer-schemas';
 import { throttle, type Deps } from '../../deps.ts';
-import { errorResponses, idField, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
 import * as service from './customer.service.ts';
 
-const user = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
-const action = z.object({
-  id: z.number(),
-  type: z.enum(['AcceptAgreement', 'UpdateProfile', 'UpdateStudent', 'ChangePassword']),
-  agreement_id: z.number().nullable(),
-  student_id: z.number().nullable(),
-});
 const credentials = loginSchema;
 /** Only a same-site path may come back as a redirect target. */
 const safeRedirect = z
@@ -41,7 +43,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/get-clients',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
+      schema: { tags: ['customer'], body: credentials, response: { 200: clientsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(deps, req, 'signin', req.body.email);
@@ -56,7 +58,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['customer'],
         body: credentials.extend({ client_id: idField.optional(), server_redirect: safeRedirect }),
-        response: { 200: z.object({ success: z.literal(true), actions: z.array(action), user, server_redirect: z.string().optional() }), ...errorResponses },
+        response: { 200: loginAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -68,7 +70,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
   );
 
-  r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: success } } }, async (req, reply) => {
+  r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     const token = req.cookies[CUSTOMER_COOKIE];
     if (token) await deleteSessionByToken(deps.db, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
@@ -84,10 +86,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
         tags: ['customer'],
         // Step one carries the form; step two adds email_code and email_token. Each step is parsed by its own schema below.
         body: z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() }),
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), emailToken: z.string().optional(), user: user.optional(), actions: z.array(action).optional() }),
-          ...errorResponses,
-        },
+        response: { 200: registerAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -111,7 +110,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/forget-password',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
+      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: successSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(deps, req, 'reset', req.body.email);
@@ -125,7 +124,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/check-if-changing-password/:token',
     {
       config: { auth: 'public' },
-      schema: { tags: ['customer'], params: tokenParam, response: { 200: z.object({ success: z.literal(true), isChangingPassword: z.boolean() }), ...errorResponses } },
+      schema: { tags: ['customer'], params: tokenParam, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(deps, req, 'reset');
@@ -135,7 +134,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       await throttle(deps, req, 'reset');
       await service.resetPassword(deps, req.params.token, req.body.password);
@@ -145,7 +144,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
@@ -155,7 +154,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/get-sign-in-actions',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), actions: z.array(action) }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
@@ -165,7 +164,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/me',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), user, actions: z.array(action) }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };

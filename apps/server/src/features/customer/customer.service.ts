@@ -1,4 +1,4 @@
-import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/api-types';
+import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';

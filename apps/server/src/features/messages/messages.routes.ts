@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
+import { messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
@@ -8,14 +9,6 @@ import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './messages.repository.ts';
-
-const message = z.object({
-  CPMessageID: z.number(),
-  Title: z.string(),
-  Body: z.string(),
-  PublishedTimestamp: z.string(),
-  CP_CustomersMessagesRead: z.array(z.object({ ReadTimestamp: z.string() })),
-});
 
 function assertMessagesOn(company: Company) {
   if (!company.settings.switches.EnableMessages) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
@@ -32,7 +25,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['messages'],
         querystring: pagedQuery(5, ['All', 'Unread', 'Read']),
-        response: { 200: z.object({ total_count: z.number(), messages: z.array(message), unread_messages_count: z.number() }), ...errorResponses },
+        response: { 200: messageListSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -67,7 +60,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['messages'],
         body: z.object({ message_id: idField }),
-        response: { 200: z.object({ success: z.literal(true), unread_messages_count: z.number() }), ...errorResponses },
+        response: { 200: messageMarkReadAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
+import { notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '@portal/shared/notification-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,21 +10,6 @@ import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './notification.repository.ts';
-
-const contact = z.object({
-  NotificationContactID: z.number(),
-  Status: z.enum(['New', 'Read']),
-  Notifications: z.object({
-    ClientInAppTitle: z.string(),
-    ClientInAppContent: z.string(),
-    DateTimeCreated: z.string(),
-    TagData: z.record(z.string(), z.unknown()).nullable(),
-  }),
-});
-const categoryKeys = NOTIFICATION_CATEGORIES.map((c) => c.key) as [string, ...string[]];
-/** An opt-out: `email` / `in_app` true means the customer switched that channel off. */
-const optOut = z.object({ category: z.enum(categoryKeys), email: z.boolean(), in_app: z.boolean() });
-const optOutsAnswer = z.object({ success: z.literal(true), opt_outs: z.array(optOut.extend({ label: z.string() })) });
 
 /** Tag data is stored as JSON text; anything but an object is treated as none. */
 function parseTagData(text: string | null): Record<string, unknown> | null {
@@ -52,7 +38,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       schema: {
         tags: ['notification'],
         querystring: pagedQuery(5, ['All', 'New', 'Read']),
-        response: { 200: z.object({ total_count: z.number(), total_count_new: z.number(), notificationContacts: z.array(contact) }), ...errorResponses },
+        response: { 200: notificationListSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -87,7 +73,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       schema: {
         tags: ['notification'],
         body: z.object({ notificationContactID: idField }),
-        response: { 200: z.object({ success: z.literal(true), total_count_new: z.number() }), ...errorResponses },
+        response: { 200: notificationMarkReadAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
@@ -100,7 +86,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post(
     '/api/notification/mark-all-read',
-    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: z.object({ success: z.literal(true), total_count_new: z.number() }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: notificationMarkReadAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
@@ -124,7 +110,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.get(
     '/api/notification/get-opt-outs',
-    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: optOutsAnswer, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: optOutsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
@@ -136,12 +122,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/notification/update-opt-outs',
     {
       config: { auth: 'customer' },
-      schema: { tags: ['notification'], body: z.object({
-          opt_outs: z
-            .array(optOut)
-            .max(categoryKeys.length)
-            .refine((list) => new Set(list.map((o) => o.category)).size === list.length, 'Each category may appear once'),
-        }), response: { 200: optOutsAnswer, ...errorResponses } },
+      schema: { tags: ['notification'], body: updateOptOutsSchema, response: { 200: optOutsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);

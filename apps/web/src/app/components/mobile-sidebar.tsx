@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { CloseIcon, LoginIcon, LogoutIcon, MailIcon, MoonIcon, SwitchIcon, UserIcon } from '@/components/ui/icons';
 import { companyName, logoSource } from '@/lib/branding';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CompanyListEntry } from '@portal/shared/api-types';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { companyConfigQueryOptions } from '@/features/company/api/get-config';
 import { useSessionStore } from '@/lib/session-store';
 import { getCompaniesByEmail } from '../api/get-companies-by-email';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within, fireEvent } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { HomeInvoice, UpcomingClass } from '@portal/shared/api-types';
+import type { HomeInvoice, UpcomingClass } from '@portal/shared/home-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/features/company/api/get-config';
 import { useSessionStore } from '@/lib/session-store';

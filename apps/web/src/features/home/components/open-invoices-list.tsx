@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { HomeInvoice } from '@portal/shared/api-types';
+import type { HomeInvoice } from '@portal/shared/home-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { PortalMessage } from '@portal/shared/api-types';
+import type { PortalMessage } from '@portal/shared/message-schemas';
 import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
 import { api } from '@/lib/api-client';
 import { getNotificationsQueryOptions } from './get-notifications';
 
-interface MarkAllReadAnswer {
-  success: boolean;
-  total_count_new: number;
-}
-
-export function markAllNotificationsRead(): Promise<MarkAllReadAnswer> {
-  return api<MarkAllReadAnswer>('/api/notification/mark-all-read', { method: 'POST' });
+export function markAllNotificationsRead(): Promise<NotificationMarkReadAnswer> {
+  return api<NotificationMarkReadAnswer>('/api/notification/mark-all-read', { method: 'POST' });
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { NotificationContact } from '@portal/shared/api-types';
+import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/features/company/api/get-config';

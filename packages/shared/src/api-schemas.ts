@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Every error answer (400/401/403/404/409/422/429/500): `message` is what the error box shows. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The answer of a call that only reports that it was done. */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** Page numbers of a paged list answer. */
+export const pagedShape = { current_page: z.number(), total_pages: z.number() };
+export type Success = z.infer<typeof successSchema>;
