@@ -15,6 +15,7 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
+import { findSessions } from './features/session/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +46,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
 
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
-  await instance.register(authPlugin, { db: deps.db, changes: deps.changes });
+  await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken), changes: deps.changes });
 
   instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -11,9 +11,9 @@ import { createTestDatabase, type TestDatabase } from './test/test-db.ts';
 import { Browser, startTestApp, testEngines, type TestApp } from './test/api-harness.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, SessionCache } from './plugins/auth.ts';
 import { ChangeFeed } from './db/change-feed.ts';
-import { createSession } from './features/session/session.repository.ts';
+import { createSession, findSessions } from './features/session/session.repository.ts';
 import { hashToken, newToken } from './lib/tokens.ts';
-import { findCompanyByCode, updateCompanySettings } from './features/company/company.repository.ts';
+import { findCompanyByCode, toCompany, updateCompanySettings } from './features/company/company.repository.ts';
 
 /**
  * The session lookup, the notification and message polls and get-config answer from
@@ -367,7 +367,11 @@ describe('the session cache and the reliability of the change feed', () => {
   const cacheWith = (listening: boolean) => {
     const feed = new ChangeFeed('listener');
     if (listening) feed.setListening(true);
-    return { feed, cache: new SessionCache(testDb.db, feed) };
+    const lookup = async (companyToken: string, customerToken: string | undefined) => {
+      const row = await findSessions(testDb.db, companyToken, customerToken);
+      return row && { row, company: await toCompany(testDb.db, row) };
+    };
+    return { feed, cache: new SessionCache(lookup, feed) };
   };
   const expiry = async (cache: SessionCache) => (await cache.find(token, undefined))?.row.expires_at;
 

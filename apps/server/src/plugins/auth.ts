@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, serverMessages } from '@portal/shared/messages';
-import { MIN_OCR_VERSION } from '@portal/shared/constants';
-import type { Db } from '../db/database.ts';
 import type { ChangeFeed, Watch } from '../db/change-feed.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
-import { toCompany, type Company } from '../features/company/company.repository.ts';
-import { findSessions, type SessionsRow } from '../features/session/session.repository.ts';
+import { assertCompanyActive, type Company } from '../domain/company.ts';
+import type { SessionLookup, SessionsRow } from '../domain/session.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -25,14 +23,6 @@ declare module 'fastify' {
     companySessionId?: number;
     customer?: { clientId: number; sessionId: number };
   }
-}
-
-export function isCompanyActive(company: Company): boolean {
-  return company.settings.switches.CustomerPortalActive && company.settings.global_settings.OCR_Version >= MIN_OCR_VERSION;
-}
-
-export function assertCompanyActive(company: Company): void {
-  if (!isCompanyActive(company)) throw new AppError(403, 'COMPANY_INACTIVE', messages.inactiveBody);
 }
 
 export function requireCompany(req: FastifyRequest): Company {
@@ -66,7 +56,7 @@ export class SessionCache {
   private readonly watch: Watch;
 
   constructor(
-    private readonly db: Db,
+    private readonly lookup: SessionLookup,
     private readonly changes: ChangeFeed,
     private readonly maxAgeMs = 60_000,
   ) {
@@ -82,9 +72,9 @@ export class SessionCache {
     const stamp = this.changes.stamp(this.watch, since);
     const hit = stamp === undefined ? undefined : this.entries.get(key);
     if (hit && hit.version === stamp) return hit;
-    const row = await findSessions(this.db, companyToken, customerToken);
-    if (!row) return undefined;
-    const company = await toCompany(this.db, row);
+    const found = await this.lookup(companyToken, customerToken);
+    if (!found) return undefined;
+    const { row, company } = found;
     // Kept only if nothing it depends on moved while it was read, and not for a customer token
     // that matched nothing (an ended session; or made up, and then no one else's entry may go for it).
     const matched = !customerToken || row.customer_session_id !== null;
@@ -114,8 +104,8 @@ async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthL
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; changes: ChangeFeed }) => {
-  const sessions = new SessionCache(opts.db, opts.changes);
+export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: SessionLookup; changes: ChangeFeed }) => {
+  const sessions = new SessionCache(opts.findSessions, opts.changes);
   app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;

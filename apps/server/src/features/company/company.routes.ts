@@ -8,10 +8,11 @@ import { companiesAnswerSchema, companyAnswerSchema, contactUsAnswerSchema, ocrP
 import { throttle, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, sendJson, typed } from '../../lib/http.ts';
-import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
-import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
-import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
-import { CompanyConfigCache, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
+import { assertCompanyActive, type Company } from '../../domain/company.ts';
+import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
+import { findCompaniesForCredentials } from '../customer/customer.service.ts';
+import { CompanyConfigCache, findCompanyByCode, findCompanyByCustomerId, findCompanyById, sendContactMessage, toListEntry } from './company.service.ts';
 
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
@@ -27,9 +28,9 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     assertCompanyActive(company);
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const old = req.cookies[name];
-      if (old) await deleteSessionByToken(deps.db, old);
+      if (old) await endSessionByToken(deps, old);
     }
-    const { token, expiresAt } = await createSession(deps.db, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
+    const { token, expiresAt } = await startSession(deps, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
     reply.setCookie(COMPANY_COOKIE, token, cookieOptions(req, new Date(expiresAt.getTime() + REFRESH_GRACE_MS)));
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const, company: toListEntry(company) };
@@ -63,7 +64,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID));
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.company.CustomerID));
     },
   );
 
@@ -72,7 +73,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCode(deps.db, req.body.company_code));
+      return enterCompany(req, reply, await findCompanyByCode(deps, req.body.company_code));
     },
   );
 
@@ -84,14 +85,14 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id));
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.customer_id));
     },
   );
 
   r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const token = req.cookies[name];
-      if (token) await deleteSessionByToken(deps.db, token);
+      if (token) await endSessionByToken(deps, token);
     }
     clearAuthCookies(reply);
     return { success: true as const };
@@ -108,15 +109,15 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } },
     async (req, reply) => {
       const token = req.cookies[COMPANY_COOKIE];
-      const row = token ? await findCompanySession(deps.db, token) : undefined;
+      const row = token ? await findCompanySession(deps, token) : undefined;
       if (!row || new Date(row.expires_at).getTime() + REFRESH_GRACE_MS <= Date.now()) {
         clearAuthCookies(reply);
         throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
       }
-      const company = await findCompanyById(deps.db, row.id);
+      const company = await findCompanyById(deps, row.id);
       if (company) assertCompanyActive(company);
-      await deleteSessionById(deps.db, row.session_id);
-      const fresh = await createSession(deps.db, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
+      await endSessionById(deps, row.session_id);
+      const fresh = await startSession(deps, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
     },

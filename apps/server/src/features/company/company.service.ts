@@ -1,29 +1,38 @@
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
-import { messages, serverMessages } from '@portal/shared/messages';
+import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import type { Watch } from '../../db/change-feed.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { findCompaniesByIds, findListItems, type Company } from './company.repository.ts';
-import { findLoginsByEmail } from '../customer/customer.repository.ts';
+import type { Company } from '../../domain/company.ts';
+import type { SessionsRow } from '../../domain/session.ts';
 import { renderMail } from '../mail/mailer.ts';
+import * as repo from './company.repository.ts';
 
 export function toListEntry(company: Company): CompanyListEntry {
   return { CustomerID: company.customerId, TradingName: company.tradingName, Application: company.application };
 }
 
-/** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
-export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
-  const logins = await findLoginsByEmail(deps.db, email);
-  if (logins.length === 0) await verifyPassword(undefined, password);
-  const matched: number[] = [];
-  for (const login of logins) {
-    if (await verifyPassword(login.password_hash, password)) matched.push(login.company_id);
-  }
-  if (matched.length === 0) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
-  return (await findCompaniesByIds(deps.db, matched)).map(toListEntry);
+export function findCompanyByCode(deps: Deps, code: string): Promise<Company | undefined> {
+  return repo.findCompanyByCode(deps.db, code);
+}
+
+export function findCompanyByCustomerId(deps: Deps, customerId: number): Promise<Company | undefined> {
+  return repo.findCompanyByCustomerId(deps.db, customerId);
+}
+
+export function findCompanyById(deps: Deps, id: number): Promise<Company | undefined> {
+  return repo.findCompanyById(deps.db, id);
+}
+
+/** Several companies, by name. */
+export function findCompaniesByIds(deps: Deps, ids: number[]): Promise<Company[]> {
+  return repo.findCompaniesByIds(deps.db, ids);
+}
+
+/** The company of a session lookup; its settings are parsed again only when their version moved. */
+export function companyFromSessionRow(deps: Deps, row: SessionsRow): Promise<Company> {
+  return repo.toCompany(deps.db, row);
 }
 
 /**
@@ -63,7 +72,7 @@ export class CompanyConfigCache {
 }
 
 async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  const rows = await findListItems(deps.db, company.id);
+  const rows = await repo.findListItems(deps.db, company.id);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   for (const row of rows) {

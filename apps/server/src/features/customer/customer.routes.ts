@@ -15,7 +15,7 @@ import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, idField, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
+import { endSessionByToken, startSession } from '../session/session.service.ts';
 import * as service from './customer.service.ts';
 
 const credentials = loginSchema;
@@ -33,8 +33,8 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
   /** A new session token at every sign-in; the previous one, if any, ends. */
   async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol'>, reply: FastifyReply, companyId: number, clientId: number) {
     const old = req.cookies[CUSTOMER_COOKIE];
-    if (old) await deleteSessionByToken(deps.db, old);
-    const { token, expiresAt } = await createSession(deps.db, { kind: 'customer', companyId, clientId, ttlMs: ttl });
+    if (old) await endSessionByToken(deps, old);
+    const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
     reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
     return service.loadUserAndActions(deps, companyId, clientId);
   }
@@ -72,7 +72,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     const token = req.cookies[CUSTOMER_COOKIE];
-    if (token) await deleteSessionByToken(deps.db, token);
+    if (token) await endSessionByToken(deps, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const };
   });

@@ -1,4 +1,5 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
@@ -6,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import { findCompanyById, type Company } from '../company/company.repository.ts';
-import { isCompanyActive } from '../../plugins/auth.ts';
+import { isCompanyActive, type Company } from '../../domain/company.ts';
+import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
@@ -23,6 +24,18 @@ async function authenticate(deps: Deps, company: Company, email: string, passwor
   const ok = await verifyPassword(login?.password_hash, password);
   if (!login || !ok) throw invalidCredentials();
   return login;
+}
+
+/** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
+export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
+  const logins = await repo.findLoginsByEmail(deps.db, email);
+  if (logins.length === 0) await verifyPassword(undefined, password);
+  const matched: number[] = [];
+  for (const login of logins) {
+    if (await verifyPassword(login.password_hash, password)) matched.push(login.company_id);
+  }
+  if (matched.length === 0) throw invalidCredentials();
+  return (await findCompaniesByIds(deps, matched)).map(toListEntry);
 }
 
 export async function listClientAccounts(deps: Deps, company: Company, email: string, password: string): Promise<ClientAccount[]> {
@@ -179,7 +192,7 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
 async function usableResetToken(deps: Deps, token: string) {
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
-  const company = await findCompanyById(deps.db, row.company_id);
+  const company = await findCompanyById(deps, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }

@@ -3,9 +3,8 @@ import type { InvoiceStatus } from '@portal/shared/constants';
 import { outstandingInvoicesPageSchema, upcomingClassesPageSchema } from '@portal/shared/home-schemas';
 import type { Deps } from '../../deps.ts';
 import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
-import { companyTimeZone, localNow } from '../../lib/time.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import { findOutstandingInvoices, findUpcomingClasses } from './home.repository.ts';
+import { listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -21,16 +20,7 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      // "Upcoming" is judged on the company's own clock, not the server's.
-      const now = localNow(companyTimeZone(company.settings.localization));
-      const { rows, total } = await findUpcomingClasses(deps.db, {
-        companyId: company.id,
-        clientId,
-        today: now.date,
-        nowTime: now.time,
-        limit,
-        offset: (page - 1) * limit,
-      });
+      const { rows, total } = await listUpcomingClasses(deps, company, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -61,7 +51,7 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      const { rows, total } = await findOutstandingInvoices(deps.db, { companyId: company.id, clientId, limit, offset: (page - 1) * limit });
+      const { rows, total } = await listOutstandingInvoices(deps, company.id, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
-import type { Company } from '../company/company.repository.ts';
-import * as repo from './messages.repository.ts';
+import type { Company } from '../../domain/company.ts';
+import * as service from './messages.service.ts';
 
 function assertMessagesOn(company: Company) {
   if (!company.settings.switches.EnableMessages) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
@@ -33,7 +33,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
       return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
-        const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+        const found = await service.listMessages(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
         const body = {
           total_count: found.total,
           unread_messages_count: found.unread,
@@ -66,8 +66,8 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
-      if (!(await repo.markRead(deps.db, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, unread_messages_count: await repo.countUnread(deps.db, company.id, clientId) };
+      if (!(await service.markRead(deps, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, unread_messages_count: await service.countUnread(deps, company.id, clientId) };
     },
   );
 }

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.ts';
 
 export type NotificationFilter = 'All' | 'New' | 'Read';
 
-interface NotificationRow {
+export interface NotificationRow {
   id: number;
   status: 'New' | 'Read';
   title: string;

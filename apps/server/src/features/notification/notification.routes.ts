@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
-import type { Company } from '../company/company.repository.ts';
-import * as repo from './notification.repository.ts';
+import type { Company } from '../../domain/company.ts';
+import * as service from './notification.service.ts';
 
 /** Tag data is stored as JSON text; anything but an object is treated as none. */
 function parseTagData(text: string | null): Record<string, unknown> | null {
@@ -46,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
       return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
-        const { rows, total, newCount } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+        const { rows, total, newCount } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
         const body = {
           total_count: total,
           total_count_new: newCount,
@@ -79,8 +79,8 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      if (!(await repo.markRead(deps.db, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, total_count_new: await repo.countNew(deps.db, company.id, clientId) };
+      if (!(await service.markRead(deps, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, total_count_new: await service.countNew(deps, company.id, clientId) };
     },
   );
 
@@ -90,13 +90,13 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await repo.markAllRead(deps.db, company.id, clientId);
+      await service.markAllRead(deps, company.id, clientId);
       return { success: true as const, total_count_new: 0 };
     },
   );
 
   async function answerOptOuts(companyId: number, clientId: number) {
-    const saved = new Map((await repo.findOptOuts(deps.db, companyId, clientId)).map((o) => [o.category, o]));
+    const saved = new Map((await service.findOptOuts(deps, companyId, clientId)).map((o) => [o.category, o]));
     return {
       success: true as const,
       opt_outs: NOTIFICATION_CATEGORIES.map((c) => ({
@@ -127,7 +127,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await repo.saveOptOuts(deps.db, company.id, clientId, req.body.opt_outs);
+      await service.saveOptOuts(deps, company.id, clientId, req.body.opt_outs);
       return answerOptOuts(company.id, clientId);
     },
   );
