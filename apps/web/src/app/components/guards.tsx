@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { safeInternalPath } from '@/lib/safe-redirect';
 import { useSessionStore } from '@/lib/session-store';
 import { useIsMobile } from '@/lib/use-media';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { logoutCustomer } from '@/features/auth/api/logout';
-import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import { companyConfigQueryOptions } from '@/lib/company-config';
 import { logoutCompany } from '@/features/company/api/logout-company';
 import { setCompanyLoaded } from '@/lib/api-client';
 import { resetBranding } from '@/lib/branding';

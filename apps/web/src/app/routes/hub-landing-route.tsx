@@ -1,5 +1,5 @@
 import { LoginScreen } from '@/features/auth/components/login-screen';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { WelcomeLanding } from '@/features/home/components/welcome-landing';
 import { AppLayout } from '../components/app-layout';
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HomeInvoice, UpcomingClass } from '@portal/shared/home-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { HomePage } from './home-page';
 

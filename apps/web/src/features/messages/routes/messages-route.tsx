@@ -5,7 +5,7 @@ import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { useBellNotifications } from '../api/get-notifications';
