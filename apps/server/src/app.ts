@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { healthAnswerSchema } from '@portal/shared/api-schemas';
 import type { Deps } from './deps.ts';
 import { isReachable } from './db/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -48,8 +49,8 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken), changes: deps.changes });
 
-  instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));
+  instance.get('/readyz', { schema: { hide: true, response: { 200: healthAnswerSchema, 503: healthAnswerSchema } } }, async (_req, reply) => {
     const ok = await isReachable(deps.db);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });

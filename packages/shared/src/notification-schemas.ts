@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES } from './constants.ts';
+import { idField } from './api-schemas.ts';
 
 export const notificationContactSchema = z.object({
   NotificationContactID: z.number(),
@@ -20,6 +21,9 @@ export const notificationListSchema = z.object({
   notificationContacts: z.array(notificationContactSchema),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** mark-read. */
+export const markNotificationReadSchema = z.object({ notificationContactID: idField });
 
 /** mark-read and mark-all-read: the unread count after the change. */
 export const notificationMarkReadAnswerSchema = z.object({ success: z.literal(true), total_count_new: z.number() });

@@ -23,9 +23,7 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(6),
 });
 
-/** A row id in a JSON body or path: a whole number that fits the 32-bit id columns of both engines. */
-export const idField = z.number().int().positive().max(2_147_483_647);
-/** The same in a query string or path, where every value arrives as text. */
+/** A row id in a query string or path, where every value arrives as text. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function pagedQuery<const S extends readonly [string, ...string[]]>(defaultLimit: number, statuses: S) {

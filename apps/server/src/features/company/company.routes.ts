@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { companyCodeSchema, emailField, passwordField } from '@portal/shared/auth-schemas';
+import { companyCodeSchema } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import { companyConfigSchema } from '@portal/shared/company-config';
 import { successSchema } from '@portal/shared/api-schemas';
-import { companiesAnswerSchema, companyAnswerSchema, contactUsAnswerSchema, ocrProfilesAnswerSchema } from '@portal/shared/company-schemas';
+import {
+  companiesAnswerSchema,
+  companiesByEmailSchema,
+  companyAnswerSchema,
+  companyLoginSchema,
+  contactUsAnswerSchema,
+  contactUsSchema,
+  loginByCustomerIdSchema,
+  ocrProfilesAnswerSchema,
+} from '@portal/shared/company-schemas';
 import { throttle, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, sendJson, typed } from '../../lib/http.ts';
+import { errorResponses, sendJson, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { assertCompanyActive, type Company } from '../../domain/company.ts';
 import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
@@ -42,7 +50,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'public' },
       schema: {
         tags: ['company'],
-        body: z.object({ email: emailField, password: passwordField }),
+        body: companiesByEmailSchema,
         response: { 200: companiesAnswerSchema, ...errorResponses },
       },
     },
@@ -58,7 +66,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'public' },
       schema: {
         tags: ['company'],
-        body: z.object({ company: z.object({ CustomerID: idField, Product: z.string().max(100).optional() }) }),
+        body: companyLoginSchema,
         response: { 200: companyAnswerSchema, ...errorResponses },
       },
     },
@@ -81,7 +89,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-customer-id',
     {
       config: { auth: 'public' },
-      schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswerSchema, ...errorResponses } },
+      schema: { tags: ['company'], body: loginByCustomerIdSchema, response: { 200: companyAnswerSchema, ...errorResponses } },
     },
     async (req, reply) => {
       await throttle(deps, req, 'signin');
@@ -129,12 +137,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'company' },
       schema: {
         tags: ['company'],
-        body: z.object({
-          name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-          email: emailField,
-          phone: z.string().trim().max(30).regex(/^(\+?[0-9]+)?$/, 'Please enter valid numbers only').default(''),
-          message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
-        }),
+        body: contactUsSchema,
         response: { 200: contactUsAnswerSchema, ...errorResponses },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import { successSchema } from '@portal/shared/api-schemas';
+import { idField, successSchema } from '@portal/shared/api-schemas';
 import {
   changingPasswordAnswerSchema,
   clientsAnswerSchema,
@@ -12,7 +12,7 @@ import {
   signInActionsAnswerSchema,
 } from '@portal/shared/customer-schemas';
 import { throttle, type Deps } from '../../deps.ts';
-import { errorResponses, idField, typed } from '../../lib/http.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import { endSessionByToken, startSession } from '../session/session.service.ts';

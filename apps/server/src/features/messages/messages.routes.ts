@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
-import { messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
+import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
+import { errorResponses, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../../domain/company.ts';
@@ -59,7 +58,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'customer' },
       schema: {
         tags: ['messages'],
-        body: z.object({ message_id: idField }),
+        body: markMessageReadSchema,
         response: { 200: messageMarkReadAnswerSchema, ...errorResponses },
       },
     },

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
-import { notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '@portal/shared/notification-schemas';
+import {
+  markNotificationReadSchema,
+  notificationListSchema,
+  notificationMarkReadAnswerSchema,
+  optOutsAnswerSchema,
+  updateOptOutsSchema,
+} from '@portal/shared/notification-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
+import { errorResponses, pagedQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../../domain/company.ts';
@@ -72,7 +77,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'customer' },
       schema: {
         tags: ['notification'],
-        body: z.object({ notificationContactID: idField }),
+        body: markNotificationReadSchema,
         response: { 200: notificationMarkReadAnswerSchema, ...errorResponses },
       },
     },
