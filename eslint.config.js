@@ -90,8 +90,8 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${SERVER}/features/**/*.{routes,service}.ts`],
-    ignores: ['**/*.test.ts'],
+    files: [`${SERVER}/features/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: {
       // Only repositories write SQL; a service may name the database's types to pass it on.
       '@typescript-eslint/no-restricted-imports': [

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { nowIso } from '../../lib/time.ts';
+import { insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -39,37 +39,19 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async send(message) {
-      const row = await db
-        .insertInto('outbox')
-        .values({
-          company_id: message.companyId,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          status: 'pending',
-          error: null,
-          created_at: nowIso(),
-          sent_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = { id: await insertOutboxMail(db, message) };
       if (!transport) {
         // No SMTP server configured: the outbox row and this log line are the delivery.
         log.info({ outboxId: row.id, to: message.to, subject: message.subject }, `e-mail (not sent, no SMTP_URL):\n${message.text}`);
-        await db.updateTable('outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        await setOutboxStatus(db, row.id, 'logged');
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        await setOutboxStatus(db, row.id, 'sent');
       } catch (err) {
         log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
-        await db
-          .updateTable('outbox')
-          .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
-          .where('id', '=', row.id)
-          .execute();
+        await setOutboxStatus(db, row.id, 'failed', err instanceof Error ? err.message : String(err));
       }
     },
     async close() {
