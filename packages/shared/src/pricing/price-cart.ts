@@ -186,8 +186,8 @@ export function priceCart(input: PricingInput): Quote {
   };
 
   const addAdjustment = (item: Item, suffix: string, type: InvoiceLineType, description: string, cents: number): void => {
-    if (cents <= 0) return;
     const amount = Math.min(cents, item.remaining);
+    if (amount <= 0) return;
     item.remaining -= amount;
     item.rows.push(
       makeRow(
@@ -370,7 +370,7 @@ export function priceCart(input: PricingInput): Quote {
   const paymentBreakdown = Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((key) => [key, 0])) as Record<PaymentBreakdownKey, number>;
   for (const row of rows) if (row.breakdownKey) paymentBreakdown[row.breakdownKey] += row.totalCents;
 
-  const amountOf = (type: InvoiceLineType) => -rows.filter((r) => r.type === type).reduce((sum, r) => sum + r.amountCents, 0);
+  const amountOf = (type: InvoiceLineType) => rows.filter((r) => r.type === type).reduce((sum, r) => sum - r.amountCents, 0);
   const totalCents = sumTotals(rows);
   return {
     rows,
