@@ -352,6 +352,44 @@ describe('discount codes', () => {
   });
 });
 
+describe('tax on discounted lines', () => {
+  it('gives each adjustment the change it makes to the line’s tax, so a line discounted to nothing carries no tax', () => {
+    const quote = priceCart(
+      buildPricingInput({
+        settings: {
+          taxInclusive: false,
+          taxRateBasisPoints: 2000,
+          autoDiscounts: [{ ...MULTI_CLASS, minQualifyingLines: 1 }],
+          earlyPaymentDiscount: { appliesTo: ['FullClass'], daysBefore: 0, basisPoints: 10000 },
+        },
+        lines: [itemLine('a', 'FullClass', 99, 8, { startDate: '2026-11-27' })],
+      }),
+    );
+    // Row by row, 158.4 → 158, −15.8 → −16 and −142.6 → −143 would leave −1 of tax on nothing.
+    // The line's tax goes 158 (on 792), 143 (on 713), 0 (on 0): the rows carry 158, −15, −143.
+    expect(pick(quote)).toEqual([
+      ['a', 'Class', 792, 158, 950],
+      ['a:auto', 'Discount Credit', -79, -15, -94],
+      ['a:early', 'Early Payment Discount', -713, -143, -856],
+    ]);
+    expect(quote.totals).toMatchObject({ totalTaxCents: 0, totalCents: 0 });
+  });
+
+  it('leaves untaxed lines and their discounts without tax', () => {
+    const quote = priceCart(
+      buildPricingInput({
+        lines: [itemLine('r', 'RegistrationFee', 3000, 1, { taxable: false })],
+        discountCodes: [discountCode('SAVE10')],
+        discountCodeEntries: [{ invoiceNo: 'NEW', discountCode: 'SAVE10' }],
+      }),
+    );
+    expect(pick(quote)).toEqual([
+      ['r', 'Custom', 3000, 0, 3000],
+      ['r:code', 'Discount Code', -300, 0, -300],
+    ]);
+  });
+});
+
 describe('customer credits', () => {
   it('reduce the amount charged, used in the order selected', () => {
     const quote = priceCart(
@@ -453,7 +491,7 @@ describe('combinations', () => {
       ['l1', 'Class', 20000, 2000, 22000],
       ['l1:auto', 'Discount Credit', -2000, -200, -2200],
       ['l1:early', 'Early Payment Discount', -900, -90, -990],
-      ['l1:code', 'Discount Code', -835, -84, -919],
+      ['l1:code', 'Discount Code', -835, -83, -918], // tax 1626.5 → 1627 on the net 16265, less 1710
       ['l2', 'Class', 12000, 1200, 13200],
       ['l2:auto', 'Discount Credit', -1200, -120, -1320],
       ['l2:code', 'Discount Code', -528, -53, -581],
@@ -469,15 +507,15 @@ describe('combinations', () => {
       discountCodeCents: 1500,
       taxName: 'GST',
       taxInclusive: false,
-      totalTaxCents: 2919,
+      totalTaxCents: 2920,
       cardFeeAmountCents: 30,
       cardFeePercentageBasisPoints: 150,
       surchargeCents: 482,
-      totalCents: 35601,
+      totalCents: 35602,
       customerCreditsCents: 5000,
-      paymentAmountCents: 30601,
+      paymentAmountCents: 30602,
     });
-    expect(quote.paymentBreakdown).toMatchObject({ FullClass: 29190, RegistrationFee: 3000, Booking: 2929, Deposit: 0 });
+    expect(quote.paymentBreakdown).toMatchObject({ FullClass: 29191, RegistrationFee: 3000, Booking: 2929, Deposit: 0 });
     expect(quote.discountCodes).toEqual([{ invoiceNo: 'NEW', discountCode: 'save15', status: 'applied', discountCents: 1500 }]);
   });
 

@@ -13,21 +13,24 @@
  *   spread over the eligible lines in proportion to what is left on each, by largest remainder
  *   (floors first, the leftover cents to the largest fractions, ties to the earlier line): the
  *   shares add up to the code's amount and none exceeds its line.
- * - R4 Tax is computed per row, on the row's own amount: added on top (amount × rate) when
- *   prices exclude tax, extracted (amount × rate / (1 + rate)) when they include it; rounded
- *   half away from zero, so a discount row carries the negated tax of a row of its size.
+ * - R4 Tax is computed per line, on the line's amount: added on top (amount × rate) when prices
+ *   exclude tax, extracted (amount × rate / (1 + rate)) when they include it, rounded half up.
+ *   The item row carries the tax on its price; each adjustment row carries the change it makes
+ *   to the line's tax (tax after − tax before), so a line's rows carry exactly the tax on its
+ *   net amount (within ½ cent of the rate), each row is within 1 cent of the rate on its own
+ *   amount, and no line's tax goes below zero.
  * - R5 Time-scale bookings: each piece of the booking inside one band costs minutes × hourly
  *   rate / 60, pieces no band covers cost minutes × booking price / duration, each piece
  *   rounded half up; the booking costs the sum of its pieces.
  * - R6 Customer credits pay at most the total; what they pay is spread over the invoices in
  *   proportion to their totals by largest remainder.
- * - R7 The card surcharge is percentage of the amount left to charge after credits (R2) plus
+ * - R7 The card surcharge is its percentage of the amount left to charge after credits (R2) plus
  *   the fixed amount, only when paying by card and something is left to charge; it is spread
  *   over the invoices in proportion to what each still owes, by largest remainder. It is not
  *   taxed and nothing discounts it.
  *
  * Order of operations, per line: price (R1/R5) → automatic discount → early-payment discount →
- * discount code → tax (per row); then per quote: credits → card surcharge.
+ * discount code, each with its tax (R4); then per quote: credits → card surcharge.
  *
  * Identities every quote keeps: each row's total is its amount (tax-inclusive prices) or its
  * amount + tax (exclusive); an invoice's total is the sum of its rows; the quote's total is the
@@ -180,14 +183,18 @@ export function priceCart(input: PricingInput): Quote {
   validate(input);
   const { settings } = input;
 
-  const makeRow = (fields: Omit<QuoteRow, 'taxCents' | 'totalCents'>, taxable: boolean): QuoteRow => {
-    const taxCents = taxable ? taxOf(fields.amountCents, settings.taxRateBasisPoints, settings.taxInclusive) : 0;
-    return { ...fields, taxCents, totalCents: settings.taxInclusive ? fields.amountCents : fields.amountCents + taxCents };
-  };
+  const tax = (cents: number) => taxOf(cents, settings.taxRateBasisPoints, settings.taxInclusive);
+  const makeRow = (fields: Omit<QuoteRow, 'taxCents' | 'totalCents'>, taxCents: number): QuoteRow => ({
+    ...fields,
+    taxCents,
+    totalCents: settings.taxInclusive ? fields.amountCents : fields.amountCents + taxCents,
+  });
 
   const addAdjustment = (item: Item, suffix: string, type: InvoiceLineType, description: string, cents: number): void => {
     const amount = Math.min(cents, item.remaining);
     if (amount <= 0) return;
+    // The adjustment's tax is what it takes off the line's tax, so the line's rows carry exactly the tax on its net amount.
+    const taxCents = item.taxable ? tax(item.remaining - amount) - tax(item.remaining) : 0;
     item.remaining -= amount;
     item.rows.push(
       makeRow(
@@ -202,7 +209,7 @@ export function priceCart(input: PricingInput): Quote {
           unitPriceCents: -amount,
           amountCents: -amount,
         },
-        item.taxable,
+        taxCents,
       ),
     );
   };
@@ -234,7 +241,7 @@ export function priceCart(input: PricingInput): Quote {
     }
     const row = makeRow(
       { id: line.id, invoiceNo, type, lineId: line.id, breakdownKey: line.kind, description: line.description, quantity, unitPriceCents, amountCents: amount },
-      taxable,
+      taxable ? tax(amount) : 0,
     );
     return { line, invoiceNo, taxable, remaining: amount, rows: [row] };
   });
@@ -349,7 +356,7 @@ export function priceCart(input: PricingInput): Quote {
             unitPriceCents: surchargeCents,
             amountCents: surchargeCents,
           },
-          false,
+          0,
         ),
       );
     }
