@@ -1,5 +1,6 @@
 import { formatCents } from './money.ts';
-import type { DiscountCode, DiscountCodeRejection, PaymentBreakdownKey } from './pricing-types.ts';
+import type { DiscountCode, PaymentBreakdownKey } from './pricing-types.ts';
+import type { DiscountCodeRejection } from './quote-schema.ts';
 
 /** The spec gives no wording for a refused code; these are ours. */
 export const DISCOUNT_CODE_MESSAGES: Record<DiscountCodeRejection, string> = {

@@ -24,9 +24,8 @@ export function percentOf(cents: number, basisPoints: number): number {
 }
 
 /**
- * The tax in a row of `cents` at `rateBasisPoints`: added on top when prices exclude tax
- * (cents × rate), extracted when they include it (cents × rate / (1 + rate)). Rounded half away
- * from zero, so a negative (discount) row carries exactly the negated tax of the same positive row.
+ * The tax on `cents` at `rateBasisPoints`: added on top when prices exclude tax (cents × rate),
+ * extracted when they include it (cents × rate / (1 + rate)); rounded half away from zero.
  */
 export function taxOf(cents: number, rateBasisPoints: number, inclusive: boolean): number {
   const den = inclusive ? BASIS_POINTS + rateBasisPoints : BASIS_POINTS;

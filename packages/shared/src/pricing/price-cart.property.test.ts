@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allocateByLargestRemainder, BASIS_POINTS } from './money.ts';
 import { priceCart } from './price-cart.ts';
 import { PLAIN_SETTINGS } from './pricing-fixtures.ts';
+import { quoteSchema } from './quote-schema.ts';
 import { addDays } from './time-scale.ts';
 import {
   PAYMENT_BREAKDOWN_KEYS,
@@ -238,11 +239,12 @@ describe('pricing properties', () => {
     );
   });
 
-  it('answers the same quote for the same input and leaves the input as it was', () => {
+  it('answers the same quote, in the response schema’s shape, for the same input and leaves the input as it was', () => {
     fc.assert(
       fc.property(pricingInput, (input) => {
         const copy = structuredClone(input);
         const first = priceCart(input);
+        expect(quoteSchema.parse(first)).toEqual(first);
         expect(input).toEqual(copy);
         expect(priceCart(copy)).toEqual(first);
       }),

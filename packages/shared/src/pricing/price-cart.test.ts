@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PricingInputError, priceCart } from './price-cart.ts';
 import { bookingLine, buildPricingInput, discountCode, invoicePaymentLine, itemLine } from './pricing-fixtures.ts';
-import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS, type AutoDiscountRule, type PricingInput, type Quote, type TimeScaleBand } from './pricing-types.ts';
+import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS, type AutoDiscountRule, type PricingInput, type TimeScaleBand } from './pricing-types.ts';
+import { quoteSchema, type Quote } from './quote-schema.ts';
 
 const pick = (quote: Quote) => quote.rows.map((r) => [r.id, r.type, r.amountCents, r.taxCents, r.totalCents]);
 
@@ -549,6 +550,14 @@ describe('combinations', () => {
       }),
     );
     for (const row of quote.rows) expect(INVOICE_LINE_TYPES).toContain(row.type);
+    expect(quoteSchema.parse(quote)).toEqual(quote);
+  });
+
+  it('answers in the shape of the quote response schema, which refuses a line type the spec does not name', () => {
+    const quote = priceCart(buildPricingInput({ lines: [itemLine('a', 'Package', 100)] }));
+    expect(quoteSchema.safeParse(quote).success).toBe(true);
+    const renamed = { ...quote, rows: quote.rows.map((r) => ({ ...r, type: 'Discount' })) };
+    expect(quoteSchema.safeParse(renamed).success).toBe(false);
   });
 });
 

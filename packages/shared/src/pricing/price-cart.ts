@@ -46,18 +46,8 @@ import {
   type CodeCheck,
 } from './discount-codes.ts';
 import { BASIS_POINTS, MAX_CENTS, allocateByLargestRemainder, percentOf, taxOf } from './money.ts';
-import {
-  PAYMENT_BREAKDOWN_KEYS,
-  type CartLine,
-  type CreditUse,
-  type DiscountCodeResult,
-  type InvoiceLineType,
-  type PaymentBreakdownKey,
-  type PricingInput,
-  type Quote,
-  type QuoteInvoice,
-  type QuoteRow,
-} from './pricing-types.ts';
+import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type InvoiceLineType, type PaymentBreakdownKey, type PricingInput } from './pricing-types.ts';
+import type { CreditUse, DiscountCodeResult, Quote, QuoteInvoice, QuoteRow } from './quote-schema.ts';
 import { daysBetween, parseClockMinutes, splitByTimeScale } from './time-scale.ts';
 
 /** Input the engine refuses to price: the caller (the server) built it wrong. */
