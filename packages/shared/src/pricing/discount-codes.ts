@@ -32,9 +32,10 @@ export function isLineEligible(code: DiscountCode, line: { kind: PaymentBreakdow
   return true;
 }
 
-export type CodeCheck = { ok: true } | { ok: false; reason: DiscountCodeRejection; message: string };
+export type CodeRejection = { ok: false; reason: DiscountCodeRejection; message: string };
+export type CodeCheck = { ok: true } | CodeRejection;
 
-function reject(reason: DiscountCodeRejection, fill: Record<string, string> = {}): CodeCheck {
+function reject(reason: DiscountCodeRejection, fill: Record<string, string> = {}): CodeRejection {
   const message = DISCOUNT_CODE_MESSAGES[reason].replace(/\{(\w+)\}/g, (_, key: string) => fill[key] ?? '');
   return { ok: false, reason, message };
 }
@@ -66,6 +67,6 @@ export function checkDiscountCode(input: {
   return { ok: true };
 }
 
-export function rejectDiscountCode(reason: DiscountCodeRejection): CodeCheck {
+export function rejectDiscountCode(reason: DiscountCodeRejection): CodeRejection {
   return reject(reason);
 }

@@ -43,10 +43,18 @@ import {
   isLineEligible,
   normaliseDiscountCode,
   rejectDiscountCode,
-  type CodeCheck,
+  type CodeRejection,
 } from './discount-codes.ts';
 import { BASIS_POINTS, MAX_CENTS, allocateByLargestRemainder, percentOf, taxOf } from './money.ts';
-import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type InvoiceLineType, type PaymentBreakdownKey, type PricingInput } from './pricing-types.ts';
+import {
+  PAYMENT_BREAKDOWN_KEYS,
+  type CartLine,
+  type DiscountCode,
+  type DiscountCodeEntry,
+  type InvoiceLineType,
+  type PaymentBreakdownKey,
+  type PricingInput,
+} from './pricing-types.ts';
 import type { CreditUse, DiscountCodeResult, Quote, QuoteInvoice, QuoteRow } from './quote-schema.ts';
 import { daysBetween, parseClockMinutes, splitByTimeScale } from './time-scale.ts';
 
@@ -267,29 +275,30 @@ export function priceCart(input: PricingInput): Quote {
   const discountCodes: DiscountCodeResult[] = [];
   const codeOfInvoice = new Map<string, string>();
   const usesOfCode = new Map<string, number>();
+  const judge = (entry: DiscountCodeEntry): CodeRejection | { ok: true; code: DiscountCode; eligible: Item[] } => {
+    if (!invoiceNos.includes(entry.invoiceNo)) return rejectDiscountCode('unknown_invoice');
+    if (codeOfInvoice.has(entry.invoiceNo)) return rejectDiscountCode('one_per_invoice');
+    const code = findDiscountCode(input.discountCodes, entry.discountCode);
+    if (!code) return rejectDiscountCode('not_found');
+    const eligible = items.filter((i) => i.invoiceNo === entry.invoiceNo && isLineEligible(code, i.line));
+    const check = checkDiscountCode({
+      code,
+      today: input.today,
+      usesInThisQuote: usesOfCode.get(normaliseDiscountCode(code.code)) ?? 0,
+      eligibleLineCount: eligible.length,
+      eligibleAmountCents: eligible.reduce((sum, i) => sum + i.remaining, 0),
+      currencySymbol: settings.currencySymbol,
+    });
+    return check.ok ? { ok: true, code, eligible } : check;
+  };
   for (const entry of input.discountCodeEntries) {
     const base = { invoiceNo: entry.invoiceNo, discountCode: entry.discountCode };
-    const refuse = (check: CodeCheck & { ok: false }) => discountCodes.push({ ...base, status: 'rejected', reason: check.reason, message: check.message });
-    const code = findDiscountCode(input.discountCodes, entry.discountCode);
-    let check: CodeCheck;
-    const eligible = items.filter((i) => i.invoiceNo === entry.invoiceNo && code !== undefined && isLineEligible(code, { kind: i.line.kind, classId: 'classId' in i.line ? i.line.classId : null }));
-    if (!invoiceNos.includes(entry.invoiceNo)) check = rejectDiscountCode('unknown_invoice');
-    else if (codeOfInvoice.has(entry.invoiceNo)) check = rejectDiscountCode('one_per_invoice');
-    else if (!code) check = rejectDiscountCode('not_found');
-    else {
-      check = checkDiscountCode({
-        code,
-        today: input.today,
-        usesInThisQuote: usesOfCode.get(normaliseDiscountCode(code.code)) ?? 0,
-        eligibleLineCount: eligible.length,
-        eligibleAmountCents: eligible.reduce((sum, i) => sum + i.remaining, 0),
-        currencySymbol: settings.currencySymbol,
-      });
-    }
-    if (!check.ok || !code) {
-      if (!check.ok) refuse(check);
+    const verdict = judge(entry);
+    if (!verdict.ok) {
+      discountCodes.push({ ...base, status: 'rejected', reason: verdict.reason, message: verdict.message });
       continue;
     }
+    const { code, eligible } = verdict;
     const name = normaliseDiscountCode(code.code);
     const description = `Discount Code ${name}`;
     let shares: number[];
