@@ -198,6 +198,14 @@ describe('early-payment discount', () => {
     expect(quote.totals.earlyPaymentDiscountCents).toBe(700);
   });
 
+  it('counts a booking from its date', () => {
+    const settings = { earlyPaymentDiscount: { appliesTo: ['Booking'] as const, daysBefore: 7, basisPoints: 1000 } };
+    const soon = priceCart(buildPricingInput({ settings, lines: [bookingLine('b', { date: '2026-11-29' })] }));
+    const later = priceCart(buildPricingInput({ settings, lines: [bookingLine('b', { date: '2026-11-30' })] }));
+    expect(soon.totals.earlyPaymentDiscountCents).toBe(0);
+    expect(later.totals.earlyPaymentDiscountCents).toBe(250);
+  });
+
   it('is taken from what is left after the automatic discount', () => {
     const lines = [itemLine('a', 'FullClass', 1000, 1, { startDate: '2027-01-01' }), itemLine('b', 'FullClass', 1000)];
     const quote = priceCart(buildPricingInput({ settings: { autoDiscounts: [MULTI_CLASS], earlyPaymentDiscount: early }, lines }));

@@ -7,12 +7,13 @@
  * Money is integer cents and rates are basis points. Rounding rules:
  * - R1 Quantities: an item costs unit price × quantity, exactly.
  * - R2 Percentages (automatic, early-payment and percentage codes, the card surcharge's
- *   percentage) are taken per line of the amount left on that line, rounded half up (half a
+ *   percentage) are taken per line, of the amount left on that line, rounded half up (half a
  *   cent goes away from zero).
  * - R3 A fixed-amount discount code is capped at the eligible amount left on the invoice and
  *   spread over the eligible lines in proportion to what is left on each, by largest remainder
  *   (floors first, the leftover cents to the largest fractions, ties to the earlier line): the
- *   shares add up to the code's amount and none exceeds its line.
+ *   shares add up to the code's amount and none exceeds its line. Fixed amounts and minimum
+ *   spends are in the prices' own terms (before tax when prices exclude it).
  * - R4 Tax is computed per line, on the line's amount: added on top (amount × rate) when prices
  *   exclude tax, extracted (amount × rate / (1 + rate)) when they include it, rounded half up.
  *   The item row carries the tax on its price; each adjustment row carries the change it makes
@@ -21,7 +22,8 @@
  *   amount, and no line's tax goes below zero.
  * - R5 Time-scale bookings: each piece of the booking inside one band costs minutes × hourly
  *   rate / 60, pieces no band covers cost minutes × booking price / duration, each piece
- *   rounded half up; the booking costs the sum of its pieces.
+ *   rounded half up; the booking costs the sum of its pieces. Where bands overlap the earlier
+ *   band wins. Without time-scale pricing (or when no band touches it) a booking costs its price.
  * - R6 Customer credits pay at most the total; what they pay is spread over the invoices in
  *   proportion to their totals by largest remainder.
  * - R7 The card surcharge is its percentage of the amount left to charge after credits (R2) plus
