@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TimeScaleBand } from './pricing-types.ts';
+import type { IsoDay, TimeScaleBand } from './pricing-types.ts';
 import { addDays, daysBetween, isoDayOf, parseClockMinutes, splitByTimeScale } from './time-scale.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
@@ -88,5 +89,44 @@ describe('splitByTimeScale', () => {
     ];
     const segments = splitByTimeScale({ date: '2026-11-24', startTime: '09:30', durationMinutes: 120, priceCents: 0, bands: overlapping });
     expect(segments.map((s) => [s.from, s.to, s.cents])).toEqual([['09:30', '11:30', 2000]]);
+  });
+});
+
+describe('splitByTimeScale properties', () => {
+  const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const band = fc
+    .record({ days: fc.subarray<IsoDay>([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }), a: fc.integer({ min: 0, max: 1440 }), b: fc.integer({ min: 0, max: 1440 }), rate: fc.integer({ min: 0, max: 20000 }) })
+    .filter(({ a, b }) => a !== b)
+    .map(({ days, a, b, rate }): TimeScaleBand => ({ days, from: clock(Math.min(a, b)), to: clock(Math.max(a, b)), hourlyRateCents: rate }));
+
+  it('covers the booking minute for minute, each piece priced by the band that covers it, within half a cent', () => {
+    fc.assert(
+      fc.property(
+        fc.array(band, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 1, max: 1440 }),
+        fc.integer({ min: 0, max: 50000 }),
+        (bands, start, durationMinutes, priceCents) => {
+          const segments = splitByTimeScale({ date: '2026-11-27', startTime: clock(start), durationMinutes, priceCents, bands });
+          expect(segments.reduce((sum, s) => sum + s.minutes, 0)).toBe(durationMinutes);
+          let at = start;
+          for (const s of segments) {
+            expect(parseClockMinutes(s.from)).toBe(at % 1440);
+            expect(parseClockMinutes(s.to) - parseClockMinutes(s.from)).toBe(s.minutes);
+            expect(s.day).toBe(isoDayOf(s.date));
+            // |cents − minutes × rate / 60| ≤ ½ (or per minute of the booking price when no band covers it).
+            if (s.hourlyRateCents === null) expect(Math.abs(2 * (s.cents * durationMinutes - s.minutes * priceCents))).toBeLessThanOrEqual(durationMinutes);
+            else expect(Math.abs(2 * (s.cents * 60 - s.minutes * s.hourlyRateCents))).toBeLessThanOrEqual(60);
+            // The first band (in list order) covering the piece's first minute prices all of it.
+            const from = parseClockMinutes(s.from);
+            const covering = bands.find((b) => b.days.includes(s.day) && parseClockMinutes(b.from) <= from && from < parseClockMinutes(b.to));
+            expect(s.hourlyRateCents).toBe(covering ? covering.hourlyRateCents : null);
+            if (covering) expect(parseClockMinutes(s.to)).toBeLessThanOrEqual(parseClockMinutes(covering.to));
+            at += s.minutes;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
