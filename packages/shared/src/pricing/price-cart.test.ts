@@ -187,6 +187,7 @@ describe('early-payment discount', () => {
       itemLine('on-the-day', 'FullClass', 10000, 1, { startDate: '2026-12-07' }), // 14 days
       itemLine('too-late', 'FullClass', 10000, 1, { startDate: '2026-12-06' }), // 13 days
       itemLine('no-start', 'FullClass', 10000),
+      itemLine('empty-start', 'FullClass', 10000, 1, { startDate: '' }),
       itemLine('other-kind', 'Package', 10000, 1, { startDate: '2027-01-01' }),
       invoicePaymentLine('inv', 'INV-5', 4000, { dueDate: '2027-01-31' }),
     ];

@@ -173,9 +173,9 @@ interface Item {
 }
 
 function referenceDate(line: CartLine): string | null {
-  if (line.kind === 'OnlineInvoicePayment') return line.dueDate ?? null;
+  if (line.kind === 'OnlineInvoicePayment') return line.dueDate || null;
   if (line.kind === 'Booking') return line.date;
-  return line.startDate ?? null;
+  return line.startDate || null;
 }
 
 /** Prices a cart; throws PricingInputError when the input breaks the engine's bounds. */
