@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { isReachable } from './db/database.ts';
+import { isPublicHttps } from './config/env.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -37,14 +38,16 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   });
 
   await instance.register(fastifyCookie);
-  await instance.register(swagger, {
-    openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (deps.env.API_DOCS) {
+    await instance.register(swagger, {
+      openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await instance.register(errorsPlugin);
-  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
   await instance.register(authPlugin, { db: deps.db, changes: deps.changes });
 
   instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

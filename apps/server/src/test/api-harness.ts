@@ -16,10 +16,11 @@ export interface TestApp {
 }
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
-export async function startTestApp(engine: Engine, env: Partial<Env> = {}): Promise<TestApp> {
+export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const handle = await createTestDatabase(engine);
   const runtime = await createRuntime({
     handle,
+    ...options,
     LOG_LEVEL: 'silent',
     SERVE_WEB: false,
     AUTH_RATE_LIMIT: 100_000,

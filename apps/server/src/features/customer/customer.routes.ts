@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
+import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,14 +23,14 @@ const safeRedirect = z
   .string()
   .max(500)
   .optional()
-  .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : undefined));
+  .transform((v) => (isSafeInternalPath(v) ? v : undefined));
 
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
   const ttl = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
 
   /** A new session token at every sign-in; the previous one, if any, ends. */
-  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol'>, reply: FastifyReply, companyId: number, clientId: number) {
+  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, companyId: number, clientId: number) {
     const old = req.cookies[CUSTOMER_COOKIE];
     if (old) await deleteSessionByToken(deps.db, old);
     const { token, expiresAt } = await createSession(deps.db, { kind: 'customer', companyId, clientId, ttlMs: ttl });
