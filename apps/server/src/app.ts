@@ -15,6 +15,7 @@ import { customerRoutes } from './features/customer/customer.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   await instance.register(homeRoutes, { deps });
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
+  await instance.register(mailRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

@@ -4,6 +4,7 @@ import { securityHeaders } from './plugins/security.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './features/mail/mailer.ts';
+import { devOutboxEnabled } from './features/mail/mail.routes.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { app } from './app.ts';
 import type { Deps } from './deps.ts';
@@ -59,7 +60,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   await migrateToLatest(handle);
   if (!env.READ_CACHE) handle.changes.disable();
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
-  const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
   const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };
   await server.register(app, { deps });
   await server.ready();

@@ -14,6 +14,10 @@ export function findLogin(db: Db, companyId: number, email: string) {
     .executeTakeFirst();
 }
 
+export function findLoginById(db: Db, companyId: number, loginId: number) {
+  return db.selectFrom('logins').select(['id', 'email']).where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
+}
+
 export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
   return db
     .selectFrom('clients')

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
+import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@portal/shared/auth-schemas';
+import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
+import { createSession, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import * as service from './customer.service.ts';
 
 const user = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
@@ -97,7 +98,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
       const body = req.body as Record<string, unknown>;
       if (body.email_code === undefined || body.email_token === undefined) {
-        const form = registerSchema.parse(body);
+        const form = registerServerSchema.parse(body);
         const started = await service.startRegistration(deps, company, form);
         return { success: true as const, ...started };
       }
@@ -122,6 +123,11 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
   );
 
   const tokenParam = z.object({ token: z.string().min(1).max(200) });
+  /** The company this browser is on, if any: a reset token is good only under its own. */
+  async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
+    const token = req.cookies[COMPANY_COOKIE];
+    return token ? (await findCompanySession(deps.db, token))?.id : undefined;
+  }
   r.get(
     '/api/customer/check-if-changing-password/:token',
     {
@@ -130,23 +136,23 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
     async (req) => {
       await throttle(deps, req, 'reset');
-      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token) };
+      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
     },
   );
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
       await throttle(deps, req, 'reset');
-      await service.resetPassword(deps, req.params.token, req.body.password);
+      await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
       return { success: true as const };
     },
   );
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);

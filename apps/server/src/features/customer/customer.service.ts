@@ -11,7 +11,7 @@ import { isCompanyActive } from '../../plugins/auth.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
-const CODE_TTL_MINUTES = 15;
+const CODE_TTL_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MINUTES = 60;
 
@@ -92,7 +92,13 @@ export async function startRegistration(
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
+  deps.mailer.queue({
+    companyId: company.id,
+    to: input.email,
+    subject: existing ? `Your ${name} account` : `Your verification code: ${code}`,
+    ...mail,
+    secrets: existing ? [] : [String(code)],
+  });
   return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
 }
 
@@ -172,24 +178,28 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
     ],
     { label: 'Set a new password', url: link },
   );
-  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
+  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail, secrets: [token] });
 }
 
-/** A reset token that is unused, unexpired, and belongs to a company whose portal is on. */
-async function usableResetToken(deps: Deps, token: string) {
+/**
+ * A reset token that is unused, unexpired, and belongs to a company whose portal is on; when the
+ * browser is on a company (`sessionCompanyId`), it must be the token's own.
+ */
+async function usableResetToken(deps: Deps, token: string, sessionCompanyId: number | undefined) {
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
+  if (sessionCompanyId !== undefined && sessionCompanyId !== row.company_id) return undefined;
   const company = await findCompanyById(deps.db, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
 
-export async function isResetPending(deps: Deps, token: string): Promise<boolean> {
-  return (await usableResetToken(deps, token)) !== undefined;
+export async function isResetPending(deps: Deps, token: string, sessionCompanyId: number | undefined): Promise<boolean> {
+  return (await usableResetToken(deps, token, sessionCompanyId)) !== undefined;
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
-  const row = await usableResetToken(deps, token);
+export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
+  const row = await usableResetToken(deps, token, sessionCompanyId);
   if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
     throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
   }
@@ -206,11 +216,29 @@ async function changePassword(deps: Deps, companyId: number, loginId: number, pa
   const clientIds = clients.map((c) => c.id);
   await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
   for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
+  await notifyPasswordChanged(deps, companyId, loginId);
 }
 
-/** Sets a new password for the signed-in customer's sign-in and completes a queued ChangePassword action. */
+/** The owner hears of every new password, so a change they did not make does not go unnoticed. */
+async function notifyPasswordChanged(deps: Deps, companyId: number, loginId: number) {
+  const [login, company] = await Promise.all([repo.findLoginById(deps.db, companyId, loginId), findCompanyById(deps.db, companyId)]);
+  if (!login || !company) return;
+  const name = company.settings.CompanyDisplayName;
+  const mail = renderMail(name, [
+    `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
+    'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
+  ]);
+  deps.mailer.queue({ companyId, to: login.email, subject: `Your ${name} password was changed`, ...mail });
+}
+
+/**
+ * Sets a new password for the signed-in customer's sign-in, only while a ChangePassword action
+ * asks for one: a session alone (a borrowed device, a stolen cookie) must not be able to take
+ * the account over. Completes the action.
+ */
 export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
-  const user = await repo.findCustomerUser(deps.db, companyId, clientId);
+  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), repo.findPendingActions(deps.db, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);
 }
