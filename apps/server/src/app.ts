@@ -6,7 +6,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Deps } from './deps.ts';
 import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
+import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -26,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
-export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
+export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
   const { deps } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -47,6 +49,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
     await instance.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
+  await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
   await instance.register(authPlugin, { db: deps.db, changes: deps.changes });

@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { devOutboxEnabled } from './features/mail/mail.routes.ts';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { Redis } from 'ioredis';
+import { createMemoryFailureCounter, createRedisFailureCounter } from './lib/failure-counter.ts';
 import { app } from './app.ts';
 import type { Deps } from './deps.ts';
 
@@ -59,10 +60,11 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const handle = given ?? openDatabase(env.DATABASE_URL, { watchOtherProcesses: env.READ_CACHE });
   await migrateToLatest(handle);
   if (!env.READ_CACHE) handle.changes.disable();
-  const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
-  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };
-  await server.register(app, { deps });
+  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, failures };
+  await server.register(app, { deps, redis });
   await server.ready();
   return {
     server,
@@ -71,7 +73,8 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     async close() {
       await server.close();
       await mailer.close();
-      await limiter.close();
+      await failures.close();
+      await redis?.quit();
       if (!given) await handle.close();
     },
   };

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    /** Headers the answer carries (Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

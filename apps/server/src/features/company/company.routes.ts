@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { companyCodeSchema, emailField, passwordField } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { throttle, type Deps } from '../../deps.ts';
+import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, sendJson, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
@@ -46,8 +46,9 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'signin', req.body.email);
-      return { success: true as const, companies: await findCompaniesForCredentials(deps, req.body.email, req.body.password) };
+      await throttle(deps, req, 'signin');
+      const { email, password } = req.body;
+      return { success: true as const, companies: await withSignInFailures(deps, email, () => findCompaniesForCredentials(deps, email, password)) };
     },
   );
 

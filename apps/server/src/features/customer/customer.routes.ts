@@ -4,7 +4,7 @@ import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@porta
 import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
-import { throttle, type Deps } from '../../deps.ts';
+import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
@@ -46,8 +46,9 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'signin', req.body.email);
-      return { success: true as const, clients: await service.listClientAccounts(deps, requireCompany(req), req.body.email, req.body.password) };
+      await throttle(deps, req, 'signin');
+      const { email, password } = req.body;
+      return { success: true as const, clients: await withSignInFailures(deps, email, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
     },
   );
 
@@ -62,9 +63,9 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin', req.body.email);
+      await throttle(deps, req, 'signin');
       const company = requireCompany(req);
-      const clientId = await service.chooseClient(deps, company, req.body);
+      const clientId = await withSignInFailures(deps, req.body.email, () => service.chooseClient(deps, company, req.body));
       const answer = await signIn(req, reply, company.id, clientId);
       return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
     },
@@ -116,7 +117,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'reset', req.body.email);
+      await throttle(deps, req, 'reset', true);
       await service.requestPasswordReset(deps, requireCompany(req), req.body.email, req.body.url);
       return { success: true as const };
     },

@@ -1,6 +1,6 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/api-types';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import { clearSignInFailures, type Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -216,19 +216,23 @@ async function changePassword(deps: Deps, companyId: number, loginId: number, pa
   const clientIds = clients.map((c) => c.id);
   await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
   for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
-  await notifyPasswordChanged(deps, companyId, loginId);
+  const login = await repo.findLoginById(deps.db, companyId, loginId);
+  if (login) {
+    await clearSignInFailures(deps, login.email);
+    await notifyPasswordChanged(deps, companyId, login.email);
+  }
 }
 
 /** The owner hears of every new password, so a change they did not make does not go unnoticed. */
-async function notifyPasswordChanged(deps: Deps, companyId: number, loginId: number) {
-  const [login, company] = await Promise.all([repo.findLoginById(deps.db, companyId, loginId), findCompanyById(deps.db, companyId)]);
-  if (!login || !company) return;
+async function notifyPasswordChanged(deps: Deps, companyId: number, email: string) {
+  const company = await findCompanyById(deps.db, companyId);
+  if (!company) return;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(name, [
     `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
   ]);
-  deps.mailer.queue({ companyId, to: login.email, subject: `Your ${name} password was changed`, ...mail });
+  deps.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });
 }
 
 /**
