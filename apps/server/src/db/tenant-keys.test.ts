@@ -6,6 +6,9 @@ import { migrateToLatest, migrationsFor } from './migrate.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { TENANT_KEYS } from './migrations/006-tenant-keys.ts';
 import { nowIso } from '../lib/time.ts';
+import { consumeEmailCode, consumeResetToken, countEmailCodeAttempt, insertEmailCode, insertResetToken } from '../features/customer/customer.repository.ts';
+import { createSession, deleteSessionById } from '../features/session/session.repository.ts';
+import { markRead } from '../features/notification/notification.repository.ts';
 
 describe.each(testEngines())('tenant keys on %s', (engine) => {
   let t: TestDatabase;
@@ -53,6 +56,29 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
     await t.db.insertInto('invoices').values(invoice(splash, client.id, 'X-CASCADE-1')).execute();
     await t.db.deleteFrom('clients').where('company_id', '=', splash).where('id', '=', client.id).execute();
     expect(await t.db.selectFrom('invoices').select('id').where('invoice_no', '=', 'X-CASCADE-1').execute()).toEqual([]);
+  });
+
+  it('updates and deletes by id take the company, and change nothing under another', async () => {
+    const login = await t.db.selectFrom('logins').select('id').where('company_id', '=', splash).executeTakeFirstOrThrow();
+    await insertResetToken(t.db, { companyId: splash, loginId: login.id, tokenHash: 'audit-reset', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const reset = await t.db.selectFrom('password_reset_tokens').select('id').where('token_hash', '=', 'audit-reset').executeTakeFirstOrThrow();
+    expect(await consumeResetToken(t.db, ace, reset.id)).toBe(false);
+    expect(await consumeResetToken(t.db, splash, reset.id)).toBe(true);
+
+    await insertEmailCode(t.db, { companyId: splash, purpose: 'register', email: 'audit@example.com', tokenHash: 'audit-code', codeHash: 'x', payload: '{}', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const code = await t.db.selectFrom('email_codes').select('id').where('token_hash', '=', 'audit-code').executeTakeFirstOrThrow();
+    expect(await countEmailCodeAttempt(t.db, ace, code.id, 5)).toBeUndefined();
+    expect(await consumeEmailCode(t.db, ace, code.id)).toBe(false);
+    expect(await t.db.selectFrom('email_codes').select(['attempts', 'used_at']).where('id', '=', code.id).executeTakeFirstOrThrow()).toEqual({ attempts: 0, used_at: null });
+
+    await createSession(t.db, { kind: 'company', companyId: splash, clientId: null, ttlMs: 60_000 });
+    const session = await t.db.selectFrom('sessions').select('id').where('company_id', '=', splash).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await deleteSessionById(t.db, ace, session.id);
+    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', session.id).execute()).toHaveLength(1);
+
+    const contact = await t.db.selectFrom('notification_contacts').select(['id', 'client_id']).where('company_id', '=', splash).where('status', '=', 'New').executeTakeFirstOrThrow();
+    expect(await markRead(t.db, ace, contact.client_id, contact.id)).toBe(false);
+    expect((await t.db.selectFrom('notification_contacts').select('status').where('id', '=', contact.id).executeTakeFirstOrThrow()).status).toBe('New');
   });
 
   it('every listed key exists in the schema', async () => {

@@ -116,7 +116,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       }
       const company = await findCompanyById(deps.db, row.id);
       if (company) assertCompanyActive(company);
-      await deleteSessionById(deps.db, row.session_id);
+      await deleteSessionById(deps.db, row.id, row.session_id);
       const fresh = await createSession(deps.db, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };

@@ -115,14 +115,14 @@ export async function completeRegistration(
   }
   // Every try is counted before the code is compared, in one statement, so parallel guesses
   // cannot get more than CODE_MAX_ATTEMPTS looks at it.
-  const attempt = await repo.countEmailCodeAttempt(deps.db, row.id, CODE_MAX_ATTEMPTS);
+  const attempt = await repo.countEmailCodeAttempt(deps.db, company.id, row.id, CODE_MAX_ATTEMPTS);
   if (attempt === undefined) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
   if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
     if (attempt >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
     throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   }
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
-  if (payload.existing || !(await repo.consumeEmailCode(deps.db, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (payload.existing || !(await repo.consumeEmailCode(deps.db, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
   const { clientId } = await repo.createLoginWithClient(deps.db, {
     companyId: company.id,
@@ -200,7 +200,7 @@ export async function isResetPending(deps: Deps, token: string, sessionCompanyId
 
 export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
   const row = await usableResetToken(deps, token, sessionCompanyId);
-  if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
+  if (!row || !(await repo.consumeResetToken(deps.db, row.company_id, row.id))) {
     throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
   }
   await changePassword(deps, row.company_id, row.login_id, password);
