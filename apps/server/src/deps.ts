@@ -4,8 +4,8 @@ import type { ChangeFeed } from './db/change-feed.ts';
 import type { Env } from './config/env.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { FailureCounter } from './lib/failure-counter.ts';
-import { AppError } from './lib/app-error.ts';
-import { tooManyRequests, type Bucket } from './plugins/rate-limits.ts';
+import { AppError, tooManyRequests } from './lib/app-error.ts';
+import type { Bucket } from './plugins/rate-limits.ts';
 
 /** What routes and services need from the outside world; built once in server.ts or a test. */
 export interface Deps {
@@ -24,7 +24,7 @@ export interface Deps {
  * logins share one; registration, reset and contact calls have their own of the same size.
  * `perEmail` (reset requests) also counts per e-mail address.
  */
-export async function throttle(_deps: Deps, req: FastifyRequest, bucket: Bucket, perEmail = false) {
+export async function throttle(req: FastifyRequest, bucket: Bucket, perEmail = false) {
   await req.server.throttle(req, bucket, perEmail);
 }
 

@@ -2,17 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { AppError } from '../lib/app-error.ts';
+import { tooManyRequests } from '../lib/app-error.ts';
 
 /** Request buckets: sign-in (with get-clients, get-by-email and the company logins), registration, reset, contact. */
 export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
-
-/** "Please wait 15 minutes": the wait a throttled caller really has, in the 429 text. */
-export function tooManyRequests(ttlMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${wait} and try again.`, undefined, { 'retry-after': String(seconds) });
-}
 
 /**
  * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket

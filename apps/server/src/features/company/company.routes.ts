@@ -46,7 +46,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       const { email, password } = req.body;
       return { success: true as const, companies: await withSignInFailures(deps, email, () => findCompaniesForCredentials(deps, email, password)) };
     },
@@ -63,7 +63,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID));
     },
   );
@@ -72,7 +72,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-code',
     { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswer, ...errorResponses } } },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCode(deps.db, req.body.company_code));
     },
   );
@@ -84,7 +84,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswer, ...errorResponses } },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id));
     },
   );
@@ -139,7 +139,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'contact');
+      await throttle(req, 'contact');
       return { success: true as const, message: await sendContactMessage(deps, requireCompany(req), req.body) };
     },
   );

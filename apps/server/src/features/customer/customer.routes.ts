@@ -46,7 +46,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       const { email, password } = req.body;
       return { success: true as const, clients: await withSignInFailures(deps, email, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
     },
@@ -63,7 +63,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       const company = requireCompany(req);
       const clientId = await withSignInFailures(deps, req.body.email, () => service.chooseClient(deps, company, req.body));
       const answer = await signIn(req, reply, company.id, clientId);
@@ -95,7 +95,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
     async (req, reply) => {
       const company = requireCompany(req);
-      await throttle(deps, req, 'register');
+      await throttle(req, 'register');
       if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
       const body = req.body as Record<string, unknown>;
       if (body.email_code === undefined || body.email_token === undefined) {
@@ -117,7 +117,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'reset', true);
+      await throttle(req, 'reset', true);
       await service.requestPasswordReset(deps, requireCompany(req), req.body.email, req.body.url);
       return { success: true as const };
     },
@@ -136,7 +136,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], params: tokenParam, response: { 200: z.object({ success: z.literal(true), isChangingPassword: z.boolean() }), ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'reset');
+      await throttle(req, 'reset');
       return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
     },
   );
@@ -145,7 +145,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/reset-password/:token',
     { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
-      await throttle(deps, req, 'reset');
+      await throttle(req, 'reset');
       await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
       return { success: true as const };
     },
