@@ -10,7 +10,7 @@ import {
   type FormFields,
   type FormKind,
 } from './form-config.ts';
-import { GENDER_TYPES, buildFormSchema, describeFormFields, type FormContext, type FormFieldDescriptor, type FormValues } from './form-engine.ts';
+import { GENDER_TYPES, buildFormSchema, describeFormFields, formValuesFromRecord, type FormContext, type FormFieldDescriptor, type FormValues } from './form-engine.ts';
 
 /**
  * Properties of the engine over any configuration, any company context and any payload:
@@ -238,6 +238,19 @@ describe.each(kinds)('the %s form, under any configuration', (kind) => {
         if (!once.success) return;
         const twice = schema.safeParse(JSON.parse(JSON.stringify(once.data)));
         expect(twice.success && twice.data).toEqual(once.data);
+      }),
+      RUNS,
+    );
+  });
+
+  it('fills an edit form from what it saved that saves the same again', () => {
+    fc.assert(
+      fc.property(caseArb, ({ fields, context, payload }) => {
+        const schema = buildFormSchema(kind, fields, context);
+        const saved = schema.safeParse(payload);
+        if (!saved.success) return;
+        const again = schema.safeParse(formValuesFromRecord(describeFormFields(kind, fields, context), saved.data));
+        expect(again.success && again.data).toEqual(saved.data);
       }),
       RUNS,
     );

@@ -16,6 +16,7 @@ import {
   buildFormSchema,
   describeFormFields,
   formContextFromConfig,
+  formValuesFromRecord,
   initialFormValues,
   isValidPastDate,
   missingConfigurations,
@@ -720,6 +721,10 @@ describe('descriptors', () => {
     expect(JSON.parse(JSON.stringify(fields))).toEqual(fields);
   });
 
+  it('start a new student with RegID "TBD" (E12)', () => {
+    expect(initialFormValues(describeFormFields('student', formFields('student', { regID: 'Optional' })))).toEqual({ FirstName: '', LastName: '', RegID: 'TBD' });
+  });
+
   it('start a new form empty and unticked', () => {
     const fields = describeFormFields('student', formFields('student', { address: 'Optional', preferredDays: 'Optional', gender: 'Optional' }));
     expect(initialFormValues(fields)).toEqual({
@@ -735,6 +740,56 @@ describe('descriptors', () => {
       Postcode: '',
       PendingDays: [],
     });
+  });
+});
+
+describe('formValuesFromRecord', () => {
+  const custom: CustomFieldConfigInput[] = [
+    { CustomFieldID: 5, DefaultItemID: 51, custom_field: { FieldName: 'Interests', FieldType: 2, custom_field_options: [{ value: 51, label: 'A' }, { value: 52, label: 'B' }] } },
+    { CustomFieldID: 6, custom_field: { FieldName: 'Photos', FieldType: 3 } },
+  ];
+  const fields = formFields('student', { regID: 'Optional', gender: 'Optional', address: 'Optional', medicalConditions: 'Optional', school: 'Optional', preferredDays: 'Optional' }, custom);
+  const descriptors = describeFormFields('student', fields);
+
+  it('fills an edit form from a stored student (E29)', () => {
+    const record = {
+      StudentID: 8,
+      FirstName: 'Mia',
+      LastName: 'Lee',
+      RegID: null,
+      GenderType: 'Female',
+      GenderOther: null,
+      AddrSameAsClient: true,
+      Address1: null,
+      MedicalConditionIDs: '3,7',
+      SchoolID: 20,
+      PendingDays: '1,3',
+      custom_field_values: [{ CustomFieldID: 6, FieldValue: 'Y' }],
+    };
+    expect(formValuesFromRecord(descriptors, record)).toEqual({
+      FirstName: 'Mia',
+      LastName: 'Lee',
+      RegID: 'TBD',
+      GenderType: 'Female',
+      GenderOther: '',
+      AddrSameAsClient: true,
+      Address1: '',
+      Address2: '',
+      Suburb: '',
+      State: '',
+      Postcode: '',
+      MedicalConditionIDs: [3, 7],
+      SchoolID: 20,
+      PendingDays: [1, 3],
+      custom_field_5: [],
+      custom_field_6: 'Y',
+    });
+  });
+
+  it('gives back the same record when the form is saved untouched', () => {
+    const schema = buildFormSchema('student', fields, { today: TODAY });
+    const saved = dataOf(schema, { ...NAMES, RegID: 'S-1', GenderType: 'Other', GenderOther: 'x', MedicalConditionIDs: [7, 3], PendingDays: [2], custom_field_5: [52, 51] });
+    expect(dataOf(schema, formValuesFromRecord(descriptors, saved))).toEqual(saved);
   });
 });
 

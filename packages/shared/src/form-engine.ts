@@ -180,7 +180,7 @@ export interface StudentPayload extends PersonPayload {
   custom_field_values: CustomFieldValue[];
 }
 
-type Parsed<P> = Pick<P, 'FirstName' & keyof P | 'LastName' & keyof P> & Partial<Omit<P, 'FirstName' | 'LastName'>>;
+type Parsed<P extends PersonPayload> = Pick<P, 'FirstName' | 'LastName'> & Partial<Omit<P, 'FirstName' | 'LastName'>>;
 /** A parsed form: the names always, every other key only when the configuration shows its field. */
 export type FormOutput<K extends FormKind> = K extends 'customer' ? Parsed<CustomerPayload> : Parsed<StudentPayload>;
 /** What a form holds before parsing; the keys depend on the configuration. */
@@ -270,7 +270,7 @@ function readText(v: unknown, label: string, rule: TextRule): Read {
   return ok(rule.lowerCase ? s.toLowerCase() : s);
 }
 
-function toId(v: unknown): number | null | undefined {
+function toId(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isInteger(v) && v > 0 && v <= MAX_ID ? v : undefined;
   if (typeof v === 'string' && /^[0-9]{1,10}$/.test(v.trim())) return toId(Number(v.trim()));
   return undefined;
@@ -280,7 +280,7 @@ function toId(v: unknown): number | null | undefined {
 function readId(v: unknown, required: string | null, allowed?: readonly (number | string)[]): Read {
   if (isBlank(v)) return required ? fail(required) : ok(null);
   const id = toId(v);
-  if (id == null || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
+  if (id === undefined || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
   return ok(id);
 }
 
@@ -291,7 +291,7 @@ function readIdList(v: unknown, required: string | null, allowed?: readonly (num
   const ids = new Set<number>();
   for (const p of parts) {
     const id = toId(p);
-    if (id == null || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
+    if (id === undefined || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
     ids.add(id);
   }
   return ok([...ids].sort((a, b) => a - b).join(','));
@@ -362,13 +362,13 @@ interface FieldSpec {
   requiredMessage: (standard: string) => string;
 }
 
-function person(spec: FieldSpec, kind: FieldKind, inputs: Input[], extra: Partial<Field> = {}): Field {
+function field(spec: FieldSpec, kind: FieldKind, inputs: Input[], extra: Partial<Field> = {}): Field {
   return { name: spec.name, id: spec.id, label: spec.label, kind, required: spec.mandatory, readOnly: false, custom: false, inputs, ...extra };
 }
 
 function nameField(spec: FieldSpec, key: 'FirstName' | 'LastName', standard: string): Field {
   const rule = { max: MAX.name, required: spec.requiredMessage(standard), forbidden: FORM_NAME_FORBIDDEN };
-  return person(spec, 'text', [textInput(key, spec.label, 'text', rule)]);
+  return field(spec, 'text', [textInput(key, spec.label, 'text', rule)]);
 }
 
 
@@ -391,7 +391,7 @@ function genderField(spec: FieldSpec): Field {
     },
   };
   const other = textInput('GenderOther', 'Please specify', 'text', { max: MAX.genderOther, required: m.genderOtherRequired }, { inPlay: isOther });
-  return person(spec, 'gender', [type, other], {
+  return field(spec, 'gender', [type, other], {
     emit: (own, out) => {
       Object.assign(out, own);
       out.Gender = typeof own.GenderType === 'string' ? own.GenderType.charAt(0) : null;
@@ -454,7 +454,7 @@ function idSelect(spec: FieldSpec, key: string, list: readonly FormListItem[] | 
   const required = spec.mandatory && listUsable(list) ? spec.requiredMessage(message) : null;
   // Membership of the company's lists is the server's check: an existing record may hold an
   // item that has since been made inactive (X8).
-  return person(spec, 'select', [
+  return field(spec, 'select', [
     { key, label: spec.label, kind: 'select', required: required !== null, readOnly: false, items: items(list), accepts: acceptsId, initialValue: '', read: (v) => readId(v, required) },
   ]);
 }
@@ -478,7 +478,7 @@ function medicalField(spec: FieldSpec, r: Resolver): Field {
     },
   ];
   if (custom) inputs.push(textInput('AdditionalMedicalConditions', 'Other medical conditions', 'text', { max: MAX.text, required: null }));
-  return person(spec, 'medicalConditions', inputs);
+  return field(spec, 'medicalConditions', inputs);
 }
 
 function customField(kind: FormKind, cf: CustomFieldConfig): Field {
@@ -536,7 +536,7 @@ function customField(kind: FormKind, cf: CustomFieldConfig): Field {
 function fixedField(r: Resolver, spec: FieldSpec): Field {
   const req = (message: string) => (spec.mandatory ? spec.requiredMessage(message) : null);
   const text = (key: string, kind: InputKind, rule: Omit<TextRule, 'required'>, message: string) =>
-    person(spec, kind, [textInput(key, spec.label, kind, { ...rule, required: req(message) })]);
+    field(spec, kind, [textInput(key, spec.label, kind, { ...rule, required: req(message) })]);
   const phone = { max: MAX.phone, pattern: PHONE_PATTERN, invalid: m.numbersOnly };
   const email = { max: MAX.email, pattern: EMAIL_PATTERN, invalid: m.emailInvalid, lowerCase: true };
   const lists = r.context.lists ?? {};
@@ -549,18 +549,18 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
       return genderField(spec);
     case 'regID':
       // Read-only (S38): assigned by the company, "TBD" until then (E12); never required of the user.
-      return person(spec, 'text', [textInput('RegID', spec.label, 'text', { max: MAX.regId, required: null, placeholder: REG_ID_PLACEHOLDER }, { readOnly: true })], {
+      return field(spec, 'text', [textInput('RegID', spec.label, 'text', { max: MAX.regId, required: null, placeholder: REG_ID_PLACEHOLDER }, { readOnly: true, initialValue: REG_ID_PLACEHOLDER })], {
         required: false,
         readOnly: true,
       });
     case 'address': {
-      if (r.kind === 'customer') return person(spec, 'address', addressInputs(r, spec.mandatory, false, undefined));
+      if (r.kind === 'customer') return field(spec, 'address', addressInputs(r, spec.mandatory, false, undefined));
       const own = (all: FormValues) => all.AddrSameAsClient !== true;
-      return person(spec, 'address', [checkbox('AddrSameAsClient', 'Use your address'), ...addressInputs(r, spec.mandatory, false, own)]);
+      return field(spec, 'address', [checkbox('AddrSameAsClient', 'Use your address'), ...addressInputs(r, spec.mandatory, false, own)]);
     }
     case 'billingAddress': {
       const own = (all: FormValues) => all.BillingAddrSame !== true;
-      return person(spec, 'billingAddress', [checkbox('BillingAddrSame', 'Use Address for Billing Address'), ...addressInputs(r, spec.mandatory, true, own)]);
+      return field(spec, 'billingAddress', [checkbox('BillingAddrSame', 'Use Address for Billing Address'), ...addressInputs(r, spec.mandatory, true, own)]);
     }
     case 'homePhone':
       return text('PhoneHome', 'phone', phone, m.homePhoneRequired);
@@ -581,7 +581,7 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
       return text('Notes', 'textarea', { max: MAX.notes }, m.notesRequired);
     case 'dateOfBirth': {
       const required = req(m.dateOfBirthRequired);
-      return person(spec, 'date', [
+      return field(spec, 'date', [
         {
           key: 'DOB',
           label: spec.label,
@@ -610,7 +610,7 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
     case 'venue':
       return idSelect(spec, 'VenueID', lists.venues, m.venueRequired);
     case 'preferredDays':
-      return person(spec, 'multiSelect', [
+      return field(spec, 'multiSelect', [
         {
           key: 'PendingDays',
           label: spec.label,
@@ -736,6 +736,33 @@ export function describeFormFields(kind: FormKind, formFields: FormFields, conte
 /** The values a new form starts with: empty, unticked, or the custom field's default option (E20). */
 export function initialFormValues(descriptors: readonly FormFieldDescriptor[]): FormValues {
   return Object.fromEntries(descriptors.flatMap((f) => f.inputs.map((i) => [i.key, i.initialValue])));
+}
+
+function emptyOf(kind: InputKind): unknown {
+  return kind === 'checkbox' ? false : kind === 'multiSelect' ? [] : '';
+}
+
+/**
+ * The values an edit form starts with for a stored record (K25, E29): each value under its
+ * form key, comma lists as arrays for the multi-selects, custom field values under
+ * custom_field_{id}, and empty inputs as a new form has them (RegID "TBD").
+ */
+export function formValuesFromRecord(descriptors: readonly FormFieldDescriptor[], record: FormValues): FormValues {
+  const values = prepare(record) as FormValues;
+  return Object.fromEntries(
+    descriptors.flatMap((f) =>
+      f.inputs.map((i) => {
+        const v = values[i.key];
+        if (v === null || v === undefined || v === '') return [i.key, f.custom ? emptyOf(i.kind) : i.initialValue];
+        if (i.kind === 'checkbox') return [i.key, v === true];
+        if (i.kind === 'multiSelect') {
+          const parts = Array.isArray(v) ? v : String(v).split(',');
+          return [i.key, parts.map((p) => toId(p) ?? p).filter((p) => p !== '')];
+        }
+        return [i.key, typeof v === 'number' && i.kind !== 'select' ? String(v) : v];
+      }),
+    ),
+  );
 }
 
 /**
