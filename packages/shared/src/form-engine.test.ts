@@ -725,6 +725,28 @@ describe('descriptors', () => {
     expect(initialFormValues(describeFormFields('student', formFields('student', { regID: 'Optional' })))).toEqual({ FirstName: '', LastName: '', RegID: 'TBD' });
   });
 
+  it("preselect the default state and a profile's default items (C12, N10)", () => {
+    const lists = {
+      school: [
+        { FieldValueID: 20, DisplayName: 'A' },
+        { FieldValueID: 21, DisplayName: 'B', IsDefault: true },
+      ],
+      medical_conditions: [
+        { FieldValueID: 3, DisplayName: 'Asthma', IsDefault: true },
+        { FieldValueID: 7, DisplayName: 'Epilepsy' },
+      ],
+    };
+    const fields = formFields('student', { address: 'Optional', school: 'Optional', medicalConditions: 'Optional' });
+    expect(initialFormValues(describeFormFields('student', fields, { lists, defaultState: 'NSW', states: ['NSW', 'VIC'] }))).toMatchObject({
+      State: 'NSW',
+      SchoolID: 21,
+      MedicalConditionIDs: [3],
+    });
+    expect(initialFormValues(describeFormFields('student', fields, { defaultState: 'Ohio', states: ['NSW'] }))).toMatchObject({ State: '' });
+    const billing = describeFormFields('customer', formFields('customer', { address: 'Optional', billingAddress: 'Optional' }), { defaultState: 'Kent' });
+    expect(initialFormValues(billing)).toMatchObject({ State: 'Kent', BillingState: '' });
+  });
+
   it('start a new form empty and unticked', () => {
     const fields = describeFormFields('student', formFields('student', { address: 'Optional', preferredDays: 'Optional', gender: 'Optional' }));
     expect(initialFormValues(fields)).toEqual({
@@ -786,6 +808,11 @@ describe('formValuesFromRecord', () => {
     });
   });
 
+  it('leaves an empty stored value empty rather than preselecting a default', () => {
+    const withDefaults = describeFormFields('student', fields, { defaultState: 'NSW', lists: { school: [{ FieldValueID: 20, DisplayName: 'A', IsDefault: true }] } });
+    expect(formValuesFromRecord(withDefaults, { ...NAMES, State: null, SchoolID: null })).toMatchObject({ State: '', SchoolID: '', custom_field_5: [] });
+  });
+
   it('gives back the same record when the form is saved untouched', () => {
     const schema = buildFormSchema('student', fields, { today: TODAY });
     const saved = dataOf(schema, { ...NAMES, RegID: 'S-1', GenderType: 'Other', GenderOther: 'x', MedicalConditionIDs: [7, 3], PendingDays: [2], custom_field_5: [52, 51] });
@@ -839,6 +866,18 @@ describe('formContextFromConfig (X10, X19, C10, C11, C18)', () => {
     expect(formContextFromConfig(config({ custom: true })).canSelectCustomMedicalCondition).toBe(true);
     expect(formContextFromConfig(config({ custom: true }), { profile: { CanSelectCustomMedicalCondition: false } }).canSelectCustomMedicalCondition).toBe(false);
     expect(formContextFromConfig(config({ custom: false }), { profile: { CanSelectCustomMedicalCondition: null } }).canSelectCustomMedicalCondition).toBe(false);
+  });
+
+  it("lets a profile's DefaultState and lists win over the company's (X10, N10)", () => {
+    const base = config();
+    (base.ocr_config as { DefaultState: string }).DefaultState = 'VIC';
+    expect(formContextFromConfig(base).defaultState).toBe('VIC');
+    const profile = { DefaultState: 'NSW', lists: { school: [{ FieldValueID: 5, DisplayName: 'Profile school', IsDefault: true }], all_standards: [] } };
+    const context = formContextFromConfig(base, { profile });
+    expect(context.defaultState).toBe('NSW');
+    expect(context.lists?.school).toEqual(profile.lists.school);
+    expect(context.lists?.standards).toEqual([]);
+    expect(context.lists?.medical_conditions).toEqual(base.lists.medical_conditions);
   });
 
   it('gives a US student form "Cell phone is required" end to end (C11)', () => {

@@ -50,6 +50,8 @@ export type FormListName = 'medical_conditions' | 'referral_sources' | 'school' 
 export interface FormListItem {
   FieldValueID: number;
   DisplayName: string;
+  /** A registration profile's items may be preselected (N10). */
+  IsDefault?: boolean;
 }
 
 /** What a form needs from the company besides its field configuration. */
@@ -65,6 +67,8 @@ export interface FormContext {
    */
   lists?: Partial<Record<FormListName, readonly FormListItem[]>>;
   canSelectCustomMedicalCondition?: boolean;
+  /** The state a new address starts with (C12). */
+  defaultState?: string;
   /** The registration forms leave out what localization does not allow (C18). */
   addressParts?: Partial<Record<'suburb' | 'state' | 'postcode', boolean>>;
   /** yyyy-MM-dd; dates after it are refused. Defaults to the date at UTC+14, so no local "today" is ever in the future. */
@@ -87,16 +91,24 @@ type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'St
 /**
  * The context of a company's forms from its get-config answer. The mobile label is
  * MobilePhoneLabel, else Cell in the US, else Mobile (X19); a profile's
- * CanSelectCustomMedicalCondition wins over ocr_config's (X10).
+ * CanSelectCustomMedicalCondition and DefaultState win over ocr_config's (X10).
  */
+export interface ProfileFormOptions {
+  CanSelectCustomMedicalCondition?: boolean | null;
+  DefaultState?: string | null;
+  /** The profile's own lists, which replace the company's (N10); all_standards is the standards list. */
+  lists?: Partial<Record<Exclude<FormListName, 'standards'> | 'all_standards', readonly FormListItem[]>>;
+}
+
 export function formContextFromConfig(
   config: ContextSource,
-  options: { registration?: boolean; profile?: { CanSelectCustomMedicalCondition?: boolean | null }; today?: string } = {},
+  options: { registration?: boolean; profile?: ProfileFormOptions; today?: string } = {},
 ): FormContext {
   const loc = config.localization;
   const us = config.ServerLocation.toUpperCase() === 'US' || loc.CountryCode.toUpperCase() === 'US';
   const mobile = loc.MobilePhoneLabel.trim() || (us ? 'Cell' : 'Mobile');
   const states = loc.StateList.length > 0 ? loc.StateList : config.States;
+  const own = options.profile?.lists ?? {};
   return {
     labels: {
       suburb: loc.SuburbLabel.trim() || DEFAULT_LABELS.suburb,
@@ -109,13 +121,14 @@ export function formContextFromConfig(
     states,
     locationsHavePostcodes: config.LocationsHavePostcodes,
     lists: {
-      medical_conditions: config.lists.medical_conditions,
-      referral_sources: config.lists.referral_sources,
-      school: config.lists.school,
-      venues: config.lists.venues,
-      standards: config.lists.standards,
+      medical_conditions: own.medical_conditions ?? config.lists.medical_conditions,
+      referral_sources: own.referral_sources ?? config.lists.referral_sources,
+      school: own.school ?? config.lists.school,
+      venues: own.venues ?? config.lists.venues,
+      standards: own.all_standards ?? config.lists.standards,
     },
     canSelectCustomMedicalCondition: options.profile?.CanSelectCustomMedicalCondition ?? config.ocr_config.CanSelectCustomMedicalCondition,
+    defaultState: options.profile?.DefaultState || config.ocr_config.DefaultState || undefined,
     addressParts: options.registration
       ? { suburb: loc.AllowSuburbInRegistration, state: loc.AllowStateInRegistration, postcode: loc.AllowPostcodeInRegistration }
       : undefined,
@@ -342,6 +355,10 @@ function items(list: readonly FormListItem[] | undefined): FormItem[] {
   return (list ?? []).map((i) => ({ value: i.FieldValueID, label: i.DisplayName }));
 }
 
+function defaults(list: readonly FormListItem[] | undefined): number[] {
+  return (list ?? []).filter((i) => i.IsDefault).map((i) => i.FieldValueID);
+}
+
 /** A list given and empty cannot be chosen from, so it cannot be required (S44–S46). */
 function listUsable(list: readonly FormListItem[] | undefined): boolean {
   return list === undefined || list.length > 0;
@@ -420,6 +437,8 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
   }
   if (parts.state !== false) {
     const required = when(true, billing ? lm.billingRequired(state) : lm.required(state));
+    const start = r.context.defaultState;
+    const initialValue = !billing && start && (states.length === 0 || states.includes(start)) ? start : '';
     if (states.length > 0) {
       inputs.push({
         key: `${prefix}State`,
@@ -429,7 +448,7 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
         readOnly: false,
         items: states.map((s) => ({ value: s, label: s })),
         accepts: acceptsText,
-        initialValue: '',
+        initialValue,
         inPlay,
         read: (v) => {
           if (isBlank(v)) return required ? fail(required) : ok(null);
@@ -438,7 +457,7 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
         },
       });
     } else {
-      inputs.push(textInput(`${prefix}State`, state, 'text', { max: MAX.state, required }, { inPlay }));
+      inputs.push(textInput(`${prefix}State`, state, 'text', { max: MAX.state, required }, { inPlay, initialValue }));
     }
   }
   if (parts.postcode !== false) {
@@ -455,7 +474,17 @@ function idSelect(spec: FieldSpec, key: string, list: readonly FormListItem[] | 
   // Membership of the company's lists is the server's check: an existing record may hold an
   // item that has since been made inactive (X8).
   return field(spec, 'select', [
-    { key, label: spec.label, kind: 'select', required: required !== null, readOnly: false, items: items(list), accepts: acceptsId, initialValue: '', read: (v) => readId(v, required) },
+    {
+      key,
+      label: spec.label,
+      kind: 'select',
+      required: required !== null,
+      readOnly: false,
+      items: items(list),
+      accepts: acceptsId,
+      initialValue: defaults(list)[0] ?? '',
+      read: (v) => readId(v, required),
+    },
   ]);
 }
 
@@ -472,7 +501,7 @@ function medicalField(spec: FieldSpec, r: Resolver): Field {
       readOnly: false,
       items: items(list),
       accepts: acceptsIdList,
-      initialValue: [],
+      initialValue: defaults(list),
       // An unlisted condition typed in satisfies a mandatory field as well (S49).
       read: (v, all) => readIdList(v, custom && !isBlank(all.AdditionalMedicalConditions) ? null : required),
     },
@@ -745,7 +774,7 @@ function emptyOf(kind: InputKind): unknown {
 /**
  * The values an edit form starts with for a stored record (K25, E29): each value under its
  * form key, comma lists as arrays for the multi-selects, custom field values under
- * custom_field_{id}, and empty inputs as a new form has them (RegID "TBD").
+ * custom_field_{id}; empty values stay empty (RegID shows "TBD").
  */
 export function formValuesFromRecord(descriptors: readonly FormFieldDescriptor[], record: FormValues): FormValues {
   const values = prepare(record) as FormValues;
@@ -753,7 +782,8 @@ export function formValuesFromRecord(descriptors: readonly FormFieldDescriptor[]
     descriptors.flatMap((f) =>
       f.inputs.map((i) => {
         const v = values[i.key];
-        if (v === null || v === undefined || v === '') return [i.key, f.custom ? emptyOf(i.kind) : i.initialValue];
+        // An empty stored value stays empty: defaults are for new forms. A read-only input shows its placeholder.
+        if (v === null || v === undefined || v === '') return [i.key, i.readOnly ? i.initialValue : emptyOf(i.kind)];
         if (i.kind === 'checkbox') return [i.key, v === true];
         if (i.kind === 'multiSelect') {
           const parts = Array.isArray(v) ? v : String(v).split(',');
