@@ -383,11 +383,10 @@ function field(spec: FieldSpec, kind: FieldKind, inputs: Input[], extra: Partial
   return { name: spec.name, id: spec.id, label: spec.label, kind, required: spec.mandatory, readOnly: false, custom: false, inputs, ...extra };
 }
 
-function nameField(spec: FieldSpec, key: 'FirstName' | 'LastName', standard: string): Field {
-  const rule = { max: MAX.name, required: spec.requiredMessage(standard), forbidden: FORM_NAME_FORBIDDEN };
+function nameField(spec: FieldSpec, key: 'FirstName' | 'LastName', message: string): Field {
+  const rule = { max: MAX.name, required: spec.requiredMessage(message), forbidden: FORM_NAME_FORBIDDEN };
   return field(spec, 'text', [textInput(key, spec.label, 'text', rule)]);
 }
-
 
 function genderField(spec: FieldSpec): Field {
   const required = spec.mandatory ? spec.requiredMessage(m.genderRequired) : null;
@@ -426,17 +425,17 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
   const prefix = billing ? 'Billing' : '';
   const { suburb, state, postcode } = r.labels;
   const states = r.context.states ?? [];
-  const when = (required: boolean, message: string) => (mandatory && required ? message : null);
+  const req = (message: string) => (mandatory ? message : null);
   const inputs: Input[] = [
-    textInput(`${prefix}Address1`, 'Address line 1', 'text', { max: MAX.line, required: when(true, billing ? m.billingAddressLine1Required : m.addressLine1Required) }, { inPlay }),
+    textInput(`${prefix}Address1`, 'Address line 1', 'text', { max: MAX.line, required: req(billing ? m.billingAddressLine1Required : m.addressLine1Required) }, { inPlay }),
     textInput(`${prefix}Address2`, 'Address line 2', 'text', { max: MAX.line, required: null }, { inPlay }),
   ];
   if (parts.suburb !== false) {
     // "Suburb is required" stays literal whatever the suburb label (X22).
-    inputs.push(textInput(`${prefix}Suburb`, suburb, 'text', { max: MAX.suburb, required: when(true, billing ? m.billingSuburbRequired : m.suburbRequired) }, { inPlay }));
+    inputs.push(textInput(`${prefix}Suburb`, suburb, 'text', { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) }, { inPlay }));
   }
   if (parts.state !== false) {
-    const required = when(true, billing ? lm.billingRequired(state) : lm.required(state));
+    const required = req(billing ? lm.billingRequired(state) : lm.required(state));
     const start = r.context.defaultState;
     const initialValue = !billing && start && (states.length === 0 || states.includes(start)) ? start : '';
     if (states.length > 0) {
@@ -463,7 +462,7 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
   if (parts.postcode !== false) {
     // X21: the address's postcode is required when the address is; the billing postcode only
     // when locations do not supply postcodes (S36).
-    const required = billing ? when(!r.context.locationsHavePostcodes, lm.billingRequired(postcode)) : when(true, lm.required(postcode));
+    const required = !billing ? req(lm.required(postcode)) : r.context.locationsHavePostcodes ? null : req(lm.billingRequired(postcode));
     inputs.push(textInput(`${prefix}Postcode`, postcode, 'text', { max: MAX.postcode, required }, { inPlay }));
   }
   return inputs;
