@@ -13,7 +13,7 @@ import {
   loginByCustomerIdSchema,
   ocrProfilesAnswerSchema,
 } from '@portal/shared/company-schemas';
-import { throttle, type Deps } from '../../deps.ts';
+import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, sendJson, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
@@ -55,8 +55,9 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'signin', req.body.email);
-      return { success: true as const, companies: await findCompaniesForCredentials(deps, req.body.email, req.body.password) };
+      await throttle(req, 'signin');
+      const { email, password } = req.body;
+      return { success: true as const, companies: await withSignInFailures(deps, email, () => findCompaniesForCredentials(deps, email, password)) };
     },
   );
 
@@ -71,7 +72,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.company.CustomerID));
     },
   );
@@ -80,7 +81,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-code',
     { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCode(deps, req.body.company_code));
     },
   );
@@ -92,7 +93,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       schema: { tags: ['company'], body: loginByCustomerIdSchema, response: { 200: companyAnswerSchema, ...errorResponses } },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.customer_id));
     },
   );
@@ -124,7 +125,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       }
       const company = await findCompanyById(deps, row.id);
       if (company) assertCompanyActive(company);
-      await endSessionById(deps, row.session_id);
+      await endSessionById(deps, row.id, row.session_id);
       const fresh = await startSession(deps, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
@@ -142,7 +143,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'contact');
+      await throttle(req, 'contact');
       return { success: true as const, message: await sendContactMessage(deps, requireCompany(req), req.body) };
     },
   );

@@ -1,7 +1,7 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import { clearSignInFailures, type Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -12,7 +12,7 @@ import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/com
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
-const CODE_TTL_MINUTES = 15;
+const CODE_TTL_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MINUTES = 60;
 
@@ -26,14 +26,22 @@ async function authenticate(deps: Deps, company: Company, email: string, passwor
   return login;
 }
 
+/**
+ * How many password hashes get-by-email verifies on every call, whatever the address: its
+ * distinct hashes up to this cap, padded with the dummy hash. The call then costs the same for an
+ * unknown address as for one that many companies know, so its time tells nothing, and one address
+ * cannot make it verify more.
+ */
+export const GET_BY_EMAIL_HASHES = 3;
+
 /** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
 export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
   const logins = await repo.findLoginsByEmail(deps.db, email);
-  if (logins.length === 0) await verifyPassword(undefined, password);
-  const matched: number[] = [];
-  for (const login of logins) {
-    if (await verifyPassword(login.password_hash, password)) matched.push(login.company_id);
-  }
+  const hashes = [...new Set(logins.map((l) => l.password_hash))].slice(0, GET_BY_EMAIL_HASHES);
+  const padded = [...hashes, ...Array<undefined>(GET_BY_EMAIL_HASHES - hashes.length).fill(undefined)];
+  const results = await Promise.all(padded.map((hash) => verifyPassword(hash, password)));
+  const right = new Set(hashes.filter((_, i) => results[i]));
+  const matched = logins.filter((l) => right.has(l.password_hash)).map((l) => l.company_id);
   if (matched.length === 0) throw invalidCredentials();
   return (await findCompaniesByIds(deps, matched)).map(toListEntry);
 }
@@ -105,7 +113,13 @@ export async function startRegistration(
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
+  deps.mailer.queue({
+    companyId: company.id,
+    to: input.email,
+    subject: existing ? `Your ${name} account` : `Your verification code: ${code}`,
+    ...mail,
+    secrets: existing ? [] : [String(code)],
+  });
   return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
 }
 
@@ -122,14 +136,14 @@ export async function completeRegistration(
   }
   // Every try is counted before the code is compared, in one statement, so parallel guesses
   // cannot get more than CODE_MAX_ATTEMPTS looks at it.
-  const attempt = await repo.countEmailCodeAttempt(deps.db, row.id, CODE_MAX_ATTEMPTS);
+  const attempt = await repo.countEmailCodeAttempt(deps.db, company.id, row.id, CODE_MAX_ATTEMPTS);
   if (attempt === undefined) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
   if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
     if (attempt >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
     throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   }
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
-  if (payload.existing || !(await repo.consumeEmailCode(deps.db, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (payload.existing || !(await repo.consumeEmailCode(deps.db, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
   const { clientId } = await repo.createLoginWithClient(deps.db, {
     companyId: company.id,
@@ -185,25 +199,29 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
     ],
     { label: 'Set a new password', url: link },
   );
-  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
+  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail, secrets: [token] });
 }
 
-/** A reset token that is unused, unexpired, and belongs to a company whose portal is on. */
-async function usableResetToken(deps: Deps, token: string) {
+/**
+ * A reset token that is unused, unexpired, and belongs to a company whose portal is on; when the
+ * browser is on a company (`sessionCompanyId`), it must be the token's own.
+ */
+async function usableResetToken(deps: Deps, token: string, sessionCompanyId: number | undefined) {
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
+  if (sessionCompanyId !== undefined && sessionCompanyId !== row.company_id) return undefined;
   const company = await findCompanyById(deps, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
 
-export async function isResetPending(deps: Deps, token: string): Promise<boolean> {
-  return (await usableResetToken(deps, token)) !== undefined;
+export async function isResetPending(deps: Deps, token: string, sessionCompanyId: number | undefined): Promise<boolean> {
+  return (await usableResetToken(deps, token, sessionCompanyId)) !== undefined;
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
-  const row = await usableResetToken(deps, token);
-  if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
+export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
+  const row = await usableResetToken(deps, token, sessionCompanyId);
+  if (!row || !(await repo.consumeResetToken(deps.db, row.company_id, row.id))) {
     throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
   }
   await changePassword(deps, row.company_id, row.login_id, password);
@@ -219,11 +237,33 @@ async function changePassword(deps: Deps, companyId: number, loginId: number, pa
   const clientIds = clients.map((c) => c.id);
   await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
   for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
+  const login = await repo.findLoginById(deps.db, companyId, loginId);
+  if (login) {
+    await clearSignInFailures(deps, login.email);
+    await notifyPasswordChanged(deps, companyId, login.email);
+  }
 }
 
-/** Sets a new password for the signed-in customer's sign-in and completes a queued ChangePassword action. */
+/** The owner hears of every new password, so a change they did not make does not go unnoticed. */
+async function notifyPasswordChanged(deps: Deps, companyId: number, email: string) {
+  const company = await findCompanyById(deps, companyId);
+  if (!company) return;
+  const name = company.settings.CompanyDisplayName;
+  const mail = renderMail(name, [
+    `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
+    'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
+  ]);
+  deps.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });
+}
+
+/**
+ * Sets a new password for the signed-in customer's sign-in, only while a ChangePassword action
+ * asks for one: a session alone (a borrowed device, a stolen cookie) must not be able to take
+ * the account over. Completes the action.
+ */
 export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
-  const user = await repo.findCustomerUser(deps.db, companyId, clientId);
+  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), repo.findPendingActions(deps.db, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);
 }

@@ -24,6 +24,10 @@ export async function insertOutboxMail(
   return row.id;
 }
 
+export async function deleteOutboxMail(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('outbox').where('id', '=', id).execute();
+}
+
 /** `logged` or `sent` stamps the time it left; `failed` keeps the error. */
 export async function setOutboxStatus(db: Db, id: number, status: 'logged' | 'sent' | 'failed', error: string | null = null): Promise<void> {
   await db

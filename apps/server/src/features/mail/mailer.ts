@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
+import { nowIso } from '../../lib/time.ts';
+import { deleteOutboxMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -9,7 +10,22 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * What only the recipient may see (a reset token, a code): sent in the message, but replaced by
+   * "[redacted]" in the outbox row and the log.
+   */
+  secrets?: readonly string[];
 }
+
+/** A message as sent, held in memory only (development without SMTP_URL). */
+export interface HeldMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+const HELD_MAX = 100;
 
 export interface Mailer {
   /** Records the mail in the outbox, then delivers it over SMTP when configured. */
@@ -19,15 +35,27 @@ export interface Mailer {
    * address has an account. Failures are logged and kept in the outbox.
    */
   queue(message: MailMessage): void;
+  /** The newest messages as sent, secrets included, when held in memory (development without SMTP); newest last. */
+  held(): HeldMail[];
   /** Resolves when every queued mail has been handled (shutdown, tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string; from: string }): Mailer {
+export function redact(text: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, '[redacted]') : out), text);
+}
+
+/**
+ * `holdInMemory`: without SMTP, keep the last messages as sent (secrets included) in this
+ * process's memory for the development outbox view; never on disk, never in the log.
+ */
+export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string | undefined; from: string; holdInMemory?: boolean }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
+  const held: HeldMail[] = [];
   const mailer: Mailer = {
+    held: () => [...held],
     queue(message) {
       const job = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => mailer.send(message))
@@ -39,16 +67,33 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async send(message) {
-      const row = { id: await insertOutboxMail(db, message) };
+      const subject = redact(message.subject, message.secrets);
+      const row = {
+        id: await insertOutboxMail(db, {
+          companyId: message.companyId,
+          to: message.to,
+          subject,
+          text: redact(message.text, message.secrets),
+          html: redact(message.html, message.secrets),
+        }),
+      };
       if (!transport) {
-        // No SMTP server configured: the outbox row and this log line are the delivery.
-        log.info({ outboxId: row.id, to: message.to, subject: message.subject }, `e-mail (not sent, no SMTP_URL):\n${message.text}`);
+        // No SMTP server configured: the redacted outbox row is all that is kept, and in development the message as sent in memory.
+        if (options.holdInMemory) {
+          held.push({ to: message.to, subject: message.subject, text: message.text, createdAt: nowIso() });
+          if (held.length > HELD_MAX) held.shift();
+        }
+        log.info(
+          { outboxId: row.id, to: message.to, subject },
+          options.holdInMemory ? 'e-mail queued, not sent (no SMTP_URL): read it with "npm run portal -- outbox"' : 'e-mail queued, not sent (no SMTP_URL)',
+        );
         await setOutboxStatus(db, row.id, 'logged');
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await setOutboxStatus(db, row.id, 'sent');
+        // Delivered: nothing of it is kept.
+        await deleteOutboxMail(db, row.id);
       } catch (err) {
         log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
         await setOutboxStatus(db, row.id, 'failed', err instanceof Error ? err.message : String(err));

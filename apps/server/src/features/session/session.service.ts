@@ -15,8 +15,8 @@ export function endSessionByToken(deps: Deps, token: string): Promise<void> {
   return repo.deleteSessionByToken(deps.db, token);
 }
 
-export function endSessionById(deps: Deps, id: number): Promise<void> {
-  return repo.deleteSessionById(deps.db, id);
+export function endSessionById(deps: Deps, companyId: number, id: number): Promise<void> {
+  return repo.deleteSessionById(deps.db, companyId, id);
 }
 
 /** The company session alone, for refreshing it. */
