@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const env = loadEnv();
-  const handle = openDatabase(env.DATABASE_URL, { watchOtherProcesses: false });
+  const handle = openDatabase(env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(handle);
     if (command === 'migrate') {

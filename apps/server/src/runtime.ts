@@ -29,12 +29,11 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
-  const handle = given ?? openDatabase(env.DATABASE_URL, { watchOtherProcesses: env.READ_CACHE });
+  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   await migrateToLatest(handle);
-  if (!env.READ_CACHE) handle.changes.disable();
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };
+  const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, limiter };
   await server.register(app, { deps });
   await server.ready();
   return {

@@ -1,10 +1,10 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
-import { findCascades, installChangeTriggers } from './change-sources.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { notificationStatusIndex } from './migrations/002-notification-status-index.ts';
 import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
+import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -13,6 +13,7 @@ function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migrati
     '002-notification-status-index': notificationStatusIndex,
     '003-settings-version': settingsVersion,
     '004-client-versions': clientVersions(engine),
+    '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
   };
 }
 
@@ -25,7 +26,5 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  if (handle.engine === 'postgres') await installChangeTriggers(handle.db);
-  handle.changes.setCascades(await findCascades(handle.db, handle.engine));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

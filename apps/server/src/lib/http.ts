@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -34,7 +35,37 @@ export function pagedQuery<const S extends readonly [string, ...string[]]>(defau
   });
 }
 
-/** Sends JSON text made earlier (a cached answer) as it is: Fastify passes a string with this type through. */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/**
+ * A weak validator for a polled list: the list's kind, whose list it is, which page, and what
+ * its version query read. Hashed so no internal id or count goes out in clear.
+ */
+export function listEtag(...parts: (string | number | null)[]): string {
+  return `W/"${createHash('sha1').update(parts.join('|')).digest('base64url')}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** A polled list's answer is personal: never stored by a browser or proxy; the client revalidates it itself. */
+function validated(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.header('etag', etag).header('cache-control', 'no-store');
+}
+
+/** The browser already holds this version: 304, no body. */
+export function notModified(reply: FastifyReply, etag: string): FastifyReply {
+  return validated(reply, etag).code(304).send();
+}
+
+/** Answers a polled list with its ETag, or 304 when the browser already holds that version. */
+export function sendValidated<T>(req: FastifyRequest, reply: FastifyReply, etag: string, body: () => T): T | FastifyReply {
+  if (matchesEtag(req.headers['if-none-match'], etag)) return notModified(reply, etag);
+  validated(reply, etag);
+  return body();
 }
