@@ -358,14 +358,15 @@ function importBundles(databaseUrl, dir) {
   return { customers, churn };
 }
 
-async function benchEngine(label, databaseUrl, port, people, extraEnv = {}, only) {
+/** Measures every row on one server; `signedIn`: sessions still valid from an earlier server on the same database. */
+async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, only, signedIn } = {}) {
   const started = Date.now();
   const child = startServer(databaseUrl, port, extraEnv);
   const base = `http://127.0.0.1:${port}`;
   const store = databaseWriter(databaseUrl);
   try {
     await waitReady(base);
-    const customers = await inBatches(people.customers, 25, (p) => new Session(base).signIn(p));
+    const customers = signedIn?.map((s) => Object.assign(s, { base })) ?? (await inBatches(people.customers, 50, (p) => new Session(base).signIn(p)));
     console.error(`${label}: ${customers.length} customers signed in in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const out = [];
     // The ETag each customer last got, per URL: what their browser would send on its next poll.
@@ -397,7 +398,7 @@ async function benchEngine(label, databaseUrl, port, people, extraEnv = {}, only
       }
       out.push({ engine: label, name: row.name, ...r, writes: w.rate, writeFailures: w.failures });
     }
-    return out;
+    return { rows: out, customers };
   } finally {
     await stopServer(child);
     await store.close();
@@ -416,13 +417,15 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const results = [];
 try {
   const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
-  results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, importBundles(sqliteUrl, tmp))));
+  results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, importBundles(sqliteUrl, tmp))).rows);
   if (recreatePostgres()) {
     const people = importBundles(pgUrl, tmp);
-    results.push(...(await benchEngine('PostgreSQL', pgUrl, portBase + 1, people)));
+    const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
+    results.push(...first.rows);
     for (const size of pgPools) {
-      const polls = rows.filter((r) => r.url !== '/api/company/get-config').map((r) => r.name);
-      results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { DATABASE_POOL_SIZE: String(size) }, polls)));
+      const only = rows.filter((r) => r.url !== '/api/company/get-config').map((r) => r.name);
+      const extraEnv = { DATABASE_POOL_SIZE: String(size) };
+      results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { extraEnv, only, signedIn: first.customers })).rows);
     }
   } else {
     console.warn(`PostgreSQL not reachable at ${pgUrl}: skipped (set BENCH_DATABASE_URL)`);
