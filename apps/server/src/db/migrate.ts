@@ -17,14 +17,15 @@ function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migrati
   };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+/** Runs every migration not yet applied; `upTo` stops after the named one (to test an upgrade from that schema). */
+export async function migrateToLatest(handle: DatabaseHandle, upTo?: string): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
   // On PostgreSQL, keep the bookkeeping tables in the connection's own schema: Kysely otherwise
   // finds another schema's kysely_migration_lock and never creates its own.
   const schema =
     handle.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
