@@ -58,14 +58,22 @@ function validated(reply: FastifyReply, etag: string): FastifyReply {
   return reply.header('etag', etag).header('cache-control', 'no-store');
 }
 
-/** The browser already holds this version: 304, no body. */
-export function notModified(reply: FastifyReply, etag: string): FastifyReply {
-  return validated(reply, etag).code(304).send();
-}
-
-/** Answers a polled list with its ETag, or 304 when the browser already holds that version. */
-export function sendValidated<T>(req: FastifyRequest, reply: FastifyReply, etag: string, body: () => T): T | FastifyReply {
-  if (matchesEtag(req.headers['if-none-match'], etag)) return notModified(reply, etag);
-  validated(reply, etag);
-  return body();
+/**
+ * Answers a polled list with its ETag. A browser that sends one it holds is first checked
+ * against the list's version alone (one cheap query) and gets a 304 with no body when it
+ * matches; otherwise the page is read, with its version in the same query.
+ */
+export async function sendPolledList<V, B>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  list: { etag: (version: V) => string; readVersion: () => Promise<V>; readPage: () => Promise<{ version: V; body: B }> },
+): Promise<B | FastifyReply> {
+  const held = req.headers['if-none-match'];
+  if (held) {
+    const current = list.etag(await list.readVersion());
+    if (matchesEtag(held, current)) return validated(reply, current).code(304).send();
+  }
+  const { version, body } = await list.readPage();
+  validated(reply, list.etag(version));
+  return body;
 }

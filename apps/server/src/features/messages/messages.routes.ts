@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, listEtag, matchesEtag, notModified, pagedQuery, sendValidated, typed } from '../../lib/http.ts';
+import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './messages.repository.ts';
@@ -37,24 +37,25 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
-      const etag = (v: repo.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId);
-      // A browser that holds an answer asks whether it still holds: one query.
-      if (req.headers['if-none-match']) {
-        const held = etag(await repo.findMessagesVersion(deps.db, company.id, clientId));
-        if (matchesEtag(req.headers['if-none-match'], held)) return notModified(reply, held);
-      }
-      const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-      return sendValidated(req, reply, etag(found.version), () => ({
-        total_count: found.total,
-        unread_messages_count: found.unread,
-        messages: found.rows.map((row) => ({
-          CPMessageID: row.id,
-          Title: row.title,
-          Body: row.body,
-          PublishedTimestamp: row.published_at,
-          CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
-        })),
-      }));
+      return sendPolledList(req, reply, {
+        etag: (v: repo.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
+        readVersion: () => repo.findMessagesVersion(deps.db, company.id, clientId),
+        readPage: async () => {
+          const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const body = {
+            total_count: found.total,
+            unread_messages_count: found.unread,
+            messages: found.rows.map((row) => ({
+              CPMessageID: row.id,
+              Title: row.title,
+              Body: row.body,
+              PublishedTimestamp: row.published_at,
+              CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
+            })),
+          };
+          return { version: found.version, body };
+        },
+      });
     },
   );
 

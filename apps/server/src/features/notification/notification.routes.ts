@@ -4,7 +4,7 @@ import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, listEtag, matchesEtag, notModified, pagedQuery, sendValidated, typed } from '../../lib/http.ts';
+import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './notification.repository.ts';
@@ -57,27 +57,28 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
-      const etag = (v: repo.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId);
-      // A browser that holds an answer asks whether it still holds: one index-only query.
-      if (req.headers['if-none-match']) {
-        const held = etag(await repo.findNotificationsVersion(deps.db, company.id, clientId));
-        if (matchesEtag(req.headers['if-none-match'], held)) return notModified(reply, held);
-      }
-      const { rows, total, newCount, version } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-      return sendValidated(req, reply, etag(version), () => ({
-        total_count: total,
-        total_count_new: newCount,
-        notificationContacts: rows.map((row) => ({
-          NotificationContactID: row.id,
-          Status: row.status,
-          Notifications: {
-            ClientInAppTitle: row.title,
-            ClientInAppContent: row.content,
-            DateTimeCreated: row.created_at,
-            TagData: parseTagData(row.tag_data),
-          },
-        })),
-      }));
+      return sendPolledList(req, reply, {
+        etag: (v: repo.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+        readVersion: () => repo.findNotificationsVersion(deps.db, company.id, clientId),
+        readPage: async () => {
+          const { rows, total, newCount, version } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const body = {
+            total_count: total,
+            total_count_new: newCount,
+            notificationContacts: rows.map((row) => ({
+              NotificationContactID: row.id,
+              Status: row.status,
+              Notifications: {
+                ClientInAppTitle: row.title,
+                ClientInAppContent: row.content,
+                DateTimeCreated: row.created_at,
+                TagData: parseTagData(row.tag_data),
+              },
+            })),
+          };
+          return { version, body };
+        },
+      });
     },
   );
 
