@@ -29,7 +29,7 @@ const POSTGRES_FUNCTIONS = [
  * The in-process read caches are gone (decision 008): nothing reads the per-client list
  * versions any more, and no process listens for change notifications. Their triggers would
  * still cost every write (and lock client rows on a company-wide message), so they go, with
- * the columns they moved. Polls now read their lists on every call, so their index is added.
+ * the columns they moved. Polls now read their lists on every call, so they get the indexes they need.
  */
 export function dropReadCacheTriggers(engine: Engine) {
   return {
@@ -46,6 +46,8 @@ export function dropReadCacheTriggers(engine: Engine) {
       }
       // A message poll and its ETag read the company-wide messages and the client's own: with the
       // audience in the index that is two index ranges, not every message of the company.
+      // The newest notification id of a client, for the poll's ETag, without reading the client's rows.
+      await db.schema.createIndex('notification_contacts_newest').on('notification_contacts').columns(['company_id', 'client_id', 'id']).execute();
       await db.schema.createIndex('messages_audience').on('messages').columns(['company_id', 'client_id', 'published_at']).execute();
     },
   };

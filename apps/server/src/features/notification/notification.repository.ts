@@ -23,17 +23,20 @@ export interface NotificationsVersion {
   lastId: number | null;
 }
 
-/** Counts and newest id of the client's notifications, read from the (company, client, status) index alone. */
-const totals = (companyId: number, clientId: number) => sql`select count(*) as total_count,
-         coalesce(sum(case when status = 'New' then 1 else 0 end), 0) as new_count,
-         max(id) as last_id
-    from notification_contacts where company_id = ${companyId} and client_id = ${clientId}`;
+/**
+ * Counts and newest id of the client's notifications, each one index range (a CASE summed over
+ * every row cost four times as much on SQLite).
+ */
+const totals = (companyId: number, clientId: number) => {
+  const own = sql`from notification_contacts where company_id = ${companyId} and client_id = ${clientId}`;
+  return sql`select (select count(*) ${own}) as total_count, (select count(*) ${own} and status = 'New') as new_count, (select max(id) ${own}) as last_id`;
+};
 
 function toVersion(row: { total_count: number; new_count: number; last_id: number | null }): NotificationsVersion {
   return { total: Number(row.total_count), newCount: Number(row.new_count), lastId: row.last_id === null ? null : Number(row.last_id) };
 }
 
-/** The validator of the client's notification lists alone: one index-only query, for answering 304. */
+/** The validator of the client's notification lists alone: one query over indexes only, for answering 304. */
 export async function findNotificationsVersion(db: Db, companyId: number, clientId: number): Promise<NotificationsVersion> {
   const { rows } = await sql<{ total_count: number; new_count: number; last_id: number | null }>`${totals(companyId, clientId)}`.execute(db);
   return toVersion(rows[0]!);
