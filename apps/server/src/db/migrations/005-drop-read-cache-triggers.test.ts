@@ -66,7 +66,7 @@ describe.each(testEngines())('migration 005 on a %s database of the previous rel
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    expect(await migrateToLatest(old.handle)).toEqual(['005-drop-read-cache-triggers']);
+    expect((await migrateToLatest(old.handle))[0]).toBe('005-drop-read-cache-triggers');
 
     expect(await triggers()).toEqual([]);
     if (engine === 'postgres') {
