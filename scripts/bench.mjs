@@ -111,10 +111,12 @@ class Session {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
   async call(method, url, body) {
+    // Every unsafe call carries a JSON body, as the portal's own calls do (the server refuses others).
+    const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
     const res = await fetch(this.base + url, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
+      body: json,
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
