@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { ChangeFeed, Watch } from '../db/change-feed.ts';
-import { BoundedCache } from '../lib/bounded-cache.ts';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
 import { assertCompanyActive, type Company } from '../domain/company.ts';
-import type { SessionLookup, SessionsRow } from '../domain/session.ts';
+import type { SessionLookup } from '../domain/session.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -46,50 +44,13 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
 }
 
-/**
- * Every call resolves its sessions; most come in bursts from the same browser. Resolved sessions
- * are kept per token pair until a session or company row changes or goes (by this process or
- * another, see change-feed.ts), and a minute at most. Expiry is still checked on every call.
- * New sessions cannot stale an entry: their tokens did not exist before.
- */
-export class SessionCache {
-  private readonly entries = new BoundedCache<{ version: number; row: SessionsRow; company: Company }>(10_000);
-  private readonly watch: Watch;
-
-  constructor(
-    private readonly lookup: SessionLookup,
-    private readonly changes: ChangeFeed,
-    private readonly maxAgeMs = 60_000,
-  ) {
-    this.watch = changes.watch([
-      { table: 'sessions', inserts: false },
-      { table: 'companies', inserts: false },
-    ]);
-  }
-
-  /** `since`: when the request arrived (see ChangeFeed.sync). */
-  async find(companyToken: string, customerToken: string | undefined, since?: number): Promise<{ row: SessionsRow; company: Company } | undefined> {
-    const key = customerToken ? `${companyToken} ${customerToken}` : companyToken;
-    const stamp = this.changes.stamp(this.watch, since);
-    const hit = stamp === undefined ? undefined : this.entries.get(key);
-    if (hit && hit.version === stamp) return hit;
-    const found = await this.lookup(companyToken, customerToken);
-    if (!found) return undefined;
-    const { row, company } = found;
-    // Kept only if nothing it depends on moved while it was read, and not for a customer token
-    // that matched nothing (an ended session; or made up, and then no one else's entry may go for it).
-    const matched = !customerToken || row.customer_session_id !== null;
-    if (matched && this.changes.isCurrent(this.watch, stamp)) this.entries.set(key, { version: stamp, row, company }, Date.now() + this.maxAgeMs);
-    return { row, company };
-  }
-}
-
-async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthLevel): Promise<void> {
+/** One query per call (session.service.ts); the parsed settings are memoised per settings version (toCompany). */
+async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  // A cookie that cannot be one of our tokens is no session: not looked up, not cached.
+  // A cookie that cannot be one of our tokens is no session, and is not looked up.
   const customerToken = isTokenShaped(req.cookies[CUSTOMER_COOKIE]) ? req.cookies[CUSTOMER_COOKIE] : undefined;
-  const found = await sessions.find(companyToken, customerToken, req.receivedAt);
+  const found = await findSessions(companyToken, customerToken);
   if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   const { row, company } = found;
   const now = new Date().toISOString();
@@ -105,11 +66,10 @@ async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthL
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: SessionLookup; changes: ChangeFeed }) => {
-  const sessions = new SessionCache(opts.findSessions, opts.changes);
+export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: SessionLookup }) => {
   app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(sessions, req, level);
+    await resolve(opts.findSessions, req, level);
   });
 });

@@ -15,19 +15,18 @@ import {
 } from '@portal/shared/company-schemas';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, sendJson, typed } from '../../lib/http.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { assertCompanyActive, type Company } from '../../domain/company.ts';
 import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
 import { findCompaniesForCredentials } from '../customer/customer.service.ts';
-import { CompanyConfigCache, findCompanyByCode, findCompanyByCustomerId, findCompanyById, sendContactMessage, toListEntry } from './company.service.ts';
+import { buildCompanyConfig, findCompanyByCode, findCompanyByCustomerId, findCompanyById, sendContactMessage, toListEntry } from './company.service.ts';
 
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
 export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const configs = new CompanyConfigCache(deps);
   const companyTtl = deps.env.COMPANY_SESSION_HOURS * 3600_000;
 
   /** Starts this browser's session on a company; any earlier company or customer session ends. */
@@ -110,7 +109,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/company/get-config',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: companyConfigSchema, ...errorResponses } } },
-    async (req, reply) => sendJson(reply, await configs.json(requireCompany(req), req.receivedAt)),
+    async (req) => buildCompanyConfig(deps, requireCompany(req)),
   );
 
   r.post(

@@ -13,3 +13,10 @@ export function countUnread(deps: Deps, companyId: number, clientId: number): Pr
 export function markRead(deps: Deps, companyId: number, clientId: number, messageId: number): Promise<boolean> {
   return repo.markRead(deps.db, companyId, clientId, messageId);
 }
+
+export type { MessagesVersion } from './messages.repository.ts';
+
+/** What the poll's ETag is computed from: one indexed query. */
+export function findMessagesVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.MessagesVersion> {
+  return repo.findMessagesVersion(deps.db, companyId, clientId);
+}

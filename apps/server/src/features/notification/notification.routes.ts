@@ -10,9 +10,8 @@ import {
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, pagedQuery, typed } from '../../lib/http.ts';
+import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../../domain/company.ts';
 import * as service from './notification.service.ts';
 
@@ -34,7 +33,6 @@ function assertNotificationsOn(company: Company) {
 
 export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const pages = new ClientPageCache(deps.db, deps.changes, 'notifications');
 
   r.get(
     '/api/notification',
@@ -50,23 +48,27 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
-      return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
-        const { rows, total, newCount } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-        const body = {
-          total_count: total,
-          total_count_new: newCount,
-          notificationContacts: rows.map((row) => ({
-            NotificationContactID: row.id,
-            Status: row.status,
-            Notifications: {
-              ClientInAppTitle: row.title,
-              ClientInAppContent: row.content,
-              DateTimeCreated: row.created_at,
-              TagData: parseTagData(row.tag_data),
-            },
-          })),
-        };
-        return { body };
+      return sendPolledList(req, reply, {
+        etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+        readVersion: () => service.findNotificationsVersion(deps, company.id, clientId),
+        readPage: async () => {
+          const { rows, total, newCount, version } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const body = {
+            total_count: total,
+            total_count_new: newCount,
+            notificationContacts: rows.map((row) => ({
+              NotificationContactID: row.id,
+              Status: row.status,
+              Notifications: {
+                ClientInAppTitle: row.title,
+                ClientInAppContent: row.content,
+                DateTimeCreated: row.created_at,
+                TagData: parseTagData(row.tag_data),
+              },
+            })),
+          };
+          return { version, body };
+        },
       });
     },
   );

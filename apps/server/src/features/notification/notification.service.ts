@@ -25,3 +25,10 @@ export function findOptOuts(deps: Deps, companyId: number, clientId: number) {
 export function saveOptOuts(deps: Deps, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
   return repo.saveOptOuts(deps.db, companyId, clientId, rows);
 }
+
+export type { NotificationsVersion } from './notification.repository.ts';
+
+/** What the poll's ETag is computed from: one indexed query. */
+export function findNotificationsVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
+  return repo.findNotificationsVersion(deps.db, companyId, clientId);
+}
