@@ -1,11 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@portal/shared/auth-schemas';
+import type { LoginInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+const resolver = lazyResolver<LoginInput, { email: string; password: string }>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@portal/shared/auth-schemas')]);
+  return zodResolver(loginSchema);
+});
 
 export interface LoginFormProps {
   /** Receives the parsed values (trimmed, lower-cased e-mail); throw to show the error box. */
@@ -24,7 +29,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, { email: string; password: string }>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
