@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { TopNav } from './top-nav';
 
 /**
@@ -11,7 +11,7 @@ import { TopNav } from './top-nav';
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const config = useConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

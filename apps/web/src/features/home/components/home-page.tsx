@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';
 import { useOutstandingInvoices } from '../api/get-outstanding-invoices';
@@ -13,7 +13,7 @@ type HomeTab = 'classes' | 'invoices';
 
 /** The signed-in home (D2 "Home"): upcoming classes and open invoices, or the welcome landing. */
 export function HomePage() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const classes = useUpcomingClasses();
   const invoices = useOutstandingInvoices();
 

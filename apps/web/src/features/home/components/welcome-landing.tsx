@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useUiStore } from '@/lib/ui-store';
 import { logoSource, studentTerm } from '@/lib/branding';
 import { CalendarIcon, SelectClassesButton } from './select-classes-button';
@@ -26,7 +26,7 @@ const heroSecondary =
 /** D2 "Welcome landing": the home of a guest, or of a customer with nothing scheduled or owing. */
 export function WelcomeLanding() {
   const config = useConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const openModal = useUiStore((s) => s.openModal);
   const banner = imageSource(config.global_settings?.bannerImage);
   const companyName = config.CompanyDisplayName;

@@ -3,13 +3,13 @@ import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useBellMessages } from '../api/get-messages';
 import { isUnread, messageHref } from '../lib/message-helpers';
 
 /** The messages bell (B6, B7, J2–J5): only with EnableMessages and a signed-in customer; polls the 5 latest every 60 s. */
 export function MessageBell() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const { data: config } = useCompanyConfig();
   const enabled = user != null && config != null && config.EnableMessages === true;
   const { data, isPending, isError } = useBellMessages(enabled);

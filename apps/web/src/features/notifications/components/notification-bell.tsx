@@ -4,7 +4,7 @@ import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
@@ -14,7 +14,7 @@ function notificationHref(id: number): string {
 
 /** The notifications bell (B5, B7, J1, J3–J7): polls the 5 latest every 60 s while someone is signed in. */
 export function NotificationBell() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const { data: config } = useCompanyConfig();
   // X16: notifications show unless the company explicitly switched them off.
   const enabled = user != null && config != null && config.ShowNotificationsTab !== false;
