@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 interface Step {
   title: string;
@@ -49,29 +50,29 @@ export function IntroCarousel({ onDone }: { onDone: () => void }) {
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
         <Dialog.Content
-          className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-white shadow-2xl outline-none"
+          className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-surface shadow-2xl outline-none"
           aria-describedby="intro-text"
         >
           <div className="relative isolate flex h-48 items-center justify-center overflow-hidden bg-brand-800 sm:h-56">
             <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-600 via-brand-800 to-brand-950" />
             <div aria-hidden="true" className="absolute -top-10 -left-10 -z-10 size-48 rounded-full bg-brand-400/30 blur-2xl" />
-            <span className="flex size-24 items-center justify-center rounded-3xl bg-white/15 text-on-brand ring-1 ring-white/30 backdrop-blur" aria-hidden="true">
+            <span className="flex size-24 items-center justify-center rounded-3xl bg-white/15 text-on-primary ring-1 ring-white/30 backdrop-blur" aria-hidden="true">
               <svg viewBox="0 0 24 24" className="size-12" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round">
                 {step.icon}
               </svg>
             </span>
           </div>
           <div className="px-6 pt-6 pb-6 text-center sm:px-8">
-            <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase">
+            <p className="text-xs font-semibold tracking-widest text-muted uppercase">
               Step {index + 1} of {STEPS.length}
             </p>
-            <Dialog.Title className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{step.title}</Dialog.Title>
-            <p id="intro-text" className="mt-3 text-slate-600">
+            <Dialog.Title className="mt-2 text-2xl font-bold tracking-tight text-ink">{step.title}</Dialog.Title>
+            <p id="intro-text" className="mt-3 text-muted">
               {step.text}
             </p>
             <div className="mt-6 flex justify-center gap-2" aria-hidden="true">
               {STEPS.map((s, i) => (
-                <span key={s.title} className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-brand-solid' : 'w-2 bg-slate-300'}`} />
+                <span key={s.title} className={cn('h-2 rounded-full transition-all', i === index ? 'w-6 bg-primary' : 'w-2 bg-line-strong')} />
               ))}
             </div>
             <div className="mt-7 flex items-center gap-3">

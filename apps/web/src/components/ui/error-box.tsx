@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ERROR_BOX_MS, REGISTRATION_ERROR_BOX_MS } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages';
+import { cn } from '@/lib/cn';
 
 export interface ErrorBoxProps {
   /** Nothing renders while null/empty. Set a new value (even the same text) to show it again. */
@@ -36,7 +37,7 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
   return (
     <div
       role="alert"
-      className={`flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-3.5 py-3 text-sm text-red-800 ${className}`}
+      className={cn('flex items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}
     >
       <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0" fill="currentColor" aria-hidden="true">
         <path
@@ -50,7 +51,7 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss error"
-        className="-my-1 -mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-red-700 hover:bg-red-100"
+        className="-my-1 -mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-danger hover:bg-danger-surface"
       >
         <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
+import { cn } from '@/lib/cn';
 
 export interface MessageModalProps {
   open: boolean;
@@ -18,9 +19,7 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
     <Modal open={open} onOpenChange={(o) => (o ? undefined : onClose())} title={title} size="sm" hideClose>
       <div className="flex flex-col items-center gap-4 text-center">
         <span
-          className={`flex size-14 items-center justify-center rounded-full ${
-            tone === 'success' ? 'bg-green-100 text-green-700' : 'bg-red-100 text-red-700'
-          }`}
+          className={cn('flex size-14 items-center justify-center rounded-full', tone === 'success' ? 'bg-success-surface text-success' : 'bg-danger-surface text-danger')}
           aria-hidden="true"
         >
           {tone === 'success' ? (
@@ -33,7 +32,7 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
             </svg>
           )}
         </span>
-        {message ? <div className="text-sm text-slate-700">{message}</div> : null}
+        {message ? <div className="text-sm text-ink-soft">{message}</div> : null}
         <Button fullWidth onClick={onClose}>
           {actionLabel}
         </Button>

@@ -71,7 +71,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
               onClick={onForgotPassword}
               // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
               onMouseDown={(e) => e.preventDefault()}
-              className="rounded text-sm font-semibold text-brand-solid hover:underline"
+              className="rounded text-sm font-semibold text-primary-ink hover:underline"
             >
               Forgot password?
             </button>

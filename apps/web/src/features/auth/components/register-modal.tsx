@@ -120,14 +120,14 @@ function RegisterFormStep({
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
         Create account
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-muted">
         Already have an account?{' '}
         <button
           type="button"
           onClick={onLogin}
           // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
           onMouseDown={(e) => e.preventDefault()}
-          className="rounded font-semibold text-brand-solid hover:underline"
+          className="rounded font-semibold text-primary-ink hover:underline"
         >
           Login
         </button>

@@ -7,6 +7,7 @@ import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/identity';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { BellIcon } from 'lucide-react';
 
 function notificationHref(id: number): string {
   return `${paths.notifications}?${new URLSearchParams({ id: String(id) })}`;
@@ -41,7 +42,7 @@ export function NotificationBell() {
   return (
     <BellMenu
       title="Notifications"
-      icon={<BellIcon />}
+      icon={<BellIcon className="size-6" />}
       count={data?.total_count_new ?? 0}
       countWord="new"
       unreadPrefix="New"
@@ -64,11 +65,3 @@ export function NotificationBell() {
   );
 }
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-    </svg>
-  );
-}
