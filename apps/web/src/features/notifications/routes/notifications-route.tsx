@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/features/company/api/get-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { useSearchParamState } from '@/lib/use-search-param';
 import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { useNotificationsList, type NotificationStatusFilter } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -29,7 +30,7 @@ export default function NotificationsRoute() {
   const config = useConfig();
   const [searchParams] = useSearchParams();
   const targetId = Number(searchParams.get('id')) || null;
-  const [filter, setFilter] = useState<NotificationStatusFilter>('All');
+  const [filter, setFilter] = useSearchParamState<NotificationStatusFilter>('status', FILTERS, 'All');
   const list = useNotificationsList(filter);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
