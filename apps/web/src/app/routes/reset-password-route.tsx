@@ -15,6 +15,7 @@ import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changin
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
 import { companyName, logoSource } from '@/lib/branding';
 import { useCartStore } from '@/lib/cart-store';
 
@@ -78,6 +79,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     trigger,
     getFieldState,
     formState: { errors, isSubmitting },
@@ -95,7 +97,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
       useCartStore.getState().resetClassCart();
       onDone();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['password', 'confirm_password']));
     }
   });
 

@@ -4,7 +4,7 @@ import type { CompanyCodeInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
 const resolver = lazyResolver<CompanyCodeInput, { company_code: string }>(async () => {
@@ -17,6 +17,7 @@ export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Prom
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CompanyCodeInput, unknown, { company_code: string }>({
     resolver,
@@ -29,7 +30,7 @@ export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Prom
     try {
       await onSubmit(company_code);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['company_code']));
     }
   });
 

@@ -4,7 +4,7 @@ import type { LoginInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
 const resolver = lazyResolver<LoginInput, { email: string; password: string }>(async () => {
@@ -27,6 +27,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, { email: string; password: string }>({
     resolver,
@@ -39,7 +40,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
     try {
       await onSubmit(values);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['email', 'password']));
     }
   });
 
