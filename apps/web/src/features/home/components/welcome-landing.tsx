@@ -7,9 +7,10 @@ import { useCurrentUser } from '@/lib/identity';
 import { useUiStore } from '@/lib/ui-store';
 import { logoSource, studentTerm } from '@/lib/branding';
 import { SelectClassesButton } from './select-classes-button';
+import { landingFeatures, type LandingFeatureId } from '../lib/landing-features';
 import { socialLinks } from '../lib/social-links';
 import { SocialLinks } from './social-links';
-import { BellIcon, CalendarCheckIcon, CreditCardIcon, UserIcon } from 'lucide-react';
+import { BellIcon, CalendarCheckIcon, CreditCardIcon, LayoutGridIcon, UserIcon } from 'lucide-react';
 
 /** Company images arrive as URLs or as bare base64 (like CompanyLogo); both become an img src. */
 function imageSource(value: string | null | undefined): string | null {
@@ -24,6 +25,13 @@ const heroPrimary =
 const heroSecondary =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-button bg-white/10 px-6 text-base font-semibold text-white ring-1 ring-inset ring-white/40 backdrop-blur transition hover:bg-white/20';
 
+const FEATURE_ICONS: Record<LandingFeatureId, ReactNode> = {
+  classes: <CalendarCheckIcon />,
+  invoices: <CreditCardIcon />,
+  bookings: <LayoutGridIcon />,
+  updates: <BellIcon />,
+};
+
 /** D2 "Welcome landing": the home of a guest, or of a customer with nothing scheduled or owing. */
 export function WelcomeLanding() {
   const config = useConfig();
@@ -37,17 +45,7 @@ export function WelcomeLanding() {
   // X7: the same switch travels under both names; Select Classes also needs reservations on.
   const canSelectClasses = (config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled;
 
-  const features: { title: string; text: string; icon: ReactNode }[] = [
-    { title: 'Classes & progress', text: `See every upcoming lesson and how each ${term.toLowerCase()} is getting on.`, icon: <CalendarCheckIcon /> },
-  ];
-  if (config.ShowFinancialsTab) {
-    features.push({ title: 'Invoices & payments', text: 'Check what is due, view past invoices and pay securely online.', icon: <CreditCardIcon /> });
-  }
-  features.push({
-    title: 'Always up to date',
-    text: config.EnableMessages ? `Notifications and messages from ${companyName}, in one place.` : `Notifications from ${companyName} the moment something changes.`,
-    icon: <BellIcon />,
-  });
+  const features = landingFeatures(config);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
@@ -108,7 +106,7 @@ export function WelcomeLanding() {
         {features.map((feature) => (
           <div key={feature.title} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
             <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-primary-tint-strong text-primary-tint-ink">
-              {feature.icon}
+              {FEATURE_ICONS[feature.id]}
             </span>
             <h2 className="mt-4 font-semibold text-ink">{feature.title}</h2>
             <p className="mt-1 text-sm text-muted">{feature.text}</p>
