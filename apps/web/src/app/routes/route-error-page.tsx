@@ -32,7 +32,7 @@ export function GenericErrorPage({ message }: { message: string }) {
           </svg>
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">{messages.genericError}</h1>
-        {message ? <p className="mt-3 rounded-lg bg-canvas px-4 py-3 font-mono text-sm break-words text-ink-soft">{message}</p> : null}
+        {message ? <p className="mt-3 rounded-lg bg-canvas px-4 py-3 font-mono text-sm wrap-anywhere text-ink-soft">{message}</p> : null}
         {/* A full reload, so whatever broke starts from a clean slate. */}
         <Button className="mt-7" size="lg" fullWidth onClick={() => window.location.assign(paths.company)}>
           Home Page

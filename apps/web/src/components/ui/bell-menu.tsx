@@ -130,11 +130,11 @@ function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, l
     >
       <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.unread ? 'bg-primary' : 'bg-transparent')} />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm break-words whitespace-pre-line', item.unread ? 'font-semibold text-ink' : 'font-medium text-ink')}>
+        <span className={cn('block text-sm wrap-anywhere whitespace-pre-line', item.unread ? 'font-semibold text-ink' : 'font-medium text-ink')}>
           {item.unread && <span className="sr-only">{unreadPrefix}: </span>}
           {truncateDropdownText(item.title)}
         </span>
-        {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-line text-muted">{truncateDropdownText(item.content)}</span>}
+        {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm wrap-anywhere whitespace-pre-line text-muted">{truncateDropdownText(item.content)}</span>}
         <span className="mt-1 block text-xs text-muted">{item.when}</span>
       </span>
     </DropdownMenu.Item>

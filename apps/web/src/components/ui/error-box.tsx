@@ -46,7 +46,7 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
           clipRule="evenodd"
         />
       </svg>
-      <p className="min-w-0 flex-1 font-medium break-words">{message}</p>
+      <p className="min-w-0 flex-1 font-medium wrap-anywhere">{message}</p>
       <button
         type="button"
         onClick={onDismiss}

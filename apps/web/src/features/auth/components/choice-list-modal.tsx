@@ -66,7 +66,7 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
                 {initials(choice.title)}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold break-words text-ink">{choice.title}</span>
+                <span className="block font-semibold wrap-anywhere text-ink">{choice.title}</span>
                 {choice.subtitle ? <span className="block truncate text-sm text-muted">{choice.subtitle}</span> : null}
               </span>
               {busyKey === choice.key ? (

@@ -171,7 +171,7 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
             <time dateTime={message.PublishedTimestamp}>{when}</time>
           </p>
         </header>
-        <div className="mt-5 text-[15px] leading-relaxed break-words whitespace-pre-line text-ink">{message.Body}</div>
+        <div className="mt-5 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-line text-ink">{message.Body}</div>
       </article>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { NotificationContact } from '@portal/shared/api-types';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { BellIcon } from 'lucide-react';
 
 interface NotificationListItemProps {
   contact: NotificationContact;
@@ -38,19 +39,16 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
           aria-hidden="true"
           className={cn('mt-0.5 grid size-9 shrink-0 place-items-center rounded-full', isNew ? 'bg-primary text-on-primary' : 'bg-surface-muted text-muted')}
         >
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-            <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-          </svg>
+          <BellIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-            <h2 id={titleId} className={cn('text-base break-words', isNew ? 'font-semibold text-ink' : 'font-medium text-ink')}>
+            <h2 id={titleId} className={cn('min-w-0 text-base wrap-anywhere', isNew ? 'font-semibold text-ink' : 'font-medium text-ink')}>
               {n.ClientInAppTitle}
             </h2>
             <p className="text-xs whitespace-nowrap text-muted">{formattedDate}</p>
           </div>
-          <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-soft">{n.ClientInAppContent}</p>
+          <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-ink-soft">{n.ClientInAppContent}</p>
           <div className="mt-3 flex items-center gap-3">
             {isNew ? (
               <>
