@@ -109,6 +109,11 @@ export function AppRoot() {
   const [redirecting, setRedirecting] = useState(false);
   const data = bootstrapping ? undefined : config.data;
   const notFound = useMatches().some((m) => m.id === NOT_FOUND_ROUTE_ID);
+  // The auth modals (and the form library with them) load the first time one is opened,
+  // then stay mounted so they can animate out.
+  const modalOpen = useUiStore((s) => s.modal !== null);
+  const [authModalsWanted, setAuthModalsWanted] = useState(modalOpen);
+  if (modalOpen && !authModalsWanted) setAuthModalsWanted(true);
 
   useEffect(() => {
     document.title = titleFor(pathname);
@@ -179,7 +184,7 @@ export function AppRoot() {
       <ScrollRestoration />
       <Outlet />
       <Suspense fallback={null}>
-        <AuthModals />
+        {authModalsWanted && <AuthModals />}
         <Intro pathname={pathname} search={location.search} signedIn={user !== null} />
       </Suspense>
       <OcrProfileLoginPrompt pathname={pathname} search={location.search} signedIn={user !== null} />

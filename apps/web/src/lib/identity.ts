@@ -36,8 +36,18 @@ export const currentUserQueryOptions = queryOptions({
 
 /** The signed-in customer, or null for a guest (and always null before a company is chosen). */
 export function useCurrentUser(): CustomerUser | null {
-  const { data } = useQuery({ ...currentUserQueryOptions, enabled: isCompanyLoaded });
-  return data ?? null;
+  return useSession().user;
+}
+
+/**
+ * The customer and whether the session query is still out with no hint to show: a page
+ * for signed-in customers waits (a splash) instead of offering the sign-in to a customer
+ * whose browser simply had no hint stored.
+ */
+export function useSession(): { user: CustomerUser | null; pending: boolean } {
+  const query = useQuery({ ...currentUserQueryOptions, enabled: isCompanyLoaded });
+  const user = query.data ?? null;
+  return { user, pending: user === null && isCompanyLoaded() && !query.isFetched };
 }
 
 export interface IdentityChange {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 import { safeInternalPath } from '@/lib/safe-redirect';
-import { useCurrentUser } from '@/lib/identity';
+import { useCurrentUser, useSession } from '@/lib/identity';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
@@ -19,11 +19,12 @@ const LoginScreen = lazy(() => import('@/features/auth/components/login-screen')
  * actions is held on /hub/sign-in-actions until the queue is empty (A16, L1).
  */
 export function RequireAuth() {
-  const user = useCurrentUser();
+  const { user, pending } = useSession();
   const { data: config } = useCompanyConfig();
   const actions = useSignInActions();
   const { pathname } = useLocation();
   const changeCompany = useChangeCompany();
+  if (pending) return <LoadingSplash />;
   if (!user) {
     return (
       <Suspense fallback={<LoadingSplash />}>

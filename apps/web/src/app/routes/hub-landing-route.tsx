@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { useCompanyConfig } from '@/features/company/api/get-config';
 
-// Each branch is its own chunk: a visitor with no company never downloads the portal frame,
-// and a company's guest never downloads the sign-in forms.
-const LoginScreen = lazy(() => import('@/features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen })));
+// Each branch is its own chunk: a visitor with no company never downloads the portal frame.
+// Most visitors of /hub have no company yet, so the sign-in screen is fetched with this
+// route, while the company answer is still on its way, instead of after it.
+const loginScreen = import('@/features/auth/components/login-screen');
+const LoginScreen = lazy(() => loginScreen.then((m) => ({ default: m.LoginScreen })));
 const CompanyWelcome = lazy(() => import('./company-welcome'));
 
 /**
