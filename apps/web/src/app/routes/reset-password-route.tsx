@@ -8,7 +8,7 @@ import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { XIcon } from 'lucide-react';
+import { CheckIcon, XIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
@@ -148,9 +148,7 @@ function SuccessState({ note }: { note: string | null }) {
   return (
     <div className="flex flex-col items-center text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-success-surface text-success" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round">
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
+        <CheckIcon className="size-8" strokeWidth={2.4} />
       </span>
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">Success</h1>
       {note ? (

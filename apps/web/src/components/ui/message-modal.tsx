@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 import { cn } from '@/lib/cn';
+import { CheckIcon, CircleAlertIcon } from 'lucide-react';
 
 export interface MessageModalProps {
   open: boolean;
@@ -23,13 +24,9 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
           aria-hidden="true"
         >
           {tone === 'success' ? (
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
-              <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <CheckIcon className="size-7" strokeWidth={2.4} />
           ) : (
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
-              <path d="M12 7v6m0 4h.01" strokeLinecap="round" />
-            </svg>
+            <CircleAlertIcon className="size-7" strokeWidth={2} />
           )}
         </span>
         {message ? <div className="text-sm text-ink-soft">{message}</div> : null}

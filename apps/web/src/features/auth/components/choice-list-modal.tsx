@@ -3,6 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { ChevronRightIcon } from 'lucide-react';
 
 export interface Choice {
   key: number;
@@ -72,9 +73,7 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
               {busyKey === choice.key ? (
                 <Spinner size="sm" label="Signing in" className="text-primary-ink" />
               ) : (
-                <svg viewBox="0 0 20 20" className="size-5 text-faint group-hover:text-primary-ink" fill="currentColor" aria-hidden="true">
-                  <path fillRule="evenodd" d="M7.2 4.2a1 1 0 011.4 0l5.1 5.1a1 1 0 010 1.4l-5.1 5.1a1 1 0 11-1.4-1.4L11.6 10 7.2 5.6a1 1 0 010-1.4z" clipRule="evenodd" />
-                </svg>
+                <ChevronRightIcon aria-hidden="true" className="size-5 text-faint group-hover:text-primary-ink" />
               )}
             </button>
           </li>

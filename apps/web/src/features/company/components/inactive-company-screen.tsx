@@ -1,5 +1,6 @@
 import { messages } from '@portal/shared/messages';
 import { Button } from '@/components/ui/button';
+import { TriangleAlertIcon } from 'lucide-react';
 
 /** B19–B21: the company has the portal switched off (or OCR_Version below 2). */
 export function InactiveCompanyScreen({ onChangeCompany, busy }: { onChangeCompany: () => void; busy?: boolean }) {
@@ -7,10 +8,7 @@ export function InactiveCompanyScreen({ onChangeCompany, busy }: { onChangeCompa
     <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-surface p-8 text-center shadow-xl ring-1 ring-ink/5">
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-            <path d="M12 3.5 2.5 20h19L12 3.5z" />
-            <path d="M12 10v4.5M12 17.5h.01" />
-          </svg>
+          <TriangleAlertIcon className="size-8" strokeWidth={2} />
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">{messages.inactiveTitle}</h1>
         <p className="mt-2 text-muted">{messages.inactiveBody}</p>

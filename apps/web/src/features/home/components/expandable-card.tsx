@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { ChevronDownIcon } from 'lucide-react';
 
 interface ExpandableCardProps {
   /** Always visible, and the toggle's accessible name. */
@@ -21,9 +22,7 @@ export function ExpandableCard({ summary, children }: ExpandableCardProps) {
         className="flex w-full items-center gap-3 px-4 py-3.5 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
         <span className="min-w-0 flex-1">{summary}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={cn('size-5 shrink-0 text-faint transition-transform duration-200', open ? 'rotate-180 text-primary-ink' : '')}>
-          <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-        </svg>
+        <ChevronDownIcon aria-hidden="true" className={cn('size-5 shrink-0 text-faint transition-transform duration-200', open ? 'rotate-180 text-primary-ink' : '')} />
       </button>
       <div id={panelId} hidden={!open} className="border-t border-line-soft bg-canvas/70 px-4 py-4">
         {children}

@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { ExpandableCard } from './expandable-card';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { ChevronRightIcon } from 'lucide-react';
 
 /** D2 §4: a Debit Scheduled invoice is collected automatically and cannot be opened. */
 function canOpen(invoice: HomeInvoice): boolean {
@@ -103,9 +104,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
                     className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
                     View invoice <span className="sr-only">{invoice.InvoiceNo}</span>
-                    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                      <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                    </svg>
+                    <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>
                 )}
               </td>

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { getOcrProfilesQueryOptions, type OcrProfileSummary } from '../api/get-ocr-profiles';
-import { CalendarCheckIcon } from 'lucide-react';
+import { CalendarCheckIcon, ChevronRightIcon } from 'lucide-react';
 
 interface SelectClassesButtonProps {
   signedIn: boolean;
@@ -83,9 +83,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
                     <span className="block font-semibold text-ink">{profile.DisplayName || profile.ProfileName}</span>
                     <span className="block text-sm text-muted">Register online</span>
                   </span>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-faint transition group-hover:translate-x-0.5 group-hover:text-primary-ink">
-                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                  </svg>
+                  <ChevronRightIcon aria-hidden="true" className="size-5 text-faint transition group-hover:translate-x-0.5 group-hover:text-primary-ink" />
                 </button>
               </li>
             ))}

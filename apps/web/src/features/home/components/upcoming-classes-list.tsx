@@ -10,6 +10,7 @@ import { studentTerm } from '@/lib/branding';
 import { courtLabel } from '../lib/labels';
 import { ExpandableCard } from './expandable-card';
 import { StudentAvatar } from './student-avatar';
+import { ChevronRightIcon } from 'lucide-react';
 
 /** D8: the Enrollments tab of the student, with the class and session to open from home. */
 function enrolmentsHref(item: UpcomingClass): string {
@@ -122,9 +123,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                   className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
                   View enrollments <span className="sr-only">for {item.student_name}</span>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                  </svg>
+                  <ChevronRightIcon aria-hidden="true" className="size-4" />
                 </Link>
               </td>
             </tr>

@@ -13,7 +13,7 @@ import { useMessagesList } from '../api/get-messages';
 import { useMarkMessageRead } from '../api/mark-message-read';
 import { isUnread, messageHref } from '../lib/message-helpers';
 import { cn } from '@/lib/cn';
-import { MailIcon } from 'lucide-react';
+import { ChevronLeftIcon, MailIcon } from 'lucide-react';
 
 /** /hub/messages (J9, J10): the list and a reading pane; on phones the list, then the message. */
 export default function MessagesRoute() {
@@ -128,9 +128,7 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
 
   const back = isMobile ? (
     <Link to={paths.messages} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-        <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
-      </svg>
+      <ChevronLeftIcon aria-hidden="true" className="size-4" />
       All messages
     </Link>
   ) : null;

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useOptOuts } from '../api/get-opt-outs';
 import { useUpdateOptOuts } from '../api/update-opt-outs';
 import { cn } from '@/lib/cn';
+import { ChevronLeftIcon } from 'lucide-react';
 
 type Channel = 'email' | 'in_app';
 
@@ -54,9 +55,7 @@ export default function NotificationConfigurationRoute() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <Link to={paths.notifications} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
-        </svg>
+        <ChevronLeftIcon aria-hidden="true" className="size-4" />
         Back to notifications
       </Link>
       <PageHeader title="Notification Settings" description="Choose which updates you receive by e-mail and in the Customer Hub." />
