@@ -3,7 +3,6 @@ import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
 import { api, ApiRequestError, isCompanyLoaded, setCompanyLoaded } from './api-client';
 import { resetBranding } from './branding';
 import { useCartStore } from './cart-store';
-import { postAuthStatus } from './native-bridge';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
 
@@ -90,5 +89,4 @@ export function resetIdentity(queryClient: QueryClient, change: IdentityChange):
     resetBranding();
     ui.setCompanyInactive(false);
   }
-  postAuthStatus(user?.ClientID ?? null);
 }
