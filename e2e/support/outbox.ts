@@ -1,34 +1,30 @@
-import Database from 'better-sqlite3';
 import { expect } from '@playwright/test';
-import { databaseFile } from './servers.ts';
+import { e2eServers } from './servers.ts';
 
 export interface OutboxMail {
-  id: number;
   subject: string;
   text: string;
 }
 
 /**
- * The server writes every e-mail to its outbox table before answering (no SMTP in the
- * browser runs); the test reads that table read-only from the project's own database.
+ * The browser runs send no real mail (no SMTP_URL): the server keeps the messages as sent in
+ * memory and shows them on its loopback-only development view, the same one `npm run portal --
+ * outbox` prints. The outbox table holds them with codes and links redacted.
  */
-export function latestMailTo(project: string, email: string): OutboxMail | undefined {
-  const db = new Database(databaseFile(project), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare('SELECT id, subject, text_body AS text FROM outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1')
-      .get(email.toLowerCase()) as OutboxMail | undefined;
-  } finally {
-    db.close();
-  }
+export async function latestMailTo(project: string, email: string): Promise<OutboxMail | undefined> {
+  const server = e2eServers.find((s) => s.name === project);
+  if (!server) throw new Error(`no e2e server for project ${project}`);
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/dev/outbox`);
+  const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string }[] };
+  return mails.filter((m) => m.to === email.toLowerCase()).at(-1);
 }
 
 /** The newest mail to `email`, waiting briefly for it to land. */
 export async function waitForMailTo(project: string, email: string, match: RegExp): Promise<RegExpExecArray> {
   let found: RegExpExecArray | null = null;
   await expect
-    .poll(() => {
-      const mail = latestMailTo(project, email);
+    .poll(async () => {
+      const mail = await latestMailTo(project, email);
       found = mail ? match.exec(`${mail.subject}\n${mail.text}`) : null;
       return found !== null;
     }, { message: `a mail to ${email} matching ${match}` })

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
 import { paths } from '@/config/paths';
+import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { resetIdentity } from '@/lib/identity';
-import { safeInternalPath } from '@/lib/safe-redirect';
 import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
 
 export interface SignedIn {
@@ -35,8 +35,8 @@ export function useFinishSignIn() {
         navigate(paths.signInActions, { replace: true });
         return;
       }
-      const serverRedirect = safeInternalPath(answer.server_redirect);
-      if (serverRedirect) {
+      const serverRedirect = answer.server_redirect;
+      if (isSafeInternalPath(serverRedirect)) {
         navigate(serverRedirect, { replace: true });
         return;
       }
@@ -45,8 +45,8 @@ export function useFinishSignIn() {
         navigate(paths.addEnrollments(ocrProfile), { replace: true });
         return;
       }
-      const to = safeInternalPath(params.get('to'));
-      if (to) {
+      const to = params.get('to');
+      if (isSafeInternalPath(to)) {
         navigate(to, { replace: true });
         return;
       }
