@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
-import { api, ApiRequestError, isCompanyLoaded, setCompanyLoaded } from './api-client';
+import { api, ApiRequestError, forgetHeldAnswers, isCompanyLoaded, setCompanyLoaded } from './api-client';
 import { resetBranding } from './branding';
 import { useCartStore } from './cart-store';
 import { useSessionStore } from './session-store';
@@ -75,6 +75,7 @@ export function resetIdentity(queryClient: QueryClient, change: IdentityChange):
   // components watching it see the new customer.
   void queryClient.cancelQueries({ predicate: (q) => previous(q.queryKey) });
   queryClient.removeQueries({ predicate: (q) => previous(q.queryKey) && !isCurrentUserKey(q.queryKey) });
+  forgetHeldAnswers();
   useSessionStore.getState().setUser(user);
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
 
