@@ -11,5 +11,5 @@ export default defineConfig({
     // Keep the browser's Host header so the API's same-origin (CSRF) check sees one site.
     proxy: { '/api': { target: process.env.VITE_API_TARGET ?? 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
 });

@@ -7,13 +7,16 @@ import { seedDemoData } from './db/seed/seed.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations
-  npm run portal -- import-company FILE.json    load one company bundle (docs/company-bundle.md)
+  npm run portal -- import-company FILE.json [--strict]
+                                                load one company bundle (docs/company-bundle.md);
+                                                --strict refuses a bundle with warnings
   npm run portal -- seed-demo                   load the demo companies into an empty database
   npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
                                                 running server (PORT) sent, codes and links included`;
 
 async function main(argv: string[]): Promise<number> {
-  const [command, arg] = argv;
+  const strict = argv.includes('--strict');
+  const [command, arg] = argv.filter((a) => a !== '--strict');
   if (!command || command === 'help' || command === '--help') {
     console.log(usage);
     return command ? 0 : 1;
@@ -44,8 +47,9 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       try {
-        const { companyId, code } = await importCompanyBundle(handle.db, input);
-        console.log(`Imported company ${code} (id ${companyId}).`);
+        const { companyId, code, warnings } = await importCompanyBundle(handle.db, input, { strict });
+        for (const warning of warnings) console.warn(`warning: ${warning.path}: ${warning.message}`);
+        console.log(`Imported company ${code} (id ${companyId})${warnings.length ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);
         return 0;
       } catch (err) {
         if (err instanceof BundleValidationError) {

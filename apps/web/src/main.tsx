@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { companyConfigQueryOptions } from './lib/company-config';
 import { reloadForChunkError } from './lib/chunk-reload';
 import './index.css';
 
@@ -14,6 +16,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
 });
 
+// The company answer decides the first screen: ask for it while the route chunks load.
+void queryClient.prefetchQuery(companyConfigQueryOptions);
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { COLOR_SHADES } from './constants.ts';
+import { COLOR_SHADES, SOCIAL_SITES } from './constants.ts';
+
+export { SOCIAL_SITES };
 
 /**
  * The company configuration as get-config answers it (D1 §3, D2 §3).
@@ -12,7 +14,6 @@ export const colorsSchema = z.object(
   Object.fromEntries(COLOR_SHADES.map((s) => [s, hex])) as Record<(typeof COLOR_SHADES)[number], typeof hex>,
 );
 
-export const SOCIAL_SITES = ['facebook', 'instagram', 'linkedin', 'pinterest', 'tiktok', 'x', 'youtube'] as const;
 export const socialMediaSchema = z.array(z.object({ site: z.enum(SOCIAL_SITES), link: z.url() }));
 
 export const switchesSchema = z.object({

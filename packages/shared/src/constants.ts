@@ -23,3 +23,6 @@ export const NOTIFICATION_CATEGORIES = [
   { key: 'news', label: 'News and announcements' },
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]['key'];
+
+/** Social sites a company can link from the welcome landing (kept here, free of zod, for the web). */
+export const SOCIAL_SITES = ['facebook', 'instagram', 'linkedin', 'pinterest', 'tiktok', 'x', 'youtube'] as const;

@@ -20,6 +20,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     wildcard: false,
     index: false,
     globIgnore: ['index.html'],
+    // The build writes .br and .gz beside each asset; the best one the browser accepts is sent.
+    preCompressed: true,
     // Hashed bundles never change under the same name; the few root files (icons) revalidate.
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

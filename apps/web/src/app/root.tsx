@@ -16,7 +16,7 @@ import { useCartStore } from '@/lib/cart-store';
 import { hubRedirectUrl } from '@/lib/hub-host';
 import { postAuthStatus, postToNative } from '@/lib/native-bridge';
 import { usePrefsStore } from '@/lib/prefs-store';
-import { useSessionStore } from '@/lib/session-store';
+import { resetIdentity, useCurrentUser } from '@/lib/identity';
 import { useUiStore } from '@/lib/ui-store';
 import { useChangeCompany } from './hooks/use-session-actions';
 
@@ -74,10 +74,8 @@ function useCustomerIdBootstrap(): boolean {
       try {
         if (!fromHub) await logoutCompany().catch(() => undefined);
         await loginByCustomerId(wanted);
-        if (fromHub) useCartStore.getState().clear();
         // Entering a company ends the customer session on the server as well.
-        useSessionStore.getState().clear();
-        queryClient.removeQueries();
+        resetIdentity(queryClient, { user: null, company: 'drop', clearCart: fromHub !== null });
         await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
       } catch {
         // Unknown id: carry on as if the link had none (the normal rules then apply).
@@ -103,7 +101,7 @@ export function AppRoot() {
   const pathname = normalise(location.pathname);
   const bootstrapping = useCustomerIdBootstrap();
   const config = useCompanyConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const companyInactive = useUiStore((s) => s.companyInactive);
   const blocking = useUiStore((s) => s.blocking);
   const dark = usePrefsStore((s) => s.dark);
@@ -111,6 +109,11 @@ export function AppRoot() {
   const [redirecting, setRedirecting] = useState(false);
   const data = bootstrapping ? undefined : config.data;
   const notFound = useMatches().some((m) => m.id === NOT_FOUND_ROUTE_ID);
+  // The auth modals (and the form library with them) load the first time one is opened,
+  // then stay mounted so they can animate out.
+  const modalOpen = useUiStore((s) => s.modal !== null);
+  const [authModalsWanted, setAuthModalsWanted] = useState(modalOpen);
+  if (modalOpen && !authModalsWanted) setAuthModalsWanted(true);
 
   useEffect(() => {
     document.title = titleFor(pathname);
@@ -120,13 +123,14 @@ export function AppRoot() {
     document.documentElement.classList.toggle('dark', dark);
   }, [dark]);
 
-  // Tell a native wrapper who is signed in as soon as the app starts (B36).
+  // Tell a native wrapper who is signed in as soon as the app starts, and whenever the
+  // session query's answer differs from the hint the page started with (B36).
+  const clientId = user?.ClientID ?? null;
   useEffect(() => {
-    postAuthStatus(useSessionStore.getState().user?.ClientID ?? null);
-  }, []);
+    postAuthStatus(clientId);
+  }, [clientId]);
 
   // A cart filled by another client on this device is emptied (D1 §4 Cart).
-  const clientId = user?.ClientID ?? null;
   useEffect(() => {
     if (clientId !== null) useCartStore.getState().claimFor(clientId);
   }, [clientId]);
@@ -180,7 +184,7 @@ export function AppRoot() {
       <ScrollRestoration />
       <Outlet />
       <Suspense fallback={null}>
-        <AuthModals />
+        {authModalsWanted && <AuthModals />}
         <Intro pathname={pathname} search={location.search} signedIn={user !== null} />
       </Suspense>
       <OcrProfileLoginPrompt pathname={pathname} search={location.search} signedIn={user !== null} />

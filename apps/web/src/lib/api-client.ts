@@ -60,6 +60,9 @@ let companyLoaded = false;
 export function setCompanyLoaded(loaded: boolean): void {
   companyLoaded = loaded;
 }
+export function isCompanyLoaded(): boolean {
+  return companyLoaded;
+}
 
 const TOKEN_RELOAD_KEY = 'portal-token-reload-at';
 const TOKEN_RELOAD_WINDOW_MS = 10_000;

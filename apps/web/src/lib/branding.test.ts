@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonRadius, contrastWithWhite, fontFor, solidShade, studentTerm } from './branding';
+import { buttonRadius, contrastWithWhite, solidShade, studentTerm } from './branding';
 
 describe('buttonRadius (C5)', () => {
   it('maps Sharp, SemiRound and Round, defaulting to 8px', () => {
@@ -8,23 +8,6 @@ describe('buttonRadius (C5)', () => {
     expect(buttonRadius('Round')).toBe('16px');
     expect(buttonRadius(undefined)).toBe('8px');
     expect(buttonRadius('Wobbly')).toBe('8px');
-  });
-});
-
-describe('fontFor (C3, C4)', () => {
-  it('defaults to Inter', () => {
-    expect(fontFor(undefined).family).toContain('Inter');
-    expect(fontFor('').load).toBeNull();
-  });
-  it("maps 'monsterrat' in any case to the bundled Montserrat", () => {
-    for (const name of ['monsterrat', 'Monsterrat', 'MONSTERRAT', 'Montserrat']) {
-      const font = fontFor(name);
-      expect(font.family).toBe("'Montserrat Variable'");
-      expect(font.load).not.toBeNull();
-    }
-  });
-  it('tries any other font by name with Inter as the fallback', () => {
-    expect(fontFor('Roboto').family).toBe("'Roboto', 'Inter Variable'");
   });
 });
 

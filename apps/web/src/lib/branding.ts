@@ -1,28 +1,12 @@
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { COLOR_SHADES } from '@portal/shared/constants';
+import { fontFor } from './fonts';
 
 const RADIUS: Record<string, string> = { sharp: '0px', semiround: '8px', round: '16px' };
 
 /** Sharp 0, SemiRound 8 px, Round 16 px; anything else 8 px (D1 §9). */
 export function buttonRadius(value: string | null | undefined): string {
   return RADIUS[(value ?? '').toLowerCase()] ?? '8px';
-}
-
-export type FontChoice = { family: string; load: (() => Promise<unknown>) | null };
-
-/**
- * Inter by default; 'monsterrat' (the spelling some companies have stored) and
- * 'montserrat' map to the bundled Montserrat. Any other name is tried as a locally
- * installed font with Inter as the fallback.
- */
-export function fontFor(value: string | null | undefined): FontChoice {
-  const name = (value ?? '').trim();
-  const key = name.toLowerCase();
-  if (!name || key === 'inter') return { family: "'Inter Variable'", load: null };
-  if (key === 'monsterrat' || key === 'montserrat') {
-    return { family: "'Montserrat Variable'", load: () => import('@fontsource-variable/montserrat') };
-  }
-  return { family: `'${name.replace(/['"\\]/g, '')}', 'Inter Variable'`, load: null };
 }
 
 function luminance(hex: string): number {

@@ -26,6 +26,30 @@ describe('formatDate / formatTime', () => {
   it('shows instants in the company time zone', () => {
     expect(formatDateTime('2025-03-04T23:30:00Z', 'dd/MM/yyyy', 'Australia/Sydney', false)).toBe('05/03/2025 10:30 AM');
   });
+  it('shows an instant on the right side of a daylight-saving change in the company zone', () => {
+    // Sydney leaves summer time at 03:00 on 6 April 2025, so 02:30 happens twice:
+    // 2025-04-05T15:30Z is 02:30 AEDT (UTC+11) and 2025-04-05T16:30Z is 02:30 AEST (UTC+10).
+    expect(formatTime('2025-04-05T15:30:00Z', 'Australia/Sydney', false)).toBe('02:30 AM');
+    expect(formatTime('2025-04-05T16:30:00Z', 'Australia/Sydney', false)).toBe('02:30 AM');
+    expect(formatTime('2025-04-05T17:30:00Z', 'Australia/Sydney', false)).toBe('03:30 AM');
+    // Half-hour zones keep their half hour.
+    expect(formatDateTime('2025-01-15T10:00:00Z', 'yyyy-MM-dd', 'Asia/Kolkata', false)).toBe('2025-01-15 03:30 PM');
+  });
+  it('does not depend on the browser zone, even at a wall-clock time the browser zone skips', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 02:30 on 9 March 2025 does not exist in New York (clocks jump from 02:00 to 03:00),
+      // yet it is a real time in Sydney: 2025-03-08T15:30Z.
+      expect(formatDateTime('2025-03-08T15:30:00Z', 'dd/MM/yyyy', 'Australia/Sydney', false)).toBe('09/03/2025 02:30 AM');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+  it('falls back to the browser zone for an unknown zone name', () => {
+    expect(formatDate('2025-03-04T12:00:00Z', 'yyyy-MM-dd', 'Nowhere/Atlantis')).toBe('2025-03-04');
+  });
   it('returns empty text for empty values and the raw text for unparsable ones', () => {
     expect(formatDate(null, 'dd/MM/yyyy')).toBe('');
     expect(formatDate('soon', 'dd/MM/yyyy')).toBe('soon');

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { format as formatWith, isValid, parseISO } from 'date-fns';
 import { BADGE_CAP } from '@portal/shared/constants';
 import type { CompanyConfig } from '@portal/shared/company-config';
@@ -22,29 +23,17 @@ const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * Dates (yyyy-MM-dd) and local times (yyyy-MM-ddTHH:mm) are wall-clock values and are
- * shown as they are; instants are shown in the company's time zone when one is given.
+ * shown as they are; instants are shown in the company's time zone when one is given, as
+ * a TZDate (the browser's own zone and its daylight-saving gaps play no part).
  */
 function toDisplayDate(value: string | Date, timeZone?: string): Date | null {
   const date = typeof value === 'string' ? parseISO(value) : value;
   if (!isValid(date)) return null;
   const isInstant = typeof value !== 'string' || INSTANT.test(value);
   if (!timeZone || !isInstant) return date;
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(date);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  } catch {
-    return date; // unknown zone name: show the browser's local time rather than nothing
-  }
+  const zoned = new TZDate(date.getTime(), timeZone);
+  // An unknown zone name: show the browser's local time rather than nothing.
+  return isValid(zoned) ? zoned : date;
 }
 
 export function formatDate(value: string | Date | null | undefined, dateFormat: DateFormat | undefined, timeZone?: string): string {

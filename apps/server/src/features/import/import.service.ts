@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
+import { configWarnings } from './config-warnings.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 
 export interface BundleIssue {
@@ -80,12 +81,19 @@ function resolveClasses(bundle: CompanyBundle, today: string): { classes: Resolv
  * row is written or none is. `today` (yyyy-MM-dd) pins relative dates, for tests; by default
  * it is today in the company's time zone.
  */
-export async function importCompanyBundle(db: Db, input: unknown, options: { today?: string } = {}): Promise<{ companyId: number; code: string }> {
+export async function importCompanyBundle(
+  db: Db,
+  input: unknown,
+  options: { today?: string; strict?: boolean } = {},
+): Promise<{ companyId: number; code: string; warnings: BundleIssue[] }> {
   if (options.today !== undefined && (!isBundleDate(options.today) || options.today.startsWith('today'))) {
     throw new Error(`options.today must be a yyyy-MM-dd date, got ${options.today}`);
   }
   const parsed = companyBundleSchema.safeParse(input);
   if (!parsed.success) throw new BundleValidationError(toIssues(parsed.error));
+  // The config schema drops what it does not know; say so, or refuse when asked to be strict.
+  const warnings = configWarnings(input);
+  if (options.strict && warnings.length > 0) throw new BundleValidationError(warnings);
   const bundle = parsed.data;
   const { company } = bundle;
   const zone = companyTimeZone(company.config.localization);
@@ -342,6 +350,6 @@ export async function importCompanyBundle(db: Db, input: unknown, options: { tod
       ),
     );
 
-    return { companyId: company_id, code: company.code };
+    return { companyId: company_id, code: company.code, warnings };
   });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/lib/company-config';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { TopNav } from './top-nav';
 
 /**
@@ -11,12 +11,12 @@ import { TopNav } from './top-nav';
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const config = useConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
@@ -24,12 +24,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children ?? <Outlet />}
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:px-6">
+      <footer className="border-t border-line bg-surface">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-sm text-muted sm:flex-row sm:px-6">
           <p>
             © {new Date().getFullYear()} {config.CompanyDisplayName}
           </p>
-          <Link to={paths.contactUs} className="rounded font-medium text-slate-700 hover:text-slate-900 hover:underline">
+          <Link to={paths.contactUs} className="rounded font-medium text-ink-soft hover:text-ink hover:underline">
             Contact Us
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { CountBadge } from '@/components/ui/badge';
-import { CartIcon } from '@/components/ui/icons';
+import { ShoppingCartIcon } from 'lucide-react';
 import { selectCartCount, useCartStore } from '@/lib/cart-store';
 
 /** Class items plus booking items, linking to checkout (B9). */
@@ -13,7 +13,7 @@ export function CartButton() {
       className="relative inline-flex size-11 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
     >
-      <CartIcon className="size-6" />
+      <ShoppingCartIcon className="size-6" />
       <CountBadge count={count} />
     </Link>
   );

@@ -25,8 +25,8 @@ export function ComingSoon() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader title={title} />
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="text-slate-700">This area opens soon.</p>
+      <div className="rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-10 text-center">
+        <p className="text-ink-soft">This area opens soon.</p>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { useCompanyConfig } from '@/lib/company-config';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser, useSession } from '@/lib/identity';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
@@ -19,11 +19,12 @@ const LoginScreen = lazy(() => import('@/features/auth/components/login-screen')
  * actions is held on /hub/sign-in-actions until the queue is empty (A16, L1).
  */
 export function RequireAuth() {
-  const user = useSessionStore((s) => s.user);
+  const { user, pending } = useSession();
   const { data: config } = useCompanyConfig();
   const actions = useSignInActions();
   const { pathname } = useLocation();
   const changeCompany = useChangeCompany();
+  if (pending) return <LoadingSplash />;
   if (!user) {
     return (
       <Suspense fallback={<LoadingSplash />}>
@@ -42,7 +43,7 @@ export function RequireAuth() {
  * `to` target of the link, else home. This also finishes a sign-in made on the landing.
  */
 export function GuestOnly() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const { search } = useLocation();
   if (user) {
     const params = new URLSearchParams(search);
@@ -73,7 +74,7 @@ export function RequireFeature({ when, fallback = paths.company }: { when: (conf
 
 /** /hub/barcodes exists only for customers with at least one barcode (Q1). */
 export function RequireBarcodes() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   if (!user || !(user.total_barcodes > 0)) return <Navigate to={paths.company} replace />;
   return <Outlet />;
 }

@@ -1,40 +1,30 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { HouseIcon, ShieldCheckIcon, SparklesIcon, type LucideIcon } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 interface Step {
   title: string;
   text: string;
-  icon: ReactNode;
+  icon: LucideIcon;
 }
 
 const STEPS: Step[] = [
   {
     title: 'Welcome',
     text: 'Your Customer Hub keeps classes, bookings, invoices and messages together — on your phone or computer.',
-    icon: (
-      <path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-    ),
+    icon: HouseIcon,
   },
   {
     title: 'Private, Safe, and Secure',
     text: 'Only you can see your family’s details. Your sign-in is protected and payments are handled securely.',
-    icon: (
-      <>
-        <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />
-        <path d="m8.8 12.2 2.2 2.2 4.3-4.4" />
-      </>
-    ),
+    icon: ShieldCheckIcon,
   },
   {
     title: 'Updated and Improved',
     text: 'A faster, simpler hub: see what’s coming up, pay invoices and stay in touch in a couple of taps.',
-    icon: (
-      <>
-        <path d="M12 3v3M12 18v3M4.2 7.5l2.6 1.5M17.2 15l2.6 1.5M4.2 16.5 6.8 15M17.2 9l2.6-1.5" />
-        <circle cx="12" cy="12" r="3.5" />
-      </>
-    ),
+    icon: SparklesIcon,
   },
 ];
 
@@ -42,6 +32,7 @@ const STEPS: Step[] = [
 export function IntroCarousel({ onDone }: { onDone: () => void }) {
   const [index, setIndex] = useState(0);
   const step = STEPS[index]!;
+  const StepIcon = step.icon;
   const last = index === STEPS.length - 1;
 
   return (
@@ -49,29 +40,27 @@ export function IntroCarousel({ onDone }: { onDone: () => void }) {
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
         <Dialog.Content
-          className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-white shadow-2xl outline-none"
+          className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-surface shadow-2xl outline-none"
           aria-describedby="intro-text"
         >
           <div className="relative isolate flex h-48 items-center justify-center overflow-hidden bg-brand-800 sm:h-56">
             <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-600 via-brand-800 to-brand-950" />
             <div aria-hidden="true" className="absolute -top-10 -left-10 -z-10 size-48 rounded-full bg-brand-400/30 blur-2xl" />
-            <span className="flex size-24 items-center justify-center rounded-3xl bg-white/15 text-on-brand ring-1 ring-white/30 backdrop-blur" aria-hidden="true">
-              <svg viewBox="0 0 24 24" className="size-12" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round">
-                {step.icon}
-              </svg>
+            <span className="flex size-24 items-center justify-center rounded-3xl bg-white/15 text-on-primary ring-1 ring-white/30 backdrop-blur" aria-hidden="true">
+              <StepIcon className="size-12" strokeWidth={1.6} />
             </span>
           </div>
           <div className="px-6 pt-6 pb-6 text-center sm:px-8">
-            <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase">
+            <p className="text-xs font-semibold tracking-widest text-muted uppercase">
               Step {index + 1} of {STEPS.length}
             </p>
-            <Dialog.Title className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{step.title}</Dialog.Title>
-            <p id="intro-text" className="mt-3 text-slate-600">
+            <Dialog.Title className="mt-2 text-2xl font-bold tracking-tight text-ink">{step.title}</Dialog.Title>
+            <p id="intro-text" className="mt-3 text-muted">
               {step.text}
             </p>
             <div className="mt-6 flex justify-center gap-2" aria-hidden="true">
               {STEPS.map((s, i) => (
-                <span key={s.title} className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-brand-solid' : 'w-2 bg-slate-300'}`} />
+                <span key={s.title} className={cn('h-2 rounded-full transition-all', i === index ? 'w-6 bg-primary' : 'w-2 bg-line-strong')} />
               ))}
             </div>
             <div className="mt-7 flex items-center gap-3">

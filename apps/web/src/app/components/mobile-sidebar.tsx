@@ -3,15 +3,16 @@ import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { CloseIcon, LoginIcon, LogoutIcon, MailIcon, MoonIcon, SwitchIcon, UserIcon } from '@/components/ui/icons';
+import { ArrowLeftRightIcon, LogInIcon, LogOutIcon, MailIcon, MoonIcon, UserIcon, XIcon } from 'lucide-react';
 import { companyName, logoSource } from '@/lib/branding';
 import { usePrefsStore } from '@/lib/prefs-store';
 import { useUiStore } from '@/lib/ui-store';
 import { useChangeCompany, useSignOut } from '../hooks/use-session-actions';
 import { barcodeItem, isCurrent, mainNavItems } from './nav-items';
+import { cn } from '@/lib/cn';
 
 const rowClass =
-  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-base font-medium text-slate-700 hover:bg-slate-100';
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-base font-medium text-ink-soft hover:bg-surface-muted';
 
 /**
  * The phone menu (B12): greeting and Logout when signed in, Login when not; Contact Us,
@@ -45,28 +46,28 @@ export function MobileSidebar({
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50" />
         <Dialog.Content
-          className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-2xl outline-none"
+          className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-surface shadow-2xl outline-none"
           aria-describedby={undefined}
         >
-          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+          <div className="flex items-center justify-between gap-3 border-b border-line-soft px-4 py-3">
             <Dialog.Title className="min-w-0">
               {logo ? (
                 <img src={logo} alt={companyName(config)} className="h-9 w-auto max-w-[170px] object-contain" />
               ) : (
-                <span className="block truncate text-lg font-bold text-slate-900">{companyName(config)}</span>
+                <span className="block truncate text-lg font-bold text-ink">{companyName(config)}</span>
               )}
             </Dialog.Title>
-            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100" aria-label="Close menu">
-              <CloseIcon className="size-6" />
+            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted" aria-label="Close menu">
+              <XIcon className="size-6" />
             </Dialog.Close>
           </div>
 
           <nav aria-label="Menu" className="flex-1 overflow-y-auto px-3 py-4">
             {user ? (
-              <p className="px-3 pb-4 text-xl font-bold tracking-tight text-slate-900">Hi {user.FirstName}</p>
+              <p className="px-3 pb-4 text-xl font-bold tracking-tight text-ink">Hi {user.FirstName}</p>
             ) : null}
             {items.length > 0 ? (
-              <ul className="flex flex-col gap-1 border-b border-slate-100 pb-3">
+              <ul className="flex flex-col gap-1 border-b border-line-soft pb-3">
                 {items.map((item) => {
                   const current = isCurrent(pathname, item.section);
                   return (
@@ -75,9 +76,9 @@ export function MobileSidebar({
                         to={item.to}
                         onClick={close}
                         aria-current={current ? 'page' : undefined}
-                        className={`${rowClass} ${current ? 'bg-brand-50 font-semibold text-brand-900' : ''}`}
+                        className={cn(rowClass, current ? 'bg-primary-tint font-semibold text-primary-tint-ink' : '')}
                       >
-                        <span className={current ? 'text-brand-solid' : 'text-slate-500'}>{item.icon}</span>
+                        <span className={current ? 'text-primary-ink' : 'text-muted'}>{item.icon}</span>
                         {item.label}
                       </Link>
                     </li>
@@ -88,13 +89,13 @@ export function MobileSidebar({
             <ul className="flex flex-col gap-1 pt-3">
               <li>
                 <Link to={paths.contactUsMobile} onClick={close} className={rowClass}>
-                  <span className="text-slate-500"><MailIcon /></span>
+                  <span className="text-muted"><MailIcon /></span>
                   Contact Us
                 </Link>
               </li>
               <li>
                 <Link to={paths.settingsMenu} onClick={close} className={rowClass}>
-                  <span className="text-slate-500"><UserIcon /></span>
+                  <span className="text-muted"><UserIcon /></span>
                   Account Settings
                 </Link>
               </li>
@@ -108,7 +109,7 @@ export function MobileSidebar({
                       openModal('login');
                     }}
                   >
-                    <span className="text-slate-500"><LoginIcon /></span>
+                    <span className="text-muted"><LogInIcon /></span>
                     Login
                   </button>
                 </li>
@@ -122,16 +123,16 @@ export function MobileSidebar({
                     void changeCompany();
                   }}
                 >
-                  <span className="text-slate-500"><SwitchIcon /></span>
+                  <span className="text-muted"><ArrowLeftRightIcon /></span>
                   Change Company
                 </button>
               </li>
               <li>
                 <button type="button" role="switch" aria-checked={dark} className={rowClass} onClick={() => setDark(!dark)}>
-                  <span className="text-slate-500"><MoonIcon /></span>
+                  <span className="text-muted"><MoonIcon /></span>
                   <span className="flex-1">Dark mode</span>
-                  <span aria-hidden="true" className={`relative h-6 w-10 rounded-full transition-colors ${dark ? 'bg-brand-solid' : 'bg-slate-300'}`}>
-                    <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${dark ? 'left-[18px]' : 'left-0.5'}`} />
+                  <span aria-hidden="true" className={cn('relative h-6 w-10 rounded-full transition-colors', dark ? 'bg-primary' : 'bg-line-strong')}>
+                    <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-all', dark ? 'left-[18px]' : 'left-0.5')} />
                   </span>
                 </button>
               </li>
@@ -139,16 +140,16 @@ export function MobileSidebar({
           </nav>
 
           {user ? (
-            <div className="border-t border-slate-100 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+            <div className="border-t border-line-soft p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
               <button
                 type="button"
-                className={`${rowClass} text-red-700 hover:bg-red-50`}
+                className={cn(rowClass, 'text-danger hover:bg-danger-surface')}
                 onClick={() => {
                   close();
                   void signOut();
                 }}
               >
-                <LogoutIcon />
+                <LogOutIcon />
                 Logout
               </button>
             </div>

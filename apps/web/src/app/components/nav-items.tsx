@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { BarcodeIcon, CalendarIcon, CardIcon, ClassesIcon, CourtIcon, DocumentIcon, HomeIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { BarcodeIcon, CalendarIcon, CreditCardIcon, FileTextIcon, GraduationCapIcon, HouseIcon, LayoutGridIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { studentTerm } from '@/lib/branding';
 
 export interface NavItem {
@@ -16,16 +16,16 @@ export interface NavItem {
 /** The tabs of D1 §2 "Navigation"; Financials and Bookings follow the company switches. */
 export function mainNavItems(config: CompanyConfig, mobile: boolean): NavItem[] {
   const items: NavItem[] = [
-    { label: 'Home', to: paths.company, section: paths.company, icon: <HomeIcon /> },
+    { label: 'Home', to: paths.company, section: paths.company, icon: <HouseIcon /> },
     { label: `${studentTerm(config)}s`, to: paths.students, section: paths.students, icon: <UsersIcon /> },
-    { label: 'Classes', to: paths.classes, section: paths.classes, icon: <ClassesIcon /> },
+    { label: 'Classes', to: paths.classes, section: paths.classes, icon: <GraduationCapIcon /> },
   ];
   if (config.ShowFinancialsTab) {
     // On a phone the Financials tab opens its menu page (B38).
     items.push({ label: 'Financials', to: mobile ? paths.financialsMenu : paths.financials, section: paths.financials, icon: <WalletIcon /> });
   }
   if (config.ShowBookingsTab) {
-    items.push({ label: 'Bookings', to: paths.bookings, section: paths.bookings, icon: <CourtIcon /> });
+    items.push({ label: 'Bookings', to: paths.bookings, section: paths.bookings, icon: <LayoutGridIcon /> });
   }
   return items;
 }
@@ -36,8 +36,8 @@ export function settingsItems(config: CompanyConfig): NavItem[] {
     { label: 'My Details', to: paths.myDetails, section: paths.myDetails, icon: <UserIcon /> },
     { label: 'Login & Security', to: paths.security, section: paths.security, icon: <LockIcon /> },
   ];
-  if (config.ShowPaymentDetailsTab) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CardIcon /> });
-  items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <DocumentIcon /> });
+  if (config.ShowPaymentDetailsTab) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CreditCardIcon /> });
+  items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <FileTextIcon /> });
   return items;
 }
 
@@ -49,7 +49,7 @@ export function barcodeItem(user: CustomerUser | null): NavItem | null {
 
 export function financialsItems(): NavItem[] {
   return [
-    { label: 'Invoices & Receipts', to: paths.invoicesAndReceipts, section: paths.invoicesAndReceipts, icon: <DocumentIcon /> },
+    { label: 'Invoices & Receipts', to: paths.invoicesAndReceipts, section: paths.invoicesAndReceipts, icon: <FileTextIcon /> },
     { label: 'Balance History', to: paths.balanceHistory, section: paths.balanceHistory, icon: <WalletIcon /> },
     { label: 'Upcoming Payments', to: paths.upcomingPayments, section: paths.upcomingPayments, icon: <CalendarIcon /> },
   ];

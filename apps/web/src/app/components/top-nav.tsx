@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { Button } from '@/components/ui/button';
-import { MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from 'lucide-react';
 import { useUiStore } from '@/lib/ui-store';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
@@ -12,6 +12,7 @@ import { CartButton } from './cart-button';
 import { CompanyBrand } from './company-brand';
 import { MobileSidebar } from './mobile-sidebar';
 import { isCurrent, mainNavItems } from './nav-items';
+import { cn } from '@/lib/cn';
 
 // The bells poll and carry their own dropdowns; loading them apart keeps the first paint small.
 const NotificationBell = lazy(() =>
@@ -60,14 +61,12 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
                   key={item.to}
                   to={item.to}
                   aria-current={current ? 'page' : undefined}
-                  className={`relative flex items-center px-3 text-sm font-semibold whitespace-nowrap transition-colors ${
-                    current ? 'text-nav-ink' : 'text-nav-muted hover:text-nav-ink'
-                  }`}
+                  className={cn('relative flex items-center px-3 text-sm font-semibold whitespace-nowrap transition-colors', current ? 'text-nav-ink' : 'text-nav-muted hover:text-nav-ink')}
                 >
                   {item.label}
                   <span
                     aria-hidden="true"
-                    className={`absolute inset-x-2 bottom-0 h-[3px] rounded-t-full transition-colors ${current ? 'bg-nav-active' : 'bg-transparent'}`}
+                    className={cn('absolute inset-x-2 bottom-0 h-[3px] rounded-t-full transition-colors', current ? 'bg-nav-active' : 'bg-transparent')}
                   />
                 </NavLink>
               );

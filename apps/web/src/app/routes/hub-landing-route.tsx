@@ -1,7 +1,12 @@
-import { LoginScreen } from '@/features/auth/components/login-screen';
+import { lazy } from 'react';
 import { useCompanyConfig } from '@/lib/company-config';
-import { WelcomeLanding } from '@/features/home/components/welcome-landing';
-import { AppLayout } from '../components/app-layout';
+
+// Each branch is its own chunk: a visitor with no company never downloads the portal frame.
+// Most visitors of /hub have no company yet, so the sign-in screen is fetched with this
+// route, while the company answer is still on its way, instead of after it.
+const loginScreen = import('@/features/auth/components/login-screen');
+const LoginScreen = lazy(() => loginScreen.then((m) => ({ default: m.LoginScreen })));
+const CompanyWelcome = lazy(() => import('./company-welcome'));
 
 /**
  * /hub (A1, D24, U19): with no company, the company choice and sign-in; with a company
@@ -10,9 +15,5 @@ import { AppLayout } from '../components/app-layout';
 export default function HubLandingRoute() {
   const { data: config } = useCompanyConfig();
   if (!config) return <LoginScreen config={null} />;
-  return (
-    <AppLayout>
-      <WelcomeLanding />
-    </AppLayout>
-  );
+  return <CompanyWelcome />;
 }

@@ -8,13 +8,14 @@ import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { CloseIcon } from '@/components/ui/icons';
+import { CheckIcon, XIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { useCompanyConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
 import { companyName, logoSource } from '@/lib/branding';
 import { useCartStore } from '@/lib/cart-store';
 
@@ -33,7 +34,7 @@ export default function ResetPasswordRoute() {
     body = <SuccessState note={null} />;
   } else if (check.isPending) {
     body = (
-      <div className="flex justify-center py-10 text-brand-solid">
+      <div className="flex justify-center py-10 text-primary-ink">
         <Spinner size="lg" label="Checking your link" />
       </div>
     );
@@ -46,22 +47,22 @@ export default function ResetPasswordRoute() {
   }
 
   return (
-    <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:items-center sm:py-12">
-      <div className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 sm:p-8">
+    <main className="flex min-h-dvh items-start justify-center bg-canvas px-4 py-8 sm:items-center sm:py-12">
+      <div className="relative w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8">
         <button
           type="button"
           onClick={() => navigate(paths.company)}
           aria-label="Close"
-          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted hover:text-ink"
         >
-          <CloseIcon className="size-6" />
+          <XIcon className="size-6" />
         </button>
         {config ? (
           <div className="mb-6 flex min-h-10 items-center pr-10">
             {logo ? (
               <img src={logo} alt={companyName(config)} className="h-10 w-auto max-w-[180px] object-contain" />
             ) : (
-              <span className="text-lg font-bold text-slate-900">{companyName(config)}</span>
+              <span className="text-lg font-bold text-ink">{companyName(config)}</span>
             )}
           </div>
         ) : (
@@ -78,6 +79,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     trigger,
     getFieldState,
     formState: { errors, isSubmitting },
@@ -95,7 +97,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
       useCartStore.getState().resetClassCart();
       onDone();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['password', 'confirm_password']));
     }
   });
 
@@ -109,8 +111,8 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Set New Password</h1>
-        <p className="mt-1 text-sm text-slate-600">Choose a password you don’t use anywhere else.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Set New Password</h1>
+        <p className="mt-1 text-sm text-muted">Choose a password you don’t use anywhere else.</p>
       </div>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <TextField
@@ -145,19 +147,17 @@ function SuccessState({ note }: { note: string | null }) {
 
   return (
     <div className="flex flex-col items-center text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round">
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
+      <span className="flex size-16 items-center justify-center rounded-full bg-success-surface text-success" aria-hidden="true">
+        <CheckIcon className="size-8" strokeWidth={2.4} />
       </span>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Success</h1>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">Success</h1>
       {note ? (
-        <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">
+        <p role="status" className="mt-3 rounded-lg bg-success-surface px-3 py-2 text-sm font-semibold text-success">
           {note}
         </p>
       ) : null}
-      <p className="mt-3 text-slate-600">{messages.passwordChangedRedirect}</p>
-      <p className="mt-6 text-sm font-medium text-slate-600" aria-live="polite">
+      <p className="mt-3 text-muted">{messages.passwordChangedRedirect}</p>
+      <p className="mt-6 text-sm font-medium text-muted" aria-live="polite">
         Redirecting in {left} {left === 1 ? 'second' : 'seconds'}…
       </p>
     </div>

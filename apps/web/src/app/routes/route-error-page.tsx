@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { reloadForChunkError } from '@/lib/chunk-reload';
 import { NotFoundPage } from './not-found-page';
+import { CircleAlertIcon } from 'lucide-react';
 
 /**
  * The route errorElement (B32–B35): a stale chunk after a deploy reloads once; a 404
@@ -23,16 +24,13 @@ export function RouteErrorPage() {
 
 export function GenericErrorPage({ message }: { message: string }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10">
-      <div className="w-full max-w-lg rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-900/5">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-red-100 text-red-700" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7.5v5.5M12 16.5h.01" />
-          </svg>
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-10">
+      <div className="w-full max-w-lg rounded-2xl bg-surface p-8 text-center shadow-xl ring-1 ring-ink/5">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-danger-surface text-danger" aria-hidden="true">
+          <CircleAlertIcon className="size-8" strokeWidth={2} />
         </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">{messages.genericError}</h1>
-        {message ? <p className="mt-3 rounded-lg bg-slate-50 px-4 py-3 font-mono text-sm break-words text-slate-700">{message}</p> : null}
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">{messages.genericError}</h1>
+        {message ? <p className="mt-3 rounded-lg bg-canvas px-4 py-3 font-mono text-sm wrap-anywhere text-ink-soft">{message}</p> : null}
         {/* A full reload, so whatever broke starts from a clean slate. */}
         <Button className="mt-7" size="lg" fullWidth onClick={() => window.location.assign(paths.company)}>
           Home Page

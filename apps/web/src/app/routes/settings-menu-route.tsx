@@ -1,12 +1,12 @@
 import { useConfig } from '@/lib/company-config';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { barcodeItem, settingsItems } from '../components/nav-items';
 import { MenuPage } from './menu-page';
 
 /** /hub/settings-main-page: the Account Settings tabs as a phone menu. */
 export default function SettingsMenuRoute() {
   const config = useConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const barcodes = barcodeItem(user);
   return <MenuPage title="Account Settings" items={barcodes ? [...settingsItems(config), barcodes] : settingsItems(config)} />;
 }

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatBadge } from '@/lib/format';
 import { truncateDropdownText } from '@/lib/truncate-dropdown-text';
 import { useIsMobile } from '@/lib/use-media';
+import { cn } from '@/lib/cn';
 
 export interface BellMenuItem {
   id: number;
@@ -71,12 +72,12 @@ export function BellMenu(props: BellMenuProps) {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-xl outline-none"
+          className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface shadow-xl outline-none"
         >
-          <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-100 bg-white px-4 py-3">
-            <DropdownMenu.Label className="text-base font-semibold text-slate-900">{title}</DropdownMenu.Label>
+          <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-line-soft bg-surface px-4 py-3">
+            <DropdownMenu.Label className="text-base font-semibold text-ink">{title}</DropdownMenu.Label>
             {count > 0 && (
-              <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+              <span className="rounded-full bg-primary-tint-strong px-2 py-0.5 text-xs font-semibold text-brand-900">
                 {formatBadge(count)} {countWord}
               </span>
             )}
@@ -86,11 +87,11 @@ export function BellMenu(props: BellMenuProps) {
             <BellMenuBody {...props} />
           </div>
 
-          <div className="sticky bottom-0 border-t border-slate-100 bg-white p-1">
+          <div className="sticky bottom-0 border-t border-line-soft bg-surface p-1">
             <DropdownMenu.Item asChild>
               <Link
                 to={viewAllHref}
-                className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-brand-solid outline-none data-[highlighted]:bg-brand-50"
+                className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-primary-ink outline-none data-[highlighted]:bg-primary-tint"
               >
                 {props.viewAllText}
               </Link>
@@ -105,19 +106,19 @@ export function BellMenu(props: BellMenuProps) {
 function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, loadingLabel, unreadPrefix }: BellMenuProps) {
   if (isPending) {
     return (
-      <div className="flex justify-center py-8 text-brand-solid">
+      <div className="flex justify-center py-8 text-primary-ink">
         <Spinner label={loadingLabel} />
       </div>
     );
   }
-  if (isError) return <p className="px-4 py-8 text-center text-sm text-slate-600">{errorText}</p>;
+  if (isError) return <p className="px-4 py-8 text-center text-sm text-muted">{errorText}</p>;
   if (items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-        <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-slate-100 text-slate-400">
+        <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-surface-muted text-faint">
           {icon}
         </span>
-        <p className="text-sm font-medium text-slate-600">{emptyText}</p>
+        <p className="text-sm font-medium text-muted">{emptyText}</p>
       </div>
     );
   }
@@ -125,16 +126,16 @@ function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, l
     <DropdownMenu.Item
       key={item.id}
       onSelect={item.onSelect}
-      className={`relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none data-[highlighted]:bg-slate-100 ${item.unread ? 'bg-brand-50/70' : ''}`}
+      className={cn('relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none data-[highlighted]:bg-surface-muted', item.unread ? 'bg-primary-tint/70' : '')}
     >
-      <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${item.unread ? 'bg-brand-solid' : 'bg-transparent'}`} />
+      <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.unread ? 'bg-primary' : 'bg-transparent')} />
       <span className="min-w-0 flex-1">
-        <span className={`block text-sm break-words whitespace-pre-line ${item.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
+        <span className={cn('block text-sm wrap-anywhere whitespace-pre-line', item.unread ? 'font-semibold text-ink' : 'font-medium text-ink')}>
           {item.unread && <span className="sr-only">{unreadPrefix}: </span>}
           {truncateDropdownText(item.title)}
         </span>
-        {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{truncateDropdownText(item.content)}</span>}
-        <span className="mt-1 block text-xs text-slate-600">{item.when}</span>
+        {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm wrap-anywhere whitespace-pre-line text-muted">{truncateDropdownText(item.content)}</span>}
+        <span className="mt-1 block text-xs text-muted">{item.when}</span>
       </span>
     </DropdownMenu.Item>
   ));

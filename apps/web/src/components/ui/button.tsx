@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
@@ -9,11 +10,11 @@ const base =
   'disabled:cursor-not-allowed disabled:opacity-60 rounded-button';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-solid text-on-brand shadow-sm hover:bg-brand-solid-hover',
-  secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-  danger: 'bg-red-700 text-on-brand shadow-sm hover:bg-red-800',
-  link: 'text-brand-solid underline-offset-4 hover:underline px-0! min-h-0!',
+  primary: 'bg-primary text-on-primary shadow-sm hover:bg-primary-hover',
+  secondary: 'border border-line-strong bg-surface text-ink shadow-sm hover:bg-canvas',
+  ghost: 'text-ink-soft hover:bg-surface-muted',
+  danger: 'bg-danger-solid text-white shadow-sm hover:bg-danger-solid-hover',
+  link: 'text-primary-ink underline-offset-4 hover:underline px-0! min-h-0!',
 };
 
 /* Touch targets stay at least 44 px tall from md up (parents tapping on a phone). */
@@ -25,7 +26,7 @@ const sizes: Record<ButtonSize, string> = {
 
 /** Class names of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
-  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+  return cn(base, variants[variant], sizes[size], extra);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -54,7 +55,7 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={buttonClasses(variant, size, `${fullWidth ? 'w-full' : ''} ${className}`)}
+      className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
       {...rest}
     >
       {loading ? <Spinner size="sm" label="" /> : icon}

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { ERROR_BOX_MS, REGISTRATION_ERROR_BOX_MS } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages';
+import { cn } from '@/lib/cn';
+import { CircleAlertIcon, XIcon } from 'lucide-react';
 
 export interface ErrorBoxProps {
   /** Nothing renders while null/empty. Set a new value (even the same text) to show it again. */
@@ -36,25 +38,17 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
   return (
     <div
       role="alert"
-      className={`flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-3.5 py-3 text-sm text-red-800 ${className}`}
+      className={cn('flex items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}
     >
-      <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M10 18a8 8 0 100-16 8 8 0 000 16zM9 6a1 1 0 112 0v4a1 1 0 11-2 0V6zm1 8.5a1.25 1.25 0 100-2.5 1.25 1.25 0 000 2.5z"
-          clipRule="evenodd"
-        />
-      </svg>
-      <p className="min-w-0 flex-1 font-medium break-words">{message}</p>
+      <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p className="min-w-0 flex-1 font-medium wrap-anywhere">{message}</p>
       <button
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss error"
-        className="-my-1 -mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-red-700 hover:bg-red-100"
+        className="-my-1 -mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-danger hover:bg-danger-surface"
       >
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-        </svg>
+        <XIcon aria-hidden="true" className="size-4" strokeWidth={2.2} />
       </button>
     </div>
   );

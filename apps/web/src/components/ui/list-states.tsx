@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 
 /** The spinner a paged list shows before its first page arrives. */
 export function ListLoading({ label }: { label: string }) {
   return (
-    <div className="flex justify-center py-16 text-brand-solid">
+    <div className="flex justify-center py-16 text-primary-ink">
       <Spinner label={label} />
     </div>
   );
@@ -14,7 +15,7 @@ export function ListLoading({ label }: { label: string }) {
 /** A failed list with a way to try again. */
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+    <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
       <p>{message}</p>
       <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
         Try again
@@ -26,11 +27,11 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
 /** An empty list: an icon in a tinted circle above one line of text. */
 export function EmptyState({ icon, text, className = '' }: { icon: ReactNode; text: string; className?: string }) {
   return (
-    <div className={`flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center ${className}`}>
-      <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
+    <div className={cn('flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center', className)}>
+      <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-primary-tint text-primary-ink">
         {icon}
       </span>
-      <p className="font-medium text-slate-700">{text}</p>
+      <p className="font-medium text-ink-soft">{text}</p>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
+import { cn } from '@/lib/cn';
+import { CheckIcon, CircleAlertIcon } from 'lucide-react';
 
 export interface MessageModalProps {
   open: boolean;
@@ -18,22 +20,16 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
     <Modal open={open} onOpenChange={(o) => (o ? undefined : onClose())} title={title} size="sm" hideClose>
       <div className="flex flex-col items-center gap-4 text-center">
         <span
-          className={`flex size-14 items-center justify-center rounded-full ${
-            tone === 'success' ? 'bg-green-100 text-green-700' : 'bg-red-100 text-red-700'
-          }`}
+          className={cn('flex size-14 items-center justify-center rounded-full', tone === 'success' ? 'bg-success-surface text-success' : 'bg-danger-surface text-danger')}
           aria-hidden="true"
         >
           {tone === 'success' ? (
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
-              <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <CheckIcon className="size-7" strokeWidth={2.4} />
           ) : (
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={2.4}>
-              <path d="M12 7v6m0 4h.01" strokeLinecap="round" />
-            </svg>
+            <CircleAlertIcon className="size-7" strokeWidth={2} />
           )}
         </span>
-        {message ? <div className="text-sm text-slate-700">{message}</div> : null}
+        {message ? <div className="text-sm text-ink-soft">{message}</div> : null}
         <Button fullWidth onClick={onClose}>
           {actionLabel}
         </Button>

@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { XIcon } from 'lucide-react';
 
 export interface ModalProps {
   open: boolean;
@@ -40,30 +42,30 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
-          className={`modal-panel z-50 flex flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none ${widths[size]}`}
+          className={cn('modal-panel z-50 flex flex-col overflow-hidden rounded-2xl bg-surface shadow-2xl outline-none', widths[size])}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6 sm:pt-6">
             <div className="min-w-0">
-              <Dialog.Title className="text-lg font-bold tracking-tight text-slate-900">{title}</Dialog.Title>
+              <Dialog.Title className="text-lg font-bold tracking-tight text-ink">{title}</Dialog.Title>
               {description ? (
-                <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+                <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
               ) : null}
             </div>
             {hideClose ? null : (
               <Dialog.Close
-                className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-muted hover:text-ink"
                 aria-label="Close"
               >
-                <CloseIcon />
+                <XIcon />
               </Dialog.Close>
             )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">{children}</div>
           {footer ? (
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+            <div className="flex flex-col-reverse gap-2 border-t border-line-soft bg-canvas px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
               {footer}
             </div>
           ) : null}
@@ -73,10 +75,3 @@ export function Modal({
   );
 }
 
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-      <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-    </svg>
-  );
-}

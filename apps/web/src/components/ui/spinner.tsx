@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
   /** Announced to screen readers; empty when the surrounding control already says it. */
@@ -9,10 +10,10 @@ const dims = { sm: 'size-4 border-2', md: 'size-8 border-[3px]', lg: 'size-12 bo
 
 export function Spinner({ size = 'md', label = 'Loading', className = '' }: SpinnerProps) {
   return (
-    <span role={label ? 'status' : undefined} className={`inline-flex items-center ${className}`}>
+    <span role={label ? 'status' : undefined} className={cn('inline-flex items-center', className)}>
       <span
         aria-hidden="true"
-        className={`${dims[size]} animate-spin rounded-full border-current border-r-transparent opacity-80`}
+        className={cn(dims[size], 'animate-spin rounded-full border-current border-r-transparent opacity-80')}
       />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>
@@ -27,9 +28,9 @@ export function SpinnerOverlay({ label = 'Please wait' }: { label?: string }) {
       aria-live="polite"
       aria-busy="true"
     >
-      <div className="flex items-center gap-3 rounded-2xl bg-white px-5 py-4 text-brand-solid shadow-xl">
+      <div className="flex items-center gap-3 rounded-2xl bg-surface px-5 py-4 text-primary-ink shadow-xl">
         <Spinner size="md" label="" />
-        <span className="text-sm font-medium text-slate-700">{label}</span>
+        <span className="text-sm font-medium text-ink-soft">{label}</span>
       </div>
     </div>
   );

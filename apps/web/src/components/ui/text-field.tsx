@@ -1,4 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -24,7 +26,7 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </label>
       <div className="relative">
@@ -34,11 +36,9 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
           type={isPassword && revealable && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={`block min-h-11 w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-slate-100 disabled:text-slate-600 sm:text-sm ${
-            error
-              ? 'border-red-600 focus:border-red-600 focus:ring-red-600/20'
-              : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/25'
-          } ${isPassword && revealable ? 'pr-12' : ''}`}
+          className={cn('block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted sm:text-sm', error
+              ? 'border-danger focus:border-danger focus:ring-danger/20'
+              : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25', isPassword && revealable ? 'pr-12' : '')}
           {...rest}
         />
         {isPassword && revealable ? (
@@ -48,19 +48,19 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
             aria-label={revealed ? 'Hide password' : 'Show password'}
             aria-pressed={revealed}
             aria-controls={inputId}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
           >
             {revealed ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         ) : null}
       </div>
       {hint && !error ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -68,19 +68,4 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
   );
 }
 
-function EyeIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" strokeLinejoin="round" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
 
-function EyeOffIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
-      <path d="M3 3l18 18M10.6 5.1A10.9 10.9 0 0112 5c6.4 0 10 7 10 7a17.6 17.6 0 01-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a10 10 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInAction, SignInActionsAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 
 export async function getSignInActions(): Promise<SignInAction[]> {
   const answer = await api<SignInActionsAnswer>('/api/customer/get-sign-in-actions');
@@ -17,6 +17,6 @@ export const signInActionsQueryOptions = queryOptions({
 
 /** The queue for the signed-in customer; empty for guests. */
 export function useSignInActions() {
-  const signedIn = useSessionStore((s) => s.user !== null);
+  const signedIn = useCurrentUser() !== null;
   return useQuery({ ...signInActionsQueryOptions, enabled: signedIn });
 }

@@ -3,6 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { ChevronRightIcon } from 'lucide-react';
 
 export interface Choice {
   key: number;
@@ -57,24 +58,22 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
               type="button"
               disabled={busyKey !== null}
               onClick={() => void choose(choice.key)}
-              className="group flex min-h-14 w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-70"
+              className="group flex min-h-14 w-full items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-primary-tint disabled:cursor-wait disabled:opacity-70"
             >
               <span
                 aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-tint-strong text-sm font-bold text-primary-tint-ink"
               >
                 {initials(choice.title)}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold break-words text-slate-900">{choice.title}</span>
-                {choice.subtitle ? <span className="block truncate text-sm text-slate-600">{choice.subtitle}</span> : null}
+                <span className="block font-semibold wrap-anywhere text-ink">{choice.title}</span>
+                {choice.subtitle ? <span className="block truncate text-sm text-muted">{choice.subtitle}</span> : null}
               </span>
               {busyKey === choice.key ? (
-                <Spinner size="sm" label="Signing in" className="text-brand-solid" />
+                <Spinner size="sm" label="Signing in" className="text-primary-ink" />
               ) : (
-                <svg viewBox="0 0 20 20" className="size-5 text-slate-400 group-hover:text-brand-600" fill="currentColor" aria-hidden="true">
-                  <path fillRule="evenodd" d="M7.2 4.2a1 1 0 011.4 0l5.1 5.1a1 1 0 010 1.4l-5.1 5.1a1 1 0 11-1.4-1.4L11.6 10 7.2 5.6a1 1 0 010-1.4z" clipRule="evenodd" />
-                </svg>
+                <ChevronRightIcon aria-hidden="true" className="size-5 text-faint group-hover:text-primary-ink" />
               )}
             </button>
           </li>

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { companyCodeSchema, type CompanyCodeInput } from '@portal/shared/auth-schemas';
+import type { CompanyCodeInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+const resolver = lazyResolver<CompanyCodeInput, { company_code: string }>(async () => {
+  const [{ zodResolver }, { companyCodeSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@portal/shared/auth-schemas')]);
+  return zodResolver(companyCodeSchema);
+});
 
 export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CompanyCodeInput, unknown, { company_code: string }>({
-    resolver: zodResolver(companyCodeSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { company_code: '' },
   });
@@ -24,7 +30,7 @@ export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Prom
     try {
       await onSubmit(company_code);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['company_code']));
     }
   });
 

@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useUiStore } from '@/lib/ui-store';
 import { forgetPassword } from '../api/forget-password';
+import { MailIcon } from 'lucide-react';
 
 /** D1 §8: an error whose first message mentions "Email" reads "Email is invalid". */
 function forgotPasswordError(error: unknown): string {
@@ -54,14 +55,11 @@ export function ForgotPasswordModal() {
     return (
       <Modal open={open} onOpenChange={(o) => (o ? undefined : close())} title="Email Sent" size="sm">
         <div className="flex flex-col items-center gap-4 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-              <rect x="3" y="5" width="18" height="14" rx="2.5" />
-              <path d="M3.5 6.5l8.5 6.5 8.5-6.5" />
-            </svg>
+          <span className="flex size-14 items-center justify-center rounded-full bg-primary-tint-strong text-primary-tint-ink" aria-hidden="true">
+            <MailIcon className="size-7" />
           </span>
-          <p className="text-sm text-slate-800">{messages.emailSent}</p>
-          <p className="text-sm text-slate-600">Can’t find it? Please check your spam or junk folder.</p>
+          <p className="text-sm text-ink">{messages.emailSent}</p>
+          <p className="text-sm text-muted">Can’t find it? Please check your spam or junk folder.</p>
           <Button fullWidth onClick={close}>
             Done
           </Button>

@@ -1,11 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@portal/shared/auth-schemas';
+import type { LoginInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+const resolver = lazyResolver<LoginInput, { email: string; password: string }>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@portal/shared/auth-schemas')]);
+  return zodResolver(loginSchema);
+});
 
 export interface LoginFormProps {
   /** Receives the parsed values (trimmed, lower-cased e-mail); throw to show the error box. */
@@ -22,9 +27,10 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, { email: string; password: string }>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -34,7 +40,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
     try {
       await onSubmit(values);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['email', 'password']));
     }
   });
 
@@ -66,7 +72,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
               onClick={onForgotPassword}
               // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
               onMouseDown={(e) => e.preventDefault()}
-              className="rounded text-sm font-semibold text-brand-solid hover:underline"
+              className="rounded text-sm font-semibold text-primary-ink hover:underline"
             >
               Forgot password?
             </button>

@@ -26,9 +26,9 @@ export function LoginModal() {
           onForgotPassword={() => openModal('forgot-password')}
           footer={
             config.CanTakeNewSignUps ? (
-              <p className="text-center text-sm text-slate-600">
+              <p className="text-center text-sm text-muted">
                 New here?{' '}
-                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => openModal('register')} className="rounded font-semibold text-brand-solid hover:underline">
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => openModal('register')} className="rounded font-semibold text-primary-ink hover:underline">
                   Create an account
                 </button>
               </p>

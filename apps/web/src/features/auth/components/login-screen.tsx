@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { messages } from '@portal/shared/messages';
@@ -6,12 +7,21 @@ import { useUiStore } from '@/lib/ui-store';
 import { useCompanySignIn } from '../hooks/use-company-sign-in';
 import { CompanyCodeForm } from './company-code-form';
 import { LoginForm } from './login-form';
-import { SelectAccountModal } from './select-account-modal';
-import { SelectCompanyModal } from './select-company-modal';
+
+// The choice dialogs (and the dialog library with them) load the first time one is needed.
+const SelectAccountModal = lazy(() => import('./select-account-modal').then((m) => ({ default: m.SelectAccountModal })));
+const SelectCompanyModal = lazy(() => import('./select-company-modal').then((m) => ({ default: m.SelectCompanyModal })));
+
+/** True from the first time `value` is true: a dialog stays mounted so it can animate out. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 const tabClass =
-  'flex-1 min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 ' +
-  'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  'flex-1 min-h-11 rounded-lg px-3 text-sm font-semibold text-muted transition-colors hover:text-ink ' +
+  'data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /**
  * The full-screen sign-in (D2 "Login screen"): tabs "Email Login" and "Company Code".
@@ -23,10 +33,12 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
   const openModal = useUiStore((s) => s.openModal);
   const logo = config ? logoSource(config) : null;
   const name = config ? companyName(config) : null;
+  const companyChoiceShown = useOnceTrue(flow.companies !== null);
+  const accountChoiceShown = useOnceTrue(flow.customer.accounts !== null);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 lg:flex-row">
-      <aside className="relative isolate overflow-hidden bg-brand-900 px-6 pt-10 pb-16 text-on-brand sm:px-10 lg:flex lg:w-[44%] lg:flex-col lg:justify-between lg:px-14 lg:py-14">
+    <div className="flex min-h-dvh flex-col bg-canvas lg:flex-row">
+      <aside className="relative isolate overflow-hidden bg-brand-900 px-6 pt-10 pb-16 text-on-primary sm:px-10 lg:flex lg:w-[44%] lg:flex-col lg:justify-between lg:px-14 lg:py-14">
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950" />
         <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-80 rounded-full bg-brand-400/25 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-40 -left-20 -z-10 size-96 rounded-full bg-brand-500/20 blur-3xl" />
@@ -51,11 +63,11 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
       </aside>
 
       <main className="-mt-8 flex flex-1 items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:px-10">
-        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5 sm:p-8 lg:shadow-none lg:ring-0 lg:bg-transparent">
-          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Sign in</h2>
-          <p className="mt-1 text-sm text-slate-600">{messages.loginCaption}</p>
+        <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8 lg:shadow-none lg:ring-0 lg:bg-transparent">
+          <h2 className="text-2xl font-bold tracking-tight text-ink">Sign in</h2>
+          <p className="mt-1 text-sm text-muted">{messages.loginCaption}</p>
           <Tabs.Root defaultValue="email" className="mt-6">
-            <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+            <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-surface-muted p-1">
               <Tabs.Trigger value="email" className={tabClass}>
                 Email Login
               </Tabs.Trigger>
@@ -69,9 +81,9 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
                 onForgotPassword={config ? () => openModal('forgot-password') : undefined}
                 footer={
                   config?.CanTakeNewSignUps ? (
-                    <p className="text-center text-sm text-slate-600">
+                    <p className="text-center text-sm text-muted">
                       New here?{' '}
-                      <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => openModal('register')} className="rounded font-semibold text-brand-solid hover:underline">
+                      <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => openModal('register')} className="rounded font-semibold text-primary-ink hover:underline">
                         Create an account
                       </button>
                     </p>
@@ -84,9 +96,9 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
             </Tabs.Content>
           </Tabs.Root>
           {config && onChangeCompany ? (
-            <p className="mt-8 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
+            <p className="mt-8 border-t border-line pt-5 text-center text-sm text-muted">
               Not with {config.CompanyDisplayName}?{' '}
-              <button type="button" onClick={onChangeCompany} className="rounded font-semibold text-brand-solid hover:underline">
+              <button type="button" onClick={onChangeCompany} className="rounded font-semibold text-primary-ink hover:underline">
                 Change Company
               </button>
             </p>
@@ -94,8 +106,12 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
         </div>
       </main>
 
-      <SelectCompanyModal companies={flow.companies} onChoose={flow.chooseCompany} onCancel={flow.cancelCompanyChoice} />
-      <SelectAccountModal accounts={flow.customer.accounts} onChoose={flow.customer.chooseAccount} onCancel={flow.customer.cancelChoice} />
+      <Suspense fallback={null}>
+        {companyChoiceShown && <SelectCompanyModal companies={flow.companies} onChoose={flow.chooseCompany} onCancel={flow.cancelCompanyChoice} />}
+        {accountChoiceShown && (
+          <SelectAccountModal accounts={flow.customer.accounts} onChoose={flow.customer.chooseAccount} onCancel={flow.customer.cancelChoice} />
+        )}
+      </Suspense>
     </div>
   );
 }

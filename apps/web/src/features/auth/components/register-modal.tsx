@@ -7,7 +7,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { MessageModal } from '@/components/ui/message-modal';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { showServerErrors } from '@/lib/server-field-errors';
 import { useUiStore } from '@/lib/ui-store';
 import { register as registerCall } from '../api/register';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -74,6 +74,7 @@ function RegisterFormStep({
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     trigger,
     getFieldState,
     formState: { errors, isSubmitting },
@@ -90,7 +91,7 @@ function RegisterFormStep({
       if (answer.emailToken) onCodeSent(form, answer.emailToken);
       else onDone(answer.message);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['first_name', 'last_name', 'email', 'password', 'confirm_password']));
     }
   });
 
@@ -120,14 +121,14 @@ function RegisterFormStep({
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
         Create account
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-muted">
         Already have an account?{' '}
         <button
           type="button"
           onClick={onLogin}
           // Keep focus in the form: a blur here would show field errors and shift this link away from the pointer.
           onMouseDown={(e) => e.preventDefault()}
-          className="rounded font-semibold text-brand-solid hover:underline"
+          className="rounded font-semibold text-primary-ink hover:underline"
         >
           Login
         </button>
@@ -152,6 +153,7 @@ function RegistrationCodeStep({
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<{ email_code: string }>({
     resolver: zodResolver(registerCodeFormSchema),
@@ -167,7 +169,7 @@ function RegistrationCodeStep({
       if (answer.user) finish({ user: answer.user, actions: answer.actions });
       else onDone(answer.message);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(showServerErrors(e, setFieldError, ['email_code']));
     }
   });
 

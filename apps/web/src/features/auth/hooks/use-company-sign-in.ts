@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { companyConfigQueryOptions } from '@/lib/company-config';
-import { useSessionStore } from '@/lib/session-store';
+import { resetIdentity } from '@/lib/identity';
 import { getCompaniesByEmail } from '../api/get-companies-by-email';
 import { loginByCode } from '../api/login-by-code';
 import { loginCompany } from '../api/login-company';
@@ -21,15 +21,15 @@ export function useCompanySignIn() {
 
   /** A new company session: drop what belonged to the old one and load the new config. */
   const loadCompany = useCallback(async () => {
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== companyConfigQueryOptions.queryKey[0] || q.queryKey[1] !== companyConfigQueryOptions.queryKey[1] });
     await queryClient.fetchQuery({ ...companyConfigQueryOptions, staleTime: 0 });
   }, [queryClient]);
 
   const enterCompany = useCallback(
     async (entry: CompanyListEntry, credentials: Credentials) => {
       await loginCompany(entry);
-      // Opening a company ends any customer session the browser had (server side too).
-      useSessionStore.getState().clear();
+      // Opening a company ends any customer session the browser had (server side too). The
+      // config query stays until the new one has loaded, so the landing stays on screen.
+      resetIdentity(queryClient, { user: null, company: 'keep' });
       setCompanyChoice(null);
       // The config loads only once the customer is in, so the landing stays on screen
       // (with its Select Account modal) instead of switching to the guest welcome page.
@@ -41,7 +41,7 @@ export function useCompanySignIn() {
         throw error;
       }
     },
-    [loadCompany, customer],
+    [loadCompany, customer, queryClient],
   );
 
   const signInWithEmail = useCallback(
@@ -69,10 +69,10 @@ export function useCompanySignIn() {
   const signInWithCode = useCallback(
     async (code: string) => {
       await loginByCode(code);
-      useSessionStore.getState().clear();
+      resetIdentity(queryClient, { user: null, company: 'keep' });
       await loadCompany();
     },
-    [loadCompany],
+    [loadCompany, queryClient],
   );
 
   return {

@@ -3,11 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { useCartStore } from '@/lib/cart-store';
-import { postAuthStatus } from '@/lib/native-bridge';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
-import { useSessionStore } from '@/lib/session-store';
-import { useUiStore } from '@/lib/ui-store';
+import { resetIdentity } from '@/lib/identity';
 import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
 
 export interface SignedIn {
@@ -29,13 +26,9 @@ export function useFinishSignIn() {
   return useCallback(
     (answer: SignedIn) => {
       // Whatever the previous visitor loaded belongs to them; the company config stays.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'company' });
-      useSessionStore.getState().setUser(answer.user);
+      resetIdentity(queryClient, { user: answer.user, company: 'keep' });
       const actions = answer.actions ?? [];
       queryClient.setQueryData(signInActionsQueryOptions.queryKey, actions);
-      useCartStore.getState().claimFor(answer.user.ClientID);
-      postAuthStatus(answer.user.ClientID);
-      useUiStore.getState().closeModal();
 
       const params = new URLSearchParams(location.search);
       if (actions.length > 0) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';
 import { useOutstandingInvoices } from '../api/get-outstanding-invoices';
@@ -13,7 +13,7 @@ type HomeTab = 'classes' | 'invoices';
 
 /** The signed-in home (D2 "Home"): upcoming classes and open invoices, or the welcome landing. */
 export function HomePage() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const classes = useUpcomingClasses();
   const invoices = useOutstandingInvoices();
 
@@ -67,7 +67,7 @@ export function HomePage() {
         <Tabs.Root defaultValue={'classes' satisfies HomeTab}>
           <Tabs.List
             aria-label="Your classes and invoices"
-            className="mb-5 inline-flex w-full gap-1 rounded-full bg-slate-100 p-1 sm:w-auto"
+            className="mb-5 inline-flex w-full gap-1 rounded-full bg-surface-muted p-1 sm:w-auto"
           >
             <HomeTabTrigger value="classes">Upcoming Classes</HomeTabTrigger>
             <HomeTabTrigger value="invoices">Open Invoices</HomeTabTrigger>
@@ -81,12 +81,12 @@ export function HomePage() {
         </Tabs.Root>
       ) : classItems.length > 0 ? (
         <section aria-labelledby="home-classes-heading">
-          <h2 id="home-classes-heading" className="mb-4 text-lg font-semibold text-slate-900">Upcoming Classes</h2>
+          <h2 id="home-classes-heading" className="mb-4 text-lg font-semibold text-ink">Upcoming Classes</h2>
           {classesPanel}
         </section>
       ) : (
         <section aria-labelledby="home-invoices-heading">
-          <h2 id="home-invoices-heading" className="mb-4 text-lg font-semibold text-slate-900">Open Invoices</h2>
+          <h2 id="home-invoices-heading" className="mb-4 text-lg font-semibold text-ink">Open Invoices</h2>
           {invoicesPanel}
         </section>
       )}
@@ -98,7 +98,7 @@ function HomeTabTrigger({ value, children }: { value: HomeTab; children: string 
   return (
     <Tabs.Trigger
       value={value}
-      className="flex-1 rounded-full px-4 py-2 text-sm font-semibold text-slate-600 transition hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm sm:flex-none sm:px-5"
+      className="flex-1 rounded-full px-4 py-2 text-sm font-semibold text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-primary-tint-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5"
     >
       {children}
     </Tabs.Trigger>
@@ -109,11 +109,11 @@ function HomeFrame({ firstName, children }: { firstName?: string; children: Reac
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Customer Hub</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary-tint-ink">Customer Hub</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
         </h1>
-        <p className="mt-1 text-slate-600">Your upcoming classes and anything waiting to be paid.</p>
+        <p className="mt-1 text-muted">Your upcoming classes and anything waiting to be paid.</p>
       </header>
       {children}
     </div>
@@ -122,7 +122,7 @@ function HomeFrame({ firstName, children }: { firstName?: string; children: Reac
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="mb-5 flex items-start justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div role="alert" className="mb-5 flex items-start justify-between gap-4 rounded-xl border border-danger-line bg-danger-surface px-4 py-3 text-sm text-danger">
       <p>{message}</p>
       <button type="button" onClick={onRetry} className="shrink-0 font-semibold underline hover:no-underline">
         Try again
@@ -136,12 +136,12 @@ function HomeSkeleton() {
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10" aria-busy="true">
       <p className="sr-only" role="status">Loading your classes and invoices…</p>
       <div aria-hidden="true" className="animate-pulse space-y-4">
-        <div className="h-4 w-28 rounded bg-brand-100" />
-        <div className="h-8 w-64 rounded bg-slate-200" />
-        <div className="h-10 w-80 max-w-full rounded-full bg-slate-100" />
-        <div className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
+        <div className="h-4 w-28 rounded bg-primary-tint-strong" />
+        <div className="h-8 w-64 rounded bg-line" />
+        <div className="h-10 w-80 max-w-full rounded-full bg-surface-muted" />
+        <div className="space-y-2 rounded-2xl border border-line bg-surface p-4">
           {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} className="h-10 rounded bg-slate-100" />
+            <div key={i} className="h-10 rounded bg-surface-muted" />
           ))}
         </div>
       </div>

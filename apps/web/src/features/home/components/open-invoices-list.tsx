@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { ExpandableCard } from './expandable-card';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { ChevronRightIcon } from 'lucide-react';
 
 /** D2 §4: a Debit Scheduled invoice is collected automatically and cannot be opened. */
 function canOpen(invoice: HomeInvoice): boolean {
@@ -28,11 +29,11 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
             summary={
               <span className="flex items-center justify-between gap-3">
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900"><span className="sr-only">Invoice </span>{invoice.InvoiceNo}</span>
-                  <span className="block text-sm text-slate-600">Due {formatDate(invoice.PaymentDate, dateFormat)}</span>
+                  <span className="block truncate font-semibold text-ink"><span className="sr-only">Invoice </span>{invoice.InvoiceNo}</span>
+                  <span className="block text-sm text-muted">Due {formatDate(invoice.PaymentDate, dateFormat)}</span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
-                  <span className="font-semibold tabular-nums text-slate-900">{money(invoice.balance_due)}</span>
+                  <span className="font-semibold tabular-nums text-ink">{money(invoice.balance_due)}</span>
                   <InvoiceStatusBadge status={invoice.status} />
                 </span>
               </span>
@@ -40,20 +41,20 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <div>
-                <dt className="text-slate-600">Invoice Date</dt>
-                <dd className="font-medium text-slate-900">{formatDate(invoice.InvoiceDate, dateFormat)}</dd>
+                <dt className="text-muted">Invoice Date</dt>
+                <dd className="font-medium text-ink">{formatDate(invoice.InvoiceDate, dateFormat)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Due Date</dt>
-                <dd className="font-medium text-slate-900">{formatDate(invoice.PaymentDate, dateFormat)}</dd>
+                <dt className="text-muted">Due Date</dt>
+                <dd className="font-medium text-ink">{formatDate(invoice.PaymentDate, dateFormat)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Total</dt>
-                <dd className="font-medium tabular-nums text-slate-900">{money(invoice.Total)}</dd>
+                <dt className="text-muted">Total</dt>
+                <dd className="font-medium tabular-nums text-ink">{money(invoice.Total)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Balance Due</dt>
-                <dd className="font-medium tabular-nums text-slate-900">{money(invoice.balance_due)}</dd>
+                <dt className="text-muted">Balance Due</dt>
+                <dd className="font-medium tabular-nums text-ink">{money(invoice.balance_due)}</dd>
               </div>
             </dl>
             {canOpen(invoice) ? (
@@ -64,7 +65,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
                 View Invoice
               </Link>
             ) : (
-              <p className="mt-4 text-sm text-slate-600">This invoice will be paid automatically by direct debit.</p>
+              <p className="mt-4 text-sm text-muted">This invoice will be paid automatically by direct debit.</p>
             )}
           </ExpandableCard>
         ))}
@@ -73,11 +74,11 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+      <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Open invoices</caption>
-        <thead className="bg-slate-50">
-          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="bg-canvas">
+          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-muted">
             <th scope="col" className="px-5 py-3">Invoice No.</th>
             <th scope="col" className="px-5 py-3">Invoice Date</th>
             <th scope="col" className="px-5 py-3">Due Date</th>
@@ -87,25 +88,23 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
             <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Invoice</span></th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line-soft">
           {items.map((invoice) => (
-            <tr key={invoice.InvoiceNo} className="transition-colors hover:bg-brand-50/50">
-              <th scope="row" className="whitespace-nowrap px-5 py-4 text-left font-semibold text-slate-900">{invoice.InvoiceNo}</th>
-              <td className="whitespace-nowrap px-5 py-4 text-slate-700">{formatDate(invoice.InvoiceDate, dateFormat)}</td>
-              <td className="whitespace-nowrap px-5 py-4 text-slate-700">{formatDate(invoice.PaymentDate, dateFormat)}</td>
-              <td className="whitespace-nowrap px-5 py-4 text-right tabular-nums text-slate-700">{money(invoice.Total)}</td>
-              <td className="whitespace-nowrap px-5 py-4 text-right font-semibold tabular-nums text-slate-900">{money(invoice.balance_due)}</td>
+            <tr key={invoice.InvoiceNo} className="transition-colors hover:bg-primary-tint/50">
+              <th scope="row" className="whitespace-nowrap px-5 py-4 text-left font-semibold text-ink">{invoice.InvoiceNo}</th>
+              <td className="whitespace-nowrap px-5 py-4 text-ink-soft">{formatDate(invoice.InvoiceDate, dateFormat)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-ink-soft">{formatDate(invoice.PaymentDate, dateFormat)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-right tabular-nums text-ink-soft">{money(invoice.Total)}</td>
+              <td className="whitespace-nowrap px-5 py-4 text-right font-semibold tabular-nums text-ink">{money(invoice.balance_due)}</td>
               <td className="px-5 py-4"><InvoiceStatusBadge status={invoice.status} /></td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
                 {canOpen(invoice) && (
                   <Link
                     to={paths.invoice(invoice.InvoiceNo)}
-                    className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                    className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
                     View invoice <span className="sr-only">{invoice.InvoiceNo}</span>
-                    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                      <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                    </svg>
+                    <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>
                 )}
               </td>

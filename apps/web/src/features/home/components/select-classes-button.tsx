@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { OcrProfile } from '@portal/shared/company-schemas';
 import { getOcrProfilesQueryOptions } from '../api/get-ocr-profiles';
+import { CalendarCheckIcon, ChevronRightIcon } from 'lucide-react';
 
 interface SelectClassesButtonProps {
   signedIn: boolean;
@@ -30,7 +31,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
   if (signedIn) {
     return (
       <Link to={paths.classes} className={className}>
-        <CalendarIcon />
+        <CalendarCheckIcon />
         Select Classes
       </Link>
     );
@@ -57,7 +58,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
   return (
     <>
       <button type="button" className={className} onClick={() => void openProfiles()} disabled={loading} aria-busy={loading || undefined}>
-        <CalendarIcon />
+        <CalendarCheckIcon />
         Select Classes
       </button>
 
@@ -74,18 +75,16 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
                 <button
                   type="button"
                   onClick={() => chooseProfile(profile)}
-                  className="group flex w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-left transition hover:border-brand-300 hover:bg-brand-50"
+                  className="group flex w-full items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-left transition hover:border-brand-300 hover:bg-primary-tint"
                 >
-                  <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
-                    <CalendarIcon />
+                  <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-tint-strong text-primary-tint-ink">
+                    <CalendarCheckIcon />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-slate-900">{profile.DisplayName || profile.ProfileName}</span>
-                    <span className="block text-sm text-slate-600">Register online</span>
+                    <span className="block font-semibold text-ink">{profile.DisplayName || profile.ProfileName}</span>
+                    <span className="block text-sm text-muted">Register online</span>
                   </span>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-solid">
-                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                  </svg>
+                  <ChevronRightIcon aria-hidden="true" className="size-5 text-faint transition group-hover:translate-x-0.5 group-hover:text-primary-ink" />
                 </button>
               </li>
             ))}
@@ -103,13 +102,4 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
   );
 }
 
-export function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
-      <path d="M3.5 9.5h17M8 3v4M16 3v4" />
-      <path d="m9.2 14.6 1.9 1.9 3.8-3.8" />
-    </svg>
-  );
-}
 

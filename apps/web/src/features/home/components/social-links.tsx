@@ -11,7 +11,7 @@ export function SocialLinks({ links, companyName }: { links: SocialLink[]; compa
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${companyName} on ${SITE_NAMES[site]} (opens in a new tab)`}
-            className="grid size-11 place-items-center rounded-full bg-white text-brand-solid shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:bg-brand-50 hover:shadow-md"
+            className="grid size-11 place-items-center rounded-full bg-surface text-primary-ink shadow-sm ring-1 ring-line transition hover:-translate-y-0.5 hover:bg-primary-tint hover:shadow-md"
           >
             <SocialIcon site={site} />
           </a>

@@ -10,6 +10,7 @@ import { studentTerm } from '@/lib/branding';
 import { courtLabel } from '../lib/labels';
 import { ExpandableCard } from './expandable-card';
 import { StudentAvatar } from './student-avatar';
+import { ChevronRightIcon } from 'lucide-react';
 
 /** D8: the Enrollments tab of the student, with the class and session to open from home. */
 function enrolmentsHref(item: UpcomingClass): string {
@@ -48,8 +49,8 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
               <span className="flex items-center gap-3">
                 <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900">{item.student_name}</span>
-                  <span className="block truncate text-sm text-slate-600">
+                  <span className="block truncate font-semibold text-ink">{item.student_name}</span>
+                  <span className="block truncate text-sm text-muted">
                     {weekday(item.date)} {formatDate(item.date, dateFormat)} · {formatTime(item.date, undefined, false)}
                   </span>
                 </span>
@@ -58,16 +59,16 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <div className="col-span-2">
-                <dt className="text-slate-600">Lesson Format</dt>
-                <dd className="font-medium text-slate-900">{orDash(item.lesson_format)}</dd>
+                <dt className="text-muted">Lesson Format</dt>
+                <dd className="font-medium text-ink">{orDash(item.lesson_format)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Venue</dt>
-                <dd className="font-medium text-slate-900">{orDash(item.venue)}</dd>
+                <dt className="text-muted">Venue</dt>
+                <dd className="font-medium text-ink">{orDash(item.venue)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">{court}</dt>
-                <dd className="font-medium text-slate-900">{orDash(item.court)}</dd>
+                <dt className="text-muted">{court}</dt>
+                <dd className="font-medium text-ink">{orDash(item.court)}</dd>
               </div>
             </dl>
             <Link
@@ -83,11 +84,11 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+      <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Upcoming classes</caption>
-        <thead className="bg-slate-50">
-          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="bg-canvas">
+          <tr className="text-left text-xs font-semibold uppercase tracking-wide text-muted">
             <th scope="col" className="px-5 py-3">Date &amp; Time</th>
             <th scope="col" className="px-5 py-3">{student}</th>
             <th scope="col" className="px-5 py-3">Lesson Format</th>
@@ -96,35 +97,33 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
             <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Enrollments</span></th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line-soft">
           {items.map((item) => (
-            <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-brand-50/50">
+            <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-primary-tint/50">
               <td className="whitespace-nowrap px-5 py-4">
-                <span className="block font-medium text-slate-900">
+                <span className="block font-medium text-ink">
                   {formatDate(item.date, dateFormat)}
                 </span>
-                <span className="block text-slate-600">
+                <span className="block text-muted">
                   {weekday(item.date)} · {formatTime(item.date, undefined, false)}
                 </span>
               </td>
               <td className="px-5 py-4">
                 <span className="flex items-center gap-3">
                   <StudentAvatar name={item.student_name} picture={item.profile_picture} />
-                  <span className="font-medium text-slate-900">{item.student_name}</span>
+                  <span className="font-medium text-ink">{item.student_name}</span>
                 </span>
               </td>
-              <td className="px-5 py-4 text-slate-700">{orDash(item.lesson_format)}</td>
-              <td className="px-5 py-4 text-slate-700">{orDash(item.venue)}</td>
-              <td className="px-5 py-4 text-slate-700">{orDash(item.court)}</td>
+              <td className="px-5 py-4 text-ink-soft">{orDash(item.lesson_format)}</td>
+              <td className="px-5 py-4 text-ink-soft">{orDash(item.venue)}</td>
+              <td className="px-5 py-4 text-ink-soft">{orDash(item.court)}</td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
                 <Link
                   to={enrolmentsHref(item)}
-                  className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
                   View enrollments <span className="sr-only">for {item.student_name}</span>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                    <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
-                  </svg>
+                  <ChevronRightIcon aria-hidden="true" className="size-4" />
                 </Link>
               </td>
             </tr>

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/lib/company-config';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useUiStore } from '@/lib/ui-store';
 import { logoSource, studentTerm } from '@/lib/branding';
-import { CalendarIcon, SelectClassesButton } from './select-classes-button';
+import { SelectClassesButton } from './select-classes-button';
+import { landingFeatures, type LandingFeatureId } from '../lib/landing-features';
 import { socialLinks } from '../lib/social-links';
 import { SocialLinks } from './social-links';
+import { BellIcon, CalendarCheckIcon, CreditCardIcon, LayoutGridIcon, UserIcon } from 'lucide-react';
 
 /** Company images arrive as URLs or as bare base64 (like CompanyLogo); both become an img src. */
 function imageSource(value: string | null | undefined): string | null {
@@ -23,10 +25,17 @@ const heroPrimary =
 const heroSecondary =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-button bg-white/10 px-6 text-base font-semibold text-white ring-1 ring-inset ring-white/40 backdrop-blur transition hover:bg-white/20';
 
+const FEATURE_ICONS: Record<LandingFeatureId, ReactNode> = {
+  classes: <CalendarCheckIcon />,
+  invoices: <CreditCardIcon />,
+  bookings: <LayoutGridIcon />,
+  updates: <BellIcon />,
+};
+
 /** D2 "Welcome landing": the home of a guest, or of a customer with nothing scheduled or owing. */
 export function WelcomeLanding() {
   const config = useConfig();
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const openModal = useUiStore((s) => s.openModal);
   const banner = imageSource(config.global_settings?.bannerImage);
   const companyName = config.CompanyDisplayName;
@@ -36,17 +45,7 @@ export function WelcomeLanding() {
   // X7: the same switch travels under both names; Select Classes also needs reservations on.
   const canSelectClasses = (config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled;
 
-  const features: { title: string; text: string; icon: ReactNode }[] = [
-    { title: 'Classes & progress', text: `See every upcoming lesson and how each ${term.toLowerCase()} is getting on.`, icon: <CalendarIcon /> },
-  ];
-  if (config.ShowFinancialsTab) {
-    features.push({ title: 'Invoices & payments', text: 'Check what is due, view past invoices and pay securely online.', icon: <CardIcon /> });
-  }
-  features.push({
-    title: 'Always up to date',
-    text: config.EnableMessages ? `Notifications and messages from ${companyName}, in one place.` : `Notifications from ${companyName} the moment something changes.`,
-    icon: <BellIcon />,
-  });
+  const features = landingFeatures(config);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
@@ -105,12 +104,12 @@ export function WelcomeLanding() {
 
       <section aria-label="What you can do here" className="mt-8 grid gap-4 sm:mt-10 sm:grid-cols-2 lg:grid-cols-3">
         {features.map((feature) => (
-          <div key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-800">
-              {feature.icon}
+          <div key={feature.title} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+            <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-primary-tint-strong text-primary-tint-ink">
+              {FEATURE_ICONS[feature.id]}
             </span>
-            <h2 className="mt-4 font-semibold text-slate-900">{feature.title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{feature.text}</p>
+            <h2 className="mt-4 font-semibold text-ink">{feature.title}</h2>
+            <p className="mt-1 text-sm text-muted">{feature.text}</p>
           </div>
         ))}
       </section>
@@ -118,11 +117,11 @@ export function WelcomeLanding() {
       {social.length > 0 && (
         <section
           aria-labelledby="social-heading"
-          className="mt-8 flex flex-col items-center gap-5 rounded-2xl border border-brand-100 bg-brand-50 px-6 py-8 text-center sm:mt-10 sm:flex-row sm:justify-between sm:text-left"
+          className="mt-8 flex flex-col items-center gap-5 rounded-2xl border border-primary-line bg-primary-tint px-6 py-8 text-center sm:mt-10 sm:flex-row sm:justify-between sm:text-left"
         >
           <div>
-            <h2 id="social-heading" className="font-semibold text-slate-900">Follow {companyName}</h2>
-            <p className="mt-1 text-sm text-slate-600">News, photos and updates between classes.</p>
+            <h2 id="social-heading" className="font-semibold text-ink">Follow {companyName}</h2>
+            <p className="mt-1 text-sm text-muted">News, photos and updates between classes.</p>
           </div>
           <SocialLinks links={social} companyName={companyName} />
         </section>
@@ -131,29 +130,5 @@ export function WelcomeLanding() {
   );
 }
 
-function UserIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 20.5c.8-3.9 4-6 8-6s7.2 2.1 8 6" />
-    </svg>
-  );
-}
 
-function CardIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
-      <path d="M2.5 10h19M6.5 15h4" />
-    </svg>
-  );
-}
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-    </svg>
-  );
-}

@@ -1,5 +1,5 @@
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { SOCIAL_SITES } from '@portal/shared/company-config';
+import { SOCIAL_SITES } from '@portal/shared/constants';
 
 export type SocialSite = (typeof SOCIAL_SITES)[number];
 

@@ -3,13 +3,14 @@ import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useBellMessages } from '../api/get-messages';
 import { isUnread, messageHref } from '../lib/message-helpers';
+import { MailIcon } from 'lucide-react';
 
 /** The messages bell (B6, B7, J2–J5): only with EnableMessages and a signed-in customer; polls the 5 latest every 60 s. */
 export function MessageBell() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const { data: config } = useCompanyConfig();
   const enabled = user != null && config != null && config.EnableMessages === true;
   const { data, isPending, isError } = useBellMessages(enabled);
@@ -23,7 +24,7 @@ export function MessageBell() {
   return (
     <BellMenu
       title="Messages"
-      icon={<EnvelopeIcon />}
+      icon={<MailIcon className="size-6" />}
       count={data?.unread_messages_count ?? 0}
       countWord="unread"
       unreadPrefix="Unread"
@@ -46,11 +47,3 @@ export function MessageBell() {
   );
 }
 
-export function EnvelopeIcon({ className = 'size-6' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <rect x="3" y="5" width="18" height="14" rx="2.5" />
-      <path d="m3.5 7 8.5 6 8.5-6" />
-    </svg>
-  );
-}

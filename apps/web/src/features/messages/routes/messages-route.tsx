@@ -11,8 +11,9 @@ import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { useMessagesList } from '../api/get-messages';
 import { useMarkMessageRead } from '../api/mark-message-read';
-import { EnvelopeIcon } from '../components/message-bell';
 import { isUnread, messageHref } from '../lib/message-helpers';
+import { cn } from '@/lib/cn';
+import { ChevronLeftIcon, MailIcon } from 'lucide-react';
 
 /** /hub/messages (J9, J10): the list and a reading pane; on phones the list, then the message. */
 export default function MessagesRoute() {
@@ -62,12 +63,12 @@ export default function MessagesRoute() {
       ) : list.isError ? (
         <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : messages.length === 0 ? (
-        <EmptyState icon={<EnvelopeIcon className="size-7" />} text="No Messages Found" />
+        <EmptyState icon={<MailIcon className="size-7" />} text="No Messages Found" />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
           {showList && (
-            <nav aria-label="Messages" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <ul className="divide-y divide-slate-100 md:max-h-[calc(100dvh-16rem)] md:overflow-y-auto">
+            <nav aria-label="Messages" className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+              <ul className="divide-y divide-line-soft md:max-h-[calc(100dvh-16rem)] md:overflow-y-auto">
                 {messages.map((m) => {
                   const unread = isUnread(m);
                   const active = m.CPMessageID === selectedId;
@@ -76,18 +77,16 @@ export default function MessagesRoute() {
                       <Link
                         to={messageHref(m.CPMessageID)}
                         aria-current={active ? 'page' : undefined}
-                        className={`flex gap-3 px-4 py-3.5 transition-colors ${
-                          active ? 'bg-brand-50 shadow-[inset_3px_0_0_var(--brand-solid)]' : 'hover:bg-slate-50'
-                        }`}
+                        className={cn('flex gap-3 px-4 py-3.5 transition-colors', active ? 'bg-primary-tint shadow-[inset_3px_0_0_var(--brand-solid)]' : 'hover:bg-canvas')}
                       >
-                        <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? 'bg-brand-solid' : 'bg-transparent'}`} />
+                        <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')} />
                         <span className="min-w-0 flex-1">
-                          <span className={`block truncate ${unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700'}`}>
+                          <span className={cn('block truncate', unread ? 'font-semibold text-ink' : 'font-medium text-ink-soft')}>
                             {unread && <span className="sr-only">Unread: </span>}
                             {m.Title}
                           </span>
-                          <span className="mt-0.5 block text-xs text-slate-600">{formatWhen(m)}</span>
-                          <span className="mt-1 line-clamp-1 text-sm text-slate-600">{m.Body}</span>
+                          <span className="mt-0.5 block text-xs text-muted">{formatWhen(m)}</span>
+                          <span className="mt-1 line-clamp-1 text-sm text-muted">{m.Body}</span>
                         </span>
                       </Link>
                     </li>
@@ -95,7 +94,7 @@ export default function MessagesRoute() {
                 })}
               </ul>
               {hasNextPage && (
-                <div className="border-t border-slate-100 p-3">
+                <div className="border-t border-line-soft p-3">
                   <LoadMoreButton fullWidth loading={isFetchingNextPage} onClick={() => void fetchNextPage()} />
                 </div>
               )}
@@ -128,17 +127,15 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
   }, [message, isMobile]);
 
   const back = isMobile ? (
-    <Link to={paths.messages} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-solid hover:underline">
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-        <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
-      </svg>
+    <Link to={paths.messages} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+      <ChevronLeftIcon aria-hidden="true" className="size-4" />
       All messages
     </Link>
   ) : null;
 
   if (loading) {
     return (
-      <div className="flex justify-center rounded-2xl border border-slate-200 bg-white py-16 text-brand-solid">
+      <div className="flex justify-center rounded-2xl border border-line bg-surface py-16 text-primary-ink">
         <Spinner label="Loading message" />
       </div>
     );
@@ -148,11 +145,11 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
     return (
       <section aria-label="Message" className="min-h-72">
         {back}
-        <div className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-solid">
-            <EnvelopeIcon className="size-7" />
+        <div className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center">
+          <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-primary-tint text-primary-ink">
+            <MailIcon className="size-7" />
           </span>
-          <p className="font-medium text-slate-700">{notFound ? 'This message could not be found.' : 'Select a message to read it.'}</p>
+          <p className="font-medium text-ink-soft">{notFound ? 'This message could not be found.' : 'Select a message to read it.'}</p>
         </div>
       </section>
     );
@@ -163,16 +160,16 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
   return (
     <section aria-labelledby="message-title">
       {back}
-      <article className="rounded-2xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8 sm:py-8">
-        <header className="border-b border-slate-100 pb-4">
-          <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance text-slate-900 outline-none sm:text-2xl">
+      <article className="rounded-2xl border border-line bg-surface px-5 py-6 shadow-sm sm:px-8 sm:py-8">
+        <header className="border-b border-line-soft pb-4">
+          <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance text-ink outline-none sm:text-2xl">
             {message.Title}
           </Heading>
-          <p className="mt-2 text-sm text-slate-600">
+          <p className="mt-2 text-sm text-muted">
             <time dateTime={message.PublishedTimestamp}>{when}</time>
           </p>
         </header>
-        <div className="mt-5 text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800">{message.Body}</div>
+        <div className="mt-5 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-line text-ink">{message.Body}</div>
       </article>
     </section>
   );

@@ -4,9 +4,10 @@ import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { useSessionStore } from '@/lib/session-store';
+import { useCurrentUser } from '@/lib/identity';
 import { useBellNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { BellIcon } from 'lucide-react';
 
 function notificationHref(id: number): string {
   return `${paths.notifications}?${new URLSearchParams({ id: String(id) })}`;
@@ -14,7 +15,7 @@ function notificationHref(id: number): string {
 
 /** The notifications bell (B5, B7, J1, J3–J7): polls the 5 latest every 60 s while someone is signed in. */
 export function NotificationBell() {
-  const user = useSessionStore((s) => s.user);
+  const user = useCurrentUser();
   const { data: config } = useCompanyConfig();
   // X16: notifications show unless the company explicitly switched them off.
   const enabled = user != null && config != null && config.ShowNotificationsTab !== false;
@@ -41,7 +42,7 @@ export function NotificationBell() {
   return (
     <BellMenu
       title="Notifications"
-      icon={<BellIcon />}
+      icon={<BellIcon className="size-6" />}
       count={data?.total_count_new ?? 0}
       countWord="new"
       unreadPrefix="New"
@@ -64,11 +65,3 @@ export function NotificationBell() {
   );
 }
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-    </svg>
-  );
-}

@@ -10,6 +10,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useOptOuts } from '../api/get-opt-outs';
 import { useUpdateOptOuts } from '../api/update-opt-outs';
+import { cn } from '@/lib/cn';
+import { ChevronLeftIcon } from 'lucide-react';
 
 type Channel = 'email' | 'in_app';
 
@@ -52,10 +54,8 @@ export default function NotificationConfigurationRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={paths.notifications} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-solid hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
-        </svg>
+      <Link to={paths.notifications} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+        <ChevronLeftIcon aria-hidden="true" className="size-4" />
         Back to notifications
       </Link>
       <PageHeader title="Notification Settings" description="Choose which updates you receive by e-mail and in the Customer Hub." />
@@ -63,18 +63,18 @@ export default function NotificationConfigurationRoute() {
       <p
         role="status"
         aria-live="polite"
-        className={status ? 'mb-4 flex items-center gap-2 rounded-lg border border-green-300 bg-green-50 px-3.5 py-3 text-sm font-medium text-green-800' : 'sr-only'}
+        className={status ? 'mb-4 flex items-center gap-2 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success' : 'sr-only'}
       >
         {status}
       </p>
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
 
       {optOuts.isPending ? (
-        <div className="flex justify-center py-16 text-brand-solid">
+        <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your notification settings" />
         </div>
       ) : optOuts.isError ? (
-        <div className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+        <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
           <p>{errorMessage(optOuts.error)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void optOuts.refetch()}>
             Try again
@@ -87,20 +87,20 @@ export default function NotificationConfigurationRoute() {
             save();
           }}
         >
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
             <table className="w-full text-sm">
               <caption className="sr-only">Notification categories and how you receive them</caption>
-              <thead className="bg-slate-50">
-                <tr className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <thead className="bg-canvas">
+                <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
                   <th scope="col" className="px-4 py-3 sm:px-5">Category</th>
                   <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">E-mail</th>
                   <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">In-app</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="divide-y divide-line-soft">
                 {rows.map((row) => (
                   <tr key={row.category}>
-                    <th scope="row" className="px-4 py-4 text-left font-medium text-slate-900 sm:px-5">{row.label}</th>
+                    <th scope="row" className="px-4 py-4 text-left font-medium text-ink sm:px-5">{row.label}</th>
                     <td className="px-2 py-4 text-center">
                       <Switch checked={!row.email} label={`E-mail: ${row.label}`} onChange={() => toggle(row.category, 'email')} />
                     </td>
@@ -140,13 +140,11 @@ function Switch({ checked, label, onChange }: { checked: boolean; label: string;
       aria-checked={checked}
       aria-label={label}
       onClick={onChange}
-      className={`relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors ${
-        checked ? 'bg-brand-solid' : 'bg-slate-300'
-      }`}
+      className={cn('relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors', checked ? 'bg-primary' : 'bg-line-strong')}
     >
       <span
         aria-hidden="true"
-        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-1'}`}
+        className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')}
       />
     </button>
   );

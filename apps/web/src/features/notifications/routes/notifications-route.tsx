@@ -9,11 +9,13 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { useSearchParamState } from '@/lib/use-search-param';
 import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { useNotificationsList, type NotificationStatusFilter } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationListItem } from '../components/notification-list-item';
+import { BellIcon, SlidersHorizontalIcon } from 'lucide-react';
 
 const FILTERS: NotificationStatusFilter[] = ['All', 'New', 'Read'];
 
@@ -28,7 +30,7 @@ export default function NotificationsRoute() {
   const config = useConfig();
   const [searchParams] = useSearchParams();
   const targetId = Number(searchParams.get('id')) || null;
-  const [filter, setFilter] = useState<NotificationStatusFilter>('All');
+  const [filter, setFilter] = useSearchParamState<NotificationStatusFilter>('status', FILTERS, 'All');
   const list = useNotificationsList(filter);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -83,9 +85,9 @@ export default function NotificationsRoute() {
           <>
             <Link
               to={paths.notificationConfiguration}
-              className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-button border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+              className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-button border border-line-strong bg-surface px-4 text-sm font-semibold text-ink shadow-sm hover:bg-canvas"
             >
-              <SlidersIcon />
+              <SlidersHorizontalIcon />
               <span className="sm:hidden">Settings</span>
               <span className="hidden sm:inline">Notification settings</span>
             </Link>
@@ -96,18 +98,18 @@ export default function NotificationsRoute() {
         }
       />
 
-      <p role="status" aria-live="polite" className={status ? 'mb-4 rounded-lg border border-green-300 bg-green-50 px-3.5 py-3 text-sm font-medium text-green-800' : 'sr-only'}>
+      <p role="status" aria-live="polite" className={status ? 'mb-4 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success' : 'sr-only'}>
         {status}
       </p>
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
 
       <Tabs.Root value={filter} onValueChange={(v) => setFilter(v as NotificationStatusFilter)}>
-        <Tabs.List aria-label="Show notifications" className="mb-5 inline-flex gap-1 rounded-full bg-slate-100 p-1">
+        <Tabs.List aria-label="Show notifications" className="mb-5 inline-flex gap-1 rounded-full bg-surface-muted p-1">
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f}
               value={f}
-              className="rounded-full px-4 py-1.5 text-sm font-semibold text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-solid data-[state=active]:shadow-sm"
+              className="rounded-full px-4 py-1.5 text-sm font-semibold text-muted transition hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-primary-ink data-[state=active]:shadow-sm"
             >
               {f}
             </Tabs.Trigger>
@@ -121,7 +123,7 @@ export default function NotificationsRoute() {
             ) : list.isError ? (
               <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
             ) : contacts.length === 0 ? (
-              <EmptyState icon={<BellIcon />} text={EMPTY_TEXT[f]} />
+              <EmptyState icon={<BellIcon className="size-7" />} text={EMPTY_TEXT[f]} />
             ) : (
               <>
                 <ul className="space-y-3">
@@ -150,22 +152,4 @@ export default function NotificationsRoute() {
   );
 }
 
-function SlidersIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true">
-      <path d="M4 7h9M17 7h3M4 12h3M11 12h9M4 17h11M19 17h1" />
-      <circle cx="15" cy="7" r="2" />
-      <circle cx="9" cy="12" r="2" />
-      <circle cx="17" cy="17" r="2" />
-    </svg>
-  );
-}
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d="M6 9.5a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4s2-1.5 2-6.5" />
-      <path d="M10 19.5a2.1 2.1 0 0 0 4 0" />
-    </svg>
-  );
-}

@@ -1,0 +1,43 @@
+import { DEFAULT_FONT, findFont, type FontName } from '@portal/shared/fonts';
+
+export interface FontChoice {
+  /** The CSS family list, the company's font first. */
+  family: string;
+  /** Fetches the font's CSS (and through it its files); null for Inter, which the app ships. */
+  load: (() => Promise<unknown>) | null;
+}
+
+/**
+ * One entry per font of the set: its @font-face family name and a dynamic import, so each
+ * font is a chunk of its own that only the company using it downloads.
+ */
+const FONTS: Record<FontName, FontChoice> = {
+  Inter: { family: "'Inter Variable'", load: null },
+  Montserrat: { family: "'Montserrat Variable'", load: () => import('@fontsource-variable/montserrat') },
+  Roboto: { family: "'Roboto Variable'", load: () => import('@fontsource-variable/roboto') },
+  'Open Sans': { family: "'Open Sans Variable'", load: () => import('@fontsource-variable/open-sans') },
+  Lato: {
+    family: "'Lato'",
+    load: () => Promise.all([import('@fontsource/lato/400.css'), import('@fontsource/lato/700.css')]),
+  },
+  Poppins: {
+    family: "'Poppins'",
+    load: () =>
+      Promise.all([
+        import('@fontsource/poppins/400.css'),
+        import('@fontsource/poppins/500.css'),
+        import('@fontsource/poppins/600.css'),
+        import('@fontsource/poppins/700.css'),
+      ]),
+  },
+  Nunito: { family: "'Nunito Variable'", load: () => import('@fontsource-variable/nunito') },
+  Raleway: { family: "'Raleway Variable'", load: () => import('@fontsource-variable/raleway') },
+  'Source Sans 3': { family: "'Source Sans 3 Variable'", load: () => import('@fontsource-variable/source-sans-3') },
+  'Playfair Display': { family: "'Playfair Display Variable'", load: () => import('@fontsource-variable/playfair-display') },
+  Merriweather: { family: "'Merriweather Variable'", load: () => import('@fontsource-variable/merriweather') },
+};
+
+/** The font to draw a company in: its configured font when it is in the set, else Inter. */
+export function fontFor(value: string | null | undefined): FontChoice {
+  return FONTS[findFont(value) ?? DEFAULT_FONT];
+}
