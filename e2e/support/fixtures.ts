@@ -101,19 +101,6 @@ export async function getJson<T>(page: Page, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Answers every matching call with this JSON, whatever the server holds. */
-export async function fulfillJson(page: Page, url: string | RegExp, body: unknown): Promise<void> {
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
-}
-
-/** Answers matching calls with the server's own answer, changed by `edit`. */
-export async function editJson<T>(page: Page, url: string | RegExp, edit: (body: T) => T): Promise<void> {
-  await page.route(url, async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: edit((await res.json()) as T) });
-  });
-}
-
 /** An element's computed colour property as 0–255 RGB, whatever colour syntax the CSS uses (oklch included). */
 export async function computedRgb(locator: Locator, property: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<[number, number, number]> {
   const [r, g, b] = await locator.evaluate((el, prop) => {
@@ -270,12 +257,14 @@ export async function expectRepeatsEvery(page: Page, matches: (r: Request) => bo
   }
 }
 
+export type OwnWorld = (names?: readonly DemoCompany[], edit?: Parameters<typeof importWorld>[2]) => Promise<World>;
+
 interface TestFixtures {
   /**
    * Imports copies of demo companies for this test alone (with `edit` to change a bundle first):
    * for a test that writes (reads a notification, changes a password), so no other test sees it.
    */
-  ownWorld: (names?: readonly DemoCompany[], edit?: Parameters<typeof importWorld>[2]) => Promise<World>;
+  ownWorld: OwnWorld;
 }
 interface WorkerFixtures {
   /** This worker's own copies of the demo companies and their sign-ins, for tests that only read. */
@@ -291,7 +280,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   ownWorld: async ({}, use, testInfo) => {
-    await use((names, edit) => importWorld(testInfo.workerIndex, names, edit));
+    await use((names = ['SPLASH'], edit) => importWorld(testInfo.workerIndex, names, edit));
   },
 });
 export { expect };

@@ -23,7 +23,7 @@ export interface World {
   email(account: DemoAccount): string;
 }
 
-type Bundle = {
+export type Bundle = {
   company: { code: string; customer_id: number; company_details_id?: number; config: Record<string, unknown> };
   customers?: { email: string }[];
 };
@@ -54,7 +54,8 @@ export async function importWorld(
   const tag = `${runTag}${workerIndex.toString(36)}X${(imports++).toString(36)}`.toUpperCase();
   const email = (account: string) => `${account}.${tag.toLowerCase()}@example.com`;
   const copies = new Map<DemoCompany, CompanyCopy>();
-  const bundles = demoBundles() as Bundle[];
+  // A deep copy: the demo's bundles share objects (switches), and an edit must not reach the next import.
+  const bundles = structuredClone(demoBundles()) as Bundle[];
   for (const bundle of bundles) {
     const name = bundle.company.code as DemoCompany;
     if (!names.includes(name)) continue;
@@ -72,7 +73,11 @@ export async function importWorld(
         break;
       } catch (err) {
         const collided = err instanceof BundleValidationError && err.issues.some((i) => i.path === 'company.customer_id');
-        if (!collided || attempt >= 3) throw err;
+        // SQLite: another worker's import holds the write lock and ours began as a reader; the
+        // import is one transaction, so trying again is safe.
+        const busy = (err as { code?: string }).code === 'SQLITE_BUSY';
+        if (!(collided || busy) || attempt >= 20) throw err;
+        if (busy) await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
       }
     }
   }
@@ -84,4 +89,11 @@ export async function importWorld(
     },
     email,
   };
+}
+
+/** Empties the upcoming classes, or the open invoices, or both, of a bundle about to be imported. */
+export function dropClassesAndInvoices(bundle: Bundle, drop: { classes?: boolean; invoices?: boolean }): void {
+  const b = bundle as Bundle & { classes?: { enrolments?: unknown[] }[]; customers?: { clients: { invoices?: unknown[] }[] }[] };
+  if (drop.classes) for (const c of b.classes ?? []) c.enrolments = [];
+  if (drop.invoices) for (const customer of b.customers ?? []) for (const client of customer.clients) client.invoices = [];
 }
