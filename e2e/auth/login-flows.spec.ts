@@ -1,7 +1,7 @@
 import { apiCall, chooseCompanyViaApi, DEMO_PASSWORD, expect, expectSignedInAs, openLoginModal, signInScreen, submitLogin, test } from '../support/fixtures.ts';
 
 test.describe('customer login', () => {
-  test('A11: the login form explains a missing or malformed e-mail and a missing password', async ({ page, world }) => {
+  test('A11: the login form explains a missing or malformed e-mail and a missing password', async ({ page }) => {
     await page.goto('/hub');
     const email = page.getByLabel('Email', { exact: true });
     const password = page.getByLabel('Password', { exact: true });

@@ -2,7 +2,7 @@ import type { Request } from '@playwright/test';
 import { apiCall, DEMO_PASSWORD, enterCompanyCode, expect, rootCssVar, submitLogin, test } from '../support/fixtures.ts';
 
 test.describe('company landing (no company chosen yet)', () => {
-  test('A1–A3: "/" goes to /hub, which offers both ways in with the caption', async ({ page, world }) => {
+  test('A1–A3: "/" goes to /hub, which offers both ways in with the caption', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/hub$/);
     await expect(page.getByRole('tab', { name: 'Email Login' })).toHaveAttribute('aria-selected', 'true');
@@ -10,7 +10,7 @@ test.describe('company landing (no company chosen yet)', () => {
     await expect(page.getByText('Login via email or search for a company', { exact: true })).toBeVisible();
   });
 
-  test('A4: an empty company code says "Company Code is required" and sends nothing', async ({ page, world }) => {
+  test('A4: an empty company code says "Company Code is required" and sends nothing', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/company/login-by-code') && calls.push(r.url()));
     await page.goto('/hub');
@@ -41,7 +41,7 @@ test.describe('company landing (no company chosen yet)', () => {
     expect((await rootCssVar(page, '--brand-600')).toLowerCase()).toBe(config.colors['600']!.toLowerCase());
   });
 
-  test('A5/A18/A20: an unknown code shows the server message, which hides itself after 5 s', async ({ page, world }) => {
+  test('A5/A18/A20: an unknown code shows the server message, which hides itself after 5 s', async ({ page }) => {
     await page.clock.install();
     await page.goto('/hub');
     const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/company/login-by-code')), enterCompanyCode(page, 'NOPE')]);
@@ -91,7 +91,7 @@ test.describe('company landing (no company chosen yet)', () => {
     await expect(page.getByRole('dialog', { name: 'Select Company' })).toHaveCount(0);
   });
 
-  test('A9: no company for those details shows the server message in the error box', async ({ page, world }) => {
+  test('A9: no company for those details shows the server message in the error box', async ({ page }) => {
     await page.goto('/hub');
     const [answer] = await Promise.all([
       page.waitForResponse(apiCall('POST', '/api/company/get-by-email')),

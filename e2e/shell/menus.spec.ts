@@ -1,4 +1,4 @@
-import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, isMobile, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
+import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('account menu and sidebar', () => {
   test('B10: the desktop "Account Settings" menu lists the settings links and "Sign Out"', async ({ page, world }) => {

@@ -1,4 +1,4 @@
-import { chooseCompanyViaApi, expect, isMobile, signInScreen, signInViaApi, submitLogin, test } from '../support/fixtures.ts';
+import { chooseCompanyViaApi, expect, signInScreen, signInViaApi, submitLogin, test } from '../support/fixtures.ts';
 
 test.describe('routes, titles and guards', () => {
   test('B13: the tab title is OCR on /ocr, OB on /ob and Hub elsewhere', async ({ page, world }) => {

@@ -273,12 +273,14 @@ interface WorkerFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   world: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use, workerInfo) => {
       await use(await importWorld(workerInfo.workerIndex));
       await closeDatabase();
     },
     { scope: 'worker' },
   ],
+  // eslint-disable-next-line no-empty-pattern -- as above
   ownWorld: async ({}, use, testInfo) => {
     await use((names = ['SPLASH'], edit) => importWorld(testInfo.workerIndex, names, edit));
   },
