@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: path.join(root, 'test-results'),
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
@@ -45,7 +45,7 @@ export default defineConfig({
       command: `node ${path.join(root, 'e2e/support/mail-catcher.mjs')}`,
       url: `http://127.0.0.1:${mailHttpPort}/readyz`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 45_000,
       env: { MAIL_SMTP_PORT: String(smtpPort), MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
