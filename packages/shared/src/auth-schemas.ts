@@ -43,6 +43,8 @@ export const confirmPasswordField = z
 
 /** Register modal names: the six forbidden characters of D1 (X3). */
 const REGISTER_NAME_FORBIDDEN = /[\\<>=,"]/;
+/** Names on every other form: the four of D2; a comma or " is allowed there (X3). */
+export const FORM_NAME_FORBIDDEN = /[\\<>=]/;
 function registerName(required: string) {
   return z
     .string({ error: required })

@@ -26,6 +26,46 @@ export const messages = {
   noProfiles: 'No profiles have been activated for this hub',
   welcome: 'Welcome to your Customer Hub!',
   loginCaption: 'Login via email or search for a company',
+  genderRequired: 'Gender is required',
+  genderOtherRequired: 'Please specify gender',
+  numbersOnly: 'Please enter valid numbers only',
+  homePhoneRequired: 'Home phone is required',
+  workPhoneRequired: 'Work phone is required',
+  secondaryEmailRequired: 'Secondary email is required',
+  faxRequired: 'Fax is required',
+  addressLine1Required: 'Address line 1 is required',
+  suburbRequired: 'Suburb is required',
+  billingAddressLine1Required: 'Billing address line 1 is required',
+  billingSuburbRequired: 'Billing suburb is required',
+  notesRequired: 'Notes is required',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateInvalid: 'Please enter a valid date',
+  medicalConditionRequired: 'Medical condition is required',
+  referralSourceRequired: 'Referral source is required',
+  schoolRequired: 'School is required',
+  venueRequired: 'Venue is required',
+  preferredDayRequired: 'At least one preferred day must be selected',
+  selectAnOption: 'Please select an option',
+} as const;
+
+/** Spec texts built around a label the company chooses (D2 §5). */
+export const labelledMessages = {
+  /** Custom fields (S51), the state and postcode labels (S33, S34) and renamed fixed fields. */
+  required: (label: string) => `${label} is required`,
+  /** S23: "Mobile phone is required", "Cell phone is required". */
+  mobileRequired: (label: string) => `${label} phone is required`,
+  /** S24. */
+  secondaryMobileRequired: (label: string) => `Secondary ${label} phone is required`,
+  /** S36: the billing state and postcode. */
+  billingRequired: (label: string) => `Billing ${label} is required`,
+  /** E19, S48. */
+  missingConfigurations: (names: readonly string[]) => `The following configurations are missing in this account: ${names.join(', ')}`,
+} as const;
+
+/** Form texts the spec leaves to us: limits it does not state. */
+export const formMessages = {
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  invalidValue: 'Please enter a valid value',
 } as const;
 
 /** Server-only texts (the spec leaves them to us, U9). */
