@@ -47,7 +47,8 @@ describe('throttling', () => {
     expect((await b.post('/api/customer/login', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 4
     const limited = await b.post('/api/customer/login', { email: 'parent@example.com', password: 'Portal#2026' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait .+ and try again\.$/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('guessing reset tokens is throttled per address', async () => {
@@ -82,7 +83,7 @@ describe('throttling', () => {
 });
 
 describe('e-mail over SMTP', () => {
-  it('the reset e-mail reaches a real SMTP server and the outbox row is marked sent', async () => {
+  it('the reset e-mail reaches a real SMTP server and nothing of it stays in the outbox', async () => {
     const received: { to: string; body: string }[] = [];
     const smtp = new SMTPServer({
       authOptional: true,
@@ -107,8 +108,7 @@ describe('e-mail over SMTP', () => {
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toBe('parent@example.com');
       expect(received[0]!.body.replace(/=\r?\n/g, '')).toContain('http://portal.test/reset-password?token=');
-      const row = await t.runtime.deps.db.selectFrom('outbox').select(['status', 'sent_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(row.status).toBe('sent');
+      expect(await t.runtime.deps.db.selectFrom('outbox').select(['status']).execute()).toEqual([]);
     } finally {
       await t.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

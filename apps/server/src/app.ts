@@ -5,7 +5,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { isReachable } from './db/database.ts';
+import { isPublicHttps } from './config/env.ts';
+import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -14,6 +17,7 @@ import { customerRoutes } from './features/customer/customer.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 
 declare module 'fastify' {
@@ -24,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
-export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
+export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
   const { deps } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -37,14 +41,17 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   });
 
   await instance.register(fastifyCookie);
-  await instance.register(swagger, {
-    openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (deps.env.API_DOCS) {
+    await instance.register(swagger, {
+      openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
+  await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
-  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps) });
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
   await instance.register(authPlugin, { db: deps.db, changes: deps.changes });
 
   instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -58,6 +65,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps }) {
   await instance.register(homeRoutes, { deps });
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
+  await instance.register(mailRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

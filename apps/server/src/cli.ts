@@ -8,7 +8,9 @@ import { seedDemoData } from './db/seed/seed.ts';
 const usage = `Usage:
   npm run migrate                               apply database migrations
   npm run portal -- import-company FILE.json    load one company bundle (docs/company-bundle.md)
-  npm run portal -- seed-demo                   load the demo companies into an empty database`;
+  npm run portal -- seed-demo                   load the demo companies into an empty database
+  npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
+                                                running server (PORT) sent, codes and links included`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -17,6 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const env = loadEnv();
+  if (command === 'outbox') return showOutbox(env.PORT);
   const handle = openDatabase(env.DATABASE_URL, { watchOtherProcesses: false });
   try {
     const applied = await migrateToLatest(handle);
@@ -58,6 +61,25 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/** The messages are held in the running server's memory only; it shows them to this machine alone. */
+async function showOutbox(port: number): Promise<number> {
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${port}/api/dev/outbox`);
+  } catch {
+    console.error(`No server answers on port ${port}: start it with npm start (or set PORT).`);
+    return 1;
+  }
+  if (res.status === 404) {
+    console.error('The server keeps no outbox view: it sends mail over SMTP_URL or runs with NODE_ENV=production.');
+    return 1;
+  }
+  const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string; createdAt: string }[] };
+  if (mails.length === 0) console.log('No e-mail since the server started.');
+  for (const m of mails) console.log(`--- ${m.createdAt}  to ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -3,9 +3,9 @@ import type { Db, Engine } from './db/database.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Env } from './config/env.ts';
 import type { Mailer } from './features/mail/mailer.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
-import { AppError } from './lib/app-error.ts';
-import { serverMessages } from '@portal/shared/messages';
+import type { FailureCounter } from './lib/failure-counter.ts';
+import { AppError, tooManyRequests } from './lib/app-error.ts';
+import type { Bucket } from './plugins/rate-limits.ts';
 
 /** What routes and services need from the outside world; built once in server.ts or a test. */
 export interface Deps {
@@ -15,15 +15,42 @@ export interface Deps {
   changes: ChangeFeed;
   env: Env;
   mailer: Mailer;
-  limiter: RateLimiter;
+  /** Failed sign-ins per e-mail address. */
+  failures: FailureCounter;
 }
 
 /**
- * Sign-in, get-clients and get-by-email share one throttle (per IP, and per e-mail address);
- * registration and reset calls have their own bucket of the same size.
+ * Counts one call per IP in its bucket: sign-in, get-clients, get-by-email and the company
+ * logins share one; registration, reset and contact calls have their own of the same size.
+ * `perEmail` (reset requests) also counts per e-mail address.
  */
-export async function throttle(deps: Deps, req: FastifyRequest, bucket: 'signin' | 'register' | 'reset' | 'contact', email?: string) {
-  const okIp = await deps.limiter.hit(`${bucket}:ip:${req.ip}`, deps.env.AUTH_RATE_LIMIT, 60_000);
-  const okEmail = email ? await deps.limiter.hit(`${bucket}:email:${email}`, deps.env.AUTH_EMAIL_RATE_LIMIT, 15 * 60_000) : true;
-  if (!okIp || !okEmail) throw new AppError(429, 'RATE_LIMITED', serverMessages.tooManyRequests);
+export async function throttle(req: FastifyRequest, bucket: Bucket, perEmail = false) {
+  await req.server.throttle(req, bucket, perEmail);
+}
+
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const failureKey = (email: string) => `signin:${email}`;
+
+/**
+ * Runs a password check for an e-mail address under its failure count: refused while the address
+ * has AUTH_EMAIL_RATE_LIMIT failures in its 15-minute window; a wrong password counts one, a
+ * right one clears the count. Successes never count, so a customer who signs in often is never
+ * refused, and a stranger cannot lock an owner out past their next sign-in or reset.
+ */
+export async function withSignInFailures<T>(deps: Deps, email: string, check: () => Promise<T>): Promise<T> {
+  const { count, ttlMs } = await deps.failures.read(failureKey(email));
+  if (count >= deps.env.AUTH_EMAIL_RATE_LIMIT) throw tooManyRequests(ttlMs);
+  try {
+    const result = await check();
+    await deps.failures.clear(failureKey(email));
+    return result;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await deps.failures.fail(failureKey(email), SIGN_IN_WINDOW_MS);
+    throw err;
+  }
+}
+
+/** A completed reset or password change: the address starts afresh. */
+export async function clearSignInFailures(deps: Deps, email: string): Promise<void> {
+  await deps.failures.clear(failureKey(email));
 }

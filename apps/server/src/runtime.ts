@@ -1,9 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { loadEnv, type Env } from './config/env.ts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isPublicHttps, loadEnv, type Env } from './config/env.ts';
+import { securityHeaders } from './plugins/security.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './features/mail/mailer.ts';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { devOutboxEnabled } from './features/mail/mail.routes.ts';
+import { Redis } from 'ioredis';
+import { createMemoryFailureCounter, createRedisFailureCounter } from './lib/failure-counter.ts';
 import { app } from './app.ts';
 import type { Deps } from './deps.ts';
 
@@ -14,17 +17,42 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** Reset tokens travel in the path (and in a link's query): never into a log line. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\/(reset-password|check-if-changing-password)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+}
+
 /** Opens the database, migrates it and builds the app; the same path serves production and tests. */
-export async function createRuntime(overrides: Partial<Env> & { handle?: DatabaseHandle } = {}): Promise<Runtime> {
-  const { handle: given, ...envOverrides } = overrides;
+export async function createRuntime(overrides: Partial<Env> & { handle?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Runtime> {
+  const { handle: given, logStream, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
+  const headers = securityHeaders(isPublicHttps(env));
   const server = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(logStream ? { stream: logStream } : {}),
+            serializers: {
+              // Fastify's own request serializer, with reset tokens taken out of the URL.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     // Fastify accepts a hop count too (documented), though its type omits number.
     trustProxy: env.TRUST_PROXY as boolean | string | string[],
     // Router-level failures (bad percent-encoding, over-long URLs) answer the contract's error shape too.
+    // They skip the app's hooks, so the security headers are set here.
     frameworkErrors: (err, _req, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
+      void (reply as FastifyReply).code(err.statusCode ?? 400).headers(headers).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
     },
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
@@ -32,10 +60,11 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const handle = given ?? openDatabase(env.DATABASE_URL, { watchOtherProcesses: env.READ_CACHE });
   await migrateToLatest(handle);
   if (!env.READ_CACHE) handle.changes.disable();
-  const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
-  const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, limiter };
-  await server.register(app, { deps });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
+  const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
+  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, failures };
+  await server.register(app, { deps, redis });
   await server.ready();
   return {
     server,
@@ -44,7 +73,8 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     async close() {
       await server.close();
       await mailer.close();
-      await limiter.close();
+      await failures.close();
+      await redis?.quit();
       if (!given) await handle.close();
     },
   };

@@ -19,7 +19,7 @@ export const emailField = z
   .transform((v) => v.toLowerCase());
 
 /** Longer than any real password; keeps a 1 MB body away from argon2. */
-const PASSWORD_MAX = 128;
+export const PASSWORD_MAX = 128;
 
 export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX, m.passwordRequired);
 
@@ -31,15 +31,15 @@ export const newPasswordField = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(PASSWORD_MIN, m.passwordMin)
-  .max(PASSWORD_MAX, m.passwordComplexity)
-  .refine(isComplexPassword, m.passwordComplexity);
+  .max(PASSWORD_MAX, m.passwordMax)
+  .refine((v) => v.length > PASSWORD_MAX || isComplexPassword(v), m.passwordComplexity);
 
 export const confirmPasswordField = z
   .string({ error: m.confirmRequired })
   .min(1, m.confirmRequired)
   .min(PASSWORD_MIN, m.confirmMin)
-  .max(PASSWORD_MAX, m.confirmComplexity)
-  .refine(isComplexPassword, m.confirmComplexity);
+  .max(PASSWORD_MAX, m.confirmMax)
+  .refine((v) => v.length > PASSWORD_MAX || isComplexPassword(v), m.confirmComplexity);
 
 /** Register modal names: the six forbidden characters of D1 (X3). */
 const REGISTER_NAME_FORBIDDEN = /[\\<>=,"]/;

@@ -40,13 +40,19 @@ const envSchema = z.object({
    * from the database.
    */
   READ_CACHE: bool.default(true),
+  /** Serve the OpenAPI description at /api/docs (and /api/docs/json). */
+  API_DOCS: bool.default(true),
   /** Seed the demo companies into an empty database at start-up. */
   SEED_DEMO: bool.default(true),
   COMPANY_SESSION_HOURS: z.coerce.number().positive().default(12),
   CUSTOMER_SESSION_DAYS: z.coerce.number().positive().default(30),
-  /** Attempts per minute per IP on sign-in, registration and reset calls. */
+  /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  /** Attempts per 15 minutes per e-mail address on sign-in calls. */
+  /**
+   * Failed sign-ins per 15 minutes per e-mail address before sign-in with it is refused until
+   * the window ends; a successful sign-in or a completed reset clears the count. Also the number
+   * of reset requests per 15 minutes per address.
+   */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**
    * Which proxies may set X-Forwarded-For (the client address the throttles count by): `false`,
@@ -75,6 +81,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Whether customers reach the portal over HTTPS: cookies are Secure and HSTS is sent then, whatever the proxy says. */
+export function isPublicHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).protocol === 'https:' : false;
 }
 
 export function publicOrigin(env: Env): string {

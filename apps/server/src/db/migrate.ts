@@ -5,14 +5,16 @@ import { foundation } from './migrations/001-foundation.ts';
 import { notificationStatusIndex } from './migrations/002-notification-status-index.ts';
 import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
+import { tenantKeys } from './migrations/006-tenant-keys.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
-function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
+export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
   return {
     '001-foundation': foundation(engine),
     '002-notification-status-index': notificationStatusIndex,
     '003-settings-version': settingsVersion,
     '004-client-versions': clientVersions(engine),
+    '006-tenant-keys': tenantKeys(engine),
   };
 }
 

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    /** Headers the answer carries (Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -12,3 +14,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+
+/** "Please wait 15 minutes": the wait a throttled caller really has, in the 429 text. */
+export function tooManyRequests(ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${wait} and try again.`, undefined, { 'retry-after': String(seconds) });
+}

@@ -46,8 +46,9 @@ export function requireCustomer(req: FastifyRequest): { company: Company; client
   return { company, clientId: req.customer.clientId, sessionId: req.customer.sessionId };
 }
 
-export function cookieOptions(req: Pick<FastifyRequest, 'protocol'>, expires: Date) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', expires };
+/** Secure whenever customers reach the portal over HTTPS (PUBLIC_URL), even when the proxy in front speaks plain HTTP and says nothing. */
+export function cookieOptions(req: Pick<FastifyRequest, 'protocol' | 'server'>, expires: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.server.publicHttps || req.protocol === 'https', expires };
 }
 
 export function clearAuthCookies(reply: FastifyReply): void {

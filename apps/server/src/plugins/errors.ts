@@ -1,16 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import path from 'node:path';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages } from '@portal/shared/messages';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
-import './web.ts';
 
 /** One error handler: AppErrors and validation failures become the contract's error body; nothing else leaks. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -36,13 +35,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ message: serverMessages.serverError, code: 'SERVER_ERROR' });
   });
 
-  // Client-side routes get the portal's index.html so deep links work; /api paths and files stay JSON 404s.
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    const html = req.server.spaHtml;
-    if (html && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-    }
-    return reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' });
-  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' }));
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,9 +8,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * helmet's headers, computed once: they never vary by request, and building them per request
- * cost as much as the notification poll's own query.
+ * cost as much as the notification poll's own query. HSTS and upgrade-insecure-requests only
+ * when customers reach the portal over HTTPS: on a plain-HTTP local network they would stop
+ * the portal from loading its own scripts.
  */
-function securityHeaders(): Record<string, string> {
+export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
@@ -28,43 +30,77 @@ function securityHeaders(): Record<string, string> {
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   })({} as IncomingMessage, res, () => {});
   return headers;
 }
 
+function refuse(reply: FastifyReply, status: number, message: string, code: string) {
+  return reply.code(status).send({ message, code });
+}
+
 /**
- * Security headers and CSRF: cookies are SameSite=Lax, and every unsafe method is refused
- * when the browser says the request comes from another site.
+ * Security headers, CSRF and what an unsafe call may carry: cookies are SameSite=Lax, every
+ * unsafe method is refused when the browser says the request comes from another site, and an
+ * unsafe method carries JSON (UTF-8) or nothing at all, so no form or `text/plain` request from
+ * another site (which a browser sends without asking) is ever processed.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[] }) => {
-  const headers = securityHeaders();
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[]; https: boolean; trustProxy: boolean }) => {
+  app.decorate('publicHttps', opts.https);
+  const headers = securityHeaders(opts.https);
   app.addHook('onSend', async (_req, reply) => {
     reply.headers(headers);
+    // Nothing an API answers belongs in a shared or disk cache; a route that means otherwise says so.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
+  let warnedForwarded = opts.trustProxy;
   const trusted = new Set(opts.trustedOrigins);
   app.addHook('onRequest', async (req, reply) => {
+    if (!warnedForwarded && req.headers['x-forwarded-for'] !== undefined) {
+      warnedForwarded = true;
+      req.log.warn(
+        'requests carry X-Forwarded-For but TRUST_PROXY is off: every client behind the proxy shares one address in the throttles; set TRUST_PROXY to the proxy hop count or addresses',
+      );
+    }
     if (!UNSAFE.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'same-site' && site !== 'none') {
-      return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
-    }
+    if (site && site !== 'same-origin' && site !== 'same-site' && site !== 'none') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
     const origin = req.headers.origin;
     // An opaque origin ("null": sandboxed frames, some redirects) is never this site.
-    if (origin === 'null') return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
+    if (origin === 'null') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
     if (origin) {
       let host: string;
       try {
         host = new URL(origin).host;
       } catch {
-        return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
+        return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
       }
-      if (host !== req.headers.host && !trusted.has(origin)) {
-        return reply.code(403).send({ message: serverMessages.crossSite, code: 'CROSS_SITE' });
-      }
+      if (host !== req.headers.host && !trusted.has(origin)) return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
     }
+
+    const type = req.headers['content-type'];
+    if (type === undefined) {
+      const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+      if (hasBody) return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
+      return;
+    }
+    const [media = '', ...params] = type.split(';').map((p) => p.trim().toLowerCase());
+    if (media !== 'application/json') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
+    const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL is https: cookies are Secure whatever the request's protocol. */
+    publicHttps: boolean;
+  }
+}

@@ -4,7 +4,11 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Serves the built portal: hashed assets with a long cache; index.html comes from the not-found handler. */
+/**
+ * Serves the built portal: hashed assets with a long cache, and index.html for every client-side
+ * route (GET, and HEAD for monitors) so deep links work. /api paths and file names that match
+ * nothing stay JSON 404s.
+ */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string }) => {
   const index = path.join(opts.dist, 'index.html');
   if (!fs.existsSync(index)) {
@@ -21,12 +25,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.decorate('spaHtml', fs.readFileSync(index, 'utf8'));
+  const html = fs.readFileSync(index, 'utf8');
+  // exposeHeadRoutes (Fastify's default) answers HEAD from this GET route.
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return reply.callNotFound();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
 });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The built index.html, answered for client-side routes by the not-found handler. */
-    spaHtml?: string;
-  }
-}

@@ -5,6 +5,7 @@ import { seedDemoData } from '../db/seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 import type { Engine } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
+import { startMailbox, type Mailbox, type ReceivedMail } from './mailbox.ts';
 
 export { testEngines } from './test-db.ts';
 export { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
@@ -12,21 +13,27 @@ export { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
 export interface TestApp {
   server: FastifyInstance;
   runtime: Runtime;
+  /** The SMTP server the app delivers to (unless the test set SMTP_URL itself). */
+  mailbox: Mailbox;
+  /** Waits for queued mail, then answers the newest message to an address. */
+  lastMailTo(to: string): Promise<ReceivedMail | undefined>;
   close(): Promise<void>;
 }
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
-export async function startTestApp(engine: Engine, env: Partial<Env> = {}): Promise<TestApp> {
+export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const handle = await createTestDatabase(engine);
+  const mailbox = await startMailbox();
   const runtime = await createRuntime({
     handle,
+    ...options,
     LOG_LEVEL: 'silent',
     SERVE_WEB: false,
     AUTH_RATE_LIMIT: 100_000,
     AUTH_EMAIL_RATE_LIMIT: 100_000,
     PUBLIC_URL: 'http://portal.test',
     TRUSTED_ORIGINS: '',
-    SMTP_URL: undefined,
+    SMTP_URL: mailbox.url,
     REDIS_URL: undefined,
     ...env,
   });
@@ -34,8 +41,14 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}): Prom
   return {
     server: runtime.server,
     runtime,
+    mailbox,
+    async lastMailTo(to) {
+      await runtime.deps.mailer.flush();
+      return mailbox.lastTo(to);
+    },
     async close() {
       await runtime.close();
+      await mailbox.close();
       await handle.close();
       await handle.drop();
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { companyCodeSchema, emailField, passwordField } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { throttle, type Deps } from '../../deps.ts';
+import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idField, sendJson, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
@@ -46,8 +46,9 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'signin', req.body.email);
-      return { success: true as const, companies: await findCompaniesForCredentials(deps, req.body.email, req.body.password) };
+      await throttle(req, 'signin');
+      const { email, password } = req.body;
+      return { success: true as const, companies: await withSignInFailures(deps, email, () => findCompaniesForCredentials(deps, email, password)) };
     },
   );
 
@@ -62,7 +63,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID));
     },
   );
@@ -71,7 +72,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-code',
     { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswer, ...errorResponses } } },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCode(deps.db, req.body.company_code));
     },
   );
@@ -83,7 +84,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswer, ...errorResponses } },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin');
+      await throttle(req, 'signin');
       return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id));
     },
   );
@@ -115,7 +116,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       }
       const company = await findCompanyById(deps.db, row.id);
       if (company) assertCompanyActive(company);
-      await deleteSessionById(deps.db, row.session_id);
+      await deleteSessionById(deps.db, row.id, row.session_id);
       const fresh = await createSession(deps.db, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
@@ -138,7 +139,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (req) => {
-      await throttle(deps, req, 'contact');
+      await throttle(req, 'contact');
       return { success: true as const, message: await sendContactMessage(deps, requireCompany(req), req.body) };
     },
   );

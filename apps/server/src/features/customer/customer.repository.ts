@@ -14,6 +14,10 @@ export function findLogin(db: Db, companyId: number, email: string) {
     .executeTakeFirst();
 }
 
+export function findLoginById(db: Db, companyId: number, loginId: number) {
+  return db.selectFrom('logins').select(['id', 'email']).where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
+}
+
 export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
   return db
     .selectFrom('clients')
@@ -118,8 +122,14 @@ export function findResetToken(db: Db, tokenHash: string) {
 }
 
 /** Marks the token used; answers false when another request used it first. */
-export async function consumeResetToken(db: Db, id: number): Promise<boolean> {
-  const res = await db.updateTable('password_reset_tokens').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+export async function consumeResetToken(db: Db, companyId: number, id: number): Promise<boolean> {
+  const res = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -155,10 +165,11 @@ export function findEmailCode(db: Db, companyId: number, purpose: string, tokenH
 }
 
 /** Counts one try; answers the new count, or undefined when the tries were already used up. */
-export async function countEmailCodeAttempt(db: Db, id: number, max: number): Promise<number | undefined> {
+export async function countEmailCodeAttempt(db: Db, companyId: number, id: number, max: number): Promise<number | undefined> {
   const row = await db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('attempts', '<', max)
     .returning('attempts')
@@ -173,7 +184,13 @@ export async function deleteCustomerSessions(db: Db, companyId: number, clientId
   await q.execute();
 }
 
-export async function consumeEmailCode(db: Db, id: number): Promise<boolean> {
-  const res = await db.updateTable('email_codes').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+export async function consumeEmailCode(db: Db, companyId: number, id: number): Promise<boolean> {
+  const res = await db
+    .updateTable('email_codes')
+    .set({ used_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

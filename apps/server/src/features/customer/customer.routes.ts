@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { codeField, emailField, forgotPasswordSchema, loginSchema, newPasswordSchema, registerSchema } from '@portal/shared/auth-schemas';
+import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@portal/shared/auth-schemas';
+import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
-import { throttle, type Deps } from '../../deps.ts';
+import { isSafeInternalPath } from '@portal/shared/safe-path';
+import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { createSession, deleteSessionByToken } from '../session/session.repository.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
+import { createSession, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import * as service from './customer.service.ts';
 
 const user = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
@@ -22,14 +24,14 @@ const safeRedirect = z
   .string()
   .max(500)
   .optional()
-  .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : undefined));
+  .transform((v) => (isSafeInternalPath(v) ? v : undefined));
 
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
   const ttl = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
 
   /** A new session token at every sign-in; the previous one, if any, ends. */
-  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol'>, reply: FastifyReply, companyId: number, clientId: number) {
+  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, companyId: number, clientId: number) {
     const old = req.cookies[CUSTOMER_COOKIE];
     if (old) await deleteSessionByToken(deps.db, old);
     const { token, expiresAt } = await createSession(deps.db, { kind: 'customer', companyId, clientId, ttlMs: ttl });
@@ -44,8 +46,9 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'signin', req.body.email);
-      return { success: true as const, clients: await service.listClientAccounts(deps, requireCompany(req), req.body.email, req.body.password) };
+      await throttle(req, 'signin');
+      const { email, password } = req.body;
+      return { success: true as const, clients: await withSignInFailures(deps, email, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
     },
   );
 
@@ -60,9 +63,9 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req, reply) => {
-      await throttle(deps, req, 'signin', req.body.email);
+      await throttle(req, 'signin');
       const company = requireCompany(req);
-      const clientId = await service.chooseClient(deps, company, req.body);
+      const clientId = await withSignInFailures(deps, req.body.email, () => service.chooseClient(deps, company, req.body));
       const answer = await signIn(req, reply, company.id, clientId);
       return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
     },
@@ -92,11 +95,11 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
     async (req, reply) => {
       const company = requireCompany(req);
-      await throttle(deps, req, 'register');
+      await throttle(req, 'register');
       if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
       const body = req.body as Record<string, unknown>;
       if (body.email_code === undefined || body.email_token === undefined) {
-        const form = registerSchema.parse(body);
+        const form = registerServerSchema.parse(body);
         const started = await service.startRegistration(deps, company, form);
         return { success: true as const, ...started };
       }
@@ -114,13 +117,18 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'reset', req.body.email);
+      await throttle(req, 'reset', true);
       await service.requestPasswordReset(deps, requireCompany(req), req.body.email, req.body.url);
       return { success: true as const };
     },
   );
 
   const tokenParam = z.object({ token: z.string().min(1).max(200) });
+  /** The company this browser is on, if any: a reset token is good only under its own. */
+  async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
+    const token = req.cookies[COMPANY_COOKIE];
+    return token ? (await findCompanySession(deps.db, token))?.id : undefined;
+  }
   r.get(
     '/api/customer/check-if-changing-password/:token',
     {
@@ -128,24 +136,24 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags: ['customer'], params: tokenParam, response: { 200: z.object({ success: z.literal(true), isChangingPassword: z.boolean() }), ...errorResponses } },
     },
     async (req) => {
-      await throttle(deps, req, 'reset');
-      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token) };
+      await throttle(req, 'reset');
+      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
     },
   );
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
-      await throttle(deps, req, 'reset');
-      await service.resetPassword(deps, req.params.token, req.body.password);
+      await throttle(req, 'reset');
+      await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
       return { success: true as const };
     },
   );
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);

@@ -1,6 +1,6 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/api-types';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import { clearSignInFailures, type Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -11,7 +11,7 @@ import { isCompanyActive } from '../../plugins/auth.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
-const CODE_TTL_MINUTES = 15;
+const CODE_TTL_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MINUTES = 60;
 
@@ -92,7 +92,13 @@ export async function startRegistration(
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({ companyId: company.id, to: input.email, subject: existing ? `Your ${name} account` : `Your verification code: ${code}`, ...mail });
+  deps.mailer.queue({
+    companyId: company.id,
+    to: input.email,
+    subject: existing ? `Your ${name} account` : `Your verification code: ${code}`,
+    ...mail,
+    secrets: existing ? [] : [String(code)],
+  });
   return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
 }
 
@@ -109,14 +115,14 @@ export async function completeRegistration(
   }
   // Every try is counted before the code is compared, in one statement, so parallel guesses
   // cannot get more than CODE_MAX_ATTEMPTS looks at it.
-  const attempt = await repo.countEmailCodeAttempt(deps.db, row.id, CODE_MAX_ATTEMPTS);
+  const attempt = await repo.countEmailCodeAttempt(deps.db, company.id, row.id, CODE_MAX_ATTEMPTS);
   if (attempt === undefined) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
   if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
     if (attempt >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
     throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   }
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
-  if (payload.existing || !(await repo.consumeEmailCode(deps.db, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (payload.existing || !(await repo.consumeEmailCode(deps.db, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
   const { clientId } = await repo.createLoginWithClient(deps.db, {
     companyId: company.id,
@@ -172,25 +178,29 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
     ],
     { label: 'Set a new password', url: link },
   );
-  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail });
+  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail, secrets: [token] });
 }
 
-/** A reset token that is unused, unexpired, and belongs to a company whose portal is on. */
-async function usableResetToken(deps: Deps, token: string) {
+/**
+ * A reset token that is unused, unexpired, and belongs to a company whose portal is on; when the
+ * browser is on a company (`sessionCompanyId`), it must be the token's own.
+ */
+async function usableResetToken(deps: Deps, token: string, sessionCompanyId: number | undefined) {
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
+  if (sessionCompanyId !== undefined && sessionCompanyId !== row.company_id) return undefined;
   const company = await findCompanyById(deps.db, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
 
-export async function isResetPending(deps: Deps, token: string): Promise<boolean> {
-  return (await usableResetToken(deps, token)) !== undefined;
+export async function isResetPending(deps: Deps, token: string, sessionCompanyId: number | undefined): Promise<boolean> {
+  return (await usableResetToken(deps, token, sessionCompanyId)) !== undefined;
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
-  const row = await usableResetToken(deps, token);
-  if (!row || !(await repo.consumeResetToken(deps.db, row.id))) {
+export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
+  const row = await usableResetToken(deps, token, sessionCompanyId);
+  if (!row || !(await repo.consumeResetToken(deps.db, row.company_id, row.id))) {
     throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
   }
   await changePassword(deps, row.company_id, row.login_id, password);
@@ -206,11 +216,33 @@ async function changePassword(deps: Deps, companyId: number, loginId: number, pa
   const clientIds = clients.map((c) => c.id);
   await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
   for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
+  const login = await repo.findLoginById(deps.db, companyId, loginId);
+  if (login) {
+    await clearSignInFailures(deps, login.email);
+    await notifyPasswordChanged(deps, companyId, login.email);
+  }
 }
 
-/** Sets a new password for the signed-in customer's sign-in and completes a queued ChangePassword action. */
+/** The owner hears of every new password, so a change they did not make does not go unnoticed. */
+async function notifyPasswordChanged(deps: Deps, companyId: number, email: string) {
+  const company = await findCompanyById(deps.db, companyId);
+  if (!company) return;
+  const name = company.settings.CompanyDisplayName;
+  const mail = renderMail(name, [
+    `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
+    'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
+  ]);
+  deps.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });
+}
+
+/**
+ * Sets a new password for the signed-in customer's sign-in, only while a ChangePassword action
+ * asks for one: a session alone (a borrowed device, a stolen cookie) must not be able to take
+ * the account over. Completes the action.
+ */
 export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
-  const user = await repo.findCustomerUser(deps.db, companyId, clientId);
+  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), repo.findPendingActions(deps.db, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);
 }

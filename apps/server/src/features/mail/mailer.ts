@@ -9,7 +9,22 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * What only the recipient may see (a reset token, a code): sent in the message, but replaced by
+   * "[redacted]" in the outbox row and the log.
+   */
+  secrets?: readonly string[];
 }
+
+/** A message as sent, held in memory only (development without SMTP_URL). */
+export interface HeldMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+const HELD_MAX = 100;
 
 export interface Mailer {
   /** Records the mail in the outbox, then delivers it over SMTP when configured. */
@@ -19,15 +34,27 @@ export interface Mailer {
    * address has an account. Failures are logged and kept in the outbox.
    */
   queue(message: MailMessage): void;
+  /** The newest messages as sent, secrets included, when held in memory (development without SMTP); newest last. */
+  held(): HeldMail[];
   /** Resolves when every queued mail has been handled (shutdown, tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string; from: string }): Mailer {
+export function redact(text: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, '[redacted]') : out), text);
+}
+
+/**
+ * `holdInMemory`: without SMTP, keep the last messages as sent (secrets included) in this
+ * process's memory for the development outbox view; never on disk, never in the log.
+ */
+export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string | undefined; from: string; holdInMemory?: boolean }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
+  const held: HeldMail[] = [];
   const mailer: Mailer = {
+    held: () => [...held],
     queue(message) {
       const job = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => mailer.send(message))
@@ -39,14 +66,15 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async send(message) {
+      const subject = redact(message.subject, message.secrets);
       const row = await db
         .insertInto('outbox')
         .values({
           company_id: message.companyId,
           to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
+          subject,
+          text_body: redact(message.text, message.secrets),
+          html_body: redact(message.html, message.secrets),
           status: 'pending',
           error: null,
           created_at: nowIso(),
@@ -55,14 +83,22 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        // No SMTP server configured: the outbox row and this log line are the delivery.
-        log.info({ outboxId: row.id, to: message.to, subject: message.subject }, `e-mail (not sent, no SMTP_URL):\n${message.text}`);
+        // No SMTP server configured: the redacted outbox row is all that is kept, and in development the message as sent in memory.
+        if (options.holdInMemory) {
+          held.push({ to: message.to, subject: message.subject, text: message.text, createdAt: nowIso() });
+          if (held.length > HELD_MAX) held.shift();
+        }
+        log.info(
+          { outboxId: row.id, to: message.to, subject },
+          options.holdInMemory ? 'e-mail queued, not sent (no SMTP_URL): read it with "npm run portal -- outbox"' : 'e-mail queued, not sent (no SMTP_URL)',
+        );
         await db.updateTable('outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        // Delivered: nothing of it is kept.
+        await db.deleteFrom('outbox').where('id', '=', row.id).execute();
       } catch (err) {
         log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
         await db

@@ -58,7 +58,13 @@ export async function markRead(db: Db, companyId: number, clientId: number, cont
     .executeTakeFirst();
   if (!own) return false;
   if (own.status === 'New') {
-    await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('id', '=', own.id).execute();
+    await db
+      .updateTable('notification_contacts')
+      .set({ status: 'Read', read_at: nowIso() })
+      .where('company_id', '=', companyId)
+      .where('client_id', '=', clientId)
+      .where('id', '=', own.id)
+      .execute();
   }
   return true;
 }

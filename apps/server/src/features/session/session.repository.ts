@@ -72,8 +72,8 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-export async function deleteSessionById(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
+export async function deleteSessionById(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
 /**

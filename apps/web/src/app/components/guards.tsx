@@ -4,7 +4,7 @@ import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { useCompanyConfig } from '@/features/company/api/get-config';
-import { safeInternalPath } from '@/lib/safe-redirect';
+import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { useSessionStore } from '@/lib/session-store';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
@@ -46,8 +46,8 @@ export function GuestOnly() {
   const { search } = useLocation();
   if (user) {
     const params = new URLSearchParams(search);
-    const to = safeInternalPath(params.get('to'));
-    if (to) return <Navigate to={to} replace />;
+    const to = params.get('to');
+    if (isSafeInternalPath(to)) return <Navigate to={to} replace />;
     // ?customer_id is handled by the shell before this; keep the rest (e.g. ocr_profile).
     params.delete('customer_id');
     params.delete('to');

@@ -5,7 +5,7 @@ import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
 import { paths } from '@/config/paths';
 import { useCartStore } from '@/lib/cart-store';
 import { postAuthStatus } from '@/lib/native-bridge';
-import { safeInternalPath } from '@/lib/safe-redirect';
+import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { useSessionStore } from '@/lib/session-store';
 import { useUiStore } from '@/lib/ui-store';
 import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
@@ -42,8 +42,8 @@ export function useFinishSignIn() {
         navigate(paths.signInActions, { replace: true });
         return;
       }
-      const serverRedirect = safeInternalPath(answer.server_redirect);
-      if (serverRedirect) {
+      const serverRedirect = answer.server_redirect;
+      if (isSafeInternalPath(serverRedirect)) {
         navigate(serverRedirect, { replace: true });
         return;
       }
@@ -52,8 +52,8 @@ export function useFinishSignIn() {
         navigate(paths.addEnrollments(ocrProfile), { replace: true });
         return;
       }
-      const to = safeInternalPath(params.get('to'));
-      if (to) {
+      const to = params.get('to');
+      if (isSafeInternalPath(to)) {
         navigate(to, { replace: true });
         return;
       }

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { tooManyRequests } from '../lib/app-error.ts';
+
+/** Request buckets: sign-in (with get-clients, get-by-email and the company logins), registration, reset, contact. */
+export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
+
+/**
+ * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket
+ * share one counter, so they are checked from the handler rather than per route), and reset
+ * requests per e-mail address each 15 minutes. In Redis when REDIS_URL is set.
+ */
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; perEmail: number; redis?: Redis | undefined }) => {
+  await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
+  const perIp = Object.fromEntries(
+    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [
+      bucket,
+      app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
+    ]),
+  ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
+  const resetPerEmail = app.createRateLimit({
+    max: opts.perEmail,
+    timeWindow: 15 * 60_000,
+    keyGenerator: (req) => `reset:email:${String((req.body as { email?: unknown } | undefined)?.email)}`,
+  });
+
+  app.decorate('throttle', async (req: FastifyRequest, bucket: Bucket, perEmail = false) => {
+    for (const limit of perEmail ? [perIp[bucket], resetPerEmail] : [perIp[bucket]]) {
+      const result = await limit(req);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttl);
+    }
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts one call in the bucket (and per e-mail address for reset requests); throws a 429 past the limit. */
+    throttle(req: FastifyRequest, bucket: Bucket, perEmail?: boolean): Promise<void>;
+  }
+}
