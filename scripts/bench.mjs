@@ -1,29 +1,96 @@
-// `npm run bench`: starts the built server (SQLite, then PostgreSQL) and measures with autocannon:
-// a bare endpoint of the same server (the ceiling), the notification and message polls of a
-// signed-in customer, and get-config; then the same three on a server with READ_CACHE=false, the
-// cost of a call when nothing cached can answer it. 50 connections; BENCH_SECONDS per endpoint (default 10).
+// `npm run bench`: the built server under traffic shaped like real use, on SQLite and then on
+// PostgreSQL (BENCH_DATABASE_URL, default a recreated portal_bench database).
+//
+// Setup per engine: the demo companies are imported through the bundle importer with
+// BENCH_CUSTOMERS (default 1,200) generated customers spread across them, and every one of
+// them signs in. Then, for BENCH_SECONDS each (default 10), autocannon's 50 connections rotate
+// through those customers on: a bare endpoint (the ceiling), the notification and message polls
+// without a validator (a page load), the same polls sending the customer's last ETag as a
+// browser does between two polls, and get-config. Throughout every measurement a background
+// writer makes BENCH_WRITES_PER_SECOND (default 20) changes: new notifications and messages
+// (written into the database as an import or back office would), mark-reads, and sign-ins and
+// sign-outs of other customers (through the API, at the production password cost).
+// BENCH_PG_POOLS=5,10,20 measures the PostgreSQL polls at each pool size as well.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
 const autocannon = require('autocannon');
+const argon2 = require('@node-rs/argon2');
+const SQLite = require('better-sqlite3');
+const pg = require('pg');
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1200);
+const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const connections = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const portBase = Number(process.env.BENCH_PORT ?? 4391);
+const pgPools = (process.env.BENCH_PG_POOLS ?? '').split(',').filter(Boolean).map(Number);
+const PASSWORD = 'Bench#2026-pass';
 
-if (!fs.existsSync(path.join(root, 'apps/server/dist/server.js')) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
+// The server is measured as built (the web app is not served here); building it takes a second,
+// and a stale build would measure old code.
+if (spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
+
+// ---------------------------------------------------------------------------------------------
+// The bundles: the demo companies, each with its share of generated customers.
+
+const { demoBundles } = await tsImport('../apps/server/src/db/seed/demo-bundles.ts', import.meta.url);
+
+/**
+ * Passwords are hashed once, not per customer: the 1,200 who sign in for the measurement with a
+ * light argon2id (so signing them all in takes seconds); the ones the writer signs in and out
+ * during the measurement at the production cost (lib/passwords.ts), as a real sign-in costs.
+ */
+const lightHash = await argon2.hash(PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1, algorithm: 2 });
+const productionHash = await argon2.hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 });
+const CHURN_PER_COMPANY = 20;
+
+function benchBundles() {
+  const bundles = demoBundles().filter((b) => b.company.config.switches?.CustomerPortalActive !== false);
+  return bundles.map((bundle, ci) => {
+    const code = bundle.company.code;
+    const share = Math.floor(customerCount / bundles.length) + (ci < customerCount % bundles.length ? 1 : 0);
+    const customer = (i, kind, hash) => ({
+      email: `${kind}${i}.${code.toLowerCase()}@bench.example`,
+      password_hash: hash,
+      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code }],
+    });
+    const rotating = Array.from({ length: share }, (_, i) => customer(i, 'c', lightHash));
+    const churn = Array.from({ length: CHURN_PER_COMPANY }, (_, i) => customer(i, 'w', productionHash));
+    const category = 'news';
+    const keys = rotating.map((c) => c.clients[0].key);
+    // Twenty notifications each, three quarters of them read, and a few private messages.
+    const notifications = Array.from({ length: 20 }, (_, i) => ({
+      title: `Bench notice ${i + 1}`,
+      content: `Notice ${i + 1} for every customer of ${code}.`,
+      category,
+      created_at: `today-${20 - i}T09:00`,
+      to: keys,
+      read_by: i < 15 ? keys : [],
+    }));
+    const messages = keys.slice(0, 300).map((key, i) => ({ title: `Welcome, customer ${i}`, body: 'Hello from the office.', published_at: 'today-3T10:00', to: key }));
+    return {
+      ...bundle,
+      customers: [...(bundle.customers ?? []), ...rotating, ...churn],
+      notifications: [...(bundle.notifications ?? []), ...notifications],
+      messages: [...(bundle.messages ?? []), ...messages],
+    };
+  });
 }
 
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers.
+
 async function waitReady(base) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
@@ -34,93 +101,352 @@ async function waitReady(base) {
   throw new Error(`server at ${base} did not become ready`);
 }
 
-async function signIn(base) {
-  const jar = new Map();
-  const call = async (url, body) => {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: JSON.stringify(body),
+/** A browser's cookies for one customer. */
+class Session {
+  constructor(base) {
+    this.base = base;
+    this.jar = new Map();
+  }
+  get cookie() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async call(method, url, body) {
+    // Every unsafe call carries a JSON body, as the portal's own calls do (the server refuses others).
+    const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
+    const res = await fetch(this.base + url, {
+      method,
+      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
+      body: json,
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [k, v] = pair.split('=');
-      jar.set(k, v);
+      if (v) this.jar.set(k, v);
+      else this.jar.delete(k);
     }
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  };
-  await call('/api/company/login-by-code', { company_code: 'SPLASH' });
-  await call('/api/customer/login', { email: 'parent@example.com', password: 'Portal#2026' });
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+  async signIn({ code, email, ...areas }) {
+    Object.assign(this, areas);
+    await this.call('POST', '/api/company/login-by-code', { company_code: code });
+    const { user } = await this.call('POST', '/api/customer/login', { email, password: PASSWORD });
+    this.clientId = user.ClientID;
+    return this;
+  }
 }
 
-function run(url, cookie) {
+async function inBatches(items, size, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background writer.
+
+/** Straight database writes, as an import or a back office makes them. */
+function databaseWriter(databaseUrl) {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new SQLite(databaseUrl.slice('sqlite:'.length));
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    const insertNotification = db.prepare(`insert into notifications (company_id, title, content, category, tag_data, created_at) values (?, ?, ?, 'news', null, ?)`);
+    const insertContact = db.prepare(`insert into notification_contacts (company_id, notification_id, client_id, status, created_at, read_at) values (?, ?, ?, 'New', ?, null)`);
+    const insertMessage = db.prepare(`insert into messages (company_id, client_id, title, body, published_at) values (?, ?, ?, ?, ?)`);
+    const companyOf = db.prepare('select company_id from clients where id = ?');
+    return {
+      async notify(clientId, title) {
+        const now = new Date().toISOString();
+        const { company_id } = companyOf.get(clientId);
+        const n = insertNotification.run(company_id, title, 'Written while the bench runs.', now);
+        insertContact.run(company_id, n.lastInsertRowid, clientId, now);
+      },
+      async message(clientId, title) {
+        const { company_id } = companyOf.get(clientId);
+        return Number(insertMessage.run(company_id, clientId, title, 'Written while the bench runs.', new Date().toISOString()).lastInsertRowid);
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    async notify(clientId, title) {
+      const now = new Date().toISOString();
+      await pool.query(
+        `with c as (select company_id from clients where id = $1),
+              n as (insert into notifications (company_id, title, content, category, tag_data, created_at)
+                    select company_id, $2, 'Written while the bench runs.', 'news', null, $3 from c returning id, company_id)
+         insert into notification_contacts (company_id, notification_id, client_id, status, created_at, read_at)
+         select company_id, id, $1, 'New', $3, null from n`,
+        [clientId, title, now],
+      );
+    },
+    async message(clientId, title) {
+      const { rows } = await pool.query(
+        `insert into messages (company_id, client_id, title, body, published_at)
+         select company_id, $1, $2, 'Written while the bench runs.', $3 from clients where id = $1 returning id`,
+        [clientId, title, new Date().toISOString()],
+      );
+      return rows[0].id;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Writes at a steady rate while a measurement runs: of every ten, three new notifications, two
+ * new messages, two mark-all-read and one message read by customers who are polling, and a
+ * sign-in and a sign-out of another customer.
+ */
+function startWriter({ base, store, customers: all, churn }) {
+  const customers = all.filter((c) => c.notifications);
+  const readers = all.filter((c) => c.messages);
+  let n = 0;
+  let failures = 0;
+  const lastMessage = new Map();
+  let signedIn = [];
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const ops = [
+    async () => store.notify(pick(customers).clientId, `Bench notice ${n}`),
+    async () => store.notify(pick(customers).clientId, `Bench notice ${n}`),
+    async () => store.notify(pick(customers).clientId, `Bench notice ${n}`),
+    async () => {
+      const c = pick(readers);
+      lastMessage.set(c, await store.message(c.clientId, `Bench message ${n}`));
+    },
+    async () => {
+      const c = pick(readers);
+      lastMessage.set(c, await store.message(c.clientId, `Bench message ${n}`));
+    },
+    async () => pick(customers).call('POST', '/api/notification/mark-all-read'),
+    async () => pick(customers).call('POST', '/api/notification/mark-all-read'),
+    async () => {
+      const [c, id] = pick([...lastMessage]) ?? [];
+      if (!c) return;
+      lastMessage.delete(c);
+      await c.call('POST', '/api/messages/mark-read', { message_id: id });
+    },
+    async () => {
+      signedIn.push(await new Session(base).signIn(pick(churn)));
+    },
+    async () => {
+      const s = signedIn.shift();
+      if (s) await s.call('POST', '/api/customer/logout');
+    },
+  ];
+  // On schedule, not on a fixed interval: a timer late under load catches up instead of writing less.
+  const started = performance.now();
+  const pending = new Set();
+  const timer = setInterval(() => {
+    while (n < ((performance.now() - started) / 1000) * writesPerSecond) {
+      const op = ops[n++ % ops.length]().catch((err) => {
+        failures++;
+        if (failures <= 3) console.warn(`writer: ${err.message}`);
+      });
+      pending.add(op);
+      void op.finally(() => pending.delete(op));
+    }
+  }, 10);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      await Promise.all(pending);
+      await Promise.all(signedIn.map((s) => s.call('POST', '/api/customer/logout').catch(() => {})));
+      signedIn = [];
+      return { rate: n / seconds, failures };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements.
+
+/**
+ * One autocannon run whose connections rotate through the customers. `validator`: send each
+ * customer's last ETag for this URL, as a browser's poll does.
+ */
+function measure(base, url, customers, { auth = true, validator = false } = {}, etags = new Map()) {
+  let next = 0;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} }, (err, result) => {
-      if (err) return reject(err);
-      if (result.non2xx > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx answers`));
-      resolve({ rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 });
-    });
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            path: url,
+            setupRequest(req, context) {
+              if (!auth) return req;
+              const c = customers[next++ % customers.length];
+              context.customer = c;
+              const headers = { ...req.headers, cookie: c.cookie };
+              const etag = validator ? etags.get(c) : undefined;
+              if (etag) headers['if-none-match'] = etag;
+              return { ...req, headers };
+            },
+            onResponse(status, _body, context, headers) {
+              if (status === 200 && headers?.etag) etags.set(context.customer, headers.etag);
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        if (result['4xx'] + result['5xx'] > 0) return reject(new Error(`${url}: ${result['4xx']} 4xx and ${result['5xx']} 5xx answers`));
+        const notModified = result.statusCodeStats?.['304']?.count ?? 0;
+        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, share304: notModified / Math.max(1, result.requests.total) });
+      },
+    );
   });
 }
 
-const endpoints = [
-  ['ceiling: GET /healthz', '/healthz', false],
-  ['notification poll', '/api/notification?page=1&limit=5&status=All', true],
-  ['message poll', '/api/messages?page=1&limit=5&status=All', true],
-  ['get-config', '/api/company/get-config', true],
+const NOTIFICATIONS = '/api/notification?page=1&limit=5&status=All';
+const MESSAGES = '/api/messages?page=1&limit=5&status=All';
+const rows = [
+  { name: 'ceiling: GET /healthz', url: '/healthz', opts: { auth: false } },
+  { name: 'notification poll', url: NOTIFICATIONS, opts: {}, area: 'notifications' },
+  { name: 'notification poll, If-None-Match', url: NOTIFICATIONS, opts: { validator: true }, area: 'notifications' },
+  { name: 'message poll', url: MESSAGES, opts: {}, area: 'messages' },
+  { name: 'message poll, If-None-Match', url: MESSAGES, opts: { validator: true }, area: 'messages' },
+  { name: 'get-config', url: '/api/company/get-config', opts: {} },
 ];
 
-async function benchServer(label, databaseUrl, port, readCache) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+function startServer(databaseUrl, port, extraEnv = {}) {
+  return spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
-      READ_CACHE: String(readCache),
-      AUTH_RATE_LIMIT: '100000',
-      AUTH_EMAIL_RATE_LIMIT: '100000',
+      SEED_DEMO: 'false',
+      SERVE_WEB: 'false',
+      AUTH_RATE_LIMIT: '1000000',
+      AUTH_EMAIL_RATE_LIMIT: '1000000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+async function stopServer(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+function importBundles(databaseUrl, dir) {
+  const started = Date.now();
+  const bundles = benchBundles();
+  for (const bundle of bundles) {
+    const file = path.join(dir, `${bundle.company.code}.json`);
+    fs.writeFileSync(file, JSON.stringify(bundle));
+    const r = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'import-company', file], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error(`import of ${bundle.company.code} failed`);
+  }
+  console.error(`${databaseUrl.split(':')[0]}: ${bundles.length} companies imported in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // Each poll only where the company has that area switched on (a switched-off area answers 403).
+  const areas = (b) => ({ messages: b.company.config.switches?.EnableMessages === true, notifications: b.company.config.switches?.ShowNotificationsTab !== false });
+  const customers = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b) })));
+  const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === productionHash).map((c) => ({ code: b.company.code, email: c.email })));
+  return { customers, churn };
+}
+
+/** Measures every row on one server; `signedIn`: sessions still valid from an earlier server on the same database. */
+async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, only, signedIn } = {}) {
+  const started = Date.now();
+  const child = startServer(databaseUrl, port, extraEnv);
   const base = `http://127.0.0.1:${port}`;
+  const store = databaseWriter(databaseUrl);
   try {
     await waitReady(base);
-    const cookie = await signIn(base);
-    const rows = [];
-    for (const [name, url, withCookie] of endpoints) {
-      if (!readCache && !withCookie) continue;
-      await run(base + url, withCookie ? cookie : undefined).then((r) => rows.push({ name, ...r }));
+    const customers = signedIn?.map((s) => Object.assign(s, { base })) ?? (await inBatches(people.customers, 50, (p) => new Session(base).signIn(p)));
+    console.error(`${label}: ${customers.length} customers signed in in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const out = [];
+    // The ETag each customer last got, per URL: what their browser would send on its next poll.
+    const etags = new Map();
+    for (const row of rows) {
+      const polled = row.area ? customers.filter((c) => c[row.area]) : customers;
+      if (!etags.has(row.url)) etags.set(row.url, new Map());
+      const held = etags.get(row.url);
+      if (row.opts.validator) {
+        // Every browser has polled once before (the row without a validator may not have reached them all).
+        await inBatches(
+          polled.filter((c) => !held.has(c)),
+          25,
+          async (c) => {
+            const res = await fetch(base + row.url, { headers: { cookie: c.cookie } });
+            await res.arrayBuffer();
+            held.set(c, res.headers.get('etag'));
+          },
+        );
+      }
+      if (only && !only.includes(row.name)) continue;
+      const writer = startWriter({ base, store, customers, churn: people.churn });
+      let r;
+      let w;
+      try {
+        r = await measure(base, row.url, polled, row.opts, held);
+      } finally {
+        w = await writer.stop();
+      }
+      out.push({ engine: label, name: row.name, ...r, writes: w.rate, writeFailures: w.failures });
     }
-    return rows.map((r) => ({ engine: label, cache: readCache ? 'on' : 'off', ...r }));
+    return { rows: out, customers };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
+    await store.close();
   }
 }
 
-async function benchEngine(label, databaseUrl, port) {
-  return [...(await benchServer(label, databaseUrl, port, true)), ...(await benchServer(label, databaseUrl, port, false))];
+function recreatePostgres() {
+  const admin = new URL(pgUrl);
+  const dbName = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const drop = spawnSync('psql', [admin.toString(), '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'inherit' });
+  return drop.status === 0 && spawnSync('psql', [admin.toString(), '-qc', `create database ${dbName}`], { stdio: 'inherit' }).status === 0;
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const results = [...(await benchEngine('SQLite', `sqlite:${path.join(tmp, 'bench.db')}`, 4391))];
-
-const pgAdmin = new URL(pgUrl);
-const dbName = pgAdmin.pathname.slice(1);
-pgAdmin.pathname = '/postgres';
-const drop = spawnSync('psql', [pgAdmin.toString(), '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'inherit' });
-const create = drop.status === 0 ? spawnSync('psql', [pgAdmin.toString(), '-qc', `create database ${dbName}`], { stdio: 'inherit' }) : drop;
-if (create.status === 0) results.push(...(await benchEngine('PostgreSQL', pgUrl, 4392)));
-else console.warn(`PostgreSQL not reachable at ${pgUrl}: skipped (set BENCH_DATABASE_URL)`);
-
-console.log(`\n${connections} connections, ${seconds} s each, ${os.cpus().length} cores, server logging at warn\n`);
-console.log('engine      cache  endpoint                   req/s     p50 ms   p99 ms   vs ceiling');
-for (const r of results) {
-  const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling'));
-  console.log(
-    `${r.engine.padEnd(11)} ${r.cache.padEnd(6)} ${r.name.padEnd(25)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}   ${((r.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}%`,
-  );
+const results = [];
+try {
+  const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
+  results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, importBundles(sqliteUrl, tmp))).rows);
+  if (recreatePostgres()) {
+    const people = importBundles(pgUrl, tmp);
+    const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
+    results.push(...first.rows);
+    for (const size of pgPools) {
+      const only = rows.filter((r) => r.url !== '/api/company/get-config').map((r) => r.name);
+      const extraEnv = { DATABASE_POOL_SIZE: String(size) };
+      results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { extraEnv, only, signedIn: first.customers })).rows);
+    }
+  } else {
+    console.warn(`PostgreSQL not reachable at ${pgUrl}: skipped (set BENCH_DATABASE_URL)`);
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
 }
-fs.rmSync(tmp, { recursive: true, force: true });
+
+console.log(
+  `\n${customerCount} signed-in customers, ${connections} connections rotating through them, ${seconds} s per row, ` +
+    `background writer at ${writesPerSecond}/s, ${os.cpus().length} cores, server logging at warn\n`,
+);
+console.log('| engine | endpoint | req/s | p50 ms | p99 ms | 304s | of ceiling |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling')) ?? results.find((c) => r.engine.startsWith(c.engine) && c.name.startsWith('ceiling'));
+  const share = ceiling ? `${((r.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
+  console.log(`| ${r.engine} | ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} |`);
+}
+const failed = results.reduce((sum, r) => sum + r.writeFailures, 0);
+const rate = results.reduce((sum, r) => sum + r.writes, 0) / Math.max(1, results.length);
+console.log(`\nbackground writes: ${rate.toFixed(1)}/s on average, ${failed} failed`);

@@ -20,25 +20,11 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** When the request came in, on the performance.now() clock: caches check for other processes' writes since (ChangeFeed.sync). */
-    receivedAt: number;
-  }
-}
-
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
 export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
   const { deps } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
-
-  // Arrival time, for the caches' check for other processes' writes (ChangeFeed.sync).
-  instance.decorateRequest('receivedAt', 0);
-  instance.addHook('onRequest', (req, _reply, done) => {
-    req.receivedAt = performance.now();
-    done();
-  });
 
   await instance.register(fastifyCookie);
   if (deps.env.API_DOCS) {
@@ -52,7 +38,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
-  await instance.register(authPlugin, { db: deps.db, changes: deps.changes });
+  await instance.register(authPlugin, { db: deps.db });
 
   instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

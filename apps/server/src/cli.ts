@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = loadEnv();
   if (command === 'outbox') return showOutbox(env.PORT);
-  const handle = openDatabase(env.DATABASE_URL, { watchOtherProcesses: false });
+  const handle = openDatabase(env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(handle);
     if (command === 'migrate') {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Engine } from './db/database.ts';
-import type { ChangeFeed } from './db/change-feed.ts';
 import type { Env } from './config/env.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { FailureCounter } from './lib/failure-counter.ts';
@@ -11,8 +10,6 @@ import type { Bucket } from './plugins/rate-limits.ts';
 export interface Deps {
   db: Db;
   engine: Engine;
-  /** Committed writes, for in-process caches. */
-  changes: ChangeFeed;
   env: Env;
   mailer: Mailer;
   /** Failed sign-ins per e-mail address. */

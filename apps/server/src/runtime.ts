@@ -57,13 +57,12 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
-  const handle = given ?? openDatabase(env.DATABASE_URL, { watchOtherProcesses: env.READ_CACHE });
+  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   await migrateToLatest(handle);
-  if (!env.READ_CACHE) handle.changes.disable();
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
-  const deps: Deps = { db: handle.db, engine: handle.engine, changes: handle.changes, env, mailer, failures };
+  const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, failures };
   await server.register(app, { deps, redis });
   await server.ready();
   return {

@@ -34,12 +34,8 @@ const envSchema = z.object({
   /** Serve the built web app (apps/web/dist) from the same port. */
   SERVE_WEB: bool.default(true),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
-  /**
-   * Keep resolved sessions, polled pages and get-config answers in memory between calls, dropped
-   * on every committed write that concerns them (docs/decisions/007). `false` reads every call
-   * from the database.
-   */
-  READ_CACHE: bool.default(true),
+  /** PostgreSQL connections per server process (docs/decisions/008). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /** Serve the OpenAPI description at /api/docs (and /api/docs/json). */
   API_DOCS: bool.default(true),
   /** Seed the demo companies into an empty database at start-up. */

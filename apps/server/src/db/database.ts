@@ -4,9 +4,6 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.ts';
-import { ChangeFeed } from './change-feed.ts';
-import { trackingDialect } from './tracking-dialect.ts';
-import { CHANGES_CHANNEL, dataVersionSyncer, listenForChanges } from './change-sources.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -14,40 +11,25 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
-  /** Committed writes, for in-process caches (see change-feed.ts). */
-  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
 export interface OpenOptions {
-  /**
-   * Receive writes made by other processes (PostgreSQL: a LISTEN connection). Off for one-shot
-   * commands, whose feed then never reports itself reliable and so is never used to cache.
-   */
-  watchOtherProcesses?: boolean;
+  /** PostgreSQL connections per process (see decision 008 for how the default was chosen). */
+  poolSize?: number;
 }
+
+/** Measured with `npm run bench` (decision 008). */
+export const DEFAULT_POOL_SIZE = 10;
 
 // COUNT(*) and BIGSERIAL come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const changes = new ChangeFeed('listener');
-    const db = new Kysely<Database>({ dialect: trackingDialect(new PostgresDialect({ pool }), changes) });
-    const listener =
-      options.watchOtherProcesses === false
-        ? undefined
-        : listenForChanges(url, changes, (payload) => sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(db));
-    return {
-      db,
-      engine: 'postgres',
-      changes,
-      async close() {
-        await listener?.close();
-        await db.destroy();
-      },
-    };
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -56,10 +38,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const changes = new ChangeFeed('poll');
-  changes.setSyncer(dataVersionSyncer(sqlite, changes));
-  const db = new Kysely<Database>({ dialect: trackingDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), changes) });
-  return { db, engine: 'sqlite', changes, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -59,9 +59,6 @@ export interface ClientsTable {
   state: Generated<string>;
   postcode: Generated<string>;
   created_at: string;
-  /** Moved by triggers whenever what the client sees in the list changes (migration 004). */
-  notifications_version: Generated<number>;
-  messages_version: Generated<number>;
 }
 export interface SessionsTable {
   id: Generated<number>;

@@ -3,12 +3,10 @@ import fp from 'fastify-plugin';
 import { messages, serverMessages } from '@portal/shared/messages';
 import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import type { Db } from '../db/database.ts';
-import type { ChangeFeed, Watch } from '../db/change-feed.ts';
-import { BoundedCache } from '../lib/bounded-cache.ts';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toCompany, type Company } from '../features/company/company.repository.ts';
-import { findSessions, type SessionsRow } from '../features/session/session.repository.ts';
+import { findSessions } from '../features/session/session.repository.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -56,52 +54,15 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
 }
 
-/**
- * Every call resolves its sessions; most come in bursts from the same browser. Resolved sessions
- * are kept per token pair until a session or company row changes or goes (by this process or
- * another, see change-feed.ts), and a minute at most. Expiry is still checked on every call.
- * New sessions cannot stale an entry: their tokens did not exist before.
- */
-export class SessionCache {
-  private readonly entries = new BoundedCache<{ version: number; row: SessionsRow; company: Company }>(10_000);
-  private readonly watch: Watch;
-
-  constructor(
-    private readonly db: Db,
-    private readonly changes: ChangeFeed,
-    private readonly maxAgeMs = 60_000,
-  ) {
-    this.watch = changes.watch([
-      { table: 'sessions', inserts: false },
-      { table: 'companies', inserts: false },
-    ]);
-  }
-
-  /** `since`: when the request arrived (see ChangeFeed.sync). */
-  async find(companyToken: string, customerToken: string | undefined, since?: number): Promise<{ row: SessionsRow; company: Company } | undefined> {
-    const key = customerToken ? `${companyToken} ${customerToken}` : companyToken;
-    const stamp = this.changes.stamp(this.watch, since);
-    const hit = stamp === undefined ? undefined : this.entries.get(key);
-    if (hit && hit.version === stamp) return hit;
-    const row = await findSessions(this.db, companyToken, customerToken);
-    if (!row) return undefined;
-    const company = await toCompany(this.db, row);
-    // Kept only if nothing it depends on moved while it was read, and not for a customer token
-    // that matched nothing (an ended session; or made up, and then no one else's entry may go for it).
-    const matched = !customerToken || row.customer_session_id !== null;
-    if (matched && this.changes.isCurrent(this.watch, stamp)) this.entries.set(key, { version: stamp, row, company }, Date.now() + this.maxAgeMs);
-    return { row, company };
-  }
-}
-
-async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthLevel): Promise<void> {
+/** One query per call (session.repository.ts); the parsed settings are memoised per settings version (toCompany). */
+async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  // A cookie that cannot be one of our tokens is no session: not looked up, not cached.
+  // A cookie that cannot be one of our tokens is no session, and is not looked up.
   const customerToken = isTokenShaped(req.cookies[CUSTOMER_COOKIE]) ? req.cookies[CUSTOMER_COOKIE] : undefined;
-  const found = await sessions.find(companyToken, customerToken, req.receivedAt);
-  if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  const { row, company } = found;
+  const row = await findSessions(db, companyToken, customerToken);
+  if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const company = await toCompany(db, row);
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
   assertCompanyActive(company);
@@ -115,11 +76,10 @@ async function resolve(sessions: SessionCache, req: FastifyRequest, level: AuthL
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; changes: ChangeFeed }) => {
-  const sessions = new SessionCache(opts.db, opts.changes);
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(sessions, req, level);
+    await resolve(opts.db, req, level);
   });
 });

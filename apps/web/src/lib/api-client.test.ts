@@ -1,53 +1,73 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http, HttpResponse } from 'msw';
-import type { ApiError } from '@portal/shared/api-types';
-import { server, installMockServer } from '@/test/msw';
-import { api } from './api-client';
+import { api, forgetHeldAnswers } from './api-client';
 
-installMockServer();
+interface Sent {
+  url: string;
+  method: string;
+  ifNoneMatch: string | null;
+  cache: RequestCache | undefined;
+}
 
-const tokenError = () => HttpResponse.json<ApiError>({ message: 'Token Error', code: 'TOKEN_ERROR' }, { status: 401 });
-const settled = (p: Promise<unknown>) => Promise.race([p.then(() => 'answered', () => 'failed'), new Promise((r) => setTimeout(() => r('pending'), 100))]);
+let sent: Sent[];
+let answers: (() => Response)[];
 
-describe('"Token Error" (A27)', () => {
-  const reload = vi.fn();
-  let order: string[];
-
-  beforeEach(() => {
-    reload.mockReset();
-    order = [];
-    reload.mockImplementation(() => order.push('reload'));
-    sessionStorage.clear();
-    vi.stubGlobal('window', { location: { reload } });
+beforeEach(() => {
+  sent = [];
+  answers = [];
+  forgetHeldAnswers();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    sent.push({ url, method: init.method ?? 'GET', ifNoneMatch: headers.get('If-None-Match'), cache: init.cache });
+    return answers.shift()!();
   });
-  afterEach(() => vi.unstubAllGlobals());
+});
 
-  it('calls refresh-company-token, then reloads once, and the caller sees no error', async () => {
-    server.use(
-      http.get('/api/home/get-upcoming-classes', tokenError),
-      http.post('/api/company/refresh-company-token', () => {
-        order.push('refresh');
-        return HttpResponse.json({ success: true });
-      }),
-    );
-    const call = api('/api/home/get-upcoming-classes');
-    expect(await settled(call)).toBe('pending');
-    expect(order).toEqual(['refresh', 'reload']);
+afterEach(() => vi.unstubAllGlobals());
+
+const ok = (body: unknown, etag?: string) => () =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...(etag ? { ETag: etag } : {}) } });
+const notModified = (etag: string) => () => new Response(null, { status: 304, headers: { ETag: etag } });
+
+describe('api: revalidating polled answers', () => {
+  it('sends back the ETag of the last answer to the same URL, bypassing the HTTP cache, and reuses that answer on a 304', async () => {
+    const url = '/api/notification?page=1&limit=5&status=All';
+    answers.push(ok({ total_count_new: 3 }, 'W/"a"'), notModified('W/"a"'), ok({ total_count_new: 4 }, 'W/"b"'), notModified('W/"b"'));
+    expect(await api(url)).toEqual({ total_count_new: 3 });
+    expect(await api(url)).toEqual({ total_count_new: 3 });
+    expect(await api(url)).toEqual({ total_count_new: 4 });
+    expect(await api(url)).toEqual({ total_count_new: 4 });
+    expect(sent.map((s) => [s.ifNoneMatch, s.cache])).toEqual([
+      [null, 'no-store'],
+      ['W/"a"', 'no-store'],
+      ['W/"a"', 'no-store'],
+      ['W/"b"', 'no-store'],
+    ]);
   });
 
-  it('still reloads when the refresh fails, but only once: the next Token Error reaches the caller', async () => {
-    server.use(
-      http.get('/api/home/get-upcoming-classes', tokenError),
-      http.post('/api/company/refresh-company-token', () => {
-        order.push('refresh');
-        return HttpResponse.json<ApiError>({ message: 'down', code: 'INTERNAL' }, { status: 500 });
-      }),
-    );
-    expect(await settled(api('/api/home/get-upcoming-classes'))).toBe('pending');
-    expect(order).toEqual(['refresh', 'reload']);
-    // After the reload (same tab, within 10 s) the error is shown instead of reloading again.
-    await expect(api('/api/home/get-upcoming-classes')).rejects.toThrow('Token Error');
-    expect(order).toEqual(['refresh', 'reload']);
+  it('keeps answers per URL, not for answers without an ETag, and never sends a validator on a POST', async () => {
+    answers.push(ok({ page: 1 }, 'W/"one"'), ok({ page: 2 }, 'W/"two"'), ok({ plain: true }), ok({ plain: true }), ok({ success: true }));
+    await api('/api/messages', { query: { page: 1 } });
+    await api('/api/messages', { query: { page: 2 } });
+    await api('/api/company/get-config');
+    await api('/api/company/get-config');
+    await api('/api/messages/mark-read', { method: 'POST', body: { message_id: 1 } });
+    expect(sent.map((s) => s.ifNoneMatch)).toEqual([null, null, null, null, null]);
+
+    answers.push(notModified('W/"two"'));
+    expect(await api('/api/messages', { query: { page: 2 } })).toEqual({ page: 2 });
+    expect(sent.at(-1)?.ifNoneMatch).toBe('W/"two"');
+  });
+
+  it('forgets an answer once its URL answers an error, and all of them on an identity change', async () => {
+    answers.push(ok({ n: 1 }, 'W/"x"'), () => new Response(JSON.stringify({ message: 'Nope', code: 'NOT_FOUND' }), { status: 404 }), ok({ n: 2 }, 'W/"y"'));
+    await api('/api/x');
+    await expect(api('/api/x')).rejects.toThrow('Nope');
+    await api('/api/x');
+    expect(sent.map((s) => s.ifNoneMatch)).toEqual([null, 'W/"x"', null]);
+    forgetHeldAnswers();
+    answers.push(ok({ n: 3 }, 'W/"z"'));
+    await api('/api/x');
+    expect(sent.at(-1)?.ifNoneMatch).toBeNull();
   });
 });

@@ -21,6 +21,35 @@ export interface ApiInit {
   method?: string;
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Aborts the call (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The last answer to each GET that carried an ETag (the polled lists), kept in memory only:
+ * the next call sends `If-None-Match` and a 304 reuses it. The browser's HTTP cache is kept
+ * out (`cache: 'no-store'`, and the server says no-store): nothing personal is written to disk.
+ * ETags are per customer, so an answer kept for one customer never satisfies another's call.
+ */
+const held = new Map<string, { etag: string; data: unknown }>();
+const HELD_MAX = 50;
+
+/** Forgets every kept answer (for an identity change). */
+export function forgetHeldAnswers(): void {
+  held.clear();
+}
+
+// A different customer (or none) in this tab: nothing kept for the previous one is of use.
+useSessionStore.subscribe((state, previous) => {
+  if (state.user?.ClientID !== previous.user?.ClientID) forgetHeldAnswers();
+});
+
+function hold(url: string, etag: string | null, data: unknown): void {
+  held.delete(url);
+  if (!etag) return;
+  held.set(url, { etag, data });
+  // A Map iterates in insertion order: the first key is the least recently answered.
+  if (held.size > HELD_MAX) held.delete(held.keys().next().value!);
 }
 
 /**
@@ -77,7 +106,14 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     body = JSON.stringify(init.body ?? {});
   }
 
-  const response = await fetch(url, { method, headers, body, credentials: 'include' });
+  const kept = method === 'GET' ? held.get(url) : undefined;
+  if (kept) headers['If-None-Match'] = kept.etag;
+
+  const response = await fetch(url, { method, headers, body, credentials: 'include', cache: 'no-store', signal: init.signal });
+  if (response.status === 304 && kept) {
+    hold(url, kept.etag, kept.data);
+    return kept.data as T;
+  }
   const text = await response.text();
   let data: unknown = null;
   if (text) {
@@ -87,7 +123,11 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
       data = null;
     }
   }
-  if (response.ok) return data as T;
+  if (response.ok) {
+    if (method === 'GET') hold(url, response.headers.get('ETag'), data);
+    return data as T;
+  }
+  if (method === 'GET') held.delete(url);
 
   const errorBody = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
   const error = new ApiRequestError(response.status, errorBody);

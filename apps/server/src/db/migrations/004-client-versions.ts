@@ -7,6 +7,7 @@ import type { Engine } from '../database.ts';
  * client sees (whoever writes: the server, an import, an operator in a SQL shell), so a poll
  * first reads two integers by primary key and answers from the page cached under them when
  * nothing moved. A message to the whole company moves the version of each of its clients.
+ * Undone by migration 005 (decision 008).
  */
 export function clientVersions(engine: Engine) {
   return {

@@ -49,10 +49,7 @@ export async function toCompany(db: Db, row: CompanyBase & { settings?: string }
   };
 }
 
-/**
- * Replaces a company's settings; the version bump tells every server process to re-read them.
- * (Writes to the company's lists reach the get-config cache through the change feed.)
- */
+/** Replaces a company's settings; the version bump tells every server process to parse them again. */
 export async function updateCompanySettings(db: Db, companyId: number, settings: CompanySettings): Promise<void> {
   await db
     .updateTable('companies')

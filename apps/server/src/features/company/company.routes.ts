@@ -5,11 +5,11 @@ import { serverMessages } from '@portal/shared/messages';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, sendJson, success, typed } from '../../lib/http.ts';
+import { errorResponses, idField, success, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
 import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
-import { CompanyConfigCache, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
+import { buildCompanyConfig, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
 
 const listEntry = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
 const companyAnswer = z.object({ success: z.literal(true), company: listEntry });
@@ -18,7 +18,6 @@ const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
 export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const configs = new CompanyConfigCache(deps);
   const companyTtl = deps.env.COMPANY_SESSION_HOURS * 3600_000;
 
   /** Starts this browser's session on a company; any earlier company or customer session ends. */
@@ -101,7 +100,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/company/get-config',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: z.custom<CompanyConfig>(), ...errorResponses } } },
-    async (req, reply) => sendJson(reply, await configs.json(requireCompany(req), req.receivedAt)),
+    async (req) => buildCompanyConfig(deps, requireCompany(req)),
   );
 
   r.post(

@@ -3,7 +3,6 @@ import { LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/api-types';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
-import type { Watch } from '../../db/change-feed.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findCompaniesByIds, findListItems, type Company } from './company.repository.ts';
@@ -34,43 +33,8 @@ export async function findCompaniesForCredentials(deps: Deps, email: string, pas
   return (await findCompaniesByIds(deps.db, matched)).map(toListEntry);
 }
 
-/**
- * get-config answers as sent, per company: rebuilt when the company's config version moves
- * (its settings changed), the change feed reports a write to the company or a list table (by this
- * process or another), or after ten minutes. While the feed cannot vouch for other processes,
- * every call builds afresh.
- */
-export class CompanyConfigCache {
-  private readonly entries = new Map<number, { version: number; lists: number; json: string; until: number }>();
-  private readonly watch: Watch;
-
-  constructor(
-    private readonly deps: Deps,
-    private readonly maxAgeMs = 10 * 60_000,
-  ) {
-    this.watch = deps.changes.watch([
-      { table: 'companies', inserts: false },
-      { table: 'list_items' },
-      { table: 'venues' },
-      { table: 'lesson_formats' },
-    ]);
-  }
-
-  /** `since`: when the request arrived (see ChangeFeed.sync). */
-  async json(company: Company, since?: number): Promise<string> {
-    const lists = this.deps.changes.stamp(this.watch, since);
-    const hit = this.entries.get(company.id);
-    const now = Date.now();
-    if (lists !== undefined && hit && hit.version === company.configVersion && hit.lists === lists && hit.until > now) return hit.json;
-    const json = JSON.stringify(await buildCompanyConfig(this.deps, company));
-    if (this.deps.changes.isCurrent(this.watch, lists)) {
-      this.entries.set(company.id, { version: company.configVersion, lists, json, until: now + this.maxAgeMs });
-    }
-    return json;
-  }
-}
-
-async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
+/** The get-config answer: the company's settings (memoised per settings version) and its lists, read on each call. */
+export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
   const rows = await findListItems(deps.db, company.id);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;

@@ -15,43 +15,77 @@ function visible(db: Db, companyId: number, clientId: number, now: string) {
 }
 
 interface MessageRow {
-  id: number;
-  title: string;
-  body: string;
-  published_at: string;
+  id: number | null;
+  title: string | null;
+  body: string | null;
+  published_at: string | null;
   read_at: string | null;
   total_count: number;
   unread_count: number;
-  next_published_at: string | null;
+  last_id: number | null;
 }
 
-/** One page of messages with the total and unread counts, in one query as for notifications. */
+/**
+ * What a poll's ETag is made of: a new message, one becoming due, a read receipt and a delete
+ * each move it.
+ */
+export interface MessagesVersion {
+  total: number;
+  unread: number;
+  lastId: number | null;
+}
+
+/**
+ * The messages this client sees now (the company's to everyone and its own), with its read
+ * receipts. Two ranges of the audience index joined by UNION ALL: an OR over client_id made
+ * SQLite read every message of the company.
+ */
+const visibleFrom = (companyId: number, clientId: number, now: string) => sql`from (
+        select id, title, body, published_at from messages where company_id = ${companyId} and client_id is null and published_at <= ${now}
+        union all
+        select id, title, body, published_at from messages where company_id = ${companyId} and client_id = ${clientId} and published_at <= ${now}
+      ) m
+      left join message_reads r on r.message_id = m.id and r.client_id = ${clientId} and r.company_id = ${companyId}
+     where 1 = 1`;
+
+const totals = (companyId: number, clientId: number, now: string) =>
+  sql`select count(*) as total_count, count(*) - count(r.id) as unread_count, max(m.id) as last_id ${visibleFrom(companyId, clientId, now)}`;
+
+function toVersion(row: { total_count: number; unread_count: number; last_id: number | null }): MessagesVersion {
+  return { total: Number(row.total_count), unread: Number(row.unread_count), lastId: row.last_id === null ? null : Number(row.last_id) };
+}
+
+/** The validator of the client's message lists alone, for answering 304. */
+export async function findMessagesVersion(db: Db, companyId: number, clientId: number): Promise<MessagesVersion> {
+  const { rows } = await sql<{ total_count: number; unread_count: number; last_id: number | null }>`${totals(companyId, clientId, nowIso())}`.execute(db);
+  return toVersion(rows[0]!);
+}
+
+/** One page of messages with the total and unread counts and the list's validator, in one query as for notifications. */
 export async function findMessages(db: Db, input: { companyId: number; clientId: number; status: MessageFilter; limit: number; offset: number }) {
   const { companyId, clientId } = input;
+  const now = nowIso();
+  const statusFilter = input.status === 'Unread' ? sql`and r.id is null` : input.status === 'Read' ? sql`and r.id is not null` : sql``;
   // LIMIT and OFFSET go in as literals (validated whole numbers): bound, they keep SQLite from
   // stopping the ordered index scan early (measured: 55 µs → 15 µs for the poll's page).
-  const now = nowIso();
-  const from = sql`from messages m
-      left join message_reads r on r.message_id = m.id and r.client_id = ${clientId} and r.company_id = ${companyId}
-     where m.company_id = ${companyId} and (m.client_id is null or m.client_id = ${clientId}) and m.published_at <= ${now}`;
-  // When the next scheduled message for this client appears: a page cached now is good until then.
-  const next = sql`(select min(published_at) from messages where company_id = ${companyId} and (client_id is null or client_id = ${clientId}) and published_at > ${now}) as next_published_at`;
-  const counts = sql`(select count(*) ${from}) as total_count, (select count(*) ${from} and r.id is null) as unread_count, ${next}`;
-  const statusFilter = input.status === 'Unread' ? sql`and r.id is null` : input.status === 'Read' ? sql`and r.id is not null` : sql``;
   const { rows } = await sql<MessageRow>`
-    select m.id, m.title, m.body, m.published_at, r.read_at, ${counts}
-      ${from} ${statusFilter}
-     order by m.published_at desc, m.id desc
-     limit ${sql.lit(Math.trunc(input.limit))} offset ${sql.lit(Math.trunc(input.offset))}`.execute(db);
-  const totals = rows[0] ?? (await sql<{ total_count: number; unread_count: number; next_published_at: string | null }>`select ${counts}`.execute(db)).rows[0]!;
-  const total = Number(totals.total_count);
-  const unread = Number(totals.unread_count);
-  const filteredTotal = input.status === 'All' ? total : input.status === 'Unread' ? unread : total - unread;
-  return { rows, total: filteredTotal, unread, nextPublication: totals.next_published_at };
+    select p.id, p.title, p.body, p.published_at, p.read_at, t.total_count, t.unread_count, t.last_id
+      from (${totals(companyId, clientId, now)}) t
+      left join (
+        select m.id, m.title, m.body, m.published_at, r.read_at
+          ${visibleFrom(companyId, clientId, now)} ${statusFilter}
+         order by m.published_at desc, m.id desc
+         limit ${sql.lit(Math.trunc(input.limit))} offset ${sql.lit(Math.trunc(input.offset))}
+      ) p on 1 = 1
+     order by p.published_at desc, p.id desc`.execute(db);
+  const version = toVersion(rows[0]!);
+  const filteredTotal = input.status === 'All' ? version.total : input.status === 'Unread' ? version.unread : version.total - version.unread;
+  const page = rows.filter((row) => row.id !== null) as (MessageRow & { id: number; title: string; body: string; published_at: string })[];
+  return { rows: page, total: filteredTotal, unread: version.unread, version };
 }
 
 export async function countUnread(db: Db, companyId: number, clientId: number): Promise<number> {
-  return (await findMessages(db, { companyId, clientId, status: 'All', limit: 1, offset: 0 })).unread;
+  return (await findMessagesVersion(db, companyId, clientId)).unread;
 }
 
 /** Records the read receipt once; answers false when the message is not visible to this client. */

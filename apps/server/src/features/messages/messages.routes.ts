@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
+import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './messages.repository.ts';
 
@@ -23,7 +22,6 @@ function assertMessagesOn(company: Company) {
 
 export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const pages = new ClientPageCache(deps.db, deps.changes, 'messages');
 
   r.get(
     '/api/messages',
@@ -39,23 +37,24 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
-      return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
-        const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-        const body = {
-          total_count: found.total,
-          unread_messages_count: found.unread,
-          messages: found.rows.map((row) => ({
-            CPMessageID: row.id,
-            Title: row.title,
-            Body: row.body,
-            PublishedTimestamp: row.published_at,
-            CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
-          })),
-        };
-        // A message scheduled for later changes this page when it appears.
-        const due = found.nextPublication ? Date.parse(found.nextPublication) : NaN;
-        // An unreadable time keeps the page for no time at all.
-        return { body, until: found.nextPublication === null ? undefined : Number.isFinite(due) ? due : 0 };
+      return sendPolledList(req, reply, {
+        etag: (v: repo.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
+        readVersion: () => repo.findMessagesVersion(deps.db, company.id, clientId),
+        readPage: async () => {
+          const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const body = {
+            total_count: found.total,
+            unread_messages_count: found.unread,
+            messages: found.rows.map((row) => ({
+              CPMessageID: row.id,
+              Title: row.title,
+              Body: row.body,
+              PublishedTimestamp: row.published_at,
+              CP_CustomersMessagesRead: row.read_at ? [{ ReadTimestamp: row.read_at }] : [],
+            })),
+          };
+          return { version: found.version, body };
+        },
       });
     },
   );

@@ -4,9 +4,8 @@ import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, pagedQuery, typed } from '../../lib/http.ts';
+import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import { ClientPageCache } from '../../lib/client-pages.ts';
 import type { Company } from '../company/company.repository.ts';
 import * as repo from './notification.repository.ts';
 
@@ -43,7 +42,6 @@ function assertNotificationsOn(company: Company) {
 
 export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const pages = new ClientPageCache(deps.db, deps.changes, 'notifications');
 
   r.get(
     '/api/notification',
@@ -59,23 +57,27 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
-      return pages.send(reply, { companyId: company.id, clientId }, page === 1 ? `${status}:${limit}` : undefined, async () => {
-        const { rows, total, newCount } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
-        const body = {
-          total_count: total,
-          total_count_new: newCount,
-          notificationContacts: rows.map((row) => ({
-            NotificationContactID: row.id,
-            Status: row.status,
-            Notifications: {
-              ClientInAppTitle: row.title,
-              ClientInAppContent: row.content,
-              DateTimeCreated: row.created_at,
-              TagData: parseTagData(row.tag_data),
-            },
-          })),
-        };
-        return { body };
+      return sendPolledList(req, reply, {
+        etag: (v: repo.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+        readVersion: () => repo.findNotificationsVersion(deps.db, company.id, clientId),
+        readPage: async () => {
+          const { rows, total, newCount, version } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const body = {
+            total_count: total,
+            total_count_new: newCount,
+            notificationContacts: rows.map((row) => ({
+              NotificationContactID: row.id,
+              Status: row.status,
+              Notifications: {
+                ClientInAppTitle: row.title,
+                ClientInAppContent: row.content,
+                DateTimeCreated: row.created_at,
+                TagData: parseTagData(row.tag_data),
+              },
+            })),
+          };
+          return { version, body };
+        },
       });
     },
   );

@@ -13,8 +13,8 @@ interface MessagesParams {
   status: MessageStatusFilter;
 }
 
-export function getMessages({ page, limit, status }: MessagesParams): Promise<MessageList> {
-  return api<MessageList>('/api/messages', { query: { page, limit, status } });
+export function getMessages({ page, limit, status }: MessagesParams, signal?: AbortSignal): Promise<MessageList> {
+  return api<MessageList>('/api/messages', { query: { page, limit, status }, signal });
 }
 
 /** Without params this is the family key of every messages query (for invalidation). */
@@ -22,7 +22,7 @@ export function getMessagesQueryOptions(params?: MessagesParams) {
   const resolved = params ?? { page: 1, limit: BELL_PAGE_SIZE, status: 'All' as const };
   return queryOptions({
     queryKey: params ? ['messages', 'page', params] : ['messages'],
-    queryFn: () => getMessages(resolved),
+    queryFn: ({ signal }) => getMessages(resolved, signal),
   });
 }
 
@@ -38,7 +38,7 @@ export function useBellMessages(enabled: boolean) {
 export function getMessagesInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: ['messages', 'infinite'],
-    queryFn: ({ pageParam }) => getMessages({ page: pageParam, limit: MESSAGES_PAGE_SIZE, status: 'All' }),
+    queryFn: ({ pageParam, signal }) => getMessages({ page: pageParam, limit: MESSAGES_PAGE_SIZE, status: 'All' }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPageParam) => {
       const loaded = pages.reduce((sum, p) => sum + p.messages.length, 0);

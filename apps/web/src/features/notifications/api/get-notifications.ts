@@ -13,8 +13,8 @@ interface NotificationsParams {
   status: NotificationStatusFilter;
 }
 
-export function getNotifications({ page, limit, status }: NotificationsParams): Promise<NotificationList> {
-  return api<NotificationList>('/api/notification', { query: { page, limit, status } });
+export function getNotifications({ page, limit, status }: NotificationsParams, signal?: AbortSignal): Promise<NotificationList> {
+  return api<NotificationList>('/api/notification', { query: { page, limit, status }, signal });
 }
 
 /**
@@ -25,7 +25,7 @@ export function getNotificationsQueryOptions(params?: NotificationsParams) {
   const resolved = params ?? { page: 1, limit: BELL_PAGE_SIZE, status: 'All' as const };
   return queryOptions({
     queryKey: params ? ['notifications', 'page', params] : ['notifications'],
-    queryFn: () => getNotifications(resolved),
+    queryFn: ({ signal }) => getNotifications(resolved, signal),
   });
 }
 
@@ -41,7 +41,7 @@ export function useBellNotifications(enabled: boolean) {
 export function getNotificationsInfiniteQueryOptions(status: NotificationStatusFilter) {
   return infiniteQueryOptions({
     queryKey: ['notifications', 'infinite', status],
-    queryFn: ({ pageParam }) => getNotifications({ page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE, status }),
+    queryFn: ({ pageParam, signal }) => getNotifications({ page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE, status }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPageParam) => {
       const loaded = pages.reduce((sum, p) => sum + p.notificationContacts.length, 0);
