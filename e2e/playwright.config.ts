@@ -1,51 +1,70 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
-import { databaseFile, e2eServers } from './support/servers.ts';
+import { databaseUrl, mailHttpPort, portalPort, smtpPort } from './support/servers.ts';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
+const baseURL = `http://localhost:${portalPort}`;
 
-/** Each viewport gets its own server and database, so the two runs never see each other's writes. */
-const viewports = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  mobile: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, defaultBrowserType: 'chromium' as const },
-};
-const servers = e2eServers.map((s) => ({ ...s, use: viewports[s.name] }));
-
+/**
+ * One server for every project and worker. Tests own their data (worker and test companies
+ * imported through the bundle importer), so workers run in parallel and in any order.
+ * The phone project runs only the specs about the phone layout: those tagged @phone.
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: path.join(root, 'test-results'),
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [[process.env.CI ? 'dot' : 'list']],
   use: {
-    trace: 'retain-on-failure',
+    baseURL,
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chrome,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  projects: servers.map((s) => ({ name: s.name, use: { ...s.use, baseURL: `http://localhost:${s.port}` } })),
-  webServer: servers.map((s) => ({
-    command: `node ${path.join(root, 'scripts/e2e-server.mjs')}`,
-    url: `http://localhost:${s.port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(s.port),
-      DATABASE_URL: `sqlite:${databaseFile(s.name)}`,
-      PUBLIC_URL: `http://localhost:${s.port}`,
-      AUTH_RATE_LIMIT: '100000',
-      AUTH_EMAIL_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
+  projects: [
+    { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, defaultBrowserType: 'chromium' },
     },
-  })),
+  ],
+  webServer: [
+    {
+      // A real SMTP server: the portal delivers every e-mail to it, tests read them back.
+      command: `node ${path.join(root, 'e2e/support/mail-catcher.mjs')}`,
+      url: `http://127.0.0.1:${mailHttpPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 45_000,
+      env: { MAIL_SMTP_PORT: String(smtpPort), MAIL_HTTP_PORT: String(mailHttpPort) },
+    },
+    {
+      command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(portalPort),
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: baseURL,
+        SEED_DEMO: 'false',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        AUTH_RATE_LIMIT: '100000',
+        AUTH_EMAIL_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

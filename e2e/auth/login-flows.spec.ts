@@ -18,11 +18,11 @@ test.describe('customer login', () => {
     await expect(page.getByText('Invalid email address', { exact: true })).toHaveCount(0);
   });
 
-  test('A12/A13: two accounts ask "Select Account"; the login carries the chosen client_id', async ({ page }) => {
+  test('A12/A13: two accounts ask "Select Account"; the login carries the chosen client_id', async ({ page, world }) => {
     await page.goto('/hub');
     const [clientsAnswer] = await Promise.all([
       page.waitForResponse(apiCall('POST', '/api/customer/get-clients')),
-      submitLogin(page, 'family@example.com'),
+      submitLogin(page, world.email('family')),
     ]);
     const { clients } = (await clientsAnswer.json()) as { clients: { ClientID: number; FirstName: string; LastName: string }[] };
     expect(clients).toHaveLength(2);
@@ -33,17 +33,17 @@ test.describe('customer login', () => {
       page.waitForRequest(apiCall('POST', '/api/customer/login')),
       dialog.getByRole('button', { name: /Olivia Carter/ }).click(),
     ]);
-    expect(login.postDataJSON()).toMatchObject({ email: 'family@example.com', password: DEMO_PASSWORD, client_id: olivia.ClientID });
+    expect(login.postDataJSON()).toMatchObject({ email: world.email('family'), password: DEMO_PASSWORD, client_id: olivia.ClientID });
     await expect(page).toHaveURL(/\/hub\/company$/);
     await expectSignedInAs(page, 'Olivia');
   });
 
-  test('A18/A19: "Invalid credentials" stays on screen (still there after 10 s)', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('A18/A19: "Invalid credentials" stays on screen (still there after 10 s)', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.clock.install();
     await page.goto('/hub/company');
     await expect(signInScreen(page)).toBeVisible();
-    await submitLogin(page, 'parent@example.com', 'Wrong#Password1');
+    await submitLogin(page, world.email('parent'), 'Wrong#Password1');
     const alert = page.getByRole('alert');
     await expect(alert).toHaveText('Invalid credentials');
     await page.clock.fastForward(10_000);
@@ -51,42 +51,42 @@ test.describe('customer login', () => {
     await expect(page).toHaveURL(/\/hub\/company$/);
   });
 
-  test('A16: a customer with pending sign-in actions is sent to /hub/sign-in-actions', async ({ page }) => {
+  test('A16: a customer with pending sign-in actions is sent to /hub/sign-in-actions', async ({ page, world }) => {
     await page.goto('/hub');
-    const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/login')), submitLogin(page, 'new@example.com')]);
+    const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/login')), submitLogin(page, world.email('new'))]);
     expect(((await answer.json()) as { actions: unknown[] }).actions.length).toBeGreaterThan(0);
     await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
     await page.goto('/hub/company');
     await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
   });
 
-  test('A17: without actions the login goes to the `to` target', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('A17: without actions the login goes to the `to` target', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub?to=%2Fhub%2Fstudents');
     const dialog = await openLoginModal(page);
-    await submitLogin(dialog, 'parent@example.com');
+    await submitLogin(dialog, world.email('parent'));
     await expect(page).toHaveURL(/\/hub\/students$/);
     await expect(page.getByRole('heading', { name: 'Swimmers' })).toBeVisible();
   });
 
-  test('A15: ?server_redirect is forwarded in the login body', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('A15: ?server_redirect is forwarded in the login body', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub?server_redirect=%2Fhub%2Fclasses');
     const dialog = await openLoginModal(page);
-    const [login] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/login')), submitLogin(dialog, 'parent@example.com')]);
-    expect(login.postDataJSON()).toMatchObject({ email: 'parent@example.com', server_redirect: '/hub/classes' });
+    const [login] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/login')), submitLogin(dialog, world.email('parent'))]);
+    expect(login.postDataJSON()).toMatchObject({ email: world.email('parent'), server_redirect: '/hub/classes' });
   });
 
-  test('A31: ?client_id pre-selects the account (no "Select Account") and suppresses the intro', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
-    const list = await page.request.post('/api/customer/get-clients', { data: { email: 'family@example.com', password: DEMO_PASSWORD } });
+  test('A31: ?client_id pre-selects the account (no "Select Account") and suppresses the intro', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
+    const list = await page.request.post('/api/customer/get-clients', { data: { email: world.email('family'), password: DEMO_PASSWORD } });
     const olivia = ((await list.json()) as { clients: { ClientID: number; FirstName: string }[] }).clients.find((c) => c.FirstName === 'Olivia')!;
     await page.goto(`/hub?client_id=${olivia.ClientID}&intro=1`);
     await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('dialog', { name: 'Welcome' })).toHaveCount(0);
     const dialog = await openLoginModal(page);
-    const [login] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/login')), submitLogin(dialog, 'family@example.com')]);
+    const [login] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/login')), submitLogin(dialog, world.email('family'))]);
     expect(login.postDataJSON()).toMatchObject({ client_id: olivia.ClientID });
     await expect(page.getByRole('dialog', { name: 'Select Account' })).toHaveCount(0);
     await expectSignedInAs(page, 'Olivia');

@@ -1,10 +1,10 @@
 import { apiCall, chooseCompanyViaApi, DEMO_PASSWORD, expect, expectSignedInAs, openLoginModal, test, uniqueEmail } from '../support/fixtures.ts';
-import { registrationCode } from '../support/outbox.ts';
+import { registrationCode } from '../support/mail.ts';
 
 test.describe('registration', () => {
-  test('A33–A37: register, wrong code, right code → signed in', async ({ page }, testInfo) => {
+  test('A33–A37: register, wrong code, right code → signed in', async ({ page, world }) => {
     const email = uniqueEmail('register');
-    await chooseCompanyViaApi(page, 'SPLASH');
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub');
     const login = await openLoginModal(page);
     await login.getByRole('button', { name: 'Create an account' }).click();
@@ -36,7 +36,7 @@ test.describe('registration', () => {
     await codeDialog.getByRole('button', { name: 'Verify and continue' }).click();
     await expect(codeDialog.getByText('Code is required', { exact: true })).toBeVisible();
 
-    const code = await registrationCode(testInfo.project.name, email);
+    const code = await registrationCode(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     // A36: a wrong code shows the server's message.
@@ -60,8 +60,8 @@ test.describe('registration', () => {
     await expectSignedInAs(page, 'Ann');
   });
 
-  test('A32: a company without new sign-ups offers no registration, and the API refuses it', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'THAMES');
+  test('A32: a company without new sign-ups offers no registration, and the API refuses it', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('THAMES').code);
     await page.goto('/hub');
     const login = await openLoginModal(page);
     await expect(login.getByRole('button', { name: 'Login', exact: true })).toBeVisible();

@@ -1,16 +1,16 @@
 import type { Page } from '@playwright/test';
-import { apiCall, DEMO_PASSWORD, expect, registerViaApi, test, uniqueEmail } from '../support/fixtures.ts';
-import { resetLinkPath } from '../support/outbox.ts';
+import { apiCall, DEMO_PASSWORD, expect, registerViaApi, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { resetLinkPath } from '../support/mail.ts';
 
 const NEW_PASSWORD = 'Fresh#Start9';
 
-/** A dedicated SPLASH account (no other test signs in with it) and its e-mailed reset link. */
-async function accountWithResetLink(page: Page, project: string, baseURL: string) {
+/** A customer of the test's own (no other test signs in with it) and its e-mailed reset link. */
+async function accountWithResetLink(page: Page, world: World, baseURL: string) {
   const email = uniqueEmail('reset');
-  await registerViaApi(page, project, { code: 'SPLASH', email });
+  await registerViaApi(page, { code: world.company('SPLASH').code, email });
   const asked = await page.request.post('/api/customer/forget-password', { data: { email, url: `${baseURL}/reset-password` } });
   expect(asked.ok()).toBe(true);
-  const link = await resetLinkPath(project, email);
+  const link = await resetLinkPath(email);
   const token = new URL(link, baseURL).searchParams.get('token')!;
   return { email, link, token };
 }
@@ -20,8 +20,8 @@ async function canSignIn(page: Page, email: string, password: string): Promise<b
 }
 
 test.describe('reset password page', () => {
-  test('M6–M12, S10–S16: the e-mailed link opens the form; rules, toggle, success', async ({ page, baseURL }, testInfo) => {
-    const { email, link, token } = await accountWithResetLink(page, testInfo.project.name, baseURL!);
+  test('M6–M12, S10–S16: the e-mailed link opens the form; rules, toggle, success', async ({ page, baseURL, world }) => {
+    const { email, link, token } = await accountWithResetLink(page, world, baseURL!);
     expect(link).toMatch(/^\/reset-password\?token=/);
 
     const [check] = await Promise.all([page.waitForRequest(apiCall('GET', `/api/customer/check-if-changing-password/${token}`)), page.goto(link)]);
@@ -82,8 +82,8 @@ test.describe('reset password page', () => {
     await expect(page).toHaveURL(/\/hub\/company$/);
   });
 
-  test('M9/M15: a used link shows "Success" and the redirect text, then /hub/company after 5 s', async ({ page, baseURL }, testInfo) => {
-    const { link, token } = await accountWithResetLink(page, testInfo.project.name, baseURL!);
+  test('M9/M15: a used link shows "Success" and the redirect text, then /hub/company after 5 s', async ({ page, baseURL, world }) => {
+    const { link, token } = await accountWithResetLink(page, world, baseURL!);
     const used = await page.request.post(`/api/customer/reset-password/${token}`, { data: { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
     expect(used.ok()).toBe(true);
     const again = await page.request.post(`/api/customer/reset-password/${token}`, { data: { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });

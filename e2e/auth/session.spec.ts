@@ -29,8 +29,8 @@ async function homeLoaded(page: Page) {
 }
 
 test.describe('session', () => {
-  test('A22: signing out calls POST /api/customer/logout and shows the sign-in at /hub/company', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('A22: signing out calls POST /api/customer/logout and shows the sign-in at /hub/company', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     await page.goto('/hub/company');
     await homeLoaded(page);
     const [logout] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/logout')), signOutViaUi(page)]);
@@ -42,8 +42,8 @@ test.describe('session', () => {
     expect(protectedCall.status()).toBe(401);
   });
 
-  test('A23: "Change Company" logs the company out, drops its branding and a new choice reloads get-config', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('A23: "Change Company" logs the company out, drops its branding and a new choice reloads get-config', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
     const splash600 = await rootCssVar(page, '--brand-600');
@@ -57,13 +57,13 @@ test.describe('session', () => {
     await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
     expect(await rootCssVar(page, '--brand-600')).not.toBe(splash600);
 
-    await Promise.all([page.waitForRequest(apiCall('GET', '/api/company/get-config')), enterCompanyCode(page, 'THAMES')]);
+    await Promise.all([page.waitForRequest(apiCall('GET', '/api/company/get-config')), enterCompanyCode(page, world.company('THAMES').code)]);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();
   });
 
-  test('A24: the signed-in session survives a reload', async ({ page }) => {
+  test('A24: the signed-in session survives a reload', async ({ page, world }) => {
     await page.goto('/hub');
-    await submitLogin(page, 'dancer@example.com');
+    await submitLogin(page, world.email('dancer'));
     await expect(page).toHaveURL(/\/hub\/company$/);
     await expectSignedInAs(page, 'Grace');
     await page.reload();
@@ -72,8 +72,8 @@ test.describe('session', () => {
     expect((await storedUser(page))?.FirstName).toBe('Grace');
   });
 
-  test('A26: a 401 after the session ended server-side clears the user and reloads to the sign-in', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('A26: a 401 after the session ended server-side clears the user and reloads to the sign-in', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     await page.clock.install();
     const loads = countDocumentLoads(page);
     await page.goto('/hub/company');
@@ -93,49 +93,15 @@ test.describe('session', () => {
     expect(await storedUser(page)).toBeNull();
   });
 
-  test('A27: "Token Error" calls refresh-company-token, then reloads once', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
-    await page.route(
-      (url) => url.pathname === '/api/home/get-upcoming-classes',
-      (route) => route.fulfill({ status: 401, json: { message: 'Token Error', code: 'TOKEN_ERROR' } }),
-      { times: 1 },
-    );
-    const loads = countDocumentLoads(page);
-    const order: string[] = [];
-    page.on('request', (r) => {
-      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) order.push('page load');
-      else if (apiCall('POST', '/api/company/refresh-company-token')(r)) order.push('refresh');
-    });
-    await page.goto('/hub/company');
-    await expect.poll(loads).toBe(2);
-    expect(order).toEqual(['page load', 'refresh', 'page load']);
-    await homeLoaded(page);
-  });
-
-  test('A27: a failing refresh still reloads, but only once', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
-    await page.route(
-      (url) => url.pathname === '/api/home/get-upcoming-classes',
-      (route) => route.fulfill({ status: 401, json: { message: 'Token Error', code: 'TOKEN_ERROR' } }),
-    );
-    await page.route((url) => url.pathname === '/api/company/refresh-company-token', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
-    const loads = countDocumentLoads(page);
-    await page.goto('/hub/company');
-    await expect.poll(loads).toBe(2);
-    // After the one reload the error reaches the page instead of reloading again.
-    await expect(page.getByText('Token Error').first()).toBeVisible();
-    expect(loads()).toBe(2);
-  });
-
-  test('A29: /hub?customer_id loads that company by customer id and empties the cart', async ({ page }) => {
+  test('A29: /hub?customer_id loads that company by customer id and empties the cart', async ({ page, world }) => {
     await page.addInitScript(() => {
       window.localStorage.setItem(
         'portal-cart',
         JSON.stringify({ state: { clientId: null, classItems: [{ ClassID: 1, StudentID: null, dates: [] }], bookingItems: [], invoices: [], ocrProfileId: null }, version: 0 }),
       );
     });
-    const [request] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/login-by-customer-id')), page.goto('/hub?customer_id=2002')]);
-    expect(request.postDataJSON()).toEqual({ customer_id: 2002 });
+    const [request] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/login-by-customer-id')), page.goto(`/hub?customer_id=${world.company('ACE').customerId}`)]);
+    expect(request.postDataJSON()).toEqual({ customer_id: world.company('ACE').customerId });
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ace Tennis — Home' })).toBeVisible();
     await expect(page).toHaveURL(/\/hub$/);
     const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { classItems: unknown[] } });

@@ -21,13 +21,13 @@ async function homeInvoices(page: Page): Promise<Invoice[]> {
 }
 
 test.describe('dates and money on the home page', () => {
-  for (const { code, email, format, symbol } of [
-    { code: 'SPLASH', email: 'parent@example.com', format: 'dd/MM/yyyy', symbol: '$' },
-    { code: 'ACE', email: 'parent@example.com', format: 'MM/dd/yyyy', symbol: '$' },
-    { code: 'THAMES', email: 'dancer@example.com', format: 'dd/MM/yyyy', symbol: '£' },
+  for (const { company, account, format, symbol } of [
+    { company: 'SPLASH', account: 'parent', format: 'dd/MM/yyyy', symbol: '$' },
+    { company: 'ACE', account: 'parent', format: 'MM/dd/yyyy', symbol: '$' },
+    { company: 'THAMES', account: 'dancer', format: 'dd/MM/yyyy', symbol: '£' },
   ] as const) {
-    test(`C13/C15: ${code} shows invoice dates as ${format} and amounts in ${symbol}`, async ({ page }) => {
-      await signInViaApi(page, { code, email });
+    test(`C13/C15: ${company} shows invoice dates as ${format} and amounts in ${symbol}`, async ({ page, world }) => {
+      await signInViaApi(page, { code: world.company(company).code, email: world.email(account) });
       const invoices = await homeInvoices(page);
       // The due date shows on both widths (table column / card summary). A day above 12 cannot read the same in both orders.
       const invoice = invoices.find((i) => Number(i.PaymentDate.slice(8, 10)) > 12) ?? invoices[0]!;

@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { HomeInvoice, OutstandingInvoicesPage, UpcomingClass, UpcomingClassesPage } from '@portal/shared/home-schemas';
-import { backgroundHue, expect, expectAccessible, fulfillJson, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+import { backgroundHue, expect, getJson, isApiCall, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { dropClassesAndInvoices } from '../support/world.ts';
 
 const CLASSES_API = '/api/home/get-upcoming-classes';
 const INVOICES_API = '/api/home/get-outstanding-invoices';
 type ClassesPage = UpcomingClassesPage;
 type InvoicesPage = OutstandingInvoicesPage;
-
-const emptyClasses: ClassesPage = { current_page: 1, total_pages: 1, upcoming_classes: [] };
-const emptyInvoices: InvoicesPage = { current_page: 1, total_pages: 1, invoices: [] };
 
 /** The rows of a home list: table body rows on desktop, cards on phones. */
 function rows(page: Page, list: 'Upcoming classes' | 'Open invoices') {
@@ -23,14 +21,14 @@ function ddMMyyyy(value: string): string {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-async function openHome(page: Page, code = 'SPLASH') {
-  await signInViaApi(page, { code, email: 'parent@example.com' });
+async function openHome(page: Page, world: World, company: 'SPLASH' | 'ACE' = 'SPLASH') {
+  await signInViaApi(page, { code: world.company(company).code, email: world.email('parent') });
   await page.goto('/hub/company');
 }
 
 test.describe('home lists for a parent with classes and invoices', () => {
-  test('D1/T18: asks for page 1 of 6 of both lists', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('D1/T18: asks for page 1 of 6 of both lists', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     const classes = page.waitForRequest((r) => isApiCall(r, CLASSES_API, { page: '1', limit: '6' }));
     const invoices = page.waitForRequest((r) => isApiCall(r, INVOICES_API, { page: '1', limit: '6' }));
     await page.goto('/hub/company');
@@ -38,55 +36,47 @@ test.describe('home lists for a parent with classes and invoices', () => {
     await expect(rows(page, 'Upcoming classes')).toHaveCount(6);
   });
 
-  test('D2: two tabs, Upcoming Classes selected first', async ({ page }) => {
-    await openHome(page);
+  test('D2: two tabs, Upcoming Classes selected first', async ({ page, world }) => {
+    await openHome(page, world);
     const tabs = page.getByRole('tablist', { name: 'Your classes and invoices' }).getByRole('tab');
     await expect(tabs).toHaveText(['Upcoming Classes', 'Open Invoices']);
     await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'false');
     await expect(rows(page, 'Upcoming classes').first()).toBeVisible();
     await expect(rows(page, 'Open invoices')).toHaveCount(0);
-    await expectAccessible(page);
 
     await tabs.nth(1).click();
     await expect(rows(page, 'Open invoices')).toHaveCount(6);
-    await expectAccessible(page);
   });
 
-  test('D3: no upcoming classes opens on the invoices list', async ({ page }) => {
-    await fulfillJson(page, `**${CLASSES_API}?*`, emptyClasses);
-    await openHome(page);
+  test('D3: no upcoming classes opens on the invoices list', async ({ page, ownWorld }) => {
+    await openHome(page, await ownWorld(['SPLASH'], (_, bundle) => dropClassesAndInvoices(bundle, { classes: true })));
     await expect(page.getByRole('heading', { name: 'Open Invoices' })).toBeVisible();
     await expect(rows(page, 'Open invoices')).toHaveCount(6);
     await expect(page.getByRole('tab')).toHaveCount(0);
   });
 
-  test('D4: only upcoming classes shows the classes list without tabs', async ({ page }) => {
-    await fulfillJson(page, `**${INVOICES_API}?*`, emptyInvoices);
-    await openHome(page);
+  test('D4: only upcoming classes shows the classes list without tabs', async ({ page, ownWorld }) => {
+    await openHome(page, await ownWorld(['SPLASH'], (_, bundle) => dropClassesAndInvoices(bundle, { invoices: true })));
     await expect(page.getByRole('heading', { name: 'Upcoming Classes' })).toBeVisible();
     await expect(rows(page, 'Upcoming classes')).toHaveCount(6);
     await expect(page.getByRole('tab')).toHaveCount(0);
   });
 
-  test('D5: nothing scheduled or owing shows the welcome landing', async ({ page }) => {
-    await fulfillJson(page, `**${CLASSES_API}?*`, emptyClasses);
-    await fulfillJson(page, `**${INVOICES_API}?*`, emptyInvoices);
-    await openHome(page);
+  test('D5: nothing scheduled or owing shows the welcome landing', async ({ page, ownWorld }) => {
+    await openHome(page, await ownWorld(['SPLASH'], (_, bundle) => dropClassesAndInvoices(bundle, { classes: true, invoices: true })));
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to your Customer Hub!' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
-  test('D6: a table on desktop', async ({ page }) => {
-    test.skip(isMobile(page), 'desktop layout');
-    await openHome(page);
+  test('D6: a table on desktop', async ({ page, world }) => {
+    await openHome(page, world);
     await expect(page.getByRole('table', { name: 'Upcoming classes' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Upcoming classes' })).toHaveCount(0);
   });
 
-  test('D6/D9: cards that expand on phones, with View Class', async ({ page }) => {
-    test.skip(!isMobile(page), 'phone layout');
-    await openHome(page);
+  test('D6/D9: cards that expand on phones, with View Class @phone', async ({ page, world }) => {
+    await openHome(page, world);
     const first = (await getJson<ClassesPage>(page, `${CLASSES_API}?page=1&limit=6`)).upcoming_classes[0] as UpcomingClass;
     await expect(page.getByRole('table')).toHaveCount(0);
     const card = rows(page, 'Upcoming classes').first();
@@ -100,7 +90,6 @@ test.describe('home lists for a parent with classes and invoices', () => {
     // D7 on phones: the card's details carry the company's own labels.
     await expect(card.locator('dt')).toHaveText(['Lesson Format', 'Venue', 'Lane']);
     await expect(card.locator('dd')).toHaveText([first.lesson_format, first.venue, first.court]);
-    await expectAccessible(page);
 
     await card.getByRole('link', { name: 'View Class' }).click();
     await expect(page).toHaveURL(
@@ -112,9 +101,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
     );
   });
 
-  test('D7/D8: class columns use the company terms; the row link opens the enrolments', async ({ page }) => {
-    test.skip(isMobile(page), 'table columns are desktop only');
-    await openHome(page);
+  test('D7/D8: class columns use the company terms; the row link opens the enrolments', async ({ page, world }) => {
+    await openHome(page, world);
     const first = (await getJson<ClassesPage>(page, `${CLASSES_API}?page=1&limit=6`)).upcoming_classes[0] as UpcomingClass;
     const table = page.getByRole('table', { name: 'Upcoming classes' });
     await expect(table.getByRole('columnheader')).toHaveText(['Date & Time', 'Swimmer', 'Lesson Format', 'Venue', 'Lane', 'Enrollments']);
@@ -140,8 +128,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
     );
   });
 
-  test('D7: ACE calls the student a Player and the court a Court', async ({ page }) => {
-    await openHome(page, 'ACE');
+  test('D7: ACE calls the student a Player and the court a Court', async ({ page, world }) => {
+    await openHome(page, world, 'ACE');
     if (isMobile(page)) {
       const card = rows(page, 'Upcoming classes').first();
       await card.getByRole('button').click();
@@ -158,9 +146,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
     }
   });
 
-  test('D10–D12: invoice columns, dd/MM/yyyy dates, $ amounts and links except for Debit Scheduled', async ({ page }) => {
-    test.skip(isMobile(page), 'table columns are desktop only');
-    await openHome(page);
+  test('D10–D12: invoice columns, dd/MM/yyyy dates, $ amounts and links except for Debit Scheduled', async ({ page, world }) => {
+    await openHome(page, world);
     const invoices = (await getJson<InvoicesPage>(page, `${INVOICES_API}?page=1&limit=6`)).invoices;
     expect(invoices.some((i) => i.status === 'Debit Scheduled')).toBe(true);
     await page.getByRole('tab', { name: 'Open Invoices' }).click();
@@ -193,9 +180,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
     await expect(page).toHaveURL(`/hub/financials/${open.InvoiceNo}`);
   });
 
-  test('D11/D13: invoice cards show the amounts and View Invoice except for Debit Scheduled', async ({ page }) => {
-    test.skip(!isMobile(page), 'phone layout');
-    await openHome(page);
+  test('D11/D13: invoice cards show the amounts and View Invoice except for Debit Scheduled @phone', async ({ page, world }) => {
+    await openHome(page, world);
     const invoices = (await getJson<InvoicesPage>(page, `${INVOICES_API}?page=1&limit=6`)).invoices;
     await page.getByRole('tab', { name: 'Open Invoices' }).click();
     const cards = rows(page, 'Open invoices');
@@ -215,13 +201,12 @@ test.describe('home lists for a parent with classes and invoices', () => {
     await card.getByRole('button').click();
     await expect(card.locator('dt')).toHaveText(['Invoice Date', 'Due Date', 'Total', 'Balance Due']);
     await expect(card.locator('dd')).toHaveText([ddMMyyyy(invoice.InvoiceDate), ddMMyyyy(invoice.PaymentDate), dollars(invoice.Total), dollars(invoice.balance_due)]);
-    await expectAccessible(page);
     await card.getByRole('link', { name: 'View Invoice' }).click();
     await expect(page).toHaveURL(`/hub/financials/${invoice.InvoiceNo}`);
   });
 
-  test('D14/D15: invoices load more up to the last page; status badges in their colours', async ({ page }) => {
-    await openHome(page);
+  test('D14/D15: invoices load more up to the last page; status badges in their colours', async ({ page, world }) => {
+    await openHome(page, world);
     const first = await getJson<InvoicesPage>(page, `${INVOICES_API}?page=1&limit=6`);
     expect(first.total_pages).toBe(2);
     const second = await getJson<InvoicesPage>(page, `${INVOICES_API}?page=2&limit=6`);
@@ -251,8 +236,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
     }
   });
 
-  test('D15: upcoming classes load 6 more per page until the last', async ({ page }) => {
-    await openHome(page);
+  test('D15: upcoming classes load 6 more per page until the last', async ({ page, world }) => {
+    await openHome(page, world);
     const { total_pages } = await getJson<ClassesPage>(page, `${CLASSES_API}?page=1&limit=6`);
     const last = await getJson<ClassesPage>(page, `${CLASSES_API}?page=${total_pages}&limit=6`);
     const total = (total_pages - 1) * 6 + last.upcoming_classes.length;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { chooseCompanyViaApi, editJson, expect, expectAccessible, fulfillJson, getJson, signInViaApi, test } from '../support/fixtures.ts';
+import { chooseCompanyViaApi, expect, getJson, signInViaApi, test, type OwnWorld } from '../support/fixtures.ts';
+import { dropClassesAndInvoices } from '../support/world.ts';
 
 const WELCOME = 'Welcome to your Customer Hub!';
 type Profiles = { success: boolean; profiles: { OCRProfileID: number; ProfileName: string; DisplayName: string | null }[] };
@@ -12,18 +13,16 @@ async function openAsGuest(page: Page, code: string) {
 }
 
 /** A signed-in customer only sees the landing when there is nothing scheduled or owing (D5). */
-async function openAsCustomerWithNothingDue(page: Page) {
-  await fulfillJson(page, '**/api/home/get-upcoming-classes?*', { current_page: 1, total_pages: 1, upcoming_classes: [] });
-  await fulfillJson(page, '**/api/home/get-outstanding-invoices?*', { current_page: 1, total_pages: 1, invoices: [] });
-  await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+async function openAsCustomerWithNothingDue(page: Page, ownWorld: OwnWorld) {
+  const world = await ownWorld(['SPLASH'], (_, bundle) => dropClassesAndInvoices(bundle, { classes: true, invoices: true }));
+  await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
   await page.goto('/hub/company');
   await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
 }
 
 test.describe('welcome landing', () => {
-  test('D18/D24: a guest picks a registration profile and goes to /ocr', async ({ page }) => {
-    await openAsGuest(page, 'SPLASH');
-    await expectAccessible(page);
+  test('D18/D24: a guest picks a registration profile and goes to /ocr', async ({ page, world }) => {
+    await openAsGuest(page, world.company('SPLASH').code);
     const { profiles } = await getJson<Profiles>(page, '/api/classes/ocr-profiles');
     expect(profiles.length).toBeGreaterThan(1);
 
@@ -32,16 +31,17 @@ test.describe('welcome landing', () => {
     await call;
     const dialog = page.getByRole('dialog', { name: 'Select a Profile' });
     await expect(dialog.getByRole('listitem')).toHaveText(profiles.map((p) => new RegExp(`^${p.DisplayName || p.ProfileName}`)));
-    await expectAccessible(page);
 
     const chosen = profiles[1] as Profiles['profiles'][number];
     await dialog.getByRole('button', { name: chosen.DisplayName || chosen.ProfileName }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === '1001' && url.searchParams.get('p') === String(chosen.OCRProfileID));
+    await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === String(world.company('SPLASH').customerId) && url.searchParams.get('p') === String(chosen.OCRProfileID));
   });
 
-  test('D19: no registration profiles → an error with Continue', async ({ page }) => {
-    await fulfillJson(page, '**/api/classes/ocr-profiles', { success: true, profiles: [] });
-    await openAsGuest(page, 'SPLASH');
+  test('D19: no registration profiles → an error with Continue', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      bundle.company.config.profiles = [];
+    });
+    await openAsGuest(page, world.company('SPLASH').code);
     await page.getByRole('button', { name: 'Select Classes' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('No profiles have been activated for this hub');
@@ -50,8 +50,7 @@ test.describe('welcome landing', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('D16: Select Classes only when registration and class reservations are both on', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('D16: Select Classes only when registration and class reservations are both on', async ({ page, ownWorld }) => {
     const combos = [
       { ocr: true, reservations: true, shown: true },
       { ocr: true, reservations: false, shown: false },
@@ -59,13 +58,10 @@ test.describe('welcome landing', () => {
       { ocr: false, reservations: false, shown: false },
     ];
     for (const combo of combos) {
-      await page.unrouteAll();
-      await editJson<CompanyConfig>(page, '**/api/company/get-config', (config) => ({
-        ...config,
-        CustomerPortalAllowOCR: combo.ocr,
-        AllowOCR: combo.ocr,
-        OnlineClassReservationsEnabled: combo.reservations,
-      }));
+      const world = await ownWorld(['SPLASH'], (_, bundle) => {
+        Object.assign(bundle.company.config.switches as object, { AllowOCR: combo.ocr, OnlineClassReservationsEnabled: combo.reservations });
+      });
+      await chooseCompanyViaApi(page, world.company('SPLASH').code);
       await page.goto('/hub');
       await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
       await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
@@ -73,8 +69,9 @@ test.describe('welcome landing', () => {
     }
   });
 
-  test('D16: the seeded ACE and THAMES switches hide Select Classes', async ({ page }) => {
-    for (const code of ['ACE', 'THAMES']) {
+  test('D16: the seeded ACE and THAMES switches hide Select Classes', async ({ page, world }) => {
+    for (const name of ['ACE', 'THAMES'] as const) {
+      const code = world.company(name).code;
       await openAsGuest(page, code);
       const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
       const allowed = Boolean((config.CustomerPortalAllowOCR ?? config.AllowOCR) && config.OnlineClassReservationsEnabled);
@@ -84,33 +81,33 @@ test.describe('welcome landing', () => {
     }
   });
 
-  test('D20: My Account opens the login modal for a guest', async ({ page }) => {
-    await openAsGuest(page, 'SPLASH');
+  test('D20: My Account opens the login modal for a guest', async ({ page, world }) => {
+    await openAsGuest(page, world.company('SPLASH').code);
     await page.getByRole('button', { name: 'My Account' }).click();
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
-  test('D17/D20: signed in, Select Classes goes to classes and My Account to my details', async ({ page }) => {
-    await openAsCustomerWithNothingDue(page);
+  test('D17/D20: signed in, Select Classes goes to classes and My Account to my details', async ({ page, ownWorld }) => {
+    await openAsCustomerWithNothingDue(page, ownWorld);
     await expect(page.getByRole('link', { name: 'Select Classes' })).toHaveAttribute('href', '/hub/classes');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL('/hub/settings/my-details');
   });
 
-  test('D21: a guest arriving with ocr_profile is asked to log in', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('D21: a guest arriving with ocr_profile is asked to log in', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub/company?ocr_profile=1');
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
-  test('D22: signed in, ocr_profile leads to that profile’s enrolment', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('D22: signed in, ocr_profile leads to that profile’s enrolment', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/company?ocr_profile=1');
     await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
   });
 
-  test('D23: social icons link to the configured pages in a new tab', async ({ page }) => {
-    await openAsGuest(page, 'SPLASH');
+  test('D23: social icons link to the configured pages in a new tab', async ({ page, world }) => {
+    await openAsGuest(page, world.company('SPLASH').code);
     const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
     const configured = (config.social_media ?? []).map((s) => s.link);
     expect(configured.length).toBeGreaterThan(0);

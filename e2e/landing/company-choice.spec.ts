@@ -21,16 +21,16 @@ test.describe('company landing (no company chosen yet)', () => {
     expect(calls).toEqual([]);
   });
 
-  test('A5: a valid code posts {company_code}, then loads get-config and the company branding', async ({ page }) => {
+  test('A5: a valid code posts {company_code}, then loads get-config and the company branding', async ({ page, world }) => {
     const order: string[] = [];
     page.on('request', (r) => r.url().includes('/api/') && order.push(`${r.method()} ${new URL(r.url()).pathname}`));
     await page.goto('/hub');
     const [codeRequest, configResponse] = await Promise.all([
       page.waitForRequest(apiCall('POST', '/api/company/login-by-code')),
       page.waitForResponse((r) => apiCall('GET', '/api/company/get-config')(r) && r.ok()),
-      enterCompanyCode(page, 'SPLASH'),
+      enterCompanyCode(page, world.company('SPLASH').code),
     ]);
-    expect(codeRequest.postDataJSON()).toEqual({ company_code: 'SPLASH' });
+    expect(codeRequest.postDataJSON()).toEqual({ company_code: world.company('SPLASH').code });
     expect(order.lastIndexOf('GET /api/company/get-config')).toBeGreaterThan(order.indexOf('POST /api/company/login-by-code'));
     const config = (await configResponse.json()) as { colors: Record<string, string> };
 
@@ -55,14 +55,14 @@ test.describe('company landing (no company chosen yet)', () => {
     await expect(alert).toBeHidden();
   });
 
-  test('A6/A7/A10: e-mail login for two companies asks "Select Company" and opens the chosen one', async ({ page }) => {
+  test('A6/A7/A10: e-mail login for two companies asks "Select Company" and opens the chosen one', async ({ page, world }) => {
     await page.goto('/hub');
     const [byEmail, answer] = await Promise.all([
       page.waitForRequest(apiCall('POST', '/api/company/get-by-email')),
       page.waitForResponse(apiCall('POST', '/api/company/get-by-email')),
-      submitLogin(page, 'parent@example.com'),
+      submitLogin(page, world.email('parent')),
     ]);
-    expect(byEmail.postDataJSON()).toEqual({ email: 'parent@example.com', password: DEMO_PASSWORD });
+    expect(byEmail.postDataJSON()).toEqual({ email: world.email('parent'), password: DEMO_PASSWORD });
     const { companies } = (await answer.json()) as { companies: { CustomerID: number; TradingName: string; Application: string }[] };
     expect(companies.map((c) => c.TradingName).sort()).toEqual(['Ace Tennis Academy', 'Splash Swim School']);
     for (const c of companies) expect(Object.keys(c).sort()).toEqual(['Application', 'CustomerID', 'TradingName']);
@@ -80,14 +80,14 @@ test.describe('company landing (no company chosen yet)', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ace Tennis — Home' })).toHaveText('Ace Tennis');
   });
 
-  test('A8: e-mail login for one company picks it without asking', async ({ page }) => {
+  test('A8: e-mail login for one company picks it without asking', async ({ page, world }) => {
     const companyLogins: Request[] = [];
     page.on('request', (r) => apiCall('POST', '/api/company/login')(r) && companyLogins.push(r));
     await page.goto('/hub');
-    await submitLogin(page, 'dancer@example.com');
+    await submitLogin(page, world.email('dancer'));
     await expect(page).toHaveURL(/\/hub\/company$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();
-    expect(companyLogins.map((r) => r.postDataJSON())).toEqual([{ company: { CustomerID: 3003, Product: 'CustomerHub' } }]);
+    expect(companyLogins.map((r) => r.postDataJSON())).toEqual([{ company: { CustomerID: world.company('THAMES').customerId, Product: 'CustomerHub' } }]);
     await expect(page.getByRole('dialog', { name: 'Select Company' })).toHaveCount(0);
   });
 

@@ -1,9 +1,10 @@
 import type { NotificationList, OptOut } from '@portal/shared/notification-schemas';
-import { expect, expectAccessible, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+import { expect, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('notifications page', () => {
-  test('J8: ?id= highlights that notification, beyond the first page, and marks it read', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('J8: ?id= highlights that notification, beyond the first page, and marks it read', async ({ page, ownWorld }) => {
+    const world = await ownWorld();
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     const list = await getJson<NotificationList>(page, '/api/notification?page=1&limit=50&status=All');
     // Past the page's first 20, so the page has to load more to find it.
     const target = list.notificationContacts.slice(20).find((c) => c.Status === 'New');
@@ -22,12 +23,12 @@ test.describe('notifications page', () => {
     const after = await getJson<NotificationList>(page, '/api/notification?page=1&limit=50&status=All');
     expect(after.notificationContacts.find((c) => c.NotificationContactID === id)?.Status).toBe('Read');
     expect(after.total_count_new).toBe(list.total_count_new - 1);
-    await expectAccessible(page);
   });
 
-  test('J7: Mark all as read clears every new notification and the badge', async ({ page }) => {
+  test('J7: Mark all as read clears every new notification and the badge', async ({ page, ownWorld }) => {
+    const world = await ownWorld();
     // family@'s second account exists for this: no other test counts its notifications.
-    await signInViaApi(page, { code: 'SPLASH', email: 'family@example.com', clientIndex: 1 });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 1 });
     const before = await getJson<NotificationList>(page, '/api/notification?page=1&limit=5&status=All');
     expect(before.total_count_new).toBeGreaterThan(0);
     await page.goto('/hub/notifications');
@@ -44,9 +45,9 @@ test.describe('notifications page', () => {
     expect((await getJson<NotificationList>(page, '/api/notification?page=1&limit=5&status=All')).total_count_new).toBe(0);
   });
 
-  test('J7 (page): Mark as read on one notification sends its id', async ({ page }) => {
-    test.skip(!isMobile(page), 'the desktop project covers this through the dropdown');
-    await signInViaApi(page, { code: 'SPLASH', email: 'family@example.com', clientIndex: 0 });
+  test('J7 (page): Mark as read on one notification sends its id @phone', async ({ page, ownWorld }) => {
+    const world = await ownWorld();
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
     const before = await getJson<NotificationList>(page, '/api/notification?page=1&limit=20&status=All');
     const target = before.notificationContacts.find((c) => c.Status === 'New');
     expect(target, 'a new notification').toBeDefined();
@@ -58,8 +59,9 @@ test.describe('notifications page', () => {
     await expect(page.getByRole('link', { name: after > 0 ? `Notifications, ${after} new` : 'Notifications' })).toHaveText(after > 0 ? String(after) : '');
   });
 
-  test('J11: a changed opt-out is saved and kept after reload', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'family@example.com', clientIndex: 1 });
+  test('J11: a changed opt-out is saved and kept after reload', async ({ page, ownWorld }) => {
+    const world = await ownWorld();
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 1 });
     const { opt_outs } = await getJson<{ opt_outs: OptOut[] }>(page, '/api/notification/get-opt-outs');
     const news = opt_outs.find((o) => o.category === 'news') as OptOut;
     await page.goto('/hub/notification-configuration');
@@ -67,7 +69,6 @@ test.describe('notifications page', () => {
     const toggle = page.getByRole('switch', { name: `E-mail: ${news.label}` });
     // On means "send me these": the opposite of the stored opt-out.
     await expect(toggle).toHaveAttribute('aria-checked', String(!news.email));
-    await expectAccessible(page);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', String(news.email));

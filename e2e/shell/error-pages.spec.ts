@@ -19,26 +19,8 @@ async function breakComingSoonChunk(page: Page, times?: number) {
 }
 
 test.describe('error pages', () => {
-  test('B32: a page crashing on a malformed answer shows the generic error page; Home Page reloads /hub/company', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
-    await page.route(
-      (url) => url.pathname === '/api/home/get-upcoming-classes',
-      (route) => route.fulfill({ json: { current_page: 1, total_pages: 1, upcoming_classes: [null] } }),
-      { times: 1 },
-    );
-    await page.goto('/hub/company');
-    await expect(page.getByRole('heading', { name: 'OOPS! Something went wrong.' })).toBeVisible();
-    await expect(page.getByText(/null/).first()).toBeVisible();
-
-    await page.evaluate(() => Object.assign(window, { beforeHomePage: true }));
-    await page.getByRole('button', { name: 'Home Page' }).click();
-    await expect(page).toHaveURL(/\/hub\/company$/);
-    await expect(page.getByText('Upcoming Classes').first()).toBeVisible();
-    expect(await page.evaluate(() => 'beforeHomePage' in window)).toBe(false);
-  });
-
-  test('B35: a missing lazy chunk reloads the page once, which then works', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B35: a missing lazy chunk reloads the page once, which then works', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await breakComingSoonChunk(page, 1);
     const loads = countDocumentLoads(page);
     await page.goto('/hub/students');
@@ -46,8 +28,8 @@ test.describe('error pages', () => {
     expect(loads()).toBe(2);
   });
 
-  test('B35: a chunk still missing after the reload shows the error page, with no second reload', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B35: a chunk still missing after the reload shows the error page, with no second reload', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await breakComingSoonChunk(page);
     const loads = countDocumentLoads(page);
     await page.goto('/hub/students');

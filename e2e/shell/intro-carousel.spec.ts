@@ -8,8 +8,8 @@ async function expectNoIntro(page: Page) {
 }
 
 test.describe('intro carousel', () => {
-  test('B22–B24: three steps with Skip/Next, then Get Started; not shown again', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B22–B24: three steps with Skip/Next, then Get Started; not shown again', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/company?intro=1');
     const intro = page.getByRole('dialog');
     await expect(intro.getByRole('heading', { name: 'Welcome' })).toBeVisible();
@@ -29,8 +29,8 @@ test.describe('intro carousel', () => {
     await expectNoIntro(page);
   });
 
-  test('B24: Skip ends the intro at once', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('B24: Skip ends the intro at once', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub?intro=1');
     const intro = page.getByRole('dialog', { name: 'Welcome' });
     await intro.getByRole('button', { name: 'Skip' }).click();
@@ -38,8 +38,8 @@ test.describe('intro carousel', () => {
     await expect(page).toHaveURL(/\/hub$/);
   });
 
-  test('B25: no intro on /reset-password or /ocr', async ({ page }) => {
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('B25: no intro on /reset-password or /ocr', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/ocr?intro=1');
     await expect(page.getByRole('heading', { name: 'Online Registration' })).toBeVisible();
     await expectNoIntro(page);
@@ -48,15 +48,15 @@ test.describe('intro carousel', () => {
     await expectNoIntro(page);
   });
 
-  test('B26: no intro with a client_id', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B26: no intro with a client_id', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/company?intro=1&client_id=1');
     await expect(page.getByText('Upcoming Classes').first()).toBeVisible();
     await expectNoIntro(page);
   });
 
-  test('B27: no intro while sign-in actions are queued', async ({ page }) => {
-    await signInViaApi(page, { code: 'SPLASH', email: 'new@example.com' });
+  test('B27: no intro while sign-in actions are queued', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('new') });
     await page.goto('/hub/sign-in-actions?intro=1');
     await expect(page.getByRole('heading', { name: 'Before you continue' })).toBeVisible();
     await expectNoIntro(page);

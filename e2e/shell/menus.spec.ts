@@ -1,9 +1,8 @@
-import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, isMobile, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
+import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('account menu and sidebar', () => {
-  test('B10: the desktop "Account Settings" menu lists the settings links and "Sign Out"', async ({ page }) => {
-    test.skip(isMobile(page), 'the account menu is the desktop top bar; phones use the sidebar (B12)');
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B10: the desktop "Account Settings" menu lists the settings links and "Sign Out"', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/company');
     const menu = await openUserMenu(page);
     await expect(menu.getByText('Account Settings', { exact: true })).toBeVisible();
@@ -19,9 +18,8 @@ test.describe('account menu and sidebar', () => {
     await expect(page).toHaveURL(/\/hub\/settings\/security$/);
   });
 
-  test('B11: a guest sees "Login" and "Change Company"; Login opens the login modal', async ({ page }) => {
-    test.skip(isMobile(page), 'on phones Change Company lives in the sidebar (B12)');
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('B11: a guest sees "Login" and "Change Company"; Login opens the login modal', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub');
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('button', { name: 'Change Company' })).toBeVisible();
@@ -29,9 +27,8 @@ test.describe('account menu and sidebar', () => {
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
-  test('B12: the phone sidebar greets a signed-in customer and offers Logout', async ({ page }) => {
-    test.skip(!isMobile(page), 'the slide-in sidebar is the phone menu');
-    await signInViaApi(page, { code: 'SPLASH', email: 'parent@example.com' });
+  test('B12: the phone sidebar greets a signed-in customer and offers Logout @phone', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/company');
     const sidebar = await openUserMenu(page);
     await expect(sidebar.getByText('Hi Sarah', { exact: true })).toBeVisible();
@@ -45,9 +42,8 @@ test.describe('account menu and sidebar', () => {
     await expect(page.getByRole('navigation', { name: 'Account Settings' }).getByRole('link')).toHaveText(['My Details', 'Login & Security', 'Billing', 'Agreements', 'Barcodes']);
   });
 
-  test('B12: the phone sidebar of a guest offers Login and Change Company, no greeting or Logout', async ({ page }) => {
-    test.skip(!isMobile(page), 'the slide-in sidebar is the phone menu');
-    await chooseCompanyViaApi(page, 'SPLASH');
+  test('B12: the phone sidebar of a guest offers Login and Change Company, no greeting or Logout @phone', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
     await page.goto('/hub');
     const sidebar = await openUserMenu(page);
     await expect(sidebar.getByRole('button', { name: 'Change Company' })).toBeVisible();
@@ -57,11 +53,11 @@ test.describe('account menu and sidebar', () => {
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
-  test('B19/B21: an inactive company shows the error screen; Change Company goes back to /hub', async ({ page }) => {
-    const refused = await page.request.post('/api/company/login-by-code', { data: { company_code: 'CLOSED' } });
+  test('B19/B21: an inactive company shows the error screen; Change Company goes back to /hub', async ({ page, world }) => {
+    const refused = await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('CLOSED').code } });
     expect(refused.status()).toBe(403);
     await page.goto('/hub');
-    await enterCompanyCode(page, 'CLOSED');
+    await enterCompanyCode(page, world.company('CLOSED').code);
     await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
     await expect(page.getByText('Company does not have the Customer Hub active', { exact: true })).toBeVisible();
     await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/logout')), page.getByRole('button', { name: 'Change Company' }).click()]);

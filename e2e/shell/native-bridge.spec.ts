@@ -12,9 +12,9 @@ async function installNativeStub(page: Page): Promise<() => Promise<NativeMessag
   return async () => (await page.evaluate(() => (window as unknown as { nativeSent: string[] }).nativeSent)).map((m) => JSON.parse(m) as NativeMessage);
 }
 
-test('B36/B37: the native wrapper hears the config, the login (with ClientID) and the logout', async ({ page }) => {
+test('B36/B37: the native wrapper hears the config, the login (with ClientID) and the logout', async ({ page, world }) => {
   const messages = await installNativeStub(page);
-  await chooseCompanyViaApi(page, 'SPLASH');
+  await chooseCompanyViaApi(page, world.company('SPLASH').code);
   const config: unknown = await (await page.request.get('/api/company/get-config')).json();
   await page.goto('/hub');
   await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
@@ -26,9 +26,9 @@ test('B36/B37: the native wrapper hears the config, the login (with ClientID) an
   );
 
   const dialog = await openLoginModal(page);
-  await submitLogin(dialog, 'parent@example.com');
+  await submitLogin(dialog, world.email('parent'));
   await expect(page).toHaveURL(/\/hub\/company$/);
-  const clients = await page.request.post('/api/customer/get-clients', { data: { email: 'parent@example.com', password: DEMO_PASSWORD } });
+  const clients = await page.request.post('/api/customer/get-clients', { data: { email: world.email('parent'), password: DEMO_PASSWORD } });
   const clientId = ((await clients.json()) as { clients: { ClientID: number }[] }).clients[0]!.ClientID;
   await expect.poll(async () => (await messages()).filter((m) => m.type === 'auth').at(-1)).toEqual({ type: 'auth', status: 'logged-in', clientId });
 

@@ -2,24 +2,29 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * One server and one SQLite file per project. The directory is fixed by the runner process
- * (through the environment, which its workers inherit), so helpers in a worker find the same
- * database file the config handed to the server.
+ * Where the browser suite's servers listen and which database they use. Values are fixed by
+ * the runner process (through the environment, which its workers inherit), so a worker's
+ * fixtures reach the same database and mail catcher the config handed to the server.
  */
-process.env.PORTAL_E2E_DATA_DIR ??= path.join(os.tmpdir(), `portal-e2e-${process.pid}`);
-export const e2eDataDir: string = process.env.PORTAL_E2E_DATA_DIR;
 
-/** E2E_PORT_BASE lets two runs on one machine (e.g. two checkouts) keep out of each other's way. */
+/** E2E_PORT_BASE lets two runs on one machine keep out of each other's way: portal, then SMTP and its reader. */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+export const portalPort = portBase;
+export const smtpPort = portBase + 2;
+export const mailHttpPort = portBase + 3;
 
-export const e2eServers = [
-  { name: 'desktop', port: portBase },
-  { name: 'mobile', port: portBase + 1 },
-] as const;
+process.env.PORTAL_E2E_DATA_DIR ??= path.join(os.tmpdir(), `portal-e2e-${process.pid}`);
+/**
+ * E2E_DATABASE_URL picks the database (`sqlite:/path/file.db` or `postgres://…`); by default a
+ * fresh SQLite file per run. Tests import their own companies, so a database that already holds
+ * earlier runs' rows works as well as an empty one.
+ */
+process.env.PORTAL_E2E_DATABASE_URL ??= process.env.E2E_DATABASE_URL || `sqlite:${path.join(process.env.PORTAL_E2E_DATA_DIR, 'portal.db')}`;
+export const databaseUrl: string = process.env.PORTAL_E2E_DATABASE_URL;
 
-export type ProjectName = (typeof e2eServers)[number]['name'];
-
-/** The SQLite file behind a project's server. */
-export function databaseFile(project: string): string {
-  return path.join(e2eDataDir, `${project}.db`);
-}
+/** A short random tag per run: company codes and e-mail addresses of this run never meet an earlier run's. */
+process.env.PORTAL_E2E_RUN ??= Math.floor(Math.random() * 36 ** 4)
+  .toString(36)
+  .padStart(4, '0')
+  .toUpperCase();
+export const runTag: string = process.env.PORTAL_E2E_RUN;

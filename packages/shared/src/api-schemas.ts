@@ -20,3 +20,6 @@ export type Success = z.infer<typeof successSchema>;
 
 /** /healthz and /readyz, for load balancers (not in the API document). */
 export const healthAnswerSchema = z.object({ status: z.string() });
+
+export const pagedSchema = z.object(pagedShape);
+export type Paged = z.infer<typeof pagedSchema>;

@@ -8,6 +8,11 @@ import type { CompanyBundleInput } from '../../features/import/company-bundle.ts
  */
 
 export const DEMO_PASSWORD = 'Portal#2026';
+/**
+ * DEMO_PASSWORD hashed once with the portal's argon2id settings: importing the demo (first
+ * start, every test that builds a company) then costs no hashing. A test checks that it verifies.
+ */
+export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$qrmaLQdy3B75qkb2mlLLLg$Yqn8W2WBAn1pHhVbkcgp6VVnfJa6U64lxwPUg7kDGM0';
 
 const palette = (hex: string[]) =>
   Object.fromEntries(COLOR_SHADES.map((s, i) => [s, hex[i] as string])) as Record<(typeof COLOR_SHADES)[number], string>;
@@ -300,7 +305,7 @@ function splash(): CompanyBundleInput {
     customers: [
       {
         email: 'parent@example.com',
-        password: DEMO_PASSWORD,
+        password_hash: DEMO_PASSWORD_HASH,
         clients: [
           {
             key: 'sarah',
@@ -340,7 +345,7 @@ function splash(): CompanyBundleInput {
       },
       {
         email: 'family@example.com',
-        password: DEMO_PASSWORD,
+        password_hash: DEMO_PASSWORD_HASH,
         clients: [
           {
             key: 'james',
@@ -377,7 +382,7 @@ function splash(): CompanyBundleInput {
       },
       {
         email: 'new@example.com',
-        password: DEMO_PASSWORD,
+        password_hash: DEMO_PASSWORD_HASH,
         clients: [
           {
             key: 'alex',
@@ -650,7 +655,7 @@ function ace(): CompanyBundleInput {
     customers: [
       {
         email: 'parent@example.com',
-        password: DEMO_PASSWORD,
+        password_hash: DEMO_PASSWORD_HASH,
         clients: [
           {
             key: 'sarah',
@@ -780,7 +785,7 @@ function thames(): CompanyBundleInput {
     customers: [
       {
         email: 'dancer@example.com',
-        password: DEMO_PASSWORD,
+        password_hash: DEMO_PASSWORD_HASH,
         clients: [
           {
             key: 'grace',

@@ -4,9 +4,12 @@ import { cleanup, render, screen, within, fireEvent } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HomeInvoice, UpcomingClass } from '@portal/shared/home-schemas';
+import type { Paged } from '@portal/shared/api-schemas';
+import { http, HttpResponse } from 'msw';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useSessionStore } from '@/lib/session-store';
+import { server, installMockServer } from '@/test/msw';
 import { HomePage } from './home-page';
 
 const config = {
@@ -50,9 +53,13 @@ const invoice = (InvoiceNo: string, status: HomeInvoice['status']): HomeInvoice 
   status,
 });
 
-type Answers = { classes: (page: number) => unknown; invoices: (page: number) => unknown };
+type ClassesPage = Paged & { upcoming_classes: UpcomingClass[] };
+type InvoicesPage = Paged & { invoices: HomeInvoice[] };
+type Answers = { classes: (page: number) => ClassesPage; invoices: (page: number) => InvoicesPage };
 let answers: Answers;
 const requested: string[] = [];
+
+installMockServer();
 
 function renderHome() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -70,13 +77,15 @@ beforeEach(() => {
   useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Jane', LastName: 'Parent', total_barcodes: 0 } });
   // Desktop: the tables, not the cards.
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = new URL(input, 'http://localhost');
+  const seen = (request: Request) => {
+    const url = new URL(request.url);
     requested.push(`${url.pathname}${url.search}`);
-    const page = Number(url.searchParams.get('page'));
-    const body = url.pathname.endsWith('get-upcoming-classes') ? answers.classes(page) : answers.invoices(page);
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
+    return Number(url.searchParams.get('page'));
+  };
+  server.use(
+    http.get<never, never, ClassesPage>('/api/home/get-upcoming-classes', ({ request }) => HttpResponse.json(answers.classes(seen(request)))),
+    http.get<never, never, InvoicesPage>('/api/home/get-outstanding-invoices', ({ request }) => HttpResponse.json(answers.invoices(seen(request)))),
+  );
 });
 
 afterEach(() => {
@@ -84,8 +93,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const noClasses = () => ({ current_page: 1, total_pages: 0, upcoming_classes: [] });
-const noInvoices = () => ({ current_page: 1, total_pages: 0, invoices: [] });
+const noClasses = (): ClassesPage => ({ current_page: 1, total_pages: 0, upcoming_classes: [] });
+const noInvoices = (): InvoicesPage => ({ current_page: 1, total_pages: 0, invoices: [] });
 
 describe('HomePage', () => {
   it('asks for the first page of 6 of both lists', async () => {

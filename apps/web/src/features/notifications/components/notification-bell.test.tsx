@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { NotificationContact, NotificationList } from '@portal/shared/notification-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useSessionStore } from '@/lib/session-store';
+import { server, installMockServer } from '@/test/msw';
 import { NotificationBell } from './notification-bell';
 
 const config = {
@@ -14,7 +17,10 @@ const config = {
 } as unknown as CompanyConfig;
 
 let newCount = 0;
+let contacts: NotificationContact[] = [];
 const requested: string[] = [];
+
+installMockServer();
 
 function renderBell(mobile: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: mobile, media: query, addEventListener() {}, removeEventListener() {} }));
@@ -31,10 +37,14 @@ function renderBell(mobile: boolean) {
 beforeEach(() => {
   requested.length = 0;
   useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Jane', LastName: 'Parent', total_barcodes: 0 } });
-  vi.stubGlobal('fetch', async (input: string) => {
-    requested.push(input);
-    return new Response(JSON.stringify({ total_count: newCount, total_count_new: newCount, notificationContacts: [] }), { status: 200 });
-  });
+  contacts = [];
+  server.use(
+    http.get<never, never, NotificationList>('/api/notification', ({ request }) => {
+      const url = new URL(request.url);
+      requested.push(`${url.pathname}${url.search}`);
+      return HttpResponse.json({ total_count: Math.max(newCount, contacts.length), total_count_new: newCount, notificationContacts: contacts });
+    }),
+  );
 });
 
 afterEach(() => {
@@ -67,6 +77,37 @@ describe('NotificationBell', () => {
     renderBell(true);
     const link = await screen.findByRole('link', { name: 'Notifications, 3 new' });
     expect(link.getAttribute('href')).toBe('/hub/notifications');
+  });
+
+  it('B5: an empty list says No Notifications Found, with View all', async () => {
+    newCount = 0;
+    renderBell(false);
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(requested.length).toBe(1));
+    fireEvent.keyDown(bell, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('No Notifications Found')).toBeTruthy();
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View all notifications']);
+  });
+
+  it('J6/T9: rows cut words to 15 characters and keep at most one line break', async () => {
+    const longWord = 'Supercalifragilisticexpialidoc'; // 30 characters
+    newCount = 1;
+    contacts = [
+      {
+        NotificationContactID: 9001,
+        Status: 'New',
+        Notifications: { ClientInAppTitle: `Title ${longWord}`, ClientInAppContent: `First ${longWord} line\nSecond line\nThird line`, DateTimeCreated: '2025-05-01T00:00:00.000Z', TagData: null },
+      },
+    ];
+    renderBell(false);
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Notifications, 1 new' }), { key: 'Enter' });
+    const row = (await screen.findAllByRole('menuitem'))[0]!;
+    const text = row.textContent ?? '';
+    expect(text).toContain(`Title ${longWord.slice(0, 15)}…`);
+    expect(text).not.toContain(longWord.slice(0, 16));
+    expect(text).toContain(`First ${longWord.slice(0, 15)}… line\nSecond line…`);
+    expect(text).not.toContain('Third line');
   });
 
   it('renders nothing and never polls for a guest', async () => {

@@ -1,0 +1,181 @@
+import type { Page } from '@playwright/test';
+import {
+  chooseCompanyViaApi,
+  enterCompanyCode,
+  expect,
+  expectAccessible,
+  openLoginModal,
+  openUserMenu,
+  registerViaApi,
+  signInViaApi,
+  submitLogin,
+  test,
+  uniqueEmail,
+  type World,
+} from '../support/fixtures.ts';
+import { resetLinkPath } from '../support/mail.ts';
+
+/**
+ * axe-core runs here only: one check per page or overlay, no serious or critical violation.
+ * The behaviour of each page is tested in its own spec.
+ */
+
+async function guestLanding(page: Page, world: World) {
+  await chooseCompanyViaApi(page, world.company('SPLASH').code);
+  await page.goto('/hub');
+  await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
+}
+
+async function signedIn(page: Page, world: World, path: string) {
+  await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+  await page.goto(path);
+}
+
+test.describe('accessibility (axe: no serious or critical violations)', () => {
+  // axe takes seconds per page on a loaded 2-core machine.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('the /hub landing, Email Login tab', async ({ page }) => {
+    await page.goto('/hub');
+    await expect(page.getByRole('tab', { name: 'Email Login' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the /hub landing, Company Code tab', async ({ page }) => {
+    await page.goto('/hub');
+    await page.getByRole('tab', { name: 'Company Code' }).click();
+    await expect(page.getByRole('textbox', { name: 'Company Code' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the welcome landing', async ({ page, world }) => {
+    await guestLanding(page, world);
+    await expectAccessible(page);
+  });
+
+  test('the profile choice', async ({ page, world }) => {
+    await guestLanding(page, world);
+    await page.getByRole('button', { name: 'Select Classes' }).click();
+    await expect(page.getByRole('dialog', { name: 'Select a Profile' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the login modal', async ({ page, world }) => {
+    await guestLanding(page, world);
+    await openLoginModal(page);
+    await expectAccessible(page);
+  });
+
+  test('the register modal', async ({ page, world }) => {
+    await guestLanding(page, world);
+    const login = await openLoginModal(page);
+    await login.getByRole('button', { name: 'Create an account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create an account' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the forgot-password modal', async ({ page, world }) => {
+    await guestLanding(page, world);
+    const login = await openLoginModal(page);
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Forgot password' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('Select Company', async ({ page, world }) => {
+    await page.goto('/hub');
+    await submitLogin(page, world.email('parent'));
+    await expect(page.getByRole('dialog', { name: 'Select Company' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('Select Account', async ({ page, world }) => {
+    await page.goto('/hub');
+    await submitLogin(page, world.email('family'));
+    await expect(page.getByRole('dialog', { name: 'Select Account' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the signed-in home, Upcoming Classes tab', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await expect(page.getByRole('table', { name: 'Upcoming classes' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the signed-in home, Open Invoices tab', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await page.getByRole('tab', { name: 'Open Invoices' }).click();
+    await expect(page.getByRole('table', { name: 'Open invoices' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the account menu', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await openUserMenu(page);
+    await expectAccessible(page);
+  });
+  test('the notifications dropdown', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await page.getByRole('button', { name: /^Notifications(, .+ new)?$/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the notifications page', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the messages dropdown', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await page.getByRole('button', { name: /^Messages(, .+ unread)?$/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the messages page', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/messages');
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the notification settings page', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/notification-configuration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('@phone the guest sidebar', async ({ page, world }) => {
+    await guestLanding(page, world);
+    await openUserMenu(page);
+    await expectAccessible(page);
+  });
+
+  test('@phone the home cards', async ({ page, world }) => {
+    await signedIn(page, world, '/hub/company');
+    await expect(page.getByRole('list', { name: 'Upcoming classes' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the inactive-company screen', async ({ page, world }) => {
+    await page.goto('/hub');
+    await enterCompanyCode(page, world.company('CLOSED').code);
+    await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the not-found page', async ({ page }) => {
+    await page.goto('/xyz');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page);
+  });
+  test('the reset-password form', async ({ page, baseURL, world }) => {
+    const email = uniqueEmail('a11y-reset');
+    await registerViaApi(page, { code: world.company('SPLASH').code, email });
+    await page.request.post('/api/customer/forget-password', { data: { email, url: `${baseURL}/reset-password` } });
+    await page.goto(await resetLinkPath(email));
+    await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the intro carousel', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent') });
+    await page.goto('/hub/company?intro=1');
+    await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

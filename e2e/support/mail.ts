@@ -1,0 +1,42 @@
+import { expect } from '@playwright/test';
+import { mailHttpPort } from './servers.ts';
+
+interface ReceivedMail {
+  subject: string;
+  text: string;
+}
+
+/** What the test run's SMTP server has received for `email`, oldest first. */
+async function mailTo(email: string): Promise<ReceivedMail[]> {
+  const res = await fetch(`http://127.0.0.1:${mailHttpPort}/mail?to=${encodeURIComponent(email)}`);
+  return (await res.json()) as ReceivedMail[];
+}
+
+/** The newest mail to `email` matching `match`, waiting for it to be delivered. */
+export async function waitForMailTo(email: string, match: RegExp): Promise<RegExpExecArray> {
+  let found: RegExpExecArray | null = null;
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailTo(email);
+        found = mails.map((m) => match.exec(`${m.subject}\n${m.text}`)).findLast((m) => m !== null) ?? null;
+        return found !== null;
+      },
+      { message: `a mail to ${email} matching ${match}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The 6-digit code of the latest registration mail. */
+export async function registrationCode(email: string): Promise<string> {
+  const [, code] = await waitForMailTo(email, /verification code is (\d{6})/);
+  return code!;
+}
+
+/** The path and query of the latest reset link, e.g. /reset-password?token=… */
+export async function resetLinkPath(email: string): Promise<string> {
+  const [link] = await waitForMailTo(email, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%.-]+/);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
