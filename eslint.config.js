@@ -1,7 +1,52 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+const dirs = (path) => fs.readdirSync(`${root}/${path}`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/**
+ * The layering the README promises (docs/decisions/012), as import zones. Each zone says which
+ * files (target) may not import which (from); the message says where the import belongs instead.
+ */
+export const serverZones = [
+  { target: `${SERVER}/plugins`, from: `${SERVER}/features`, message: 'Plugins do not import features: shared types live in domain/, lookups arrive as options from app.ts.' },
+  { target: `${SERVER}/domain`, from: [`${SERVER}/features`, `${SERVER}/plugins`, `${SERVER}/db`], message: 'domain/ holds types and rules every layer may use; it imports none of them.' },
+  { target: `${SERVER}/lib`, from: `${SERVER}/features`, message: 'lib/ is below the features: it may not import them.' },
+  { target: `${SERVER}/features/**/*.routes.ts`, from: `${SERVER}/features/**/*.repository.ts`, message: 'Routes call a service; only services call repositories.' },
+  { target: `${SERVER}/features/**/*.routes.ts`, from: `${SERVER}/db/**`, message: 'Routes call a service; only repositories touch the database.' },
+  { target: `${SERVER}/features/**/*.repository.ts`, from: [`${SERVER}/features/**/*.service.ts`, `${SERVER}/features/**/*.routes.ts`], message: 'Repositories are the bottom layer: they import no service or route.' },
+  { target: `${SERVER}/features/**/*.service.ts`, from: `${SERVER}/features/**/*.routes.ts`, message: 'Services know nothing of HTTP routes.' },
+  // A feature reaches another feature's data through that feature's service.
+  ...dirs(`${SERVER}/features`).map((feature) => ({
+    target: `${SERVER}/features/${feature}/**`,
+    from: `${SERVER}/features/!(${feature})/**/*.repository.ts`,
+    message: `features/${feature} may not import another feature's repository: call that feature's service.`,
+  })),
+];
+
+/** Data flows one way in the web app: shared (components, lib, config) → features → app; features do not import each other. */
+export const webZones = [
+  ...['components', 'lib', 'config'].map((shared) => ({
+    target: `${WEB}/${shared}`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: `${shared}/ is shared code: it may not import features or the app.`,
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features may not import the app; the app composes features.' },
+  ...dirs(`${WEB}/features`).map((feature) => ({
+    target: `${WEB}/features/${feature}/**`,
+    from: `${WEB}/features/!(${feature})/**`,
+    message: `features/${feature} may not import another feature: compose them in app/, or move what both need to lib/ or components/.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -12,6 +57,50 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Import zones and cycles, resolved the way TypeScript resolves them (paths, workspaces).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too, or no-cycle never sees past the first file.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }],
+    },
+  },
+  {
+    // Tests may reach any layer to set up what they check.
+    files: ['**/*.test.{ts,tsx}', `${SERVER}/test/**`],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    // kebab-case file and folder names; `company.routes.ts` and `*.test.ts` keep their middle part.
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    ignores: [`${SERVER}/db/migrations/**`],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: [`${SERVER}/features/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    rules: {
+      // Only repositories write SQL; a service may name the database's types to pass it on.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Only repositories write SQL.', allowTypeImports: true }],
+          patterns: [{ group: ['**/db/*'], message: 'Only repositories touch the database.', allowTypeImports: true }],
+        },
+      ],
     },
   },
   {
@@ -26,17 +115,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      // Our own components take autoFocus only where a dialog opens, and focus must then move
+      // into the dialog (WAI-ARIA dialog pattern); on plain elements it stays forbidden.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       // Data flows one way: shared → features → app.
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@/*'], message: 'packages/shared may not import application code.' }] }],
-    },
-  },
-  {
-    files: ['apps/server/src/**/*.routes.ts'],
-    rules: {
-      // Routes stay thin: SQL lives in repositories.
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Only repositories write SQL.' }] }],
     },
   },
 );

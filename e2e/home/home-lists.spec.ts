@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { HomeInvoice, Paged, UpcomingClass } from '@portal/shared/api-types';
+import type { HomeInvoice, OutstandingInvoicesPage, UpcomingClass, UpcomingClassesPage } from '@portal/shared/home-schemas';
 import { backgroundHue, expect, getJson, isApiCall, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
 import { dropClassesAndInvoices } from '../support/world.ts';
 
 const CLASSES_API = '/api/home/get-upcoming-classes';
 const INVOICES_API = '/api/home/get-outstanding-invoices';
-type ClassesPage = Paged & { upcoming_classes: UpcomingClass[] };
-type InvoicesPage = Paged & { invoices: HomeInvoice[] };
+type ClassesPage = UpcomingClassesPage;
+type InvoicesPage = OutstandingInvoicesPage;
 
 /** The rows of a home list: table body rows on desktop, cards on phones. */
 function rows(page: Page, list: 'Upcoming classes' | 'Open invoices') {

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import type { MessageList, PortalMessage } from '@portal/shared/api-types';
+import type { MessageList, PortalMessage } from '@portal/shared/message-schemas';
 import { expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 const BELL_URL = '/api/messages?page=1&limit=5&status=All';

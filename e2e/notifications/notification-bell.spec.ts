@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import type { NotificationContact, NotificationList } from '@portal/shared/api-types';
+import type { NotificationContact, NotificationList } from '@portal/shared/notification-schemas';
 import {
   chooseCompanyViaApi,
   expect,

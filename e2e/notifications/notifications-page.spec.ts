@@ -1,4 +1,4 @@
-import type { NotificationList, OptOut } from '@portal/shared/api-types';
+import type { NotificationList, OptOut } from '@portal/shared/notification-schemas';
 import { expect, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('notifications page', () => {

@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test as base, type Cookie, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { registrationCode } from './mail.ts';
 import { closeDatabase, importWorld, type DemoCompany, type World } from './world.ts';
 

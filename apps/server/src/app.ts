@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { healthAnswerSchema } from '@portal/shared/api-schemas';
 import type { Deps } from './deps.ts';
 import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
@@ -19,6 +20,7 @@ import { notificationRoutes } from './features/notification/notification.routes.
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
+import { findSessions } from './features/session/session.service.ts';
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
 export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
@@ -38,10 +40,10 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
-  await instance.register(authPlugin, { db: deps.db });
+  await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
 
-  instance.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  instance.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));
+  instance.get('/readyz', { schema: { hide: true, response: { 200: healthAnswerSchema, 503: healthAnswerSchema } } }, async (_req, reply) => {
     const ok = await isReachable(deps.db);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });

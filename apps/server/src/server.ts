@@ -1,7 +1,7 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
-import { deleteExpired } from './features/session/session.repository.ts';
+import { deleteExpiredSessions } from './features/session/session.service.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -35,7 +35,7 @@ async function main() {
   console.log(lines.join('\n'));
 
   // Expired sessions, tokens and codes are swept hourly; every process may do it, it is idempotent.
-  const sweep = () => deleteExpired(deps.db).catch((err: unknown) => server.log.error({ err }, 'sweeping expired sessions failed'));
+  const sweep = () => deleteExpiredSessions(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired sessions failed'));
   void sweep();
   const sweeper = setInterval(sweep, 3600_000);
   sweeper.unref();

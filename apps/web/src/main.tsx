@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { companyConfigQueryOptions } from './features/company/api/get-config';
+import { companyConfigQueryOptions } from './lib/company-config';
 import { reloadForChunkError } from './lib/chunk-reload';
 import './index.css';
 

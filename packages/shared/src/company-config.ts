@@ -139,18 +139,22 @@ export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 export const LIST_NAMES = ['medical_conditions', 'referral_sources', 'school', 'venues', 'date_ranges', 'lesson_formats', 'standards'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
-export interface ListItem {
-  FieldValueID: number;
-  DisplayName: string;
-  OCRFieldValueID: number | null;
-}
+export const listItemSchema = z.object({ FieldValueID: z.number(), DisplayName: z.string(), OCRFieldValueID: z.number().nullable() });
+export type ListItem = z.infer<typeof listItemSchema>;
+
+const listsSchema = z.object(
+  Object.fromEntries(LIST_NAMES.map((n) => [n, z.array(listItemSchema)])) as Record<ListName, z.ZodArray<typeof listItemSchema>>,
+);
 
 /** The get-config answer: settings flattened the way the spec names them. */
-export type CompanyConfig = Omit<CompanySettings, 'switches'> &
-  z.infer<typeof switchesSchema> & {
-    CustomerID: number;
-    CompanyDetailsID: number;
-    CustomerPortalAllowOCR: boolean;
-    lists: Record<ListName, ListItem[]>;
-    unfiltered_lists: Record<ListName, ListItem[]>;
-  };
+export const companyConfigSchema = companySettingsSchema
+  .omit({ switches: true })
+  .extend(switchesSchema.shape)
+  .extend({
+    CustomerID: z.number(),
+    CompanyDetailsID: z.number(),
+    CustomerPortalAllowOCR: z.boolean(),
+    lists: listsSchema,
+    unfiltered_lists: listsSchema,
+  });
+export type CompanyConfig = z.output<typeof companyConfigSchema>;

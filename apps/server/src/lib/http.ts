@@ -2,29 +2,29 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@portal/shared/api-schemas';
 
 export type App = ReturnType<FastifyInstance['withTypeProvider']>;
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-
 /** Error statuses every route may answer, so the OpenAPI document lists them. */
-export const errorResponses = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
-
-export const success = z.object({ success: z.literal(true) });
+export const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+  500: apiErrorSchema,
+};
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(6),
 });
 
-/** A row id in a JSON body or path: a whole number that fits the 32-bit id columns of both engines. */
-export const idField = z.number().int().positive().max(2_147_483_647);
-/** The same in a query string or path, where every value arrives as text. */
+/** A row id in a query string or path, where every value arrives as text. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function pagedQuery<const S extends readonly [string, ...string[]]>(defaultLimit: number, statuses: S) {

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, serverMessages } from '@portal/shared/messages';
-import { MIN_OCR_VERSION } from '@portal/shared/constants';
-import type { Db } from '../db/database.ts';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
-import { toCompany, type Company } from '../features/company/company.repository.ts';
-import { findSessions } from '../features/session/session.repository.ts';
+import { assertCompanyActive, type Company } from '../domain/company.ts';
+import type { SessionLookup } from '../domain/session.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -23,14 +21,6 @@ declare module 'fastify' {
     companySessionId?: number;
     customer?: { clientId: number; sessionId: number };
   }
-}
-
-export function isCompanyActive(company: Company): boolean {
-  return company.settings.switches.CustomerPortalActive && company.settings.global_settings.OCR_Version >= MIN_OCR_VERSION;
-}
-
-export function assertCompanyActive(company: Company): void {
-  if (!isCompanyActive(company)) throw new AppError(403, 'COMPANY_INACTIVE', messages.inactiveBody);
 }
 
 export function requireCompany(req: FastifyRequest): Company {
@@ -54,15 +44,15 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
 }
 
-/** One query per call (session.repository.ts); the parsed settings are memoised per settings version (toCompany). */
-async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<void> {
+/** One query per call (session.service.ts); the parsed settings are memoised per settings version (toCompany). */
+async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   // A cookie that cannot be one of our tokens is no session, and is not looked up.
   const customerToken = isTokenShaped(req.cookies[CUSTOMER_COOKIE]) ? req.cookies[CUSTOMER_COOKIE] : undefined;
-  const row = await findSessions(db, companyToken, customerToken);
-  if (!row) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
-  const company = await toCompany(db, row);
+  const found = await findSessions(companyToken, customerToken);
+  if (!found) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
+  const { row, company } = found;
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw new AppError(401, 'TOKEN_ERROR', messages.tokenError);
   assertCompanyActive(company);
@@ -76,10 +66,10 @@ async function resolve(db: Db, req: FastifyRequest, level: AuthLevel): Promise<v
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: SessionLookup }) => {
   app.addHook('preValidation', async (req) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(opts.db, req, level);
+    await resolve(opts.findSessions, req, level);
   });
 });

@@ -6,7 +6,7 @@ import { MIN_OCR_VERSION } from '@portal/shared/constants';
 import { paths } from '@/config/paths';
 import { SpinnerOverlay } from '@/components/ui/spinner';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
-import { companyConfigQueryOptions, useCompanyConfig } from '@/features/company/api/get-config';
+import { companyConfigQueryOptions, useCompanyConfig } from '@/lib/company-config';
 import { loginByCustomerId } from '@/features/company/api/login-by-customer-id';
 import { logoutCompany } from '@/features/company/api/logout-company';
 import { InactiveCompanyScreen } from '@/features/company/components/inactive-company-screen';

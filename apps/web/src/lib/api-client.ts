@@ -1,4 +1,4 @@
-import type { ApiError } from '@portal/shared/api-types';
+import type { ApiError } from '@portal/shared/api-schemas';
 import { messages } from '@portal/shared/messages';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';

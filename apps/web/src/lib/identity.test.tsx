@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { setCompanyLoaded } from './api-client';
 import { useCartStore } from './cart-store';
 import { currentUserQueryOptions, resetIdentity, useCurrentUser } from './identity';

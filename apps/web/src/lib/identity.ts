@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
+import type { CustomerUser, MeAnswer } from '@portal/shared/customer-schemas';
 import { api, ApiRequestError, forgetHeldAnswers, isCompanyLoaded, setCompanyLoaded } from './api-client';
 import { resetBranding } from './branding';
 import { useCartStore } from './cart-store';
@@ -14,7 +14,7 @@ import { useUiStore } from './ui-store';
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerUser | null> {
   let user: CustomerUser | null;
   try {
-    ({ user } = await api<{ success: true; user: CustomerUser; actions: SignInAction[] }>('/api/customer/me'));
+    ({ user } = await api<MeAnswer>('/api/customer/me'));
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     user = null;

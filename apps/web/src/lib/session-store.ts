@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 
 export const SESSION_STORAGE_KEY = 'portal-session';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { ApiError } from '@portal/shared/api-types';
+import type { ApiError } from '@portal/shared/api-schemas';
 import { server, installMockServer } from '@/test/msw';
 import { api } from './api-client';
 

@@ -2,18 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
 import { companySettingsSchema, type CompanySettings } from '@portal/shared/company-config';
-
-export interface Company {
-  id: number;
-  customerId: number;
-  companyDetailsId: number;
-  code: string;
-  tradingName: string;
-  application: string;
-  settings: CompanySettings;
-  /** Moves with every change of the settings (see updateCompanySettings). */
-  configVersion: number;
-}
+import type { Company } from '../../domain/company.ts';
 
 type CompanyBase = Pick<CompanyRow, 'id' | 'customer_id' | 'company_details_id' | 'code' | 'trading_name' | 'application' | 'settings_version'>;
 

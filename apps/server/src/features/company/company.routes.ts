@@ -1,18 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { companyCodeSchema, emailField, passwordField } from '@portal/shared/auth-schemas';
+import { companyCodeSchema } from '@portal/shared/auth-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyConfigSchema } from '@portal/shared/company-config';
+import { successSchema } from '@portal/shared/api-schemas';
+import {
+  companiesAnswerSchema,
+  companiesByEmailSchema,
+  companyAnswerSchema,
+  companyLoginSchema,
+  contactUsAnswerSchema,
+  contactUsSchema,
+  loginByCustomerIdSchema,
+  ocrProfilesAnswerSchema,
+} from '@portal/shared/company-schemas';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, success, typed } from '../../lib/http.ts';
-import { COMPANY_COOKIE, CUSTOMER_COOKIE, assertCompanyActive, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
-import { createSession, deleteSessionById, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
-import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, type Company } from './company.repository.ts';
-import { buildCompanyConfig, findCompaniesForCredentials, sendContactMessage, toListEntry } from './company.service.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
+import { assertCompanyActive, type Company } from '../../domain/company.ts';
+import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
+import { findCompaniesForCredentials } from '../customer/customer.service.ts';
+import { buildCompanyConfig, findCompanyByCode, findCompanyByCustomerId, findCompanyById, sendContactMessage, toListEntry } from './company.service.ts';
 
-const listEntry = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
-const companyAnswer = z.object({ success: z.literal(true), company: listEntry });
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
@@ -26,9 +35,9 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     assertCompanyActive(company);
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const old = req.cookies[name];
-      if (old) await deleteSessionByToken(deps.db, old);
+      if (old) await endSessionByToken(deps, old);
     }
-    const { token, expiresAt } = await createSession(deps.db, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
+    const { token, expiresAt } = await startSession(deps, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
     reply.setCookie(COMPANY_COOKIE, token, cookieOptions(req, new Date(expiresAt.getTime() + REFRESH_GRACE_MS)));
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const, company: toListEntry(company) };
@@ -40,8 +49,8 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'public' },
       schema: {
         tags: ['company'],
-        body: z.object({ email: emailField, password: passwordField }),
-        response: { 200: z.object({ success: z.literal(true), companies: z.array(listEntry) }), ...errorResponses },
+        body: companiesByEmailSchema,
+        response: { 200: companiesAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
@@ -57,22 +66,22 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'public' },
       schema: {
         tags: ['company'],
-        body: z.object({ company: z.object({ CustomerID: idField, Product: z.string().max(100).optional() }) }),
-        response: { 200: companyAnswer, ...errorResponses },
+        body: companyLoginSchema,
+        response: { 200: companyAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.company.CustomerID));
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.company.CustomerID));
     },
   );
 
   r.post(
     '/api/company/login-by-code',
-    { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswer, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCode(deps.db, req.body.company_code));
+      return enterCompany(req, reply, await findCompanyByCode(deps, req.body.company_code));
     },
   );
 
@@ -80,18 +89,18 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/company/login-by-customer-id',
     {
       config: { auth: 'public' },
-      schema: { tags: ['company'], body: z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) }), response: { 200: companyAnswer, ...errorResponses } },
+      schema: { tags: ['company'], body: loginByCustomerIdSchema, response: { 200: companyAnswerSchema, ...errorResponses } },
     },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps.db, req.body.customer_id));
+      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.customer_id));
     },
   );
 
-  r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: success } } }, async (req, reply) => {
+  r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const token = req.cookies[name];
-      if (token) await deleteSessionByToken(deps.db, token);
+      if (token) await endSessionByToken(deps, token);
     }
     clearAuthCookies(reply);
     return { success: true as const };
@@ -99,24 +108,24 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get(
     '/api/company/get-config',
-    { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: z.custom<CompanyConfig>(), ...errorResponses } } },
+    { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: companyConfigSchema, ...errorResponses } } },
     async (req) => buildCompanyConfig(deps, requireCompany(req)),
   );
 
   r.post(
     '/api/company/refresh-company-token',
-    { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } },
     async (req, reply) => {
       const token = req.cookies[COMPANY_COOKIE];
-      const row = token ? await findCompanySession(deps.db, token) : undefined;
+      const row = token ? await findCompanySession(deps, token) : undefined;
       if (!row || new Date(row.expires_at).getTime() + REFRESH_GRACE_MS <= Date.now()) {
         clearAuthCookies(reply);
         throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
       }
-      const company = await findCompanyById(deps.db, row.id);
+      const company = await findCompanyById(deps, row.id);
       if (company) assertCompanyActive(company);
-      await deleteSessionById(deps.db, row.id, row.session_id);
-      const fresh = await createSession(deps.db, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
+      await endSessionById(deps, row.id, row.session_id);
+      const fresh = await startSession(deps, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
     },
@@ -128,13 +137,8 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'company' },
       schema: {
         tags: ['company'],
-        body: z.object({
-          name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-          email: emailField,
-          phone: z.string().trim().max(30).regex(/^(\+?[0-9]+)?$/, 'Please enter valid numbers only').default(''),
-          message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
-        }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errorResponses },
+        body: contactUsSchema,
+        response: { 200: contactUsAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
@@ -149,10 +153,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       config: { auth: 'company' },
       schema: {
         tags: ['classes'],
-        response: {
-          200: z.object({ success: z.literal(true), profiles: z.array(z.object({ OCRProfileID: z.number(), ProfileName: z.string(), DisplayName: z.string() })) }),
-          ...errorResponses,
-        },
+        response: { 200: ocrProfilesAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {

@@ -1,41 +1,42 @@
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { LIST_NAMES } from '@portal/shared/company-config';
-import type { CompanyListEntry } from '@portal/shared/api-types';
-import { messages, serverMessages } from '@portal/shared/messages';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
+import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { findCompaniesByIds, findListItems, type Company } from './company.repository.ts';
-import { findLoginsByEmail } from '../customer/customer.repository.ts';
+import type { Company } from '../../domain/company.ts';
+import type { SessionsRow } from '../../domain/session.ts';
 import { renderMail } from '../mail/mailer.ts';
+import * as repo from './company.repository.ts';
 
 export function toListEntry(company: Company): CompanyListEntry {
   return { CustomerID: company.customerId, TradingName: company.tradingName, Application: company.application };
 }
 
-/**
- * How many password hashes get-by-email verifies on every call, whatever the address: its
- * distinct hashes up to this cap, padded with the dummy hash. The call then costs the same for an
- * unknown address as for one that many companies know, so its time tells nothing, and one address
- * cannot make it verify more.
- */
-export const GET_BY_EMAIL_HASHES = 3;
+export function findCompanyByCode(deps: Deps, code: string): Promise<Company | undefined> {
+  return repo.findCompanyByCode(deps.db, code);
+}
 
-/** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
-export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
-  const logins = await findLoginsByEmail(deps.db, email);
-  const hashes = [...new Set(logins.map((l) => l.password_hash))].slice(0, GET_BY_EMAIL_HASHES);
-  const padded = [...hashes, ...Array<undefined>(GET_BY_EMAIL_HASHES - hashes.length).fill(undefined)];
-  const results = await Promise.all(padded.map((hash) => verifyPassword(hash, password)));
-  const right = new Set(hashes.filter((_, i) => results[i]));
-  const matched = logins.filter((l) => right.has(l.password_hash)).map((l) => l.company_id);
-  if (matched.length === 0) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
-  return (await findCompaniesByIds(deps.db, matched)).map(toListEntry);
+export function findCompanyByCustomerId(deps: Deps, customerId: number): Promise<Company | undefined> {
+  return repo.findCompanyByCustomerId(deps.db, customerId);
+}
+
+export function findCompanyById(deps: Deps, id: number): Promise<Company | undefined> {
+  return repo.findCompanyById(deps.db, id);
+}
+
+/** Several companies, by name. */
+export function findCompaniesByIds(deps: Deps, ids: number[]): Promise<Company[]> {
+  return repo.findCompaniesByIds(deps.db, ids);
+}
+
+/** The company of a session lookup; its settings are parsed again only when their version moved. */
+export function companyFromSessionRow(deps: Deps, row: SessionsRow): Promise<Company> {
+  return repo.toCompany(deps.db, row);
 }
 
 /** The get-config answer: the company's settings (memoised per settings version) and its lists, read on each call. */
 export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  const rows = await findListItems(deps.db, company.id);
+  const rows = await repo.findListItems(deps.db, company.id);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
   for (const row of rows) {

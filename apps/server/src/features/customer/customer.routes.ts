@@ -3,21 +3,23 @@ import { z } from 'zod';
 import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@portal/shared/auth-schemas';
 import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
+import { idField, successSchema } from '@portal/shared/api-schemas';
+import {
+  changingPasswordAnswerSchema,
+  clientsAnswerSchema,
+  loginAnswerSchema,
+  meAnswerSchema,
+  registerAnswerSchema,
+  signInActionsAnswerSchema,
+} from '@portal/shared/customer-schemas';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
-import { errorResponses, idField, success, typed } from '../../lib/http.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { createSession, deleteSessionByToken, findCompanySession } from '../session/session.repository.ts';
+import { endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
 import * as service from './customer.service.ts';
 
-const user = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
-const action = z.object({
-  id: z.number(),
-  type: z.enum(['AcceptAgreement', 'UpdateProfile', 'UpdateStudent', 'ChangePassword']),
-  agreement_id: z.number().nullable(),
-  student_id: z.number().nullable(),
-});
 const credentials = loginSchema;
 /** Only a same-site path may come back as a redirect target. */
 const safeRedirect = z
@@ -33,8 +35,8 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
   /** A new session token at every sign-in; the previous one, if any, ends. */
   async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, companyId: number, clientId: number) {
     const old = req.cookies[CUSTOMER_COOKIE];
-    if (old) await deleteSessionByToken(deps.db, old);
-    const { token, expiresAt } = await createSession(deps.db, { kind: 'customer', companyId, clientId, ttlMs: ttl });
+    if (old) await endSessionByToken(deps, old);
+    const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
     reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
     return service.loadUserAndActions(deps, companyId, clientId);
   }
@@ -43,7 +45,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/get-clients',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: credentials, response: { 200: z.object({ success: z.literal(true), clients: z.array(z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() })) }), ...errorResponses } },
+      schema: { tags: ['customer'], body: credentials, response: { 200: clientsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'signin');
@@ -59,7 +61,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['customer'],
         body: credentials.extend({ client_id: idField.optional(), server_redirect: safeRedirect }),
-        response: { 200: z.object({ success: z.literal(true), actions: z.array(action), user, server_redirect: z.string().optional() }), ...errorResponses },
+        response: { 200: loginAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -71,9 +73,9 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
   );
 
-  r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: success } } }, async (req, reply) => {
+  r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     const token = req.cookies[CUSTOMER_COOKIE];
-    if (token) await deleteSessionByToken(deps.db, token);
+    if (token) await endSessionByToken(deps, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const };
   });
@@ -87,10 +89,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
         tags: ['customer'],
         // Step one carries the form; step two adds email_code and email_token. Each step is parsed by its own schema below.
         body: z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() }),
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), emailToken: z.string().optional(), user: user.optional(), actions: z.array(action).optional() }),
-          ...errorResponses,
-        },
+        response: { 200: registerAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -114,7 +113,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/forget-password',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: success, ...errorResponses } },
+      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: successSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset', true);
@@ -127,13 +126,13 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
   /** The company this browser is on, if any: a reset token is good only under its own. */
   async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
     const token = req.cookies[COMPANY_COOKIE];
-    return token ? (await findCompanySession(deps.db, token))?.id : undefined;
+    return token ? (await findCompanySession(deps, token))?.id : undefined;
   }
   r.get(
     '/api/customer/check-if-changing-password/:token',
     {
       config: { auth: 'public' },
-      schema: { tags: ['customer'], params: tokenParam, response: { 200: z.object({ success: z.literal(true), isChangingPassword: z.boolean() }), ...errorResponses } },
+      schema: { tags: ['customer'], params: tokenParam, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset');
@@ -143,7 +142,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'reset');
       await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
@@ -153,7 +152,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: success, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
@@ -163,7 +162,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/get-sign-in-actions',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), actions: z.array(action) }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
@@ -173,7 +172,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/me',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: z.object({ success: z.literal(true), user, actions: z.array(action) }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };

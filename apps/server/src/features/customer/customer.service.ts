@@ -1,4 +1,5 @@
-import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/api-types';
+import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
 import { clearSignInFailures, type Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
@@ -6,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import { findCompanyById, type Company } from '../company/company.repository.ts';
-import { isCompanyActive } from '../../plugins/auth.ts';
+import { isCompanyActive, type Company } from '../../domain/company.ts';
+import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './customer.repository.ts';
 
@@ -23,6 +24,26 @@ async function authenticate(deps: Deps, company: Company, email: string, passwor
   const ok = await verifyPassword(login?.password_hash, password);
   if (!login || !ok) throw invalidCredentials();
   return login;
+}
+
+/**
+ * How many password hashes get-by-email verifies on every call, whatever the address: its
+ * distinct hashes up to this cap, padded with the dummy hash. The call then costs the same for an
+ * unknown address as for one that many companies know, so its time tells nothing, and one address
+ * cannot make it verify more.
+ */
+export const GET_BY_EMAIL_HASHES = 3;
+
+/** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
+export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
+  const logins = await repo.findLoginsByEmail(deps.db, email);
+  const hashes = [...new Set(logins.map((l) => l.password_hash))].slice(0, GET_BY_EMAIL_HASHES);
+  const padded = [...hashes, ...Array<undefined>(GET_BY_EMAIL_HASHES - hashes.length).fill(undefined)];
+  const results = await Promise.all(padded.map((hash) => verifyPassword(hash, password)));
+  const right = new Set(hashes.filter((_, i) => results[i]));
+  const matched = logins.filter((l) => right.has(l.password_hash)).map((l) => l.company_id);
+  if (matched.length === 0) throw invalidCredentials();
+  return (await findCompaniesByIds(deps, matched)).map(toListEntry);
 }
 
 export async function listClientAccounts(deps: Deps, company: Company, email: string, password: string): Promise<ClientAccount[]> {
@@ -189,7 +210,7 @@ async function usableResetToken(deps: Deps, token: string, sessionCompanyId: num
   const row = await repo.findResetToken(deps.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
   if (sessionCompanyId !== undefined && sessionCompanyId !== row.company_id) return undefined;
-  const company = await findCompanyById(deps.db, row.company_id);
+  const company = await findCompanyById(deps, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
@@ -225,7 +246,7 @@ async function changePassword(deps: Deps, companyId: number, loginId: number, pa
 
 /** The owner hears of every new password, so a change they did not make does not go unnoticed. */
 async function notifyPasswordChanged(deps: Deps, companyId: number, email: string) {
-  const company = await findCompanyById(deps.db, companyId);
+  const company = await findCompanyById(deps, companyId);
   if (!company) return;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(name, [

@@ -1,35 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared/constants';
+import type { InvoiceStatus } from '@portal/shared/constants';
+import { outstandingInvoicesPageSchema, upcomingClassesPageSchema } from '@portal/shared/home-schemas';
 import type { Deps } from '../../deps.ts';
 import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
-import { companyTimeZone, localNow } from '../../lib/time.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import { findOutstandingInvoices, findUpcomingClasses } from './home.repository.ts';
-
-const paged = { current_page: z.number(), total_pages: z.number() };
-const upcomingClass = z.object({
-  date: z.string(),
-  student_name: z.string(),
-  lesson_format_id: z.number().nullable(),
-  lesson_format: z.string(),
-  venue_id: z.number().nullable(),
-  venue: z.string(),
-  court: z.string(),
-  profile_picture: z.string().nullable(),
-  student_id: z.number(),
-  class_id: z.number(),
-  session_id: z.number(),
-  standard: z.string(),
-});
-const invoice = z.object({
-  InvoiceNo: z.string(),
-  InvoiceDate: z.string(),
-  PaymentDate: z.string(),
-  Total: z.number().int(),
-  balance_due: z.number().int(),
-  status: z.enum(INVOICE_STATUSES),
-});
+import { listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -40,21 +15,12 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     '/api/home/get-upcoming-classes',
     {
       config: { auth: 'customer' },
-      schema: { tags: ['home'], querystring: pageQuery, response: { 200: z.object({ ...paged, upcoming_classes: z.array(upcomingClass) }), ...errorResponses } },
+      schema: { tags: ['home'], querystring: pageQuery, response: { 200: upcomingClassesPageSchema, ...errorResponses } },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      // "Upcoming" is judged on the company's own clock, not the server's.
-      const now = localNow(companyTimeZone(company.settings.localization));
-      const { rows, total } = await findUpcomingClasses(deps.db, {
-        companyId: company.id,
-        clientId,
-        today: now.date,
-        nowTime: now.time,
-        limit,
-        offset: (page - 1) * limit,
-      });
+      const { rows, total } = await listUpcomingClasses(deps, company, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -80,12 +46,12 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     '/api/home/get-outstanding-invoices',
     {
       config: { auth: 'customer' },
-      schema: { tags: ['home'], querystring: pageQuery, response: { 200: z.object({ ...paged, invoices: z.array(invoice) }), ...errorResponses } },
+      schema: { tags: ['home'], querystring: pageQuery, response: { 200: outstandingInvoicesPageSchema, ...errorResponses } },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      const { rows, total } = await findOutstandingInvoices(deps.db, { companyId: company.id, clientId, limit, offset: (page - 1) * limit });
+      const { rows, total } = await listOutstandingInvoices(deps, company.id, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),

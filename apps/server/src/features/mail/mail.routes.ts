@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverMessages } from '@portal/shared/messages';
-import { typed } from '../../lib/http.ts';
+import { devOutboxAnswerSchema } from '@portal/shared/mail-schemas';
+import { errorResponses, typed } from '../../lib/http.ts';
 
 /** Development without SMTP: the last messages as sent, held in memory, shown on loopback only. */
 export function devOutboxEnabled(env: Pick<Env, 'NODE_ENV' | 'SMTP_URL'>): boolean {
@@ -22,7 +22,7 @@ export async function mailRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       schema: {
         tags: ['development'],
         description: 'Development only (no SMTP_URL, NODE_ENV not production), from this machine only: the last 100 messages as sent, secrets included.',
-        response: { 200: z.object({ mails: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })) }) },
+        response: { 200: devOutboxAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {

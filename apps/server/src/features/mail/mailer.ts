@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
+import { deleteOutboxMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -67,21 +68,15 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     },
     async send(message) {
       const subject = redact(message.subject, message.secrets);
-      const row = await db
-        .insertInto('outbox')
-        .values({
-          company_id: message.companyId,
-          to_address: message.to,
+      const row = {
+        id: await insertOutboxMail(db, {
+          companyId: message.companyId,
+          to: message.to,
           subject,
-          text_body: redact(message.text, message.secrets),
-          html_body: redact(message.html, message.secrets),
-          status: 'pending',
-          error: null,
-          created_at: nowIso(),
-          sent_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+          text: redact(message.text, message.secrets),
+          html: redact(message.html, message.secrets),
+        }),
+      };
       if (!transport) {
         // No SMTP server configured: the redacted outbox row is all that is kept, and in development the message as sent in memory.
         if (options.holdInMemory) {
@@ -92,20 +87,16 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
           { outboxId: row.id, to: message.to, subject },
           options.holdInMemory ? 'e-mail queued, not sent (no SMTP_URL): read it with "npm run portal -- outbox"' : 'e-mail queued, not sent (no SMTP_URL)',
         );
-        await db.updateTable('outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        await setOutboxStatus(db, row.id, 'logged');
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         // Delivered: nothing of it is kept.
-        await db.deleteFrom('outbox').where('id', '=', row.id).execute();
+        await deleteOutboxMail(db, row.id);
       } catch (err) {
         log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
-        await db
-          .updateTable('outbox')
-          .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
-          .where('id', '=', row.id)
-          .execute();
+        await setOutboxStatus(db, row.id, 'failed', err instanceof Error ? err.message : String(err));
       }
     },
     async close() {

@@ -14,7 +14,7 @@ function visible(db: Db, companyId: number, clientId: number, now: string) {
     .where('m.published_at', '<=', now);
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: number | null;
   title: string | null;
   body: string | null;

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { serverMessages } from '@portal/shared/messages';
+import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
+import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import type { Company } from '../company/company.repository.ts';
-import * as repo from './messages.repository.ts';
-
-const message = z.object({
-  CPMessageID: z.number(),
-  Title: z.string(),
-  Body: z.string(),
-  PublishedTimestamp: z.string(),
-  CP_CustomersMessagesRead: z.array(z.object({ ReadTimestamp: z.string() })),
-});
+import type { Company } from '../../domain/company.ts';
+import * as service from './messages.service.ts';
 
 function assertMessagesOn(company: Company) {
   if (!company.settings.switches.EnableMessages) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
@@ -30,7 +22,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['messages'],
         querystring: pagedQuery(5, ['All', 'Unread', 'Read']),
-        response: { 200: z.object({ total_count: z.number(), messages: z.array(message), unread_messages_count: z.number() }), ...errorResponses },
+        response: { 200: messageListSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -38,10 +30,10 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       assertMessagesOn(company);
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
-        etag: (v: repo.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
-        readVersion: () => repo.findMessagesVersion(deps.db, company.id, clientId),
+        etag: (v: service.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
+        readVersion: () => service.findMessagesVersion(deps, company.id, clientId),
         readPage: async () => {
-          const found = await repo.findMessages(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const found = await service.listMessages(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {
             total_count: found.total,
             unread_messages_count: found.unread,
@@ -65,15 +57,15 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'customer' },
       schema: {
         tags: ['messages'],
-        body: z.object({ message_id: idField }),
-        response: { 200: z.object({ success: z.literal(true), unread_messages_count: z.number() }), ...errorResponses },
+        body: markMessageReadSchema,
+        response: { 200: messageMarkReadAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
-      if (!(await repo.markRead(deps.db, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, unread_messages_count: await repo.countUnread(deps.db, company.id, clientId) };
+      if (!(await service.markRead(deps, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, unread_messages_count: await service.countUnread(deps, company.id, clientId) };
     },
   );
 }

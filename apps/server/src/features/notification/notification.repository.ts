@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.ts';
 
 export type NotificationFilter = 'All' | 'New' | 'Read';
 
-interface NotificationRow {
+export interface NotificationRow {
   id: number | null;
   status: 'New' | 'Read' | null;
   title: string | null;

@@ -1,28 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
+import {
+  markNotificationReadSchema,
+  notificationListSchema,
+  notificationMarkReadAnswerSchema,
+  optOutsAnswerSchema,
+  updateOptOutsSchema,
+} from '@portal/shared/notification-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idField, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
+import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import type { Company } from '../company/company.repository.ts';
-import * as repo from './notification.repository.ts';
-
-const contact = z.object({
-  NotificationContactID: z.number(),
-  Status: z.enum(['New', 'Read']),
-  Notifications: z.object({
-    ClientInAppTitle: z.string(),
-    ClientInAppContent: z.string(),
-    DateTimeCreated: z.string(),
-    TagData: z.record(z.string(), z.unknown()).nullable(),
-  }),
-});
-const categoryKeys = NOTIFICATION_CATEGORIES.map((c) => c.key) as [string, ...string[]];
-/** An opt-out: `email` / `in_app` true means the customer switched that channel off. */
-const optOut = z.object({ category: z.enum(categoryKeys), email: z.boolean(), in_app: z.boolean() });
-const optOutsAnswer = z.object({ success: z.literal(true), opt_outs: z.array(optOut.extend({ label: z.string() })) });
+import type { Company } from '../../domain/company.ts';
+import * as service from './notification.service.ts';
 
 /** Tag data is stored as JSON text; anything but an object is treated as none. */
 function parseTagData(text: string | null): Record<string, unknown> | null {
@@ -50,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       schema: {
         tags: ['notification'],
         querystring: pagedQuery(5, ['All', 'New', 'Read']),
-        response: { 200: z.object({ total_count: z.number(), total_count_new: z.number(), notificationContacts: z.array(contact) }), ...errorResponses },
+        response: { 200: notificationListSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -58,10 +49,10 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       assertNotificationsOn(company);
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
-        etag: (v: repo.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
-        readVersion: () => repo.findNotificationsVersion(deps.db, company.id, clientId),
+        etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+        readVersion: () => service.findNotificationsVersion(deps, company.id, clientId),
         readPage: async () => {
-          const { rows, total, newCount, version } = await repo.findNotifications(deps.db, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const { rows, total, newCount, version } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {
             total_count: total,
             total_count_new: newCount,
@@ -88,31 +79,31 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'customer' },
       schema: {
         tags: ['notification'],
-        body: z.object({ notificationContactID: idField }),
-        response: { 200: z.object({ success: z.literal(true), total_count_new: z.number() }), ...errorResponses },
+        body: markNotificationReadSchema,
+        response: { 200: notificationMarkReadAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      if (!(await repo.markRead(deps.db, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, total_count_new: await repo.countNew(deps.db, company.id, clientId) };
+      if (!(await service.markRead(deps, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, total_count_new: await service.countNew(deps, company.id, clientId) };
     },
   );
 
   r.post(
     '/api/notification/mark-all-read',
-    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: z.object({ success: z.literal(true), total_count_new: z.number() }), ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: notificationMarkReadAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await repo.markAllRead(deps.db, company.id, clientId);
+      await service.markAllRead(deps, company.id, clientId);
       return { success: true as const, total_count_new: 0 };
     },
   );
 
   async function answerOptOuts(companyId: number, clientId: number) {
-    const saved = new Map((await repo.findOptOuts(deps.db, companyId, clientId)).map((o) => [o.category, o]));
+    const saved = new Map((await service.findOptOuts(deps, companyId, clientId)).map((o) => [o.category, o]));
     return {
       success: true as const,
       opt_outs: NOTIFICATION_CATEGORIES.map((c) => ({
@@ -126,7 +117,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.get(
     '/api/notification/get-opt-outs',
-    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: optOutsAnswer, ...errorResponses } } },
+    { config: { auth: 'customer' }, schema: { tags: ['notification'], response: { 200: optOutsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
@@ -138,17 +129,12 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/notification/update-opt-outs',
     {
       config: { auth: 'customer' },
-      schema: { tags: ['notification'], body: z.object({
-          opt_outs: z
-            .array(optOut)
-            .max(categoryKeys.length)
-            .refine((list) => new Set(list.map((o) => o.category)).size === list.length, 'Each category may appear once'),
-        }), response: { 200: optOutsAnswer, ...errorResponses } },
+      schema: { tags: ['notification'], body: updateOptOutsSchema, response: { 200: optOutsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await repo.saveOptOuts(deps.db, company.id, clientId, req.body.opt_outs);
+      await service.saveOptOuts(deps, company.id, clientId, req.body.opt_outs);
       return answerOptOuts(company.id, clientId);
     },
   );

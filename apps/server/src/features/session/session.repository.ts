@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { SessionsRow } from '../../domain/session.ts';
 
 export type SessionKind = 'company' | 'customer';
 
@@ -24,21 +25,6 @@ export async function createSession(
     })
     .execute();
   return { token, expiresAt };
-}
-
-export interface SessionsRow {
-  session_id: number;
-  expires_at: string;
-  id: number;
-  customer_id: number;
-  company_details_id: number;
-  code: string;
-  trading_name: string;
-  application: string;
-  settings_version: number;
-  customer_session_id: number | null;
-  customer_client_id: number | null;
-  customer_expires_at: string | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { ChevronDownIcon, LogOutIcon, MailIcon, MoonIcon } from 'lucide-react';
 import { usePrefsStore } from '@/lib/prefs-store';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { useCurrentUser } from '@/lib/identity';
 import { TopNav } from './top-nav';
 

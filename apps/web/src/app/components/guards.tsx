@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { useCurrentUser, useSession } from '@/lib/identity';
 import { useIsMobile } from '@/lib/use-media';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { ArrowLeftRightIcon, LogInIcon, LogOutIcon, MailIcon, MoonIcon, UserIcon, XIcon } from 'lucide-react';
 import { companyName, logoSource } from '@/lib/branding';

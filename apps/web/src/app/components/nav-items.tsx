@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { BarcodeIcon, CalendarIcon, CreditCardIcon, FileTextIcon, GraduationCapIcon, HouseIcon, LayoutGridIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { studentTerm } from '@/lib/branding';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import type { CustomerUser } from '@portal/shared/api-types';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { Button } from '@/components/ui/button';
 import { MenuIcon } from 'lucide-react';
 import { useUiStore } from '@/lib/ui-store';

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
 import { resetPassword } from '@/features/auth/api/reset-password';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { companyName, logoSource } from '@/lib/branding';

@@ -1,4 +1,4 @@
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { useCurrentUser } from '@/lib/identity';
 import { barcodeItem, settingsItems } from '../components/nav-items';
 import { MenuPage } from './menu-page';

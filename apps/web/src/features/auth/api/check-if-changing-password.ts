@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChangingPasswordAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
 
-export function checkIfChangingPassword(token: string): Promise<{ success: true; isChangingPassword: boolean }> {
+export function checkIfChangingPassword(token: string): Promise<ChangingPasswordAnswer> {
   return api(`/api/customer/check-if-changing-password/${encodeURIComponent(token)}`);
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignInAction } from '@portal/shared/api-types';
+import type { SignInAction, SignInActionsAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/identity';
 
 export async function getSignInActions(): Promise<SignInAction[]> {
-  const answer = await api<{ success: true; actions: SignInAction[] }>('/api/customer/get-sign-in-actions');
+  const answer = await api<SignInActionsAnswer>('/api/customer/get-sign-in-actions');
   return answer.actions;
 }
 

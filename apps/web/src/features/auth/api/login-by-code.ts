@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CompanyListEntry } from '@portal/shared/api-types';
+import type { CompanyAnswer } from '@portal/shared/company-schemas';
 import { api } from '@/lib/api-client';
 
-export function loginByCode(companyCode: string): Promise<{ success: true; company: CompanyListEntry }> {
+export function loginByCode(companyCode: string): Promise<CompanyAnswer> {
   return api('/api/company/login-by-code', { body: { company_code: companyCode } });
 }
 

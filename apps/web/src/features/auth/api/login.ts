@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '@portal/shared/api-types';
+import type { LoginAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
 
 export interface LoginInput {

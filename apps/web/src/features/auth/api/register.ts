@@ -1,15 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
+import type { RegisterAnswer } from '@portal/shared/customer-schemas';
 import type { RegisterInput } from '@portal/shared/auth-schemas';
 import { api } from '@/lib/api-client';
-
-export interface RegisterAnswer {
-  success: true;
-  message: string;
-  emailToken?: string;
-  user?: CustomerUser;
-  actions?: SignInAction[];
-}
 
 export interface RegisterCodeInput extends RegisterInput {
   /** Sent as a JSON number (D1 §5, X25). */

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Success } from '@portal/shared/api-schemas';
 import { api } from '@/lib/api-client';
 
-export function resetPassword(token: string, input: { password: string; confirm_password: string }): Promise<{ success: boolean }> {
+export function resetPassword(token: string, input: { password: string; confirm_password: string }): Promise<Success> {
   return api(`/api/customer/reset-password/${encodeURIComponent(token)}`, { body: input });
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ApiError } from '@portal/shared/api-types';
+import type { ApiError } from '@portal/shared/api-schemas';
 import { useUiStore } from '@/lib/ui-store';
 import { server, installMockServer } from '@/test/msw';
 import { ForgotPasswordModal } from './forgot-password-modal';

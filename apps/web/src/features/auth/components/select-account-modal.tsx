@@ -1,4 +1,4 @@
-import type { ClientAccount } from '@portal/shared/api-types';
+import type { ClientAccount } from '@portal/shared/customer-schemas';
 import { ChoiceListModal } from './choice-list-modal';
 
 export function SelectAccountModal({

@@ -1,4 +1,4 @@
-import type { CompanyListEntry } from '@portal/shared/api-types';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { ChoiceListModal } from './choice-list-modal';
 
 export function SelectCompanyModal({

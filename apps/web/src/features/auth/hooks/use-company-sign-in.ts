@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CompanyListEntry } from '@portal/shared/api-types';
-import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
+import { companyConfigQueryOptions } from '@/lib/company-config';
 import { resetIdentity } from '@/lib/identity';
 import { getCompaniesByEmail } from '../api/get-companies-by-email';
 import { loginByCode } from '../api/login-by-code';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ClientAccount } from '@portal/shared/api-types';
+import type { ClientAccount } from '@portal/shared/customer-schemas';
 import { getClients } from '../api/get-clients';
 import { login } from '../api/login';
 import { useFinishSignIn } from './use-finish-sign-in';

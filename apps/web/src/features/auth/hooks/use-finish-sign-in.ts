@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CustomerUser, SignInAction } from '@portal/shared/api-types';
+import type { CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { resetIdentity } from '@/lib/identity';

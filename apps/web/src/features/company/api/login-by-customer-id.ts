@@ -1,12 +1,7 @@
-import type { CompanyListEntry } from '@portal/shared/api-types';
+import type { CompanyAnswer } from '@portal/shared/company-schemas';
 import { api } from '@/lib/api-client';
 
-export interface CompanyLoginAnswer {
-  success: true;
-  company: CompanyListEntry;
-}
-
 /** Opens the portal of the company with this CustomerID (links from the company's own site). */
-export function loginByCustomerId(customerId: number | string): Promise<CompanyLoginAnswer> {
+export function loginByCustomerId(customerId: number | string): Promise<CompanyAnswer> {
   return api('/api/company/login-by-customer-id', { body: { customer_id: Number(customerId) } });
 }

@@ -1,18 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OcrProfile, OcrProfilesAnswer } from '@portal/shared/company-schemas';
 import { api } from '@/lib/api-client';
 
-export interface OcrProfileSummary {
-  OCRProfileID: number;
-  ProfileName: string;
-  DisplayName: string;
-}
-
-interface OcrProfilesAnswer {
-  success: boolean;
-  profiles: OcrProfileSummary[];
-}
-
-export async function getOcrProfiles(): Promise<OcrProfileSummary[]> {
+export async function getOcrProfiles(): Promise<OcrProfile[]> {
   const answer = await api<OcrProfilesAnswer>('/api/classes/ocr-profiles');
   return answer.profiles;
 }

@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { HomeInvoice, Paged } from '@portal/shared/api-types';
+import type { OutstandingInvoicesPage } from '@portal/shared/home-schemas';
 import { HOME_PAGE_SIZE } from '@portal/shared/constants';
 import { api } from '@/lib/api-client';
-
-export interface OutstandingInvoicesPage extends Paged {
-  invoices: HomeInvoice[];
-}
 
 export function getOutstandingInvoices(page: number): Promise<OutstandingInvoicesPage> {
   return api<OutstandingInvoicesPage>('/api/home/get-outstanding-invoices', { query: { page, limit: HOME_PAGE_SIZE } });

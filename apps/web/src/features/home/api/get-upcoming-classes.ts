@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Paged, UpcomingClass } from '@portal/shared/api-types';
+import type { UpcomingClassesPage } from '@portal/shared/home-schemas';
 import { HOME_PAGE_SIZE } from '@portal/shared/constants';
 import { api } from '@/lib/api-client';
-
-export interface UpcomingClassesPage extends Paged {
-  upcoming_classes: UpcomingClass[];
-}
 
 export function getUpcomingClasses(page: number): Promise<UpcomingClassesPage> {
   return api<UpcomingClassesPage>('/api/home/get-upcoming-classes', { query: { page, limit: HOME_PAGE_SIZE } });

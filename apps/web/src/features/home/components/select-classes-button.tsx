@@ -6,7 +6,8 @@ import { MessageModal } from '@/components/ui/message-modal';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { getOcrProfilesQueryOptions, type OcrProfileSummary } from '../api/get-ocr-profiles';
+import type { OcrProfile } from '@portal/shared/company-schemas';
+import { getOcrProfilesQueryOptions } from '../api/get-ocr-profiles';
 import { CalendarCheckIcon, ChevronRightIcon } from 'lucide-react';
 
 interface SelectClassesButtonProps {
@@ -15,7 +16,7 @@ interface SelectClassesButtonProps {
   className: string;
 }
 
-type Dialog = { kind: 'profiles'; profiles: OcrProfileSummary[] } | { kind: 'error'; message: string } | null;
+type Dialog = { kind: 'profiles'; profiles: OcrProfile[] } | { kind: 'error'; message: string } | null;
 
 /**
  * D17–D19: a signed-in customer books from the classes area; a guest first picks which
@@ -48,7 +49,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
     }
   }
 
-  function chooseProfile(profile: OcrProfileSummary) {
+  function chooseProfile(profile: OcrProfile) {
     setDialog(null);
     const query = new URLSearchParams({ id: String(customerId), p: String(profile.OCRProfileID) });
     void navigate(`${paths.ocr}?${query}`);

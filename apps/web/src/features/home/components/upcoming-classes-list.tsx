@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { format, isValid, parseISO } from 'date-fns';
-import type { UpcomingClass } from '@portal/shared/api-types';
+import type { UpcomingClass } from '@portal/shared/home-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { formatDate, formatTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { studentTerm } from '@/lib/branding';

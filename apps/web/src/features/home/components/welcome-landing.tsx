@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { useCurrentUser } from '@/lib/identity';
 import { useUiStore } from '@/lib/ui-store';
 import { logoSource, studentTerm } from '@/lib/branding';

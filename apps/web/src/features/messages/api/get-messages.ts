@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { MessageList } from '@portal/shared/api-types';
+import type { MessageList } from '@portal/shared/message-schemas';
 import { BELL_PAGE_SIZE, POLL_INTERVAL_MS } from '@portal/shared/constants';
 import { api } from '@/lib/api-client';
 

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { MessageList } from '@portal/shared/api-types';
+import type { MessageList, MessageMarkReadAnswer } from '@portal/shared/message-schemas';
 import { api } from '@/lib/api-client';
 import { getMessagesQueryOptions } from './get-messages';
 
-interface MarkReadAnswer {
-  success: boolean;
-  unread_messages_count: number;
-}
-
-export function markMessageRead(messageId: number): Promise<MarkReadAnswer> {
-  return api<MarkReadAnswer>('/api/messages/mark-read', { method: 'POST', body: { message_id: messageId } });
+export function markMessageRead(messageId: number): Promise<MessageMarkReadAnswer> {
+  return api<MessageMarkReadAnswer>('/api/messages/mark-read', { method: 'POST', body: { message_id: messageId } });
 }
 
 type Cached = MessageList | InfiniteData<MessageList> | undefined;

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import type { MessageList } from '@portal/shared/api-types';
+import type { MessageList } from '@portal/shared/message-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { server, installMockServer } from '@/test/msw';
 import { MessageBell } from './message-bell';

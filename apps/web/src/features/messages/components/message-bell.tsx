@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/identity';
 import { useBellMessages } from '../api/get-messages';

@@ -1,4 +1,4 @@
-import type { PortalMessage } from '@portal/shared/api-types';
+import type { PortalMessage } from '@portal/shared/message-schemas';
 import { paths } from '@/config/paths';
 
 /** D1 §3: a message is unread for as long as no read record exists for this customer. */

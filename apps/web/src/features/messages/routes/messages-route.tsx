@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { PortalMessage } from '@portal/shared/api-types';
+import type { PortalMessage } from '@portal/shared/message-schemas';
 import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { NotificationList } from '@portal/shared/api-types';
+import type { NotificationList } from '@portal/shared/notification-schemas';
 import { BELL_PAGE_SIZE, POLL_INTERVAL_MS } from '@portal/shared/constants';
 import { api } from '@/lib/api-client';
 

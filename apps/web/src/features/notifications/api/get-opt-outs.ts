@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OptOut } from '@portal/shared/api-types';
+import type { OptOutsAnswer } from '@portal/shared/notification-schemas';
 import { api } from '@/lib/api-client';
-
-export interface OptOutsAnswer {
-  success: boolean;
-  opt_outs: OptOut[];
-}
 
 export function getOptOuts(): Promise<OptOutsAnswer> {
   return api<OptOutsAnswer>('/api/notification/get-opt-outs');

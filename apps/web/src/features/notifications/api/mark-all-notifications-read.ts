@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
 import { api } from '@/lib/api-client';
 import { getNotificationsQueryOptions } from './get-notifications';
 import { applyNotificationsRead } from './mark-notification-read';
 
-interface MarkAllReadAnswer {
-  success: boolean;
-  total_count_new: number;
-}
-
-export function markAllNotificationsRead(): Promise<MarkAllReadAnswer> {
-  return api<MarkAllReadAnswer>('/api/notification/mark-all-read', { method: 'POST' });
+export function markAllNotificationsRead(): Promise<NotificationMarkReadAnswer> {
+  return api<NotificationMarkReadAnswer>('/api/notification/mark-all-read', { method: 'POST' });
 }
 
 /** As for one notification: polls in flight are cancelled so none lands after the receipt with the old count. */

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@portal/shared/api-types';
+import type { NotificationList, NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
 import { api } from '@/lib/api-client';
 import { getNotificationsQueryOptions } from './get-notifications';
 
-interface MarkReadAnswer {
-  success: boolean;
-  total_count_new: number;
-}
-
-export function markNotificationRead(notificationContactID: number): Promise<MarkReadAnswer> {
-  return api<MarkReadAnswer>('/api/notification/mark-read', { method: 'POST', body: { notificationContactID } });
+export function markNotificationRead(notificationContactID: number): Promise<NotificationMarkReadAnswer> {
+  return api<NotificationMarkReadAnswer>('/api/notification/mark-read', { method: 'POST', body: { notificationContactID } });
 }
 
 type Cached = NotificationList | InfiniteData<NotificationList> | undefined;

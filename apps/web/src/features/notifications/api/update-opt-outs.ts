@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OptOut } from '@portal/shared/api-types';
+import type { OptOut, OptOutsAnswer } from '@portal/shared/notification-schemas';
 import { api } from '@/lib/api-client';
-import { getOptOutsQueryOptions, type OptOutsAnswer } from './get-opt-outs';
+import { getOptOutsQueryOptions } from './get-opt-outs';
 
 export type OptOutUpdate = Pick<OptOut, 'category' | 'email' | 'in_app'>;
 

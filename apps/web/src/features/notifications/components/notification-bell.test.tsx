@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import type { NotificationContact, NotificationList } from '@portal/shared/api-types';
+import type { NotificationContact, NotificationList } from '@portal/shared/notification-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/features/company/api/get-config';
+import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { server, installMockServer } from '@/test/msw';
 import { NotificationBell } from './notification-bell';

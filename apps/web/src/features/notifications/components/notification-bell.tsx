@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import type { NotificationContact } from '@portal/shared/api-types';
+import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
-import { useCompanyConfig } from '@/features/company/api/get-config';
+import { useCompanyConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/identity';
 import { useBellNotifications } from '../api/get-notifications';

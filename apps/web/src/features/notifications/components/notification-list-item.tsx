@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { NotificationContact } from '@portal/shared/api-types';
+import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { BellIcon } from 'lucide-react';

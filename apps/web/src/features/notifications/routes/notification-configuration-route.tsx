@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { OptOut } from '@portal/shared/api-types';
+import type { OptOut } from '@portal/shared/notification-schemas';
 import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';

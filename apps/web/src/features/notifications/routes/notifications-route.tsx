@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/company/api/get-config';
+import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useSearchParamState } from '@/lib/use-search-param';

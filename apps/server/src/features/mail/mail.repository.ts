@@ -1,0 +1,38 @@
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/time.ts';
+
+/** Records a message before it is delivered; answers its id. */
+export async function insertOutboxMail(
+  db: Db,
+  mail: { companyId: number | null; to: string; subject: string; text: string; html: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      company_id: mail.companyId,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      status: 'pending',
+      error: null,
+      created_at: nowIso(),
+      sent_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteOutboxMail(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('outbox').where('id', '=', id).execute();
+}
+
+/** `logged` or `sent` stamps the time it left; `failed` keeps the error. */
+export async function setOutboxStatus(db: Db, id: number, status: 'logged' | 'sent' | 'failed', error: string | null = null): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set(status === 'failed' ? { status, error } : { status, sent_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,34 @@
+import type { Deps } from '../../deps.ts';
+import * as repo from './notification.repository.ts';
+
+export function listNotifications(deps: Deps, input: Parameters<typeof repo.findNotifications>[1]) {
+  return repo.findNotifications(deps.db, input);
+}
+
+export function countNew(deps: Deps, companyId: number, clientId: number): Promise<number> {
+  return repo.countNew(deps.db, companyId, clientId);
+}
+
+/** False when the notification is not this customer's. */
+export function markRead(deps: Deps, companyId: number, clientId: number, contactId: number): Promise<boolean> {
+  return repo.markRead(deps.db, companyId, clientId, contactId);
+}
+
+export function markAllRead(deps: Deps, companyId: number, clientId: number): Promise<void> {
+  return repo.markAllRead(deps.db, companyId, clientId);
+}
+
+export function findOptOuts(deps: Deps, companyId: number, clientId: number) {
+  return repo.findOptOuts(deps.db, companyId, clientId);
+}
+
+export function saveOptOuts(deps: Deps, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
+  return repo.saveOptOuts(deps.db, companyId, clientId, rows);
+}
+
+export type { NotificationsVersion } from './notification.repository.ts';
+
+/** What the poll's ETag is computed from: one indexed query. */
+export function findNotificationsVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
+  return repo.findNotificationsVersion(deps.db, companyId, clientId);
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test/api-harness.ts';
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+}
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+type Paths = Record<string, Record<string, Operation>>;
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The JSON schema of one answer, or undefined when the document does not describe it. */
+function answerSchema(op: Operation, status: string): JsonSchema | undefined {
+  const schema = op.responses?.[status]?.content?.['application/json']?.schema;
+  return schema && (schema.properties || schema.anyOf) ? schema : undefined;
+}
+
+describe('the OpenAPI document at /api/docs/json', () => {
+  let t: TestApp;
+  let paths: Paths;
+  const operations: { name: string; op: Operation }[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    const res = await t.server.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    paths = (res.json() as { paths: Paths }).paths;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op) operations.push({ name: `${method.toUpperCase()} ${path}`, op });
+      }
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('lists the API routes', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(25);
+    expect(operations.map((o) => o.name)).toContain('GET /api/company/get-config');
+  });
+
+  it('describes the success answer of every route with its fields', () => {
+    const missing = operations.filter(({ op }) => !answerSchema(op, '200')).map((o) => o.name);
+    expect(missing).toEqual([]);
+  });
+
+  it('describes every error answer of every route as { message, code, errors? }', () => {
+    const wrong: string[] = [];
+    for (const { name, op } of operations) {
+      for (const status of ['400', '401', '403', '404', '429', '500']) {
+        const schema = answerSchema(op, status);
+        if (!schema?.properties?.message || !schema.properties.code || !schema.properties.errors || !schema.required?.includes('code')) wrong.push(`${name} ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('describes get-config with the company configuration, lists included', () => {
+    const schema = answerSchema(paths['/api/company/get-config']!.get!, '200')!;
+    expect(Object.keys(schema.properties!)).toEqual(
+      expect.arrayContaining(['CompanyDisplayName', 'CustomerID', 'CustomerPortalActive', 'colors', 'localization', 'lists', 'unfiltered_lists']),
+    );
+    expect(Object.keys(schema.properties!.lists!.properties!)).toEqual(expect.arrayContaining(['venues', 'lesson_formats', 'standards']));
+  });
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** A row id in a JSON body: a whole number that fits the 32-bit id columns of both engines. */
+export const idField = z.number().int().positive().max(2_147_483_647);
+
+/** Every error answer (400/401/403/404/409/422/429/500): `message` is what the error box shows. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The answer of a call that only reports that it was done. */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** Page numbers of a paged list answer. */
+export const pagedShape = { current_page: z.number(), total_pages: z.number() };
+export type Success = z.infer<typeof successSchema>;
+
+/** /healthz and /readyz, for load balancers (not in the API document). */
+export const healthAnswerSchema = z.object({ status: z.string() });
+
+export const pagedSchema = z.object(pagedShape);
+export type Paged = z.infer<typeof pagedSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES } from './constants.ts';
+import { pagedShape } from './api-schemas.ts';
+
+export const upcomingClassSchema = z.object({
+  date: z.string(),
+  student_name: z.string(),
+  lesson_format_id: z.number().nullable(),
+  lesson_format: z.string(),
+  venue_id: z.number().nullable(),
+  venue: z.string(),
+  court: z.string(),
+  profile_picture: z.string().nullable(),
+  student_id: z.number(),
+  class_id: z.number(),
+  session_id: z.number(),
+  standard: z.string(),
+});
+export type UpcomingClass = z.infer<typeof upcomingClassSchema>;
+
+export const homeInvoiceSchema = z.object({
+  InvoiceNo: z.string(),
+  InvoiceDate: z.string(),
+  PaymentDate: z.string(),
+  Total: z.number().int(),
+  balance_due: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type HomeInvoice = z.infer<typeof homeInvoiceSchema>;
+
+/** get-upcoming-classes. */
+export const upcomingClassesPageSchema = z.object({ ...pagedShape, upcoming_classes: z.array(upcomingClassSchema) });
+export type UpcomingClassesPage = z.infer<typeof upcomingClassesPageSchema>;
+
+/** get-outstanding-invoices. */
+export const outstandingInvoicesPageSchema = z.object({ ...pagedShape, invoices: z.array(homeInvoiceSchema) });
+export type OutstandingInvoicesPage = z.infer<typeof outstandingInvoicesPageSchema>;
