@@ -15,9 +15,10 @@ test.describe('messages', () => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     const first = page.waitForResponse((res) => isBellPoll(res.request()));
     await page.goto('/hub/company');
-    await first;
-    await expect(bell(page)).toBeVisible();
-    await expectRepeatsEvery(page, isBellPoll, 60_000, 1);
+    await expectRepeatsEvery(page, await first, isBellPoll, 60_000, 1, async (answer) => {
+      const { unread_messages_count: n } = (await answer.json()) as MessageList;
+      await expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Messages' : `Messages, ${n > 99 ? '99+' : n} unread`);
+    });
   });
 
   test('B6/J2: no bell and no calls where messages are switched off (ACE)', async ({ page, world }) => {

@@ -43,8 +43,10 @@ test.describe('notification polling', () => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     const first = page.waitForResponse((res) => isBellPoll(res.request()));
     await page.goto('/hub/company');
-    await first;
-    await expectRepeatsEvery(page, isBellPoll, 60_000, 2);
+    await expectRepeatsEvery(page, await first, isBellPoll, 60_000, 2, async (answer) => {
+      const { total_count_new: n } = (await answer.json()) as NotificationList;
+      await expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Notifications' : `Notifications, ${n > 99 ? '99+' : n} new`);
+    });
   });
 
   test('J12: never polls for a guest', async ({ page, world }) => {
