@@ -1,11 +1,12 @@
 import { expect, request as apiRequest, test as base, type Cookie, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-bundles.ts';
 import { registrationCode } from './mail.ts';
 import { closeDatabase, importWorld, type DemoCompany, type World } from './world.ts';
 
 export type { World } from './world.ts';
-export const DEMO_PASSWORD = 'Portal#2026';
+export { DEMO_PASSWORD };
 export const SESSION_STORAGE_KEY = 'portal-session';
 
 /** Whether this project runs at phone width (the phone project is 375 px wide). */
