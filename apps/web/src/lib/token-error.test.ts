@@ -11,9 +11,13 @@ const tokenError = () => HttpResponse.json<ApiError>({ message: 'Token Error', c
 /** How a call has ended so far: 'pending' until it answers or fails. */
 function track(call: Promise<unknown>): { state: 'pending' | 'answered' | 'failed' } {
   const outcome: { state: 'pending' | 'answered' | 'failed' } = { state: 'pending' };
-  call.then(
-    () => (outcome.state = 'answered'),
-    () => (outcome.state = 'failed'),
+  void call.then(
+    () => {
+      outcome.state = 'answered';
+    },
+    () => {
+      outcome.state = 'failed';
+    },
   );
   return outcome;
 }
