@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
-import { setCompanyLoaded } from './api-client';
+import { api, setCompanyLoaded } from './api-client';
 import { useCartStore } from './cart-store';
 import { currentUserQueryOptions, resetIdentity, useCurrentUser } from './identity';
 import { useSessionStore } from './session-store';
@@ -105,6 +105,20 @@ describe('resetIdentity', () => {
     expect(useUiStore.getState().modal).toBeNull();
     // Another client's cart is emptied and handed to Jane.
     expect(useCartStore.getState()).toMatchObject({ clientId: 1, classItems: [] });
+  });
+
+  it('forgets the kept ETag answers: the next poll asks afresh, and a store change alone does not', async () => {
+    const ifNoneMatch: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+      ifNoneMatch.push(new Headers(init.headers).get('If-None-Match'));
+      return new Response(JSON.stringify({ n: ifNoneMatch.length }), { status: 200, headers: { 'Content-Type': 'application/json', ETag: 'W/"a"' } });
+    });
+    await api('/api/messages');
+    useSessionStore.setState({ user: jane }); // the hint changes: kept answers stay (ETags are per customer)
+    await api('/api/messages');
+    resetIdentity(newClient(), { user: omar, company: 'keep' });
+    await api('/api/messages');
+    expect(ifNoneMatch).toEqual([null, 'W/"a"', null]);
   });
 
   it('on sign-out shows the guest at once to every component watching the session', async () => {
