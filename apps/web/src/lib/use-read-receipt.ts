@@ -30,10 +30,11 @@ function pagesOf<Page>(data: Cached<Page>): Page[] {
 }
 
 function applyToCache<Page>(queryClient: QueryClient, queryKey: QueryKey, page: (p: Page) => Page): void {
-  queryClient.setQueriesData<Cached<Page>>({ queryKey }, (data) => {
+  const update = (data: Cached<Page>): Cached<Page> => {
     if (data === undefined) return data;
     return isInfinite(data) ? { ...data, pages: data.pages.map(page) } : page(data);
-  });
+  };
+  queryClient.setQueriesData<Cached<Page>>({ queryKey }, update);
 }
 
 /**
