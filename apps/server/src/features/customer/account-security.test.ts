@@ -170,12 +170,37 @@ describe.each(testEngines())('mail without SMTP_URL on %s', (engine) => {
     expect(held.find((m) => m.to === 'quin@example.com')?.text).toMatch(/verification code is \d{6}\./);
     expect(held.find((m) => m.to === 'parent@example.com')?.text).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
     expect((await t.server.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    expect(logText).toContain('the development outbox view is on');
+    expect(logText).toContain('DEV_OUTBOX=false');
+  });
+
+  it('a request a proxy forwarded is refused even when it arrives from loopback', async () => {
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+      const res = await t.server.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.body).not.toContain('verification code');
+    }
   });
 });
 
-describe('the development outbox view in production', () => {
-  it('does not exist', async () => {
-    const t = await startTestApp('sqlite', { SMTP_URL: undefined, NODE_ENV: 'production' });
+describe('the development outbox view behind a trusted proxy', () => {
+  it('goes by the socket, not by the address the proxy names', async () => {
+    const t = await startTestApp('sqlite', { SMTP_URL: undefined, TRUST_PROXY: true });
+    try {
+      const res = await t.server.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the development outbox view switched off', () => {
+  it.each([
+    ['in production', { NODE_ENV: 'production' as const }],
+    ['with DEV_OUTBOX=false', { DEV_OUTBOX: false }],
+  ])('does not exist %s', async (_, env) => {
+    const t = await startTestApp('sqlite', { SMTP_URL: undefined, ...env });
     try {
       expect((await t.server.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
     } finally {
