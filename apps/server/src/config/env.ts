@@ -52,9 +52,10 @@ const envSchema = z.object({
   /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /**
-   * Failed sign-ins per 15 minutes per e-mail address before sign-in with it is refused until
-   * the window ends; a successful sign-in or a completed reset clears the count. Also the number
-   * of reset requests per 15 minutes per address.
+   * Failed sign-ins per 15 minutes per e-mail address from one client address before sign-in
+   * with it from there is refused until the window ends; a successful sign-in clears that count,
+   * a completed reset every client address's. Also the number of reset requests per 15 minutes
+   * per address.
    */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**
