@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { createRuntime } from './runtime.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createTestDatabase } from './test/test-db.ts';
@@ -68,8 +69,9 @@ describe('throttling', () => {
     const one = await startTestApp('sqlite', env);
     const two = await startTestApp('sqlite', env);
     try {
-      // A fresh client address keeps this run's counters apart from earlier runs against the same Redis.
-      const address = `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+      // A random client address (64 random bits of IPv6) keeps this run's counters apart from
+      // every other run against the same Redis.
+      const address = `fd00::${(randomBytes(8).toString('hex').match(/.{4}/g) ?? []).join(':')}`;
       const at = (app: TestApp) => app.server.inject({ method: 'POST', url: '/api/company/login-by-code', payload: { company_code: 'SPLASH' }, remoteAddress: address });
       expect((await at(one)).statusCode).toBe(200);
       expect((await at(two)).statusCode).toBe(200);
