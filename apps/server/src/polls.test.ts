@@ -166,6 +166,25 @@ describe.each(testEngines())('polled lists on %s', (engine) => {
     expect((JSON.parse(after.body) as Messages).messages[0]!.CPMessageID).toBe(scheduled);
   });
 
+  it('a poll costs one query beside the session, whether it answers 200, 304, or 200 to a stale ETag', async () => {
+    const { b, companyId, clientId } = await ownCustomer(t);
+    const counted = async (url: string, headers: Record<string, string> = {}) => {
+      const before = t.queryCount();
+      const res = await raw(t.server, b, url, headers);
+      return { status: res.status, etag: res.etag!, queries: t.queryCount() - before };
+    };
+    for (const [url, write] of [
+      [POLL, () => insertNotification(db, companyId, clientId, 'Counted')],
+      [MESSAGES, () => insertMessage(db, companyId, clientId, 'Counted')],
+    ] as const) {
+      const first = await counted(url);
+      expect(first).toMatchObject({ status: 200, queries: 2 });
+      expect(await counted(url, { 'if-none-match': first.etag })).toMatchObject({ status: 304, queries: 2 });
+      await write();
+      expect(await counted(url, { 'if-none-match': first.etag })).toMatchObject({ status: 200, queries: 2 });
+    }
+  });
+
   it("one customer's ETag is no good for another customer's list, and no 304 goes to a signed-out browser", async () => {
     const one = await ownCustomer(t);
     const two = await ownCustomer(t);

@@ -19,6 +19,8 @@ export interface TestApp {
   runtime: Runtime;
   /** The SMTP server the app delivers to (unless the test set SMTP_URL itself). */
   mailbox: Mailbox;
+  /** How many queries the app has sent to the database so far (count a call by the difference). */
+  queryCount(): number;
   /** Waits for queued mail, then answers the newest message to an address. */
   lastMailTo(to: string): Promise<ReceivedMail | undefined>;
   close(): Promise<void>;
@@ -26,7 +28,10 @@ export interface TestApp {
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
 export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  const handle = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine);
+  let queries = 0;
+  // The app's queries pass through this plugin once each (Kysely hands it every query it runs).
+  const handle = { ...database, db: database.db.withPlugin({ transformQuery: ({ node }) => (queries++, node), transformResult: async ({ result }) => result }) };
   const mailbox = await startMailbox();
   const runtime = await createRuntime({
     handle,
@@ -46,6 +51,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     server: runtime.server,
     runtime,
     mailbox,
+    queryCount: () => queries,
     async lastMailTo(to) {
       await runtime.deps.mailer.flush();
       return mailbox.lastTo(to);
@@ -53,8 +59,8 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     async close() {
       await runtime.close();
       await mailbox.close();
-      await handle.close();
-      await handle.drop();
+      await database.close();
+      await database.drop();
     },
   };
 }
