@@ -1,7 +1,7 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
-import { deleteExpiredSessions } from './features/session/session.service.ts';
+import { sweepExpiredRows } from './sweep.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -34,8 +34,8 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
-  // Expired sessions, tokens and codes are swept hourly; every process may do it, it is idempotent.
-  const sweep = () => deleteExpiredSessions(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired sessions failed'));
+  // Expired sessions, tokens, codes and week-old unsent mail are swept hourly; every process may do it, it is idempotent.
+  const sweep = () => sweepExpiredRows(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired rows failed'));
   void sweep();
   const sweeper = setInterval(sweep, 3600_000);
   sweeper.unref();
