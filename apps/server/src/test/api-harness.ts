@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +32,14 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
   const database = await createTestDatabase(engine);
   let queries = 0;
   // The app's queries pass through this plugin once each (Kysely hands it every query it runs).
-  const handle = { ...database, db: database.db.withPlugin({ transformQuery: ({ node }) => (queries++, node), transformResult: async ({ result }) => result }) };
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      queries += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const handle = { ...database, db: database.db.withPlugin(counter) };
   const mailbox = await startMailbox();
   const runtime = await createRuntime({
     handle,
