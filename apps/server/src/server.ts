@@ -2,6 +2,7 @@ import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
 import { sweepExpiredRows } from './sweep.ts';
+import { devOutboxEnabled } from './features/mail/mail.routes.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -31,6 +32,7 @@ async function main() {
     '  Demo sign-ins (company codes SPLASH, ACE, THAMES, CLOSED):',
     ...demoSignIns.map((s) => `    ${s.email.padEnd(22)} ${s.password.padEnd(13)} ${s.note}`),
     '',
+    ...(devOutboxEnabled(env) ? ['  E-mail is not sent (no SMTP_URL): read codes and reset links with  npm run portal -- outbox', ''] : []),
   ];
   console.log(lines.join('\n'));
 
