@@ -163,7 +163,7 @@ describe.each(testEngines())('polled lists on %s', (engine) => {
     await db.updateTable('messages').set({ published_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', scheduled).execute();
     const after = await raw(t.server, b, MESSAGES, { 'if-none-match': afterRead.etag! });
     expect(after.status).toBe(200);
-    expect((JSON.parse(after.body) as Messages).messages[0]!.CPMessageID).toBe(scheduled);
+    expect((JSON.parse(after.body) as Messages).messages.map((m) => m.CPMessageID)).toContain(scheduled);
   });
 
   it('a poll costs one query beside the session, whether it answers 200, 304, or 200 to a stale ETag', async () => {
