@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { GET_BY_EMAIL_HASHES } from '../customer/customer.service.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import type * as passwords from '../../lib/passwords.ts';
 
 // The real verification, watched: which stored hashes each call checks.
 vi.mock('../../lib/passwords.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/passwords.ts')>();
+  const real = await importOriginal<typeof passwords>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 
