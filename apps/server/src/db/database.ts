@@ -20,7 +20,7 @@ export interface OpenOptions {
 }
 
 /** Measured with `npm run bench` (decision 008). */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 
 // COUNT(*) and BIGSERIAL come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
