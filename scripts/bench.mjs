@@ -33,6 +33,8 @@ const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const connections = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const portBase = Number(process.env.BENCH_PORT ?? 4391);
+// BENCH_NODE_ARGS: flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const pgPools = (process.env.BENCH_PG_POOLS ?? '').split(',').filter(Boolean).map(Number);
 const PASSWORD = 'Bench#2026-pass';
 
@@ -282,7 +284,7 @@ const rows = [
 ];
 
 function startServer(databaseUrl, port, extraEnv = {}) {
-  return spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  return spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -23,7 +23,7 @@ import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
-export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
+export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined; securityHeaders: Record<string, string> }) {
   const { deps } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -39,7 +39,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
 
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
-  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false, headers: opts.securityHeaders });
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
 
   instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));

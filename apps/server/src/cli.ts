@@ -77,7 +77,7 @@ async function showOutbox(port: number): Promise<number> {
     return 1;
   }
   if (res.status === 404) {
-    console.error('The server keeps no outbox view: it sends mail over SMTP_URL or runs with NODE_ENV=production.');
+    console.error('The server keeps no outbox view: it sends mail over SMTP_URL, or runs with NODE_ENV=production or DEV_OUTBOX=false.');
     return 1;
   }
   const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string; createdAt: string }[] };

@@ -12,7 +12,7 @@ export interface Deps {
   engine: Engine;
   env: Env;
   mailer: Mailer;
-  /** Failed sign-ins per e-mail address. */
+  /** Failed sign-ins per e-mail address and client address. */
   failures: FailureCounter;
 }
 
@@ -26,28 +26,37 @@ export async function throttle(req: FastifyRequest, bucket: Bucket, perEmail = f
 }
 
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
-const failureKey = (email: string) => `signin:${email}`;
+const failureGroup = (email: string) => `signin:${email}`;
+
+/** Who is signing in: the address tried, from the client address the throttles count by (req.ip). */
+export interface SignInAttempt {
+  email: string;
+  ip: string;
+}
 
 /**
- * Runs a password check for an e-mail address under its failure count: refused while the address
- * has AUTH_EMAIL_RATE_LIMIT failures in its 15-minute window; a wrong password counts one, a
- * right one clears the count. Successes never count, so a customer who signs in often is never
- * refused, and a stranger cannot lock an owner out past their next sign-in or reset.
+ * Runs a password check under the failure count of its e-mail address from this client address:
+ * refused while that pair holds AUTH_EMAIL_RATE_LIMIT failures in its 15-minute window; a wrong
+ * password counts one, a right one clears the pair. Successes never count, so a customer who
+ * signs in often is never refused; and a stranger's failures hold only the stranger's own client
+ * address, so the owner, signing in from theirs, is never locked out (the per-IP bucket bounds
+ * how many addresses one client can try).
  */
-export async function withSignInFailures<T>(deps: Deps, email: string, check: () => Promise<T>): Promise<T> {
-  const { count, ttlMs } = await deps.failures.read(failureKey(email));
+export async function withSignInFailures<T>(deps: Deps, attempt: SignInAttempt, check: () => Promise<T>): Promise<T> {
+  const group = failureGroup(attempt.email);
+  const { count, ttlMs } = await deps.failures.read(group, attempt.ip);
   if (count >= deps.env.AUTH_EMAIL_RATE_LIMIT) throw tooManyRequests(ttlMs);
   try {
     const result = await check();
-    await deps.failures.clear(failureKey(email));
+    await deps.failures.clear(group, attempt.ip);
     return result;
   } catch (err) {
-    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await deps.failures.fail(failureKey(email), SIGN_IN_WINDOW_MS);
+    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await deps.failures.fail(group, attempt.ip, SIGN_IN_WINDOW_MS);
     throw err;
   }
 }
 
-/** A completed reset or password change: the address starts afresh. */
+/** A completed reset or password change: the address starts afresh from every client address. */
 export async function clearSignInFailures(deps: Deps, email: string): Promise<void> {
-  await deps.failures.clear(failureKey(email));
+  await deps.failures.clearGroup(failureGroup(email));
 }

@@ -18,7 +18,7 @@ export interface Runtime {
 }
 
 /** Reset tokens travel in the path (and in a link's query): never into a log line. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url
     .replace(/\/(reset-password|check-if-changing-password)\/[^/?#]+/g, '/$1/[redacted]')
     .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
@@ -63,7 +63,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
   const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, failures };
-  await server.register(app, { deps, redis });
+  await server.register(app, { deps, redis, securityHeaders: headers });
   await server.ready();
   return {
     server,

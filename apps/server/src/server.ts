@@ -1,7 +1,8 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
-import { deleteExpiredSessions } from './features/session/session.service.ts';
+import { sweepExpiredRows } from './sweep.ts';
+import { devOutboxEnabled } from './features/mail/mail.routes.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -31,11 +32,12 @@ async function main() {
     '  Demo sign-ins (company codes SPLASH, ACE, THAMES, CLOSED):',
     ...demoSignIns.map((s) => `    ${s.email.padEnd(22)} ${s.password.padEnd(13)} ${s.note}`),
     '',
+    ...(devOutboxEnabled(env) ? ['  E-mail is not sent (no SMTP_URL): read codes and reset links with  npm run portal -- outbox', ''] : []),
   ];
   console.log(lines.join('\n'));
 
-  // Expired sessions, tokens and codes are swept hourly; every process may do it, it is idempotent.
-  const sweep = () => deleteExpiredSessions(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired sessions failed'));
+  // Expired sessions, tokens, codes and week-old unsent mail are swept hourly; every process may do it, it is idempotent.
+  const sweep = () => sweepExpiredRows(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired rows failed'));
   void sweep();
   const sweeper = setInterval(sweep, 3600_000);
   sweeper.unref();

@@ -28,11 +28,18 @@ const envSchema = z.object({
   /** Extra origins (comma-separated) a reset link may point at. */
   TRUSTED_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
+  /**
+   * The development outbox view (GET /api/dev/outbox, `npm run portal -- outbox`): the messages as
+   * sent, secrets included, to requests from this machine. Unset: on when NODE_ENV is not
+   * production. Never while SMTP_URL is set.
+   */
+  DEV_OUTBOX: bool.optional(),
   MAIL_FROM: z.string().default('Customer Hub <no-reply@portal.localhost>'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app (apps/web/dist) from the same port. */
   SERVE_WEB: bool.default(true),
+  /** Where the built web app is read from. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   /** PostgreSQL connections per server process (docs/decisions/008). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
@@ -45,9 +52,10 @@ const envSchema = z.object({
   /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /**
-   * Failed sign-ins per 15 minutes per e-mail address before sign-in with it is refused until
-   * the window ends; a successful sign-in or a completed reset clears the count. Also the number
-   * of reset requests per 15 minutes per address.
+   * Failed sign-ins per 15 minutes per e-mail address from one client address before sign-in
+   * with it from there is refused until the window ends; a successful sign-in clears that count,
+   * a completed reset every client address's. Also the number of reset requests per 15 minutes
+   * per address.
    */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**

@@ -20,7 +20,7 @@ export interface OpenOptions {
 }
 
 /** Measured with `npm run bench` (decision 008). */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 
 // COUNT(*) and BIGSERIAL come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -28,6 +28,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    withPreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
@@ -49,6 +50,31 @@ export async function isReachable(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The PostgreSQL side of withStatementCache: the same SQL text runs as a named prepared statement
+ * on each connection, so the server parses and plans it once per connection instead of on every
+ * call (on the session lookup and the polls, planning cost more than running; naming them doubled
+ * the polls' throughput, decision 008). PostgreSQL re-plans by itself after a schema change. Only
+ * text with parameters is named: text without any may hold several statements, which only the
+ * simple protocol runs. At most `max` names per connection, so ad-hoc SQL cannot grow them
+ * without limit.
+ */
+function withPreparedStatements(pool: pg.Pool, max = 200) {
+  pool.on('connect', (client) => {
+    const names = new Map<string, string>();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query(text, values, callback);
+      let name = names.get(text);
+      if (name === undefined && names.size < max && text.length <= 8192) {
+        name = `s${names.size}`;
+        names.set(text, name);
+      }
+      return name === undefined ? query(text, values) : query({ name, text, values });
+    }) as typeof client.query;
+  });
 }
 
 /**

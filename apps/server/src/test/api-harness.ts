@@ -1,5 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Env } from '../config/env.ts';
+import type { KyselyPlugin } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { repoRoot, type Env } from '../config/env.ts';
+import { importCompanyBundle } from '../features/import/import.service.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -15,6 +20,8 @@ export interface TestApp {
   runtime: Runtime;
   /** The SMTP server the app delivers to (unless the test set SMTP_URL itself). */
   mailbox: Mailbox;
+  /** How many queries the app has sent to the database so far (count a call by the difference). */
+  queryCount(): number;
   /** Waits for queued mail, then answers the newest message to an address. */
   lastMailTo(to: string): Promise<ReceivedMail | undefined>;
   close(): Promise<void>;
@@ -22,7 +29,17 @@ export interface TestApp {
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
 export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  const handle = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine);
+  let queries = 0;
+  // The app's queries pass through this plugin once each (Kysely hands it every query it runs).
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      queries += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const handle = { ...database, db: database.db.withPlugin(counter) };
   const mailbox = await startMailbox();
   const runtime = await createRuntime({
     handle,
@@ -42,6 +59,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     server: runtime.server,
     runtime,
     mailbox,
+    queryCount: () => queries,
     async lastMailTo(to) {
       await runtime.deps.mailer.flush();
       return mailbox.lastTo(to);
@@ -49,8 +67,8 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     async close() {
       await runtime.close();
       await mailbox.close();
-      await handle.close();
-      await handle.drop();
+      await database.close();
+      await database.drop();
     },
   };
 }
@@ -64,13 +82,18 @@ export interface Answer<T = Record<string, unknown>> {
 /** A browser stand-in: keeps its cookies between calls, like the portal in a tab. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly server: FastifyInstance) {}
+  /** `remoteAddress`: the client address the server sees (each browser may sit elsewhere). */
+  constructor(
+    private readonly server: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async call<T = Record<string, unknown>>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await this.server.inject({
       method,
       url,
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { ...headers, ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
     });
     for (const c of res.cookies) {
@@ -112,4 +135,45 @@ export class Browser {
     if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   }
+}
+
+/** The 6-digit code of the newest registration e-mail to an address (NaN when there is none). */
+export async function mailedCode(t: TestApp, email: string): Promise<number> {
+  return Number(/code is (\d{6})/.exec((await t.lastMailTo(email))?.text ?? '')?.[1]);
+}
+
+/**
+ * A customer of the test's own, made through both steps of registration at a company (SPLASH
+ * unless told), with the code read from the e-mail; the browser answered is signed in as them.
+ */
+export async function registerCustomer(
+  t: TestApp,
+  input: { email: string; password?: string; company?: string; firstName?: string; lastName?: string },
+): Promise<{ browser: Browser; clientId: number; email: string; password: string }> {
+  const { email, password = 'Lane#Tadpole47', company = 'SPLASH', firstName = 'Tess', lastName = 'Ng' } = input;
+  const browser = new Browser(t.server);
+  await browser.enterCompany(company);
+  const one = await browser.post<{ emailToken: string }>('/api/customer/register', { first_name: firstName, last_name: lastName, email, password, confirm_password: password });
+  if (one.status !== 200) throw new Error(`register ${email}: ${one.status} ${JSON.stringify(one.body)}`);
+  const two = await browser.post<{ user: { ClientID: number } }>('/api/customer/register', { email, email_code: await mailedCode(t, email), email_token: one.body.emailToken });
+  if (two.status !== 200) throw new Error(`register ${email}, step two: ${two.status} ${JSON.stringify(two.body)}`);
+  return { browser, clientId: two.body.user.ClientID, email, password };
+}
+
+const EXAMPLE_BUNDLE = path.join(repoRoot, 'docs', 'examples', 'company-bundle.example.json');
+export const EXAMPLE_PASSWORD = 'Harbour#2026';
+
+/**
+ * A company of the test's own: the example bundle (docs/examples) imported under a fresh code,
+ * its one customer under `email` (a fresh address unless told), password EXAMPLE_PASSWORD.
+ */
+export async function ownCompany(t: TestApp, input: { email?: string } = {}): Promise<{ code: string; companyId: number; email: string; password: string }> {
+  const code = `P${randomBytes(4).toString('hex').toUpperCase()}`;
+  const email = input.email ?? `jo.${code.toLowerCase()}@example.com`;
+  const bundle = JSON.parse(fs.readFileSync(EXAMPLE_BUNDLE, 'utf8')) as { company: { code: string; customer_id: number }; customers: { email: string }[] };
+  bundle.company.code = code;
+  bundle.company.customer_id = 100_000 + randomBytes(3).readUIntBE(0, 3);
+  bundle.customers[0]!.email = email;
+  const { companyId } = await importCompanyBundle(t.runtime.deps.db, bundle);
+  return { code, companyId, email, password: EXAMPLE_PASSWORD };
 }

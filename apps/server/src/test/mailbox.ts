@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
@@ -8,24 +9,7 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** The text/plain part of a message nodemailer built (alone, or first of multipart/alternative). */
-function plainPart(raw: string): string {
-  const at = raw.search(/^Content-Type: text\/plain/im);
-  const start = raw.indexOf('\r\n\r\n', at === -1 ? 0 : at);
-  const rest = raw.slice(start + 4);
-  const end = rest.search(/^--/m);
-  return end === -1 ? rest : rest.slice(0, end);
-}
-
-/** Quoted-printable soft breaks and escapes, and RFC 2047 encoded words: enough to read our own mail. */
-function decode(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, q: string) => q.replace(/_/g, ' '));
-}
-
-/** A real SMTP server on loopback: the mail the server sends, as a mail client would receive it. */
+/** A real SMTP server on loopback: the mail the server sends, parsed as a mail client would read it. */
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
@@ -33,13 +17,13 @@ export async function startMailbox() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        const subject = decode(/^Subject: (.*(?:\r\n[ \t].*)*)$/m.exec(raw)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject, text: decode(plainPart(raw)).trim() });
-        done();
-      });
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
+          done();
+        },
+        (err: Error) => done(err),
+      );
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));

@@ -56,7 +56,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => {
       await throttle(req, 'signin');
       const { email, password } = req.body;
-      return { success: true as const, companies: await withSignInFailures(deps, email, () => findCompaniesForCredentials(deps, email, password)) };
+      return { success: true as const, companies: await withSignInFailures(deps, { email, ip: req.ip }, () => findCompaniesForCredentials(deps, email, password)) };
     },
   );
 

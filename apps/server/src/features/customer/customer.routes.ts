@@ -50,7 +50,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req) => {
       await throttle(req, 'signin');
       const { email, password } = req.body;
-      return { success: true as const, clients: await withSignInFailures(deps, email, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
+      return { success: true as const, clients: await withSignInFailures(deps, { email, ip: req.ip }, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
     },
   );
 
@@ -67,7 +67,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req, reply) => {
       await throttle(req, 'signin');
       const company = requireCompany(req);
-      const clientId = await withSignInFailures(deps, req.body.email, () => service.chooseClient(deps, company, req.body));
+      const clientId = await withSignInFailures(deps, { email: req.body.email, ip: req.ip }, () => service.chooseClient(deps, company, req.body));
       const answer = await signIn(req, reply, company.id, clientId);
       return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateCompanySettings } from '../company/company.repository.ts';
-import { Browser, DEMO_PASSWORD, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, DEMO_PASSWORD, mailedCode, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 describe.each(testEngines())('customer calls on %s', (engine) => {
   let t: TestApp;
@@ -121,10 +121,7 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
 
   describe('registration', () => {
     const form = { first_name: 'Maya', last_name: 'Nguyen', email: 'maya@example.com', password: 'Swim#2027', confirm_password: 'Swim#2027' };
-    const codeFromMail = async (to: string) => {
-      const mail = await lastMailTo(to);
-      return Number(/code is (\d{6})/.exec(mail?.text ?? '')?.[1]);
-    };
+    const codeFromMail = (to: string) => mailedCode(t, to);
 
     it('step one e-mails a 6-digit code and answers emailToken; step two creates the account and signs in', async () => {
       const b = new Browser(t.server);

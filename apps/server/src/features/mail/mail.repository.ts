@@ -36,3 +36,8 @@ export async function setOutboxStatus(db: Db, id: number, status: 'logged' | 'se
     .where('id', '=', id)
     .execute();
 }
+
+/** Rows that will not be sent (logged without SMTP, or failed), recorded before `before`. */
+export async function deleteUnsentMailBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('outbox').where('status', 'in', ['logged', 'failed']).where('created_at', '<', before).execute();
+}

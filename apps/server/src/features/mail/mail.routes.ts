@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,27 +6,45 @@ import { serverMessages } from '@portal/shared/messages';
 import { devOutboxAnswerSchema } from '@portal/shared/mail-schemas';
 import { errorResponses, typed } from '../../lib/http.ts';
 
-/** Development without SMTP: the last messages as sent, held in memory, shown on loopback only. */
-export function devOutboxEnabled(env: Pick<Env, 'NODE_ENV' | 'SMTP_URL'>): boolean {
-  return env.NODE_ENV !== 'production' && !env.SMTP_URL;
+/**
+ * Development without SMTP: the last messages as sent, held in memory, shown to this machine only.
+ * DEV_OUTBOX decides; unset, it is on when NODE_ENV is not production. Never with SMTP_URL: the
+ * messages then go to real mailboxes and nothing is held.
+ */
+export function devOutboxEnabled(env: Pick<Env, 'NODE_ENV' | 'SMTP_URL' | 'DEV_OUTBOX'>): boolean {
+  return !env.SMTP_URL && (env.DEV_OUTBOX ?? env.NODE_ENV !== 'production');
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether the request comes from this machine itself. The socket's own peer, not req.ip (which
+ * TRUST_PROXY may take from a header), and no forwarding header at all: a reverse proxy on the
+ * same host connects from loopback on behalf of anyone, and says so in one of these headers.
+ */
+function fromThisMachine(req: FastifyRequest): boolean {
+  return LOOPBACK.has(req.socket.remoteAddress ?? '') && PROXY_HEADERS.every((h) => req.headers[h] === undefined);
+}
 
 export async function mailRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   if (!devOutboxEnabled(deps.env)) return;
+  app.log.warn(
+    'the development outbox view is on: GET /api/dev/outbox (npm run portal -- outbox) shows e-mails as sent, codes and reset links included, to requests from this machine; set DEV_OUTBOX=false (or SMTP_URL, or NODE_ENV=production) to turn it off',
+  );
   typed(app).get(
     '/api/dev/outbox',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['development'],
-        description: 'Development only (no SMTP_URL, NODE_ENV not production), from this machine only: the last 100 messages as sent, secrets included.',
+        description:
+          'Development only (DEV_OUTBOX, on by default unless NODE_ENV is production; never with SMTP_URL), from this machine only and never through a proxy: the last 100 messages as sent, secrets included.',
         response: { 200: devOutboxAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {
-      if (!LOOPBACK.has(req.ip)) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      if (!fromThisMachine(req)) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
       return { mails: deps.mailer.held() };
     },
   );

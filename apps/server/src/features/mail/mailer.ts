@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
-import { deleteOutboxMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
+import { deleteOutboxMail, deleteUnsentMailBefore, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -18,7 +18,7 @@ export interface MailMessage {
 }
 
 /** A message as sent, held in memory only (development without SMTP_URL). */
-export interface HeldMail {
+interface HeldMail {
   to: string;
   subject: string;
   text: string;
@@ -42,7 +42,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function redact(text: string, secrets: readonly string[] = []): string {
+function redact(text: string, secrets: readonly string[] = []): string {
   return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, '[redacted]') : out), text);
 }
 
@@ -105,6 +105,14 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     },
   };
   return mailer;
+}
+
+/** How long an outbox row that was logged (no SMTP) or failed is kept, redacted, for an operator to look at. */
+const UNSENT_KEEP_DAYS = 7;
+
+/** The hourly sweep's part: unsent rows older than UNSENT_KEEP_DAYS go. */
+export function purgeUnsentMail(db: Db, now = new Date()): Promise<void> {
+  return deleteUnsentMailBefore(db, new Date(now.getTime() - UNSENT_KEEP_DAYS * 24 * 3600_000).toISOString());
 }
 
 const escapeHtml = (s: string) =>
