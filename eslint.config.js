@@ -119,14 +119,6 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['apps/web/**/*.tsx'],
-    rules: {
-      // Our own components take autoFocus only where a dialog opens, and focus must then move
-      // into the dialog (WAI-ARIA dialog pattern); on plain elements it stays forbidden.
-      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
-    },
-  },
-  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       // Data flows one way: shared → features → app.

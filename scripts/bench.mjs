@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { tsImport } from 'tsx/esm/api';
+import { PortalSession, waitReady } from './lib/portal-session.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -91,49 +92,11 @@ function benchBundles() {
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers.
 
-async function waitReady(base) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${base} did not become ready`);
-}
-
-/** A browser's cookies for one customer. */
-class Session {
-  constructor(base) {
-    this.base = base;
-    this.jar = new Map();
-  }
-  get cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  async call(method, url, body) {
-    // Every unsafe call carries a JSON body, as the portal's own calls do (the server refuses others).
-    const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
-    const res = await fetch(this.base + url, {
-      method,
-      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
-      body: json,
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair.split('=');
-      if (v) this.jar.set(k, v);
-      else this.jar.delete(k);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+/** A browser's cookies for one generated customer. */
+class Session extends PortalSession {
   async signIn({ code, email, ...areas }) {
     Object.assign(this, areas);
-    await this.call('POST', '/api/company/login-by-code', { company_code: code });
-    const { user } = await this.call('POST', '/api/customer/login', { email, password: PASSWORD });
+    const user = await super.signIn({ code, email, password: PASSWORD });
     this.clientId = user.ClientID;
     return this;
   }

@@ -12,11 +12,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { tsImport } from 'tsx/esm/api';
+import { LANDING_JS_BUDGET_KB } from '../apps/web/scripts/landing-budget.mjs';
+import { PortalSession, waitReady } from './lib/portal-session.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { DEMO_PASSWORD } = await tsImport('../apps/server/src/db/seed/demo-bundles.ts', import.meta.url);
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 };
-const LANDING_JS_BUDGET_KB = 170;
-const DEMO = { code: 'SPLASH', email: 'parent@example.com', password: 'Portal#2026' };
+const DEMO = { code: 'SPLASH', email: 'parent@example.com', password: DEMO_PASSWORD };
 const port = Number(process.env.PORT ?? 4590);
 const origin = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -26,17 +29,22 @@ if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(root, 'apps
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The built server on a fresh SQLite database of its own, seeded with the demo companies.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
-const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,
+    NODE_ENV: 'production',
     PORT: String(port),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'portal.db')}`,
     PUBLIC_URL: origin,
+    SEED_DEMO: 'true',
+    SERVE_WEB: 'true',
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    REDIS_URL: '',
   },
 });
 
@@ -47,41 +55,11 @@ async function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function waitForServer() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become ready within 2 minutes');
-}
-
 /** Signs the demo customer in through the API and answers the Cookie header a browser would send. */
 async function signIn() {
-  const jar = new Map();
-  const call = async (url, body) => {
-    const res = await fetch(`${origin}${url}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: JSON.stringify(body),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
-  await call('/api/company/login-by-code', { company_code: DEMO.code });
-  const { clients } = await call('/api/customer/get-clients', { email: DEMO.email, password: DEMO.password });
-  await call('/api/customer/login', { email: DEMO.email, password: DEMO.password, client_id: clients[0].ClientID });
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const session = new PortalSession(origin);
+  await session.signIn(DEMO);
+  return session.cookie;
 }
 
 async function audit(name, url, extraHeaders) {
@@ -113,7 +91,7 @@ function pick(lhr) {
 
 let ok = true;
 try {
-  await waitForServer();
+  await waitReady(origin, { server });
   const cookie = await signIn();
   chrome = await chromeLauncher.launch({
     chromePath,

@@ -5,7 +5,6 @@ import {
   enterCompanyCode,
   expect,
   expectSignedInAs,
-  isMobile,
   rootCssVar,
   signInScreen,
   signInViaApi,
@@ -47,7 +46,6 @@ test.describe('session', () => {
     await page.goto('/hub');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
     const splash600 = await rootCssVar(page, '--brand-600');
-    if (isMobile(page)) await page.getByRole('button', { name: 'Open menu' }).click();
     const [logout] = await Promise.all([
       page.waitForRequest(apiCall('POST', '/api/company/logout')),
       page.getByRole('button', { name: 'Change Company' }).click(),
@@ -59,6 +57,30 @@ test.describe('session', () => {
 
     await Promise.all([page.waitForRequest(apiCall('GET', '/api/company/get-config')), enterCompanyCode(page, world.company('THAMES').code)]);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();
+  });
+
+  test('A22: on a phone, signing out from the sidebar calls POST /api/customer/logout and shows the sign-in @phone', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/company');
+    await homeLoaded(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/logout')), page.getByRole('button', { name: 'Logout' }).click()]);
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(signInScreen(page)).toBeVisible();
+    expect(await storedUser(page)).toBeNull();
+    expect((await page.request.get('/api/home/get-upcoming-classes?page=1&limit=6')).status()).toBe(401);
+  });
+
+  test('A23: on a phone, "Change Company" in the sidebar logs the company out and offers the company choice @phone', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
+    await page.goto('/hub');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
+    const splash600 = await rootCssVar(page, '--brand-600');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/logout')), page.getByRole('button', { name: 'Change Company' }).click()]);
+    await expect(page).toHaveURL(/\/hub$/);
+    await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
+    expect(await rootCssVar(page, '--brand-600')).not.toBe(splash600);
   });
 
   test('A24: the signed-in session survives a reload', async ({ page, world }) => {

@@ -1,5 +1,5 @@
 import type { NotificationList, OptOut } from '@portal/shared/notification-schemas';
-import { expect, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+import { expect, getJson, isApiCall, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('notifications page', () => {
   test('J8: ?id= highlights that notification, beyond the first page, and marks it read', async ({ page, ownWorld }) => {
@@ -32,14 +32,14 @@ test.describe('notifications page', () => {
     const before = await getJson<NotificationList>(page, '/api/notification?page=1&limit=5&status=All');
     expect(before.total_count_new).toBeGreaterThan(0);
     await page.goto('/hub/notifications');
-    const bell = page.getByRole(isMobile(page) ? 'link' : 'button', { name: `Notifications, ${before.total_count_new} new` });
+    const bell = page.getByRole('button', { name: `Notifications, ${before.total_count_new} new` });
     await expect(bell).toHaveText(String(before.total_count_new));
 
     const call = page.waitForRequest((r) => isApiCall(r, '/api/notification/mark-all-read', undefined, 'POST'));
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await call;
     await expect(page.getByRole('status').filter({ hasText: 'All notifications marked as read.' })).toBeVisible();
-    await expect(page.getByRole(isMobile(page) ? 'link' : 'button', { name: 'Notifications', exact: true })).toHaveText('');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toHaveText('');
     await expect(page.locator('article[data-status="New"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     expect((await getJson<NotificationList>(page, '/api/notification?page=1&limit=5&status=All')).total_count_new).toBe(0);

@@ -1,11 +1,12 @@
 import { expect, request as apiRequest, test as base, type Cookie, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-bundles.ts';
 import { registrationCode } from './mail.ts';
 import { closeDatabase, importWorld, type DemoCompany, type World } from './world.ts';
 
 export type { World } from './world.ts';
-export const DEMO_PASSWORD = 'Portal#2026';
+export { DEMO_PASSWORD };
 export const SESSION_STORAGE_KEY = 'portal-session';
 
 /** Whether this project runs at phone width (the phone project is 375 px wide). */
@@ -233,10 +234,18 @@ export function rootCssVar(page: Page, name: string): Promise<string> {
 }
 
 /**
- * With page.clock installed before goto and the first answer already received: the matching
+ * With page.clock installed before goto and the first answer received: the matching
  * call repeats `times` times, each one `periodMs` after the previous answer and not before.
+ * `shown` waits until the page shows what the answers say (a 304 has no body: the page keeps
+ * what it showed).
  */
-export async function expectRepeatsEvery(page: Page, matches: (r: Request) => boolean, periodMs: number, times: number): Promise<void> {
+export async function expectRepeatsEvery(
+  page: Page,
+  matches: (r: Request) => boolean,
+  periodMs: number,
+  times: number,
+  shown: () => Promise<void>,
+): Promise<void> {
   let calls = 0;
   const count = (r: Request) => {
     if (matches(r)) calls++;
@@ -244,8 +253,8 @@ export async function expectRepeatsEvery(page: Page, matches: (r: Request) => bo
   page.on('request', count);
   try {
     for (let i = 1; i <= times; i++) {
-      // Let the app take in the previous answer: the interval restarts from it.
-      await page.waitForTimeout(250);
+      // Let the app take in the previous answer: the page shows it.
+      await shown();
       await page.clock.runFor(periodMs - 2_000);
       expect(calls, `calls before ${periodMs} ms had passed`).toBe(i - 1);
       const answered = page.waitForResponse((res) => matches(res.request()));
@@ -253,6 +262,7 @@ export async function expectRepeatsEvery(page: Page, matches: (r: Request) => bo
       await answered;
       expect(calls).toBe(i);
     }
+    await shown();
   } finally {
     page.off('request', count);
   }

@@ -13,7 +13,7 @@ async function mailTo(email: string): Promise<ReceivedMail[]> {
 }
 
 /** The newest mail to `email` matching `match`, waiting for it to be delivered. */
-export async function waitForMailTo(email: string, match: RegExp): Promise<RegExpExecArray> {
+async function waitForMailTo(email: string, match: RegExp): Promise<RegExpExecArray> {
   let found: RegExpExecArray | null = null;
   await expect
     .poll(

@@ -6,9 +6,9 @@ import { databaseUrl, runTag } from './servers.ts';
 /** The demo companies a test can have a copy of, under the names the demo gives them. */
 export type DemoCompany = 'SPLASH' | 'ACE' | 'THAMES' | 'CLOSED';
 /** The demo sign-ins, by the local part of their demo address (parent@example.com …). */
-export type DemoAccount = 'parent' | 'family' | 'new' | 'dancer';
+type DemoAccount = 'parent' | 'family' | 'new' | 'dancer';
 
-export interface CompanyCopy {
+interface CompanyCopy {
   /** The code typed on the landing page, unique to this copy (e.g. SPLASHK3F20). */
   code: string;
   customerId: number;
@@ -23,7 +23,7 @@ export interface World {
   email(account: DemoAccount): string;
 }
 
-export type Bundle = {
+type Bundle = {
   company: { code: string; customer_id: number; company_details_id?: number; config: Record<string, unknown> };
   customers?: { email: string }[];
 };

@@ -19,7 +19,7 @@ export const emailField = z
   .transform((v) => v.toLowerCase());
 
 /** Longer than any real password; keeps a 1 MB body away from argon2. */
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 
 export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX, m.passwordRequired);
 

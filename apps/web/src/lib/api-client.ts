@@ -34,15 +34,10 @@ export interface ApiInit {
 const held = new Map<string, { etag: string; data: unknown }>();
 const HELD_MAX = 50;
 
-/** Forgets every kept answer (for an identity change). */
+/** Forgets every kept answer: resetIdentity calls it on every identity change. */
 export function forgetHeldAnswers(): void {
   held.clear();
 }
-
-// A different customer (or none) in this tab: nothing kept for the previous one is of use.
-useSessionStore.subscribe((state, previous) => {
-  if (state.user?.ClientID !== previous.user?.ClientID) forgetHeldAnswers();
-});
 
 function hold(url: string, etag: string | null, data: unknown): void {
   held.delete(url);

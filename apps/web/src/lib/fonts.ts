@@ -1,6 +1,6 @@
 import { DEFAULT_FONT, findFont, type FontName } from '@portal/shared/fonts';
 
-export interface FontChoice {
+interface FontChoice {
   /** The CSS family list, the company's font first. */
   family: string;
   /** Fetches the font's CSS (and through it its files); null for Inter, which the app ships. */

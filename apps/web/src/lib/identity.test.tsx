@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
-import { setCompanyLoaded } from './api-client';
+import { api, setCompanyLoaded } from './api-client';
 import { useCartStore } from './cart-store';
 import { currentUserQueryOptions, resetIdentity, useCurrentUser } from './identity';
 import { useSessionStore } from './session-store';
@@ -73,9 +73,15 @@ describe('the signed-in customer', () => {
       asked++;
       return json(200, { success: true, user: jane, actions: [] });
     };
-    renderWho(newClient());
+    const queryClient = newClient();
+    renderWho(queryClient);
     expect(screen.getByText('Guest')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 20));
+    // The session query is registered and switched off: it will not ask.
+    await vi.waitFor(() => {
+      const me = queryClient.getQueryCache().find({ queryKey: currentUserQueryOptions.queryKey });
+      expect([me?.getObserversCount(), me?.isDisabled()]).toEqual([1, true]);
+    });
+    expect(queryClient.isFetching()).toBe(0);
     expect(asked).toBe(0);
   });
 });
@@ -99,6 +105,20 @@ describe('resetIdentity', () => {
     expect(useUiStore.getState().modal).toBeNull();
     // Another client's cart is emptied and handed to Jane.
     expect(useCartStore.getState()).toMatchObject({ clientId: 1, classItems: [] });
+  });
+
+  it('forgets the kept ETag answers: the next poll asks afresh, and a store change alone does not', async () => {
+    const ifNoneMatch: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+      ifNoneMatch.push(new Headers(init.headers).get('If-None-Match'));
+      return new Response(JSON.stringify({ n: ifNoneMatch.length }), { status: 200, headers: { 'Content-Type': 'application/json', ETag: 'W/"a"' } });
+    });
+    await api('/api/messages');
+    useSessionStore.setState({ user: jane }); // the hint changes: kept answers stay (ETags are per customer)
+    await api('/api/messages');
+    resetIdentity(newClient(), { user: omar, company: 'keep' });
+    await api('/api/messages');
+    expect(ifNoneMatch).toEqual([null, 'W/"a"', null]);
   });
 
   it('on sign-out shows the guest at once to every component watching the session', async () => {
@@ -129,14 +149,24 @@ describe('resetIdentity', () => {
 
   it('lets no answer for the previous identity land after the change', async () => {
     useSessionStore.setState({ user: jane });
-    let answer!: (r: Response) => void;
-    meAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
+    const answers: ((r: Response) => void)[] = [];
+    meAnswer = () => new Promise<Response>((resolve) => answers.push(resolve));
     const queryClient = newClient();
     renderWho(queryClient);
-    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    const seen: (string | null)[] = [];
+    const unsubscribe = useSessionStore.subscribe((state) => seen.push(state.user?.FirstName ?? null));
     act(() => resetIdentity(queryClient, { user: omar, company: 'keep' }));
-    answer(json(200, { success: true, user: jane, actions: [] }));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    answers[0]!(json(200, { success: true, user: jane, actions: [] }));
+    // A session query for the new identity, answered after the stale one: once it has landed, the stale one has had its chance.
+    const refetched = queryClient.refetchQueries({ queryKey: currentUserQueryOptions.queryKey });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(json(200, { success: true, user: omar, actions: [] }));
+    await act(() => refetched);
+    unsubscribe();
+    expect(seen[0]).toBe('Omar');
+    expect(seen.at(-1)).toBe('Omar');
+    expect(seen).not.toContain('Jane');
     expect(screen.getByText('Signed in as Omar')).toBeTruthy();
     expect(useSessionStore.getState().user).toEqual(omar);
   });

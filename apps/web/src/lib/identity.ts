@@ -11,7 +11,7 @@ import { useUiStore } from './ui-store';
  * store is only a hint that lets the first paint show the signed-in frame before that
  * answer arrives; every answer overwrites it.
  */
-export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerUser | null> {
+async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerUser | null> {
   let user: CustomerUser | null;
   try {
     ({ user } = await api<MeAnswer>('/api/customer/me'));
@@ -49,7 +49,7 @@ export function useSession(): { user: CustomerUser | null; pending: boolean } {
   return { user, pending: user === null && isCompanyLoaded() && !query.isFetched };
 }
 
-export interface IdentityChange {
+interface IdentityChange {
   /** Who is signed in from now on (null: a guest). */
   user: CustomerUser | null;
   /** 'keep' when the company stays (sign-in, sign-out); 'drop' when it changes too. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { HouseIcon, ShieldCheckIcon, SparklesIcon, type LucideIcon } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,11 @@ export function IntroCarousel({ onDone }: { onDone: () => void }) {
   const step = STEPS[index]!;
   const StepIcon = step.icon;
   const last = index === STEPS.length - 1;
+  const getStarted = useRef<HTMLButtonElement>(null);
+  // Next is gone on the last step: focus moves to Get Started and stays inside the dialog.
+  useEffect(() => {
+    if (last) getStarted.current?.focus();
+  }, [last]);
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onDone())}>
@@ -65,7 +70,7 @@ export function IntroCarousel({ onDone }: { onDone: () => void }) {
             </div>
             <div className="mt-7 flex items-center gap-3">
               {last ? (
-                <Button size="lg" fullWidth onClick={onDone} autoFocus>
+                <Button ref={getStarted} size="lg" fullWidth onClick={onDone}>
                   Get Started
                 </Button>
               ) : (

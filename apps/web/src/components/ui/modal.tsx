@@ -21,6 +21,14 @@ export interface ModalProps {
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
 
+/** On opening, focus goes to the element marked `data-autofocus` (a form's first field), else Radix's first tabbable one. */
+function focusMarked(event: Event) {
+  const marked = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
+  if (!marked) return;
+  event.preventDefault();
+  marked.focus();
+}
+
 /**
  * Radix Dialog gives focus trapping, Escape, aria-modal and labelling. The CSS classes
  * `overlay` / `modal-panel` (index.css) provide the 0.3 s animation and the bottom-sheet
@@ -43,6 +51,7 @@ export function Modal({
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
           className={cn('modal-panel z-50 flex flex-col overflow-hidden rounded-2xl bg-surface shadow-2xl outline-none', widths[size])}
+          onOpenAutoFocus={focusMarked}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -77,7 +77,7 @@ export function ForgotPasswordModal() {
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorBox message={error} onDismiss={() => setError(null)} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="email" autoFocus error={errors.email?.message} {...register('email')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" data-autofocus error={errors.email?.message} {...register('email')} />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
           Send reset link
         </Button>

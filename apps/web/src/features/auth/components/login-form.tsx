@@ -19,10 +19,10 @@ export interface LoginFormProps {
   submitLabel?: string;
   /** Shown under the submit button (e.g. the register entry). */
   footer?: ReactNode;
-  autoFocus?: boolean;
+  initialFocus?: boolean;
 }
 
-export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', footer, autoFocus }: LoginFormProps) {
+export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', footer, initialFocus }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -52,7 +52,7 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
         type="email"
         autoComplete="email"
         inputMode="email"
-        autoFocus={autoFocus}
+        data-autofocus={initialFocus || undefined}
         error={errors.email?.message}
         {...register('email')}
       />

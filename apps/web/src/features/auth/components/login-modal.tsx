@@ -21,7 +21,7 @@ export function LoginModal() {
         description={`Sign in to your ${config.CompanyDisplayName} account.`}
       >
         <LoginForm
-          autoFocus
+          initialFocus
           onSubmit={signIn}
           onForgotPassword={() => openModal('forgot-password')}
           footer={

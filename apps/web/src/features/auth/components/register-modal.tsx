@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerCodeFormSchema, registerSchema, type RegisterInput } from '@portal/shared/auth-schemas';
@@ -104,7 +104,7 @@ function RegisterFormStep({
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorBox message={error} onDismiss={() => setError(null)} variant="registration" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" autoFocus error={errors.first_name?.message} {...register('first_name')} />
+        <TextField label="First name" autoComplete="given-name" data-autofocus error={errors.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>
       <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
@@ -154,12 +154,15 @@ function RegistrationCodeStep({
     register,
     handleSubmit,
     setError: setFieldError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<{ email_code: string }>({
     resolver: zodResolver(registerCodeFormSchema),
     mode: 'onTouched',
     defaultValues: { email_code: '' },
   });
+  // This step replaces the first inside the open dialog: focus moves to the code field.
+  useEffect(() => setFocus('email_code'), [setFocus]);
 
   const submit = handleSubmit(async ({ email_code }) => {
     setError(null);
@@ -181,7 +184,6 @@ function RegistrationCodeStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        autoFocus
         className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em] [&_input]:font-semibold"
         error={errors.email_code?.message}
         {...register('email_code')}

@@ -3,7 +3,7 @@ import { studentTerm } from '@/lib/branding';
 
 export type LandingFeatureId = 'classes' | 'invoices' | 'bookings' | 'updates';
 
-export interface LandingFeature {
+interface LandingFeature {
   id: LandingFeatureId;
   title: string;
   text: string;

@@ -99,17 +99,22 @@ function renderBellAndPage() {
 describe('opening a message while the bell polls', () => {
   it("a read receipt made while the bell's first poll is on its way wins over that poll's answer", async () => {
     holdNextPoll = true;
-    renderBellAndPage();
+    const queryClient = renderBellAndPage();
     await waitFor(() => expect(requested).toEqual(['GET /api/messages?page=1&limit=5&status=All']));
 
     fireEvent.click(screen.getByRole('button', { name: 'Open message 2' }));
     await waitFor(() => expect(requested).toContain('POST /api/messages/mark-read'));
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the receipt's answer is handled
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0)); // the receipt's answer is handled
     // The poll sent before the receipt answers now, with the count it read then.
+    expect(releases).toHaveLength(1);
     for (const release of releases) release();
 
-    expect(await screen.findByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing left on its way: what the bell shows now is what it keeps.
+    await waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+      expect(screen.getByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
+    });
+    expect(requested.filter((r) => r.startsWith('GET'))).toHaveLength(2); // the held poll and the refetch after the receipt
     expect(screen.queryByRole('button', { name: 'Messages, 3 unread' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
   });
@@ -123,10 +128,16 @@ describe('opening a message while the bell polls', () => {
     await waitFor(() => expect(requested.filter((r) => r.startsWith('GET'))).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Open message 2' }));
     await waitFor(() => expect(requested).toContain('POST /api/messages/mark-read'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(releases).toHaveLength(1);
     for (const release of releases) release();
-    expect(await screen.findByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing left on its way: what the bell shows now is what it keeps.
+    await waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+      expect(screen.getByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
+    });
+    expect(requested.filter((r) => r.startsWith('GET'))).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Messages, 3 unread' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Messages, 2 unread' })).toBeTruthy();
   });
 });

@@ -27,11 +27,12 @@ function renderBell(mobile: boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
   const router = createMemoryRouter([{ path: '*', element: <NotificationBell /> }]);
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...view, queryClient };
 }
 
 beforeEach(() => {
@@ -112,8 +113,13 @@ describe('NotificationBell', () => {
 
   it('renders nothing and never polls for a guest', async () => {
     useSessionStore.setState({ user: null });
-    const { container } = renderBell(false);
-    await new Promise((r) => setTimeout(r, 20));
+    const { container, queryClient } = renderBell(false);
+    // The bell is mounted and its poll is registered, switched off.
+    await waitFor(() => {
+      const polls = queryClient.getQueryCache().findAll({ queryKey: ['notifications'] });
+      expect(polls.map((q) => [q.getObserversCount(), q.isDisabled()])).toEqual([[1, true]]);
+    });
+    expect(queryClient.isFetching()).toBe(0);
     expect(container.textContent).toBe('');
     expect(requested).toEqual([]);
   });
