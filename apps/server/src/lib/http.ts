@@ -44,7 +44,7 @@ export function listEtag(...parts: (string | number | null)[]): string {
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => {
@@ -59,19 +59,21 @@ function validated(reply: FastifyReply, etag: string): FastifyReply {
 }
 
 /**
- * Answers a polled list with its ETag, from one query beside the session whatever the browser
- * holds: the page with the list's version in the same query (decision 008). When the browser's
- * If-None-Match names the current ETag the answer is a 304 with no body, so nothing is
- * serialised or sent; otherwise the page just read is the answer.
+ * Answers a polled list with its ETag. A browser that sends one it holds is first checked
+ * against the list's version alone (one cheap query) and gets a 304 with no body when it
+ * matches; otherwise the page is read, with its version in the same query.
  */
 export async function sendPolledList<V, B>(
   req: FastifyRequest,
   reply: FastifyReply,
-  list: { etag: (version: V) => string; readPage: () => Promise<{ version: V; body: B }> },
+  list: { etag: (version: V) => string; readVersion: () => Promise<V>; readPage: () => Promise<{ version: V; body: B }> },
 ): Promise<B | FastifyReply> {
+  const held = req.headers['if-none-match'];
+  if (held) {
+    const current = list.etag(await list.readVersion());
+    if (matchesEtag(held, current)) return validated(reply, current).code(304).send();
+  }
   const { version, body } = await list.readPage();
-  const etag = list.etag(version);
-  validated(reply, etag);
-  if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  validated(reply, list.etag(version));
   return body;
 }

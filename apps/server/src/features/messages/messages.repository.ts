@@ -55,6 +55,12 @@ function toVersion(row: { total_count: number; unread_count: number; last_id: nu
   return { total: Number(row.total_count), unread: Number(row.unread_count), lastId: row.last_id === null ? null : Number(row.last_id) };
 }
 
+/** The validator of the client's message lists alone, for answering 304. */
+export async function findMessagesVersion(db: Db, companyId: number, clientId: number): Promise<MessagesVersion> {
+  const { rows } = await sql<{ total_count: number; unread_count: number; last_id: number | null }>`${totals(companyId, clientId, nowIso())}`.execute(db);
+  return toVersion(rows[0]!);
+}
+
 /** One page of messages with the total and unread counts and the list's validator, in one query as for notifications. */
 export async function findMessages(db: Db, input: { companyId: number; clientId: number; status: MessageFilter; limit: number; offset: number }) {
   const { companyId, clientId } = input;
@@ -78,10 +84,8 @@ export async function findMessages(db: Db, input: { companyId: number; clientId:
   return { rows: page, total: filteredTotal, unread: version.unread, version };
 }
 
-/** The client's unread count alone (the badge after a mark-read). */
 export async function countUnread(db: Db, companyId: number, clientId: number): Promise<number> {
-  const { rows } = await sql<{ total_count: number; unread_count: number; last_id: number | null }>`${totals(companyId, clientId, nowIso())}`.execute(db);
-  return toVersion(rows[0]!).unread;
+  return (await findMessagesVersion(db, companyId, clientId)).unread;
 }
 
 /** Records the read receipt once; answers false when the message is not visible to this client. */

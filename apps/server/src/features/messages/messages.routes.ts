@@ -31,6 +31,7 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
         etag: (v: service.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
+        readVersion: () => service.findMessagesVersion(deps, company.id, clientId),
         readPage: async () => {
           const found = await service.listMessages(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {

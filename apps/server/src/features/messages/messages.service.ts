@@ -15,3 +15,8 @@ export function markRead(deps: Deps, companyId: number, clientId: number, messag
 }
 
 export type { MessagesVersion } from './messages.repository.ts';
+
+/** What the poll's ETag is computed from: one indexed query. */
+export function findMessagesVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.MessagesVersion> {
+  return repo.findMessagesVersion(deps.db, companyId, clientId);
+}

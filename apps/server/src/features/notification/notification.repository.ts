@@ -36,6 +36,12 @@ function toVersion(row: { total_count: number; new_count: number; last_id: numbe
   return { total: Number(row.total_count), newCount: Number(row.new_count), lastId: row.last_id === null ? null : Number(row.last_id) };
 }
 
+/** The validator of the client's notification lists alone: one query over indexes only, for answering 304. */
+export async function findNotificationsVersion(db: Db, companyId: number, clientId: number): Promise<NotificationsVersion> {
+  const { rows } = await sql<{ total_count: number; new_count: number; last_id: number | null }>`${totals(companyId, clientId)}`.execute(db);
+  return toVersion(rows[0]!);
+}
+
 /**
  * One page of the client's notifications with the counts the badge needs and the validator of
  * the list, in one query: the totals row joined to the page, so a page past the end still
@@ -65,10 +71,8 @@ export async function findNotifications(db: Db, input: { companyId: number; clie
   return { rows: page, total: filteredTotal, newCount: version.newCount, version };
 }
 
-/** The client's unread count alone (the badge after a mark-read): one query over indexes only. */
 export async function countNew(db: Db, companyId: number, clientId: number): Promise<number> {
-  const { rows } = await sql<{ total_count: number; new_count: number; last_id: number | null }>`${totals(companyId, clientId)}`.execute(db);
-  return toVersion(rows[0]!).newCount;
+  return (await findNotificationsVersion(db, companyId, clientId)).newCount;
 }
 
 /** Marks one of this client's notifications read; answers false when it is not theirs. */

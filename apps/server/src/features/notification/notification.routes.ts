@@ -50,6 +50,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
         etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+        readVersion: () => service.findNotificationsVersion(deps, company.id, clientId),
         readPage: async () => {
           const { rows, total, newCount, version } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {

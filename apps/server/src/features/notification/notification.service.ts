@@ -27,3 +27,8 @@ export function saveOptOuts(deps: Deps, companyId: number, clientId: number, row
 }
 
 export type { NotificationsVersion } from './notification.repository.ts';
+
+/** What the poll's ETag is computed from: one indexed query. */
+export function findNotificationsVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
+  return repo.findNotificationsVersion(deps.db, companyId, clientId);
+}
