@@ -230,6 +230,12 @@ export interface BarcodesTable {
   code: string;
   label: string;
 }
+/** One document per company (decision 019): formConfigurationSchema as JSON text. */
+export interface FormConfigurationsTable {
+  company_id: number;
+  configuration: string;
+  updated_at: string;
+}
 
 export interface Database {
   companies: CompaniesTable;
@@ -256,6 +262,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
   barcodes: BarcodesTable;
+  form_configurations: FormConfigurationsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
