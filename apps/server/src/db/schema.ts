@@ -252,6 +252,12 @@ export interface CaptchaSolutionsTable {
   challenge_hash: string;
   expires_at: string;
 }
+/** One document per company (decision 019): formConfigurationSchema as JSON text. */
+export interface FormConfigurationsTable {
+  company_id: number;
+  configuration: string;
+  updated_at: string;
+}
 
 export interface Database {
   companies: CompaniesTable;
@@ -278,6 +284,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
   barcodes: BarcodesTable;
+  form_configurations: FormConfigurationsTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

@@ -1,5 +1,6 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 
 /**
@@ -241,6 +242,7 @@ function splash(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: splashFormConfiguration,
     lists: {
       medical_conditions: [
         { name: 'Asthma' },
@@ -628,6 +630,7 @@ function ace(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: aceFormConfiguration,
     lists: {
       medical_conditions: [{ name: 'Asthma' }, { name: 'Allergies' }, { name: 'Diabetes' }, { name: 'Heart condition' }],
       referral_sources: [{ name: 'Google' }, { name: 'Friend' }, { name: 'School flyer' }, { name: 'USTA event' }],
