@@ -19,13 +19,10 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
-<<<<<<< HEAD
-import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
-import { financialsRoutes } from './features/financials/financials.routes.ts';
-=======
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
->>>>>>> main
+import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
+import { financialsRoutes } from './features/financials/financials.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -61,13 +58,10 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
-<<<<<<< HEAD
-  await instance.register(bookingsRoutes, { deps });
-  await instance.register(financialsRoutes, { deps });
-=======
   await instance.register(formConfigRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
->>>>>>> main
+  await instance.register(bookingsRoutes, { deps });
+  await instance.register(financialsRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }
