@@ -248,6 +248,12 @@ export interface BarcodesTable {
   code: string;
   label: string;
 }
+/** One document per company (decision 019): formConfigurationSchema as JSON text. */
+export interface FormConfigurationsTable {
+  company_id: number;
+  configuration: string;
+  updated_at: string;
+}
 
 /** A customer's answer to one of the company's custom fields (migration 008). */
 export interface ClientCustomFieldValuesTable {
@@ -302,6 +308,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
   barcodes: BarcodesTable;
+  form_configurations: FormConfigurationsTable;
   // My details (migration 008).
   client_custom_field_values: ClientCustomFieldValuesTable;
   email_changes: EmailChangesTable;

@@ -1,5 +1,6 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -240,6 +241,7 @@ function splash(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: splashFormConfiguration,
     lists: {
       medical_conditions: [
         { name: 'Asthma' },
@@ -632,6 +634,7 @@ function ace(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: aceFormConfiguration,
     lists: {
       medical_conditions: [{ name: 'Asthma' }, { name: 'Allergies' }, { name: 'Diabetes' }, { name: 'Heart condition' }],
       referral_sources: [{ name: 'Google' }, { name: 'Friend' }, { name: 'School flyer' }, { name: 'USTA event' }],

@@ -9,9 +9,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import { renderMail } from '../mail/mailer.ts';
-import { buildCompanyConfig } from '../company/company.service.ts';
-import { selectFormFields } from '@portal/shared/form-config';
-import { buildFormSchema, formContextFromConfig } from '@portal/shared/form-engine';
+import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
 import { changePassword } from './customer.service.ts';
 import * as repo from './my-details.repository.ts';
 
@@ -90,12 +88,7 @@ export async function getCustomerDetails(deps: Deps, companyId: number, clientId
  * web form (S60); hidden fields are dropped. A failure is a 400 with each field's message.
  */
 export async function parseCustomerForm(deps: Deps, company: Company, body: unknown): Promise<FormOutput<'customer'>> {
-  const config = await buildCompanyConfig(deps, company);
-  const schema = buildFormSchema('customer', selectFormFields(null, 'customer'), formContextFromConfig(config));
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new AppError(400, 'VALIDATION', errors[0]?.message ?? 'Invalid request', errors);
+  return parseCompanyForm(await loadCompanyForm(deps, company, 'customer'), body);
 }
 
 /** Form keys → columns, for the plain text fields; each is written only when its field is shown. */

@@ -131,15 +131,105 @@ describe.each(testEngines())('my details on %s', (engine) => {
     expect((await browser.post('/api/customer/update-details', [])).status).toBe(400);
   });
 
-  it('K7: a field the configuration hides is neither validated nor stored', async () => {
-    const { browser } = await registerCustomer(t, { email: 'hidden@example.com' });
+  it('K7: a field the configuration hides is neither validated nor stored; a renamed field says its own name', async () => {
+    // Ace's customer form shows names, address, the mobile (as "Cell phone"), e-mail and notes only.
+    const { browser } = await registerCustomer(t, { email: 'hidden@example.com', company: 'ACE' });
     const before = await details(browser);
-    // Fax, Email2 and the billing address are hidden in this company's customer form.
-    const res = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...before, PhoneMobile: '0412345678', Fax: 'not a number', Email2: 'x', BillingAddress1: '9 Elsewhere' });
+    const missing = await browser.post('/api/customer/update-details', { ...before, PhoneMobile: '' });
+    expect(missing.body.errors).toContainEqual({ field: 'PhoneMobile', message: 'Cell phone is required' });
+    const res = await browser.post<UpdateAnswer>('/api/customer/update-details', {
+      ...before,
+      PhoneMobile: '0412345678',
+      Fax: 'not a number',
+      Email2: 'x',
+      GenderType: 'Robot',
+      BillingAddrSame: false,
+      BillingAddress1: '9 Elsewhere',
+      RegID: 'C999999',
+      CustomFieldValues: [{ CustomFieldID: 101, CustomFieldItemID: null, FieldValue: 'smuggled' }],
+      custom_field_101: 'smuggled',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.updatedClient).toMatchObject({ Fax: null, Email2: null, BillingAddress1: null });
-    const row = await db().selectFrom('clients').select(['fax', 'email2', 'billing_address1']).where('id', '=', before.ClientID).executeTakeFirstOrThrow();
-    expect(row).toEqual({ fax: '', email2: '', billing_address1: '' });
+    expect(res.body.updatedClient).toMatchObject({ Fax: null, Email2: null, GenderType: null, BillingAddress1: null, RegID: null, CustomFieldValues: [] });
+    const row = await db().selectFrom('clients').select(['fax', 'email2', 'gender_type', 'billing_address1', 'reg_id']).where('id', '=', before.ClientID).executeTakeFirstOrThrow();
+    expect(row).toEqual({ fax: '', email2: '', gender_type: '', billing_address1: '', reg_id: '' });
+    expect(await db().selectFrom('client_custom_field_values').selectAll().where('client_id', '=', before.ClientID).execute()).toEqual([]);
+  });
+
+  it('K11: billing same as address stores a copy of the address; unticked, the billing rules apply', async () => {
+    const { browser } = await registerCustomer(t, { email: 'billing@example.com' });
+    const before = await details(browser);
+    const base = { ...before, PhoneMobile: '0412345678', Address1: '5 Pool Rd', Suburb: 'Bondi', State: 'NSW', Postcode: '2026' };
+    const same = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...base, BillingAddrSame: true, BillingAddress1: '' });
+    expect(same.status).toBe(200);
+    expect(same.body.updatedClient).toMatchObject({ BillingAddrSame: true, BillingAddress1: '5 Pool Rd', BillingSuburb: 'Bondi', BillingState: 'NSW', BillingPostcode: '2026' });
+    expect(same.body.updatedClient.billing_location).toEqual({ Suburb: 'Bondi', State: 'NSW', Postcode: '2026' });
+    const own = await browser.post<UpdateAnswer>('/api/customer/update-details', {
+      ...base,
+      BillingAddrSame: false,
+      BillingAddress1: 'PO Box 7',
+      BillingAddress2: '',
+      BillingSuburb: 'Manly',
+      BillingState: 'NSW',
+      BillingPostcode: '2095',
+    });
+    expect(own.body.updatedClient).toMatchObject({ BillingAddrSame: false, BillingAddress1: 'PO Box 7', BillingSuburb: 'Manly', Address1: '5 Pool Rd' });
+  });
+
+  it('S28–S30, custom fields: gender travels as its first letter; custom values are kept under both names', async () => {
+    const { browser } = await registerCustomer(t, { email: 'custom@example.com' });
+    const before = await details(browser);
+    const other = await browser.post('/api/customer/update-details', { ...before, PhoneMobile: '0412345678', GenderType: 'Other', GenderOther: '' });
+    expect(other.body.errors).toContainEqual({ field: 'GenderOther', message: messages.genderOtherRequired });
+    const res = await browser.post<UpdateAnswer>('/api/customer/update-details', {
+      ...before,
+      PhoneMobile: '0412345678',
+      GenderType: 'Other',
+      GenderOther: 'Non-binary',
+      custom_field_101: 'Sam 0400000000',
+      custom_field_102: 2,
+      custom_field_103: [3, 1],
+      custom_field_104: 'Y',
+    });
+    expect(res.status).toBe(200);
+    const c = res.body.updatedClient;
+    expect(c).toMatchObject({ GenderType: 'Other', GenderOther: 'Non-binary', Gender: 'O', custom_field_101: 'Sam 0400000000', custom_field_102: '2', custom_field_103: '1,3', custom_field_104: 'Y' });
+    expect(c.CustomFieldValues).toEqual([
+      { CustomFieldID: 101, CustomFieldItemID: null, FieldValue: 'Sam 0400000000' },
+      { CustomFieldID: 102, CustomFieldItemID: 2, FieldValue: '2' },
+      { CustomFieldID: 103, CustomFieldItemID: null, FieldValue: '1,3' },
+      { CustomFieldID: 104, CustomFieldItemID: null, FieldValue: 'Y' },
+    ]);
+    // An option the field does not have is refused.
+    const bad = await browser.post('/api/customer/update-details', { ...c, custom_field_102: 9 });
+    expect(bad.body.errors).toContainEqual({ field: 'custom_field_102', message: messages.selectAnOption });
+    // What the record answers saves again unchanged (the web form sends it back).
+    const again = await browser.post<UpdateAnswer>('/api/customer/update-details', c);
+    expect(again.status).toBe(200);
+    expect(again.body.updatedClient).toEqual(c);
+  });
+
+  it('K10, S38: RegID is read-only; a customer without one takes only an id generate-reg-id handed out', async () => {
+    const { browser } = await registerCustomer(t, { email: 'regid@example.com' });
+    const before = await details(browser);
+    expect(before.RegID).toBeNull();
+    const base = { ...before, PhoneMobile: '0412345678' };
+    const made = await browser.post('/api/customer/update-details', { ...base, RegID: 'C777777' });
+    expect(made.status).toBe(422);
+    expect(made.body.errors).toEqual([{ field: 'RegID', message: dm.regIdLocked }]);
+    const { body } = await browser.get<{ reg_id: string }>('/api/customer/generate-reg-id?type=customer');
+    const taken = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...base, RegID: body.reg_id });
+    expect(taken.status).toBe(200);
+    expect(taken.body.updatedClient.RegID).toBe(body.reg_id);
+    // Kept when the form sends it back or the placeholder; never changed.
+    expect((await browser.post<UpdateAnswer>('/api/customer/update-details', { ...base, RegID: 'TBD' })).body.updatedClient.RegID).toBe(body.reg_id);
+    const next = (await browser.get<{ reg_id: string }>('/api/customer/generate-reg-id')).body.reg_id;
+    const changed = await browser.post('/api/customer/update-details', { ...base, RegID: next });
+    expect(changed.status).toBe(422);
+    // Another customer cannot take the same id.
+    const other = await registerCustomer(t, { email: 'regid2@example.com' });
+    const dup = await other.browser.post('/api/customer/update-details', { ...(await details(other.browser)), PhoneMobile: '0412345678', RegID: body.reg_id });
+    expect(dup.status).toBe(422);
   });
 
   it("another client's id is not found, and nothing of it changes", async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
+import { formConfigurationSchema } from '@portal/shared/form-config';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 
 /**
@@ -215,6 +216,8 @@ export const companyBundleSchema = z
     /** Format version; only 1 exists. */
     version: z.literal(1).default(1),
     company: companySchema,
+    /** Which customer and student fields the forms show (decision 019); none means the default forms (U16). */
+    form_configuration: formConfigurationSchema.optional(),
     lists: listsSchema.default(listsSchema.parse({})),
     venues: z.array(venueSchema).default([]),
     lesson_formats: z.array(lessonFormatSchema).default([]),

@@ -127,6 +127,10 @@ export async function importCompanyBundle(
     if (companyId === undefined) throw new Error('The company row was not written');
     const company_id = companyId;
 
+    if (bundle.form_configuration) {
+      await insertRows(trx, 'form_configurations', [{ company_id, configuration: JSON.stringify(bundle.form_configuration), updated_at: now }]);
+    }
+
     await insertRows(
       trx,
       'list_items',
