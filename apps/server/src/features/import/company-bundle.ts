@@ -5,6 +5,7 @@ import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/consta
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
 import { formConfigurationSchema } from '@portal/shared/form-config';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
+import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -96,7 +97,7 @@ const clientSchema = z.strictObject({
   state: z.string().default(''),
   postcode: z.string().default(''),
   students: z.array(studentSchema).default([]),
-  barcodes: z.array(z.strictObject({ code: text, label: z.string().default('') })).default([]),
+  barcodes: z.array(bundleBarcodeSchema).default([]),
   invoices: z.array(invoiceSchema).default([]),
   sign_in_actions: z.array(signInActionSchema).default([]),
 });
@@ -269,10 +270,7 @@ export const companyBundleSchema = z
           if (inv.balance_due_cents > inv.total_cents) issue(ctx, [...path, 'balance_due_cents'], 'Balance due is more than the invoice total');
           if (inv.status === 'Paid' && inv.balance_due_cents !== 0) issue(ctx, [...path, 'balance_due_cents'], 'A Paid invoice has no balance due');
         });
-        client.barcodes.forEach((bc, bi) => {
-          if (barcodes.has(bc.code)) issue(ctx, [...base, 'barcodes', bi, 'code'], `Duplicate barcode "${bc.code}"`);
-          barcodes.add(bc.code);
-        });
+        checkClientBarcodes(ctx, base, { clientKey: client.key, barcodes: client.barcodes, students: own, seen: barcodes });
         client.sign_in_actions.forEach((a, ai) => {
           const path: Path = [...base, 'sign_in_actions', ai];
           if (a.type === 'AcceptAgreement' && !a.agreement) issue(ctx, [...path, 'agreement'], 'AcceptAgreement needs an agreement key');

@@ -5,6 +5,7 @@ import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
+import { barcodeRows } from './bundle-barcodes.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 
 export interface BundleIssue {
@@ -231,7 +232,7 @@ export async function importCompanyBundle(
     await insertRows(
       trx,
       'barcodes',
-      clientList.flatMap(({ client }) => client.barcodes.map((b) => ({ company_id, client_id: clientId(client.key), code: b.code, label: b.label }))),
+      barcodeRows(company_id, clientList.map(({ client }) => client), clientId, (clientKey, studentKey) => studentIds.get(`${clientKey}/${studentKey}`) as number),
     );
     await insertRows(
       trx,
