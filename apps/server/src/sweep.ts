@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
+import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 
 /**
@@ -10,5 +11,6 @@ import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
+  await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
 }
