@@ -19,6 +19,9 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { gatewayRoutes } from './features/gateway/gateway.routes.ts';
+import { paymentRoutes } from './features/payment/payment.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -54,6 +57,10 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
+  // Checkout and payment (decision 024).
+  await instance.register(gatewayRoutes, { deps });
+  await instance.register(paymentRoutes, { deps });
+  await instance.register(billingRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

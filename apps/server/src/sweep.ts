@@ -1,6 +1,8 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
+import { reconcilePayments } from './features/payment/payment.service.ts';
+import { findCompanyById } from './features/company/company.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, and outbox rows
@@ -9,4 +11,13 @@ import { purgeUnsentMail } from './features/mail/mailer.ts';
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
+}
+
+/**
+ * Every minute: payments whose process died between charge and order are completed from the
+ * gateway's record, abandoned ones release their holds, charges with no order are refunded
+ * (decision 024). Idempotent; every process may run it.
+ */
+export async function reconcileCheckouts(deps: Deps, now = new Date()) {
+  return reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
 }
