@@ -19,6 +19,9 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
+import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
+import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { gatewayRoutes } from './features/gateway/gateway.routes.ts';
 import { paymentRoutes } from './features/payment/payment.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -57,6 +60,9 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
+  await instance.register(formConfigRoutes, { deps });
+  await instance.register(myDetailsRoutes, { deps });
+  await instance.register(barcodesRoutes, { deps });
   // Checkout and payment (decision 024).
   await instance.register(gatewayRoutes, { deps });
   await instance.register(paymentRoutes, { deps });

@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
+import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
 import { findCompanyById } from './features/company/company.service.ts';
 
@@ -11,6 +12,7 @@ import { findCompanyById } from './features/company/company.service.ts';
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
+  await deleteExpiredEmailChanges(deps, now);
 }
 
 /**

@@ -6,6 +6,9 @@ import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
+import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { customerDetails } from './migrations/008-customer-details.ts';
+import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
@@ -17,6 +20,9 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '004-client-versions': clientVersions(engine),
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
+    '007-a-form-configurations': formConfigurations,
+    '008-customer-details': customerDetails(engine),
+    '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '012-checkout': checkoutTables(engine),
   };
 }
