@@ -22,6 +22,7 @@ import { mailRoutes } from './features/mail/mail.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
 import { gatewayRoutes } from './features/gateway/gateway.routes.ts';
 import { paymentRoutes } from './features/payment/payment.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -63,6 +64,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(formConfigRoutes, { deps });
   await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
+  await instance.register(contactRoutes, { deps });
   // Checkout and payment (decision 024).
   await instance.register(gatewayRoutes, { deps });
   await instance.register(paymentRoutes, { deps });
