@@ -13,6 +13,13 @@ export interface CartBookingItem {
   date: string;
   time: string;
   court: string;
+  /** What checkout sends back to be held and priced again (decision 025); the rest is for display. */
+  venue_id: number;
+  booking_type_id: number;
+  venue: string;
+  bookingType: string;
+  endTime: string;
+  priceCents: number;
 }
 
 interface CartState {
