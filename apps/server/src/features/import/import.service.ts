@@ -5,7 +5,7 @@ import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
-import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { countCompanies, findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 
 export interface BundleIssue {
   path: string;
@@ -352,4 +352,14 @@ export async function importCompanyBundle(
 
     return { companyId: company_id, code: company.code, warnings };
   });
+}
+
+/** Whether the database holds no company yet (the demo seed loads only into an empty one). */
+export async function hasNoCompanies(db: Db): Promise<boolean> {
+  return (await countCompanies(db)) === 0;
+}
+
+/** Whether a company with this code has been imported already. */
+export async function isCompanyCodeTaken(db: Db, code: string): Promise<boolean> {
+  return (await findCompanyConflicts(db, code, -1)).code;
 }
