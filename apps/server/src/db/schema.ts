@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
 type Bool = number;
@@ -59,6 +60,24 @@ export interface ClientsTable {
   state: Generated<string>;
   postcode: Generated<string>;
   created_at: string;
+  // The rest of the customer record (migration 008, K25); '' means empty.
+  reg_id: Generated<string>;
+  gender_type: Generated<string>;
+  gender_other: Generated<string>;
+  phone_home: Generated<string>;
+  phone_work: Generated<string>;
+  phone_mobile2: Generated<string>;
+  email2: Generated<string>;
+  fax: Generated<string>;
+  address2: Generated<string>;
+  billing_addr_same: Generated<Bool>;
+  billing_address1: Generated<string>;
+  billing_address2: Generated<string>;
+  billing_suburb: Generated<string>;
+  billing_state: Generated<string>;
+  billing_postcode: Generated<string>;
+  notes: Generated<string>;
+  updated_at: string | null;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -121,6 +140,9 @@ export interface InvoicesTable {
   total_cents: number;
   balance_due_cents: number;
   status: string;
+  /** Migration 013: the tax of the invoice's lines, and free notes. */
+  tax_cents: Generated<number>;
+  notes: Generated<string>;
 }
 export interface NotificationsTable {
   id: Generated<number>;
@@ -229,9 +251,174 @@ export interface BarcodesTable {
   client_id: number;
   code: string;
   label: string;
+  /** A bwip-js symbology id: code128, qrcode, … (BARCODE_SYMBOLOGIES). */
+  symbology: Generated<string>;
+  /** Set when the barcode is a student's rather than the client's own. */
+  student_id: number | null;
+}
+/** A class-session share: its token's hash, the class and the dates it shows, until it expires. */
+export interface ClassSessionLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  token_hash: string;
+  class_id: number;
+  from_date: string;
+  to_date: string;
+  created_at: string;
+  expires_at: string;
+}
+/** A solved captcha challenge, kept until it expires so it is accepted once. */
+export interface CaptchaSolutionsTable {
+  id: Generated<number>;
+  company_id: number;
+  challenge_hash: string;
+  expires_at: string;
+}
+/** One document per company (decision 019): formConfigurationSchema as JSON text. */
+export interface FormConfigurationsTable {
+  company_id: number;
+  configuration: string;
+  updated_at: string;
+}
+
+/** A customer's answer to one of the company's custom fields (migration 008). */
+export interface ClientCustomFieldValuesTable {
+  company_id: number;
+  client_id: number;
+  custom_field_id: number;
+  custom_field_item_id: number | null;
+  field_value: string | null;
+}
+/** A new e-mail address waiting for the code sent to it (migration 008, decision 020). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  new_email: string;
+  token_hash: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** The last registration id handed out per company and type (migration 008). */
+export interface RegIdSequencesTable {
+  company_id: number;
+  type: string;
+  last_value: number;
+}
+
+<<<<<<< HEAD
+// Checkout and payment (migration 012, decision 024).
+export interface GatewayCardsTable {
+  id: Generated<number>;
+  company_id: number;
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: string;
+  created_at: string;
+}
+export interface GatewayChargesTable {
+  id: Generated<number>;
+  company_id: number;
+  charge_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  token: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  status: string;
+  decline_code: string | null;
+  refunded_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface PaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  status: 'processing' | 'requires_action' | 'completed' | 'failed';
+  amount_cents: number;
+  processor: string;
+  reference: string | null;
+  request: string;
+  quote: string;
+  result: string | null;
+  lease_until: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  kind: 'card' | 'bank';
+  gateway_token: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  bank_format: string | null;
+  account_name: string | null;
+  bank_code_masked: string | null;
+  account_number_masked: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  max_uses_per_client: number | null;
+  eligible_kinds: string | null;
+  eligible_class_ids: string | null;
+  minimum_spend_cents: Generated<number>;
+  active: Generated<Bool>;
+}
+export interface DiscountCodeUsesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  discount_code_id: number;
+  payment_id: number;
+  invoice_no: string;
+  discount_cents: number;
+  created_at: string;
+}
+export interface CustomerCreditsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  description: string;
+  amount_cents: number;
+  remaining_cents: number;
+  created_at: string;
+}
+export interface CreditUsesTable {
+  id: Generated<number>;
+  company_id: number;
+  credit_id: number;
+  payment_id: number;
+  amount_cents: number;
+  created_at: string;
 }
 
 export interface Database {
+=======
+export interface Database extends BookingsFinancialsTables {
+>>>>>>> main
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;
@@ -256,6 +443,22 @@ export interface Database {
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
   barcodes: BarcodesTable;
+  form_configurations: FormConfigurationsTable;
+  // My details (migration 008).
+  client_custom_field_values: ClientCustomFieldValuesTable;
+  email_changes: EmailChangesTable;
+  reg_id_sequences: RegIdSequencesTable;
+  class_session_links: ClassSessionLinksTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  // Checkout and payment (migration 012).
+  gateway_cards: GatewayCardsTable;
+  gateway_charges: GatewayChargesTable;
+  payments: PaymentsTable;
+  payment_methods: PaymentMethodsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
+  customer_credits: CustomerCreditsTable;
+  credit_uses: CreditUsesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
