@@ -7,6 +7,7 @@ import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { studentRecords } from './migrations/007-b-student-records.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
@@ -19,6 +20,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
     '007-a-form-configurations': formConfigurations,
+    '007-b-student-records': studentRecords(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
   };
 }

@@ -53,3 +53,8 @@ export async function countCompanies(db: Db): Promise<number> {
   const row = await db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Points a student's record at its stored picture. */
+export async function setStudentPicture(db: Db, companyId: number, studentId: number, url: string): Promise<void> {
+  await db.updateTable('students').set({ profile_picture: url }).where('company_id', '=', companyId).where('id', '=', studentId).execute();
+}
