@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
+import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, and outbox rows
@@ -9,4 +10,5 @@ import { purgeUnsentMail } from './features/mail/mailer.ts';
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
+  await deleteExpiredEmailChanges(deps, now);
 }

@@ -231,7 +231,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
  * A new password ends every other customer session of that sign-in (a reset usually means the
  * old password may be known to someone else) and completes any queued ChangePassword action.
  */
-async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
+export async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
   await repo.updatePasswordHash(deps.db, companyId, loginId, await hashPassword(password));
   const clients = await repo.findClientsByLogin(deps.db, companyId, loginId);
   const clientIds = clients.map((c) => c.id);
