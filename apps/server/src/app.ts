@@ -20,6 +20,7 @@ import { notificationRoutes } from './features/notification/notification.routes.
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
+import { studentRoutes } from './features/student/student.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
@@ -58,6 +59,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
   await instance.register(formConfigRoutes, { deps });
+  await instance.register(studentRoutes, { deps });
   await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
 

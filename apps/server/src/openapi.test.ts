@@ -45,7 +45,9 @@ describe('the OpenAPI document at /api/docs/json', () => {
   });
 
   it('describes the success answer of every route with its fields', () => {
-    const missing = operations.filter(({ op }) => !answerSchema(op, '200')).map((o) => o.name);
+    // A picture is answered as image/jpeg bytes; it is described under that type instead.
+    const binary = (op: Operation) => Object.keys(op.responses?.['200']?.content ?? {}).some((type) => type.startsWith('image/'));
+    const missing = operations.filter(({ op }) => !answerSchema(op, '200') && !binary(op)).map((o) => o.name);
     expect(missing).toEqual([]);
   });
 

@@ -41,7 +41,8 @@ export async function normalizePicture(bytes: Buffer): Promise<NormalizedPicture
   if (!format) throw new AppError(400, 'INVALID_IMAGE', studentMessages.pictureNotAnImage);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    // The header only: no pixel is decoded here, so the dimensions can be judged before any is.
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new AppError(400, 'INVALID_IMAGE', studentMessages.pictureUnreadable);
   }
