@@ -267,3 +267,8 @@ export async function setPassword(deps: Deps, companyId: number, clientId: numbe
   if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);
 }
+
+/** A client's name, e-mail and mobile; undefined for another company's client. */
+export function findContactDetails(deps: Deps, companyId: number, clientId: number) {
+  return repo.findClientContact(deps.db, companyId, clientId);
+}
