@@ -1,6 +1,8 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
+import { sweepWaitlists } from './features/classes/classes.service.ts';
+import { findCompanyById } from './features/company/company.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, and outbox rows
@@ -9,4 +11,6 @@ import { purgeUnsentMail } from './features/mail/mailer.ts';
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
+  // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
+  await sweepWaitlists(deps, (id) => findCompanyById(deps, id), now);
 }

@@ -74,3 +74,8 @@ export async function sendContactMessage(
   await deps.mailer.send({ companyId: company.id, to: to || deps.env.MAIL_FROM, subject: `Customer Hub enquiry from ${input.name}`, ...body });
   return serverMessages.contactSent;
 }
+
+/** Every list of the company (list items, venues, lesson formats) as rows with their ids, in display order. */
+export function findListItems(deps: Deps, companyId: number) {
+  return repo.findListItems(deps.db, companyId);
+}

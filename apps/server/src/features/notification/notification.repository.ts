@@ -129,3 +129,24 @@ export async function saveOptOuts(db: Db, companyId: number, clientId: number, r
     }
   });
 }
+
+/** One notification to one client (a waitlist offer, a receipt): the notification and its contact row. */
+export async function insertClientNotification(
+  db: Db,
+  input: { companyId: number; clientId: number; title: string; content: string; category: string; tagData: Record<string, unknown> | null; createdAt: string },
+): Promise<void> {
+  const row = await db
+    .insertInto('notifications')
+    .values({ company_id: input.companyId, title: input.title, content: input.content, category: input.category, tag_data: input.tagData ? JSON.stringify(input.tagData) : null, created_at: input.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('notification_contacts')
+    .values({ company_id: input.companyId, notification_id: Number(row.id), client_id: input.clientId, status: 'New', created_at: input.createdAt, read_at: null })
+    .execute();
+}
+
+/** Where a client's e-mail goes. */
+export function findClientEmail(db: Db, companyId: number, clientId: number) {
+  return db.selectFrom('clients').select(['email', 'first_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+}
