@@ -6,6 +6,8 @@ import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
+import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 import { classesDomain } from './migrations/011-classes.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
@@ -17,6 +19,8 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '004-client-versions': clientVersions(engine),
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
+    '007-a-form-configurations': formConfigurations,
+    '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
   };
 }

@@ -236,7 +236,11 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/classes/calendar/:token',
     {
       config: { auth: 'public' },
-      schema: { tags, params: calendarFeedParamsSchema, response: { 200: z.string().describe('text/calendar'), ...errorResponses } },
+      schema: {
+        tags,
+        params: calendarFeedParamsSchema,
+        response: { 200: { description: 'The iCalendar feed', content: { 'text/calendar': { schema: z.string() } } }, ...errorResponses },
+      },
     },
     async (req, reply) => {
       const token = CALENDAR_TOKEN_PATTERN.exec(req.params.token)?.[1];
