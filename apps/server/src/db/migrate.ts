@@ -7,6 +7,7 @@ import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 import { classesDomain } from './migrations/011-classes.ts';
 
@@ -20,6 +21,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
     '007-a-form-configurations': formConfigurations,
+    '008-customer-details': customerDetails(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
   };

@@ -2,6 +2,7 @@ import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
+import { withDemoContact } from './demo-contact.ts';
 import { splashClasses } from './demo-classes.ts';
 
 /**
@@ -761,5 +762,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact);
 }
