@@ -24,6 +24,7 @@ import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { classSessionLinkRoutes } from './features/class-session-link/class-session-link.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -64,6 +65,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
   await instance.register(contactRoutes, { deps });
+  await instance.register(classSessionLinkRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

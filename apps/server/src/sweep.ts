@@ -3,18 +3,20 @@ import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
 import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
+import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { sweepWaitlists } from './features/classes/classes.service.ts';
 import { findCompanyById } from './features/company/company.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, outbox rows
- * that will never be sent, past their week, and captcha challenges past their time. Every process may run it; it is idempotent.
+ * that will never be sent, past their week, captcha challenges and class-session links past their time. Every process may run it; it is idempotent.
  */
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
   await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
+  await deleteExpiredLinks(deps, now);
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
   await sweepWaitlists(deps, (id) => findCompanyById(deps, id), now);
 }
