@@ -25,6 +25,8 @@ import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { classSessionLinkRoutes } from './features/class-session-link/class-session-link.routes.ts';
+import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
+import { financialsRoutes } from './features/financials/financials.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -66,6 +68,8 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(barcodesRoutes, { deps });
   await instance.register(contactRoutes, { deps });
   await instance.register(classSessionLinkRoutes, { deps });
+  await instance.register(bookingsRoutes, { deps });
+  await instance.register(financialsRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
 type Bool = number;
@@ -153,6 +154,9 @@ export interface InvoicesTable {
   total_cents: number;
   balance_due_cents: number;
   status: string;
+  /** Migration 013: the tax of the invoice's lines, and free notes. */
+  tax_cents: Generated<number>;
+  notes: Generated<string>;
 }
 export interface NotificationsTable {
   id: Generated<number>;
@@ -361,7 +365,7 @@ export interface CalendarFeedsTable {
   revoked_at: string | null;
 }
 
-export interface Database {
+export interface Database extends BookingsFinancialsTables {
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;
