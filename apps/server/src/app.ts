@@ -9,6 +9,10 @@ import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
 import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
+// Checkout and payment (decision 024).
+import { gatewayRoutes } from './features/gateway/gateway.routes.ts';
+import { paymentRoutes } from './features/payment/payment.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -56,6 +60,10 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });
 
+  // Checkout and payment (decision 024).
+  await instance.register(gatewayRoutes, { deps });
+  await instance.register(paymentRoutes, { deps });
+  await instance.register(billingRoutes, { deps });
   await instance.register(companyRoutes, { deps });
   await instance.register(customerRoutes, { deps });
   await instance.register(homeRoutes, { deps });

@@ -4,6 +4,7 @@ import { purgeUnsentMail } from './features/mail/mailer.ts';
 import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
+import { reconcilePayments } from './features/payment/payment.service.ts';
 import { sweepWaitlists } from './features/classes/classes.service.ts';
 import { findCompanyById } from './features/company/company.service.ts';
 
@@ -19,4 +20,13 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
   await deleteExpiredLinks(deps, now);
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
   await sweepWaitlists(deps, (id) => findCompanyById(deps, id), now);
+}
+
+/**
+ * Every minute: payments whose process died between charge and order are completed from the
+ * gateway's record, abandoned ones release their holds, charges with no order are refunded
+ * (decision 024). Idempotent; every process may run it.
+ */
+export async function reconcileCheckouts(deps: Deps, now = new Date()) {
+  return reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
 }

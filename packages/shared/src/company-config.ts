@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLOR_SHADES, SOCIAL_SITES } from './constants.ts';
+import { paymentSetupShape } from './payment/payment-setup.ts';
 
 export { SOCIAL_SITES };
 
@@ -89,6 +90,8 @@ export const finSetupSchema = z.object({
   InvoicesPaidOnline: z.boolean().default(false),
   TimeScalePricingEnabled: z.boolean().default(false),
   TimeScalePricingOptions: z.array(z.object({ minutes: z.number().int().positive(), price_cents: z.number().int().min(0) })).default([]),
+  // Payment type, tax rate, surcharge, discounts and holds (decision 024).
+  ...paymentSetupShape,
 });
 
 /** Rules of the classes area a company sets (decision 023); not named by the spec, so defaults keep old files valid. */

@@ -9,8 +9,9 @@ import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
-import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 import { classesDomain } from './migrations/011-classes.ts';
+import { checkoutTables } from './migrations/012-checkout.ts';
+import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -25,6 +26,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '008-customer-details': customerDetails(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
+    '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
   };
 }

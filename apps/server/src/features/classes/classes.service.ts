@@ -17,7 +17,8 @@ import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
-import { notifyClient } from '../notification/notification.service.ts';
+import { findClientEmail, isEmailOptedOut, notifyClient } from '../notification/notification.service.ts';
+import { renderMail } from '../mail/mailer.ts';
 import { findListItems } from '../company/company.service.ts';
 import * as repo from './classes.repository.ts';
 
@@ -572,6 +573,7 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
   for (const { company_id, class_id } of await repo.findClassesWithWaiting(deps.db)) {
     const company = await loadCompany(company_id);
     if (!company) continue;
+    const mails: { clientId: number; title: string; content: string }[] = [];
     offered += await deps.db.transaction().execute(async (trx) => {
       if (!(await repo.lockClass(trx, company_id, class_id))) return 0;
       const c = clock(company, at);
@@ -589,19 +591,21 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
       for (const entry of await repo.findFirstWaiting(trx, company_id, class_id, free)) {
         if (!(await repo.markOffered(trx, company_id, entry.id, now, expires))) continue;
         made += 1;
-        await notifyClient(deps, trx, {
-          companyId: company_id,
-          companyName: company.settings.CompanyDisplayName,
-          clientId: entry.client_id,
-          category: 'classes',
-          title: `A place is free in ${cls.name}`,
-          content: `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`,
-          tagData: { class_id, waitlist_id: entry.id },
-          action: { label: 'View classes', url: `${deps.env.PUBLIC_URL ?? ''}/hub/classes` },
-        });
+        const title = `A place is free in ${cls.name}`;
+        const content = `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
+        await notifyClient(trx, { companyId: company_id, clientId: entry.client_id, category: 'classes', title, content, tagData: { class_id, waitlist_id: entry.id }, createdAt: now });
+        mails.push({ clientId: entry.client_id, title, content });
       }
       return made;
     });
+    // E-mail only once the offer is committed.
+    for (const m of mails) {
+      if (await isEmailOptedOut(deps, company_id, m.clientId, 'classes')) continue;
+      const client = await findClientEmail(deps, company_id, m.clientId);
+      if (!client?.email) continue;
+      const action = { label: 'View classes', url: `${deps.env.PUBLIC_URL ?? ''}/hub/classes` };
+      deps.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings.CompanyDisplayName, [`Hi ${client.first_name},`, m.content], action) });
+    }
   }
   return offered;
 }

@@ -1,5 +1,4 @@
 import type { Deps } from '../../deps.ts';
-import { renderMail } from '../mail/mailer.ts';
 import * as repo from './notification.repository.ts';
 
 export function listNotifications(deps: Deps, input: Parameters<typeof repo.findNotifications>[1]) {
@@ -34,24 +33,16 @@ export function findNotificationsVersion(deps: Deps, companyId: number, clientId
   return repo.findNotificationsVersion(deps.db, companyId, clientId);
 }
 
-/**
- * Tells one client something, in the app and by e-mail, each unless the client opted out of
- * that channel for the category. `db` may be a transaction: the rows commit with the change
- * they report; the e-mail is queued to go after the answer.
- */
-export async function notifyClient(
-  deps: Deps,
-  db: Deps['db'],
-  input: { companyId: number; companyName: string; clientId: number; category: string; title: string; content: string; tagData?: Record<string, unknown>; action?: { label: string; url: string } },
-): Promise<void> {
-  const optOut = (await repo.findOptOuts(db, input.companyId, input.clientId)).find((o) => o.category === input.category);
-  if (optOut?.in_app !== 1) {
-    await repo.insertClientNotification(db, { ...input, tagData: input.tagData ?? null, createdAt: new Date().toISOString() });
-  }
-  if (optOut?.email !== 1) {
-    const client = await repo.findClientEmail(db, input.companyId, input.clientId);
-    if (client?.email) {
-      deps.mailer.queue({ companyId: input.companyId, to: client.email, subject: input.title, ...renderMail(input.companyName, [`Hi ${client.first_name},`, input.content], input.action) });
-    }
-  }
+/** Notifies one client inside the caller's transaction (`db` may be a transaction), respecting their opt-outs. */
+export function notifyClient(db: Deps['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
+  return repo.insertClientNotification(db, input);
+}
+
+export function isEmailOptedOut(deps: Deps, companyId: number, clientId: number, category: string) {
+  return repo.isEmailOptedOut(deps.db, companyId, clientId, category);
+}
+
+/** A client's e-mail address and first name, for a message about their account. */
+export function findClientEmail(deps: Deps, companyId: number, clientId: number) {
+  return repo.findClientEmail(deps.db, companyId, clientId);
 }
