@@ -10,6 +10,7 @@ import { formConfigurations } from './migrations/007-a-form-configurations.ts';
 import { studentRecords } from './migrations/007-b-student-records.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
+import { classesDomain } from './migrations/011-classes.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 
@@ -26,6 +27,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '007-b-student-records': studentRecords(engine),
     '008-customer-details': customerDetails(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
+    '011-classes': classesDomain(engine),
     '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
   };
