@@ -6,6 +6,7 @@ import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './co
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
+import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 
 export interface BundleIssue {
@@ -354,6 +355,8 @@ export async function importCompanyBundle(
         [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt })),
       ),
     );
+
+    await importFinancials(trx, { companyId: company_id, today, financials: bundle.financials, bookings: bundle.bookings, config: company.config, clientId });
 
     return { companyId: company_id, code: company.code, warnings };
   });
