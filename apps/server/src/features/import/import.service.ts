@@ -6,7 +6,11 @@ import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './co
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
-import { countCompanies, findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { importFinancials } from './bundle-financials.ts';
+import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { countCompanies } from './import.repository.ts';
+import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
+import { importClassActivity } from '../classes/classes.service.ts';
 
 export interface BundleIssue {
   path: string;
@@ -37,6 +41,8 @@ const bool = (v: boolean): number => (v ? 1 : 0);
 
 /** A class after relative dates are resolved against the import day. */
 interface ResolvedClass {
+  /** Session dates by week index (weekly classes) or position (explicit dates). */
+  byWeek: (week: number) => string | undefined;
   sessions: { date: string; status: 'scheduled' | 'cancelled' }[];
   enrolments: { student: string; start_date: string; end_date: string | null; status: string }[];
 }
@@ -70,6 +76,7 @@ function resolveClasses(bundle: CompanyBundle, today: string): { classes: Resolv
       return { student: e.student, start_date: start, end_date: end, status: e.status };
     });
     return {
+      byWeek: (week: number) => dates[week + (explicit ? 0 : weeks_before)],
       sessions: [...seen].sort().map((date) => ({ date, status: cancelled.has(date) ? ('cancelled' as const) : ('scheduled' as const) })),
       enrolments,
     };
@@ -103,6 +110,9 @@ export async function importCompanyBundle(
   if (issues.length > 0) throw new BundleValidationError(issues);
   const instant = (v: string) => resolveInstant(v, today, zone);
 
+  // Pictures are checked and re-encoded like uploads, before the transaction like the hashing.
+  const { pictures, issues: pictureIssues } = await normalizeBundlePictures(bundle);
+  if (pictureIssues.length > 0) throw new BundleValidationError(pictureIssues);
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
   const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : hashPassword(c.password ?? ''))));
 
@@ -132,20 +142,19 @@ export async function importCompanyBundle(
       await insertRows(trx, 'form_configurations', [{ company_id, configuration: JSON.stringify(bundle.form_configuration), updated_at: now }]);
     }
 
-    await insertRows(
-      trx,
-      'list_items',
-      BUNDLE_LIST_NAMES.flatMap((list_name) =>
-        bundle.lists[list_name].map((item, i) => ({
-          company_id,
-          list_name,
-          display_name: item.name,
-          ocr_field_value_id: item.ocr_field_value_id ?? null,
-          active: bool(item.active),
-          sort_order: i,
-        })),
-      ),
+    const listRows = BUNDLE_LIST_NAMES.flatMap((list_name) =>
+      bundle.lists[list_name].map((item, i) => ({
+        company_id,
+        list_name,
+        display_name: item.name,
+        ocr_field_value_id: item.ocr_field_value_id ?? null,
+        active: bool(item.active),
+        sort_order: i,
+      })),
     );
+    const listIdList = await insertRowsReturningIds(trx, 'list_items', listRows);
+    const listIds = new Map(listRows.map((row, i) => [`${row.list_name}/${row.display_name}`, listIdList[i] as number]));
+    const listId = (list: string, name: string | undefined) => (name === undefined || name === '' ? null : (listIds.get(`${list}/${name}`) ?? null));
 
     const byKey = (keys: string[], ids: number[]) => new Map(keys.map((k, i) => [k, ids[i] as number]));
     const venueIds = byKey(
@@ -217,6 +226,7 @@ export async function importCompanyBundle(
         dob: s.dob === undefined ? null : resolveDate(s.dob, today),
         gender: s.gender ?? '',
         standard: s.standard,
+        ...studentDetailsRow(s, { listId, venueId: (k) => venueIds.get(k) ?? null }),
         profile_picture: null,
         created_at: now,
       })),
@@ -228,6 +238,8 @@ export async function importCompanyBundle(
       studentIds.set(`${clientKey}/${s.key}`, id);
       studentIds.set(s.key, studentIds.has(s.key) ? -1 : id);
     });
+
+    await insertStudentExtras(trx, company_id, studentList.map(({ clientKey, s }, i) => ({ id: studentIdList[i] as number, clientKey, s })), pictures, today);
 
     await insertRows(
       trx,
@@ -280,6 +292,11 @@ export async function importCompanyBundle(
         duration_minutes: c.duration_minutes ?? (bundle.lesson_formats.find((f) => f.key === c.lesson_format)?.duration_minutes as number),
         standard: c.standard,
         capacity: c.capacity,
+        staff: c.staff,
+        min_age: c.min_age ?? null,
+        max_age: c.max_age ?? null,
+        price_cents: c.price_cents,
+        casual_price_cents: c.casual_price_cents ?? null,
       })),
     );
     await insertRows(
@@ -300,9 +317,32 @@ export async function importCompanyBundle(
           start_date: e.start_date,
           end_date: e.end_date,
           status: e.status,
+          kind: e.status === 'temporary' ? ('temporary' as const) : ('ongoing' as const),
+          created_at: now,
         })),
       ),
     );
+
+    await importClassActivity(trx, { companyId: company_id, settings: company.config, today, now }, {
+      absences: bundle.classes.flatMap((cls, ci) =>
+        cls.enrolments.flatMap((e) =>
+          e.absences.map((a) => {
+            const at = (classIndex: number, ref: { date?: string | undefined; week?: number | undefined }) =>
+              ref.week !== undefined ? (classes[classIndex] as ResolvedClass).byWeek(ref.week) : ref.date !== undefined ? resolveDate(ref.date, today) : undefined;
+            const bookedIndex = a.makeup_booked ? bundle.classes.findIndex((c) => c.key === a.makeup_booked?.class) : -1;
+            return {
+              classId: classIds[ci] as number,
+              date: at(ci, a),
+              studentId: studentIds.get(e.student) as number,
+              reason: a.reason,
+              credit: a.makeup_credit,
+              booked: a.makeup_booked && bookedIndex >= 0 ? { classId: classIds[bookedIndex] as number, date: at(bookedIndex, a.makeup_booked) } : undefined,
+            };
+          }),
+        ),
+      ),
+      waitlist: bundle.classes.flatMap((cls, ci) => cls.waitlist.map((w) => ({ classId: classIds[ci] as number, studentId: studentIds.get(w) as number }))),
+    });
 
     const everyClient = clientList.map(({ client }) => client.key);
     const notifications = bundle.notifications.map((n) => ({ n, createdAt: instant(n.created_at) }));
@@ -354,6 +394,8 @@ export async function importCompanyBundle(
         [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt })),
       ),
     );
+
+    await importFinancials(trx, { companyId: company_id, today, financials: bundle.financials, bookings: bundle.bookings, config: company.config, clientId });
 
     return { companyId: company_id, code: company.code, warnings };
   });
