@@ -19,6 +19,7 @@ import { homeRoutes } from './features/home/home.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { agreementRoutes } from './features/agreements/agreements.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -54,6 +55,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
+  await instance.register(agreementRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

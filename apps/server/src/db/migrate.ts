@@ -6,6 +6,7 @@ import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
+import { agreementVersions } from './migrations/009-agreement-versions.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -16,6 +17,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '004-client-versions': clientVersions(engine),
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
+    '009-agreement-versions': agreementVersions(engine),
   };
 }
 

@@ -1,5 +1,6 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { withDemoAgreements } from './demo-agreements.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -389,7 +390,8 @@ function splash(): CompanyBundleInput {
             first_name: 'Alex',
             last_name: 'Nguyen',
             students: [{ key: 'mai', first_name: 'Mai', last_name: 'Nguyen', dob: '2018-01-30', gender: 'Female', standard: 'Starfish' }],
-            sign_in_actions: [{ type: 'AcceptAgreement', agreement: 'terms' }, { type: 'UpdateProfile' }],
+            // With the medical consent's new version (demo-agreements.ts): one action of every kind.
+            sign_in_actions: [{ type: 'UpdateProfile' }, { type: 'UpdateStudent', student: 'mai' }, { type: 'ChangePassword' }],
           },
         ],
       },
@@ -857,5 +859,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()];
+  return [splash(), ace(), thames(), closed()].map(withDemoAgreements);
 }
