@@ -167,6 +167,39 @@ export type FormFields = z.infer<typeof customerFormFieldsSchema>;
 export type FormFieldsInput = z.input<typeof customerFormFieldsSchema>;
 
 /**
+ * The get-form-fields answer as it leaves the server (R11, R33): the parsed configuration of one
+ * form, every default filled in. A plain object schema, so the OpenAPI document can describe it.
+ */
+export const formFieldsAnswerSchema = z.object({
+  fields: z.array(
+    z.object({
+      OCRFormFieldNameID: z.number().int(),
+      State: z.enum(FIELD_STATES),
+      field_name: z.object({ OCRFormFieldName: z.string() }),
+      DisplayName: z.string().nullable(),
+    }),
+  ),
+  custom_fields: z.array(
+    z.object({
+      CustomFieldID: z.number().int(),
+      Enabled: z.boolean(),
+      Mandatory: z.boolean(),
+      DisplayName: z.string(),
+      DefaultItemID: z.number().int().nullable(),
+      custom_field: z.object({
+        FieldName: z.string(),
+        FieldType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+        custom_field_options: z.array(z.object({ value: z.number().int(), label: z.string() })),
+      }),
+    }),
+  ),
+});
+export type FormFieldsAnswer = z.infer<typeof formFieldsAnswerSchema>;
+
+/** get-form-fields takes the registration profile's id, or none for the hub's forms (K7, E6). */
+export const formFieldsQuerySchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+/**
  * A company's whole configuration: the forms the hub uses (no profile id, K7, E6) and any
  * registration profile that configures its own forms (N9, N19). A profile that leaves a form
  * out uses the company's form.

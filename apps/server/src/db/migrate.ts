@@ -7,6 +7,8 @@ import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { agreementVersions } from './migrations/009-agreement-versions.ts';
+import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -17,7 +19,9 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '004-client-versions': clientVersions(engine),
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
+    '007-a-form-configurations': formConfigurations,
     '009-agreement-versions': agreementVersions(engine),
+    '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
   };
 }
 

@@ -249,6 +249,34 @@ export interface BarcodesTable {
   client_id: number;
   code: string;
   label: string;
+  /** A bwip-js symbology id: code128, qrcode, … (BARCODE_SYMBOLOGIES). */
+  symbology: Generated<string>;
+  /** Set when the barcode is a student's rather than the client's own. */
+  student_id: number | null;
+}
+/** A class-session share: its token's hash, the class and the dates it shows, until it expires. */
+export interface ClassSessionLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  token_hash: string;
+  class_id: number;
+  from_date: string;
+  to_date: string;
+  created_at: string;
+  expires_at: string;
+}
+/** A solved captcha challenge, kept until it expires so it is accepted once. */
+export interface CaptchaSolutionsTable {
+  id: Generated<number>;
+  company_id: number;
+  challenge_hash: string;
+  expires_at: string;
+}
+/** One document per company (decision 019): formConfigurationSchema as JSON text. */
+export interface FormConfigurationsTable {
+  company_id: number;
+  configuration: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -277,6 +305,9 @@ export interface Database {
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
   barcodes: BarcodesTable;
+  form_configurations: FormConfigurationsTable;
+  class_session_links: ClassSessionLinksTable;
+  captcha_solutions: CaptchaSolutionsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

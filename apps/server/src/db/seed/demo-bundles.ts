@@ -1,6 +1,8 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
 import { withDemoAgreements } from './demo-agreements.ts';
+import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { withDemoBarcodes } from './demo-barcodes.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -241,6 +243,7 @@ function splash(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: splashFormConfiguration,
     lists: {
       medical_conditions: [
         { name: 'Asthma' },
@@ -321,10 +324,6 @@ function splash(): CompanyBundleInput {
               { key: 'ella', first_name: 'Ella', last_name: 'Mitchell', dob: '2017-03-14', gender: 'Female', standard: 'Seahorse' },
               { key: 'noah', first_name: 'Noah', last_name: 'Mitchell', dob: '2019-09-02', gender: 'Male', standard: 'Starfish' },
             ],
-            barcodes: [
-              { code: 'SPL1001-48213', label: 'Ella Mitchell – entry card' },
-              { code: 'SPL1001-48214', label: 'Noah Mitchell – entry card' },
-            ],
             invoices: [
               { invoice_no: 'INV-10198', invoice_date: 'today-150', payment_date: 'today-136', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'INV-10212', invoice_date: 'today-95', payment_date: 'today-81', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
@@ -358,7 +357,6 @@ function splash(): CompanyBundleInput {
             state: 'NSW',
             postcode: '2034',
             students: [{ key: 'mia', first_name: 'Mia', last_name: 'Carter', dob: '2015-11-21', gender: 'Female', standard: 'Dolphin' }],
-            barcodes: [{ code: 'SPL1001-51877', label: 'Mia Carter – entry card' }],
             invoices: [
               { invoice_no: 'INV-10250', invoice_date: 'today-30', payment_date: 'today-16', total_cents: 26000, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'INV-10251', invoice_date: 'today-3', payment_date: 'today+11', total_cents: 26000, balance_due_cents: 26000, status: 'Unpaid' },
@@ -634,6 +632,7 @@ function ace(): CompanyBundleInput {
         ],
       },
     },
+    form_configuration: aceFormConfiguration,
     lists: {
       medical_conditions: [{ name: 'Asthma' }, { name: 'Allergies' }, { name: 'Diabetes' }, { name: 'Heart condition' }],
       referral_sources: [{ name: 'Google' }, { name: 'Friend' }, { name: 'School flyer' }, { name: 'USTA event' }],
@@ -859,5 +858,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoAgreements);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoAgreements);
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
+import { formConfigurationSchema } from '@portal/shared/form-config';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
+import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -98,7 +100,7 @@ const clientSchema = z.strictObject({
   state: z.string().default(''),
   postcode: z.string().default(''),
   students: z.array(studentSchema).default([]),
-  barcodes: z.array(z.strictObject({ code: text, label: z.string().default('') })).default([]),
+  barcodes: z.array(bundleBarcodeSchema).default([]),
   invoices: z.array(invoiceSchema).default([]),
   sign_in_actions: z.array(signInActionSchema).default([]),
   /** Agreements this client accepted before the import, each at a version (the current one unless given). */
@@ -224,6 +226,8 @@ export const companyBundleSchema = z
     /** Format version; only 1 exists. */
     version: z.literal(1).default(1),
     company: companySchema,
+    /** Which customer and student fields the forms show (decision 019); none means the default forms (U16). */
+    form_configuration: formConfigurationSchema.optional(),
     lists: listsSchema.default(listsSchema.parse({})),
     venues: z.array(venueSchema).default([]),
     lesson_formats: z.array(lessonFormatSchema).default([]),
@@ -275,10 +279,7 @@ export const companyBundleSchema = z
           if (inv.balance_due_cents > inv.total_cents) issue(ctx, [...path, 'balance_due_cents'], 'Balance due is more than the invoice total');
           if (inv.status === 'Paid' && inv.balance_due_cents !== 0) issue(ctx, [...path, 'balance_due_cents'], 'A Paid invoice has no balance due');
         });
-        client.barcodes.forEach((bc, bi) => {
-          if (barcodes.has(bc.code)) issue(ctx, [...base, 'barcodes', bi, 'code'], `Duplicate barcode "${bc.code}"`);
-          barcodes.add(bc.code);
-        });
+        checkClientBarcodes(ctx, base, { clientKey: client.key, barcodes: client.barcodes, students: own, seen: barcodes });
         client.sign_in_actions.forEach((a, ai) => {
           const path: Path = [...base, 'sign_in_actions', ai];
           if (a.type === 'AcceptAgreement' && !a.agreement) issue(ctx, [...path, 'agreement'], 'AcceptAgreement needs an agreement key');

@@ -5,6 +5,7 @@ import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './company-bundle.ts';
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
+import { barcodeRows } from './bundle-barcodes.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 import { createHash } from 'node:crypto';
 
@@ -133,6 +134,10 @@ export async function importCompanyBundle(
     if (companyId === undefined) throw new Error('The company row was not written');
     const company_id = companyId;
 
+    if (bundle.form_configuration) {
+      await insertRows(trx, 'form_configurations', [{ company_id, configuration: JSON.stringify(bundle.form_configuration), updated_at: now }]);
+    }
+
     await insertRows(
       trx,
       'list_items',
@@ -254,7 +259,7 @@ export async function importCompanyBundle(
     await insertRows(
       trx,
       'barcodes',
-      clientList.flatMap(({ client }) => client.barcodes.map((b) => ({ company_id, client_id: clientId(client.key), code: b.code, label: b.label }))),
+      barcodeRows(company_id, clientList.map(({ client }) => client), clientId, (clientKey, studentKey) => studentIds.get(`${clientKey}/${studentKey}`) as number),
     );
     await insertRows(
       trx,

@@ -1,0 +1,202 @@
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { DOB_YEAR_SPAN, type FormFieldDescriptor, type FormInputDescriptor, type FormValues } from '@portal/shared/form-engine';
+import { TextField } from '@/components/ui/text-field';
+import { CheckboxField } from './checkbox-field';
+import { DatePartsField } from './date-parts-field';
+import { MultiSelectField } from './multi-select-field';
+import { SelectField } from './select-field';
+import { TextareaField } from './textarea-field';
+
+/** The address a "same as" box copies: the account holder's, or the form's own for billing. */
+export interface AddressValues {
+  Address1?: string | null;
+  Address2?: string | null;
+  Suburb?: string | null;
+  State?: string | null;
+  Postcode?: string | null;
+}
+
+export interface EngineFieldsProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form output: the fields only read and write values
+  form: UseFormReturn<FormValues, unknown, any>;
+  descriptors: readonly FormFieldDescriptor[];
+  /** Shown, read-only, in place of a student's own address while "Use your address" is ticked (E15). */
+  clientAddress?: AddressValues;
+  /** Everything read-only (a company that does not allow editing, E11). */
+  disabled?: boolean;
+  /** Lets the browser fill in the signed-in person's own details: the customer's form, not a student's. */
+  autofill?: boolean;
+}
+
+const SAME_AS: Record<string, { source: 'client' | 'own'; prefix: string }> = {
+  AddrSameAsClient: { source: 'client', prefix: '' },
+  BillingAddrSame: { source: 'own', prefix: 'Billing' },
+};
+
+function errorOf(form: EngineFieldsProps['form'], key: string): string | undefined {
+  const message = form.formState.errors[key]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Draws the fields of a customer or student form from the engine's descriptors, in the
+ * company's order and words; it never decides a rule itself. Every control is a native input,
+ * a select or a button, so the whole form works by keyboard.
+ */
+export function EngineFields({ form, descriptors, clientAddress, disabled, autofill = false }: EngineFieldsProps) {
+  const values = useWatch({ control: form.control });
+  return (
+    <fieldset disabled={disabled} className="grid min-w-0 gap-x-4 gap-y-5 sm:grid-cols-2">
+      {descriptors.map((field) => (
+        <FieldBlock key={field.name} field={field} form={form} values={values} clientAddress={clientAddress} autofill={autofill} />
+      ))}
+    </fieldset>
+  );
+}
+
+function FieldBlock({
+  field,
+  form,
+  values,
+  clientAddress,
+  autofill,
+}: {
+  field: FormFieldDescriptor;
+  form: EngineFieldsProps['form'];
+  values: FormValues;
+  clientAddress?: AddressValues;
+  autofill: boolean;
+}) {
+  if (field.kind === 'address' || field.kind === 'billingAddress') {
+    const box = field.inputs.find((i) => i.kind === 'checkbox');
+    const same = box ? SAME_AS[box.key] : undefined;
+    const copying = Boolean(box && values[box.key] === true);
+    const source = same?.source === 'client' ? (clientAddress ?? {}) : (values as AddressValues);
+    return (
+      <fieldset className="grid gap-x-4 gap-y-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-ink">{field.label}</legend>
+        {field.inputs.map((input) => {
+          if (input.kind === 'checkbox') return <EngineInput key={input.key} input={input} form={form} autofill={autofill} className="sm:col-span-2" />;
+          if (copying && same) {
+            const shown = (source as Record<string, unknown>)[input.key.slice(same.prefix.length)];
+            return <TextField key={input.key} label={input.label} value={typeof shown === 'string' ? shown : ''} readOnly aria-readonly="true" className={wide(input)} />;
+          }
+          return <EngineInput key={input.key} input={input} form={form} autofill={autofill} className={wide(input)} />;
+        })}
+      </fieldset>
+    );
+  }
+  if (field.kind === 'gender') {
+    const [type, other] = field.inputs;
+    return (
+      <>
+        {type ? <EngineInput input={type} form={form} autofill={autofill} /> : null}
+        {other && values[type?.key ?? ''] === 'Other' ? <EngineInput input={other} form={form} autofill={autofill} /> : <span className="hidden sm:block" aria-hidden="true" />}
+      </>
+    );
+  }
+  if (field.inputs.length > 1) {
+    return (
+      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        {field.inputs.map((input) => (
+          <EngineInput key={input.key} input={input} form={form} autofill={autofill} />
+        ))}
+      </div>
+    );
+  }
+  const [input] = field.inputs;
+  return input ? <EngineInput input={input} form={form} autofill={autofill} className={wide(input)} /> : null;
+}
+
+/** Address line 1, notes and multi-line text take the whole row. */
+function wide(input: FormInputDescriptor): string {
+  return input.kind === 'textarea' || input.key.endsWith('Address1') || input.key.endsWith('Address2') ? 'sm:col-span-2' : '';
+}
+
+function EngineInput({ input, form, autofill = false, className = '' }: { input: FormInputDescriptor; form: EngineFieldsProps['form']; autofill?: boolean; className?: string }) {
+  const error = errorOf(form, input.key);
+  const common = { label: input.label, error, required: input.required, className };
+  switch (input.kind) {
+    case 'text':
+    case 'phone':
+    case 'email':
+      return (
+        <TextField
+          {...common}
+          label={
+            <>
+              {input.label}
+              {input.required ? (
+                <span aria-hidden="true" className="ml-0.5 text-danger">
+                  *
+                </span>
+              ) : null}
+            </>
+          }
+          required={undefined}
+          aria-required={input.required || undefined}
+          type={input.kind === 'email' ? 'email' : input.kind === 'phone' ? 'tel' : 'text'}
+          inputMode={input.kind === 'email' ? 'email' : input.kind === 'phone' ? 'tel' : undefined}
+          autoComplete={autofill ? AUTOCOMPLETE[input.key] : 'off'}
+          maxLength={input.maxLength}
+          readOnly={input.readOnly}
+          aria-readonly={input.readOnly || undefined}
+          {...form.register(input.key)}
+        />
+      );
+    case 'textarea':
+      return <TextareaField {...common} maxLength={input.maxLength} {...form.register(input.key)} />;
+    case 'select':
+    case 'yesNo':
+      return <SelectField {...common} options={input.items ?? []} {...form.register(input.key)} />;
+    case 'checkbox':
+      return <CheckboxField label={input.label} className={className} {...form.register(input.key)} />;
+    case 'multiSelect':
+      return (
+        <Controller
+          control={form.control}
+          name={input.key}
+          render={({ field }) => (
+            <MultiSelectField
+              {...common}
+              name={field.name}
+              options={input.items ?? []}
+              value={Array.isArray(field.value) ? (field.value as (string | number)[]) : []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      );
+    case 'date':
+      return (
+        <Controller
+          control={form.control}
+          name={input.key}
+          render={({ field }) => (
+            <DatePartsField
+              {...common}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              max={input.max ?? new Date().toISOString().slice(0, 10)}
+              years={DOB_YEAR_SPAN}
+            />
+          )}
+        />
+      );
+  }
+}
+
+const AUTOCOMPLETE: Record<string, string> = {
+  FirstName: 'given-name',
+  LastName: 'family-name',
+  Email: 'email',
+  PhoneMobile: 'tel',
+  PhoneHome: 'tel',
+  Address1: 'address-line1',
+  Address2: 'address-line2',
+  Suburb: 'address-level2',
+  State: 'address-level1',
+  Postcode: 'postal-code',
+};
