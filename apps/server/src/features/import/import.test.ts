@@ -393,7 +393,8 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
 
   it('imports the bundle written out in docs/company-bundle.md', async () => {
     const doc = fs.readFileSync(new URL('../../../../../docs/company-bundle.md', import.meta.url), 'utf8');
-    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
+    // The whole bundle is the one block with a company; the others show one section each.
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((b) => 'company' in b);
     expect(blocks).toHaveLength(1);
     const { code } = await importCompanyBundle(t.db, blocks[0], { today: TODAY });
     expect(code).toBe('TINY');
