@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 
 const smtpPort = Number(process.env.MAIL_SMTP_PORT);
 const httpPort = Number(process.env.MAIL_HTTP_PORT);
-/** @type {{ to: string[]; subject: string; text: string }[]} */
+/** @type {{ to: string[]; subject: string; text: string; replyTo: string }[]} */
 const received = [];
 
 const smtp = new SMTPServer({
@@ -21,6 +21,7 @@ const smtp = new SMTPServer({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: mail.subject ?? '',
           text: mail.text ?? '',
+          replyTo: mail.replyTo ? mail.replyTo.value.map((a) => a.address).join(',') : '',
         });
         callback();
       })

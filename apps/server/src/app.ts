@@ -21,7 +21,9 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { agreementRoutes } from './features/agreements/agreements.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
+import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -59,7 +61,9 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(mailRoutes, { deps });
   await instance.register(agreementRoutes, { deps });
   await instance.register(formConfigRoutes, { deps });
+  await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
+  await instance.register(contactRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

@@ -33,6 +33,8 @@ export const switchesSchema = z.object({
   ShowNotificationsTab: z.boolean().default(true),
   ShowSkillSets: z.boolean().default(false),
   CanTakeNewSignUps: z.boolean().default(false),
+  /** Guests solve a proof-of-work challenge before Contact Us sends their message. */
+  ShowContactUsCAPTCHA: z.boolean().default(false),
 });
 
 export const localizationSchema = z.object({

@@ -11,14 +11,6 @@ export const companyLoginSchema = z.object({ company: z.object({ CustomerID: idF
 /** login-by-customer-id: the CustomerID as a number or as the digits of a link. */
 export const loginByCustomerIdSchema = z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) });
 
-/** contact-us. */
-export const contactUsSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-  email: emailField,
-  phone: z.string().trim().max(30).regex(/^(\+?[0-9]+)?$/, 'Please enter valid numbers only').default(''),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
-});
-
 /** A company as the company choice lists it. */
 export const companyListEntrySchema = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });
 export type CompanyListEntry = z.infer<typeof companyListEntrySchema>;
@@ -30,9 +22,6 @@ export type CompanyAnswer = z.infer<typeof companyAnswerSchema>;
 /** get-by-email. */
 export const companiesAnswerSchema = z.object({ success: z.literal(true), companies: z.array(companyListEntrySchema) });
 export type CompaniesAnswer = z.infer<typeof companiesAnswerSchema>;
-
-/** contact-us: the confirmation text. */
-export const contactUsAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const ocrProfileSchema = z.object({ OCRProfileID: z.number(), ProfileName: z.string(), DisplayName: z.string() });
 /** classes/ocr-profiles. */

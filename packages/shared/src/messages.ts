@@ -88,5 +88,4 @@ export const serverMessages = {
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json; charset=utf-8)',
   serverError: 'Something went wrong. Please try again.',
   accountNotFound: 'That account is not available for these details',
-  contactSent: 'Thank you. Your message has been sent.',
 } as const;

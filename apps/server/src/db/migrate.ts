@@ -8,6 +8,7 @@ import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { agreementVersions } from './migrations/009-agreement-versions.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
@@ -20,6 +21,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
     '007-a-form-configurations': formConfigurations,
+    '008-customer-details': customerDetails(engine),
     '009-agreement-versions': agreementVersions(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
   };

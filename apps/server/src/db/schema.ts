@@ -59,6 +59,24 @@ export interface ClientsTable {
   state: Generated<string>;
   postcode: Generated<string>;
   created_at: string;
+  // The rest of the customer record (migration 008, K25); '' means empty.
+  reg_id: Generated<string>;
+  gender_type: Generated<string>;
+  gender_other: Generated<string>;
+  phone_home: Generated<string>;
+  phone_work: Generated<string>;
+  phone_mobile2: Generated<string>;
+  email2: Generated<string>;
+  fax: Generated<string>;
+  address2: Generated<string>;
+  billing_addr_same: Generated<Bool>;
+  billing_address1: Generated<string>;
+  billing_address2: Generated<string>;
+  billing_suburb: Generated<string>;
+  billing_state: Generated<string>;
+  billing_postcode: Generated<string>;
+  notes: Generated<string>;
+  updated_at: string | null;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -279,6 +297,34 @@ export interface FormConfigurationsTable {
   updated_at: string;
 }
 
+/** A customer's answer to one of the company's custom fields (migration 008). */
+export interface ClientCustomFieldValuesTable {
+  company_id: number;
+  client_id: number;
+  custom_field_id: number;
+  custom_field_item_id: number | null;
+  field_value: string | null;
+}
+/** A new e-mail address waiting for the code sent to it (migration 008, decision 020). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  new_email: string;
+  token_hash: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** The last registration id handed out per company and type (migration 008). */
+export interface RegIdSequencesTable {
+  company_id: number;
+  type: string;
+  last_value: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   list_items: ListItemsTable;
@@ -306,6 +352,10 @@ export interface Database {
   outbox: OutboxTable;
   barcodes: BarcodesTable;
   form_configurations: FormConfigurationsTable;
+  // My details (migration 008).
+  client_custom_field_values: ClientCustomFieldValuesTable;
+  email_changes: EmailChangesTable;
+  reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
 }

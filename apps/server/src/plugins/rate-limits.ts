@@ -10,7 +10,7 @@ export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
 /**
  * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket
  * share one counter, so they are checked from the handler rather than per route), and reset
- * requests per e-mail address each 15 minutes. In Redis when REDIS_URL is set.
+ * requests and Contact Us messages per e-mail address each 15 minutes. In Redis when REDIS_URL is set.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
@@ -20,14 +20,21 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
       app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
     ]),
   ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
-  const resetPerEmail = app.createRateLimit({
-    max: opts.perEmail,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (req) => `reset:email:${String((req.body as { email?: unknown } | undefined)?.email)}`,
-  });
+  // Per e-mail address each 15 minutes: reset requests, and Contact Us messages from one sender.
+  const perEmail: Partial<Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>> = Object.fromEntries(
+    (['reset', 'contact'] as const).map((bucket) => [
+      bucket,
+      app.createRateLimit({
+        max: opts.perEmail,
+        timeWindow: 15 * 60_000,
+        keyGenerator: (req) => `${bucket}:email:${String((req.body as { email?: unknown } | undefined)?.email)}`,
+      }),
+    ]),
+  );
 
-  app.decorate('throttle', async (req: FastifyRequest, bucket: Bucket, perEmail = false) => {
-    for (const limit of perEmail ? [perIp[bucket], resetPerEmail] : [perIp[bucket]]) {
+  app.decorate('throttle', async (req: FastifyRequest, bucket: Bucket, byEmail = false) => {
+    const byAddress = byEmail ? perEmail[bucket] : undefined;
+    for (const limit of byAddress ? [perIp[bucket], byAddress] : [perIp[bucket]]) {
       const result = await limit(req);
       if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttl);
     }
@@ -36,7 +43,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one call in the bucket (and per e-mail address for reset requests); throws a 429 past the limit. */
+    /** Counts one call in the bucket (and per e-mail address for reset and contact); throws a 429 past the limit. */
     throttle(req: FastifyRequest, bucket: Bucket, perEmail?: boolean): Promise<void>;
   }
 }

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** The Reply-To address, when the mail names one. */
+  replyTo?: string;
 }
 
 /** A real SMTP server on loopback: the mail the server sends, parsed as a mail client would read it. */
@@ -19,7 +21,12 @@ export async function startMailbox() {
     onData(stream, session, done) {
       simpleParser(stream).then(
         (mail) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: mail.subject ?? '',
+            text: (mail.text ?? '').trim(),
+            ...(mail.replyTo ? { replyTo: mail.replyTo.value.map((a) => a.address).join(',') } : {}),
+          });
           done();
         },
         (err: Error) => done(err),

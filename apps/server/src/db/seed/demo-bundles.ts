@@ -3,6 +3,7 @@ import type { CompanyBundleInput } from '../../features/import/company-bundle.ts
 import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
+import { withDemoContact } from './demo-contact.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -858,5 +859,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoAgreements);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoAgreements);
 }

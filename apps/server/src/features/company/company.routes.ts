@@ -8,8 +8,6 @@ import {
   companiesByEmailSchema,
   companyAnswerSchema,
   companyLoginSchema,
-  contactUsAnswerSchema,
-  contactUsSchema,
   loginByCustomerIdSchema,
   ocrProfilesAnswerSchema,
 } from '@portal/shared/company-schemas';
@@ -20,7 +18,7 @@ import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requi
 import { assertCompanyActive, type Company } from '../../domain/company.ts';
 import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
 import { findCompaniesForCredentials } from '../customer/customer.service.ts';
-import { buildCompanyConfig, findCompanyByCode, findCompanyByCustomerId, findCompanyById, sendContactMessage, toListEntry } from './company.service.ts';
+import { buildCompanyConfig, findCompanyByCode, findCompanyByCustomerId, findCompanyById, toListEntry } from './company.service.ts';
 
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
@@ -128,22 +126,6 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       const fresh = await startSession(deps, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
-    },
-  );
-
-  r.post(
-    '/api/company/contact-us',
-    {
-      config: { auth: 'company' },
-      schema: {
-        tags: ['company'],
-        body: contactUsSchema,
-        response: { 200: contactUsAnswerSchema, ...errorResponses },
-      },
-    },
-    async (req) => {
-      await throttle(req, 'contact');
-      return { success: true as const, message: await sendContactMessage(deps, requireCompany(req), req.body) };
     },
   );
 

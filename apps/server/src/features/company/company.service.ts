@@ -1,11 +1,9 @@
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
-import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import type { SessionsRow } from '../../domain/session.ts';
-import { renderMail } from '../mail/mailer.ts';
 import * as repo from './company.repository.ts';
 
 export function toListEntry(company: Company): CompanyListEntry {
@@ -58,19 +56,4 @@ export async function buildCompanyConfig(deps: Deps, company: Company): Promise<
     lists,
     unfiltered_lists: unfiltered,
   };
-}
-
-export async function sendContactMessage(
-  deps: Deps,
-  company: Company,
-  input: { name: string; email: string; phone: string; message: string },
-): Promise<string> {
-  const to = company.settings.ContactEmail;
-  const body = renderMail(company.settings.CompanyDisplayName, [
-    `New enquiry from the Customer Hub.`,
-    `From: ${input.name} <${input.email}>${input.phone ? `, phone ${input.phone}` : ''}`,
-    input.message,
-  ]);
-  await deps.mailer.send({ companyId: company.id, to: to || deps.env.MAIL_FROM, subject: `Customer Hub enquiry from ${input.name}`, ...body });
-  return serverMessages.contactSent;
 }

@@ -241,23 +241,6 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     expect(same.status).toBe(200);
   });
 
-  it('contact-us validates and e-mails the enquiry to the company', async () => {
-    const b = new Browser(t.server);
-    expect((await b.post('/api/company/contact-us', { name: 'A', email: 'a@b.io', message: 'x' })).status).toBe(401);
-    await b.enterCompany('SPLASH');
-    const bad = await b.post('/api/company/contact-us', { name: ' ', email: 'nope', message: '' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([
-      { field: 'name', message: 'Name is required' },
-      { field: 'email', message: 'Invalid email address' },
-      { field: 'message', message: 'Message is required' },
-    ]);
-    const ok = await b.post('/api/company/contact-us', { name: 'Priya Shah', email: 'priya@example.com', phone: '+61412345678', message: 'Can Ella move to Saturdays?' });
-    expect(ok.status).toBe(200);
-    const mail = await t.lastMailTo('office@splash.example');
-    expect(mail?.text).toContain('Can Ella move to Saturdays?');
-  });
-
   it('ocr-profiles lists the company registration profiles', async () => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');

@@ -172,3 +172,13 @@ export async function consumeEmailCode(db: Db, companyId: number, id: number): P
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Who a client is and how to reach them (Contact Us fills its form with this). */
+export function findClientContact(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .select(['first_name', 'last_name', 'email', 'phone_mobile'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+}

@@ -248,7 +248,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
  * A new password ends every other customer session of that sign-in (a reset usually means the
  * old password may be known to someone else) and completes any queued ChangePassword action.
  */
-async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
+export async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
   await repo.updatePasswordHash(deps.db, companyId, loginId, await hashPassword(password));
   const clients = await repo.findClientsByLogin(deps.db, companyId, loginId);
   const clientIds = clients.map((c) => c.id);
@@ -283,4 +283,9 @@ export async function setPassword(deps: Deps, companyId: number, clientId: numbe
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);
+}
+
+/** A client's name, e-mail and mobile; undefined for another company's client. */
+export function findContactDetails(deps: Deps, companyId: number, clientId: number) {
+  return repo.findClientContact(deps.db, companyId, clientId);
 }

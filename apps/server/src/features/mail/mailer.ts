@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's reply goes (Contact Us: the customer who wrote). */
+  replyTo?: string;
   /**
    * What only the recipient may see (a reset token, a code): sent in the message, but replaced by
    * "[redacted]" in the outbox row and the log.
@@ -91,7 +93,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.replyTo ? { replyTo: message.replyTo } : {}) });
         // Delivered: nothing of it is kept.
         await deleteOutboxMail(db, row.id);
       } catch (err) {

@@ -1,0 +1,247 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ClientsTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+const CLIENT_COLUMNS = [
+  'id',
+  'login_id',
+  'first_name',
+  'last_name',
+  'email',
+  'reg_id',
+  'gender_type',
+  'gender_other',
+  'phone_home',
+  'phone_work',
+  'phone_mobile',
+  'phone_mobile2',
+  'email2',
+  'fax',
+  'address1',
+  'address2',
+  'suburb',
+  'state',
+  'postcode',
+  'billing_addr_same',
+  'billing_address1',
+  'billing_address2',
+  'billing_suburb',
+  'billing_state',
+  'billing_postcode',
+  'notes',
+] as const;
+
+export type ClientDetailsRow = Awaited<ReturnType<typeof findClientDetails>> & object;
+export type ClientColumns = Omit<Updateable<ClientsTable>, 'id' | 'company_id' | 'login_id' | 'created_at'>;
+
+export function findClientDetails(db: Db, companyId: number, clientId: number) {
+  return db.selectFrom('clients').select(CLIENT_COLUMNS).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+}
+
+export function findCustomFieldValues(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('client_custom_field_values')
+    .select(['custom_field_id', 'custom_field_item_id', 'field_value'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .orderBy('custom_field_id')
+    .execute();
+}
+
+export function findPendingEmailChange(db: Db, companyId: number, clientId: number, now: string) {
+  return db
+    .selectFrom('email_changes')
+    .select(['new_email'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Writes the given columns and custom field values in one transaction; a custom field whose
+ * value is null is removed. Columns not given are left as they are (hidden fields, K7).
+ */
+export async function updateClientDetails(
+  db: Db,
+  companyId: number,
+  clientId: number,
+  columns: ClientColumns,
+  customValues: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('clients')
+      .set({ ...columns, updated_at: nowIso() })
+      .where('company_id', '=', companyId)
+      .where('id', '=', clientId)
+      .execute();
+    for (const value of customValues) {
+      await trx
+        .deleteFrom('client_custom_field_values')
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where('custom_field_id', '=', value.custom_field_id)
+        .execute();
+      if (value.field_value === null && value.custom_field_item_id === null) continue;
+      await trx
+        .insertInto('client_custom_field_values')
+        .values({ company_id: companyId, client_id: clientId, ...value })
+        .execute();
+    }
+  });
+}
+
+/** Whether another client of the company holds this registration id. */
+export async function isRegIdTaken(db: Db, companyId: number, regId: string): Promise<boolean> {
+  const row = await db.selectFrom('clients').select('id').where('company_id', '=', companyId).where('reg_id', '=', regId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The next number of a company's registration-id sequence, in one statement so two callers never get the same. */
+export async function nextRegIdNumber(db: Db, companyId: number, type: string): Promise<number> {
+  const row = await db
+    .insertInto('reg_id_sequences')
+    .values({ company_id: companyId, type, last_value: 1 })
+    .onConflict((oc) => oc.columns(['company_id', 'type']).doUpdateSet((eb) => ({ last_value: eb('reg_id_sequences.last_value', '+', 1) })))
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return row.last_value;
+}
+
+/** The highest number a company's sequence has handed out (0 when none). */
+export async function lastRegIdNumber(db: Db, companyId: number, type: string): Promise<number> {
+  const row = await db.selectFrom('reg_id_sequences').select('last_value').where('company_id', '=', companyId).where('type', '=', type).executeTakeFirst();
+  return row?.last_value ?? 0;
+}
+
+/** A new pending e-mail change replaces the client's earlier ones. */
+export async function insertEmailChange(
+  db: Db,
+  input: { companyId: number; clientId: number; newEmail: string; tokenHash: string; codeHash: string; expiresAt: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('email_changes').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('email_changes')
+      .values({
+        company_id: input.companyId,
+        client_id: input.clientId,
+        new_email: input.newEmail,
+        token_hash: input.tokenHash,
+        code_hash: input.codeHash,
+        attempts: 0,
+        created_at: nowIso(),
+        expires_at: input.expiresAt,
+        used_at: null,
+      })
+      .execute();
+  });
+}
+
+export function findEmailChange(db: Db, companyId: number, tokenHash: string) {
+  return db
+    .selectFrom('email_changes')
+    .select(['id', 'client_id', 'new_email', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Counts one try; answers the new count, or undefined when the tries were already used up. */
+export async function countEmailChangeAttempt(db: Db, companyId: number, id: number, max: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('email_changes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+export class EmailTakenError extends Error {}
+
+/**
+ * Uses the change once and moves the address: the client's e-mail, and when it was its sign-in's
+ * address, the sign-in's and that of every other account of the sign-in that shared it. Answers
+ * false when another request used the change first; throws EmailTakenError when another sign-in
+ * of the company has the address by now.
+ */
+export async function applyEmailChange(
+  db: Db,
+  input: { companyId: number; changeId: number; clientId: number; loginId: number; oldEmail: string; newEmail: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('email_changes')
+      .set({ used_at: nowIso() })
+      .where('company_id', '=', input.companyId)
+      .where('id', '=', input.changeId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    const login = await trx
+      .selectFrom('logins')
+      .select(['id', 'email'])
+      .where('company_id', '=', input.companyId)
+      .where('id', '=', input.loginId)
+      .executeTakeFirstOrThrow();
+    const now = nowIso();
+    if (login.email === input.oldEmail) {
+      const other = await trx
+        .selectFrom('logins')
+        .select('id')
+        .where('company_id', '=', input.companyId)
+        .where('email', '=', input.newEmail)
+        .where('id', '!=', input.loginId)
+        .executeTakeFirst();
+      if (other) throw new EmailTakenError();
+      await trx.updateTable('logins').set({ email: input.newEmail, updated_at: now }).where('company_id', '=', input.companyId).where('id', '=', input.loginId).execute();
+      await trx
+        .updateTable('clients')
+        .set({ email: input.newEmail, updated_at: now })
+        .where('company_id', '=', input.companyId)
+        .where('login_id', '=', input.loginId)
+        .where('email', '=', input.oldEmail)
+        .execute();
+    }
+    await trx
+      .updateTable('clients')
+      .set({ email: input.newEmail, updated_at: now })
+      .where('company_id', '=', input.companyId)
+      .where('id', '=', input.clientId)
+      .execute();
+    return true;
+  });
+}
+
+/** Whether another sign-in of the company uses this address. */
+export async function isSignInEmailTaken(db: Db, companyId: number, email: string, ownLoginId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('logins')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .where('id', '!=', ownLoginId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findLoginForClient(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .innerJoin('logins', (j) => j.onRef('logins.id', '=', 'clients.login_id').onRef('logins.company_id', '=', 'clients.company_id'))
+    .select(['logins.id as login_id', 'logins.email', 'logins.password_hash'])
+    .where('clients.company_id', '=', companyId)
+    .where('clients.id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredEmailChanges(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('email_changes').where('expires_at', '<=', now).execute();
+}
