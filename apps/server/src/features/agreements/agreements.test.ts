@@ -258,4 +258,25 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     const other = await db().selectFrom('clients').select('id').where('company_id', '=', await companyId('SPLASH')).where('id', '!=', user.ClientID).executeTakeFirstOrThrow();
     expect((await b.post('/api/customer/ocr-sign-in-actions', { client_id: other.id, profile_id: 1, from_ocr: true })).status).toBe(404);
   });
+
+  it('L6, L12: UpdateProfile stays while the form is refused and goes once the details are saved', async () => {
+    const b = new Browser(t.server);
+    await b.signIn('SPLASH', 'new@example.com');
+    const before = (await b.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+    const refused = await b.post('/api/customer/update-details', { ...before, FirstName: '   ' });
+    expect(refused.status).toBe(400);
+    expect((await actionsOf(b)).map((a) => a.type)).toContain('UpdateProfile');
+    const saved = await b.post('/api/customer/update-details', {
+      ...before,
+      PhoneMobile: '0412345678',
+      Address1: '3 Coogee Bay Road',
+      Suburb: 'Coogee',
+      State: 'NSW',
+      Postcode: '2034',
+    });
+    expect(saved.status).toBe(200);
+    // (An earlier test republished the terms, so there may be two agreements to accept.)
+    expect((await actionsOf(b)).map((a) => a.type).filter((type) => type !== 'AcceptAgreement')).toEqual(['UpdateStudent', 'ChangePassword']);
+    expect((await new Browser(t.server).signIn('SPLASH', 'new@example.com')).actions.map((a) => (a as ActionAnswer).type)).not.toContain('UpdateProfile');
+  });
 });
