@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { loadEnv } from './config/env.ts';
+import { loadEnv, publicOrigin } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './features/import/import.service.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { publishAgreementVersion } from './features/agreements/agreements.service.ts';
 import { AppError } from './lib/app-error.ts';
+import { classSessionLinkCommand, classSessionLinkUsage } from './features/class-session-link/class-session-link.cli.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations
@@ -18,7 +19,8 @@ const usage = `Usage:
                                                 is asked of every client at their next sign-in
   npm run portal -- seed-demo                   load the demo companies into an empty database
   npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
-                                                running server (PORT) sent, codes and links included`;
+                                                running server (PORT) sent, codes and links included
+${classSessionLinkUsage}`;
 
 async function main(argv: string[]): Promise<number> {
   const strict = argv.includes('--strict');
@@ -44,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
       return 0;
     }
+    if (command === 'class-session-link') return await classSessionLinkCommand(handle.db, publicOrigin(env), argv.slice(1));
     if (command === 'seed-demo') {
       console.log((await seedDemoData(handle.db)) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
       return 0;
