@@ -329,7 +329,6 @@ export interface RegIdSequencesTable {
   last_value: number;
 }
 
-<<<<<<< HEAD
 // Checkout and payment (migration 012, decision 024).
 export interface GatewayCardsTable {
   id: Generated<number>;
@@ -435,10 +434,7 @@ export interface CreditUsesTable {
   created_at: string;
 }
 
-export interface Database {
-=======
 export interface Database extends BookingsFinancialsTables {
->>>>>>> main
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;
