@@ -4,6 +4,8 @@ import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
+import { withDemoBookingsAndFinancials } from './demo-financials.ts';
+import { splashClasses } from './demo-classes.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -395,103 +397,7 @@ function splash(): CompanyBundleInput {
         ],
       },
     ],
-    classes: [
-      {
-        key: 'tue-seahorse',
-        name: 'Seahorse – Tuesday 4:00 pm',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 3',
-        day_of_week: 2,
-        start_time: '16:00',
-        standard: 'Seahorse',
-        capacity: 6,
-        // Week 1 is the pool-maintenance closure the notifications talk about.
-        sessions: { weeks_before: 8, weeks_after: 10, cancelled_weeks: [1] },
-        enrolments: [{ student: 'sarah/ella', start_date: 'today-84' }],
-      },
-      {
-        key: 'sat-seahorse',
-        name: 'Seahorse – Saturday 9:30 am',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 2',
-        day_of_week: 6,
-        start_time: '09:30',
-        standard: 'Seahorse',
-        capacity: 6,
-        sessions: { weeks_before: 8, weeks_after: 10 },
-        enrolments: [{ student: 'sarah/ella', start_date: 'today-84' }],
-      },
-      {
-        key: 'sat-starfish',
-        name: 'Starfish – Saturday 10:00 am',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 5',
-        day_of_week: 6,
-        start_time: '10:00',
-        standard: 'Starfish',
-        capacity: 4,
-        sessions: { weeks_before: 8, weeks_after: 10 },
-        enrolments: [
-          { student: 'sarah/noah', start_date: 'today-84' },
-          { student: 'alex/mai', start_date: 'today-14' },
-        ],
-      },
-      {
-        key: 'holiday-intensive',
-        name: 'Holiday intensive – Starfish',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 1',
-        day_of_week: 1,
-        start_time: '11:00',
-        duration_minutes: 45,
-        standard: 'Starfish',
-        capacity: 5,
-        sessions: { dates: ['today+21', 'today+22', 'today+23', 'today+24', 'today+25'] },
-        enrolments: [{ student: 'sarah/noah', start_date: 'today+21', end_date: 'today+25', status: 'temporary' }],
-      },
-      {
-        key: 'wed-dolphin',
-        name: 'Dolphin – Wednesday 5:00 pm',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 4',
-        day_of_week: 3,
-        start_time: '17:00',
-        standard: 'Dolphin',
-        capacity: 6,
-        sessions: { weeks_before: 6, weeks_after: 10 },
-        enrolments: [{ student: 'james/mia', start_date: 'today-42' }],
-      },
-      {
-        key: 'sun-starfish',
-        name: 'Starfish – Sunday 9:00 am',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 2',
-        day_of_week: 7,
-        start_time: '09:00',
-        standard: 'Starfish',
-        capacity: 4,
-        sessions: { weeks_before: 4, weeks_after: 10 },
-        enrolments: [{ student: 'olivia/leo', start_date: 'today-28' }],
-      },
-      {
-        key: 'thu-squad',
-        name: 'Junior squad – Thursday 6:00 pm',
-        lesson_format: 'squad60',
-        venue: 'bondi',
-        court: 'Lanes 5–6',
-        day_of_week: 4,
-        start_time: '18:00',
-        standard: 'Squad',
-        capacity: 12,
-        sessions: { weeks_before: 2, weeks_after: 10 },
-      },
-    ],
+    classes: splashClasses(),
     notifications: [
       ...splashNotifications(),
       {
@@ -859,5 +765,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoAgreements);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements);
 }

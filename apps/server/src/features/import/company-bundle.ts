@@ -1,5 +1,6 @@
 import { companyTimeZone } from '../../lib/time.ts';
 import { z } from 'zod';
+import { bundleBookingSchema, bundleFinancialsSchema, checkFinancials } from './bundle-financials.ts';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
@@ -132,6 +133,21 @@ const enrolmentSchema = z.strictObject({
   start_date: bundleDate,
   end_date: bundleDate.optional(),
   status: z.enum(['active', 'temporary']).default('active'),
+  /** Absences notified for sessions of this enrolment (decision 023). */
+  absences: z
+    .array(
+      z.strictObject({
+        /** The session: its date, or its week as in cancelled_weeks (0 = the first on or after the import day). */
+        date: bundleDate.optional(),
+        week: z.number().int().optional(),
+        reason: text,
+        /** Whether the absence earned a make-up credit (expiring after classes_setup.MakeupExpiryDays). */
+        makeup_credit: z.boolean().default(false),
+        /** The credit was used: the class key and session date of the make-up booked. */
+        makeup_booked: z.strictObject({ class: key, date: bundleDate.optional(), week: z.number().int().optional() }).optional(),
+      }),
+    )
+    .default([]),
 });
 
 /**
@@ -167,6 +183,15 @@ const classSchema = z.strictObject({
   duration_minutes: z.number().int().positive().optional(),
   standard: z.string().default(''),
   capacity: z.number().int().positive().default(8),
+  staff: z.string().default(''),
+  min_age: z.number().int().min(0).max(120).optional(),
+  max_age: z.number().int().min(0).max(120).optional(),
+  /** Per session. */
+  price_cents: cents.default(0),
+  /** Per session for a casual enrolment; defaults to price_cents. */
+  casual_price_cents: cents.optional(),
+  /** Students waiting for a place, first in line first. */
+  waitlist: z.array(z.string().min(1)).default([]),
   sessions: sessionsSchema,
   cancelled: z.array(bundleDate).default([]),
   enrolments: z.array(enrolmentSchema).default([]),
@@ -236,6 +261,10 @@ export const companyBundleSchema = z
     classes: z.array(classSchema).default([]),
     notifications: z.array(notificationSchema).default([]),
     messages: z.array(messageSchema).default([]),
+    /** Invoice lines, receipts, instalment plans (decision 025). */
+    financials: bundleFinancialsSchema.default(bundleFinancialsSchema.parse({})),
+    /** Court bookings of the company's clients (decision 025). */
+    bookings: z.array(bundleBookingSchema).default([]),
   })
   .superRefine((b, ctx) => {
     const loc = b.company.config.localization;
@@ -327,6 +356,16 @@ export const companyBundleSchema = z
         else if (count > 1) issue(ctx, path, `Student key "${e.student}" is used by several clients; write "clientKey/${e.student}"`);
         if (enrolled.has(e.student)) issue(ctx, path, `Student "${e.student}" is enrolled twice in this class`);
         enrolled.add(e.student);
+        e.absences.forEach((a, ai) => {
+          const target = a.makeup_booked?.class;
+          if (target !== undefined && !b.classes.some((c) => c.key === target)) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked', 'class'], `Unknown class "${target}"`);
+          if (a.makeup_booked && !a.makeup_credit) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked'], 'A make-up is booked with a credit: set makeup_credit');
+        });
+      });
+      cls.waitlist.forEach((w, wi) => {
+        const count = studentRefs.get(w);
+        if (count === undefined) issue(ctx, [...base, 'waitlist', wi], `Unknown student "${w}"`);
+        else if (count > 1) issue(ctx, [...base, 'waitlist', wi], `Student key "${w}" is used by several clients; write "clientKey/${w}"`);
       });
     });
 
@@ -350,6 +389,12 @@ export const companyBundleSchema = z
         if (!clients.has(c)) knownClient(path, c);
         else if (m.to && m.to !== c) issue(ctx, path, `Client "${c}" is not a recipient of this message`);
       });
+    });
+
+    checkFinancials(ctx, b.financials, b.bookings, {
+      clients,
+      simpleInvoices: new Map(b.customers.flatMap((c) => c.clients.flatMap((cl) => cl.invoices.map((inv) => [inv.invoice_no, { ...inv, client: cl.key }] as const)))),
+      config: b.company.config,
     });
   });
 
