@@ -279,4 +279,20 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect((await actionsOf(b)).map((a) => a.type).filter((type) => type !== 'AcceptAgreement')).toEqual(['UpdateStudent', 'ChangePassword']);
     expect((await new Browser(t.server).signIn('SPLASH', 'new@example.com')).actions.map((a) => (a as ActionAnswer).type)).not.toContain('UpdateProfile');
   });
+
+  it('L7, L12: UpdateStudent goes once that student is saved through the form, and the student calls it needs stay open', async () => {
+    const b = new Browser(t.server);
+    await b.signIn('SPLASH', 'new@example.com');
+    const action = (await actionsOf(b)).find((a) => a.type === 'UpdateStudent')!;
+    const record = await b.get<Record<string, unknown>>(`/api/student/${action.student_id}`);
+    expect(record.status).toBe(200);
+    expect((await b.get('/api/student/get-all')).status).toBe(403);
+    const refused = await b.post(`/api/student/update/${action.student_id}`, { ...record.body, FirstName: '' });
+    expect(refused.status).toBe(400);
+    expect((await actionsOf(b)).some((a) => a.type === 'UpdateStudent')).toBe(true);
+    const saved = await b.post<{ message: string }>(`/api/student/update/${action.student_id}`, record.body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.message).toBe('Student updated');
+    expect((await actionsOf(b)).some((a) => a.type === 'UpdateStudent')).toBe(false);
+  });
 });
