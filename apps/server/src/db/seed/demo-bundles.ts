@@ -1,6 +1,7 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { sarahDetails } from './demo-my-details.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
 
@@ -320,6 +321,8 @@ function splash(): CompanyBundleInput {
             suburb: 'Bondi Beach',
             state: 'NSW',
             postcode: '2026',
+            // My details (decision 020): a full record under Splash's customer form.
+            ...sarahDetails,
             students: [
               { key: 'ella', first_name: 'Ella', last_name: 'Mitchell', dob: '2017-03-14', gender: 'Female', standard: 'Seahorse' },
               { key: 'noah', first_name: 'Noah', last_name: 'Mitchell', dob: '2019-09-02', gender: 'Male', standard: 'Starfish' },
