@@ -9,6 +9,10 @@ import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
 import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
+// Checkout and payment (decision 024).
+import { gatewayRoutes } from './features/gateway/gateway.routes.ts';
+import { paymentRoutes } from './features/payment/payment.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -23,6 +27,9 @@ import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { classSessionLinkRoutes } from './features/class-session-link/class-session-link.routes.ts';
+import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
+import { financialsRoutes } from './features/financials/financials.routes.ts';
 import { trustedOrigins } from './features/customer/customer.service.ts';
 import { findSessions } from './features/session/session.service.ts';
 
@@ -52,6 +59,10 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });
 
+  // Checkout and payment (decision 024).
+  await instance.register(gatewayRoutes, { deps });
+  await instance.register(paymentRoutes, { deps });
+  await instance.register(billingRoutes, { deps });
   await instance.register(companyRoutes, { deps });
   await instance.register(customerRoutes, { deps });
   await instance.register(homeRoutes, { deps });
@@ -62,6 +73,9 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
   await instance.register(contactRoutes, { deps });
+  await instance.register(classSessionLinkRoutes, { deps });
+  await instance.register(bookingsRoutes, { deps });
+  await instance.register(financialsRoutes, { deps });
 
   if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { loadEnv } from './config/env.ts';
+import { loadEnv, publicOrigin } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './features/import/import.service.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { classSessionLinkCommand, classSessionLinkUsage } from './features/class-session-link/class-session-link.cli.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations
@@ -12,7 +13,8 @@ const usage = `Usage:
                                                 --strict refuses a bundle with warnings
   npm run portal -- seed-demo                   load the demo companies into an empty database
   npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
-                                                running server (PORT) sent, codes and links included`;
+                                                running server (PORT) sent, codes and links included
+${classSessionLinkUsage}`;
 
 async function main(argv: string[]): Promise<number> {
   const strict = argv.includes('--strict');
@@ -30,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
       return 0;
     }
+    if (command === 'class-session-link') return await classSessionLinkCommand(handle.db, publicOrigin(env), argv.slice(1));
     if (command === 'seed-demo') {
       console.log((await seedDemoData(handle.db)) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
       return 0;

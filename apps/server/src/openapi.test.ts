@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from './test/api-harness.ts';
 
 interface JsonSchema {
   type?: string;
+  format?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
@@ -16,8 +17,12 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** The JSON schema of one answer, or undefined when the document does not describe it. */
 function answerSchema(op: Operation, status: string): JsonSchema | undefined {
-  const schema = op.responses?.[status]?.content?.['application/json']?.schema;
-  return schema && (schema.properties || schema.anyOf) ? schema : undefined;
+  const content = op.responses?.[status]?.content;
+  const schema = content?.['application/json']?.schema;
+  if (schema && (schema.properties || schema.anyOf)) return schema;
+  // A download (an invoice or receipt PDF) is described by its media type and a binary string.
+  const file = content?.['application/pdf']?.schema;
+  return file?.type === 'string' && file.format === 'binary' ? file : undefined;
 }
 
 describe('the OpenAPI document at /api/docs/json', () => {

@@ -1,7 +1,7 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
-import { sweepExpiredRows } from './sweep.ts';
+import { reconcileCheckouts, sweepExpiredRows } from './sweep.ts';
 import { devOutboxEnabled } from './features/mail/mail.routes.ts';
 
 /** The only file that listens. */
@@ -41,6 +41,8 @@ async function main() {
   void sweep();
   const sweeper = setInterval(sweep, 3600_000);
   sweeper.unref();
+  const reconciler = setInterval(() => void reconcileCheckouts(deps).catch((err: unknown) => server.log.error({ err }, 'reconciling payments failed')), 60_000);
+  reconciler.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +50,7 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down');
     clearInterval(sweeper);
+    clearInterval(reconciler);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await runtime.close();

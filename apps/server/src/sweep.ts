@@ -3,14 +3,27 @@ import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
 import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
+import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
+import { reconcilePayments } from './features/payment/payment.service.ts';
+import { findCompanyById } from './features/company/company.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, outbox rows
- * that will never be sent, past their week, and captcha challenges past their time. Every process may run it; it is idempotent.
+ * that will never be sent, past their week, captcha challenges and class-session links past their time. Every process may run it; it is idempotent.
  */
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
   await deleteExpiredSessions(deps);
   await purgeUnsentMail(deps.db, now);
   await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
+  await deleteExpiredLinks(deps, now);
+}
+
+/**
+ * Every minute: payments whose process died between charge and order are completed from the
+ * gateway's record, abandoned ones release their holds, charges with no order are refunded
+ * (decision 024). Idempotent; every process may run it.
+ */
+export async function reconcileCheckouts(deps: Deps, now = new Date()) {
+  return reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLOR_SHADES, SOCIAL_SITES } from './constants.ts';
+import { paymentSetupShape } from './payment/payment-setup.ts';
 
 export { SOCIAL_SITES };
 
@@ -89,6 +90,8 @@ export const finSetupSchema = z.object({
   InvoicesPaidOnline: z.boolean().default(false),
   TimeScalePricingEnabled: z.boolean().default(false),
   TimeScalePricingOptions: z.array(z.object({ minutes: z.number().int().positive(), price_cents: z.number().int().min(0) })).default([]),
+  // Payment type, tax rate, surcharge, discounts and holds (decision 024).
+  ...paymentSetupShape,
 });
 
 export const profileSchema = z.object({
@@ -106,8 +109,32 @@ export const profileSchema = z.object({
   RegistrationText: z.string().default(''),
 });
 
-export const bookingTypeSchema = z.object({ BookingTypeID: z.number().int().positive(), Name: z.string().min(1), DurationMinutes: z.number().int().positive() });
-export const obVenueSchema = z.object({ VenueID: z.number().int().positive(), Name: z.string().min(1), Courts: z.array(z.string()).default([]) });
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a time HH:mm (24-hour)');
+/** Court bookings (decision 025): what a type costs and lasts, and where it can be booked (empty VenueIDs: every venue). */
+export const bookingTypeSchema = z.object({
+  BookingTypeID: z.number().int().positive(),
+  Name: z.string().min(1),
+  DurationMinutes: z.number().int().positive().multipleOf(5).max(24 * 60),
+  PriceCents: z.number().int().min(0).default(0),
+  VenueIDs: z.array(z.number().int().positive()).default([]),
+});
+/** Opening hours of a venue for one ISO day (1 Monday … 7 Sunday); a day without a row is closed. */
+export const openingHoursSchema = z.object({ Day: z.number().int().min(1).max(7), Opens: clockTime, Closes: clockTime });
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((Day) => ({ Day, Opens: '07:00', Closes: '21:00' }));
+export const obVenueSchema = z.object({
+  VenueID: z.number().int().positive(),
+  Name: z.string().min(1),
+  Address: z.string().default(''),
+  Courts: z.array(z.string().min(1)).default([]),
+  /** Absent: 07:00–21:00 every day. */
+  OpeningHours: z.array(openingHoursSchema).default(EVERY_DAY),
+});
+/** How far ahead courts can be booked, until when a booking can be cancelled online, how long checkout holds a court. */
+export const bookingSetupSchema = z.object({
+  AdvanceBookingDays: z.number().int().min(1).max(365).default(14),
+  CancelCutoffHours: z.number().int().min(0).max(24 * 30).default(24),
+  HoldMinutes: z.number().int().min(1).max(60).default(10),
+});
 
 /** What a company file holds under `config`. */
 export const companySettingsSchema = z.object({
@@ -135,6 +162,7 @@ export const companySettingsSchema = z.object({
   social_media: socialMediaSchema.default([]),
   ob_venues: z.array(obVenueSchema).default([]),
   booking_types: z.array(bookingTypeSchema).default([]),
+  booking_setup: bookingSetupSchema.default(bookingSetupSchema.parse({})),
   profiles: z.array(profileSchema).default([]),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
 type Bool = number;
@@ -139,6 +140,9 @@ export interface InvoicesTable {
   total_cents: number;
   balance_due_cents: number;
   status: string;
+  /** Migration 013: the tax of the invoice's lines, and free notes. */
+  tax_cents: Generated<number>;
+  notes: Generated<string>;
 }
 export interface NotificationsTable {
   id: Generated<number>;
@@ -305,7 +309,116 @@ export interface RegIdSequencesTable {
   last_value: number;
 }
 
+<<<<<<< HEAD
+// Checkout and payment (migration 012, decision 024).
+export interface GatewayCardsTable {
+  id: Generated<number>;
+  company_id: number;
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: string;
+  created_at: string;
+}
+export interface GatewayChargesTable {
+  id: Generated<number>;
+  company_id: number;
+  charge_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  token: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  status: string;
+  decline_code: string | null;
+  refunded_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface PaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  status: 'processing' | 'requires_action' | 'completed' | 'failed';
+  amount_cents: number;
+  processor: string;
+  reference: string | null;
+  request: string;
+  quote: string;
+  result: string | null;
+  lease_until: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  kind: 'card' | 'bank';
+  gateway_token: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  bank_format: string | null;
+  account_name: string | null;
+  bank_code_masked: string | null;
+  account_number_masked: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  max_uses_per_client: number | null;
+  eligible_kinds: string | null;
+  eligible_class_ids: string | null;
+  minimum_spend_cents: Generated<number>;
+  active: Generated<Bool>;
+}
+export interface DiscountCodeUsesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  discount_code_id: number;
+  payment_id: number;
+  invoice_no: string;
+  discount_cents: number;
+  created_at: string;
+}
+export interface CustomerCreditsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  description: string;
+  amount_cents: number;
+  remaining_cents: number;
+  created_at: string;
+}
+export interface CreditUsesTable {
+  id: Generated<number>;
+  company_id: number;
+  credit_id: number;
+  payment_id: number;
+  amount_cents: number;
+  created_at: string;
+}
+
 export interface Database {
+=======
+export interface Database extends BookingsFinancialsTables {
+>>>>>>> main
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;
@@ -337,6 +450,15 @@ export interface Database {
   reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
+  // Checkout and payment (migration 012).
+  gateway_cards: GatewayCardsTable;
+  gateway_charges: GatewayChargesTable;
+  payments: PaymentsTable;
+  payment_methods: PaymentMethodsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
+  customer_credits: CustomerCreditsTable;
+  credit_uses: CreditUsesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -129,3 +129,50 @@ export async function saveOptOuts(db: Db, companyId: number, clientId: number, r
     }
   });
 }
+
+/**
+ * A notification for one client, unless they switched its category's in-app notifications off;
+ * answers the notification id or null. Runs inside the caller's transaction.
+ */
+export async function insertClientNotification(
+  db: Db,
+  input: { companyId: number; clientId: number; category: string; title: string; content: string; tagData: Record<string, unknown> | null; createdAt: string },
+): Promise<number | null> {
+  const optOut = await db
+    .selectFrom('notification_opt_outs')
+    .select('in_app')
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('category', '=', input.category)
+    .executeTakeFirst();
+  if (optOut?.in_app) return null;
+  const notification = await db
+    .insertInto('notifications')
+    .values({
+      company_id: input.companyId,
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      tag_data: input.tagData ? JSON.stringify(input.tagData) : null,
+      created_at: input.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('notification_contacts')
+    .values({ company_id: input.companyId, notification_id: notification.id, client_id: input.clientId, status: 'New', created_at: input.createdAt, read_at: null })
+    .execute();
+  return notification.id;
+}
+
+/** Whether the client switched e-mail of a category off. */
+export async function isEmailOptedOut(db: Db, companyId: number, clientId: number, category: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_opt_outs')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('category', '=', category)
+    .executeTakeFirst();
+  return Boolean(row?.email);
+}

@@ -32,3 +32,12 @@ export type { NotificationsVersion } from './notification.repository.ts';
 export function findNotificationsVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
   return repo.findNotificationsVersion(deps.db, companyId, clientId);
 }
+
+/** Notifies one client inside the caller's transaction (`db` may be a transaction), respecting their opt-outs. */
+export function notifyClient(db: Deps['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
+  return repo.insertClientNotification(db, input);
+}
+
+export function isEmailOptedOut(deps: Deps, companyId: number, clientId: number, category: string) {
+  return repo.isEmailOptedOut(deps.db, companyId, clientId, category);
+}

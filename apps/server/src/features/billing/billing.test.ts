@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+
+interface Details {
+  PaymentType: string;
+  offersCard: boolean;
+  offersBank: boolean;
+  bankFormat: string;
+  card: { brand: string; last4: string; expiry: string } | null;
+  bank: { AccountName: string; BankCode: string; AccountNumber: string } | null;
+}
+
+describe.each(testEngines())('billing details on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const customer = (company = 'SPLASH') => registerCustomer(t, { email: `bill.${randomBytes(4).toString('hex')}@example.com`, company });
+  async function tokenise(browser: Browser, number = '4242424242424242', exp_month = 12, exp_year = 2030) {
+    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month, exp_year, cvc: '123' });
+    expect(res.status).toBe(200);
+    return res.body.id;
+  }
+
+  it('K14, K15: no details at first; a tokenised card is added, then updated, with brand, last four and MM/YYYY expiry from the gateway', async () => {
+    const { browser } = await customer();
+    const empty = await browser.get<Details>('/api/customer/get-payment-details');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ PaymentType: 'EitherCCOrDD', offersCard: true, offersBank: true, bankFormat: 'AU', card: null, bank: null });
+    // A brand or last four sent by the browser is ignored (only the token is read).
+    const added = await browser.post<Details>('/api/customer/add-credit-card-details', { token: await tokenise(browser), brand: 'Fake', last4: '0000' });
+    expect(added.status).toBe(200);
+    expect(added.body.card).toEqual({ brand: 'Visa', last4: '4242', expiry: '12/2030' });
+    const updated = await browser.post<Details>('/api/customer/update-credit-card-details', { token: await tokenise(browser, '5555555555554444', 3, 2031) });
+    expect(updated.body.card).toEqual({ brand: 'Mastercard', last4: '4444', expiry: '03/2031' });
+    expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card?.last4).toBe('4444');
+  });
+
+  it('K17: bank details follow the direct-debit provider and are stored masked', async () => {
+    const { browser, clientId } = await customer();
+    const bad = await browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '06200', AccountNumber: '12345678' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('BSB must be 6 digits');
+    const letters = await browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '062-000', AccountNumber: '1234a678' });
+    expect(letters.body.message).toBe('Please enter valid numbers only');
+    const ok = await browser.post<Details>('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '062-000', AccountNumber: '12345678' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.bank).toEqual({ AccountName: 'Tess Ng', BankCode: '•••000', AccountNumber: '•••••678' });
+    expect(ok.body.card).toBeNull();
+    const row = await t.runtime.deps.db.selectFrom('payment_methods').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('12345678');
+    expect(JSON.stringify(row)).not.toContain('062000');
+
+    // THAMES collects through GoCardless: UK sort code and account.
+    const uk = { browser: new Browser(t.server) };
+    await uk.browser.signIn('THAMES', 'dancer@example.com');
+    expect((await uk.browser.get<Details>('/api/customer/get-payment-details')).body.bankFormat).toBe('UK');
+    const ukBad = await uk.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '20-00-00', AccountNumber: '1234567' });
+    expect(ukBad.body.message).toBe('Account number must be 8 digits');
+    expect((await uk.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '20-00-00', AccountNumber: '55779911' })).status).toBe(200);
+  });
+
+  it('K18: remove deletes the details; removing again is a 404', async () => {
+    const { browser } = await customer();
+    await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser) });
+    const removed = await browser.call('DELETE', '/api/customer/remove-payment-details');
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ success: true });
+    expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card).toBeNull();
+    expect((await browser.call('DELETE', '/api/customer/remove-payment-details')).status).toBe(404);
+  });
+
+  it("K19: the payment type decides what is offered, and the server refuses the rest; another client's card is never shown", async () => {
+    const { browser } = await customer();
+    const company = await t.runtime.deps.db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
+    const settings = JSON.parse(company.settings) as { fin_setup: Record<string, unknown> };
+    const stranger = await customer();
+    await stranger.browser.post('/api/customer/add-credit-card-details', { token: await tokenise(stranger.browser) });
+    expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card).toBeNull();
+    try {
+      settings.fin_setup.PaymentType = 'DirectDebitDetails';
+      await t.runtime.deps.db
+        .updateTable('companies')
+        .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+        .where('id', '=', company.id)
+        .execute();
+      const details = await browser.get<Details>('/api/customer/get-payment-details');
+      expect(details.body).toMatchObject({ offersCard: false, offersBank: true });
+      const refused = await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser) });
+      expect(refused.status).toBe(403);
+    } finally {
+      settings.fin_setup.PaymentType = 'EitherCCOrDD';
+      await t.runtime.deps.db
+        .updateTable('companies')
+        .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+        .where('id', '=', company.id)
+        .execute();
+    }
+  });
+
+  it('a token from another company is not accepted', async () => {
+    const ace = await customer('ACE');
+    const token = await tokenise(ace.browser);
+    const { browser } = await customer();
+    const res = await browser.post('/api/customer/add-credit-card-details', { token });
+    expect(res.status).toBe(422);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    expect((await b.get('/api/customer/get-payment-details')).status).toBe(401);
+  });
+});

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Slot rows are 5-minute units: every booking time and duration lies on this grid. */
+export const SLOT_MINUTES = 5;
+
+/** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day. */
+export async function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string }) {
+  return db
+    .selectFrom('booking_slots as s')
+    .innerJoin('bookings as b', (j) => j.onRef('b.id', '=', 's.booking_id').onRef('b.company_id', '=', 's.company_id'))
+    .select(['s.court', 's.slot'])
+    .where('s.company_id', '=', input.companyId)
+    .where('s.venue_id', '=', input.venueId)
+    .where('s.date', '=', input.date)
+    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', input.now)])]))
+    .execute();
+}
+
+/**
+ * Frees the units of expired holds on one court and day so a new booking can take them. A hold
+ * past its time keeps its units until someone wants them (checkout can still confirm it then).
+ */
+export async function releaseExpiredHolds(db: Db, input: { companyId: number; venueId: number; court: string; date: string; now: string }) {
+  const expired = db
+    .selectFrom('bookings')
+    .select('id')
+    .where('company_id', '=', input.companyId)
+    .where('venue_id', '=', input.venueId)
+    .where('court', '=', input.court)
+    .where('date', '=', input.date)
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '<=', input.now);
+  await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', 'in', expired).execute();
+  await db
+    .updateTable('bookings')
+    .set({ status: 'expired' })
+    .where('company_id', '=', input.companyId)
+    .where('venue_id', '=', input.venueId)
+    .where('court', '=', input.court)
+    .where('date', '=', input.date)
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '<=', input.now)
+    .execute();
+}
+
+export interface NewBooking {
+  companyId: number;
+  clientId: number;
+  venueId: number;
+  court: string;
+  bookingTypeId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startMinute: number;
+  durationMinutes: number;
+  priceCents: number;
+  status: 'held' | 'confirmed';
+  holdToken: string | null;
+  holdExpiresAt: string | null;
+  invoiceId: number | null;
+  now: string;
+}
+
+/** The booking and one slot row per unit; the slots' primary key refuses any unit already taken. */
+export async function insertBooking(db: Db, b: NewBooking): Promise<number> {
+  const row = await db
+    .insertInto('bookings')
+    .values({
+      company_id: b.companyId,
+      client_id: b.clientId,
+      venue_id: b.venueId,
+      court: b.court,
+      booking_type_id: b.bookingTypeId,
+      date: b.date,
+      start_time: b.startTime,
+      end_time: b.endTime,
+      duration_minutes: b.durationMinutes,
+      price_cents: b.priceCents,
+      status: b.status,
+      hold_token: b.holdToken,
+      hold_expires_at: b.holdExpiresAt,
+      invoice_id: b.invoiceId,
+      created_at: b.now,
+      cancelled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slots = [];
+  for (let m = b.startMinute; m < b.startMinute + b.durationMinutes; m += SLOT_MINUTES) {
+    slots.push({ company_id: b.companyId, venue_id: b.venueId, court: b.court, date: b.date, slot: m, booking_id: row.id });
+  }
+  await db.insertInto('booking_slots').values(slots).execute();
+  return row.id;
+}
+
+/** Whether an error is the database refusing a duplicate key (either engine). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function confirmHeld(db: Db, input: { companyId: number; clientId: number; holdToken: string; invoiceId: number | null }): Promise<number> {
+  const res = await db
+    .updateTable('bookings')
+    .set({ status: 'confirmed', hold_expires_at: null, invoice_id: input.invoiceId })
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('hold_token', '=', input.holdToken)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function countHeld(db: Db, input: { companyId: number; holdToken: string }): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', input.companyId)
+    .where('hold_token', '=', input.holdToken)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function releaseHeld(db: Db, input: { companyId: number; holdToken: string }): Promise<void> {
+  const held = db.selectFrom('bookings').select('id').where('company_id', '=', input.companyId).where('hold_token', '=', input.holdToken).where('status', '=', 'held');
+  await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', 'in', held).execute();
+  await db.updateTable('bookings').set({ status: 'expired' }).where('company_id', '=', input.companyId).where('hold_token', '=', input.holdToken).where('status', '=', 'held').execute();
+}
+
+const bookingColumns = [
+  'b.id',
+  'b.venue_id',
+  'b.court',
+  'b.booking_type_id',
+  'b.date',
+  'b.start_time',
+  'b.end_time',
+  'b.duration_minutes',
+  'b.price_cents',
+  'b.status',
+  'i.invoice_no',
+] as const;
+
+export type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
+
+export function findBooking(db: Db, input: { companyId: number; clientId: number; bookingId: number }) {
+  return db
+    .selectFrom('bookings as b')
+    .leftJoin('invoices as i', (j) => j.onRef('i.id', '=', 'b.invoice_id').onRef('i.company_id', '=', 'b.company_id'))
+    .select(bookingColumns)
+    .where('b.company_id', '=', input.companyId)
+    .where('b.client_id', '=', input.clientId)
+    .where('b.id', '=', input.bookingId)
+    .where('b.status', 'in', ['confirmed', 'cancelled'])
+    .executeTakeFirst();
+}
+
+/** A client's confirmed bookings from `today` on (or before it), or the cancelled ones; paged. */
+export async function findBookings(
+  db: Db,
+  input: { companyId: number; clientId: number; filter: 'upcoming' | 'past' | 'cancelled'; today: string; nowTime: string; limit: number; offset: number },
+) {
+  let base = db
+    .selectFrom('bookings as b')
+    .where('b.company_id', '=', input.companyId)
+    .where('b.client_id', '=', input.clientId);
+  const upcoming = sql<boolean>`(b.date > ${input.today} or (b.date = ${input.today} and b.end_time > ${input.nowTime}))`;
+  if (input.filter === 'cancelled') base = base.where('b.status', '=', 'cancelled');
+  else base = base.where('b.status', '=', 'confirmed').where(input.filter === 'upcoming' ? upcoming : sql<boolean>`not ${upcoming}`);
+  const asc = input.filter === 'upcoming';
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('invoices as i', (j) => j.onRef('i.id', '=', 'b.invoice_id').onRef('i.company_id', '=', 'b.company_id'))
+      .select(bookingColumns)
+      .orderBy('b.date', asc ? 'asc' : 'desc')
+      .orderBy('b.start_time', asc ? 'asc' : 'desc')
+      .orderBy('b.id')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Cancels a confirmed booking and frees its units, in the caller's transaction; false when it was not confirmed. */
+export async function cancelConfirmed(db: Db, input: { companyId: number; clientId: number; bookingId: number; now: string }): Promise<boolean> {
+  const res = await db
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: input.now })
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('id', '=', input.bookingId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', '=', input.bookingId).execute();
+  return true;
+}
+
+export function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+

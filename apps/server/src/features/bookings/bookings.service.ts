@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { addDays, addMinutes, companyTimeZone, localNow, nowIso, zonedParts } from '../../lib/time.ts';
+import * as repo from './bookings.repository.ts';
+
+/**
+ * Court bookings (G1–G7, gap U7, decision 025). The catalogue (venues with courts and opening
+ * hours, booking types with durations and prices, the booking setup) is company configuration;
+ * bookings and the units they occupy are rows. The database refuses a double booking: each
+ * booking writes one row per court and 5-minute unit under a primary key.
+ */
+
+type Settings = Company['settings'];
+
+const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const toClock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** ISO day of a yyyy-MM-dd date: 1 Monday … 7 Sunday. */
+const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** The instant a wall-clock time of the company's zone falls at (the later one in a DST overlap's repeat is fine here). */
+export function zonedInstant(timeZone: string, date: string, time: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, Math.floor(toMinute(time) / 60), toMinute(time) % 60);
+  let guess = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const p = zonedParts(timeZone, new Date(guess));
+    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    guess += wall - seen;
+  }
+  return new Date(guess);
+}
+
+function companyToday(company: Company, now = new Date()) {
+  return localNow(companyTimeZone(company.settings.localization), now);
+}
+
+export function assertBookingsOn(company: Company): void {
+  if (!company.settings.switches.ShowBookingsTab) throw new AppError(403, 'FEATURE_DISABLED', 'Bookings are not available.');
+}
+
+function typesAt(settings: Settings, venueId: number) {
+  return settings.booking_types.filter((t) => t.VenueIDs.length === 0 || t.VenueIDs.includes(venueId));
+}
+
+/** What the add-booking page offers: venues with courts, the booking types, the days open for booking. */
+export function bookingOptions(company: Company, now = new Date()): BookingOptions {
+  const s = company.settings;
+  const today = companyToday(company, now).date;
+  return {
+    today,
+    lastDay: addDays(today, s.booking_setup.AdvanceBookingDays - 1),
+    timeInterval: s.TimeInterval,
+    cancelCutoffHours: s.booking_setup.CancelCutoffHours,
+    venues: s.ob_venues.filter((v) => v.Courts.length > 0).map((v) => ({ VenueID: v.VenueID, Name: v.Name, Address: v.Address, Courts: v.Courts })),
+    bookingTypes: s.booking_types.map((t) => ({ BookingTypeID: t.BookingTypeID, Name: t.Name, DurationMinutes: t.DurationMinutes, PriceCents: t.PriceCents, VenueIDs: t.VenueIDs })),
+  };
+}
+
+/** A booking request checked against the catalogue, the grid, the opening hours and the clock. */
+export interface ResolvedBooking {
+  venueId: number;
+  venue: string;
+  court: string;
+  bookingTypeId: number;
+  bookingType: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startMinute: number;
+  durationMinutes: number;
+  priceCents: number;
+  /** For the cart and invoice line: "Court hire (1 hour) – Court 2, Riverside Courts, 2026-11-24 09:00". */
+  description: string;
+}
+
+function resolveVenueAndType(company: Company, venueId: number, bookingTypeId: number) {
+  const s = company.settings;
+  const venue = s.ob_venues.find((v) => v.VenueID === venueId);
+  const type = venue ? typesAt(s, venueId).find((t) => t.BookingTypeID === bookingTypeId) : undefined;
+  if (!venue || !type || venue.Courts.length === 0) throw new AppError(422, 'BOOKING_NOT_BOOKABLE', bookingMessages.notBookable);
+  return { venue, type };
+}
+
+/** Start minutes on the TimeInterval grid at which the booking fits inside the day's opening hours. */
+function startMinutes(company: Company, venue: Settings['ob_venues'][number], durationMinutes: number, date: string): number[] {
+  const step = company.settings.TimeInterval;
+  const starts: number[] = [];
+  for (const hours of venue.OpeningHours.filter((h) => h.Day === isoDay(date))) {
+    const opens = toMinute(hours.Opens);
+    const closes = hours.Closes === '24:00' ? 24 * 60 : toMinute(hours.Closes);
+    for (let m = opens; m + durationMinutes <= closes; m += step) if (m % repo.SLOT_MINUTES === 0) starts.push(m);
+  }
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+function assertBookableDay(company: Company, date: string, now: Date) {
+  const options = bookingOptions(company, now);
+  if (date < options.today || date > options.lastDay) throw new AppError(422, 'BOOKING_OUTSIDE_WINDOW', bookingMessages.outsideWindow);
+}
+
+/** Checks a request from the cart against everything the form shows; prices come from the catalogue, never the client. */
+export function resolveBookingRequest(company: Company, request: BookingRequest, now = new Date()): ResolvedBooking {
+  const { venue, type } = resolveVenueAndType(company, request.venue_id, request.booking_type_id);
+  assertBookableDay(company, request.date, now);
+  if (!venue.Courts.includes(request.court)) throw new AppError(422, 'BOOKING_UNKNOWN_COURT', bookingMessages.unknownCourt);
+  const start = toMinute(request.time);
+  if (!startMinutes(company, venue, type.DurationMinutes, request.date).includes(start)) {
+    throw new AppError(422, 'BOOKING_NOT_ON_GRID', bookingMessages.notOnGrid);
+  }
+  const local = companyToday(company, now);
+  if (request.date === local.date && request.time <= local.time) throw new AppError(422, 'BOOKING_IN_PAST', bookingMessages.past);
+  const end = toClock(start + type.DurationMinutes);
+  return {
+    venueId: venue.VenueID,
+    venue: venue.Name,
+    court: request.court,
+    bookingTypeId: type.BookingTypeID,
+    bookingType: type.Name,
+    date: request.date,
+    startTime: request.time,
+    endTime: end === '24:00' ? '24:00' : end,
+    startMinute: start,
+    durationMinutes: type.DurationMinutes,
+    priceCents: type.PriceCents,
+    description: `${type.Name} – ${request.court}, ${venue.Name}, ${request.date} ${request.time}–${end}`,
+  };
+}
+
+/** The court word (X19): localization.CourtLabel when set, then CourtText, then "Court". */
+export function courtLabel(company: Company): string {
+  return company.settings.localization.CourtLabel || company.settings.CourtText || 'Court';
+}
+
+/** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
+export async function findAvailability(deps: Deps, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {
+  const { venue, type } = resolveVenueAndType(company, input.venueId, input.bookingTypeId);
+  assertBookableDay(company, input.date, now);
+  const taken = await repo.findTakenSlots(deps.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
+  const busy = new Set(taken.map((t) => `${t.court}\u0000${t.slot}`));
+  const local = companyToday(company, now);
+  const slots = startMinutes(company, venue, type.DurationMinutes, input.date)
+    .filter((m) => input.date !== local.date || toClock(m) > local.time)
+    .map((m) => {
+      const freeCourts = venue.Courts.filter((court) => {
+        for (let u = m; u < m + type.DurationMinutes; u += repo.SLOT_MINUTES) if (busy.has(`${court}\u0000${u}`)) return false;
+        return true;
+      });
+      return { time: toClock(m), endTime: toClock(m + type.DurationMinutes) === '24:00' ? '24:00' : toClock(m + type.DurationMinutes), freeCourts };
+    });
+  return { date: input.date, venueId: venue.VenueID, bookingTypeId: type.BookingTypeID, durationMinutes: type.DurationMinutes, priceCents: type.PriceCents, slots };
+}
+
+/**
+ * For checkout (decision 025): holds the courts of a cart for HoldMinutes, inside the caller's
+ * transaction. Answers the hold token and the resolved bookings (prices from the catalogue).
+ * A court already held or booked for any overlapping minute throws 409 BOOKING_TAKEN; the
+ * caller's transaction must then roll back (on PostgreSQL the failed insert has aborted it).
+ */
+export async function holdBookings(
+  trx: Db,
+  company: Company,
+  clientId: number,
+  requests: BookingRequest[],
+  options: { now?: Date; holdToken?: string } = {},
+): Promise<{ holdToken: string; holdExpiresAt: string; bookings: (ResolvedBooking & { bookingId: number })[] }> {
+  const now = options.now ?? new Date();
+  const holdToken = options.holdToken ?? randomBytes(16).toString('hex');
+  const holdExpiresAt = nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes));
+  const resolved = requests.map((r) => resolveBookingRequest(company, r, now));
+  const bookings = [];
+  for (const b of resolved) {
+    await repo.releaseExpiredHolds(trx, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
+    const bookingId = await insertOrRefuse(trx, {
+      companyId: company.id,
+      clientId,
+      venueId: b.venueId,
+      court: b.court,
+      bookingTypeId: b.bookingTypeId,
+      date: b.date,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      startMinute: b.startMinute,
+      durationMinutes: b.durationMinutes,
+      priceCents: b.priceCents,
+      status: 'held',
+      holdToken,
+      holdExpiresAt,
+      invoiceId: null,
+      now: nowIso(now),
+    });
+    bookings.push({ ...b, bookingId });
+  }
+  return { holdToken, holdExpiresAt, bookings };
+}
+
+async function insertOrRefuse(trx: Db, booking: repo.NewBooking): Promise<number> {
+  try {
+    return await repo.insertBooking(trx, booking);
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+    throw err;
+  }
+}
+
+/**
+ * For checkout: confirms the held bookings of a hold token (with the invoice they were sold on)
+ * inside the caller's transaction. A hold that another booking has since taken over (it had
+ * expired) throws 409 BOOKING_TAKEN.
+ */
+export async function confirmHeldBookings(trx: Db, companyId: number, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
+  const total = await repo.countHeld(trx, { companyId, holdToken });
+  const confirmed = await repo.confirmHeld(trx, { companyId, clientId, holdToken, invoiceId });
+  if (confirmed !== total) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+  return confirmed;
+}
+
+/** For checkout: frees the courts of a hold (failed or abandoned payment). */
+export function releaseHeldBookings(db: Db, companyId: number, holdToken: string): Promise<void> {
+  return repo.releaseHeld(db, { companyId, holdToken });
+}
+
+/** A confirmed booking straight away (demo data, back office), in the caller's transaction. */
+export async function createConfirmedBooking(trx: Db, company: Company, clientId: number, request: BookingRequest, invoiceId: number | null, now = new Date()) {
+  const b = resolveBookingRequest(company, request, now);
+  return insertOrRefuse(trx, { ...b, companyId: company.id, clientId, status: 'confirmed', holdToken: null, holdExpiresAt: null, invoiceId, now: nowIso(now) });
+}
+
+/** The latest instant a booking can be cancelled online: its start less CancelCutoffHours. */
+function cancelDeadline(company: Company, date: string, time: string): Date {
+  const start = zonedInstant(companyTimeZone(company.settings.localization), date, time);
+  return addMinutes(start, -60 * company.settings.booking_setup.CancelCutoffHours);
+}
+
+function presentBooking(company: Company, row: NonNullable<Awaited<ReturnType<typeof repo.findBooking>>>, now: Date) {
+  const venue = company.settings.ob_venues.find((v) => v.VenueID === row.venue_id);
+  const type = company.settings.booking_types.find((t) => t.BookingTypeID === row.booking_type_id);
+  const deadline = cancelDeadline(company, row.date, row.start_time);
+  return {
+    BookingID: row.id,
+    date: row.date,
+    time: row.start_time,
+    endTime: row.end_time,
+    durationMinutes: row.duration_minutes,
+    venueId: row.venue_id,
+    venue: venue?.Name ?? '',
+    court: row.court,
+    bookingType: type?.Name ?? '',
+    price: row.price_cents,
+    status: row.status === 'cancelled' ? ('Cancelled' as const) : ('Confirmed' as const),
+    invoiceNumber: row.invoice_no ?? null,
+    cancelBy: row.status === 'confirmed' && deadline > now ? deadline.toISOString() : null,
+  };
+}
+
+export async function listBookings(
+  deps: Deps,
+  company: Company,
+  clientId: number,
+  input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number },
+  now = new Date(),
+) {
+  const local = companyToday(company, now);
+  const { rows, total } = await repo.findBookings(deps.db, { companyId: company.id, clientId, today: local.date, nowTime: local.time, ...input });
+  return { total, bookings: rows.map((r) => presentBooking(company, r, now)) };
+}
+
+/** Cancels the client's own confirmed booking before the cut-off; another client's booking is a 404. */
+export async function cancelBooking(deps: Deps, company: Company, clientId: number, bookingId: number, now = new Date()) {
+  const row = await repo.findBooking(deps.db, { companyId: company.id, clientId, bookingId });
+  if (!row || row.status !== 'confirmed') throw notFound(bookingMessages.notFound);
+  if (cancelDeadline(company, row.date, row.start_time) <= now) {
+    throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(company.settings.booking_setup.CancelCutoffHours));
+  }
+  const done = await repo.runInTransaction(deps.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
+  if (!done) throw notFound(bookingMessages.notFound);
+  return presentBooking(company, { ...row, status: 'cancelled' }, now);
+}
+
+/** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
+export async function checkBookingRequest(deps: Deps, company: Company, request: BookingRequest, now = new Date()): Promise<ResolvedBooking> {
+  const b = resolveBookingRequest(company, request, now);
+  const taken = await repo.findTakenSlots(deps.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
+  const clash = taken.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
+  if (clash) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+  return b;
+}

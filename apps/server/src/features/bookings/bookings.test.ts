@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Availability, BookingList, BookingOptions } from '@portal/shared/bookings-schemas';
+import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { findCompanyByCode } from '../company/company.service.ts';
+import { updateCompanySettings } from '../company/company.repository.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addDays } from '../../lib/time.ts';
+import { confirmHeldBookings, createConfirmedBooking, holdBookings, releaseHeldBookings } from './bookings.service.ts';
+
+describe.each(testEngines())('court bookings on %s', (engine) => {
+  let t: TestApp;
+  let parent: Browser;
+  let parentClientId: number;
+  let ace: Company;
+  let options: BookingOptions;
+  const day = (n: number) => addDays(options.today, n);
+  const company = async () => (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    parent = new Browser(t.server);
+    parentClientId = (await parent.signIn('ACE', 'parent@example.com')).user.ClientID;
+    ace = await company();
+    options = (await parent.get<BookingOptions>('/api/bookings/options')).body;
+  });
+  afterAll(() => t.close());
+
+  it('offers the venues with their courts, the booking types with prices and the days open for booking', async () => {
+    const res = await parent.get<BookingOptions>('/api/bookings/options');
+    expect(res.status).toBe(200);
+    expect(res.body.venues[0]).toMatchObject({ Name: 'Riverside Courts', Courts: ['Court 1', 'Court 2', 'Court 3', 'Court 4'] });
+    expect(res.body.bookingTypes.map((b) => b.Name)).toContain('Court hire (1 hour)');
+    expect(res.body.timeInterval).toBe(ace.settings.TimeInterval);
+    expect(res.body.lastDay).toBe(addDays(res.body.today, ace.settings.booking_setup.AdvanceBookingDays - 1));
+  });
+
+  it('needs a signed-in customer, and the bookings switch on', async () => {
+    const guest = new Browser(t.server);
+    await guest.enterCompany('ACE');
+    expect((await guest.get('/api/bookings')).status).toBe(401);
+    const splash = new Browser(t.server);
+    await splash.signIn('THAMES', 'dancer@example.com');
+    const off = await splash.get('/api/bookings/options');
+    expect(off.status).toBe(403);
+    expect(off.body.code).toBe('FEATURE_DISABLED');
+  });
+
+  it('lists start times on the TimeInterval grid inside the opening hours, with the free courts', async () => {
+    const res = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${day(3)}`);
+    expect(res.status).toBe(200);
+    const times = res.body.slots.map((s) => s.time);
+    const step = ace.settings.TimeInterval;
+    const minutes = times.map((x) => Number(x.slice(0, 2)) * 60 + Number(x.slice(3)));
+    for (let i = 1; i < minutes.length; i += 1) expect((minutes[i]! - minutes[0]!) % step).toBe(0);
+    expect(res.body.slots.at(-1)!.endTime <= '21:00' || res.body.slots.length === 0).toBe(true);
+    const outside = await parent.get(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${day(400)}`);
+    expect(outside.status).toBe(422);
+    const unknown = await parent.get(`/api/bookings/availability?venue_id=99&booking_type_id=1&date=${day(3)}`);
+    expect(unknown.status).toBe(422);
+  });
+
+  it('refuses a second booking of an overlapping time on the same court, in the database', async () => {
+    const date = day(4);
+    const [first] = await Promise.all([
+      t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' }, null)),
+    ]);
+    expect(first).toBeGreaterThan(0);
+    // The 30-minute type at 10:30 overlaps the hour from 10:00.
+    await expect(
+      t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' }, null)),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'BOOKING_TAKEN' });
+    // Back to back and on another court are fine.
+    await t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '11:00', court: 'Court 2' }, null));
+    await t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 3' }, null));
+    const avail = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
+    const ten = avail.body.slots.find((s) => s.time === '10:00')!;
+    expect(ten.freeCourts).toEqual(['Court 1', 'Court 4']);
+    const checked = await parent.post('/api/bookings/check', { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' });
+    expect(checked.status).toBe(409);
+    expect(checked.body.message).toBe('Sorry, that court has just been booked. Please choose another time or court.');
+  });
+
+  it('20 concurrent holds of one court slot: exactly one succeeds', async () => {
+    const request = { venue_id: 1, booking_type_id: 1, date: day(5), time: '12:00', court: 'Court 1' };
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => t.runtime.deps.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const l of lost) expect(l.reason).toBeInstanceOf(AppError);
+    for (const l of lost) expect((l.reason as AppError).code).toBe('BOOKING_TAKEN');
+    const slots = await t.runtime.deps.db.selectFrom('booking_slots').select('booking_id').where('company_id', '=', ace.id).where('date', '=', request.date).where('court', '=', 'Court 1').execute();
+    expect(new Set(slots.map((s) => s.booking_id)).size).toBe(1);
+    expect(slots).toHaveLength(12);
+  });
+
+  it('a hold is confirmed by checkout, or released so the court is free again; an expired hold gives way', async () => {
+    const request = { venue_id: 1, booking_type_id: 2, date: day(6), time: '15:00', court: 'Court 4' };
+    const db = t.runtime.deps.db;
+    const hold = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]));
+    expect(hold.bookings[0]).toMatchObject({ priceCents: ace.settings.booking_types.find((b) => b.BookingTypeID === 2)!.PriceCents, endTime: '15:30' });
+    await releaseHeldBookings(db, ace.id, hold.holdToken);
+    const again = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]));
+    await db.transaction().execute((trx) => confirmHeldBookings(trx, ace.id, parentClientId, again.holdToken, null));
+    const list = await parent.get<BookingList>('/api/bookings?filter=upcoming&limit=100');
+    expect(list.body.bookings.some((b) => b.date === request.date && b.time === '15:00' && b.court === 'Court 4' && b.status === 'Confirmed')).toBe(true);
+
+    const later = { ...request, time: '16:00' };
+    const stale = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [later], { now: new Date(Date.now() - 60 * 60_000) }));
+    const fresh = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [later]));
+    expect(fresh.bookings).toHaveLength(1);
+    await expect(db.transaction().execute((trx) => confirmHeldBookings(trx, ace.id, parentClientId, stale.holdToken, null))).rejects.toMatchObject({ code: 'BOOKING_TAKEN' });
+  });
+
+  it('cancels the customer’s own booking before the cut-off and frees the court; after it, refuses with the cut-off', async () => {
+    const db = t.runtime.deps.db;
+    const request = { venue_id: 1, booking_type_id: 1, date: day(7), time: '09:00', court: 'Court 3' };
+    const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, request, null));
+    const ok = await parent.post<{ booking: { status: string } }>('/api/bookings/cancel', { booking_id: id });
+    expect(ok.status).toBe(200);
+    expect(ok.body.booking.status).toBe('Cancelled');
+    const again = await parent.post('/api/bookings/cancel', { booking_id: id });
+    expect(again.status).toBe(404);
+    const avail = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${request.date}`);
+    expect(avail.body.slots.find((s) => s.time === '09:00')!.freeCourts).toContain('Court 3');
+    const cancelled = await parent.get<BookingList>('/api/bookings?filter=cancelled');
+    expect(cancelled.body.bookings.map((b) => b.BookingID)).toContain(id);
+
+    const row = await db.selectFrom('companies').select('settings').where('id', '=', ace.id).executeTakeFirstOrThrow();
+    const settings = JSON.parse(row.settings);
+    await updateCompanySettings(db, ace.id, { ...settings, booking_setup: { ...settings.booking_setup, CancelCutoffHours: 24 * 30 } });
+    try {
+      const strict = await company();
+      const late = await db.transaction().execute((trx) => createConfirmedBooking(trx, strict, parentClientId, request, null));
+      const refused = await parent.post('/api/bookings/cancel', { booking_id: late });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Bookings can be cancelled online until 720 hours before they start.');
+      const list = await parent.get<BookingList>('/api/bookings?filter=upcoming&limit=100');
+      expect(list.body.bookings.find((b) => b.BookingID === late)!.cancelBy).toBeNull();
+    } finally {
+      await updateCompanySettings(db, ace.id, settings);
+    }
+  });
+
+  it('another client’s booking cannot be read or cancelled', async () => {
+    const db = t.runtime.deps.db;
+    const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date: day(8), time: '13:00', court: 'Court 1' }, null));
+    const { browser: stranger } = await registerCustomer(t, { email: 'stranger.bookings@example.com', company: 'ACE' });
+    const list = await stranger.get<BookingList>('/api/bookings?filter=upcoming');
+    expect(list.body.bookings).toEqual([]);
+    const cancel = await stranger.post('/api/bookings/cancel', { booking_id: id });
+    expect(cancel.status).toBe(404);
+    expect(cancel.body.message).toBe('Booking not found');
+    const still = await parent.get<BookingList>('/api/bookings?filter=upcoming&limit=100');
+    expect(still.body.bookings.find((b) => b.BookingID === id)!.status).toBe('Confirmed');
+  });
+
+  it('refuses a request off the grid, outside the hours, in the past or for an unknown court, with the reason', async () => {
+    const base = { venue_id: 1, booking_type_id: 1, date: day(3), time: '10:00', court: 'Court 1' };
+    expect((await parent.post('/api/bookings/check', { ...base, time: '10:07' })).body.code).toBe('BOOKING_NOT_ON_GRID');
+    expect((await parent.post('/api/bookings/check', { ...base, time: '20:30' })).body.code).toBe('BOOKING_NOT_ON_GRID');
+    expect((await parent.post('/api/bookings/check', { ...base, court: 'Court 9' })).body.code).toBe('BOOKING_UNKNOWN_COURT');
+    expect((await parent.post('/api/bookings/check', { ...base, date: day(-1) })).body.code).toBe('BOOKING_OUTSIDE_WINDOW');
+    expect((await parent.post('/api/bookings/check', { ...base, time: '25:00' })).status).toBe(400);
+    const ok = await parent.post<{ item: { priceCents: number; endTime: string } }>('/api/bookings/check', base);
+    expect(ok.status).toBe(200);
+    expect(ok.body.item.endTime).toBe('11:00');
+  });
+});

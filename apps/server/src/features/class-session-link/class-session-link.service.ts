@@ -1,0 +1,130 @@
+import type { ClassSessionLinkAnswer, LabelledRow } from '@portal/shared/class-session-link-schemas';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
+import { hashToken, isTokenShaped, newToken } from '../../lib/tokens.ts';
+import * as repo from './class-session-link.repository.ts';
+
+const DAY_MS = 24 * 3600_000;
+/** A link lives at least this long, and at most a year. */
+const MIN_LIFETIME_DAYS = 1;
+const MAX_LIFETIME_DAYS = 366;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** yyyy-MM-dd in the company's DateFormat (dd/MM/yyyy, MM/dd/yyyy, yyyy-MM-dd or dd.MM.yyyy). */
+export function formatCompanyDate(isoDate: string, dateFormat: string): string {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  return dateFormat.replace('yyyy', year).replace('MM', month).replace('dd', day);
+}
+
+/** HH:mm as the portal shows times: 04:00 PM. */
+export function formatClockTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+function addMinutesToClock(hhmm: string, minutes: number): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const total = (h * 60 + m + minutes) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const parts = [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} minute${m === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.join(' ') || '0 minutes';
+}
+
+/** X19: the localization label wins, then CourtText, then "Court". */
+const courtLabel = (company: Company) => company.settings.localization.CourtLabel.trim() || company.settings.CourtText.trim() || 'Court';
+
+/**
+ * What a class-session link shows, in the company's words and date format; undefined for a token
+ * that is unknown, of another company, or expired.
+ */
+export async function findLinkDetails(deps: Pick<Deps, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const link = await repo.findLiveLink(deps.db, company.id, hashToken(token), nowIso());
+  if (!link) return undefined;
+  const sessions = await repo.findSessionsBetween(deps.db, company.id, link.class_id, link.from_date, link.to_date);
+  const dateFormat = company.settings.localization.DateFormat;
+  const dates = sessions.map((s) => formatCompanyDate(s.date, dateFormat));
+  const startTime = sessions[0]?.start_time ?? link.start_time;
+  const weekdays = [...new Set(sessions.map((s) => new Date(`${s.date}T00:00:00Z`).getUTCDay()))].sort().map((d) => WEEKDAYS[d] as string);
+  const none = '—';
+  const rows: LabelledRow[] = [
+    { label: dates.length > 1 ? 'Dates' : 'Date', value: dates.length === 0 ? 'No upcoming dates' : dates.length === 1 ? dates[0]! : `${dates[0]} - ${dates.at(-1)}` },
+    { label: 'Class', value: link.name },
+    { label: company.settings.StandardName || 'Level', value: link.standard || link.lesson_format || none },
+    { label: 'Day(s)', value: weekdays.join(', ') || none },
+    { label: 'Time', value: `${formatClockTime(startTime)} - ${formatClockTime(addMinutesToClock(startTime, link.duration_minutes))}` },
+    { label: 'Duration', value: formatDuration(link.duration_minutes) },
+    { label: 'Venue', value: [link.venue, link.venue_address].filter(Boolean).join(', ') || none },
+    { label: courtLabel(company), value: link.court || none },
+  ];
+  return { success: true, rows, dates, expires_at: link.expires_at };
+}
+
+export interface IssuedLink {
+  url: string;
+  expiresAt: string;
+  className: string;
+  dates: string[];
+}
+
+/**
+ * Issues a link to share a class session (or a class's sessions between two dates): a new
+ * random token whose hash alone is stored, valid until the day after its last date (at least a
+ * day, at most a year), or for `days`.
+ */
+export async function issueClassSessionLink(
+  deps: Pick<Deps, 'db'>,
+  company: Company,
+  input: { publicUrl: string; sessionId?: number | undefined; classId?: number | undefined; fromDate?: string | undefined; toDate?: string | undefined; days?: number | undefined },
+  now = new Date(),
+): Promise<IssuedLink> {
+  let classId = input.classId;
+  let fromDate = input.fromDate;
+  let toDate = input.toDate;
+  if (input.sessionId !== undefined) {
+    const session = await repo.findSessionById(deps.db, company.id, input.sessionId);
+    if (!session) throw new AppError(404, 'NOT_FOUND', `Class session ${input.sessionId} was not found at ${company.code}`);
+    classId = session.class_id;
+    fromDate ??= session.date;
+    toDate ??= session.date;
+  }
+  if (classId === undefined) throw new AppError(400, 'VALIDATION', 'Give a class session (--session) or a class (--class)');
+  const cls = await repo.findClassById(deps.db, company.id, classId);
+  if (!cls) throw new AppError(404, 'NOT_FOUND', `Class ${classId} was not found at ${company.code}`);
+  const today = localNow(companyTimeZone(company.settings.localization), now).date;
+  fromDate ??= today;
+  toDate ??= addDays(fromDate, 7 * 52);
+  if (toDate < fromDate) throw new AppError(400, 'VALIDATION', 'The last date is before the first');
+  const sessions = await repo.findSessionsBetween(deps.db, company.id, classId, fromDate, toDate);
+  if (sessions.length === 0) throw new AppError(400, 'VALIDATION', `${cls.name} has no session between ${fromDate} and ${toDate}`);
+  if (input.toDate === undefined && input.sessionId === undefined) toDate = sessions.at(-1)!.date;
+
+  const untilLastDate = Math.ceil((new Date(`${addDays(toDate, 1)}T23:59:59Z`).getTime() - now.getTime()) / DAY_MS);
+  const days = Math.min(MAX_LIFETIME_DAYS, Math.max(MIN_LIFETIME_DAYS, input.days ?? untilLastDate));
+  const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
+  const token = newToken();
+  await repo.insertLink(deps.db, { companyId: company.id, tokenHash: hashToken(token), classId, fromDate, toDate, createdAt: nowIso(now), expiresAt });
+  const url = new URL('/hub/class-session-link', input.publicUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('id', String(company.customerId));
+  return { url: url.toString(), expiresAt, className: cls.name, dates: sessions.map((s) => s.date) };
+}
+
+/** The classes of a company and their sessions from today on, for choosing one to share. */
+export async function listShareableSessions(deps: Pick<Deps, 'db'>, company: Company, now = new Date()) {
+  const today = localNow(companyTimeZone(company.settings.localization), now).date;
+  return repo.findClassesWithSessionsFrom(deps.db, company.id, today);
+}
+
+/** The hourly sweep's part. */
+export function deleteExpiredLinks(deps: Pick<Deps, 'db'>, now = new Date()): Promise<void> {
+  return repo.deleteExpiredLinks(deps.db, now.toISOString());
+}

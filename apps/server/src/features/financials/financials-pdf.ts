@@ -1,0 +1,198 @@
+import PDFDocument from 'pdfkit';
+import type { InvoiceDetail } from '@portal/shared/financials-schemas';
+import type { Company } from '../../domain/company.ts';
+
+/**
+ * Invoice and receipt PDFs (I15, U3): the company's paper size, name, colour and currency, its
+ * date format, with pdfkit's built-in Helvetica (no font files to ship).
+ */
+
+export function formatMoney(cents: number, symbol: string): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function formatDate(isoDate: string, format: string): string {
+  const [y = '', m = '', d = ''] = isoDate.slice(0, 10).split('-');
+  return format.replace('yyyy', y).replace('MM', m).replace('dd', d);
+}
+
+function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpers) => void): Promise<Buffer> {
+  const s = company.settings;
+  const doc = new PDFDocument({
+    size: s.localization.PaperSize === 'Letter' ? 'LETTER' : 'A4',
+    margin: 50,
+    info: { Title: s.CompanyDisplayName, Author: s.CompanyDisplayName, Creator: s.CompanyDisplayName },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const brand = s.colors['700'];
+  const width = doc.page.width - 100;
+  doc.rect(0, 0, doc.page.width, 90).fill(brand);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(s.CompanyDisplayName, 50, 32, { width: width * 0.6 });
+  if (s.fin_setup.CompanyABN) doc.font('Helvetica').fontSize(9).text(`ABN ${s.fin_setup.CompanyABN}`, 50, 58, { width: width * 0.6 });
+  doc.fillColor('#111111');
+  draw(doc, {
+    money: (c) => formatMoney(c, s.localization.CurrencySymbol),
+    date: (d) => formatDate(d, s.localization.DateFormat),
+    brand,
+    width,
+  });
+  doc.end();
+  return done;
+}
+
+interface Helpers {
+  money: (cents: number) => string;
+  date: (isoDate: string) => string;
+  brand: string;
+  width: number;
+}
+
+function header(doc: PDFKit.PDFDocument, title: string, fields: [string, string][], billTo: { name: string; address: string[] }) {
+  const top = 110;
+  doc.font('Helvetica-Bold').fontSize(18).text(title, 50, top);
+  doc.font('Helvetica').fontSize(10);
+  let y = top + 30;
+  for (const [label, value] of fields) {
+    doc.font('Helvetica-Bold').text(label, 50, y, { continued: true }).font('Helvetica').text(`  ${value}`);
+    y += 15;
+  }
+  doc.font('Helvetica-Bold').text('Bill to', 340, top + 30);
+  doc.font('Helvetica').text([billTo.name, ...billTo.address].join('\n'), 340, top + 45, { width: 200 });
+  doc.y = Math.max(y, top + 45 + 15 * (billTo.address.length + 1)) + 20;
+}
+
+/** A table with a shaded header; columns after the first are right-aligned. */
+function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; width: number }[], rows: string[][]) {
+  const x0 = 50;
+  const rowHeight = (cells: string[]) =>
+    Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (columns[i]?.width ?? 60) - 8 }))) + 8;
+  const drawRow = (cells: string[], bold: boolean, shade?: string) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const height = rowHeight(cells);
+    if (doc.y + height > doc.page.height - 60) doc.addPage();
+    const y = doc.y;
+    if (shade) doc.rect(x0, y, h.width, height).fill(shade).fillColor(bold && shade === h.brand ? '#ffffff' : '#111111');
+    let x = x0;
+    cells.forEach((cell, i) => {
+      const w = columns[i]?.width ?? 60;
+      doc.text(cell, x + 4, y + 4, { width: w - 8, align: i === 0 ? 'left' : 'right' });
+      x += w;
+    });
+    doc.fillColor('#111111');
+    doc.y = y + height;
+    doc.moveTo(x0, doc.y).lineTo(x0 + h.width, doc.y).lineWidth(0.5).strokeColor('#dddddd').stroke();
+  };
+  drawRow(columns.map((c) => c.label), true, h.brand);
+  for (const r of rows) drawRow(r, false);
+  doc.moveDown();
+}
+
+function totals(doc: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
+  for (const [label, value, bold] of rows) {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(label, 300, y, { width: 140, align: 'right' });
+    doc.text(value, 445, y, { width: 100, align: 'right' });
+    doc.y = y + 16;
+  }
+  doc.moveDown();
+}
+
+export function renderInvoicePdf(company: Company, inv: InvoiceDetail): Promise<Buffer> {
+  return render(company, (doc, h) => {
+    header(
+      doc,
+      `${inv.title} ${inv.invoiceNumber}`,
+      [
+        ['Invoice date', h.date(inv.date)],
+        ['Due date', h.date(inv.dueDate)],
+        ['Status', inv.status],
+      ],
+      inv.billTo,
+    );
+    const w = h.width;
+    table(
+      doc,
+      h,
+      [
+        { label: 'Description', width: w * 0.38 },
+        { label: 'Type', width: w * 0.16 },
+        { label: 'Qty', width: w * 0.07 },
+        { label: 'Unit price', width: w * 0.13 },
+        { label: inv.taxName, width: w * 0.11 },
+        { label: 'Total', width: w * 0.15 },
+      ],
+      inv.lines.map((l) => [l.description, l.type, String(l.quantity), h.money(l.unitPrice), h.money(l.tax), h.money(l.total)]),
+    );
+    totals(doc, [
+      ['Subtotal', h.money(inv.subtotal)],
+      [inv.taxName, h.money(inv.tax)],
+      ['Total', h.money(inv.total), true],
+      ['Paid', h.money(inv.amountPaid)],
+      ['Balance due', h.money(inv.balanceDue), true],
+    ]);
+    if (inv.payments.length > 0) {
+      doc.font('Helvetica-Bold').fontSize(12).text('Payments', 50);
+      doc.moveDown(0.5);
+      table(
+        doc,
+        h,
+        [
+          { label: 'Receipt', width: w * 0.3 },
+          { label: 'Date', width: w * 0.25 },
+          { label: 'Method', width: w * 0.25 },
+          { label: 'Amount', width: w * 0.2 },
+        ],
+        inv.payments.map((p) => [p.receiptNumber, h.date(p.date), p.method, h.money(p.amount)]),
+      );
+    }
+    if (inv.bankDetails) {
+      doc.font('Helvetica-Bold').fontSize(10).text('Bank details', 50);
+      doc.font('Helvetica').text(inv.bankDetails, 50, undefined, { width: w });
+      doc.moveDown();
+    }
+    if (inv.notes) doc.font('Helvetica').fontSize(9).text(inv.notes, 50, undefined, { width: w });
+  });
+}
+
+export interface ReceiptDocument {
+  receiptNumber: string;
+  date: string;
+  amount: number;
+  method: string;
+  reference: string;
+  billTo: { name: string; address: string[] };
+  allocations: { invoiceNumber: string; invoiceDate: string; invoiceTotal: number; amount: number; balanceDue: number }[];
+}
+
+export function renderReceiptPdf(company: Company, r: ReceiptDocument): Promise<Buffer> {
+  return render(company, (doc, h) => {
+    const fields: [string, string][] = [
+      ['Date', h.date(r.date)],
+      ['Method', r.method],
+    ];
+    if (r.reference) fields.push(['Reference', r.reference]);
+    header(doc, `${company.settings.fin_setup.ReceiptTitle} ${r.receiptNumber}`, fields, r.billTo);
+    const w = h.width;
+    table(
+      doc,
+      h,
+      [
+        { label: 'Invoice', width: w * 0.25 },
+        { label: 'Invoice date', width: w * 0.2 },
+        { label: 'Invoice total', width: w * 0.2 },
+        { label: 'Paid now', width: w * 0.175 },
+        { label: 'Balance due', width: w * 0.175 },
+      ],
+      r.allocations.map((a) => [a.invoiceNumber, h.date(a.invoiceDate), h.money(a.invoiceTotal), h.money(a.amount), h.money(a.balanceDue)]),
+    );
+    totals(doc, [['Amount received', h.money(r.amount), true]]);
+  });
+}

@@ -1,0 +1,282 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+type Sort = 'asc' | 'desc';
+
+/** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
+const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Case-insensitive "column contains pattern" with one escape character on both engines. */
+const like = (column: string, pattern: string): RawBuilder<boolean> => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+/** A client's invoices, searched by number, status or date, in date order; paged. */
+export async function findInvoices(db: Db, input: { companyId: number; clientId: number; search: string; sort: Sort; limit: number; offset: number }) {
+  let base = db.selectFrom('invoices').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId);
+  if (input.search) {
+    const p = contains(input.search);
+    base = base.where((eb) =>
+      eb.or([like('invoice_no', p), like('status', p), like('invoice_date', p), like('payment_date', p)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
+      .orderBy('invoice_date', input.sort)
+      .orderBy('invoice_no', input.sort)
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Payments (receipt allocations) on a client's invoices, searched by invoice or receipt number, method or date. */
+export async function findPayments(db: Db, input: { companyId: number; clientId: number; search: string; sort: Sort; limit: number; offset: number }) {
+  let base = db
+    .selectFrom('receipt_allocations as a')
+    .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', input.companyId))
+    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'a.invoice_id').on('i.company_id', '=', input.companyId))
+    .where('a.company_id', '=', input.companyId)
+    .where('r.client_id', '=', input.clientId);
+  if (input.search) {
+    const p = contains(input.search);
+    base = base.where((eb) =>
+      eb.or([like('i.invoice_no', p), like('r.receipt_no', p), like('r.method', p), like('r.receipt_date', p)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method'])
+      .orderBy('r.receipt_date', input.sort)
+      .orderBy('r.receipt_no', input.sort)
+      .orderBy('a.id', input.sort)
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findPaymentPlans(db: Db, input: { companyId: number; clientId: number; sort: Sort; limit: number; offset: number }) {
+  const base = db.selectFrom('payment_plans').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('remaining_charges', '>', 0);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'next_charge', 'amount_cents', 'period', 'remaining_charges', 'notes'])
+      .orderBy('next_charge', input.sort)
+      .orderBy('id', input.sort)
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findInvoiceByNo(db: Db, input: { companyId: number; clientId: number; invoiceNo: string }) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'tax_cents', 'status', 'notes'])
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('invoice_no', '=', input.invoiceNo)
+    .executeTakeFirst();
+}
+
+export function findInvoiceLines(db: Db, companyId: number, invoiceId: number) {
+  return db
+    .selectFrom('invoice_lines')
+    .select(['line_type', 'description', 'quantity', 'unit_price_cents', 'amount_cents', 'tax_cents', 'total_cents'])
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function findInvoicePayments(db: Db, companyId: number, invoiceId: number) {
+  return db
+    .selectFrom('receipt_allocations as a')
+    .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', companyId))
+    .select(['r.receipt_no', 'r.receipt_date', 'a.amount_cents', 'r.method'])
+    .where('a.company_id', '=', companyId)
+    .where('a.invoice_id', '=', invoiceId)
+    .orderBy('r.receipt_date')
+    .orderBy('r.id')
+    .execute();
+}
+
+export function findReceiptByNo(db: Db, input: { companyId: number; clientId: number; receiptNo: string }) {
+  return db
+    .selectFrom('receipts')
+    .select(['id', 'receipt_no', 'receipt_date', 'amount_cents', 'method', 'reference'])
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('receipt_no', '=', input.receiptNo)
+    .executeTakeFirst();
+}
+
+export function findReceiptAllocations(db: Db, companyId: number, receiptId: number) {
+  return db
+    .selectFrom('receipt_allocations as a')
+    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'a.invoice_id').on('i.company_id', '=', companyId))
+    .select(['i.invoice_no', 'i.invoice_date', 'i.total_cents', 'i.balance_due_cents', 'a.amount_cents'])
+    .where('a.company_id', '=', companyId)
+    .where('a.receipt_id', '=', receiptId)
+    .orderBy('a.id')
+    .execute();
+}
+
+export function findClientForDocuments(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .select(['first_name', 'last_name', 'address1', 'suburb', 'state', 'postcode', 'email'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+}
+
+// Writes, each in the caller's transaction (checkout, the bundle importer).
+
+/** The next number of a company's document kind; the upsert serialises concurrent writers on the counter row. */
+export async function nextDocumentValue(db: Db, companyId: number, kind: string, start: number): Promise<number> {
+  const row = await db
+    .insertInto('document_numbers')
+    .values({ company_id: companyId, kind, last_value: start })
+    .onConflict((oc) => oc.columns(['company_id', 'kind']).doUpdateSet((eb) => ({ last_value: eb('document_numbers.last_value', '+', 1) })))
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_value);
+}
+
+export async function hasDocumentCounter(db: Db, companyId: number, kind: string): Promise<boolean> {
+  return (await db.selectFrom('document_numbers').select('kind').where('company_id', '=', companyId).where('kind', '=', kind).executeTakeFirst()) !== undefined;
+}
+
+export async function findDocumentNumbers(db: Db, companyId: number, table: 'invoices' | 'receipts', prefix: string): Promise<string[]> {
+  if (table === 'invoices') {
+    return (await db.selectFrom('invoices').select('invoice_no as no').where('company_id', '=', companyId).where('invoice_no', 'like', `${prefix}%`).execute()).map((r) => r.no);
+  }
+  return (await db.selectFrom('receipts').select('receipt_no as no').where('company_id', '=', companyId).where('receipt_no', 'like', `${prefix}%`).execute()).map((r) => r.no);
+}
+
+export async function documentNumberTaken(db: Db, companyId: number, table: 'invoices' | 'receipts', no: string): Promise<boolean> {
+  const row =
+    table === 'invoices'
+      ? await db.selectFrom('invoices').select('id').where('company_id', '=', companyId).where('invoice_no', '=', no).executeTakeFirst()
+      : await db.selectFrom('receipts').select('id').where('company_id', '=', companyId).where('receipt_no', '=', no).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewInvoice {
+  companyId: number;
+  clientId: number;
+  invoiceNo: string;
+  invoiceDate: string;
+  dueDate: string;
+  status: string;
+  totalCents: number;
+  balanceDueCents: number;
+  taxCents: number;
+  notes: string;
+}
+export async function insertInvoice(db: Db, inv: NewInvoice): Promise<number> {
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      company_id: inv.companyId,
+      client_id: inv.clientId,
+      invoice_no: inv.invoiceNo,
+      invoice_date: inv.invoiceDate,
+      payment_date: inv.dueDate,
+      total_cents: inv.totalCents,
+      balance_due_cents: inv.balanceDueCents,
+      tax_cents: inv.taxCents,
+      status: inv.status,
+      notes: inv.notes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface NewInvoiceLine {
+  line_type: string;
+  breakdown_key: string | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  amount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+export async function insertInvoiceLines(db: Db, companyId: number, invoiceId: number, lines: NewInvoiceLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('invoice_lines')
+    .values(lines.map((l, i) => ({ ...l, company_id: companyId, invoice_id: invoiceId, sort_order: i })))
+    .execute();
+}
+
+export async function insertReceipt(
+  db: Db,
+  r: { companyId: number; clientId: number; receiptNo: string; date: string; amountCents: number; method: string; reference: string; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('receipts')
+    .values({
+      company_id: r.companyId,
+      client_id: r.clientId,
+      receipt_no: r.receiptNo,
+      receipt_date: r.date,
+      amount_cents: r.amountCents,
+      method: r.method,
+      reference: r.reference,
+      created_at: r.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The client's own invoice by number, for allocating a payment to it. */
+export function findInvoiceIdByNo(db: Db, companyId: number, clientId: number, invoiceNo: string) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'balance_due_cents'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('invoice_no', '=', invoiceNo)
+    .executeTakeFirst();
+}
+
+/** Takes a payment off an invoice's balance; false when the invoice owes less than that (nothing is changed). */
+export async function allocateToInvoice(db: Db, input: { companyId: number; clientId: number; receiptId: number; invoiceId: number; amountCents: number }): Promise<boolean> {
+  const res = await db
+    .updateTable('invoices')
+    .set((eb) => ({
+      balance_due_cents: eb('balance_due_cents', '-', input.amountCents),
+      status: eb.case().when('balance_due_cents', '=', input.amountCents).then('Paid').else(eb.ref('status')).end(),
+    }))
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('id', '=', input.invoiceId)
+    .where('balance_due_cents', '>=', input.amountCents)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('receipt_allocations')
+    .values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: input.invoiceId, amount_cents: input.amountCents })
+    .execute();
+  return true;
+}
+
+export async function insertPaymentPlan(
+  db: Db,
+  p: { companyId: number; clientId: number; nextCharge: string; amountCents: number; period: string; remainingCharges: number; notes: string },
+): Promise<void> {
+  await db
+    .insertInto('payment_plans')
+    .values({ company_id: p.companyId, client_id: p.clientId, next_charge: p.nextCharge, amount_cents: p.amountCents, period: p.period, remaining_charges: p.remainingCharges, notes: p.notes })
+    .execute();
+}

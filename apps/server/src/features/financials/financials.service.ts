@@ -1,0 +1,232 @@
+import { financialsMessages, type InvoiceDetail, type SortOrder } from '@portal/shared/financials-schemas';
+import type { InvoiceStatus } from '@portal/shared/constants';
+import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import * as repo from './financials.repository.ts';
+import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
+
+/**
+ * Financials (I1–I17, gap U3, decision 025): invoices with typed lines, receipts allocated to
+ * invoices, the payment (balance) history, instalment plans, and their PDFs. Every read is the
+ * signed-in client's own: another client's invoice or receipt is not found.
+ */
+
+export function assertFinancialsOn(company: Company): void {
+  if (company.settings.switches.ShowFinancialsTab === false) throw new AppError(403, 'FEATURE_DISABLED', 'Financials are not available.');
+}
+
+type Page = { search: string; sort: SortOrder; limit: number; offset: number };
+
+export function listInvoices(deps: Deps, companyId: number, clientId: number, page: Page) {
+  return repo.findInvoices(deps.db, { companyId, clientId, ...page });
+}
+
+export function listPayments(deps: Deps, companyId: number, clientId: number, page: Page) {
+  return repo.findPayments(deps.db, { companyId, clientId, ...page });
+}
+
+export function listUpcomingPayments(deps: Deps, companyId: number, clientId: number, page: Omit<Page, 'search'>) {
+  return repo.findPaymentPlans(deps.db, { companyId, clientId, ...page });
+}
+
+function addressLines(c: { address1: string; suburb: string; state: string; postcode: string }): string[] {
+  return [c.address1, [c.suburb, c.state, c.postcode].filter(Boolean).join(' ')].filter((l) => l.trim() !== '');
+}
+
+/** One invoice as its page and its PDF show it; a Debit Scheduled invoice is not opened (I8). */
+export async function getInvoice(deps: Deps, company: Company, clientId: number, invoiceNo: string): Promise<InvoiceDetail> {
+  const inv = await repo.findInvoiceByNo(deps.db, { companyId: company.id, clientId, invoiceNo });
+  if (!inv) throw notFound(financialsMessages.invoiceNotFound);
+  if (inv.status === 'Debit Scheduled') throw new AppError(403, 'INVOICE_NOT_OPENABLE', financialsMessages.debitScheduled);
+  const [lines, payments, client] = await Promise.all([
+    repo.findInvoiceLines(deps.db, company.id, inv.id),
+    repo.findInvoicePayments(deps.db, company.id, inv.id),
+    repo.findClientForDocuments(deps.db, company.id, clientId),
+  ]);
+  const s = company.settings;
+  const taxFromLines = lines.reduce((sum, l) => sum + l.tax_cents, 0);
+  const tax = lines.length > 0 ? taxFromLines : inv.tax_cents;
+  const amountPaid = payments.reduce((sum, p) => sum + p.amount_cents, 0);
+  return {
+    title: s.fin_setup.InvoiceTitle,
+    invoiceNumber: inv.invoice_no,
+    date: inv.invoice_date,
+    dueDate: inv.payment_date,
+    status: inv.status as InvoiceStatus,
+    companyName: s.CompanyDisplayName,
+    companyABN: s.fin_setup.CompanyABN,
+    bankDetails: s.fin_setup.InvoiceBankDetails,
+    taxName: s.fin_setup.TaxName,
+    billTo: { name: client ? `${client.first_name} ${client.last_name}` : '', address: client ? addressLines(client) : [] },
+    lines: lines.map((l) => ({
+      type: l.line_type as InvoiceLineType,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unit_price_cents,
+      amount: l.amount_cents,
+      tax: l.tax_cents,
+      total: l.total_cents,
+    })),
+    subtotal: inv.total_cents - tax,
+    tax,
+    total: inv.total_cents,
+    amountPaid,
+    balanceDue: inv.balance_due_cents,
+    notes: inv.notes,
+    payments: payments.map((p) => ({ receiptNumber: p.receipt_no, date: p.receipt_date, amount: p.amount_cents, method: p.method })),
+    canPayOnline: inv.status === 'Unpaid' && s.fin_setup.InvoicesPaidOnline,
+  };
+}
+
+export async function invoicePdf(deps: Deps, company: Company, clientId: number, invoiceNo: string): Promise<Buffer> {
+  return renderInvoicePdf(company, await getInvoice(deps, company, clientId, invoiceNo));
+}
+
+export async function receiptPdf(deps: Deps, company: Company, clientId: number, receiptNo: string): Promise<Buffer> {
+  const receipt = await repo.findReceiptByNo(deps.db, { companyId: company.id, clientId, receiptNo });
+  if (!receipt) throw notFound(financialsMessages.receiptNotFound);
+  const [allocations, client] = await Promise.all([repo.findReceiptAllocations(deps.db, company.id, receipt.id), repo.findClientForDocuments(deps.db, company.id, clientId)]);
+  return renderReceiptPdf(company, {
+    receiptNumber: receipt.receipt_no,
+    date: receipt.receipt_date,
+    amount: receipt.amount_cents,
+    method: receipt.method,
+    reference: receipt.reference,
+    billTo: { name: client ? `${client.first_name} ${client.last_name}` : '', address: client ? addressLines(client) : [] },
+    allocations: allocations.map((a) => ({ invoiceNumber: a.invoice_no, invoiceDate: a.invoice_date, invoiceTotal: a.total_cents, amount: a.amount_cents, balanceDue: a.balance_due_cents })),
+  });
+}
+
+// ---- For checkout (decision 025): writes inside the caller's transaction. ----
+
+const PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
+
+/**
+ * The next free document number of a company ("INV-10246", "RCT-20001"). The first call for a
+ * company starts after the highest number of that form already imported; numbers someone else
+ * already uses are skipped.
+ */
+export async function nextDocumentNumber(trx: Db, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
+  const prefix = PREFIX[table];
+  let start = table === 'invoices' ? 100_001 : 200_001;
+  if (!(await repo.hasDocumentCounter(trx, companyId, table))) {
+    const used = (await repo.findDocumentNumbers(trx, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
+    if (used.length > 0) start = Math.max(...used) + 1;
+  }
+  for (;;) {
+    const no = `${prefix}${await repo.nextDocumentValue(trx, companyId, table, start)}`;
+    if (!(await repo.documentNumberTaken(trx, companyId, table, no))) return no;
+  }
+}
+
+/** A line as the pricing engine's quote rows carry it (quote-schema.ts), written as it is. */
+export interface InvoiceLineInput {
+  type: InvoiceLineType;
+  breakdownKey: PaymentBreakdownKey | null;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * Writes an invoice and its lines; its total is the sum of the lines' totals, to the cent.
+ * `invoiceNo` defaults to the next number. Unpaid with its whole total due unless told.
+ */
+export async function createInvoice(
+  trx: Db,
+  input: {
+    companyId: number;
+    clientId: number;
+    invoiceNo?: string;
+    invoiceDate: string;
+    dueDate: string;
+    status?: InvoiceStatus;
+    lines: InvoiceLineInput[];
+    notes?: string;
+  },
+): Promise<{ invoiceId: number; invoiceNo: string; totalCents: number }> {
+  if (input.lines.length === 0) throw new Error('An invoice needs at least one line');
+  const totalCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
+  if (totalCents < 0) throw new Error('An invoice total cannot be negative');
+  const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(trx, input.companyId, 'invoices'));
+  const invoiceId = await repo.insertInvoice(trx, {
+    companyId: input.companyId,
+    clientId: input.clientId,
+    invoiceNo,
+    invoiceDate: input.invoiceDate,
+    dueDate: input.dueDate,
+    status: input.status ?? (totalCents === 0 ? 'Paid' : 'Unpaid'),
+    totalCents,
+    balanceDueCents: input.status === 'Paid' ? 0 : totalCents,
+    taxCents: input.lines.reduce((sum, l) => sum + l.taxCents, 0),
+    notes: input.notes ?? '',
+  });
+  await repo.insertInvoiceLines(
+    trx,
+    input.companyId,
+    invoiceId,
+    input.lines.map((l) => ({
+      line_type: l.type,
+      breakdown_key: l.breakdownKey,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      amount_cents: l.amountCents,
+      tax_cents: l.taxCents,
+      total_cents: l.totalCents,
+    })),
+  );
+  return { invoiceId, invoiceNo, totalCents };
+}
+
+/**
+ * Writes a receipt and allocates it to the client's invoices (each allocation takes its amount
+ * off the balance; an invoice paid off becomes Paid). The allocations must add up to the receipt
+ * and no invoice may be paid more than it owes: otherwise 409 and the caller rolls back.
+ */
+export async function createReceipt(
+  trx: Db,
+  input: {
+    companyId: number;
+    clientId: number;
+    date: string;
+    method: string;
+    reference?: string;
+    amountCents: number;
+    allocations: { invoiceNo: string; amountCents: number }[];
+    receiptNo?: string;
+  },
+): Promise<{ receiptId: number; receiptNo: string }> {
+  const allocated = input.allocations.reduce((sum, a) => sum + a.amountCents, 0);
+  if (allocated !== input.amountCents || input.allocations.some((a) => a.amountCents <= 0)) throw new Error('Allocations must be positive and add up to the receipt');
+  const receiptNo = input.receiptNo ?? (await nextDocumentNumber(trx, input.companyId, 'receipts'));
+  const receiptId = await repo.insertReceipt(trx, {
+    companyId: input.companyId,
+    clientId: input.clientId,
+    receiptNo,
+    date: input.date,
+    amountCents: input.amountCents,
+    method: input.method,
+    reference: input.reference ?? '',
+    now: nowIso(),
+  });
+  for (const a of input.allocations) {
+    const invoice = await repo.findInvoiceIdByNo(trx, input.companyId, input.clientId, a.invoiceNo);
+    if (!invoice) throw notFound(financialsMessages.invoiceNotFound);
+    const ok = await repo.allocateToInvoice(trx, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceId: invoice.id, amountCents: a.amountCents });
+    if (!ok) throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
+  }
+  return { receiptId, receiptNo };
+}
+
+/** An instalment plan's row in Upcoming Payments. */
+export function createPaymentPlan(trx: Db, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
+  return repo.insertPaymentPlan(trx, input);
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalanceHistory, InvoiceDetail, InvoiceList, UpcomingPayments } from '@portal/shared/financials-schemas';
+import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { findCompanyByCode } from '../company/company.service.ts';
+import type { Company } from '../../domain/company.ts';
+import { createInvoice, createPaymentPlan, createReceipt, nextDocumentNumber } from './financials.service.ts';
+
+describe.each(testEngines())('financials on %s', (engine) => {
+  let t: TestApp;
+  let parent: Browser;
+  let clientId: number;
+  let splash: Company;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    parent = new Browser(t.server);
+    clientId = (await parent.signIn('SPLASH', 'parent@example.com')).user.ClientID;
+    splash = (await findCompanyByCode(t.runtime.deps, 'SPLASH'))!;
+  });
+  afterAll(() => t.close());
+
+  it('needs a signed-in customer', async () => {
+    const guest = new Browser(t.server);
+    await guest.enterCompany('SPLASH');
+    for (const url of ['/api/financials/invoices', '/api/financials/balance-history', '/api/financials/upcoming-payments', '/api/financials/invoices/INV-10236']) {
+      expect((await guest.get(url)).status).toBe(401);
+    }
+  });
+
+  it('lists invoices with the field names of X11, newest first, and oldest first when asked; pages', async () => {
+    const desc = await parent.get<InvoiceList>('/api/financials/invoices?limit=5');
+    expect(desc.status).toBe(200);
+    expect(Object.keys(desc.body.invoices[0]!).sort()).toEqual(['balanceDue', 'date', 'dueDate', 'invoiceNumber', 'status', 'total']);
+    const dates = desc.body.invoices.map((i) => i.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const asc = await parent.get<InvoiceList>('/api/financials/invoices?limit=5&sort=asc');
+    const ascDates = asc.body.invoices.map((i) => i.date);
+    expect([...ascDates].sort()).toEqual(ascDates);
+    expect(ascDates[0]! <= dates.at(-1)!).toBe(true);
+    expect(desc.body.total_pages).toBe(Math.ceil(desc.body.total_count / 5));
+    const two = await parent.get<InvoiceList>('/api/financials/invoices?limit=5&page=2');
+    expect(two.body.current_page).toBe(2);
+    expect(two.body.invoices[0]!.invoiceNumber).not.toBe(desc.body.invoices[0]!.invoiceNumber);
+  });
+
+  it('searches by invoice number and by status, case-insensitively; % is taken literally', async () => {
+    const byNo = await parent.get<InvoiceList>('/api/financials/invoices?search=inv-10236');
+    expect(byNo.body.invoices.map((i) => i.invoiceNumber)).toEqual(['INV-10236']);
+    const overdue = await parent.get<InvoiceList>('/api/financials/invoices?search=overdue&limit=100');
+    expect(overdue.body.invoices.length).toBeGreaterThan(0);
+    expect(overdue.body.invoices.every((i) => i.status === 'Overdue')).toBe(true);
+    const none = await parent.get<InvoiceList>('/api/financials/invoices?search=%25');
+    expect(none.body.invoices).toEqual([]);
+    expect(none.body.total_pages).toBe(1);
+  });
+
+  it('writes an invoice with every line type, a receipt allocated to it, and shows both', async () => {
+    const db = t.runtime.deps.db;
+    const types = ['Class', 'Custom', 'Additional Invoice Item', 'Package', 'Time Scale Total', 'Discount Credit', 'Early Payment Discount', 'Discount Code', 'Bad Debt', 'Credit Card Surcharge'] as const;
+    const amounts = [24500, 3500, 1200, 9000, 4000, -2450, -1000, -500, -300, 150];
+    const { invoiceNo, totalCents } = await db.transaction().execute((trx) =>
+      createInvoice(trx, {
+        companyId: splash.id,
+        clientId,
+        invoiceDate: '2026-01-10',
+        dueDate: '2026-01-24',
+        lines: types.map((type, i) => ({
+          type,
+          breakdownKey: null,
+          description: `${type} line`,
+          quantity: 1,
+          unitPriceCents: amounts[i]!,
+          amountCents: amounts[i]!,
+          taxCents: Math.round(amounts[i]! / 11),
+          totalCents: amounts[i]!,
+        })),
+      }),
+    );
+    expect(totalCents).toBe(amounts.reduce((a, b) => a + b, 0));
+    expect(invoiceNo).toMatch(/^INV-\d+$/);
+    expect(Number(invoiceNo.slice(4))).toBeGreaterThan(10245);
+    const { receiptNo } = await db.transaction().execute((trx) =>
+      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }),
+    );
+    const detail = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.lines.map((l) => l.type)).toEqual([...types]);
+    expect(detail.body).toMatchObject({
+      title: 'Tax Invoice',
+      companyABN: '51 824 753 556',
+      taxName: splash.settings.fin_setup.TaxName,
+      total: totalCents,
+      amountPaid: 10000,
+      balanceDue: totalCents - 10000,
+      status: 'Unpaid',
+      payments: [{ receiptNumber: receiptNo, date: '2026-01-12', amount: 10000, method: 'Credit Card' }],
+    });
+    expect(detail.body.bankDetails).toContain('BSB');
+    expect(detail.body.tax).toBe(detail.body.lines.reduce((s, l) => s + l.tax, 0));
+    const history = await parent.get<BalanceHistory>(`/api/financials/balance-history?search=${invoiceNo}`);
+    expect(history.body.payments).toEqual([{ date: '2026-01-12', amount: 10000, invoiceNo, receiptNumber: receiptNo, method: 'Credit Card' }]);
+
+    // Paying the rest makes it Paid; paying more than it owes changes nothing.
+    await expect(
+      db.transaction().execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] })),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await db.transaction().execute((trx) =>
+      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
+    );
+    const paid = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
+    expect(paid.body).toMatchObject({ status: 'Paid', balanceDue: 0, amountPaid: totalCents });
+    expect(paid.body.payments).toHaveLength(2);
+
+    const pdf = await t.server.inject({ method: 'GET', url: `/api/financials/invoices/${invoiceNo}/pdf`, headers: { cookie: [...parent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A4 for Splash: 595.28 × 841.89 points.
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/MediaBox \[0 0 595\.28 841\.89\]/);
+    const receipt = await t.server.inject({ method: 'GET', url: `/api/financials/receipts/${receiptNo}/pdf`, headers: { cookie: [...parent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('does not open a Debit Scheduled invoice; Pay Now only for Unpaid with InvoicesPaidOnline', async () => {
+    const debit = await parent.get(`/api/financials/invoices/INV-10243`);
+    expect(debit.status).toBe(403);
+    expect(debit.body.message).toBe('This invoice will be paid by its scheduled direct debit and cannot be opened.');
+    const pdf = await parent.get(`/api/financials/invoices/INV-10243/pdf`);
+    expect(pdf.status).toBe(403);
+    const unpaid = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10236`);
+    expect(unpaid.body.canPayOnline).toBe(splash.settings.fin_setup.InvoicesPaidOnline);
+    const overdue = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10231`);
+    expect(overdue.body.canPayOnline).toBe(false);
+  });
+
+  it('lists upcoming instalments in date order', async () => {
+    const db = t.runtime.deps.db;
+    await db.transaction().execute(async (trx) => {
+      await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-02-01', amountCents: 6125, period: 'Monthly', remainingCharges: 3, notes: 'Term 1 – Ella' });
+      await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-01-15', amountCents: 4000, period: 'Fortnightly', remainingCharges: 5, notes: 'Squad' });
+    });
+    const res = await parent.get<UpcomingPayments>('/api/financials/upcoming-payments?limit=100');
+    const mine = res.body.payments.filter((p) => p.nextCharge.startsWith('2031'));
+    expect(mine.map((p) => p.nextCharge)).toEqual(['2031-02-01', '2031-01-15']);
+    expect(mine[0]).toEqual({ nextCharge: '2031-02-01', amount: 6125, period: 'Monthly', remainingCharges: 3, notes: 'Term 1 – Ella' });
+  });
+
+  it('another client’s invoice, receipt or PDF is not found, and appears in none of its lists', async () => {
+    const { browser: stranger } = await registerCustomer(t, { email: 'stranger.financials@example.com' });
+    for (const url of ['/api/financials/invoices/INV-10236', '/api/financials/invoices/INV-10236/pdf', '/api/financials/receipts/RCT-200001/pdf']) {
+      const res = await stranger.get(url);
+      expect(res.status).toBe(404);
+    }
+    expect((await stranger.get<InvoiceList>('/api/financials/invoices')).body.invoices).toEqual([]);
+    expect((await stranger.get<BalanceHistory>('/api/financials/balance-history')).body.payments).toEqual([]);
+  });
+
+  it('numbers documents after the highest imported number, without repeats under concurrency', async () => {
+    const db = t.runtime.deps.db;
+    const numbers = await Promise.all(Array.from({ length: 10 }, () => db.transaction().execute((trx) => nextDocumentNumber(trx, splash.id, 'receipts'))));
+    expect(new Set(numbers).size).toBe(10);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
+import type { GatewayChargesTable, GatewayCardsTable } from '../../db/schema.ts';
+
+/** The simulated gateway's own store: its vault of tokens and its charges. */
+
+export function insertCard(db: Db, row: Insertable<GatewayCardsTable>) {
+  return db.insertInto('gateway_cards').values(row).execute();
+}
+
+export function findCard(db: Db, companyId: number, token: string) {
+  return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('token', '=', token).executeTakeFirst();
+}
+
+export function findChargeByKey(db: Db, companyId: number, key: string) {
+  return db.selectFrom('gateway_charges').selectAll().where('company_id', '=', companyId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function findChargeById(db: Db, companyId: number, chargeId: string) {
+  return db.selectFrom('gateway_charges').selectAll().where('company_id', '=', companyId).where('charge_id', '=', chargeId).executeTakeFirst();
+}
+
+/** Inserts the charge unless one exists under its key; answers whether this call made it. */
+export async function insertChargeOnce(db: Db, row: Insertable<GatewayChargesTable>): Promise<boolean> {
+  const made = await db
+    .insertInto('gateway_charges')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return made !== undefined;
+}
+
+/** Moves a charge from one status to another; false when it had already moved. */
+export async function moveCharge(db: Db, companyId: number, chargeId: string, from: string, to: { status: string; decline_code?: string | null; refunded_cents?: number; updated_at: string }) {
+  const res = await db.updateTable('gateway_charges').set(to).where('company_id', '=', companyId).where('charge_id', '=', chargeId).where('status', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export function countCharges(db: Db, companyId: number) {
+  return db.selectFrom('gateway_charges').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+}
+
+export function findSucceededChargesBefore(db: Db, companyId: number, before: string) {
+  return db
+    .selectFrom('gateway_charges')
+    .select(['charge_id', 'idempotency_key', 'amount_cents', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'succeeded')
+    .where('created_at', '<', before)
+    .execute();
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, gatewayTokenRequestSchema } from '@portal/shared/payment-schemas';
+import { apiErrorSchema } from '@portal/shared/api-schemas';
+import type { Deps } from '../../deps.ts';
+import { errorResponses, typed } from '../../lib/http.ts';
+import { requireCompany } from '../../plugins/auth.ts';
+import * as service from './gateway.service.ts';
+
+/**
+ * The simulated gateway's own routes, under its own prefix on the portal's origin: the browser
+ * sends card details here, never to /api. Bodies are never logged (only method and path are).
+ */
+export const GATEWAY_PREFIX = '/sim-gateway/v1';
+
+export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = typed(app);
+  const noStore = { 'cache-control': 'no-store' };
+
+  r.post(
+    `${GATEWAY_PREFIX}/tokens`,
+    {
+      config: { auth: 'company' },
+      schema: {
+        tags: ['gateway'],
+        summary: 'Simulated gateway: tokenise a card (test cards in the README)',
+        body: gatewayTokenRequestSchema,
+        response: { 200: gatewayTokenAnswerSchema, 402: apiErrorSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      reply.headers(noStore);
+      return service.tokeniseCard(deps, requireCompany(req), req.body);
+    },
+  );
+
+  const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
+
+  r.get(
+    `${GATEWAY_PREFIX}/challenges/:id`,
+    { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: 'Simulated gateway: a challenge step', params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
+    async (req) => service.findChallenge(deps, requireCompany(req), req.params.id),
+  );
+
+  r.post(
+    `${GATEWAY_PREFIX}/challenges/:id`,
+    {
+      config: { auth: 'company' },
+      schema: {
+        tags: ['gateway'],
+        summary: 'Simulated gateway: approve or fail a challenge step',
+        params: challengeParams,
+        body: gatewayChallengeDecisionSchema,
+        response: { 200: gatewayChallengeSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.decideChallenge(deps, requireCompany(req), req.params.id, req.body.approve),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What the portal needs from a card gateway. The simulated gateway is the embedded default; a
+ * real provider is another implementation chosen by the company's PaymentGatewayProvider.
+ * Every charge carries the caller's idempotency key: the same key and request answer the same
+ * charge (never a second one), the same key with another request is refused.
+ */
+
+export interface ChargeRequest {
+  companyId: number;
+  idempotencyKey: string;
+  token: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+}
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'invalid_token';
+
+export type ChargeResult =
+  | { status: 'succeeded'; chargeId: string }
+  | { status: 'requires_action'; chargeId: string; challengeId: string }
+  | { status: 'declined'; chargeId: string | null; declineCode: DeclineCode; message: string };
+
+export interface CardInfo {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface OrphanCharge {
+  chargeId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  createdAt: string;
+}
+
+/** The gateway was reached but its answer was lost: the charge may or may not have been made. */
+export class GatewayNetworkError extends Error {
+  override name = 'GatewayNetworkError';
+}
+
+/** The same idempotency key was used before with another request. */
+export class GatewayIdempotencyError extends Error {
+  override name = 'GatewayIdempotencyError';
+}
+
+export interface PaymentGateway {
+  /** Written on the payment as its processor (H14). */
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The charge made under a key, or null when none was. */
+  retrieve(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
+  refund(companyId: number, chargeId: string): Promise<void>;
+  lookupCard(companyId: number, token: string): Promise<CardInfo | null>;
+  /** A mandate reference for a bank account (the account itself stays with the direct-debit provider). */
+  registerBankAccount(companyId: number, details: { accountName: string; bankCode: string; accountNumber: string }): Promise<string>;
+  /** Successful charges made before `before` (for reconciliation against orders). */
+  listSucceededCharges(companyId: number, before: string): Promise<OrphanCharge[]>;
+}
+
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  authentication_failed: 'We could not verify your card. Please try again or use another card.',
+  invalid_token: 'Your card details have expired. Please enter your card again.',
+};

@@ -1,0 +1,214 @@
+import type { Insertable } from 'kysely';
+import type { Db, Engine } from '../../db/database.ts';
+import type { PaymentsTable } from '../../db/schema.ts';
+
+type PaymentStatus = PaymentsTable['status'];
+
+/** Serialises the checkouts of one client (PostgreSQL row lock; SQLite runs one write transaction at a time). */
+export async function lockClient(db: Db, engine: Engine, companyId: number, clientId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', clientId)
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts the payment unless the key was used by this client; answers the new id or null. */
+export async function insertPaymentOnce(db: Db, row: Insertable<PaymentsTable>): Promise<number | null> {
+  const made = await db
+    .insertInto('payments')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'client_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return made?.id ?? null;
+}
+
+export function findPaymentByKey(db: Db, companyId: number, clientId: number, key: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findPaymentById(db: Db, companyId: number, id: number) {
+  return db.selectFrom('payments').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentById>>>;
+
+/** Payments of the client still in flight (their holds count), other than `exceptId`. */
+export function findLivePayments(db: Db, companyId: number, clientId: number, now: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'request'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', 'in', ['processing', 'requires_action'])
+    .where('lease_until', '>', now)
+    .execute();
+}
+
+/** Moves a payment on, only from the statuses given; false when another call moved it first. */
+export async function movePayment(
+  db: Db,
+  companyId: number,
+  id: number,
+  from: readonly PaymentStatus[],
+  set: Partial<Pick<PaymentsTable, 'status' | 'result' | 'reference' | 'lease_until' | 'quote' | 'amount_cents' | 'processor' | 'updated_at'>>,
+  leaseWas?: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('payments')
+    .set(set)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .$if(leaseWas !== undefined, (q) => q.where('lease_until', '=', leaseWas!))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Payments whose process stopped answering: in flight with their lease run out. */
+export function findStalePayments(db: Db, now: string, limit = 100) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', 'in', ['processing', 'requires_action'])
+    .where('lease_until', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function findPaymentsByIds(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('payments').select(['id', 'status']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
+}
+
+export function findCompanyIdsWithCharges(db: Db) {
+  return db.selectFrom('gateway_charges').select('company_id').distinct().execute();
+}
+
+// ---- Invoices paid through the invoice checkout ----
+
+export function findClientInvoices(db: Db, companyId: number, clientId: number, invoiceNos: readonly string[]) {
+  if (invoiceNos.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_no', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('invoice_no', 'in', [...invoiceNos])
+    .execute();
+}
+
+/** Takes a payment off an invoice's balance; the invoice is Paid once nothing is left. */
+export async function payInvoice(db: Db, companyId: number, clientId: number, invoiceNo: string, cents: number): Promise<boolean> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select(['id', 'balance_due_cents'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('invoice_no', '=', invoiceNo)
+    .executeTakeFirst();
+  if (!invoice || invoice.balance_due_cents < cents) return false;
+  const left = invoice.balance_due_cents - cents;
+  await db
+    .updateTable('invoices')
+    .set({ balance_due_cents: left, ...(left === 0 ? { status: 'Paid' } : {}) })
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoice.id)
+    .execute();
+  return true;
+}
+
+// ---- Discount codes and credits ----
+
+export function findActiveDiscountCodes(db: Db, engine: Engine, companyId: number, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .where((eb) => eb(eb.fn('upper', ['code']), 'in', codes.map((c) => c.toUpperCase())))
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
+export async function countDiscountCodeUses(db: Db, companyId: number, codeIds: readonly number[], clientId: number) {
+  if (codeIds.length === 0) return [];
+  return db
+    .selectFrom('discount_code_uses')
+    .select((eb) => [
+      'discount_code_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('client_id', '=', clientId).then(1).else(0).end()).as('by_client'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('discount_code_id', 'in', [...codeIds])
+    .groupBy('discount_code_id')
+    .execute();
+}
+
+export function insertDiscountCodeUses(db: Db, rows: { company_id: number; client_id: number; discount_code_id: number; payment_id: number; invoice_no: string; discount_cents: number; created_at: string }[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db.insertInto('discount_code_uses').values(rows).execute();
+}
+
+export function deleteDiscountCodeUses(db: Db, companyId: number, paymentId: number) {
+  return db.deleteFrom('discount_code_uses').where('company_id', '=', companyId).where('payment_id', '=', paymentId).execute();
+}
+
+export function findClientCredits(db: Db, engine: Engine, companyId: number, clientId: number, ids?: readonly number[]) {
+  return db
+    .selectFrom('customer_credits')
+    .select(['id', 'description', 'amount_cents', 'remaining_cents', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!.length ? [...ids!] : [-1]))
+    .$if(ids === undefined, (q) => q.where('remaining_cents', '>', 0))
+    .$if(engine === 'postgres' && ids !== undefined, (q) => q.forUpdate())
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Takes `cents` off a credit's remaining amount; false when that much is no longer left. */
+export async function useCredit(db: Db, companyId: number, creditId: number, paymentId: number, cents: number, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('customer_credits')
+    .set((eb) => ({ remaining_cents: eb('remaining_cents', '-', cents) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', creditId)
+    .where('remaining_cents', '>=', cents)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return false;
+  await db.insertInto('credit_uses').values({ company_id: companyId, credit_id: creditId, payment_id: paymentId, amount_cents: cents, created_at: now }).execute();
+  return true;
+}
+
+/** Gives back what a failed payment took from credits. */
+export async function restoreCredits(db: Db, companyId: number, paymentId: number): Promise<void> {
+  const uses = await db.selectFrom('credit_uses').select(['id', 'credit_id', 'amount_cents']).where('company_id', '=', companyId).where('payment_id', '=', paymentId).execute();
+  for (const use of uses) {
+    await db
+      .updateTable('customer_credits')
+      .set((eb) => ({ remaining_cents: eb('remaining_cents', '+', use.amount_cents) }))
+      .where('company_id', '=', companyId)
+      .where('id', '=', use.credit_id)
+      .execute();
+  }
+  await db.deleteFrom('credit_uses').where('company_id', '=', companyId).where('payment_id', '=', paymentId).execute();
+}
+
+export function findClientContact(db: Db, companyId: number, clientId: number) {
+  return db.selectFrom('clients').select(['first_name', 'last_name', 'email']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES } from './constants.ts';
+import { pagedShape } from './api-schemas.ts';
+import { INVOICE_LINE_TYPES } from './pricing/pricing-types.ts';
+
+/** Financials (I1–I17, gap U3, X11, decision 025). Money in integer cents; dates yyyy-MM-dd. */
+
+export const FINANCIALS_PAGE_SIZE = 10;
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const financialsMessages = {
+  invoiceNotFound: 'Invoice not found',
+  receiptNotFound: 'Receipt not found',
+  debitScheduled: 'This invoice will be paid by its scheduled direct debit and cannot be opened.',
+} as const;
+
+/** List queries: a free-text search, the date order (newest first unless asked) and the page. */
+export const financialsListQuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  sort: z.enum(SORT_ORDERS).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(FINANCIALS_PAGE_SIZE),
+});
+export type FinancialsListQuery = z.infer<typeof financialsListQuerySchema>;
+
+/** The financials list row, with the field names of X11. */
+export const financialsInvoiceSchema = z.object({
+  date: z.string(),
+  invoiceNumber: z.string(),
+  dueDate: z.string(),
+  total: z.number().int(),
+  balanceDue: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type FinancialsInvoice = z.infer<typeof financialsInvoiceSchema>;
+export const invoiceListSchema = z.object({ ...pagedShape, total_count: z.number(), invoices: z.array(financialsInvoiceSchema) });
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** Balance (payment) history row: date, amount, invoiceNo (I10), with the receipt it came from. */
+export const balanceHistoryRowSchema = z.object({
+  date: z.string(),
+  amount: z.number().int(),
+  invoiceNo: z.string(),
+  receiptNumber: z.string(),
+  method: z.string(),
+});
+export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
+export const balanceHistorySchema = z.object({ ...pagedShape, total_count: z.number(), payments: z.array(balanceHistoryRowSchema) });
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
+
+export const PAYMENT_PERIODS = ['Weekly', 'Fortnightly', 'Monthly', 'Termly'] as const;
+/** Upcoming payment row: nextCharge, amount, period, remainingCharges, notes (I11). */
+export const upcomingPaymentSchema = z.object({
+  nextCharge: z.string(),
+  amount: z.number().int(),
+  period: z.enum(PAYMENT_PERIODS),
+  remainingCharges: z.number().int(),
+  notes: z.string(),
+});
+export type UpcomingPayment = z.infer<typeof upcomingPaymentSchema>;
+export const upcomingPaymentsSchema = z.object({ ...pagedShape, total_count: z.number(), payments: z.array(upcomingPaymentSchema) });
+export type UpcomingPayments = z.infer<typeof upcomingPaymentsSchema>;
+
+export const invoiceLineSchema = z.object({
+  type: z.enum(INVOICE_LINE_TYPES),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const invoicePaymentSchema = z.object({ receiptNumber: z.string(), date: z.string(), amount: z.number().int(), method: z.string() });
+
+/** GET /api/financials/invoices/{invoiceNumber}: one invoice as its page and PDF show it (I14, I15). */
+export const invoiceDetailSchema = z.object({
+  title: z.string(),
+  invoiceNumber: z.string(),
+  date: z.string(),
+  dueDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  companyName: z.string(),
+  companyABN: z.string(),
+  bankDetails: z.string(),
+  taxName: z.string(),
+  billTo: z.object({ name: z.string(), address: z.array(z.string()) }),
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  amountPaid: z.number().int(),
+  balanceDue: z.number().int(),
+  notes: z.string(),
+  payments: z.array(invoicePaymentSchema),
+  /** Pay Now is offered (Unpaid and the company takes invoice payments online). */
+  canPayOnline: z.boolean(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const invoiceNumberParamsSchema = z.object({ invoiceNumber: z.string().min(1).max(64) });
+export const receiptNumberParamsSchema = z.object({ receiptNumber: z.string().min(1).max(64) });

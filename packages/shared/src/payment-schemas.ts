@@ -1,0 +1,192 @@
+/**
+ * Cart, quote, checkout, billing details and the simulated gateway's tokenisation: every request
+ * and answer of the payment area (decision 024). Prices never travel from the browser: the cart
+ * names what is bought, and unknown keys (a price a client adds) are stripped by these schemas.
+ */
+import { z } from 'zod';
+import { idField } from './api-schemas.ts';
+import { messages } from './messages.ts';
+import { PAYMENT_TYPES } from './payment/payment-setup.ts';
+import { quoteSchema } from './pricing/quote-schema.ts';
+
+/** The number the new invoice (classes, bookings) is quoted under until checkout writes it. */
+export const NEW_INVOICE_NO = 'NEW';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
+const invoiceNo = z.string().trim().min(1).max(40);
+
+export const cartClassItemSchema = z.object({
+  ClassID: idField,
+  StudentID: idField,
+  /** Session dates chosen; empty for the whole remaining term. */
+  dates: z.array(isoDate).max(60).default([]),
+  /** Casual: the chosen sessions only; full: the term from the first date. */
+  casual: z.boolean().default(false),
+});
+export type CartClassItemInput = z.infer<typeof cartClassItemSchema>;
+
+export const cartBookingItemSchema = z.object({
+  date: isoDate,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time HH:mm'),
+  court: z.string().max(100).default(''),
+  CourtID: idField.optional(),
+  BookingTypeID: idField.optional(),
+});
+export type CartBookingItemInput = z.infer<typeof cartBookingItemSchema>;
+
+export const discountCodeEntrySchema = z.object({
+  invoiceNo,
+  discountCode: z.string().trim().min(1, 'Please enter a discount code').max(40),
+});
+
+export const PAYMENT_METHODS = ['card', 'direct_debit'] as const;
+
+/** What the browser's cart holds, as the quote and checkout take it. */
+export const cartRequestSchema = z.object({
+  classItems: z.array(cartClassItemSchema).max(30).default([]),
+  bookingItems: z.array(cartBookingItemSchema).max(30).default([]),
+  /** Existing invoices paid through the invoice checkout, each once. */
+  invoices: z
+    .array(invoiceNo)
+    .max(30)
+    .default([])
+    .refine((list) => new Set(list).size === list.length, 'An invoice can be paid once per payment'),
+  discountCodes: z.array(discountCodeEntrySchema).max(10).default([]),
+  /** Customer credits selected, used in this order. */
+  creditIds: z.array(idField).max(20).default([]),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('card'),
+});
+export type CartRequest = z.input<typeof cartRequestSchema>;
+
+export const quoteAnswerSchema = quoteSchema.extend({
+  currencySymbol: z.string(),
+  /** Whether the company takes card payments online now (PaymentGatewayEnabled and a known provider). */
+  cardPaymentsAvailable: z.boolean(),
+});
+export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
+
+export const customerCreditSchema = z.object({ CreditID: z.number(), Description: z.string(), AmountCents: z.number().int(), CreatedAt: z.string() });
+export const customerCreditsAnswerSchema = z.object({ credits: z.array(customerCreditSchema) });
+export type CustomerCreditItem = z.infer<typeof customerCreditSchema>;
+
+/** A token from the gateway's own tokenisation route (card numbers never reach the portal). */
+export const cardTokenField = z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/, 'Invalid card token');
+
+export const checkoutRequestSchema = cartRequestSchema.extend({
+  /** A new card, tokenised by the gateway in the browser. */
+  cardToken: cardTokenField.optional(),
+  /** Pay with the card saved under billing details. */
+  useSavedCard: z.boolean().default(false),
+  /** Keep the new card under billing details after a successful payment. */
+  saveCard: z.boolean().default(false),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeyHeaderSchema = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16 to 100 letters, digits, "-" or "_"'),
+});
+
+export const paymentAnswerSchema = z.object({
+  PaymentID: z.number(),
+  status: z.enum(['completed', 'requires_action']),
+  amountCents: z.number().int(),
+  currencySymbol: z.string(),
+  processor: z.string(),
+  reference: z.string().nullable(),
+  invoiceNos: z.array(z.string()),
+  receiptNo: z.string().nullable(),
+  /** A challenge step the card holder completes at the gateway before the payment goes through. */
+  challenge: z.object({ id: z.string(), amountCents: z.number().int() }).nullable(),
+});
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+
+// ---- Billing details (K14–K19) ----
+
+export const BANK_FORMATS = ['AU', 'UK', 'US'] as const;
+export type BankFormat = (typeof BANK_FORMATS)[number];
+
+/** The labels of the bank code each format asks for. */
+export const BANK_CODE_LABELS: Record<BankFormat, string> = { AU: 'BSB', UK: 'Sort Code', US: 'Routing Number' };
+
+export const paymentDetailsSchema = z.object({
+  PaymentType: z.enum(PAYMENT_TYPES),
+  /** What the payment type lets the customer keep on file (K19). */
+  offersCard: z.boolean(),
+  offersBank: z.boolean(),
+  bankFormat: z.enum(BANK_FORMATS),
+  card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
+  bank: z.object({ AccountName: z.string(), BankCode: z.string(), AccountNumber: z.string() }).nullable(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+export const saveCardSchema = z.object({ token: cardTokenField });
+
+const digits = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d*$/, messages.numbersOnly).min(min, message).max(max, message));
+
+/** The bank code and account number each format takes; separators and spaces are dropped. */
+export const BANK_RULES: Record<BankFormat, { code: ReturnType<typeof digits>; account: ReturnType<typeof digits> }> = {
+  AU: { code: digits(6, 6, 'BSB must be 6 digits'), account: digits(5, 9, 'Account number must be 5 to 9 digits') },
+  UK: { code: digits(6, 6, 'Sort code must be 6 digits'), account: digits(8, 8, 'Account number must be 8 digits') },
+  US: { code: digits(9, 9, 'Routing number must be 9 digits'), account: digits(4, 17, 'Account number must be 4 to 17 digits') },
+};
+
+export function bankDetailsSchemaFor(format: BankFormat) {
+  return z.object({
+    AccountName: z.string().trim().min(1, 'Account name is required').max(100),
+    BankCode: BANK_RULES[format].code,
+    AccountNumber: BANK_RULES[format].account,
+  });
+}
+/** The body as sent; the route checks it again against the company's format. */
+export const bankDetailsRequestSchema = z.object({ AccountName: z.string().max(200), BankCode: z.string().max(40), AccountNumber: z.string().max(40) });
+
+// ---- Card form (browser) and the simulated gateway's tokenisation route ----
+
+/**
+ * The expiry field as typed: digits only, a slash inserted right after the two month digits
+ * ("122030" → "12/2030", K16, S18); while deleting (`previous` longer) the slash is not put back.
+ */
+export function formatExpiryInput(raw: string, previous = ''): string {
+  const numbers = raw.replace(/\D/g, '').slice(0, 6);
+  if (numbers.length < 2) return numbers;
+  if (numbers.length === 2) return raw.length < previous.length ? numbers : `${numbers}/`;
+  return `${numbers.slice(0, 2)}/${numbers.slice(2)}`;
+}
+
+export const cardFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name on card is required').max(100),
+  number: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().min(1, 'Card number is required').regex(/^\d+$/, messages.numbersOnly).min(12, 'Your card number is incorrect').max(19, 'Your card number is incorrect')),
+  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits'),
+});
+export type CardForm = z.input<typeof cardFormSchema>;
+
+export const gatewayTokenRequestSchema = z.object({
+  number: z.string().regex(/^\d{12,19}$/, 'Your card number is incorrect'),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Your card’s security code is invalid'),
+  name: z.string().max(100).optional(),
+});
+export const gatewayTokenAnswerSchema = z.object({
+  id: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
+});
+export type GatewayToken = z.infer<typeof gatewayTokenAnswerSchema>;
+
+export const gatewayChallengeSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'approved', 'failed']),
+});
+export const gatewayChallengeDecisionSchema = z.object({ approve: z.boolean() });
