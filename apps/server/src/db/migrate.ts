@@ -9,11 +9,8 @@ import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
-<<<<<<< HEAD
 import { checkoutTables } from './migrations/012-checkout.ts';
-=======
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
->>>>>>> main
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -27,11 +24,8 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '007-a-form-configurations': formConfigurations,
     '008-customer-details': customerDetails(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
-<<<<<<< HEAD
     '012-checkout': checkoutTables(engine),
-=======
     '013-bookings-financials': bookingsFinancials(engine),
->>>>>>> main
   };
 }
 

@@ -309,7 +309,6 @@ export interface RegIdSequencesTable {
   last_value: number;
 }
 
-<<<<<<< HEAD
 // Checkout and payment (migration 012, decision 024).
 export interface GatewayCardsTable {
   id: Generated<number>;
@@ -415,10 +414,7 @@ export interface CreditUsesTable {
   created_at: string;
 }
 
-export interface Database {
-=======
 export interface Database extends BookingsFinancialsTables {
->>>>>>> main
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;
