@@ -55,8 +55,11 @@ export const routes: RouteObject[] = [
         // Public pages inside the portal frame (B17).
         lazy: appLayout,
         children: [
-          upcoming(paths.contactUs, 'Contact Us'),
-          { element: <MobileOnly />, children: [upcoming(paths.contactUsMobile, 'Contact Us')] },
+          { path: paths.contactUs, lazy: page(() => import('@/features/contact/routes/contact-us-route')), handle: { title: 'Contact Us' } satisfies RouteHandle },
+          {
+            element: <MobileOnly />,
+            children: [{ path: paths.contactUsMobile, lazy: page(() => import('@/features/contact/routes/contact-us-mobile-route')), handle: { title: 'Contact Us' } satisfies RouteHandle }],
+          },
         ],
       },
       {
@@ -67,7 +70,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
               { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
-              { element: <RequireBarcodes />, children: [upcoming(paths.barcodes, 'Barcodes')] },
+              {
+                element: <RequireBarcodes />,
+                children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
+              },
 
               upcoming(paths.students, studentsTitle),
               upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),

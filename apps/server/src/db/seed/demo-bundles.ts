@@ -4,6 +4,7 @@ import { aceFormConfiguration, splashFormConfiguration } from './demo-form-confi
 import { sarahDetails } from './demo-my-details.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
+import { withDemoBookingsAndFinancials } from './demo-financials.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -860,5 +861,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials);
 }

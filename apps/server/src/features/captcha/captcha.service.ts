@@ -7,7 +7,7 @@ import * as repo from './captcha.repository.ts';
 /**
  * A self-hosted proof of work, in the scheme ALTCHA uses: the server picks a salt and a secret
  * number, answers SHA-256(salt + number) as the challenge, and the browser searches the numbers
- * up to `maxnumber` for the one that hashes to it (about a second of work on a phone). Issued
+ * up to `maxnumber` for the one that hashes to it (under a second on a laptop, one to three on a phone). Issued
  * challenges are kept, by hash, until they expire; a solution is accepted once. Anything that
  * checks a captcha goes through `issueChallenge` and `verifySolution`, so another provider
  * (the ALTCHA library, reCAPTCHA) replaces this file alone.
@@ -18,7 +18,7 @@ export interface CaptchaProvider {
 }
 
 /** The search space: on average half of it is hashed. */
-export const POW_MAX_NUMBER = 200_000;
+export const POW_MAX_NUMBER = 100_000;
 const CHALLENGE_TTL_MS = 20 * 60_000;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');

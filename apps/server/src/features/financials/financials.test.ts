@@ -3,6 +3,8 @@ import type { BalanceHistory, InvoiceDetail, InvoiceList, UpcomingPayments } fro
 import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { findCompanyByCode } from '../company/company.service.ts';
 import type { Company } from '../../domain/company.ts';
+import { addDays } from '../../lib/time.ts';
+import { INVOICE_LINE_TYPES } from '@portal/shared/pricing/pricing-types';
 import { createInvoice, createPaymentPlan, createReceipt, nextDocumentNumber } from './financials.service.ts';
 
 describe.each(testEngines())('financials on %s', (engine) => {
@@ -18,6 +20,26 @@ describe.each(testEngines())('financials on %s', (engine) => {
     splash = (await findCompanyByCode(t.runtime.deps, 'SPLASH'))!;
   });
   afterAll(() => t.close());
+
+  it('the demo customer has invoices of every status and line type over two years, and receipts', async () => {
+    const all = await parent.get<InvoiceList>('/api/financials/invoices?limit=100&sort=asc');
+    expect(new Set(all.body.invoices.map((i) => i.status))).toEqual(new Set(['Scheduled', 'Debit Scheduled', 'Paid', 'Unpaid', 'Overdue']));
+    expect(all.body.invoices[0]!.date <= addDays(all.body.invoices.at(-1)!.date, -700)).toBe(true);
+    const types = await t.runtime.deps.db
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select('l.line_type')
+      .distinct()
+      .where('i.company_id', '=', splash.id)
+      .where('i.client_id', '=', clientId)
+      .execute();
+    expect(types.map((r) => r.line_type).sort()).toEqual([...INVOICE_LINE_TYPES].sort());
+    const both = await parent.get<BalanceHistory>('/api/financials/balance-history?search=RCT-20102');
+    expect(both.body.payments.map((p) => p.invoiceNo).sort()).toEqual(['INV-10212', 'INV-10219']);
+    const partly = await parent.get<InvoiceDetail>('/api/financials/invoices/INV-10233');
+    expect(partly.body).toMatchObject({ total: 12250, amountPaid: 6125, balanceDue: 6125 });
+    expect(partly.body.lines.reduce((sum, l) => sum + l.total, 0)).toBe(12250);
+  });
 
   it('needs a signed-in customer', async () => {
     const guest = new Browser(t.server);

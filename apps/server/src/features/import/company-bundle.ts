@@ -1,5 +1,6 @@
 import { companyTimeZone } from '../../lib/time.ts';
 import { z } from 'zod';
+import { bundleBookingSchema, bundleFinancialsSchema, checkFinancials } from './bundle-financials.ts';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
@@ -229,6 +230,10 @@ export const companyBundleSchema = z
     classes: z.array(classSchema).default([]),
     notifications: z.array(notificationSchema).default([]),
     messages: z.array(messageSchema).default([]),
+    /** Invoice lines, receipts, instalment plans (decision 025). */
+    financials: bundleFinancialsSchema.default(bundleFinancialsSchema.parse({})),
+    /** Court bookings of the company's clients (decision 025). */
+    bookings: z.array(bundleBookingSchema).default([]),
   })
   .superRefine((b, ctx) => {
     const loc = b.company.config.localization;
@@ -331,6 +336,12 @@ export const companyBundleSchema = z
         if (!clients.has(c)) knownClient(path, c);
         else if (m.to && m.to !== c) issue(ctx, path, `Client "${c}" is not a recipient of this message`);
       });
+    });
+
+    checkFinancials(ctx, b.financials, b.bookings, {
+      clients,
+      simpleInvoices: new Map(b.customers.flatMap((c) => c.clients.flatMap((cl) => cl.invoices.map((inv) => [inv.invoice_no, { ...inv, client: cl.key }] as const)))),
+      config: b.company.config,
     });
   });
 

@@ -53,3 +53,12 @@ export async function countCompanies(db: Db): Promise<number> {
   const row = await db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The company's invoices as imported so far, for the financials section (bundle-financials.ts). */
+export function findInvoiceIds(db: Db, companyId: number) {
+  return db.selectFrom('invoices').select(['id', 'invoice_no', 'total_cents', 'tax_cents']).where('company_id', '=', companyId).orderBy('id').execute();
+}
+
+export async function updateInvoiceTax(db: Db, companyId: number, invoiceNo: string, taxCents: number): Promise<void> {
+  await db.updateTable('invoices').set({ tax_cents: taxCents }).where('company_id', '=', companyId).where('invoice_no', '=', invoiceNo).execute();
+}

@@ -7,6 +7,7 @@ import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle
 import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
 import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
+import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 
 export interface BundleIssue {
@@ -360,6 +361,8 @@ export async function importCompanyBundle(
         [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt })),
       ),
     );
+
+    await importFinancials(trx, { companyId: company_id, today, financials: bundle.financials, bookings: bundle.bookings, config: company.config, clientId });
 
     return { companyId: company_id, code: company.code, warnings };
   });

@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_LIMITS, contactFormSchema, contactMessages, type CaptchaSolution, type ContactForm, type ContactFormState } from '@portal/shared/contact-schemas';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { MessageModal } from '@/components/ui/message-modal';
+import { TextField } from '@/components/ui/text-field';
+import { ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { showServerErrors } from '@/lib/server-field-errors';
+import { SendIcon } from 'lucide-react';
+import { useSendContactMessage } from '../api/send-contact-message';
+import { CaptchaCheck } from './captcha-check';
+
+const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
+const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
+
+/**
+ * The Contact Us form (P3, P5): filled in for a signed-in customer, a proof-of-work check for a
+ * guest when the company asks for one, the success modal when the office has the message.
+ */
+export function ContactForm({ state, onSent }: { state: ContactFormState; onSent?: () => void }) {
+  const send = useSendContactMessage();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [solution, setSolution] = useState<CaptchaSolution | undefined>(undefined);
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const messageId = useId();
+  const initial: ContactForm = state.prefill ? { ...empty, ...state.prefill } : empty;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
+
+  // A sign-in or sign-out on this page brings other details; a refetch of the same ones keeps what was typed.
+  const prefillKey = JSON.stringify(state.prefill);
+  useEffect(() => {
+    const prefill = JSON.parse(prefillKey) as ContactFormState['prefill'];
+    reset(prefill ? { ...empty, ...prefill } : empty);
+  }, [prefillKey, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    if (state.captcha_required && !solution) {
+      setCaptchaError(contactMessages.captchaRequired);
+      return;
+    }
+    try {
+      const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && solution ? { captcha: solution } : {}) });
+      setSent(answer.message);
+      reset({ ...values, subject: '', message: '' });
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
+      else setError(showServerErrors(e, setFieldError, FIELDS));
+    } finally {
+      // A solution is good for one message, sent or not: the next try solves a new one.
+      if (state.captcha_required) setCaptchaRound((n) => n + 1);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact Us">
+        <ErrorBox message={error} onDismiss={() => setError(null)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} error={errors.name?.message} {...register('name')} />
+          <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        </div>
+        <TextField
+          label={
+            <>
+              Phone <span className="font-normal text-muted">(optional)</span>
+            </>
+          }
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={CONTACT_LIMITS.phone}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField label="Subject" maxLength={CONTACT_LIMITS.subject} error={errors.subject?.message} {...register('subject')} />
+        <div>
+          <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-ink">
+            Message
+          </label>
+          <textarea
+            id={messageId}
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${messageId}-error` : undefined}
+            className={cn(
+              'block w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs focus:ring-3 focus:outline-none sm:text-sm',
+              errors.message ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
+            )}
+            {...register('message')}
+          />
+          {errors.message ? (
+            <p id={`${messageId}-error`} className="mt-1.5 text-sm font-medium text-danger">
+              {errors.message.message}
+            </p>
+          ) : null}
+        </div>
+        {state.captcha_required ? (
+          <CaptchaCheck
+            resetKey={captchaRound}
+            error={captchaError}
+            onSolved={(s) => {
+              setSolution(s);
+              if (s) setCaptchaError(undefined);
+            }}
+          />
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" loading={send.isPending} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
+            Send message
+          </Button>
+        </div>
+      </form>
+      <MessageModal
+        open={sent !== null}
+        tone="success"
+        title="Message sent"
+        message={sent}
+        onClose={() => {
+          setSent(null);
+          onSent?.();
+        }}
+      />
+    </>
+  );
+}
