@@ -20,6 +20,7 @@ import { webPlugin } from './plugins/web.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { customerRoutes } from './features/customer/customer.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
+import { classesRoutes } from './features/classes/classes.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
@@ -66,6 +67,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(companyRoutes, { deps });
   await instance.register(customerRoutes, { deps });
   await instance.register(homeRoutes, { deps });
+  await instance.register(classesRoutes, { deps });
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });

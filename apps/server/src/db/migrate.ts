@@ -9,6 +9,7 @@ import { tenantKeys } from './migrations/006-tenant-keys.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
+import { classesDomain } from './migrations/011-classes.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 
@@ -24,6 +25,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '007-a-form-configurations': formConfigurations,
     '008-customer-details': customerDetails(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
+    '011-classes': classesDomain(engine),
     '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
   };

@@ -112,6 +112,15 @@ export interface ClassesTable {
   duration_minutes: number;
   standard: string;
   capacity: number;
+  // Migration 011 (classes).
+  staff: Generated<string>;
+  min_age: number | null;
+  max_age: number | null;
+  price_cents: Generated<number>;
+  casual_price_cents: number | null;
+  /** Ongoing enrolments that are active or held (kept by the classes service; the search sorts by it). */
+  enrolled_count: Generated<number>;
+  last_date: string | null;
 }
 export interface ClassSessionsTable {
   id: Generated<number>;
@@ -129,6 +138,11 @@ export interface EnrolmentsTable {
   start_date: string;
   end_date: string | null;
   status: string;
+  // Migration 011 (classes): ongoing, casual (one session) or temporary (a make-up, one session).
+  kind: Generated<'ongoing' | 'casual' | 'temporary'>;
+  /** While status is 'held': the instant the hold lapses. */
+  hold_until: string | null;
+  created_at: string | null;
 }
 export interface InvoicesTable {
   id: Generated<number>;
@@ -308,6 +322,48 @@ export interface RegIdSequencesTable {
   type: string;
   last_value: number;
 }
+// Migration 011 (classes).
+export interface AbsencesTable {
+  id: Generated<number>;
+  company_id: number;
+  session_id: number;
+  student_id: number;
+  client_id: number;
+  reason: string;
+  notified_at: string;
+}
+export interface MakeupCreditsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  student_id: number;
+  absence_id: number | null;
+  lesson_format_id: number | null;
+  expires_on: string;
+  created_at: string;
+  used_at: string | null;
+  used_enrolment_id: number | null;
+}
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  class_id: number;
+  student_id: number;
+  client_id: number;
+  status: 'waiting' | 'offered' | 'enrolled' | 'expired' | 'left';
+  created_at: string;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  closed_at: string | null;
+}
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
 
 // Checkout and payment (migration 012, decision 024).
 export interface GatewayCardsTable {
@@ -446,6 +502,11 @@ export interface Database extends BookingsFinancialsTables {
   reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
+  // Migration 011 (classes).
+  absences: AbsencesTable;
+  makeup_credits: MakeupCreditsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  calendar_feeds: CalendarFeedsTable;
   // Checkout and payment (migration 012).
   gateway_cards: GatewayCardsTable;
   gateway_charges: GatewayChargesTable;

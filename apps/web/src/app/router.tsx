@@ -49,7 +49,15 @@ export const routes: RouteObject[] = [
       // Standalone public pages (no portal frame): registration, OB table, session link.
       {
         lazy: standaloneLayout,
-        children: [upcoming(paths.ocr, 'Online Registration'), upcoming(paths.ob, 'Online Bookings'), upcoming(paths.classSessionLink, 'Class Session')],
+        children: [
+          upcoming(paths.ocr, 'Online Registration'),
+          upcoming(paths.ob, 'Online Bookings'),
+          {
+            path: paths.classSessionLink,
+            lazy: page(() => import('@/features/class-session-link/routes/class-session-link-route')),
+            handle: { title: 'Class Session' } satisfies RouteHandle,
+          },
+        ],
       },
       {
         // Public pages inside the portal frame (B17).

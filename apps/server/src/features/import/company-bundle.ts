@@ -126,6 +126,21 @@ const enrolmentSchema = z.strictObject({
   start_date: bundleDate,
   end_date: bundleDate.optional(),
   status: z.enum(['active', 'temporary']).default('active'),
+  /** Absences notified for sessions of this enrolment (decision 023). */
+  absences: z
+    .array(
+      z.strictObject({
+        /** The session: its date, or its week as in cancelled_weeks (0 = the first on or after the import day). */
+        date: bundleDate.optional(),
+        week: z.number().int().optional(),
+        reason: text,
+        /** Whether the absence earned a make-up credit (expiring after classes_setup.MakeupExpiryDays). */
+        makeup_credit: z.boolean().default(false),
+        /** The credit was used: the class key and session date of the make-up booked. */
+        makeup_booked: z.strictObject({ class: key, date: bundleDate.optional(), week: z.number().int().optional() }).optional(),
+      }),
+    )
+    .default([]),
 });
 
 /**
@@ -161,6 +176,15 @@ const classSchema = z.strictObject({
   duration_minutes: z.number().int().positive().optional(),
   standard: z.string().default(''),
   capacity: z.number().int().positive().default(8),
+  staff: z.string().default(''),
+  min_age: z.number().int().min(0).max(120).optional(),
+  max_age: z.number().int().min(0).max(120).optional(),
+  /** Per session. */
+  price_cents: cents.default(0),
+  /** Per session for a casual enrolment; defaults to price_cents. */
+  casual_price_cents: cents.optional(),
+  /** Students waiting for a place, first in line first. */
+  waitlist: z.array(z.string().min(1)).default([]),
   sessions: sessionsSchema,
   cancelled: z.array(bundleDate).default([]),
   enrolments: z.array(enrolmentSchema).default([]),
@@ -313,6 +337,16 @@ export const companyBundleSchema = z
         else if (count > 1) issue(ctx, path, `Student key "${e.student}" is used by several clients; write "clientKey/${e.student}"`);
         if (enrolled.has(e.student)) issue(ctx, path, `Student "${e.student}" is enrolled twice in this class`);
         enrolled.add(e.student);
+        e.absences.forEach((a, ai) => {
+          const target = a.makeup_booked?.class;
+          if (target !== undefined && !b.classes.some((c) => c.key === target)) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked', 'class'], `Unknown class "${target}"`);
+          if (a.makeup_booked && !a.makeup_credit) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked'], 'A make-up is booked with a credit: set makeup_credit');
+        });
+      });
+      cls.waitlist.forEach((w, wi) => {
+        const count = studentRefs.get(w);
+        if (count === undefined) issue(ctx, [...base, 'waitlist', wi], `Unknown student "${w}"`);
+        else if (count > 1) issue(ctx, [...base, 'waitlist', wi], `Student key "${w}" is used by several clients; write "clientKey/${w}"`);
       });
     });
 

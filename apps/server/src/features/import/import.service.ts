@@ -9,6 +9,7 @@ import { barcodeRows } from './bundle-barcodes.ts';
 import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
 import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { importClassActivity } from '../classes/classes.service.ts';
 
 export interface BundleIssue {
   path: string;
@@ -39,6 +40,8 @@ const bool = (v: boolean): number => (v ? 1 : 0);
 
 /** A class after relative dates are resolved against the import day. */
 interface ResolvedClass {
+  /** Session dates by week index (weekly classes) or position (explicit dates). */
+  byWeek: (week: number) => string | undefined;
   sessions: { date: string; status: 'scheduled' | 'cancelled' }[];
   enrolments: { student: string; start_date: string; end_date: string | null; status: string }[];
 }
@@ -72,6 +75,7 @@ function resolveClasses(bundle: CompanyBundle, today: string): { classes: Resolv
       return { student: e.student, start_date: start, end_date: end, status: e.status };
     });
     return {
+      byWeek: (week: number) => dates[week + (explicit ? 0 : weeks_before)],
       sessions: [...seen].sort().map((date) => ({ date, status: cancelled.has(date) ? ('cancelled' as const) : ('scheduled' as const) })),
       enrolments,
     };
@@ -287,6 +291,11 @@ export async function importCompanyBundle(
         duration_minutes: c.duration_minutes ?? (bundle.lesson_formats.find((f) => f.key === c.lesson_format)?.duration_minutes as number),
         standard: c.standard,
         capacity: c.capacity,
+        staff: c.staff,
+        min_age: c.min_age ?? null,
+        max_age: c.max_age ?? null,
+        price_cents: c.price_cents,
+        casual_price_cents: c.casual_price_cents ?? null,
       })),
     );
     await insertRows(
@@ -307,9 +316,32 @@ export async function importCompanyBundle(
           start_date: e.start_date,
           end_date: e.end_date,
           status: e.status,
+          kind: e.status === 'temporary' ? ('temporary' as const) : ('ongoing' as const),
+          created_at: now,
         })),
       ),
     );
+
+    await importClassActivity(trx, { companyId: company_id, settings: company.config, today, now }, {
+      absences: bundle.classes.flatMap((cls, ci) =>
+        cls.enrolments.flatMap((e) =>
+          e.absences.map((a) => {
+            const at = (classIndex: number, ref: { date?: string | undefined; week?: number | undefined }) =>
+              ref.week !== undefined ? (classes[classIndex] as ResolvedClass).byWeek(ref.week) : ref.date !== undefined ? resolveDate(ref.date, today) : undefined;
+            const bookedIndex = a.makeup_booked ? bundle.classes.findIndex((c) => c.key === a.makeup_booked?.class) : -1;
+            return {
+              classId: classIds[ci] as number,
+              date: at(ci, a),
+              studentId: studentIds.get(e.student) as number,
+              reason: a.reason,
+              credit: a.makeup_credit,
+              booked: a.makeup_booked && bookedIndex >= 0 ? { classId: classIds[bookedIndex] as number, date: at(bookedIndex, a.makeup_booked) } : undefined,
+            };
+          }),
+        ),
+      ),
+      waitlist: bundle.classes.flatMap((cls, ci) => cls.waitlist.map((w) => ({ classId: classIds[ci] as number, studentId: studentIds.get(w) as number }))),
+    });
 
     const everyClient = clientList.map(({ client }) => client.key);
     const notifications = bundle.notifications.map((n) => ({ n, createdAt: instant(n.created_at) }));
