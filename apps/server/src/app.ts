@@ -25,6 +25,7 @@ import { notificationRoutes } from './features/notification/notification.routes.
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
+import { studentRoutes } from './features/student/student.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -72,6 +73,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
   await instance.register(formConfigRoutes, { deps });
+  await instance.register(studentRoutes, { deps });
   await instance.register(myDetailsRoutes, { deps });
   await instance.register(barcodesRoutes, { deps });
   await instance.register(contactRoutes, { deps });

@@ -1,6 +1,7 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
 import { withDemoBookingsAndFinancials } from './demo-financials.ts';
@@ -322,10 +323,7 @@ function splash(): CompanyBundleInput {
             suburb: 'Bondi Beach',
             state: 'NSW',
             postcode: '2026',
-            students: [
-              { key: 'ella', first_name: 'Ella', last_name: 'Mitchell', dob: '2017-03-14', gender: 'Female', standard: 'Seahorse' },
-              { key: 'noah', first_name: 'Noah', last_name: 'Mitchell', dob: '2019-09-02', gender: 'Male', standard: 'Starfish' },
-            ],
+            students: splashParentStudents,
             invoices: [
               { invoice_no: 'INV-10198', invoice_date: 'today-150', payment_date: 'today-136', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'INV-10212', invoice_date: 'today-95', payment_date: 'today-81', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },

@@ -5,6 +5,7 @@ import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
 import { formConfigurationSchema } from '@portal/shared/form-config';
+import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
 
@@ -67,6 +68,7 @@ const studentSchema = z.strictObject({
   dob: bundleDate.optional(),
   gender: z.enum(GENDERS).optional(),
   standard: z.string().default(''),
+  ...studentDetailsShape,
 });
 
 const invoiceSchema = z.strictObject({
@@ -292,6 +294,7 @@ export const companyBundleSchema = z
           studentRefs.set(s, (studentRefs.get(s) ?? 0) + 1);
         }
         client.students.forEach((s, si) => checkStandard([...base, 'students', si, 'standard'], s.standard));
+        client.students.forEach((s, si) => checkStudentDetails(ctx, [...base, 'students', si], s, b));
         client.invoices.forEach((inv, ii) => {
           const path: Path = [...base, 'invoices', ii];
           if (invoiceNos.has(inv.invoice_no)) issue(ctx, [...path, 'invoice_no'], `Duplicate invoice number "${inv.invoice_no}"`);

@@ -8,6 +8,7 @@ import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
 import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
 import { importClassActivity } from '../classes/classes.service.ts';
 
 export interface BundleIssue {
@@ -108,6 +109,9 @@ export async function importCompanyBundle(
   if (issues.length > 0) throw new BundleValidationError(issues);
   const instant = (v: string) => resolveInstant(v, today, zone);
 
+  // Pictures are checked and re-encoded like uploads, before the transaction like the hashing.
+  const { pictures, issues: pictureIssues } = await normalizeBundlePictures(bundle);
+  if (pictureIssues.length > 0) throw new BundleValidationError(pictureIssues);
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
   const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : hashPassword(c.password ?? ''))));
 
@@ -137,20 +141,19 @@ export async function importCompanyBundle(
       await insertRows(trx, 'form_configurations', [{ company_id, configuration: JSON.stringify(bundle.form_configuration), updated_at: now }]);
     }
 
-    await insertRows(
-      trx,
-      'list_items',
-      BUNDLE_LIST_NAMES.flatMap((list_name) =>
-        bundle.lists[list_name].map((item, i) => ({
-          company_id,
-          list_name,
-          display_name: item.name,
-          ocr_field_value_id: item.ocr_field_value_id ?? null,
-          active: bool(item.active),
-          sort_order: i,
-        })),
-      ),
+    const listRows = BUNDLE_LIST_NAMES.flatMap((list_name) =>
+      bundle.lists[list_name].map((item, i) => ({
+        company_id,
+        list_name,
+        display_name: item.name,
+        ocr_field_value_id: item.ocr_field_value_id ?? null,
+        active: bool(item.active),
+        sort_order: i,
+      })),
     );
+    const listIdList = await insertRowsReturningIds(trx, 'list_items', listRows);
+    const listIds = new Map(listRows.map((row, i) => [`${row.list_name}/${row.display_name}`, listIdList[i] as number]));
+    const listId = (list: string, name: string | undefined) => (name === undefined || name === '' ? null : (listIds.get(`${list}/${name}`) ?? null));
 
     const byKey = (keys: string[], ids: number[]) => new Map(keys.map((k, i) => [k, ids[i] as number]));
     const venueIds = byKey(
@@ -222,6 +225,7 @@ export async function importCompanyBundle(
         dob: s.dob === undefined ? null : resolveDate(s.dob, today),
         gender: s.gender ?? '',
         standard: s.standard,
+        ...studentDetailsRow(s, { listId, venueId: (k) => venueIds.get(k) ?? null }),
         profile_picture: null,
         created_at: now,
       })),
@@ -233,6 +237,8 @@ export async function importCompanyBundle(
       studentIds.set(`${clientKey}/${s.key}`, id);
       studentIds.set(s.key, studentIds.has(s.key) ? -1 : id);
     });
+
+    await insertStudentExtras(trx, company_id, studentList.map(({ clientKey, s }, i) => ({ id: studentIdList[i] as number, clientKey, s })), pictures, today);
 
     await insertRows(
       trx,
