@@ -2,6 +2,7 @@ import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
 import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { sarahDetails } from './demo-my-details.ts';
 import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
@@ -324,6 +325,8 @@ function splash(): CompanyBundleInput {
             suburb: 'Bondi Beach',
             state: 'NSW',
             postcode: '2026',
+            // My details (decision 020): a full record under Splash's customer form.
+            ...sarahDetails,
             students: splashParentStudents,
             invoices: [
               { invoice_no: 'INV-10198', invoice_date: 'today-150', payment_date: 'today-136', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },

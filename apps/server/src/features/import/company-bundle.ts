@@ -8,6 +8,7 @@ import { formConfigurationSchema } from '@portal/shared/form-config';
 import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
+import { bundleClientDetailsShape } from './bundle-client-details.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -97,11 +98,12 @@ const clientSchema = z.strictObject({
   last_name: text,
   /** Defaults to the customer's sign-in e-mail. */
   email: emailField.optional(),
-  phone_mobile: z.string().default(''),
   address1: z.string().default(''),
   suburb: z.string().default(''),
   state: z.string().default(''),
   postcode: z.string().default(''),
+  // My details: phones, gender, billing address, notes, custom field answers (decision 020).
+  ...bundleClientDetailsShape,
   students: z.array(studentSchema).default([]),
   barcodes: z.array(bundleBarcodeSchema).default([]),
   invoices: z.array(invoiceSchema).default([]),

@@ -6,6 +6,7 @@ import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './co
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
+import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
 import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
@@ -229,16 +230,21 @@ export async function importCompanyBundle(
           first_name: client.first_name,
           last_name: client.last_name,
           email: client.email ?? loginEmail,
-          phone_mobile: client.phone_mobile,
           address1: client.address1,
           suburb: client.suburb,
           state: client.state,
           postcode: client.postcode,
+          ...clientDetailColumns(client),
           created_at: now,
         })),
       ),
     );
     const clientId = (k: string) => clientIds.get(k) as number;
+    await insertRows(
+      trx,
+      'client_custom_field_values',
+      customFieldValueRows(company_id, clientList.map(({ client }) => ({ clientId: clientId(client.key), custom_fields: client.custom_fields }))),
+    );
 
     const studentList = clientList.flatMap(({ client }) => client.students.map((s) => ({ clientKey: client.key, s })));
     const studentIdList = await insertRowsReturningIds(
