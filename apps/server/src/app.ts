@@ -25,6 +25,7 @@ import { classesRoutes } from './features/classes/classes.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { agreementRoutes } from './features/agreements/agreements.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { studentRoutes } from './features/student/student.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
@@ -74,6 +75,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
+  await instance.register(agreementRoutes, { deps });
   await instance.register(formConfigRoutes, { deps });
   await instance.register(studentRoutes, { deps });
   await instance.register(myDetailsRoutes, { deps });
