@@ -50,7 +50,9 @@ describe('the OpenAPI document at /api/docs/json', () => {
   });
 
   it('describes the success answer of every route with its fields', () => {
-    const missing = operations.filter(({ op }) => !answerSchema(op, '200')).map((o) => o.name);
+    // A file answer (the calendar feed's text/calendar) is described by its media type's schema.
+    const fileAnswer = (op: Operation) => Object.entries(op.responses?.['200']?.content ?? {}).some(([type, c]) => type !== 'application/json' && c.schema?.type === 'string');
+    const missing = operations.filter(({ op }) => !answerSchema(op, '200') && !fileAnswer(op)).map((o) => o.name);
     expect(missing).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { deleteExpiredEmailChanges } from './features/customer/my-details.servic
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
+import { sweepWaitlists } from './features/classes/classes.service.ts';
 import { findCompanyById } from './features/company/company.service.ts';
 
 /**
@@ -17,6 +18,8 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
   await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
   await deleteExpiredLinks(deps, now);
+  // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
+  await sweepWaitlists(deps, (id) => findCompanyById(deps, id), now);
 }
 
 /**

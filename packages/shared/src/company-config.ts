@@ -94,6 +94,21 @@ export const finSetupSchema = z.object({
   ...paymentSetupShape,
 });
 
+/** Rules of the classes area a company sets (decision 023); not named by the spec, so defaults keep old files valid. */
+export const classesSetupSchema = z.object({
+  /** Hours before a session after which an absence can no longer be notified. */
+  AbsenceCutoffHours: z.number().int().min(0).max(24 * 14).default(2),
+  /** Whether an absence notified in time earns a make-up credit (also needs CanTakeMakeups). */
+  AbsenceEarnsMakeup: z.boolean().default(true),
+  /** Days a make-up credit can be used after the missed session. */
+  MakeupExpiryDays: z.number().int().min(1).max(365).default(60),
+  /** Hours a family holds a waitlist offer before it passes to the next family. */
+  WaitlistOfferHours: z.number().int().min(1).max(24 * 14).default(24),
+  AbsenceReasons: z.array(z.string().min(1)).default(['Illness', 'Holiday', 'School event', 'Other']),
+  /** How a class's duration is shown (D1 §3 enumeration). */
+  TimeDisplay: z.enum(['HoursAndMinutes', 'Minutes', 'NoTimeDisplayed']).default('HoursAndMinutes'),
+});
+
 export const profileSchema = z.object({
   OCRProfileID: z.number().int().positive(),
   ProfileName: z.string().min(1),
@@ -156,6 +171,7 @@ export const companySettingsSchema = z.object({
   switches: switchesSchema,
   ocr_config: ocrConfigSchema.default(ocrConfigSchema.parse({})),
   fin_setup: finSetupSchema.default(finSetupSchema.parse({})),
+  classes_setup: classesSetupSchema.default(classesSetupSchema.parse({})),
   localization: localizationSchema,
   global_settings: globalSettingsSchema,
   colors: colorsSchema,

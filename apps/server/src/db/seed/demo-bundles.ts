@@ -1,9 +1,13 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { sarahDetails } from './demo-my-details.ts';
+import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
 import { withDemoBookingsAndFinancials } from './demo-financials.ts';
+import { splashClasses } from './demo-classes.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -321,10 +325,9 @@ function splash(): CompanyBundleInput {
             suburb: 'Bondi Beach',
             state: 'NSW',
             postcode: '2026',
-            students: [
-              { key: 'ella', first_name: 'Ella', last_name: 'Mitchell', dob: '2017-03-14', gender: 'Female', standard: 'Seahorse' },
-              { key: 'noah', first_name: 'Noah', last_name: 'Mitchell', dob: '2019-09-02', gender: 'Male', standard: 'Starfish' },
-            ],
+            // My details (decision 020): a full record under Splash's customer form.
+            ...sarahDetails,
+            students: splashParentStudents,
             invoices: [
               { invoice_no: 'INV-10198', invoice_date: 'today-150', payment_date: 'today-136', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'INV-10212', invoice_date: 'today-95', payment_date: 'today-81', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
@@ -389,108 +392,13 @@ function splash(): CompanyBundleInput {
             first_name: 'Alex',
             last_name: 'Nguyen',
             students: [{ key: 'mai', first_name: 'Mai', last_name: 'Nguyen', dob: '2018-01-30', gender: 'Female', standard: 'Starfish' }],
-            sign_in_actions: [{ type: 'AcceptAgreement', agreement: 'terms' }, { type: 'UpdateProfile' }],
+            // With the medical consent's new version (demo-agreements.ts): one action of every kind.
+            sign_in_actions: [{ type: 'UpdateProfile' }, { type: 'UpdateStudent', student: 'mai' }, { type: 'ChangePassword' }],
           },
         ],
       },
     ],
-    classes: [
-      {
-        key: 'tue-seahorse',
-        name: 'Seahorse – Tuesday 4:00 pm',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 3',
-        day_of_week: 2,
-        start_time: '16:00',
-        standard: 'Seahorse',
-        capacity: 6,
-        // Week 1 is the pool-maintenance closure the notifications talk about.
-        sessions: { weeks_before: 8, weeks_after: 10, cancelled_weeks: [1] },
-        enrolments: [{ student: 'sarah/ella', start_date: 'today-84' }],
-      },
-      {
-        key: 'sat-seahorse',
-        name: 'Seahorse – Saturday 9:30 am',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 2',
-        day_of_week: 6,
-        start_time: '09:30',
-        standard: 'Seahorse',
-        capacity: 6,
-        sessions: { weeks_before: 8, weeks_after: 10 },
-        enrolments: [{ student: 'sarah/ella', start_date: 'today-84' }],
-      },
-      {
-        key: 'sat-starfish',
-        name: 'Starfish – Saturday 10:00 am',
-        lesson_format: 'group30',
-        venue: 'bondi',
-        court: 'Lane 5',
-        day_of_week: 6,
-        start_time: '10:00',
-        standard: 'Starfish',
-        capacity: 4,
-        sessions: { weeks_before: 8, weeks_after: 10 },
-        enrolments: [
-          { student: 'sarah/noah', start_date: 'today-84' },
-          { student: 'alex/mai', start_date: 'today-14' },
-        ],
-      },
-      {
-        key: 'holiday-intensive',
-        name: 'Holiday intensive – Starfish',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 1',
-        day_of_week: 1,
-        start_time: '11:00',
-        duration_minutes: 45,
-        standard: 'Starfish',
-        capacity: 5,
-        sessions: { dates: ['today+21', 'today+22', 'today+23', 'today+24', 'today+25'] },
-        enrolments: [{ student: 'sarah/noah', start_date: 'today+21', end_date: 'today+25', status: 'temporary' }],
-      },
-      {
-        key: 'wed-dolphin',
-        name: 'Dolphin – Wednesday 5:00 pm',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 4',
-        day_of_week: 3,
-        start_time: '17:00',
-        standard: 'Dolphin',
-        capacity: 6,
-        sessions: { weeks_before: 6, weeks_after: 10 },
-        enrolments: [{ student: 'james/mia', start_date: 'today-42' }],
-      },
-      {
-        key: 'sun-starfish',
-        name: 'Starfish – Sunday 9:00 am',
-        lesson_format: 'group30',
-        venue: 'maroubra',
-        court: 'Lane 2',
-        day_of_week: 7,
-        start_time: '09:00',
-        standard: 'Starfish',
-        capacity: 4,
-        sessions: { weeks_before: 4, weeks_after: 10 },
-        enrolments: [{ student: 'olivia/leo', start_date: 'today-28' }],
-      },
-      {
-        key: 'thu-squad',
-        name: 'Junior squad – Thursday 6:00 pm',
-        lesson_format: 'squad60',
-        venue: 'bondi',
-        court: 'Lanes 5–6',
-        day_of_week: 4,
-        start_time: '18:00',
-        standard: 'Squad',
-        capacity: 12,
-        sessions: { weeks_before: 2, weeks_after: 10 },
-      },
-    ],
+    classes: splashClasses(),
     notifications: [
       ...splashNotifications(),
       {
@@ -858,5 +766,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements);
 }

@@ -57,3 +57,8 @@ export async function buildCompanyConfig(deps: Deps, company: Company): Promise<
     unfiltered_lists: unfiltered,
   };
 }
+
+/** Every list of the company (list items, venues, lesson formats) as rows with their ids, in display order. */
+export function findListItems(deps: Deps, companyId: number) {
+  return repo.findListItems(deps.db, companyId);
+}

@@ -5,8 +5,10 @@ import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
 import { formConfigurationSchema } from '@portal/shared/form-config';
+import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
+import { bundleClientDetailsShape } from './bundle-client-details.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -52,10 +54,13 @@ const lessonFormatSchema = z.strictObject({
 const agreementSchema = z.strictObject({
   key,
   name: text,
+  /** The current version's text. */
   text: text,
   requires_signature: z.boolean().default(false),
   required: z.boolean().default(true),
   active: z.boolean().default(true),
+  /** Texts published before the current one, oldest first: the current text is version N + 1. */
+  earlier_versions: z.array(z.strictObject({ text, published_at: bundleInstant.optional() })).max(100).default([]),
 });
 
 export const GENDERS = ['Male', 'Female', 'Not_Specified', 'Other'] as const;
@@ -67,6 +72,7 @@ const studentSchema = z.strictObject({
   dob: bundleDate.optional(),
   gender: z.enum(GENDERS).optional(),
   standard: z.string().default(''),
+  ...studentDetailsShape,
 });
 
 const invoiceSchema = z.strictObject({
@@ -92,15 +98,20 @@ const clientSchema = z.strictObject({
   last_name: text,
   /** Defaults to the customer's sign-in e-mail. */
   email: emailField.optional(),
-  phone_mobile: z.string().default(''),
   address1: z.string().default(''),
   suburb: z.string().default(''),
   state: z.string().default(''),
   postcode: z.string().default(''),
+  // My details: phones, gender, billing address, notes, custom field answers (decision 020).
+  ...bundleClientDetailsShape,
   students: z.array(studentSchema).default([]),
   barcodes: z.array(bundleBarcodeSchema).default([]),
   invoices: z.array(invoiceSchema).default([]),
   sign_in_actions: z.array(signInActionSchema).default([]),
+  /** Agreements this client accepted before the import, each at a version (the current one unless given). */
+  agreements_signed: z
+    .array(z.strictObject({ agreement: key, version: z.number().int().positive().optional(), signed_at: bundleInstant.optional() }))
+    .default([]),
 });
 
 const customerSchema = z
@@ -113,8 +124,10 @@ const customerSchema = z
     clients: z.array(clientSchema).min(1, 'A customer needs at least one client account'),
   })
   .superRefine((c, ctx) => {
-    if ((c.password === undefined) === (c.password_hash === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either password or password_hash (exactly one)' });
+    // Neither: the account has no password yet; it is set through "Forgot password", and a
+    // ChangePassword sign-in action is queued for it.
+    if (c.password !== undefined && c.password_hash !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either password or password_hash, not both' });
     }
   });
 
@@ -124,6 +137,21 @@ const enrolmentSchema = z.strictObject({
   start_date: bundleDate,
   end_date: bundleDate.optional(),
   status: z.enum(['active', 'temporary']).default('active'),
+  /** Absences notified for sessions of this enrolment (decision 023). */
+  absences: z
+    .array(
+      z.strictObject({
+        /** The session: its date, or its week as in cancelled_weeks (0 = the first on or after the import day). */
+        date: bundleDate.optional(),
+        week: z.number().int().optional(),
+        reason: text,
+        /** Whether the absence earned a make-up credit (expiring after classes_setup.MakeupExpiryDays). */
+        makeup_credit: z.boolean().default(false),
+        /** The credit was used: the class key and session date of the make-up booked. */
+        makeup_booked: z.strictObject({ class: key, date: bundleDate.optional(), week: z.number().int().optional() }).optional(),
+      }),
+    )
+    .default([]),
 });
 
 /**
@@ -159,6 +187,15 @@ const classSchema = z.strictObject({
   duration_minutes: z.number().int().positive().optional(),
   standard: z.string().default(''),
   capacity: z.number().int().positive().default(8),
+  staff: z.string().default(''),
+  min_age: z.number().int().min(0).max(120).optional(),
+  max_age: z.number().int().min(0).max(120).optional(),
+  /** Per session. */
+  price_cents: cents.default(0),
+  /** Per session for a casual enrolment; defaults to price_cents. */
+  casual_price_cents: cents.optional(),
+  /** Students waiting for a place, first in line first. */
+  waitlist: z.array(z.string().min(1)).default([]),
   sessions: sessionsSchema,
   cancelled: z.array(bundleDate).default([]),
   enrolments: z.array(enrolmentSchema).default([]),
@@ -268,6 +305,7 @@ export const companyBundleSchema = z
           studentRefs.set(s, (studentRefs.get(s) ?? 0) + 1);
         }
         client.students.forEach((s, si) => checkStandard([...base, 'students', si, 'standard'], s.standard));
+        client.students.forEach((s, si) => checkStudentDetails(ctx, [...base, 'students', si], s, b));
         client.invoices.forEach((inv, ii) => {
           const path: Path = [...base, 'invoices', ii];
           if (invoiceNos.has(inv.invoice_no)) issue(ctx, [...path, 'invoice_no'], `Duplicate invoice number "${inv.invoice_no}"`);
@@ -282,6 +320,18 @@ export const companyBundleSchema = z
           if (a.agreement && !agreements.has(a.agreement)) issue(ctx, [...path, 'agreement'], `Unknown agreement "${a.agreement}"`);
           if (a.type === 'UpdateStudent' && !a.student) issue(ctx, [...path, 'student'], 'UpdateStudent needs a student key');
           if (a.student && !own.has(a.student)) issue(ctx, [...path, 'student'], `Unknown student "${a.student}" (not a student of client "${client.key}")`);
+        });
+        const signedOnce = new Set<string>();
+        client.agreements_signed.forEach((s, si) => {
+          const path: Path = [...base, 'agreements_signed', si];
+          const agreement = b.agreements.find((a) => a.key === s.agreement);
+          if (!agreement) issue(ctx, [...path, 'agreement'], `Unknown agreement "${s.agreement}"`);
+          else if (s.version !== undefined && s.version > agreement.earlier_versions.length + 1) {
+            issue(ctx, [...path, 'version'], `Agreement "${s.agreement}" has ${agreement.earlier_versions.length + 1} version(s)`);
+          }
+          const id = `${s.agreement}@${s.version ?? 'current'}`;
+          if (signedOnce.has(id)) issue(ctx, [...path, 'agreement'], `Agreement "${s.agreement}" is listed twice at the same version`);
+          signedOnce.add(id);
         });
       });
     });
@@ -311,6 +361,16 @@ export const companyBundleSchema = z
         else if (count > 1) issue(ctx, path, `Student key "${e.student}" is used by several clients; write "clientKey/${e.student}"`);
         if (enrolled.has(e.student)) issue(ctx, path, `Student "${e.student}" is enrolled twice in this class`);
         enrolled.add(e.student);
+        e.absences.forEach((a, ai) => {
+          const target = a.makeup_booked?.class;
+          if (target !== undefined && !b.classes.some((c) => c.key === target)) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked', 'class'], `Unknown class "${target}"`);
+          if (a.makeup_booked && !a.makeup_credit) issue(ctx, [...base, 'enrolments', ei, 'absences', ai, 'makeup_booked'], 'A make-up is booked with a credit: set makeup_credit');
+        });
+      });
+      cls.waitlist.forEach((w, wi) => {
+        const count = studentRefs.get(w);
+        if (count === undefined) issue(ctx, [...base, 'waitlist', wi], `Unknown student "${w}"`);
+        else if (count > 1) issue(ctx, [...base, 'waitlist', wi], `Student key "${w}" is used by several clients; write "clientKey/${w}"`);
       });
     });
 

@@ -176,3 +176,8 @@ export async function isEmailOptedOut(db: Db, companyId: number, clientId: numbe
     .executeTakeFirst();
   return Boolean(row?.email);
 }
+
+/** Where a client's e-mail goes. */
+export function findClientEmail(db: Db, companyId: number, clientId: number) {
+  return db.selectFrom('clients').select(['email', 'first_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+}

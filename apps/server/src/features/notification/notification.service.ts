@@ -41,3 +41,8 @@ export function notifyClient(db: Deps['db'], input: Parameters<typeof repo.inser
 export function isEmailOptedOut(deps: Deps, companyId: number, clientId: number, category: string) {
   return repo.isEmailOptedOut(deps.db, companyId, clientId, category);
 }
+
+/** A client's e-mail address and first name, for a message about their account. */
+export function findClientEmail(deps: Deps, companyId: number, clientId: number) {
+  return repo.findClientEmail(deps.db, companyId, clientId);
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { idField, pagedShape } from './api-schemas.ts';
+
+/** Requests and answers of the classes area (D1 §7 paths, decision 023 for what the spec leaves open). */
+
+export const CLASS_SORTS = ['ClassCountAndPrice', 'ClassDayAndTime', 'Venue', 'Staff'] as const;
+export type ClassSort = (typeof CLASS_SORTS)[number];
+
+export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+/** Start times (HH:mm, from inclusive, to exclusive) of each part of the day. */
+export const TIME_OF_DAY_BOUNDS: Record<TimeOfDay, { from: string; to: string; label: string }> = {
+  morning: { from: '00:00', to: '12:00', label: 'Morning' },
+  afternoon: { from: '12:00', to: '17:00', label: 'Afternoon' },
+  evening: { from: '17:00', to: '24:00', label: 'Evening' },
+};
+
+/** ISO days 1 (Mon) … 7 (Sun), as the spec abbreviates them (F14). */
+export const DAY_ABBREVIATIONS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+export const ENROLMENT_FILTERS = ['current', 'future', 'past'] as const;
+export type EnrolmentFilter = (typeof ENROLMENT_FILTERS)[number];
+
+export const ENROLMENT_KINDS = ['ongoing', 'casual', 'temporary'] as const;
+export type EnrolmentKind = (typeof ENROLMENT_KINDS)[number];
+
+export const CLASS_PAGE_SIZE = 20;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
+const ids = z.array(idField).max(200).default([]);
+
+export const classMessages = {
+  classFull: 'This class is full',
+  alreadyEnrolled: 'This student is already enrolled in this class',
+  casualNotAllowed: 'Casual enrolments are not available for this class',
+  pickDates: 'Choose at least one date',
+  dateNotOffered: 'One of the chosen dates is not a session of this class',
+  noSessionsLeft: 'This class has no sessions left to enrol in',
+  absenceNotAllowed: 'Absences cannot be notified online',
+  absenceTooLate: 'It is too late to notify an absence for this session',
+  absenceAlready: 'An absence has already been notified for this session',
+  notEnrolledInSession: 'This student is not booked into this session',
+  sessionNotOpen: 'This session is not running',
+  makeupsNotAllowed: 'Make-ups are not available',
+  makeupUsed: 'This make-up has already been used',
+  makeupExpired: 'This make-up has expired',
+  makeupFormat: 'Choose a session of the same lesson format',
+  sessionFull: 'This session is full',
+  waitlistNotFull: 'This class has places free; add it to the cart instead',
+  waitlistAlready: 'This student is already on the waitlist for this class',
+  absenceSaved: 'Absence notified',
+  makeupBooked: 'Make-up booked',
+} as const;
+
+/** POST /api/classes: the class search (F9, F10, U6). */
+export const classSearchSchema = z.object({
+  ocr_profile_id: idField.optional(),
+  venues: ids,
+  lesson_formats: ids,
+  /** Ids of the standards list (get-class-fields). */
+  standards: ids,
+  days: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+  times_of_day: z.array(z.enum(TIMES_OF_DAY)).max(3).default([]),
+  /** Classes with a session on or after / on or before. */
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  /** The student's age in whole years; classes whose age band excludes it are left out. */
+  age: z.number().int().min(0).max(120).optional(),
+  sort: z.enum(CLASS_SORTS).default('ClassDayAndTime'),
+  page: z.number().int().min(1).max(10_000).default(1),
+  limit: z.number().int().min(1).max(100).default(CLASS_PAGE_SIZE),
+});
+export type ClassSearch = z.input<typeof classSearchSchema>;
+
+export const classSummarySchema = z.object({
+  ClassID: z.number(),
+  Name: z.string(),
+  LessonFormatID: z.number().nullable(),
+  LessonFormat: z.string(),
+  VenueID: z.number().nullable(),
+  Venue: z.string(),
+  Court: z.string(),
+  Standard: z.string(),
+  Staff: z.string(),
+  /** ISO day 1–7. */
+  Day: z.number(),
+  /** HH:mm, 24-hour. */
+  Time: z.string(),
+  Duration: z.number(),
+  Capacity: z.number(),
+  /** Students in the class; make-ups counted when IncludeTemporaryEnrolmentsInCount (F15). */
+  ClassCount: z.number(),
+  PlacesLeft: z.number(),
+  IsFull: z.boolean(),
+  MinAge: z.number().nullable(),
+  MaxAge: z.number().nullable(),
+  /** Per session, in cents. */
+  Price: z.number(),
+  CasualPrice: z.number().nullable(),
+  /** Upcoming session dates (yyyy-MM-dd) still to run. */
+  dates: z.array(z.string()),
+});
+export type ClassSummary = z.infer<typeof classSummarySchema>;
+
+export const classSearchAnswerSchema = z.object({ ...pagedShape, total: z.number(), classes: z.array(classSummarySchema) });
+export type ClassSearchAnswer = z.infer<typeof classSearchAnswerSchema>;
+
+const option = z.object({ id: z.number(), name: z.string() });
+/** GET /api/classes/get-class-fields: what the filter form offers. */
+export const classFieldsAnswerSchema = z.object({
+  venues: z.array(option),
+  lesson_formats: z.array(option),
+  standards: z.array(option),
+  days: z.array(option),
+  times_of_day: z.array(z.object({ id: z.enum(TIMES_OF_DAY), name: z.string() })),
+  sorts: z.array(z.enum(CLASS_SORTS)),
+  AllowCasualEnrolments: z.boolean(),
+  IncludeTemporaryEnrolmentsInCount: z.boolean(),
+});
+export type ClassFieldsAnswer = z.infer<typeof classFieldsAnswerSchema>;
+export const classFieldsQuerySchema = z.object({ ocr_profile_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+export const ocrProfileDetailSchema = z.object({
+  OCRProfileID: z.number(),
+  ProfileName: z.string(),
+  DisplayName: z.string(),
+  PageType: z.string(),
+  CustomCustomerTerm: z.string(),
+  CustomStudentTerm: z.string(),
+  SkipStudents: z.boolean(),
+  AutoEnroll: z.boolean(),
+  AllowCasualEnrolments: z.boolean(),
+  ShowCAPTCHA: z.boolean(),
+  RegistrationHeader: z.string(),
+  RegistrationText: z.string(),
+});
+export const ocrProfileAnswerSchema = z.object({ success: z.literal(true), profile: ocrProfileDetailSchema });
+export type OcrProfileAnswer = z.infer<typeof ocrProfileAnswerSchema>;
+
+/** POST /api/ocr/get-students-enrolled-in-class (F12). */
+export const studentsEnrolledRequestSchema = z.object({ client_id: idField, class_id: idField });
+export const studentsEnrolledAnswerSchema = z.object({ students: z.array(z.object({ StudentID: z.number(), FirstName: z.string(), LastName: z.string() })) });
+export type StudentsEnrolledAnswer = z.infer<typeof studentsEnrolledAnswerSchema>;
+
+/** POST /api/classes/validate-class-item: what the add-to-cart modal checks before it adds (F11, F13). */
+export const classItemSchema = z.object({
+  class_id: idField,
+  student_id: idField,
+  kind: z.enum(['ongoing', 'casual']).default('ongoing'),
+  /** For a casual enrolment: the one session date. Ongoing: ignored (the rest of the term). */
+  dates: z.array(isoDate).max(60).default([]),
+});
+export type ClassItemInput = z.input<typeof classItemSchema>;
+export const classItemAnswerSchema = z.object({
+  success: z.literal(true),
+  item: z.object({
+    ClassID: z.number(),
+    StudentID: z.number(),
+    kind: z.enum(['ongoing', 'casual']),
+    Name: z.string(),
+    dates: z.array(z.string()),
+    /** Per session, cents. */
+    unit_price: z.number(),
+    PlacesLeft: z.number(),
+  }),
+});
+export type ClassItemAnswer = z.infer<typeof classItemAnswerSchema>;
+
+/** GET /api/classes/get-student-enrollments (F3). */
+export const enrolmentsQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  filter: z.enum(ENROLMENT_FILTERS).default('current'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const enrolmentSchema = z.object({
+  EnrolmentID: z.number(),
+  ClassID: z.number(),
+  StudentID: z.number(),
+  ClassName: z.string(),
+  LessonFormat: z.string(),
+  Venue: z.string(),
+  Court: z.string(),
+  Staff: z.string(),
+  Day: z.number(),
+  Time: z.string(),
+  Duration: z.number(),
+  StartDate: z.string(),
+  EndDate: z.string().nullable(),
+  Type: z.enum(ENROLMENT_KINDS),
+  next_session: z.string().nullable(),
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+export const enrolmentsPageSchema = z.object({ ...pagedShape, enrollments: z.array(enrolmentSchema) });
+export type EnrolmentsPage = z.infer<typeof enrolmentsPageSchema>;
+
+/** GET /api/classes/get-class-sessions (F4). */
+export const classSessionsQuerySchema = z.object({
+  class_id: z.coerce.number().int().positive().max(2_147_483_647),
+  student_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const studentSessionSchema = z.object({
+  SessionID: z.number(),
+  Date: z.string(),
+  Time: z.string(),
+  Status: z.enum(['scheduled', 'cancelled']),
+  Absent: z.boolean(),
+  AbsenceReason: z.string().nullable(),
+  /** Whether an absence can still be notified (switch, cut-off, not yet absent). */
+  CanNotifyAbsence: z.boolean(),
+  Past: z.boolean(),
+});
+export type StudentSession = z.infer<typeof studentSessionSchema>;
+export const classSessionsAnswerSchema = z.object({ class_name: z.string(), sessions: z.array(studentSessionSchema) });
+export type ClassSessionsAnswer = z.infer<typeof classSessionsAnswerSchema>;
+
+/** GET /api/classes/get-absence-reasons (F5). */
+export const absenceReasonsQuerySchema = z.object({ session_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const absenceReasonsAnswerSchema = z.object({
+  reasons: z.array(option),
+  /** The last instant (ISO, UTC) an absence for this session can be notified. */
+  cutoff: z.string(),
+  /** Whether notifying now earns a make-up credit. */
+  earns_makeup: z.boolean(),
+});
+export type AbsenceReasonsAnswer = z.infer<typeof absenceReasonsAnswerSchema>;
+
+/** POST /api/classes/notify-absence (F5). */
+export const notifyAbsenceSchema = z.object({ session_id: idField, student_id: idField, reason_id: z.number().int().min(0).max(100) });
+export const makeupSchema = z.object({
+  MakeupID: z.number(),
+  StudentID: z.number(),
+  StudentName: z.string(),
+  LessonFormatID: z.number().nullable(),
+  LessonFormat: z.string(),
+  /** The session missed (yyyy-MM-dd). */
+  MissedDate: z.string().nullable(),
+  MissedClass: z.string(),
+  ExpiresOn: z.string(),
+  Status: z.enum(['available', 'used', 'expired']),
+  /** When used: the make-up session booked. */
+  BookedDate: z.string().nullable(),
+  BookedClass: z.string().nullable(),
+});
+export type Makeup = z.infer<typeof makeupSchema>;
+export const notifyAbsenceAnswerSchema = z.object({ success: z.literal(true), message: z.string(), makeup: makeupSchema.nullable() });
+export type NotifyAbsenceAnswer = z.infer<typeof notifyAbsenceAnswerSchema>;
+
+/** GET /api/classes/get-makeups (F7). */
+export const makeupsAnswerSchema = z.object({ makeups: z.array(makeupSchema) });
+export type MakeupsAnswer = z.infer<typeof makeupsAnswerSchema>;
+
+/** GET /api/classes/get-makeup-sessions: sessions a credit can be booked into (F8). */
+export const makeupSessionsQuerySchema = z.object({ makeup_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const makeupSessionSchema = z.object({
+  SessionID: z.number(),
+  ClassID: z.number(),
+  ClassName: z.string(),
+  Venue: z.string(),
+  Date: z.string(),
+  Time: z.string(),
+  Duration: z.number(),
+  PlacesLeft: z.number(),
+});
+export type MakeupSession = z.infer<typeof makeupSessionSchema>;
+export const makeupSessionsAnswerSchema = z.object({ sessions: z.array(makeupSessionSchema) });
+export type MakeupSessionsAnswer = z.infer<typeof makeupSessionsAnswerSchema>;
+
+/** POST /api/classes/book-makeup (F8, R91). */
+export const bookMakeupSchema = z.object({ makeup_id: idField, session_id: idField });
+export const bookMakeupAnswerSchema = z.object({ success: z.literal(true), message: z.string(), makeup: makeupSchema });
+export type BookMakeupAnswer = z.infer<typeof bookMakeupAnswerSchema>;
+
+/** Waitlist (beyond the spec). */
+export const joinWaitlistSchema = z.object({ class_id: idField, student_id: idField });
+export const leaveWaitlistSchema = z.object({ waitlist_id: idField });
+export const waitlistEntrySchema = z.object({
+  WaitlistID: z.number(),
+  ClassID: z.number(),
+  ClassName: z.string(),
+  StudentID: z.number(),
+  StudentName: z.string(),
+  /** 1 = next in line. */
+  Position: z.number(),
+  Status: z.enum(['waiting', 'offered']),
+  /** While offered: when the held place passes on (ISO, UTC). */
+  OfferExpiresAt: z.string().nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+export const waitlistAnswerSchema = z.object({ entries: z.array(waitlistEntrySchema) });
+export type WaitlistAnswer = z.infer<typeof waitlistAnswerSchema>;
+
+/** Calendar feed (beyond the spec): the secret URL is shown once, when made. */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), created_at: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+export const calendarFeedCreatedSchema = z.object({ active: z.literal(true), created_at: z.string(), url: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+/** Anything else than a token the portal made is simply not found. */
+export const calendarFeedParamsSchema = z.object({ token: z.string().max(200) });
+export const CALENDAR_TOKEN_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
