@@ -40,3 +40,9 @@ export async function resetLinkPath(email: string): Promise<string> {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** The 6-digit code of the latest e-mail-change mail (sent to the new address). */
+export async function emailChangeCode(email: string): Promise<string> {
+  const [, code] = await waitForMailTo(email, /Confirm your new e-mail address[\s\S]*verification code is (\d{6})/);
+  return code!;
+}
