@@ -1,5 +1,6 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
 import { sarahDetails } from './demo-my-details.ts';
 import { splashParentStudents } from './demo-students.ts';
@@ -391,7 +392,8 @@ function splash(): CompanyBundleInput {
             first_name: 'Alex',
             last_name: 'Nguyen',
             students: [{ key: 'mai', first_name: 'Mai', last_name: 'Nguyen', dob: '2018-01-30', gender: 'Female', standard: 'Starfish' }],
-            sign_in_actions: [{ type: 'AcceptAgreement', agreement: 'terms' }, { type: 'UpdateProfile' }],
+            // With the medical consent's new version (demo-agreements.ts): one action of every kind.
+            sign_in_actions: [{ type: 'UpdateProfile' }, { type: 'UpdateStudent', student: 'mai' }, { type: 'ChangePassword' }],
           },
         ],
       },
@@ -764,5 +766,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements);
 }
