@@ -43,6 +43,12 @@ export async function resetLinkPath(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** The 6-digit code of the latest e-mail-change mail (sent to the new address). */
+export async function emailChangeCode(email: string): Promise<string> {
+  const [, code] = await waitForMailTo(email, /Confirm your new e-mail address[\s\S]*verification code is (\d{6})/);
+  return code!;
+}
+
 /** The mail to `email` with exactly this subject, waiting for it to be delivered. */
 export async function mailWithSubject(email: string, subject: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
