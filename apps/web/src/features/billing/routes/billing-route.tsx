@@ -1,19 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BANK_CODE_LABELS, bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
-import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
-import { PageHeader } from '@/components/ui/page-header';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useSettingsBackButton } from '@/lib/settings-back';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { tokeniseCard } from '@/lib/payment-gateway';
 import { usePaymentDetails } from '@/lib/payment-details';
-import { ChevronLeftIcon, CreditCardIcon, LandmarkIcon } from 'lucide-react';
+import { CreditCardIcon, LandmarkIcon } from 'lucide-react';
 import { usePaymentDetailsMutations } from '../api/save-payment-details';
 
 type Mode = 'view' | 'card' | 'bank';
@@ -25,14 +25,10 @@ export default function BillingRoute() {
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!status) return;
-    const timer = window.setTimeout(() => setStatus(''), STATUS_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [status]);
+  // K3: while editing, a back button labelled with the tab name replaces the tab bar.
+  useSettingsBackButton(mode !== 'view', 'Billing', () => setMode('view'));
 
   async function submitCard(card: CardDetails) {
     setError(null);
@@ -64,19 +60,9 @@ export default function BillingRoute() {
 
   const data = details.data as PaymentDetails;
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
-      {mode !== 'view' ? (
-        // K3: while editing, a back button labelled with the tab name replaces the tabs.
-        <button type="button" onClick={() => setMode('view')} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
-          <ChevronLeftIcon aria-hidden="true" className="size-4" />
-          Billing
-        </button>
-      ) : null}
-      <PageHeader title="Billing" description="The card or bank account we keep on file for your payments." />
-      <p role="status" aria-live="polite" className={status ? 'mb-4 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success' : 'sr-only'}>
-        {status}
-      </p>
-      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+    <div className="flex flex-col gap-4">
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} />
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
       {details.isPending ? (
         <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your payment details" />
