@@ -36,15 +36,6 @@ export function pagedQuery<const S extends readonly [string, ...string[]]>(defau
 }
 
 /**
- * For routes whose answers are built field by field from typed rows, on paths that run many
- * times a second (the polls): the answer goes out with JSON.stringify instead of being parsed
- * again against its response schema first (that parse was a sixth of a poll's own work on
- * SQLite). The schema still documents the answer in OpenAPI, and the route's types hold it to
- * that shape at compile time; routes that pass rows through keep the checked serializer.
- */
-export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
-
-/**
  * A weak validator for a polled list: the list's kind, whose list it is, which page, and what
  * its version query read. Hashed so no internal id or count goes out in clear.
  */

@@ -3,7 +3,7 @@ import { serverMessages } from '@portal/shared/messages';
 import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, listEtag, pagedQuery, plainJsonSerializer, sendPolledList, typed } from '../../lib/http.ts';
+import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../../domain/company.ts';
 import * as service from './messages.service.ts';
@@ -19,7 +19,6 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/messages',
     {
       config: { auth: 'customer' },
-      serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['messages'],
         querystring: pagedQuery(5, ['All', 'Unread', 'Read']),

@@ -10,7 +10,7 @@ import {
 import { serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, listEtag, pagedQuery, plainJsonSerializer, sendPolledList, typed } from '../../lib/http.ts';
+import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import type { Company } from '../../domain/company.ts';
 import * as service from './notification.service.ts';
@@ -38,7 +38,6 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/notification',
     {
       config: { auth: 'customer' },
-      serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['notification'],
         querystring: pagedQuery(5, ['All', 'New', 'Read']),
