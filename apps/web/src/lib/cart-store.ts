@@ -5,7 +5,10 @@ import { persist } from 'zustand/middleware';
 export interface CartClassItem {
   ClassID: number;
   StudentID: number | null;
+  /** Casual: the chosen session only; otherwise empty for the rest of the term. */
   dates: string[];
+  /** A casual enrolment (one session), where the profile allows it. */
+  casual?: boolean;
 }
 
 /** A court or venue booking in the cart: date (yyyy-MM-dd), time (HH:mm) and court. */

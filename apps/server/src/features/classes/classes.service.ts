@@ -721,3 +721,16 @@ export async function importClassActivity(
   }
   await repo.refreshClassCounts(trx, companyId, ctx.today, ctx.now);
 }
+
+function ageOn(dob: string | null, today: string): number | null {
+  if (!dob) return null;
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** The client's students with their age today (the search filters by it). */
+export async function clientStudents(deps: Deps, company: Company, clientId: number) {
+  const c = clock(company);
+  return (await repo.findClientStudents(deps.db, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+}
