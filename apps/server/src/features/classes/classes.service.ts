@@ -454,7 +454,9 @@ function assertMakeups(company: Company) {
 export async function listMakeups(deps: Deps, company: Company, clientId: number) {
   assertMakeups(company);
   const c = clock(company);
-  return (await repo.findMakeups(deps.db, company.id, clientId)).map((r) => toMakeup(r, c.today));
+  const order = { available: 0, used: 1, expired: 2 } as const;
+  // Usable credits first, soonest to expire first; then booked, then expired.
+  return (await repo.findMakeups(deps.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
 async function usableMakeup(db: Db, company: Company, clientId: number, makeupId: number, c: Clock) {

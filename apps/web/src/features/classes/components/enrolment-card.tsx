@@ -48,7 +48,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
       </div>
       {open && sessions.data ? (
         <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
-          {sessions.data.sessions.map((s) => (
+          {sessions.data.sessions.filter((s) => !startOpen || !s.Past).map((s) => (
             <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span className={s.Past ? 'text-muted' : 'text-ink'}>
                 {formatDate(s.Date, dateFormat)} {classTime(s.Time)}

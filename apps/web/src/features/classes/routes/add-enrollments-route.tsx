@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CalendarDaysIcon, MapPinIcon, SearchXIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { CLASS_SORTS, CLASS_PAGE_SIZE, type ClassSearch, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,6 +37,8 @@ export default function AddEnrollmentsRoute() {
   const [sort, setSort] = useState<ClassSort>('ClassDayAndTime');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<ClassSummary | null>(null);
+  // On a phone the filters fold away under one button so the classes come first.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const body: ClassSearch = useMemo(
@@ -56,7 +59,14 @@ export default function AddEnrollmentsRoute() {
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title={title} description={profile.data?.profile.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />
       {fields.isError ? <ListError message={errorMessage(fields.error)} onRetry={() => void fields.refetch()} /> : null}
-      <section aria-label="Filters" className="mb-6 grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <Button variant="secondary" className="mb-3 sm:hidden" aria-expanded={filtersOpen} aria-controls="class-filters" icon={<SlidersHorizontalIcon className="size-4" />} onClick={() => setFiltersOpen((o) => !o)}>
+        {filtersOpen ? 'Hide filters' : 'Filters and sort'}
+      </Button>
+      <section
+        id="class-filters"
+        aria-label="Filters"
+        className={cn('mb-6 gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid sm:grid-cols-2 lg:grid-cols-4', filtersOpen ? 'grid' : 'hidden')}
+      >
         <SelectField
           label={term}
           placeholder={`Any ${term.toLowerCase()}`}

@@ -15,6 +15,8 @@ import { formatDate } from '@/lib/format';
 import { useBookMakeup, useMakeupSessions, useMakeups } from '../api/makeups';
 import { classDuration, classTime, dayName } from '../lib/class-format';
 
+const SESSIONS_SHOWN = 12;
+
 /** /hub/classes/makeups/book (F8): a session of the credit's lesson format with a free place. */
 export default function MakeupsBookRoute() {
   const config = useConfig();
@@ -29,6 +31,7 @@ export default function MakeupsBookRoute() {
   const [confirm, setConfirm] = useState<MakeupSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
+  const [shown, setShown] = useState(SESSIONS_SHOWN);
   const dateFormat = config.localization.DateFormat;
 
   function submit() {
@@ -59,7 +62,10 @@ export default function MakeupsBookRoute() {
             label="Make-up"
             placeholder={null}
             value={makeup?.MakeupID ?? ''}
-            onChange={(e) => setParams({ makeup_id: e.target.value }, { replace: true })}
+            onChange={(e) => {
+              setParams({ makeup_id: e.target.value }, { replace: true });
+              setShown(SESSIONS_SHOWN);
+            }}
             options={available.map((m) => ({
               value: m.MakeupID,
               label: `${m.StudentName} · ${m.LessonFormat}${m.MissedDate ? ` · missed ${formatDate(m.MissedDate, dateFormat)}` : ''}`,
@@ -74,7 +80,7 @@ export default function MakeupsBookRoute() {
             <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="No session has a free place before this make-up expires." />
           ) : (
             <ul className="flex flex-col gap-2" aria-label="Sessions with a free place">
-              {sessions.data.sessions.map((s) => (
+              {sessions.data.sessions.slice(0, shown).map((s) => (
                 <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-sm" data-testid="makeup-session">
                   <div className="min-w-0">
                     <p className="font-medium text-ink">
@@ -93,6 +99,13 @@ export default function MakeupsBookRoute() {
               ))}
             </ul>
           )}
+          {sessions.data && sessions.data.sessions.length > shown ? (
+            <div className="mt-4 flex justify-center">
+              <Button variant="secondary" onClick={() => setShown((n) => n + SESSIONS_SHOWN)}>
+                Show later sessions
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
       <p className="mt-8 text-sm">
