@@ -8,6 +8,7 @@ import { idField } from './api-schemas.ts';
 import { messages } from './messages.ts';
 import { PAYMENT_TYPES } from './payment/payment-setup.ts';
 import { quoteSchema } from './pricing/quote-schema.ts';
+import { bookingRequestSchema } from './bookings-schemas.ts';
 
 /** The number the new invoice (classes, bookings) is quoted under until checkout writes it. */
 export const NEW_INVOICE_NO = 'NEW';
@@ -25,13 +26,8 @@ export const cartClassItemSchema = z.object({
 });
 export type CartClassItemInput = z.infer<typeof cartClassItemSchema>;
 
-export const cartBookingItemSchema = z.object({
-  date: isoDate,
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time HH:mm'),
-  court: z.string().max(100).default(''),
-  CourtID: idField.optional(),
-  BookingTypeID: idField.optional(),
-});
+/** A court booking as the bookings pages put it in the cart (decision 025's booking request). */
+export const cartBookingItemSchema = bookingRequestSchema;
 export type CartBookingItemInput = z.infer<typeof cartBookingItemSchema>;
 
 export const discountCodeEntrySchema = z.object({
@@ -55,6 +51,8 @@ export const cartRequestSchema = z.object({
   /** Customer credits selected, used in this order. */
   creditIds: z.array(idField).max(20).default([]),
   paymentMethod: z.enum(PAYMENT_METHODS).default('card'),
+  /** The registration profile the classes were chosen under (casual enrolments depend on it). */
+  ocrProfileId: idField.nullable().default(null),
 });
 export type CartRequest = z.input<typeof cartRequestSchema>;
 

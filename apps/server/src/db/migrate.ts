@@ -6,7 +6,9 @@ import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
+import { agreementVersions } from './migrations/009-agreement-versions.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
+import { studentRecords } from './migrations/007-b-student-records.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 import { classesDomain } from './migrations/011-classes.ts';
@@ -23,7 +25,9 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '005-drop-read-cache-triggers': dropReadCacheTriggers(engine),
     '006-tenant-keys': tenantKeys(engine),
     '007-a-form-configurations': formConfigurations,
+    '007-b-student-records': studentRecords(engine),
     '008-customer-details': customerDetails(engine),
+    '009-agreement-versions': agreementVersions(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
     '012-checkout': checkoutTables(engine),
@@ -38,7 +42,9 @@ export async function migrateToLatest(handle: DatabaseHandle, upTo?: string): Pr
   // finds another schema's kysely_migration_lock and never creates its own.
   const schema =
     handle.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Each feature owns a migration number, and features land in any order: a database that already
+  // ran 008 still runs a 007-b that landed after it. Migrations of different numbers touch different tables.
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -99,6 +99,54 @@ export interface StudentsTable {
   standard: string;
   profile_picture: string | null;
   created_at: string;
+  // The whole record (E29, migration 007-b); ids of list items are the company's own.
+  reg_id: string | null;
+  gender_other: string | null;
+  phone_mobile: string | null;
+  email: string | null;
+  addr_same_as_client: Generated<Bool>;
+  address1: string | null;
+  address2: string | null;
+  suburb: string | null;
+  state: string | null;
+  postcode: string | null;
+  standard_id: number | null;
+  medical_condition_ids: string | null;
+  additional_medical_conditions: string | null;
+  referral_source_id: number | null;
+  school_id: number | null;
+  venue_id: number | null;
+  notes: string | null;
+  pending_days: string | null;
+  /** JSON: [{ CustomFieldID, CustomFieldItemID, FieldValue }]. */
+  custom_field_values: string | null;
+  updated_at: string | null;
+}
+/** One re-encoded JPEG per student (decision 019); `version` names it in profile_picture. */
+export interface StudentPicturesTable {
+  student_id: number;
+  company_id: number;
+  image: Buffer;
+  version: string;
+  updated_at: string;
+}
+export interface StudentSkillSetsTable {
+  id: Generated<number>;
+  company_id: number;
+  student_id: number;
+  name: string;
+  notes: Generated<string>;
+  /** JSON: [{ name, achieved_on }]. */
+  skills: Generated<string>;
+  sort_order: Generated<number>;
+}
+export interface StudentCertificatesTable {
+  id: Generated<number>;
+  company_id: number;
+  student_id: number;
+  name: string;
+  issued_on: string;
+  description: Generated<string>;
 }
 export interface ClassesTable {
   id: Generated<number>;
@@ -206,14 +254,34 @@ export interface AgreementsTable {
   requires_signature: Bool;
   required: Bool;
   active: Bool;
+  /** The current version; every version's text is kept in agreement_versions. */
+  version: Generated<number>;
+  text_sha256: Generated<string>;
+  published_at: Generated<string>;
+}
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  company_id: number;
+  agreement_id: number;
+  version: number;
+  name: string;
+  text: string;
+  text_sha256: string;
+  requires_signature: Bool;
+  published_at: string;
 }
 export interface AgreementSignaturesTable {
   id: Generated<number>;
   company_id: number;
   agreement_id: number;
   client_id: number;
+  /** The drawn signature: a PNG, base64, checked and re-encoded on the server. */
   signature: string | null;
   signed_at: string;
+  version: Generated<number>;
+  text_sha256: Generated<string>;
+  ip_address: Generated<string>;
+  user_agent: Generated<string>;
 }
 export interface SignInActionsTable {
   id: Generated<number>;
@@ -489,6 +557,7 @@ export interface Database extends BookingsFinancialsTables {
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   agreements: AgreementsTable;
+  agreement_versions: AgreementVersionsTable;
   agreement_signatures: AgreementSignaturesTable;
   sign_in_actions: SignInActionsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -496,6 +565,9 @@ export interface Database extends BookingsFinancialsTables {
   outbox: OutboxTable;
   barcodes: BarcodesTable;
   form_configurations: FormConfigurationsTable;
+  student_pictures: StudentPicturesTable;
+  student_skill_sets: StudentSkillSetsTable;
+  student_certificates: StudentCertificatesTable;
   // My details (migration 008).
   client_custom_field_values: ClientCustomFieldValuesTable;
   email_changes: EmailChangesTable;

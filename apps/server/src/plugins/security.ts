@@ -94,6 +94,8 @@ export const securityPlugin = fp(
         return;
       }
       const [media = '', ...params] = type.split(';').map((p) => p.trim().toLowerCase());
+      // A route that takes an upload says so; the site checks above still apply to it.
+      if (media === 'multipart/form-data' && req.routeOptions.config.upload === true) return;
       if (media !== 'application/json') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
       const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
@@ -102,6 +104,10 @@ export const securityPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes multipart/form-data (a picture upload) besides JSON. */
+    upload?: boolean;
+  }
   interface FastifyInstance {
     /** PUBLIC_URL is https: cookies are Secure whatever the request's protocol. */
     publicHttps: boolean;

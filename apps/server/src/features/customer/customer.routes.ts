@@ -17,7 +17,9 @@ import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
+import { endSessionByToken, findCompanySession, findSessions, startSession } from '../session/session.service.ts';
+import { isTokenShaped } from '../../lib/tokens.ts';
+import { ocrSignInActionsAnswerSchema, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import * as service from './customer.service.ts';
 
 const credentials = loginSchema;
@@ -38,6 +40,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     if (old) await endSessionByToken(deps, old);
     const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
     reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
+    await service.prepareSignIn(deps, companyId, clientId);
     return service.loadUserAndActions(deps, companyId, clientId);
   }
 
@@ -128,6 +131,16 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     const token = req.cookies[COMPANY_COOKIE];
     return token ? (await findCompanySession(deps, token))?.id : undefined;
   }
+  /** The customer signed in on this browser, if any (for a public route, which the auth hook leaves alone). */
+  async function signedInCustomer(req: FastifyRequest): Promise<{ companyId: number; clientId: number } | undefined> {
+    const companyToken = req.cookies[COMPANY_COOKIE];
+    const customerToken = req.cookies[CUSTOMER_COOKIE];
+    if (!companyToken || !customerToken || !isTokenShaped(companyToken) || !isTokenShaped(customerToken)) return undefined;
+    const found = await findSessions(deps, companyToken, customerToken);
+    const now = new Date().toISOString();
+    if (!found || found.row.expires_at <= now || found.row.customer_client_id === null || (found.row.customer_expires_at ?? '') <= now) return undefined;
+    return { companyId: found.company.id, clientId: found.row.customer_client_id };
+  }
   r.get(
     '/api/customer/check-if-changing-password/:token',
     {
@@ -136,6 +149,12 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
     async (req) => {
       await throttle(req, 'reset');
+      // The ChangePassword sign-in action asks with the signed-in customer's ClientID (R74, X12).
+      if (/^\d{1,10}$/.test(req.params.token)) {
+        const customer = await signedInCustomer(req);
+        const asked = Number(req.params.token);
+        return { success: true as const, isChangingPassword: customer?.clientId === asked && (await service.isPasswordChangePending(deps, customer.companyId, asked)) };
+      }
       return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
     },
   );
@@ -152,7 +171,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
@@ -162,7 +181,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/get-sign-in-actions',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
@@ -172,11 +191,24 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/me',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };
     },
   );
-}
 
+  r.post(
+    '/api/customer/ocr-sign-in-actions',
+    {
+      config: { auth: 'customer', duringSignInActions: true },
+      schema: { tags: ['customer'], body: ocrSignInActionsSchema, response: { 200: ocrSignInActionsAnswerSchema, ...errorResponses } },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      // Only the signed-in client's own actions: another id is not found, whoever it belongs to.
+      if (req.body.client_id !== clientId) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
+      return { success: true as const, actions: await service.updateActionsForRegistration(deps, company.id, clientId) };
+    },
+  );
+}

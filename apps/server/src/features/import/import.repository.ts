@@ -54,6 +54,11 @@ export async function countCompanies(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Points a student's record at its stored picture. */
+export async function setStudentPicture(db: Db, companyId: number, studentId: number, url: string): Promise<void> {
+  await db.updateTable('students').set({ profile_picture: url }).where('company_id', '=', companyId).where('id', '=', studentId).execute();
+}
+
 /** The company's invoices as imported so far, for the financials section (bundle-financials.ts). */
 export function findInvoiceIds(db: Db, companyId: number) {
   return db.selectFrom('invoices').select(['id', 'invoice_no', 'total_cents', 'tax_cents']).where('company_id', '=', companyId).orderBy('id').execute();

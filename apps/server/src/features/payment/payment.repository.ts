@@ -109,26 +109,6 @@ export function findClientInvoices(db: Db, companyId: number, clientId: number, 
     .execute();
 }
 
-/** Takes a payment off an invoice's balance; the invoice is Paid once nothing is left. */
-export async function payInvoice(db: Db, companyId: number, clientId: number, invoiceNo: string, cents: number): Promise<boolean> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .select(['id', 'balance_due_cents'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('invoice_no', '=', invoiceNo)
-    .executeTakeFirst();
-  if (!invoice || invoice.balance_due_cents < cents) return false;
-  const left = invoice.balance_due_cents - cents;
-  await db
-    .updateTable('invoices')
-    .set({ balance_due_cents: left, ...(left === 0 ? { status: 'Paid' } : {}) })
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoice.id)
-    .execute();
-  return true;
-}
-
 // ---- Discount codes and credits ----
 
 export function findActiveDiscountCodes(db: Db, engine: Engine, companyId: number, codes: readonly string[]) {
@@ -161,6 +141,10 @@ export async function countDiscountCodeUses(db: Db, companyId: number, codeIds: 
 export function insertDiscountCodeUses(db: Db, rows: { company_id: number; client_id: number; discount_code_id: number; payment_id: number; invoice_no: string; discount_cents: number; created_at: string }[]) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto('discount_code_uses').values(rows).execute();
+}
+
+export function renameDiscountCodeInvoice(db: Db, companyId: number, paymentId: number, from: string, to: string) {
+  return db.updateTable('discount_code_uses').set({ invoice_no: to }).where('company_id', '=', companyId).where('payment_id', '=', paymentId).where('invoice_no', '=', from).execute();
 }
 
 export function deleteDiscountCodeUses(db: Db, companyId: number, paymentId: number) {

@@ -16,6 +16,9 @@ import { renderMail } from '../mail/mailer.ts';
 import { notifyClient, isEmailOptedOut } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
 import { findSavedCardToken } from '../billing/billing.service.ts';
+import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
+import { createInvoice, createReceipt } from '../financials/financials.service.ts';
+import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from './payment.repository.ts';
 import type { PaymentRow } from './payment.repository.ts';
@@ -52,9 +55,34 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
-  if (cart.classItems.length > 0 || cart.bookingItems.length > 0) {
-    throw new AppError(422, 'NOT_SOLD_ONLINE', 'Classes and bookings cannot be paid for online yet');
+  for (const [index, item] of classItemsOf(cart).entries()) {
+    // The classes service checks the student, the class, the dates and a free place, and answers the price.
+    const v = await validateClassItem(db, company, clientId, item);
+    lines.push({
+      id: `class-${index + 1}`,
+      kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
+      description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
+      taxable: true,
+      unitPriceCents: v.unit_price,
+      quantity: v.dates.length,
+      classId: v.ClassID,
+      startDate: v.startDate,
+    });
   }
+
+  cart.bookingItems.forEach((item, index) => {
+    const booking = resolveBookingRequest(company, item);
+    lines.push({
+      id: `booking-${index + 1}`,
+      kind: 'Booking',
+      description: booking.description,
+      taxable: true,
+      date: booking.date,
+      startTime: booking.startTime,
+      durationMinutes: booking.durationMinutes,
+      priceCents: booking.priceCents,
+    });
+  });
 
   if (cart.invoices.length > 0) {
     if (!fin.InvoicesPaidOnline) throw new AppError(403, 'FEATURE_DISABLED', 'Invoices cannot be paid online');
@@ -108,6 +136,17 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
   };
 }
 
+/** The cart's class items as the classes service takes them (decision 023). */
+function classItemsOf(cart: Cart): ClassItem[] {
+  return cart.classItems.map((item) => ({
+    class_id: item.ClassID,
+    student_id: item.StudentID,
+    kind: item.casual ? 'casual' : 'ongoing',
+    dates: item.dates,
+    ...(cart.ocrProfileId !== null ? { ocr_profile_id: cart.ocrProfileId } : {}),
+  }));
+}
+
 function price(input: PricingInput): Quote {
   try {
     return priceCart(input);
@@ -136,6 +175,16 @@ interface StoredRequest {
   body: Checkout;
   /** The gateway token charged (a new card's, or the saved card's). */
   chargeToken: string | null;
+}
+
+/** What a payment holds while it charges, given back if it fails. */
+interface Holds {
+  bookingHoldToken: string | null;
+  enrolmentIds: number[];
+}
+interface StoredQuote {
+  quote: Quote;
+  holds: Holds;
 }
 
 type StoredResult = { ok: true; answer: PaymentAnswer } | { ok: false; status: number; code: string; message: string };
@@ -230,7 +279,21 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
         created_at: stamp,
       })),
     );
-    await repo.movePayment(trx, company.id, id, ['processing'], { quote: JSON.stringify(quote), amount_cents: amount, ...(amount === 0 ? { processor: 'credit' } : {}) });
+    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [] };
+    if (body.classItems.length > 0) {
+      // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
+      const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
+      holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+    }
+    if (body.bookingItems.length > 0) {
+      // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
+      holds.bookingHoldToken = (await holdBookings(trx, company, clientId, body.bookingItems, { now })).holdToken;
+    }
+    await repo.movePayment(trx, company.id, id, ['processing'], {
+      quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
+      amount_cents: amount,
+      ...(amount === 0 ? { processor: 'credit' } : {}),
+    });
     return repo.findPaymentById(trx, company.id, id);
   });
   // Another submission of the same key won the insert: answer what it answers.
@@ -322,62 +385,114 @@ async function fail(deps: Deps, company: Company, payment: PaymentRow, status: n
     if (!moved) return;
     await repo.restoreCredits(trx, company.id, payment.id);
     await repo.deleteDiscountCodeUses(trx, company.id, payment.id);
+    const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
+    if (holds?.bookingHoldToken) await releaseHeldBookings(trx, company.id, holds.bookingHoldToken);
+    if (holds?.enrolmentIds.length) await releaseEnrolments(trx, company, holds.enrolmentIds);
   });
   const row = (await repo.findPaymentById(deps.db, company.id, payment.id))!;
   return replay(row) as never;
 }
 
-/** The order, in one transaction with the payment's completion: invoices paid, receipt, notification. */
+/** A method name for the receipt. */
+function methodOf(payment: PaymentRow, quote: Quote): string {
+  if (payment.amount_cents === 0) return 'Customer Credit';
+  return quote.totals.customerCreditsCents > 0 ? 'Credit Card and Customer Credit' : 'Credit Card';
+}
+
+/**
+ * The order, in one transaction with the payment's completion: the new invoice with the quote's
+ * rows, the held bookings confirmed on it, one receipt allocated to the new invoice (its total)
+ * and to each existing invoice paid (its whole balance), the notification. A hold that lapsed
+ * and was taken meanwhile (409) rolls all of it back; the charge is then refunded.
+ */
 async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
-  const quote = JSON.parse(payment.quote) as Quote;
-  const receiptNo = `R-${String(payment.id).padStart(6, '0')}`;
-  const invoiceNos = quote.invoices.map((i) => i.invoiceNo).filter((no) => no !== NEW_INVOICE_NO);
-  const answer: PaymentAnswer = {
-    PaymentID: payment.id,
-    status: 'completed',
-    amountCents: payment.amount_cents,
-    currencySymbol: company.settings.localization.CurrencySymbol,
-    processor: payment.processor,
-    reference: chargeId,
-    invoiceNos,
-    receiptNo,
-    challenge: null,
-  };
+  const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
+  const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
-  const done = await deps.db.transaction().execute(async (trx) => {
-    const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
-      status: 'completed',
-      reference: chargeId,
-      result: JSON.stringify({ ok: true, answer } satisfies StoredResult),
-      updated_at: now,
-    });
-    if (!moved) return false;
-    for (const invoice of quote.invoices) {
-      if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
-      // The invoice is settled in full: its balance line; discounts, credits and the surcharge only change what is charged.
-      const settled = quote.rows
-        .filter((r) => r.invoiceNo === invoice.invoiceNo && r.breakdownKey === 'OnlineInvoicePayment' && r.amountCents > 0)
-        .reduce((sum, r) => sum + r.amountCents, 0);
-      if (!(await repo.payInvoice(trx, company.id, payment.client_id, invoice.invoiceNo, settled))) {
-        throw new Error(`invoice ${invoice.invoiceNo} changed under payment ${payment.id}`);
+  const today = companyToday(company);
+  let answer: PaymentAnswer | null = null;
+  try {
+    answer = await deps.db.transaction().execute(async (trx) => {
+      const allocations: { invoiceNo: string; amountCents: number }[] = [];
+      const invoiceNos: string[] = [];
+      const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
+      if (newRows.length > 0) {
+        const made = await createInvoice(trx, { companyId: company.id, clientId: payment.client_id, invoiceDate: today, dueDate: today, lines: newRows });
+        invoiceNos.push(made.invoiceNo);
+        if (made.totalCents > 0) allocations.push({ invoiceNo: made.invoiceNo, amountCents: made.totalCents });
+        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
+          throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
+        }
+        if (holds.bookingHoldToken) await confirmHeldBookings(trx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        await repo.renameDiscountCodeInvoice(trx, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
-    }
-    const symbol = company.settings.localization.CurrencySymbol;
-    await notifyClient(trx, {
-      companyId: company.id,
-      clientId: payment.client_id,
-      category: 'invoices',
-      title: 'Payment received',
-      content: `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}. Receipt ${receiptNo}.`,
-      tagData: { receipt_no: receiptNo, invoice_nos: invoiceNos },
-      createdAt: now,
+      for (const invoice of quote.invoices) {
+        if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
+        // An existing invoice is settled in full: discounts, credits and the surcharge change what is charged, not what it owed.
+        const settled = quote.rows
+          .filter((r) => r.invoiceNo === invoice.invoiceNo && r.breakdownKey === 'OnlineInvoicePayment' && r.amountCents > 0)
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        invoiceNos.push(invoice.invoiceNo);
+        if (settled > 0) allocations.push({ invoiceNo: invoice.invoiceNo, amountCents: settled });
+      }
+      const receipt =
+        allocations.length > 0
+          ? await createReceipt(trx, {
+              companyId: company.id,
+              clientId: payment.client_id,
+              date: today,
+              method: methodOf(payment, quote),
+              reference: chargeId ?? '',
+              amountCents: allocations.reduce((sum, a) => sum + a.amountCents, 0),
+              allocations,
+            })
+          : null;
+      const result: PaymentAnswer = {
+        PaymentID: payment.id,
+        status: 'completed',
+        amountCents: payment.amount_cents,
+        currencySymbol: symbol,
+        processor: payment.processor,
+        reference: chargeId,
+        invoiceNos,
+        receiptNo: receipt?.receiptNo ?? null,
+        challenge: null,
+      };
+      const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
+        status: 'completed',
+        reference: chargeId,
+        result: JSON.stringify({ ok: true, answer: result } satisfies StoredResult),
+        updated_at: now,
+      });
+      // Another process finished it first: write nothing of ours.
+      if (!moved) throw new AlreadyFinished();
+      await notifyClient(trx, {
+        companyId: company.id,
+        clientId: payment.client_id,
+        category: 'invoices',
+        title: 'Payment received',
+        content: `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
+        tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
+        createdAt: now,
+      });
+      return result;
     });
-    return true;
-  });
-  if (!done) return replay((await repo.findPaymentById(deps.db, company.id, payment.id))!);
+  } catch (err) {
+    if (err instanceof AlreadyFinished) return replay((await repo.findPaymentById(deps.db, company.id, payment.id))!);
+    if (err instanceof AppError && err.statusCode === 409) {
+      // What was held was sold meanwhile (a lapsed hold): give the money back and say so.
+      const gateway = gatewayFor(deps, company);
+      if (chargeId && gateway) await gateway.refund(company.id, chargeId);
+      return fail(deps, company, payment, 409, err.code, `${err.message} Your payment has been refunded.`);
+    }
+    throw err;
+  }
+  // The receipt e-mail is best effort: the order stands whether or not it is queued.
   await sendReceipt(deps, company, payment, answer, quote).catch(() => undefined);
   return answer;
 }
+
+class AlreadyFinished extends Error {}
 
 async function sendReceipt(deps: Deps, company: Company, payment: PaymentRow, answer: PaymentAnswer, quote: Quote) {
   const contact = await repo.findClientContact(deps.db, company.id, payment.client_id);

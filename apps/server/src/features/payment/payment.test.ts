@@ -5,7 +5,9 @@ import type { Browser} from '../../test/api-harness.ts';
 import { registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
-import { findCompanyById } from '../company/company.service.ts';
+import { findCompanyByCode, findCompanyById } from '../company/company.service.ts';
+import { bookingOptions } from '../bookings/bookings.service.ts';
+import { addDays } from '../../lib/time.ts';
 
 const key = () => randomBytes(16).toString('hex');
 const CARDS = {
@@ -41,6 +43,15 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    // Court hire at ACE costs $30.00 in these tests, whatever the demo's catalogue says.
+    const ace = await t.runtime.deps.db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'ACE').executeTakeFirstOrThrow();
+    const settings = JSON.parse(ace.settings) as { booking_types: { PriceCents?: number }[] };
+    for (const type of settings.booking_types) type.PriceCents = 3_000;
+    await t.runtime.deps.db
+      .updateTable('companies')
+      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+      .where('id', '=', ace.id)
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -298,5 +309,95 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(past.status).toBe(402);
     const stored = await db().selectFrom('gateway_cards').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(CARDS.ok);
+  });
+
+  it('20 concurrent checkouts of one court slot: exactly one is sold and charged, the others are refused and charged nothing', async () => {
+    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const date = addDays(bookingOptions(ace).today, 4);
+    const slot = { venue_id: 1, booking_type_id: 1, date, time: '11:00', court: 'Court 1' };
+    const customers = await Promise.all([0, 1, 2, 3].map(() => registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })));
+    const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
+    const quote = await customers[0]!.browser.post<Quote>('/api/payment/quote', { bookingItems: [slot] });
+    expect(quote.status).toBe(200);
+    expect(quote.body.rows[0]).toMatchObject({ breakdownKey: 'Booking' });
+    const chargesBefore = await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', ace.id).executeTakeFirstOrThrow();
+    const attempts = Array.from({ length: 20 }, (_, i) => {
+      const c = customers[i % customers.length]!;
+      return c.browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: tokens[i % customers.length] }, { 'idempotency-key': key() });
+    });
+    const answers = await Promise.all(attempts);
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.body.status).toBe('completed');
+    for (const lost of answers.filter((a) => a.status !== 200)) {
+      expect(lost.status).toBe(409);
+      expect(['BOOKING_TAKEN', 'PAYMENT_IN_PROGRESS']).toContain((lost.body as unknown as { code: string }).code);
+    }
+    const chargesAfter = await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', ace.id).executeTakeFirstOrThrow();
+    expect(Number(chargesAfter.n) - Number(chargesBefore.n)).toBe(1);
+    const booked = await db().selectFrom('bookings').select(['status', 'invoice_id']).where('company_id', '=', ace.id).where('date', '=', date).where('start_time', '=', '11:00').where('court', '=', 'Court 1').execute();
+    expect(booked.filter((b) => b.status === 'confirmed')).toHaveLength(1);
+    expect(booked.find((b) => b.status === 'confirmed')?.invoice_id).not.toBeNull();
+    const invoiceNo = won[0]!.body.invoiceNos[0]!;
+    const written = await db().selectFrom('invoices').select(['status', 'total_cents', 'balance_due_cents']).where('company_id', '=', ace.id).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+    expect(written).toMatchObject({ status: 'Paid', balance_due_cents: 0, total_cents: quote.body.totals.totalCents });
+  });
+
+  it('a declined card releases the court it held', async () => {
+    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '14:00', court: 'Court 2' };
+    const { browser } = await registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const declined = await browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.declined) }, { 'idempotency-key': key() });
+    expect(declined.status).toBe(402);
+    const paid = await browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.ok) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('completed');
+  });
+
+  it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const cls = await db()
+      .selectFrom('class_sessions')
+      .select('class_id')
+      .where('company_id', '=', companyId)
+      .where('date', '>', addDays(today, 2))
+      .groupBy('class_id')
+      .orderBy('class_id')
+      .executeTakeFirstOrThrow();
+    await db().deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    await db().deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', companyId).where('id', '=', cls.class_id).execute();
+    const customers = await Promise.all([0, 1, 2, 3].map(() => customerWithInvoices([])));
+    const students = await Promise.all(
+      customers.map(async (c) =>
+        (
+          await db()
+            .insertInto('students')
+            .values({ company_id: companyId, client_id: c.clientId, first_name: 'Kid', last_name: 'Swimmer', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
+    const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
+    const item = (i: number) => ({ ClassID: cls.class_id, StudentID: students[i]!, dates: [] });
+    const quote = await customers[0]!.browser.post<Quote>('/api/payment/quote', { classItems: [item(0)] });
+    expect(quote.status).toBe(200);
+    expect(quote.body.rows[0]).toMatchObject({ type: 'Class', breakdownKey: 'FullClass' });
+    // A price sent with the item is ignored.
+    const priced = await customers[0]!.browser.post<Quote>('/api/payment/quote', { classItems: [{ ...item(0), unit_price: 1, price_cents: 1 }] });
+    expect(priced.body.totals.totalCents).toBe(quote.body.totals.totalCents);
+    const before = await chargesCount();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        customers[i % 4]!.browser.post<Payment>('/api/payment/checkout', { classItems: [item(i % 4)], cardToken: tokens[i % 4] }, { 'idempotency-key': key() }),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status !== 200)) expect([409]).toContain(lost.status);
+    expect(await chargesCount()).toBe(before + 1);
+    const enrolled = await db().selectFrom('enrolments').select(['status']).where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    expect(enrolled.map((e) => e.status)).toEqual(['active']);
   });
 });

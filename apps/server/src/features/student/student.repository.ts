@@ -1,0 +1,131 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { StudentsTable } from '../../db/schema.ts';
+
+export type StudentRow = Selectable<StudentsTable>;
+export type StudentColumns = Updateable<StudentsTable>;
+
+/** A page of a client's students, by name. */
+export async function findStudentsByClient(db: Db, input: { companyId: number; clientId: number; limit: number; offset: number }): Promise<{ rows: StudentRow[]; total: number }> {
+  const base = db.selectFrom('students').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('first_name').orderBy('last_name').orderBy('id').limit(input.limit).offset(input.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Every student of a client, by name. */
+export function findAllStudentsByClient(db: Db, companyId: number, clientId: number): Promise<StudentRow[]> {
+  return db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+}
+
+/** The student, only when it belongs to this client of this company. */
+export function findStudentByClient(db: Db, companyId: number, clientId: number, studentId: number): Promise<StudentRow | undefined> {
+  return db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', studentId).executeTakeFirst();
+}
+
+export async function insertStudent(db: Db, row: Insertable<StudentsTable>): Promise<number> {
+  const { id } = await db.insertInto('students').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateStudent(db: Db, companyId: number, clientId: number, studentId: number, values: StudentColumns): Promise<void> {
+  await db.updateTable('students').set(values).where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', studentId).execute();
+}
+
+/** Active items of the company's lists, for checking the ids a form sends. */
+export async function findActiveListIds(db: Db, companyId: number): Promise<{ list: string; id: number; name: string }[]> {
+  const [items, venues] = await Promise.all([
+    db.selectFrom('list_items').select(['list_name as list', 'id', 'display_name as name']).where('company_id', '=', companyId).where('active', '=', 1).execute(),
+    db.selectFrom('venues').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', 1).execute(),
+  ]);
+  return [...items.map((i) => ({ list: i.list, id: Number(i.id), name: i.name })), ...venues.map((v) => ({ list: 'venues', id: Number(v.id), name: v.name }))];
+}
+
+/** The name of a standards item of the company (any state: a stored record may name an inactive one). */
+export async function findStandardName(db: Db, companyId: number, standardId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('list_items').select('display_name').where('company_id', '=', companyId).where('list_name', '=', 'standards').where('id', '=', standardId).executeTakeFirst();
+  return row?.display_name;
+}
+
+/** The student's enrolments that have not ended, with their class, format and venue. */
+export function findCurrentEnrolments(db: Db, companyId: number, studentId: number, today: string) {
+  return db
+    .selectFrom('enrolments as e')
+    .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 'e.class_id').on('c.company_id', '=', companyId))
+    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
+    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
+    .select([
+      'c.id as class_id',
+      'c.name as class_name',
+      'c.day_of_week',
+      'c.start_time',
+      'c.duration_minutes',
+      'c.court',
+      'lf.id as lesson_format_id',
+      'lf.name as lesson_format',
+      'v.id as venue_id',
+      'v.name as venue',
+      'e.start_date',
+      'e.end_date',
+    ])
+    .where('e.company_id', '=', companyId)
+    .where('e.student_id', '=', studentId)
+    .where('e.status', 'in', ['active', 'temporary'])
+    .where((eb) => eb.or([eb('e.end_date', 'is', null), eb('e.end_date', '>=', today)]))
+    .orderBy('c.day_of_week')
+    .orderBy('c.start_time')
+    .execute();
+}
+
+/** Sessions of these classes from a date on. */
+export function findSessionsFrom(db: Db, companyId: number, classIds: number[], from: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('class_sessions')
+    .select(['id', 'class_id', 'date', 'status'])
+    .where('company_id', '=', companyId)
+    .where('class_id', 'in', classIds)
+    .where('date', '>=', from)
+    .orderBy('date')
+    .execute();
+}
+
+export function findPicture(db: Db, companyId: number, studentId: number) {
+  return db.selectFrom('student_pictures').select(['image', 'version']).where('company_id', '=', companyId).where('student_id', '=', studentId).executeTakeFirst();
+}
+
+/** Stores the student's picture and points the record at it, together. */
+export async function savePicture(db: Db, input: { companyId: number; studentId: number; image: Buffer; version: string; url: string; now: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('student_pictures')
+      .values({ company_id: input.companyId, student_id: input.studentId, image: input.image, version: input.version, updated_at: input.now })
+      .onConflict((oc) => oc.column('student_id').doUpdateSet({ image: input.image, version: input.version, updated_at: input.now }))
+      .execute();
+    await trx.updateTable('students').set({ profile_picture: input.url, updated_at: input.now }).where('company_id', '=', input.companyId).where('id', '=', input.studentId).execute();
+  });
+}
+
+export async function deletePicture(db: Db, companyId: number, studentId: number, now: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('student_pictures').where('company_id', '=', companyId).where('student_id', '=', studentId).execute();
+    await trx.updateTable('students').set({ profile_picture: null, updated_at: now }).where('company_id', '=', companyId).where('id', '=', studentId).execute();
+  });
+}
+
+export function findSkillSets(db: Db, companyId: number, studentId: number) {
+  return db.selectFrom('student_skill_sets').select(['id', 'name', 'notes', 'skills']).where('company_id', '=', companyId).where('student_id', '=', studentId).orderBy('sort_order').orderBy('id').execute();
+}
+
+export function findCertificates(db: Db, companyId: number, studentId: number) {
+  return db
+    .selectFrom('student_certificates')
+    .select(['id', 'name', 'issued_on', 'description'])
+    .where('company_id', '=', companyId)
+    .where('student_id', '=', studentId)
+    .orderBy('issued_on', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

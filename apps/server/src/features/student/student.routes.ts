@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { successSchema } from '@portal/shared/api-schemas';
+import {
+  addStudentAnswerSchema,
+  certificatesAnswerSchema,
+  getImageBodySchema,
+  imageAnswerSchema,
+  PICTURE_UPLOAD_LIMIT,
+  pictureAnswerSchema,
+  skillSetsAnswerSchema,
+  studentListAnswerSchema,
+  studentListQuerySchema,
+  studentMessages,
+  studentRecordSchema,
+  updateStudentAnswerSchema,
+} from '@portal/shared/student-schemas';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses, idParam, matchesEtag, typed } from '../../lib/http.ts';
+import { firstFile, multipartBoundary } from '../../lib/multipart.ts';
+import { requireCustomer } from '../../plugins/auth.ts';
+import * as service from './student.service.ts';
+
+const params = z.object({ id: idParam });
+/** Room for the multipart framing around the largest picture accepted. */
+const UPLOAD_BODY_LIMIT = PICTURE_UPLOAD_LIMIT + 16_384;
+
+const tooLarge = () => new AppError(413, 'TOO_LARGE', studentMessages.pictureTooLarge);
+
+/**
+ * Reads a multipart body into memory only up to the limit: a declared length over it is refused
+ * before a byte is read, and a stream that runs over is cut off there.
+ */
+function readLimited(payload: NodeJS.ReadableStream & { destroy?: () => void }, declared: number, done: (err: Error | null, body?: Buffer) => void) {
+  if (declared > UPLOAD_BODY_LIMIT) return done(tooLarge());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  const finish = (err: Error | null, body?: Buffer) => {
+    if (finished) return;
+    finished = true;
+    done(err, body);
+  };
+  payload.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > UPLOAD_BODY_LIMIT) {
+      payload.removeAllListeners('data');
+      payload.resume();
+      return finish(tooLarge());
+    }
+    chunks.push(chunk);
+  });
+  payload.on('end', () => finish(null, Buffer.concat(chunks)));
+  payload.on('error', (err: Error) => finish(err));
+}
+
+/** A picture's ETag: its version, which changes with its bytes. */
+const pictureEtag = (version: string) => `"${version}"`;
+
+export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = typed(app);
+  // Only the picture upload takes multipart, and only this plugin's routes see this parser.
+  app.addContentTypeParser('multipart/form-data', (req, payload, done) => readLimited(payload, Number(req.headers['content-length'] ?? 0), done));
+
+  const customer = { config: { auth: 'customer' as const } };
+  // What an UpdateStudent sign-in action needs stays open while actions are pending (decision 021).
+  const duringActions = { config: { auth: 'customer' as const, duringSignInActions: true } };
+
+  r.get(
+    '/api/student/get-all',
+    { ...customer, schema: { tags: ['student'], querystring: studentListQuerySchema, response: { 200: studentListAnswerSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const { page, limit } = req.query;
+      const { rows, total } = await service.listStudentsOfClient(deps, company.id, clientId, { limit, offset: (page - 1) * limit });
+      return { current_page: page, total_pages: Math.max(1, Math.ceil(total / limit)), total_count: total, students: rows.map(service.toSummary) };
+    },
+  );
+
+  r.get('/api/student/:id', { ...duringActions, schema: { tags: ['student'], params, response: { 200: studentRecordSchema, ...errorResponses } } }, async (req) => {
+    const { company, clientId } = requireCustomer(req);
+    return service.getStudentRecord(deps, company, clientId, req.params.id);
+  });
+
+  r.post(
+    '/api/student/add',
+    { ...customer, schema: { tags: ['student'], body: z.record(z.string(), z.unknown()), response: { 200: addStudentAnswerSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const student = await service.addStudent(deps, company, clientId, req.body);
+      return { success: true as const, message: studentMessages.added, student };
+    },
+  );
+
+  r.post(
+    '/api/student/update/:id',
+    { ...duringActions, schema: { tags: ['student'], params, body: z.record(z.string(), z.unknown()), response: { 200: updateStudentAnswerSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const updatedStudent = await service.updateStudent(deps, company, clientId, req.params.id, req.body);
+      return { success: true as const, message: studentMessages.updated, updatedStudent };
+    },
+  );
+
+  r.get('/api/student/get-skill-sets/:id', { ...customer, schema: { tags: ['student'], params, response: { 200: skillSetsAnswerSchema, ...errorResponses } } }, async (req) => {
+    const { company, clientId } = requireCustomer(req);
+    return { skill_sets: await service.listSkillSets(deps, company, clientId, req.params.id) };
+  });
+
+  r.get(
+    '/api/student/get-certificates/:id',
+    { ...customer, schema: { tags: ['student'], params, response: { 200: certificatesAnswerSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      return { certificates: await service.listCertificates(deps, company, clientId, req.params.id) };
+    },
+  );
+
+  r.post(
+    '/api/student/update-profile-picture/:id',
+    {
+      config: { auth: 'customer', upload: true },
+      schema: {
+        tags: ['student'],
+        params,
+        consumes: ['multipart/form-data'],
+        description: `One file (the web sends compressed_image.jpg, at most 0.2 MB and 220 px a side); JPEG, PNG or WebP by content, at most ${PICTURE_UPLOAD_LIMIT} bytes.`,
+        response: { 200: pictureAnswerSchema, 413: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      const boundary = multipartBoundary(req.headers['content-type']);
+      const file = boundary && Buffer.isBuffer(req.body) ? firstFile(req.body, boundary) : null;
+      if (!file || file.data.length === 0) throw new AppError(400, 'NO_FILE', studentMessages.pictureNotAnImage);
+      const url = await service.updatePicture(deps, company, clientId, req.params.id, file.data);
+      return { success: true as const, profile_picture: url };
+    },
+  );
+
+  r.delete(
+    '/api/student/delete-profile-picture/:id',
+    { ...customer, schema: { tags: ['student'], params, response: { 200: successSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      await service.deletePicture(deps, company, clientId, req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  /** Private to the signed-in customer; revalidated by ETag, so a changed picture is never shown stale. */
+  function cacheHeaders(reply: FastifyReply, version: string) {
+    return reply.header('etag', pictureEtag(version)).header('cache-control', 'private, no-cache');
+  }
+
+  r.post(
+    '/api/student/get-image',
+    { ...customer, schema: { tags: ['student'], body: getImageBodySchema, response: { 200: imageAnswerSchema, 304: z.null(), ...errorResponses } } },
+    async (req: FastifyRequest<{ Body: z.infer<typeof getImageBodySchema> }>, reply) => {
+      const { company, clientId } = requireCustomer(req);
+      const picture = await service.findPictureByUrl(deps, company.id, clientId, req.body.url);
+      cacheHeaders(reply, picture.version);
+      if (matchesEtag(req.headers['if-none-match'], pictureEtag(picture.version))) return reply.code(304).send();
+      return { content_type: 'image/jpeg' as const, image: `data:image/jpeg;base64,${picture.image.toString('base64')}` };
+    },
+  );
+
+  // Untyped: its answer is bytes, which the JSON type provider does not describe.
+  app.get<{ Params: { id: number }; Querystring: { v?: string } }>(
+    '/api/student/picture/:id',
+    {
+      ...customer,
+      schema: {
+        tags: ['student'],
+        params,
+        querystring: z.object({ v: z.string().max(32).optional() }),
+        description: 'The stored picture as image/jpeg, for an <img> (the URL a record\'s profile_picture holds).',
+        response: { 200: { description: 'The picture', content: { 'image/jpeg': { schema: z.string().describe('JPEG bytes') } } }, 304: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { company, clientId } = requireCustomer(req);
+      const picture = await service.findPicture(deps, company.id, clientId, req.params.id);
+      reply.header('etag', pictureEtag(picture.version));
+      // A URL with the current version never changes: the browser may keep it; any other is revalidated.
+      reply.header('cache-control', req.query.v === picture.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+      if (matchesEtag(req.headers['if-none-match'], pictureEtag(picture.version))) return reply.code(304).send(null);
+      return reply.type('image/jpeg').send(picture.image);
+    },
+  );
+}
