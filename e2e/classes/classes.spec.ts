@@ -122,7 +122,7 @@ test.describe('classes', () => {
 
   test('F6, F7: switched-off areas are not offered and their routes go back to classes', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH'], (_, bundle) => {
-      Object.assign(bundle.company.config.switches, { CanNotifyAbsence: false, CanTakeMakeups: false });
+      Object.assign(bundle.company.config.switches as object, { CanNotifyAbsence: false, CanTakeMakeups: false });
     });
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/classes');

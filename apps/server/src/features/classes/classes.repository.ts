@@ -739,7 +739,3 @@ export function findStudentClient(db: Db, companyId: number, studentId: number) 
 export async function markMakeupUsed(db: Db, companyId: number, creditId: number, enrolmentId: number, now: string) {
   await db.updateTable('makeup_credits').set({ used_at: now, used_enrolment_id: enrolmentId }).where('company_id', '=', companyId).where('id', '=', creditId).execute();
 }
-
-export function findClientStudents(db: Db, companyId: number, clientId: number) {
-  return db.selectFrom('students').select(['id', 'first_name', 'last_name', 'dob']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('first_name').orderBy('id').execute();
-}

@@ -20,6 +20,7 @@ import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.t
 import { findClientEmail, isEmailOptedOut, notifyClient } from '../notification/notification.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { findListItems } from '../company/company.service.ts';
+import { listAllStudentsOfClient } from '../student/student.service.ts';
 import * as repo from './classes.repository.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
@@ -734,5 +735,5 @@ function ageOn(dob: string | null, today: string): number | null {
 /** The client's students with their age today (the search filters by it). */
 export async function clientStudents(deps: Deps, company: Company, clientId: number) {
   const c = clock(company);
-  return (await repo.findClientStudents(deps.db, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
 }
