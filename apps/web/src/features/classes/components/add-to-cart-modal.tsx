@@ -60,7 +60,9 @@ export function AddToCartModal({
       {
         onSuccess: () => {
           cart.setOcrProfileId(ocrProfileId);
-          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [date] : [], casual }]);
+          const who = students.find((s) => s.StudentID === studentId);
+          const label = `${cls.Name}${who ? ` – ${who.FirstName} ${who.LastName}` : ''}${casual ? ` (${formatDate(date, config.localization.DateFormat)})` : ''}`;
+          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [date] : [], casual, label }]);
           setDone('cart');
         },
         onError: (e) => setError(errorMessage(e)),
