@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
             lazy: appLayout,
             children: [
               { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
-              { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
+              { path: paths.signInActions, lazy: page(() => import('./routes/sign-in-actions-route')), handle: { title: 'Before you continue' } satisfies RouteHandle },
               {
                 element: <RequireBarcodes />,
                 children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
                   { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
                   { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
                   feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: settingsComingSoon, handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
-                  { path: paths.agreements, lazy: settingsComingSoon, handle: { title: 'Agreements' } satisfies RouteHandle },
+                  { path: paths.agreements, lazy: page(() => import('@/features/agreements/routes/agreements-route')), handle: { title: 'Agreements' } satisfies RouteHandle },
                 ],
               },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
