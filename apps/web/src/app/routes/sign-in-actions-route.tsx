@@ -63,7 +63,8 @@ export default function SignInActionsRoute() {
         description={total > 1 ? `There are ${total} things to do before you can use the Customer Hub. Here is the first.` : total === 1 ? 'One more thing to do before you can use the Customer Hub.' : undefined}
       />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
-      <section aria-labelledby="action-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
+      {/* The customer form names itself details-heading; every other step action-heading. */}
+      <section aria-labelledby="action-heading details-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
         {body}
       </section>
     </div>
