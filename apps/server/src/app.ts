@@ -17,6 +17,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { customerRoutes } from './features/customer/customer.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
@@ -54,6 +55,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false, headers: opts.securityHeaders });
+  await instance.register(compressionPlugin);
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
 
   instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));

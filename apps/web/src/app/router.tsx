@@ -21,7 +21,6 @@ const appLayout = page(() => import('./components/app-layout').then((m) => ({ de
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
 const comingSoon = page(() => import('./routes/coming-soon-route'));
-const settingsComingSoon = page(() => import('./routes/settings-coming-soon-route'));
 
 /** A page of a later release: real route, guard and title, with the "opens soon" header. */
 function upcoming(path: string, title: RouteHandle['title']): RouteObject {
@@ -132,16 +131,17 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={paths.myDetails} replace /> },
                   { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
                   { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
-                  feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: settingsComingSoon, handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
+                  feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: page(() => import('@/features/billing/routes/billing-route')), handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
                   { path: paths.agreements, lazy: page(() => import('@/features/agreements/routes/agreements-route')), handle: { title: 'Agreements' } satisfies RouteHandle },
                 ],
               },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
 
-              upcoming(paths.checkout, 'Checkout'),
-              upcoming(paths.invoiceCheckout, 'Invoice Checkout'),
-              upcoming(paths.payment, 'Payment'),
-              upcoming(paths.paymentSuccess, 'Payment Successful'),
+              // Cart and payment (decision 024).
+              { path: paths.checkout, lazy: page(() => import('@/features/checkout/routes/checkout-route')), handle: { title: 'Checkout' } satisfies RouteHandle },
+              { path: paths.invoiceCheckout, lazy: page(() => import('@/features/checkout/routes/invoice-checkout-route')), handle: { title: 'Invoice Checkout' } satisfies RouteHandle },
+              { path: paths.payment, lazy: page(() => import('@/features/checkout/routes/payment-route')), handle: { title: 'Payment' } satisfies RouteHandle },
+              { path: paths.paymentSuccess, lazy: page(() => import('@/features/checkout/routes/payment-success-route')), handle: { title: 'Payment Successful' } satisfies RouteHandle },
             ],
           },
         ],

@@ -1,7 +1,5 @@
 import type { Db } from '../database.ts';
-import { findCompanyByCode } from '../../features/company/company.repository.ts';
-import { importCompanyBundle } from '../../features/import/import.service.ts';
-import { countCompanies } from '../../features/import/import.repository.ts';
+import { hasNoCompanies, importCompanyBundle, isCompanyCodeTaken } from '../../features/import/import.service.ts';
 import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
 
 /** Sign-ins printed in the start-up banner and the README. */
@@ -18,7 +16,7 @@ export const demoSignIns = [
  * Answers whether it seeded.
  */
 export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
-  if ((await countCompanies(db)) > 0) return false;
+  if (!(await hasNoCompanies(db))) return false;
   // One after the other so company ids follow the listed order on every engine.
   for (const bundle of demoBundles()) {
     try {
@@ -27,7 +25,7 @@ export async function seedDemoData(db: Db, options: { today?: string } = {}): Pr
       // Another server process started on the same empty database and is seeding it (its company
       // arrived between our check and our insert): leave the rest to that one.
       const code = (bundle as { company?: { code?: string } }).company?.code;
-      if (code && (await findCompanyByCode(db, code))) return false;
+      if (code && (await isCompanyCodeTaken(db, code))) return false;
       throw err;
     }
   }

@@ -1,18 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@portal/shared/auth-schemas';
+import { loginSchema } from '@portal/shared/auth-schemas';
 import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
-import { idField, successSchema } from '@portal/shared/api-schemas';
+import { successSchema } from '@portal/shared/api-schemas';
 import {
   changingPasswordAnswerSchema,
+  customerLoginRequestSchema,
+  forgetPasswordRequestSchema,
+  registerCodeSchema,
+  registerRequestSchema,
+  resetTokenParamsSchema,
   clientsAnswerSchema,
   loginAnswerSchema,
   meAnswerSchema,
   registerAnswerSchema,
   signInActionsAnswerSchema,
 } from '@portal/shared/customer-schemas';
-import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,13 +25,6 @@ import { isTokenShaped } from '../../lib/tokens.ts';
 import { ocrSignInActionsAnswerSchema, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import * as service from './customer.service.ts';
 
-const credentials = loginSchema;
-/** Only a same-site path may come back as a redirect target. */
-const safeRedirect = z
-  .string()
-  .max(500)
-  .optional()
-  .transform((v) => (isSafeInternalPath(v) ? v : undefined));
 
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
@@ -48,7 +44,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/get-clients',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: credentials, response: { 200: clientsAnswerSchema, ...errorResponses } },
+      schema: { tags: ['customer'], body: loginSchema, response: { 200: clientsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'signin');
@@ -63,7 +59,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'company' },
       schema: {
         tags: ['customer'],
-        body: credentials.extend({ client_id: idField.optional(), server_redirect: safeRedirect }),
+        body: customerLoginRequestSchema,
         response: { 200: loginAnswerSchema, ...errorResponses },
       },
     },
@@ -83,7 +79,6 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     return { success: true as const };
   });
 
-  const registerStep2 = z.object({ email: emailField, email_code: codeField, email_token: z.string().min(10).max(200) });
   r.post(
     '/api/customer/register',
     {
@@ -91,7 +86,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['customer'],
         // Step one carries the form; step two adds email_code and email_token. Each step is parsed by its own schema below.
-        body: z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() }),
+        body: registerRequestSchema,
         response: { 200: registerAnswerSchema, ...errorResponses },
       },
     },
@@ -105,7 +100,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
         const started = await service.startRegistration(deps, company, form);
         return { success: true as const, ...started };
       }
-      const step = registerStep2.parse(body);
+      const step = registerCodeSchema.parse(body);
       const { clientId } = await service.completeRegistration(deps, company, step);
       const answer = await signIn(req, reply, company.id, clientId);
       return { success: true as const, message: 'Your account has been created.', ...answer };
@@ -116,7 +111,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/forget-password',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: successSchema, ...errorResponses } },
+      schema: { tags: ['customer'], body: forgetPasswordRequestSchema, response: { 200: successSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset', true);
@@ -125,7 +120,6 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
   );
 
-  const tokenParam = z.object({ token: z.string().min(1).max(200) });
   /** The company this browser is on, if any: a reset token is good only under its own. */
   async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
     const token = req.cookies[COMPANY_COOKIE];
@@ -145,7 +139,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/check-if-changing-password/:token',
     {
       config: { auth: 'public' },
-      schema: { tags: ['customer'], params: tokenParam, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
+      schema: { tags: ['customer'], params: resetTokenParamsSchema, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset');
@@ -161,7 +155,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: resetTokenParamsSchema, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'reset');
       await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));

@@ -9,6 +9,7 @@ import { barcodeRows } from './bundle-barcodes.ts';
 import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
 import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { countCompanies } from './import.repository.ts';
 import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
 import { importClassActivity } from '../classes/classes.service.ts';
 import { createHash } from 'node:crypto';
@@ -457,4 +458,14 @@ export async function importCompanyBundle(
 
     return { companyId: company_id, code: company.code, warnings };
   });
+}
+
+/** Whether the database holds no company yet (the demo seed loads only into an empty one). */
+export async function hasNoCompanies(db: Db): Promise<boolean> {
+  return (await countCompanies(db)) === 0;
+}
+
+/** Whether a company with this code has been imported already. */
+export async function isCompanyCodeTaken(db: Db, code: string): Promise<boolean> {
+  return (await findCompanyConflicts(db, code, -1)).code;
 }
