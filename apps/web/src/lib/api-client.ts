@@ -23,6 +23,8 @@ export interface ApiInit {
   query?: Record<string, string | number | undefined>;
   /** Aborts the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Extra request headers (the Idempotency-Key of a payment). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   let body: string | undefined;
   if (init.body !== undefined || method !== 'GET') {
     headers['Content-Type'] = 'application/json';
