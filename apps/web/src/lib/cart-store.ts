@@ -22,6 +22,13 @@ export interface CartBookingItem {
   /** HH:mm */
   time: string;
   court: string;
+  /** What checkout sends back to be held and priced again (decision 025); the rest is for display. */
+  venue_id: number;
+  booking_type_id: number;
+  venue: string;
+  bookingType: string;
+  endTime: string;
+  priceCents: number;
 }
 
 /** A discount code entered for one invoice of the cart (D1 §3: invoiceNo, discountCode). */
