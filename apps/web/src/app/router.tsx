@@ -21,7 +21,6 @@ const appLayout = page(() => import('./components/app-layout').then((m) => ({ de
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
 const comingSoon = page(() => import('./routes/coming-soon-route'));
-const settingsComingSoon = page(() => import('./routes/settings-coming-soon-route'));
 
 /** A page of a later release: real route, guard and title, with the "opens soon" header. */
 function upcoming(path: string, title: RouteHandle['title']): RouteObject {
@@ -77,7 +76,7 @@ export const routes: RouteObject[] = [
             lazy: appLayout,
             children: [
               { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
-              { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
+              { path: paths.signInActions, lazy: page(() => import('./routes/sign-in-actions-route')), handle: { title: 'Before you continue' } satisfies RouteHandle },
               {
                 element: <RequireBarcodes />,
                 children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
@@ -135,7 +134,7 @@ export const routes: RouteObject[] = [
                   { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
                   { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
                   feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: page(() => import('@/features/billing/routes/billing-route')), handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
-                  { path: paths.agreements, lazy: settingsComingSoon, handle: { title: 'Agreements' } satisfies RouteHandle },
+                  { path: paths.agreements, lazy: page(() => import('@/features/agreements/routes/agreements-route')), handle: { title: 'Agreements' } satisfies RouteHandle },
                 ],
               },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
