@@ -25,6 +25,7 @@ export const serverZones = [
   { target: `${SERVER}/features/**/*.routes.ts`, from: `${SERVER}/db/**`, message: 'Routes call a service; only repositories touch the database.' },
   { target: `${SERVER}/features/**/*.repository.ts`, from: [`${SERVER}/features/**/*.service.ts`, `${SERVER}/features/**/*.routes.ts`], message: 'Repositories are the bottom layer: they import no service or route.' },
   { target: `${SERVER}/features/**/*.service.ts`, from: `${SERVER}/features/**/*.routes.ts`, message: 'Services know nothing of HTTP routes.' },
+  { target: `${SERVER}/db/seed`, from: `${SERVER}/features/**/*.repository.ts`, message: 'The seed loads data through the features\' services, as an import does.' },
   // A feature reaches another feature's data through that feature's service.
   ...dirs(`${SERVER}/features`).map((feature) => ({
     target: `${SERVER}/features/${feature}/**`,

@@ -22,6 +22,7 @@ describe('lint rules that hold the layering', () => {
     ['a route importing a repository', 'apps/server/src/features/home/home.routes.ts', "import { findUpcomingClasses } from './home.repository.ts';\nexport const f = findUpcomingClasses;\n"],
     ['a plugin importing a feature', 'apps/server/src/plugins/auth.ts', "import { findSessions } from '../features/session/session.service.ts';\nexport const f = findSessions;\n"],
     ['a service importing another feature\'s repository', 'apps/server/src/features/home/home.service.ts', "import { findLogin } from '../customer/customer.repository.ts';\nexport const f = findLogin;\n"],
+    ['the demo seed importing a repository', 'apps/server/src/db/seed/seed.ts', "import { countCompanies } from '../../features/import/import.repository.ts';\nexport const f = countCompanies;\n"],
     ['a repository importing a service', 'apps/server/src/features/home/home.repository.ts', "import { listOutstandingInvoices } from './home.service.ts';\nexport const f = listOutstandingInvoices;\n"],
     ['a web feature importing another feature', 'apps/web/src/features/home/components/probe.tsx', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
     ['shared web code importing a feature', 'apps/web/src/lib/probe.ts', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],

@@ -10,7 +10,9 @@
 // writer makes BENCH_WRITES_PER_SECOND (default 20) changes: new notifications and messages
 // (written into the database as an import or back office would), mark-reads, and sign-ins and
 // sign-outs of other customers (through the API, at the production password cost).
-// BENCH_PG_POOLS=5,10,20 measures the PostgreSQL polls at each pool size as well.
+// BENCH_PG_POOLS=5,10,20 measures the PostgreSQL polls at each pool size as well;
+// BENCH_ENGINES=sqlite measures one engine. Each row also reports the server's CPU time per
+// request (Linux), which other work on the machine disturbs much less than req/s.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +38,8 @@ const portBase = Number(process.env.BENCH_PORT ?? 4391);
 // BENCH_NODE_ARGS: flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const pgPools = (process.env.BENCH_PG_POOLS ?? '').split(',').filter(Boolean).map(Number);
+// BENCH_ENGINES=sqlite (or postgres) measures one engine only.
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const PASSWORD = 'Bench#2026-pass';
 
 // The server is measured as built (the web app is not served here); building it takes a second,
@@ -266,7 +270,7 @@ function measure(base, url, customers, { auth = true, validator = false } = {}, 
         if (err) return reject(err);
         if (result['4xx'] + result['5xx'] > 0) return reject(new Error(`${url}: ${result['4xx']} 4xx and ${result['5xx']} 5xx answers`));
         const notModified = result.statusCodeStats?.['304']?.count ?? 0;
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, share304: notModified / Math.max(1, result.requests.total) });
+        resolve({ rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, share304: notModified / Math.max(1, result.requests.total) });
       },
     );
   });
@@ -282,6 +286,20 @@ const rows = [
   { name: 'message poll, If-None-Match', url: MESSAGES, opts: { validator: true }, area: 'messages' },
   { name: 'get-config', url: '/api/company/get-config', opts: {} },
 ];
+
+/**
+ * CPU time the server process has used (user + system, Linux /proc): divided by the requests of a
+ * row, a cost per request that other work on the machine disturbs far less than req/s.
+ */
+function serverCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function startServer(databaseUrl, port, extraEnv = {}) {
   return spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
@@ -358,12 +376,14 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
       const writer = startWriter({ base, store, customers, churn: people.churn });
       let r;
       let w;
+      const cpuBefore = serverCpuMs(child.pid);
       try {
         r = await measure(base, row.url, polled, row.opts, held);
       } finally {
         w = await writer.stop();
       }
-      out.push({ engine: label, name: row.name, ...r, writes: w.rate, writeFailures: w.failures });
+      const cpuUs = ((serverCpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, r.total);
+      out.push({ engine: label, name: row.name, ...r, cpuUs, writes: w.rate, writeFailures: w.failures });
     }
     return { rows: out, customers };
   } finally {
@@ -384,8 +404,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const results = [];
 try {
   const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
-  results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, importBundles(sqliteUrl, tmp))).rows);
-  if (recreatePostgres()) {
+  if (engines.includes('sqlite')) results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, importBundles(sqliteUrl, tmp))).rows);
+  if (!engines.includes('postgres')) {
+    // PostgreSQL not asked for.
+  } else if (recreatePostgres()) {
     const people = importBundles(pgUrl, tmp);
     const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
     results.push(...first.rows);
@@ -405,12 +427,12 @@ console.log(
   `\n${customerCount} signed-in customers, ${connections} connections rotating through them, ${seconds} s per row, ` +
     `background writer at ${writesPerSecond}/s, ${os.cpus().length} cores, server logging at warn\n`,
 );
-console.log('| engine | endpoint | req/s | p50 ms | p99 ms | 304s | of ceiling |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log('| engine | endpoint | req/s | p50 ms | p99 ms | 304s | of ceiling | server CPU µs/req |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling')) ?? results.find((c) => r.engine.startsWith(c.engine) && c.name.startsWith('ceiling'));
   const share = ceiling ? `${((r.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
-  console.log(`| ${r.engine} | ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} |`);
+  console.log(`| ${r.engine} | ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} | ${Number.isNaN(r.cpuUs) ? '' : Math.round(r.cpuUs)} |`);
 }
 const failed = results.reduce((sum, r) => sum + r.writeFailures, 0);
 const rate = results.reduce((sum, r) => sum + r.writes, 0) / Math.max(1, results.length);

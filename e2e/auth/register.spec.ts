@@ -52,11 +52,11 @@ test.describe('registration', () => {
     expect(secondAnswer.ok()).toBe(false);
     await expect(codeDialog.getByRole('alert')).toHaveText(((await secondAnswer.json()) as { message: string }).message);
 
-    // A35: the right code signs the new customer in.
+    // A35: the right code signs the new customer in; the company's agreements come first (A16).
     await codeDialog.getByLabel('Code').fill(code);
     await codeDialog.getByRole('button', { name: 'Verify and continue' }).click();
     await expect(codeDialog).toBeHidden();
-    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
     await expectSignedInAs(page, 'Ann');
   });
 

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { MessageList, PortalMessage } from '@portal/shared/message-schemas';
-import { expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+import { expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
 
 const BELL_URL = '/api/messages?page=1&limit=5&status=All';
 const isBellPoll = (r: Request) => isApiCall(r, '/api/messages', { page: '1', limit: '5', status: 'All' });
@@ -8,6 +8,29 @@ const isBellPoll = (r: Request) => isApiCall(r, '/api/messages', { page: '1', li
 /** The messages bell: a menu button on desktop, a link on phones; its name carries the unread count. */
 const bell = (page: Page) => page.getByRole(isMobile(page) ? 'link' : 'button', { name: /^Messages(, .+ unread)?$/ });
 const isUnread = (m: PortalMessage) => m.CP_CustomersMessagesRead.length === 0;
+
+/**
+ * J9 in a company of the test's own (it marks a message read): signs a customer with unread
+ * messages in, picks the newest unread one, and checks once it is opened that the mark-read call
+ * named it, the page shows it and the bell and the API count one fewer.
+ */
+async function readUnreadMessage(page: Page, world: World) {
+  await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
+  const before = await getJson<MessageList>(page, BELL_URL);
+  const target = before.messages.find(isUnread) as PortalMessage;
+  expect(target, 'an unread message').toBeDefined();
+  const call = page.waitForRequest((r) => isApiCall(r, '/api/messages/mark-read', undefined, 'POST'));
+  return {
+    target,
+    async expectMarkedRead() {
+      expect((await call).postDataJSON()).toEqual({ message_id: target.CPMessageID });
+      await expect(page).toHaveURL(`/hub/messages?id=${target.CPMessageID}`);
+      const after = before.unread_messages_count - 1;
+      await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');
+      expect((await getJson<MessageList>(page, BELL_URL)).unread_messages_count).toBe(after);
+    },
+  };
+}
 
 test.describe('messages', () => {
   test('J2: polls page 1, limit 5, status All on load and every 60 s', async ({ page, world }) => {
@@ -58,40 +81,20 @@ test.describe('messages', () => {
   });
 
   test('J9: opening an unread message from the bell marks it read and the badge drops by one', async ({ page, ownWorld }) => {
-    const world = await ownWorld();
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
-    const before = await getJson<MessageList>(page, BELL_URL);
-    const target = before.messages.find(isUnread) as PortalMessage;
-    expect(target, 'an unread message').toBeDefined();
-
-    const call = page.waitForRequest((r) => isApiCall(r, '/api/messages/mark-read', undefined, 'POST'));
+    const reading = await readUnreadMessage(page, await ownWorld());
     await page.goto('/hub/company');
     await bell(page).click();
-    await page.getByRole('menuitem', { name: new RegExp(`^Unread: ${target.Title}`) }).click();
-    expect((await call).postDataJSON()).toEqual({ message_id: target.CPMessageID });
-    await expect(page).toHaveURL(`/hub/messages?id=${target.CPMessageID}`);
-    const after = before.unread_messages_count - 1;
-    await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');
-    expect((await getJson<MessageList>(page, BELL_URL)).unread_messages_count).toBe(after);
+    await page.getByRole('menuitem', { name: new RegExp(`^Unread: ${reading.target.Title}`) }).click();
+    await reading.expectMarkedRead();
   });
 
   test('J9: on a phone, opening an unread message from the /hub/messages list marks it read and the badge drops by one @phone', async ({ page, ownWorld }) => {
-    const world = await ownWorld();
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
-    const before = await getJson<MessageList>(page, BELL_URL);
-    const target = before.messages.find(isUnread) as PortalMessage;
-    expect(target, 'an unread message').toBeDefined();
-
-    const call = page.waitForRequest((r) => isApiCall(r, '/api/messages/mark-read', undefined, 'POST'));
+    const reading = await readUnreadMessage(page, await ownWorld());
     await page.goto('/hub/messages');
-    await page.getByRole('link', { name: new RegExp(`^Unread: ${target.Title}`) }).click();
-    expect((await call).postDataJSON()).toEqual({ message_id: target.CPMessageID });
-    await expect(page).toHaveURL(`/hub/messages?id=${target.CPMessageID}`);
+    await page.getByRole('link', { name: new RegExp(`^Unread: ${reading.target.Title}`) }).click();
     // On a phone the message fills the page, under its own heading.
-    await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(target.Title);
-    const after = before.unread_messages_count - 1;
-    await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');
-    expect((await getJson<MessageList>(page, BELL_URL)).unread_messages_count).toBe(after);
+    await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(reading.target.Title);
+    await reading.expectMarkedRead();
   });
 
   test('J10: /hub/messages?id= opens that message', async ({ page, world }) => {

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-bundles.ts';
 import { registrationCode } from './mail.ts';
+import { signaturePngDataUrl } from './signature.ts';
 import { closeDatabase, importWorld, type DemoCompany, type World } from './world.ts';
 
 export type { World } from './world.ts';
@@ -146,7 +147,7 @@ export function uniqueEmail(tag: string): string {
 /** Creates a fresh account at a company through the API (the code comes from the outbox), then signs it out again. */
 export async function registerViaApi(
   page: Page,
-  opts: { code: string; email: string; password?: string; firstName?: string; lastName?: string },
+  opts: { code: string; email: string; password?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean },
 ): Promise<void> {
   await chooseCompanyViaApi(page, opts.code);
   const password = opts.password ?? DEMO_PASSWORD;
@@ -157,7 +158,22 @@ export async function registerViaApi(
   const code = Number(await registrationCode(opts.email));
   const second = await page.request.post('/api/customer/register', { data: { ...form, email_code: code, email_token: emailToken } });
   expect(second.ok(), await second.text()).toBe(true);
+  // A new customer is asked to accept the company's required agreements first; tests of other
+  // pages want a customer past that step.
+  if (opts.acceptAgreements !== false) await acceptRequiredAgreementsViaApi(page);
   await page.request.post('/api/customer/logout');
+}
+
+/** Accepts, through the API, every required agreement the signed-in customer has still to accept. */
+export async function acceptRequiredAgreementsViaApi(page: Page): Promise<void> {
+  const list = await page.request.get('/api/customer/get-active-agreements');
+  const { agreements } = (await list.json()) as { agreements: { AgreementID: number; RequiresSignature: boolean; pivot: { Required: boolean }; Signed: { Current: boolean } | null }[] };
+  for (const a of agreements.filter((x) => x.pivot.Required && !x.Signed?.Current)) {
+    const res = await page.request.post('/api/customer/agree-to-agreement', {
+      data: { agreement_id: a.AgreementID, signature: a.RequiresSignature ? signaturePngDataUrl() : null },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
 }
 
 /** The "Login" button of the top bar (guest with a company chosen), on both widths. */

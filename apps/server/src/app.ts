@@ -17,6 +17,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { customerRoutes } from './features/customer/customer.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
@@ -24,6 +25,7 @@ import { classesRoutes } from './features/classes/classes.routes.ts';
 import { notificationRoutes } from './features/notification/notification.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { agreementRoutes } from './features/agreements/agreements.routes.ts';
 import { formConfigRoutes } from './features/form-config/form-config.routes.ts';
 import { studentRoutes } from './features/student/student.routes.ts';
 import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
@@ -53,6 +55,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false, headers: opts.securityHeaders });
+  await instance.register(compressionPlugin);
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
 
   instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));
@@ -72,6 +75,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(notificationRoutes, { deps });
   await instance.register(messagesRoutes, { deps });
   await instance.register(mailRoutes, { deps });
+  await instance.register(agreementRoutes, { deps });
   await instance.register(formConfigRoutes, { deps });
   await instance.register(studentRoutes, { deps });
   await instance.register(myDetailsRoutes, { deps });

@@ -4,6 +4,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './features/import/import.service.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { publishAgreementVersion } from './features/agreements/agreements.service.ts';
+import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './features/class-session-link/class-session-link.cli.ts';
 
 const usage = `Usage:
@@ -11,6 +13,10 @@ const usage = `Usage:
   npm run portal -- import-company FILE.json [--strict]
                                                 load one company bundle (docs/company-bundle.md);
                                                 --strict refuses a bundle with warnings
+  npm run portal -- publish-agreement CODE AGREEMENT FILE.txt [--name NAME] [--signature yes|no]
+                                                publish a new version of a company's agreement (by id
+                                                or name) with the text in FILE.txt; a required one
+                                                is asked of every client at their next sign-in
   npm run portal -- seed-demo                   load the demo companies into an empty database
   npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
                                                 running server (PORT) sent, codes and links included
@@ -18,7 +24,15 @@ ${classSessionLinkUsage}`;
 
 async function main(argv: string[]): Promise<number> {
   const strict = argv.includes('--strict');
-  const [command, arg] = argv.filter((a) => a !== '--strict');
+  const options = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i] as string;
+    if (a === '--strict') continue;
+    if (a.startsWith('--') && i + 1 < argv.length) options.set(a.slice(2), argv[(i += 1)] as string);
+    else positional.push(a);
+  }
+  const [command, arg] = positional;
   if (!command || command === 'help' || command === '--help') {
     console.log(usage);
     return command ? 0 : 1;
@@ -36,6 +50,41 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'seed-demo') {
       console.log((await seedDemoData(handle.db)) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
       return 0;
+    }
+    if (command === 'publish-agreement') {
+      const [, code, agreement, file] = positional;
+      if (!code || !agreement || !file) {
+        console.error('publish-agreement needs a company code, an agreement id or name and a text file');
+        return 1;
+      }
+      let text: string;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (err: unknown) {
+        console.error(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+        return 1;
+      }
+      const signature = options.get('signature');
+      try {
+        const published = await publishAgreementVersion(handle, {
+          companyCode: code,
+          agreement,
+          text,
+          name: options.get('name'),
+          requiresSignature: signature === undefined ? undefined : signature === 'yes',
+        });
+        console.log(
+          `Published version ${published.version} of "${published.name}" (id ${published.agreementId}).` +
+            (published.required ? ' Every client of the company is asked to accept it at their next sign-in.' : ''),
+        );
+        return 0;
+      } catch (err) {
+        if (err instanceof AppError) {
+          console.error(err.message);
+          return 1;
+        }
+        throw err;
+      }
     }
     if (command === 'import-company') {
       if (!arg) {

@@ -6,6 +6,7 @@ import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { companyConfigQueryOptions } from './lib/company-config';
 import { reloadForChunkError } from './lib/chunk-reload';
+import { startPreloadedCalls } from './lib/api-client';
 import './index.css';
 
 // A stale chunk can also fail outside a route (e.g. a lazily loaded bell): same rule.
@@ -16,6 +17,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
 });
 
+// The calls the server named in the page are on their way already: take them over first.
+startPreloadedCalls();
 // The company answer decides the first screen: ask for it while the route chunks load.
 void queryClient.prefetchQuery(companyConfigQueryOptions);
 const router = createAppRouter();

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { codeField, emailField, forgotPasswordSchema, loginSchema } from './auth-schemas.ts';
+import { idField } from './api-schemas.ts';
+import { isSafeInternalPath } from './safe-path.ts';
 
 export const customerUserSchema = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
 export type CustomerUser = z.infer<typeof customerUserSchema>;
@@ -49,3 +52,29 @@ export type SignInActionsAnswer = z.infer<typeof signInActionsAnswerSchema>;
 /** customer/me: who is signed in. */
 export const meAnswerSchema = z.object({ success: z.literal(true), user: customerUserSchema, actions: z.array(signInActionSchema) });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+// Requests. get-clients takes the sign-in form as it is (loginSchema).
+
+/** Only a same-site path may come back as a redirect target; anything else is dropped, not refused. */
+const safeRedirectField = z
+  .string()
+  .max(500)
+  .optional()
+  .transform((v) => (isSafeInternalPath(v) ? v : undefined));
+
+/** The sign-in with the account chosen (client_id) when the address has several. */
+export const customerLoginRequestSchema = loginSchema.extend({ client_id: idField.optional(), server_redirect: safeRedirectField });
+export type CustomerLoginRequest = z.input<typeof customerLoginRequestSchema>;
+
+// The register call has two steps on one path: the envelope only tells them apart, and
+// the route parses each step with its own schema (the form's registerServerSchema, then this one).
+export const registerRequestSchema = z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() });
+export const registerCodeSchema = z.object({ email: emailField, email_code: codeField, email_token: z.string().min(10).max(200) });
+export type RegisterCodeRequest = z.input<typeof registerCodeSchema>;
+
+/** The reset link is built from `url` (a trusted origin's reset page). */
+export const forgetPasswordRequestSchema = forgotPasswordSchema.extend({ url: z.string().max(2000).optional() });
+export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequestSchema>;
+
+/** The reset token in the path of check-if-changing-password and reset-password. */
+export const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });

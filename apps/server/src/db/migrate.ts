@@ -6,6 +6,7 @@ import { settingsVersion } from './migrations/003-settings-version.ts';
 import { clientVersions } from './migrations/004-client-versions.ts';
 import { dropReadCacheTriggers } from './migrations/005-drop-read-cache-triggers.ts';
 import { tenantKeys } from './migrations/006-tenant-keys.ts';
+import { agreementVersions } from './migrations/009-agreement-versions.ts';
 import { formConfigurations } from './migrations/007-a-form-configurations.ts';
 import { studentRecords } from './migrations/007-b-student-records.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
@@ -26,6 +27,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '007-a-form-configurations': formConfigurations,
     '007-b-student-records': studentRecords(engine),
     '008-customer-details': customerDetails(engine),
+    '009-agreement-versions': agreementVersions(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
     '012-checkout': checkoutTables(engine),

@@ -254,14 +254,34 @@ export interface AgreementsTable {
   requires_signature: Bool;
   required: Bool;
   active: Bool;
+  /** The current version; every version's text is kept in agreement_versions. */
+  version: Generated<number>;
+  text_sha256: Generated<string>;
+  published_at: Generated<string>;
+}
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  company_id: number;
+  agreement_id: number;
+  version: number;
+  name: string;
+  text: string;
+  text_sha256: string;
+  requires_signature: Bool;
+  published_at: string;
 }
 export interface AgreementSignaturesTable {
   id: Generated<number>;
   company_id: number;
   agreement_id: number;
   client_id: number;
+  /** The drawn signature: a PNG, base64, checked and re-encoded on the server. */
   signature: string | null;
   signed_at: string;
+  version: Generated<number>;
+  text_sha256: Generated<string>;
+  ip_address: Generated<string>;
+  user_agent: Generated<string>;
 }
 export interface SignInActionsTable {
   id: Generated<number>;
@@ -537,6 +557,7 @@ export interface Database extends BookingsFinancialsTables {
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   agreements: AgreementsTable;
+  agreement_versions: AgreementVersionsTable;
   agreement_signatures: AgreementSignaturesTable;
   sign_in_actions: SignInActionsTable;
   password_reset_tokens: PasswordResetTokensTable;

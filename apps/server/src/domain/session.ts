@@ -14,6 +14,8 @@ export interface SessionsRow {
   customer_session_id: number | null;
   customer_client_id: number | null;
   customer_expires_at: string | null;
+  /** 1 while the customer session's client has sign-in actions pending. */
+  customer_actions: number;
 }
 
 /** How the auth plugin finds the sessions behind a request's cookies (given it by app.ts). */

@@ -5,6 +5,7 @@ import { isTokenShaped } from '../lib/tokens.ts';
 import { AppError } from '../lib/app-error.ts';
 import { assertCompanyActive, type Company } from '../domain/company.ts';
 import type { SessionLookup } from '../domain/session.ts';
+import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -15,6 +16,12 @@ export type AuthLevel = 'public' | 'company' | 'customer';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /**
+     * A customer call that stays open while the customer has sign-in actions pending: the calls
+     * the actions themselves need. Every other customer call is refused until the queue is empty
+     * (decision 021), so an action cannot be skipped by calling around it.
+     */
+    duringSignInActions?: boolean;
   }
   interface FastifyRequest {
     company?: Company;
@@ -63,6 +70,9 @@ async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: 
     req.customer = { clientId: row.customer_client_id, sessionId: row.customer_session_id };
   }
   if (level === 'customer' && !req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  if (level === 'customer' && row.customer_actions === 1 && !req.routeOptions.config.duringSignInActions) {
+    throw new AppError(403, 'SIGN_IN_ACTIONS_PENDING', signInActionMessages.pending);
+  }
 }
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import fastifyCookie from '@fastify/cookie';
 import { webPlugin } from './web';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
@@ -13,11 +14,12 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Hub</title>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Hub</title></head><body></body></html>');
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.gz'), gzipSync(script));
   app = Fastify();
+  await app.register(fastifyCookie);
   await app.register(webPlugin, { dist });
   await app.ready();
 });
@@ -45,5 +47,39 @@ describe('built assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
+
+describe('the page', () => {
+  const token = (c: string) => c.repeat(43);
+  const preloads = (body: string) => [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+  it('names no call to preload for a browser with no session, and is never kept by a shared cache', async () => {
+    const res = await app.inject({ url: '/hub/company' });
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual([]);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('preloads the company config for a company session, and the session and home lists for a signed-in home', async () => {
+    const company = await app.inject({ url: '/hub', cookies: { portal_company: token('a') } });
+    expect(preloads(company.body)).toEqual(['/api/company/get-config']);
+    const home = await app.inject({ url: '/hub/company/', cookies: { portal_company: token('a'), portal_customer: token('b') } });
+    expect(preloads(home.body)).toEqual([
+      '/api/company/get-config',
+      '/api/customer/me',
+      '/api/customer/get-sign-in-actions',
+      '/api/home/get-upcoming-classes?page=1&limit=6',
+      '/api/home/get-outstanding-invoices?page=1&limit=6',
+    ]);
+    expect(home.body).toContain('&amp;limit=6');
+    const other = await app.inject({ url: '/hub/notifications', cookies: { portal_company: token('a'), portal_customer: token('b') } });
+    expect(preloads(other.body)).toEqual(['/api/company/get-config', '/api/customer/me', '/api/customer/get-sign-in-actions']);
+  });
+
+  it('ignores cookies that cannot be sessions', async () => {
+    const res = await app.inject({ url: '/hub/company', cookies: { portal_company: 'x', portal_customer: token('b') } });
+    expect(preloads(res.body)).toEqual([]);
   });
 });

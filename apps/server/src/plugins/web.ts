@@ -3,6 +3,21 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startupCallsFor } from '@portal/shared/startup-calls';
+import { isTokenShaped } from '../lib/tokens.ts';
+import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
+
+/**
+ * The page with the calls the portal will make first named as preloads (shared/startup-calls.ts),
+ * so the browser fetches them while it downloads the scripts instead of after. Which calls
+ * depends only on the session cookies the request carries (no database read for a page); the
+ * web app takes each preloaded answer once, for its first call of that URL.
+ */
+export function pageWithPreloads(html: string, urls: string[]): string {
+  if (urls.length === 0) return html;
+  const links = urls.map((url) => `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
 
 /**
  * Serves the built portal: hashed assets with a long cache, and index.html for every client-side
@@ -32,6 +47,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const cookies: Record<string, string | undefined> = req.cookies ?? {};
+    const calls = startupCallsFor(url, { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) });
+    // The page differs by the cookies it was asked with: no shared cache may hand it to another browser.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(pageWithPreloads(html, calls));
   });
 });

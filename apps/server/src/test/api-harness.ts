@@ -3,6 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../features/import/import.service.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
@@ -148,16 +149,41 @@ export async function mailedCode(t: TestApp, email: string): Promise<number> {
  */
 export async function registerCustomer(
   t: TestApp,
-  input: { email: string; password?: string; company?: string; firstName?: string; lastName?: string },
+  input: { email: string; password?: string; company?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean },
 ): Promise<{ browser: Browser; clientId: number; email: string; password: string }> {
-  const { email, password = 'Lane#Tadpole47', company = 'SPLASH', firstName = 'Tess', lastName = 'Ng' } = input;
+  const { email, password = 'Lane#Tadpole47', company = 'SPLASH', firstName = 'Tess', lastName = 'Ng', acceptAgreements = true } = input;
   const browser = new Browser(t.server);
   await browser.enterCompany(company);
   const one = await browser.post<{ emailToken: string }>('/api/customer/register', { first_name: firstName, last_name: lastName, email, password, confirm_password: password });
   if (one.status !== 200) throw new Error(`register ${email}: ${one.status} ${JSON.stringify(one.body)}`);
   const two = await browser.post<{ user: { ClientID: number } }>('/api/customer/register', { email, email_code: await mailedCode(t, email), email_token: one.body.emailToken });
   if (two.status !== 200) throw new Error(`register ${email}, step two: ${two.status} ${JSON.stringify(two.body)}`);
+  // A new customer is asked to accept the company's required agreements first (decision 021);
+  // most tests want a customer past that step.
+  if (acceptAgreements) await acceptRequiredAgreements(browser);
   return { browser, clientId: two.body.user.ClientID, email, password };
+}
+
+/** A small drawn signature: a PNG data URL with a dark stroke on a transparent pad. */
+export async function testSignature(width = 300, height = 100): Promise<string> {
+  const raw = Buffer.alloc(width * height * 4);
+  for (let x = 10; x < width - 10; x += 1) {
+    const y = Math.round(height / 2 + Math.sin(x / 12) * (height / 4));
+    for (const dy of [0, 1, 2]) raw.writeUInt32BE(0x111111ff, ((y + dy) * width + x) * 4);
+  }
+  const png = await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** Accepts every required agreement the signed-in customer has not accepted, signing where asked. */
+export async function acceptRequiredAgreements(browser: Browser): Promise<void> {
+  const list = await browser.get<{ agreements: { AgreementID: number; RequiresSignature: boolean; pivot: { Required: boolean }; Signed: { Current: boolean } | null }[] }>(
+    '/api/customer/get-active-agreements',
+  );
+  for (const a of list.body.agreements.filter((x) => x.pivot.Required && !x.Signed?.Current)) {
+    const res = await browser.post('/api/customer/agree-to-agreement', { agreement_id: a.AgreementID, signature: a.RequiresSignature ? await testSignature() : null });
+    if (res.status !== 200) throw new Error(`agree-to-agreement ${a.AgreementID}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
 }
 
 const EXAMPLE_BUNDLE = path.join(repoRoot, 'docs', 'examples', 'company-bundle.example.json');

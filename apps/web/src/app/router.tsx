@@ -21,6 +21,7 @@ const appLayout = page(() => import('./components/app-layout').then((m) => ({ de
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
 const comingSoon = page(() => import('./routes/coming-soon-route'));
+const settingsComingSoon = page(() => import('./routes/settings-coming-soon-route'));
 
 /** A page of a later release: real route, guard and title, with the "opens soon" header. */
 function upcoming(path: string, title: RouteHandle['title']): RouteObject {
@@ -123,17 +124,25 @@ export const routes: RouteObject[] = [
               ]),
               feature((c) => c.EnableMessages, [{ path: paths.messages, lazy: page(() => import('@/features/messages/routes/messages-route')) }]),
 
-              { path: '/hub/settings', element: <Navigate to={paths.myDetails} replace /> },
-              upcoming(paths.myDetails, 'My Details'),
-              upcoming(paths.security, 'Login & Security'),
-              feature((c) => c.ShowPaymentDetailsTab, [upcoming(paths.billing, 'Billing')], paths.myDetails),
-              upcoming(paths.agreements, 'Agreements'),
+              // Account Settings (K1–K5): one layout with its tab bar around each tab.
+              {
+                path: paths.settings,
+                lazy: page(() => import('./routes/settings-layout-route')),
+                children: [
+                  { index: true, element: <Navigate to={paths.myDetails} replace /> },
+                  { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
+                  { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
+                  feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: page(() => import('@/features/billing/routes/billing-route')), handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
+                  { path: paths.agreements, lazy: settingsComingSoon, handle: { title: 'Agreements' } satisfies RouteHandle },
+                ],
+              },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
 
-              upcoming(paths.checkout, 'Checkout'),
-              upcoming(paths.invoiceCheckout, 'Invoice Checkout'),
-              upcoming(paths.payment, 'Payment'),
-              upcoming(paths.paymentSuccess, 'Payment Successful'),
+              // Cart and payment (decision 024).
+              { path: paths.checkout, lazy: page(() => import('@/features/checkout/routes/checkout-route')), handle: { title: 'Checkout' } satisfies RouteHandle },
+              { path: paths.invoiceCheckout, lazy: page(() => import('@/features/checkout/routes/invoice-checkout-route')), handle: { title: 'Invoice Checkout' } satisfies RouteHandle },
+              { path: paths.payment, lazy: page(() => import('@/features/checkout/routes/payment-route')), handle: { title: 'Payment' } satisfies RouteHandle },
+              { path: paths.paymentSuccess, lazy: page(() => import('@/features/checkout/routes/payment-success-route')), handle: { title: 'Payment Successful' } satisfies RouteHandle },
             ],
           },
         ],

@@ -26,6 +26,7 @@ export const paths = {
   notifications: '/hub/notifications',
   notificationConfiguration: '/hub/notification-configuration',
   messages: '/hub/messages',
+  settings: '/hub/settings',
   myDetails: '/hub/settings/my-details',
   security: '/hub/settings/security',
   billing: '/hub/settings/billing',

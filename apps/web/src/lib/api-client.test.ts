@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, forgetHeldAnswers } from './api-client';
+import { startupCallsFor } from '@portal/shared/startup-calls';
+import { api, forgetHeldAnswers, startPreloadedCalls } from './api-client';
+import { getCompanyConfig } from './company-config';
+import { currentUserQueryOptions } from './identity';
+import { getSignInActions } from '@/features/auth/api/get-sign-in-actions';
+import { getOutstandingInvoices } from '@/features/home/api/get-outstanding-invoices';
+import { getUpcomingClasses } from '@/features/home/api/get-upcoming-classes';
 
 interface Sent {
   url: string;
@@ -69,5 +75,61 @@ describe('api: revalidating polled answers', () => {
     answers.push(ok({ n: 3 }, 'W/"z"'));
     await api('/api/x');
     expect(sent.at(-1)?.ifNoneMatch).toBeNull();
+  });
+});
+
+function pageWithPreloads(urls: string[]): Document {
+  const doc = document.implementation.createHTMLDocument('Hub');
+  for (const url of urls) {
+    const link = doc.createElement('link');
+    for (const [name, value] of Object.entries({ rel: 'preload', href: url, as: 'fetch', crossorigin: 'use-credentials' })) link.setAttribute(name, value);
+    doc.head.append(link);
+  }
+  return doc;
+}
+
+describe('api: the calls the page preloads', () => {
+  it('asks for each once as the app starts, and the first call of that URL takes the answer', async () => {
+    answers.push(ok({ config: 1 }), ok({ user: null }));
+    startPreloadedCalls(pageWithPreloads(['/api/company/get-config', '/api/customer/me', 'https://elsewhere.example/x']));
+    expect(sent.map((s) => [s.url, s.cache])).toEqual([
+      ['/api/company/get-config', 'no-store'],
+      ['/api/customer/me', 'no-store'],
+    ]);
+    expect(await api('/api/company/get-config')).toEqual({ config: 1 });
+    expect(sent).toHaveLength(2);
+    answers.push(ok({ config: 2 }));
+    expect(await api('/api/company/get-config')).toEqual({ config: 2 });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('forgets them on an identity change, and after the first seconds', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      answers.push(ok({ config: 'old' }), ok({ user: 'old' }));
+      startPreloadedCalls(pageWithPreloads(['/api/company/get-config', '/api/customer/me']));
+      forgetHeldAnswers();
+      answers.push(ok({ config: 'new' }));
+      expect(await api('/api/company/get-config')).toEqual({ config: 'new' });
+
+      answers.push(ok({ config: 'old' }));
+      startPreloadedCalls(pageWithPreloads(['/api/company/get-config']));
+      vi.advanceTimersByTime(11_000);
+      answers.push(ok({ config: 'fresh' }));
+      expect(await api('/api/company/get-config')).toEqual({ config: 'fresh' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names exactly the URLs the portal calls as it starts (a preload serves only the same URL)', async () => {
+    const bodies = [{}, { user: null }, { actions: [] }, { data: [] }, { data: [] }];
+    answers.push(...bodies.map((b) => ok(b)));
+    await getCompanyConfig();
+    await currentUserQueryOptions.queryFn!({} as never);
+    await getSignInActions();
+    await getUpcomingClasses(1);
+    await getOutstandingInvoices(1);
+    expect(sent.map((s) => s.url)).toEqual(startupCallsFor('/hub/company', { company: true, customer: true }));
   });
 });

@@ -23,6 +23,8 @@ export interface ApiInit {
   query?: Record<string, string | number | undefined>;
   /** Aborts the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Extra request headers (the Idempotency-Key of a payment). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -37,6 +39,39 @@ const HELD_MAX = 50;
 /** Forgets every kept answer: resetIdentity calls it on every identity change. */
 export function forgetHeldAnswers(): void {
   held.clear();
+  early.clear();
+}
+
+const REQUEST_INIT = { credentials: 'include', cache: 'no-store' } as const satisfies RequestInit;
+
+/**
+ * The calls the page named as preloads (the server lists the portal's startup calls in it,
+ * shared/startup-calls.ts), asked for once as the app starts and taken by the first api() call
+ * of each URL: the answers arrive while the scripts are still loading instead of one after
+ * another. Taken once, forgotten on an identity change, and unused after EARLY_MS, so a page
+ * opened later never shows an answer from the page load.
+ */
+const early = new Map<string, Promise<Response>>();
+const EARLY_MS = 10_000;
+let earlyUntil = 0;
+
+export function startPreloadedCalls(doc: Document = document): void {
+  for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
+    const url = link.getAttribute('href');
+    if (!url?.startsWith('/api/') || early.has(url)) continue;
+    const answer = fetch(url, { ...REQUEST_INIT, headers: { Accept: 'application/json' } });
+    // A failed early call is made again by the caller; it must not surface as unhandled.
+    answer.catch(() => undefined);
+    early.set(url, answer);
+  }
+  earlyUntil = performance.now() + EARLY_MS;
+}
+
+function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+  const answer = early.get(url);
+  if (!answer) return undefined;
+  early.delete(url);
+  return performance.now() <= earlyUntil ? answer : undefined;
 }
 
 function hold(url: string, etag: string | null, data: unknown): void {
@@ -97,7 +132,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   let body: string | FormData | undefined;
   if (init.body instanceof FormData) {
     // A file upload: the browser writes the multipart content type with its boundary.
@@ -110,7 +145,9 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const kept = method === 'GET' ? held.get(url) : undefined;
   if (kept) headers['If-None-Match'] = kept.etag;
 
-  const response = await fetch(url, { method, headers, body, credentials: 'include', cache: 'no-store', signal: init.signal });
+  const request = () => fetch(url, { ...REQUEST_INIT, method, headers, body, signal: init.signal });
+  const preloaded = method === 'GET' && !kept ? takeEarlyAnswer(url) : undefined;
+  const response = await (preloaded ? preloaded.catch(request) : request());
   if (response.status === 304 && kept) {
     hold(url, kept.etag, kept.data);
     return kept.data as T;

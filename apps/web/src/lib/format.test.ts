@@ -63,6 +63,11 @@ describe('formatMoney (C15)', () => {
     expect(formatMoney(123456, '$')).toBe('$1,234.56');
     expect(formatMoney(-500, '$')).toBe('-$5.00');
     expect(formatMoney(0, '$')).toBe('$0.00');
+    expect(formatMoney(123456789, '$')).toBe('$1,234,567.89');
+    expect(formatMoney(-100000, '€')).toBe('-€1,000.00');
+    expect(formatMoney(7, '$')).toBe('$0.07');
+    expect(formatMoney(12.6, '$')).toBe('$0.13');
+    expect(formatMoney(null, '$')).toBe('$0.00');
   });
 });
 

@@ -1,6 +1,8 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../../features/import/company-bundle.ts';
+import { withDemoAgreements } from './demo-agreements.ts';
 import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { sarahDetails } from './demo-my-details.ts';
 import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
@@ -323,6 +325,8 @@ function splash(): CompanyBundleInput {
             suburb: 'Bondi Beach',
             state: 'NSW',
             postcode: '2026',
+            // My details (decision 020): a full record under Splash's customer form.
+            ...sarahDetails,
             students: splashParentStudents,
             invoices: [
               { invoice_no: 'INV-10198', invoice_date: 'today-150', payment_date: 'today-136', total_cents: 24500, balance_due_cents: 0, status: 'Paid' },
@@ -388,7 +392,8 @@ function splash(): CompanyBundleInput {
             first_name: 'Alex',
             last_name: 'Nguyen',
             students: [{ key: 'mai', first_name: 'Mai', last_name: 'Nguyen', dob: '2018-01-30', gender: 'Female', standard: 'Starfish' }],
-            sign_in_actions: [{ type: 'AcceptAgreement', agreement: 'terms' }, { type: 'UpdateProfile' }],
+            // With the medical consent's new version (demo-agreements.ts): one action of every kind.
+            sign_in_actions: [{ type: 'UpdateProfile' }, { type: 'UpdateStudent', student: 'mai' }, { type: 'ChangePassword' }],
           },
         ],
       },
@@ -761,5 +766,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements);
 }

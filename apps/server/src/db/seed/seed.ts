@@ -1,14 +1,12 @@
 import type { Db } from '../database.ts';
-import { findCompanyByCode } from '../../features/company/company.repository.ts';
-import { importCompanyBundle } from '../../features/import/import.service.ts';
-import { countCompanies } from '../../features/import/import.repository.ts';
+import { hasNoCompanies, importCompanyBundle, isCompanyCodeTaken } from '../../features/import/import.service.ts';
 import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
 
 /** Sign-ins printed in the start-up banner and the README. */
 export const demoSignIns = [
   { email: 'parent@example.com', password: DEMO_PASSWORD, note: 'SPLASH and ACE (asks which company); 2 swimmers, 120 notifications, open invoices' },
   { email: 'family@example.com', password: DEMO_PASSWORD, note: 'SPLASH, two client accounts (asks which account)' },
-  { email: 'new@example.com', password: DEMO_PASSWORD, note: 'SPLASH, pending sign-in actions (agreement, then details)' },
+  { email: 'new@example.com', password: DEMO_PASSWORD, note: 'SPLASH, one sign-in action of each kind: a new agreement version to sign, details, a swimmer, a new password' },
   { email: 'dancer@example.com', password: DEMO_PASSWORD, note: 'THAMES (UK, £)' },
 ] as const;
 
@@ -18,7 +16,7 @@ export const demoSignIns = [
  * Answers whether it seeded.
  */
 export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
-  if ((await countCompanies(db)) > 0) return false;
+  if (!(await hasNoCompanies(db))) return false;
   // One after the other so company ids follow the listed order on every engine.
   for (const bundle of demoBundles()) {
     try {
@@ -27,7 +25,7 @@ export async function seedDemoData(db: Db, options: { today?: string } = {}): Pr
       // Another server process started on the same empty database and is seeding it (its company
       // arrived between our check and our insert): leave the rest to that one.
       const code = (bundle as { company?: { code?: string } }).company?.code;
-      if (code && (await findCompanyByCode(db, code))) return false;
+      if (code && (await isCompanyCodeTaken(db, code))) return false;
       throw err;
     }
   }

@@ -45,28 +45,6 @@ export async function findCustomerUser(db: Db, companyId: number, clientId: numb
   return { ...client, total_barcodes: Number(barcodes.n) };
 }
 
-export function findPendingActions(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('sign_in_actions')
-    .select(['id', 'type', 'agreement_id', 'student_id'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('completed_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
-export async function completeActions(db: Db, companyId: number, clientId: number, type: string): Promise<void> {
-  await db
-    .updateTable('sign_in_actions')
-    .set({ completed_at: nowIso() })
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('type', '=', type)
-    .where('completed_at', 'is', null)
-    .execute();
-}
-
 export async function updatePasswordHash(db: Db, companyId: number, loginId: number, passwordHash: string): Promise<void> {
   await db
     .updateTable('logins')

@@ -1,32 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { codeField, emailField, forgotPasswordSchema, loginSchema } from '@portal/shared/auth-schemas';
+import { loginSchema } from '@portal/shared/auth-schemas';
 import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/common-passwords';
 import { serverMessages } from '@portal/shared/messages';
-import { idField, successSchema } from '@portal/shared/api-schemas';
+import { successSchema } from '@portal/shared/api-schemas';
 import {
   changingPasswordAnswerSchema,
+  customerLoginRequestSchema,
+  forgetPasswordRequestSchema,
+  registerCodeSchema,
+  registerRequestSchema,
+  resetTokenParamsSchema,
   clientsAnswerSchema,
   loginAnswerSchema,
   meAnswerSchema,
   registerAnswerSchema,
   signInActionsAnswerSchema,
 } from '@portal/shared/customer-schemas';
-import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
-import { endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
+import { endSessionByToken, findCompanySession, findSessions, startSession } from '../session/session.service.ts';
+import { isTokenShaped } from '../../lib/tokens.ts';
+import { ocrSignInActionsAnswerSchema, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import * as service from './customer.service.ts';
 
-const credentials = loginSchema;
-/** Only a same-site path may come back as a redirect target. */
-const safeRedirect = z
-  .string()
-  .max(500)
-  .optional()
-  .transform((v) => (isSafeInternalPath(v) ? v : undefined));
 
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
@@ -38,6 +36,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     if (old) await endSessionByToken(deps, old);
     const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
     reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
+    await service.prepareSignIn(deps, companyId, clientId);
     return service.loadUserAndActions(deps, companyId, clientId);
   }
 
@@ -45,7 +44,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/get-clients',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: credentials, response: { 200: clientsAnswerSchema, ...errorResponses } },
+      schema: { tags: ['customer'], body: loginSchema, response: { 200: clientsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'signin');
@@ -60,7 +59,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { auth: 'company' },
       schema: {
         tags: ['customer'],
-        body: credentials.extend({ client_id: idField.optional(), server_redirect: safeRedirect }),
+        body: customerLoginRequestSchema,
         response: { 200: loginAnswerSchema, ...errorResponses },
       },
     },
@@ -80,7 +79,6 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     return { success: true as const };
   });
 
-  const registerStep2 = z.object({ email: emailField, email_code: codeField, email_token: z.string().min(10).max(200) });
   r.post(
     '/api/customer/register',
     {
@@ -88,7 +86,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags: ['customer'],
         // Step one carries the form; step two adds email_code and email_token. Each step is parsed by its own schema below.
-        body: z.looseObject({ email_code: z.unknown().optional(), email_token: z.unknown().optional() }),
+        body: registerRequestSchema,
         response: { 200: registerAnswerSchema, ...errorResponses },
       },
     },
@@ -102,7 +100,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
         const started = await service.startRegistration(deps, company, form);
         return { success: true as const, ...started };
       }
-      const step = registerStep2.parse(body);
+      const step = registerCodeSchema.parse(body);
       const { clientId } = await service.completeRegistration(deps, company, step);
       const answer = await signIn(req, reply, company.id, clientId);
       return { success: true as const, message: 'Your account has been created.', ...answer };
@@ -113,7 +111,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     '/api/customer/forget-password',
     {
       config: { auth: 'company' },
-      schema: { tags: ['customer'], body: forgotPasswordSchema.extend({ url: z.string().max(2000).optional() }), response: { 200: successSchema, ...errorResponses } },
+      schema: { tags: ['customer'], body: forgetPasswordRequestSchema, response: { 200: successSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset', true);
@@ -122,27 +120,42 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
   );
 
-  const tokenParam = z.object({ token: z.string().min(1).max(200) });
   /** The company this browser is on, if any: a reset token is good only under its own. */
   async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
     const token = req.cookies[COMPANY_COOKIE];
     return token ? (await findCompanySession(deps, token))?.id : undefined;
   }
+  /** The customer signed in on this browser, if any (for a public route, which the auth hook leaves alone). */
+  async function signedInCustomer(req: FastifyRequest): Promise<{ companyId: number; clientId: number } | undefined> {
+    const companyToken = req.cookies[COMPANY_COOKIE];
+    const customerToken = req.cookies[CUSTOMER_COOKIE];
+    if (!companyToken || !customerToken || !isTokenShaped(companyToken) || !isTokenShaped(customerToken)) return undefined;
+    const found = await findSessions(deps, companyToken, customerToken);
+    const now = new Date().toISOString();
+    if (!found || found.row.expires_at <= now || found.row.customer_client_id === null || (found.row.customer_expires_at ?? '') <= now) return undefined;
+    return { companyId: found.company.id, clientId: found.row.customer_client_id };
+  }
   r.get(
     '/api/customer/check-if-changing-password/:token',
     {
       config: { auth: 'public' },
-      schema: { tags: ['customer'], params: tokenParam, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
+      schema: { tags: ['customer'], params: resetTokenParamsSchema, response: { 200: changingPasswordAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       await throttle(req, 'reset');
+      // The ChangePassword sign-in action asks with the signed-in customer's ClientID (R74, X12).
+      if (/^\d{1,10}$/.test(req.params.token)) {
+        const customer = await signedInCustomer(req);
+        const asked = Number(req.params.token);
+        return { success: true as const, isChangingPassword: customer?.clientId === asked && (await service.isPasswordChangePending(deps, customer.companyId, asked)) };
+      }
       return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
     },
   );
 
   r.post(
     '/api/customer/reset-password/:token',
-    { config: { auth: 'public' }, schema: { tags: ['customer'], params: tokenParam, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
+    { config: { auth: 'public' }, schema: { tags: ['customer'], params: resetTokenParamsSchema, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'reset');
       await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
@@ -152,7 +165,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post(
     '/api/customer/set-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
@@ -162,7 +175,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/get-sign-in-actions',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
@@ -172,11 +185,24 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.get(
     '/api/customer/me',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };
     },
   );
-}
 
+  r.post(
+    '/api/customer/ocr-sign-in-actions',
+    {
+      config: { auth: 'customer', duringSignInActions: true },
+      schema: { tags: ['customer'], body: ocrSignInActionsSchema, response: { 200: ocrSignInActionsAnswerSchema, ...errorResponses } },
+    },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      // Only the signed-in client's own actions: another id is not found, whoever it belongs to.
+      if (req.body.client_id !== clientId) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
+      return { success: true as const, actions: await service.updateActionsForRegistration(deps, company.id, clientId) };
+    },
+  );
+}

@@ -10,6 +10,8 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
+import { agreementsAwaitingAcceptance } from '../agreements/agreements.service.ts';
+import { completeSignInActions, listSignInActions, queueOutstanding } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
 
 const CODE_TTL_MINUTES = 10;
@@ -53,15 +55,30 @@ export async function listClientAccounts(deps: Deps, company: Company, email: st
 }
 
 export async function loadUserAndActions(deps: Deps, companyId: number, clientId: number): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const [client, actions] = await Promise.all([
-    repo.findCustomerUser(deps.db, companyId, clientId),
-    repo.findPendingActions(deps.db, companyId, clientId),
-  ]);
+  const [client, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), listSignInActions(deps, companyId, clientId)]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   return {
     user: { ClientID: client.id, FirstName: client.first_name, LastName: client.last_name, total_barcodes: client.total_barcodes },
-    actions: actions.map((a) => ({ id: a.id, type: a.type as SignInAction['type'], agreement_id: a.agreement_id, student_id: a.student_id })),
+    actions,
   };
+}
+
+/**
+ * At every sign-in, what the company now asks of the customer becomes sign-in actions
+ * (decision 021): each required agreement whose current version they have not accepted.
+ */
+export async function prepareSignIn(deps: Deps, companyId: number, clientId: number): Promise<void> {
+  await queueOutstanding(deps, companyId, clientId, { agreementIds: await agreementsAwaitingAcceptance(deps, companyId, clientId) });
+}
+
+/** Registration with an existing client (L13): the update actions it must go through, in order. */
+export async function updateActionsForRegistration(deps: Deps, companyId: number, clientId: number): Promise<SignInAction[]> {
+  await prepareSignIn(deps, companyId, clientId);
+  return (await listSignInActions(deps, companyId, clientId)).filter((a) => a.type === 'UpdateProfile' || a.type === 'UpdateStudent');
+}
+
+export async function isPasswordChangePending(deps: Deps, companyId: number, clientId: number): Promise<boolean> {
+  return (await listSignInActions(deps, companyId, clientId)).some((a) => a.type === 'ChangePassword');
 }
 
 /** Picks the client account to sign in to: the chosen one, or the only one. */
@@ -236,7 +253,7 @@ export async function changePassword(deps: Deps, companyId: number, loginId: num
   const clients = await repo.findClientsByLogin(deps.db, companyId, loginId);
   const clientIds = clients.map((c) => c.id);
   await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
-  for (const id of clientIds) await repo.completeActions(deps.db, companyId, id, 'ChangePassword');
+  for (const id of clientIds) await completeSignInActions(deps, companyId, id, 'ChangePassword');
   const login = await repo.findLoginById(deps.db, companyId, loginId);
   if (login) {
     await clearSignInFailures(deps, login.email);
@@ -262,7 +279,7 @@ async function notifyPasswordChanged(deps: Deps, companyId: number, email: strin
  * the account over. Completes the action.
  */
 export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
-  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), repo.findPendingActions(deps.db, companyId, clientId)]);
+  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), listSignInActions(deps, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
   await changePassword(deps, companyId, user.login_id, password, sessionId);

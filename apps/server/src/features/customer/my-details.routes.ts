@@ -30,7 +30,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
 
   r.get(
     '/api/customer/get-details',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: customerDetailsAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: customerDetailsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return { success: true as const, client: await service.getCustomerDetails(deps, company.id, clientId) };
@@ -39,7 +39,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
 
   r.post(
     '/api/customer/update-details',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: updateDetailsBodySchema, response: { 200: updateDetailsAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: updateDetailsBodySchema, response: { 200: updateDetailsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       // A record is only ever the signed-in customer's own; another id is not found.
@@ -58,7 +58,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
 
   r.post(
     '/api/customer/confirm-email-change',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: confirmEmailChangeSchema, response: { 200: confirmEmailChangeAnswerSchema, ...errorResponses } } },
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: confirmEmailChangeSchema, response: { 200: confirmEmailChangeAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const record = await service.confirmEmailChange(deps, company, clientId, req.body.email_token, req.body.email_code);
@@ -78,7 +78,8 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
 
   r.post(
     '/api/customer/change-password',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], body: changePasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
+    // A new password is also what a ChangePassword sign-in action asks for.
+    { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: changePasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       // Guesses at the current password count as failed sign-ins of the address.

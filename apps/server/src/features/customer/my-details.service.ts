@@ -11,6 +11,7 @@ import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../li
 import { renderMail } from '../mail/mailer.ts';
 import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
 import { changePassword } from './customer.service.ts';
+import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './my-details.repository.ts';
 
 /** Decision 020: the code of an e-mail change lives 10 minutes and allows 5 tries, as the registration code does. */
@@ -161,6 +162,9 @@ export async function updateCustomerDetails(
   }
   const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
   await repo.updateClientDetails(deps.db, company.id, clientId, columns, custom);
+  // The details were saved through the company's form, so every mandatory field is filled: an
+  // UpdateProfile sign-in action is done (decision 021).
+  await completeSignInActions(deps, company.id, clientId, 'UpdateProfile');
   const emailToken = newEmail ? await startEmailChange(deps, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
   return { record: await getCustomerDetails(deps, company.id, clientId), ...(emailToken ? { emailToken, newEmail } : {}) };
 }

@@ -8,6 +8,7 @@ import { formConfigurationSchema } from '@portal/shared/form-config';
 import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
+import { bundleClientDetailsShape } from './bundle-client-details.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -53,10 +54,13 @@ const lessonFormatSchema = z.strictObject({
 const agreementSchema = z.strictObject({
   key,
   name: text,
+  /** The current version's text. */
   text: text,
   requires_signature: z.boolean().default(false),
   required: z.boolean().default(true),
   active: z.boolean().default(true),
+  /** Texts published before the current one, oldest first: the current text is version N + 1. */
+  earlier_versions: z.array(z.strictObject({ text, published_at: bundleInstant.optional() })).max(100).default([]),
 });
 
 export const GENDERS = ['Male', 'Female', 'Not_Specified', 'Other'] as const;
@@ -94,15 +98,20 @@ const clientSchema = z.strictObject({
   last_name: text,
   /** Defaults to the customer's sign-in e-mail. */
   email: emailField.optional(),
-  phone_mobile: z.string().default(''),
   address1: z.string().default(''),
   suburb: z.string().default(''),
   state: z.string().default(''),
   postcode: z.string().default(''),
+  // My details: phones, gender, billing address, notes, custom field answers (decision 020).
+  ...bundleClientDetailsShape,
   students: z.array(studentSchema).default([]),
   barcodes: z.array(bundleBarcodeSchema).default([]),
   invoices: z.array(invoiceSchema).default([]),
   sign_in_actions: z.array(signInActionSchema).default([]),
+  /** Agreements this client accepted before the import, each at a version (the current one unless given). */
+  agreements_signed: z
+    .array(z.strictObject({ agreement: key, version: z.number().int().positive().optional(), signed_at: bundleInstant.optional() }))
+    .default([]),
 });
 
 const customerSchema = z
@@ -115,8 +124,10 @@ const customerSchema = z
     clients: z.array(clientSchema).min(1, 'A customer needs at least one client account'),
   })
   .superRefine((c, ctx) => {
-    if ((c.password === undefined) === (c.password_hash === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either password or password_hash (exactly one)' });
+    // Neither: the account has no password yet; it is set through "Forgot password", and a
+    // ChangePassword sign-in action is queued for it.
+    if (c.password !== undefined && c.password_hash !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either password or password_hash, not both' });
     }
   });
 
@@ -309,6 +320,18 @@ export const companyBundleSchema = z
           if (a.agreement && !agreements.has(a.agreement)) issue(ctx, [...path, 'agreement'], `Unknown agreement "${a.agreement}"`);
           if (a.type === 'UpdateStudent' && !a.student) issue(ctx, [...path, 'student'], 'UpdateStudent needs a student key');
           if (a.student && !own.has(a.student)) issue(ctx, [...path, 'student'], `Unknown student "${a.student}" (not a student of client "${client.key}")`);
+        });
+        const signedOnce = new Set<string>();
+        client.agreements_signed.forEach((s, si) => {
+          const path: Path = [...base, 'agreements_signed', si];
+          const agreement = b.agreements.find((a) => a.key === s.agreement);
+          if (!agreement) issue(ctx, [...path, 'agreement'], `Unknown agreement "${s.agreement}"`);
+          else if (s.version !== undefined && s.version > agreement.earlier_versions.length + 1) {
+            issue(ctx, [...path, 'version'], `Agreement "${s.agreement}" has ${agreement.earlier_versions.length + 1} version(s)`);
+          }
+          const id = `${s.agreement}@${s.version ?? 'current'}`;
+          if (signedOnce.has(id)) issue(ctx, [...path, 'agreement'], `Agreement "${s.agreement}" is listed twice at the same version`);
+          signedOnce.add(id);
         });
       });
     });

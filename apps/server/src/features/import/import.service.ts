@@ -6,10 +6,15 @@ import { BUNDLE_LIST_NAMES, companyBundleSchema, type CompanyBundle } from './co
 import { isBundleDate, resolveDate, resolveInstant, weeklyDates } from './bundle-dates.ts';
 import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
+import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
 import { importFinancials } from './bundle-financials.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
+import { countCompanies } from './import.repository.ts';
 import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
 import { importClassActivity } from '../classes/classes.service.ts';
+import { createHash } from 'node:crypto';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export interface BundleIssue {
   path: string;
@@ -113,7 +118,10 @@ export async function importCompanyBundle(
   const { pictures, issues: pictureIssues } = await normalizeBundlePictures(bundle);
   if (pictureIssues.length > 0) throw new BundleValidationError(pictureIssues);
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
-  const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : hashPassword(c.password ?? ''))));
+  // A customer given no password gets none that can match (an empty hash never verifies).
+  const passwordHashes = await Promise.all(
+    bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : c.password !== undefined ? hashPassword(c.password) : '')),
+  );
 
   return db.transaction().execute(async (trx) => {
     const conflicts = await findCompanyConflicts(trx, company.code, company.customer_id);
@@ -180,6 +188,25 @@ export async function importCompanyBundle(
           requires_signature: bool(a.requires_signature),
           required: bool(a.required),
           active: bool(a.active),
+          version: a.earlier_versions.length + 1,
+          text_sha256: sha256(a.text),
+          published_at: now,
+        })),
+      ),
+    );
+    await insertRows(
+      trx,
+      'agreement_versions',
+      bundle.agreements.flatMap((a) =>
+        [...a.earlier_versions, { text: a.text, published_at: undefined }].map((v, i) => ({
+          company_id,
+          agreement_id: agreementIds.get(a.key) as number,
+          version: i + 1,
+          name: a.name,
+          text: v.text,
+          text_sha256: sha256(v.text),
+          requires_signature: bool(a.requires_signature),
+          published_at: v.published_at === undefined ? now : instant(v.published_at),
         })),
       ),
     );
@@ -190,7 +217,9 @@ export async function importCompanyBundle(
       bundle.customers.map((c, i) => ({ company_id, email: c.email, password_hash: passwordHashes[i] as string, created_at: now, updated_at: now })),
     );
 
-    const clientList = bundle.customers.flatMap((c, i) => c.clients.map((client) => ({ client, loginId: loginIds[i] as number, loginEmail: c.email })));
+    const clientList = bundle.customers.flatMap((c, i) =>
+      c.clients.map((client) => ({ client, loginId: loginIds[i] as number, loginEmail: c.email, hasPassword: passwordHashes[i] !== '' })),
+    );
     const clientIds = byKey(
       clientList.map((c) => c.client.key),
       await insertRowsReturningIds(
@@ -202,16 +231,21 @@ export async function importCompanyBundle(
           first_name: client.first_name,
           last_name: client.last_name,
           email: client.email ?? loginEmail,
-          phone_mobile: client.phone_mobile,
           address1: client.address1,
           suburb: client.suburb,
           state: client.state,
           postcode: client.postcode,
+          ...clientDetailColumns(client),
           created_at: now,
         })),
       ),
     );
     const clientId = (k: string) => clientIds.get(k) as number;
+    await insertRows(
+      trx,
+      'client_custom_field_values',
+      customFieldValueRows(company_id, clientList.map(({ client }) => ({ clientId: clientId(client.key), custom_fields: client.custom_fields }))),
+    );
 
     const studentList = clientList.flatMap(({ client }) => client.students.map((s) => ({ clientKey: client.key, s })));
     const studentIdList = await insertRowsReturningIds(
@@ -264,16 +298,42 @@ export async function importCompanyBundle(
     await insertRows(
       trx,
       'sign_in_actions',
-      clientList.flatMap(({ client }) =>
-        client.sign_in_actions.map((a) => ({
+      clientList.flatMap(({ client, hasPassword }) => {
+        const listed = client.sign_in_actions.map((a) => ({
           company_id,
           client_id: clientId(client.key),
-          type: a.type,
+          type: a.type as string,
           agreement_id: a.agreement === undefined ? null : (agreementIds.get(a.agreement) as number),
           student_id: a.student === undefined ? null : (studentIds.get(`${client.key}/${a.student}`) as number),
           created_at: now,
           completed_at: null,
-        })),
+        }));
+        const needsPassword = !hasPassword && !client.sign_in_actions.some((a) => a.type === 'ChangePassword');
+        return needsPassword
+          ? [...listed, { company_id, client_id: clientId(client.key), type: 'ChangePassword', agreement_id: null, student_id: null, created_at: now, completed_at: null }]
+          : listed;
+      }),
+    );
+    await insertRows(
+      trx,
+      'agreement_signatures',
+      clientList.flatMap(({ client }) =>
+        client.agreements_signed.map((signed) => {
+          const agreement = bundle.agreements.find((a) => a.key === signed.agreement)!;
+          const version = signed.version ?? agreement.earlier_versions.length + 1;
+          const text = version <= agreement.earlier_versions.length ? agreement.earlier_versions[version - 1]!.text : agreement.text;
+          return {
+            company_id,
+            agreement_id: agreementIds.get(signed.agreement) as number,
+            client_id: clientId(client.key),
+            signature: null,
+            signed_at: signed.signed_at === undefined ? now : instant(signed.signed_at),
+            version,
+            text_sha256: sha256(text),
+            ip_address: '',
+            user_agent: 'company bundle',
+          };
+        }),
       ),
     );
 
@@ -398,4 +458,14 @@ export async function importCompanyBundle(
 
     return { companyId: company_id, code: company.code, warnings };
   });
+}
+
+/** Whether the database holds no company yet (the demo seed loads only into an empty one). */
+export async function hasNoCompanies(db: Db): Promise<boolean> {
+  return (await countCompanies(db)) === 0;
+}
+
+/** Whether a company with this code has been imported already. */
+export async function isCompanyCodeTaken(db: Db, code: string): Promise<boolean> {
+  return (await findCompanyConflicts(db, code, -1)).code;
 }

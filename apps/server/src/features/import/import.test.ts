@@ -51,6 +51,7 @@ const TABLES: (keyof Database)[] = [
   'messages',
   'message_reads',
   'agreements',
+  'agreement_versions',
   'agreement_signatures',
   'sign_in_actions',
   'barcodes',
@@ -118,7 +119,8 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
       notification_contacts: 2,
       messages: 1,
       agreements: 1,
-      sign_in_actions: 1,
+      agreement_versions: 2,
+      agreement_signatures: 1,
       barcodes: 1,
     });
 
@@ -195,10 +197,16 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
     const lists = await t.db.selectFrom('list_items').select(['list_name', 'display_name', 'active', 'sort_order']).orderBy('list_name').orderBy('sort_order').execute();
     expect(lists).toContainEqual({ list_name: 'referral_sources', display_name: 'Flyer', active: 0, sort_order: 1 });
 
-    const action = await t.db.selectFrom('sign_in_actions').selectAll().executeTakeFirstOrThrow();
     const agreement = await t.db.selectFrom('agreements').selectAll().executeTakeFirstOrThrow();
-    expect(action).toMatchObject({ type: 'AcceptAgreement', agreement_id: agreement.id, student_id: null, completed_at: null });
-    expect(agreement).toMatchObject({ requires_signature: 0, required: 1, active: 1 });
+    expect(agreement).toMatchObject({ requires_signature: 0, required: 1, active: 1, version: 2 });
+    const versions = await t.db.selectFrom('agreement_versions').select(['version', 'text', 'text_sha256']).orderBy('version').execute();
+    expect(versions.map((v) => [v.version, v.text])).toEqual([
+      [1, 'Lessons are paid per term in advance.'],
+      [2, agreement.text],
+    ]);
+    expect(versions[1]?.text_sha256).toBe(agreement.text_sha256);
+    const signed = await t.db.selectFrom('agreement_signatures').selectAll().executeTakeFirstOrThrow();
+    expect(signed).toMatchObject({ agreement_id: agreement.id, version: 2, text_sha256: agreement.text_sha256, signature: null });
 
     // Every tenant row carries the company.
     for (const table of TABLES.filter((x) => x !== 'companies')) {
@@ -300,8 +308,9 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
       .orderBy('a.id')
       .execute();
     expect(actions).toEqual([
-      { type: 'AcceptAgreement', name: 'Terms and conditions' },
       { type: 'UpdateProfile', name: null },
+      { type: 'UpdateStudent', name: null },
+      { type: 'ChangePassword', name: null },
     ]);
   });
 
@@ -314,7 +323,7 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
     bundle.customers[0].clients[0].students[0].dob = '2018-02-30';
     bundle.classes[0].venue = 'moon';
     bundle.notifications[0].to = ['jo', 'ghost'];
-    bundle.customers[0].clients[0].sign_in_actions[0].agreement = 'privacy';
+    bundle.customers[0].clients[0].agreements_signed[0].agreement = 'privacy';
     bundle.classes[1].sessions.weeks_after = 2;
     bundle.messages[0].colour = 'red';
     const issues = await refusal(t.db, bundle);
@@ -327,7 +336,7 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
         'customers.0.clients.0.students.0.dob',
         'classes.0.venue',
         'notifications.0.to.1',
-        'customers.0.clients.0.sign_in_actions.0.agreement',
+        'customers.0.clients.0.agreements_signed.0.agreement',
         'classes.1.sessions.dates',
         'messages.0.colour',
       ].sort(),
@@ -384,7 +393,8 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
 
   it('imports the bundle written out in docs/company-bundle.md', async () => {
     const doc = fs.readFileSync(new URL('../../../../../docs/company-bundle.md', import.meta.url), 'utf8');
-    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
+    // The whole bundle is the one block with a company; the others show one section each.
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((b) => 'company' in b);
     expect(blocks).toHaveLength(1);
     const { code } = await importCompanyBundle(t.db, blocks[0], { today: TODAY });
     expect(code).toBe('TINY');

@@ -15,9 +15,10 @@ import { addMinutes, companyTimeZone, localNow, nowIso } from '../../lib/time.ts
 import { renderMail } from '../mail/mailer.ts';
 import { notifyClient, isEmailOptedOut } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
-import { findSavedCardToken } from '../billing/billing.service.ts';
+import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { createInvoice, createReceipt } from '../financials/financials.service.ts';
+import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from './payment.repository.ts';
 import type { PaymentRow } from './payment.repository.ts';
@@ -54,7 +55,20 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
-  if (cart.classItems.length > 0) throw new AppError(422, 'NOT_SOLD_ONLINE', 'Classes cannot be paid for online yet');
+  for (const [index, item] of classItemsOf(cart).entries()) {
+    // The classes service checks the student, the class, the dates and a free place, and answers the price.
+    const v = await validateClassItem(db, company, clientId, item);
+    lines.push({
+      id: `class-${index + 1}`,
+      kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
+      description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
+      taxable: true,
+      unitPriceCents: v.unit_price,
+      quantity: v.dates.length,
+      classId: v.ClassID,
+      startDate: v.startDate,
+    });
+  }
 
   cart.bookingItems.forEach((item, index) => {
     const booking = resolveBookingRequest(company, item);
@@ -120,6 +134,17 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
     }),
     paymentMethod: cart.paymentMethod,
   };
+}
+
+/** The cart's class items as the classes service takes them (decision 023). */
+function classItemsOf(cart: Cart): ClassItem[] {
+  return cart.classItems.map((item) => ({
+    class_id: item.ClassID,
+    student_id: item.StudentID,
+    kind: item.casual ? 'casual' : 'ongoing',
+    dates: item.dates,
+    ...(cart.ocrProfileId !== null ? { ocr_profile_id: cart.ocrProfileId } : {}),
+  }));
 }
 
 function price(input: PricingInput): Quote {
@@ -255,6 +280,11 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       })),
     );
     const holds: Holds = { bookingHoldToken: null, enrolmentIds: [] };
+    if (body.classItems.length > 0) {
+      // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
+      const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
+      holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+    }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
       holds.bookingHoldToken = (await holdBookings(trx, company, clientId, body.bookingItems, { now })).holdToken;
@@ -357,6 +387,7 @@ async function fail(deps: Deps, company: Company, payment: PaymentRow, status: n
     await repo.deleteDiscountCodeUses(trx, company.id, payment.id);
     const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
     if (holds?.bookingHoldToken) await releaseHeldBookings(trx, company.id, holds.bookingHoldToken);
+    if (holds?.enrolmentIds.length) await releaseEnrolments(trx, company, holds.enrolmentIds);
   });
   const row = (await repo.findPaymentById(deps.db, company.id, payment.id))!;
   return replay(row) as never;
@@ -389,6 +420,9 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         const made = await createInvoice(trx, { companyId: company.id, clientId: payment.client_id, invoiceDate: today, dueDate: today, lines: newRows });
         invoiceNos.push(made.invoiceNo);
         if (made.totalCents > 0) allocations.push({ invoiceNo: made.invoiceNo, amountCents: made.totalCents });
+        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
+          throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
+        }
         if (holds.bookingHoldToken) await confirmHeldBookings(trx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
         await repo.renameDiscountCodeInvoice(trx, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
@@ -453,8 +487,10 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
     }
     throw err;
   }
-  // The receipt e-mail is best effort: the order stands whether or not it is queued.
+  // The receipt e-mail and keeping the card are best effort: the order stands either way.
   await sendReceipt(deps, company, payment, answer, quote).catch(() => undefined);
+  const { body } = JSON.parse(payment.request) as StoredRequest;
+  if (body.saveCard && body.cardToken) await saveCard(deps, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
   return answer;
 }
 

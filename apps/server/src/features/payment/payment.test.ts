@@ -108,8 +108,10 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   it('H13, H14: Pay Now with a test card pays the invoice, records processor and reference, notifies and mails a receipt', async () => {
     const { browser, invoiceNos, email, clientId } = await customerWithInvoices([8_800]);
     const token = await tokenise(browser, CARDS.ok);
-    const res = await browser.post<Payment>('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': key() });
+    const res = await browser.post<Payment>('/api/payment/checkout', { invoices: invoiceNos, cardToken: token, saveCard: true }, { 'idempotency-key': key() });
     expect(res.status).toBe(200);
+    // The card was kept for next time.
+    expect((await browser.get<{ card: { last4: string } | null }>('/api/customer/get-payment-details')).body.card?.last4).toBe('4242');
     expect(res.body).toMatchObject({ status: 'completed', amountCents: 8_800, processor: 'simulated', invoiceNos });
     expect(res.body.reference).toMatch(/^ch_/);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Paid', balance_due_cents: 0 });
@@ -352,5 +354,52 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const paid = await browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.ok) }, { 'idempotency-key': key() });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('completed');
+  });
+
+  it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const cls = await db()
+      .selectFrom('class_sessions')
+      .select('class_id')
+      .where('company_id', '=', companyId)
+      .where('date', '>', addDays(today, 2))
+      .groupBy('class_id')
+      .orderBy('class_id')
+      .executeTakeFirstOrThrow();
+    await db().deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    await db().deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', companyId).where('id', '=', cls.class_id).execute();
+    const customers = await Promise.all([0, 1, 2, 3].map(() => customerWithInvoices([])));
+    const students = await Promise.all(
+      customers.map(async (c) =>
+        (
+          await db()
+            .insertInto('students')
+            .values({ company_id: companyId, client_id: c.clientId, first_name: 'Kid', last_name: 'Swimmer', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
+    const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
+    const item = (i: number) => ({ ClassID: cls.class_id, StudentID: students[i]!, dates: [] });
+    const quote = await customers[0]!.browser.post<Quote>('/api/payment/quote', { classItems: [item(0)] });
+    expect(quote.status).toBe(200);
+    expect(quote.body.rows[0]).toMatchObject({ type: 'Class', breakdownKey: 'FullClass' });
+    // A price sent with the item is ignored.
+    const priced = await customers[0]!.browser.post<Quote>('/api/payment/quote', { classItems: [{ ...item(0), unit_price: 1, price_cents: 1 }] });
+    expect(priced.body.totals.totalCents).toBe(quote.body.totals.totalCents);
+    const before = await chargesCount();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        customers[i % 4]!.browser.post<Payment>('/api/payment/checkout', { classItems: [item(i % 4)], cardToken: tokens[i % 4] }, { 'idempotency-key': key() }),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status !== 200)) expect([409]).toContain(lost.status);
+    expect(await chargesCount()).toBe(before + 1);
+    const enrolled = await db().selectFrom('enrolments').select(['status']).where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    expect(enrolled.map((e) => e.status)).toEqual(['active']);
   });
 });

@@ -29,13 +29,16 @@ export async function createSession(
 
 /**
  * The company session with its company and, when a customer token is given, the customer
- * session of the same company: one query, because it runs on every call. Written as SQL text
+ * session of the same company and whether its client has sign-in actions pending: one query, because it runs on every call. Written as SQL text
  * rather than with the builder: on this path building the query cost as much as running it.
  */
 export async function findSessions(db: Db, companyToken: string, customerToken: string | undefined): Promise<SessionsRow | undefined> {
   const { rows } = await sql<SessionsRow>`
     select s.id as session_id, s.expires_at, c.id, c.customer_id, c.company_details_id, c.code, c.trading_name, c.application, c.settings_version,
-           u.id as customer_session_id, u.client_id as customer_client_id, u.expires_at as customer_expires_at
+           u.id as customer_session_id, u.client_id as customer_client_id, u.expires_at as customer_expires_at,
+           case when u.id is not null and exists (
+             select 1 from sign_in_actions a where a.company_id = u.company_id and a.client_id = u.client_id and a.completed_at is null
+           ) then 1 else 0 end as customer_actions
       from sessions s
       join companies c on c.id = s.company_id
       left join sessions u on u.token_hash = ${customerToken ? hashToken(customerToken) : ''} and u.kind = 'customer' and u.company_id = c.id

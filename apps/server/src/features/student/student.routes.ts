@@ -64,6 +64,8 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
   app.addContentTypeParser('multipart/form-data', (req, payload, done) => readLimited(payload, Number(req.headers['content-length'] ?? 0), done));
 
   const customer = { config: { auth: 'customer' as const } };
+  // What an UpdateStudent sign-in action needs stays open while actions are pending (decision 021).
+  const duringActions = { config: { auth: 'customer' as const, duringSignInActions: true } };
 
   r.get(
     '/api/student/get-all',
@@ -76,7 +78,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
   );
 
-  r.get('/api/student/:id', { ...customer, schema: { tags: ['student'], params, response: { 200: studentRecordSchema, ...errorResponses } } }, async (req) => {
+  r.get('/api/student/:id', { ...duringActions, schema: { tags: ['student'], params, response: { 200: studentRecordSchema, ...errorResponses } } }, async (req) => {
     const { company, clientId } = requireCustomer(req);
     return service.getStudentRecord(deps, company, clientId, req.params.id);
   });
@@ -93,7 +95,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.post(
     '/api/student/update/:id',
-    { ...customer, schema: { tags: ['student'], params, body: z.record(z.string(), z.unknown()), response: { 200: updateStudentAnswerSchema, ...errorResponses } } },
+    { ...duringActions, schema: { tags: ['student'], params, body: z.record(z.string(), z.unknown()), response: { 200: updateStudentAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const updatedStudent = await service.updateStudent(deps, company, clientId, req.params.id, req.body);

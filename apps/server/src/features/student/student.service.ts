@@ -10,6 +10,7 @@ import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-pic
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { getCustomerDetails } from '../customer/my-details.service.ts';
 import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
+import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './student.repository.ts';
 
 export type { StudentRow } from './student.repository.ts';
@@ -246,6 +247,8 @@ export async function updateStudent(deps: Deps, company: Company, clientId: numb
   const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
   await checkListIds(deps, company.id, form, stored);
   await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });
+  // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
+  await completeSignInActions(deps, company.id, clientId, 'UpdateStudent', { studentId });
   return getStudentRecord(deps, company, clientId, studentId);
 }
 

@@ -77,6 +77,9 @@ function FieldBlock({
         <legend className="mb-2 text-base font-semibold text-ink">{field.label}</legend>
         {field.inputs.map((input) => {
           if (input.kind === 'checkbox') return <EngineInput key={input.key} input={input} form={form} autofill={autofill} className="sm:col-span-2" />;
+          // K11: ticking "Use Address for Billing Address" hides the billing lines; a student's
+          // "Use your address" shows the client's address read-only instead (E15).
+          if (copying && same?.source === 'own') return null;
           if (copying && same) {
             const shown = (source as Record<string, unknown>)[input.key.slice(same.prefix.length)];
             return <TextField key={input.key} label={input.label} value={typeof shown === 'string' ? shown : ''} readOnly aria-readonly="true" className={wide(input)} />;

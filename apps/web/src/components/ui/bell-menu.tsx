@@ -14,8 +14,11 @@ export interface BellMenuItem {
   title: string;
   /** A second, muted line under the title (notifications carry their content here). */
   content?: string;
-  /** When it happened, already formatted for the company. */
-  when: string;
+  /**
+   * When it happened, formatted for the company: called only for a row that is shown, since
+   * formatting in the company's time zone is the costliest part of a bell (and phones show no rows).
+   */
+  when: () => string;
   onSelect: () => void;
 }
 
@@ -135,7 +138,7 @@ function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, l
           {truncateDropdownText(item.title)}
         </span>
         {item.content != null && <span className="mt-0.5 line-clamp-2 text-sm wrap-anywhere whitespace-pre-line text-muted">{truncateDropdownText(item.content)}</span>}
-        <span className="mt-1 block text-xs text-muted">{item.when}</span>
+        <span className="mt-1 block text-xs text-muted">{item.when()}</span>
       </span>
     </DropdownMenu.Item>
   ));

@@ -1,12 +1,7 @@
-import type { LoginAnswer } from '@portal/shared/customer-schemas';
+import type { CustomerLoginRequest, LoginAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  client_id?: number;
-  server_redirect?: string;
-}
+export type LoginInput = CustomerLoginRequest;
 
 export function login(input: LoginInput): Promise<LoginAnswer> {
   return api('/api/customer/login', { body: input });

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterAnswer } from '@portal/shared/customer-schemas';
+import type { RegisterAnswer, RegisterCodeRequest } from '@portal/shared/customer-schemas';
 import type { RegisterInput } from '@portal/shared/auth-schemas';
 import { api } from '@/lib/api-client';
 
-export interface RegisterCodeInput extends RegisterInput {
-  /** Sent as a JSON number (D1 §5, X25). */
-  email_code: number;
-  email_token: string;
-}
+/** Step two: the form again with the e-mailed code (a JSON number, D1 §5, X25) and token. */
+export type RegisterCodeInput = RegisterInput & Pick<RegisterCodeRequest, 'email_token'> & { email_code: number };
 
 /** Step one sends the form; step two repeats it with the e-mailed code and token. */
 export function register(input: RegisterInput | RegisterCodeInput): Promise<RegisterAnswer> {

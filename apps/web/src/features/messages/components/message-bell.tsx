@@ -39,7 +39,7 @@ export function MessageBell() {
         id: message.CPMessageID,
         unread: isUnread(message),
         title: message.Title,
-        when: formatDateTime(message.PublishedTimestamp, dateFormat, timeZone),
+        when: () => formatDateTime(message.PublishedTimestamp, dateFormat, timeZone),
         // Opening it on the messages page is what marks it read (J9).
         onSelect: () => void navigate(messageHref(message.CPMessageID)),
       }))}

@@ -58,7 +58,7 @@ export function NotificationBell() {
         unread: contact.Status === 'New',
         title: contact.Notifications.ClientInAppTitle,
         content: contact.Notifications.ClientInAppContent,
-        when: formatDateTime(contact.Notifications.DateTimeCreated, dateFormat, timeZone),
+        when: () => formatDateTime(contact.Notifications.DateTimeCreated, dateFormat, timeZone),
         onSelect: () => void openNotification(contact),
       }))}
     />

@@ -1,0 +1,65 @@
+import type { SignInAction } from '@portal/shared/customer-schemas';
+import { SIGN_IN_ACTION_TYPES } from '@portal/shared/customer-schemas';
+import type { Deps } from '../../deps.ts';
+import * as repo from './sign-in-actions.repository.ts';
+
+/**
+ * The sign-in actions queue (U13, decision 021). Actions are rows: what creates them is decided
+ * by the features that own the data (agreements, the customer's and students' forms, the
+ * password) and handed in at sign-in; a row is completed only by doing what it asks.
+ */
+
+type ActionType = SignInAction['type'];
+const rank = (type: string) => {
+  const i = (SIGN_IN_ACTION_TYPES as readonly string[]).indexOf(type);
+  return i === -1 ? SIGN_IN_ACTION_TYPES.length : i;
+};
+
+/**
+ * The order every answer uses: Accept Agreement, UpdateProfile, UpdateStudent, ChangePassword
+ * (the spec's order of the kinds), then by agreement or student, then oldest first.
+ */
+export function orderActions<T extends { id: number; type: string; agreement_id: number | null; student_id: number | null }>(rows: readonly T[]): T[] {
+  return [...rows].sort(
+    (a, b) => rank(a.type) - rank(b.type) || (a.agreement_id ?? 0) - (b.agreement_id ?? 0) || (a.student_id ?? 0) - (b.student_id ?? 0) || a.id - b.id,
+  );
+}
+
+const toAction = (a: repo.ActionRow): SignInAction => ({ id: a.id, type: a.type as ActionType, agreement_id: a.agreement_id, student_id: a.student_id });
+
+export async function listSignInActions(deps: Deps, companyId: number, clientId: number): Promise<SignInAction[]> {
+  return orderActions(await repo.findPending(deps.db, companyId, clientId)).map(toAction);
+}
+
+/** What the owning features found still to do for a client at sign-in. */
+export interface Outstanding {
+  /** Required agreements whose current version the client has not accepted. */
+  agreementIds?: readonly number[];
+  /** A mandatory field of the customer form is empty under the current configuration. */
+  profileIncomplete?: boolean;
+  /** Students with a mandatory field empty under the current configuration. */
+  studentIds?: readonly number[];
+}
+
+/** Adds an action for everything outstanding that has none pending yet; never removes one. */
+export async function queueOutstanding(deps: Deps, companyId: number, clientId: number, outstanding: Outstanding): Promise<void> {
+  const pending = await repo.findPending(deps.db, companyId, clientId);
+  const has = (type: ActionType, agreementId: number | null = null, studentId: number | null = null) =>
+    pending.some((p) => p.type === type && (agreementId === null || p.agreement_id === agreementId) && (studentId === null || p.student_id === studentId));
+  const rows: { type: ActionType; agreement_id: number | null; student_id: number | null }[] = [];
+  for (const id of outstanding.agreementIds ?? []) if (!has('AcceptAgreement', id)) rows.push({ type: 'AcceptAgreement', agreement_id: id, student_id: null });
+  if (outstanding.profileIncomplete && !has('UpdateProfile')) rows.push({ type: 'UpdateProfile', agreement_id: null, student_id: null });
+  for (const id of outstanding.studentIds ?? []) if (!has('UpdateStudent', null, id)) rows.push({ type: 'UpdateStudent', agreement_id: null, student_id: id });
+  await repo.insertActions(deps.db, companyId, clientId, rows);
+}
+
+/** Asks the company's customer to set a new password at their next sign-in. */
+export async function requirePasswordChange(deps: Deps, companyId: number, clientId: number): Promise<void> {
+  const pending = await repo.findPending(deps.db, companyId, clientId);
+  if (!pending.some((p) => p.type === 'ChangePassword')) await repo.insertActions(deps.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
+}
+
+/** Marks done what was asked: an agreement accepted, the details or a student saved, a password set. */
+export function completeSignInActions(deps: Deps, companyId: number, clientId: number, type: ActionType, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
+  return repo.complete(deps.db, companyId, clientId, type, target);
+}
