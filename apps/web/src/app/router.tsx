@@ -97,21 +97,23 @@ export const routes: RouteObject[] = [
                 {
                   path: paths.financials,
                   handle: { title: 'Financials' } satisfies RouteHandle,
+                  lazy: page(() => import('@/features/financials/routes/financials-layout-route')),
                   children: [
                     { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
-                    upcoming('invoices-and-receipts', 'Invoices & Receipts'),
-                    upcoming('balance-history', 'Balance History'),
-                    upcoming('upcoming-payments', 'Upcoming Payments'),
-                    upcoming(':invoiceNo', 'Invoice'),
+                    { path: 'invoices-and-receipts', lazy: page(() => import('@/features/financials/routes/invoices-route')) },
+                    { path: 'balance-history', lazy: page(() => import('@/features/financials/routes/balance-history-route')) },
+                    { path: 'upcoming-payments', lazy: page(() => import('@/features/financials/routes/upcoming-payments-route')) },
+                    { path: ':invoiceNo', lazy: page(() => import('@/features/financials/routes/invoice-route')) },
                   ],
                 },
                 { element: <MobileOnly />, children: [{ path: paths.financialsMenu, lazy: page(() => import('./routes/financials-menu-route')) }] },
               ]),
 
               feature((c) => c.ShowBookingsTab, [
-                upcoming(paths.bookings, 'Bookings'),
-                upcoming(paths.bookingsView, 'My Bookings'),
-                upcoming(paths.bookingsAdd, 'Add a Booking'),
+                // G7: /hub/bookings lands on the list.
+                { path: paths.bookings, element: <Navigate to={paths.bookingsView} replace /> },
+                { path: paths.bookingsView, lazy: page(() => import('@/features/bookings/routes/bookings-view-route')) },
+                { path: paths.bookingsAdd, lazy: page(() => import('@/features/bookings/routes/bookings-add-route')) },
               ]),
 
               // X16: notifications unless switched off explicitly; messages only when enabled.

@@ -22,6 +22,11 @@ export interface CartBookingItem {
   /** HH:mm */
   time: string;
   court: string;
+  /** For display only (decision 025): checkout prices the request again. */
+  venue: string;
+  bookingType: string;
+  endTime: string;
+  priceCents: number;
 }
 
 /** A discount code entered for one invoice of the cart (D1 §3: invoiceNo, discountCode). */

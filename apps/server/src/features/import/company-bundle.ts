@@ -8,7 +8,7 @@ import { formConfigurationSchema } from '@portal/shared/form-config';
 import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
-import { bundleClientDetailsShape } from './bundle-client-details.ts';
+import { bundleClientDetailsShape, checkClientDetails } from './bundle-client-details.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -299,6 +299,7 @@ export const companyBundleSchema = z
         const base: Path = ['customers', ci, 'clients', li];
         if (clients.has(client.key)) issue(ctx, [...base, 'key'], `Duplicate client key "${client.key}"`);
         clients.add(client.key);
+        checkClientDetails(ctx, base, client, b.form_configuration);
         const own = uniqueKeys(ctx, client.students.map((s, si) => ({ path: [...base, 'students', si, 'key'], value: s.key })), 'student key');
         for (const s of own) {
           studentRefs.set(`${client.key}/${s}`, 1);
