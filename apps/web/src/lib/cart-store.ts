@@ -22,9 +22,7 @@ export interface CartBookingItem {
   /** HH:mm */
   time: string;
   court: string;
-  /** What checkout sends back to be held and priced again (decision 025); the rest is for display. */
-  venue_id: number;
-  booking_type_id: number;
+  /** For display only (decision 025): checkout prices the request again. */
   venue: string;
   bookingType: string;
   endTime: string;
