@@ -86,11 +86,33 @@ export const routes: RouteObject[] = [
               upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),
               upcoming(`${paths.students}/:studentId`, studentsTitle),
 
-              upcoming(paths.classes, 'Classes'),
-              upcoming(`${paths.classes}/add-enrollments/:ocrProfileId`, 'Add Enrolments'),
-              upcoming(paths.viewEnrollments, 'Enrolments'),
-              feature((c) => c.CanTakeMakeups, [upcoming(paths.makeups, 'Make-ups'), upcoming(paths.makeupsBook, 'Book a Make-up')], paths.classes),
-              feature((c) => c.CanNotifyAbsence, [upcoming(paths.notifyAbsences, 'Notify Absences')], paths.classes),
+              // Classes (decision 023).
+              { path: paths.classes, lazy: page(() => import('@/features/classes/routes/classes-route')), handle: { title: 'Classes' } satisfies RouteHandle },
+              feature(
+                (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
+                [
+                  {
+                    path: `${paths.classes}/add-enrollments/:ocrProfileId`,
+                    lazy: page(() => import('@/features/classes/routes/add-enrollments-route')),
+                    handle: { title: 'Add Enrolments' } satisfies RouteHandle,
+                  },
+                ],
+                paths.classes,
+              ),
+              { path: paths.viewEnrollments, lazy: page(() => import('@/features/classes/routes/view-enrollments-route')), handle: { title: 'Enrolments' } satisfies RouteHandle },
+              feature(
+                (c) => c.CanTakeMakeups,
+                [
+                  { path: paths.makeups, lazy: page(() => import('@/features/classes/routes/makeups-route')), handle: { title: 'Make-ups' } satisfies RouteHandle },
+                  { path: paths.makeupsBook, lazy: page(() => import('@/features/classes/routes/makeups-book-route')), handle: { title: 'Book a Make-up' } satisfies RouteHandle },
+                ],
+                paths.classes,
+              ),
+              feature(
+                (c) => c.CanNotifyAbsence,
+                [{ path: paths.notifyAbsences, lazy: page(() => import('@/features/classes/routes/notify-absences-route')), handle: { title: 'Notify Absences' } satisfies RouteHandle }],
+                paths.classes,
+              ),
 
               feature((c) => c.ShowFinancialsTab, [
                 {
