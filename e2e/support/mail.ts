@@ -4,6 +4,8 @@ import { mailHttpPort } from './servers.ts';
 interface ReceivedMail {
   subject: string;
   text: string;
+  /** The Reply-To address ('' when the mail names none). */
+  replyTo: string;
 }
 
 /** What the test run's SMTP server has received for `email`, oldest first. */
@@ -39,4 +41,25 @@ export async function resetLinkPath(email: string): Promise<string> {
   const [link] = await waitForMailTo(email, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%.-]+/);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/** The 6-digit code of the latest e-mail-change mail (sent to the new address). */
+export async function emailChangeCode(email: string): Promise<string> {
+  const [, code] = await waitForMailTo(email, /Confirm your new e-mail address[\s\S]*verification code is (\d{6})/);
+  return code!;
+}
+
+/** The mail to `email` with exactly this subject, waiting for it to be delivered. */
+export async function mailWithSubject(email: string, subject: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailTo(email)).findLast((m) => m.subject === subject);
+        return found !== undefined;
+      },
+      { message: `a mail to ${email} with the subject "${subject}"` },
+    )
+    .toBe(true);
+  return found!;
 }

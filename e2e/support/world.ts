@@ -95,5 +95,9 @@ export async function importWorld(
 export function dropClassesAndInvoices(bundle: Bundle, drop: { classes?: boolean; invoices?: boolean }): void {
   const b = bundle as Bundle & { classes?: { enrolments?: unknown[] }[]; customers?: { clients: { invoices?: unknown[] }[] }[] };
   if (drop.classes) for (const c of b.classes ?? []) c.enrolments = [];
-  if (drop.invoices) for (const customer of b.customers ?? []) for (const client of customer.clients) client.invoices = [];
+  if (drop.invoices) {
+    for (const customer of b.customers ?? []) for (const client of customer.clients) client.invoices = [];
+    // The invoices' lines, receipts and the bookings sold on them go with them.
+    Object.assign(b, { financials: {}, bookings: [] });
+  }
 }

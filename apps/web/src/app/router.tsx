@@ -21,7 +21,6 @@ const appLayout = page(() => import('./components/app-layout').then((m) => ({ de
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
 const comingSoon = page(() => import('./routes/coming-soon-route'));
-const settingsComingSoon = page(() => import('./routes/settings-coming-soon-route'));
 
 /** A page of a later release: real route, guard and title, with the "opens soon" header. */
 function upcoming(path: string, title: RouteHandle['title']): RouteObject {
@@ -77,41 +76,65 @@ export const routes: RouteObject[] = [
             lazy: appLayout,
             children: [
               { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
-              { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
+              { path: paths.signInActions, lazy: page(() => import('./routes/sign-in-actions-route')), handle: { title: 'Before you continue' } satisfies RouteHandle },
               {
                 element: <RequireBarcodes />,
                 children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
               },
 
-              upcoming(paths.students, studentsTitle),
-              upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),
-              upcoming(`${paths.students}/:studentId`, studentsTitle),
+              { path: paths.students, lazy: page(() => import('@/features/students/routes/students-route')), handle: { title: studentsTitle } satisfies RouteHandle },
+              { path: paths.studentNew, lazy: page(() => import('@/features/students/routes/student-new-route')), handle: { title: (c) => `Add ${studentTerm(c)}` } satisfies RouteHandle },
+              { path: `${paths.students}/:studentId`, lazy: page(() => import('@/features/students/routes/student-route')), handle: { title: studentsTitle } satisfies RouteHandle },
 
-              upcoming(paths.classes, 'Classes'),
-              upcoming(`${paths.classes}/add-enrollments/:ocrProfileId`, 'Add Enrolments'),
-              upcoming(paths.viewEnrollments, 'Enrolments'),
-              feature((c) => c.CanTakeMakeups, [upcoming(paths.makeups, 'Make-ups'), upcoming(paths.makeupsBook, 'Book a Make-up')], paths.classes),
-              feature((c) => c.CanNotifyAbsence, [upcoming(paths.notifyAbsences, 'Notify Absences')], paths.classes),
+              // Classes (decision 023).
+              { path: paths.classes, lazy: page(() => import('@/features/classes/routes/classes-route')), handle: { title: 'Classes' } satisfies RouteHandle },
+              feature(
+                (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
+                [
+                  {
+                    path: `${paths.classes}/add-enrollments/:ocrProfileId`,
+                    lazy: page(() => import('@/features/classes/routes/add-enrollments-route')),
+                    handle: { title: 'Add Enrolments' } satisfies RouteHandle,
+                  },
+                ],
+                paths.classes,
+              ),
+              { path: paths.viewEnrollments, lazy: page(() => import('@/features/classes/routes/view-enrollments-route')), handle: { title: 'Enrolments' } satisfies RouteHandle },
+              feature(
+                (c) => c.CanTakeMakeups,
+                [
+                  { path: paths.makeups, lazy: page(() => import('@/features/classes/routes/makeups-route')), handle: { title: 'Make-ups' } satisfies RouteHandle },
+                  { path: paths.makeupsBook, lazy: page(() => import('@/features/classes/routes/makeups-book-route')), handle: { title: 'Book a Make-up' } satisfies RouteHandle },
+                ],
+                paths.classes,
+              ),
+              feature(
+                (c) => c.CanNotifyAbsence,
+                [{ path: paths.notifyAbsences, lazy: page(() => import('@/features/classes/routes/notify-absences-route')), handle: { title: 'Notify Absences' } satisfies RouteHandle }],
+                paths.classes,
+              ),
 
               feature((c) => c.ShowFinancialsTab, [
                 {
                   path: paths.financials,
                   handle: { title: 'Financials' } satisfies RouteHandle,
+                  lazy: page(() => import('@/features/financials/routes/financials-layout-route')),
                   children: [
                     { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
-                    upcoming('invoices-and-receipts', 'Invoices & Receipts'),
-                    upcoming('balance-history', 'Balance History'),
-                    upcoming('upcoming-payments', 'Upcoming Payments'),
-                    upcoming(':invoiceNo', 'Invoice'),
+                    { path: 'invoices-and-receipts', lazy: page(() => import('@/features/financials/routes/invoices-route')) },
+                    { path: 'balance-history', lazy: page(() => import('@/features/financials/routes/balance-history-route')) },
+                    { path: 'upcoming-payments', lazy: page(() => import('@/features/financials/routes/upcoming-payments-route')) },
+                    { path: ':invoiceNo', lazy: page(() => import('@/features/financials/routes/invoice-route')) },
                   ],
                 },
                 { element: <MobileOnly />, children: [{ path: paths.financialsMenu, lazy: page(() => import('./routes/financials-menu-route')) }] },
               ]),
 
               feature((c) => c.ShowBookingsTab, [
-                upcoming(paths.bookings, 'Bookings'),
-                upcoming(paths.bookingsView, 'My Bookings'),
-                upcoming(paths.bookingsAdd, 'Add a Booking'),
+                // G7: /hub/bookings lands on the list.
+                { path: paths.bookings, element: <Navigate to={paths.bookingsView} replace /> },
+                { path: paths.bookingsView, lazy: page(() => import('@/features/bookings/routes/bookings-view-route')) },
+                { path: paths.bookingsAdd, lazy: page(() => import('@/features/bookings/routes/bookings-add-route')) },
               ]),
 
               // X16: notifications unless switched off explicitly; messages only when enabled.
@@ -132,16 +155,17 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={paths.myDetails} replace /> },
                   { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
                   { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
-                  feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: settingsComingSoon, handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
-                  { path: paths.agreements, lazy: settingsComingSoon, handle: { title: 'Agreements' } satisfies RouteHandle },
+                  feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: page(() => import('@/features/billing/routes/billing-route')), handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
+                  { path: paths.agreements, lazy: page(() => import('@/features/agreements/routes/agreements-route')), handle: { title: 'Agreements' } satisfies RouteHandle },
                 ],
               },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },
 
-              upcoming(paths.checkout, 'Checkout'),
-              upcoming(paths.invoiceCheckout, 'Invoice Checkout'),
-              upcoming(paths.payment, 'Payment'),
-              upcoming(paths.paymentSuccess, 'Payment Successful'),
+              // Cart and payment (decision 024).
+              { path: paths.checkout, lazy: page(() => import('@/features/checkout/routes/checkout-route')), handle: { title: 'Checkout' } satisfies RouteHandle },
+              { path: paths.invoiceCheckout, lazy: page(() => import('@/features/checkout/routes/invoice-checkout-route')), handle: { title: 'Invoice Checkout' } satisfies RouteHandle },
+              { path: paths.payment, lazy: page(() => import('@/features/checkout/routes/payment-route')), handle: { title: 'Payment' } satisfies RouteHandle },
+              { path: paths.paymentSuccess, lazy: page(() => import('@/features/checkout/routes/payment-success-route')), handle: { title: 'Payment Successful' } satisfies RouteHandle },
             ],
           },
         ],

@@ -23,6 +23,8 @@ export interface ApiInit {
   query?: Record<string, string | number | undefined>;
   /** Aborts the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Extra request headers (the Idempotency-Key of a payment). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -130,9 +132,12 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (init.body !== undefined || method !== 'GET') {
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  let body: string | FormData | undefined;
+  if (init.body instanceof FormData) {
+    // A file upload: the browser writes the multipart content type with its boundary.
+    body = init.body;
+  } else if (init.body !== undefined || method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.body ?? {});
   }

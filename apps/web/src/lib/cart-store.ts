@@ -4,15 +4,35 @@ import { persist } from 'zustand/middleware';
 /** A class in the cart with the session dates chosen for it (D1 §3 cart state). */
 export interface CartClassItem {
   ClassID: number;
-  StudentID: number | null;
+  StudentID: number;
+  /** Session dates chosen; empty for the rest of the term. */
   dates: string[];
+  /** One session only (a casual enrolment). */
+  casual?: boolean;
+  /** What the list shows before the server's quote arrives (names only, never prices). */
+  label?: string;
 }
 
-/** A court or venue booking in the cart: date (yyyy-MM-dd), time (HH:mm) and court. */
+/** A court or venue booking in the cart: the booking request the server checks and prices. */
 export interface CartBookingItem {
+  venue_id: number;
+  booking_type_id: number;
+  /** yyyy-MM-dd */
   date: string;
+  /** HH:mm */
   time: string;
   court: string;
+  /** For display only (decision 025): checkout prices the request again. */
+  venue: string;
+  bookingType: string;
+  endTime: string;
+  priceCents: number;
+}
+
+/** A discount code entered for one invoice of the cart (D1 §3: invoiceNo, discountCode). */
+export interface CartDiscountCode {
+  invoiceNo: string;
+  discountCode: string;
 }
 
 interface CartState {
@@ -23,18 +43,27 @@ interface CartState {
   /** Invoice numbers picked with Pay Now for /hub/invoice-checkout. */
   invoices: string[];
   ocrProfileId: number | null;
+  discountCodes: CartDiscountCode[];
+  /** Customer credits selected, in the order chosen. */
+  creditIds: number[];
   /** Empties the cart if it was filled for a different client, then claims it. */
   claimFor: (clientId: number) => void;
   setClassItems: (items: CartClassItem[]) => void;
   setBookingItems: (items: CartBookingItem[]) => void;
   setInvoices: (invoices: string[]) => void;
+  /** Pay Now: adds an invoice once (H13). */
+  addInvoice: (invoiceNo: string) => void;
   setOcrProfileId: (id: number | null) => void;
+  setDiscountCodes: (codes: CartDiscountCode[]) => void;
+  setCreditIds: (ids: number[]) => void;
   /** The class part only ("New password set successfully" resets the class cart, D2 §8). */
   resetClassCart: () => void;
+  /** After a payment: the part that was paid (classes and bookings, or the invoice cart). */
+  clearPaid: (what: 'items' | 'invoices') => void;
   clear: () => void;
 }
 
-const empty = { clientId: null, classItems: [], bookingItems: [], invoices: [], ocrProfileId: null };
+const empty = { clientId: null, classItems: [], bookingItems: [], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] };
 
 export const useCartStore = create<CartState>()(
   persist(
@@ -48,18 +77,29 @@ export const useCartStore = create<CartState>()(
       setClassItems: (classItems) => set({ classItems }),
       setBookingItems: (bookingItems) => set({ bookingItems }),
       setInvoices: (invoices) => set({ invoices }),
+      addInvoice: (invoiceNo) => set((s) => (s.invoices.includes(invoiceNo) ? s : { invoices: [...s.invoices, invoiceNo] })),
       setOcrProfileId: (ocrProfileId) => set({ ocrProfileId }),
+      setDiscountCodes: (discountCodes) => set({ discountCodes }),
+      setCreditIds: (creditIds) => set({ creditIds }),
       resetClassCart: () => set({ classItems: [], ocrProfileId: null }),
+      clearPaid: (what) =>
+        set(
+          what === 'items'
+            ? { classItems: [], bookingItems: [], ocrProfileId: null, discountCodes: [], creditIds: [] }
+            : { invoices: [], discountCodes: [], creditIds: [] },
+        ),
       clear: () => set({ ...empty }),
     }),
     {
       name: 'portal-cart',
-      partialize: ({ clientId, classItems, bookingItems, invoices, ocrProfileId }) => ({
+      partialize: ({ clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
         clientId,
         classItems,
         bookingItems,
         invoices,
         ocrProfileId,
+        discountCodes,
+        creditIds,
       }),
     },
   ),

@@ -92,7 +92,7 @@ describe('resetIdentity', () => {
     queryClient.setQueryData(configKey, { CustomerID: 7 });
     queryClient.setQueryData(['home', 'upcoming-classes'], { pages: [] });
     queryClient.setQueryData(['notifications', 'infinite', 'all'], { pages: [] });
-    useCartStore.setState({ clientId: 2, classItems: [{ ClassID: 1, StudentID: null, dates: [] }] });
+    useCartStore.setState({ clientId: 2, classItems: [{ ClassID: 1, StudentID: 3, dates: [] }] });
     useUiStore.getState().openModal('login');
 
     resetIdentity(queryClient, { user: jane, company: 'keep' });

@@ -46,8 +46,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
       if (req.body.ClientID !== undefined && req.body.ClientID !== clientId) throw notFound();
       const form = await service.parseCustomerForm(deps, company, req.body);
       // An e-mail change mails a code: it counts against the same per-IP budget as registration.
-      if (typeof form.Email === 'string') await throttle(req, 'register');
-      const { record, emailToken, newEmail } = await service.updateCustomerDetails(deps, company, clientId, form);
+      const { record, emailToken, newEmail } = await service.updateCustomerDetails(deps, company, clientId, form, () => throttle(req, 'register'));
       return {
         success: true as const,
         updatedClient: record,

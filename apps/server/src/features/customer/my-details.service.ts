@@ -135,6 +135,8 @@ export async function updateCustomerDetails(
   company: Company,
   clientId: number,
   form: FormOutput<'customer'>,
+  /** Runs before a code is mailed to a new address (the route's throttle). */
+  beforeCodeMail: () => Promise<void> = async () => {},
 ): Promise<{ record: CustomerRecord; emailToken?: string; newEmail?: string }> {
   const row = await findRow(deps, company.id, clientId);
   const columns: repo.ClientColumns = {};
@@ -160,6 +162,7 @@ export async function updateCustomerDetails(
     if (email === null) throw new AppError(400, 'VALIDATION', messages.emailRequired, [{ field: 'Email', message: messages.emailRequired }]);
     if (email !== row.email) newEmail = email;
   }
+  if (newEmail) await beforeCodeMail();
   const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
   await repo.updateClientDetails(deps.db, company.id, clientId, columns, custom);
   // The details were saved through the company's form, so every mandatory field is filled: an

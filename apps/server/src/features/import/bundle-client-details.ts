@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '@portal/shared/auth-schemas';
 import { GENDER_TYPES } from '@portal/shared/form-engine';
+import { CustomFieldType, selectFormFields, type FormConfiguration } from '@portal/shared/form-config';
 
 /**
  * The rest of a client's record in a company bundle (K25, decision 020): what My Details shows
@@ -76,4 +77,30 @@ export function customFieldValueRows(companyId: number, clients: { clientId: num
       field_value: f.value ?? (f.item_id === undefined ? null : String(f.item_id)),
     })),
   );
+}
+
+/**
+ * A client's custom field answers must answer the company's customer custom fields: a known
+ * field, once, and for a drop-down one of its options.
+ */
+export function checkClientDetails(ctx: z.RefinementCtx, base: (string | number)[], client: Details, configuration: FormConfiguration | null | undefined): void {
+  const fields = new Map(selectFormFields(configuration, 'customer').custom_fields.map((f) => [f.CustomFieldID, f]));
+  const seen = new Set<number>();
+  client.custom_fields.forEach((answer, i) => {
+    const path = [...base, 'custom_fields', i];
+    const field = fields.get(answer.id);
+    if (!field) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: `Unknown customer custom field ${answer.id} (not in form_configuration.customer.custom_fields)` });
+      return;
+    }
+    if (seen.has(answer.id)) ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: `Custom field ${answer.id} answered twice` });
+    seen.add(answer.id);
+    const type = field.custom_field.FieldType;
+    const options = new Set(field.custom_field.custom_field_options.map((o) => o.value));
+    const chosen = answer.item_id !== undefined ? [answer.item_id] : type === CustomFieldType.freeText || type === CustomFieldType.yesOrNoDD ? [] : (answer.value ?? '').split(',').map(Number);
+    if (chosen.some((v) => !options.has(v))) ctx.addIssue({ code: 'custom', path, message: `Not an option of custom field ${answer.id}` });
+    if (type === CustomFieldType.yesOrNoDD && answer.value !== undefined && answer.value !== 'Y' && answer.value !== 'N') {
+      ctx.addIssue({ code: 'custom', path: [...path, 'value'], message: 'Expected Y or N' });
+    }
+  });
 }

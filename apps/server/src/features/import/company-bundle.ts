@@ -1,6 +1,7 @@
 import { companyTimeZone } from '../../lib/time.ts';
 import { z } from 'zod';
 import { bundleBookingSchema, bundleFinancialsSchema, checkFinancials } from './bundle-financials.ts';
+import { bundlePaymentsSchema, checkPayments } from './bundle-payments.ts';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
@@ -8,7 +9,7 @@ import { formConfigurationSchema } from '@portal/shared/form-config';
 import { checkStudentDetails, studentDetailsShape } from './bundle-students.ts';
 import { isBundleDate, isBundleInstant, isValidTimeZone, TIME_PATTERN } from './bundle-dates.ts';
 import { bundleBarcodeSchema, checkClientBarcodes } from './bundle-barcodes.ts';
-import { bundleClientDetailsShape } from './bundle-client-details.ts';
+import { bundleClientDetailsShape, checkClientDetails } from './bundle-client-details.ts';
 
 /**
  * One whole company in one JSON document (docs/company-bundle.md). Items refer to each other
@@ -269,6 +270,8 @@ export const companyBundleSchema = z
     financials: bundleFinancialsSchema.default(bundleFinancialsSchema.parse({})),
     /** Court bookings of the company's clients (decision 025). */
     bookings: z.array(bundleBookingSchema).default([]),
+    /** Discount codes and customer credits (decision 024). */
+    payments: bundlePaymentsSchema.default(bundlePaymentsSchema.parse({})),
   })
   .superRefine((b, ctx) => {
     const loc = b.company.config.localization;
@@ -299,6 +302,7 @@ export const companyBundleSchema = z
         const base: Path = ['customers', ci, 'clients', li];
         if (clients.has(client.key)) issue(ctx, [...base, 'key'], `Duplicate client key "${client.key}"`);
         clients.add(client.key);
+        checkClientDetails(ctx, base, client, b.form_configuration);
         const own = uniqueKeys(ctx, client.students.map((s, si) => ({ path: [...base, 'students', si, 'key'], value: s.key })), 'student key');
         for (const s of own) {
           studentRefs.set(`${client.key}/${s}`, 1);
@@ -401,6 +405,7 @@ export const companyBundleSchema = z
       simpleInvoices: new Map(b.customers.flatMap((c) => c.clients.flatMap((cl) => cl.invoices.map((inv) => [inv.invoice_no, { ...inv, client: cl.key }] as const)))),
       config: b.company.config,
     });
+    checkPayments(b.payments, new Set(b.customers.flatMap((c) => c.clients.map((cl) => cl.key))), (path, message) => issue(ctx, path, message));
   });
 
 export type CompanyBundle = z.output<typeof companyBundleSchema>;

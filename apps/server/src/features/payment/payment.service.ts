@@ -15,7 +15,7 @@ import { addMinutes, companyTimeZone, localNow, nowIso } from '../../lib/time.ts
 import { renderMail } from '../mail/mailer.ts';
 import { notifyClient, isEmailOptedOut } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
-import { findSavedCardToken } from '../billing/billing.service.ts';
+import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { createInvoice, createReceipt } from '../financials/financials.service.ts';
 import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
@@ -487,8 +487,10 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
     }
     throw err;
   }
-  // The receipt e-mail is best effort: the order stands whether or not it is queued.
+  // The receipt e-mail and keeping the card are best effort: the order stands either way.
   await sendReceipt(deps, company, payment, answer, quote).catch(() => undefined);
+  const { body } = JSON.parse(payment.request) as StoredRequest;
+  if (body.saveCard && body.cardToken) await saveCard(deps, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
   return answer;
 }
 

@@ -108,8 +108,10 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   it('H13, H14: Pay Now with a test card pays the invoice, records processor and reference, notifies and mails a receipt', async () => {
     const { browser, invoiceNos, email, clientId } = await customerWithInvoices([8_800]);
     const token = await tokenise(browser, CARDS.ok);
-    const res = await browser.post<Payment>('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': key() });
+    const res = await browser.post<Payment>('/api/payment/checkout', { invoices: invoiceNos, cardToken: token, saveCard: true }, { 'idempotency-key': key() });
     expect(res.status).toBe(200);
+    // The card was kept for next time.
+    expect((await browser.get<{ card: { last4: string } | null }>('/api/customer/get-payment-details')).body.card?.last4).toBe('4242');
     expect(res.body).toMatchObject({ status: 'completed', amountCents: 8_800, processor: 'simulated', invoiceNos });
     expect(res.body.reference).toMatch(/^ch_/);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Paid', balance_due_cents: 0 });

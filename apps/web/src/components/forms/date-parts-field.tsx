@@ -1,5 +1,4 @@
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -68,7 +67,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => change(part, e.target.value)}
-        className={cn(controlClasses(Boolean(error)), 'appearance-none')}
+        className={controlClasses(Boolean(error))}
       >
         <option value="">{name}</option>
         {options.map((o) => (
@@ -81,10 +80,11 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
   );
 
   return (
-    <fieldset className={className} onBlur={leave} aria-required={required || undefined}>
+    <fieldset className={className} onBlur={leave}>
       <legend className="mb-1.5 block text-sm font-medium text-ink">
         {label}
         <RequiredMark required={required} />
+        {required ? <span className="sr-only"> (required)</span> : null}
       </legend>
       <div className="flex gap-2">
         {select(

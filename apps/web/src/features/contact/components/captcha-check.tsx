@@ -47,7 +47,7 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solutio
     }
   }
 
-  const checked = state.step === 'done';
+  const checked = state.step === 'working' || state.step === 'done';
   const message = state.step === 'failed' ? state.message : error;
   return (
     <div>
@@ -57,10 +57,12 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solutio
           type="checkbox"
           className="size-5 shrink-0 accent-[var(--brand-solid)]"
           checked={checked}
-          disabled={state.step === 'working' || checked}
           aria-describedby={`${id}-status`}
           aria-invalid={message ? true : undefined}
-          onChange={() => void start()}
+          // Once ticked it stays ticked (focus stays on it too): the check runs, then holds until sent.
+          onChange={() => {
+            if (!checked) void start();
+          }}
         />
         <label htmlFor={id} className="flex-1 text-sm font-medium text-ink">
           I’m not a robot
@@ -71,7 +73,7 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solutio
               <Spinner size="sm" label="" />
               Checking…
             </>
-          ) : checked ? (
+          ) : state.step === 'done' ? (
             <>
               <ShieldCheckIcon aria-hidden="true" className="size-4 text-success" />
               Verified

@@ -6,7 +6,7 @@ import { useConfig } from '@/lib/company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { ExpandableCard } from './expandable-card';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { ChevronRightIcon } from 'lucide-react';
 
 /** D2 §4: a Debit Scheduled invoice is collected automatically and cannot be opened. */

@@ -7,7 +7,7 @@ import { useConfig } from '@/lib/company-config';
 import { formatDate, formatTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { studentTerm } from '@/lib/branding';
-import { courtLabel } from '../lib/labels';
+import { courtLabel } from '@/lib/labels';
 import { ExpandableCard } from './expandable-card';
 import { StudentAvatar } from './student-avatar';
 import { ChevronRightIcon } from 'lucide-react';

@@ -13,6 +13,7 @@ const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   Overdue: 'red',
 };
 
+/** Also used by the financials lists (I7). */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return (
     <Badge tone={STATUS_TONES[status] ?? 'neutral'} className="gap-1.5">

@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { cardFormSchema, formatExpiryInput, type CardForm as CardFormValues } from '@portal/shared/payment-schemas';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { LockIcon } from 'lucide-react';
+
+export type CardDetails = { name: string; number: string; expiry: string; cvc: string };
+
+/**
+ * Card details for the gateway: name, number (digits only), expiry MM/YYYY with the slash put in
+ * after the month (K16, S18) and security code. The parent sends them to the gateway's own
+ * tokenisation route; they never reach the portal's API.
+ */
+export function CardForm({
+  submitLabel,
+  onSubmit,
+  busy,
+  children,
+  footer,
+}: {
+  submitLabel: ReactNode;
+  onSubmit: (card: CardDetails) => void | Promise<void>;
+  busy?: boolean;
+  /** Extra fields under the card (a save-for-next-time box). */
+  children?: ReactNode;
+  /** Beside the submit button (Cancel). */
+  footer?: ReactNode;
+}) {
+  const { register, handleSubmit, setValue, getValues, formState } = useForm<CardFormValues>({
+    resolver: zodResolver(cardFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', number: '', expiry: '', cvc: '' },
+  });
+  const errors = formState.errors;
+  const expiry = register('expiry');
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit({ name: values.name.trim(), number: values.number.replace(/\s/g, ''), expiry: values.expiry.trim(), cvc: values.cvc.trim() }))}
+      className="space-y-4"
+      aria-label="Card details"
+    >
+      <TextField label="Name on card" autoComplete="cc-name" data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.number?.message} {...register('number')} />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Expiry (MM/YYYY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YYYY"
+          maxLength={7}
+          error={errors.expiry?.message}
+          {...expiry}
+          onChange={(event) => {
+            const next = formatExpiryInput(event.target.value, getValues('expiry'));
+            setValue('expiry', next, { shouldValidate: formState.touchedFields.expiry === true });
+            event.target.value = next;
+          }}
+        />
+        <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...register('cvc')} />
+      </div>
+      {children}
+      <div className="flex flex-wrap items-center gap-3 pt-2">
+        <Button type="submit" loading={busy} icon={<LockIcon aria-hidden="true" className="size-4" />}>
+          {submitLabel}
+        </Button>
+        {footer}
+      </div>
+    </form>
+  );
+}

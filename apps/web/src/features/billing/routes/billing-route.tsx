@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BANK_CODE_LABELS, bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Modal } from '@/components/ui/modal';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useSettingsBackButton } from '@/lib/settings-back';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { tokeniseCard } from '@/lib/payment-gateway';
+import { usePaymentDetails } from '@/lib/payment-details';
+import { CreditCardIcon, LandmarkIcon } from 'lucide-react';
+import { usePaymentDetailsMutations } from '../api/save-payment-details';
+
+type Mode = 'view' | 'card' | 'bank';
+
+/** /hub/settings/billing (K14–K19): the card or bank account kept on file. */
+export default function BillingRoute() {
+  const details = usePaymentDetails();
+  const { saveCard, saveBank, remove } = usePaymentDetailsMutations();
+  const [mode, setMode] = useState<Mode>('view');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // K3: while editing, a back button labelled with the tab name replaces the tab bar.
+  useSettingsBackButton(mode !== 'view', 'Billing', () => setMode('view'));
+
+  async function submitCard(card: CardDetails) {
+    setError(null);
+    setBusy(true);
+    try {
+      const token = await tokeniseCard(card);
+      await saveCard.mutateAsync({ token: token.id, mode: details.data?.card ? 'update' : 'add' });
+      setMode('view');
+      setStatus('Your card has been saved.');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function removeDetails() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setStatus('Your payment details have been removed.');
+      },
+      onError: (e) => {
+        setConfirming(false);
+        setError(errorMessage(e));
+      },
+    });
+  }
+
+  const data = details.data as PaymentDetails;
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} />
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      {details.isPending ? (
+        <div className="flex justify-center py-16 text-primary-ink">
+          <Spinner label="Loading your payment details" />
+        </div>
+      ) : details.isError ? (
+        <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          {errorMessage(details.error)}
+        </p>
+      ) : mode === 'card' ? (
+        <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="card-form-heading">
+          <h2 id="card-form-heading" className="mb-4 text-lg font-semibold text-ink">
+            {data.card ? 'Update card' : 'Add card'}
+          </h2>
+          <CardForm
+            submitLabel="Save card"
+            busy={busy}
+            onSubmit={submitCard}
+            footer={
+              <Button variant="ghost" onClick={() => setMode('view')}>
+                Cancel
+              </Button>
+            }
+          />
+        </section>
+      ) : mode === 'bank' ? (
+        <BankForm
+          format={data.bankFormat}
+          busy={saveBank.isPending}
+          onCancel={() => setMode('view')}
+          onSubmit={(values) =>
+            saveBank.mutate(values, {
+              onSuccess: () => {
+                setMode('view');
+                setStatus('Your bank details have been saved.');
+              },
+              onError: (e) => setError(errorMessage(e)),
+            })
+          }
+        />
+      ) : (
+        <Summary details={data} onEditCard={() => setMode('card')} onEditBank={() => setMode('bank')} onRemove={() => setConfirming(true)} />
+      )}
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove payment details?"
+        description="Your saved card or bank account will be removed from your account."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={removeDetails}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function Summary({ details, onEditCard, onEditBank, onRemove }: { details: PaymentDetails; onEditCard: () => void; onEditBank: () => void; onRemove: () => void }) {
+  if (!details.offersCard && !details.offersBank) {
+    return <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-sm text-muted">Payment details are not collected online for your account.</p>;
+  }
+  const saved = details.card ?? details.bank;
+  return (
+    <div className="space-y-4">
+      {details.card ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <CreditCardIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-ink">
+              {details.card.brand} ending {details.card.last4}
+            </p>
+            <p className="text-sm text-muted">Expires {details.card.expiry}</p>
+          </div>
+        </div>
+      ) : null}
+      {details.bank ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <LandmarkIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
+          <dl className="min-w-0 flex-1 text-sm">
+            <dt className="sr-only">Account name</dt>
+            <dd className="font-semibold text-ink">{details.bank.AccountName}</dd>
+            <dt className="inline text-muted">{BANK_CODE_LABELS[details.bankFormat]}: </dt>
+            <dd className="inline text-ink">{details.bank.BankCode}</dd>
+            <dt className="ml-3 inline text-muted">Account: </dt>
+            <dd className="inline text-ink">{details.bank.AccountNumber}</dd>
+          </dl>
+        </div>
+      ) : null}
+      {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
+      <div className="flex flex-wrap gap-3">
+        {details.offersCard ? (
+          <Button variant={details.card ? 'secondary' : 'primary'} onClick={onEditCard}>
+            {details.card ? 'Update card' : 'Add card'}
+          </Button>
+        ) : null}
+        {details.offersBank ? (
+          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} onClick={onEditBank}>
+            {details.bank ? 'Update bank details' : 'Add bank details'}
+          </Button>
+        ) : null}
+        {saved ? (
+          <Button variant="danger" onClick={onRemove}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function BankForm({ format, busy, onSubmit, onCancel }: { format: BankFormat; busy: boolean; onSubmit: (v: { AccountName: string; BankCode: string; AccountNumber: string }) => void; onCancel: () => void }) {
+  const schema = bankDetailsSchemaFor(format);
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { AccountName: '', BankCode: '', AccountNumber: '' } });
+  const errors = formState.errors;
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="bank-form-heading">
+      <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">
+        Bank details
+      </h2>
+      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} className="space-y-4">
+        <TextField label="Account name" autoComplete="name" data-autofocus error={errors.AccountName?.message} {...register('AccountName')} />
+        <TextField label={BANK_CODE_LABELS[format]} inputMode="numeric" error={errors.BankCode?.message} {...register('BankCode')} />
+        <TextField label="Account number" inputMode="numeric" error={errors.AccountNumber?.message} {...register('AccountNumber')} />
+        <div className="flex flex-wrap gap-3 pt-2">
+          <Button type="submit" loading={busy}>
+            Save bank details
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
+import { api } from '@/lib/api-client';
+
+export function getBookingOptions(signal?: AbortSignal): Promise<BookingOptions> {
+  return api<BookingOptions>('/api/bookings/options', { signal });
+}
+
+export const bookingOptionsQueryOptions = queryOptions({ queryKey: ['bookings', 'options'], queryFn: ({ signal }) => getBookingOptions(signal) });
+
+export function useBookingOptions() {
+  return useQuery(bookingOptionsQueryOptions);
+}
+
+export interface AvailabilityParams {
+  venue_id: number;
+  booking_type_id: number;
+  date: string;
+}
+
+export function getAvailability(params: AvailabilityParams, signal?: AbortSignal): Promise<Availability> {
+  return api<Availability>('/api/bookings/availability', { query: { ...params }, signal });
+}
+
+export function getAvailabilityQueryOptions(params: AvailabilityParams) {
+  return queryOptions({ queryKey: ['bookings', 'availability', params], queryFn: ({ signal }) => getAvailability(params, signal) });
+}
+
+export function useAvailability(params: AvailabilityParams | null) {
+  return useQuery({ ...getAvailabilityQueryOptions(params ?? { venue_id: 0, booking_type_id: 0, date: '' }), enabled: params !== null });
+}

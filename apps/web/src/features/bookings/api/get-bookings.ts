@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking, BookingList } from '@portal/shared/bookings-schemas';
+import { api } from '@/lib/api-client';
+
+export type BookingFilter = 'upcoming' | 'past' | 'cancelled';
+
+export function getBookings(params: { filter: BookingFilter; page: number }, signal?: AbortSignal): Promise<BookingList> {
+  return api<BookingList>('/api/bookings', { query: { ...params, limit: 10 }, signal });
+}
+
+export function getBookingsQueryOptions(params?: { filter: BookingFilter; page: number }) {
+  return queryOptions({
+    queryKey: params ? ['bookings', 'list', params] : ['bookings', 'list'],
+    queryFn: ({ signal }) => getBookings(params ?? { filter: 'upcoming', page: 1 }, signal),
+  });
+}
+
+export function useBookings(params: { filter: BookingFilter; page: number }) {
+  return useQuery({ ...getBookingsQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+export async function cancelBooking(bookingId: number): Promise<Booking> {
+  return (await api<{ booking: Booking }>('/api/bookings/cancel', { method: 'POST', body: { booking_id: bookingId } })).booking;
+}
+
+/** Cancelling frees the court: every list and the free slots are read again. */
+export function useCancelBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: cancelBooking,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { CartRequest } from '@portal/shared/payment-schemas';
+import { useCartStore } from '@/lib/cart-store';
+
+/** Which cart a page prices and pays: classes and bookings (/hub/checkout) or the invoice cart (/hub/invoice-checkout). */
+export type CartKind = 'items' | 'invoices';
+
+type CartSnapshot = ReturnType<typeof useCartStore.getState>;
+
+/** The request the quote and checkout take: what is bought, never a price. */
+export function cartRequestOf(cart: Pick<CartSnapshot, 'classItems' | 'bookingItems' | 'invoices' | 'discountCodes' | 'creditIds' | 'ocrProfileId'>, kind: CartKind): CartRequest {
+  return kind === 'items'
+    ? {
+        classItems: cart.classItems.map(({ ClassID, StudentID, dates, casual }) => ({ ClassID, StudentID, dates, casual: casual ?? false })),
+        bookingItems: cart.bookingItems,
+        invoices: [],
+        discountCodes: cart.discountCodes,
+        creditIds: cart.creditIds,
+        ocrProfileId: cart.ocrProfileId,
+        paymentMethod: 'card',
+      }
+    : { classItems: [], bookingItems: [], invoices: cart.invoices, discountCodes: cart.discountCodes, creditIds: cart.creditIds, paymentMethod: 'card' };
+}
+
+export function isCartEmpty(cart: Pick<CartSnapshot, 'classItems' | 'bookingItems' | 'invoices'>, kind: CartKind): boolean {
+  return kind === 'items' ? cart.classItems.length + cart.bookingItems.length === 0 : cart.invoices.length === 0;
+}
+
+/** The cart of a kind, read from the persisted store. */
+export function useCartRequest(kind: CartKind): { request: CartRequest; empty: boolean } {
+  const cart = useCartStore();
+  return { request: cartRequestOf(cart, kind), empty: isCartEmpty(cart, kind) };
+}

@@ -1,0 +1,178 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams, Link } from 'react-router';
+import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { CheckboxField } from '@/components/forms/checkbox-field';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useCartStore } from '@/lib/cart-store';
+import { useConfig } from '@/lib/company-config';
+import { formatMoney } from '@/lib/format';
+import { decideChallenge, tokeniseCard } from '@/lib/payment-gateway';
+import { usePaymentDetails } from '@/lib/payment-details';
+import { useQuote } from '../api/get-quote';
+import { newIdempotencyKey, submitPayment } from '../api/submit-payment';
+import { ChallengeModal } from '../components/challenge-modal';
+import { useCartRequest, type CartKind } from '../lib/cart-request';
+
+/** /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only. */
+export default function PaymentRoute() {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
+  const { request, empty } = useCartRequest(kind);
+  const quote = useQuote(request, !empty);
+  const details = usePaymentDetails(config.ShowPaymentDetailsTab);
+  const savedCard = details.data?.card ?? null;
+  const clearPaid = useCartStore((s) => s.clearPaid);
+  const [useSaved, setUseSaved] = useState(true);
+  const [saveCard, setSaveCard] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; holdUntil: number; body: Parameters<typeof submitPayment>[0] } | null>(null);
+  // One key per attempt: a retry of the same attempt (a lost answer, the challenge's second step) reuses it.
+  const attemptKey = useRef<string | null>(null);
+  const symbol = config.localization.CurrencySymbol;
+  const amount = quote.data?.totals.paymentAmountCents ?? 0;
+  const back = kind === 'invoices' ? paths.invoiceCheckout : paths.checkout;
+
+  function finish(answer: PaymentAnswer) {
+    clearPaid(kind);
+    void queryClient.invalidateQueries({ queryKey: ['quote'] });
+    void queryClient.invalidateQueries({ queryKey: ['customer-credits'] });
+    void queryClient.invalidateQueries({ queryKey: ['payment-details'] });
+    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
+  }
+
+  async function pay(body: Parameters<typeof submitPayment>[0]) {
+    setError(null);
+    setBusy(true);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const answer = await submitPayment(body, attemptKey.current);
+      if (answer.status === 'requires_action' && answer.challenge) {
+        setChallenge({ id: answer.challenge.id, amountCents: answer.challenge.amountCents, holdUntil: Date.now() + config.fin_setup.CheckoutHoldMinutes * 60_000, body });
+        return;
+      }
+      attemptKey.current = null;
+      finish(answer);
+    } catch (e) {
+      attemptKey.current = null;
+      setChallenge(null);
+      setError(errorMessage(e));
+      void queryClient.invalidateQueries({ queryKey: ['quote'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function payWithCard(card: CardDetails) {
+    setError(null);
+    setBusy(true);
+    try {
+      const token = await tokeniseCard(card);
+      await pay({ ...request, cardToken: token.id, saveCard });
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  }
+
+  async function decide(approve: boolean) {
+    if (!challenge) return;
+    setBusy(true);
+    try {
+      await decideChallenge(challenge.id, approve);
+    } catch {
+      // The payment's own answer below says what happened.
+    }
+    const { body } = challenge;
+    setChallenge(null);
+    await pay(body);
+  }
+
+  if (empty) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-10 text-center sm:px-6">
+        <PageHeader title="Payment" />
+        <p className="text-muted">There is nothing to pay.</p>
+        <Link to={paths.company} className={buttonClasses('secondary', 'md', 'mt-5')}>
+          Back to home
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to={back} className="mb-4 inline-flex text-sm font-semibold text-primary-ink hover:underline">
+        ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
+      </Link>
+      <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
+      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {quote.isPending ? (
+        <div className="flex justify-center py-16 text-primary-ink">
+          <Spinner label="Loading your payment" />
+        </div>
+      ) : quote.isError ? (
+        <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          {errorMessage(quote.error)}
+        </p>
+      ) : (
+        <div className="space-y-5">
+          <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">
+            <span className="font-semibold text-ink">Amount to pay</span>
+            <span className="text-2xl font-bold tabular-nums text-ink" data-testid="payment-amount">
+              {formatMoney(amount, symbol)}
+            </span>
+          </div>
+          {amount === 0 ? (
+            <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>
+              Confirm
+            </Button>
+          ) : !quote.data.cardPaymentsAvailable ? (
+            <p className="rounded-2xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online payment is not available. Please contact us to pay.</p>
+          ) : (
+            <section aria-labelledby="card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+              <h2 id="card-heading" className="mb-4 text-lg font-semibold text-ink">
+                Pay by card
+              </h2>
+              {savedCard ? (
+                <fieldset className="mb-4 space-y-2">
+                  <legend className="sr-only">Card</legend>
+                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                    <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 accent-primary" />
+                    Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
+                  </label>
+                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                    <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 accent-primary" />
+                    Another card
+                  </label>
+                </fieldset>
+              ) : null}
+              {savedCard && useSaved ? (
+                <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
+                  Pay {formatMoney(amount, symbol)}
+                </Button>
+              ) : (
+                <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard}>
+                  {config.ShowPaymentDetailsTab && details.data?.offersCard ? (
+                    <CheckboxField label="Save this card for next time" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                  ) : null}
+                </CardForm>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdUntil={kind === 'items' ? (challenge?.holdUntil ?? null) : null} busy={busy} onDecide={(a) => void decide(a)} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SortOrder, UpcomingPayments } from '@portal/shared/financials-schemas';
+import { api } from '@/lib/api-client';
+
+export function getUpcomingPayments(params: { sort: SortOrder; page: number }, signal?: AbortSignal): Promise<UpcomingPayments> {
+  return api<UpcomingPayments>('/api/financials/upcoming-payments', { query: { ...params }, signal });
+}
+
+export function getUpcomingPaymentsQueryOptions(params: { sort: SortOrder; page: number }) {
+  return queryOptions({ queryKey: ['financials', 'upcoming-payments', params], queryFn: ({ signal }) => getUpcomingPayments(params, signal) });
+}
+
+export function useUpcomingPayments(params: { sort: SortOrder; page: number }) {
+  return useQuery({ ...getUpcomingPaymentsQueryOptions(params), placeholderData: keepPreviousData });
+}

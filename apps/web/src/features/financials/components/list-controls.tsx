@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ChevronLeftIcon, ChevronRightIcon, HistoryIcon, SearchIcon, XIcon } from 'lucide-react';
+import type { SortOrder } from '@portal/shared/financials-schemas';
+import { Button } from '@/components/ui/button';
+import { useRecentSearches, type RecentSearchList } from '@/lib/recent-searches-store';
+
+/** The list's search, date order and page, kept in the address (?q=, ?sort=asc, ?page=). */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const sort: SortOrder = params.get('sort') === 'asc' ? 'asc' : 'desc';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const update = (next: { q?: string; sort?: SortOrder; page?: number }) =>
+    setParams(
+      (current) => {
+        const u = new URLSearchParams(current);
+        const set = (k: string, v: string | undefined, fallback: string) => (v === undefined ? undefined : v === fallback ? u.delete(k) : u.set(k, v));
+        set('q', next.q, '');
+        set('sort', next.sort, 'desc');
+        set('page', next.page === undefined ? undefined : String(next.page), '1');
+        return u;
+      },
+      { replace: true },
+    );
+  return { search, sort, page, update };
+}
+
+/** Search with the five most recent searches of this list (I13). */
+export function SearchBox({ list, value, onSearch, label }: { list: RecentSearchList; value: string; onSearch: (term: string) => void; label: string }) {
+  const [draft, setDraft] = useState(value);
+  const recent = useRecentSearches((s) => s.lists[list]);
+  const remember = useRecentSearches((s) => s.remember);
+  const id = useId();
+
+  function run(term: string) {
+    const t = term.trim();
+    setDraft(t);
+    if (t) remember(list, t);
+    onSearch(t);
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    run(draft);
+  }
+
+  return (
+    <div className="min-w-0 flex-1 basis-full sm:basis-0">
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+          <input
+            id={id}
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={label}
+            maxLength={100}
+            className="h-11 w-full rounded-button border border-line-strong bg-surface pr-9 pl-9 text-sm text-ink shadow-sm placeholder:text-muted focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+          />
+          {draft ? (
+            <button
+              type="button"
+              onClick={() => run('')}
+              className="absolute top-1/2 right-2 grid size-7 -translate-y-1/2 place-items-center rounded-full text-muted hover:bg-surface-muted hover:text-ink"
+              aria-label="Clear search"
+            >
+              <XIcon className="size-4" />
+            </button>
+          ) : null}
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      {recent.length > 0 ? (
+        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+          <span className="inline-flex items-center gap-1 text-muted">
+            <HistoryIcon aria-hidden="true" className="size-3.5" /> Recent searches:
+          </span>
+          <ul className="contents" aria-label="Recent searches">
+            {recent.map((term) => (
+              <li key={term}>
+                <button
+                  type="button"
+                  onClick={() => run(term)}
+                  className="rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-ink-soft hover:border-brand-600 hover:text-ink"
+                >
+                  {term}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Date order toggle (I12): newest first by default. */
+export function SortToggle({ sort, onChange }: { sort: SortOrder; onChange: (sort: SortOrder) => void }) {
+  const next = sort === 'desc' ? 'asc' : 'desc';
+  return (
+    <Button variant="secondary" onClick={() => onChange(next)} aria-label={sort === 'desc' ? 'Date: newest first. Show oldest first' : 'Date: oldest first. Show newest first'}>
+      {sort === 'desc' ? <ArrowDownWideNarrowIcon aria-hidden="true" /> : <ArrowUpNarrowWideIcon aria-hidden="true" />}
+      <span>{sort === 'desc' ? 'Newest first' : 'Oldest first'}</span>
+    </Button>
+  );
+}
+
+export function Pager({ page, totalPages, total, onPage, what }: { page: number; totalPages: number; total: number; onPage: (page: number) => void; what: string }) {
+  if (total === 0) return null;
+  return (
+    <nav aria-label={`${what} pages`} className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <p className="text-muted">
+        Page {Math.min(page, totalPages)} of {totalPages} · {total} {what.toLowerCase()}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeftIcon aria-hidden="true" /> Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

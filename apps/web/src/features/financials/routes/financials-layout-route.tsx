@@ -1,0 +1,54 @@
+import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { ArrowLeftIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+const TABS = [
+  { to: paths.invoicesAndReceipts, label: 'Invoices & Receipts' },
+  { to: paths.balanceHistory, label: 'Balance History' },
+  { to: paths.upcomingPayments, label: 'Upcoming Payments' },
+];
+
+/** Titled Financials with its three tabs; an open invoice shows Back instead (I3, I14). */
+export default function FinancialsLayoutRoute() {
+  const { invoiceNo } = useParams();
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader
+        title="Financials"
+        actions={
+          invoiceNo ? (
+            <Button variant="secondary" onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.invoicesAndReceipts))}>
+              <ArrowLeftIcon aria-hidden="true" /> Back
+            </Button>
+          ) : undefined
+        }
+      />
+      {invoiceNo ? null : (
+        <nav aria-label="Financials" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <ul className="inline-flex min-w-max gap-1 rounded-full bg-surface-muted p-1">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition',
+                      isActive ? 'bg-surface text-primary-ink shadow-sm' : 'text-muted hover:text-ink',
+                    )
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}-${isMobile(page) ? 375 : 1280}.png`, fullPage: true });
+
+async function openBookings(page: Page, world: World, path = '/hub/bookings') {
+  await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
+  await page.goto(path);
+}
+
+/** Picks the first free court on the day after tomorrow and adds it to the cart. */
+async function addOne(page: Page) {
+  const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
+  await days.nth(2).click();
+  await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
+  const court = page.getByRole('button', { name: /^Court \d at \d\d:\d\d$/ }).first();
+  await expect(court).toBeVisible();
+  const label = (await court.getAttribute('aria-label')) ?? '';
+  await court.click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
+  return label;
+}
+
+test.describe('court bookings', () => {
+  test('G7/G2: /hub/bookings lands on the list of the customer’s bookings', async ({ page, world }) => {
+    await openBookings(page, world);
+    await expect(page).toHaveURL(/\/hub\/bookings\/view$/);
+    const upcoming = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem');
+    await expect(upcoming).toHaveCount(3);
+    await expect(upcoming.first()).toContainText('Court hire (1 hour) · Court 2 · Riverside Courts');
+    await shot(page, 'bookings-view');
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('G3/G5: add a court booking: a day, a free time on the 30-minute grid, a court; it goes to the cart', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    await openBookings(page, world, '/hub/bookings/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add a Booking' })).toBeVisible();
+    await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – $40.00');
+    await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
+    const times = await page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' }).count();
+    expect(times).toBe(1);
+    const starts = (await page.locator('li p.font-semibold').allInnerTexts()).map((t) => t.slice(0, 5));
+    expect(starts.length).toBeGreaterThan(4);
+    for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
+    await shot(page, 'bookings-add');
+    const cart = page.getByRole('link', { name: /cart/i }).first();
+    const label = await addOne(page);
+    await expect(page.getByRole('button', { name: `${label} (in your cart)` })).toBeDisabled();
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
+    expect(stored.state.bookingItems).toHaveLength(1);
+    expect(stored.state.bookingItems[0]).toMatchObject({ court: label.split(' at ')[0], priceCents: 4000 });
+    await expect(cart).toBeVisible();
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+    await expect(page).toHaveURL(/\/hub\/checkout$/);
+  });
+
+  test('G4: the court word comes from CourtLabel', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE'], (_, bundle) => {
+      (bundle.company.config.localization as Record<string, unknown>).CourtLabel = 'Lane';
+    });
+    await openBookings(page, world, '/hub/bookings/add');
+    await expect(page.getByText('Choose a time and a lane.')).toBeVisible();
+  });
+
+  test('cancel a booking before the cut-off: it moves to Cancelled and the court is free again', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    await openBookings(page, world);
+    const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
+    await expect(first).toContainText('18:00–19:00');
+    await first.getByRole('button', { name: /^Cancel/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(dialog).toContainText('Court hire (1 hour), Court 2 at Riverside Courts');
+    await shot(page, 'bookings-cancel');
+    await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your booking has been cancelled.' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('add a court booking and cancel one on a phone @phone', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    await openBookings(page, world, '/hub/bookings/add');
+    await addOne(page);
+    // After the clicks: a full-page screenshot resizes the emulated phone's viewport for a moment.
+    await shot(page, 'bookings-add');
+    await page.goto('/hub/bookings/view');
+    await shot(page, 'bookings-view');
+    const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
+    await first.getByRole('button', { name: /^Cancel/ }).click();
+    await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your booking has been cancelled.' })).toBeVisible();
+  });
+});

@@ -1,0 +1,100 @@
+import { expect, isApiCall, test } from '../support/fixtures.ts';
+import { expireLink, issueLink } from '../support/class-session-links.ts';
+
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+const CLASS = 'Seahorse – Tuesday 4:00 pm';
+
+test.describe('class-session link', () => {
+  test('O1–O3, O5–O7: a guest opens a link: the company is entered, the rows show in order, All Dates lists every date', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    const link = await issueLink(splash.code, CLASS, 5);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      for (const [method, path] of [
+        ['POST', '/api/company/logout'],
+        ['POST', '/api/company/login-by-customer-id'],
+        ['GET', '/api/company/get-config'],
+        ['GET', '/api/classes/class-session-link'],
+      ] as const) {
+        if (isApiCall(r, path, undefined, method)) calls.push(`${method} ${path}`);
+      }
+    });
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Class Session' })).toBeVisible();
+    await expect(page.getByText('Shared by Splash Swim School.')).toBeVisible();
+    // O2: logout, login by the link's company id, then the configuration, then the details, once (O3).
+    const logout = calls.indexOf('POST /api/company/logout');
+    const login = calls.indexOf('POST /api/company/login-by-customer-id');
+    const config = calls.indexOf('GET /api/company/get-config', login);
+    const details = calls.indexOf('GET /api/classes/class-session-link');
+    expect(logout).toBeGreaterThanOrEqual(0);
+    expect([logout < login, login < config, config < details]).toEqual([true, true, true]);
+    expect(calls.filter((c) => c.endsWith('class-session-link'))).toHaveLength(1);
+
+    await expect(page.locator('dt')).toHaveText(['Dates', 'Class', 'Level', 'Day(s)', 'Time', 'Duration', 'Venue', 'Lane']);
+    await expect(page.locator('dd').first()).toContainText(`${dmy(link.dates[0]!)} - ${dmy(link.dates[4]!)}`);
+    await expect(page.locator('dd').nth(1)).toHaveText(CLASS);
+    await expect(page.locator('dd').nth(3)).toHaveText('Tuesday');
+    await expect(page.locator('dd').nth(4)).toHaveText('04:00 PM - 04:30 PM');
+    await expect(page.locator('dd').nth(5)).toHaveText('30 minutes');
+
+    await page.getByRole('button', { name: 'All Dates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'All Dates' });
+    await expect(dialog.getByRole('listitem')).toHaveText(link.dates.map(dmy));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('O5, O6: three dates show "first - last" and no All Dates; one date shows the date alone', async ({ page, world }) => {
+    const code = world.company('SPLASH').code;
+    const three = await issueLink(code, CLASS, 3);
+    await page.goto(three.path);
+    await expect(page.locator('dd').first()).toHaveText(`${dmy(three.dates[0]!)} - ${dmy(three.dates[2]!)}`);
+    await expect(page.getByRole('button', { name: 'All Dates' })).toHaveCount(0);
+
+    const one = await issueLink(code, CLASS, 1);
+    await page.goto(one.path);
+    await expect(page.locator('dt').first()).toHaveText('Date');
+    await expect(page.locator('dd').first()).toHaveText(dmy(one.dates[0]!));
+  });
+
+  test('O4: a spinner shows until the details arrive', async ({ page, world }) => {
+    const link = await issueLink(world.company('SPLASH').code, CLASS, 2);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/classes/class-session-link?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(link.path);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the class details' })).toBeAttached();
+    release();
+    await expect(page.locator('dt').first()).toHaveText('Dates');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the class details' })).toHaveCount(0);
+  });
+
+  test('O8: an unknown or expired link shows a clear page with a way to the hub', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    await page.goto(`/hub/class-session-link?token=${'x'.repeat(43)}&id=${splash.customerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be opened' })).toBeVisible();
+    await expect(page.getByText('This link is invalid or has expired. Please ask the office for a new one.')).toBeVisible();
+
+    const link = await issueLink(splash.code, CLASS, 1);
+    await expireLink(link.token);
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be opened' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the Customer Hub' }).click();
+    await expect(page).toHaveURL(/\/hub\/company$/);
+  });
+
+  test('O1, O7: on a phone the rows stack label over value and the page fits the screen @phone', async ({ page, world }) => {
+    const link = await issueLink(world.company('SPLASH').code, CLASS, 4);
+    await page.goto(link.path);
+    await expect(page.locator('dt')).toHaveCount(8);
+    const label = (await page.locator('dt').nth(1).boundingBox())!;
+    const value = (await page.locator('dd').nth(1).boundingBox())!;
+    expect(value.y).toBeGreaterThanOrEqual(label.y + label.height - 1);
+    await expect(page.getByRole('button', { name: 'All Dates' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

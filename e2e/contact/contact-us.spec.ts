@@ -1,0 +1,124 @@
+import { expect, isApiCall, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
+import { mailWithSubject } from '../support/mail.ts';
+
+const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe('contact us', () => {
+  test('P1, P3, P5: a guest fills the form, proves to be a person, and the office gets the mail with Reply-To the guest', async ({ page, world }) => {
+    await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('SPLASH').code } });
+    await page.goto('/hub/contact-us');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'office@splash.example' })).toBeVisible();
+
+    const subject = unique('Saturday lessons');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    await form.getByLabel('Name').fill('Priya Shah');
+    await form.getByLabel('Email').fill('priya@example.com');
+    await form.getByLabel('Phone (optional)').fill('+61412345678');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Can Ella move to Saturdays?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByText('Please complete the reCAPTCHA verification')).toBeVisible();
+
+    await form.getByRole('checkbox', { name: 'I’m not a robot' }).check();
+    await expect(form.getByText('Verified')).toBeVisible({ timeout: 20_000 });
+    const request = page.waitForRequest((r) => isApiCall(r, '/api/company/contact-us', undefined, 'POST'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Priya Shah', email: 'priya@example.com', phone: '+61412345678', subject, message: 'Can Ella move to Saturdays?' });
+    expect(body.captcha).toMatchObject({ algorithm: 'SHA-256', number: expect.any(Number) });
+
+    const modal = page.getByRole('dialog', { name: 'Message sent' });
+    await expect(modal.getByText('Thank you. Your message has been sent.')).toBeVisible();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(form.getByLabel('Subject')).toHaveValue('');
+    await expect(form.getByRole('checkbox', { name: 'I’m not a robot' })).not.toBeChecked();
+
+    const mail = await mailWithSubject('office@splash.example', `Customer Hub: ${subject}`);
+    expect(mail.replyTo).toBe('priya@example.com');
+    expect(mail.text).toContain('From: Priya Shah <priya@example.com>, phone +61412345678');
+    expect(mail.text).toContain('Can Ella move to Saturdays?');
+  });
+
+  test('a signed-in customer finds the form filled in, needs no check, and can send it by keyboard alone', async ({ page, world }) => {
+    const email = world.email('parent');
+    await signInViaApi(page, { code: world.company('SPLASH').code, email });
+    await page.goto('/hub/contact-us');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    await expect(form.getByLabel('Name')).toHaveValue('Sarah Mitchell');
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Phone (optional)')).toHaveValue('0412345678');
+    await expect(form.getByRole('checkbox')).toHaveCount(0);
+
+    const subject = unique('Pool hours');
+    await form.getByLabel('Name').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Subject')).toBeFocused();
+    await page.keyboard.type(subject);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Is the pool open on the public holiday?');
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Send message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Message sent' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Message sent' })).toBeHidden();
+
+    const mail = await mailWithSubject('office@splash.example', `Customer Hub: ${subject}`);
+    expect(mail.replyTo).toBe(email);
+    expect(mail.text).toContain(`Sent while signed in as Sarah Mitchell`);
+  });
+
+  test('P3: a bad field shows its message under it and nothing is sent', async ({ page, world }) => {
+    await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('ACE').code } });
+    await page.goto('/hub/contact-us');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    let posted = false;
+    page.on('request', (r) => {
+      if (isApiCall(r, '/api/company/contact-us', undefined, 'POST')) posted = true;
+    });
+    await form.getByLabel('Email').fill('not-an-address');
+    await form.getByLabel('Phone (optional)').fill('04 12');
+    // Leaving the field shows its message (S27); Enter on the button then checks every field.
+    await page.keyboard.press('Tab');
+    await expect(form.getByText('Please enter valid numbers only')).toBeVisible();
+    await form.getByRole('button', { name: 'Send message' }).press('Enter');
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Invalid email address')).toBeVisible();
+    await expect(form.getByText('Please enter valid numbers only')).toBeVisible();
+    await expect(form.getByText('Subject is required')).toBeVisible();
+    await expect(form.getByText('Message is required')).toBeVisible();
+    await expect(form.getByLabel('Name')).toBeFocused();
+    expect(posted).toBe(false);
+  });
+
+  test('P2: the phone form is for phones; a desktop goes home', async ({ page, world }) => {
+    await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('ACE').code } });
+    await page.goto('/hub/contact-us/mobile-form');
+    await expect(page).toHaveURL(/\/hub\/company$/);
+  });
+
+  test('P2, P4: on a phone the sidebar leads to Contact Us, whose form is a page of its own @phone', async ({ page, world }) => {
+    await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('ACE').code } });
+    await page.goto('/hub');
+    const sidebar = await openUserMenu(page);
+    await sidebar.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/hub\/contact-us\/mobile-form$/);
+    await page.getByRole('link', { name: 'Back to Contact Us' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    await expect(page.getByRole('form')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Send us a message' }).click();
+    await expect(page).toHaveURL(/\/hub\/contact-us\/mobile-form$/);
+
+    const subject = unique('Court hire');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    await form.getByLabel('Name').fill('Dan Ortiz');
+    await form.getByLabel('Email').fill('dan@example.com');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Can I hire a court on Sunday morning?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('dialog', { name: 'Message sent' }).getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/hub\/contact-us$/);
+    expect((await mailWithSubject('frontdesk@ace-tennis.example', `Customer Hub: ${subject}`)).replyTo).toBe('dan@example.com');
+  });
+});
