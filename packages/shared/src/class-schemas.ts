@@ -298,3 +298,9 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 /** Anything else than a token the portal made is simply not found. */
 export const calendarFeedParamsSchema = z.object({ token: z.string().max(200) });
 export const CALENDAR_TOKEN_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+/** GET /api/classes/get-students: the signed-in client's students the classes pages offer (name, age for the search). */
+export const classStudentsAnswerSchema = z.object({
+  students: z.array(z.object({ StudentID: z.number(), FirstName: z.string(), LastName: z.string(), DOB: z.string().nullable(), Age: z.number().nullable() })),
+});
+export type ClassStudentsAnswer = z.infer<typeof classStudentsAnswerSchema>;

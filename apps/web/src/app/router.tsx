@@ -21,7 +21,6 @@ const appLayout = page(() => import('./components/app-layout').then((m) => ({ de
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
 const comingSoon = page(() => import('./routes/coming-soon-route'));
-const settingsComingSoon = page(() => import('./routes/settings-coming-soon-route'));
 
 /** A page of a later release: real route, guard and title, with the "opens soon" header. */
 function upcoming(path: string, title: RouteHandle['title']): RouteObject {
@@ -77,21 +76,43 @@ export const routes: RouteObject[] = [
             lazy: appLayout,
             children: [
               { path: paths.company, lazy: page(() => import('./routes/company-home-route')) },
-              { path: paths.signInActions, lazy: comingSoon, handle: { title: 'Before you continue' } satisfies RouteHandle },
+              { path: paths.signInActions, lazy: page(() => import('./routes/sign-in-actions-route')), handle: { title: 'Before you continue' } satisfies RouteHandle },
               {
                 element: <RequireBarcodes />,
                 children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
               },
 
-              upcoming(paths.students, studentsTitle),
-              upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),
-              upcoming(`${paths.students}/:studentId`, studentsTitle),
+              { path: paths.students, lazy: page(() => import('@/features/students/routes/students-route')), handle: { title: studentsTitle } satisfies RouteHandle },
+              { path: paths.studentNew, lazy: page(() => import('@/features/students/routes/student-new-route')), handle: { title: (c) => `Add ${studentTerm(c)}` } satisfies RouteHandle },
+              { path: `${paths.students}/:studentId`, lazy: page(() => import('@/features/students/routes/student-route')), handle: { title: studentsTitle } satisfies RouteHandle },
 
-              upcoming(paths.classes, 'Classes'),
-              upcoming(`${paths.classes}/add-enrollments/:ocrProfileId`, 'Add Enrolments'),
-              upcoming(paths.viewEnrollments, 'Enrolments'),
-              feature((c) => c.CanTakeMakeups, [upcoming(paths.makeups, 'Make-ups'), upcoming(paths.makeupsBook, 'Book a Make-up')], paths.classes),
-              feature((c) => c.CanNotifyAbsence, [upcoming(paths.notifyAbsences, 'Notify Absences')], paths.classes),
+              // Classes (decision 023).
+              { path: paths.classes, lazy: page(() => import('@/features/classes/routes/classes-route')), handle: { title: 'Classes' } satisfies RouteHandle },
+              feature(
+                (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
+                [
+                  {
+                    path: `${paths.classes}/add-enrollments/:ocrProfileId`,
+                    lazy: page(() => import('@/features/classes/routes/add-enrollments-route')),
+                    handle: { title: 'Add Enrolments' } satisfies RouteHandle,
+                  },
+                ],
+                paths.classes,
+              ),
+              { path: paths.viewEnrollments, lazy: page(() => import('@/features/classes/routes/view-enrollments-route')), handle: { title: 'Enrolments' } satisfies RouteHandle },
+              feature(
+                (c) => c.CanTakeMakeups,
+                [
+                  { path: paths.makeups, lazy: page(() => import('@/features/classes/routes/makeups-route')), handle: { title: 'Make-ups' } satisfies RouteHandle },
+                  { path: paths.makeupsBook, lazy: page(() => import('@/features/classes/routes/makeups-book-route')), handle: { title: 'Book a Make-up' } satisfies RouteHandle },
+                ],
+                paths.classes,
+              ),
+              feature(
+                (c) => c.CanNotifyAbsence,
+                [{ path: paths.notifyAbsences, lazy: page(() => import('@/features/classes/routes/notify-absences-route')), handle: { title: 'Notify Absences' } satisfies RouteHandle }],
+                paths.classes,
+              ),
 
               feature((c) => c.ShowFinancialsTab, [
                 {
@@ -135,7 +156,7 @@ export const routes: RouteObject[] = [
                   { path: paths.myDetails, lazy: page(() => import('@/features/account/routes/my-details-route')), handle: { title: 'My Details' } satisfies RouteHandle },
                   { path: paths.security, lazy: page(() => import('@/features/account/routes/security-route')), handle: { title: 'Login & Security' } satisfies RouteHandle },
                   feature((c) => c.ShowPaymentDetailsTab, [{ path: paths.billing, lazy: page(() => import('@/features/billing/routes/billing-route')), handle: { title: 'Billing' } satisfies RouteHandle }], paths.myDetails),
-                  { path: paths.agreements, lazy: settingsComingSoon, handle: { title: 'Agreements' } satisfies RouteHandle },
+                  { path: paths.agreements, lazy: page(() => import('@/features/agreements/routes/agreements-route')), handle: { title: 'Agreements' } satisfies RouteHandle },
                 ],
               },
               { element: <MobileOnly />, children: [{ path: paths.settingsMenu, lazy: page(() => import('./routes/settings-menu-route')) }] },

@@ -5,6 +5,7 @@ import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api
 import { findCompanyByCode } from '../company/company.service.ts';
 import { classSessionLinkCommand } from './class-session-link.cli.ts';
 import { formatClockTime, formatCompanyDate, issueClassSessionLink } from './class-session-link.service.ts';
+import { sweepExpiredRows } from '../../sweep.ts';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const dmy = (iso: string) => formatCompanyDate(iso, 'dd/MM/yyyy');
@@ -95,6 +96,27 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     expect(link.expiresAt > `${last.date}T`).toBe(true);
     const week = await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: last.id, days: 7 });
     expect(Math.round((new Date(week.expiresAt).getTime() - Date.now()) / 86_400_000)).toBe(7);
+  });
+
+  it('the hourly sweep takes out expired links and captcha challenges, and keeps live ones', async () => {
+    const db = t.runtime.deps.db;
+    const live = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
+    const dead = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
+    const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+    await db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash(dead)).execute();
+    const company = (await findCompanyByCode(t.runtime.deps, 'SPLASH'))!;
+    await db
+      .insertInto('captcha_solutions')
+      .values([
+        { company_id: company.id, challenge_hash: 'sweep-old', expires_at: new Date(Date.now() - 1000).toISOString() },
+        { company_id: company.id, challenge_hash: 'sweep-new', expires_at: new Date(Date.now() + 60_000).toISOString() },
+      ])
+      .execute();
+    await sweepExpiredRows(t.runtime.deps);
+    const links = await db.selectFrom('class_session_links').select('token_hash').where('token_hash', 'in', [hash(live), hash(dead)]).execute();
+    expect(links.map((l) => l.token_hash)).toEqual([hash(live)]);
+    const challenges = await db.selectFrom('captcha_solutions').select('challenge_hash').where('challenge_hash', 'like', 'sweep-%').execute();
+    expect(challenges.map((c) => c.challenge_hash)).toEqual(['sweep-new']);
   });
 
   it('the CLI prints a link for a class session, lists the sessions, and refuses an unknown one', async () => {

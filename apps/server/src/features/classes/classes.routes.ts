@@ -14,6 +14,7 @@ import {
   classItemAnswerSchema,
   classItemSchema,
   classSearchAnswerSchema,
+  classStudentsAnswerSchema,
   classSearchSchema,
   classSessionsAnswerSchema,
   classSessionsQuerySchema,
@@ -89,6 +90,15 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
         success: true as const,
         item: { ClassID: v.ClassID, StudentID: v.StudentID, kind: v.kind, Name: v.Name, dates: v.dates, unit_price: v.unit_price, PlacesLeft: v.PlacesLeft },
       };
+    },
+  );
+
+  r.get(
+    '/api/classes/get-students',
+    { config: { auth: 'customer' }, schema: { tags, response: { 200: classStudentsAnswerSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      return { students: await service.clientStudents(deps, company, clientId) };
     },
   );
 

@@ -20,6 +20,7 @@ import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.t
 import { findClientEmail, isEmailOptedOut, notifyClient } from '../notification/notification.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { findListItems } from '../company/company.service.ts';
+import { listAllStudentsOfClient } from '../student/student.service.ts';
 import * as repo from './classes.repository.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
@@ -454,7 +455,9 @@ function assertMakeups(company: Company) {
 export async function listMakeups(deps: Deps, company: Company, clientId: number) {
   assertMakeups(company);
   const c = clock(company);
-  return (await repo.findMakeups(deps.db, company.id, clientId)).map((r) => toMakeup(r, c.today));
+  const order = { available: 0, used: 1, expired: 2 } as const;
+  // Usable credits first, soonest to expire first; then booked, then expired.
+  return (await repo.findMakeups(deps.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
 async function usableMakeup(db: Db, company: Company, clientId: number, makeupId: number, c: Clock) {
@@ -720,4 +723,17 @@ export async function importClassActivity(
     await repo.insertWaitlistEntry(trx, { company_id: companyId, class_id: w.classId, student_id: w.studentId, client_id: clientId, created_at: ctx.now });
   }
   await repo.refreshClassCounts(trx, companyId, ctx.today, ctx.now);
+}
+
+function ageOn(dob: string | null, today: string): number | null {
+  if (!dob) return null;
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** The client's students with their age today (the search filters by it). */
+export async function clientStudents(deps: Deps, company: Company, clientId: number) {
+  const c = clock(company);
+  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
 }

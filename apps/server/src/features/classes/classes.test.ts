@@ -86,6 +86,14 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect((await parent.get('/api/classes/ocr-profiles/99')).status).toBe(404);
   });
 
+  it('the students the classes pages offer are the session client’s, with their age', async () => {
+    const res = await parent.get<{ students: { FirstName: string; Age: number | null }[] }>('/api/classes/get-students');
+    const names = res.body.students.map((s) => s.FirstName);
+    expect(names).toEqual(expect.arrayContaining(['Ella', 'Noah']));
+    expect(names).not.toContain('Mia');
+    expect(res.body.students[0]!.Age).toBeGreaterThanOrEqual(8);
+  });
+
   it('F12: enrolled students answer only for the session client; another client_id is a 404', async () => {
     const tue = await classId('Seahorse – Tuesday 4:00 pm');
     const own = await parent.post<{ students: { FirstName: string }[] }>('/api/ocr/get-students-enrolled-in-class', { client_id: parentClient, class_id: tue });

@@ -9,6 +9,7 @@ import { usePrefsStore } from '@/lib/prefs-store';
 import { useUiStore } from '@/lib/ui-store';
 import { useChangeCompany, useSignOut } from '../hooks/use-session-actions';
 import { barcodeItem, isCurrent, mainNavItems } from './nav-items';
+import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { cn } from '@/lib/cn';
 
 const rowClass =
@@ -37,8 +38,10 @@ export function MobileSidebar({
   const setDark = usePrefsStore((s) => s.setDark);
   const logo = logoSource(config);
   const close = () => onOpenChange(false);
-  const items = user ? mainNavItems(config, true) : [];
-  const barcodes = barcodeItem(user);
+  // Nothing but the queue while sign-in actions are pending (decision 021).
+  const held = (useSignInActions().data?.length ?? 0) > 0;
+  const items = user && !held ? mainNavItems(config, true) : [];
+  const barcodes = held ? null : barcodeItem(user);
   if (barcodes) items.push(barcodes);
 
   return (

@@ -7,6 +7,7 @@ import { MenuIcon } from 'lucide-react';
 import { useUiStore } from '@/lib/ui-store';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
+import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { CompanyBrand } from './company-brand';
@@ -31,9 +32,12 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   const [menuOpen, setMenuOpen] = useState(false);
   const openModal = useUiStore((s) => s.openModal);
   const changeCompany = useChangeCompany();
-  const items = user ? mainNavItems(config, mobile) : [];
+  // While sign-in actions are queued the server answers nothing else (decision 021): no links
+  // or bells that would only lead back to the queue or poll in vain.
+  const held = (useSignInActions().data?.length ?? 0) > 0;
+  const items = user && !held ? mainNavItems(config, mobile) : [];
   // X16: the bell shows unless the company switched notifications off explicitly.
-  const showNotifications = config.ShowNotificationsTab !== false;
+  const showNotifications = config.ShowNotificationsTab !== false && !held;
 
   return (
     <header className="sticky top-0 z-40 border-b border-nav-line bg-nav/95 backdrop-blur supports-[backdrop-filter]:bg-nav/90">
@@ -82,7 +86,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
                   <NotificationBell />
                 </Suspense>
               ) : null}
-              {config.EnableMessages ? (
+              {config.EnableMessages && !held ? (
                 <Suspense fallback={<BellSlot />}>
                   <MessageBell />
                 </Suspense>

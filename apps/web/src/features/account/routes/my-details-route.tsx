@@ -147,18 +147,21 @@ export default function MyDetailsRoute() {
   );
 }
 
-function DetailsForm({
+/** The customer form (also the UpdateProfile sign-in action's, titled "Update Your Details", with no Cancel). */
+export function DetailsForm({
   record,
   formFields,
   context,
   onSaved,
   onCancel,
+  title = 'Edit your details',
 }: {
   record: CustomerRecord;
   formFields: FormFields;
   context: FormContext;
   onSaved: (answer: { emailToken?: string; message: string }) => void;
-  onCancel: () => void;
+  onCancel?: () => void;
+  title?: string;
 }) {
   const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'customer', formFields, context, record });
   const update = useUpdateDetails();
@@ -200,14 +203,16 @@ function DetailsForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="details-heading" className="flex flex-col gap-5">
       <h2 id="details-heading" className="text-lg font-semibold text-ink">
-        Edit your details
+        {title}
       </h2>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <EngineFields form={form} descriptors={descriptors} autofill />
       <div className="flex flex-col-reverse gap-3 border-t border-line-soft pt-5 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={update.isPending}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" loading={update.isPending} className="sm:min-w-32">
           Save
         </Button>

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AgreeToAgreementAnswer, AgreeToAgreementInput } from '@portal/shared/agreement-schemas';
+import { api } from '@/lib/api-client';
+import { activeAgreementsQueryOptions } from './get-active-agreements';
+
+/** K22, R9: `{ agreement_id, signature }`, the signature as the pad's PNG data URL. */
+export function agreeToAgreement(input: AgreeToAgreementInput): Promise<AgreeToAgreementAnswer> {
+  return api<AgreeToAgreementAnswer>('/api/customer/agree-to-agreement', { method: 'POST', body: input });
+}
+
+export function useAgreeToAgreement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: agreeToAgreement,
+    onSuccess: (_answer, input) => {
+      void queryClient.invalidateQueries({ queryKey: activeAgreementsQueryOptions.queryKey });
+      queryClient.removeQueries({ queryKey: [...activeAgreementsQueryOptions.queryKey, input.agreement_id] });
+    },
+  });
+}

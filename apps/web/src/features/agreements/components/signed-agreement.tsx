@@ -1,0 +1,37 @@
+import { CircleCheckIcon } from 'lucide-react';
+import type { SignedAgreementAnswer } from '@portal/shared/agreement-schemas';
+import { useConfig } from '@/lib/company-config';
+import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { AgreementText } from './agreement-text';
+
+/** K20: an accepted agreement shown again, with the text accepted, the signature and when. */
+export function SignedAgreement({ answer, headingId }: { answer: SignedAgreementAnswer; headingId: string }) {
+  const config = useConfig();
+  const { signature } = answer;
+  const when = formatDateTime(signature.SignedAt, config.localization.DateFormat, companyTimeZone(config), false);
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-ink">
+          {signature.Name}
+        </h2>
+        <p className="mt-1.5 flex items-center gap-2 text-sm font-medium text-success">
+          <CircleCheckIcon aria-hidden="true" className="size-4 shrink-0" />
+          Signed on {when}
+          {answer.agreement.Version > 1 ? <span className="font-normal text-muted">(version {signature.Version})</span> : null}
+        </p>
+      </div>
+      <AgreementText text={signature.AgreementText} />
+      {signature.Signature ? (
+        <figure className="flex flex-col gap-2">
+          <figcaption className="text-sm font-semibold text-ink">Your signature</figcaption>
+          <div className="rounded-xl border border-line bg-white p-3">
+            <img src={signature.Signature} alt={`Your signature on ${signature.Name}, signed on ${when}`} className="mx-auto max-h-40 w-auto max-w-full" />
+          </div>
+        </figure>
+      ) : (
+        <p className="text-sm text-muted">Accepted without a signature.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AbsenceReasonsAnswer, NotifyAbsenceAnswer } from '@portal/shared/class-schemas';
+import { api } from '@/lib/api-client';
+
+export function getAbsenceReasons(sessionId: number): Promise<AbsenceReasonsAnswer> {
+  return api<AbsenceReasonsAnswer>('/api/classes/get-absence-reasons', { query: { session_id: sessionId } });
+}
+
+export function absenceReasonsQueryOptions(sessionId: number) {
+  return queryOptions({ queryKey: ['classes', 'absence-reasons', sessionId], queryFn: () => getAbsenceReasons(sessionId) });
+}
+
+export function useAbsenceReasons(sessionId: number | null) {
+  return useQuery({ ...absenceReasonsQueryOptions(sessionId ?? 0), enabled: sessionId !== null });
+}
+
+export function notifyAbsence(body: { session_id: number; student_id: number; reason_id: number }): Promise<NotifyAbsenceAnswer> {
+  return api<NotifyAbsenceAnswer>('/api/classes/notify-absence', { method: 'POST', body });
+}
+
+export function useNotifyAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: notifyAbsence,
+    // Sessions show the absence, make-ups the new credit.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classes'] }),
+  });
+}

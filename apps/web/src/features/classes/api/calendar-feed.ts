@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@portal/shared/class-schemas';
+import { api } from '@/lib/api-client';
+
+export function getCalendarFeed(): Promise<CalendarFeedStatus> {
+  return api<CalendarFeedStatus>('/api/classes/calendar-feed');
+}
+
+export function calendarFeedQueryOptions() {
+  return queryOptions({ queryKey: ['classes', 'calendar-feed'], queryFn: getCalendarFeed });
+}
+
+export function useCalendarFeed() {
+  return useQuery(calendarFeedQueryOptions());
+}
+
+export function createCalendarFeed(): Promise<CalendarFeedCreated> {
+  return api<CalendarFeedCreated>('/api/classes/calendar-feed', { method: 'POST' });
+}
+
+export function revokeCalendarFeed(): Promise<CalendarFeedStatus> {
+  return api<CalendarFeedStatus>('/api/classes/calendar-feed', { method: 'DELETE' });
+}
+
+export function useCreateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCalendarFeed, onSuccess: (d) => queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { active: true, created_at: d.created_at }) });
+}
+
+export function useRevokeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeCalendarFeed, onSuccess: (d) => queryClient.setQueryData(calendarFeedQueryOptions().queryKey, d) });
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ClassStudentsAnswer, ClassSummary } from '@portal/shared/class-schemas';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { MessageModal } from '@/components/ui/message-modal';
+import { SelectField } from '@/components/forms/select-field';
+import { paths } from '@/config/paths';
+import { useCartStore } from '@/lib/cart-store';
+import { useSessionStore } from '@/lib/session-store';
+import { useConfig } from '@/lib/company-config';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { studentTerm } from '@/lib/branding';
+import { getStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
+import { useJoinWaitlist } from '../api/waitlist';
+import { classTime, dayName } from '../lib/class-format';
+
+/** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
+export function AddToCartModal({
+  cls,
+  ocrProfileId,
+  allowCasual,
+  students,
+  initialStudentId,
+  onClose,
+}: {
+  cls: ClassSummary;
+  ocrProfileId: number;
+  allowCasual: boolean;
+  students: ClassStudentsAnswer['students'];
+  initialStudentId: number | null;
+  onClose: () => void;
+}) {
+  const config = useConfig();
+  const clientId = useSessionStore((s) => s.user?.ClientID ?? null);
+  const cart = useCartStore();
+  const [studentId, setStudentId] = useState<number | null>(initialStudentId ?? students[0]?.StudentID ?? null);
+  const [casual, setCasual] = useState(false);
+  const [date, setDate] = useState(cls.dates[0] ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<'cart' | 'waitlist' | null>(null);
+  const validate = useValidateClassItem();
+  const join = useJoinWaitlist();
+  const enrolled = useQuery({
+    queryKey: ['classes', 'enrolled-in-class', clientId, cls.ClassID],
+    queryFn: () => getStudentsEnrolledInClass(clientId ?? 0, cls.ClassID),
+    enabled: clientId !== null,
+  });
+  const term = studentTerm(config);
+  const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
+  const inCart = cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === studentId);
+  const already = studentId !== null && enrolledIds.has(studentId);
+
+  function add() {
+    if (studentId === null) return;
+    validate.mutate(
+      { class_id: cls.ClassID, student_id: studentId, kind: casual ? 'casual' : 'ongoing', dates: casual ? [date] : [], ocr_profile_id: ocrProfileId },
+      {
+        onSuccess: () => {
+          cart.setOcrProfileId(ocrProfileId);
+          const who = students.find((s) => s.StudentID === studentId);
+          const label = `${cls.Name}${who ? ` – ${who.FirstName} ${who.LastName}` : ''}${casual ? ` (${formatDate(date, config.localization.DateFormat)})` : ''}`;
+          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [date] : [], casual, label }]);
+          setDone('cart');
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  }
+
+  function joinWaitlist() {
+    if (studentId === null) return;
+    join.mutate({ class_id: cls.ClassID, student_id: studentId }, { onSuccess: () => setDone('waitlist'), onError: (e) => setError(errorMessage(e)) });
+  }
+
+  if (done) {
+    return (
+      <MessageModal
+        open
+        tone="success"
+        title={done === 'cart' ? 'Added to cart' : 'Added to the waitlist'}
+        message={
+          done === 'cart' ? (
+            <>
+              {cls.Name} is in your cart. <Link to={paths.checkout} className="font-semibold text-primary-ink underline">Go to checkout</Link>
+            </>
+          ) : (
+            'We will let you know by notification and e-mail as soon as a place is free.'
+          )
+        }
+        onClose={onClose}
+      />
+    );
+  }
+
+  const price = casual ? (cls.CasualPrice ?? cls.Price) : cls.Price;
+  return (
+    <>
+      <Modal
+        open
+        onOpenChange={(o) => (o ? undefined : onClose())}
+        title={cls.IsFull ? 'Join waitlist' : 'Add to cart'}
+        description={`${cls.Name} · ${dayName(cls.Day)} ${classTime(cls.Time)} · ${cls.Venue}`}
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            {cls.IsFull ? (
+              <Button loading={join.isPending} disabled={studentId === null || already} onClick={joinWaitlist}>
+                Join waitlist
+              </Button>
+            ) : (
+              <Button loading={validate.isPending} disabled={studentId === null || already || inCart || (casual && !date)} onClick={add}>
+                Add to cart
+              </Button>
+            )}
+          </div>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          {students.length === 0 ? (
+            <p className="text-sm text-ink-soft">Add a {term.toLowerCase()} to your account first.</p>
+          ) : (
+            <SelectField
+              label={term}
+              placeholder={null}
+              value={studentId ?? ''}
+              onChange={(e) => setStudentId(Number(e.target.value))}
+              options={students.map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${enrolledIds.has(s.StudentID) ? ' (already enrolled)' : ''}` }))}
+              hint={already ? `This ${term.toLowerCase()} is already enrolled in this class.` : inCart ? 'Already in your cart.' : undefined}
+            />
+          )}
+          {cls.IsFull ? (
+            <p className="text-sm text-ink-soft">This class is full. Join the waitlist and we will offer you the next free place.</p>
+          ) : (
+            <>
+              {allowCasual ? (
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-medium text-ink">Enrolment</legend>
+                  <label className="flex items-center gap-2 text-sm text-ink">
+                    <input type="radio" name="kind" checked={!casual} onChange={() => setCasual(false)} />
+                    Rest of the term ({cls.dates.length} sessions)
+                  </label>
+                  <label className="flex items-center gap-2 text-sm text-ink">
+                    <input type="radio" name="kind" checked={casual} onChange={() => setCasual(true)} />
+                    One session (casual)
+                  </label>
+                </fieldset>
+              ) : null}
+              {casual ? (
+                <SelectField
+                  label="Date"
+                  placeholder={null}
+                  value={date}
+                  onChange={(e) => setDate(e.target.value)}
+                  options={cls.dates.map((d) => ({ value: d, label: formatDate(d, config.localization.DateFormat) }))}
+                />
+              ) : null}
+              <p className="text-sm text-ink-soft">
+                {formatMoney(price, config.localization.CurrencySymbol)} per session × {casual ? 1 : cls.dates.length} ={' '}
+                <strong className="text-ink">{formatMoney(price * (casual ? 1 : cls.dates.length), config.localization.CurrencySymbol)}</strong> before any discounts
+              </p>
+            </>
+          )}
+        </div>
+      </Modal>
+      {/* The cart-error modal (B29, F11). */}
+      <MessageModal open={error !== null} tone="error" title="Could not add to cart" message={error} onClose={() => setError(null)} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { useConfig } from '@/lib/company-config';
+import { formatDate } from '@/lib/format';
+import { useClassSessions } from '../api/enrolments';
+import { classDuration, classTime, dayName } from '../lib/class-format';
+import { AbsenceFlow } from './absence-flow';
+
+const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } as const;
+
+/** One enrolment with its sessions (F4) and, where allowed, Notify absence on each (F5, F6). */
+export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { enrolment: Enrolment; studentName: string; startOpen?: boolean }) {
+  const config = useConfig();
+  const [open, setOpen] = useState(startOpen);
+  const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
+  const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
+  const dateFormat = config.localization.DateFormat;
+  const duration = classDuration(enrolment.Duration, config.classes_setup?.TimeDisplay);
+  return (
+    <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="enrolment">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink">{enrolment.ClassName}</h3>
+          <p className="text-sm text-ink-soft">
+            {dayName(enrolment.Day)} {classTime(enrolment.Time)}
+            {duration ? ` · ${duration}` : ''} · {enrolment.Venue}
+            {enrolment.Court ? `, ${enrolment.Court}` : ''}
+          </p>
+          <p className="text-sm text-muted">
+            {enrolment.LessonFormat}
+            {enrolment.Staff ? ` · ${enrolment.Staff}` : ''}
+            {enrolment.next_session ? ` · Next: ${formatDate(enrolment.next_session, dateFormat)}` : ''}
+          </p>
+        </div>
+        <Badge tone="brand">{TYPE_LABEL[enrolment.Type]}</Badge>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide sessions' : 'Sessions'}
+        </Button>
+        {config.CanNotifyAbsence ? (
+          <Button size="sm" variant="secondary" onClick={() => setAbsence('pick')}>
+            Notify absence
+          </Button>
+        ) : null}
+      </div>
+      {open && sessions.data ? (
+        <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
+          {sessions.data.sessions.filter((s) => !startOpen || !s.Past).map((s) => (
+            <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className={s.Past ? 'text-muted' : 'text-ink'}>
+                {formatDate(s.Date, dateFormat)} {classTime(s.Time)}
+              </span>
+              <span className="flex items-center gap-2">
+                {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
+                {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}
+                {s.CanNotifyAbsence ? (
+                  <Button size="sm" variant="link" onClick={() => setAbsence(s)}>
+                    Notify absence
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {absence && sessions.data ? (
+        <AbsenceFlow
+          studentId={enrolment.StudentID}
+          studentName={studentName}
+          className={enrolment.ClassName}
+          sessions={sessions.data.sessions}
+          {...(absence === 'pick' ? {} : { session: absence })}
+          onClose={() => setAbsence(null)}
+        />
+      ) : null}
+    </li>
+  );
+}

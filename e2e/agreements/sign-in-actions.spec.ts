@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { apiCall, expect, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { drawSignature } from './pad.ts';
+
+const NEW_PASSWORD = 'Heron#Lane59';
+
+/**
+ * L1–L12, U13: new@ has one action of every kind, answered in order: the medical consent's new
+ * version to sign, their details, their swimmer, a new password. Each done shows the next; the
+ * last goes home. Other pages and the nav stay out of reach meanwhile.
+ */
+async function walkThroughAllFour(page: Page, world: World) {
+  const code = world.company('SPLASH').code;
+  await signInViaApi(page, { code, email: world.email('new'), fresh: true });
+  await page.goto('/hub/students');
+  await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
+  await expect(page.getByRole('heading', { name: 'Before you continue', level: 1 })).toBeVisible();
+  await expect(page.getByText('There are 4 things to do')).toBeVisible();
+  // Nothing to wander off to while the queue is open.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+
+  // 1. Accept Agreement: the new version of the medical consent, signed on the pad.
+  const agreement = page.getByRole('region', { name: 'Medical and photo consent' });
+  await expect(agreement).toBeVisible();
+  await expect(agreement.getByText('This agreement has changed since you last accepted it.')).toBeVisible();
+  await drawSignature(page);
+  await page.getByLabel('I agree to the Medical and photo consent').check();
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(page.getByText('Agreement signed successfully', { exact: true })).toBeVisible();
+
+  // 2. UpdateProfile: "Update Your Details"; the empty mandatory mobile is refused, then saved.
+  const details = page.getByRole('region', { name: 'Update Your Details' });
+  await expect(details).toBeVisible();
+  const mobile = details.getByRole('textbox', { name: 'Mobile', exact: true });
+  await mobile.fill('');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details.getByText('Mobile phone is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
+  await mobile.fill('0412345678');
+  const [saved] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/update-details')), details.getByRole('button', { name: 'Save' }).click()]);
+  expect(saved.ok()).toBe(true);
+  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
+
+  // 3. UpdateStudent: "Update Swimmer" (the company's student term).
+  const student = page.getByRole('region', { name: 'Update Swimmer' });
+  await expect(student).toBeVisible();
+  await expect(student.getByRole('textbox', { name: 'First name', exact: true })).toHaveValue('Mai');
+  await student.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Student updated', { exact: true })).toBeVisible();
+
+  // 4. ChangePassword: Set Password, with the password rules.
+  const password = page.getByRole('region', { name: 'Set Password' });
+  await expect(password).toBeVisible();
+  await password.getByLabel('Password', { exact: true }).fill('short');
+  await password.getByLabel('Confirm Password', { exact: true }).fill('short');
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(password.getByText('Password must be at least 8 characters long', { exact: true })).toBeVisible();
+  await password.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Set password' }).click();
+
+  // L3: the queue is empty: home, with the nav back.
+  await expect(page).toHaveURL(/\/hub\/company$/);
+  const actions = (await (await page.request.get('/api/customer/get-sign-in-actions')).json()) as { actions: unknown[] };
+  expect(actions.actions).toEqual([]);
+  expect((await page.request.get('/api/home/get-upcoming-classes?page=1&limit=6')).ok()).toBe(true);
+}
+
+test.describe('sign-in actions', () => {
+  test('L1–L12: new@ is walked through all four actions in order', async ({ page, ownWorld }) => {
+    await walkThroughAllFour(page, await ownWorld());
+  });
+
+  test('L1–L12 on a phone @phone', async ({ page, ownWorld }) => {
+    await walkThroughAllFour(page, await ownWorld());
+  });
+});
