@@ -9,10 +9,10 @@ function countDocumentLoads(page: Page): () => number {
   return () => loads;
 }
 
-/** The lazy chunk behind the "opens soon" pages, answered by an HTML 404 as after a redeploy. */
-async function breakComingSoonChunk(page: Page, times?: number) {
+/** The lazy chunk of the students page, answered by an HTML 404 as after a redeploy. */
+async function breakStudentsChunk(page: Page, times?: number) {
   await page.route(
-    /\/assets\/coming-soon-route-[^/]+\.js$/,
+    /\/assets\/students-route-[^/]+\.js$/,
     (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }),
     times ? { times } : undefined,
   );
@@ -21,7 +21,7 @@ async function breakComingSoonChunk(page: Page, times?: number) {
 test.describe('error pages', () => {
   test('B35: a missing lazy chunk reloads the page once, which then works', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await breakComingSoonChunk(page, 1);
+    await breakStudentsChunk(page, 1);
     const loads = countDocumentLoads(page);
     await page.goto('/hub/students');
     await expect(page.getByRole('heading', { name: 'Swimmers' })).toBeVisible();
@@ -30,7 +30,7 @@ test.describe('error pages', () => {
 
   test('B35: a chunk still missing after the reload shows the error page, with no second reload', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await breakComingSoonChunk(page);
+    await breakStudentsChunk(page);
     const loads = countDocumentLoads(page);
     await page.goto('/hub/students');
     await expect(page.getByRole('heading', { name: 'OOPS! Something went wrong.' })).toBeVisible();

@@ -82,9 +82,9 @@ export const routes: RouteObject[] = [
                 children: [{ path: paths.barcodes, lazy: page(() => import('@/features/barcodes/routes/barcodes-route')), handle: { title: 'Barcodes' } satisfies RouteHandle }],
               },
 
-              upcoming(paths.students, studentsTitle),
-              upcoming(paths.studentNew, (c) => `Add ${studentTerm(c)}`),
-              upcoming(`${paths.students}/:studentId`, studentsTitle),
+              { path: paths.students, lazy: page(() => import('@/features/students/routes/students-route')), handle: { title: studentsTitle } satisfies RouteHandle },
+              { path: paths.studentNew, lazy: page(() => import('@/features/students/routes/student-new-route')), handle: { title: (c) => `Add ${studentTerm(c)}` } satisfies RouteHandle },
+              { path: `${paths.students}/:studentId`, lazy: page(() => import('@/features/students/routes/student-route')), handle: { title: studentsTitle } satisfies RouteHandle },
 
               // Classes (decision 023).
               { path: paths.classes, lazy: page(() => import('@/features/classes/routes/classes-route')), handle: { title: 'Classes' } satisfies RouteHandle },

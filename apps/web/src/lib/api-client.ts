@@ -133,8 +133,11 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-  let body: string | undefined;
-  if (init.body !== undefined || method !== 'GET') {
+  let body: string | FormData | undefined;
+  if (init.body instanceof FormData) {
+    // A file upload: the browser writes the multipart content type with its boundary.
+    body = init.body;
+  } else if (init.body !== undefined || method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.body ?? {});
   }

@@ -1,5 +1,4 @@
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -68,7 +67,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => change(part, e.target.value)}
-        className={cn(controlClasses(Boolean(error)), 'appearance-none')}
+        className={`${controlClasses(Boolean(error))} px-2.5!`}
       >
         <option value="">{name}</option>
         {options.map((o) => (
@@ -81,17 +80,18 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
   );
 
   return (
-    <fieldset className={className} onBlur={leave} aria-required={required || undefined}>
+    <fieldset className={className} onBlur={leave}>
       <legend className="mb-1.5 block text-sm font-medium text-ink">
         {label}
         <RequiredMark required={required} />
+        {required ? <span className="sr-only"> (required)</span> : null}
       </legend>
       <div className="flex gap-2">
         {select(
           'day',
           'Day',
           Array.from({ length: daysInMonth }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ value: d, label: String(Number(d)) })),
-          'w-20 shrink-0',
+          'w-16 shrink-0 sm:w-20',
         )}
         {select(
           'month',
@@ -99,7 +99,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
           'min-w-0 flex-1',
         )}
-        {select('year', 'Year', yearList.map((y) => ({ value: y, label: y })), 'w-28 shrink-0')}
+        {select('year', 'Year', yearList.map((y) => ({ value: y, label: y })), 'w-22 shrink-0 sm:w-28')}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
     </fieldset>

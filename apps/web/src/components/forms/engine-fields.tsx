@@ -94,7 +94,7 @@ function FieldBlock({
     return (
       <>
         {type ? <EngineInput input={type} form={form} autofill={autofill} /> : null}
-        {other && values[type?.key ?? ''] === 'Other' ? <EngineInput input={other} form={form} autofill={autofill} /> : <span className="hidden sm:block" aria-hidden="true" />}
+        {other && values[type?.key ?? ''] === 'Other' ? <EngineInput input={other} form={form} autofill={autofill} /> : null}
       </>
     );
   }

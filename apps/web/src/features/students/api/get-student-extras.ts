@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CertificatesAnswer, SkillSetsAnswer } from '@portal/shared/student-schemas';
+import { api } from '@/lib/api-client';
+import { studentsQueryKey } from './get-students';
+
+export function getSkillSetsQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...studentsQueryKey, 'skill-sets', id], queryFn: () => api<SkillSetsAnswer>(`/api/student/get-skill-sets/${id}`) });
+}
+
+export function useSkillSets(id: number, enabled: boolean) {
+  return useQuery({ ...getSkillSetsQueryOptions(id), enabled });
+}
+
+export function getCertificatesQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...studentsQueryKey, 'certificates', id], queryFn: () => api<CertificatesAnswer>(`/api/student/get-certificates/${id}`) });
+}
+
+export function useCertificates(id: number, enabled: boolean) {
+  return useQuery({ ...getCertificatesQueryOptions(id), enabled });
+}

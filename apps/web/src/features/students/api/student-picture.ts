@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import imageCompression from 'browser-image-compression';
+import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type ImageAnswer, type PictureAnswer } from '@portal/shared/student-schemas';
+import { api } from '@/lib/api-client';
+import { getStudentQueryOptions } from './get-student';
+import { studentsQueryKey } from './get-students';
+
+/** T8, E24: at most 0.2 MB and 220 px a side, as a JPEG named compressed_image.jpg. */
+export async function compressPicture(file: File): Promise<File> {
+  const compressed = await imageCompression(file, {
+    maxSizeMB: PICTURE_MAX_BYTES / 1_048_576,
+    maxWidthOrHeight: PICTURE_MAX_SIDE,
+    fileType: 'image/jpeg',
+    initialQuality: 0.85,
+    // Its worker would load the library again from a CDN: the page's own copy does the work instead.
+    useWebWorker: false,
+  });
+  return new File([compressed], PICTURE_FILE_NAME, { type: 'image/jpeg' });
+}
+
+export async function uploadPicture(id: number, file: File): Promise<PictureAnswer> {
+  const body = new FormData();
+  body.append('file', await compressPicture(file), PICTURE_FILE_NAME);
+  return api<PictureAnswer>(`/api/student/update-profile-picture/${id}`, { body });
+}
+
+export function deletePicture(id: number): Promise<{ success: true }> {
+  return api(`/api/student/delete-profile-picture/${id}`, { method: 'DELETE' });
+}
+
+function usePictureMutation<V>(id: number, call: (value: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: getStudentQueryOptions(id).queryKey }), queryClient.invalidateQueries({ queryKey: studentsQueryKey })]),
+  });
+}
+
+export function useUploadPicture(id: number) {
+  return usePictureMutation(id, (file: File) => uploadPicture(id, file));
+}
+
+export function useDeletePicture(id: number) {
+  return usePictureMutation(id, () => deletePicture(id));
+}
+
+/** E26: a stored picture, through get-image. Its URL carries its version, so the answer is kept for good. */
+export function getImageQueryOptions(url: string | null) {
+  return queryOptions({
+    queryKey: ['student-image', url],
+    queryFn: () => api<ImageAnswer>('/api/student/get-image', { body: { url } }),
+    enabled: url !== null,
+    staleTime: Infinity,
+  });
+}
+
+export function useStudentImage(url: string | null) {
+  return useQuery(getImageQueryOptions(url));
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { TriangleAlertIcon } from 'lucide-react';
+import type { FormFields } from '@portal/shared/form-config';
+import type { FormContext, FormOutput } from '@portal/shared/form-engine';
+import { labelledMessages } from '@portal/shared/messages';
+import type { StudentRecord } from '@portal/shared/student-schemas';
+import { EngineFields, type AddressValues } from '@/components/forms/engine-fields';
+import { useCompanyFormContext, useEngineForm } from '@/components/forms/use-engine-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ListError, ListLoading } from '@/components/ui/list-states';
+import { errorMessage } from '@/lib/api-client';
+import { useFormFields } from '@/lib/form-fields';
+import { useAccountAddress } from '../api/get-account-address';
+
+export interface StudentFormProps {
+  /** The stored record to edit; none for a new student. */
+  record?: StudentRecord;
+  /** The company does not allow editing (E11): the values are shown, not offered for change. */
+  readOnly?: boolean;
+  submitLabel: string;
+  /** Saves the parsed form; a thrown error's field messages go on their fields. */
+  onSubmit: (form: FormOutput<'student'>) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** The student form of the company's configuration (E6, E7, E28), drawn by the shared form renderer. */
+export function StudentForm(props: StudentFormProps) {
+  const fields = useFormFields('student');
+  const context = useCompanyFormContext();
+  const address = useAccountAddress();
+  if (fields.isPending) return <ListLoading label="Loading the form" />;
+  if (fields.isError) return <ListError message={errorMessage(fields.error)} onRetry={() => void fields.refetch()} />;
+  return <StudentFormBody {...props} formFields={fields.data} context={context} clientAddress={address.data} />;
+}
+
+function StudentFormBody({
+  record,
+  readOnly = false,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  formFields,
+  context,
+  clientAddress,
+}: StudentFormProps & { formFields: FormFields; context: FormContext; clientAddress?: AddressValues }) {
+  const { form, descriptors, missing, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      setError(placeServerErrors(e));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      {missing.length > 0 ? (
+        <div className="flex gap-3 rounded-lg border border-primary-line bg-primary-tint p-4 text-sm text-primary-tint-ink">
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{labelledMessages.missingConfigurations(missing)}</p>
+        </div>
+      ) : null}
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} disabled={readOnly} />
+      {readOnly ? null : (
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
+          {onCancel ? (
+            <Button type="button" variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { acceptRequiredAgreementsViaApi, expect, expectAccessible, signInViaApi, test } from '../support/fixtures.ts';
+
+/** axe on the agreement and sign-in action pages (decision 013: one check per page, here only). */
+test.describe('accessibility of agreements and sign-in actions (axe: no serious or critical violations)', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('the sign-in actions page: an agreement to sign on the pad', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('new') });
+    await page.goto('/hub/sign-in-actions');
+    await expect(page.getByRole('img', { name: /Signature pad/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the sign-in actions page: Update Your Details', async ({ page, ownWorld }) => {
+    const world = await ownWorld();
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('new'), fresh: true });
+    await acceptRequiredAgreementsViaApi(page);
+    await page.goto('/hub/sign-in-actions');
+    await expect(page.getByRole('heading', { name: 'Update Your Details' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the Agreements tab', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/settings/agreements');
+    await expect(page.getByRole('button', { name: /Medical and photo consent/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the agreement viewer', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/settings/agreements');
+    await page.getByRole('button', { name: /Medical and photo consent/ }).click();
+    await expect(page.getByRole('region', { name: 'Medical and photo consent' }).getByText(/^Signed on /)).toBeVisible();
+    await expectAccessible(page);
+  });
+});

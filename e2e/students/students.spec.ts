@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, isApiCall, signInViaApi, test } from '../support/fixtures.ts';
+
+/** A phone photo of about 5 MB: 4000 × 3000, grainy enough not to compress away (E24). */
+async function bigPhoto(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'portal-e2e-4000x3000-photo.jpg');
+  if (fs.existsSync(file) && fs.statSync(file).size >= 5_000_000) return file;
+  const width = 4000;
+  const height = 3000;
+  const grain = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < grain.length; i++) grain[i] = 96 + (((i * 2654435761) >>> 24) >> 2);
+  await sharp(grain, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toFile(file);
+  return file;
+}
+
+test.describe('students', () => {
+  test("lists the family's swimmers in the company's word, with a stored photo", async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/students');
+    await expect(page.getByRole('heading', { name: 'Swimmers', level: 1 })).toBeVisible();
+    const list = page.getByRole('main').getByRole('listitem');
+    await expect(list).toHaveCount(3);
+    await expect(list.nth(0)).toContainText('Ella Mitchell');
+    await expect(list.nth(0).getByRole('img', { name: 'Ella Mitchell' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Swimmer' })).toBeVisible();
+  });
+
+  test('adds a swimmer, then a 5 MB photo that arrives compressed to 220 px (E6, E24)', async ({ page, ownWorld }) => {
+    test.setTimeout(90_000);
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    // Records the files the page uploads (name, size, type) as it hands them to fetch.
+    await page.addInitScript(() => {
+      const uploads: { field: string; name: string; size: number; type: string }[] = [];
+      (window as unknown as { __uploads: typeof uploads }).__uploads = uploads;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (init?.body instanceof FormData) {
+          init.body.forEach((value, field) => {
+            if (value instanceof File) uploads.push({ field, name: value.name, size: value.size, type: value.type });
+          });
+        }
+        return original(input, init);
+      };
+    });
+    await page.goto('/hub/students/new');
+    await expect(page.getByRole('heading', { name: 'Add Swimmer' })).toBeVisible();
+    // The mandatory fields say so when left (E7, S).
+    await page.getByRole('button', { name: 'Save Swimmer' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Date of birth is required')).toBeVisible();
+
+    await page.getByLabel('First name').fill('Ruby');
+    await page.getByLabel('Last name').fill('Mitchell');
+    await page.getByLabel('Date of birth: Day').selectOption('7');
+    await page.getByLabel('Date of birth: Month').selectOption({ label: 'May' });
+    await page.getByLabel('Date of birth: Year').selectOption('2019');
+    await page.getByLabel('Gender').selectOption('Female');
+    await expect(page.getByLabel('Registration ID')).toHaveValue('TBD');
+    await expect(page.getByLabel('Swim cap size')).toHaveValue('2');
+    const added = page.waitForRequest((r) => isApiCall(r, '/api/student/add', undefined, 'POST'));
+    await page.getByRole('button', { name: 'Save Swimmer' }).click();
+    const body = (await added).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ FirstName: 'Ruby', LastName: 'Mitchell', DOB: '2019-05-07', GenderType: 'Female', Gender: 'F' });
+    await expect(page.getByRole('heading', { name: 'Ruby Mitchell' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Student added' })).toBeVisible();
+
+    const photoFile = await bigPhoto();
+    expect(fs.statSync(photoFile).size).toBeGreaterThanOrEqual(5_000_000);
+    const upload = page.waitForResponse((r) => r.url().includes('/api/student/update-profile-picture/'));
+    await page.getByTestId('student-picture-input').setInputFiles(photoFile);
+    expect((await upload).status()).toBe(200);
+    // What the page handed to fetch: the browser does not expose a multipart body's file to the test.
+    const parts = await page.evaluate(() => (window as unknown as { __uploads: { field: string; name: string; size: number; type: string }[] }).__uploads);
+    expect(parts).toEqual([{ field: 'file', name: 'compressed_image.jpg', size: expect.any(Number), type: 'image/jpeg' }]);
+    expect(parts[0]!.size).toBeLessThanOrEqual(209_715);
+    await expect(page.getByText('Picture updated')).toBeVisible();
+    const photo = page.getByRole('img', { name: 'Ruby Mitchell' });
+    await expect(photo).toBeVisible();
+    const size = await photo.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+    expect(Math.max(size.w, size.h)).toBeLessThanOrEqual(220);
+    expect(size.w).toBeGreaterThan(100);
+  });
+
+  test('edits a swimmer and keeps the change (E8, E9)', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Noah Mitchell/ }).click();
+    await expect(page.getByRole('heading', { name: 'Noah Mitchell' })).toBeVisible();
+    await page.getByLabel('Notes').fill('Bring goggles with a strap.');
+    const updated = page.waitForRequest((r) => r.url().includes('/api/student/update/'));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect((await updated).postDataJSON()).toMatchObject({ Notes: 'Bring goggles with a strap.', FirstName: 'Noah' });
+    await expect(page.getByRole('status').filter({ hasText: 'Student updated' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Notes')).toHaveValue('Bring goggles with a strap.');
+  });
+
+  test('opens the booked classes from ?tab=Enrollments and a session link from home (E4, E5, E27)', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Ella Mitchell/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ella Mitchell' })).toBeVisible();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.goto(`/hub/students/${id}?tab=Enrollments`);
+    await expect(page.getByRole('tab', { name: 'Enrolments' })).toHaveAttribute('aria-selected', 'true');
+    const first = page.getByRole('tabpanel').getByRole('listitem').first();
+    await expect(first).toContainText('Seahorse');
+    await expect(first).toContainText('Next session:');
+
+    const record = (await (await page.request.get(`/api/student/${id}`)).json()) as { bookedClasses: { ClassID: number; dates: { SessionID: number }[] }[] };
+    const cls = record.bookedClasses[0]!;
+    const session = cls.dates[1]!;
+    await page.goto(`/hub/students/${id}?Sessions=true&class_id=${cls.ClassID}&session_id=${session.SessionID}&from_home=true`);
+    await expect(page.getByRole('tab', { name: 'Enrolments' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[aria-current="date"]')).toBeVisible();
+  });
+
+  test('shows skill sets with notes and a certificate (E22, E23)', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Ella Mitchell/ }).click();
+    // Splash calls them Skills (SkillSetName).
+    await page.getByRole('tab', { name: 'Skills' }).click();
+    await expect(page.getByText('2 of 4 achieved')).toBeVisible();
+    await expect(page.getByText('Kicking is strong; working on rotating to breathe.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Certificates' }).click();
+    await expect(page.getByRole('heading', { name: 'Starfish level complete' })).toBeVisible();
+  });
+
+  test('says which configuration is missing when a required list is empty (E19)', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (name, bundle) => {
+      const b = bundle as unknown as {
+        lists: { referral_sources: unknown[] };
+        form_configuration: { student: { fields: { OCRFormFieldNameID: number; State: string }[] } };
+        customers: { clients: { students: { referral_source?: string }[] }[] }[];
+      };
+      b.lists.referral_sources = [];
+      for (const c of b.customers) for (const client of c.clients) for (const s of client.students) delete s.referral_source;
+      b.form_configuration.student.fields.find((f) => f.OCRFormFieldNameID === 25)!.State = 'Mandatory';
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students/new');
+    await expect(page.getByText('The following configurations are missing in this account: Referral source')).toBeVisible();
+  });
+
+  test('the student form works by keyboard alone', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students/new');
+    await page.getByLabel('First name').focus();
+    await page.keyboard.type('Kai');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Mitchell');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Date of birth: Day')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Gender')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    // A multi-select opens with Enter and its choices toggle with Space.
+    await page.getByRole('button', { name: /Goals/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('checkbox', { name: 'Water confidence' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /Goals/ })).toContainText('Water confidence');
+    await page.getByRole('button', { name: 'Save Swimmer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Kai Mitchell' })).toBeVisible();
+  });
+});
+
+test.describe('students on a phone @phone', () => {
+  test('the list and a student page fit a 375 px screen', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/students');
+    await expect(page.getByRole('heading', { name: 'Swimmers', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: /Ella Mitchell/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ella Mitchell' })).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('student-phone.png'), fullPage: true });
+  });
+});
+
+test.describe('a company that does not allow student edits', () => {
+  test('shows the details read-only, without picture controls (E11)', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_name, bundle) => {
+      (bundle.company.config as { switches: Record<string, boolean> }).switches.AllowStudentEdit = false;
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Noah Mitchell/ }).click();
+    await expect(page.getByRole('heading', { name: 'Noah Mitchell' })).toBeVisible();
+    await expect(page.getByText('Changes to student details are made by the office.')).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /picture/ })).toHaveCount(0);
+  });
+});
