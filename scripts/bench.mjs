@@ -66,10 +66,14 @@ function benchBundles() {
   return bundles.map((bundle, ci) => {
     const code = bundle.company.code;
     const share = Math.floor(customerCount / bundles.length) + (ci < customerCount % bundles.length ? 1 : 0);
+    // Every required agreement accepted, as the demo's own customers have: a customer with
+    // sign-in actions pending may call nothing else.
+    const required = (bundle.agreements ?? []).filter((a) => a.required !== false && a.active !== false).map((a) => a.key);
+    const agreements_signed = required.map((agreement) => ({ agreement, signed_at: 'today-90T10:00' }));
     const customer = (i, kind, hash) => ({
       email: `${kind}${i}.${code.toLowerCase()}@bench.example`,
       password_hash: hash,
-      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code }],
+      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
     });
     const rotating = Array.from({ length: share }, (_, i) => customer(i, 'c', lightHash));
     const churn = Array.from({ length: CHURN_PER_COMPANY }, (_, i) => customer(i, 'w', productionHash));
