@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { tsImport } from 'tsx/esm/api';
 import { PortalSession, waitReady } from './lib/portal-session.mjs';
+import { CLASS_ROWS, withBenchClasses } from './lib/bench-classes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -40,8 +41,6 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const pgPools = (process.env.BENCH_PG_POOLS ?? '').split(',').filter(Boolean).map(Number);
 // BENCH_ENGINES=sqlite (or postgres) measures one engine only.
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
-// BENCH_ROWS=invoice measures only the rows whose name holds that text (and the ceiling).
-const rowFilter = process.env.BENCH_ROWS ?? '';
 const PASSWORD = 'Bench#2026-pass';
 
 // The server is measured as built (the web app is not served here); building it takes a second,
@@ -93,7 +92,7 @@ function benchBundles() {
     // The measured customers are established ones: no agreement waits for them on the sign-in
     // page, or every customer call would answer 403.
     return {
-      ...bundle,
+      ...withBenchClasses(bundle),
       agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
       customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code)] : [])],
       notifications: [...(bundle.notifications ?? []), ...notifications],
@@ -261,7 +260,8 @@ function startWriter({ base, store, customers: all, churn }) {
  * One autocannon run whose connections rotate through the customers. `validator`: send each
  * customer's last ETag for this URL, as a browser's poll does.
  */
-function measure(base, url, customers, { auth = true, validator = false } = {}, etags = new Map()) {
+function measure(base, url, customers, opts = {}, etags = new Map()) {
+  const { auth = true, validator = false } = opts;
   let next = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -271,13 +271,14 @@ function measure(base, url, customers, { auth = true, validator = false } = {}, 
         duration: seconds,
         requests: [
           {
-            method: 'GET',
+            method: opts.method ?? 'GET',
             path: url,
+            ...(opts.body ? { body: opts.body } : {}),
             setupRequest(req, context) {
               if (!auth) return req;
               const c = customers[next++ % customers.length];
               context.customer = c;
-              const headers = { ...req.headers, cookie: c.cookie };
+              const headers = { ...req.headers, cookie: c.cookie, ...(opts.body ? { 'content-type': 'application/json' } : {}) };
               const etag = validator ? etags.get(c) : undefined;
               if (etag) headers['if-none-match'] = etag;
               return { ...req, headers };
@@ -309,7 +310,10 @@ const rows = [
   { name: 'get-config', url: '/api/company/get-config', opts: {} },
   { name: `invoice page, ${INVOICE_COUNT.toLocaleString('en')} invoices`, url: '/api/financials/invoices?page=1&limit=10', opts: {}, who: 'invoices' },
   { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
+  ...CLASS_ROWS,
 ];
+// BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
+const rowFilter = process.env.BENCH_ROWS;
 
 /**
  * CPU time the server process has used (user + system, Linux /proc): divided by the requests of a
@@ -361,7 +365,11 @@ function importBundles(databaseUrl, dir) {
   }
   console.error(`${databaseUrl.split(':')[0]}: ${bundles.length} companies imported in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // Each poll only where the company has that area switched on (a switched-off area answers 403).
-  const areas = (b) => ({ messages: b.company.config.switches?.EnableMessages === true, notifications: b.company.config.switches?.ShowNotificationsTab !== false });
+  const areas = (b) => ({
+    messages: b.company.config.switches?.EnableMessages === true,
+    notifications: b.company.config.switches?.ShowNotificationsTab !== false,
+    classes: b.company.code === 'SPLASH',
+  });
   const customers = bundles.flatMap((b) =>
     b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.') })),
   );
@@ -399,7 +407,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
         );
       }
       if (only && !only.includes(row.name)) continue;
-      if (rowFilter && !row.name.includes(rowFilter) && !row.name.startsWith('ceiling')) continue;
+      if (rowFilter && !row.name.startsWith('ceiling') && !row.name.includes(rowFilter)) continue;
       const writer = startWriter({ base, store, customers, churn: people.churn });
       let r;
       let w;
