@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { tsImport } from 'tsx/esm/api';
 import { PortalSession, waitReady } from './lib/portal-session.mjs';
+import { CLASS_ROWS, withBenchClasses } from './lib/bench-classes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -65,10 +66,14 @@ function benchBundles() {
   return bundles.map((bundle, ci) => {
     const code = bundle.company.code;
     const share = Math.floor(customerCount / bundles.length) + (ci < customerCount % bundles.length ? 1 : 0);
+    // Every required agreement accepted, as the demo's own customers have: a customer with
+    // sign-in actions pending may call nothing else.
+    const required = (bundle.agreements ?? []).filter((a) => a.required !== false && a.active !== false).map((a) => a.key);
+    const agreements_signed = required.map((agreement) => ({ agreement, signed_at: 'today-90T10:00' }));
     const customer = (i, kind, hash) => ({
       email: `${kind}${i}.${code.toLowerCase()}@bench.example`,
       password_hash: hash,
-      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code }],
+      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
     });
     const rotating = Array.from({ length: share }, (_, i) => customer(i, 'c', lightHash));
     const churn = Array.from({ length: CHURN_PER_COMPANY }, (_, i) => customer(i, 'w', productionHash));
@@ -84,13 +89,29 @@ function benchBundles() {
       read_by: i < 15 ? keys : [],
     }));
     const messages = keys.slice(0, 300).map((key, i) => ({ title: `Welcome, customer ${i}`, body: 'Hello from the office.', published_at: 'today-3T10:00', to: key }));
+    // The measured customers are established ones: no agreement waits for them on the sign-in
+    // page, or every customer call would answer 403.
     return {
-      ...bundle,
-      customers: [...(bundle.customers ?? []), ...rotating, ...churn],
+      ...withBenchClasses(bundle),
+      agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
+      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code)] : [])],
       notifications: [...(bundle.notifications ?? []), ...notifications],
       messages: [...(bundle.messages ?? []), ...messages],
     };
   });
+}
+
+/** One customer of the first company with INVOICE_COUNT invoices over the years, for the financials list (decision 025). */
+const INVOICE_COUNT = 2000;
+function invoiceHeavyCustomer(code) {
+  const statuses = ['Paid', 'Paid', 'Paid', 'Paid', 'Unpaid', 'Overdue', 'Scheduled', 'Debit Scheduled'];
+  const invoices = Array.from({ length: INVOICE_COUNT }, (_, i) => {
+    const status = statuses[i % statuses.length];
+    const total = 2000 + (i % 40) * 250;
+    const day = (ago) => (ago >= 0 ? `today-${ago}` : `today+${-ago}`);
+    return { invoice_no: `B${code}-${100000 + i}`, invoice_date: day(INVOICE_COUNT - i - 20), payment_date: day(INVOICE_COUNT - i - 34), total_cents: total, balance_due_cents: status === 'Paid' ? 0 : total, status };
+  });
+  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: lightHash, clients: [{ key: 'invoices', first_name: 'Many', last_name: 'Invoices', invoices }] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +260,8 @@ function startWriter({ base, store, customers: all, churn }) {
  * One autocannon run whose connections rotate through the customers. `validator`: send each
  * customer's last ETag for this URL, as a browser's poll does.
  */
-function measure(base, url, customers, { auth = true, validator = false } = {}, etags = new Map()) {
+function measure(base, url, customers, opts = {}, etags = new Map()) {
+  const { auth = true, validator = false } = opts;
   let next = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -249,13 +271,14 @@ function measure(base, url, customers, { auth = true, validator = false } = {}, 
         duration: seconds,
         requests: [
           {
-            method: 'GET',
+            method: opts.method ?? 'GET',
             path: url,
+            ...(opts.body ? { body: opts.body } : {}),
             setupRequest(req, context) {
               if (!auth) return req;
               const c = customers[next++ % customers.length];
               context.customer = c;
-              const headers = { ...req.headers, cookie: c.cookie };
+              const headers = { ...req.headers, cookie: c.cookie, ...(opts.body ? { 'content-type': 'application/json' } : {}) };
               const etag = validator ? etags.get(c) : undefined;
               if (etag) headers['if-none-match'] = etag;
               return { ...req, headers };
@@ -285,7 +308,12 @@ const rows = [
   { name: 'message poll', url: MESSAGES, opts: {}, area: 'messages' },
   { name: 'message poll, If-None-Match', url: MESSAGES, opts: { validator: true }, area: 'messages' },
   { name: 'get-config', url: '/api/company/get-config', opts: {} },
+  { name: `invoice page, ${INVOICE_COUNT.toLocaleString('en')} invoices`, url: '/api/financials/invoices?page=1&limit=10', opts: {}, who: 'invoices' },
+  { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
+  ...CLASS_ROWS,
 ];
+// BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
+const rowFilter = process.env.BENCH_ROWS;
 
 /**
  * CPU time the server process has used (user + system, Linux /proc): divided by the requests of a
@@ -337,8 +365,14 @@ function importBundles(databaseUrl, dir) {
   }
   console.error(`${databaseUrl.split(':')[0]}: ${bundles.length} companies imported in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // Each poll only where the company has that area switched on (a switched-off area answers 403).
-  const areas = (b) => ({ messages: b.company.config.switches?.EnableMessages === true, notifications: b.company.config.switches?.ShowNotificationsTab !== false });
-  const customers = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b) })));
+  const areas = (b) => ({
+    messages: b.company.config.switches?.EnableMessages === true,
+    notifications: b.company.config.switches?.ShowNotificationsTab !== false,
+    classes: b.company.code === 'SPLASH',
+  });
+  const customers = bundles.flatMap((b) =>
+    b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.') })),
+  );
   const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === productionHash).map((c) => ({ code: b.company.code, email: c.email })));
   return { customers, churn };
 }
@@ -357,7 +391,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
     // The ETag each customer last got, per URL: what their browser would send on its next poll.
     const etags = new Map();
     for (const row of rows) {
-      const polled = row.area ? customers.filter((c) => c[row.area]) : customers;
+      const polled = row.who ? customers.filter((c) => c[row.who]) : customers.filter((c) => !c.invoices && (!row.area || c[row.area]));
       if (!etags.has(row.url)) etags.set(row.url, new Map());
       const held = etags.get(row.url);
       if (row.opts.validator) {
@@ -373,6 +407,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
         );
       }
       if (only && !only.includes(row.name)) continue;
+      if (rowFilter && !row.name.startsWith('ceiling') && !row.name.includes(rowFilter)) continue;
       const writer = startWriter({ base, store, customers, churn: people.churn });
       let r;
       let w;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
 
 const CARDS = { ok: '4242424242424242', declined: '4000000000000002', challenge: '4000000000003220' };
 
@@ -89,5 +89,44 @@ test.describe('invoice checkout and payment', () => {
     await page.screenshot({ path: test.info().outputPath('challenge.png') });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  });
+
+  test('H10, H11: a discount code and a customer credit reduce what is charged', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const invoiceNo = await invoiceInCart(page, world);
+    await page.goto('/hub/invoice-checkout');
+    const before = await page.getByTestId('amount-to-pay').textContent();
+    await expectAccessible(page);
+    await page.getByLabel('Code', { exact: true }).fill('nothing-like-it');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This discount code is not valid' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove code NOTHING-LIKE-IT' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('splash10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.locator('tr[data-row-type="Discount Code"]')).toContainText('Discount Code SPLASH10');
+    await page.getByLabel('Make-up lesson credit ($15.00)').check();
+    await expect(page.getByText('Customer credits')).toHaveCount(2);
+    await expect(page.getByTestId('amount-to-pay')).not.toHaveText(before!);
+    const after = await page.getByTestId('amount-to-pay').textContent();
+    await page.screenshot({ path: test.info().outputPath('invoice-checkout-discount.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('payment-amount')).toHaveText(after!);
+    await expectAccessible(page);
+    await fillCard(page, CARDS.ok);
+    await page.getByRole('button', { name: `Pay ${after}` }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expectAccessible(page);
+    const credits = await getJson<{ credits: unknown[] }>(page, '/api/payment/get-customer-credits');
+    expect(credits.credits).toEqual([]);
+    const list = await getJson<Outstanding>(page, '/api/home/get-outstanding-invoices?page=1&limit=50');
+    expect(list.invoices.find((i) => i.InvoiceNo === invoiceNo)).toBeUndefined();
+  });
+
+  test('H4: the empty cart shows its empty state and no totals @phone', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/checkout');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByTestId('amount-to-pay')).toHaveCount(0);
+    await expectAccessible(page);
   });
 });

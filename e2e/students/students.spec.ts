@@ -193,3 +193,19 @@ test.describe('students on a phone @phone', () => {
     await page.screenshot({ path: test.info().outputPath('student-phone.png'), fullPage: true });
   });
 });
+
+test.describe('a company that does not allow student edits', () => {
+  test('shows the details read-only, without picture controls (E11)', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_name, bundle) => {
+      (bundle.company.config as { switches: Record<string, boolean> }).switches.AllowStudentEdit = false;
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Noah Mitchell/ }).click();
+    await expect(page.getByRole('heading', { name: 'Noah Mitchell' })).toBeVisible();
+    await expect(page.getByText('Changes to student details are made by the office.')).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /picture/ })).toHaveCount(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-db.ts';
+import { fixedShapeQuery } from './database.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   let t: TestDatabase;
@@ -20,5 +21,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     expect(prepared).toBe(1);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from probe_ddl`.execute(t.db);
     expect(rows[0]!.n).toBe(2);
+  });
+});
+
+describe.each(testEngines())('a fixed-shape query on %s', (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+  });
+  afterAll(() => t.drop());
+
+  it('binds each call\'s values where the template put them, repeats included, and keeps the values written in the template', async () => {
+    let built = 0;
+    const query = fixedShapeQuery((a: number, b: string) => {
+      built += 1;
+      return sql<{ sum: number; label: string; again: number; fixed: string }>`select ${a} + 1 as sum, ${b} as label, ${a} * 2 as again, ${'constant'} as fixed`;
+    });
+    const cast = (r: { sum: number; label: string; again: number; fixed: string }) => ({ ...r, sum: Number(r.sum), again: Number(r.again) });
+    expect((await query(t.db, 1, 'one')).map(cast)).toEqual([{ sum: 2, label: 'one', again: 2, fixed: 'constant' }]);
+    expect((await query(t.db, 20, 'twenty')).map(cast)).toEqual([{ sum: 21, label: 'twenty', again: 40, fixed: 'constant' }]);
+    expect(built).toBe(1);
+  });
+
+  it('refuses an argument written into the text or computed on, instead of running the wrong query', async () => {
+    const literal = fixedShapeQuery((a: number) => sql<{ n: number }>`select ${sql.lit(a)} as n`);
+    await expect(literal(t.db, 1)).rejects.toThrow();
+    const computed = fixedShapeQuery((a: number, b: number) => sql<{ n: number }>`select ${a} as n, ${b + 1} as m`);
+    await expect(computed(t.db, 1, 2)).rejects.toThrow('argument 1 must be a bound value');
   });
 });

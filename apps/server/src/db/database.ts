@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import fs from 'node:fs';
@@ -41,6 +41,38 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * A query whose SQL text never changes, only its values: the text is compiled once per database
+ * (Kysely instance) and each call binds its arguments to it. For queries that run on every call
+ * (the session lookup, a poll's version): building and compiling the `sql` template each time
+ * cost about as much as SQLite running the poll's version query, and compiling once saved 1.4 µs
+ * on the session lookup and 2.2 µs on the version query (decision 026). `build` must place each
+ * argument as a bound value (`${arg}`) as it is, never into the text (`sql.lit`, `sql.raw`) or
+ * into a computation: it is called once, with stand-ins, to learn where each one goes, and throws
+ * when an argument is not among the bound values.
+ */
+export function fixedShapeQuery<Row, Args extends readonly unknown[]>(build: (...args: Args) => RawBuilder<Row>) {
+  const shapes = new WeakMap<Db, { sql: string; slots: (number | { value: unknown })[] }>();
+  return async (db: Db, ...args: Args): Promise<Row[]> => {
+    let shape = shapes.get(db);
+    if (!shape) {
+      const standIns = args.map(() => ({}));
+      const compiled = build(...(standIns as unknown as Args)).compile(db);
+      const slots = compiled.parameters.map((p) => {
+        const at = standIns.indexOf(p as object);
+        return at >= 0 ? at : { value: p };
+      });
+      // An argument written into the text or used in a computation is not among the bound values.
+      const unbound = standIns.findIndex((_, i) => !slots.includes(i));
+      if (unbound >= 0) throw new Error(`fixedShapeQuery: argument ${unbound} must be a bound value (\${arg}) in the query`);
+      shape = { sql: compiled.sql, slots };
+      shapes.set(db, shape);
+    }
+    const values = shape.slots.map((slot) => (typeof slot === 'number' ? args[slot] : slot.value));
+    return (await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, values))).rows;
+  };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -12,8 +12,10 @@ import { studentRecords } from './migrations/007-b-student-records.ts';
 import { customerDetails } from './migrations/008-customer-details.ts';
 import { barcodesContactSessionLinks } from './migrations/010-barcodes-contact-session-links.ts';
 import { classesDomain } from './migrations/011-classes.ts';
+import { classSearchKeys } from './migrations/011-d-class-search-keys.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
+import { invoiceListIndex } from './migrations/013-c-invoice-list-index.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -30,8 +32,10 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '009-agreement-versions': agreementVersions(engine),
     '010-barcodes-contact-session-links': barcodesContactSessionLinks(engine),
     '011-classes': classesDomain(engine),
+    '011-d-class-search-keys': classSearchKeys,
     '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
+    '013-c-invoice-list-index': invoiceListIndex,
   };
 }
 

@@ -169,6 +169,9 @@ export interface ClassesTable {
   /** Ongoing enrolments that are active or held (kept by the classes service; the search sorts by it). */
   enrolled_count: Generated<number>;
   last_date: string | null;
+  // Migration 011-d: kept with last_date by the classes service.
+  first_date: string | null;
+  venue_name: Generated<string>;
 }
 export interface ClassSessionsTable {
   id: Generated<number>;

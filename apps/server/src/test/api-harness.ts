@@ -32,13 +32,14 @@ export interface TestApp {
 export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   let queries = 0;
-  // The app's queries pass through this plugin once each (Kysely hands it every query it runs).
+  // Every query the app runs hands its result to this plugin once, whether Kysely built it or it
+  // ran as SQL text compiled earlier (fixedShapeQuery).
   const counter: KyselyPlugin = {
-    transformQuery: ({ node }) => {
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => {
       queries += 1;
-      return node;
+      return result;
     },
-    transformResult: async ({ result }) => result,
   };
   const handle = { ...database, db: database.db.withPlugin(counter) };
   const mailbox = await startMailbox();

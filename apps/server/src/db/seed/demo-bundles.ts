@@ -7,6 +7,7 @@ import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
 import { withDemoContact } from './demo-contact.ts';
 import { withDemoBookingsAndFinancials } from './demo-financials.ts';
+import { withDemoPayments } from './demo-payments.ts';
 import { splashClasses } from './demo-classes.ts';
 
 /**
@@ -766,5 +767,5 @@ function closed(): CompanyBundleInput {
 }
 
 export function demoBundles(): unknown[] {
-  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements);
+  return [splash(), ace(), thames(), closed()].map(withDemoBarcodes).map(withDemoContact).map(withDemoBookingsAndFinancials).map(withDemoAgreements).map(withDemoPayments);
 }

@@ -26,10 +26,8 @@ export interface SearchFilter {
 }
 
 export async function searchClasses(db: Db, f: SearchFilter) {
-  let q = db
-    .selectFrom('classes as c')
-    .where('c.company_id', '=', f.companyId)
-    .where('c.last_date', '>=', f.dateFrom && f.dateFrom > f.today ? f.dateFrom : f.today);
+  const from = f.dateFrom && f.dateFrom > f.today ? f.dateFrom : f.today;
+  let q = db.selectFrom('classes as c').where('c.company_id', '=', f.companyId);
   if (f.venues.length) q = q.where('c.venue_id', 'in', f.venues);
   if (f.lessonFormats.length) q = q.where('c.lesson_format_id', 'in', f.lessonFormats);
   if (f.standards.length) q = q.where('c.standard', 'in', f.standards);
@@ -39,23 +37,14 @@ export async function searchClasses(db: Db, f: SearchFilter) {
     const age = f.age;
     q = q.where((eb) => eb.and([eb.or([eb('c.min_age', 'is', null), eb('c.min_age', '<=', age)]), eb.or([eb('c.max_age', 'is', null), eb('c.max_age', '>=', age)])]));
   }
-  if (f.dateTo || (f.dateFrom && f.dateFrom > f.today)) {
-    const from = f.dateFrom && f.dateFrom > f.today ? f.dateFrom : f.today;
-    const to = f.dateTo;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('class_sessions as s')
-          .select('s.id')
-          .where('s.company_id', '=', f.companyId)
-          .whereRef('s.class_id', '=', 'c.id')
-          .where('s.status', '=', 'scheduled')
-          .where('s.date', '>=', from)
-          .$if(to !== undefined, (w) => w.where('s.date', '<=', to as string)),
-      ),
-    );
-  }
+  // A date range: the class runs during it (weekly sessions between its first and last date).
+  if (f.dateTo) q = q.where('c.first_date', '<=', f.dateTo);
+  // The count reads the covering index by last_date; the page walks the sort's own index and
+  // checks last_date on the way (written as an expression so SQLite does not pick the range scan
+  // and sort every match instead).
+  const counted = q.where('c.last_date', '>=', from);
   const rowsQuery = q
+    .where(sql<string>`c.last_date || ''`, '>=', from)
     .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', f.companyId))
     .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', f.companyId))
     .select([
@@ -82,13 +71,13 @@ export async function searchClasses(db: Db, f: SearchFilter) {
     f.sort === 'ClassCountAndPrice'
       ? rowsQuery.orderBy('c.enrolled_count').orderBy('c.price_cents').orderBy('c.id')
       : f.sort === 'Venue'
-        ? rowsQuery.orderBy('v.name').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
+        ? rowsQuery.orderBy('c.venue_name').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
         : f.sort === 'Staff'
           ? rowsQuery.orderBy('c.staff').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
           : rowsQuery.orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id');
   const [rows, count] = await Promise.all([
     sorted.limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -307,6 +296,8 @@ export async function refreshClassCounts(db: Db, companyId: number, today: strin
       enrolled_count: sql<number>`(select count(*) from enrolments e where e.company_id = classes.company_id and e.class_id = classes.id and e.kind = 'ongoing'
         and (e.status = 'active' or (e.status = 'held' and e.hold_until > ${now})) and (e.end_date is null or e.end_date >= ${today}))`,
       last_date: sql<string | null>`(select max(s.date) from class_sessions s where s.company_id = classes.company_id and s.class_id = classes.id and s.status = 'scheduled')`,
+      first_date: sql<string | null>`(select min(s.date) from class_sessions s where s.company_id = classes.company_id and s.class_id = classes.id and s.status = 'scheduled')`,
+      venue_name: sql<string>`coalesce((select v.name from venues v where v.company_id = classes.company_id and v.id = classes.venue_id), '')`,
     })
     .where('company_id', '=', companyId)
     .$if(classIds !== undefined, (w) => w.where('id', 'in', classIds as number[]))

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { Browser, DEMO_PASSWORD, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { sweepExpiredRows } from '../../sweep.ts';
 
 type Record_ = Record<string, unknown> & { ClientID: number; Email: string; PendingEmail: string | null };
 type UpdateAnswer = { success: true; updatedClient: Record_; emailToken?: string; message: string };
@@ -331,6 +332,17 @@ describe.each(testEngines())('my details on %s', (engine) => {
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('CODE_INVALID');
       expect((await details(browser)).Email).toBe('late@example.com');
+    });
+
+    it('the hourly sweep deletes expired changes and keeps live ones', async () => {
+      const { browser, clientId } = await registerCustomer(t, { email: 'sweep@example.com' });
+      await browser.post('/api/customer/update-details', { ...(await details(browser)), PhoneMobile: '0412345678', Email: 'swept@example.com' });
+      const rows = () => db().selectFrom('email_changes').select('id').where('client_id', '=', clientId).execute();
+      expect(await rows()).toHaveLength(1);
+      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 9 * 60_000));
+      expect(await rows()).toHaveLength(1);
+      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 11 * 60_000));
+      expect(await rows()).toHaveLength(0);
     });
 
     it("another client's change is not found, even on the same sign-in", async () => {

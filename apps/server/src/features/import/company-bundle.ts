@@ -1,6 +1,7 @@
 import { companyTimeZone } from '../../lib/time.ts';
 import { z } from 'zod';
 import { bundleBookingSchema, bundleFinancialsSchema, checkFinancials } from './bundle-financials.ts';
+import { bundlePaymentsSchema, checkPayments } from './bundle-payments.ts';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
@@ -269,6 +270,8 @@ export const companyBundleSchema = z
     financials: bundleFinancialsSchema.default(bundleFinancialsSchema.parse({})),
     /** Court bookings of the company's clients (decision 025). */
     bookings: z.array(bundleBookingSchema).default([]),
+    /** Discount codes and customer credits (decision 024). */
+    payments: bundlePaymentsSchema.default(bundlePaymentsSchema.parse({})),
   })
   .superRefine((b, ctx) => {
     const loc = b.company.config.localization;
@@ -402,6 +405,7 @@ export const companyBundleSchema = z
       simpleInvoices: new Map(b.customers.flatMap((c) => c.clients.flatMap((cl) => cl.invoices.map((inv) => [inv.invoice_no, { ...inv, client: cl.key }] as const)))),
       config: b.company.config,
     });
+    checkPayments(b.payments, new Set(b.customers.flatMap((c) => c.clients.map((cl) => cl.key))), (path, message) => issue(ctx, path, message));
   });
 
 export type CompanyBundle = z.output<typeof companyBundleSchema>;

@@ -8,6 +8,7 @@ import { configWarnings } from './config-warnings.ts';
 import { barcodeRows } from './bundle-barcodes.ts';
 import { clientDetailColumns, customFieldValueRows } from './bundle-client-details.ts';
 import { importFinancials } from './bundle-financials.ts';
+import { importPayments } from './bundle-payments.ts';
 import { findCompanyConflicts, insertRows, insertRowsReturningIds } from './import.repository.ts';
 import { countCompanies } from './import.repository.ts';
 import { insertStudentExtras, normalizeBundlePictures, studentDetailsRow } from './import-students.ts';
@@ -455,6 +456,7 @@ export async function importCompanyBundle(
     );
 
     await importFinancials(trx, { companyId: company_id, today, financials: bundle.financials, bookings: bundle.bookings, config: company.config, clientId });
+    await importPayments(trx, { companyId: company_id, today, now: nowIso(), payments: bundle.payments, clientId });
 
     return { companyId: company_id, code: company.code, warnings };
   });

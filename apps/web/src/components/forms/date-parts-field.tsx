@@ -67,7 +67,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => change(part, e.target.value)}
-        className={controlClasses(Boolean(error))}
+        className={`${controlClasses(Boolean(error))} px-2.5!`}
       >
         <option value="">{name}</option>
         {options.map((o) => (
@@ -91,7 +91,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           'day',
           'Day',
           Array.from({ length: daysInMonth }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ value: d, label: String(Number(d)) })),
-          'w-20 shrink-0',
+          'w-16 shrink-0 sm:w-20',
         )}
         {select(
           'month',
@@ -99,7 +99,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
           'min-w-0 flex-1',
         )}
-        {select('year', 'Year', yearList.map((y) => ({ value: y, label: y })), 'w-28 shrink-0')}
+        {select('year', 'Year', yearList.map((y) => ({ value: y, label: y })), 'w-22 shrink-0 sm:w-28')}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
     </fieldset>

@@ -37,7 +37,8 @@ export default function StudentRoute() {
   const update = useUpdateStudent(id);
   const [saved, setSaved] = useState<string | null>(((location.state as { saved?: string } | null) ?? {}).saved ?? null);
 
-  const sessions = search.get('Sessions') === 'true' && (search.has('direct_to_sessions') || search.get('from_home') === 'true');
+  // The home page links with from_home=true, a message with Sessions=true and direct_to_sessions (D2 §1).
+  const sessions = search.get('Sessions') === 'true' || search.get('from_home') === 'true' || search.has('direct_to_sessions');
   const classId = positive(search.get('class_id'));
   const sessionId = positive(search.get('session_id'));
   const shown: Tab[] = ['Details', 'Enrollments', ...(config.ShowSkillSets ? (['SkillSets'] as const) : []), ...(config.EnableCertificates ? (['Certificates'] as const) : [])];
@@ -97,7 +98,7 @@ export default function StudentRoute() {
             <Tabs.Trigger
               key={t}
               value={t}
-              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-4 text-sm font-semibold text-muted transition hover:text-ink data-[state=active]:border-primary data-[state=active]:text-primary-ink"
+              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm sm:px-4 font-semibold text-muted transition hover:text-ink data-[state=active]:border-primary data-[state=active]:text-primary-ink"
             >
               {label[t]}
             </Tabs.Trigger>

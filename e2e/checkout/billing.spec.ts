@@ -1,0 +1,57 @@
+import { expect, expectAccessible, signInViaApi, test } from '../support/fixtures.ts';
+
+test.describe('billing details', () => {
+  test('K14–K18: add a card with the automatic expiry slash, see it, remove it after confirming @phone', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    const details = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/customer/get-payment-details');
+    await page.goto('/hub/settings/billing');
+    await details;
+    await expect(page.getByText('No payment details saved.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByLabel('Name on card').fill('Sarah Mitchell');
+    await page.getByLabel('Card number').fill('12ab');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('12');
+    await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('2030');
+    await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/2030');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText('Please enter valid numbers only')).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.screenshot({ path: test.info().outputPath('billing-card-form.png'), fullPage: true });
+    const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/customer/add-credit-card-details');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    expect(Object.keys((await saved).postDataJSON() as object)).toEqual(['token']);
+    await expect(page.getByText('Visa ending 4242')).toBeVisible();
+    await expect(page.getByText('Expires 12/2030')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('billing-saved.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove payment details?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Visa ending 4242')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const removed = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/customer/remove-payment-details' && r.method() === 'DELETE');
+    await page.getByRole('dialog', { name: 'Remove payment details?' }).getByRole('button', { name: 'Delete' }).click();
+    await removed;
+    await expect(page.getByText('No payment details saved.')).toBeVisible();
+  });
+
+  test('K17: bank details in the provider’s format (ezidebit: BSB), stored masked', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/settings/billing');
+    await page.getByRole('button', { name: 'Add bank details' }).click();
+    await page.getByLabel('Account name').fill('Sarah Mitchell');
+    await page.getByLabel('BSB').fill('0620');
+    await page.getByLabel('Account number').fill('12345678');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await expect(page.getByText('BSB must be 6 digits')).toBeVisible();
+    await page.getByLabel('BSB').fill('062-000');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await expect(page.getByText('•••••678')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('billing-bank.png'), fullPage: true });
+  });
+});
