@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -298,6 +299,19 @@ describe.each(testEngines())('students on %s', (engine) => {
       expect((res.body as { message: string }).message, name).toBe(message);
     }
     expect((await parent.get<StudentRecord>(`/api/student/${ella}`)).body.profile_picture).toBe(before);
+  });
+
+  it('cuts off an upload that declares no length at the limit', async () => {
+    const { payload, contentType } = multipart(Buffer.alloc(3 * 1024 * 1024, 0xff));
+    const chunks = Array.from({ length: Math.ceil(payload.length / 65_536) }, (_, i) => payload.subarray(i * 65_536, (i + 1) * 65_536));
+    const res = await t.server.inject({
+      method: 'POST',
+      url: `/api/student/update-profile-picture/${ella}`,
+      payload: Readable.from(chunks),
+      headers: { 'content-type': contentType, cookie: [...parent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'TOO_LARGE', message: studentMessages.pictureTooLarge });
   });
 
   it('deletes a picture (E25)', async () => {
