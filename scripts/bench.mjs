@@ -89,13 +89,29 @@ function benchBundles() {
       read_by: i < 15 ? keys : [],
     }));
     const messages = keys.slice(0, 300).map((key, i) => ({ title: `Welcome, customer ${i}`, body: 'Hello from the office.', published_at: 'today-3T10:00', to: key }));
+    // The measured customers are established ones: no agreement waits for them on the sign-in
+    // page, or every customer call would answer 403.
     return {
       ...withBenchClasses(bundle),
-      customers: [...(bundle.customers ?? []), ...rotating, ...churn],
+      agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
+      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code)] : [])],
       notifications: [...(bundle.notifications ?? []), ...notifications],
       messages: [...(bundle.messages ?? []), ...messages],
     };
   });
+}
+
+/** One customer of the first company with INVOICE_COUNT invoices over the years, for the financials list (decision 025). */
+const INVOICE_COUNT = 2000;
+function invoiceHeavyCustomer(code) {
+  const statuses = ['Paid', 'Paid', 'Paid', 'Paid', 'Unpaid', 'Overdue', 'Scheduled', 'Debit Scheduled'];
+  const invoices = Array.from({ length: INVOICE_COUNT }, (_, i) => {
+    const status = statuses[i % statuses.length];
+    const total = 2000 + (i % 40) * 250;
+    const day = (ago) => (ago >= 0 ? `today-${ago}` : `today+${-ago}`);
+    return { invoice_no: `B${code}-${100000 + i}`, invoice_date: day(INVOICE_COUNT - i - 20), payment_date: day(INVOICE_COUNT - i - 34), total_cents: total, balance_due_cents: status === 'Paid' ? 0 : total, status };
+  });
+  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: lightHash, clients: [{ key: 'invoices', first_name: 'Many', last_name: 'Invoices', invoices }] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +308,8 @@ const rows = [
   { name: 'message poll', url: MESSAGES, opts: {}, area: 'messages' },
   { name: 'message poll, If-None-Match', url: MESSAGES, opts: { validator: true }, area: 'messages' },
   { name: 'get-config', url: '/api/company/get-config', opts: {} },
+  { name: `invoice page, ${INVOICE_COUNT.toLocaleString('en')} invoices`, url: '/api/financials/invoices?page=1&limit=10', opts: {}, who: 'invoices' },
+  { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
   ...CLASS_ROWS,
 ];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
@@ -352,7 +370,9 @@ function importBundles(databaseUrl, dir) {
     notifications: b.company.config.switches?.ShowNotificationsTab !== false,
     classes: b.company.code === 'SPLASH',
   });
-  const customers = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b) })));
+  const customers = bundles.flatMap((b) =>
+    b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.') })),
+  );
   const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === productionHash).map((c) => ({ code: b.company.code, email: c.email })));
   return { customers, churn };
 }
@@ -371,7 +391,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
     // The ETag each customer last got, per URL: what their browser would send on its next poll.
     const etags = new Map();
     for (const row of rows) {
-      const polled = row.area ? customers.filter((c) => c[row.area]) : customers;
+      const polled = row.who ? customers.filter((c) => c[row.who]) : customers.filter((c) => !c.invoices && (!row.area || c[row.area]));
       if (!etags.has(row.url)) etags.set(row.url, new Map());
       const held = etags.get(row.url);
       if (row.opts.validator) {
