@@ -1,4 +1,4 @@
-import type { FormOutput } from '@portal/shared/form-engine';
+import type { FormOutput, FormValues } from '@portal/shared/form-engine';
 import { GENDER_TYPES } from '@portal/shared/form-engine';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
@@ -9,7 +9,7 @@ import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { getCustomerDetails } from '../customer/my-details.service.ts';
-import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
+import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
 import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './student.repository.ts';
 
@@ -322,3 +322,17 @@ export async function listCertificates(deps: Deps, company: Company, clientId: n
   const rows = await repo.findCertificates(deps.db, company.id, studentId);
   return rows.map((r) => ({ CertificateID: Number(r.id), Name: r.name, IssuedDate: r.issued_on, Description: r.description }));
 }
+
+/** The client's students whose record leaves a mandatory field of the student form empty (UpdateStudent, decision 021). */
+export async function studentsWithEmptyMandatoryFields(deps: Deps, company: Company, clientId: number): Promise<number[]> {
+  const { rows } = await listStudentsOfClient(deps, company.id, clientId, { limit: 500, offset: 0 });
+  if (rows.length === 0) return [];
+  const form = await loadCompanyForm(deps, company, 'student');
+  const incomplete: number[] = [];
+  for (const row of rows) {
+    const record = await toRecord(deps, company, clientId, row);
+    if (emptyMandatoryInputs(form, record as unknown as FormValues).length > 0) incomplete.push(row.id);
+  }
+  return incomplete;
+}
+
