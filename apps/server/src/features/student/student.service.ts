@@ -10,7 +10,7 @@ import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-pic
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { getCustomerDetails } from '../customer/my-details.service.ts';
 import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
-import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
+import { completeSignInActions, hasPendingStudentUpdate } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './student.repository.ts';
 
 export type { StudentRow } from './student.repository.ts';
@@ -242,8 +242,10 @@ export async function addStudent(deps: Deps, company: Company, clientId: number,
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
 export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<StudentRecord> {
-  assertEditAllowed(company);
   const stored = await requireStudentOfClient(deps, company.id, clientId, studentId);
+  // With AllowStudentEdit off, the form stays open for a student the company asks to update
+  // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
+  if (!(await hasPendingStudentUpdate(deps, company.id, clientId, studentId))) assertEditAllowed(company);
   const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
   await checkListIds(deps, company.id, form, stored);
   await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });

@@ -221,6 +221,29 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect((await jo.get<StudentRecord>(`/api/student/${sam.StudentID}`)).body.FirstName).toBe('Sam');
   });
 
+  it('AllowStudentEdit off: a pending UpdateStudent sign-in action can still be completed, for that student only (L7, E11, decision 021)', async () => {
+    const bundle = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'examples', 'company-bundle.example.json'), 'utf8'));
+    bundle.company.code = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+    bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
+    bundle.company.config.switches = { ...bundle.company.config.switches, AllowStudentEdit: false };
+    bundle.customers[0].clients[0].sign_in_actions = [{ type: 'UpdateStudent', student: 'sam' }];
+    await importCompanyBundle(t.runtime.deps.db, bundle);
+    const jo = new Browser(t.server);
+    const signedIn = await jo.signIn(bundle.company.code, bundle.customers[0].email, bundle.customers[0].password);
+    const action = (signedIn.actions as { type: string; student_id: number }[]).find((a) => a.type === 'UpdateStudent')!;
+    expect(action).toBeDefined();
+    const record = (await jo.get<StudentRecord>(`/api/student/${action.student_id}`)).body;
+    const update = await jo.post<{ message: string; updatedStudent: StudentRecord }>(`/api/student/update/${action.student_id}`, { FirstName: 'Samuel', LastName: record.LastName, DOB: record.DOB });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(update.body.message).toBe('Student updated');
+    expect(update.body.updatedStudent.FirstName).toBe('Samuel');
+    // The action is done: editing is closed again.
+    const again = await jo.post(`/api/student/update/${action.student_id}`, { FirstName: 'Sammy', LastName: record.LastName, DOB: record.DOB });
+    expect(again.status).toBe(403);
+    expect((again.body as { message: string }).message).toBe(studentMessages.editNotAllowed);
+    expect((await jo.get<StudentRecord>(`/api/student/${action.student_id}`)).body.FirstName).toBe('Samuel');
+  });
+
   it("refuses another company's list items as choices", async () => {
     const aceSchool = await t.runtime.deps.db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'ACE').where('list_name', '=', 'school').executeTakeFirstOrThrow();
     const res = await parent.post<{ errors: { field: string }[] }>(`/api/student/update/${ella}`, { FirstName: 'Ella', LastName: 'Mitchell', DOB: '2017-03-14', GenderType: 'Female', SchoolID: aceSchool.id });
