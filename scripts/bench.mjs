@@ -61,6 +61,12 @@ const lightHash = await argon2.hash(PASSWORD, { memoryCost: 1024, timeCost: 1, p
 const productionHash = await argon2.hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 });
 const CHURN_PER_COMPANY = 20;
 
+const RECORD_FIELDS = ['phone_mobile', 'address1', 'suburb', 'state', 'postcode', 'gender', 'gender_other', 'phone_home', 'phone_work', 'phone_mobile2', 'email2', 'fax', 'address2', 'billing_same_as_address', 'billing_address1', 'billing_address2', 'billing_suburb', 'billing_state', 'billing_postcode', 'custom_fields'];
+function completeRecord(bundle) {
+  const established = (bundle.customers ?? []).find((c) => !c.email.startsWith('new@'))?.clients?.[0] ?? {};
+  return Object.fromEntries(RECORD_FIELDS.filter((f) => established[f] !== undefined).map((f) => [f, established[f]]));
+}
+
 function benchBundles() {
   const bundles = demoBundles().filter((b) => b.company.config.switches?.CustomerPortalActive !== false);
   return bundles.map((bundle, ci) => {
@@ -70,10 +76,13 @@ function benchBundles() {
     // sign-in actions pending may call nothing else.
     const required = (bundle.agreements ?? []).filter((a) => a.required !== false && a.active !== false).map((a) => a.key);
     const agreements_signed = required.map((agreement) => ({ agreement, signed_at: 'today-90T10:00' }));
+    // The record of an established demo family (every field the company's form makes mandatory
+    // filled in), or the sign-in would queue an UpdateProfile action.
+    const record = completeRecord(bundle);
     const customer = (i, kind, hash) => ({
       email: `${kind}${i}.${code.toLowerCase()}@bench.example`,
       password_hash: hash,
-      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
+      clients: [{ ...record, key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
     });
     const rotating = Array.from({ length: share }, (_, i) => customer(i, 'c', lightHash));
     const churn = Array.from({ length: CHURN_PER_COMPANY }, (_, i) => customer(i, 'w', productionHash));
