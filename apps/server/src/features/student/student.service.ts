@@ -241,7 +241,7 @@ export async function addStudent(deps: Deps, company: Company, clientId: number,
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
-export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<StudentRecord> {
+export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
   const stored = await requireStudentOfClient(deps, company.id, clientId, studentId);
   // With AllowStudentEdit off, the form stays open for a student the company asks to update
   // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
@@ -251,7 +251,12 @@ export async function updateStudent(deps: Deps, company: Company, clientId: numb
   await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });
   // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
   await completeSignInActions(deps, company.id, clientId, 'UpdateStudent', { studentId });
-  return getStudentRecord(deps, company, clientId, studentId);
+  const updatedStudent = await getStudentRecord(deps, company, clientId, studentId);
+  // R34: a custom condition the customer typed in this save is answered as newMedicalCondition;
+  // it stays on the student and is never added to the company's list (decision 019).
+  const typed = updatedStudent.AdditionalMedicalConditions?.trim() ?? '';
+  const before = stored.additional_medical_conditions?.trim() ?? '';
+  return typed !== '' && typed !== before ? { updatedStudent, newMedicalCondition: typed } : { updatedStudent };
 }
 
 /** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */
