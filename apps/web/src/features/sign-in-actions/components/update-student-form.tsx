@@ -9,8 +9,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/lib/form-fields';
-import { useStudent } from '../api/get-student';
-import { useUpdateStudent } from '../api/update-student';
+import { useStudent, useUpdateStudent } from '@/lib/students';
 
 /** L7: the UpdateStudent action, "Update {student term}", on the company's student form. */
 export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: number; title: string; onSaved: (message: string) => void }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificatesAnswer, SkillSetsAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
-import { studentsQueryKey } from './get-students';
+import { studentsQueryKey } from '@/lib/students';
 
 export function getSkillSetsQueryOptions(id: number) {
   return queryOptions({ queryKey: [...studentsQueryKey, 'skill-sets', id], queryFn: () => api<SkillSetsAnswer>(`/api/student/get-skill-sets/${id}`) });

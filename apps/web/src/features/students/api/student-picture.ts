@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type ImageAnswer, type PictureAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
-import { getStudentQueryOptions } from './get-student';
-import { studentsQueryKey } from './get-students';
+import { getStudentQueryOptions, studentsQueryKey } from '@/lib/students';
 
 /** T8, E24: at most 0.2 MB and 220 px a side, as a JPEG named compressed_image.jpg. */
 export async function compressPicture(file: File): Promise<File> {
