@@ -61,6 +61,12 @@ const lightHash = await argon2.hash(PASSWORD, { memoryCost: 1024, timeCost: 1, p
 const productionHash = await argon2.hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 });
 const CHURN_PER_COMPANY = 20;
 
+const RECORD_FIELDS = ['phone_mobile', 'address1', 'suburb', 'state', 'postcode', 'gender', 'gender_other', 'phone_home', 'phone_work', 'phone_mobile2', 'email2', 'fax', 'address2', 'billing_same_as_address', 'billing_address1', 'billing_address2', 'billing_suburb', 'billing_state', 'billing_postcode', 'custom_fields'];
+function completeRecord(bundle) {
+  const established = (bundle.customers ?? []).find((c) => !c.email.startsWith('new@'))?.clients?.[0] ?? {};
+  return Object.fromEntries(RECORD_FIELDS.filter((f) => established[f] !== undefined).map((f) => [f, established[f]]));
+}
+
 function benchBundles() {
   const bundles = demoBundles().filter((b) => b.company.config.switches?.CustomerPortalActive !== false);
   return bundles.map((bundle, ci) => {
@@ -70,10 +76,13 @@ function benchBundles() {
     // sign-in actions pending may call nothing else.
     const required = (bundle.agreements ?? []).filter((a) => a.required !== false && a.active !== false).map((a) => a.key);
     const agreements_signed = required.map((agreement) => ({ agreement, signed_at: 'today-90T10:00' }));
+    // The record of an established demo family (every field the company's form makes mandatory
+    // filled in), or the sign-in would queue an UpdateProfile action.
+    const record = completeRecord(bundle);
     const customer = (i, kind, hash) => ({
       email: `${kind}${i}.${code.toLowerCase()}@bench.example`,
       password_hash: hash,
-      clients: [{ key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
+      clients: [{ ...record, key: `${kind}${i}`, first_name: `Bench${i}`, last_name: code, agreements_signed }],
     });
     const rotating = Array.from({ length: share }, (_, i) => customer(i, 'c', lightHash));
     const churn = Array.from({ length: CHURN_PER_COMPANY }, (_, i) => customer(i, 'w', productionHash));
@@ -89,13 +98,29 @@ function benchBundles() {
       read_by: i < 15 ? keys : [],
     }));
     const messages = keys.slice(0, 300).map((key, i) => ({ title: `Welcome, customer ${i}`, body: 'Hello from the office.', published_at: 'today-3T10:00', to: key }));
+    // The measured customers are established ones: no agreement waits for them on the sign-in
+    // page, or every customer call would answer 403.
     return {
       ...withBenchClasses(bundle),
-      customers: [...(bundle.customers ?? []), ...rotating, ...churn],
+      agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
+      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code)] : [])],
       notifications: [...(bundle.notifications ?? []), ...notifications],
       messages: [...(bundle.messages ?? []), ...messages],
     };
   });
+}
+
+/** One customer of the first company with INVOICE_COUNT invoices over the years, for the financials list (decision 025). */
+const INVOICE_COUNT = 2000;
+function invoiceHeavyCustomer(code) {
+  const statuses = ['Paid', 'Paid', 'Paid', 'Paid', 'Unpaid', 'Overdue', 'Scheduled', 'Debit Scheduled'];
+  const invoices = Array.from({ length: INVOICE_COUNT }, (_, i) => {
+    const status = statuses[i % statuses.length];
+    const total = 2000 + (i % 40) * 250;
+    const day = (ago) => (ago >= 0 ? `today-${ago}` : `today+${-ago}`);
+    return { invoice_no: `B${code}-${100000 + i}`, invoice_date: day(INVOICE_COUNT - i - 20), payment_date: day(INVOICE_COUNT - i - 34), total_cents: total, balance_due_cents: status === 'Paid' ? 0 : total, status };
+  });
+  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: lightHash, clients: [{ key: 'invoices', first_name: 'Many', last_name: 'Invoices', invoices }] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +317,8 @@ const rows = [
   { name: 'message poll', url: MESSAGES, opts: {}, area: 'messages' },
   { name: 'message poll, If-None-Match', url: MESSAGES, opts: { validator: true }, area: 'messages' },
   { name: 'get-config', url: '/api/company/get-config', opts: {} },
+  { name: `invoice page, ${INVOICE_COUNT.toLocaleString('en')} invoices`, url: '/api/financials/invoices?page=1&limit=10', opts: {}, who: 'invoices' },
+  { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
   ...CLASS_ROWS,
 ];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
@@ -352,7 +379,9 @@ function importBundles(databaseUrl, dir) {
     notifications: b.company.config.switches?.ShowNotificationsTab !== false,
     classes: b.company.code === 'SPLASH',
   });
-  const customers = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b) })));
+  const customers = bundles.flatMap((b) =>
+    b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.') })),
+  );
   const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === productionHash).map((c) => ({ code: b.company.code, email: c.email })));
   return { customers, churn };
 }
@@ -371,7 +400,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
     // The ETag each customer last got, per URL: what their browser would send on its next poll.
     const etags = new Map();
     for (const row of rows) {
-      const polled = row.area ? customers.filter((c) => c[row.area]) : customers;
+      const polled = row.who ? customers.filter((c) => c[row.who]) : customers.filter((c) => !c.invoices && (!row.area || c[row.area]));
       if (!etags.has(row.url)) etags.set(row.url, new Map());
       const held = etags.get(row.url);
       if (row.opts.validator) {

@@ -6,6 +6,14 @@ import { drawSignature } from './pad.ts';
  * K20–K23, L5, S56: a new customer accepts the company's agreements at sign-in, one drawn on
  * the signature pad, and finds it again in Account Settings with the signature and the date.
  */
+/** L6: the UpdateProfile action a new customer gets for the mobile the register form does not ask. */
+async function finishDetails(page: Page) {
+  const details = page.getByRole('region', { name: 'Update Your Details' });
+  await expect(details).toBeVisible();
+  await details.getByRole('textbox', { name: 'Mobile', exact: true }).fill('0412345678');
+  await details.getByRole('button', { name: 'Save' }).click();
+}
+
 async function signAndViewAgain(page: Page, world: World) {
   const email = uniqueEmail('signer');
   await registerViaApi(page, { code: world.company('SPLASH').code, email, acceptAgreements: false });
@@ -39,6 +47,8 @@ async function signAndViewAgain(page: Page, world: World) {
   const body = request.postDataJSON() as { agreement_id: number; signature: string };
   expect(body.signature).toMatch(/^data:image\/png;base64,/);
   expect(await answer.json()).toEqual({ success: true, message: 'Agreement signed successfully' });
+  // The register form asked no mobile, which the company's form makes mandatory: that comes next.
+  await finishDetails(page);
   // L3: the queue is empty, so home.
   await expect(page).toHaveURL(/\/hub\/company$/);
 
@@ -89,6 +99,7 @@ test.describe('agreements', () => {
     await expect(accept).toBeEnabled();
     await accept.focus();
     await page.keyboard.press('Enter');
+    await finishDetails(page);
     await expect(page).toHaveURL(/\/hub\/company$/);
   });
 });

@@ -46,13 +46,13 @@ test.describe('court bookings', () => {
     expect(starts.length).toBeGreaterThan(4);
     for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
     await shot(page, 'bookings-add');
-    const cart = page.getByRole('link', { name: /cart/i }).first();
+    await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
     const label = await addOne(page);
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await expect(page.getByRole('button', { name: `${label} (in your cart)` })).toBeDisabled();
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
     expect(stored.state.bookingItems).toHaveLength(1);
     expect(stored.state.bookingItems[0]).toMatchObject({ court: label.split(' at ')[0], priceCents: 4000 });
-    await expect(cart).toBeVisible();
     await page.getByRole('link', { name: 'Go to checkout' }).click();
     await expect(page).toHaveURL(/\/hub\/checkout$/);
   });

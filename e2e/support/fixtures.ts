@@ -160,7 +160,16 @@ export async function registerViaApi(
   expect(second.ok(), await second.text()).toBe(true);
   // A new customer is asked to accept the company's required agreements first; tests of other
   // pages want a customer past that step.
-  if (opts.acceptAgreements !== false) await acceptRequiredAgreementsViaApi(page);
+  if (opts.acceptAgreements !== false) {
+    await acceptRequiredAgreementsViaApi(page);
+    // The register form asks no mobile number, which SPLASH's customer form makes mandatory.
+    const { actions } = (await (await page.request.get('/api/customer/get-sign-in-actions')).json()) as { actions: { type: string }[] };
+    if (actions.some((a) => a.type === 'UpdateProfile')) {
+      const { client } = (await (await page.request.get('/api/customer/get-details')).json()) as { client: Record<string, unknown> };
+      const saved = await page.request.post('/api/customer/update-details', { data: { ...client, PhoneMobile: client.PhoneMobile || '0412345678' } });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    }
+  }
   await page.request.post('/api/customer/logout');
 }
 

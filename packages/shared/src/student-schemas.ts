@@ -98,7 +98,8 @@ export const studentListQuerySchema = z.object({
 });
 
 export const addStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), student: studentRecordSchema });
-export const updateStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), updatedStudent: studentRecordSchema });
+/** R34: `newMedicalCondition` is the custom condition typed in this save (kept on the student, never added to the company's list). */
+export const updateStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), updatedStudent: studentRecordSchema, newMedicalCondition: z.string().optional() });
 export type AddStudentAnswer = z.infer<typeof addStudentAnswerSchema>;
 export type UpdateStudentAnswer = z.infer<typeof updateStudentAnswerSchema>;
 

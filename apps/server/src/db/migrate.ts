@@ -15,6 +15,7 @@ import { classesDomain } from './migrations/011-classes.ts';
 import { classSearchKeys } from './migrations/011-d-class-search-keys.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
+import { invoiceListIndex } from './migrations/013-c-invoice-list-index.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '011-d-class-search-keys': classSearchKeys,
     '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
+    '013-c-invoice-list-index': invoiceListIndex,
   };
 }
 

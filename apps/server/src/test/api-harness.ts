@@ -161,8 +161,21 @@ export async function registerCustomer(
   if (two.status !== 200) throw new Error(`register ${email}, step two: ${two.status} ${JSON.stringify(two.body)}`);
   // A new customer is asked to accept the company's required agreements first (decision 021);
   // most tests want a customer past that step.
-  if (acceptAgreements) await acceptRequiredAgreements(browser);
+  if (acceptAgreements) await completeSignUpActions(browser);
   return { browser, clientId: two.body.user.ClientID, email, password };
+}
+
+/**
+ * What a newly registered customer is asked at sign-in: the company's required agreements, and
+ * the mandatory details the register form does not ask for (a mobile number at SPLASH).
+ */
+export async function completeSignUpActions(browser: Browser): Promise<void> {
+  await acceptRequiredAgreements(browser);
+  const { actions } = (await browser.get<{ actions: { type: string }[] }>('/api/customer/get-sign-in-actions')).body;
+  if (!actions.some((a) => a.type === 'UpdateProfile')) return;
+  const details = (await browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+  const res = await browser.post('/api/customer/update-details', { ...details, PhoneMobile: details.PhoneMobile || '0412345678' });
+  if (res.status !== 200) throw new Error(`update-details: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** A small drawn signature: a PNG data URL with a dark stroke on a transparent pad. */

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { agreementMessages } from '@portal/shared/agreement-schemas';
 import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
-import { Browser, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, completeSignUpActions, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { publishAgreementVersion, sha256 } from './agreements.service.ts';
 
 interface AgreementAnswer {
@@ -109,7 +109,8 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
   it('K22: accepting with a drawn signature stores version, text hash, time, address and user agent, completes the action, and the gate opens once all are done', async () => {
     const { browser: b, clientId } = await registerCustomer(t, { email: 'signer@example.com', acceptAgreements: false });
     const actions = await actionsOf(b);
-    expect(actions.map((a) => a.type)).toEqual(['AcceptAgreement', 'AcceptAgreement']);
+    // The register form asks no mobile, which SPLASH's customer form makes mandatory.
+    expect(actions.map((a) => a.type)).toEqual(['AcceptAgreement', 'AcceptAgreement', 'UpdateProfile']);
     expect((await b.get('/api/home/get-upcoming-classes')).status).toBe(403);
     const [terms, medical] = await agreementsOf(b);
 
@@ -130,13 +131,16 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect(row).toMatchObject({ version: 2, text_sha256: sha256(medical!.AgreementText), ip_address: '127.0.0.1', user_agent: 'TestBrowser/1.0', company_id: await companyId('SPLASH') });
     expect(Date.now() - new Date(row.signed_at).getTime()).toBeLessThan(60_000);
     expect(Buffer.from(row.signature!, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    expect((await actionsOf(b)).map((a) => a.agreement_id)).toEqual([terms!.AgreementID]);
+    expect((await actionsOf(b)).map((a) => a.agreement_id)).toEqual([terms!.AgreementID, null]);
 
     // Signing again writes no second row.
     expect((await b.post('/api/customer/agree-to-agreement', { agreement_id: medical!.AgreementID, signature })).status).toBe(200);
     expect((await db().selectFrom('agreement_signatures').select('id').where('client_id', '=', clientId).execute()).length).toBe(1);
 
     expect((await b.post('/api/customer/agree-to-agreement', { agreement_id: terms!.AgreementID, signature: null })).status).toBe(200);
+    expect((await actionsOf(b)).map((a) => a.type)).toEqual(['UpdateProfile']);
+    expect((await b.get('/api/home/get-upcoming-classes')).status).toBe(403);
+    await completeSignUpActions(b);
     expect(await actionsOf(b)).toEqual([]);
     expect((await b.get('/api/home/get-upcoming-classes')).status).toBe(200);
 
@@ -190,7 +194,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect(blank.body.message).toBe(agreementMessages.signatureRequired('Medical and photo consent'));
 
     expect(await db().selectFrom('agreement_signatures').select('id').where('client_id', '=', clientId).execute()).toEqual([]);
-    expect((await actionsOf(b)).length).toBe(2);
+    expect((await actionsOf(b)).length).toBe(3);
   });
 
   it("another company's agreement id is a 404, never its data, and signs nothing", async () => {
@@ -294,5 +298,17 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe('Student updated');
     expect((await actionsOf(b)).some((a) => a.type === 'UpdateStudent')).toBe(false);
+  });
+
+  it('UpdateProfile comes at sign-in when a mandatory field is empty under the current form, and not again once filled', async () => {
+    const { browser: b, email, password } = await registerCustomer(t, { email: 'derived@example.com' });
+    expect(await actionsOf(b)).toEqual([]);
+    // The company now makes the mobile mandatory for a customer who has none: cleared in the database.
+    await db().updateTable('clients').set({ phone_mobile: '' }).where('email', '=', email).execute();
+    expect(await actionsOf(b)).toEqual([]);
+    const next = new Browser(t.server);
+    expect((await next.signIn('SPLASH', email, password)).actions.map((a) => (a as ActionAnswer).type)).toEqual(['UpdateProfile']);
+    await completeSignUpActions(next);
+    expect((await new Browser(t.server).signIn('SPLASH', email, password)).actions).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ import { endSessionByToken, findCompanySession, findSessions, startSession } fro
 import { isTokenShaped } from '../../lib/tokens.ts';
 import { ocrSignInActionsAnswerSchema, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import * as service from './customer.service.ts';
+import { prepareSignIn, updateActionsForRegistration } from './sign-in-queue.service.ts';
+import type { Company } from '../../domain/company.ts';
 
 
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -31,12 +33,13 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const ttl = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
 
   /** A new session token at every sign-in; the previous one, if any, ends. */
-  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, companyId: number, clientId: number) {
+  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
+    const companyId = company.id;
     const old = req.cookies[CUSTOMER_COOKIE];
     if (old) await endSessionByToken(deps, old);
     const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
     reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
-    await service.prepareSignIn(deps, companyId, clientId);
+    await prepareSignIn(deps, company, clientId);
     return service.loadUserAndActions(deps, companyId, clientId);
   }
 
@@ -67,7 +70,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       await throttle(req, 'signin');
       const company = requireCompany(req);
       const clientId = await withSignInFailures(deps, { email: req.body.email, ip: req.ip }, () => service.chooseClient(deps, company, req.body));
-      const answer = await signIn(req, reply, company.id, clientId);
+      const answer = await signIn(req, reply, company, clientId);
       return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
     },
   );
@@ -102,7 +105,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       }
       const step = registerCodeSchema.parse(body);
       const { clientId } = await service.completeRegistration(deps, company, step);
-      const answer = await signIn(req, reply, company.id, clientId);
+      const answer = await signIn(req, reply, company, clientId);
       return { success: true as const, message: 'Your account has been created.', ...answer };
     },
   );
@@ -202,7 +205,7 @@ export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { company, clientId } = requireCustomer(req);
       // Only the signed-in client's own actions: another id is not found, whoever it belongs to.
       if (req.body.client_id !== clientId) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
-      return { success: true as const, actions: await service.updateActionsForRegistration(deps, company.id, clientId) };
+      return { success: true as const, actions: await updateActionsForRegistration(deps, company, clientId) };
     },
   );
 }

@@ -10,8 +10,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
-import { agreementsAwaitingAcceptance } from '../agreements/agreements.service.ts';
-import { completeSignInActions, listSignInActions, queueOutstanding } from '../sign-in-actions/sign-in-actions.service.ts';
+import { completeSignInActions, listSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
 
 const CODE_TTL_MINUTES = 10;
@@ -61,20 +60,6 @@ export async function loadUserAndActions(deps: Deps, companyId: number, clientId
     user: { ClientID: client.id, FirstName: client.first_name, LastName: client.last_name, total_barcodes: client.total_barcodes },
     actions,
   };
-}
-
-/**
- * At every sign-in, what the company now asks of the customer becomes sign-in actions
- * (decision 021): each required agreement whose current version they have not accepted.
- */
-export async function prepareSignIn(deps: Deps, companyId: number, clientId: number): Promise<void> {
-  await queueOutstanding(deps, companyId, clientId, { agreementIds: await agreementsAwaitingAcceptance(deps, companyId, clientId) });
-}
-
-/** Registration with an existing client (L13): the update actions it must go through, in order. */
-export async function updateActionsForRegistration(deps: Deps, companyId: number, clientId: number): Promise<SignInAction[]> {
-  await prepareSignIn(deps, companyId, clientId);
-  return (await listSignInActions(deps, companyId, clientId)).filter((a) => a.type === 'UpdateProfile' || a.type === 'UpdateStudent');
 }
 
 export async function isPasswordChangePending(deps: Deps, companyId: number, clientId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { INVOICE_STATUSES } from '@portal/shared/constants';
 import type { Db } from '../../db/database.ts';
 
 type Sort = 'asc' | 'desc';
@@ -8,13 +9,26 @@ const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c)
 /** Case-insensitive "column contains pattern" with one escape character on both engines. */
 const like = (column: string, pattern: string): RawBuilder<boolean> => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
-/** A client's invoices, searched by number, status or date, in date order; paged. */
+/** Statuses whose name holds the search text: compared by value, not by a LIKE on every row. */
+const matchingStatuses = (text: string) => INVOICE_STATUSES.filter((st) => st.toLowerCase().includes(text.toLowerCase()));
+/** Only a term of digits and separators can be part of a date. */
+const dateLike = (text: string) => /^[\d/.-]+$/.test(text);
+
+/**
+ * A client's invoices, searched by number, status or date, in date order; paged. Both queries
+ * read only the covering index invoices_client_list (migration 013-c) until the page's rows.
+ */
 export async function findInvoices(db: Db, input: { companyId: number; clientId: number; search: string; sort: Sort; limit: number; offset: number }) {
   let base = db.selectFrom('invoices').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId);
   if (input.search) {
     const p = contains(input.search);
+    const statuses = matchingStatuses(input.search);
     base = base.where((eb) =>
-      eb.or([like('invoice_no', p), like('status', p), like('invoice_date', p), like('payment_date', p)]),
+      eb.or([
+        like('invoice_no', p),
+        ...(statuses.length > 0 ? [eb('status', 'in', statuses)] : []),
+        ...(dateLike(input.search) ? [like('invoice_date', p), like('payment_date', p)] : []),
+      ]),
     );
   }
   const [rows, count] = await Promise.all([

@@ -4,6 +4,7 @@ import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } fr
 import { findCompanyByCode } from '../company/company.service.ts';
 import type { Company } from '../../domain/company.ts';
 import { addDays } from '../../lib/time.ts';
+import { updateCompanySettings } from '../company/company.repository.ts';
 import { INVOICE_LINE_TYPES } from '@portal/shared/pricing/pricing-types';
 import { createInvoice, createPaymentPlan, createReceipt, nextDocumentNumber } from './financials.service.ts';
 
@@ -154,6 +155,22 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(unpaid.body.canPayOnline).toBe(splash.settings.fin_setup.InvoicesPaidOnline);
     const overdue = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10231`);
     expect(overdue.body.canPayOnline).toBe(false);
+  });
+
+  it('answers 403 on every financials call while ShowFinancialsTab is off (I1)', async () => {
+    const db = t.runtime.deps.db;
+    const row = await db.selectFrom('companies').select('settings').where('id', '=', splash.id).executeTakeFirstOrThrow();
+    const settings = JSON.parse(row.settings);
+    await updateCompanySettings(db, splash.id, { ...settings, switches: { ...settings.switches, ShowFinancialsTab: false } });
+    try {
+      for (const url of ['/api/financials/invoices', '/api/financials/balance-history', '/api/financials/upcoming-payments', '/api/financials/invoices/INV-10236/pdf']) {
+        const res = await parent.get(url);
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe('FEATURE_DISABLED');
+      }
+    } finally {
+      await updateCompanySettings(db, splash.id, settings);
+    }
   });
 
   it('lists upcoming instalments in date order', async () => {

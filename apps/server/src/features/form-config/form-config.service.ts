@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formConfigurationSchema, selectFormFields, type FormConfiguration, type FormFields, type FormKind } from '@portal/shared/form-config';
-import { buildFormSchema, describeFormFields, formContextFromConfig, type FormContext, type FormOutput, type FormValues } from '@portal/shared/form-engine';
+import { buildFormSchema, describeFormFields, formContextFromConfig, formValuesFromRecord, type FormContext, type FormOutput, type FormValues } from '@portal/shared/form-engine';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -70,3 +70,18 @@ export function parseCompanyForm<K extends FormKind>(form: CompanyForm<K>, body:
   const errors = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
   throw new AppError(400, 'VALIDATION', errors[0]?.message ?? 'Invalid request', errors);
 }
+
+/**
+ * The mandatory inputs a stored record leaves empty under the form as configured now (the
+ * UpdateProfile and UpdateStudent sign-in actions, decision 021). Only emptiness counts: a
+ * stored value the rules would now word differently is not the customer's to fix at sign-in.
+ */
+export function emptyMandatoryInputs<K extends FormKind>(form: CompanyForm<K>, record: FormValues): string[] {
+  const descriptors = describeFormFields(form.kind, form.formFields, form.context);
+  const values = formValuesFromRecord(descriptors, record);
+  const result = form.schema.safeParse(values);
+  if (result.success) return [];
+  const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  return [...new Set(result.error.issues.map((i) => String(i.path[0] ?? '')).filter((key) => key !== '' && empty(values[key])))];
+}
+

@@ -59,6 +59,11 @@ export async function requirePasswordChange(deps: Deps, companyId: number, clien
   if (!pending.some((p) => p.type === 'ChangePassword')) await repo.insertActions(deps.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
 }
 
+/** Whether an UpdateStudent action for this student is pending (it opens the student's form even with AllowStudentEdit off, decision 021). */
+export async function hasPendingStudentUpdate(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<boolean> {
+  return (await repo.findPending(deps.db, companyId, clientId)).some((p) => p.type === 'UpdateStudent' && p.student_id === studentId);
+}
+
 /** Marks done what was asked: an agreement accepted, the details or a student saved, a password set. */
 export function completeSignInActions(deps: Deps, companyId: number, clientId: number, type: ActionType, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
   return repo.complete(deps.db, companyId, clientId, type, target);

@@ -98,8 +98,8 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...duringActions, schema: { tags: ['student'], params, body: z.record(z.string(), z.unknown()), response: { 200: updateStudentAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const updatedStudent = await service.updateStudent(deps, company, clientId, req.params.id, req.body);
-      return { success: true as const, message: studentMessages.updated, updatedStudent };
+      const saved = await service.updateStudent(deps, company, clientId, req.params.id, req.body);
+      return { success: true as const, message: studentMessages.updated, ...saved };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FormOutput } from '@portal/shared/form-engine';
+import type { FormOutput, FormValues } from '@portal/shared/form-engine';
 import { GENDER_TYPES } from '@portal/shared/form-engine';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
@@ -9,8 +9,8 @@ import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { getCustomerDetails } from '../customer/my-details.service.ts';
-import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
-import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
+import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
+import { completeSignInActions, hasPendingStudentUpdate } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './student.repository.ts';
 
 export type { StudentRow } from './student.repository.ts';
@@ -241,15 +241,22 @@ export async function addStudent(deps: Deps, company: Company, clientId: number,
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
-export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<StudentRecord> {
-  assertEditAllowed(company);
+export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
   const stored = await requireStudentOfClient(deps, company.id, clientId, studentId);
+  // With AllowStudentEdit off, the form stays open for a student the company asks to update
+  // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
+  if (!(await hasPendingStudentUpdate(deps, company.id, clientId, studentId))) assertEditAllowed(company);
   const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
   await checkListIds(deps, company.id, form, stored);
   await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });
   // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
   await completeSignInActions(deps, company.id, clientId, 'UpdateStudent', { studentId });
-  return getStudentRecord(deps, company, clientId, studentId);
+  const updatedStudent = await getStudentRecord(deps, company, clientId, studentId);
+  // R34: a custom condition the customer typed in this save is answered as newMedicalCondition;
+  // it stays on the student and is never added to the company's list (decision 019).
+  const typed = updatedStudent.AdditionalMedicalConditions?.trim() ?? '';
+  const before = stored.additional_medical_conditions?.trim() ?? '';
+  return typed !== '' && typed !== before ? { updatedStudent, newMedicalCondition: typed } : { updatedStudent };
 }
 
 /** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */
@@ -322,3 +329,17 @@ export async function listCertificates(deps: Deps, company: Company, clientId: n
   const rows = await repo.findCertificates(deps.db, company.id, studentId);
   return rows.map((r) => ({ CertificateID: Number(r.id), Name: r.name, IssuedDate: r.issued_on, Description: r.description }));
 }
+
+/** The client's students whose record leaves a mandatory field of the student form empty (UpdateStudent, decision 021). */
+export async function studentsWithEmptyMandatoryFields(deps: Deps, company: Company, clientId: number): Promise<number[]> {
+  const { rows } = await listStudentsOfClient(deps, company.id, clientId, { limit: 500, offset: 0 });
+  if (rows.length === 0) return [];
+  const form = await loadCompanyForm(deps, company, 'student');
+  const incomplete: number[] = [];
+  for (const row of rows) {
+    const record = await toRecord(deps, company, clientId, row);
+    if (emptyMandatoryInputs(form, record as unknown as FormValues).length > 0) incomplete.push(row.id);
+  }
+  return incomplete;
+}
+

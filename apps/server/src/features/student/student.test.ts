@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -220,6 +221,29 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect((await jo.get<StudentRecord>(`/api/student/${sam.StudentID}`)).body.FirstName).toBe('Sam');
   });
 
+  it('AllowStudentEdit off: a pending UpdateStudent sign-in action can still be completed, for that student only (L7, E11, decision 021)', async () => {
+    const bundle = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'examples', 'company-bundle.example.json'), 'utf8'));
+    bundle.company.code = `S${randomBytes(4).toString('hex').toUpperCase()}`;
+    bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
+    bundle.company.config.switches = { ...bundle.company.config.switches, AllowStudentEdit: false };
+    bundle.customers[0].clients[0].sign_in_actions = [{ type: 'UpdateStudent', student: 'sam' }];
+    await importCompanyBundle(t.runtime.deps.db, bundle);
+    const jo = new Browser(t.server);
+    const signedIn = await jo.signIn(bundle.company.code, bundle.customers[0].email, bundle.customers[0].password);
+    const action = (signedIn.actions as { type: string; student_id: number }[]).find((a) => a.type === 'UpdateStudent')!;
+    expect(action).toBeDefined();
+    const record = (await jo.get<StudentRecord>(`/api/student/${action.student_id}`)).body;
+    const update = await jo.post<{ message: string; updatedStudent: StudentRecord }>(`/api/student/update/${action.student_id}`, { FirstName: 'Samuel', LastName: record.LastName, DOB: record.DOB });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(update.body.message).toBe('Student updated');
+    expect(update.body.updatedStudent.FirstName).toBe('Samuel');
+    // The action is done: editing is closed again.
+    const again = await jo.post(`/api/student/update/${action.student_id}`, { FirstName: 'Sammy', LastName: record.LastName, DOB: record.DOB });
+    expect(again.status).toBe(403);
+    expect((again.body as { message: string }).message).toBe(studentMessages.editNotAllowed);
+    expect((await jo.get<StudentRecord>(`/api/student/${action.student_id}`)).body.FirstName).toBe('Samuel');
+  });
+
   it("refuses another company's list items as choices", async () => {
     const aceSchool = await t.runtime.deps.db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'ACE').where('list_name', '=', 'school').executeTakeFirstOrThrow();
     const res = await parent.post<{ errors: { field: string }[] }>(`/api/student/update/${ella}`, { FirstName: 'Ella', LastName: 'Mitchell', DOB: '2017-03-14', GenderType: 'Female', SchoolID: aceSchool.id });
@@ -234,6 +258,26 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Student updated');
     expect(saved.body.updatedStudent).toEqual({ ...before, Notes: 'Puffer in the side pocket.' });
+  });
+
+  it('E9: a custom condition typed in the update is answered as newMedicalCondition, kept on the student and not added to the company list', async () => {
+    const db = t.runtime.deps.db;
+    const splashConditions = () =>
+      db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'SPLASH').where('list_name', '=', 'medical_conditions').execute();
+    const listBefore = await splashConditions();
+    const before = (await parent.get<StudentRecord>(`/api/student/${ella}`)).body;
+    const { StudentID: _id, bookedClasses: _b, Location: _l, Gender: _g, Standard: _s, profile_picture: _p, ...form } = before;
+    const typed = await parent.post<{ message: string; updatedStudent: StudentRecord; newMedicalCondition?: string }>(`/api/student/update/${ella}`, { ...form, AdditionalMedicalConditions: 'Bee sting allergy' });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(typed.body.message).toBe('Student updated');
+    expect(typed.body.newMedicalCondition).toBe('Bee sting allergy');
+    expect(typed.body.updatedStudent.AdditionalMedicalConditions).toBe('Bee sting allergy');
+    expect(await splashConditions()).toEqual(listBefore);
+    // Saved again unchanged: nothing new to answer.
+    const again = await parent.post<{ newMedicalCondition?: string }>(`/api/student/update/${ella}`, { ...form, AdditionalMedicalConditions: 'Bee sting allergy' });
+    expect(again.status).toBe(200);
+    expect(again.body).not.toHaveProperty('newMedicalCondition');
+    expect((await parent.post(`/api/student/update/${ella}`, form)).status).toBe(200);
   });
 
   it('answers skill sets with notes, and certificates (E22, E23)', async () => {
@@ -298,6 +342,19 @@ describe.each(testEngines())('students on %s', (engine) => {
       expect((res.body as { message: string }).message, name).toBe(message);
     }
     expect((await parent.get<StudentRecord>(`/api/student/${ella}`)).body.profile_picture).toBe(before);
+  });
+
+  it('cuts off an upload that declares no length at the limit', async () => {
+    const { payload, contentType } = multipart(Buffer.alloc(3 * 1024 * 1024, 0xff));
+    const chunks = Array.from({ length: Math.ceil(payload.length / 65_536) }, (_, i) => payload.subarray(i * 65_536, (i + 1) * 65_536));
+    const res = await t.server.inject({
+      method: 'POST',
+      url: `/api/student/update-profile-picture/${ella}`,
+      payload: Readable.from(chunks),
+      headers: { 'content-type': contentType, cookie: [...parent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'TOO_LARGE', message: studentMessages.pictureTooLarge });
   });
 
   it('deletes a picture (E25)', async () => {

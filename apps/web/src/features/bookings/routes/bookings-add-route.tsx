@@ -220,7 +220,7 @@ function BookingForm({ options }: { options: BookingOptions }) {
                           onClick={() => setChoice({ time: s.time, endTime: s.endTime, court: c })}
                           className={cn(
                             'rounded-full border px-3 py-1.5 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50',
-                            selected ? 'border-brand-600 bg-brand-600 text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
+                            selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
                           )}
                         >
                           {c}

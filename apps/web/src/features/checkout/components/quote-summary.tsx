@@ -43,8 +43,13 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
                   ) : null}
                   <span className="block text-xs text-muted sm:hidden">{row.type}</span>
                   {onRemoveLine && row.lineId && !adjustment && row.type !== 'Credit Card Surcharge' ? (
-                    <button type="button" className="mt-1 block text-xs font-semibold text-danger hover:underline" onClick={() => onRemoveLine(row.lineId!)}>
-                      {removeLabel ? removeLabel(row.description) : 'Remove'}
+                    <button
+                      type="button"
+                      aria-label={removeLabel ? removeLabel(row.description) : 'Remove'}
+                      className="mt-1 block text-left text-xs font-semibold text-danger hover:underline"
+                      onClick={() => onRemoveLine(row.lineId!)}
+                    >
+                      Remove
                     </button>
                   ) : null}
                 </td>

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import imageCompression from 'browser-image-compression';
 import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type ImageAnswer, type PictureAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
 import { getStudentQueryOptions } from './get-student';
@@ -7,6 +6,8 @@ import { studentsQueryKey } from './get-students';
 
 /** T8, E24: at most 0.2 MB and 220 px a side, as a JPEG named compressed_image.jpg. */
 export async function compressPicture(file: File): Promise<File> {
+  // Loaded when a picture is chosen: the pages that only show pictures do not download it.
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
     maxSizeMB: PICTURE_MAX_BYTES / 1_048_576,
     maxWidthOrHeight: PICTURE_MAX_SIDE,

@@ -1,0 +1,90 @@
+import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
+import { expect, getJson, signInViaApi, test } from '../support/fixtures.ts';
+
+test.describe('class and booking checkout', () => {
+  test('H1–H3, H8, H12, H14: a court booking in the cart is priced with tax and the card fee, paid with a test card, and the cart empties @phone', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    const user = await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
+    const options = await getJson<BookingOptions>(page, '/api/bookings/options');
+    // A weekday morning, outside the evening time-scale band.
+    const day = new Date(`${options.today}T00:00:00Z`);
+    do day.setUTCDate(day.getUTCDate() + 1);
+    while ([0, 6].includes(day.getUTCDay()));
+    const date = day.toISOString().slice(0, 10);
+    const availability = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
+    const slot = availability.slots.find((s) => s.time >= '09:00' && s.time < '12:00' && s.freeCourts.length > 0)!;
+    const item = { venue_id: 1, booking_type_id: 1, date, time: slot.time, court: slot.freeCourts[0]! };
+    await page.addInitScript(
+      ([clientId, booking]) => {
+        if (window.sessionStorage.getItem('cart-seeded')) return;
+        window.sessionStorage.setItem('cart-seeded', '1');
+        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+      },
+      [user.ClientID, item] as const,
+    );
+    await page.goto('/hub/checkout');
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await expect(page.locator('tr[data-row-type="Custom"]')).toContainText(item.court);
+    await expect(page.getByText(/Credit Card Surcharge/).first()).toBeVisible();
+    await expect(page.getByText('Sales tax').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('checkout-court.png'), fullPage: true });
+    const amount = await page.getByTestId('amount-to-pay').textContent();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByLabel('Name on card').fill('Sarah Mitchell');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: `Pay ${amount}` }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('payment-success-court.png'), fullPage: true });
+    // H1: the cart badge counts nothing now; the court is no longer free.
+    await page.goto('/hub/checkout');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    const after = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
+    expect(after.slots.find((s) => s.time === item.time)?.freeCourts ?? []).not.toContain(item.court);
+  });
+
+  test('H8, H11, H15: a swimmer enrolled in a class, with a credit, paid with a test card', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    const { students } = await getJson<{ students: { StudentID: number; FirstName: string }[] }>(page, '/api/classes/get-students');
+    const search = await page.request.post('/api/classes', { data: { page: 1, limit: 50 } });
+    const { classes } = (await search.json()) as { classes: { ClassID: number }[] };
+    let chosen: { ClassID: number; StudentID: number } | undefined;
+    for (const cls of classes) {
+      for (const student of students) {
+        const check = await page.request.post('/api/classes/validate-class-item', { data: { class_id: cls.ClassID, student_id: student.StudentID, kind: 'ongoing', dates: [] } });
+        if (check.ok()) {
+          chosen = { ClassID: cls.ClassID, StudentID: student.StudentID };
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    expect(chosen, 'a class with a free place for one of the swimmers').toBeDefined();
+    await page.addInitScript(
+      ([clientId, item]) => {
+        if (window.sessionStorage.getItem('cart-seeded')) return;
+        window.sessionStorage.setItem('cart-seeded', '1');
+        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [{ ...item, dates: [] }], bookingItems: [], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+      },
+      [user.ClientID, chosen!] as const,
+    );
+    await page.goto('/hub/checkout');
+    await expect(page.locator('tr[data-row-type="Class"]')).toHaveCount(1);
+    await expect(page.getByText('GST (included)')).toBeVisible();
+    await page.getByLabel('Make-up lesson credit ($15.00)').check();
+    await expect(page.getByText('Customer credits').nth(1)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('checkout-class.png'), fullPage: true });
+    const amount = await page.getByTestId('amount-to-pay').textContent();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByLabel('Name on card').fill('Sarah Mitchell');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: `Pay ${amount}` }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    const again = await page.request.post('/api/classes/validate-class-item', { data: { class_id: chosen!.ClassID, student_id: chosen!.StudentID, kind: 'ongoing', dates: [] } });
+    expect(again.status()).toBe(409);
+  });
+});
