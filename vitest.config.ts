@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'packages/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    setupFiles: ['./apps/web/src/test/setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,6 +7,7 @@ import { createAppRouter } from './app/router';
 import { companyConfigQueryOptions } from './lib/company-config';
 import { reloadForChunkError } from './lib/chunk-reload';
 import { startPreloadedCalls } from './lib/api-client';
+import { installKeepFieldFocus } from './lib/keep-field-focus';
 import './index.css';
 
 // A stale chunk can also fail outside a route (e.g. a lazily loaded bell): same rule.
@@ -16,6 +17,10 @@ window.addEventListener('unhandledrejection', (event) => {
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
 });
+
+// A mouse press on a form's button keeps focus in the field: its error on blur cannot move the
+// button away from the pointer before the click lands (lib/keep-field-focus.ts).
+installKeepFieldFocus();
 
 // The calls the server named in the page are on their way already: take them over first.
 startPreloadedCalls();
