@@ -16,6 +16,7 @@ import { classSearchKeys } from './migrations/011-d-class-search-keys.ts';
 import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 import { invoiceListIndex } from './migrations/013-c-invoice-list-index.ts';
+import { cardTokenOwner } from './migrations/016-card-token-owner.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '012-checkout': checkoutTables(engine),
     '013-bookings-financials': bookingsFinancials(engine),
     '013-c-invoice-list-index': invoiceListIndex,
+    '016-card-token-owner': cardTokenOwner,
   };
 }
 

@@ -447,6 +447,8 @@ export interface GatewayCardsTable {
   exp_year: number;
   behaviour: string;
   created_at: string;
+  /** The client who tokenised the card (migration 016); only they can pay with it or save it. */
+  client_id: number | null;
 }
 export interface GatewayChargesTable {
   id: Generated<number>;

@@ -61,7 +61,7 @@ export async function saveCard(deps: Deps, company: Company, clientId: number, t
   if (!offersOf(company).card) throw new AppError(403, 'FEATURE_DISABLED', 'Cards cannot be saved for this account');
   const existing = await repo.findPaymentMethod(deps.db, company.id, clientId);
   if (mode === 'update' && existing?.kind !== 'card') throw new AppError(404, 'NOT_FOUND', 'There is no saved card to update');
-  const card = await vaultFor(deps, company).lookupCard(company.id, token);
+  const card = await vaultFor(deps, company).lookupCard(company.id, clientId, token);
   if (!card) throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
   const now = nowIso();
   await repo.savePaymentMethod(deps.db, {

@@ -4,7 +4,7 @@ import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAns
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 import type { Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCompany } from '../../plugins/auth.ts';
+import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import * as service from './gateway.service.ts';
 
 /**
@@ -20,7 +20,8 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post(
     `${GATEWAY_PREFIX}/tokens`,
     {
-      config: { auth: 'company' },
+      // A token is the signed-in client's: nobody else can pay with it or save it.
+      config: { auth: 'customer' },
       schema: {
         tags: ['gateway'],
         summary: 'Simulated gateway: tokenise a card (test cards in the README)',
@@ -30,7 +31,8 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req, reply) => {
       reply.headers(noStore);
-      return service.tokeniseCard(deps, requireCompany(req), req.body);
+      const { company, clientId } = requireCustomer(req);
+      return service.tokeniseCard(deps, company, clientId, req.body);
     },
   );
 

@@ -44,8 +44,8 @@ function assertSimulated(deps: Deps, company: Company) {
   if (gateway && gateway.name !== SIMULATED_PROVIDER) throw notFound();
 }
 
-/** The simulated gateway's tokenisation: checks what a card network would, keeps no card number. */
-export async function tokeniseCard(deps: Deps, company: Company, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
+/** The simulated gateway's tokenisation: checks what a card network would, keeps no card number; the token is the client's. */
+export async function tokeniseCard(deps: Deps, company: Company, clientId: number, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
   assertSimulated(deps, company);
   if (!passesLuhn(card.number)) throw new AppError(402, 'incorrect_number', 'Your card number is incorrect.', [{ field: 'number', message: 'Your card number is incorrect.' }]);
   const today = localNow(companyTimeZone(company.settings.localization)).date;
@@ -53,7 +53,7 @@ export async function tokeniseCard(deps: Deps, company: Company, card: { number:
   if (card.exp_year < year || (card.exp_year === year && card.exp_month < month)) {
     throw new AppError(402, 'invalid_expiry', 'Your card’s expiration date is in the past.', [{ field: 'expiry', message: 'Your card’s expiration date is in the past.' }]);
   }
-  const made = await simulatedGateway(deps).tokenise(company.id, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
+  const made = await simulatedGateway(deps).tokenise(company.id, clientId, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
   return { id: made.token, card: { brand: made.brand, last4: made.last4, exp_month: card.exp_month, exp_year: card.exp_year } };
 }
 

@@ -8,6 +8,8 @@
 export interface ChargeRequest {
   companyId: number;
   idempotencyKey: string;
+  /** The client paying: a token another client made is declined as invalid. */
+  clientId: number;
   token: string;
   amountCents: number;
   currency: string;
@@ -53,7 +55,8 @@ export interface PaymentGateway {
   /** The charge made under a key, or null when none was. */
   retrieve(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
   refund(companyId: number, chargeId: string): Promise<void>;
-  lookupCard(companyId: number, token: string): Promise<CardInfo | null>;
+  /** The card behind a token of this client, or null (another client's or company's token, or none). */
+  lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
   /** A mandate reference for a bank account (the account itself stays with the direct-debit provider). */
   registerBankAccount(companyId: number, details: { accountName: string; bankCode: string; accountNumber: string }): Promise<string>;
   /** Successful charges made before `before` (for reconciliation against orders). */

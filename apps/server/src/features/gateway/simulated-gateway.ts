@@ -34,19 +34,20 @@ export interface TokeniseInput {
  * the answer.
  */
 export function createSimulatedGateway(db: Db): PaymentGateway & {
-  tokenise(companyId: number, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
+  tokenise(companyId: number, clientId: number, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
   findChallenge(companyId: number, id: string): Promise<{ id: string; amountCents: number; currency: string; status: 'pending' | 'approved' | 'failed' } | null>;
   decideChallenge(companyId: number, id: string, approve: boolean): Promise<boolean>;
 } {
   return {
     name: SIMULATED_PROVIDER,
 
-    async tokenise(companyId, card) {
+    async tokenise(companyId, clientId, card) {
       const token = randomId('tok');
       const brand = brandOf(card.number);
       const last4 = card.number.slice(-4);
       await repo.insertCard(db, {
         company_id: companyId,
+        client_id: clientId,
         token,
         brand,
         last4,
@@ -58,8 +59,8 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return { token, brand, last4 };
     },
 
-    async lookupCard(companyId, token) {
-      const card = await repo.findCard(db, companyId, token);
+    async lookupCard(companyId, clientId, token) {
+      const card = await repo.findCard(db, companyId, clientId, token);
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
 
@@ -74,7 +75,7 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
         if (existing.request_hash !== hash) throw new GatewayIdempotencyError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
         return resultOf(existing);
       }
-      const card = await repo.findCard(db, request.companyId, request.token);
+      const card = await repo.findCard(db, request.companyId, request.clientId, request.token);
       const behaviour: CardBehaviour | 'invalid' = card ? (card.behaviour as CardBehaviour) : 'invalid';
       const decline: DeclineCode | undefined = behaviour === 'invalid' ? 'invalid_token' : DECLINES[behaviour];
       const status = decline ? 'declined' : behaviour === 'challenge' ? 'requires_action' : 'succeeded';
@@ -120,7 +121,7 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       const row = await repo.findChargeById(db, companyId, id);
       if (!row) return null;
       // Only a charge of a card that asks for a challenge has one.
-      const card = await repo.findCard(db, companyId, row.token);
+      const card = await repo.findChargedCard(db, companyId, row.token);
       if (card?.behaviour !== 'challenge') return null;
       const status = row.status === 'requires_action' ? 'pending' : row.status === 'declined' ? 'failed' : 'approved';
       return { id: row.charge_id, amountCents: row.amount_cents, currency: row.currency, status };

@@ -216,8 +216,13 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
 
   const gateway = gatewayFor(deps, company);
   let chargeToken: string | null = null;
-  if (body.cardToken) chargeToken = body.cardToken;
-  else if (body.useSavedCard) {
+  if (body.cardToken) {
+    // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
+    if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
+      throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
+    }
+    chargeToken = body.cardToken;
+  } else if (body.useSavedCard) {
     chargeToken = await findSavedCardToken(deps, company.id, clientId);
     if (!chargeToken) throw new AppError(422, 'NO_SAVED_CARD', 'There is no saved card. Please enter your card details.');
   }
@@ -370,6 +375,7 @@ function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentR
   return gateway.charge({
     companyId: company.id,
     idempotencyKey: gatewayKey(payment),
+    clientId: payment.client_id,
     token: stored.chargeToken,
     amountCents: payment.amount_cents,
     currency: company.settings.fin_setup.Currency,

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+
+const key = () => randomBytes(16).toString('hex');
+
+/** A card token belongs to the client who made it: nobody else can pay with it or save it. */
+describe.each(testEngines())('card tokens bound to their client on %s', (engine) => {
+  let t: TestApp;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.runtime.deps.db;
+  const customer = (company = 'SPLASH') => registerCustomer(t, { email: `tok.${randomBytes(4).toString('hex')}@example.com`, company });
+
+  async function withInvoice(cents: number) {
+    const who = await customer();
+    const invoiceNo = `K-${randomBytes(4).toString('hex').toUpperCase()}`;
+    await db()
+      .insertInto('invoices')
+      .values({ company_id: companyId, client_id: who.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status: 'Unpaid' })
+      .execute();
+    return { ...who, invoiceNo };
+  }
+
+  async function tokenise(browser: Browser) {
+    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
+    expect(res.status).toBe(200);
+    return res.body.id;
+  }
+
+  const charges = async () => Number((await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const invoice = (no: string) => db().selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', no).executeTakeFirstOrThrow();
+
+  it("another client's token cannot pay: 422, nothing charged, nothing written", async () => {
+    const owner = await customer();
+    const token = await tokenise(owner.browser);
+    const payer = await withInvoice(3_000);
+    const before = await charges();
+    const res = await payer.browser.post<{ code: string }>('/api/payment/checkout', { invoices: [payer.invoiceNo], cardToken: token }, { 'idempotency-key': key() });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('INVALID_TOKEN');
+    expect(await charges()).toBe(before);
+    expect(await invoice(payer.invoiceNo)).toEqual({ status: 'Unpaid', balance_due_cents: 3_000 });
+    expect(await db().selectFrom('payments').select('id').where('client_id', '=', payer.clientId).execute()).toEqual([]);
+    // The owner pays with it.
+    const own = await withInvoice(1_000);
+    const ownToken = await tokenise(own.browser);
+    expect((await own.browser.post('/api/payment/checkout', { invoices: [own.invoiceNo], cardToken: ownToken }, { 'idempotency-key': key() })).status).toBe(200);
+  });
+
+  it("another company's token cannot pay: 422, nothing charged", async () => {
+    const ace = await customer('ACE');
+    const token = await tokenise(ace.browser);
+    const payer = await withInvoice(2_000);
+    const before = await charges();
+    const res = await payer.browser.post('/api/payment/checkout', { invoices: [payer.invoiceNo], cardToken: token }, { 'idempotency-key': key() });
+    expect(res.status).toBe(422);
+    expect(await charges()).toBe(before);
+    expect(await invoice(payer.invoiceNo)).toEqual({ status: 'Unpaid', balance_due_cents: 2_000 });
+  });
+
+  it("another client's token cannot be saved as a card", async () => {
+    const owner = await customer();
+    const token = await tokenise(owner.browser);
+    const other = await customer();
+    const res = await other.browser.post('/api/customer/add-credit-card-details', { token });
+    expect(res.status).toBe(422);
+    expect(await db().selectFrom('payment_methods').select('id').where('client_id', '=', other.clientId).execute()).toEqual([]);
+    expect((await owner.browser.post('/api/customer/add-credit-card-details', { token })).status).toBe(200);
+  });
+
+  it('a card is tokenised only by a signed-in customer', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const res = await b.post('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
+    expect(res.status).toBe(401);
+  });
+});
