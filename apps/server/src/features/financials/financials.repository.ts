@@ -224,12 +224,39 @@ export interface NewInvoiceLine {
   tax_cents: number;
   total_cents: number;
 }
-export async function insertInvoiceLines(db: Db, companyId: number, invoiceId: number, lines: NewInvoiceLine[]): Promise<void> {
+export async function insertInvoiceLines(db: Db, companyId: number, invoiceId: number, lines: NewInvoiceLine[], sortFrom = 0): Promise<void> {
   if (lines.length === 0) return;
   await db
     .insertInto('invoice_lines')
-    .values(lines.map((l, i) => ({ ...l, company_id: companyId, invoice_id: invoiceId, sort_order: i })))
+    .values(lines.map((l, i) => ({ ...l, company_id: companyId, invoice_id: invoiceId, sort_order: sortFrom + i })))
     .execute();
+}
+
+export async function countInvoiceLines(db: Db, companyId: number, invoiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('invoice_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Moves an unpaid invoice's total, balance and tax by the lines added to it; false when its balance would go below zero. */
+export async function adjustInvoiceTotals(db: Db, input: { companyId: number; clientId: number; invoiceId: number; deltaCents: number; taxDeltaCents: number }): Promise<boolean> {
+  const res = await db
+    .updateTable('invoices')
+    .set((eb) => ({
+      total_cents: eb('total_cents', '+', input.deltaCents),
+      balance_due_cents: eb('balance_due_cents', '+', input.deltaCents),
+      tax_cents: eb('tax_cents', '+', input.taxDeltaCents),
+    }))
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('id', '=', input.invoiceId)
+    .where('balance_due_cents', '>=', -input.deltaCents)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function insertReceipt(

@@ -226,6 +226,39 @@ export async function createReceipt(
   return { receiptId, receiptNo };
 }
 
+/**
+ * Adds lines (a discount, a card surcharge) to an existing invoice: its total, balance and tax
+ * move by their sum, so the invoice's lines and totals keep adding up. 409 when the balance
+ * would go below zero (the caller rolls back).
+ */
+export async function addInvoiceLines(trx: Db, input: { companyId: number; clientId: number; invoiceNo: string; lines: InvoiceLineInput[] }): Promise<void> {
+  if (input.lines.length === 0) return;
+  const invoice = await repo.findInvoiceIdByNo(trx, input.companyId, input.clientId, input.invoiceNo);
+  if (!invoice) throw notFound(financialsMessages.invoiceNotFound);
+  const deltaCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const taxDeltaCents = input.lines.reduce((sum, l) => sum + l.taxCents, 0);
+  if (!(await repo.adjustInvoiceTotals(trx, { companyId: input.companyId, clientId: input.clientId, invoiceId: invoice.id, deltaCents, taxDeltaCents }))) {
+    throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${input.invoiceNo} owes less than its discount.`);
+  }
+  const sortFrom = await repo.countInvoiceLines(trx, input.companyId, invoice.id);
+  await repo.insertInvoiceLines(
+    trx,
+    input.companyId,
+    invoice.id,
+    input.lines.map((l) => ({
+      line_type: l.type,
+      breakdown_key: l.breakdownKey,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      amount_cents: l.amountCents,
+      tax_cents: l.taxCents,
+      total_cents: l.totalCents,
+    })),
+    sortFrom,
+  );
+}
+
 /** An instalment plan's row in Upcoming Payments. */
 export function createPaymentPlan(trx: Db, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
   return repo.insertPaymentPlan(trx, input);

@@ -17,7 +17,7 @@ import { notifyClient, isEmailOptedOut } from '../notification/notification.serv
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
 import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
-import { createInvoice, createReceipt } from '../financials/financials.service.ts';
+import { addInvoiceLines, createInvoice, createReceipt } from '../financials/financials.service.ts';
 import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from './payment.repository.ts';
@@ -393,16 +393,11 @@ async function fail(deps: Deps, company: Company, payment: PaymentRow, status: n
   return replay(row) as never;
 }
 
-/** A method name for the receipt. */
-function methodOf(payment: PaymentRow, quote: Quote): string {
-  if (payment.amount_cents === 0) return 'Customer Credit';
-  return quote.totals.customerCreditsCents > 0 ? 'Credit Card and Customer Credit' : 'Credit Card';
-}
-
 /**
  * The order, in one transaction with the payment's completion: the new invoice with the quote's
- * rows, the held bookings confirmed on it, one receipt allocated to the new invoice (its total)
- * and to each existing invoice paid (its whole balance), the notification. A hold that lapsed
+ * rows, the held bookings confirmed on it, each existing invoice's discounts and surcharge added
+ * to it as lines, one receipt for what the card was charged and one for the credits used, each
+ * allocated per invoice as the quote splits them, the notification. A hold that lapsed
  * and was taken meanwhile (409) rolls all of it back; the charge is then refunded.
  */
 async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
@@ -413,13 +408,19 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
   let answer: PaymentAnswer | null = null;
   try {
     answer = await deps.db.transaction().execute(async (trx) => {
-      const allocations: { invoiceNo: string; amountCents: number }[] = [];
+      // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
+      const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
+      const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
+      const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined) => {
+        if (quoted && quoted.paymentAmountCents > 0) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
+        if (quoted && quoted.creditCents > 0) creditAllocations.push({ invoiceNo, amountCents: quoted.creditCents });
+      };
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
         const made = await createInvoice(trx, { companyId: company.id, clientId: payment.client_id, invoiceDate: today, dueDate: today, lines: newRows });
         invoiceNos.push(made.invoiceNo);
-        if (made.totalCents > 0) allocations.push({ invoiceNo: made.invoiceNo, amountCents: made.totalCents });
+        allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
@@ -428,25 +429,33 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       }
       for (const invoice of quote.invoices) {
         if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
-        // An existing invoice is settled in full: discounts, credits and the surcharge change what is charged, not what it owed.
-        const settled = quote.rows
-          .filter((r) => r.invoiceNo === invoice.invoiceNo && r.breakdownKey === 'OnlineInvoicePayment' && r.amountCents > 0)
-          .reduce((sum, r) => sum + r.amountCents, 0);
+        // An existing invoice is settled in full: its discounts and the card surcharge become lines of it
+        // (its total and balance move by them), then the card and the credits pay what it then owes.
+        const adjustments = quote.rows.filter((r) => r.invoiceNo === invoice.invoiceNo && !(r.breakdownKey === 'OnlineInvoicePayment' && r.type === 'Custom' && r.amountCents > 0));
+        await addInvoiceLines(trx, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
         invoiceNos.push(invoice.invoiceNo);
-        if (settled > 0) allocations.push({ invoiceNo: invoice.invoiceNo, amountCents: settled });
+        allocate(invoice.invoiceNo, invoice);
       }
-      const receipt =
-        allocations.length > 0
+      const cardCents = cardAllocations.reduce((sum, a) => sum + a.amountCents, 0);
+      // Never a receipt for more or less than the card was charged.
+      if (cardCents !== payment.amount_cents) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
+      const cardReceipt =
+        cardCents > 0
+          ? await createReceipt(trx, { companyId: company.id, clientId: payment.client_id, date: today, method: 'Credit Card', reference: chargeId ?? '', amountCents: cardCents, allocations: cardAllocations })
+          : null;
+      const creditReceipt =
+        creditAllocations.length > 0
           ? await createReceipt(trx, {
               companyId: company.id,
               clientId: payment.client_id,
               date: today,
-              method: methodOf(payment, quote),
-              reference: chargeId ?? '',
-              amountCents: allocations.reduce((sum, a) => sum + a.amountCents, 0),
-              allocations,
+              method: 'Customer Credit',
+              reference: '',
+              amountCents: creditAllocations.reduce((sum, a) => sum + a.amountCents, 0),
+              allocations: creditAllocations,
             })
           : null;
+      const receipt = cardReceipt ?? creditReceipt;
       const result: PaymentAnswer = {
         PaymentID: payment.id,
         status: 'completed',

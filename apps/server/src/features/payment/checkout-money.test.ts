@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { nowIso } from '../../lib/time.ts';
+
+const key = () => randomBytes(16).toString('hex');
+
+interface Payment {
+  status: string;
+  amountCents: number;
+  reference: string | null;
+  receiptNo: string | null;
+}
+
+/** What an existing invoice paid with a discount or a credit records: the charge, the discount and the credit, each as what it is. */
+describe.each(testEngines())('checkout money on %s', (engine) => {
+  let t: TestApp;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.runtime.deps.db;
+
+  async function customerWithInvoice(cents: number) {
+    const who = await registerCustomer(t, { email: `money.${randomBytes(4).toString('hex')}@example.com` });
+    const invoiceNo = `M-${randomBytes(4).toString('hex').toUpperCase()}`;
+    await db()
+      .insertInto('invoices')
+      .values({ company_id: companyId, client_id: who.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status: 'Unpaid' })
+      .execute();
+    return { ...who, invoiceNo };
+  }
+
+  async function tokenise(browser: Browser) {
+    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
+    return res.body.id;
+  }
+
+  async function newCode(percentBasisPoints: number) {
+    const code = `OFF${randomBytes(3).toString('hex').toUpperCase()}`;
+    await db().insertInto('discount_codes').values({ company_id: companyId, code, kind: 'percent', value: percentBasisPoints, valid_from: null, valid_to: null, max_uses: null, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null }).execute();
+    return code;
+  }
+
+  async function newCredit(clientId: number, cents: number) {
+    return (
+      await db()
+        .insertInto('customer_credits')
+        .values({ company_id: companyId, client_id: clientId, description: 'Credit', amount_cents: cents, remaining_cents: cents, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  async function receiptsOf(clientId: number) {
+    const receipts = await db().selectFrom('receipts').select(['id', 'receipt_no', 'amount_cents', 'method', 'reference']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
+    const allocations = await db()
+      .selectFrom('receipt_allocations')
+      .select(['receipt_id', 'invoice_id', 'amount_cents'])
+      .where('company_id', '=', companyId)
+      .where('receipt_id', 'in', receipts.length ? receipts.map((r) => r.id) : [-1])
+      .execute();
+    return receipts.map((r) => ({ ...r, allocated: allocations.filter((a) => a.receipt_id === r.id).reduce((s, a) => s + a.amount_cents, 0) }));
+  }
+
+  async function invoiceOf(invoiceNo: string) {
+    const inv = await db().selectFrom('invoices').select(['id', 'status', 'total_cents', 'balance_due_cents']).where('company_id', '=', companyId).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+    const lines = await db().selectFrom('invoice_lines').select(['line_type', 'total_cents']).where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
+    const allocated = await db().selectFrom('receipt_allocations').select('amount_cents').where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
+    return { ...inv, lines, allocatedCents: allocated.reduce((s, a) => s + a.amount_cents, 0) };
+  }
+
+  const chargeOf = (reference: string | null) =>
+    db().selectFrom('gateway_charges').select('amount_cents').where('company_id', '=', companyId).where('charge_id', '=', reference ?? '').executeTakeFirstOrThrow();
+
+  it('an invoice paid with a discount code and a credit: the card receipt is what the card was charged, the credit its own receipt, the discount a line of the invoice', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoice(10_000);
+    const code = await newCode(1000);
+    const creditId = await newCredit(clientId, 2_000);
+    const cart = { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }], creditIds: [creditId] };
+    const paid = await browser.post<Payment>('/api/payment/checkout', { ...cart, cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    const charged = (await chargeOf(paid.body.reference)).amount_cents;
+    expect(charged).toBe(paid.body.amountCents);
+
+    const receipts = await receiptsOf(clientId);
+    const card = receipts.find((r) => r.method === 'Credit Card');
+    const credit = receipts.find((r) => r.method === 'Customer Credit');
+    expect(card).toMatchObject({ receipt_no: paid.body.receiptNo, amount_cents: charged, allocated: charged, reference: paid.body.reference });
+    expect(credit).toMatchObject({ amount_cents: 2_000, allocated: 2_000 });
+    expect(receipts).toHaveLength(2);
+
+    const inv = await invoiceOf(invoiceNo);
+    expect(inv.lines).toContainEqual({ line_type: 'Discount Code', total_cents: -1_000 });
+    // The invoice now owes its balance less the discount (plus any card surcharge), and every cent of that is allocated.
+    expect(inv.total_cents).toBe(10_000 + inv.lines.reduce((s, l) => s + l.total_cents, 0));
+    expect(inv).toMatchObject({ status: 'Paid', balance_due_cents: 0, allocatedCents: inv.total_cents });
+    expect(charged + 2_000).toBe(inv.total_cents);
+  });
+
+  it('an invoice paid by a credit alone: one Customer Credit receipt, nothing charged', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoice(1_500);
+    const creditId = await newCredit(clientId, 5_000);
+    const paid = await browser.post<Payment>('/api/payment/checkout', { invoices: [invoiceNo], creditIds: [creditId] }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body.amountCents).toBe(0);
+    const receipts = await receiptsOf(clientId);
+    expect(receipts).toEqual([expect.objectContaining({ receipt_no: paid.body.receiptNo, method: 'Customer Credit', amount_cents: 1_500, allocated: 1_500 })]);
+    expect(await invoiceOf(invoiceNo)).toMatchObject({ status: 'Paid', balance_due_cents: 0, total_cents: 1_500, allocatedCents: 1_500 });
+  });
+
+  it('an invoice paid with a discount code and no credit: the receipt is the charge, never the whole former balance', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoice(8_000);
+    const code = await newCode(2500);
+    const paid = await browser.post<Payment>('/api/payment/checkout', { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }], cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    const charged = (await chargeOf(paid.body.reference)).amount_cents;
+    const receipts = await receiptsOf(clientId);
+    expect(receipts).toEqual([expect.objectContaining({ method: 'Credit Card', amount_cents: charged, allocated: charged })]);
+    const inv = await invoiceOf(invoiceNo);
+    expect(inv.lines).toContainEqual({ line_type: 'Discount Code', total_cents: -2_000 });
+    expect(inv).toMatchObject({ status: 'Paid', balance_due_cents: 0, total_cents: charged, allocatedCents: charged });
+  });
+});
