@@ -151,6 +151,18 @@ export const bookingSetupSchema = z.object({
   HoldMinutes: z.number().int().min(1).max(60).default(10),
 });
 
+/**
+ * A place a customer can live (decision 028): a suburb in a state, with the postcode the company
+ * has for it (empty when it has none). With LocationsHavePostcodes on, choosing one fills in the
+ * postcode and locks it (C19, E16).
+ */
+export const locationSchema = z.object({
+  Suburb: z.string().trim().min(1).max(60),
+  State: z.string().trim().max(60).default(''),
+  Postcode: z.string().trim().max(12).default(''),
+});
+export type Location = z.output<typeof locationSchema>;
+
 /** What a company file holds under `config`. */
 export const companySettingsSchema = z.object({
   CompanyDisplayName: z.string().min(1),
@@ -168,6 +180,7 @@ export const companySettingsSchema = z.object({
   TimeInterval: z.number().int().positive().default(30),
   States: z.array(z.string()).default([]),
   LocationsHavePostcodes: z.boolean().default(false),
+  locations: z.array(locationSchema).default([]),
   switches: switchesSchema,
   ocr_config: ocrConfigSchema.default(ocrConfigSchema.parse({})),
   fin_setup: finSetupSchema.default(finSetupSchema.parse({})),

@@ -19,6 +19,7 @@ import {
   formValuesFromRecord,
   initialFormValues,
   isValidPastDate,
+  locationPostcode,
   missingConfigurations,
   type FormContext,
   type FormValues,
@@ -295,6 +296,70 @@ describe('address (S31–S35, X21, X22, C10, C18)', () => {
       State: null,
       Postcode: null,
     });
+  });
+});
+
+describe('postcode from the chosen location (C19, E16, decision 028)', () => {
+  const locations = [
+    { Suburb: 'Bondi', State: 'NSW', Postcode: '2026' },
+    { Suburb: 'Maroubra', State: 'NSW', Postcode: '2035' },
+    { Suburb: 'Richmond', State: 'VIC', Postcode: '3121' },
+    { Suburb: 'Richmond', State: 'NSW', Postcode: '2753' },
+    { Suburb: 'Nowhere', State: 'NSW', Postcode: '' },
+  ];
+  const on: FormContext = { locationsHavePostcodes: true, locations };
+  const address = { ...NAMES, Address1: '1 Beach Rd' };
+
+  it("takes the location's postcode over the one given, on the customer and the student form", () => {
+    for (const kind of ['customer', 'student'] as const) {
+      const data = dataOf(schemaOf(kind, { address: 'Mandatory' }, on), { ...address, Suburb: ' bondi ', State: 'NSW', Postcode: '9999' });
+      expect(data.Postcode).toBe('2026');
+    }
+  });
+
+  it('fills a missing mandatory postcode, so it is not required', () => {
+    expect(dataOf(schemaOf('customer', { address: 'Mandatory' }, on), { ...address, Suburb: 'Maroubra', State: 'NSW', Postcode: '' }).Postcode).toBe('2035');
+  });
+
+  it('matches the state too, and keeps the typed postcode when no location supplies one', () => {
+    const schema = schemaOf('customer', { address: 'Mandatory' }, on);
+    expect(dataOf(schema, { ...address, Suburb: 'Richmond', State: 'VIC', Postcode: '1' }).Postcode).toBe('3121');
+    expect(dataOf(schema, { ...address, Suburb: 'Richmond', State: 'NSW', Postcode: '1' }).Postcode).toBe('2753');
+    expect(dataOf(schema, { ...address, Suburb: 'Nowhere', State: 'NSW', Postcode: '1234' }).Postcode).toBe('1234');
+    expect(dataOf(schema, { ...address, Suburb: 'Bondi', State: 'VIC', Postcode: '1234' }).Postcode).toBe('1234');
+    expect(errorsOf(schema, { ...address, Suburb: 'Elsewhere', State: 'NSW', Postcode: '' })).toEqual({ Postcode: 'Postcode is required' });
+  });
+
+  it('answers no postcode when the suburb is ambiguous without a state', () => {
+    const source = { suburbKey: 'Suburb', stateKey: 'State', locations };
+    expect(locationPostcode(source, { Suburb: 'Richmond', State: '' })).toBeNull();
+    expect(locationPostcode(source, { Suburb: 'Bondi', State: '' })).toBe('2026');
+    expect(locationPostcode(source, { Suburb: '', State: 'NSW' })).toBeNull();
+  });
+
+  it('does nothing with the switch off', () => {
+    const off = { ...on, locationsHavePostcodes: false };
+    expect(dataOf(schemaOf('customer', { address: 'Mandatory' }, off), { ...address, Suburb: 'Bondi', State: 'NSW', Postcode: '9999' }).Postcode).toBe('9999');
+    const postcode = describeFormFields('customer', formFields('customer', { address: 'Mandatory' }), off)[2]?.inputs.find((i) => i.key === 'Postcode');
+    expect(postcode?.fromLocation).toBeUndefined();
+  });
+
+  it('applies to the billing address and tells the renderer where to look', () => {
+    const fields = describeFormFields('customer', formFields('customer', { address: 'Mandatory', billingAddress: 'Mandatory' }), on);
+    const billing = fields.find((f) => f.kind === 'billingAddress')?.inputs.find((i) => i.key === 'BillingPostcode');
+    expect(billing?.fromLocation).toMatchObject({ suburbKey: 'BillingSuburb', stateKey: 'BillingState' });
+    const data = dataOf(schemaOf('customer', { address: 'Mandatory', billingAddress: 'Mandatory' }, on), {
+      ...address,
+      Suburb: 'Bondi',
+      State: 'NSW',
+      Postcode: '',
+      BillingAddrSame: false,
+      BillingAddress1: '2 Road',
+      BillingSuburb: 'Richmond',
+      BillingState: 'VIC',
+      BillingPostcode: '',
+    });
+    expect([data.Postcode, data.BillingPostcode]).toEqual(['2026', '3121']);
   });
 });
 
@@ -851,6 +916,12 @@ describe('formContextFromConfig (X10, X19, C10, C11, C18)', () => {
 
   it('takes the localization labels, with the defaults for blank ones, and StandardName', () => {
     expect(formContextFromConfig(config()).labels).toEqual({ suburb: 'Town', state: 'State', postcode: 'ZIP', mobile: 'Mobile', mobile2: 'Mobile #2', standard: 'Stage' });
+  });
+
+  it('carries the locations (C19, decision 028), none when the config has none', () => {
+    const locations = [{ Suburb: 'Bondi', State: 'NSW', Postcode: '2026' }];
+    expect(formContextFromConfig({ ...config(), locations }).locations).toEqual(locations);
+    expect(formContextFromConfig(config()).locations).toEqual([]);
   });
 
   it('uses States when there is no StateList', () => {

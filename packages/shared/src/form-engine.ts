@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, FORM_NAME_FORBIDDEN } from './auth-schemas.ts';
-import type { CompanyConfig } from './company-config.ts';
+import type { CompanyConfig, Location } from './company-config.ts';
 import { ALWAYS_MANDATORY, CustomFieldType, FIXED_FIELDS, type CustomFieldConfig, type FormFields, type FormKind } from './form-config.ts';
 import { formMessages as fm, labelledMessages as lm, messages as m } from './messages.ts';
 
@@ -61,6 +61,8 @@ export interface FormContext {
   states?: readonly string[];
   /** LocationsHavePostcodes: the billing postcode is then never required (S36). */
   locationsHavePostcodes?: boolean;
+  /** The company's locations; with locationsHavePostcodes, a chosen one's postcode is filled in and locked (C19, E16). */
+  locations?: readonly Location[];
   /**
    * The pickers' items. A list that is given and empty does not make its field required
    * (S44–S46); a list not given at all is treated as non-empty.
@@ -86,7 +88,8 @@ export interface FormLabels {
 
 const DEFAULT_LABELS: FormLabels = { suburb: 'Suburb', state: 'State', postcode: 'Postcode', mobile: 'Mobile', mobile2: 'Mobile #2', standard: 'Level' };
 
-type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'>;
+type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'> &
+  Partial<Pick<CompanyConfig, 'locations'>>;
 
 /**
  * The context of a company's forms from its get-config answer. The mobile label is
@@ -120,6 +123,7 @@ export function formContextFromConfig(
     },
     states,
     locationsHavePostcodes: config.LocationsHavePostcodes,
+    locations: config.locations ?? [],
     lists: {
       medical_conditions: own.medical_conditions ?? config.lists.medical_conditions,
       referral_sources: own.referral_sources ?? config.lists.referral_sources,
@@ -217,6 +221,35 @@ export interface FormInputDescriptor {
   max?: string;
   /** What a new form starts with. */
   initialValue: unknown;
+  /** Values offered as the user types (a suburb input: the company's location suburbs). */
+  suggestions?: readonly string[];
+  /** A postcode the chosen location supplies: filled in from these and read-only while one matches (C19, E16). */
+  fromLocation?: PostcodeSource;
+}
+
+/** Where a postcode input looks up its location: the keys of its suburb and state, and the company's locations. */
+export interface PostcodeSource {
+  suburbKey: string;
+  stateKey: string;
+  locations: readonly Location[];
+}
+
+const sameText = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The postcode the chosen location supplies (decision 028): the locations whose suburb is the
+ * chosen suburb and, when a state is chosen, whose state is that state, case and surrounding
+ * spaces aside. Answers their postcode when they agree on exactly one non-empty postcode, else null.
+ */
+export function locationPostcode(source: PostcodeSource, values: FormValues): string | null {
+  const suburb = values[source.suburbKey];
+  const state = values[source.stateKey];
+  if (typeof suburb !== 'string' || suburb.trim() === '') return null;
+  const stateChosen = typeof state === 'string' && state.trim() !== '';
+  const postcodes = new Set(
+    source.locations.filter((l) => sameText(suburb, l.Suburb) && (!stateChosen || sameText(state, l.State)) && l.Postcode !== '').map((l) => l.Postcode),
+  );
+  return postcodes.size === 1 ? ([...postcodes][0] ?? null) : null;
 }
 
 export interface FormFieldDescriptor {
@@ -234,7 +267,8 @@ export interface FormFieldDescriptor {
 
 type Read = { value: unknown } | { message: string };
 
-interface Input extends Omit<FormInputDescriptor, 'initialValue' | 'min' | 'max'> {
+interface Input extends Omit<FormInputDescriptor, 'initialValue' | 'min' | 'max' | 'fromLocation'> {
+  fromLocation?: PostcodeSource;
   accepts: z.ZodType;
   initialValue?: unknown;
   dateBounds?: boolean;
@@ -432,7 +466,13 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
   ];
   if (parts.suburb !== false) {
     // "Suburb is required" stays literal whatever the suburb label (X22).
-    inputs.push(textInput(`${prefix}Suburb`, suburb, 'text', { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) }, { inPlay }));
+    const suggestions = r.context.locationsHavePostcodes ? [...new Set((r.context.locations ?? []).map((l) => l.Suburb))] : [];
+    inputs.push(
+      textInput(`${prefix}Suburb`, suburb, 'text', { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) }, {
+        inPlay,
+        ...(suggestions.length > 0 ? { suggestions } : {}),
+      }),
+    );
   }
   if (parts.state !== false) {
     const required = req(billing ? lm.billingRequired(state) : lm.required(state));
@@ -463,7 +503,27 @@ function addressInputs(r: Resolver, mandatory: boolean, billing: boolean, inPlay
     // X21: the address's postcode is required when the address is; the billing postcode only
     // when locations do not supply postcodes (S36).
     const required = !billing ? req(lm.required(postcode)) : r.context.locationsHavePostcodes ? null : req(lm.billingRequired(postcode));
-    inputs.push(textInput(`${prefix}Postcode`, postcode, 'text', { max: MAX.postcode, required }, { inPlay }));
+    const rule = { max: MAX.postcode, required };
+    const locations = r.context.locations ?? [];
+    // C19, E16: a chosen location's postcode wins over whatever was typed or sent.
+    const fromLocation: PostcodeSource | undefined =
+      r.context.locationsHavePostcodes && parts.suburb !== false && locations.some((l) => l.Postcode !== '')
+        ? { suburbKey: `${prefix}Suburb`, stateKey: `${prefix}State`, locations }
+        : undefined;
+    inputs.push(
+      textInput(`${prefix}Postcode`, postcode, 'text', rule, {
+        inPlay,
+        ...(fromLocation
+          ? {
+              fromLocation,
+              read: (v: unknown, all: FormValues) => {
+                const supplied = locationPostcode(fromLocation, all);
+                return supplied !== null ? ok(supplied) : readText(v, postcode, rule);
+              },
+            }
+          : {}),
+      }),
+    );
   }
   return inputs;
 }

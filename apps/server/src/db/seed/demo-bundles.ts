@@ -9,6 +9,7 @@ import { withDemoContact } from './demo-contact.ts';
 import { withDemoBookingsAndFinancials } from './demo-financials.ts';
 import { withDemoPayments } from './demo-payments.ts';
 import { splashClasses } from './demo-classes.ts';
+import { splashLocations } from './demo-locations.ts';
 
 /**
  * The demo companies, written in the same bundle format a real company is imported from, so the
@@ -198,6 +199,7 @@ function splash(): CompanyBundleInput {
         TimeInterval: 30,
         States: AU_STATES,
         LocationsHavePostcodes: true,
+        locations: splashLocations,
         switches: allOn,
         ocr_config: { PageType: 'SelectClasses', DefaultState: 'NSW', CanSelectCustomMedicalCondition: true },
         fin_setup: {

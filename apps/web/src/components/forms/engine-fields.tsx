@@ -1,5 +1,6 @@
+import { useEffect, useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { DOB_YEAR_SPAN, type FormFieldDescriptor, type FormInputDescriptor, type FormValues } from '@portal/shared/form-engine';
+import { DOB_YEAR_SPAN, locationPostcode, type FormFieldDescriptor, type FormInputDescriptor, type FormValues, type PostcodeSource } from '@portal/shared/form-engine';
 import { TextField } from '@/components/ui/text-field';
 import { CheckboxField } from './checkbox-field';
 import { DatePartsField } from './date-parts-field';
@@ -84,6 +85,7 @@ function FieldBlock({
             const shown = (source as Record<string, unknown>)[input.key.slice(same.prefix.length)];
             return <TextField key={input.key} label={input.label} value={typeof shown === 'string' ? shown : ''} readOnly aria-readonly="true" className={wide(input)} />;
           }
+          if (input.fromLocation) return <LocationPostcode key={input.key} input={input} source={input.fromLocation} form={form} values={values} autofill={autofill} />;
           return <EngineInput key={input.key} input={input} form={form} autofill={autofill} className={wide(input)} />;
         })}
       </fieldset>
@@ -111,6 +113,32 @@ function FieldBlock({
   return input ? <EngineInput input={input} form={form} autofill={autofill} className={wide(input)} /> : null;
 }
 
+/**
+ * A postcode the chosen location may supply (C19, E16): while the suburb and state name a
+ * location with a postcode, that postcode is filled in and the input is read-only.
+ */
+function LocationPostcode({
+  input,
+  source,
+  form,
+  values,
+  autofill,
+}: {
+  input: FormInputDescriptor;
+  source: PostcodeSource;
+  form: EngineFieldsProps['form'];
+  values: FormValues;
+  autofill: boolean;
+}) {
+  const supplied = locationPostcode(source, values);
+  const current = values[input.key];
+  const { setValue } = form;
+  useEffect(() => {
+    if (supplied !== null && current !== supplied) setValue(input.key, supplied, { shouldValidate: form.formState.isSubmitted });
+  }, [supplied, current, input.key, setValue, form.formState.isSubmitted]);
+  return <EngineInput input={supplied === null ? input : { ...input, readOnly: true }} form={form} autofill={autofill} />;
+}
+
 /** Address line 1, notes and multi-line text take the whole row. */
 function wide(input: FormInputDescriptor): string {
   return input.kind === 'textarea' || input.key.endsWith('Address1') || input.key.endsWith('Address2') ? 'sm:col-span-2' : '';
@@ -118,12 +146,14 @@ function wide(input: FormInputDescriptor): string {
 
 function EngineInput({ input, form, autofill = false, className = '' }: { input: FormInputDescriptor; form: EngineFieldsProps['form']; autofill?: boolean; className?: string }) {
   const error = errorOf(form, input.key);
+  const listId = useId();
+  const suggestions = input.suggestions ?? [];
   const common = { label: input.label, error, required: input.required, className };
   switch (input.kind) {
     case 'text':
     case 'phone':
-    case 'email':
-      return (
+    case 'email': {
+      const field = (
         <TextField
           {...common}
           label={
@@ -144,9 +174,23 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
           maxLength={input.maxLength}
           readOnly={input.readOnly}
           aria-readonly={input.readOnly || undefined}
+          list={suggestions.length > 0 ? listId : undefined}
           {...form.register(input.key)}
         />
       );
+      return suggestions.length > 0 ? (
+        <>
+          {field}
+          <datalist id={listId}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+        </>
+      ) : (
+        field
+      );
+    }
     case 'textarea':
       return <TextareaField {...common} maxLength={input.maxLength} {...form.register(input.key)} />;
     case 'select':
