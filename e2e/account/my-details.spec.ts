@@ -71,7 +71,8 @@ test.describe('My Details', () => {
     await box.check();
 
     await page.getByRole('group', { name: 'Address', exact: true }).getByRole('textbox', { name: 'Address line 1' }).fill('5 Pool Rd');
-    await field(page, 'Suburb').first().fill('Bondi');
+    // The company's suburbs are offered while typing, so the suburb is a combobox (decision 028).
+    await page.getByRole('combobox', { name: 'Suburb', exact: true }).first().fill('Bondi');
     await field(page, 'Postcode').first().fill('2026');
     await page.getByRole('combobox', { name: 'State' }).first().selectOption('NSW');
     await field(page, 'Notes').fill(' Prefers SMS ');

@@ -1,0 +1,25 @@
+import { expect, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+
+test.describe('Postcode from the chosen location (C19, E16)', () => {
+  for (const tag of ['', '@phone ']) {
+    test(`${tag}choosing one of Splash's locations fills in its postcode and makes it read-only`, async ({ page, world }, info) => {
+      const email = uniqueEmail('location');
+      const code = world.company('SPLASH').code;
+      await registerViaApi(page, { code, email, firstName: 'Lee', lastName: 'Park' });
+      await signInViaApi(page, { code, email, fresh: true });
+      await page.goto('/hub/settings/my-details');
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      const address = page.getByRole('group', { name: 'Address', exact: true });
+      const postcode = address.getByRole('textbox', { name: 'Postcode' });
+      await postcode.fill('9999');
+      await address.getByRole('combobox', { name: 'State' }).selectOption('NSW');
+      await address.getByRole('combobox', { name: 'Suburb' }).fill('Coogee');
+      await expect(postcode).toHaveValue('2034');
+      await expect(postcode).toHaveAttribute('readonly', '');
+      await postcode.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`location-postcode-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+      await address.getByRole('combobox', { name: 'Suburb' }).fill('Clovelly');
+      await expect(postcode).not.toHaveAttribute('readonly', '');
+    });
+  }
+});
