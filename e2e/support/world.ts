@@ -73,9 +73,10 @@ export async function importWorld(
         break;
       } catch (err) {
         const collided = err instanceof BundleValidationError && err.issues.some((i) => i.path === 'company.customer_id');
-        // SQLite: another worker's import holds the write lock and ours began as a reader; the
+        // SQLite: another worker's import holds the write lock and ours began as a reader
+        // (SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT in WAL, which no busy timeout waits out); the
         // import is one transaction, so trying again is safe.
-        const busy = (err as { code?: string }).code === 'SQLITE_BUSY';
+        const busy = (err as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
         if (!(collided || busy) || attempt >= 20) throw err;
         if (busy) await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
       }
