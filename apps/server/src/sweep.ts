@@ -25,8 +25,12 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
 /**
  * Every minute: payments whose process died between charge and order are completed from the
  * gateway's record, abandoned ones release their holds, charges with no order are refunded
- * (decision 024). Idempotent; every process may run it.
+ * (decision 024), and outbox mail a dead process wrote but never delivered goes out.
+ * Idempotent; every process may run it.
  */
 export async function reconcileCheckouts(deps: Deps, now = new Date()) {
-  return reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
+  const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
+  // Mail written with an order whose process died before delivering it (a minute is long past any delivery).
+  await deps.mailer.deliverPending(new Date(now.getTime() - 60_000).toISOString());
+  return report;
 }

@@ -325,7 +325,8 @@ export interface OutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
-  status: 'pending' | 'sent' | 'logged' | 'failed';
+  /** pending: written, not yet taken; sending: taken by a process for delivery. */
+  status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
   error: string | null;
   created_at: string;
   sent_at: string | null;

@@ -41,3 +41,19 @@ export async function setOutboxStatus(db: Db, id: number, status: 'logged' | 'se
 export async function deleteUnsentMailBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('outbox').where('status', 'in', ['logged', 'failed']).where('created_at', '<', before).execute();
 }
+
+/** Takes a pending row for delivery; false when another process took it first. */
+export async function claimOutboxMail(db: Db, id: number): Promise<boolean> {
+  const res = await db.updateTable('outbox').set({ status: 'sending' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function findOutboxMail(db: Db, id: number) {
+  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Rows written in a transaction that no process delivered (it died after the commit). */
+export async function findPendingMailBefore(db: Db, before: string, limit = 100): Promise<number[]> {
+  const rows = await db.selectFrom('outbox').select('id').where('status', '=', 'pending').where('created_at', '<', before).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}

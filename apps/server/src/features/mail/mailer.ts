@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
-import { deleteOutboxMail, deleteUnsentMailBefore, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
+import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findPendingMailBefore, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -37,6 +37,10 @@ export interface Mailer {
    * address has an account. Failures are logged and kept in the outbox.
    */
   queue(message: MailMessage): void;
+  /** Delivers outbox rows written by `enqueueMail` once their transaction committed, after the answer has gone. */
+  deliver(ids: readonly number[]): void;
+  /** Delivers rows still pending that were written before `before` (their process died after the commit); answers how many. */
+  deliverPending(before: string): Promise<number>;
   /** The newest messages as sent, secrets included, when held in memory (development without SMTP); newest last. */
   held(): HeldMail[];
   /** Resolves when every queued mail has been handled (shutdown, tests). */
@@ -56,6 +60,41 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
   const held: HeldMail[] = [];
+
+  /** Hands an outbox row's message to SMTP, or only logs it without SMTP; a delivered row is deleted. */
+  async function transmit(id: number, message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'replyTo' | 'secrets'>) {
+    const subject = redact(message.subject, message.secrets);
+    if (!transport) {
+      // No SMTP server configured: the redacted outbox row is all that is kept, and in development the message as sent in memory.
+      if (options.holdInMemory) {
+        held.push({ to: message.to, subject: message.subject, text: message.text, createdAt: nowIso() });
+        if (held.length > HELD_MAX) held.shift();
+      }
+      log.info(
+        { outboxId: id, to: message.to, subject },
+        options.holdInMemory ? 'e-mail queued, not sent (no SMTP_URL): read it with "npm run portal -- outbox"' : 'e-mail queued, not sent (no SMTP_URL)',
+      );
+      await setOutboxStatus(db, id, 'logged');
+      return;
+    }
+    try {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.replyTo ? { replyTo: message.replyTo } : {}) });
+      // Delivered: nothing of it is kept.
+      await deleteOutboxMail(db, id);
+    } catch (err) {
+      log.error({ err, outboxId: id }, 'e-mail delivery failed');
+      await setOutboxStatus(db, id, 'failed', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Delivers a row written by enqueueMail, once: a row another process took is left to it. */
+  async function deliverRow(id: number) {
+    if (!(await claimOutboxMail(db, id))) return;
+    const row = await findOutboxMail(db, id);
+    if (!row) return;
+    await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+  }
+
   const mailer: Mailer = {
     held: () => [...held],
     queue(message) {
@@ -68,38 +107,30 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
+    deliver(ids) {
+      for (const id of ids) {
+        const job = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => deliverRow(id))
+          .catch((err: unknown) => log.error({ err, outboxId: id }, 'queued e-mail failed'))
+          .finally(() => pending.delete(job));
+        pending.add(job);
+      }
+    },
+    async deliverPending(before) {
+      const ids = await findPendingMailBefore(db, before);
+      for (const id of ids) await deliverRow(id);
+      return ids.length;
+    },
     async send(message) {
       const subject = redact(message.subject, message.secrets);
-      const row = {
-        id: await insertOutboxMail(db, {
-          companyId: message.companyId,
-          to: message.to,
-          subject,
-          text: redact(message.text, message.secrets),
-          html: redact(message.html, message.secrets),
-        }),
-      };
-      if (!transport) {
-        // No SMTP server configured: the redacted outbox row is all that is kept, and in development the message as sent in memory.
-        if (options.holdInMemory) {
-          held.push({ to: message.to, subject: message.subject, text: message.text, createdAt: nowIso() });
-          if (held.length > HELD_MAX) held.shift();
-        }
-        log.info(
-          { outboxId: row.id, to: message.to, subject },
-          options.holdInMemory ? 'e-mail queued, not sent (no SMTP_URL): read it with "npm run portal -- outbox"' : 'e-mail queued, not sent (no SMTP_URL)',
-        );
-        await setOutboxStatus(db, row.id, 'logged');
-        return;
-      }
-      try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.replyTo ? { replyTo: message.replyTo } : {}) });
-        // Delivered: nothing of it is kept.
-        await deleteOutboxMail(db, row.id);
-      } catch (err) {
-        log.error({ err, outboxId: row.id }, 'e-mail delivery failed');
-        await setOutboxStatus(db, row.id, 'failed', err instanceof Error ? err.message : String(err));
-      }
+      const id = await insertOutboxMail(db, {
+        companyId: message.companyId,
+        to: message.to,
+        subject,
+        text: redact(message.text, message.secrets),
+        html: redact(message.html, message.secrets),
+      });
+      await transmit(id, message);
     },
     async close() {
       await mailer.flush();
@@ -107,6 +138,16 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     },
   };
   return mailer;
+}
+
+/**
+ * Writes a message to the outbox inside the caller's transaction: it exists exactly when the
+ * transaction commits. After the commit pass the id to `mailer.deliver`; a process that dies
+ * first leaves it pending for the minute job (`deliverPending`). Stored as sent, so never for
+ * messages with secrets.
+ */
+export function enqueueMail(trx: Db, message: { companyId: number; to: string; subject: string; text: string; html: string }): Promise<number> {
+  return insertOutboxMail(trx, message);
 }
 
 /** How long an outbox row that was logged (no SMTP) or failed is kept, redacted, for an operator to look at. */

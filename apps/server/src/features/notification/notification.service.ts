@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import * as repo from './notification.repository.ts';
 
@@ -40,6 +41,11 @@ export function notifyClient(db: Deps['db'], input: Parameters<typeof repo.inser
 
 export function isEmailOptedOut(deps: Deps, companyId: number, clientId: number, category: string) {
   return repo.isEmailOptedOut(deps.db, companyId, clientId, category);
+}
+
+/** isEmailOptedOut inside the caller's transaction (a mail written with the order it is about). */
+export function isEmailOptedOutWithin(trx: Db, companyId: number, clientId: number, category: string) {
+  return repo.isEmailOptedOut(trx, companyId, clientId, category);
 }
 
 /** A client's e-mail address and first name, for a message about their account. */

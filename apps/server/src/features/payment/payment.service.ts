@@ -12,8 +12,8 @@ import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { addMinutes, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
-import { renderMail } from '../mail/mailer.ts';
-import { notifyClient, isEmailOptedOut } from '../notification/notification.service.ts';
+import { enqueueMail, renderMail } from '../mail/mailer.ts';
+import { notifyClient, isEmailOptedOutWithin } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
 import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
@@ -34,6 +34,8 @@ const WAIT_FOR_FIRST_MS = 20_000;
 /** Hooks for tests that stop a process at a given step (a crash between charge and order). */
 export interface PaymentFaults {
   afterCharge?: () => Promise<void> | void;
+  /** Right after the order's transaction commits, before anything else runs. */
+  afterOrder?: () => Promise<void> | void;
 }
 const faults = new WeakMap<Deps, PaymentFaults>();
 export function setPaymentFaults(deps: Deps, value: PaymentFaults | undefined) {
@@ -412,6 +414,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
   const now = nowIso();
   const today = companyToday(company);
   let answer: PaymentAnswer | null = null;
+  let mailId: number | null = null;
   try {
     answer = await deps.db.transaction().execute(async (trx) => {
       // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
@@ -490,6 +493,8 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
+      // The receipt e-mail is written with the order: it exists exactly when the order does.
+      mailId = await queueReceipt(trx, company, payment, result, quote);
       return result;
     });
   } catch (err) {
@@ -502,8 +507,10 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
     }
     throw err;
   }
-  // The receipt e-mail and keeping the card are best effort: the order stands either way.
-  await sendReceipt(deps, company, payment, answer, quote).catch(() => undefined);
+  await faults.get(deps)?.afterOrder?.();
+  // Delivered after the answer; a process that dies first leaves the row to the minute job.
+  if (mailId !== null) deps.mailer.deliver([mailId]);
+  // Keeping the card is best effort: the order stands either way.
   const { body } = JSON.parse(payment.request) as StoredRequest;
   if (body.saveCard && body.cardToken) await saveCard(deps, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
   return answer;
@@ -511,10 +518,11 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
 
 class AlreadyFinished extends Error {}
 
-async function sendReceipt(deps: Deps, company: Company, payment: PaymentRow, answer: PaymentAnswer, quote: Quote) {
-  const contact = await repo.findClientContact(deps.db, company.id, payment.client_id);
-  if (!contact?.email) return;
-  if (await isEmailOptedOut(deps, company.id, payment.client_id, 'invoices')) return;
+/** Writes the receipt e-mail to the outbox in the order's transaction; null when the client has no address or opted out. */
+async function queueReceipt(trx: Db, company: Company, payment: PaymentRow, answer: PaymentAnswer, quote: Quote): Promise<number | null> {
+  const contact = await repo.findClientContact(trx, company.id, payment.client_id);
+  if (!contact?.email) return null;
+  if (await isEmailOptedOutWithin(trx, company.id, payment.client_id, 'invoices')) return null;
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
@@ -524,7 +532,7 @@ async function sendReceipt(deps: Deps, company: Company, payment: PaymentRow, an
     ...lines,
     ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
   ]);
-  deps.mailer.queue({ companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
+  return enqueueMail(trx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
 }
 
 // ---------------------------------------------------------------------------------------------
