@@ -19,11 +19,14 @@ async function readUnreadMessage(page: Page, world: World) {
   const before = await getJson<MessageList>(page, BELL_URL);
   const target = before.messages.find(isUnread) as PortalMessage;
   expect(target, 'an unread message').toBeDefined();
-  const call = page.waitForRequest((r) => isApiCall(r, '/api/messages/mark-read', undefined, 'POST'));
+  // The answer, not the request: the badge drops at once, the count the API answers after the write.
+  const call = page.waitForResponse((r) => isApiCall(r.request(), '/api/messages/mark-read', undefined, 'POST'));
   return {
     target,
     async expectMarkedRead() {
-      expect((await call).postDataJSON()).toEqual({ message_id: target.CPMessageID });
+      const answer = await call;
+      expect(answer.request().postDataJSON()).toEqual({ message_id: target.CPMessageID });
+      expect(answer.ok()).toBe(true);
       await expect(page).toHaveURL(`/hub/messages?id=${target.CPMessageID}`);
       const after = before.unread_messages_count - 1;
       await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');
