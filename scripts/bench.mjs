@@ -103,16 +103,19 @@ function benchBundles() {
     return {
       ...withBenchClasses(bundle),
       agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
-      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code)] : [])],
+      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code, record, agreements_signed)] : [])],
       notifications: [...(bundle.notifications ?? []), ...notifications],
       messages: [...(bundle.messages ?? []), ...messages],
     };
   });
 }
 
-/** One customer of the first company with INVOICE_COUNT invoices over the years, for the financials list (decision 025). */
+/**
+ * One customer of the first company with INVOICE_COUNT invoices over the years, for the financials
+ * list (decision 025); an established family like the others, or its calls would answer 403.
+ */
 const INVOICE_COUNT = 2000;
-function invoiceHeavyCustomer(code) {
+function invoiceHeavyCustomer(code, record, agreements_signed) {
   const statuses = ['Paid', 'Paid', 'Paid', 'Paid', 'Unpaid', 'Overdue', 'Scheduled', 'Debit Scheduled'];
   const invoices = Array.from({ length: INVOICE_COUNT }, (_, i) => {
     const status = statuses[i % statuses.length];
@@ -120,7 +123,7 @@ function invoiceHeavyCustomer(code) {
     const day = (ago) => (ago >= 0 ? `today-${ago}` : `today+${-ago}`);
     return { invoice_no: `B${code}-${100000 + i}`, invoice_date: day(INVOICE_COUNT - i - 20), payment_date: day(INVOICE_COUNT - i - 34), total_cents: total, balance_due_cents: status === 'Paid' ? 0 : total, status };
   });
-  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: lightHash, clients: [{ key: 'invoices', first_name: 'Many', last_name: 'Invoices', invoices }] };
+  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: lightHash, clients: [{ ...record, key: 'invoices', first_name: 'Many', last_name: 'Invoices', agreements_signed, invoices }] };
 }
 
 // ---------------------------------------------------------------------------------------------
