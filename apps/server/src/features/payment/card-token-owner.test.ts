@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { countCharges, customerWithInvoices, idempotencyKey as key, invoiceState, tokenise } from '../../test/payment-fixtures.ts';
+import { countCharges, customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 
 /** A card token belongs to the client who made it: nobody else can pay with it or save it. */
 describe.each(testEngines())('card tokens bound to their client on %s', (engine) => {
@@ -60,5 +60,25 @@ describe.each(testEngines())('card tokens bound to their client on %s', (engine)
     await b.enterCompany('SPLASH');
     const res = await b.post('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
     expect(res.status).toBe(401);
+  });
+
+  it("another client's challenge step cannot be seen or completed; the card holder's can", async () => {
+    const owner = await withInvoice(2_500);
+    const body = { invoices: [owner.invoiceNo], cardToken: await tokenise(owner.browser, TEST_CARDS.challenge) };
+    const k = key();
+    const first = await owner.browser.post<{ status: string; challenge: { id: string } }>('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(first.body.status).toBe('requires_action');
+    const path = `/sim-gateway/v1/challenges/${first.body.challenge.id}`;
+    const stranger = await customer();
+    expect((await stranger.browser.get(path)).status).toBe(404);
+    expect((await stranger.browser.post(path, { approve: true })).status).toBe(404);
+    // Nobody signed in cannot either.
+    const guest = new Browser(t.server);
+    await guest.enterCompany('SPLASH');
+    expect((await guest.post(path, { approve: true })).status).toBe(401);
+    expect((await owner.browser.get<{ status: string }>(path)).body.status).toBe('pending');
+    expect(await invoice(owner.invoiceNo)).toEqual({ status: 'Unpaid', balance_due_cents: 2_500 });
+    expect((await owner.browser.post<{ status: string }>(path, { approve: true })).body.status).toBe('approved');
+    expect((await owner.browser.post<{ status: string }>('/api/payment/checkout', body, { 'idempotency-key': k })).body.status).toBe('completed');
   });
 });
