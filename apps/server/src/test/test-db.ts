@@ -46,18 +46,19 @@ function sqliteImage(kind: 'migrated' | 'demo'): Buffer | undefined {
 
 /**
  * A fresh, migrated, empty database (`demo`: holding the demo companies, not yet on PostgreSQL,
- * where the caller seeds them). SQLite lives in memory, a copy of the database the global setup
- * migrated once for the run (test/global-setup.ts); on PostgreSQL each call gets its own schema
- * (t_<random>) so test files can run in parallel against one server, and drop() removes the
- * schema with everything in it.
+ * where the caller seeds them; `upTo`: migrated up to the named migration only). SQLite lives in
+ * memory, a copy of the database the global setup migrated once for the run
+ * (test/global-setup.ts); on PostgreSQL each call gets its own schema (t_<random>) so test files
+ * can run in parallel against one server, and drop() removes the schema with everything in it.
  */
-export async function createTestDatabase(engine: Engine, options: { demo?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, options: { demo?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
+  const { demo = false, upTo } = options;
   if (engine === 'sqlite') {
     const url = 'sqlite::memory:';
-    const image = sqliteImage(options.demo ? 'demo' : 'migrated');
+    const image = upTo === undefined ? sqliteImage(demo ? 'demo' : 'migrated') : undefined;
     const handle = onceClosed(openDatabase(url, image ? { image } : {}));
-    // Without the global setup (another runner), the run's migrations run here.
-    if (!image) await migrateToLatest(handle);
+    // Part of the way, or without the global setup (another runner): the migrations run here.
+    if (!image) await migrateToLatest(handle, upTo);
     return { ...handle, url, drop: () => handle.close() };
   }
 
@@ -83,7 +84,7 @@ export async function createTestDatabase(engine: Engine, options: { demo?: boole
     }
   };
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, upTo);
   } catch (error) {
     await handle.close();
     await dropSchema();
