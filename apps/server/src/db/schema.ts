@@ -332,6 +332,8 @@ export interface OutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** While `sending`: until when the process that took it owns it (migration 019); after that the minute job takes it again. */
+  lease_until: string | null;
 }
 export interface BarcodesTable {
   id: Generated<number>;
