@@ -1,7 +1,6 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
-import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
@@ -13,9 +12,8 @@ import { findCompanyById } from './features/company/company.service.ts';
  * that will never be sent, past their week, captcha challenges and class-session links past their time. Every process may run it; it is idempotent.
  */
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
-  await deleteExpiredSessions(deps);
+  await deleteExpiredSessions(deps, now);
   await purgeUnsentMail(deps.db, now);
-  await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
   await deleteExpiredLinks(deps, now);
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.

@@ -34,13 +34,13 @@ function onceClosed(handle: DatabaseHandle): DatabaseHandle {
 /**
  * A fresh, migrated, empty database. SQLite lives in memory; on PostgreSQL each call gets
  * its own schema (t_<random>) so test files can run in parallel against one server, and
- * drop() removes the schema with everything in it.
+ * drop() removes the schema with everything in it. `upTo` stops after the named migration.
  */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, upTo?: string): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const url = 'sqlite::memory:';
     const handle = onceClosed(openDatabase(url));
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, upTo);
     return { ...handle, url, drop: () => handle.close() };
   }
 
@@ -66,7 +66,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     }
   };
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, upTo);
   } catch (error) {
     await handle.close();
     await dropSchema();
