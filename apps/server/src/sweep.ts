@@ -28,7 +28,7 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
  */
 export async function reconcileCheckouts(deps: Deps, now = new Date()) {
   const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
-  // Mail written with an order whose process died before delivering it (a minute is long past any delivery).
-  await deps.mailer.deliverPending(new Date(now.getTime() - 60_000).toISOString());
+  // Mail written with an order whose process died before or during its delivery.
+  await deps.mailer.deliverPending(now);
   return report;
 }

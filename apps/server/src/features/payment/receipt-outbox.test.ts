@@ -3,6 +3,7 @@ import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.
 import { companyIdOf, customerWithInvoices, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { setPaymentFaults } from './payment.service.ts';
 import { reconcileCheckouts } from '../../sweep.ts';
+import { OUTBOX_LEASE_MS } from '../mail/mailer.ts';
 
 /** The receipt e-mail is an outbox row written in the order's own transaction. */
 describe.each(testEngines())('receipt e-mail in the order transaction on %s', (engine) => {
@@ -70,5 +71,32 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     await t.runtime.deps.mailer.flush();
     expect(await mailsTo(email)).toEqual([]);
     expect(received(email)).toEqual([]);
+  });
+
+  it('a receipt left sending by a process that died mid-delivery goes out again after its lease, once, however many processes run the minute job', async () => {
+    const { browser, email, invoiceNo } = await withInvoice(2_300);
+    const idem = key();
+    setPaymentFaults(t.runtime.deps, {
+      afterOrder: () => {
+        throw new Error('process killed after commit');
+      },
+    });
+    try {
+      await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': idem });
+    } finally {
+      setPaymentFaults(t.runtime.deps, undefined);
+    }
+    // The dying process had taken the row for delivery (pending -> sending) when it stopped.
+    const now = Date.now();
+    await db().updateTable('outbox').set({ status: 'sending', lease_until: new Date(now + 60_000).toISOString() }).where('to_address', '=', email).execute();
+    // While its lease runs, nobody else sends it.
+    await reconcileCheckouts(t.runtime.deps, new Date(now + 30_000));
+    expect(received(email)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([expect.objectContaining({ status: 'sending' })]);
+    // After it, the minute jobs of five processes at once send it once.
+    const later = new Date(now + OUTBOX_LEASE_MS + 120_000);
+    await Promise.all([0, 1, 2, 3, 4].map(() => reconcileCheckouts(t.runtime.deps, later)));
+    expect(received(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toEqual([]);
   });
 });
