@@ -148,6 +148,7 @@ export function bankDetailsSchemaFor(format: BankFormat) {
 }
 /** The body as sent; the route checks it again against the company's format. */
 export const bankDetailsRequestSchema = z.object({ AccountName: z.string().max(200), BankCode: z.string().max(40), AccountNumber: z.string().max(40) });
+export type BankDetailsRequest = z.input<typeof bankDetailsRequestSchema>;
 
 // ---- Card form (browser) and the simulated gateway's tokenisation route ----
 
@@ -184,6 +185,7 @@ export const gatewayTokenAnswerSchema = z.object({
   id: z.string(),
   card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
 });
+export type GatewayTokenRequest = z.input<typeof gatewayTokenRequestSchema>;
 export type GatewayToken = z.infer<typeof gatewayTokenAnswerSchema>;
 
 export const gatewayChallengeSchema = z.object({
@@ -192,4 +194,5 @@ export const gatewayChallengeSchema = z.object({
   currency: z.string(),
   status: z.enum(['pending', 'approved', 'failed']),
 });
+export type GatewayChallenge = z.infer<typeof gatewayChallengeSchema>;
 export const gatewayChallengeDecisionSchema = z.object({ approve: z.boolean() });

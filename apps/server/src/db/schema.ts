@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
@@ -356,6 +356,8 @@ export interface ClassSessionLinksTable {
   to_date: string;
   created_at: string;
   expires_at: string;
+  /** When the company withdrew the link (migration 020-b); its page then says so. */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A solved captcha challenge, kept until it expires so it is accepted once. */
 export interface CaptchaSolutionsTable {
