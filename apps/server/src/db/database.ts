@@ -17,6 +17,8 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** PostgreSQL connections per process (see decision 008 for how the default was chosen). */
   poolSize?: number;
+  /** SQLite in memory only: start from this database image (a database file's bytes) instead of an empty database. */
+  image?: Buffer;
 }
 
 /** Measured with `npm run bench` (decision 008). */
@@ -33,8 +35,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
+  if (options.image && file !== ':memory:') throw new Error('openDatabase: an image opens only as sqlite::memory:');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.image ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -12,7 +12,7 @@ describe.each(testEngines())('migration 020 on a %s database of the previous rel
   });
 
   it('moves a pending e-mail change into email_codes with its client, hashes, tries and expiry, keeps the other codes, and drops email_changes', async () => {
-    t = await createTestDatabase(engine, '016-card-token-owner');
+    t = await createTestDatabase(engine, { upTo: '016-card-token-owner' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 020
     const db = t.db as any;
     await seedDemoData(t.db);
