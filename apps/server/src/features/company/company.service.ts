@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
@@ -86,7 +86,7 @@ function settingsText(company: Company): { text: string; digest: string } {
     // Checked against the answer's schema here, once, as the route's serializer would on every call.
     const { lists: _l, unfiltered_lists: _u, ...checked } = companyConfigSchema.parse({ ...settingsPart(company), lists: empty, unfiltered_lists: empty });
     const text = JSON.stringify(checked).slice(0, -1);
-    made = { text, digest: createHash('sha1').update(text).digest('base64url') };
+    made = { text, digest: hash('sha1', text, 'base64url') };
     byCompany.set(company.id, made);
   }
   return made;
@@ -103,7 +103,7 @@ export async function companyConfigAnswer(deps: Deps, company: Company): Promise
   const lists = await readLists(deps, company.id);
   const listsText = `"lists":${JSON.stringify(lists.lists)},"unfiltered_lists":${JSON.stringify(lists.unfiltered_lists)}}`;
   return {
-    etag: `W/"${createHash('sha1').update(settings.digest).update(listsText).digest('base64url')}"`,
+    etag: `W/"${hash('sha1', settings.digest + listsText, 'base64url')}"`,
     text: () => `${settings.text},${listsText}`,
   };
 }
