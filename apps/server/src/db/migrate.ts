@@ -17,6 +17,7 @@ import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 import { invoiceListIndex } from './migrations/013-c-invoice-list-index.ts';
 import { cardTokenOwner } from './migrations/016-card-token-owner.ts';
+import { classSearchCover } from './migrations/017-class-search-cover.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '013-bookings-financials': bookingsFinancials(engine),
     '013-c-invoice-list-index': invoiceListIndex,
     '016-card-token-owner': cardTokenOwner,
+    '017-class-search-cover': classSearchCover,
   };
 }
 

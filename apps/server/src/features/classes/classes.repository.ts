@@ -9,9 +9,49 @@ type Eb = ExpressionBuilder<Database, 'enrolments'>;
 const holdsPlace = (eb: Eb, now: string) =>
   eb.or([eb('enrolments.status', 'in', ['active', 'temporary']), eb.and([eb('enrolments.status', '=', 'held'), eb('enrolments.hold_until', '>', now)])]);
 
+/** A class with its lesson format's and venue's names (the shape a class is shown in). */
+function classesWithNames(db: Db, companyId: number) {
+  return db
+    .selectFrom('classes as c')
+    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
+    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId));
+}
+
+const CLASS_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.lesson_format_id',
+  'lf.name as lesson_format',
+  'c.venue_id',
+  'v.name as venue',
+  'c.court',
+  'c.standard',
+  'c.staff',
+  'c.day_of_week',
+  'c.start_time',
+  'c.duration_minutes',
+  'c.capacity',
+  'c.enrolled_count',
+  'c.min_age',
+  'c.max_age',
+  'c.price_cents',
+  'c.casual_price_cents',
+] as const;
+
+/** Each sort's keys, all on the class row; the id last makes every order total. */
+const SORT_KEYS = {
+  ClassCountAndPrice: ['c.enrolled_count', 'c.price_cents', 'c.id'],
+  ClassDayAndTime: ['c.day_of_week', 'c.start_time', 'c.id'],
+  Venue: ['c.venue_name', 'c.day_of_week', 'c.start_time', 'c.id'],
+  Staff: ['c.staff', 'c.day_of_week', 'c.start_time', 'c.id'],
+} as const satisfies Record<ClassSort, readonly string[]>;
+
 export interface SearchFilter {
   companyId: number;
   today: string;
+  /** The company's time now (HH:mm): today's session is upcoming only until it starts. */
+  time: string;
+  now: string;
   venues: number[];
   lessonFormats: number[];
   standards: string[];
@@ -23,8 +63,16 @@ export interface SearchFilter {
   sort: ClassSort;
   limit: number;
   offset: number;
+  /** One-session enrolments that count against the next session's places. */
+  singleKinds: ('casual' | 'temporary')[];
 }
 
+/**
+ * One page of matching classes in the sort's order, and how many match. The page is two
+ * statements whatever its size: the count, and the page itself, which picks its ids by walking
+ * the sort's index, then adds to those rows alone the names, the upcoming session dates (joined
+ * with commas), the one-session enrolments on the next of them and the waitlist offers held.
+ */
 export async function searchClasses(db: Db, f: SearchFilter) {
   const from = f.dateFrom && f.dateFrom > f.today ? f.dateFrom : f.today;
   let q = db.selectFrom('classes as c').where('c.company_id', '=', f.companyId);
@@ -43,40 +91,35 @@ export async function searchClasses(db: Db, f: SearchFilter) {
   // checks last_date on the way (written as an expression so SQLite does not pick the range scan
   // and sort every match instead).
   const counted = q.where('c.last_date', '>=', from);
-  const rowsQuery = q
-    .where(sql<string>`c.last_date || ''`, '>=', from)
+  const keys: readonly (typeof SORT_KEYS)[ClassSort][number][] = SORT_KEYS[f.sort];
+  const pageIds = keys
+    .reduce((p, k) => p.orderBy(k), q.where(sql<string>`c.last_date || ''`, '>=', from).select('c.id'))
+    .limit(f.limit)
+    .offset(f.offset);
+  // Upcoming: from today (a range on the sessions' index), today's only until it starts.
+  const upcoming = sql`s.company_id = c.company_id and s.class_id = c.id and s.status = 'scheduled'
+    and s.date >= ${f.today} and (s.date > ${f.today} or s.start_time > ${f.time})`;
+  // The page's ids first, then their rows by key: a cross join, which SQLite never reorders (an
+  // inner join let it walk every class by the sort's index and look each one up in the page).
+  const page = db
+    .selectFrom(pageIds.as('p'))
+    .crossJoin('classes as c')
     .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', f.companyId))
     .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', f.companyId))
+    .whereRef('c.id', '=', 'p.id')
+    .where('c.company_id', '=', f.companyId)
+    .select(CLASS_COLUMNS)
     .select([
-      'c.id',
-      'c.name',
-      'c.lesson_format_id',
-      'lf.name as lesson_format',
-      'c.venue_id',
-      'v.name as venue',
-      'c.court',
-      'c.standard',
-      'c.staff',
-      'c.day_of_week',
-      'c.start_time',
-      'c.duration_minutes',
-      'c.capacity',
-      'c.enrolled_count',
-      'c.min_age',
-      'c.max_age',
-      'c.price_cents',
-      'c.casual_price_cents',
+      sql<string | null>`(select string_agg(s.date, ',' order by s.date) from class_sessions s where ${upcoming})`.as('dates'),
+      sql<number>`(select count(*) from enrolments e where e.company_id = c.company_id and e.class_id = c.id
+        and e.kind in (${sql.join(f.singleKinds)})
+        and (e.status in ('active', 'temporary') or (e.status = 'held' and e.hold_until > ${f.now}))
+        and e.start_date = (select min(s.date) from class_sessions s where ${upcoming}))`.as('singles'),
+      sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
+        and w.status = 'offered' and w.offer_expires_at > ${f.now})`.as('offers'),
     ]);
-  const sorted =
-    f.sort === 'ClassCountAndPrice'
-      ? rowsQuery.orderBy('c.enrolled_count').orderBy('c.price_cents').orderBy('c.id')
-      : f.sort === 'Venue'
-        ? rowsQuery.orderBy('c.venue_name').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
-        : f.sort === 'Staff'
-          ? rowsQuery.orderBy('c.staff').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
-          : rowsQuery.orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id');
   const [rows, count] = await Promise.all([
-    sorted.limit(f.limit).offset(f.offset).execute(),
+    keys.reduce((p, k) => p.orderBy(k), page).execute(),
     counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -129,31 +172,8 @@ export function countHeldOffers(db: Db, companyId: number, classIds: number[], n
 }
 
 export function findClass(db: Db, companyId: number, classId: number) {
-  return db
-    .selectFrom('classes as c')
-    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
-    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
-    .select([
-      'c.id',
-      'c.name',
-      'c.lesson_format_id',
-      'lf.name as lesson_format',
-      'c.venue_id',
-      'v.name as venue',
-      'v.address as venue_address',
-      'c.court',
-      'c.standard',
-      'c.staff',
-      'c.day_of_week',
-      'c.start_time',
-      'c.duration_minutes',
-      'c.capacity',
-      'c.enrolled_count',
-      'c.min_age',
-      'c.max_age',
-      'c.price_cents',
-      'c.casual_price_cents',
-    ])
+  return classesWithNames(db, companyId)
+    .select([...CLASS_COLUMNS, 'v.address as venue_address'])
     .where('c.company_id', '=', companyId)
     .where('c.id', '=', classId)
     .executeTakeFirst();
