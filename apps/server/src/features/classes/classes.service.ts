@@ -162,6 +162,12 @@ export async function searchClasses(deps: Deps, company: Company, input: Require
   return { rows: rows.map(toClassSummary), total };
 }
 
+/** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
+export function listUpcomingSessions(deps: Deps, company: Company, clientId: number, page: { limit: number; offset: number }) {
+  const c = clock(company);
+  return repo.findClientUpcomingSessions(deps.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
+}
+
 /** F12: this client's students already in the class. The client is the session's; a body naming another is refused as not found. */
 export async function studentsEnrolledInClass(deps: Deps, company: Company, sessionClientId: number, bodyClientId: number, classId: number) {
   if (bodyClientId !== sessionClientId) throw notFound();
