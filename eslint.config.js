@@ -113,6 +113,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // The web app talks to the server only over HTTP.
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@portal/server/*'], message: 'The web app may not import server code.' }] }],
+      // An answer's type comes from its schema in packages/shared, never from a shape written again here.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='api'] > TSTypeParameterInstantiation TSTypeLiteral",
+          message: "Type the answer with the shared schema's type (z.infer<typeof …AnswerSchema>), not a shape written by hand.",
+        },
+      ],
     },
   },
   {

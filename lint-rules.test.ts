@@ -45,6 +45,11 @@ describe('lint rules that hold the layering', () => {
     expect(await ruleIds('apps/web/src/components/ui/probe.tsx', 'export const Probe = () => <img src="/logo.png" />;\n')).toContain('jsx-a11y/alt-text');
   });
 
+  it('refuse an answer shape written by hand in a web call', async () => {
+    const code = "import { api } from '@/lib/api-client';\nexport const f = () => api<{ success: true }>('/api/customer/logout', { method: 'POST' });\n";
+    expect(await ruleIds('apps/web/src/features/home/api/probe.ts', code)).toContain('no-restricted-syntax');
+  });
+
   it('refuse a file name that is not kebab-case', async () => {
     expect(await ruleIds('apps/web/src/components/ui/FancyButton.tsx', 'export const x = 1;\n')).toContain('check-file/filename-naming-convention');
   });

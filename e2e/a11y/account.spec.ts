@@ -9,22 +9,23 @@ async function settings(page: Page, world: World, path: string) {
 }
 
 test.describe('accessibility of Account Settings (axe: no serious or critical violations)', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
-  test('My Details', async ({ page, world }) => {
+  test('My Details, the My Details form, Login & Security with its form', async ({ page, world }) => {
     await settings(page, world, '/hub/settings/my-details');
     await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the My Details form', async ({ page, world }) => {
-    await settings(page, world, '/hub/settings/my-details');
     await page.getByRole('button', { name: 'Edit details' }).click();
     // An error on show, without saving: the worker's customer is shared with other tests.
     const first = page.getByRole('textbox', { name: 'First name', exact: true });
     await first.fill('');
     await first.press('Tab');
     await expect(page.getByText('First name is required', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/hub/settings/security');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Current password is required', { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -42,22 +43,11 @@ test.describe('accessibility of Account Settings (axe: no serious or critical vi
     await expectAccessible(page);
   });
 
-  test('Login & Security with its form', async ({ page, world }) => {
-    await settings(page, world, '/hub/settings/security');
-    await page.getByRole('button', { name: 'Update password' }).click();
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await expect(page.getByText('Current password is required', { exact: true })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('@phone the settings menu', async ({ page, world }) => {
+  test('@phone the settings menu, My Details on a phone', async ({ page, world }) => {
     await settings(page, world, '/hub/settings-main-page');
     await expect(page.getByRole('navigation', { name: 'Account Settings' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('@phone My Details on a phone', async ({ page, world }) => {
-    await settings(page, world, '/hub/settings/my-details');
+    await page.goto('/hub/settings/my-details');
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
     await expectAccessible(page);
   });

@@ -20,16 +20,11 @@ test.describe('accessibility of agreements and sign-in actions (axe: no serious 
     await expectAccessible(page);
   });
 
-  test('the Agreements tab', async ({ page, world }) => {
+  test('the Agreements tab and the agreement viewer', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/settings/agreements');
     await expect(page.getByRole('button', { name: /Medical and photo consent/ })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the agreement viewer', async ({ page, world }) => {
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await page.goto('/hub/settings/agreements');
     await page.getByRole('button', { name: /Medical and photo consent/ }).click();
     await expect(page.getByRole('region', { name: 'Medical and photo consent' }).getByText(/^Signed on /)).toBeVisible();
     await expectAccessible(page);

@@ -9,46 +9,37 @@ async function signedIn(page: Page, world: World, company: 'SPLASH' | 'ACE', pat
 }
 
 test.describe('accessibility of financials and bookings', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
-  test('the invoices & receipts list, with recent searches', async ({ page, world }) => {
+  test('the invoices & receipts list with recent searches, an invoice', async ({ page, world }) => {
     await signedIn(page, world, 'SPLASH', '/hub/financials/invoices-and-receipts');
     await page.getByRole('searchbox', { name: 'Search invoices' }).fill('Unpaid');
     await page.getByRole('searchbox', { name: 'Search invoices' }).press('Enter');
     await expect(page.getByRole('list', { name: 'Recent searches' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('an invoice', async ({ page, world }) => {
-    await signedIn(page, world, 'SPLASH', '/hub/financials/INV-10233');
+    await page.goto('/hub/financials/INV-10233');
     await expect(page.getByRole('table', { name: 'Invoice lines' })).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('the balance history', async ({ page, world }) => {
+  test('the balance history, the upcoming payments', async ({ page, world }) => {
     await signedIn(page, world, 'SPLASH', '/hub/financials/balance-history');
     await expect(page.getByRole('list', { name: 'Payments' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the upcoming payments', async ({ page, world }) => {
-    await signedIn(page, world, 'SPLASH', '/hub/financials/upcoming-payments');
+    await page.goto('/hub/financials/upcoming-payments');
     await expect(page.getByRole('table', { name: 'Upcoming payments' })).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('the bookings list and its cancel dialog', async ({ page, world }) => {
+  test('the bookings list and its cancel dialog, the add-a-booking page with a court chosen', async ({ page, world }) => {
     await signedIn(page, world, 'ACE', '/hub/bookings/view');
     await expect(page.getByRole('list', { name: 'Upcoming bookings' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('button', { name: /^Cancel/ }).first().click();
     await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the add-a-booking page with a court chosen', async ({ page, world }) => {
-    await signedIn(page, world, 'ACE', '/hub/bookings/add');
+    await page.goto('/hub/bookings/add');
     await page.getByRole('button', { name: /^Court \d at / }).first().click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await expectAccessible(page);

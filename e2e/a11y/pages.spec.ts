@@ -32,53 +32,46 @@ async function signedIn(page: Page, world: World, path: string) {
 }
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
-  // axe takes seconds per page on a loaded 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  // axe takes seconds per page on a loaded 2-core machine; a test checks several pages in a row.
+  test.describe.configure({ timeout: 90_000 });
 
-  test('the /hub landing, Email Login tab', async ({ page }) => {
+  test('the /hub landing (Email Login and Company Code tabs), the inactive-company screen, the not-found page', async ({ page, world }) => {
     await page.goto('/hub');
     await expect(page.getByRole('tab', { name: 'Email Login' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the /hub landing, Company Code tab', async ({ page }) => {
-    await page.goto('/hub');
     await page.getByRole('tab', { name: 'Company Code' }).click();
     await expect(page.getByRole('textbox', { name: 'Company Code' })).toBeVisible();
     await expectAccessible(page);
-  });
-  test('the welcome landing', async ({ page, world }) => {
-    await guestLanding(page, world);
+    await enterCompanyCode(page, world.company('CLOSED').code);
+    await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/xyz');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('the profile choice', async ({ page, world }) => {
+  test('the welcome landing, the profile choice, the login, register and forgot-password modals', async ({ page, world }) => {
     await guestLanding(page, world);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Select Classes' }).click();
-    await expect(page.getByRole('dialog', { name: 'Select a Profile' })).toBeVisible();
+    const profiles = page.getByRole('dialog', { name: 'Select a Profile' });
+    await expect(profiles).toBeVisible();
     await expectAccessible(page);
-  });
-  test('the login modal', async ({ page, world }) => {
-    await guestLanding(page, world);
-    await openLoginModal(page);
-    await expectAccessible(page);
-  });
-
-  test('the register modal', async ({ page, world }) => {
-    await guestLanding(page, world);
+    await page.keyboard.press('Escape');
+    await expect(profiles).toBeHidden();
     const login = await openLoginModal(page);
+    await expectAccessible(page);
     await login.getByRole('button', { name: 'Create an account' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create an account' })).toBeVisible();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await expect(register).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the forgot-password modal', async ({ page, world }) => {
-    await guestLanding(page, world);
-    const login = await openLoginModal(page);
-    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.keyboard.press('Escape');
+    await expect(register).toBeHidden();
+    await (await openLoginModal(page)).getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('dialog', { name: 'Forgot password' })).toBeVisible();
     await expectAccessible(page);
   });
+
   test('Select Company', async ({ page, world }) => {
     await page.goto('/hub');
     await submitLogin(page, world.email('parent'));
@@ -92,50 +85,35 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expect(page.getByRole('dialog', { name: 'Select Account' })).toBeVisible();
     await expectAccessible(page);
   });
-  test('the signed-in home, Upcoming Classes tab', async ({ page, world }) => {
+
+  test('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown and page', async ({ page, world }) => {
     await signedIn(page, world, '/hub/company');
     await expect(page.getByRole('table', { name: 'Upcoming classes' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the signed-in home, Open Invoices tab', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/company');
     await page.getByRole('tab', { name: 'Open Invoices' }).click();
     await expect(page.getByRole('table', { name: 'Open invoices' })).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the account menu', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/company');
-    await openUserMenu(page);
+    const menu = await openUserMenu(page);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: /^Messages(, .+ unread)?$/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('menuitem', { name: 'View all messages' }).click();
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
     await expectAccessible(page);
   });
-  test('the notifications dropdown', async ({ page, world }) => {
+
+  test('the notifications dropdown, the notifications page, the notification settings page', async ({ page, world }) => {
     await signedIn(page, world, '/hub/company');
     await page.getByRole('button', { name: /^Notifications(, .+ new)?$/ }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the notifications page', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/notifications');
+    await page.getByRole('menuitem', { name: 'View all notifications' }).click();
     await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
     await expectAccessible(page);
-  });
-  test('the messages dropdown', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/company');
-    await page.getByRole('button', { name: /^Messages(, .+ unread)?$/ }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('the messages page', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/messages');
-    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
-    await expectAccessible(page);
-  });
-  test('the notification settings page', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/notification-configuration');
+    await page.getByRole('link', { name: 'Notification settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
     await expectAccessible(page);
   });
@@ -149,18 +127,6 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
   test('@phone the home cards', async ({ page, world }) => {
     await signedIn(page, world, '/hub/company');
     await expect(page.getByRole('list', { name: 'Upcoming classes' })).toBeVisible();
-    await expectAccessible(page);
-  });
-  test('the inactive-company screen', async ({ page, world }) => {
-    await page.goto('/hub');
-    await enterCompanyCode(page, world.company('CLOSED').code);
-    await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('the not-found page', async ({ page }) => {
-    await page.goto('/xyz');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectAccessible(page);
   });
   test('the reset-password form', async ({ page, baseURL, world }) => {

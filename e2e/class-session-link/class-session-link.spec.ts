@@ -1,5 +1,5 @@
 import { expect, isApiCall, test } from '../support/fixtures.ts';
-import { expireLink, issueLink } from '../support/class-session-links.ts';
+import { expireLink, issueLink, revokeLink } from '../support/class-session-links.ts';
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 const CLASS = 'Seahorse – Tuesday 4:00 pm';
@@ -85,6 +85,17 @@ test.describe('class-session link', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be opened' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to the Customer Hub' }).click();
     await expect(page).toHaveURL(/\/hub\/company$/);
+  });
+
+  test('a link the company revoked says it was withdrawn, with a way to the hub', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    const link = await issueLink(splash.code, CLASS, 1);
+    await revokeLink(splash.code, link.token);
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link was withdrawn' })).toBeVisible();
+    await expect(page.getByText('This link was withdrawn by the office. Please ask the office for a new one.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to the Customer Hub' })).toBeVisible();
   });
 
   test('O1, O7: on a phone the rows stack label over value and the page fits the screen @phone', async ({ page, world }) => {

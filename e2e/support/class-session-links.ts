@@ -1,6 +1,6 @@
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { findCompanyByCode } from '../../apps/server/src/features/company/company.service.ts';
-import { issueClassSessionLink } from '../../apps/server/src/features/class-session-link/class-session-link.service.ts';
+import { issueClassSessionLink, revokeClassSessionLink } from '../../apps/server/src/features/class-session-link/class-session-link.service.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
 import { databaseUrl } from './servers.ts';
 
@@ -51,6 +51,19 @@ export async function expireLink(token: string): Promise<void> {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
       .execute();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Revokes a link as `npm run portal -- class-session-link --revoke` does. */
+export async function revokeLink(code: string, token: string): Promise<void> {
+  const handle = openDatabase(databaseUrl);
+  try {
+    const deps = { db: handle.db } as Deps;
+    const company = await findCompanyByCode(deps, code);
+    if (!company) throw new Error(`no company ${code}`);
+    await revokeClassSessionLink(deps, company, token);
   } finally {
     await handle.close();
   }

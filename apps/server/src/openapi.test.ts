@@ -9,6 +9,8 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string }[];
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 type Paths = Record<string, Record<string, Operation>>;
@@ -73,5 +75,49 @@ describe('the OpenAPI document at /api/docs/json', () => {
       expect.arrayContaining(['CompanyDisplayName', 'CustomerID', 'CustomerPortalActive', 'colors', 'localization', 'lists', 'unfiltered_lists']),
     );
     expect(Object.keys(schema.properties!.lists!.properties!)).toEqual(expect.arrayContaining(['venues', 'lesson_formats', 'standards']));
+  });
+
+  it('lists every commerce endpoint (issue 8): quote, checkout, payment, tokenisation, billing, bookings, financials, PDF, calendar feed, with request and response schemas', () => {
+    // [operation, what its request carries: a JSON body, path or query parameters, or nothing]
+    const expected: [string, 'body' | 'params' | 'none'][] = [
+      ['POST /api/payment/quote', 'body'],
+      ['POST /api/payment/checkout', 'body'],
+      ['GET /api/payment/get-customer-credits', 'none'],
+      ['POST /sim-gateway/v1/tokens', 'body'],
+      ['GET /sim-gateway/v1/challenges/{id}', 'params'],
+      ['POST /sim-gateway/v1/challenges/{id}', 'body'],
+      ['GET /api/customer/get-payment-details', 'none'],
+      ['POST /api/customer/add-credit-card-details', 'body'],
+      ['POST /api/customer/update-credit-card-details', 'body'],
+      ['POST /api/customer/update-bank-details', 'body'],
+      ['DELETE /api/customer/remove-payment-details', 'none'],
+      ['GET /api/bookings/options', 'none'],
+      ['GET /api/bookings/availability', 'params'],
+      ['POST /api/bookings/check', 'body'],
+      ['GET /api/bookings', 'none'],
+      ['POST /api/bookings/cancel', 'body'],
+      ['GET /api/financials/invoices', 'params'],
+      ['GET /api/financials/balance-history', 'params'],
+      ['GET /api/financials/upcoming-payments', 'none'],
+      ['GET /api/financials/invoices/{invoiceNumber}', 'params'],
+      ['GET /api/financials/invoices/{invoiceNumber}/pdf', 'params'],
+      ['GET /api/financials/receipts/{receiptNumber}/pdf', 'params'],
+      ['POST /api/classes/calendar-feed', 'none'],
+      ['DELETE /api/classes/calendar-feed', 'none'],
+      ['GET /api/classes/calendar/{token}', 'params'],
+    ];
+    const byName = new Map(operations.map((o) => [o.name, o.op]));
+    const missing = expected.filter(([name]) => !byName.has(name)).map(([name]) => name);
+    expect(missing).toEqual([]);
+    const undescribed: string[] = [];
+    for (const [name, request] of expected) {
+      const op = byName.get(name)!;
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (request === 'body' && !body?.properties) undescribed.push(`${name} request body`);
+      if (request === 'params' && !op.parameters?.length) undescribed.push(`${name} parameters`);
+      const answer = Object.values(op.responses?.['200']?.content ?? {})[0]?.schema;
+      if (!answer) undescribed.push(`${name} answer`);
+    }
+    expect(undescribed).toEqual([]);
   });
 });

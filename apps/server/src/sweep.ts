@@ -1,7 +1,6 @@
 import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
-import { deleteExpiredEmailChanges } from './features/customer/my-details.service.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
@@ -13,9 +12,8 @@ import { findCompanyById } from './features/company/company.service.ts';
  * that will never be sent, past their week, captcha challenges and class-session links past their time. Every process may run it; it is idempotent.
  */
 export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<void> {
-  await deleteExpiredSessions(deps);
+  await deleteExpiredSessions(deps, now);
   await purgeUnsentMail(deps.db, now);
-  await deleteExpiredEmailChanges(deps, now);
   await deleteExpiredChallenges(deps, now);
   await deleteExpiredLinks(deps, now);
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
@@ -30,7 +28,7 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
  */
 export async function reconcileCheckouts(deps: Deps, now = new Date()) {
   const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
-  // Mail written with an order whose process died before delivering it (a minute is long past any delivery).
-  await deps.mailer.deliverPending(new Date(now.getTime() - 60_000).toISOString());
+  // Mail written with an order whose process died before or during its delivery.
+  await deps.mailer.deliverPending(now);
   return report;
 }

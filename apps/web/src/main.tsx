@@ -6,7 +6,8 @@ import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { companyConfigQueryOptions } from './lib/company-config';
 import { reloadForChunkError } from './lib/chunk-reload';
-import { startPreloadedCalls } from './lib/api-client';
+import { onSignInActionsPending, startPreloadedCalls } from './lib/api-client';
+import { signInActionsQueryOptions } from './features/auth/api/get-sign-in-actions';
 import { installKeepFieldFocus } from './lib/keep-field-focus';
 import './index.css';
 
@@ -24,6 +25,9 @@ installKeepFieldFocus();
 
 // The calls the server named in the page are on their way already: take them over first.
 startPreloadedCalls();
+// An action the company added during the session: read the queue again, and the guard holds the
+// customer on the actions page (decision 035).
+onSignInActionsPending(() => void queryClient.invalidateQueries({ queryKey: signInActionsQueryOptions.queryKey }));
 // The company answer decides the first screen: ask for it while the route chunks load.
 void queryClient.prefetchQuery(companyConfigQueryOptions);
 const router = createAppRouter();

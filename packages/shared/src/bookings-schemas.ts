@@ -72,7 +72,8 @@ export const checkedBookingSchema = z.object({
     description: z.string(),
   }),
 });
-export type CheckedBooking = z.infer<typeof checkedBookingSchema>['item'];
+export type CheckedBookingAnswer = z.infer<typeof checkedBookingSchema>;
+export type CheckedBooking = CheckedBookingAnswer['item'];
 
 export const BOOKING_FILTERS = ['upcoming', 'past', 'cancelled'] as const;
 export const bookingListQuerySchema = z.object({
@@ -104,3 +105,4 @@ export type BookingList = z.infer<typeof bookingListSchema>;
 
 export const cancelBookingSchema = z.object({ booking_id: idField });
 export const cancelBookingAnswerSchema = z.object({ success: z.literal(true), booking: bookingSchema });
+export type CancelBookingAnswer = z.infer<typeof cancelBookingAnswerSchema>;

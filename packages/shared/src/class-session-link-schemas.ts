@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Texts of the class-session link page (the spec gives none for the error, U9). */
 export const classSessionLinkMessages = {
   invalid: 'This link is invalid or has expired. Please ask the office for a new one.',
+  revokedTitle: 'This link was withdrawn',
+  revoked: 'This link was withdrawn by the office. Please ask the office for a new one.',
 } as const;
 
 /** More dates than this open the All Dates popup (O6). */

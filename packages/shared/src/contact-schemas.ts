@@ -40,6 +40,7 @@ export const captchaChallengeSchema = z.object({
 });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 export const captchaChallengeAnswerSchema = z.object({ success: z.literal(true), captcha: captchaChallengeSchema });
+export type CaptchaChallengeAnswer = z.infer<typeof captchaChallengeAnswerSchema>;
 
 /** The form's fields; the server parses the same schema. */
 export const contactFormSchema = z.object({

@@ -4,6 +4,7 @@ import {
   CUSTOM_FIELD_TYPES,
   CustomFieldType,
   DEFAULT_FORM_FIELDS,
+  fixedFieldList,
   STUDENT_FIELDS,
   customFieldConfigSchema,
   customerFormFieldsSchema,
@@ -205,5 +206,16 @@ describe('selectFormFields', () => {
 
   it('refuses a profile configured twice', () => {
     expect(messagesOf(formConfigurationSchema.safeParse({ profiles: [{ OCRProfileID: 7 }, { OCRProfileID: 7 }] }))).toEqual(['profiles: Profile listed twice']);
+  });
+});
+
+describe('fixedFieldList', () => {
+  it('lists the named fields by id in the form order, with a company label where given', () => {
+    expect(fixedFieldList('customer', { email: 'Mandatory', firstName: 'Mandatory', mobilePhone: { State: 'Optional', DisplayName: 'Cell phone' } })).toEqual([
+      { OCRFormFieldNameID: 1, State: 'Mandatory' },
+      { OCRFormFieldNameID: 9, State: 'Optional', DisplayName: 'Cell phone' },
+      { OCRFormFieldNameID: 12, State: 'Mandatory' },
+    ]);
+    expect(fixedFieldList('student', { notes: 'Hidden' })).toEqual([{ OCRFormFieldNameID: 28, State: 'Hidden' }]);
   });
 });

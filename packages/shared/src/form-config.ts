@@ -225,8 +225,21 @@ export const formConfigurationSchema = z
 export type FormConfiguration = z.infer<typeof formConfigurationSchema>;
 export type FormConfigurationInput = z.input<typeof formConfigurationSchema>;
 
+/** A fixed field's state by its name, with the company's own label where it renames the field. */
+export type FixedFieldStates = Partial<Record<string, FieldState | { State: FieldState; DisplayName: string }>>;
+
+/** The fixed fields named in `states`, in the form's order (ids from FIXED_FIELDS). */
+export function fixedFieldList(kind: FormKind, states: FixedFieldStates): FixedFieldConfigInput[] {
+  return FIXED_FIELDS[kind].flatMap((f) => {
+    const state = states[f.name];
+    if (state === undefined) return [];
+    return [typeof state === 'string' ? { OCRFormFieldNameID: f.id, State: state } : { OCRFormFieldNameID: f.id, ...state }];
+  });
+}
+
+/** Every fixed field of the form: the ones not named are hidden. */
 function fixed(kind: FormKind, states: Partial<Record<string, FieldState>>): FixedFieldConfigInput[] {
-  return FIXED_FIELDS[kind].map((f) => ({ OCRFormFieldNameID: f.id, State: states[f.name] ?? 'Hidden' }));
+  return fixedFieldList(kind, Object.fromEntries(FIXED_FIELDS[kind].map((f) => [f.name, states[f.name] ?? 'Hidden'])));
 }
 
 /**

@@ -16,10 +16,30 @@ export const startupCalls = {
   } as Record<string, readonly string[]>,
 } as const;
 
+const normalise = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+
 /** The startup calls for a page request, given which session cookies it carries. */
 export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean }): string[] {
   if (!sessions.company) return [];
   if (!sessions.customer) return [...startupCalls.company];
-  const normalised = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return [...startupCalls.company, ...startupCalls.customer, ...(startupCalls.byPage[normalised] ?? [])];
+  return [...startupCalls.company, ...startupCalls.customer, ...(startupCalls.byPage[normalise(pathname)] ?? [])];
+}
+
+/**
+ * The first screens whose script the page names as module preloads, by the same rule (no
+ * database read): with no company session, /hub is the landing (company choice and sign-in);
+ * with a customer session, the signed-in home is the portal frame and the home. The web build
+ * lists each screen's files (apps/web/scripts/first-screen-chunks.mjs), so the browser fetches
+ * them with the entry instead of after the entry has run and the router has matched.
+ */
+export const startupScreens = {
+  guest: { '/hub': ['landing'] } as Record<string, readonly string[]>,
+  customer: { '/hub/company': ['portal-frame', 'home'] } as Record<string, readonly string[]>,
+} as const;
+
+/** The first screens for a page request, given which session cookies it carries. */
+export function startupScreensFor(pathname: string, sessions: { company: boolean; customer: boolean }): string[] {
+  if (!sessions.company) return [...(startupScreens.guest[normalise(pathname)] ?? [])];
+  if (!sessions.customer) return [];
+  return [...(startupScreens.customer[normalise(pathname)] ?? [])];
 }

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** PostgreSQL connections per process (see decision 008 for how the default was chosen). */
   poolSize?: number;
+  /** SQLite in memory only: start from this database image (a database file's bytes) instead of an empty database. */
+  image?: Buffer;
 }
 
 /** Measured with `npm run bench` (decision 008). */
@@ -33,8 +35,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
+  if (options.image && file !== ':memory:') throw new Error('openDatabase: an image opens only as sqlite::memory:');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.image ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -113,12 +116,20 @@ function withPreparedStatements(pool: pg.Pool, max = 200) {
  * Kysely prepares every query anew; on the hot paths (session lookup, polls) preparing cost as
  * much as running. The same SQL text reuses its prepared statement (SQLite re-prepares by itself
  * after a schema change). Bounded, so ad-hoc SQL cannot grow it without limit.
+ *
+ * Kysely opens a transaction with a plain (deferred) `begin`: one that reads before it writes
+ * (the checkout's) then fails at its first write with SQLITE_BUSY_SNAPSHOT, which no busy timeout
+ * waits out, whenever another process (an import, a back office) wrote in between; measured as
+ * 500s under `npm run bench` (decision 033). Transactions here begin immediate instead: the write
+ * lock is taken first, waited for under busy_timeout. This process has one connection, so its
+ * own transactions ran one at a time already and lose nothing by it.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(given: string) {
+      const text = given === 'begin' ? 'begin immediate' : given;
       let stmt = cache.get(text);
       if (!stmt) {
         if (cache.size >= max) cache.clear();

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
@@ -305,11 +305,13 @@ export interface PasswordResetTokensTable {
   expires_at: string;
   used_at: string | null;
 }
+/** A 6-digit code mailed to an address, by purpose: 'register', or 'email-change' of a client (migration 020). */
 export interface EmailCodesTable {
   id: Generated<number>;
   company_id: number;
   purpose: string;
   email: string;
+  client_id: number | null;
   token_hash: string;
   code_hash: string;
   payload: string;
@@ -330,6 +332,8 @@ export interface OutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** While `sending`: until when the process that took it owns it (migration 019); after that the minute job takes it again. */
+  lease_until: string | null;
 }
 export interface BarcodesTable {
   id: Generated<number>;
@@ -352,6 +356,8 @@ export interface ClassSessionLinksTable {
   to_date: string;
   created_at: string;
   expires_at: string;
+  /** When the company withdrew the link (migration 020-b); its page then says so. */
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A solved captcha challenge, kept until it expires so it is accepted once. */
 export interface CaptchaSolutionsTable {
@@ -374,19 +380,6 @@ export interface ClientCustomFieldValuesTable {
   custom_field_id: number;
   custom_field_item_id: number | null;
   field_value: string | null;
-}
-/** A new e-mail address waiting for the code sent to it (migration 008, decision 020). */
-export interface EmailChangesTable {
-  id: Generated<number>;
-  company_id: number;
-  client_id: number;
-  new_email: string;
-  token_hash: string;
-  code_hash: string;
-  attempts: Generated<number>;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
 }
 /** The last registration id handed out per company and type (migration 008). */
 export interface RegIdSequencesTable {
@@ -576,7 +569,6 @@ export interface Database extends BookingsFinancialsTables {
   student_certificates: StudentCertificatesTable;
   // My details (migration 008).
   client_custom_field_values: ClientCustomFieldValuesTable;
-  email_changes: EmailChangesTable;
   reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;

@@ -18,6 +18,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.gz'), gzipSync(script));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  const screens = { landing: ['/assets/landing-1.js', '/assets/shared-1.js'], 'portal-frame': ['/assets/frame-1.js', '/assets/shared-1.js'], home: ['/assets/home-1.js', '/assets/frame-1.js'] };
+  fs.writeFileSync(path.join(dist, '.vite/first-screens.json'), JSON.stringify(screens));
   app = Fastify();
   await app.register(fastifyCookie);
   await app.register(webPlugin, { dist });
@@ -81,5 +84,17 @@ describe('the page', () => {
   it('ignores cookies that cannot be sessions', async () => {
     const res = await app.inject({ url: '/hub/company', cookies: { portal_company: 'x', portal_customer: token('b') } });
     expect(preloads(res.body)).toEqual([]);
+  });
+
+  const modulePreloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names the first screen's script files as module preloads, each once: the landing for a browser with no company", async () => {
+    expect(modulePreloads((await app.inject({ url: '/hub' })).body)).toEqual(['/assets/landing-1.js', '/assets/shared-1.js']);
+    const home = await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b') } });
+    expect(modulePreloads(home.body)).toEqual(['/assets/frame-1.js', '/assets/shared-1.js', '/assets/home-1.js']);
+    const guestWithCompany = await app.inject({ url: '/hub', cookies: { portal_company: token('a') } });
+    expect(modulePreloads(guestWithCompany.body)).toEqual([]);
+    const other = await app.inject({ url: '/hub/notifications', cookies: { portal_company: token('a'), portal_customer: token('b') } });
+    expect(modulePreloads(other.body)).toEqual([]);
   });
 });

@@ -3,20 +3,28 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startupCallsFor } from '@portal/shared/startup-calls';
+import { startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
 
 /**
  * The page with the calls the portal will make first named as preloads (shared/startup-calls.ts),
- * so the browser fetches them while it downloads the scripts instead of after. Which calls
+ * so the browser fetches them while it downloads the scripts instead of after, and the script of
+ * its first screen as module preloads (the files the build listed for it, decision 031). Which
  * depends only on the session cookies the request carries (no database read for a page); the
  * web app takes each preloaded answer once, for its first call of that URL.
  */
-export function pageWithPreloads(html: string, urls: string[]): string {
-  if (urls.length === 0) return html;
-  const links = urls.map((url) => `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+export function pageWithPreloads(html: string, urls: string[], modules: string[] = []): string {
+  if (urls.length === 0 && modules.length === 0) return html;
+  const calls = urls.map((url) => `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`);
+  const scripts = modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  return html.replace('</head>', `${[...calls, ...scripts].join('')}</head>`);
+}
+
+/** The build's list of each first screen's script files (.vite/first-screens.json); none without it. */
+function readFirstScreens(dist: string): Record<string, string[]> {
+  const file = path.join(dist, '.vite', 'first-screens.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
 }
 
 /**
@@ -43,13 +51,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     },
   });
   const html = fs.readFileSync(index, 'utf8');
+  const screens = readFirstScreens(opts.dist);
+  const unlisted = Object.values(startupScreens).flatMap((byPage) => Object.values(byPage).flat()).filter((name) => !screens[name]);
+  if (unlisted.length > 0) app.log.warn(`the web build lists no script for the first screens ${unlisted.join(', ')}: their pages go without module preloads`);
+  const modulesFor = (names: string[]) => [...new Set(names.flatMap((name) => screens[name] ?? []))];
   // exposeHeadRoutes (Fastify's default) answers HEAD from this GET route.
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return reply.callNotFound();
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
-    const calls = startupCallsFor(url, { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) });
+    const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) };
+    const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)));
     // The page differs by the cookies it was asked with: no shared cache may hand it to another browser.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(pageWithPreloads(html, calls));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(page);
   });
 });

@@ -3,7 +3,6 @@ import type { KyselyPlugin } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../features/import/import.service.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
@@ -30,7 +29,7 @@ export interface TestApp {
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
 export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, { demo: true });
   let queries = 0;
   // Every query the app runs hands its result to this plugin once, whether Kysely built it or it
   // ran as SQL text compiled earlier (fixedShapeQuery).
@@ -56,6 +55,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     REDIS_URL: undefined,
     ...env,
   });
+  // A no-op where the database came with the demo companies (SQLite).
   await seedDemoData(handle.db);
   return {
     server: runtime.server,
@@ -185,6 +185,7 @@ export async function testSignature(width = 300, height = 100): Promise<string> 
     const y = Math.round(height / 2 + Math.sin(x / 12) * (height / 4));
     for (const dy of [0, 1, 2]) raw.writeUInt32BE(0x111111ff, ((y + dy) * width + x) * 4);
   }
+  const { default: sharp } = await import('sharp');
   const png = await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Engine } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
@@ -31,16 +33,32 @@ function onceClosed(handle: DatabaseHandle): DatabaseHandle {
   return { ...handle, close: () => (closing ??= handle.close()) };
 }
 
+const images = new Map<string, Buffer>();
+
+/** The bytes of a database file the global setup built for this run (read once per test file). */
+function sqliteImage(kind: 'migrated' | 'demo'): Buffer | undefined {
+  const file = inject('sqliteImages')?.[kind];
+  if (!file) return undefined;
+  let image = images.get(file);
+  if (!image) images.set(file, (image = fs.readFileSync(file)));
+  return image;
+}
+
 /**
- * A fresh, migrated, empty database. SQLite lives in memory; on PostgreSQL each call gets
- * its own schema (t_<random>) so test files can run in parallel against one server, and
- * drop() removes the schema with everything in it.
+ * A fresh, migrated, empty database (`demo`: holding the demo companies, not yet on PostgreSQL,
+ * where the caller seeds them; `upTo`: migrated up to the named migration only). SQLite lives in
+ * memory, a copy of the database the global setup migrated once for the run
+ * (test/global-setup.ts); on PostgreSQL each call gets its own schema (t_<random>) so test files
+ * can run in parallel against one server, and drop() removes the schema with everything in it.
  */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, options: { demo?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
+  const { demo = false, upTo } = options;
   if (engine === 'sqlite') {
     const url = 'sqlite::memory:';
-    const handle = onceClosed(openDatabase(url));
-    await migrateToLatest(handle);
+    const image = upTo === undefined ? sqliteImage(demo ? 'demo' : 'migrated') : undefined;
+    const handle = onceClosed(openDatabase(url, image ? { image } : {}));
+    // Part of the way, or without the global setup (another runner): the migrations run here.
+    if (!image) await migrateToLatest(handle, upTo);
     return { ...handle, url, drop: () => handle.close() };
   }
 
@@ -66,7 +84,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     }
   };
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, upTo);
   } catch (error) {
     await handle.close();
     await dropSchema();

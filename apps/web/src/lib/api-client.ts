@@ -94,6 +94,16 @@ export function isCompanyLoaded(): boolean {
   return companyLoaded;
 }
 
+/**
+ * Told when a customer call answers 403 SIGN_IN_ACTIONS_PENDING: the company added an action while
+ * the customer was signed in (decision 035). The app reads the queue again, and the guard then
+ * holds the customer on /hub/sign-in-actions (L4).
+ */
+let signInActionsPending: () => void = () => {};
+export function onSignInActionsPending(handler: () => void): void {
+  signInActionsPending = handler;
+}
+
 const TOKEN_RELOAD_KEY = 'portal-token-reload-at';
 const TOKEN_RELOAD_WINDOW_MS = 10_000;
 
@@ -182,6 +192,8 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     }
   } else if (response.status === 403 && error.code === 'COMPANY_INACTIVE') {
     useUiStore.getState().setCompanyInactive(true);
+  } else if (response.status === 403 && error.code === 'SIGN_IN_ACTIONS_PENDING') {
+    signInActionsPending();
   }
   throw error;
 }

@@ -1,4 +1,4 @@
-import type { GatewayToken } from '@portal/shared/payment-schemas';
+import type { GatewayChallenge, GatewayToken, GatewayTokenRequest } from '@portal/shared/payment-schemas';
 import { api } from './api-client';
 
 /**
@@ -9,17 +9,8 @@ const GATEWAY = '/sim-gateway/v1';
 
 export function tokeniseCard(card: { number: string; expiry: string; cvc: string; name: string }): Promise<GatewayToken> {
   const [month, year] = card.expiry.split('/');
-  return api<GatewayToken>(`${GATEWAY}/tokens`, {
-    method: 'POST',
-    body: { number: card.number.replace(/\s/g, ''), exp_month: Number(month), exp_year: Number(year), cvc: card.cvc, name: card.name },
-  });
-}
-
-export interface GatewayChallenge {
-  id: string;
-  amountCents: number;
-  currency: string;
-  status: 'pending' | 'approved' | 'failed';
+  const body: GatewayTokenRequest = { number: card.number.replace(/\s/g, ''), exp_month: Number(month), exp_year: Number(year), cvc: card.cvc, name: card.name };
+  return api<GatewayToken>(`${GATEWAY}/tokens`, { method: 'POST', body });
 }
 
 export function decideChallenge(id: string, approve: boolean): Promise<GatewayChallenge> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { TEST_CARDS, tokenise as tokeniseCard } from '../../test/payment-fixtures.ts';
 
 interface Details {
   PaymentType: string;
@@ -19,11 +20,7 @@ describe.each(testEngines())('billing details on %s', (engine) => {
   afterAll(() => t.close());
 
   const customer = (company = 'SPLASH') => registerCustomer(t, { email: `bill.${randomBytes(4).toString('hex')}@example.com`, company });
-  async function tokenise(browser: Browser, number = '4242424242424242', exp_month = 12, exp_year = 2030) {
-    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month, exp_year, cvc: '123' });
-    expect(res.status).toBe(200);
-    return res.body.id;
-  }
+  const tokenise = (browser: Browser, number: string = TEST_CARDS.ok, month = 12, year = 2030) => tokeniseCard(browser, number, { month, year });
 
   it('K14, K15: no details at first; a tokenised card is added, then updated, with brand, last four and MM/YYYY expiry from the gateway', async () => {
     const { browser } = await customer();

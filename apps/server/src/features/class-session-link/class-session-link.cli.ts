@@ -3,13 +3,15 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCompanyByCode } from '../company/company.service.ts';
 import type { Deps } from '../../deps.ts';
-import { issueClassSessionLink, listShareableSessions } from './class-session-link.service.ts';
+import { issueClassSessionLink, listShareableSessions, revokeClassSessionLink } from './class-session-link.service.ts';
 
 export const classSessionLinkUsage = `  npm run portal -- class-session-link --company CODE --session ID [--days N]
   npm run portal -- class-session-link --company CODE --class ID [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--days N]
+  npm run portal -- class-session-link --company CODE --revoke URL|TOKEN
                                                 print a link to a class session (or a class's sessions
                                                 between two dates) that anyone may open; without
-                                                --session or --class, list the classes and their sessions`;
+                                                --session or --class, list the classes and their sessions;
+                                                --revoke withdraws a link sent before`;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,7 +21,7 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { company: { type: 'string' }, session: { type: 'string' }, class: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, days: { type: 'string' } },
+      options: { company: { type: 'string' }, session: { type: 'string' }, class: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, days: { type: 'string' }, revoke: { type: 'string' } },
     }));
   } catch (err) {
     console.error(`${err instanceof Error ? err.message : String(err)}\nUsage:\n${classSessionLinkUsage}`);
@@ -49,6 +51,11 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
     }
   }
   try {
+    if (values.revoke !== undefined) {
+      await revokeClassSessionLink(deps, company, values.revoke);
+      console.log('The link was revoked.');
+      return 0;
+    }
     const sessionId = number('session');
     const classId = number('class');
     if (sessionId === undefined && classId === undefined) {

@@ -30,6 +30,7 @@ export function findLiveLink(db: Db, companyId: number, tokenHash: string, now: 
       'l.from_date',
       'l.to_date',
       'l.expires_at',
+      'l.revoked_at',
       'c.name',
       'c.standard',
       'c.court',
@@ -78,6 +79,19 @@ export function findClassesWithSessionsFrom(db: Db, companyId: number, fromDate:
     .orderBy('c.id')
     .orderBy('cs.date')
     .execute();
+}
+
+/** Marks a live link of the company revoked; false when there is none with that hash. */
+export async function revokeLink(db: Db, companyId: number, tokenHash: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('class_session_links')
+    .set({ revoked_at: now })
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function deleteExpiredLinks(db: Db, now: string): Promise<void> {

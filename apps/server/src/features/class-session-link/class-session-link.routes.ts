@@ -3,6 +3,7 @@ import { classSessionLinkAnswerSchema, classSessionLinkMessages, classSessionLin
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
+import { apiErrorSchema } from '@portal/shared/api-schemas';
 import { requireCompany } from '../../plugins/auth.ts';
 import { findLinkDetails } from './class-session-link.service.ts';
 
@@ -18,11 +19,13 @@ export async function classSessionLinkRoutes(app: FastifyInstance, { deps }: { d
     '/api/classes/class-session-link',
     {
       config: { auth: 'company' },
-      schema: { tags: ['classes'], querystring: classSessionLinkQuerySchema, response: { 200: classSessionLinkAnswerSchema, ...errorResponses } },
+      schema: { tags: ['classes'], querystring: classSessionLinkQuerySchema, response: { 200: classSessionLinkAnswerSchema, 410: apiErrorSchema, ...errorResponses } },
     },
     async (req) => {
       const details = await findLinkDetails(deps, requireCompany(req), req.query.token);
       if (!details) throw new AppError(404, 'LINK_INVALID', classSessionLinkMessages.invalid);
+      // Decision 035: a link the company withdrew says so, rather than looking mistyped.
+      if (details === 'revoked') throw new AppError(410, 'LINK_REVOKED', classSessionLinkMessages.revoked);
       return details;
     },
   );

@@ -43,12 +43,13 @@ const courtLabel = (company: Company) => company.settings.localization.CourtLabe
 
 /**
  * What a class-session link shows, in the company's words and date format; undefined for a token
- * that is unknown, of another company, or expired.
+ * that is unknown, of another company, or expired; 'revoked' for one the company withdrew.
  */
-export async function findLinkDetails(deps: Pick<Deps, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | undefined> {
+export async function findLinkDetails(deps: Pick<Deps, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | 'revoked' | undefined> {
   if (!isTokenShaped(token)) return undefined;
   const link = await repo.findLiveLink(deps.db, company.id, hashToken(token), nowIso());
   if (!link) return undefined;
+  if (link.revoked_at !== null) return 'revoked';
   const sessions = await repo.findSessionsBetween(deps.db, company.id, link.class_id, link.from_date, link.to_date);
   const dateFormat = company.settings.localization.DateFormat;
   const dates = sessions.map((s) => formatCompanyDate(s.date, dateFormat));
@@ -122,6 +123,17 @@ export async function issueClassSessionLink(
 export async function listShareableSessions(deps: Pick<Deps, 'db'>, company: Company, now = new Date()) {
   const today = localNow(companyTimeZone(company.settings.localization), now).date;
   return repo.findClassesWithSessionsFrom(deps.db, company.id, today);
+}
+
+/**
+ * Withdraws a link the company sent, named by its URL or its token: its page says so from the
+ * next call on. Throws 404 when the company has no live, unrevoked link with that token.
+ */
+export async function revokeClassSessionLink(deps: Pick<Deps, 'db'>, company: Company, urlOrToken: string, now = new Date()): Promise<void> {
+  let token = urlOrToken.trim();
+  if (URL.canParse(token)) token = new URL(token).searchParams.get('token') ?? '';
+  const revoked = isTokenShaped(token) && (await repo.revokeLink(deps.db, company.id, hashToken(token), nowIso(now)));
+  if (!revoked) throw new AppError(404, 'NOT_FOUND', `No live class-session link of ${company.code} has that token`);
 }
 
 /** The hourly sweep's part. */

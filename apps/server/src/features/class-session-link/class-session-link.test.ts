@@ -90,6 +90,30 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     expect((await open(splash, token)).body).toEqual(invalid);
   });
 
+  it('a link the company revoked answers 410 and says so, at once and until it would have expired; another company cannot revoke it', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => out.push(line));
+    vi.spyOn(console, 'error').mockImplementation((line: string) => out.push(`error: ${line}`));
+    const link = await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id });
+    const other = await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id });
+    const splash = await guestAt('SPLASH');
+    expect((await open(splash, tokenOf(link.url))).status).toBe(200);
+
+    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'ACE', '--revoke', link.url])).toBe(1);
+    expect(out.at(-1)).toBe('error: No live class-session link of ACE has that token');
+    expect((await open(splash, tokenOf(link.url))).status).toBe(200);
+
+    // The company revokes it by its URL (or its token); the open page's next call is refused.
+    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', link.url])).toBe(0);
+    expect(out.at(-1)).toBe('The link was revoked.');
+    const revoked = await open(splash, tokenOf(link.url));
+    expect(revoked.status).toBe(410);
+    expect(revoked.body).toEqual({ code: 'LINK_REVOKED', message: 'This link was withdrawn by the office. Please ask the office for a new one.' });
+    // Once only; another link of the same session stays open.
+    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', tokenOf(link.url)])).toBe(1);
+    expect((await open(splash, tokenOf(other.url))).status).toBe(200);
+  });
+
   it('a link lives until the day after its last date, or for --days', async () => {
     const last = splashSessions.at(-1)!;
     const link = await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: last.id });

@@ -111,34 +111,61 @@ export async function consumeResetToken(db: Db, companyId: number, id: number): 
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** A code of a client (an e-mail change) replaces the client's earlier unused codes of the same purpose. */
 export async function insertEmailCode(
   db: Db,
-  input: { companyId: number; purpose: string; email: string; tokenHash: string; codeHash: string; payload: string; expiresAt: string },
+  input: { companyId: number; purpose: string; email: string; clientId?: number; tokenHash: string; codeHash: string; payload: string; expiresAt: string },
 ) {
-  await db
-    .insertInto('email_codes')
-    .values({
-      company_id: input.companyId,
-      purpose: input.purpose,
-      email: input.email,
-      token_hash: input.tokenHash,
-      code_hash: input.codeHash,
-      payload: input.payload,
-      attempts: 0,
-      created_at: nowIso(),
-      expires_at: input.expiresAt,
-      used_at: null,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    if (input.clientId !== undefined) {
+      await trx
+        .deleteFrom('email_codes')
+        .where('company_id', '=', input.companyId)
+        .where('purpose', '=', input.purpose)
+        .where('client_id', '=', input.clientId)
+        .where('used_at', 'is', null)
+        .execute();
+    }
+    await trx
+      .insertInto('email_codes')
+      .values({
+        company_id: input.companyId,
+        purpose: input.purpose,
+        email: input.email,
+        client_id: input.clientId ?? null,
+        token_hash: input.tokenHash,
+        code_hash: input.codeHash,
+        payload: input.payload,
+        attempts: 0,
+        created_at: nowIso(),
+        expires_at: input.expiresAt,
+        used_at: null,
+      })
+      .execute();
+  });
 }
 
 export function findEmailCode(db: Db, companyId: number, purpose: string, tokenHash: string) {
   return db
     .selectFrom('email_codes')
-    .select(['id', 'email', 'code_hash', 'payload', 'attempts', 'expires_at', 'used_at'])
+    .select(['id', 'email', 'client_id', 'code_hash', 'payload', 'attempts', 'expires_at', 'used_at'])
     .where('company_id', '=', companyId)
     .where('purpose', '=', purpose)
     .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The address of a client's newest unused, unexpired code of the purpose. */
+export function findPendingEmailCode(db: Db, companyId: number, purpose: string, clientId: number, now: string) {
+  return db
+    .selectFrom('email_codes')
+    .select(['email'])
+    .where('company_id', '=', companyId)
+    .where('purpose', '=', purpose)
+    .where('client_id', '=', clientId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 

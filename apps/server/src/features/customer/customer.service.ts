@@ -5,16 +5,15 @@ import { clearSignInFailures, type Deps } from '../../deps.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { completeSignInActions, listSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
+import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from './email-code.service.ts';
 
-const CODE_TTL_MINUTES = 10;
-const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MINUTES = 60;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
@@ -86,8 +85,6 @@ export async function startRegistration(
   input: { first_name: string; last_name: string; email: string; password: string },
 ): Promise<{ emailToken: string; message: string }> {
   if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
-  const token = newToken();
-  const code = newEmailCode();
   const existing = await repo.findLogin(deps.db, company.id, input.email);
   const name = company.settings.CompanyDisplayName;
   // An address that already has an account gets a notice instead of a code, with the same answer
@@ -95,15 +92,7 @@ export async function startRegistration(
   // which addresses are customers.
   const passwordHash = await hashPassword(input.password);
   const payload = existing ? { existing: true } : { first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash };
-  await repo.insertEmailCode(deps.db, {
-    companyId: company.id,
-    purpose: 'register',
-    email: input.email,
-    tokenHash: hashToken(token),
-    codeHash: existing ? hashCode(token, newEmailCode()) : hashCode(token, code),
-    payload: JSON.stringify(payload),
-    expiresAt: addMinutes(new Date(), CODE_TTL_MINUTES).toISOString(),
-  });
+  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'register', email: input.email, payload, decoy: existing !== undefined });
   const mail = existing
     ? renderMail(name, [
         `Someone tried to create a ${name} Customer Hub account with this e-mail address.`,
@@ -113,7 +102,7 @@ export async function startRegistration(
     : renderMail(name, [
         `Hi ${input.first_name},`,
         `Your ${name} Customer Hub verification code is ${code}.`,
-        `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
   deps.mailer.queue({
     companyId: company.id,
@@ -132,20 +121,13 @@ export async function completeRegistration(
   input: { email: string; email_code: number; email_token: string },
 ): Promise<{ clientId: number }> {
   if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
-  const row = await repo.findEmailCode(deps.db, company.id, 'register', hashToken(input.email_token));
-  if (!row || row.used_at || row.expires_at <= nowIso() || row.email !== input.email) {
-    throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
-  }
-  // Every try is counted before the code is compared, in one statement, so parallel guesses
-  // cannot get more than CODE_MAX_ATTEMPTS looks at it.
-  const attempt = await repo.countEmailCodeAttempt(deps.db, company.id, row.id, CODE_MAX_ATTEMPTS);
-  if (attempt === undefined) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
-  if (!safeEqual(row.code_hash, hashCode(input.email_token, input.email_code))) {
-    if (attempt >= CODE_MAX_ATTEMPTS) throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
-    throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
-  }
+  const row = await findEmailCode(deps, company.id, 'register', input.email_token);
+  if (!row || row.email !== input.email) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  const check = await checkEmailCode(deps, company.id, row, input.email_token, input.email_code);
+  if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
+  if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
-  if (payload.existing || !(await repo.consumeEmailCode(deps.db, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (payload.existing || !(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
   const { clientId } = await repo.createLoginWithClient(deps.db, {
     companyId: company.id,

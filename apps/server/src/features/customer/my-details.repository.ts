@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClientsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
+import { consumeEmailCode } from './customer.repository.ts';
 
 const CLIENT_COLUMNS = [
   'id',
@@ -47,18 +48,6 @@ export function findCustomFieldValues(db: Db, companyId: number, clientId: numbe
     .where('client_id', '=', clientId)
     .orderBy('custom_field_id')
     .execute();
-}
-
-export function findPendingEmailChange(db: Db, companyId: number, clientId: number, now: string) {
-  return db
-    .selectFrom('email_changes')
-    .select(['new_email'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
 }
 
 /**
@@ -118,73 +107,20 @@ export async function lastRegIdNumber(db: Db, companyId: number, type: string): 
   return row?.last_value ?? 0;
 }
 
-/** A new pending e-mail change replaces the client's earlier ones. */
-export async function insertEmailChange(
-  db: Db,
-  input: { companyId: number; clientId: number; newEmail: string; tokenHash: string; codeHash: string; expiresAt: string },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('email_changes').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('used_at', 'is', null).execute();
-    await trx
-      .insertInto('email_changes')
-      .values({
-        company_id: input.companyId,
-        client_id: input.clientId,
-        new_email: input.newEmail,
-        token_hash: input.tokenHash,
-        code_hash: input.codeHash,
-        attempts: 0,
-        created_at: nowIso(),
-        expires_at: input.expiresAt,
-        used_at: null,
-      })
-      .execute();
-  });
-}
-
-export function findEmailChange(db: Db, companyId: number, tokenHash: string) {
-  return db
-    .selectFrom('email_changes')
-    .select(['id', 'client_id', 'new_email', 'code_hash', 'attempts', 'expires_at', 'used_at'])
-    .where('company_id', '=', companyId)
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/** Counts one try; answers the new count, or undefined when the tries were already used up. */
-export async function countEmailChangeAttempt(db: Db, companyId: number, id: number, max: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('email_changes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('attempts', '<', max)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row?.attempts;
-}
-
 export class EmailTakenError extends Error {}
 
 /**
- * Uses the change once and moves the address: the client's e-mail, and when it was its sign-in's
+ * Uses the change's e-mail code once and moves the address: the client's e-mail, and when it was its sign-in's
  * address, the sign-in's and that of every other account of the sign-in that shared it. Answers
  * false when another request used the change first; throws EmailTakenError when another sign-in
  * of the company has the address by now.
  */
 export async function applyEmailChange(
   db: Db,
-  input: { companyId: number; changeId: number; clientId: number; loginId: number; oldEmail: string; newEmail: string },
+  input: { companyId: number; codeId: number; clientId: number; loginId: number; oldEmail: string; newEmail: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('email_changes')
-      .set({ used_at: nowIso() })
-      .where('company_id', '=', input.companyId)
-      .where('id', '=', input.changeId)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return false;
+    if (!(await consumeEmailCode(trx, input.companyId, input.codeId))) return false;
     const login = await trx
       .selectFrom('logins')
       .select(['id', 'email'])
@@ -240,8 +176,4 @@ export function findLoginForClient(db: Db, companyId: number, clientId: number) 
     .where('clients.company_id', '=', companyId)
     .where('clients.id', '=', clientId)
     .executeTakeFirst();
-}
-
-export async function deleteExpiredEmailChanges(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('email_changes').where('expires_at', '<=', now).execute();
 }

@@ -6,17 +6,15 @@ import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { addMinutes, nowIso } from '../../lib/time.ts';
-import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
 import { changePassword } from './customer.service.ts';
 import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './my-details.repository.ts';
+import { checkEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode, pendingEmailCodeAddress, type EmailCodePurpose } from './email-code.service.ts';
 
-/** Decision 020: the code of an e-mail change lives 10 minutes and allows 5 tries, as the registration code does. */
-export const EMAIL_CHANGE_TTL_MINUTES = 10;
-export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;
+/** Decisions 020, 035: an e-mail change is an e-mail code of this purpose, as the registration code is. */
+const EMAIL_CHANGE: EmailCodePurpose = 'email-change';
 
 const REG_ID_PREFIX: Record<string, string> = { customer: 'C', student: 'S' };
 const REG_ID_DIGITS = 6;
@@ -79,9 +77,9 @@ export async function getCustomerDetails(deps: Deps, companyId: number, clientId
   const [row, values, pending] = await Promise.all([
     findRow(deps, companyId, clientId),
     repo.findCustomFieldValues(deps.db, companyId, clientId),
-    repo.findPendingEmailChange(deps.db, companyId, clientId, nowIso()),
+    pendingEmailCodeAddress(deps, companyId, EMAIL_CHANGE, clientId),
   ]);
-  return toRecord(row, values, pending?.new_email ?? null);
+  return toRecord(row, values, pending);
 }
 
 /**
@@ -207,17 +205,8 @@ function maskEmail(email: string): string {
  * answer, so the call never tells which addresses are customers.
  */
 async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDetailsRow, newEmail: string): Promise<string> {
-  const token = newToken();
-  const code = newEmailCode();
   const taken = await repo.isSignInEmailTaken(deps.db, company.id, newEmail, row.login_id);
-  await repo.insertEmailChange(deps.db, {
-    companyId: company.id,
-    clientId: row.id,
-    newEmail,
-    tokenHash: hashToken(token),
-    codeHash: hashCode(token, taken ? newEmailCode() : code),
-    expiresAt: addMinutes(new Date(), EMAIL_CHANGE_TTL_MINUTES).toISOString(),
-  });
+  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: EMAIL_CHANGE, email: newEmail, clientId: row.id, decoy: taken });
   const name = company.settings.CompanyDisplayName;
   const mail = taken
     ? renderMail(name, [
@@ -227,7 +216,7 @@ async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDe
     : renderMail(name, [
         `Hi ${row.first_name},`,
         `To use this address for your ${name} Customer Hub account, enter this verification code: your verification code is ${code}.`,
-        `It expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
+        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
       ]);
   deps.mailer.queue({
     companyId: company.id,
@@ -247,23 +236,20 @@ const tooManyTries = () => new AppError(422, 'CODE_TOO_MANY_TRIES', dm.codeTooMa
  * client who asked for it (another client's token is not found). The old address is told.
  */
 export async function confirmEmailChange(deps: Deps, company: Company, clientId: number, token: string, code: number): Promise<CustomerRecord> {
-  const change = await repo.findEmailChange(deps.db, company.id, hashToken(token));
+  const change = await findEmailCode(deps, company.id, EMAIL_CHANGE, token);
   if (!change || change.client_id !== clientId) throw notFound();
-  if (change.used_at || change.expires_at <= nowIso()) throw codeInvalid();
-  // Every try is counted before the code is compared, in one statement, so parallel guesses
-  // cannot get more than EMAIL_CHANGE_MAX_ATTEMPTS looks at it.
-  const attempt = await repo.countEmailChangeAttempt(deps.db, company.id, change.id, EMAIL_CHANGE_MAX_ATTEMPTS);
-  if (attempt === undefined) throw tooManyTries();
-  if (!safeEqual(change.code_hash, hashCode(token, code))) throw attempt >= EMAIL_CHANGE_MAX_ATTEMPTS ? tooManyTries() : codeInvalid();
+  const check = await checkEmailCode(deps, company.id, change, token, code);
+  if (check === 'tooManyTries') throw tooManyTries();
+  if (check === 'invalid') throw codeInvalid();
   const row = await findRow(deps, company.id, clientId);
   try {
     const applied = await repo.applyEmailChange(deps.db, {
       companyId: company.id,
-      changeId: change.id,
+      codeId: change.id,
       clientId,
       loginId: row.login_id,
       oldEmail: row.email,
-      newEmail: change.new_email,
+      newEmail: change.email,
     });
     if (!applied) throw codeInvalid();
   } catch (err) {
@@ -272,7 +258,7 @@ export async function confirmEmailChange(deps: Deps, company: Company, clientId:
   }
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(name, [
-    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.new_email)} on ${new Date().toUTCString()}.`,
+    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, contact us at once.',
   ]);
   deps.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });
@@ -306,8 +292,4 @@ export async function signInEmailOf(deps: Deps, companyId: number, clientId: num
   const login = await repo.findLoginForClient(deps.db, companyId, clientId);
   if (!login) throw notFound();
   return login.email;
-}
-
-export async function deleteExpiredEmailChanges(deps: Deps, now = new Date()): Promise<void> {
-  await repo.deleteExpiredEmailChanges(deps.db, nowIso(now));
 }

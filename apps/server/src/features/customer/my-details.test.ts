@@ -270,8 +270,9 @@ describe.each(testEngines())('my details on %s', (engine) => {
       expect(res.body.updatedClient.PhoneMobile).toBe('0412345678');
       const code = await changeCode(t, 'moved@example.com');
       expect(code).toBeGreaterThanOrEqual(100_000);
-      // Stored hashed: neither the code nor the token is in the table.
-      const row = await db().selectFrom('email_changes').selectAll().where('new_email', '=', 'moved@example.com').executeTakeFirstOrThrow();
+      // One code mechanism: the change is an e-mail code of its own purpose, stored hashed (neither the code nor the token is in the table).
+      const row = await db().selectFrom('email_codes').selectAll().where('purpose', '=', 'email-change').where('email', '=', 'moved@example.com').executeTakeFirstOrThrow();
+      expect(row.client_id).toBe(before.ClientID);
       expect(JSON.stringify(row)).not.toContain(String(code));
       expect(JSON.stringify(row)).not.toContain(res.body.emailToken!);
 
@@ -323,25 +324,30 @@ describe.each(testEngines())('my details on %s', (engine) => {
       const before = await details(browser);
       const { body } = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...before, PhoneMobile: '0412345678', Email: 'later@example.com' });
       const code = await changeCode(t, 'later@example.com');
-      const row = await db().selectFrom('email_changes').select(['id', 'created_at', 'expires_at']).where('new_email', '=', 'later@example.com').executeTakeFirstOrThrow();
+      const row = await db().selectFrom('email_codes').select(['id', 'created_at', 'expires_at']).where('purpose', '=', 'email-change').where('email', '=', 'later@example.com').executeTakeFirstOrThrow();
       const lifetime = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
       expect(lifetime).toBeGreaterThan(10 * 60_000 - 1000);
       expect(lifetime).toBeLessThanOrEqual(10 * 60_000);
-      await db().updateTable('email_changes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+      await db().updateTable('email_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
       const res = await browser.post('/api/customer/confirm-email-change', { email_token: body.emailToken, email_code: code });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('CODE_INVALID');
       expect((await details(browser)).Email).toBe('late@example.com');
     });
 
-    it('the hourly sweep deletes expired changes and keeps live ones', async () => {
+    it('a new change replaces the pending one; the hourly sweep deletes changes a day past their expiry, as every e-mail code', async () => {
       const { browser, clientId } = await registerCustomer(t, { email: 'sweep@example.com' });
-      await browser.post('/api/customer/update-details', { ...(await details(browser)), PhoneMobile: '0412345678', Email: 'swept@example.com' });
-      const rows = () => db().selectFrom('email_changes').select('id').where('client_id', '=', clientId).execute();
+      const first = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...(await details(browser)), PhoneMobile: '0412345678', Email: 'swept@example.com' });
+      const firstCode = await changeCode(t, 'swept@example.com');
+      await browser.post('/api/customer/update-details', { ...(await details(browser)), Email: 'swept2@example.com' });
+      const rows = () => db().selectFrom('email_codes').select('id').where('purpose', '=', 'email-change').where('client_id', '=', clientId).execute();
       expect(await rows()).toHaveLength(1);
+      expect((await details(browser)).PendingEmail).toBe('swept2@example.com');
+      const replaced = await browser.post('/api/customer/confirm-email-change', { email_token: first.body.emailToken, email_code: firstCode });
+      expect(replaced.status).toBe(404);
       await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 9 * 60_000));
       expect(await rows()).toHaveLength(1);
-      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 11 * 60_000));
+      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 25 * 3600_000));
       expect(await rows()).toHaveLength(0);
     });
 

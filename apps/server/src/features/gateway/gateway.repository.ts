@@ -8,9 +8,9 @@ export function insertCard(db: Db, row: Insertable<GatewayCardsTable>) {
   return db.insertInto('gateway_cards').values(row).execute();
 }
 
-/** The card behind a token the gateway charged (its challenge step). */
-export function findChargedCard(db: Db, companyId: number, token: string) {
-  return db.selectFrom('gateway_cards').select('behaviour').where('company_id', '=', companyId).where('token', '=', token).executeTakeFirst();
+/** The card behind a token the gateway charged (its challenge step), when it is this client's. */
+export function findChargedCard(db: Db, companyId: number, clientId: number, token: string) {
+  return db.selectFrom('gateway_cards').select('behaviour').where('company_id', '=', companyId).where('client_id', '=', clientId).where('token', '=', token).executeTakeFirst();
 }
 
 /** A token of this company's client; another client's or another company's is not found. */

@@ -4,7 +4,7 @@ import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAns
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 import type { Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
+import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './gateway.service.ts';
 
 /**
@@ -40,14 +40,18 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get(
     `${GATEWAY_PREFIX}/challenges/:id`,
-    { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: 'Simulated gateway: a challenge step', params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
-    async (req) => service.findChallenge(deps, requireCompany(req), req.params.id),
+    { config: { auth: 'customer' }, schema: { tags: ['gateway'], summary: 'Simulated gateway: a challenge step of the card holder\'s', params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      return service.findChallenge(deps, company, clientId, req.params.id);
+    },
   );
 
   r.post(
     `${GATEWAY_PREFIX}/challenges/:id`,
     {
-      config: { auth: 'company' },
+      // Only the card holder answers a challenge step.
+      config: { auth: 'customer' },
       schema: {
         tags: ['gateway'],
         summary: 'Simulated gateway: approve or fail a challenge step',
@@ -56,6 +60,9 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
         response: { 200: gatewayChallengeSchema, ...errorResponses },
       },
     },
-    async (req) => service.decideChallenge(deps, requireCompany(req), req.params.id, req.body.approve),
+    async (req) => {
+      const { company, clientId } = requireCustomer(req);
+      return service.decideChallenge(deps, company, clientId, req.params.id, req.body.approve);
+    },
   );
 }

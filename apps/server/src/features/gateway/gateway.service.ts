@@ -57,16 +57,17 @@ export async function tokeniseCard(deps: Deps, company: Company, clientId: numbe
   return { id: made.token, card: { brand: made.brand, last4: made.last4, exp_month: card.exp_month, exp_year: card.exp_year } };
 }
 
-export async function findChallenge(deps: Deps, company: Company, id: string) {
+/** A challenge step of a charge of this client's card; another client's is not found. */
+export async function findChallenge(deps: Deps, company: Company, clientId: number, id: string) {
   assertSimulated(deps, company);
-  const challenge = await simulatedGateway(deps).findChallenge(company.id, id);
+  const challenge = await simulatedGateway(deps).findChallenge(company.id, clientId, id);
   if (!challenge) throw notFound();
   return challenge;
 }
 
-export async function decideChallenge(deps: Deps, company: Company, id: string, approve: boolean) {
-  const challenge = await findChallenge(deps, company, id);
+export async function decideChallenge(deps: Deps, company: Company, clientId: number, id: string, approve: boolean) {
+  const challenge = await findChallenge(deps, company, clientId, id);
   if (challenge.status !== 'pending') throw new AppError(409, 'CHALLENGE_DONE', 'This verification has already been completed');
-  await simulatedGateway(deps).decideChallenge(company.id, id, approve);
-  return findChallenge(deps, company, id);
+  await simulatedGateway(deps).decideChallenge(company.id, clientId, id, approve);
+  return findChallenge(deps, company, clientId, id);
 }

@@ -35,9 +35,19 @@ export interface TokeniseInput {
  */
 export function createSimulatedGateway(db: Db): PaymentGateway & {
   tokenise(companyId: number, clientId: number, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
-  findChallenge(companyId: number, id: string): Promise<{ id: string; amountCents: number; currency: string; status: 'pending' | 'approved' | 'failed' } | null>;
-  decideChallenge(companyId: number, id: string, approve: boolean): Promise<boolean>;
+  findChallenge(companyId: number, clientId: number, id: string): Promise<{ id: string; amountCents: number; currency: string; status: 'pending' | 'approved' | 'failed' } | null>;
+  decideChallenge(companyId: number, clientId: number, id: string, approve: boolean): Promise<boolean>;
 } {
+  async function findChallenge(companyId: number, clientId: number, id: string) {
+    const row = await repo.findChargeById(db, companyId, id);
+    if (!row) return null;
+    // Only a charge of a card that asks for a challenge has one, and only the card holder (the client whose token was charged) sees it.
+    const card = await repo.findChargedCard(db, companyId, clientId, row.token);
+    if (card?.behaviour !== 'challenge') return null;
+    const status: 'pending' | 'approved' | 'failed' = row.status === 'requires_action' ? 'pending' : row.status === 'declined' ? 'failed' : 'approved';
+    return { id: row.charge_id, amountCents: row.amount_cents, currency: row.currency, status };
+  }
+
   return {
     name: SIMULATED_PROVIDER,
 
@@ -117,17 +127,10 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return rows.map((r) => ({ chargeId: r.charge_id, idempotencyKey: r.idempotency_key, amountCents: r.amount_cents, createdAt: r.created_at }));
     },
 
-    async findChallenge(companyId, id) {
-      const row = await repo.findChargeById(db, companyId, id);
-      if (!row) return null;
-      // Only a charge of a card that asks for a challenge has one.
-      const card = await repo.findChargedCard(db, companyId, row.token);
-      if (card?.behaviour !== 'challenge') return null;
-      const status = row.status === 'requires_action' ? 'pending' : row.status === 'declined' ? 'failed' : 'approved';
-      return { id: row.charge_id, amountCents: row.amount_cents, currency: row.currency, status };
-    },
+    findChallenge,
 
-    async decideChallenge(companyId, id, approve) {
+    async decideChallenge(companyId, clientId, id, approve) {
+      if (!(await findChallenge(companyId, clientId, id))) return false;
       return repo.moveCharge(db, companyId, id, 'requires_action', {
         status: approve ? 'succeeded' : 'declined',
         decline_code: approve ? null : 'authentication_failed',

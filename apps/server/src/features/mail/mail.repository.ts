@@ -42,9 +42,18 @@ export async function deleteUnsentMailBefore(db: Db, before: string): Promise<vo
   await db.deleteFrom('outbox').where('status', 'in', ['logged', 'failed']).where('created_at', '<', before).execute();
 }
 
-/** Takes a pending row for delivery; false when another process took it first. */
-export async function claimOutboxMail(db: Db, id: number): Promise<boolean> {
-  const res = await db.updateTable('outbox').set({ status: 'sending' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+/**
+ * Takes a row for delivery until `leaseUntil`: a pending one, or one left sending whose lease ran
+ * out by `now` (its process died mid-delivery). One conditional update, so of processes taking it
+ * at once only one gets it; false when another holds it.
+ */
+export async function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string): Promise<boolean> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ status: 'sending', lease_until: leaseUntil })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]))
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -52,8 +61,22 @@ export function findOutboxMail(db: Db, id: number) {
   return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Rows written in a transaction that no process delivered (it died after the commit). */
-export async function findPendingMailBefore(db: Db, before: string, limit = 100): Promise<number[]> {
-  const rows = await db.selectFrom('outbox').select('id').where('status', '=', 'pending').where('created_at', '<', before).orderBy('id').limit(limit).execute();
+/**
+ * Rows no live process is delivering: pending ones written before `before` (their process died
+ * after the commit) and sending ones whose lease ran out by `now` (it died mid-delivery).
+ */
+export async function findUndeliveredMail(db: Db, before: string, now: string, limit = 100): Promise<number[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('created_at', '<', before)]),
+        eb.and([eb('status', '=', 'sending'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
-import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findPendingMailBefore, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
+import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findUndeliveredMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -29,6 +29,15 @@ interface HeldMail {
 
 const HELD_MAX = 100;
 
+/**
+ * How long a process owns an outbox row it took for delivery; after it, the minute job takes the
+ * row again. Well beyond one delivery, whose SMTP waits are bounded below.
+ */
+export const OUTBOX_LEASE_MS = 10 * 60_000;
+/** A pending row this old was written by a process that did not deliver it. */
+const PENDING_GRACE_MS = 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 export interface Mailer {
   /** Records the mail in the outbox, then delivers it over SMTP when configured. */
   send(message: MailMessage): Promise<void>;
@@ -39,8 +48,12 @@ export interface Mailer {
   queue(message: MailMessage): void;
   /** Delivers outbox rows written by `enqueueMail` once their transaction committed, after the answer has gone. */
   deliver(ids: readonly number[]): void;
-  /** Delivers rows still pending that were written before `before` (their process died after the commit); answers how many. */
-  deliverPending(before: string): Promise<number>;
+  /**
+   * The minute job's part: delivers rows still pending a minute after they were written (their
+   * process died after the commit) and rows left sending past their lease (it died mid-delivery);
+   * answers how many it took.
+   */
+  deliverPending(now?: Date): Promise<number>;
   /** The newest messages as sent, secrets included, when held in memory (development without SMTP); newest last. */
   held(): HeldMail[];
   /** Resolves when every queued mail has been handled (shutdown, tests). */
@@ -57,7 +70,7 @@ function redact(text: string, secrets: readonly string[] = []): string {
  * process's memory for the development outbox view; never on disk, never in the log.
  */
 export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?: string | undefined; from: string; holdInMemory?: boolean }): Mailer {
-  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
   const pending = new Set<Promise<void>>();
   const held: HeldMail[] = [];
 
@@ -87,9 +100,9 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     }
   }
 
-  /** Delivers a row written by enqueueMail, once: a row another process took is left to it. */
-  async function deliverRow(id: number) {
-    if (!(await claimOutboxMail(db, id))) return;
+  /** Delivers a row written by enqueueMail, once: a row another process holds is left to it. */
+  async function deliverRow(id: number, now = new Date()) {
+    if (!(await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS))))) return;
     const row = await findOutboxMail(db, id);
     if (!row) return;
     await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
@@ -116,9 +129,9 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
         pending.add(job);
       }
     },
-    async deliverPending(before) {
-      const ids = await findPendingMailBefore(db, before);
-      for (const id of ids) await deliverRow(id);
+    async deliverPending(now = new Date()) {
+      const ids = await findUndeliveredMail(db, nowIso(new Date(now.getTime() - PENDING_GRACE_MS)), nowIso(now));
+      for (const id of ids) await deliverRow(id, now);
       return ids.length;
     },
     async send(message) {
@@ -143,7 +156,8 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
 /**
  * Writes a message to the outbox inside the caller's transaction: it exists exactly when the
  * transaction commits. After the commit pass the id to `mailer.deliver`; a process that dies
- * first leaves it pending for the minute job (`deliverPending`). Stored as sent, so never for
+ * first leaves it pending for the minute job (`deliverPending`), and one that dies mid-delivery
+ * leaves it sending until its lease (OUTBOX_LEASE_MS) runs out. Stored as sent, so never for
  * messages with secrets.
  */
 export function enqueueMail(trx: Db, message: { companyId: number; to: string; subject: string; text: string; html: string }): Promise<number> {

@@ -1,41 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-
-const key = () => randomBytes(16).toString('hex');
+import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { countCharges, customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 
 /** A card token belongs to the client who made it: nobody else can pay with it or save it. */
 describe.each(testEngines())('card tokens bound to their client on %s', (engine) => {
   let t: TestApp;
-  let companyId: number;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
   });
   afterAll(() => t.close());
 
   const db = () => t.runtime.deps.db;
-  const customer = (company = 'SPLASH') => registerCustomer(t, { email: `tok.${randomBytes(4).toString('hex')}@example.com`, company });
-
-  async function withInvoice(cents: number) {
-    const who = await customer();
-    const invoiceNo = `K-${randomBytes(4).toString('hex').toUpperCase()}`;
-    await db()
-      .insertInto('invoices')
-      .values({ company_id: companyId, client_id: who.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status: 'Unpaid' })
-      .execute();
-    return { ...who, invoiceNo };
-  }
-
-  async function tokenise(browser: Browser) {
-    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
-    expect(res.status).toBe(200);
-    return res.body.id;
-  }
-
-  const charges = async () => Number((await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const invoice = (no: string) => db().selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', no).executeTakeFirstOrThrow();
+  const customer = (company = 'SPLASH') => customerWithInvoices(t, [], { company });
+  const withInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'K' });
+  const charges = () => countCharges(t);
+  const invoice = (no: string) => invoiceState(t, no);
 
   it("another client's token cannot pay: 422, nothing charged, nothing written", async () => {
     const owner = await customer();
@@ -80,5 +60,25 @@ describe.each(testEngines())('card tokens bound to their client on %s', (engine)
     await b.enterCompany('SPLASH');
     const res = await b.post('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
     expect(res.status).toBe(401);
+  });
+
+  it("another client's challenge step cannot be seen or completed; the card holder's can", async () => {
+    const owner = await withInvoice(2_500);
+    const body = { invoices: [owner.invoiceNo], cardToken: await tokenise(owner.browser, TEST_CARDS.challenge) };
+    const k = key();
+    const first = await owner.browser.post<{ status: string; challenge: { id: string } }>('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(first.body.status).toBe('requires_action');
+    const path = `/sim-gateway/v1/challenges/${first.body.challenge.id}`;
+    const stranger = await customer();
+    expect((await stranger.browser.get(path)).status).toBe(404);
+    expect((await stranger.browser.post(path, { approve: true })).status).toBe(404);
+    // Nobody signed in cannot either.
+    const guest = new Browser(t.server);
+    await guest.enterCompany('SPLASH');
+    expect((await guest.post(path, { approve: true })).status).toBe(401);
+    expect((await owner.browser.get<{ status: string }>(path)).body.status).toBe('pending');
+    expect(await invoice(owner.invoiceNo)).toEqual({ status: 'Unpaid', balance_due_cents: 2_500 });
+    expect((await owner.browser.post<{ status: string }>(path, { approve: true })).body.status).toBe('approved');
+    expect((await owner.browser.post<{ status: string }>('/api/payment/checkout', body, { 'idempotency-key': k })).body.status).toBe('completed');
   });
 });

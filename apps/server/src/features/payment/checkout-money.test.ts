@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { nowIso } from '../../lib/time.ts';
-
-const key = () => randomBytes(16).toString('hex');
+import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, customerWithInvoices, idempotencyKey as key, newCredit as creditOf, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
 
 interface Payment {
   status: string;
@@ -19,42 +16,14 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    companyId = await companyIdOf(t, 'SPLASH');
   });
   afterAll(() => t.close());
 
   const db = () => t.runtime.deps.db;
-
-  async function customerWithInvoice(cents: number) {
-    const who = await registerCustomer(t, { email: `money.${randomBytes(4).toString('hex')}@example.com` });
-    const invoiceNo = `M-${randomBytes(4).toString('hex').toUpperCase()}`;
-    await db()
-      .insertInto('invoices')
-      .values({ company_id: companyId, client_id: who.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status: 'Unpaid' })
-      .execute();
-    return { ...who, invoiceNo };
-  }
-
-  async function tokenise(browser: Browser) {
-    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
-    return res.body.id;
-  }
-
-  async function newCode(percentBasisPoints: number) {
-    const code = `OFF${randomBytes(3).toString('hex').toUpperCase()}`;
-    await db().insertInto('discount_codes').values({ company_id: companyId, code, kind: 'percent', value: percentBasisPoints, valid_from: null, valid_to: null, max_uses: null, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null }).execute();
-    return code;
-  }
-
-  async function newCredit(clientId: number, cents: number) {
-    return (
-      await db()
-        .insertInto('customer_credits')
-        .values({ company_id: companyId, client_id: clientId, description: 'Credit', amount_cents: cents, remaining_cents: cents, created_at: nowIso() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
+  const customerWithInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'M' });
+  const newCode = (basisPoints: number) => newDiscountCode(t, companyId, basisPoints);
+  const newCredit = (clientId: number, cents: number) => creditOf(t, companyId, clientId, cents);
 
   async function receiptsOf(clientId: number) {
     const receipts = await db().selectFrom('receipts').select(['id', 'receipt_no', 'amount_cents', 'method', 'reference']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();

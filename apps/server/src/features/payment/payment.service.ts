@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
-import { NEW_INVOICE_NO, type CheckoutRequest, type PaymentAnswer, type QuoteAnswer } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type CheckoutRequest, type PaymentAnswer, type QuoteAnswer } from '@portal/shared/payment-schemas';
 import { priceCart, PricingInputError } from '@portal/shared/pricing/price-cart';
 import { formatCents } from '@portal/shared/pricing/money';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
@@ -183,6 +183,8 @@ interface StoredRequest {
 interface Holds {
   bookingHoldToken: string | null;
   enrolmentIds: number[];
+  /** When the first of the holds lapses; null when nothing is held. */
+  expiresAt?: string | null;
 }
 interface StoredQuote {
   quote: Quote;
@@ -286,16 +288,21 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
         created_at: stamp,
       })),
     );
-    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [] };
+    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null };
+    const lapses: string[] = [];
     if (body.classItems.length > 0) {
       // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
       holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      lapses.push(nowIso(holdUntil));
     }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
-      holds.bookingHoldToken = (await holdBookings(trx, company, clientId, body.bookingItems, { now })).holdToken;
+      const held = await holdBookings(trx, company, clientId, body.bookingItems, { now });
+      holds.bookingHoldToken = held.holdToken;
+      lapses.push(held.holdExpiresAt);
     }
+    holds.expiresAt = lapses.sort()[0] ?? null;
     await repo.movePayment(trx, company.id, id, ['processing'], {
       quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
       amount_cents: amount,
@@ -356,9 +363,11 @@ async function charge(deps: Deps, company: Company, payment: PaymentRow): Promis
   if (result.status === 'succeeded') return complete(deps, company, payment, result.chargeId);
   if (result.status === 'declined') return fail(deps, company, payment, 402, result.declineCode, result.message);
 
-  // A challenge step: the places stay held while the card holder answers it.
-  const holdUntil = nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
-  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: holdUntil, updated_at: nowIso() });
+  // A challenge step: the places stay held while the card holder answers it, and no longer.
+  const expiresAt = holdExpiryOf(payment);
+  if (expiresAt && expiresAt <= nowIso()) return fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  const leaseUntil = expiresAt ?? nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
+  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {
     PaymentID: payment.id,
     status: 'requires_action',
@@ -369,7 +378,15 @@ async function charge(deps: Deps, company: Company, payment: PaymentRow): Promis
     invoiceNos: [],
     receiptNo: null,
     challenge: { id: result.challengeId, amountCents: payment.amount_cents },
+    holdExpiresAt: expiresAt,
   };
+}
+
+/** What a payment whose challenge step outlived its holds answers (the minute job lets the holds go). */
+const HOLD_EXPIRED = { code: 'HOLD_EXPIRED', message: HOLD_EXPIRED_MESSAGE };
+
+function holdExpiryOf(payment: PaymentRow): string | null {
+  return (JSON.parse(payment.quote) as Partial<StoredQuote>).holds?.expiresAt ?? null;
 }
 
 function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentRow, stored: StoredRequest) {
@@ -475,6 +492,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
         challenge: null,
+        holdExpiresAt: null,
       };
       const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
         status: 'completed',
@@ -569,7 +587,12 @@ export async function reconcilePayments(deps: Deps, findCompany: (id: number) =>
         report.completed += 1;
       } else {
         const message = charge?.status === 'declined' ? charge.message : DECLINE_MESSAGES.authentication_failed;
-        await fail(deps, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message).catch((err: unknown) => {
+        const failing =
+          charge?.status === 'requires_action'
+            ? // The challenge step was never answered while the holds lasted.
+              fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message)
+            : fail(deps, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message);
+        await failing.catch((err: unknown) => {
           if (!(err instanceof AppError)) throw err;
         });
         report.failed += 1;

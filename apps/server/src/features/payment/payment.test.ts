@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
-import type { Browser} from '../../test/api-harness.ts';
 import { registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
+import { reconcileCheckouts } from '../../sweep.ts';
 import { findCompanyByCode, findCompanyById } from '../company/company.service.ts';
 import { bookingOptions } from '../bookings/bookings.service.ts';
 import { addDays } from '../../lib/time.ts';
 
-const key = () => randomBytes(16).toString('hex');
-const CARDS = {
-  ok: '4242424242424242',
-  declined: '4000000000000002',
-  insufficient: '4000000000009995',
-  expired: '4000000000000069',
-  network: '4000000000000259',
-  challenge: '4000000000003220',
-};
+const CARDS = TEST_CARDS;
 
 interface Quote {
   rows: { type: string; breakdownKey: string | null; invoiceNo: string; amountCents: number; totalCents: number; description: string }[];
@@ -42,7 +35,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    companyId = await companyIdOf(t, 'SPLASH');
     // Court hire at ACE costs $30.00 in these tests, whatever the demo's catalogue says.
     const ace = await t.runtime.deps.db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'ACE').executeTakeFirstOrThrow();
     const settings = JSON.parse(ace.settings) as { booking_types: { PriceCents?: number }[] };
@@ -58,29 +51,9 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   const db = () => t.runtime.deps.db;
 
   /** A fresh customer of SPLASH with unpaid invoices of their own. */
-  async function customerWithInvoices(balances: number[], status = 'Unpaid') {
-    const email = `pay.${randomBytes(4).toString('hex')}@example.com`;
-    const who = await registerCustomer(t, { email });
-    const invoiceNos: string[] = [];
-    for (const cents of balances) {
-      const no = `T-${randomBytes(4).toString('hex').toUpperCase()}`;
-      invoiceNos.push(no);
-      await db()
-        .insertInto('invoices')
-        .values({ company_id: companyId, client_id: who.clientId, invoice_no: no, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status })
-        .execute();
-    }
-    return { ...who, invoiceNos };
-  }
-
-  async function tokenise(browser: Browser, number: string) {
-    const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month: 12, exp_year: 2099, cvc: '123' });
-    expect(res.status).toBe(200);
-    return res.body.id;
-  }
-
-  const chargesCount = async () => Number((await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n);
-  const invoice = (no: string) => db().selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', no).executeTakeFirstOrThrow();
+  const customerWithInvoices = (balances: number[], status = 'Unpaid') => withInvoices(t, balances, { status });
+  const chargesCount = () => countCharges(t, companyId);
+  const invoice = (no: string) => invoiceState(t, no);
 
   it('H9, H17: the quote prices an unpaid invoice with the spec line types and breakdown keys', async () => {
     const { browser, invoiceNos } = await customerWithInvoices([12_345]);
@@ -130,11 +103,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     ['expired', CARDS.expired, 'Your card has expired.', 'expired_card'],
   ])('a %s card answers 402 with its message and writes nothing', async (_what, number, message, code) => {
     const { browser, invoiceNos, clientId } = await customerWithInvoices([4_200]);
-    const credit = await db()
-      .insertInto('customer_credits')
-      .values({ company_id: companyId, client_id: clientId, description: 'Make-up refund', amount_cents: 1_000, remaining_cents: 1_000, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const credit = { id: await newCredit(t, companyId, clientId, 1_000, 'Make-up refund') };
     const token = await tokenise(browser, number);
     const k = key();
     const res = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token, creditIds: [credit.id] }, { 'idempotency-key': k });
@@ -258,13 +227,8 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   it('H10, H11: a discount code and a credit reduce what is charged; their uses are recorded', async () => {
     const { browser, invoiceNos, clientId } = await customerWithInvoices([10_000]);
-    const code = `SAVE${randomBytes(3).toString('hex').toUpperCase()}`;
-    await db().insertInto('discount_codes').values({ company_id: companyId, code, kind: 'percent', value: 1000, valid_from: null, valid_to: null, max_uses: 1, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null }).execute();
-    const credit = await db()
-      .insertInto('customer_credits')
-      .values({ company_id: companyId, client_id: clientId, description: 'Credit', amount_cents: 2_000, remaining_cents: 2_000, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const code = await newDiscountCode(t, companyId, 1000, { prefix: 'SAVE', maxUses: 1 });
+    const credit = { id: await newCredit(t, companyId, clientId, 2_000) };
     const credits = await browser.get<{ credits: { CreditID: number; AmountCents: number }[] }>('/api/payment/get-customer-credits');
     expect(credits.body.credits).toEqual([expect.objectContaining({ CreditID: credit.id, AmountCents: 2_000 })]);
     const cart = { invoices: invoiceNos, discountCodes: [{ invoiceNo: invoiceNos[0], discountCode: code.toLowerCase() }], creditIds: [credit.id] };
@@ -290,11 +254,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect((await stranger.browser.post('/api/payment/quote', { invoices: owner.invoiceNos })).status).toBe(404);
     const token = await tokenise(stranger.browser, CARDS.ok);
     expect((await stranger.browser.post('/api/payment/checkout', { invoices: owner.invoiceNos, cardToken: token }, { 'idempotency-key': key() })).status).toBe(404);
-    const credit = await db()
-      .insertInto('customer_credits')
-      .values({ company_id: companyId, client_id: owner.clientId, description: 'Credit', amount_cents: 500, remaining_cents: 500, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const credit = { id: await newCredit(t, companyId, owner.clientId, 500) };
     const own = await customerWithInvoices([1_000]);
     expect((await own.browser.post('/api/payment/quote', { invoices: own.invoiceNos, creditIds: [credit.id] })).status).toBe(404);
     expect(await invoice(owner.invoiceNos[0]!)).toEqual({ status: 'Unpaid', balance_due_cents: 4_000 });
@@ -354,6 +314,32 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const paid = await browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.ok) }, { 'idempotency-key': key() });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('completed');
+  });
+
+  it('a challenge step holds the court until a stated instant; when it runs out the hold is gone and the same key is told so', async () => {
+    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '15:00', court: 'Court 3' };
+    const { browser } = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const body = { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.challenge) };
+    const k = key();
+    const before = Date.now();
+    const first = await browser.post<Payment & { holdExpiresAt: string | null }>('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(first.body.status).toBe('requires_action');
+    const expires = Date.parse(first.body.holdExpiresAt!);
+    expect(expires).toBeGreaterThan(before);
+    expect(expires).toBeLessThanOrEqual(Date.now() + ace.settings.booking_setup.HoldMinutes * 60_000);
+    // Held: nobody else can take the court meanwhile.
+    const rival = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const rivalToken = await tokenise(rival.browser, CARDS.ok);
+    expect((await rival.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() })).status).toBe(409);
+    // The hold runs out unanswered: the minute job lets it go, and the same key says so.
+    await reconcileCheckouts(t.runtime.deps, new Date(expires + 1_000));
+    const late = await browser.post('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'HOLD_EXPIRED', message: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' });
+    const sold = await rival.browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() });
+    expect(sold.status).toBe(200);
+    expect(sold.body.status).toBe('completed');
   });
 
   it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, customerWithInvoices, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { setPaymentFaults } from './payment.service.ts';
 import { reconcileCheckouts } from '../../sweep.ts';
-
-const key = () => randomBytes(16).toString('hex');
+import { OUTBOX_LEASE_MS } from '../mail/mailer.ts';
 
 /** The receipt e-mail is an outbox row written in the order's own transaction. */
 describe.each(testEngines())('receipt e-mail in the order transaction on %s', (engine) => {
@@ -13,31 +12,19 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    companyId = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    companyId = await companyIdOf(t, 'SPLASH');
   });
   afterAll(() => t.close());
 
   const db = () => t.runtime.deps.db;
-
-  async function withInvoice(cents: number) {
-    const who = await registerCustomer(t, { email: `outbox.${randomBytes(4).toString('hex')}@example.com` });
-    const invoiceNo = `O-${randomBytes(4).toString('hex').toUpperCase()}`;
-    await db()
-      .insertInto('invoices')
-      .values({ company_id: companyId, client_id: who.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status: 'Unpaid' })
-      .execute();
-    return { ...who, invoiceNo };
-  }
-  async function tokenise(browser: Browser, number: string) {
-    return (await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month: 12, exp_year: 2099, cvc: '123' })).body.id;
-  }
+  const withInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'O' });
   // The receipt mails only (a new customer is also welcomed).
   const received = (email: string) => t.mailbox.received.filter((m) => m.to === email && m.subject.includes('RCT-'));
   const mailsTo = (email: string) => db().selectFrom('outbox').select(['company_id', 'subject', 'text_body', 'status']).where('to_address', '=', email).execute();
 
   it('a process that dies right after the order commits still sends the receipt: the outbox row was written with the order', async () => {
     const { browser, email, clientId, invoiceNo } = await withInvoice(4_200);
-    const body = { invoices: [invoiceNo], cardToken: await tokenise(browser, '4242424242424242') };
+    const body = { invoices: [invoiceNo], cardToken: await tokenise(browser) };
     const idem = key();
     setPaymentFaults(t.runtime.deps, {
       afterOrder: () => {
@@ -70,7 +57,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
 
   it('a completed order is mailed once, at once', async () => {
     const { browser, email, invoiceNo } = await withInvoice(1_000);
-    const paid = await browser.post<{ receiptNo: string }>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser, '4242424242424242') }, { 'idempotency-key': key() });
+    const paid = await browser.post<{ receiptNo: string }>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
     expect(paid.status).toBe(200);
     await t.runtime.deps.mailer.flush();
     expect(received(email).map((m) => m.subject)).toEqual([expect.stringContaining(paid.body.receiptNo)]);
@@ -79,10 +66,37 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
 
   it('a declined order queues no receipt', async () => {
     const { browser, email, invoiceNo } = await withInvoice(1_000);
-    const res = await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser, '4000000000000002') }, { 'idempotency-key': key() });
+    const res = await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser, TEST_CARDS.declined) }, { 'idempotency-key': key() });
     expect(res.status).toBe(402);
     await t.runtime.deps.mailer.flush();
     expect(await mailsTo(email)).toEqual([]);
     expect(received(email)).toEqual([]);
+  });
+
+  it('a receipt left sending by a process that died mid-delivery goes out again after its lease, once, however many processes run the minute job', async () => {
+    const { browser, email, invoiceNo } = await withInvoice(2_300);
+    const idem = key();
+    setPaymentFaults(t.runtime.deps, {
+      afterOrder: () => {
+        throw new Error('process killed after commit');
+      },
+    });
+    try {
+      await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': idem });
+    } finally {
+      setPaymentFaults(t.runtime.deps, undefined);
+    }
+    // The dying process had taken the row for delivery (pending -> sending) when it stopped.
+    const now = Date.now();
+    await db().updateTable('outbox').set({ status: 'sending', lease_until: new Date(now + 60_000).toISOString() }).where('to_address', '=', email).execute();
+    // While its lease runs, nobody else sends it.
+    await reconcileCheckouts(t.runtime.deps, new Date(now + 30_000));
+    expect(received(email)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([expect.objectContaining({ status: 'sending' })]);
+    // After it, the minute jobs of five processes at once send it once.
+    const later = new Date(now + OUTBOX_LEASE_MS + 120_000);
+    await Promise.all([0, 1, 2, 3, 4].map(() => reconcileCheckouts(t.runtime.deps, later)));
+    expect(received(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toEqual([]);
   });
 });

@@ -32,6 +32,6 @@ export async function findSessions(deps: Deps, companyToken: string, customerTok
 }
 
 /** Removes sessions, reset tokens and e-mail codes that can no longer be used. */
-export function deleteExpiredSessions(deps: Deps): Promise<void> {
-  return repo.deleteExpired(deps.db);
+export function deleteExpiredSessions(deps: Deps, now = new Date()): Promise<void> {
+  return repo.deleteExpired(deps.db, now);
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentDetails } from '@portal/shared/payment-schemas';
+import type { Success } from '@portal/shared/api-schemas';
+import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-schemas';
 import { api } from '@/lib/api-client';
 import { getPaymentDetailsQueryOptions } from '@/lib/payment-details';
 
@@ -7,12 +8,12 @@ export function saveCard(token: string, mode: 'add' | 'update'): Promise<Payment
   return api<PaymentDetails>(mode === 'add' ? '/api/customer/add-credit-card-details' : '/api/customer/update-credit-card-details', { method: 'POST', body: { token } });
 }
 
-export function updateBankDetails(body: { AccountName: string; BankCode: string; AccountNumber: string }): Promise<PaymentDetails> {
+export function updateBankDetails(body: BankDetailsRequest): Promise<PaymentDetails> {
   return api<PaymentDetails>('/api/customer/update-bank-details', { method: 'POST', body });
 }
 
-export function removePaymentDetails(): Promise<{ success: true }> {
-  return api<{ success: true }>('/api/customer/remove-payment-details', { method: 'DELETE' });
+export function removePaymentDetails(): Promise<Success> {
+  return api<Success>('/api/customer/remove-payment-details', { method: 'DELETE' });
 }
 
 /** Each change answers the new details, which replace the cached ones. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingList } from '@portal/shared/bookings-schemas';
+import type { Booking, BookingList, CancelBookingAnswer } from '@portal/shared/bookings-schemas';
 import { api } from '@/lib/api-client';
 
 export type BookingFilter = 'upcoming' | 'past' | 'cancelled';
@@ -20,7 +20,7 @@ export function useBookings(params: { filter: BookingFilter; page: number }) {
 }
 
 export async function cancelBooking(bookingId: number): Promise<Booking> {
-  return (await api<{ booking: Booking }>('/api/bookings/cancel', { method: 'POST', body: { booking_id: bookingId } })).booking;
+  return (await api<CancelBookingAnswer>('/api/bookings/cancel', { method: 'POST', body: { booking_id: bookingId } })).booking;
 }
 
 /** Cancelling frees the court: every list and the free slots are read again. */

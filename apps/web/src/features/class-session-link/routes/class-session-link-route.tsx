@@ -31,14 +31,17 @@ export default function ClassSessionLinkRoute() {
   }
 
   if (token === '' || link.isError || !link.data) {
-    const invalid = token === '' || (link.error instanceof ApiRequestError && link.error.status === 404);
+    const revoked = link.error instanceof ApiRequestError && link.error.code === 'LINK_REVOKED';
+    const invalid = token === '' || revoked || (link.error instanceof ApiRequestError && link.error.status === 404);
+    const title = revoked ? classSessionLinkMessages.revokedTitle : invalid ? 'This link cannot be opened' : 'Something went wrong';
+    const text = revoked ? classSessionLinkMessages.revoked : invalid ? classSessionLinkMessages.invalid : errorMessage(link.error);
     return (
       <div className="mx-auto flex w-full max-w-lg flex-col items-center px-4 py-16 text-center sm:py-24">
         <span aria-hidden="true" className="mb-5 grid size-16 place-items-center rounded-full bg-primary-tint text-primary-ink">
           <LinkIcon className="size-8" />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{invalid ? 'This link cannot be opened' : 'Something went wrong'}</h1>
-        <p className="mt-3 text-ink-soft">{invalid ? classSessionLinkMessages.invalid : errorMessage(link.error)}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+        <p className="mt-3 text-ink-soft">{text}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {invalid ? null : (
             <Button variant="secondary" onClick={() => void link.refetch()}>

@@ -1,7 +1,7 @@
-import type { CaptchaChallenge } from '@portal/shared/contact-schemas';
+import type { CaptchaChallenge, CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import { api } from '@/lib/api-client';
 
 /** A fresh challenge for each attempt: a solved one is accepted once. */
 export async function getCaptchaChallenge(signal?: AbortSignal): Promise<CaptchaChallenge> {
-  return (await api<{ success: true; captcha: CaptchaChallenge }>('/api/company/captcha-challenge', { signal })).captcha;
+  return (await api<CaptchaChallengeAnswer>('/api/company/captcha-challenge', { signal })).captcha;
 }

@@ -1,0 +1,66 @@
+import type { Deps } from '../../deps.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
+import * as repo from './customer.repository.ts';
+
+/**
+ * The one mechanism of 6-digit codes mailed to an address (registration, e-mail change): a
+ * random token pairs with the code, both only stored hashed (decision 010); a code lives 10
+ * minutes, allows 5 tries and is used once (decisions 020, 035).
+ */
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+
+export type EmailCodePurpose = 'register' | 'email-change';
+export type EmailCodeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmailCode>>>;
+
+/**
+ * Stores a new code and answers it with its token. A `decoy` stores the hash of another code,
+ * so the answer looks the same while the mailed notice carries none. A code of a client replaces
+ * the client's earlier unused ones of the purpose.
+ */
+export async function issueEmailCode(
+  deps: Deps,
+  input: { companyId: number; purpose: EmailCodePurpose; email: string; clientId?: number; payload?: unknown; decoy?: boolean },
+): Promise<{ token: string; code: number }> {
+  const token = newToken();
+  const code = newEmailCode();
+  await repo.insertEmailCode(deps.db, {
+    companyId: input.companyId,
+    purpose: input.purpose,
+    email: input.email,
+    ...(input.clientId !== undefined ? { clientId: input.clientId } : {}),
+    tokenHash: hashToken(token),
+    codeHash: hashCode(token, input.decoy ? newEmailCode() : code),
+    payload: JSON.stringify(input.payload ?? {}),
+    expiresAt: addMinutes(new Date(), EMAIL_CODE_TTL_MINUTES).toISOString(),
+  });
+  return { token, code };
+}
+
+export function findEmailCode(deps: Deps, companyId: number, purpose: EmailCodePurpose, token: string): Promise<EmailCodeRow | undefined> {
+  return repo.findEmailCode(deps.db, companyId, purpose, hashToken(token));
+}
+
+/** The address a client's live code of the purpose was sent to, or null. */
+export async function pendingEmailCodeAddress(deps: Deps, companyId: number, purpose: EmailCodePurpose, clientId: number): Promise<string | null> {
+  return (await repo.findPendingEmailCode(deps.db, companyId, purpose, clientId, nowIso()))?.email ?? null;
+}
+
+/**
+ * Checks a code against its row: 'invalid' when used, expired or wrong, 'tooManyTries' once the
+ * tries are spent. Every try is counted before the code is compared, in one statement, so
+ * parallel guesses cannot get more than EMAIL_CODE_MAX_ATTEMPTS looks at it.
+ */
+export async function checkEmailCode(deps: Deps, companyId: number, row: EmailCodeRow, token: string, code: number): Promise<'ok' | 'invalid' | 'tooManyTries'> {
+  if (row.used_at || row.expires_at <= nowIso()) return 'invalid';
+  const attempt = await repo.countEmailCodeAttempt(deps.db, companyId, row.id, EMAIL_CODE_MAX_ATTEMPTS);
+  if (attempt === undefined) return 'tooManyTries';
+  if (safeEqual(row.code_hash, hashCode(token, code))) return 'ok';
+  return attempt >= EMAIL_CODE_MAX_ATTEMPTS ? 'tooManyTries' : 'invalid';
+}
+
+/** Uses the code once; false when another request used it first. */
+export function consumeEmailCode(deps: Deps, companyId: number, id: number): Promise<boolean> {
+  return repo.consumeEmailCode(deps.db, companyId, id);
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { nowIso } from '../lib/time.ts';
+import { registerCustomer, type Browser, type TestApp } from './api-harness.ts';
+
+/**
+ * What the payment tests share: a fresh customer with unpaid invoices of their own, a card
+ * tokenised at the simulated gateway, credits and discount codes, and a new Idempotency-Key.
+ */
+
+/** The simulated gateway's test cards (README). */
+export const TEST_CARDS = {
+  ok: '4242424242424242',
+  declined: '4000000000000002',
+  insufficient: '4000000000009995',
+  expired: '4000000000000069',
+  network: '4000000000000259',
+  challenge: '4000000000003220',
+} as const;
+
+export const idempotencyKey = () => randomBytes(16).toString('hex');
+
+export async function companyIdOf(t: TestApp, code: string): Promise<number> {
+  return (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** A new customer of `company` (SPLASH unless told) with one unpaid invoice of each balance; its invoice numbers start with `prefix`. */
+export async function customerWithInvoices(t: TestApp, balances: number[], options: { company?: string; status?: string; prefix?: string } = {}) {
+  const { company = 'SPLASH', status = 'Unpaid', prefix = 'T' } = options;
+  const who = await registerCustomer(t, { email: `pay.${randomBytes(4).toString('hex')}@example.com`, company });
+  const companyId = await companyIdOf(t, company);
+  const invoiceNos: string[] = [];
+  for (const cents of balances) {
+    const no = `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
+    invoiceNos.push(no);
+    await t.runtime.deps.db
+      .insertInto('invoices')
+      .values({ company_id: companyId, client_id: who.clientId, invoice_no: no, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status })
+      .execute();
+  }
+  return { ...who, companyId, invoiceNos, invoiceNo: invoiceNos[0] ?? '' };
+}
+
+/** A card tokenised at the simulated gateway by the signed-in customer; throws when the gateway refuses it. */
+export async function tokenise(browser: Browser, number: string = TEST_CARDS.ok, expiry: { month: number; year: number } = { month: 12, year: 2099 }): Promise<string> {
+  const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month: expiry.month, exp_year: expiry.year, cvc: '123' });
+  if (res.status !== 200) throw new Error(`tokenise ${number}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function newCredit(t: TestApp, companyId: number, clientId: number, cents: number, description = 'Credit'): Promise<number> {
+  const row = await t.runtime.deps.db
+    .insertInto('customer_credits')
+    .values({ company_id: companyId, client_id: clientId, description, amount_cents: cents, remaining_cents: cents, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A percentage discount code (basis points: 1000 = 10 %), unlimited unless `maxUses`. */
+export async function newDiscountCode(t: TestApp, companyId: number, basisPoints: number, options: { prefix?: string; maxUses?: number } = {}): Promise<string> {
+  const code = `${options.prefix ?? 'OFF'}${randomBytes(3).toString('hex').toUpperCase()}`;
+  await t.runtime.deps.db
+    .insertInto('discount_codes')
+    .values({ company_id: companyId, code, kind: 'percent', value: basisPoints, valid_from: null, valid_to: null, max_uses: options.maxUses ?? null, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null })
+    .execute();
+  return code;
+}
+
+/** How many charges the simulated gateway holds (of one company, or of all). */
+export async function countCharges(t: TestApp, companyId?: number): Promise<number> {
+  let query = t.runtime.deps.db.selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n'));
+  if (companyId !== undefined) query = query.where('company_id', '=', companyId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export function invoiceState(t: TestApp, invoiceNo: string) {
+  return t.runtime.deps.db.selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+}
