@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { tsImport } from 'tsx/esm/api';
 import { PortalSession, waitReady } from './lib/portal-session.mjs';
 import { CLASS_ROWS, withBenchClasses } from './lib/bench-classes.mjs';
+import { CHECKOUT_ROW, checkoutCustomers, invoicesOf, measureCheckouts } from './lib/bench-checkouts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -103,7 +104,13 @@ function benchBundles() {
     return {
       ...withBenchClasses(bundle),
       agreements: (bundle.agreements ?? []).map((a) => ({ ...a, required: false })),
-      customers: [...(bundle.customers ?? []), ...rotating, ...churn, ...(ci === 0 ? [invoiceHeavyCustomer(code, record, agreements_signed)] : [])],
+      customers: [
+        ...(bundle.customers ?? []),
+        ...rotating,
+        ...churn,
+        ...(ci === 0 ? [invoiceHeavyCustomer(code, record, agreements_signed)] : []),
+        ...checkoutCustomers(code, (i) => customer(i, 'k', lightHash)),
+      ],
       notifications: [...(bundle.notifications ?? []), ...notifications],
       messages: [...(bundle.messages ?? []), ...messages],
     };
@@ -323,6 +330,7 @@ const rows = [
   { name: `invoice page, ${INVOICE_COUNT.toLocaleString('en')} invoices`, url: '/api/financials/invoices?page=1&limit=10', opts: {}, who: 'invoices' },
   { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
   ...CLASS_ROWS,
+  CHECKOUT_ROW,
 ];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
 const rowFilter = process.env.BENCH_ROWS;
@@ -383,7 +391,9 @@ function importBundles(databaseUrl, dir) {
     classes: b.company.code === 'SPLASH',
   });
   const customers = bundles.flatMap((b) =>
-    b.customers.filter((c) => c.password_hash === lightHash).map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.') })),
+    b.customers
+      .filter((c) => c.password_hash === lightHash)
+      .map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.'), checkoutInvoices: c.email.startsWith('k') ? invoicesOf(c.email, b.company.code) : null })),
   );
   const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === productionHash).map((c) => ({ code: b.company.code, email: c.email })));
   return { customers, churn };
@@ -403,7 +413,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
     // The ETag each customer last got, per URL: what their browser would send on its next poll.
     const etags = new Map();
     for (const row of rows) {
-      const polled = row.who ? customers.filter((c) => c[row.who]) : customers.filter((c) => !c.invoices && (!row.area || c[row.area]));
+      const polled = row.who ? customers.filter((c) => c[row.who]) : customers.filter((c) => !c.invoices && !c.checkoutInvoices && (!row.area || c[row.area]));
       if (!etags.has(row.url)) etags.set(row.url, new Map());
       const held = etags.get(row.url);
       if (row.opts.validator) {
@@ -425,7 +435,12 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
       let w;
       const cpuBefore = serverCpuMs(child.pid);
       try {
-        r = await measure(base, row.url, polled, row.opts, held);
+        r = row.checkout
+          ? await measureCheckouts(
+              customers.filter((c) => c.checkoutInvoices),
+              { seconds, lanes: connections },
+            )
+          : await measure(base, row.url, polled, row.opts, held);
       } finally {
         w = await writer.stop();
       }
@@ -459,7 +474,8 @@ try {
     const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
     results.push(...first.rows);
     for (const size of pgPools) {
-      const only = rows.filter((r) => r.url !== '/api/company/get-config').map((r) => r.name);
+      // The checkouts paid their invoices on the first server.
+      const only = rows.filter((r) => r.url !== '/api/company/get-config' && !r.checkout).map((r) => r.name);
       const extraEnv = { DATABASE_POOL_SIZE: String(size) };
       results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { extraEnv, only, signedIn: first.customers })).rows);
     }
@@ -479,7 +495,8 @@ console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling')) ?? results.find((c) => r.engine.startsWith(c.engine) && c.name.startsWith('ceiling'));
   const share = ceiling ? `${((r.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
-  console.log(`| ${r.engine} | ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} | ${Number.isNaN(r.cpuUs) ? '' : Math.round(r.cpuUs)} |`);
+  const name = r.failed === undefined ? r.name : `${r.name}, ${r.failed} failed`;
+  console.log(`| ${r.engine} | ${name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} | ${Number.isNaN(r.cpuUs) ? '' : Math.round(r.cpuUs)} |`);
 }
 const failed = results.reduce((sum, r) => sum + r.writeFailures, 0);
 const rate = results.reduce((sum, r) => sum + r.writes, 0) / Math.max(1, results.length);

@@ -1,27 +1,33 @@
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
-import { expect, getJson, signInViaApi, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+
+/** Signs parent@ in at the test's own ACE and puts a free weekday-morning court in the cart. */
+async function courtInCart(page: Page, world: World) {
+  const user = await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
+  const options = await getJson<BookingOptions>(page, '/api/bookings/options');
+  // A weekday morning, outside the evening time-scale band.
+  const day = new Date(`${options.today}T00:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while ([0, 6].includes(day.getUTCDay()));
+  const date = day.toISOString().slice(0, 10);
+  const availability = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
+  const slot = availability.slots.find((s) => s.time >= '09:00' && s.time < '12:00' && s.freeCourts.length > 0)!;
+  const item = { venue_id: 1, booking_type_id: 1, date, time: slot.time, court: slot.freeCourts[0]! };
+  await page.addInitScript(
+    ([clientId, booking]) => {
+      if (window.sessionStorage.getItem('cart-seeded')) return;
+      window.sessionStorage.setItem('cart-seeded', '1');
+      window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+    },
+    [user.ClientID, item] as const,
+  );
+  return { date, item };
+}
 
 test.describe('class and booking checkout', () => {
   test('H1–H3, H8, H12, H14: a court booking in the cart is priced with tax and the card fee, paid with a test card, and the cart empties @phone', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['ACE']);
-    const user = await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
-    const options = await getJson<BookingOptions>(page, '/api/bookings/options');
-    // A weekday morning, outside the evening time-scale band.
-    const day = new Date(`${options.today}T00:00:00Z`);
-    do day.setUTCDate(day.getUTCDate() + 1);
-    while ([0, 6].includes(day.getUTCDay()));
-    const date = day.toISOString().slice(0, 10);
-    const availability = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
-    const slot = availability.slots.find((s) => s.time >= '09:00' && s.time < '12:00' && s.freeCourts.length > 0)!;
-    const item = { venue_id: 1, booking_type_id: 1, date, time: slot.time, court: slot.freeCourts[0]! };
-    await page.addInitScript(
-      ([clientId, booking]) => {
-        if (window.sessionStorage.getItem('cart-seeded')) return;
-        window.sessionStorage.setItem('cart-seeded', '1');
-        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
-      },
-      [user.ClientID, item] as const,
-    );
+    const { date, item } = await courtInCart(page, await ownWorld(['ACE']));
     await page.goto('/hub/checkout');
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expect(page.locator('tr[data-row-type="Custom"]')).toContainText(item.court);
@@ -86,5 +92,29 @@ test.describe('class and booking checkout', () => {
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     const again = await page.request.post('/api/classes/validate-class-item', { data: { class_id: chosen!.ClassID, student_id: chosen!.StudentID, kind: 'ongoing', dates: [] } });
     expect(again.status()).toBe(409);
+  });
+
+  test('a held court shows its countdown on the payment page and through the challenge step; when it runs out the customer is told @phone', async ({ page, ownWorld }) => {
+    await page.clock.install();
+    await courtInCart(page, await ownWorld(['ACE']));
+    await page.goto('/hub/payment');
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    await page.getByLabel('Name on card').fill('Sarah Mitchell');
+    await page.getByLabel('Card number').fill('4000000000003220');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await expect(dialog).toBeVisible();
+    // On the page behind the challenge step and in it, the same time left (ACE holds courts for 10 minutes).
+    await expect(page.getByTestId('hold-countdown')).toHaveCount(2);
+    await expect(dialog.getByTestId('hold-countdown')).toContainText(/Your places are held for (10:00|9:5\d)/);
+    await page.screenshot({ path: test.info().outputPath('challenge-countdown.png') });
+    await page.clock.fastForward('05:00');
+    await expect(dialog.getByTestId('hold-countdown')).toContainText(/held for [45]:\d\d/);
+    await page.clock.fastForward('05:30');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' })).toBeVisible();
+    await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
   });
 });

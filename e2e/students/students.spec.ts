@@ -112,12 +112,18 @@ test.describe('students', () => {
     await expect(first).toContainText('Seahorse');
     await expect(first).toContainText('Next session:');
 
-    const record = (await (await page.request.get(`/api/student/${id}`)).json()) as { bookedClasses: { ClassID: number; dates: { SessionID: number }[] }[] };
+    const record = (await (await page.request.get(`/api/student/${id}`)).json()) as { bookedClasses: { ClassID: number; OCRName: string; dates: { SessionID: number }[] }[] };
     const cls = record.bookedClasses[0]!;
     const session = cls.dates[1]!;
+    // E5: the class's sessions come from the class-session call of the spec, for this class and student.
+    const sessionsCall = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/classes/get-class-sessions' && url.searchParams.get('class_id') === String(cls.ClassID) && url.searchParams.get('student_id') === id;
+    });
     await page.goto(`/hub/students/${id}?Sessions=true&class_id=${cls.ClassID}&session_id=${session.SessionID}&from_home=true`);
+    expect((await sessionsCall).status()).toBe(200);
     await expect(page.getByRole('tab', { name: 'Enrolments' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.locator('[aria-current="date"]')).toBeVisible();
+    await expect(page.getByRole('list', { name: `Dates of ${cls.OCRName}` }).locator('[aria-current="date"]')).toBeVisible();
   });
 
   test('shows skill sets with notes and a certificate (E22, E23)', async ({ page, world }) => {

@@ -27,13 +27,13 @@ export class PortalSession {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  /** One API call; answers the parsed JSON and throws on any status but 2xx. */
-  async call(method, url, body) {
+  /** One API call (`headers`: extra request headers); answers the parsed JSON and throws on any status but 2xx. */
+  async call(method, url, body, headers = {}) {
     // Every unsafe call carries a JSON body and its Origin, as the portal's own calls do.
     const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
     const res = await fetch(this.base + url, {
       method,
-      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json', origin: this.base }), cookie: this.cookie },
+      headers: { ...headers, ...(json === undefined ? {} : { 'content-type': 'application/json', origin: this.base }), cookie: this.cookie },
       body: json,
     });
     for (const c of res.headers.getSetCookie()) {

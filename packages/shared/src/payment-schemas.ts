@@ -85,6 +85,9 @@ export const idempotencyKeyHeaderSchema = z.object({
   [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16 to 100 letters, digits, "-" or "_"'),
 });
 
+/** What the customer is told when a payment's holds run out before it went through. */
+export const HOLD_EXPIRED_MESSAGE = 'Your time to pay has run out and the places and courts held for you have been released. Please start again.';
+
 export const paymentAnswerSchema = z.object({
   PaymentID: z.number(),
   status: z.enum(['completed', 'requires_action']),
@@ -96,6 +99,8 @@ export const paymentAnswerSchema = z.object({
   receiptNo: z.string().nullable(),
   /** A challenge step the card holder completes at the gateway before the payment goes through. */
   challenge: z.object({ id: z.string(), amountCents: z.number().int() }).nullable(),
+  /** While a challenge step is open: when the places and courts held for this payment are let go (ISO instant); null when nothing is held. */
+  holdExpiresAt: z.string().nullable().default(null),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-db.ts';
-import { fixedShapeQuery } from './database.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { fixedShapeQuery, openDatabase } from './database.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   let t: TestDatabase;
@@ -48,5 +52,32 @@ describe.each(testEngines())('a fixed-shape query on %s', (engine) => {
     await expect(literal(t.db, 1)).rejects.toThrow();
     const computed = fixedShapeQuery((a: number, b: number) => sql<{ n: number }>`select ${a} as n, ${b + 1} as m`);
     await expect(computed(t.db, 1, 2)).rejects.toThrow('argument 1 must be a bound value');
+  });
+});
+
+describe('SQLite transactions', () => {
+  it('take the write lock as they begin, so another process writing between their read and their write cannot fail them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-begin-'));
+    const file = path.join(dir, 'probe.db');
+    const handle = openDatabase(`sqlite:${file}`);
+    try {
+      await sql`create table probe (id integer primary key, n integer)`.execute(handle.db);
+      const other = new SQLite(file);
+      other.pragma('busy_timeout = 0');
+      try {
+        await handle.db.transaction().execute(async (trx) => {
+          await sql`select count(*) as n from probe`.execute(trx);
+          // Another process: refused while the transaction holds the lock (it would have committed in between under a deferred begin).
+          expect(() => other.prepare('insert into probe (n) values (1)').run()).toThrow(/SQLITE_BUSY|locked/i);
+          await sql`insert into probe (n) values (2)`.execute(trx);
+        });
+        expect(other.prepare('select n from probe').all()).toEqual([{ n: 2 }]);
+      } finally {
+        other.close();
+      }
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

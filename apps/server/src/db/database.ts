@@ -116,12 +116,20 @@ function withPreparedStatements(pool: pg.Pool, max = 200) {
  * Kysely prepares every query anew; on the hot paths (session lookup, polls) preparing cost as
  * much as running. The same SQL text reuses its prepared statement (SQLite re-prepares by itself
  * after a schema change). Bounded, so ad-hoc SQL cannot grow it without limit.
+ *
+ * Kysely opens a transaction with a plain (deferred) `begin`: one that reads before it writes
+ * (the checkout's) then fails at its first write with SQLITE_BUSY_SNAPSHOT, which no busy timeout
+ * waits out, whenever another process (an import, a back office) wrote in between; measured as
+ * 500s under `npm run bench` (decision 033). Transactions here begin immediate instead: the write
+ * lock is taken first, waited for under busy_timeout. This process has one connection, so its
+ * own transactions ran one at a time already and lose nothing by it.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(given: string) {
+      const text = given === 'begin' ? 'begin immediate' : given;
       let stmt = cache.get(text);
       if (!stmt) {
         if (cache.size >= max) cache.clear();

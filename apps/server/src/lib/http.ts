@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export function pagedQuery<const S extends readonly [string, ...string[]]>(defau
  * its version query read. Hashed so no internal id or count goes out in clear.
  */
 export function listEtag(...parts: (string | number | null)[]): string {
-  return `W/"${createHash('sha1').update(parts.join('|')).digest('base64url')}"`;
+  return `W/"${hash('sha1', parts.join('|'), 'base64url')}"`;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */

@@ -10,8 +10,9 @@ export function isTokenShaped(value: string | undefined): value is string {
   return value !== undefined && value.length === 43 && /^[A-Za-z0-9_-]+$/.test(value);
 }
 
+/** One-shot crypto.hash: a third of createHash's cost for a short input, and it runs twice on every call (the session lookup). */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /** Six-digit code, 100000–999999, so it survives being sent as a JSON number (X25). */

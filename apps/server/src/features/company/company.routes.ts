@@ -13,12 +13,12 @@ import {
 } from '@portal/shared/company-schemas';
 import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
+import { errorResponses, matchesEtag, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions, requireCompany } from '../../plugins/auth.ts';
 import { assertCompanyActive, type Company } from '../../domain/company.ts';
 import { endSessionById, endSessionByToken, findCompanySession, startSession } from '../session/session.service.ts';
 import { findCompaniesForCredentials } from '../customer/customer.service.ts';
-import { buildCompanyConfig, findCompanyByCode, findCompanyByCustomerId, findCompanyById, toListEntry } from './company.service.ts';
+import { companyConfigAnswer, findCompanyByCode, findCompanyByCustomerId, findCompanyById, toListEntry } from './company.service.ts';
 
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
@@ -107,7 +107,14 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/company/get-config',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: companyConfigSchema, ...errorResponses } } },
-    async (req) => buildCompanyConfig(deps, requireCompany(req)),
+    async (req, typedReply) => {
+      const reply = typedReply as FastifyReply;
+      const answer = await companyConfigAnswer(deps, requireCompany(req));
+      reply.header('etag', answer.etag).header('cache-control', 'no-store');
+      if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      // Already checked JSON text (companyConfigAnswer): sent as it is, past the serializer.
+      return reply.type('application/json; charset=utf-8').send(answer.text());
+    },
   );
 
   r.post(

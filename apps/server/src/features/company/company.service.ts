@@ -1,5 +1,6 @@
+import { hash } from 'node:crypto';
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
-import { LIST_NAMES } from '@portal/shared/company-config';
+import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
@@ -32,11 +33,13 @@ export function companyFromSessionRow(deps: Deps, row: SessionsRow): Promise<Com
   return repo.toCompany(deps.db, row);
 }
 
-/** The get-config answer: the company's settings (memoised per settings version) and its lists, read on each call. */
-export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  const rows = await repo.findListItems(deps.db, company.id);
-  const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
-  const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Record<ListName, ListItem[]>;
+type Lists = Record<ListName, ListItem[]>;
+
+/** The company's lists from their rows (every list, and only its active items), read on each call. */
+async function readLists(deps: Deps, companyId: number): Promise<{ lists: Lists; unfiltered_lists: Lists }> {
+  const rows = await repo.findListItems(deps.db, companyId);
+  const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
+  const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   for (const row of rows) {
     if (!(LIST_NAMES as readonly string[]).includes(row.list_name)) continue;
     const name = row.list_name as ListName;
@@ -44,7 +47,11 @@ export async function buildCompanyConfig(deps: Deps, company: Company): Promise<
     unfiltered[name].push(item);
     if (Number(row.active) === 1) lists[name].push(item);
   }
+  return { lists, unfiltered_lists: unfiltered };
+}
 
+/** The get-config answer but its lists, flattened the way the spec names the settings. */
+function settingsPart(company: Company): Omit<CompanyConfig, 'lists' | 'unfiltered_lists'> {
   const { switches, ...settings } = company.settings;
   return {
     ...settings,
@@ -53,8 +60,51 @@ export async function buildCompanyConfig(deps: Deps, company: Company): Promise<
     CompanyDetailsID: company.companyDetailsId,
     OCRCompanyName: settings.OCRCompanyName || settings.CompanyDisplayName,
     CustomerPortalAllowOCR: switches.AllowOCR,
-    lists,
-    unfiltered_lists: unfiltered,
+  };
+}
+
+/** The get-config answer as an object: the company's settings (memoised per settings version) and its lists, read on each call. */
+export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
+  return { ...settingsPart(company), ...(await readLists(deps, company.id)) };
+}
+
+/**
+ * The settings part of the get-config answer as checked JSON text without its closing brace, and
+ * that text's digest. Made once per parsed settings object, which the company repository replaces
+ * exactly when the settings version moves (the memo issue 6 keeps), so it lives and dies with it.
+ */
+const settingsTexts = new WeakMap<Company['settings'], Map<number, { text: string; digest: string }>>();
+function settingsText(company: Company): { text: string; digest: string } {
+  let byCompany = settingsTexts.get(company.settings);
+  if (!byCompany) {
+    byCompany = new Map();
+    settingsTexts.set(company.settings, byCompany);
+  }
+  let made = byCompany.get(company.id);
+  if (!made) {
+    const empty = Object.fromEntries(LIST_NAMES.map((n) => [n, []])) as unknown as Lists;
+    // Checked against the answer's schema here, once, as the route's serializer would on every call.
+    const { lists: _l, unfiltered_lists: _u, ...checked } = companyConfigSchema.parse({ ...settingsPart(company), lists: empty, unfiltered_lists: empty });
+    const text = JSON.stringify(checked).slice(0, -1);
+    made = { text, digest: hash('sha1', text, 'base64url') };
+    byCompany.set(company.id, made);
+  }
+  return made;
+}
+
+/**
+ * get-config as the wire carries it (decision 033): its ETag, a digest of the whole answer, and
+ * its JSON text. The lists are read on each call (a list item written past the API shows at once);
+ * the settings part is checked and serialised once per settings version instead of on every call,
+ * where checking the multi-kilobyte answer against its schema was most of the call's cost.
+ */
+export async function companyConfigAnswer(deps: Deps, company: Company): Promise<{ etag: string; text: () => string }> {
+  const settings = settingsText(company);
+  const lists = await readLists(deps, company.id);
+  const listsText = `"lists":${JSON.stringify(lists.lists)},"unfiltered_lists":${JSON.stringify(lists.unfiltered_lists)}}`;
+  return {
+    etag: `W/"${hash('sha1', settings.digest + listsText, 'base64url')}"`,
+    text: () => `${settings.text},${listsText}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyConfigSchema, type CompanyConfig } from '@portal/shared/company-config';
+import { buildCompanyConfig, findCompanyByCode } from './company.service.ts';
 import { updateCompanySettings } from './company.repository.ts';
 import { Browser, DEMO_PASSWORD, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
@@ -171,6 +172,39 @@ describe.each(testEngines())('company calls on %s', (engine) => {
       await updateCompanySettings(db, row.id, JSON.parse(row.settings));
     }
     expect((await b.get('/api/company/get-config')).body.StudentTerm).toBe('Dancer');
+  });
+
+  it('get-config is the answer its schema describes, with an ETag: 304 while nothing changed, 200 after a settings or list change', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('THAMES');
+    const first = await b.get('/api/company/get-config');
+    expect(companyConfigSchema.strict().parse(first.body)).toEqual(first.body);
+    expect(first.body).toEqual(await buildCompanyConfig(t.runtime.deps, (await findCompanyByCode(t.runtime.deps, 'THAMES'))!));
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const again = await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    const db = t.runtime.deps.db;
+    const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
+    try {
+      await updateCompanySettings(db, row.id, { ...JSON.parse(row.settings), StudentTerm: 'Pupil' });
+      const changed = await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag });
+      expect(changed.status).toBe(200);
+      expect(changed.body.StudentTerm).toBe('Pupil');
+    } finally {
+      await updateCompanySettings(db, row.id, JSON.parse(row.settings));
+    }
+    const item = await db.insertInto('list_items').values({ company_id: row.id, list_name: 'school', display_name: 'Written past the API', ocr_field_value_id: null, active: 1, sort_order: 999 }).returning('id').executeTakeFirstOrThrow();
+    try {
+      const listed = await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag });
+      expect(listed.status).toBe(200);
+      expect(String(listed.headers.etag)).not.toBe(etag);
+    } finally {
+      await db.deleteFrom('list_items').where('id', '=', item.id).execute();
+    }
+    expect((await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag })).status).toBe(304);
   });
 
   it('without a company cookie, company calls answer 401 COMPANY_REQUIRED', async () => {

@@ -1,13 +1,19 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { INVOICE_STATUSES } from '@portal/shared/constants';
-import type { Db } from '../../db/database.ts';
+import type { Db, Engine } from '../../db/database.ts';
 
 type Sort = 'asc' | 'desc';
+type Listing = { companyId: number; clientId: number; sort: Sort; limit: number; offset: number };
 
 /** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Case-insensitive "column contains pattern" with one escape character on both engines. */
-const like = (column: string, pattern: string): RawBuilder<boolean> => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+/**
+ * Case-insensitive "column contains pattern" with one escape character on both engines. SQLite's
+ * LIKE already ignores ASCII case (and its lower() folds nothing more), so the column is compared
+ * as it is there: lower() on every row of a 2,000-invoice search cost more than the LIKE itself.
+ */
+const like = (engine: Engine, column: string, pattern: string): RawBuilder<boolean> =>
+  engine === 'sqlite' ? sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'` : sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 /** Statuses whose name holds the search text: compared by value, not by a LIKE on every row. */
 const matchingStatuses = (text: string) => INVOICE_STATUSES.filter((st) => st.toLowerCase().includes(text.toLowerCase()));
@@ -15,37 +21,54 @@ const matchingStatuses = (text: string) => INVOICE_STATUSES.filter((st) => st.to
 const dateLike = (text: string) => /^[\d/.-]+$/.test(text);
 
 /**
- * A client's invoices, searched by number, status or date, in date order; paged. Both queries
- * read only the covering index invoices_client_list (migration 013-c) until the page's rows.
+ * One page of a client's list and the list's total in one query: the total is an uncorrelated
+ * subquery over the same filter, which both engines run once per statement (SQLite caches it,
+ * PostgreSQL makes it an InitPlan), beside the page read in index order. A page past the end has
+ * no row to carry the total, so only then is it counted alone. Every list of financials is read
+ * through here (decision 033).
  */
-export async function findInvoices(db: Db, input: { companyId: number; clientId: number; search: string; sort: Sort; limit: number; offset: number }) {
+async function pageWithTotal<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  page: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ rows: O[]; total: number }> {
+  const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
+  const found = (await page(filtered)
+    .select(sql<number>`(${count})`.as('total_count'))
+    .limit(limit)
+    .offset(offset)
+    .execute()) as (O & { total_count: number })[];
+  if (found.length === 0 && offset > 0) return { rows: [], total: Number(((await count.executeTakeFirstOrThrow()) as { n: number }).n) };
+  return { rows: found.map(({ total_count: _, ...row }) => row as unknown as O), total: Number(found[0]?.total_count ?? 0) };
+}
+
+/**
+ * A client's invoices, searched by number, status or date, in date order; paged. The page and its
+ * total read only the index invoices_client_list (migration 013-c) until the page's rows; a
+ * status is compared before the LIKE, so most rows of a status search never reach it.
+ */
+export function findInvoices(db: Db, engine: Engine, input: Listing & { search: string }) {
   let base = db.selectFrom('invoices').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId);
   if (input.search) {
     const p = contains(input.search);
     const statuses = matchingStatuses(input.search);
     base = base.where((eb) =>
       eb.or([
-        like('invoice_no', p),
         ...(statuses.length > 0 ? [eb('status', 'in', statuses)] : []),
-        ...(dateLike(input.search) ? [like('invoice_date', p), like('payment_date', p)] : []),
+        like(engine, 'invoice_no', p),
+        ...(dateLike(input.search) ? [like(engine, 'invoice_date', p), like(engine, 'payment_date', p)] : []),
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
-      .orderBy('invoice_date', input.sort)
-      .orderBy('invoice_no', input.sort)
-      .limit(input.limit)
-      .offset(input.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    base,
+    (q) => q.select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status']).orderBy('invoice_date', input.sort).orderBy('invoice_no', input.sort),
+    input,
+  );
 }
 
 /** Payments (receipt allocations) on a client's invoices, searched by invoice or receipt number, method or date. */
-export async function findPayments(db: Db, input: { companyId: number; clientId: number; search: string; sort: Sort; limit: number; offset: number }) {
+export function findPayments(db: Db, engine: Engine, input: Listing & { search: string }) {
   let base = db
     .selectFrom('receipt_allocations as a')
     .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', input.companyId))
@@ -54,37 +77,27 @@ export async function findPayments(db: Db, input: { companyId: number; clientId:
     .where('r.client_id', '=', input.clientId);
   if (input.search) {
     const p = contains(input.search);
-    base = base.where((eb) =>
-      eb.or([like('i.invoice_no', p), like('r.receipt_no', p), like('r.method', p), like('r.receipt_date', p)]),
-    );
+    base = base.where((eb) => eb.or(['i.invoice_no', 'r.receipt_no', 'r.method', 'r.receipt_date'].map((column) => like(engine, column, p))));
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method'])
-      .orderBy('r.receipt_date', input.sort)
-      .orderBy('r.receipt_no', input.sort)
-      .orderBy('a.id', input.sort)
-      .limit(input.limit)
-      .offset(input.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    base,
+    (q) =>
+      q
+        .select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method'])
+        .orderBy('r.receipt_date', input.sort)
+        .orderBy('r.receipt_no', input.sort)
+        .orderBy('a.id', input.sort),
+    input,
+  );
 }
 
-export async function findPaymentPlans(db: Db, input: { companyId: number; clientId: number; sort: Sort; limit: number; offset: number }) {
+export function findPaymentPlans(db: Db, input: Listing) {
   const base = db.selectFrom('payment_plans').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('remaining_charges', '>', 0);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'next_charge', 'amount_cents', 'period', 'remaining_charges', 'notes'])
-      .orderBy('next_charge', input.sort)
-      .orderBy('id', input.sort)
-      .limit(input.limit)
-      .offset(input.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    base,
+    (q) => q.select(['id', 'next_charge', 'amount_cents', 'period', 'remaining_charges', 'notes']).orderBy('next_charge', input.sort).orderBy('id', input.sort),
+    input,
+  );
 }
 
 export function findInvoiceByNo(db: Db, input: { companyId: number; clientId: number; invoiceNo: string }) {

@@ -22,11 +22,11 @@ export function assertFinancialsOn(company: Company): void {
 type Page = { search: string; sort: SortOrder; limit: number; offset: number };
 
 export function listInvoices(deps: Deps, companyId: number, clientId: number, page: Page) {
-  return repo.findInvoices(deps.db, { companyId, clientId, ...page });
+  return repo.findInvoices(deps.db, deps.engine, { companyId, clientId, ...page });
 }
 
 export function listPayments(deps: Deps, companyId: number, clientId: number, page: Page) {
-  return repo.findPayments(deps.db, { companyId, clientId, ...page });
+  return repo.findPayments(deps.db, deps.engine, { companyId, clientId, ...page });
 }
 
 export function listUpcomingPayments(deps: Deps, companyId: number, clientId: number, page: Omit<Page, 'search'>) {

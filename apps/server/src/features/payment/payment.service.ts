@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
-import { NEW_INVOICE_NO, type CheckoutRequest, type PaymentAnswer, type QuoteAnswer } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type CheckoutRequest, type PaymentAnswer, type QuoteAnswer } from '@portal/shared/payment-schemas';
 import { priceCart, PricingInputError } from '@portal/shared/pricing/price-cart';
 import { formatCents } from '@portal/shared/pricing/money';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
@@ -15,7 +15,7 @@ import { addMinutes, companyTimeZone, localNow, nowIso } from '../../lib/time.ts
 import { enqueueMail, renderMail } from '../mail/mailer.ts';
 import { notifyClient, isEmailOptedOutWithin } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
-import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
+import { directDebitAvailable, findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { addInvoiceLines, createInvoice, createReceipt } from '../financials/financials.service.ts';
 import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
@@ -183,6 +183,8 @@ interface StoredRequest {
 interface Holds {
   bookingHoldToken: string | null;
   enrolmentIds: number[];
+  /** When the first of the holds lapses; null when nothing is held. */
+  expiresAt?: string | null;
 }
 interface StoredQuote {
   quote: Quote;
@@ -196,6 +198,9 @@ function hashOf(body: Checkout): string {
 }
 
 const gatewayKey = (payment: { id: number }) => `payment-${payment.id}`;
+
+/** The processor of a payment collected by direct debit from the bank details on file: no card charge, the invoice Debit Scheduled. */
+const DIRECT_DEBIT = 'direct_debit';
 
 function replay(row: PaymentRow): PaymentAnswer {
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
@@ -217,8 +222,18 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
   if (existing) return resume(deps, company, existing, hash);
 
   const gateway = gatewayFor(deps, company);
+  const byDebit = body.paymentMethod === 'direct_debit';
+  if (byDebit) {
+    // Direct debit (decision 034): where the payment type offers it, from the bank details on file; new items only.
+    const debit = await directDebitAvailable(deps, company, clientId);
+    if (!debit.offered) throw new AppError(403, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
+    if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
+    if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
+  }
   let chargeToken: string | null = null;
-  if (body.cardToken) {
+  if (byDebit) {
+    // Nothing is charged to a card.
+  } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
     if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
       throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
@@ -239,7 +254,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       request_hash: hash,
       status: 'processing',
       amount_cents: 0,
-      processor: gateway?.name ?? 'none',
+      processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
       reference: null,
       request: JSON.stringify({ body, chargeToken } satisfies StoredRequest),
       quote: '{}',
@@ -262,7 +277,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     const quote = price(await loadPricingInput(deps, trx, company, clientId, body));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
-    if (amount > 0) {
+    if (amount > 0 && !byDebit) {
       if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
       if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
     }
@@ -286,20 +301,25 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
         created_at: stamp,
       })),
     );
-    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [] };
+    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null };
+    const lapses: string[] = [];
     if (body.classItems.length > 0) {
       // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
       holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      lapses.push(nowIso(holdUntil));
     }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
-      holds.bookingHoldToken = (await holdBookings(trx, company, clientId, body.bookingItems, { now })).holdToken;
+      const held = await holdBookings(trx, company, clientId, body.bookingItems, { now });
+      holds.bookingHoldToken = held.holdToken;
+      lapses.push(held.holdExpiresAt);
     }
+    holds.expiresAt = lapses.sort()[0] ?? null;
     await repo.movePayment(trx, company.id, id, ['processing'], {
       quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
       amount_cents: amount,
-      ...(amount === 0 ? { processor: 'credit' } : {}),
+      ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
     });
     return repo.findPaymentById(trx, company.id, id);
   });
@@ -332,7 +352,7 @@ async function resume(deps: Deps, company: Company, row: PaymentRow, hash: strin
 /** Charges a prepared payment (or reads the charge already made under its key) and finishes it. */
 async function charge(deps: Deps, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
   const stored = JSON.parse(payment.request) as StoredRequest;
-  if (payment.amount_cents === 0) return complete(deps, company, payment, null);
+  if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(deps, company, payment, null);
   const gateway = gatewayFor(deps, company);
   if (!gateway) return fail(deps, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
 
@@ -356,9 +376,11 @@ async function charge(deps: Deps, company: Company, payment: PaymentRow): Promis
   if (result.status === 'succeeded') return complete(deps, company, payment, result.chargeId);
   if (result.status === 'declined') return fail(deps, company, payment, 402, result.declineCode, result.message);
 
-  // A challenge step: the places stay held while the card holder answers it.
-  const holdUntil = nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
-  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: holdUntil, updated_at: nowIso() });
+  // A challenge step: the places stay held while the card holder answers it, and no longer.
+  const expiresAt = holdExpiryOf(payment);
+  if (expiresAt && expiresAt <= nowIso()) return fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  const leaseUntil = expiresAt ?? nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
+  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {
     PaymentID: payment.id,
     status: 'requires_action',
@@ -369,7 +391,15 @@ async function charge(deps: Deps, company: Company, payment: PaymentRow): Promis
     invoiceNos: [],
     receiptNo: null,
     challenge: { id: result.challengeId, amountCents: payment.amount_cents },
+    holdExpiresAt: expiresAt,
   };
+}
+
+/** What a payment whose challenge step outlived its holds answers (the minute job lets the holds go). */
+const HOLD_EXPIRED = { code: 'HOLD_EXPIRED', message: HOLD_EXPIRED_MESSAGE };
+
+function holdExpiryOf(payment: PaymentRow): string | null {
+  return (JSON.parse(payment.quote) as Partial<StoredQuote>).holds?.expiresAt ?? null;
 }
 
 function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentRow, stored: StoredRequest) {
@@ -410,6 +440,7 @@ async function fail(deps: Deps, company: Company, payment: PaymentRow, status: n
  */
 async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
+  const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
   const today = companyToday(company);
@@ -421,13 +452,21 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined) => {
-        if (quoted && quoted.paymentAmountCents > 0) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
+        // What direct debit collects stays owed on the invoice until the debit is taken.
+        if (quoted && quoted.paymentAmountCents > 0 && !byDebit) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
         if (quoted && quoted.creditCents > 0) creditAllocations.push({ invoiceNo, amountCents: quoted.creditCents });
       };
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
-        const made = await createInvoice(trx, { companyId: company.id, clientId: payment.client_id, invoiceDate: today, dueDate: today, lines: newRows });
+        const made = await createInvoice(trx, {
+          companyId: company.id,
+          clientId: payment.client_id,
+          invoiceDate: today,
+          dueDate: today,
+          lines: newRows,
+          ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
+        });
         invoiceNos.push(made.invoiceNo);
         allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
@@ -447,7 +486,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       }
       const cardCents = cardAllocations.reduce((sum, a) => sum + a.amountCents, 0);
       // Never a receipt for more or less than the card was charged.
-      if (cardCents !== payment.amount_cents) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
+      if (cardCents !== (byDebit ? 0 : payment.amount_cents)) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
       const cardReceipt =
         cardCents > 0
           ? await createReceipt(trx, { companyId: company.id, clientId: payment.client_id, date: today, method: 'Credit Card', reference: chargeId ?? '', amountCents: cardCents, allocations: cardAllocations })
@@ -475,6 +514,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
         challenge: null,
+        holdExpiresAt: null,
       };
       const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
         status: 'completed',
@@ -488,13 +528,16 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         companyId: company.id,
         clientId: payment.client_id,
         category: 'invoices',
-        title: 'Payment received',
-        content: `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
+        title: byDebit ? 'Direct debit scheduled' : 'Payment received',
+        content: byDebit
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
+          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
         tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      mailId = await queueReceipt(trx, company, payment, result, quote);
+      // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
+      mailId = result.receiptNo ? await queueReceipt(trx, company, payment, result, quote) : null;
       return result;
     });
   } catch (err) {
@@ -569,7 +612,12 @@ export async function reconcilePayments(deps: Deps, findCompany: (id: number) =>
         report.completed += 1;
       } else {
         const message = charge?.status === 'declined' ? charge.message : DECLINE_MESSAGES.authentication_failed;
-        await fail(deps, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message).catch((err: unknown) => {
+        const failing =
+          charge?.status === 'requires_action'
+            ? // The challenge step was never answered while the holds lasted.
+              fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message)
+            : fail(deps, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message);
+        await failing.catch((err: unknown) => {
           if (!(err instanceof AppError)) throw err;
         });
         report.failed += 1;

@@ -5,6 +5,7 @@ import { registerCustomer, startTestApp, testEngines, type TestApp } from '../..
 import { companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
+import { reconcileCheckouts } from '../../sweep.ts';
 import { findCompanyByCode, findCompanyById } from '../company/company.service.ts';
 import { bookingOptions } from '../bookings/bookings.service.ts';
 import { addDays } from '../../lib/time.ts';
@@ -313,6 +314,32 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const paid = await browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.ok) }, { 'idempotency-key': key() });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('completed');
+  });
+
+  it('a challenge step holds the court until a stated instant; when it runs out the hold is gone and the same key is told so', async () => {
+    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '15:00', court: 'Court 3' };
+    const { browser } = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const body = { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.challenge) };
+    const k = key();
+    const before = Date.now();
+    const first = await browser.post<Payment & { holdExpiresAt: string | null }>('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(first.body.status).toBe('requires_action');
+    const expires = Date.parse(first.body.holdExpiresAt!);
+    expect(expires).toBeGreaterThan(before);
+    expect(expires).toBeLessThanOrEqual(Date.now() + ace.settings.booking_setup.HoldMinutes * 60_000);
+    // Held: nobody else can take the court meanwhile.
+    const rival = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const rivalToken = await tokenise(rival.browser, CARDS.ok);
+    expect((await rival.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() })).status).toBe(409);
+    // The hold runs out unanswered: the minute job lets it go, and the same key says so.
+    await reconcileCheckouts(t.runtime.deps, new Date(expires + 1_000));
+    const late = await browser.post('/api/payment/checkout', body, { 'idempotency-key': k });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'HOLD_EXPIRED', message: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' });
+    const sold = await rival.browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() });
+    expect(sold.status).toBe(200);
+    expect(sold.body.status).toBe('completed');
   });
 
   it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {

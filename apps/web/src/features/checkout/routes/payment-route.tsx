@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -17,7 +17,7 @@ import { decideChallenge, tokeniseCard } from '@/lib/payment-gateway';
 import { usePaymentDetails } from '@/lib/payment-details';
 import { useQuote } from '../api/get-quote';
 import { newIdempotencyKey, submitPayment } from '../api/submit-payment';
-import { ChallengeModal } from '../components/challenge-modal';
+import { ChallengeModal, HoldNotice, useCountdown } from '../components/challenge-modal';
 import { useCartRequest, type CartKind } from '../lib/cart-request';
 
 /** /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only. */
@@ -36,7 +36,17 @@ export default function PaymentRoute() {
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; holdUntil: number; body: Parameters<typeof submitPayment>[0] } | null>(null);
+  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; body: Parameters<typeof submitPayment>[0] } | null>(null);
+  // When the places and courts the server holds for this payment are let go (shown as a countdown on the page and in the challenge step).
+  const [holdUntil, setHoldUntil] = useState<number | null>(null);
+  const holdLeft = useCountdown(holdUntil, () => {
+    // The server lets the holds go at this instant; this attempt is over.
+    attemptKey.current = null;
+    setChallenge(null);
+    setHoldUntil(null);
+    setError(HOLD_EXPIRED_MESSAGE);
+    void queryClient.invalidateQueries({ queryKey: ['quote'] });
+  });
   // One key per attempt: a retry of the same attempt (a lost answer, the challenge's second step) reuses it.
   const attemptKey = useRef<string | null>(null);
   const symbol = config.localization.CurrencySymbol;
@@ -58,14 +68,17 @@ export default function PaymentRoute() {
     try {
       const answer = await submitPayment(body, attemptKey.current);
       if (answer.status === 'requires_action' && answer.challenge) {
-        setChallenge({ id: answer.challenge.id, amountCents: answer.challenge.amountCents, holdUntil: Date.now() + config.fin_setup.CheckoutHoldMinutes * 60_000, body });
+        setHoldUntil(answer.holdExpiresAt ? Date.parse(answer.holdExpiresAt) : null);
+        setChallenge({ id: answer.challenge.id, amountCents: answer.challenge.amountCents, body });
         return;
       }
       attemptKey.current = null;
+      setHoldUntil(null);
       finish(answer);
     } catch (e) {
       attemptKey.current = null;
       setChallenge(null);
+      setHoldUntil(null);
       setError(errorMessage(e));
       void queryClient.invalidateQueries({ queryKey: ['quote'] });
     } finally {
@@ -117,6 +130,7 @@ export default function PaymentRoute() {
       </Link>
       <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
       {quote.isPending ? (
         <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your payment" />
@@ -172,7 +186,7 @@ export default function PaymentRoute() {
           )}
         </div>
       )}
-      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdUntil={kind === 'items' ? (challenge?.holdUntil ?? null) : null} busy={busy} onDecide={(a) => void decide(a)} />
+      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdLeft={holdLeft} busy={busy} onDecide={(a) => void decide(a)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClassSessionsAnswer, EnrolmentFilter, EnrolmentsPage } from '@portal/shared/class-schemas';
+import type { EnrolmentFilter, EnrolmentsPage } from '@portal/shared/class-schemas';
 import { api } from '@/lib/api-client';
 
 export const ENROLMENTS_PAGE_SIZE = 10;
@@ -14,16 +14,4 @@ export function studentEnrolmentsQueryOptions(id: number, filter: EnrolmentFilte
 
 export function useStudentEnrolments(id: number | null, filter: EnrolmentFilter, page: number) {
   return useQuery({ ...studentEnrolmentsQueryOptions(id ?? 0, filter, page), enabled: id !== null });
-}
-
-export function getClassSessions(classId: number, studentId: number): Promise<ClassSessionsAnswer> {
-  return api<ClassSessionsAnswer>('/api/classes/get-class-sessions', { query: { class_id: classId, student_id: studentId } });
-}
-
-export function classSessionsQueryOptions(classId: number, studentId: number) {
-  return queryOptions({ queryKey: ['classes', 'sessions', classId, studentId], queryFn: () => getClassSessions(classId, studentId) });
-}
-
-export function useClassSessions(classId: number | null, studentId: number | null) {
-  return useQuery({ ...classSessionsQueryOptions(classId ?? 0, studentId ?? 0), enabled: classId !== null && studentId !== null });
 }

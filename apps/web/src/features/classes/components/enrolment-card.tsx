@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/lib/company-config';
 import { formatDate } from '@/lib/format';
-import { useClassSessions } from '../api/enrolments';
+import { useClassSessions } from '@/lib/class-sessions';
 import { classDuration, classTime, dayName } from '../lib/class-format';
 import { AbsenceFlow } from './absence-flow';
 

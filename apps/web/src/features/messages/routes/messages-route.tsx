@@ -162,7 +162,7 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
       {back}
       <article className="rounded-2xl border border-line bg-surface px-5 py-6 shadow-sm sm:px-8 sm:py-8">
         <header className="border-b border-line-soft pb-4">
-          <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance text-ink outline-none sm:text-2xl">
+          <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance wrap-anywhere text-ink outline-none sm:text-2xl">
             {message.Title}
           </Heading>
           <p className="mt-2 text-sm text-muted">

@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CalendarDaysIcon, ClockIcon, MapPinIcon } from 'lucide-react';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/lib/company-config';
 import { formatDate } from '@/lib/format';
+import { errorMessage } from '@/lib/api-client';
+import { useClassSessions } from '@/lib/class-sessions';
+import { Spinner } from '@/components/ui/spinner';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -14,16 +17,70 @@ function time12(hhmm: string): string {
 }
 
 /**
+ * A class's dates for the student, from the class-session call of the spec (E5:
+ * get-class-sessions?class_id&student_id), asked for when the list is opened; the session a link
+ * named is marked and scrolled to.
+ */
+function ClassDates({ classId, className, studentId, markedSessionId }: { classId: number; className: string; studentId: number; markedSessionId?: number | undefined }) {
+  const config = useConfig();
+  const sessions = useClassSessions(classId, studentId);
+  const marked = useRef<HTMLLIElement>(null);
+  const loaded = sessions.data !== undefined;
+  useEffect(() => {
+    if (loaded) marked.current?.scrollIntoView({ block: 'center' });
+  }, [loaded, markedSessionId]);
+  if (sessions.isPending) return <Spinner size="sm" label={`Loading the dates of ${className}`} className="mt-2" />;
+  if (sessions.isError) return <p role="alert" className="mt-2 text-sm text-danger">{errorMessage(sessions.error)}</p>;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Dates of ${className}`}>
+      {sessions.data.sessions.map((d) => {
+        const isMarked = d.SessionID === markedSessionId;
+        return (
+          <li
+            key={d.SessionID}
+            ref={isMarked ? marked : undefined}
+            aria-current={isMarked ? 'date' : undefined}
+            className={cn(
+              'rounded-full border px-3 py-1 text-xs font-medium',
+              d.Status === 'cancelled' ? 'border-line text-muted line-through' : 'border-line-strong text-ink',
+              isMarked && 'border-primary bg-primary text-on-primary',
+            )}
+          >
+            {formatDate(d.Date, config.localization.DateFormat)}
+            {d.Status === 'cancelled' ? <span className="sr-only"> (cancelled)</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
  * The classes a student is booked into (E27), from the enrolments. A link from the home page or
  * a class-session message (Sessions=true, class_id, session_id) opens that class's dates with the
- * session marked (E5).
+ * session marked (E5); each class's dates come from get-class-sessions when opened.
  */
-export function BookedClasses({ classes, openClassId, sessionId }: { classes: BookedClass[]; openClassId?: number; sessionId?: number }) {
+export function BookedClasses({
+  studentId,
+  classes,
+  openClassId,
+  sessionId,
+}: {
+  studentId: number;
+  classes: BookedClass[];
+  openClassId?: number | undefined;
+  sessionId?: number | undefined;
+}) {
   const config = useConfig();
-  const marked = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    marked.current?.scrollIntoView({ block: 'center' });
-  }, [openClassId, sessionId]);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(openClassId ? [openClassId] : []));
+  const toggle = (classId: number, open: boolean) =>
+    setOpened((prev) => {
+      if (prev.has(classId) === open) return prev;
+      const next = new Set(prev);
+      if (open) next.add(classId);
+      else next.delete(classId);
+      return next;
+    });
 
   if (classes.length === 0) return <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />;
   const court = config.localization.CourtLabel || config.CourtText || 'Court';
@@ -60,30 +117,13 @@ export function BookedClasses({ classes, openClassId, sessionId }: { classes: Bo
               </div>
             </dl>
             {c.dates.length > 0 ? (
-              <details open={c.ClassID === openClassId} className="group mt-4">
+              <details open={c.ClassID === openClassId} onToggle={(e) => toggle(c.ClassID, e.currentTarget.open)} className="group mt-4">
                 <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">
                   All dates ({scheduled})
                 </summary>
-                <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Dates of ${c.OCRName}`}>
-                  {c.dates.map((d) => {
-                    const isMarked = c.ClassID === openClassId && d.SessionID === sessionId;
-                    return (
-                      <li
-                        key={d.SessionID}
-                        ref={isMarked ? marked : undefined}
-                        aria-current={isMarked ? 'date' : undefined}
-                        className={cn(
-                          'rounded-full border px-3 py-1 text-xs font-medium',
-                          d.Status === 'cancelled' ? 'border-line text-muted line-through' : 'border-line-strong text-ink',
-                          isMarked && 'border-primary bg-primary text-on-primary',
-                        )}
-                      >
-                        {formatDate(d.Date, config.localization.DateFormat)}
-                        {d.Status === 'cancelled' ? <span className="sr-only"> (cancelled)</span> : null}
-                      </li>
-                    );
-                  })}
-                </ul>
+                {opened.has(c.ClassID) ? (
+                  <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} />
+                ) : null}
               </details>
             ) : null}
           </li>

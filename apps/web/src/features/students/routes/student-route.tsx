@@ -132,7 +132,7 @@ export default function StudentRoute() {
           </div>
         </Tabs.Content>
         <Tabs.Content value="Enrollments" className="outline-none">
-          <BookedClasses classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
+          <BookedClasses studentId={s.StudentID} classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
         </Tabs.Content>
         {config.ShowSkillSets ? (
           <Tabs.Content value="SkillSets" className="outline-none">
