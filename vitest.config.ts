@@ -1,50 +1,50 @@
 import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Three projects (decision 030). The API tests share one worker process per core instead of one
- * per file (`isolate: false`): Node keeps fastify, kysely, pg, sharp and the rest loaded between
- * files while Vitest still evaluates the portal's own modules afresh for each file. They open
- * copies of a database migrated and seeded once per run (test/global-setup.ts). The few files
- * that replace a portal module with `vi.mock` keep a process of their own, as do the web and
- * shared tests (jsdom only where a file asks for it).
- */
-const ownModuleMocks = ['apps/server/src/features/company/get-by-email.test.ts', 'apps/server/src/features/import/import.test.ts'];
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = ['apps/server/**/*.test.ts'];
+const webAndShared = ['*.test.ts', 'apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx', 'packages/**/*.test.ts'];
+const exclude = ['**/node_modules/**', '**/dist/**'];
 
+/** The test files in the root folder, apps/ and packages/. */
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (!entry.isDirectory()) return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    const searched = dir === '' ? ['apps', 'packages'].includes(entry.name) : !['node_modules', 'dist'].includes(entry.name);
+    return searched ? testFiles(file) : [];
+  });
+}
+
+/**
+ * Test files that keep a process of their own: those that replace a module with `vi.mock` (a
+ * shared process could hand them, or a later file, the module as another file loaded it) and
+ * those that render into jsdom (React and Testing Library, loaded once per process, would carry
+ * their state from one file's document to the next).
+ */
+const ownProcess = testFiles('').filter((file) => /\bvi\.(do)?[mM]ock\(|@vitest-environment jsdom/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+
+/**
+ * Decision 030. Test files share one worker process per core (`isolate: false`): Node keeps
+ * fastify, kysely, pg, sharp, ESLint and the rest loaded between files, while Vitest evaluates
+ * the portal's own modules afresh for each file, so no file sees another's module state. The API
+ * tests open copies of a database migrated and seeded once per run (test/global-setup.ts).
+ * jsdom only where a file asks for it (its `@vitest-environment` docblock).
+ */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
-    exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['./apps/server/src/test/global-setup.ts'],
+    setupFiles: ['./apps/web/src/test/setup.ts'],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', ...ownModuleMocks],
-          globalSetup: ['./apps/server/src/test/global-setup.ts'],
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'api with module mocks',
-          include: ownModuleMocks,
-          globalSetup: ['./apps/server/src/test/global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'web and shared',
-          include: ['*.test.ts', 'apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx', 'packages/**/*.test.ts'],
-          setupFiles: ['./apps/web/src/test/setup.ts'],
-        },
-      },
+      { extends: true, test: { name: 'api', include: api, exclude: [...exclude, ...ownProcess], isolate: false } },
+      { extends: true, test: { name: 'web and shared', include: webAndShared, exclude: [...exclude, ...ownProcess], isolate: false } },
+      { extends: true, test: { name: 'own process', include: ownProcess, exclude } },
     ],
   },
 });

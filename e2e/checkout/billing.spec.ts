@@ -53,5 +53,17 @@ test.describe('billing details', () => {
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await expect(page.getByText('•••••678')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-bank.png'), fullPage: true });
+    // One payment method is kept: the page says that a card replaces the bank details, before and in the card form.
+    await expect(page.getByText('Saving a card replaces your bank details.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await expect(page.getByText('Saving a card replaces your bank details.')).toBeVisible();
+    await page.getByLabel('Name on card').fill('Sarah Mitchell');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText('Visa ending 4242')).toBeVisible();
+    await expect(page.getByText('•••••678')).toHaveCount(0);
+    await expect(page.getByText('Saving bank details replaces your saved card.')).toBeVisible();
   });
 });

@@ -118,6 +118,13 @@ export async function removePaymentDetails(deps: Deps, company: Company, clientI
 }
 
 /** The saved card's gateway token, for "pay with the saved card". */
+/** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
+export async function directDebitAvailable(deps: Deps, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {
+  if (!offersOf(company).bank) return { offered: false, onFile: false };
+  const row = await repo.findPaymentMethod(deps.db, company.id, clientId);
+  return { offered: true, onFile: row?.kind === 'bank' };
+}
+
 export async function findSavedCardToken(deps: Deps, companyId: number, clientId: number): Promise<string | null> {
   const row = await repo.findPaymentMethod(deps.db, companyId, clientId);
   return row?.kind === 'card' ? row.gateway_token : null;

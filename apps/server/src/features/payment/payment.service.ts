@@ -15,7 +15,7 @@ import { addMinutes, companyTimeZone, localNow, nowIso } from '../../lib/time.ts
 import { enqueueMail, renderMail } from '../mail/mailer.ts';
 import { notifyClient, isEmailOptedOutWithin } from '../notification/notification.service.ts';
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
-import { findSavedCardToken, saveCard } from '../billing/billing.service.ts';
+import { directDebitAvailable, findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { addInvoiceLines, createInvoice, createReceipt } from '../financials/financials.service.ts';
 import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
@@ -199,6 +199,9 @@ function hashOf(body: Checkout): string {
 
 const gatewayKey = (payment: { id: number }) => `payment-${payment.id}`;
 
+/** The processor of a payment collected by direct debit from the bank details on file: no card charge, the invoice Debit Scheduled. */
+const DIRECT_DEBIT = 'direct_debit';
+
 function replay(row: PaymentRow): PaymentAnswer {
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
   if (!stored) throw new Error(`payment ${row.id} has no result`);
@@ -219,8 +222,18 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
   if (existing) return resume(deps, company, existing, hash);
 
   const gateway = gatewayFor(deps, company);
+  const byDebit = body.paymentMethod === 'direct_debit';
+  if (byDebit) {
+    // Direct debit (decision 034): where the payment type offers it, from the bank details on file; new items only.
+    const debit = await directDebitAvailable(deps, company, clientId);
+    if (!debit.offered) throw new AppError(403, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
+    if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
+    if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
+  }
   let chargeToken: string | null = null;
-  if (body.cardToken) {
+  if (byDebit) {
+    // Nothing is charged to a card.
+  } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
     if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
       throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
@@ -241,7 +254,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       request_hash: hash,
       status: 'processing',
       amount_cents: 0,
-      processor: gateway?.name ?? 'none',
+      processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
       reference: null,
       request: JSON.stringify({ body, chargeToken } satisfies StoredRequest),
       quote: '{}',
@@ -264,7 +277,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     const quote = price(await loadPricingInput(deps, trx, company, clientId, body));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
-    if (amount > 0) {
+    if (amount > 0 && !byDebit) {
       if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
       if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
     }
@@ -306,7 +319,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     await repo.movePayment(trx, company.id, id, ['processing'], {
       quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
       amount_cents: amount,
-      ...(amount === 0 ? { processor: 'credit' } : {}),
+      ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
     });
     return repo.findPaymentById(trx, company.id, id);
   });
@@ -339,7 +352,7 @@ async function resume(deps: Deps, company: Company, row: PaymentRow, hash: strin
 /** Charges a prepared payment (or reads the charge already made under its key) and finishes it. */
 async function charge(deps: Deps, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
   const stored = JSON.parse(payment.request) as StoredRequest;
-  if (payment.amount_cents === 0) return complete(deps, company, payment, null);
+  if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(deps, company, payment, null);
   const gateway = gatewayFor(deps, company);
   if (!gateway) return fail(deps, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
 
@@ -427,6 +440,7 @@ async function fail(deps: Deps, company: Company, payment: PaymentRow, status: n
  */
 async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
+  const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
   const today = companyToday(company);
@@ -438,13 +452,21 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined) => {
-        if (quoted && quoted.paymentAmountCents > 0) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
+        // What direct debit collects stays owed on the invoice until the debit is taken.
+        if (quoted && quoted.paymentAmountCents > 0 && !byDebit) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
         if (quoted && quoted.creditCents > 0) creditAllocations.push({ invoiceNo, amountCents: quoted.creditCents });
       };
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
-        const made = await createInvoice(trx, { companyId: company.id, clientId: payment.client_id, invoiceDate: today, dueDate: today, lines: newRows });
+        const made = await createInvoice(trx, {
+          companyId: company.id,
+          clientId: payment.client_id,
+          invoiceDate: today,
+          dueDate: today,
+          lines: newRows,
+          ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
+        });
         invoiceNos.push(made.invoiceNo);
         allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
@@ -464,7 +486,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       }
       const cardCents = cardAllocations.reduce((sum, a) => sum + a.amountCents, 0);
       // Never a receipt for more or less than the card was charged.
-      if (cardCents !== payment.amount_cents) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
+      if (cardCents !== (byDebit ? 0 : payment.amount_cents)) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
       const cardReceipt =
         cardCents > 0
           ? await createReceipt(trx, { companyId: company.id, clientId: payment.client_id, date: today, method: 'Credit Card', reference: chargeId ?? '', amountCents: cardCents, allocations: cardAllocations })
@@ -506,13 +528,16 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         companyId: company.id,
         clientId: payment.client_id,
         category: 'invoices',
-        title: 'Payment received',
-        content: `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
+        title: byDebit ? 'Direct debit scheduled' : 'Payment received',
+        content: byDebit
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
+          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
         tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      mailId = await queueReceipt(trx, company, payment, result, quote);
+      // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
+      mailId = result.receiptNo ? await queueReceipt(trx, company, payment, result, quote) : null;
       return result;
     });
   } catch (err) {

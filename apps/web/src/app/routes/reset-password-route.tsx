@@ -1,21 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema, type NewPasswordInput } from '@portal/shared/auth-schemas';
 import { REDIRECT_COUNTDOWN_S } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordForm } from '@/components/forms/password-form';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { useCompanyConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
-import { showServerErrors } from '@/lib/server-field-errors';
 import { companyName, logoSource } from '@/lib/branding';
 import { useCartStore } from '@/lib/cart-store';
 
@@ -75,60 +70,24 @@ export default function ResetPasswordRoute() {
 }
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    trigger,
-    getFieldState,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordInput, unknown, NewPasswordInput>({
-    resolver: zodResolver(newPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirm_password: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await resetPassword(token, values);
-      // D2 §8: a new password also resets the class cart.
-      useCartStore.getState().resetClassCart();
-      onDone();
-    } catch (e) {
-      setError(showServerErrors(e, setFieldError, ['password', 'confirm_password']));
-    }
-  });
-
-  // D1 §5: the confirmation is checked again whenever the password changes.
-  const password = register('password', {
-    onChange: () => {
-      if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
-    },
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-ink">Set New Password</h1>
-        <p className="mt-1 text-sm text-muted">Choose a password you don’t use anywhere else.</p>
-      </div>
-      <ErrorBox message={error} onDismiss={() => setError(null)} />
-      <TextField
-        label="Password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        hint="At least 8 characters, with a number and a special character."
-        error={errors.password?.message}
-        {...password}
-      />
-      <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
-      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        Set password
-      </Button>
-    </form>
+    <PasswordForm
+      header={
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">Set New Password</h1>
+          <p className="mt-1 text-sm text-muted">Choose a password you don’t use anywhere else.</p>
+        </div>
+      }
+      passwordLabel="Password"
+      submitLabel="Set password"
+      submitProps={{ size: 'lg', fullWidth: true }}
+      onSubmit={async (values) => {
+        await resetPassword(token, values);
+        // D2 §8: a new password also resets the class cart.
+        useCartStore.getState().resetClassCart();
+        onDone();
+      }}
+    />
   );
 }
 

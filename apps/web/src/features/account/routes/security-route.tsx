@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon } from 'lucide-react';
-import { changePasswordSchema, myDetailsMessages as dm, type ChangePasswordInput } from '@portal/shared/my-details-schemas';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { Button } from '@/components/ui/button';
-import { ErrorBox } from '@/components/ui/error-box';
 import { StatusMessage } from '@/components/ui/status-message';
-import { TextField } from '@/components/ui/text-field';
-import { showServerErrors } from '@/lib/server-field-errors';
+import { PasswordForm } from '@/components/forms/password-form';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useChangePassword } from '../api/change-password';
 
@@ -75,70 +71,27 @@ export default function SecurityRoute() {
 
 function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const change = useChangePassword();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    trigger,
-    getFieldState,
-    setFocus,
-    formState: { errors },
-  } = useForm<ChangePasswordInput, unknown, ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { current_password: '', password: '', confirm_password: '' },
-  });
-  useEffect(() => setFocus('current_password'), [setFocus]);
-  // S16: the confirmation is checked again whenever the password changes.
-  const password = register('password', {
-    onChange: () => {
-      if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
-    },
-  });
-  const submit = handleSubmit((values) => {
-    setError(null);
-    change.mutate(values, {
-      onSuccess: onDone,
-      onError: (e) => setError(showServerErrors(e, setFieldError, ['current_password', 'password', 'confirm_password'])),
-    });
-  });
-
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="password-heading" className="flex max-w-md flex-col gap-4">
-      <div>
-        <h2 id="password-heading" className="text-lg font-semibold text-ink">
-          Update password
-        </h2>
-        <p className="mt-0.5 text-sm text-muted">Your other devices will be signed out. This one stays signed in.</p>
-      </div>
-      <ErrorBox message={error} onDismiss={() => setError(null)} />
-      <TextField
-        label="Current password"
-        type="password"
-        revealable
-        autoComplete="current-password"
-        error={errors.current_password?.message}
-        {...register('current_password')}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        hint="At least 8 characters, with a number and a special character."
-        error={errors.password?.message}
-        {...password}
-      />
-      <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
-      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={change.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={change.isPending}>
-          Save password
-        </Button>
-      </div>
-    </form>
+    <PasswordForm
+      withCurrentPassword
+      focusOnOpen
+      labelledBy="password-heading"
+      className="flex max-w-md flex-col gap-4"
+      header={
+        <div>
+          <h2 id="password-heading" className="text-lg font-semibold text-ink">
+            Update password
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">Your other devices will be signed out. This one stays signed in.</p>
+        </div>
+      }
+      passwordLabel="New password"
+      submitLabel="Save password"
+      onCancel={onCancel}
+      onSubmit={async (values) => {
+        await change.mutateAsync(values);
+        onDone();
+      }}
+    />
   );
 }

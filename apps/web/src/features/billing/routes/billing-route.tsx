@@ -76,6 +76,7 @@ export default function BillingRoute() {
           <h2 id="card-form-heading" className="mb-4 text-lg font-semibold text-ink">
             {data.card ? 'Update card' : 'Add card'}
           </h2>
+          {data.bank ? <ReplaceNote text={REPLACES_BANK} /> : null}
           <CardForm
             submitLabel="Save card"
             busy={busy}
@@ -89,6 +90,7 @@ export default function BillingRoute() {
         </section>
       ) : mode === 'bank' ? (
         <BankForm
+          replaces={data.card ? REPLACES_CARD : null}
           format={data.bankFormat}
           busy={saveBank.isPending}
           onCancel={() => setMode('view')}
@@ -156,6 +158,8 @@ function Summary({ details, onEditCard, onEditBank, onRemove }: { details: Payme
           </dl>
         </div>
       ) : null}
+      {details.card && details.offersBank ? <ReplaceNote text={REPLACES_CARD} /> : null}
+      {details.bank && details.offersCard ? <ReplaceNote text={REPLACES_BANK} /> : null}
       {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
       <div className="flex flex-wrap gap-3">
         {details.offersCard ? (
@@ -178,7 +182,27 @@ function Summary({ details, onEditCard, onEditBank, onRemove }: { details: Payme
   );
 }
 
-function BankForm({ format, busy, onSubmit, onCancel }: { format: BankFormat; busy: boolean; onSubmit: (v: { AccountName: string; BankCode: string; AccountNumber: string }) => void; onCancel: () => void }) {
+/** One payment method is kept on file (decision 024): saving the other kind replaces it. */
+const REPLACES_BANK = 'Saving a card replaces your bank details.';
+const REPLACES_CARD = 'Saving bank details replaces your saved card.';
+
+function ReplaceNote({ text }: { text: string }) {
+  return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;
+}
+
+function BankForm({
+  replaces,
+  format,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  replaces: string | null;
+  format: BankFormat;
+  busy: boolean;
+  onSubmit: (v: { AccountName: string; BankCode: string; AccountNumber: string }) => void;
+  onCancel: () => void;
+}) {
   const schema = bankDetailsSchemaFor(format);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { AccountName: '', BankCode: '', AccountNumber: '' } });
   const errors = formState.errors;
@@ -187,6 +211,7 @@ function BankForm({ format, busy, onSubmit, onCancel }: { format: BankFormat; bu
       <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">
         Bank details
       </h2>
+      {replaces ? <ReplaceNote text={replaces} /> : null}
       <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} className="space-y-4">
         <TextField label="Account name" autoComplete="name" data-autofocus error={errors.AccountName?.message} {...register('AccountName')} />
         <TextField label={BANK_CODE_LABELS[format]} inputMode="numeric" error={errors.BankCode?.message} {...register('BankCode')} />
