@@ -17,6 +17,7 @@ import { checkoutTables } from './migrations/012-checkout.ts';
 import { bookingsFinancials } from './migrations/013-bookings-financials.ts';
 import { invoiceListIndex } from './migrations/013-c-invoice-list-index.ts';
 import { cardTokenOwner } from './migrations/016-card-token-owner.ts';
+import { classSearchCover } from './migrations/017-class-search-cover.ts';
 import { outboxLease } from './migrations/019-outbox-lease.ts';
 import { emailChangeCodes } from './migrations/020-email-change-codes.ts';
 import { classSessionLinkRevocation } from './migrations/020-b-class-session-link-revocation.ts';
@@ -41,6 +42,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '013-bookings-financials': bookingsFinancials(engine),
     '013-c-invoice-list-index': invoiceListIndex,
     '016-card-token-owner': cardTokenOwner,
+    '017-class-search-cover': classSearchCover,
     '019-outbox-lease': outboxLease,
     '020-email-change-codes': emailChangeCodes(engine),
     '020-b-class-session-link-revocation': classSessionLinkRevocation,

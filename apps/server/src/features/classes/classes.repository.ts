@@ -9,9 +9,54 @@ type Eb = ExpressionBuilder<Database, 'enrolments'>;
 const holdsPlace = (eb: Eb, now: string) =>
   eb.or([eb('enrolments.status', 'in', ['active', 'temporary']), eb.and([eb('enrolments.status', '=', 'held'), eb('enrolments.hold_until', '>', now)])]);
 
+/** Enrolments in some classes that hold a place at `now`. */
+function placesIn(db: Db, companyId: number, classIds: number[], now: string) {
+  return db.selectFrom('enrolments').where('company_id', '=', companyId).where('class_id', 'in', classIds).where((eb) => holdsPlace(eb, now));
+}
+
+/** A class with its lesson format's and venue's names (the shape a class is shown in). */
+function classesWithNames(db: Db, companyId: number) {
+  return db
+    .selectFrom('classes as c')
+    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
+    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId));
+}
+
+const CLASS_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.lesson_format_id',
+  'lf.name as lesson_format',
+  'c.venue_id',
+  'v.name as venue',
+  'c.court',
+  'c.standard',
+  'c.staff',
+  'c.day_of_week',
+  'c.start_time',
+  'c.duration_minutes',
+  'c.capacity',
+  'c.enrolled_count',
+  'c.min_age',
+  'c.max_age',
+  'c.price_cents',
+  'c.casual_price_cents',
+] as const;
+
+/** Each sort's keys, all on the class row; the id last makes every order total. */
+const SORT_KEYS = {
+  ClassCountAndPrice: ['c.enrolled_count', 'c.price_cents', 'c.id'],
+  ClassDayAndTime: ['c.day_of_week', 'c.start_time', 'c.id'],
+  Venue: ['c.venue_name', 'c.day_of_week', 'c.start_time', 'c.id'],
+  Staff: ['c.staff', 'c.day_of_week', 'c.start_time', 'c.id'],
+} as const satisfies Record<ClassSort, readonly string[]>;
+
 export interface SearchFilter {
   companyId: number;
   today: string;
+  /** The company's time now (HH:mm): today's session is upcoming only until it starts. */
+  time: string;
+  now: string;
   venues: number[];
   lessonFormats: number[];
   standards: string[];
@@ -23,8 +68,16 @@ export interface SearchFilter {
   sort: ClassSort;
   limit: number;
   offset: number;
+  /** One-session enrolments that count against the next session's places. */
+  singleKinds: ('casual' | 'temporary')[];
 }
 
+/**
+ * One page of matching classes in the sort's order, and how many match. The page is two
+ * statements whatever its size: the count, and the page itself, which picks its ids by walking
+ * the sort's index, then adds to those rows alone the names, the upcoming session dates (joined
+ * with commas), the one-session enrolments on the next of them and the waitlist offers held.
+ */
 export async function searchClasses(db: Db, f: SearchFilter) {
   const from = f.dateFrom && f.dateFrom > f.today ? f.dateFrom : f.today;
   let q = db.selectFrom('classes as c').where('c.company_id', '=', f.companyId);
@@ -43,40 +96,35 @@ export async function searchClasses(db: Db, f: SearchFilter) {
   // checks last_date on the way (written as an expression so SQLite does not pick the range scan
   // and sort every match instead).
   const counted = q.where('c.last_date', '>=', from);
-  const rowsQuery = q
-    .where(sql<string>`c.last_date || ''`, '>=', from)
+  const keys: readonly (typeof SORT_KEYS)[ClassSort][number][] = SORT_KEYS[f.sort];
+  const pageIds = keys
+    .reduce((p, k) => p.orderBy(k), q.where(sql<string>`c.last_date || ''`, '>=', from).select('c.id'))
+    .limit(f.limit)
+    .offset(f.offset);
+  // Upcoming: from today (a range on the sessions' index), today's only until it starts.
+  const upcoming = sql`s.company_id = c.company_id and s.class_id = c.id and s.status = 'scheduled'
+    and s.date >= ${f.today} and (s.date > ${f.today} or s.start_time > ${f.time})`;
+  // The page's ids first, then their rows by key: a cross join, which SQLite never reorders (an
+  // inner join let it walk every class by the sort's index and look each one up in the page).
+  const page = db
+    .selectFrom(pageIds.as('p'))
+    .crossJoin('classes as c')
     .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', f.companyId))
     .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', f.companyId))
+    .whereRef('c.id', '=', 'p.id')
+    .where('c.company_id', '=', f.companyId)
+    .select(CLASS_COLUMNS)
     .select([
-      'c.id',
-      'c.name',
-      'c.lesson_format_id',
-      'lf.name as lesson_format',
-      'c.venue_id',
-      'v.name as venue',
-      'c.court',
-      'c.standard',
-      'c.staff',
-      'c.day_of_week',
-      'c.start_time',
-      'c.duration_minutes',
-      'c.capacity',
-      'c.enrolled_count',
-      'c.min_age',
-      'c.max_age',
-      'c.price_cents',
-      'c.casual_price_cents',
+      sql<string | null>`(select string_agg(s.date, ',' order by s.date) from class_sessions s where ${upcoming})`.as('dates'),
+      sql<number>`(select count(*) from enrolments e where e.company_id = c.company_id and e.class_id = c.id
+        and e.kind in (${sql.join(f.singleKinds)})
+        and (e.status in ('active', 'temporary') or (e.status = 'held' and e.hold_until > ${f.now}))
+        and e.start_date = (select min(s.date) from class_sessions s where ${upcoming}))`.as('singles'),
+      sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
+        and w.status = 'offered' and w.offer_expires_at > ${f.now})`.as('offers'),
     ]);
-  const sorted =
-    f.sort === 'ClassCountAndPrice'
-      ? rowsQuery.orderBy('c.enrolled_count').orderBy('c.price_cents').orderBy('c.id')
-      : f.sort === 'Venue'
-        ? rowsQuery.orderBy('c.venue_name').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
-        : f.sort === 'Staff'
-          ? rowsQuery.orderBy('c.staff').orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id')
-          : rowsQuery.orderBy('c.day_of_week').orderBy('c.start_time').orderBy('c.id');
   const [rows, count] = await Promise.all([
-    sorted.limit(f.limit).offset(f.offset).execute(),
+    keys.reduce((p, k) => p.orderBy(k), page).execute(),
     counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -102,14 +150,10 @@ export function findUpcomingSessions(db: Db, companyId: number, classIds: number
 /** One-session enrolments (casual, temporary) per class and date among some classes' sessions from today. */
 export function countOneSessionPlaces(db: Db, companyId: number, classIds: number[], today: string, now: string, kinds: ('casual' | 'temporary')[]) {
   if (classIds.length === 0 || kinds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('enrolments')
+  return placesIn(db, companyId, classIds, now)
     .select(['class_id', 'start_date as date', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('company_id', '=', companyId)
-    .where('class_id', 'in', classIds)
     .where('kind', 'in', kinds)
     .where('start_date', '>=', today)
-    .where((eb) => holdsPlace(eb, now))
     .groupBy(['class_id', 'start_date'])
     .execute();
 }
@@ -129,31 +173,8 @@ export function countHeldOffers(db: Db, companyId: number, classIds: number[], n
 }
 
 export function findClass(db: Db, companyId: number, classId: number) {
-  return db
-    .selectFrom('classes as c')
-    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
-    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
-    .select([
-      'c.id',
-      'c.name',
-      'c.lesson_format_id',
-      'lf.name as lesson_format',
-      'c.venue_id',
-      'v.name as venue',
-      'v.address as venue_address',
-      'c.court',
-      'c.standard',
-      'c.staff',
-      'c.day_of_week',
-      'c.start_time',
-      'c.duration_minutes',
-      'c.capacity',
-      'c.enrolled_count',
-      'c.min_age',
-      'c.max_age',
-      'c.price_cents',
-      'c.casual_price_cents',
-    ])
+  return classesWithNames(db, companyId)
+    .select([...CLASS_COLUMNS, 'v.address as venue_address'])
     .where('c.company_id', '=', companyId)
     .where('c.id', '=', classId)
     .executeTakeFirst();
@@ -171,13 +192,9 @@ export async function lockClass(db: Db, companyId: number, classId: number): Pro
 
 /** Ongoing enrolments holding a place now and running on or after `date`. */
 export async function countOngoing(db: Db, companyId: number, classId: number, date: string, now: string, exceptStudentId?: number): Promise<number> {
-  const row = await db
-    .selectFrom('enrolments')
+  const row = await placesIn(db, companyId, [classId], now)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
     .where('kind', '=', 'ongoing')
-    .where((eb) => holdsPlace(eb, now))
     .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', date)]))
     .$if(exceptStudentId !== undefined, (w) => w.where('student_id', '!=', exceptStudentId as number))
     .executeTakeFirstOrThrow();
@@ -187,24 +204,16 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
 /** Who is in one session: ongoing enrolments covering it less their absences, plus one-session enrolments. */
 export async function sessionOccupancy(db: Db, companyId: number, classId: number, date: string, now: string, sessionId: number, countTemporary: boolean) {
   const [ongoing, absent, single] = await Promise.all([
-    db
-      .selectFrom('enrolments')
+    placesIn(db, companyId, [classId], now)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('class_id', '=', classId)
       .where('kind', '=', 'ongoing')
-      .where((eb) => holdsPlace(eb, now))
       .where('start_date', '<=', date)
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', date)]))
       .executeTakeFirstOrThrow(),
     db.selectFrom('absences').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).where('session_id', '=', sessionId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('enrolments')
+    placesIn(db, companyId, [classId], now)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('class_id', '=', classId)
       .where('kind', 'in', countTemporary ? ['casual', 'temporary'] : ['casual'])
-      .where((eb) => holdsPlace(eb, now))
       .where('start_date', '=', date)
       .executeTakeFirstOrThrow(),
   ]);
@@ -213,13 +222,9 @@ export async function sessionOccupancy(db: Db, companyId: number, classId: numbe
 
 /** The student's enrolments in a class that hold a place now (to refuse a second one). */
 export function findStudentEnrolmentsInClass(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return db
-    .selectFrom('enrolments')
+  return placesIn(db, companyId, [classId], now)
     .select(['id', 'kind', 'start_date', 'end_date', 'status'])
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
     .where('student_id', '=', studentId)
-    .where((eb) => holdsPlace(eb, now))
     .execute();
 }
 
@@ -505,23 +510,15 @@ export async function occupancyOfSessions(db: Db, companyId: number, sessions: {
   const dates = sessions.map((s) => s.date);
   const minDate = dates.reduce((a, b) => (a < b ? a : b));
   const [ongoing, absences, singles] = await Promise.all([
-    db
-      .selectFrom('enrolments')
+    placesIn(db, companyId, classIds, now)
       .select(['class_id', 'start_date', 'end_date'])
-      .where('company_id', '=', companyId)
-      .where('class_id', 'in', classIds)
       .where('kind', '=', 'ongoing')
-      .where((eb) => holdsPlace(eb, now))
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', minDate)]))
       .execute(),
     db.selectFrom('absences').select(['session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('company_id', '=', companyId).where('session_id', 'in', sessions.map((s) => s.id)).groupBy('session_id').execute(),
-    db
-      .selectFrom('enrolments')
+    placesIn(db, companyId, classIds, now)
       .select(['class_id', 'start_date', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('company_id', '=', companyId)
-      .where('class_id', 'in', classIds)
       .where('kind', 'in', ['casual', 'temporary'])
-      .where((eb) => holdsPlace(eb, now))
       .where('start_date', '>=', minDate)
       .groupBy(['class_id', 'start_date'])
       .execute(),
@@ -538,17 +535,19 @@ export async function occupancyOfSessions(db: Db, companyId: number, sessions: {
 
 // Waitlist.
 
+/** One class's waitlist entries. */
+function classWaitlist(db: Db, companyId: number, classId: number) {
+  return db.selectFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId);
+}
+
 export async function insertWaitlistEntry(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }) {
   const inserted = await db.insertInto('waitlist_entries').values({ ...row, status: 'waiting' }).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 
 export function findOpenWaitlistEntry(db: Db, companyId: number, classId: number, studentId: number) {
-  return db
-    .selectFrom('waitlist_entries')
+  return classWaitlist(db, companyId, classId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
     .where('student_id', '=', studentId)
     .where('status', 'in', ['waiting', 'offered'])
     .executeTakeFirst();
@@ -626,11 +625,8 @@ export function findClassesWithWaiting(db: Db) {
 }
 
 export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number) {
-  return db
-    .selectFrom('waitlist_entries')
+  return classWaitlist(db, companyId, classId)
     .select(['id', 'client_id', 'student_id'])
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
     .where('status', '=', 'waiting')
     .orderBy('id')
     .limit(count)
@@ -650,11 +646,8 @@ export async function markOffered(db: Db, companyId: number, entryId: number, no
 
 /** A held offer for this student in this class (the family may take the place it keeps). */
 export function findHeldOffer(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return db
-    .selectFrom('waitlist_entries')
+  return classWaitlist(db, companyId, classId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
     .where('student_id', '=', studentId)
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now)
@@ -687,8 +680,8 @@ export function findCalendarFeedByHash(db: Db, tokenHash: string) {
   return db.selectFrom('calendar_feeds').select(['company_id', 'client_id']).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
 }
 
-/** Sessions from `from` of every enrolment of the client's students, with any absence notified. */
-export function findClientSessionsFrom(db: Db, companyId: number, clientId: number, from: string, to: string) {
+/** Each session of a class one of the client's students is enrolled in on that date, with the student. */
+function clientSessions(db: Db, companyId: number, clientId: number) {
   return db
     .selectFrom('class_sessions as cs')
     .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 'cs.class_id').on('c.company_id', '=', companyId))
@@ -702,15 +695,56 @@ export function findClientSessionsFrom(db: Db, companyId: number, clientId: numb
     )
     .innerJoin('students as s', (j) => j.onRef('s.id', '=', 'e.student_id').on('s.company_id', '=', companyId).on('s.client_id', '=', clientId))
     .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
+    .where('cs.company_id', '=', companyId);
+}
+
+/** Sessions from `from` of every enrolment of the client's students, with any absence notified. */
+export function findClientSessionsFrom(db: Db, companyId: number, clientId: number, from: string, to: string) {
+  return clientSessions(db, companyId, clientId)
     .leftJoin('absences as a', (j) => j.onRef('a.session_id', '=', 'cs.id').onRef('a.student_id', '=', 's.id').on('a.company_id', '=', companyId))
     .select(['cs.id as session_id', 'cs.date', 'cs.start_time', 'cs.status', 'c.name', 'c.court', 'c.duration_minutes', 'v.name as venue', 'v.address', 's.id as student_id', 's.first_name', 'e.kind', 'a.reason as absence_reason'])
-    .where('cs.company_id', '=', companyId)
     .where('cs.date', '>=', from)
     .where('cs.date', '<=', to)
     .orderBy('cs.date')
     .orderBy('cs.start_time')
     .limit(2000)
     .execute();
+}
+
+/** A page of the client's scheduled sessions still to come (from today at `nowTime`), with how many there are. */
+export async function findClientUpcomingSessions(db: Db, input: { companyId: number; clientId: number; today: string; nowTime: string; limit: number; offset: number }) {
+  const base = clientSessions(db, input.companyId, input.clientId)
+    .where('cs.status', '=', 'scheduled')
+    .where((eb) => eb.or([eb('cs.date', '>', input.today), eb.and([eb('cs.date', '=', input.today), eb('cs.start_time', '>=', input.nowTime)])]));
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', input.companyId))
+      .select([
+        'cs.id as session_id',
+        'cs.date',
+        'cs.start_time',
+        'c.id as class_id',
+        'c.court',
+        'c.standard',
+        'c.lesson_format_id',
+        'lf.name as lesson_format',
+        'c.venue_id',
+        'v.name as venue',
+        's.id as student_id',
+        's.first_name',
+        's.last_name',
+        's.profile_picture',
+      ])
+      .orderBy('cs.date')
+      .orderBy('cs.start_time')
+      .orderBy('s.first_name')
+      .orderBy('cs.id')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function findSessionsOfClasses(db: Db, companyId: number, classIds: number[]) {

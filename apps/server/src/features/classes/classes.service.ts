@@ -102,52 +102,33 @@ export function ocrProfile(company: Company, profileId: number) {
   };
 }
 
-/** Class count, places left and upcoming dates of some classes (one query each for the whole page). */
-async function describeClasses(db: Db, company: Company, rows: repo.ClassRow[], c: Clock): Promise<ClassSummary[]> {
-  const ids = rows.map((r) => r.id);
-  const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
-  const [sessions, singles, offers] = await Promise.all([
-    repo.findUpcomingSessions(db, company.id, ids, c.today),
-    repo.countOneSessionPlaces(db, company.id, ids, c.today, c.now, includeTemporary ? ['casual', 'temporary'] : ['casual']),
-    repo.countHeldOffers(db, company.id, ids, c.now),
-  ]);
-  const datesOf = new Map<number, string[]>();
-  for (const s of sessions) {
-    // Today's session counts only until it starts.
-    if (s.date === c.today && s.start_time <= c.time) continue;
-    datesOf.set(s.class_id, [...(datesOf.get(s.class_id) ?? []), s.date]);
-  }
-  const singleOn = new Map(singles.map((s) => [`${s.class_id}|${s.date}`, Number(s.n)]));
-  const offered = new Map(offers.map((o) => [o.class_id, Number(o.n)]));
-  return rows.map((r) => {
-    const dates = datesOf.get(r.id) ?? [];
-    const next = dates[0];
-    const count = r.enrolled_count + (next ? (singleOn.get(`${r.id}|${next}`) ?? 0) : 0);
-    const placesLeft = Math.max(0, r.capacity - count - (offered.get(r.id) ?? 0));
-    return {
-      ClassID: r.id,
-      Name: r.name,
-      LessonFormatID: r.lesson_format_id,
-      LessonFormat: r.lesson_format ?? '',
-      VenueID: r.venue_id,
-      Venue: r.venue ?? '',
-      Court: r.court,
-      Standard: r.standard,
-      Staff: r.staff,
-      Day: r.day_of_week,
-      Time: r.start_time,
-      Duration: r.duration_minutes,
-      Capacity: r.capacity,
-      ClassCount: count,
-      PlacesLeft: placesLeft,
-      IsFull: placesLeft === 0,
-      MinAge: r.min_age,
-      MaxAge: r.max_age,
-      Price: r.price_cents,
-      CasualPrice: r.casual_price_cents,
-      dates,
-    };
-  });
+/** A class as the search shows it: its count follows IncludeTemporaryEnrolmentsInCount, and held offers keep places. */
+function toClassSummary(r: repo.ClassRow): ClassSummary {
+  const count = r.enrolled_count + Number(r.singles);
+  const placesLeft = Math.max(0, r.capacity - count - Number(r.offers));
+  return {
+    ClassID: r.id,
+    Name: r.name,
+    LessonFormatID: r.lesson_format_id,
+    LessonFormat: r.lesson_format ?? '',
+    VenueID: r.venue_id,
+    Venue: r.venue ?? '',
+    Court: r.court,
+    Standard: r.standard,
+    Staff: r.staff,
+    Day: r.day_of_week,
+    Time: r.start_time,
+    Duration: r.duration_minutes,
+    Capacity: r.capacity,
+    ClassCount: count,
+    PlacesLeft: placesLeft,
+    IsFull: placesLeft === 0,
+    MinAge: r.min_age,
+    MaxAge: r.max_age,
+    Price: r.price_cents,
+    CasualPrice: r.casual_price_cents,
+    dates: r.dates ? r.dates.split(',') : [],
+  };
 }
 
 export async function searchClasses(deps: Deps, company: Company, input: Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch) {
@@ -163,6 +144,8 @@ export async function searchClasses(deps: Deps, company: Company, input: Require
   const { rows, total } = await repo.searchClasses(deps.db, {
     companyId: company.id,
     today: c.today,
+    time: c.time,
+    now: c.now,
     venues: input.venues,
     lessonFormats: input.lesson_formats,
     standards,
@@ -174,8 +157,15 @@ export async function searchClasses(deps: Deps, company: Company, input: Require
     sort: input.sort,
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
+    singleKinds: company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount ? ['casual', 'temporary'] : ['casual'],
   });
-  return { rows: await describeClasses(deps.db, company, rows, c), total };
+  return { rows: rows.map(toClassSummary), total };
+}
+
+/** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
+export function listUpcomingSessions(deps: Deps, company: Company, clientId: number, page: { limit: number; offset: number }) {
+  const c = clock(company);
+  return repo.findClientUpcomingSessions(deps.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
 }
 
 /** F12: this client's students already in the class. The client is the session's; a body naming another is refused as not found. */
