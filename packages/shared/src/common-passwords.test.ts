@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
-import { isCommonPassword, newPasswordServerSchema } from './common-passwords.ts';
+import { changePasswordServerSchema, isCommonPassword, newPasswordServerSchema, registerServerSchema } from './common-passwords.ts';
 import { newPasswordSchema } from './auth-schemas.ts';
 
 const issues = (password: string) => {
@@ -27,5 +27,14 @@ describe('password rules', () => {
     const byField = (field: string) => parsed.error?.issues.filter((i) => i.path[0] === field).map((i) => i.message);
     expect(byField('password')).toEqual([messages.passwordMax]);
     expect(byField('confirm_password')).toEqual([messages.confirmMax]);
+  });
+
+  it('every form that sets a password refuses a common one: registration, reset and change-password', () => {
+    const password = 'Password1!';
+    const refused = (parsed: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+      parsed.error?.issues.filter((i) => i.path[0] === 'password').map((i) => i.message);
+    expect(refused(newPasswordServerSchema.safeParse({ password, confirm_password: password }))).toEqual([messages.passwordCommon]);
+    expect(refused(registerServerSchema.safeParse({ first_name: 'Sam', last_name: 'Lee', email: 'someone@example.com', password, confirm_password: password }))).toContain(messages.passwordCommon);
+    expect(refused(changePasswordServerSchema.safeParse({ current_password: 'Old#Pass2026', password, confirm_password: password }))).toEqual([messages.passwordCommon]);
   });
 });

@@ -2,6 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import type { z } from 'zod';
 import { messages as m } from './messages.ts';
 import { newPasswordSchema, registerSchema } from './auth-schemas.ts';
+import { changePasswordSchema } from './my-details-schemas.ts';
 
 /**
  * The most common passwords of the public breach corpora (zxcvbn's ranked list, about 49,000
@@ -28,3 +29,5 @@ const refuseCommon = (value: { password: string }, ctx: z.RefinementCtx) => {
 export const newPasswordServerSchema = newPasswordSchema.superRefine(refuseCommon);
 /** The register form with the list check: what the server parses. */
 export const registerServerSchema = registerSchema.superRefine(refuseCommon);
+/** The change-password form (current password, new one) with the list check: what the server parses. */
+export const changePasswordServerSchema = changePasswordSchema.superRefine(refuseCommon);

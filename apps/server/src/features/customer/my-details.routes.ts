@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { successSchema } from '@portal/shared/api-schemas';
-import { isCommonPassword } from '@portal/shared/common-passwords';
-import { messages } from '@portal/shared/messages';
+import { changePasswordServerSchema } from '@portal/shared/common-passwords';
 import {
-  changePasswordSchema,
   confirmEmailChangeAnswerSchema,
   confirmEmailChangeSchema,
   customerDetailsAnswerSchema,
@@ -18,11 +16,6 @@ import { errorResponses, typed } from '../../lib/http.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import * as service from './my-details.service.ts';
-
-/** The server also refuses the breach corpora's common passwords (as registration and reset do). */
-const changePasswordServerSchema = changePasswordSchema.superRefine((v, ctx) => {
-  if (isCommonPassword(v.password)) ctx.addIssue({ code: 'custom', message: messages.passwordCommon, path: ['password'] });
-});
 
 /** My details, the e-mail change, generate-reg-id and change-password (decision 020). */
 export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
