@@ -40,8 +40,9 @@ test.describe('court bookings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Add a Booking' })).toBeVisible();
     await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – $40.00');
     await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    const times = await page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' }).count();
-    expect(times).toBe(1);
+    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' })).toHaveCount(1);
+    // The day's free times arrive with their own answer: wait for them before reading the list.
+    await expect(page.locator('li p.font-semibold').nth(4)).toBeVisible();
     const starts = (await page.locator('li p.font-semibold').allInnerTexts()).map((t) => t.slice(0, 5));
     expect(starts.length).toBeGreaterThan(4);
     for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
