@@ -16,6 +16,8 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  // jsdom reports no paints: the frames decide, unless a test gives it an observer.
+  vi.stubGlobal('PerformanceObserver', undefined);
 });
 
 afterEach(() => {
@@ -43,6 +45,28 @@ describe('content painted', () => {
     act(() => frames.shift()!());
     expect(screen.getByText('waiting')).toBeTruthy();
     act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('painted')).toBeTruthy();
+    expect(frames).toHaveLength(0);
+  });
+
+  it("where the browser reports largest-contentful-paint, is set by the first report after the content's render", () => {
+    let report: ((list: { getEntries: () => { startTime: number }[] }) => void) | undefined;
+    class Observer {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    const { rerender } = render(<Page shown={false} />);
+    expect(report).toBeUndefined();
+    rerender(<Page shown />);
+    // An earlier paint (the splash) reported late does not count; the content's does.
+    act(() => report!({ getEntries: () => [{ startTime: -1 }] }));
+    expect(screen.getByText('waiting')).toBeTruthy();
+    act(() => report!({ getEntries: () => [{ startTime: performance.now() }] }));
     expect(screen.getByText('painted')).toBeTruthy();
     expect(frames).toHaveLength(0);
   });

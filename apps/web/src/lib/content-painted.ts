@@ -35,26 +35,38 @@ const AT_THE_LATEST_MS = 1000;
 
 /**
  * Called by a page on every render with whether its content is on screen: once it is, the mark
- * is set one frame after the paint of that content. A frame's callback runs before its paint and
- * a task queued from it after the paint, but the paint reaches the screen (the time a
- * largest-contentful-paint reports) a little later still: the next frame's callback is past it.
+ * is set when that content's paint has reached the screen. Where the browser reports
+ * largest-contentful-paint, that is its next report (made once the paint is on screen); elsewhere
+ * one frame after the paint (a frame's callback runs before its paint and a task queued from it
+ * after; the next frame's callback is past the paint reaching the screen). In either case after
+ * a second at the latest.
  */
 export function useMarkContentPainted(shown: boolean): void {
   useEffect(() => {
     if (!shown || painted) return;
+    const since = performance.now();
     let frame = 0;
     let task = 0;
+    let observer: PerformanceObserver | undefined;
     const latest = window.setTimeout(markPainted, AT_THE_LATEST_MS);
     const afterFrame = (then: () => void) => {
       frame = window.requestAnimationFrame(() => {
         task = window.setTimeout(then, 0);
       });
     };
-    if (typeof window.requestAnimationFrame === 'function') afterFrame(() => afterFrame(markPainted));
+    if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= since)) markPainted();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    } else if (typeof window.requestAnimationFrame === 'function') {
+      afterFrame(() => afterFrame(markPainted));
+    }
     return () => {
       window.clearTimeout(latest);
       window.clearTimeout(task);
       if (frame) window.cancelAnimationFrame(frame);
+      observer?.disconnect();
     };
   }, [shown]);
 }

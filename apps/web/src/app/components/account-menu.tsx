@@ -3,11 +3,12 @@ import { useNavigate } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { ChevronDownIcon, LogOutIcon, MailIcon, MoonIcon } from 'lucide-react';
+import { LogOutIcon, MailIcon, MoonIcon } from 'lucide-react';
 import { usePrefsStore } from '@/lib/prefs-store';
 import { useSignOut } from '../hooks/use-session-actions';
 import { barcodeItem, settingsItems } from './nav-items';
 import { cn } from '@/lib/cn';
+import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './account-face';
 
 const itemBase = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium outline-none select-none ';
 const itemClass = `${itemBase} text-ink-soft data-[highlighted]:bg-surface-muted data-[highlighted]:text-ink`;
@@ -20,19 +21,14 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
   const dark = usePrefsStore((s) => s.dark);
   const setDark = usePrefsStore((s) => s.setDark);
   const barcodes = barcodeItem(user);
-  const initials = `${user.FirstName?.[0] ?? ''}${user.LastName?.[0] ?? ''}`.toUpperCase() || '?';
 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        className="group flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-nav-ink hover:bg-nav-hover data-[state=open]:bg-nav-hover"
+        className={`${ACCOUNT_TRIGGER_CLASS} hover:bg-nav-hover data-[state=open]:bg-nav-hover`}
         aria-label={`Account Settings for ${user.FirstName}`}
       >
-        <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-on-primary ring-2 ring-nav" aria-hidden="true">
-          {initials}
-        </span>
-        <span className="hidden max-w-[9rem] truncate text-sm font-semibold lg:block">{user.FirstName}</span>
-        <ChevronDownIcon className="size-4 opacity-70 transition-transform group-data-[state=open]:rotate-180" />
+        <AccountFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

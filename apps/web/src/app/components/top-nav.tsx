@@ -11,7 +11,7 @@ import { useContentPainted } from '@/lib/content-painted';
 import { paths } from '@/config/paths';
 import { useChangeCompany } from '../hooks/use-session-actions';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
-import { AccountMenu } from './account-menu';
+import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './account-face';
 import { CartButton } from './cart-button';
 import { CompanyBrand } from './company-brand';
 import { MobileSidebar } from './mobile-sidebar';
@@ -24,6 +24,9 @@ import { cn } from '@/lib/cn';
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
+// The account menu (and the dropdown and positioning code it brings) is a desktop part: a phone,
+// where the home is measured, does not download it (decision 038).
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 const MessageBell = lazy(() => import('@/features/messages/components/message-bell').then((m) => ({ default: m.MessageBell })));
 
 function BellSlot() {
@@ -96,7 +99,15 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
               <CartButton />
               {mobile ? null : (
                 <span className="ml-1">
-                  <AccountMenu config={config} user={user} />
+                  <Suspense
+                    fallback={
+                      <span className={ACCOUNT_TRIGGER_CLASS} aria-hidden="true">
+                        <AccountFace user={user} />
+                      </span>
+                    }
+                  >
+                    <AccountMenu config={config} user={user} />
+                  </Suspense>
                 </span>
               )}
             </>
