@@ -71,6 +71,8 @@ test.describe('welcome landing', () => {
   test('D19: no registration profiles → an error with Continue', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH'], (_, bundle) => {
       bundle.company.config.profiles = [];
+      // Agreements shown per profile name profiles that no longer exist.
+      for (const agreement of (bundle as typeof bundle & { agreements?: { profiles?: unknown[] }[] }).agreements ?? []) agreement.profiles = [];
     });
     await openAsGuest(page, world.company('SPLASH').code);
     await page.getByRole('button', { name: 'Select Classes' }).click();
