@@ -229,8 +229,9 @@ function splash(): CompanyBundleInput {
           { site: 'instagram', link: 'https://www.instagram.com/example.splashswim' },
           { site: 'youtube', link: 'https://www.youtube.com/@example.splashswim' },
         ],
-        ob_venues: [{ VenueID: 1, Name: 'Splash Aquatic Centre – Bondi', Courts: ['Lane 1', 'Lane 2', 'Lane 3', 'Lane 4', 'Lane 5', 'Lane 6'] }],
-        booking_types: [{ BookingTypeID: 1, Name: 'Private lane hire', DurationMinutes: 30 }],
+        // Lane hire beside the classes (decision 041): one family can enrol a swimmer and book a lane in one cart.
+        ob_venues: [{ VenueID: 1, Name: 'Splash Aquatic Centre – Bondi', Address: '12 Campbell Parade, Bondi Beach NSW 2026', Courts: ['Lane 1', 'Lane 2', 'Lane 3', 'Lane 4', 'Lane 5', 'Lane 6'] }],
+        booking_types: [{ BookingTypeID: 1, Name: 'Private lane hire', DurationMinutes: 30, PriceCents: 2000 }],
         profiles: [
           {
             OCRProfileID: 1,
@@ -306,12 +307,15 @@ function splash(): CompanyBundleInput {
         name: 'Terms and conditions',
         text: 'Lessons are charged per term in advance. Missed lessons are not refunded; a make-up lesson may be booked within the same term when a place is available. Please give two weeks notice to withdraw.',
         requires_signature: false,
+        // The holiday intensive's registration shows both, the consent optional; Learn to Swim names none: the company's.
+        profiles: [{ id: 2 }],
       },
       {
         key: 'medical',
         name: 'Medical and photo consent',
         text: 'I consent to first aid being given to my swimmer and to an ambulance being called if needed. I agree that photos taken during lessons may be used in Splash newsletters unless I tell the office otherwise.',
         requires_signature: true,
+        profiles: [{ id: 2, required: false }],
       },
     ],
     customers: [
