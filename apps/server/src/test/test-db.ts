@@ -44,49 +44,12 @@ function sqliteImage(kind: 'migrated' | 'demo'): Buffer | undefined {
   return image;
 }
 
-/** Runs one statement on a connection of its own to the server's base database. */
-async function adminQuery(baseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A database of its own, copied from the template the global setup migrated once for the run
- * (`create database … template`: about a tenth of the time of running every migration in a new
- * schema, decision 037). drop() removes it.
- */
-async function copyOfTemplate(baseUrl: string, template: string): Promise<TestDatabase> {
-  const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `create database "${name}" template "${template}"`);
-  const parsed = new URL(baseUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
-  const handle = onceClosed(openDatabase(url));
-  let dropped = false;
-  return {
-    ...handle,
-    url,
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      await handle.close();
-      await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
-    },
-  };
-}
-
 /**
  * A fresh, migrated, empty database (`demo`: holding the demo companies, not yet on PostgreSQL,
  * where the caller seeds them; `upTo`: migrated up to the named migration only). SQLite lives in
  * memory, a copy of the database the global setup migrated once for the run
  * (test/global-setup.ts); on PostgreSQL each call gets its own schema (t_<random>) so test files
  * can run in parallel against one server, and drop() removes the schema with everything in it.
- * Fully migrated PostgreSQL databases are copies of a template migrated once per run instead.
  */
 export async function createTestDatabase(engine: Engine, options: { demo?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
   const { demo = false, upTo } = options;
@@ -100,14 +63,26 @@ export async function createTestDatabase(engine: Engine, options: { demo?: boole
   }
 
   const baseUrl = postgresUrl();
-  const template = upTo === undefined ? inject('postgresTemplate') : undefined;
-  if (template) return copyOfTemplate(baseUrl, template);
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `create schema ${schema}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
 
   const url = withSearchPath(baseUrl, schema);
   const handle = onceClosed(openDatabase(url));
-  const dropSchema = () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`);
+  const dropSchema = async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists ${schema} cascade`);
+    } finally {
+      await client.end();
+    }
+  };
   try {
     await migrateToLatest(handle, upTo);
   } catch (error) {
