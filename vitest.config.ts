@@ -20,11 +20,17 @@ function testFiles(dir: string): string[] {
 
 /**
  * Test files that keep a process of their own: those that replace a module with `vi.mock` (a
- * shared process could hand them, or a later file, the module as another file loaded it) and
- * those that render into jsdom (React and Testing Library, loaded once per process, would carry
- * their state from one file's document to the next).
+ * shared process could hand them, or a later file, the module as another file loaded it).
  */
-const ownProcess = testFiles('').filter((file) => /\bvi\.(do)?[mM]ock\(|@vitest-environment jsdom/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+const text = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+const ownProcess = testFiles('').filter((file) => /\bvi\.(do)?[mM]ock\(/.test(text(file)));
+
+/**
+ * Component files (jsdom) share a process and its document too (decision 037): the setup file
+ * (apps/web/src/test/setup.ts) gives each file the portal's modules afresh and an empty document,
+ * storage and address, so the state a file's modules keep (stores, caches) starts anew.
+ */
+const components = testFiles('').filter((file) => !ownProcess.includes(file) && /@vitest-environment jsdom/.test(text(file)));
 
 /**
  * Decision 030. Test files share one worker process per core (`isolate: false`): Node keeps
@@ -43,7 +49,8 @@ export default defineConfig({
     setupFiles: ['./apps/web/src/test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'api', include: api, exclude: [...exclude, ...ownProcess], isolate: false } },
-      { extends: true, test: { name: 'web and shared', include: webAndShared, exclude: [...exclude, ...ownProcess], isolate: false } },
+      { extends: true, test: { name: 'web and shared', include: webAndShared, exclude: [...exclude, ...ownProcess, ...components], isolate: false } },
+      { extends: true, test: { name: 'components', include: components, exclude: [...exclude, ...ownProcess], isolate: false } },
       { extends: true, test: { name: 'own process', include: ownProcess, exclude } },
     ],
   },

@@ -332,8 +332,9 @@ const rows = [
   ...CLASS_ROWS,
   CHECKOUT_ROW,
 ];
-// BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling).
-const rowFilter = process.env.BENCH_ROWS;
+// BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling); several
+// separated by commas (BENCH_ROWS=class,invoice) measure the rows that contain any of them.
+const rowFilter = process.env.BENCH_ROWS?.split(',').filter(Boolean);
 
 /**
  * CPU time the server process has used (user + system, Linux /proc): divided by the requests of a
@@ -429,7 +430,7 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
         );
       }
       if (only && !only.includes(row.name)) continue;
-      if (rowFilter && !row.name.startsWith('ceiling') && !row.name.includes(rowFilter)) continue;
+      if (rowFilter && !row.name.startsWith('ceiling') && !rowFilter.some((part) => row.name.includes(part))) continue;
       const writer = startWriter({ base, store, customers, churn: people.churn });
       let r;
       let w;

@@ -154,7 +154,7 @@ test.describe('My Details', () => {
     }
   });
 
-  test('@phone K3, K6: the record and its form on a phone', async ({ page, world }) => {
+  test('@phone K3, K6, K9: the record and its form on a phone; an e-mail change confirmed with its code on the phone', async ({ page, world }) => {
     await ownCustomer(page, world);
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit details' }).click();
@@ -165,5 +165,25 @@ test.describe('My Details', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
     await expect(page.getByText('Ruiz-Ortega', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+
+    // K9 on the phone: the code dialog fits the screen, its field and button in view.
+    const moved = uniqueEmail('moved-phone');
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await field(page, 'Email').fill(moved);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your new email' });
+    await expect(dialog).toContainText(`We have sent a 6-digit code to ${moved}.`);
+    const input = dialog.getByRole('textbox', { name: 'Code' });
+    await expect(input).toBeFocused();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expect(dialog.getByRole('button', { name: 'Confirm email' })).toBeInViewport();
+    await input.fill(await emailChangeCode(moved));
+    await dialog.getByRole('button', { name: 'Confirm email' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Your email address has been changed' })).toBeVisible();
+    await expect(page.getByText(moved, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

@@ -1,9 +1,10 @@
 import { DEMO_PASSWORD, expect, registerViaApi, signInScreen, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+import { tabTo } from './keyboard.ts';
 
 const NEW_PASSWORD = 'Heron#Lane59';
 
 test.describe('Login & Security', () => {
-  test('K13, S10–S16: the current password, the new one twice with its rules and toggles; the change ends the other session', async ({ page, browser, world }) => {
+  test('K13, S10–S16: the current password, the new one twice with its rules and toggles, by keyboard alone (Tab, Enter, Space); the change ends the other session', async ({ page, browser, world }) => {
     const email = uniqueEmail('password');
     const code = world.company('SPLASH').code;
     await registerViaApi(page, { code, email });
@@ -17,7 +18,9 @@ test.describe('Login & Security', () => {
     await expect(other.getByRole('heading', { name: 'Your details' })).toBeVisible();
 
     await page.goto('/hub/settings/security');
-    await page.getByRole('button', { name: 'Update password' }).click();
+    // Keyboard alone from here: Tab to move, Enter and Space to press, typing to fill.
+    await tabTo(page, page.getByRole('button', { name: 'Update password' }));
+    await page.keyboard.press('Enter');
     const current = page.getByLabel('Current password', { exact: true });
     const password = page.getByLabel('New password', { exact: true });
     const confirm = page.getByLabel('Confirm Password', { exact: true });
@@ -41,14 +44,22 @@ test.describe('Login & Security', () => {
     await expect(message('Passwords do not match')).toBeVisible();
     await confirm.fill(NEW_PASSWORD);
 
-    // Every password field has a show/hide toggle.
+    // Every password field has a show/hide toggle, reached by Tab and pressed with Space.
     await expect(current).toHaveAttribute('type', 'password');
-    await page.getByRole('button', { name: 'Show password' }).first().click();
+    await current.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Show password' }).first()).toBeFocused();
+    await page.keyboard.press('Space');
     await expect(current).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(page.getByRole('button', { name: 'Hide password' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(current).toHaveAttribute('type', 'password');
 
-    await current.fill('Wrong#Guess1');
-    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.keyboard.press('Shift+Tab');
+    await expect(current).toBeFocused();
+    await page.keyboard.type('Wrong#Guess1');
+    await tabTo(page, page.getByRole('button', { name: 'Save password' }));
+    await page.keyboard.press('Enter');
     await expect(message('Your current password is incorrect')).toBeVisible();
 
     await current.fill(DEMO_PASSWORD);

@@ -1,7 +1,14 @@
 import { apiCall, expect, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('Account Settings', () => {
-  test('K1, K3, K4: the tab bar, the back button while editing, and a sign-in-actions refresh on each tab switch', async ({ page, world }) => {
+  test('K1, K3, K4: the tab bar, the back button while editing, and a sign-in-actions refresh on each tab switch; each account page loads its code only when opened', async ({ page, world }) => {
+    // The scripts the page fetches, by chunk name (the part of the file name before the hash).
+    const chunks = new Set<string>();
+    page.on('request', (r) => {
+      const name = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (r.resourceType() === 'script' && name) chunks.add(name);
+    });
+    const lazy = ['security-route', 'agreements-route', 'billing-route', 'contact-us-route', 'class-session-link-route', 'barcodes-route'];
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/settings');
     await expect(page).toHaveURL(/\/hub\/settings\/my-details$/);
@@ -9,12 +16,17 @@ test.describe('Account Settings', () => {
     const tabs = page.getByRole('navigation', { name: 'Account Settings' });
     await expect(tabs.getByRole('link')).toHaveText(['My Details', 'Login & Security', 'Billing', 'Agreements']);
     await expect(tabs.getByRole('link', { name: 'My Details' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    expect(chunks).toContain('my-details-route');
+    expect(lazy.filter((c) => chunks.has(c))).toEqual([]);
 
     // K4: each switch asks for the sign-in actions again.
     const [refresh] = await Promise.all([page.waitForRequest(apiCall('GET', '/api/customer/get-sign-in-actions')), tabs.getByRole('link', { name: 'Login & Security' }).click()]);
     expect(refresh.method()).toBe('GET');
     await expect(page).toHaveURL(/\/hub\/settings\/security$/);
     await expect(tabs.getByRole('link', { name: 'Login & Security' })).toHaveAttribute('aria-current', 'page');
+    expect(chunks).toContain('security-route');
+    expect(lazy.filter((c) => chunks.has(c))).toEqual(['security-route']);
 
     // K3: updating the password replaces the tab bar with a back button labelled with the tab.
     await page.getByRole('button', { name: 'Update password' }).click();

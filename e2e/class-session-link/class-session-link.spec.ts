@@ -1,11 +1,12 @@
 import { expect, isApiCall, test } from '../support/fixtures.ts';
 import { expireLink, issueLink, revokeLink } from '../support/class-session-links.ts';
+import { tabTo } from '../account/keyboard.ts';
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 const CLASS = 'Seahorse – Tuesday 4:00 pm';
 
 test.describe('class-session link', () => {
-  test('O1–O3, O5–O7: a guest opens a link: the company is entered, the rows show in order, All Dates lists every date', async ({ page, world }) => {
+  test('O1–O3, O5–O7: a guest opens a link: the company is entered, the rows show in order, All Dates lists every date, by keyboard alone', async ({ page, world }) => {
     const splash = world.company('SPLASH');
     const link = await issueLink(splash.code, CLASS, 5);
     const calls: string[] = [];
@@ -38,9 +39,17 @@ test.describe('class-session link', () => {
     await expect(page.locator('dd').nth(4)).toHaveText('04:00 PM - 04:30 PM');
     await expect(page.locator('dd').nth(5)).toHaveText('30 minutes');
 
-    await page.getByRole('button', { name: 'All Dates' }).click();
+    // Keyboard alone: Tab to All Dates, Space opens it, Escape closes it and gives the focus back.
+    const allDates = page.getByRole('button', { name: 'All Dates' });
+    await tabTo(page, allDates);
+    await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog', { name: 'All Dates' });
     await expect(dialog.getByRole('listitem')).toHaveText(link.dates.map(dmy));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(allDates).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
@@ -87,19 +96,24 @@ test.describe('class-session link', () => {
     await expect(page).toHaveURL(/\/hub\/company$/);
   });
 
-  test('a link the company revoked says it was withdrawn, with a way to the hub', async ({ page, world }) => {
+  test('a link the company revoked says it was withdrawn (410 LINK_REVOKED), with a way to the hub reached by keyboard', async ({ page, world }) => {
     const splash = world.company('SPLASH');
     const link = await issueLink(splash.code, CLASS, 1);
     await revokeLink(splash.code, link.token);
-    await page.goto(link.path);
+    const [answer] = await Promise.all([page.waitForResponse((r) => isApiCall(r.request(), '/api/classes/class-session-link', undefined, 'GET')), page.goto(link.path)]);
+    expect(answer.status()).toBe(410);
+    expect(await answer.json()).toMatchObject({ code: 'LINK_REVOKED' });
     await expect(page.getByRole('heading', { level: 1, name: 'This link was withdrawn' })).toBeVisible();
     await expect(page.getByText('This link was withdrawn by the office. Please ask the office for a new one.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Go to the Customer Hub' })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'Go to the Customer Hub' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/hub\/company$/);
   });
 
-  test('O1, O7: on a phone the rows stack label over value and the page fits the screen @phone', async ({ page, world }) => {
-    const link = await issueLink(world.company('SPLASH').code, CLASS, 4);
+  test('O1, O7: on a phone the rows stack label over value and the page fits the screen; once revoked, the withdrawn page fits too @phone', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    const link = await issueLink(splash.code, CLASS, 4);
     await page.goto(link.path);
     await expect(page.locator('dt')).toHaveCount(8);
     const label = (await page.locator('dt').nth(1).boundingBox())!;
@@ -107,5 +121,16 @@ test.describe('class-session link', () => {
     expect(value.y).toBeGreaterThanOrEqual(label.y + label.height - 1);
     await expect(page.getByRole('button', { name: 'All Dates' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The same link after the company withdrew it (410 LINK_REVOKED), on the phone.
+    await revokeLink(splash.code, link.token);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'This link was withdrawn' })).toBeVisible();
+    await expect(page.getByText('This link was withdrawn by the office. Please ask the office for a new one.')).toBeVisible();
+    const hub = page.getByRole('link', { name: 'Go to the Customer Hub' });
+    await expect(hub).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await hub.click();
+    await expect(page).toHaveURL(/\/hub\/company$/);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, isApiCall, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
 import { mailWithSubject } from '../support/mail.ts';
+import { tabTo } from '../account/keyboard.ts';
 
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -40,7 +41,7 @@ test.describe('contact us', () => {
     expect(mail.text).toContain('Can Ella move to Saturdays?');
   });
 
-  test('a signed-in customer finds the form filled in, needs no check, and can send it by keyboard alone', async ({ page, world }) => {
+  test('P1, P5: a signed-in customer finds the form filled in, needs no check, and can send it by keyboard alone (Tab, Enter)', async ({ page, world }) => {
     const email = world.email('parent');
     await signInViaApi(page, { code: world.company('SPLASH').code, email });
     await page.goto('/hub/contact-us');
@@ -51,7 +52,7 @@ test.describe('contact us', () => {
     await expect(form.getByRole('checkbox')).toHaveCount(0);
 
     const subject = unique('Pool hours');
-    await form.getByLabel('Name').focus();
+    await tabTo(page, form.getByLabel('Name'));
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     await expect(form.getByLabel('Subject')).toBeFocused();
     await page.keyboard.type(subject);

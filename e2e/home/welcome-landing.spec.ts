@@ -21,25 +21,58 @@ async function openAsCustomerWithNothingDue(page: Page, ownWorld: OwnWorld) {
 }
 
 test.describe('welcome landing', () => {
-  test('D18/D24: a guest picks a registration profile and goes to /ocr', async ({ page, world }) => {
+  test('D23, D20, D18/D24, D21: a guest’s landing: social links, My Account, registration profiles and the ocr_profile login', async ({ page, world }) => {
+    // One guest of SPLASH for every step: nothing here writes.
     await openAsGuest(page, world.company('SPLASH').code);
-    const { profiles } = await getJson<Profiles>(page, '/api/classes/ocr-profiles');
-    expect(profiles.length).toBeGreaterThan(1);
 
-    const call = page.waitForRequest('**/api/classes/ocr-profiles');
-    await page.getByRole('button', { name: 'Select Classes' }).click();
-    await call;
-    const dialog = page.getByRole('dialog', { name: 'Select a Profile' });
-    await expect(dialog.getByRole('listitem')).toHaveText(profiles.map((p) => new RegExp(`^${p.DisplayName || p.ProfileName}`)));
+    await test.step('D23: social icons link to the configured pages in a new tab', async () => {
+      const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
+      const configured = (config.social_media ?? []).map((s) => s.link);
+      expect(configured.length).toBeGreaterThan(0);
+      const links = page.getByRole('list', { name: 'Splash Swim School on social media' }).getByRole('link');
+      await expect(links).toHaveCount(configured.length);
+      for (const [i, href] of configured.entries()) {
+        await expect(links.nth(i)).toHaveAttribute('href', href);
+        await expect(links.nth(i)).toHaveAttribute('target', '_blank');
+        await expect(links.nth(i)).toHaveAttribute('rel', /noopener/);
+      }
+      await expect(links.first()).toHaveAccessibleName(/Splash Swim School on Facebook/);
+    });
 
-    const chosen = profiles[1] as Profiles['profiles'][number];
-    await dialog.getByRole('button', { name: chosen.DisplayName || chosen.ProfileName }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === String(world.company('SPLASH').customerId) && url.searchParams.get('p') === String(chosen.OCRProfileID));
+    await test.step('D20: My Account opens the login modal for a guest', async () => {
+      await page.getByRole('button', { name: 'My Account' }).click();
+      const login = page.getByRole('dialog', { name: 'Login' });
+      await expect(login).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(login).toBeHidden();
+    });
+
+    await test.step('D18/D24: a guest picks a registration profile and goes to /ocr', async () => {
+      const { profiles } = await getJson<Profiles>(page, '/api/classes/ocr-profiles');
+      expect(profiles.length).toBeGreaterThan(1);
+
+      const call = page.waitForRequest('**/api/classes/ocr-profiles');
+      await page.getByRole('button', { name: 'Select Classes' }).click();
+      await call;
+      const dialog = page.getByRole('dialog', { name: 'Select a Profile' });
+      await expect(dialog.getByRole('listitem')).toHaveText(profiles.map((p) => new RegExp(`^${p.DisplayName || p.ProfileName}`)));
+
+      const chosen = profiles[1] as Profiles['profiles'][number];
+      await dialog.getByRole('button', { name: chosen.DisplayName || chosen.ProfileName }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === String(world.company('SPLASH').customerId) && url.searchParams.get('p') === String(chosen.OCRProfileID));
+    });
+
+    await test.step('D21: a guest arriving with ocr_profile is asked to log in', async () => {
+      await page.goto('/hub/company?ocr_profile=1');
+      await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    });
   });
 
   test('D19: no registration profiles → an error with Continue', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH'], (_, bundle) => {
       bundle.company.config.profiles = [];
+      // Agreements shown per profile name profiles that no longer exist.
+      for (const agreement of (bundle as typeof bundle & { agreements?: { profiles?: unknown[] }[] }).agreements ?? []) agreement.profiles = [];
     });
     await openAsGuest(page, world.company('SPLASH').code);
     await page.getByRole('button', { name: 'Select Classes' }).click();
@@ -81,23 +114,11 @@ test.describe('welcome landing', () => {
     }
   });
 
-  test('D20: My Account opens the login modal for a guest', async ({ page, world }) => {
-    await openAsGuest(page, world.company('SPLASH').code);
-    await page.getByRole('button', { name: 'My Account' }).click();
-    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
-  });
-
   test('D17/D20: signed in, Select Classes goes to classes and My Account to my details', async ({ page, ownWorld }) => {
     await openAsCustomerWithNothingDue(page, ownWorld);
     await expect(page.getByRole('link', { name: 'Select Classes' })).toHaveAttribute('href', '/hub/classes');
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL('/hub/settings/my-details');
-  });
-
-  test('D21: a guest arriving with ocr_profile is asked to log in', async ({ page, world }) => {
-    await chooseCompanyViaApi(page, world.company('SPLASH').code);
-    await page.goto('/hub/company?ocr_profile=1');
-    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
   test('D22: signed in, ocr_profile leads to that profile’s enrolment', async ({ page, world }) => {
@@ -106,18 +127,4 @@ test.describe('welcome landing', () => {
     await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
   });
 
-  test('D23: social icons link to the configured pages in a new tab', async ({ page, world }) => {
-    await openAsGuest(page, world.company('SPLASH').code);
-    const config = await getJson<CompanyConfig>(page, '/api/company/get-config');
-    const configured = (config.social_media ?? []).map((s) => s.link);
-    expect(configured.length).toBeGreaterThan(0);
-    const links = page.getByRole('list', { name: 'Splash Swim School on social media' }).getByRole('link');
-    await expect(links).toHaveCount(configured.length);
-    for (const [i, href] of configured.entries()) {
-      await expect(links.nth(i)).toHaveAttribute('href', href);
-      await expect(links.nth(i)).toHaveAttribute('target', '_blank');
-      await expect(links.nth(i)).toHaveAttribute('rel', /noopener/);
-    }
-    await expect(links.first()).toHaveAccessibleName(/Splash Swim School on Facebook/);
-  });
 });

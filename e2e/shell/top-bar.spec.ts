@@ -23,18 +23,6 @@ test.describe('top bar', () => {
     await expect(ace.locator('img')).toHaveCount(0);
   });
 
-  test('B2–B4: tabs follow StudentTerm and the Financials / Bookings switches', async ({ page, world }) => {
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await page.goto('/hub/company');
-    await expect(await mainTabs(page)).toHaveText(['Home', 'Swimmers', 'Classes', 'Financials', 'Bookings']);
-  });
-
-  test('B2–B4: on a phone the sidebar lists the same tabs and Barcodes @phone', async ({ page, world }) => {
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await page.goto('/hub/company');
-    await expect(await mainTabs(page)).toHaveText(['Home', 'Swimmers', 'Classes', 'Financials', 'Bookings', 'Barcodes']);
-  });
-
   test('B2–B4: THAMES has no Bookings tab and says "Dancers"', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('THAMES').code, email: world.email('dancer') });
     await page.goto('/hub/company');
@@ -51,14 +39,6 @@ test.describe('top bar', () => {
     await expect(await mainTabs(page)).toHaveText(['Home', 'Students', 'Classes']);
   });
 
-  test('B5/B6: SPLASH shows the notifications and the messages bell', async ({ page, world }) => {
-    const banner = page.getByRole('banner');
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await page.goto('/hub/company');
-    await expect(banner.getByRole('button', { name: /^Notifications/ })).toBeVisible();
-    await expect(banner.getByRole('button', { name: /^Messages/ })).toBeVisible();
-  });
-
   test('B6: ACE (EnableMessages off) has the notifications bell only', async ({ page, world }) => {
     const banner = page.getByRole('banner');
     await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent') });
@@ -67,9 +47,14 @@ test.describe('top bar', () => {
     await expect(banner.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(banner.getByRole('button', { name: /^Messages/ })).toHaveCount(0);
   });
+});
 
-  test('B9: the cart button counts class and booking items and opens /hub/checkout', async ({ page, world }) => {
+test.describe('top bar, menus and routes of a signed-in SPLASH parent', () => {
+  test('B2–B4, B5/B6, B10, B14, B9: the tabs, both bells, the account menu, phone-only pages and the cart', async ({ page, world }) => {
+    // One page for every check on SPLASH's parent: the steps only read.
+    test.slow();
     const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    // B9's cart, in place before the first load (the cart store reads local storage once, at start).
     await page.addInitScript((clientId) => {
       const state = {
         clientId,
@@ -84,10 +69,79 @@ test.describe('top bar', () => {
       if (!window.localStorage.getItem('portal-cart')) window.localStorage.setItem('portal-cart', JSON.stringify({ state, version: 0 }));
     }, user.ClientID);
     await page.goto('/hub/company');
-    const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' });
-    await expect(cart).toHaveText('3');
-    await cart.click();
-    await expect(page).toHaveURL(/\/hub\/checkout$/);
-    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+
+    await test.step('B2–B4: tabs follow StudentTerm and the Financials / Bookings switches', async () => {
+      await expect(await mainTabs(page)).toHaveText(['Home', 'Swimmers', 'Classes', 'Financials', 'Bookings']);
+    });
+
+    await test.step('B5/B6: SPLASH shows the notifications and the messages bell', async () => {
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      await expect(banner.getByRole('button', { name: /^Messages/ })).toBeVisible();
+    });
+
+    await test.step('B10: the desktop "Account Settings" menu lists the settings links and "Sign Out"', async () => {
+      const menu = await openUserMenu(page);
+      await expect(menu.getByText('Account Settings', { exact: true })).toBeVisible();
+      const items = await menu.getByRole('menuitem').allTextContents();
+      expect(items.filter((t) => ['My Details', 'Login & Security', 'Billing', 'Agreements', 'Sign Out'].includes(t))).toEqual([
+        'My Details',
+        'Login & Security',
+        'Billing',
+        'Agreements',
+        'Sign Out',
+      ]);
+      await menu.getByRole('menuitem', { name: 'Login & Security' }).click();
+      await expect(page).toHaveURL(/\/hub\/settings\/security$/);
+    });
+
+    await test.step('B14: phone-only pages send a desktop screen to /hub/company', async () => {
+      for (const path of ['/hub/financials-main-page', '/hub/settings-main-page', '/hub/contact-us/mobile-form']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/hub\/company$/);
+      }
+    });
+
+    await test.step('B9: the cart button counts class and booking items and opens /hub/checkout', async () => {
+      const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' });
+      await expect(cart).toHaveText('3');
+      await cart.click();
+      await expect(page).toHaveURL(/\/hub\/checkout$/);
+      await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    });
+  });
+
+  test('B2–B4, B12, B14/B38: on a phone the sidebar’s tabs and Barcodes, its greeting and links, and the Financials menu page @phone', async ({ page, world }) => {
+    test.slow();
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/company');
+
+    await test.step('B2–B4: on a phone the sidebar lists the same tabs and Barcodes', async () => {
+      await expect(await mainTabs(page)).toHaveText(['Home', 'Swimmers', 'Classes', 'Financials', 'Bookings', 'Barcodes']);
+      const sidebar = page.getByRole('dialog');
+      await sidebar.getByRole('button', { name: 'Close menu' }).click();
+      await expect(sidebar).toBeHidden();
+    });
+
+    await test.step('B12: the phone sidebar greets a signed-in customer and offers Logout', async () => {
+      const sidebar = await openUserMenu(page);
+      await expect(sidebar.getByText('Hi Sarah', { exact: true })).toBeVisible();
+      await expect(sidebar.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+      await expect(sidebar.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+      await expect(sidebar.getByRole('button', { name: 'Change Company' })).toBeVisible();
+      await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(sidebar.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+      await sidebar.getByRole('link', { name: 'Account Settings' }).click();
+      await expect(page).toHaveURL(/\/hub\/settings-main-page$/);
+      await expect(page.getByRole('navigation', { name: 'Account Settings' }).getByRole('link')).toHaveText(['My Details', 'Login & Security', 'Billing', 'Agreements', 'Barcodes']);
+    });
+
+    await test.step('B14/B38: on a phone the Financials menu page lists its sub-pages', async () => {
+      await page.goto('/hub/financials-main-page');
+      const menu = page.getByRole('navigation', { name: 'Financials' });
+      await expect(menu.getByRole('link')).toHaveText(['Invoices & Receipts', 'Balance History', 'Upcoming Payments']);
+      await menu.getByRole('link', { name: 'Balance History' }).click();
+      await expect(page).toHaveURL(/\/hub\/financials\/balance-history$/);
+    });
   });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { fixedShapeQuery, openDatabase } from './database.ts';
+import { fixedShapeQuery, openDatabase, shapedQuery } from './database.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   let t: TestDatabase;
@@ -52,6 +52,49 @@ describe.each(testEngines())('a fixed-shape query on %s', (engine) => {
     await expect(literal(t.db, 1)).rejects.toThrow();
     const computed = fixedShapeQuery((a: number, b: number) => sql<{ n: number }>`select ${a} as n, ${b + 1} as m`);
     await expect(computed(t.db, 1, 2)).rejects.toThrow('argument 1 must be a bound value');
+  });
+});
+
+describe.each(testEngines())('a query shaped by its arguments on %s', (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+  });
+  afterAll(() => t.drop());
+
+  it('compiles once per shape (list lengths, optional values set, text arguments) and binds each element of a list', async () => {
+    let built = 0;
+    const query = shapedQuery(['op'], (db, a: { [key: string]: unknown; op: 'in' | 'not in'; ids: number[]; min: number | undefined }) => {
+      built += 1;
+      let q = db
+        .withTables<{ probe_shape: { id: number } }>()
+        .selectFrom('probe_shape')
+        .select((eb) => eb.fn.countAll<number>().as('n'));
+      if (a.ids.length) q = q.where('id', a.op, a.ids);
+      if (a.min !== undefined) q = q.where('id', '>=', a.min);
+      return q;
+    });
+    await sql`create table probe_shape (id integer)`.execute(t.db);
+    await sql`insert into probe_shape values (11), (12), (13)`.execute(t.db);
+    const ids = [11, 12, 13];
+    const n = async (a: { op: 'in' | 'not in'; ids: number[]; min: number | undefined }) => Number((await query(t.db, a))[0]!.n);
+    expect(await n({ op: 'in', ids: [ids[0]!], min: undefined })).toBe(1);
+    expect(await n({ op: 'in', ids: [ids[1]!], min: undefined })).toBe(1);
+    expect(await n({ op: 'in', ids: [ids[0]!, ids[1]!], min: undefined })).toBe(2);
+    expect(await n({ op: 'in', ids: [ids[0]!, ids[1]!], min: ids[1] })).toBe(1);
+    expect(await n({ op: 'not in', ids: [ids[0]!], min: ids[0] })).toBe(2);
+    expect(built).toBe(4);
+  });
+
+  it('refuses an argument that is not a bound value', async () => {
+    const computed = shapedQuery([], (db, a: { [key: string]: unknown; id: number }) =>
+      db
+        .withTables<{ probe_shape: { id: number } }>()
+        .selectFrom('probe_shape')
+        .select('id')
+        .where('id', '=', Number(a.id) + 1),
+    );
+    await expect(computed(t.db, { id: 1 })).rejects.toThrow('argument id must be a bound value');
   });
 });
 

@@ -78,6 +78,59 @@ export function fixedShapeQuery<Row, Args extends readonly unknown[]>(build: (..
   };
 }
 
+/**
+ * fixedShapeQuery for a query whose text follows the shape of its arguments (which lists are
+ * given and how long they are, which optional values are set) and a few arguments written into
+ * the text (`textKeys`, e.g. a sort): the text is compiled once per database and shape, and each
+ * call binds its values to it, so a request builds no SQL (decision 039). `build` must place every
+ * other argument, and each element of a list argument, as a bound value as it is; it is called
+ * once per shape with stand-ins to learn where each one goes, and throws when one is missing.
+ */
+export function shapedQuery<Args extends Record<string, unknown>, Row>(
+  textKeys: readonly (keyof Args)[],
+  build: (db: Db, args: Args) => { compile(): CompiledQuery<Row> },
+  maxShapes = 200,
+) {
+  type Slot = { key: string; at: number } | { value: unknown };
+  const shapes = new WeakMap<Db, Map<string, { sql: string; slots: Slot[] }>>();
+  const shapeKey = (args: Args) =>
+    Object.keys(args)
+      .sort()
+      .map((k) => {
+        const v = args[k];
+        if (textKeys.includes(k)) return `${k}=${String(v)}`;
+        return Array.isArray(v) ? `${k}[${v.length}]` : v === undefined ? `${k}-` : k;
+      })
+      .join('|');
+  return async (db: Db, args: Args): Promise<Row[]> => {
+    let byShape = shapes.get(db);
+    if (!byShape) shapes.set(db, (byShape = new Map()));
+    const key = shapeKey(args);
+    let shape = byShape.get(key);
+    if (!shape) {
+      const standIns = new Map<object, { key: string; at: number }>();
+      const standIn = (k: string, at: number) => {
+        const o = {};
+        standIns.set(o, { key: k, at });
+        return o;
+      };
+      const given = Object.fromEntries(
+        Object.entries(args).map(([k, v]) => [k, textKeys.includes(k) || v === undefined ? v : Array.isArray(v) ? v.map((_, i) => standIn(k, i)) : standIn(k, -1)]),
+      ) as Args;
+      const compiled = build(db, given).compile();
+      const slots: Slot[] = compiled.parameters.map((p) => standIns.get(p as object) ?? { value: p });
+      const used = new Set(slots);
+      const unbound = [...standIns.values()].find((s) => !used.has(s));
+      if (unbound) throw new Error(`shapedQuery: argument ${unbound.key} must be a bound value (\${arg}) in the query`);
+      if (byShape.size >= maxShapes) byShape.clear();
+      shape = { sql: compiled.sql, slots };
+      byShape.set(key, shape);
+    }
+    const values = shape.slots.map((s) => ('value' in s ? s.value : s.at < 0 ? args[s.key] : (args[s.key] as unknown[])[s.at]));
+    return (await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, values))).rows;
+  };
+}
+
 export async function isReachable(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

@@ -2,10 +2,29 @@
  * Vitest setup for every test file. Component tests (jsdom) wait up to 5 s for what they look for
  * (Testing Library's default is 1 s): on a loaded machine the first render of a file, which also
  * loads its lazy chunks, can take longer than a second. A passing test waits no longer for it.
+ *
+ * The component files share one process and one document (decision 037), so each starts as a
+ * file of its own would: the portal's modules evaluated afresh (their stores, caches and query
+ * clients new; React, Testing Library and the other packages stay loaded), an empty document,
+ * no storage or cookies, the address at `/`, real timers.
  */
+import { vi } from 'vitest';
+
 if (typeof document !== 'undefined') {
+  vi.resetModules();
+  vi.useRealTimers();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.title = '';
+  for (const attribute of [...document.documentElement.attributes]) document.documentElement.removeAttribute(attribute.name);
+  for (const attribute of [...document.body.attributes]) document.body.removeAttribute(attribute.name);
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
 }
-
-export {};

@@ -141,7 +141,7 @@ export async function searchClasses(deps: Deps, company: Company, input: Require
     standards = lists.filter((l) => l.list_name === 'standards' && input.standards.includes(l.id)).map((l) => l.display_name);
     if (standards.length === 0) return { rows: [], total: 0 };
   }
-  const { rows, total } = await repo.searchClasses(deps.db, {
+  const { rows, total } = await repo.searchClasses(deps.db, deps.engine, {
     companyId: company.id,
     today: c.today,
     time: c.time,

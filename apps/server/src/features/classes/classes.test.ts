@@ -81,6 +81,18 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(page2.body).toMatchObject({ current_page: 2, total_pages: Math.ceil(all.body.total / 5) });
     expect(page2.body.classes.map((c) => c.ClassID)).toEqual(all.body.classes.slice(5, 10).map((c) => c.ClassID));
 
+    // The statement is compiled once per filter shape: the same shape with other values, and
+    // lists of other lengths, answer their own classes; a page past the end still has the total.
+    const [one, two] = fields.body.venues;
+    const atOne = await search(parent, { venues: [one!.id], limit: 100 });
+    const atTwo = await search(parent, { venues: [two!.id], limit: 100 });
+    const atBoth = await search(parent, { venues: [one!.id, two!.id], limit: 100 });
+    expect(atOne.body.classes.every((c) => c.VenueID === one!.id) && atTwo.body.classes.every((c) => c.VenueID === two!.id)).toBe(true);
+    expect(atBoth.body.total).toBe(atOne.body.total + atTwo.body.total);
+    expect(atBoth.body.classes.map((c) => c.ClassID).sort()).toEqual([...atOne.body.classes, ...atTwo.body.classes].map((c) => c.ClassID).sort());
+    const past = await search(parent, { limit: 100, page: 50 });
+    expect(past.body).toMatchObject({ current_page: 50, total: all.body.total, classes: [] });
+
     expect((await search(parent, { sort: 'Price' })).status).toBe(400);
     expect((await parent.get('/api/classes/ocr-profiles/2')).body).toMatchObject({ profile: { OCRProfileID: 2, AllowCasualEnrolments: true } });
     expect((await parent.get('/api/classes/ocr-profiles/99')).status).toBe(404);

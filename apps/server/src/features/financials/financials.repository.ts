@@ -293,6 +293,11 @@ export async function insertReceipt(
   return row.id;
 }
 
+/** Gives a receipt written under a stand-in its number. */
+export async function setReceiptNo(db: Db, companyId: number, receiptId: number, receiptNo: string): Promise<void> {
+  await db.updateTable('receipts').set({ receipt_no: receiptNo }).where('company_id', '=', companyId).where('id', '=', receiptId).execute();
+}
+
 /** The client's own invoice by number, for allocating a payment to it. */
 export function findInvoiceIdByNo(db: Db, companyId: number, clientId: number, invoiceNo: string) {
   return db

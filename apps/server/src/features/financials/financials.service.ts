@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { financialsMessages, type InvoiceDetail, type SortOrder } from '@portal/shared/financials-schemas';
 import type { InvoiceStatus } from '@portal/shared/constants';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
@@ -225,6 +226,21 @@ export async function createReceipt(
   }
   return { receiptId, receiptNo };
 }
+
+/**
+ * A receipt's number, for one written under a stand-in (`unnumberedReceipt()`): the company's
+ * counter row stays locked from this call until the transaction ends, so the checkout calls it
+ * after its allocations, just before the few writes that show the number (decision 039).
+ * Numbers stay gap-free: a rolled-back transaction gives its number back.
+ */
+export async function numberReceipt(trx: Db, companyId: number, receiptId: number): Promise<string> {
+  const receiptNo = await nextDocumentNumber(trx, companyId, 'receipts');
+  await repo.setReceiptNo(trx, companyId, receiptId, receiptNo);
+  return receiptNo;
+}
+
+/** A stand-in receipt number, unique to one attempt, that no counter hands out (numberReceipt replaces it). */
+export const unnumberedReceipt = () => `pending-${randomUUID()}`;
 
 /**
  * Adds lines (a discount, a card surcharge) to an existing invoice: its total, balance and tax

@@ -17,7 +17,7 @@ import { notifyClient, isEmailOptedOutWithin } from '../notification/notificatio
 import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type PaymentGateway } from '../gateway/gateway.service.ts';
 import { directDebitAvailable, findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
-import { addInvoiceLines, createInvoice, createReceipt } from '../financials/financials.service.ts';
+import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from '../financials/financials.service.ts';
 import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from './payment.repository.ts';
@@ -487,9 +487,22 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
       const cardCents = cardAllocations.reduce((sum, a) => sum + a.amountCents, 0);
       // Never a receipt for more or less than the card was charged.
       if (cardCents !== (byDebit ? 0 : payment.amount_cents)) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
+      // The receipts are written and allocated under stand-in numbers and numbered only below,
+      // after every read the answer and the e-mail need: the company's receipt counter row stays
+      // locked from its number to the commit, so every checkout of the company waits that long
+      // (decision 039).
       const cardReceipt =
         cardCents > 0
-          ? await createReceipt(trx, { companyId: company.id, clientId: payment.client_id, date: today, method: 'Credit Card', reference: chargeId ?? '', amountCents: cardCents, allocations: cardAllocations })
+          ? await createReceipt(trx, {
+              companyId: company.id,
+              clientId: payment.client_id,
+              date: today,
+              method: 'Credit Card',
+              reference: chargeId ?? '',
+              amountCents: cardCents,
+              allocations: cardAllocations,
+              receiptNo: unnumberedReceipt(),
+            })
           : null;
       const creditReceipt =
         creditAllocations.length > 0
@@ -501,9 +514,14 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
               reference: '',
               amountCents: creditAllocations.reduce((sum, a) => sum + a.amountCents, 0),
               allocations: creditAllocations,
+              receiptNo: unnumberedReceipt(),
             })
           : null;
-      const receipt = cardReceipt ?? creditReceipt;
+      // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
+      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(trx, company, payment) : null;
+      const cardReceiptNo = cardReceipt ? await numberReceipt(trx, company.id, cardReceipt.receiptId) : null;
+      const creditReceiptNo = creditReceipt ? await numberReceipt(trx, company.id, creditReceipt.receiptId) : null;
+      const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
       const result: PaymentAnswer = {
         PaymentID: payment.id,
         status: 'completed',
@@ -536,8 +554,7 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
-      mailId = result.receiptNo ? await queueReceipt(trx, company, payment, result, quote) : null;
+      mailId = result.receiptNo && mailTo ? await queueReceipt(trx, company, mailTo, result, quote) : null;
       return result;
     });
   } catch (err) {
@@ -561,11 +578,16 @@ async function complete(deps: Deps, company: Company, payment: PaymentRow, charg
 
 class AlreadyFinished extends Error {}
 
-/** Writes the receipt e-mail to the outbox in the order's transaction; null when the client has no address or opted out. */
-async function queueReceipt(trx: Db, company: Company, payment: PaymentRow, answer: PaymentAnswer, quote: Quote): Promise<number | null> {
+/** Who the receipt e-mail goes to; null when the client has no address or opted out. */
+async function receiptRecipient(trx: Db, company: Company, payment: PaymentRow) {
   const contact = await repo.findClientContact(trx, company.id, payment.client_id);
   if (!contact?.email) return null;
   if (await isEmailOptedOutWithin(trx, company.id, payment.client_id, 'invoices')) return null;
+  return { email: contact.email, first_name: contact.first_name };
+}
+
+/** Writes the receipt e-mail to the outbox in the order's transaction. */
+async function queueReceipt(trx: Db, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, quote: Quote): Promise<number> {
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);

@@ -127,7 +127,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect(booked.next_session?.Date).toBe(booked.dates.find((d) => d.Status === 'scheduled')?.Date);
   });
 
-  it("refuses another client's and another company's student as not found", async () => {
+  it("E3: refuses another client's and another company's student as not found", async () => {
     for (const [who, id] of [
       ['another client', mia],
       ['another company', aceNoah],
@@ -182,7 +182,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect(row).toMatchObject({ email: null, phone_mobile: null, reg_id: null, client_id: expect.any(Number) });
   });
 
-  it('refuses a form that breaks a rule, with each field message, and writes nothing (S)', async () => {
+  it('refuses a form that breaks a rule, with each field message, and writes nothing (S, E28)', async () => {
     const before = (await parent.get<StudentListAnswer>('/api/student/get-all')).body.total_count;
     const res = await parent.post<{ errors: { field: string; message: string }[] }>('/api/student/add', { FirstName: 'Ann=', LastName: '', DOB: '2023-02-31', GenderType: 'Robot' });
     expect(res.status).toBe(400);

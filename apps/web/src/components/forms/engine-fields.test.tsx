@@ -68,7 +68,7 @@ describe('EngineFields', () => {
     expect(first.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('offers 100 years of birth and sends the date as yyyy-MM-dd, the custom values by id', async () => {
+  it('E13: offers 100 years of birth and sends the date as yyyy-MM-dd, the custom values by id', async () => {
     const onSubmit = vi.fn();
     render(<Harness onSubmit={onSubmit} />);
     const year = screen.getByLabelText('Date of birth: Year') as HTMLSelectElement;
@@ -97,7 +97,7 @@ describe('EngineFields', () => {
     ]);
   });
 
-  it('asks to specify a gender of Other', async () => {
+  it('E14: asks to specify a gender of Other', async () => {
     render(<Harness onSubmit={vi.fn()} />);
     expect(screen.queryByLabelText(/Please specify/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/Gender/), { target: { value: 'Other' } });

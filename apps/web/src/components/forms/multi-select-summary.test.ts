@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { multiSelectSummary } from './multi-select-summary';
 
-describe('multiSelectSummary (S59)', () => {
+describe('multiSelectSummary (S59, E21)', () => {
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Item ${i + 1}`);
   it('shows up to two names, then two and a count, then a total from ten', () => {
     expect(multiSelectSummary([], 'Goals')).toBe('');

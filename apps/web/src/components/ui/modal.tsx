@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { XIcon } from 'lucide-react';
 
@@ -45,13 +45,27 @@ export function Modal({
   hideClose = false,
   dismissible = true,
 }: ModalProps) {
+  // The element that had the focus when the dialog opened (the button that opened it): Radix
+  // gives the focus back only to a Dialog.Trigger, and these dialogs are opened by state.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
           className={cn('modal-panel z-50 flex flex-col overflow-hidden rounded-2xl bg-surface shadow-2xl outline-none', widths[size])}
-          onOpenAutoFocus={focusMarked}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            focusMarked(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the opener, unless the page has put the focus somewhere on purpose meanwhile.
+            const back = opener.current;
+            opener.current = null;
+            if (!back?.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+            event.preventDefault();
+            back.focus();
+          }}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}

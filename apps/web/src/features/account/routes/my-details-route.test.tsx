@@ -6,9 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { customerFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
+import { ApiRequestError } from '@/lib/api-client';
 import { companyConfigQueryOptions } from '@/lib/company-config';
+import { StudentForm } from '@/features/students/components/student-form';
 import { server, installMockServer } from '@/test/msw';
 import MyDetailsRoute from './my-details-route';
 
@@ -121,5 +123,37 @@ describe('My Details', () => {
     expect(screen.getByText('Please enter valid numbers only')).toBeTruthy();
     // Placed on its field, so the box does not repeat it.
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Student form', () => {
+  it('E10: a failed update shows the server message in an error box, and the Save button works again', async () => {
+    server.use(
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
+        HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] })),
+      ),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+    let calls = 0;
+    const onSubmit = async () => {
+      calls += 1;
+      throw new ApiRequestError(422, { message: 'This student could not be updated', code: 'VALIDATION' });
+    };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StudentForm submitLabel="Save" onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Mia' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Last name/ }), { target: { value: 'Ng' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This student could not be updated');
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(calls).toBe(2));
   });
 });
