@@ -21,6 +21,7 @@ import { classSearchCover } from './migrations/017-class-search-cover.ts';
 import { outboxLease } from './migrations/019-outbox-lease.ts';
 import { emailChangeCodes } from './migrations/020-email-change-codes.ts';
 import { classSessionLinkRevocation } from './migrations/020-b-class-session-link-revocation.ts';
+import { agreementProfiles } from './migrations/023-agreement-profiles.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '019-outbox-lease': outboxLease,
     '020-email-change-codes': emailChangeCodes(engine),
     '020-b-class-session-link-revocation': classSessionLinkRevocation,
+    '023-agreement-profiles': agreementProfiles,
   };
 }
 

@@ -262,6 +262,14 @@ export interface AgreementsTable {
   text_sha256: Generated<string>;
   published_at: Generated<string>;
 }
+/** The agreements a registration profile shows, with the profile's own Required (migration 023). */
+export interface AgreementProfilesTable {
+  company_id: number;
+  profile_id: number;
+  agreement_id: number;
+  required: Bool;
+  sort_order: number;
+}
 export interface AgreementVersionsTable {
   id: Generated<number>;
   company_id: number;
@@ -557,6 +565,7 @@ export interface Database extends BookingsFinancialsTables {
   message_reads: MessageReadsTable;
   agreements: AgreementsTable;
   agreement_versions: AgreementVersionsTable;
+  agreement_profiles: AgreementProfilesTable;
   agreement_signatures: AgreementSignaturesTable;
   sign_in_actions: SignInActionsTable;
   password_reset_tokens: PasswordResetTokensTable;

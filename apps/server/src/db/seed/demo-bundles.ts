@@ -306,12 +306,15 @@ function splash(): CompanyBundleInput {
         name: 'Terms and conditions',
         text: 'Lessons are charged per term in advance. Missed lessons are not refunded; a make-up lesson may be booked within the same term when a place is available. Please give two weeks notice to withdraw.',
         requires_signature: false,
+        // The holiday intensive's registration shows both, the consent optional; Learn to Swim names none: the company's.
+        profiles: [{ id: 2 }],
       },
       {
         key: 'medical',
         name: 'Medical and photo consent',
         text: 'I consent to first aid being given to my swimmer and to an ambulance being called if needed. I agree that photos taken during lessons may be used in Splash newsletters unless I tell the office otherwise.',
         requires_signature: true,
+        profiles: [{ id: 2, required: false }],
       },
     ],
     customers: [

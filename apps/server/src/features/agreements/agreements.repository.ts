@@ -7,6 +7,23 @@ export function findActive(db: Db, companyId: number) {
   return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
 }
 
+/**
+ * The active agreements a registration profile shows, in the bundle's order, each with the
+ * profile's own Required (R68). None when the profile names no agreement of its own.
+ */
+export function findActiveForProfile(db: Db, companyId: number, profileId: number) {
+  return db
+    .selectFrom('agreement_profiles as p')
+    .innerJoin('agreements as a', (j) => j.onRef('a.company_id', '=', 'p.company_id').onRef('a.id', '=', 'p.agreement_id'))
+    .select(['a.id', 'a.name', 'a.text', 'a.requires_signature', 'p.required', 'a.version', 'a.text_sha256'])
+    .where('p.company_id', '=', companyId)
+    .where('p.profile_id', '=', profileId)
+    .where('a.active', '=', 1)
+    .orderBy('p.sort_order')
+    .orderBy('a.id')
+    .execute();
+}
+
 export function findActiveById(db: Db, companyId: number, id: number) {
   return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
 }

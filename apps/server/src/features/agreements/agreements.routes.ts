@@ -22,13 +22,13 @@ export async function agreementRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get(
     '/api/customer/get-active-agreements',
     {
-      // Registration shows them to guests (R68); a signed-in customer also gets their acceptances.
+      // Registration shows a profile's to guests (R68, `id`); a signed-in customer also gets their acceptances.
       config: { auth: 'company', duringSignInActions: true },
       schema: { tags: ['agreements'], querystring: activeAgreementsQuerySchema, response: { 200: activeAgreementsAnswerSchema, ...errorResponses } },
     },
     async (req) => {
       const company = requireCompany(req);
-      return { success: true as const, agreements: await service.listActiveAgreements(deps, company.id, req.customer?.clientId) };
+      return { success: true as const, agreements: await service.listActiveAgreements(deps, company.id, req.customer?.clientId, req.query.id) };
     },
   );
 

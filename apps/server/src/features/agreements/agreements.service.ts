@@ -31,13 +31,22 @@ function toAgreement(a: AgreementRow, signed: SignatureRow): Agreement {
   };
 }
 
-/** The company's active agreements; with a customer, each with that customer's latest acceptance. */
-export async function listActiveAgreements(deps: Deps, companyId: number, clientId: number | undefined): Promise<Agreement[]> {
+/**
+ * The active agreements to show (R8, R68, N25): a registration profile's own, with the
+ * profile's Required, or the company's when no profile is given or the profile names none
+ * (decision 040); with a customer, each with that customer's latest acceptance.
+ */
+export async function listActiveAgreements(deps: Deps, companyId: number, clientId: number | undefined, profileId?: number): Promise<Agreement[]> {
   const [agreements, signatures] = await Promise.all([
-    repo.findActive(deps.db, companyId),
+    findProfileOrCompanyAgreements(deps, companyId, profileId),
     clientId === undefined ? Promise.resolve(new Map<number, SignatureRow>()) : repo.findLatestSignatures(deps.db, companyId, clientId),
   ]);
   return agreements.map((a) => toAgreement(a, signatures.get(a.id)));
+}
+
+async function findProfileOrCompanyAgreements(deps: Deps, companyId: number, profileId: number | undefined) {
+  const own = profileId === undefined ? [] : await repo.findActiveForProfile(deps.db, companyId, profileId);
+  return own.length > 0 ? own : repo.findActive(deps.db, companyId);
 }
 
 /** Required agreements whose current version the client has not accepted: each becomes an Accept Agreement action. */

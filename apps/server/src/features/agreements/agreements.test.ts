@@ -3,7 +3,12 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { agreementMessages } from '@portal/shared/agreement-schemas';
 import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Browser, completeSignUpActions, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { repoRoot } from '../../config/env.ts';
+import { BundleValidationError, importCompanyBundle } from '../import/import.service.ts';
 import { publishAgreementVersion, sha256 } from './agreements.service.ts';
 
 interface AgreementAnswer {
@@ -73,6 +78,72 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     const mine = await agreementsOf(b);
     expect(mine.every((a) => a.Signed?.Current === true)).toBe(true);
     expect(mine[1]?.AgreementText).toContain('social media');
+  });
+
+  it("R8, R68, N25: a registration profile shows its own agreements with its own Required, the company's when it names none", async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const shown = async (query: string) => (await b.get<{ agreements: AgreementAnswer[] }>(`/api/customer/get-active-agreements${query}`)).body.agreements.map((a) => [a.Name, a.pivot.Required]);
+    const company = [
+      ['Terms and conditions', true],
+      ['Medical and photo consent', true],
+    ];
+    // The holiday intensive (profile 2) makes the consent optional; Learn to Swim (1) names none; 99 is no profile.
+    expect(await shown('?id=2')).toEqual([
+      ['Terms and conditions', true],
+      ['Medical and photo consent', false],
+    ]);
+    expect(await shown('?id=1')).toEqual(company);
+    expect(await shown('?id=99')).toEqual(company);
+    expect(await shown('')).toEqual(company);
+    for (const id of ['abc', '0', '-1', '99999999999']) expect((await b.get(`/api/customer/get-active-agreements?id=${id}`)).status, id).toBe(400);
+
+    // A company of the test's own: a profile lists only some agreements, in its order; an inactive one is never shown.
+    const bundle = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'examples', 'company-bundle.example.json'), 'utf8')) as {
+      company: { code: string; customer_id: number; config: Record<string, unknown> };
+      agreements: unknown[];
+    };
+    bundle.company.code = `A${randomBytes(4).toString('hex').toUpperCase()}`;
+    bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
+    bundle.company.config.profiles = [
+      { OCRProfileID: 7, ProfileName: 'squad', DisplayName: 'Squad' },
+      { OCRProfileID: 8, ProfileName: 'term', DisplayName: 'Term' },
+    ];
+    const agreement = (key: string, extra: Record<string, unknown>) => ({ key, name: `Agreement ${key}`, text: `The words of ${key}.`, ...extra });
+    bundle.agreements = [
+      agreement('terms', {}),
+      agreement('b', { required: false, profiles: [{ id: 7, required: true }] }),
+      agreement('c', { profiles: [{ id: 7 }] }),
+      agreement('d', { active: false, profiles: [{ id: 7 }] }),
+    ];
+    await importCompanyBundle(db(), bundle);
+    const own = new Browser(t.server);
+    await own.enterCompany(bundle.company.code);
+    const ownShown = async (query: string) => (await own.get<{ agreements: AgreementAnswer[] }>(`/api/customer/get-active-agreements${query}`)).body.agreements.map((a) => [a.Name, a.pivot.Required]);
+    expect(await ownShown('?id=7')).toEqual([
+      ['Agreement b', true],
+      ['Agreement c', true],
+    ]);
+    const ownCompany = [
+      ['Agreement terms', true],
+      ['Agreement b', false],
+      ['Agreement c', true],
+    ];
+    expect(await ownShown('?id=8')).toEqual(ownCompany);
+    expect(await ownShown('')).toEqual(ownCompany);
+    // SPLASH's profile 2 is not this company's: its agreements never show here.
+    expect(await ownShown('?id=2')).toEqual(ownCompany);
+
+    // A bundle naming a profile the company does not have is refused with the path.
+    bundle.company.code = `A${randomBytes(4).toString('hex').toUpperCase()}`;
+    bundle.company.customer_id += 1;
+    bundle.agreements = [agreement('terms', { profiles: [{ id: 9 }, { id: 7 }, { id: 7 }] })];
+    const refused = await importCompanyBundle(db(), bundle).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(BundleValidationError);
+    expect((refused as BundleValidationError).issues).toEqual([
+      { path: 'agreements.0.profiles.0.id', message: 'Unknown registration profile 9 (not in company.config.profiles)' },
+      { path: 'agreements.0.profiles.2.id', message: 'Profile 7 is listed twice' },
+    ]);
   });
 
   it('new@ is asked one action of every kind, in order, and the login answer says so too (U13)', async () => {

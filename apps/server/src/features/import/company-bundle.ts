@@ -62,6 +62,12 @@ const agreementSchema = z.strictObject({
   active: z.boolean().default(true),
   /** Texts published before the current one, oldest first: the current text is version N + 1. */
   earlier_versions: z.array(z.strictObject({ text, published_at: bundleInstant.optional() })).max(100).default([]),
+  /**
+   * The registration profiles that show this agreement (R68, decision 040), each with its own
+   * Required (the agreement's `required` unless given). A profile no agreement names shows the
+   * company's agreements.
+   */
+  profiles: z.array(z.strictObject({ id: z.number().int().positive(), required: z.boolean().optional() })).max(100).default([]),
 });
 
 export const GENDERS = ['Male', 'Female', 'Not_Specified', 'Other'] as const;
@@ -290,6 +296,16 @@ export const companyBundleSchema = z
     const venues = uniqueKeys(ctx, b.venues.map((v, i) => ({ path: ['venues', i, 'key'], value: v.key })), 'venue key');
     const formats = uniqueKeys(ctx, b.lesson_formats.map((f, i) => ({ path: ['lesson_formats', i, 'key'], value: f.key })), 'lesson format key');
     const agreements = uniqueKeys(ctx, b.agreements.map((a, i) => ({ path: ['agreements', i, 'key'], value: a.key })), 'agreement key');
+    const profileIds = new Set(b.company.config.profiles.map((p) => p.OCRProfileID));
+    b.agreements.forEach((a, ai) => {
+      const listed = new Set<number>();
+      a.profiles.forEach((p, pi) => {
+        const path: Path = ['agreements', ai, 'profiles', pi, 'id'];
+        if (!profileIds.has(p.id)) issue(ctx, path, `Unknown registration profile ${p.id} (not in company.config.profiles)`);
+        if (listed.has(p.id)) issue(ctx, path, `Profile ${p.id} is listed twice`);
+        listed.add(p.id);
+      });
+    });
     uniqueKeys(ctx, b.customers.map((c, i) => ({ path: ['customers', i, 'email'], value: c.email })), 'customer e-mail');
 
     const clients = new Set<string>();

@@ -212,6 +212,20 @@ export async function importCompanyBundle(
       ),
     );
 
+    await insertRows(
+      trx,
+      'agreement_profiles',
+      bundle.agreements.flatMap((a, i) =>
+        a.profiles.map((p) => ({
+          company_id,
+          profile_id: p.id,
+          agreement_id: agreementIds.get(a.key) as number,
+          required: bool(p.required ?? a.required),
+          sort_order: i,
+        })),
+      ),
+    );
+
     const loginIds = await insertRowsReturningIds(
       trx,
       'logins',
