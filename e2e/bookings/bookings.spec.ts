@@ -23,63 +23,63 @@ async function addOne(page: Page) {
 }
 
 test.describe('court bookings', () => {
-  test('G7/G2: /hub/bookings lands on the list of the customer’s bookings', async ({ page, world }) => {
-    await openBookings(page, world);
-    await expect(page).toHaveURL(/\/hub\/bookings\/view$/);
-    const upcoming = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem');
-    await expect(upcoming).toHaveCount(3);
-    await expect(upcoming.first()).toContainText('Court hire (1 hour) · Court 2 · Riverside Courts');
-    await shot(page, 'bookings-view');
-    await page.getByRole('tab', { name: 'Cancelled' }).click();
-    await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(1);
-  });
-
-  test('G3/G5: add a court booking: a day, a free time on the 30-minute grid, a court; it goes to the cart', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['ACE']);
-    await openBookings(page, world, '/hub/bookings/add');
-    await expect(page.getByRole('heading', { level: 1, name: 'Add a Booking' })).toBeVisible();
-    await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – $40.00');
-    await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' })).toHaveCount(1);
-    // The day's free times arrive with their own answer: wait for them before reading the list.
-    await expect(page.locator('li p.font-semibold').nth(4)).toBeVisible();
-    const starts = (await page.locator('li p.font-semibold').allInnerTexts()).map((t) => t.slice(0, 5));
-    expect(starts.length).toBeGreaterThan(4);
-    for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
-    await shot(page, 'bookings-add');
-    await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
-    const label = await addOne(page);
-    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
-    await expect(page.getByRole('button', { name: `${label} (in your cart)` })).toBeDisabled();
-    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
-    expect(stored.state.bookingItems).toHaveLength(1);
-    expect(stored.state.bookingItems[0]).toMatchObject({ court: label.split(' at ')[0], priceCents: 4000 });
-    await page.getByRole('link', { name: 'Go to checkout' }).click();
-    await expect(page).toHaveURL(/\/hub\/checkout$/);
-  });
-
-  test('G4: the court word comes from CourtLabel', async ({ page, ownWorld }) => {
+  test('G7/G2, cancel before the cut-off, G4, G3/G5: the list of the customer’s bookings, a cancellation, the court word, a court added to the cart', async ({ page, ownWorld }) => {
+    // The court word is the company's CourtLabel (G4); court names stay as the venue has them.
     const world = await ownWorld(['ACE'], (_, bundle) => {
       (bundle.company.config.localization as Record<string, unknown>).CourtLabel = 'Lane';
     });
-    await openBookings(page, world, '/hub/bookings/add');
-    await expect(page.getByText('Choose a time and a lane.')).toBeVisible();
-  });
-
-  test('cancel a booking before the cut-off: it moves to Cancelled and the court is free again', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['ACE']);
     await openBookings(page, world);
-    const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
-    await expect(first).toContainText('18:00–19:00');
-    await first.getByRole('button', { name: /^Cancel/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
-    await expect(dialog).toContainText('Court hire (1 hour), Court 2 at Riverside Courts');
-    await shot(page, 'bookings-cancel');
-    await dialog.getByRole('button', { name: 'Cancel booking' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your booking has been cancelled.' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('tab', { name: 'Cancelled' }).click();
-    await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(2);
+    await test.step('G7/G2: /hub/bookings lands on the list of the customer’s bookings', async () => {
+      await expect(page).toHaveURL(/\/hub\/bookings\/view$/);
+      const upcoming = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem');
+      await expect(upcoming).toHaveCount(3);
+      await expect(upcoming.first()).toContainText('Court hire (1 hour) · Court 2 · Riverside Courts');
+      await shot(page, 'bookings-view');
+      await page.getByRole('tab', { name: 'Cancelled' }).click();
+      await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(1);
+      await page.getByRole('tab', { name: 'Upcoming' }).click();
+    });
+
+    await test.step('cancel a booking before the cut-off: it moves to Cancelled and the court is free again', async () => {
+      const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
+      await expect(first).toContainText('18:00–19:00');
+      await first.getByRole('button', { name: /^Cancel/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+      await expect(dialog).toContainText('Court hire (1 hour), Court 2 at Riverside Courts');
+      await shot(page, 'bookings-cancel');
+      await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Your booking has been cancelled.' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem')).toHaveCount(2);
+      await page.getByRole('tab', { name: 'Cancelled' }).click();
+      await expect(page.getByRole('list', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(2);
+    });
+
+    await test.step('G4: the court word comes from CourtLabel', async () => {
+      await page.goto('/hub/bookings/add');
+      await expect(page.getByRole('heading', { level: 1, name: 'Add a Booking' })).toBeVisible();
+      await expect(page.getByText('Choose a time and a lane.')).toBeVisible();
+    });
+
+    await test.step('G3/G5: add a court booking: a day, a free time on the 30-minute grid, a court; it goes to the cart', async () => {
+      await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – $40.00');
+      await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
+      await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' })).toHaveCount(1);
+      // The day's free times arrive with their own answer: wait for them before reading the list.
+      await expect(page.locator('li p.font-semibold').nth(4)).toBeVisible();
+      const starts = (await page.locator('li p.font-semibold').allInnerTexts()).map((t) => t.slice(0, 5));
+      expect(starts.length).toBeGreaterThan(4);
+      for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
+      await shot(page, 'bookings-add');
+      await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+      const label = await addOne(page);
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `${label} (in your cart)` })).toBeDisabled();
+      const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
+      expect(stored.state.bookingItems).toHaveLength(1);
+      expect(stored.state.bookingItems[0]).toMatchObject({ court: label.split(' at ')[0], priceCents: 4000 });
+      await page.getByRole('link', { name: 'Go to checkout' }).click();
+      await expect(page).toHaveURL(/\/hub\/checkout$/);
+    });
   });
 
   test('add a court booking and cancel one on a phone @phone', async ({ page, ownWorld }) => {

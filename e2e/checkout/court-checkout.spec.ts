@@ -1,6 +1,7 @@
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import type { Page } from '@playwright/test';
 import { expect, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 
 /** Signs parent@ in at the test's own ACE and puts a free weekday-morning court in the cart. */
 async function courtInCart(page: Page, world: World) {
@@ -36,10 +37,7 @@ test.describe('class and booking checkout', () => {
     await page.screenshot({ path: test.info().outputPath('checkout-court.png'), fullPage: true });
     const amount = await page.getByTestId('amount-to-pay').textContent();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.getByLabel('Name on card').fill('Sarah Mitchell');
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
-    await page.getByLabel('Security code').fill('123');
+    await fillCard(page, TEST_CARDS.ok);
     await page.getByRole('button', { name: `Pay ${amount}` }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('payment-success-court.png'), fullPage: true });
@@ -50,59 +48,12 @@ test.describe('class and booking checkout', () => {
     expect(after.slots.find((s) => s.time === item.time)?.freeCourts ?? []).not.toContain(item.court);
   });
 
-  test('H8, H11, H15: a swimmer enrolled in a class, with a credit, paid with a test card', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['SPLASH']);
-    const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
-    const { students } = await getJson<{ students: { StudentID: number; FirstName: string }[] }>(page, '/api/classes/get-students');
-    const search = await page.request.post('/api/classes', { data: { page: 1, limit: 50 } });
-    const { classes } = (await search.json()) as { classes: { ClassID: number }[] };
-    let chosen: { ClassID: number; StudentID: number } | undefined;
-    for (const cls of classes) {
-      for (const student of students) {
-        const check = await page.request.post('/api/classes/validate-class-item', { data: { class_id: cls.ClassID, student_id: student.StudentID, kind: 'ongoing', dates: [] } });
-        if (check.ok()) {
-          chosen = { ClassID: cls.ClassID, StudentID: student.StudentID };
-          break;
-        }
-      }
-      if (chosen) break;
-    }
-    expect(chosen, 'a class with a free place for one of the swimmers').toBeDefined();
-    await page.addInitScript(
-      ([clientId, item]) => {
-        if (window.sessionStorage.getItem('cart-seeded')) return;
-        window.sessionStorage.setItem('cart-seeded', '1');
-        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [{ ...item, dates: [] }], bookingItems: [], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
-      },
-      [user.ClientID, chosen!] as const,
-    );
-    await page.goto('/hub/checkout');
-    await expect(page.locator('tr[data-row-type="Class"]')).toHaveCount(1);
-    await expect(page.getByText('GST (included)')).toBeVisible();
-    await page.getByLabel('Make-up lesson credit ($15.00)').check();
-    await expect(page.getByText('Customer credits').nth(1)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('checkout-class.png'), fullPage: true });
-    const amount = await page.getByTestId('amount-to-pay').textContent();
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.getByLabel('Name on card').fill('Sarah Mitchell');
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: `Pay ${amount}` }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-    const again = await page.request.post('/api/classes/validate-class-item', { data: { class_id: chosen!.ClassID, student_id: chosen!.StudentID, kind: 'ongoing', dates: [] } });
-    expect(again.status()).toBe(409);
-  });
-
   test('a held court shows its countdown on the payment page and through the challenge step; when it runs out the customer is told @phone', async ({ page, ownWorld }) => {
     await page.clock.install();
     await courtInCart(page, await ownWorld(['ACE']));
     await page.goto('/hub/payment');
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-    await page.getByLabel('Name on card').fill('Sarah Mitchell');
-    await page.getByLabel('Card number').fill('4000000000003220');
-    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
-    await page.getByLabel('Security code').fill('123');
+    await fillCard(page, TEST_CARDS.challenge);
     await page.getByRole('button', { name: /^Pay / }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
     await expect(dialog).toBeVisible();

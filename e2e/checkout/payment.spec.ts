@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
-
-const CARDS = { ok: '4242424242424242', declined: '4000000000000002', challenge: '4000000000003220' };
+import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 
 interface Outstanding {
   invoices: { InvoiceNo: string; status: string; balance_due: number }[];
@@ -26,16 +26,8 @@ async function invoiceInCart(page: Page, world: World): Promise<string> {
   return invoiceNo;
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Sarah Mitchell');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('122030');
-  await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/2030');
-  await page.getByLabel('Security code').fill('123');
-}
-
 test.describe('invoice checkout and payment', () => {
-  test('H13, H14, H15: Pay Now on an unpaid invoice, paid with a test card @phone', async ({ page, ownWorld }) => {
+  test('H13, H14, H15, H4: Pay Now on an unpaid invoice, paid with a test card; both carts empty afterwards @phone', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);
     const invoiceNo = await invoiceInCart(page, world);
     await page.goto('/hub/invoice-checkout');
@@ -51,44 +43,24 @@ test.describe('invoice checkout and payment', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiBodies.push(r.postData() ?? '');
     });
-    await fillCard(page, CARDS.ok);
+    await fillCard(page, TEST_CARDS.ok);
     await page.screenshot({ path: test.info().outputPath('payment.png'), fullPage: true });
     await page.getByRole('button', { name: `Pay ${amount}` }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await expect(page.getByText(`for invoice ${invoiceNo}`)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('payment-success.png'), fullPage: true });
-    expect(apiBodies.join('\n')).not.toContain(CARDS.ok);
+    expect(apiBodies.join('\n')).not.toContain(TEST_CARDS.ok);
     const after = await getJson<Outstanding>(page, '/api/home/get-outstanding-invoices?page=1&limit=50');
     expect(after.invoices.find((i) => i.InvoiceNo === invoiceNo)).toBeUndefined();
     // H15: the invoice cart is empty afterwards.
     await page.goto('/hub/invoice-checkout');
     await expect(page.getByText('No invoices to pay')).toBeVisible();
-  });
-
-  test('a declined card shows the gateway message and pays nothing @phone', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['SPLASH']);
-    const invoiceNo = await invoiceInCart(page, world);
-    await page.goto('/hub/payment?for=invoices');
-    await fillCard(page, CARDS.declined);
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-    const after = await getJson<Outstanding>(page, '/api/home/get-outstanding-invoices?page=1&limit=50');
-    expect(after.invoices.find((i) => i.InvoiceNo === invoiceNo)?.status).toBe('Unpaid');
-  });
-
-  test('a card that asks for a challenge step: approved, then paid', async ({ page, ownWorld }) => {
-    const world = await ownWorld(['SPLASH']);
-    await invoiceInCart(page, world);
-    await page.goto('/hub/payment?for=invoices');
-    await fillCard(page, CARDS.challenge);
-    await page.getByRole('button', { name: /^Pay / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(/Your places are held for|Your bank asks you/).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('challenge.png') });
-    await dialog.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await test.step('H4: the empty cart shows its empty state and no totals', async () => {
+      await page.goto('/hub/checkout');
+      await expect(page.getByText('Your cart is empty')).toBeVisible();
+      await expect(page.getByTestId('amount-to-pay')).toHaveCount(0);
+      await expectAccessible(page);
+    });
   });
 
   test('H10, H11: a discount code and a customer credit reduce what is charged', async ({ page, ownWorld }) => {
@@ -112,7 +84,7 @@ test.describe('invoice checkout and payment', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByTestId('payment-amount')).toHaveText(after!);
     await expectAccessible(page);
-    await fillCard(page, CARDS.ok);
+    await fillCard(page, TEST_CARDS.ok);
     await page.getByRole('button', { name: `Pay ${after}` }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await expectAccessible(page);
@@ -122,11 +94,52 @@ test.describe('invoice checkout and payment', () => {
     expect(list.invoices.find((i) => i.InvoiceNo === invoiceNo)).toBeUndefined();
   });
 
-  test('H4: the empty cart shows its empty state and no totals @phone', async ({ page, world }) => {
-    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
-    await page.goto('/hub/checkout');
-    await expect(page.getByText('Your cart is empty')).toBeVisible();
-    await expect(page.getByTestId('amount-to-pay')).toHaveCount(0);
-    await expectAccessible(page);
+  test('K19, H14: direct debit is offered at payment when the payment type allows it and bank details are on file; chosen, nothing is charged and the invoice is Debit Scheduled', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    // A lane at Splash (EitherCCOrDD) in the cart.
+    const options = await getJson<BookingOptions>(page, '/api/bookings/options');
+    const day = new Date(`${options.today}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 2);
+    const date = day.toISOString().slice(0, 10);
+    const availability = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
+    const slot = availability.slots.find((s) => s.freeCourts.length > 0)!;
+    await page.addInitScript(
+      ([clientId, booking]) => {
+        if (window.sessionStorage.getItem('cart-seeded')) return;
+        window.sessionStorage.setItem('cart-seeded', '1');
+        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+      },
+      [user.ClientID, { venue_id: 1, booking_type_id: 1, date, time: slot.time, court: slot.freeCourts[0]! }] as const,
+    );
+    // Without bank details on file: the card only.
+    await page.goto('/hub/payment');
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Direct Debit' })).toHaveCount(0);
+
+    const saved = await page.request.post('/api/customer/update-bank-details', { data: { AccountName: 'Sarah Mitchell', BankCode: '062-000', AccountNumber: '12345678' } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await page.reload();
+    const options2 = page.getByRole('group', { name: 'Payment option' });
+    await expect(options2.getByRole('radio')).toHaveCount(2);
+    await expect(options2.getByRole('radio', { name: 'Credit/Debit Card' })).toHaveAttribute('value', 'credit_card');
+    await expect(options2.getByText('Please select an option')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await options2.getByRole('radio', { name: 'Direct Debit' }).check();
+    await expect(options2.getByText('Please select an option')).toHaveCount(0);
+    const amount = (await page.getByTestId('payment-amount').textContent())!;
+    await expect(page.getByText(`Nothing is charged now: ${amount} will be collected from Sarah Mitchell, account •••••678.`)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('payment-direct-debit.png'), fullPage: true });
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment/checkout');
+    await page.getByRole('button', { name: `Pay ${amount} by direct debit` }).click();
+    const answer = await sent;
+    expect(answer.request().postDataJSON()).toMatchObject({ paymentMethod: 'direct_debit' });
+    const { invoiceNos, processor } = (await answer.json()) as { invoiceNos: string[]; processor: string };
+    expect(processor).toBe('direct_debit');
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByText(`Thank you. ${amount} will be collected from your bank account by direct debit.`)).toBeVisible();
+    await expect(page.getByText(`Tax Invoice ${invoiceNos[0]}: Debit Scheduled`)).toBeVisible();
+    const list = await getJson<{ invoices: { invoiceNumber: string; status: string; balanceDue: number }[] }>(page, `/api/financials/invoices?page=1&limit=10&search=${invoiceNos[0]}`);
+    expect(list.invoices.find((i) => i.invoiceNumber === invoiceNos[0])).toMatchObject({ status: 'Debit Scheduled' });
   });
 });

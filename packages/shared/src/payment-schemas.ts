@@ -36,6 +36,7 @@ export const discountCodeEntrySchema = z.object({
 });
 
 export const PAYMENT_METHODS = ['card', 'direct_debit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** What the browser's cart holds, as the quote and checkout take it. */
 export const cartRequestSchema = z.object({

@@ -229,8 +229,9 @@ function splash(): CompanyBundleInput {
           { site: 'instagram', link: 'https://www.instagram.com/example.splashswim' },
           { site: 'youtube', link: 'https://www.youtube.com/@example.splashswim' },
         ],
-        ob_venues: [{ VenueID: 1, Name: 'Splash Aquatic Centre – Bondi', Courts: ['Lane 1', 'Lane 2', 'Lane 3', 'Lane 4', 'Lane 5', 'Lane 6'] }],
-        booking_types: [{ BookingTypeID: 1, Name: 'Private lane hire', DurationMinutes: 30 }],
+        // Lane hire beside the classes (decision 041): one family can enrol a swimmer and book a lane in one cart.
+        ob_venues: [{ VenueID: 1, Name: 'Splash Aquatic Centre – Bondi', Address: '12 Campbell Parade, Bondi Beach NSW 2026', Courts: ['Lane 1', 'Lane 2', 'Lane 3', 'Lane 4', 'Lane 5', 'Lane 6'] }],
+        booking_types: [{ BookingTypeID: 1, Name: 'Private lane hire', DurationMinutes: 30, PriceCents: 2000 }],
         profiles: [
           {
             OCRProfileID: 1,

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { messages } from '@portal/shared/messages';
 import { ApiRequestError } from '@/lib/api-client';
+import { useUiStore } from '@/lib/ui-store';
+import { RegisterModal } from '@/features/auth/components/register-modal';
 import { PasswordForm } from './password-form';
 
 afterEach(cleanup);
@@ -38,5 +40,31 @@ describe('PasswordForm: the one form of Login & Security, Set Password and the r
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ current_password: 'Old#pass1', password: 'abcdef1!', confirm_password: 'abcdef1!' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
+  });
+});
+
+describe('PasswordFields: the register form shows the same password fields as PasswordForm', () => {
+  it('the hint, the show/hide toggles, the rules of group S with their messages, and the confirmation checked again as the password changes', async () => {
+    useUiStore.setState({ modal: 'register' });
+    render(<RegisterModal />);
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByText('At least 8 characters, with a number and a special character.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(password.type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
+
+    type('Password', 'abcdefgh');
+    fireEvent.blur(password);
+    expect(await screen.findByText(messages.passwordComplexity)).toBeTruthy();
+    type('Password', 'abcdef1!');
+    type('Confirm Password', 'abcdef1?');
+    fireEvent.blur(screen.getByLabelText('Confirm Password'));
+    expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeTruthy();
+    // S16: changing the password checks the touched confirmation again.
+    type('Password', 'abcdef1?');
+    await waitFor(() => expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull());
+    useUiStore.setState({ modal: null });
   });
 });

@@ -7,8 +7,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextField } from '@/components/ui/text-field';
 import { showServerErrors } from '@/lib/server-field-errors';
-
-const PASSWORD_HINT = 'At least 8 characters, with a number and a special character.';
+import { PasswordFields } from './password-fields';
 
 interface PasswordFormBase {
   /** The form's heading and line under it, in the page's words. */
@@ -28,8 +27,7 @@ interface PasswordFormBase {
 
 /**
  * One password form for every page that sets one (K13 Login & Security, L8 Set Password, M7
- * reset): the new password and its confirmation under the rules of group S (checked again when
- * the password changes, S16), with the current password first when `withCurrentPassword`. The
+ * reset): the new password and its confirmation (PasswordFields, shared with the register form), with the current password first when `withCurrentPassword`. The
  * server's field messages land on their fields, any other in the error box above.
  */
 export function PasswordForm(props: PasswordFormBase & { withCurrentPassword: true; onSubmit: (values: ChangePasswordInput) => Promise<unknown> }): ReactNode;
@@ -47,35 +45,24 @@ export function PasswordForm({
   onSubmit,
 }: PasswordFormBase & { withCurrentPassword?: boolean; onSubmit: (values: ChangePasswordInput) => Promise<unknown> }) {
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    trigger,
-    getFieldState,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput, unknown, ChangePasswordInput>({
+  const form = useForm<ChangePasswordInput, unknown, ChangePasswordInput>({
     // Without the current password the form is the new-password pair alone (it strips the third key).
     resolver: zodResolver(withCurrentPassword ? changePasswordSchema : newPasswordSchema) as unknown as Resolver<ChangePasswordInput, unknown, ChangePasswordInput>,
     mode: 'onTouched',
     defaultValues: { current_password: '', password: '', confirm_password: '' },
   });
+  const { register, setFocus } = form;
+  const { errors, isSubmitting } = form.formState;
   useEffect(() => {
     if (focusOnOpen) setFocus(withCurrentPassword ? 'current_password' : 'password');
   }, [focusOnOpen, setFocus, withCurrentPassword]);
-  const password = register('password', {
-    onChange: () => {
-      if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
-    },
-  });
   const fields = withCurrentPassword ? (['current_password', 'password', 'confirm_password'] as const) : (['password', 'confirm_password'] as const);
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       await onSubmit(values);
     } catch (e) {
-      setError(showServerErrors(e, setFieldError, fields));
+      setError(showServerErrors(e, form.setError, fields));
     }
   });
 
@@ -86,8 +73,7 @@ export function PasswordForm({
       {withCurrentPassword ? (
         <TextField label="Current password" type="password" revealable autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
       ) : null}
-      <TextField label={passwordLabel} type="password" revealable autoComplete="new-password" hint={PASSWORD_HINT} error={errors.password?.message} {...password} />
-      <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+      <PasswordFields form={form} passwordLabel={passwordLabel} />
       {onCancel ? (
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerCodeFormSchema, registerSchema, type RegisterInput } from '@portal/shared/auth-schemas';
+import { PasswordFields } from '@/components/forms/password-fields';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -71,18 +72,17 @@ function RegisterFormStep({
   onLogin: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    trigger,
-    getFieldState,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterInput>({
+  const form = useForm<RegisterInput, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
     defaultValues: { first_name: '', last_name: '', email: '', password: '', confirm_password: '' },
   });
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async (form) => {
     setError(null);
@@ -95,11 +95,6 @@ function RegisterFormStep({
     }
   });
 
-  // D1 §5: the confirmation is checked again whenever the password changes.
-  const revalidateConfirm = () => {
-    if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
-  };
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorBox message={error} onDismiss={() => setError(null)} variant="registration" />
@@ -108,16 +103,7 @@ function RegisterFormStep({
         <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>
       <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        hint="At least 8 characters, with a number and a special character."
-        error={errors.password?.message}
-        {...register('password', { onChange: revalidateConfirm })}
-      />
-      <TextField label="Confirm Password" type="password" revealable autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+      <PasswordFields form={form} passwordLabel="Password" />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
         Create account
       </Button>

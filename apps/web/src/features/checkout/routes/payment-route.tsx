@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentMethod } from '@portal/shared/payment-schemas';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,17 +20,29 @@ import { newIdempotencyKey, submitPayment } from '../api/submit-payment';
 import { ChallengeModal, HoldNotice, useCountdown } from '../components/challenge-modal';
 import { useCartRequest, type CartKind } from '../lib/cart-request';
 
-/** /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only. */
+/** The spec's payment options (T24, N27). */
+const OPTION_LABELS: Record<PaymentMethod, string> = { card: 'Credit/Debit Card', direct_debit: 'Direct Debit' };
+
+/**
+ * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
+ * Where the payment type offers bank details and the client has them on file, new items can be
+ * paid by direct debit instead (decision 034): nothing is charged, the invoice is Debit Scheduled.
+ */
 export default function PaymentRoute() {
   const config = useConfig();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
-  const { request, empty } = useCartRequest(kind);
-  const quote = useQuote(request, !empty);
+  const { request: cartRequest, empty } = useCartRequest(kind);
   const details = usePaymentDetails(config.ShowPaymentDetailsTab);
   const savedCard = details.data?.card ?? null;
+  const bank = details.data?.offersBank ? (details.data.bank ?? null) : null;
+  // Invoices are paid by card only; classes and courts also by direct debit from the bank details on file.
+  const debitOffered = kind === 'items' && bank !== null;
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const request = { ...cartRequest, paymentMethod: chosen ?? 'card' };
+  const quote = useQuote(request, !empty);
   const clearPaid = useCartStore((s) => s.clearPaid);
   const [useSaved, setUseSaved] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
@@ -147,11 +159,42 @@ export default function PaymentRoute() {
               {formatMoney(amount, symbol)}
             </span>
           </div>
+          {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? (
+            <fieldset className="space-y-1 rounded-2xl border border-line bg-surface px-4 py-3 shadow-xs">
+              <legend className="px-1 text-sm font-semibold text-ink">Payment option</legend>
+              {(['card', 'direct_debit'] as const).map((method) => (
+                <label key={method} className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                  <input
+                    type="radio"
+                    name="payment-option"
+                    value={method === 'card' ? 'credit_card' : 'direct_debit'}
+                    checked={chosen === method}
+                    onChange={() => setChosen(method)}
+                    className="size-5 accent-primary"
+                  />
+                  {OPTION_LABELS[method]}
+                </label>
+              ))}
+              {chosen === null ? <p className="text-sm text-muted">Please select an option</p> : null}
+            </fieldset>
+          ) : null}
           {amount === 0 ? (
             <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>
               Confirm
             </Button>
-          ) : !quote.data.cardPaymentsAvailable ? (
+          ) : debitOffered && (chosen === 'direct_debit' || !quote.data.cardPaymentsAvailable) ? (
+            <section aria-labelledby="debit-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+              <h2 id="debit-heading" className="mb-2 text-lg font-semibold text-ink">
+                Pay by direct debit
+              </h2>
+              <p className="mb-4 text-sm text-ink">
+                Nothing is charged now: {formatMoney(amount, symbol)} will be collected from {bank.AccountName}, account {bank.AccountNumber}.
+              </p>
+              <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })}>
+                Pay {formatMoney(amount, symbol)} by direct debit
+              </Button>
+            </section>
+          ) : debitOffered && chosen === null ? null : !quote.data.cardPaymentsAvailable ? (
             <p className="rounded-2xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online payment is not available. Please contact us to pay.</p>
           ) : (
             <section aria-labelledby="card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
