@@ -14,6 +14,8 @@ const loginButton = (page: Page) => page.getByRole('banner').getByRole('button',
 test.describe('company branding', () => {
   // A guest who switches between the demo companies; each step opens the landing of the company it looks at.
   test('C3/C4, C2, C5, C6: font, brand colours, button radius and nav bar follow the company', async ({ page, world }) => {
+    // Nine landings of four companies in a row.
+    test.setTimeout(90_000);
     await test.step('C3/C4: Font "monsterrat" (ACE) renders in Montserrat; SPLASH keeps Inter', async () => {
       const fontFile = page.waitForRequest(/montserrat[^/]*\.woff2$/);
       await openAsGuest(page, world.company('ACE').code);
