@@ -23,6 +23,10 @@ export default defineConfig({
   reporter: [[process.env.CI ? 'dot' : 'list']],
   use: {
     baseURL,
+    // One browser context and page per worker, reset between tests (cookies, storage, routes,
+    // init scripts, clock, viewport; the rest in fixtures.ts): the renderer and its cache
+    // outlive a test, so a test no longer pays a new renderer and a cold load of the portal.
+    reuseContext: true,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     contextOptions: { reducedMotion: 'reduce' },

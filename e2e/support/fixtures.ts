@@ -319,12 +319,20 @@ export async function expectRepeatsEvery(
 
 export type OwnWorld = (names?: readonly DemoCompany[], edit?: Parameters<typeof importWorld>[2]) => Promise<World>;
 
+/**
+ * What the reused context's reset leaves and Storage.clearDataForOrigin empties: Cache Storage and
+ * the like (local storage, IndexedDB, cookies and session storage the reset clears itself).
+ */
+const ORIGIN_STORAGE = 'local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets,interest_groups';
+
 interface TestFixtures {
   /**
    * Imports copies of demo companies for this test alone (with `edit` to change a bundle first):
    * for a test that writes (reads a notification, changes a password), so no other test sees it.
    */
   ownWorld: OwnWorld;
+  /** Clears after each test what the reused browser context's reset keeps (see the config's `reuseContext`). */
+  clearReusedContext: void;
 }
 interface WorkerFixtures {
   /** This worker's own copies of the demo companies and their sign-ins, for tests that only read. */
@@ -345,5 +353,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ownWorld: async ({}, use, testInfo) => {
     await use((names = ['SPLASH'], edit) => importWorld(testInfo.workerIndex, names, edit));
   },
+  clearReusedContext: [
+    async ({ context, baseURL }, use) => {
+      await use();
+      await context.clearPermissions();
+      const page = context.pages()[0];
+      if (!page) return;
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL ?? 'http://localhost').origin, storageTypes: ORIGIN_STORAGE });
+      await cdp.detach();
+    },
+    { auto: true },
+  ],
 });
 export { expect };

@@ -89,16 +89,24 @@ export function firstScreenChunks({ root, entry, landing, screens }) {
       const landingModules = await closure(landing.map(abs));
       const claimed = new Set([...first, ...landingModules]);
       const shared = members.get('landing-shared');
-      for (const screen of screens) {
+      const closures = [];
+      for (const screen of screens) closures.push(await closure(screen.modules.map(abs)));
+      // The screens after the first render inside it (the frame): what two of them share goes
+      // to the first one's chunk, so no screen's chunk imports another's (the bells would
+      // otherwise fetch the home's chunk on every other page).
+      const laterUses = new Map();
+      for (const ids of closures.slice(1)) for (const id of ids) laterUses.set(id, (laterUses.get(id) ?? 0) + 1);
+      screens.forEach((screen, i) => {
         const mine = members.get(screen.name);
-        for (const id of await closure(screen.modules.map(abs))) {
+        const ids = i === 0 ? [...closures[0], ...[...laterUses].filter(([, uses]) => uses > 1).map(([id]) => id)] : closures[i];
+        for (const id of ids) {
           if (!first.has(id) && landingModules.has(id)) shared.add(id);
           if (!claimed.has(id)) {
             mine.add(id);
             claimed.add(id);
           }
         }
-      }
+      });
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -128,7 +136,9 @@ export function firstScreenChunks({ root, entry, landing, screens }) {
   };
 
   // Each set is closed under static imports but for modules already in an earlier chunk, so
-  // the chunks import only earlier ones: no dependency needs pulling in.
+  // the chunks import only earlier ones: no dependency needs pulling in. (A module the later
+  // screens share joins the first screen with the modules it imports that are not there yet,
+  // for its imports are shared as well.)
   const groups = [...members].map(([name, ids], i) => ({
     name,
     test: (id) => ids.has(id),

@@ -18,6 +18,14 @@ export const startupCalls = {
 
 const normalise = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
 
+/**
+ * The page's word that the browser carries no company session (no company cookie of a token's
+ * shape): get-config could only answer 401 "choose a company", so the portal's start-up call is
+ * not made and the landing shows the company choice at once (issue 6: no failing call, no console
+ * error on the landing). The server writes it as `<meta name="…" content="none">`.
+ */
+export const NO_COMPANY_META = 'portal-company';
+
 /** The startup calls for a page request, given which session cookies it carries. */
 export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean }): string[] {
   if (!sessions.company) return [];

@@ -86,6 +86,14 @@ describe('the page', () => {
     expect(preloads(res.body)).toEqual([]);
   });
 
+  it('says so when the browser carries no company session, and only then', async () => {
+    const hint = '<meta name="portal-company" content="none">';
+    expect((await app.inject({ url: '/hub' })).body).toContain(hint);
+    expect((await app.inject({ url: '/hub/company', cookies: { portal_company: 'x' } })).body).toContain(hint);
+    expect((await app.inject({ url: '/hub', cookies: { portal_company: token('a') } })).body).not.toContain(hint);
+    expect((await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b') } })).body).not.toContain(hint);
+  });
+
   const modulePreloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
   it("names the first screen's script files as module preloads, each once: the landing for a browser with no company", async () => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
+import { NO_COMPANY_META, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
 
@@ -12,13 +12,16 @@ import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
  * so the browser fetches them while it downloads the scripts instead of after, and the script of
  * its first screen as module preloads (the files the build listed for it, decision 031). Which
  * depends only on the session cookies the request carries (no database read for a page); the
- * web app takes each preloaded answer once, for its first call of that URL.
+ * web app takes each preloaded answer once, for its first call of that URL. With no company
+ * session the page says so (`NO_COMPANY_META`), and the web app skips the get-config that could
+ * only fail.
  */
-export function pageWithPreloads(html: string, urls: string[], modules: string[] = []): string {
-  if (urls.length === 0 && modules.length === 0) return html;
+export function pageWithPreloads(html: string, urls: string[], modules: string[] = [], noCompany = false): string {
+  if (urls.length === 0 && modules.length === 0 && !noCompany) return html;
+  const hint = noCompany ? [`<meta name="${NO_COMPANY_META}" content="none">`] : [];
   const calls = urls.map((url) => `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`);
   const scripts = modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-  return html.replace('</head>', `${[...calls, ...scripts].join('')}</head>`);
+  return html.replace('</head>', `${[...hint, ...calls, ...scripts].join('')}</head>`);
 }
 
 /** The build's list of each first screen's script files (.vite/first-screens.json); none without it. */
@@ -61,7 +64,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return reply.callNotFound();
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
     const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) };
-    const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)));
+    const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);
     // The page differs by the cookies it was asked with: no shared cache may hand it to another browser.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(page);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startupCallsFor } from '@portal/shared/startup-calls';
+import { NO_COMPANY_META, startupCallsFor } from '@portal/shared/startup-calls';
 import { api, forgetHeldAnswers, startPreloadedCalls } from './api-client';
 import { getCompanyConfig } from './company-config';
 import { currentUserQueryOptions } from './identity';
@@ -120,6 +120,33 @@ describe('api: the calls the page preloads', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('answers the first get-config "no company" without a call when the page says there is no company session', async () => {
+    const page = pageWithPreloads([]);
+    const hint = page.createElement('meta');
+    hint.setAttribute('name', NO_COMPANY_META);
+    hint.setAttribute('content', 'none');
+    page.head.append(hint);
+
+    startPreloadedCalls(page);
+    await expect(getCompanyConfig()).rejects.toMatchObject({ status: 401, code: 'COMPANY_REQUIRED' });
+    expect(sent).toEqual([]);
+    // Only the first: once a company may have been chosen, the server is asked.
+    answers.push(ok({ config: 1 }));
+    expect(await getCompanyConfig()).toEqual({ config: 1 });
+    expect(sent.map((s) => s.url)).toEqual(['/api/company/get-config']);
+
+    // An identity change (a company chosen) forgets the hint before it is used.
+    startPreloadedCalls(page);
+    forgetHeldAnswers();
+    answers.push(ok({ config: 2 }));
+    expect(await getCompanyConfig()).toEqual({ config: 2 });
+    // A page without the hint asks as before.
+    startPreloadedCalls(pageWithPreloads([]));
+    answers.push(ok({ config: 3 }));
+    expect(await getCompanyConfig()).toEqual({ config: 3 });
+    expect(sent).toHaveLength(3);
   });
 
   it('names exactly the URLs the portal calls as it starts (a preload serves only the same URL)', async () => {

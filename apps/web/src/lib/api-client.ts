@@ -1,5 +1,6 @@
 import type { ApiError } from '@portal/shared/api-schemas';
 import { messages } from '@portal/shared/messages';
+import { NO_COMPANY_META } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
 
@@ -40,6 +41,7 @@ const HELD_MAX = 50;
 export function forgetHeldAnswers(): void {
   held.clear();
   early.clear();
+  noCompanyAtStart = false;
 }
 
 const REQUEST_INIT = { credentials: 'include', cache: 'no-store' } as const satisfies RequestInit;
@@ -54,8 +56,11 @@ const REQUEST_INIT = { credentials: 'include', cache: 'no-store' } as const sati
 const early = new Map<string, Promise<Response>>();
 const EARLY_MS = 10_000;
 let earlyUntil = 0;
+/** The page said the browser carries no company session: the first get-config would answer 401. */
+let noCompanyAtStart = false;
 
 export function startPreloadedCalls(doc: Document = document): void {
+  noCompanyAtStart = doc.querySelector(`meta[name="${NO_COMPANY_META}"][content="none"]`) !== null;
   for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
     const url = link.getAttribute('href');
     if (!url?.startsWith('/api/') || early.has(url)) continue;
@@ -65,6 +70,17 @@ export function startPreloadedCalls(doc: Document = document): void {
     early.set(url, answer);
   }
   earlyUntil = performance.now() + EARLY_MS;
+}
+
+/**
+ * True once, for the portal's first get-config, when the page said there is no company session
+ * to ask with: the caller answers "no company" without a call that can only fail. Any identity
+ * change (a company chosen) forgets it.
+ */
+export function takeNoCompanyAtStart(): boolean {
+  const known = noCompanyAtStart && performance.now() <= earlyUntil;
+  noCompanyAtStart = false;
+  return known;
 }
 
 function takeEarlyAnswer(url: string): Promise<Response> | undefined {

@@ -1,8 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { api, setCompanyLoaded } from '@/lib/api-client';
+import { api, ApiRequestError, setCompanyLoaded, takeNoCompanyAtStart } from '@/lib/api-client';
 
 export async function getCompanyConfig(): Promise<CompanyConfig> {
+  if (takeNoCompanyAtStart()) {
+    // The page was served to a browser with no company session: the server's answer is known.
+    setCompanyLoaded(false);
+    throw new ApiRequestError(401, { code: 'COMPANY_REQUIRED', message: 'Please choose a company' });
+  }
   try {
     const config = await api<CompanyConfig>('/api/company/get-config');
     setCompanyLoaded(true);

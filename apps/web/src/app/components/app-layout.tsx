@@ -7,7 +7,10 @@ import { TopNav } from './top-nav';
 
 /**
  * The portal frame: skip link, top bar, the page in <main>, a short footer. Used as a
- * layout route (children through <Outlet/>) or around a single screen.
+ * layout route (children through <Outlet/>) or around a single screen. The page area is at least
+ * the screen's height under the 4rem bar, so the footer starts below the fold: a page whose
+ * content arrives after its skeleton grows without moving the footer on screen (a layout shift,
+ * decision 038).
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const config = useConfig();
@@ -21,7 +24,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopNav config={config} user={user} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children ?? <Outlet />}
       </main>
       <footer className="border-t border-line bg-surface">

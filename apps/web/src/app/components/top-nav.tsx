@@ -7,6 +7,8 @@ import { MenuIcon } from 'lucide-react';
 import { useUiStore } from '@/lib/ui-store';
 import { useIsMobile } from '@/lib/use-media';
 import { useIdle } from '@/lib/use-idle';
+import { useContentPainted } from '@/lib/content-painted';
+import { paths } from '@/config/paths';
 import { useChangeCompany } from '../hooks/use-session-actions';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { AccountMenu } from './account-menu';
@@ -16,8 +18,9 @@ import { MobileSidebar } from './mobile-sidebar';
 import { isCurrent, mainNavItems } from './nav-items';
 import { cn } from '@/lib/cn';
 
-// The bells poll and carry their own dropdowns; loading them apart, once the page has painted
-// and the browser is idle, keeps them out of the first paint (decision 031).
+// The bells poll and carry their own dropdowns; loading them apart keeps them out of the first
+// paint (decision 031): on the signed-in home once its content has painted, elsewhere once the
+// browser is idle after the first render (decision 038).
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -34,6 +37,10 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   const [menuOpen, setMenuOpen] = useState(false);
   const openModal = useUiStore((s) => s.openModal);
   const idle = useIdle();
+  const contentPainted = useContentPainted();
+  // Once loaded, the bells stay through any navigation.
+  const [bellsWanted, setBellsWanted] = useState(false);
+  if (!bellsWanted && (pathname === paths.company ? contentPainted : idle)) setBellsWanted(true);
   const changeCompany = useChangeCompany();
   // While sign-in actions are queued the server answers nothing else (decision 021): no links
   // or bells that would only lead back to the queue or poll in vain.
@@ -84,8 +91,8 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           {user ? (
             <>
-              {showNotifications ? <Suspense fallback={<BellSlot />}>{idle ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
-              {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{idle ? <MessageBell /> : <BellSlot />}</Suspense> : null}
+              {showNotifications ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
+              {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <MessageBell /> : <BellSlot />}</Suspense> : null}
               <CartButton />
               {mobile ? null : (
                 <span className="ml-1">

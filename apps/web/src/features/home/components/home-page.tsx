@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCurrentUser } from '@/lib/identity';
+import { useMarkContentPainted } from '@/lib/content-painted';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';
 import { useOutstandingInvoices } from '../api/get-outstanding-invoices';
@@ -16,9 +17,12 @@ export function HomePage() {
   const user = useCurrentUser();
   const classes = useUpcomingClasses();
   const invoices = useOutstandingInvoices();
+  const pending = classes.isPending || invoices.isPending;
+  // The bells wait for this: they load once the home's content has painted (decision 038).
+  useMarkContentPainted(!pending);
 
   // Wait for both answers: which tab opens first depends on whether classes exist (D3).
-  if (classes.isPending || invoices.isPending) {
+  if (pending) {
     return <HomeSkeleton />;
   }
 
