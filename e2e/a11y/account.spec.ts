@@ -47,7 +47,7 @@ test.describe('accessibility of Account Settings (axe: no serious or critical vi
     await settings(page, world, '/hub/settings-main-page');
     await expect(page.getByRole('navigation', { name: 'Account Settings' })).toBeVisible();
     await expectAccessible(page);
-    await page.goto('/hub/settings/my-details');
+    await page.getByRole('navigation', { name: 'Account Settings' }).getByRole('link', { name: 'My Details' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
     await expectAccessible(page);
   });

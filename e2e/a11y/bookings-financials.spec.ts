@@ -11,25 +11,28 @@ async function signedIn(page: Page, world: World, company: 'SPLASH' | 'ACE', pat
 test.describe('accessibility of financials and bookings', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('the invoices & receipts list with recent searches, an invoice', async ({ page, world }) => {
+  test('the invoices & receipts list with recent searches, an invoice; the balance history, the upcoming payments', async ({ page, world }) => {
     await signedIn(page, world, 'SPLASH', '/hub/financials/invoices-and-receipts');
-    await page.getByRole('searchbox', { name: 'Search invoices' }).fill('Unpaid');
-    await page.getByRole('searchbox', { name: 'Search invoices' }).press('Enter');
-    await expect(page.getByRole('list', { name: 'Recent searches' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
-    await expectAccessible(page);
-    await page.goto('/hub/financials/INV-10233');
-    await expect(page.getByRole('table', { name: 'Invoice lines' })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('the balance history, the upcoming payments', async ({ page, world }) => {
-    await signedIn(page, world, 'SPLASH', '/hub/financials/balance-history');
-    await expect(page.getByRole('list', { name: 'Payments' })).toBeVisible();
-    await expectAccessible(page);
-    await page.goto('/hub/financials/upcoming-payments');
-    await expect(page.getByRole('table', { name: 'Upcoming payments' })).toBeVisible();
-    await expectAccessible(page);
+    await test.step('the invoices & receipts list with recent searches', async () => {
+      await page.getByRole('searchbox', { name: 'Search invoices' }).fill('Unpaid');
+      await page.getByRole('searchbox', { name: 'Search invoices' }).press('Enter');
+      await expect(page.getByRole('list', { name: 'Recent searches' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
+      await expectAccessible(page);
+    });
+    await test.step('the balance history, the upcoming payments', async () => {
+      await page.getByRole('link', { name: 'Balance History' }).click();
+      await expect(page.getByRole('list', { name: 'Payments' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Upcoming Payments' }).click();
+      await expect(page.getByRole('table', { name: 'Upcoming payments' })).toBeVisible();
+      await expectAccessible(page);
+    });
+    await test.step('an invoice', async () => {
+      await page.goto('/hub/financials/INV-10233');
+      await expect(page.getByRole('table', { name: 'Invoice lines' })).toBeVisible();
+      await expectAccessible(page);
+    });
   });
 
   test('the bookings list and its cancel dialog, the add-a-booking page with a court chosen', async ({ page, world }) => {

@@ -35,19 +35,43 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
   // axe takes seconds per page on a loaded 2-core machine; a test checks several pages in a row.
   test.describe.configure({ timeout: 90_000 });
 
-  test('the /hub landing (Email Login and Company Code tabs), the inactive-company screen, the not-found page', async ({ page, world }) => {
+  test('the /hub landing (Email Login and Company Code tabs), Select Company, Select Account, the inactive-company screen, the not-found page', async ({ page, world }) => {
     await page.goto('/hub');
-    await expect(page.getByRole('tab', { name: 'Email Login' })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('tab', { name: 'Company Code' }).click();
-    await expect(page.getByRole('textbox', { name: 'Company Code' })).toBeVisible();
-    await expectAccessible(page);
-    await enterCompanyCode(page, world.company('CLOSED').code);
-    await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
-    await expectAccessible(page);
-    await page.goto('/xyz');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expectAccessible(page);
+    await test.step('the /hub landing (Email Login and Company Code tabs)', async () => {
+      await expect(page.getByRole('tab', { name: 'Email Login' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Company Code' }).click();
+      await expect(page.getByRole('textbox', { name: 'Company Code' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Email Login' }).click();
+    });
+    await test.step('Select Company', async () => {
+      await submitLogin(page, world.email('parent'));
+      const dialog = page.getByRole('dialog', { name: 'Select Company' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+    await test.step('Select Account', async () => {
+      await submitLogin(page, world.email('family'));
+      const dialog = page.getByRole('dialog', { name: 'Select Account' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+    await test.step('the inactive-company screen, the not-found page', async () => {
+      // Choosing the account chose its company: back to a guest without one.
+      await page.context().clearCookies();
+      await page.goto('/hub');
+      await enterCompanyCode(page, world.company('CLOSED').code);
+      await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
+      await expectAccessible(page);
+      await page.goto('/xyz');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expectAccessible(page);
+    });
   });
 
   test('the welcome landing, the profile choice, the login, register and forgot-password modals', async ({ page, world }) => {
@@ -72,50 +96,39 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expectAccessible(page);
   });
 
-  test('Select Company', async ({ page, world }) => {
-    await page.goto('/hub');
-    await submitLogin(page, world.email('parent'));
-    await expect(page.getByRole('dialog', { name: 'Select Company' })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('Select Account', async ({ page, world }) => {
-    await page.goto('/hub');
-    await submitLogin(page, world.email('family'));
-    await expect(page.getByRole('dialog', { name: 'Select Account' })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown and page', async ({ page, world }) => {
+  test('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown and page; the notifications dropdown, the notifications page, the notification settings page', async ({
+    page,
+    world,
+  }) => {
     await signedIn(page, world, '/hub/company');
-    await expect(page.getByRole('table', { name: 'Upcoming classes' })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('tab', { name: 'Open Invoices' }).click();
-    await expect(page.getByRole('table', { name: 'Open invoices' })).toBeVisible();
-    await expectAccessible(page);
-    const menu = await openUserMenu(page);
-    await expectAccessible(page);
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await page.getByRole('button', { name: /^Messages(, .+ unread)?$/ }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('menuitem', { name: 'View all messages' }).click();
-    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
-    await expectAccessible(page);
-  });
-
-  test('the notifications dropdown, the notifications page, the notification settings page', async ({ page, world }) => {
-    await signedIn(page, world, '/hub/company');
-    await page.getByRole('button', { name: /^Notifications(, .+ new)?$/ }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('menuitem', { name: 'View all notifications' }).click();
-    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Notification settings' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
-    await expectAccessible(page);
+    await test.step('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown and page', async () => {
+      await expect(page.getByRole('table', { name: 'Upcoming classes' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Open Invoices' }).click();
+      await expect(page.getByRole('table', { name: 'Open invoices' })).toBeVisible();
+      await expectAccessible(page);
+      const menu = await openUserMenu(page);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await page.getByRole('button', { name: /^Messages(, .+ unread)?$/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('menuitem', { name: 'View all messages' }).click();
+      await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    });
+    await test.step('the notifications dropdown, the notifications page, the notification settings page', async () => {
+      await page.getByRole('button', { name: /^Notifications(, .+ new)?$/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('menuitem', { name: 'View all notifications' }).click();
+      await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Notification settings' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
+      await expectAccessible(page);
+    });
   });
 
   test('@phone the guest sidebar', async ({ page, world }) => {
