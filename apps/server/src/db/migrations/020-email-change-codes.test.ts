@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
-import { seedDemoData } from '../seed/seed.ts';
+import { demoBundles } from '../seed/demo-bundles.ts';
+import { importCompanyBundle } from '../../features/import/import.service.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 
 describe.each(testEngines())('migration 020 on a %s database of the previous release', (engine) => {
@@ -15,7 +16,11 @@ describe.each(testEngines())('migration 020 on a %s database of the previous rel
     t = await createTestDatabase(engine, { upTo: '016-card-token-owner' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 020
     const db = t.db as any;
-    await seedDemoData(t.db);
+    // The demo as the previous release imported it: agreements had no registration profiles yet (023).
+    for (const bundle of structuredClone(demoBundles()) as { agreements?: { profiles?: unknown[] }[] }[]) {
+      for (const a of bundle.agreements ?? []) a.profiles = [];
+      await importCompanyBundle(t.db, bundle);
+    }
     const client = await db.selectFrom('clients').select(['id', 'company_id']).orderBy('id').executeTakeFirstOrThrow();
     const later = new Date(Date.now() + 600_000).toISOString();
     const now = new Date().toISOString();
