@@ -65,11 +65,16 @@ function useCustomerIdBootstrap(): boolean {
   const needed = fromHub ?? (fromLink && (!loaded || String(loaded.CustomerID) !== fromLink) ? fromLink : null);
   const wanted = needed && /^\d+$/.test(needed) ? needed : null;
   const [done, setDone] = useState<string | null>(null);
-  const running = useRef<string | null>(null);
+  // A bootstrap that has started holds the page until it ends, even when an earlier get-config
+  // (the page's preload, made with the old cookie) answers this company meanwhile: between the
+  // logout and the login there is no company session, and a page call then would be refused.
+  const [running, setRunning] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!wanted || running.current === wanted) return;
-    running.current = wanted;
+    if (!wanted || started.current === wanted) return;
+    started.current = wanted;
+    setRunning(wanted);
     void (async () => {
       try {
         if (!fromHub) await logoutCompany().catch(() => undefined);
@@ -86,13 +91,14 @@ function useCustomerIdBootstrap(): boolean {
           const qs = rest.toString();
           navigate(`${paths.hub}${qs ? `?${qs}` : ''}`, { replace: true });
         }
-        running.current = null;
+        started.current = null;
         setDone(wanted);
+        setRunning(null);
       }
     })();
   }, [wanted, fromHub, location.search, navigate, queryClient]);
 
-  return wanted !== null && done !== wanted;
+  return running !== null || (wanted !== null && done !== wanted);
 }
 
 /** The root route: branding, company gate, session events, intro and auth modals. */
