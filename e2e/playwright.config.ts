@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import { chromiumPath } from '../scripts/lib/chromium.mjs';
 import { databaseUrl, mailHttpPort, portalPort, smtpPort } from './support/servers.ts';
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = chromiumPath();
 const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://localhost:${portalPort}`;
 

@@ -9,8 +9,9 @@
 // step's output is held back and printed whole when the step ends, so no two interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { chromiumPath } from './lib/chromium.mjs';
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = chromiumPath();
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const fast = process.argv.includes('--fast');
 const playwrightArgs = process.argv.slice(2).filter((a) => a !== '--fast');
@@ -69,11 +70,11 @@ if (!fast) {
   } else if (fs.existsSync(chrome)) {
     ok = step('browser tests (Chromium)', npx, ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...playwrightArgs], { CHROME_PATH: chrome }) && ok;
   } else if (ci) {
-    console.error(`\n!! No Chromium at ${chrome}: the browser suite cannot run under CI. Install it (apt-get install chromium) or set CHROME_PATH.`);
+    console.error(`\n!! No Chromium at ${chrome}: the browser suite cannot run under CI. Install it (apt-get install chromium-headless-shell) or set CHROME_PATH.`);
     results.push({ name: 'browser tests (Chromium)', status: 'FAILED (no browser)', seconds: 0 });
     ok = false;
   } else {
-    console.warn(`\n${'!'.repeat(72)}\n!! BROWSER TESTS NOT RUN: no Chromium at ${chrome}.\n!! Install it (apt-get install chromium) or set CHROME_PATH, then run npm test again.\n${'!'.repeat(72)}`);
+    console.warn(`\n${'!'.repeat(72)}\n!! BROWSER TESTS NOT RUN: no Chromium at ${chrome}.\n!! Install it (apt-get install chromium-headless-shell) or set CHROME_PATH, then run npm test again.\n${'!'.repeat(72)}`);
     results.push({ name: 'browser tests (Chromium)', status: 'NOT RUN (no browser)', seconds: 0 });
   }
 }
