@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,10 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
     pool: 'forks',
+    // One worker per core: Vitest's default leaves one core out, which on a 2-core machine is a
+    // single worker, and once the type check and lint beside it end (npm test), a core sits idle
+    // (decision 043).
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./apps/server/src/test/global-setup.ts'],
