@@ -4,6 +4,17 @@ import { drawSignature } from './pad.ts';
 
 const NEW_PASSWORD = 'Heron#Lane59';
 
+/** The cart as the portal keeps it in local storage (apps/web/src/lib/cart-store.ts). */
+const CART = {
+  clientId: null,
+  classItems: [{ ClassID: 1, StudentID: 1, dates: [], label: 'Seahorse – Tuesday 4:00 pm' }],
+  bookingItems: [{ venue_id: 1, booking_type_id: 1, date: '2030-01-07', time: '09:00', court: '1', venue: 'Court', bookingType: 'Hour', endTime: '10:00', priceCents: 2000 }],
+  invoices: [],
+  ocrProfileId: null,
+  discountCodes: [],
+  creditIds: [],
+};
+
 /**
  * L1–L12, U13: new@ has one action of every kind, answered in order: the medical consent's new
  * version to sign, their details, their swimmer, a new password. Each done shows the next; the
@@ -12,6 +23,12 @@ const NEW_PASSWORD = 'Heron#Lane59';
 async function walkThroughAllFour(page: Page, world: World) {
   const code = world.company('SPLASH').code;
   await signInViaApi(page, { code, email: world.email('new'), fresh: true });
+  // A class and a court already in the cart (kept in the browser, D1 §3), put there once.
+  await page.addInitScript((cart) => {
+    if (sessionStorage.getItem('cart-seeded')) return;
+    sessionStorage.setItem('cart-seeded', '1');
+    localStorage.setItem('portal-cart', JSON.stringify({ state: cart, version: 0 }));
+  }, CART);
   // L11: asked for the intro too, but the queue comes first and the intro stays away.
   await page.goto('/hub/students?intro=1');
   await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
@@ -67,8 +84,13 @@ async function walkThroughAllFour(page: Page, world: World) {
   await password.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
   await password.getByRole('button', { name: 'Set password' }).click();
 
-  // L3: the queue is empty: home, with the nav back.
+  // L9: the success message, the class part of the cart emptied (the court stays), and the next
+  // step: here the last action was done, so L3: the queue is empty: home, with the nav back.
+  await expect(page.getByText('New password set successfully', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/hub\/company$/);
+  const cart = await page.evaluate(() => (JSON.parse(localStorage.getItem('portal-cart') ?? '{}') as { state?: typeof CART }).state);
+  expect(cart?.classItems).toEqual([]);
+  expect(cart?.bookingItems).toEqual(CART.bookingItems);
   const actions = (await (await page.request.get('/api/customer/get-sign-in-actions')).json()) as { actions: unknown[] };
   expect(actions.actions).toEqual([]);
   expect((await page.request.get('/api/home/get-upcoming-classes?page=1&limit=6')).ok()).toBe(true);
@@ -78,7 +100,7 @@ async function walkThroughAllFour(page: Page, world: World) {
 }
 
 test.describe('sign-in actions', () => {
-  test('L1–L12 (L2 first only, L8 the check, L11 no intro), E2: new@ is walked through all four actions in order', async ({ page, ownWorld }) => {
+  test('L1–L12 (L2 first only, L8 the check, L9 message and class cart, L11 no intro), E2: new@ is walked through all four actions in order', async ({ page, ownWorld }) => {
     await walkThroughAllFour(page, await ownWorld());
   });
 

@@ -39,9 +39,10 @@ export default function SignInActionsRoute() {
   const first = actions.data?.[0];
   const total = actions.data?.length ?? 0;
 
+  // The last action's message (L9 "New password set successfully") goes with the customer to the home.
   useEffect(() => {
-    if (actions.isSuccess && actions.data.length === 0) navigate(paths.company, { replace: true });
-  }, [actions.isSuccess, actions.data, navigate]);
+    if (actions.isSuccess && actions.data.length === 0) navigate(paths.company, { replace: true, state: status ? { saved: status } : null });
+  }, [actions.isSuccess, actions.data, navigate, status]);
 
   const done = (action: SignInAction, message: string) => {
     queryClient.setQueryData(signInActionsQueryOptions.queryKey, (old: SignInAction[] | undefined) => (old ?? []).filter((a) => a.id !== action.id));
