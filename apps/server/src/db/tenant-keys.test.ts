@@ -87,7 +87,7 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
         engine === 'sqlite'
           ? (await sql<{ from: string; table: string }>`select * from pragma_foreign_key_list(${key.table})`.execute(t.db)).rows.some((r) => r.from === 'company_id' && r.table === key.parent)
           : (
-              await sql<{ n: number }>`select count(*)::int as n from information_schema.table_constraints where table_name = ${key.table} and constraint_name = ${`${key.table}_${key.column}_tenant`}`.execute(t.db)
+              await sql<{ n: number }>`select count(*)::int as n from information_schema.table_constraints where constraint_schema = current_schema() and table_name = ${key.table} and constraint_name = ${`${key.table}_${key.column}_tenant`}`.execute(t.db)
             ).rows[0]!.n === 1;
       expect(found, `${key.table}.${key.column}`).toBe(true);
     }
