@@ -1,9 +1,10 @@
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -31,7 +32,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     withPreparedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
