@@ -295,12 +295,14 @@ function measure(base, url, customers, opts = {}, etags = new Map()) {
             ...(opts.body ? { body: opts.body } : {}),
             setupRequest(req, context) {
               if (!auth) return req;
-              const c = customers[next++ % customers.length];
+              const i = next++;
+              const c = customers[i % customers.length];
               context.customer = c;
-              const headers = { ...req.headers, cookie: c.cookie, ...(opts.body ? { 'content-type': 'application/json' } : {}) };
+              const body = opts.bodyFor ? opts.bodyFor(i) : opts.body;
+              const headers = { ...req.headers, cookie: c.cookie, ...(body ? { 'content-type': 'application/json' } : {}) };
               const etag = validator ? etags.get(c) : undefined;
               if (etag) headers['if-none-match'] = etag;
-              return { ...req, headers };
+              return { ...req, headers, ...(opts.bodyFor ? { body } : {}) };
             },
             onResponse(status, _body, context, headers) {
               if (status === 200 && headers?.etag) etags.set(context.customer, headers.etag);

@@ -32,6 +32,13 @@ export function withBenchClasses(bundle) {
   return { ...bundle, classes: [...(bundle.classes ?? []), ...classes] };
 }
 
+// Each request of the mixed row searches as one family might: a child's age (3–12), one of four
+// sets of days, one of three times of day, page 1 or 2: 240 different searches.
+const DAY_SETS = [[1, 3, 5], [2, 4], [6, 7], [1, 2, 3, 4, 5]];
+const TIMES_OF_DAY = [['morning'], ['afternoon'], ['afternoon', 'evening']];
+const familySearch = (i) =>
+  JSON.stringify({ page: 1 + (Math.floor(i / 120) % 2), limit: 20, age: 3 + (i % 10), days: DAY_SETS[Math.floor(i / 10) % 4], times_of_day: TIMES_OF_DAY[Math.floor(i / 40) % 3] });
+
 const search = (body) => ({ method: 'POST', body: JSON.stringify({ page: 1, limit: 20, ...body }) });
 
 /** Rows measured on Splash's customers only (the company with the 5,000 classes). */
@@ -47,4 +54,5 @@ export const CLASS_ROWS = [
     opts: search({ days: [2, 4, 6], times_of_day: ['afternoon', 'evening'], age: 8, date_from: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10) }),
     area: 'classes',
   },
+  { name: 'class search, each family its own (240 different searches)', url: '/api/classes', opts: { method: 'POST', bodyFor: familySearch }, area: 'classes' },
 ];

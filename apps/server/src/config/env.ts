@@ -47,6 +47,11 @@ const envSchema = z.object({
   API_DOCS: bool.default(true),
   /** Seed the demo companies into an empty database at start-up. */
   SEED_DEMO: bool.default(true),
+  /**
+   * How long a class search answer is kept and shared by every family of the company asking the
+   * same (decision 044); 0 turns the cache off.
+   */
+  CLASS_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   COMPANY_SESSION_HOURS: z.coerce.number().positive().default(12),
   CUSTOMER_SESSION_DAYS: z.coerce.number().positive().default(30),
   /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */

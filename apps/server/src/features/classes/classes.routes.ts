@@ -45,13 +45,14 @@ const tags = ['classes'];
 
 export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
+  const searchClasses = service.cachedClassSearch(deps.env.CLASS_SEARCH_CACHE_MS);
 
   r.post(
     '/api/classes',
     { config: { auth: 'company' }, schema: { tags, body: classSearchSchema, response: { 200: classSearchAnswerSchema, ...errorResponses } } },
     async (req) => {
       const company = requireCompany(req);
-      const { rows, total } = await service.searchClasses(deps, company, req.body);
+      const { rows, total } = await searchClasses(deps, company, req.body);
       return { current_page: req.body.page, total_pages: totalPages(total, req.body.limit), total, classes: rows };
     },
   );

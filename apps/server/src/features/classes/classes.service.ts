@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
+import { ShortLivedCache } from '../../lib/short-lived-cache.ts';
 import { findClientEmail, isEmailOptedOut, notifyClient } from '../notification/notification.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { findListItems } from '../company/company.service.ts';
@@ -131,10 +132,12 @@ function toClassSummary(r: repo.ClassRow): ClassSummary {
   };
 }
 
-export async function searchClasses(deps: Deps, company: Company, input: Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch) {
+type SearchInput = Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch;
+type SearchAnswer = { rows: ClassSummary[]; total: number };
+
+export async function searchClasses(deps: Deps, company: Company, input: SearchInput, c: Clock = clock(company)): Promise<SearchAnswer> {
   assertClassReservations(company);
   profileOf(company, input.ocr_profile_id);
-  const c = clock(company);
   let standards: string[] = [];
   if (input.standards.length) {
     const lists = await findListItems(deps, company.id);
@@ -160,6 +163,21 @@ export async function searchClasses(deps: Deps, company: Company, input: Require
     singleKinds: company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount ? ['casual', 'temporary'] : ['casual'],
   });
   return { rows: rows.map(toClassSummary), total };
+}
+
+/**
+ * The class search with its answers kept `ttlMs` (CLASS_SEARCH_CACHE_MS) per company, settings
+ * version, company minute and request (decision 044): every family of a company searching the
+ * same filters in that time shares one search. An answer is at most `ttlMs` old; the places it
+ * shows are a guide, the checkout takes them under the class lock. One per app instance.
+ */
+export function cachedClassSearch(ttlMs: number) {
+  const answers = new ShortLivedCache<SearchAnswer>(ttlMs);
+  return (deps: Deps, company: Company, input: SearchInput): Promise<SearchAnswer> => {
+    const c = clock(company);
+    const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify(input)}`;
+    return answers.get(key, () => searchClasses(deps, company, input, c));
+  };
 }
 
 /** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
