@@ -29,17 +29,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
 
   it('introspect their own schema only, and go on while another schema is dropped', async () => {
     const other = await createTestDatabase('postgres');
-    const own = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema;
-    const tables = await t.db.introspection.getTables({ withInternalKyselyTables: true });
-    expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([own]));
-    const clients = tables.find((table) => table.name === 'clients')!;
-    expect(clients.columns.find((column) => column.name === 'id')).toMatchObject({ isNullable: false, isAutoIncrementing: true });
-    expect(tables.map((table) => table.name)).toContain('kysely_migration');
-    expect((await t.db.introspection.getTables()).map((table) => table.name)).not.toContain('kysely_migration');
-    // Kysely's own introspector failed with `schema "…" does not exist` when a drop raced its read.
-    const reads = Promise.all(Array.from({ length: 20 }, () => t.db.introspection.getTables()));
-    await other.drop();
-    expect((await reads).every((read) => read.length === tables.length - 2)).toBe(true);
+    try {
+      const own = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema;
+      const tables = await t.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([own]));
+      // The other schema holds tables of the same names: none of them is listed or merged in.
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = ${own} and table_name = 'clients'`.execute(t.db);
+      const clients = tables.find((table) => table.name === 'clients')!;
+      expect(clients.columns.length).toBe(rows[0]!.n);
+      expect(new Set(clients.columns.map((column) => column.name)).size).toBe(clients.columns.length);
+      expect(tables.filter((table) => table.name === 'clients')).toHaveLength(1);
+      expect(clients.columns.find((column) => column.name === 'id')).toMatchObject({ isNullable: false, isAutoIncrementing: true });
+      expect(tables.map((table) => table.name)).toContain('kysely_migration');
+      expect((await t.db.introspection.getTables()).map((table) => table.name)).not.toContain('kysely_migration');
+      // Kysely's own introspector failed with `schema "…" does not exist` when a drop raced its read.
+      const reads = Promise.all(Array.from({ length: 20 }, () => t.db.introspection.getTables()));
+      await other.drop();
+      expect((await reads).every((read) => read.length === tables.length - 2)).toBe(true);
+    } finally {
+      await other.drop();
+    }
   });
 });
 

@@ -28,15 +28,16 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
 
   async getTables(options: { withInternalKyselyTables?: boolean } = {}): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow & { schema: string }>`
-      select current_schema() as schema, c.relname as table, c.relkind as kind, a.attname as column,
+      select n.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column,
              t.typname as type, tn.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
              coalesce(a.attidentity <> '' or pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false) as auto_incrementing
-        from pg_catalog.pg_class c
+        from pg_catalog.pg_namespace n
+        join pg_catalog.pg_class c on c.relnamespace = n.oid
         join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
         join pg_catalog.pg_type t on t.oid = a.atttypid
         join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace
         left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
-       where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'v', 'p')
+       where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
        order by c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
     for (const row of rows) {

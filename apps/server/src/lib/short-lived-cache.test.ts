@@ -46,6 +46,18 @@ describe('a short-lived cache', () => {
     expect(computed).toBe(1);
   });
 
+  it('drops expired keys as new ones come, so only the answers of the last moments are held', async () => {
+    let now = 0;
+    const cache = new ShortLivedCache<string>(100, 50, () => now);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    now = 60;
+    await cache.get('d', async () => 'd');
+    expect(cache.size).toBe(4);
+    now = 120;
+    await cache.get('e', async () => 'e');
+    expect(cache.size).toBe(2);
+  });
+
   it('computes every call when its time to live is 0', async () => {
     const cache = new ShortLivedCache<number>(0);
     let computed = 0;

@@ -2,15 +2,15 @@
  * Answers kept for a short, fixed time: the time-to-live is the owner that says when an answer is
  * stale (decision 044), so no writer has to know the cache exists. Concurrent misses of one key
  * share one computation (no stampede when an entry expires under load); a failed computation is
- * forgotten at once. At most `maxEntries` keys are kept, the oldest dropped first. A TTL of 0
- * turns the cache off: every call computes.
+ * forgotten at once. Expired entries are dropped as new ones come, and at most `maxEntries` keys
+ * are kept, the oldest dropped first. A TTL of 0 turns the cache off: every call computes.
  */
 export class ShortLivedCache<T> {
   private readonly entries = new Map<string, { expires: number; value: Promise<T> }>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
+    private readonly maxEntries = 200,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -20,6 +20,11 @@ export class ShortLivedCache<T> {
     const held = this.entries.get(key);
     if (held && held.expires > at) return held.value;
     if (held) this.entries.delete(key);
+    // Every entry lives as long, so the Map's order (insertion) is the order of expiry.
+    for (const [oldKey, entry] of this.entries) {
+      if (entry.expires > at) break;
+      this.entries.delete(oldKey);
+    }
     const value = compute();
     this.entries.set(key, { expires: at + this.ttlMs, value });
     value.catch(() => {

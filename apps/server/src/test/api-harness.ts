@@ -218,3 +218,20 @@ export async function ownCompany(t: TestApp, input: { email?: string } = {}): Pr
   const { companyId } = await importCompanyBundle(t.runtime.deps.db, bundle);
   return { code, companyId, email, password: EXAMPLE_PASSWORD };
 }
+
+/**
+ * Changes a company's stored settings as an operator would (the JSON, then a new settings
+ * version, so every process reads them afresh) and answers them as they are now.
+ */
+export async function changeCompanySettings<S = Record<string, Record<string, unknown>>>(t: TestApp, companyId: number, change: (settings: S) => void): Promise<S> {
+  const db = t.runtime.deps.db;
+  const row = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const settings = JSON.parse(row.settings) as S;
+  change(settings);
+  await db
+    .updateTable('companies')
+    .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+    .where('id', '=', companyId)
+    .execute();
+  return settings;
+}

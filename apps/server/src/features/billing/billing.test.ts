@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { TEST_CARDS, tokenise as tokeniseCard } from '../../test/payment-fixtures.ts';
+import { Browser, changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, TEST_CARDS, tokenise as tokeniseCard } from '../../test/payment-fixtures.ts';
 
 interface Details {
   PaymentType: string;
@@ -72,29 +72,22 @@ describe.each(testEngines())('billing details on %s', (engine) => {
 
   it("K19: the payment type decides what is offered, and the server refuses the rest; another client's card is never shown", async () => {
     const { browser } = await customer();
-    const company = await t.runtime.deps.db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
-    const settings = JSON.parse(company.settings) as { fin_setup: Record<string, unknown> };
+    const companyId = await companyIdOf(t, 'SPLASH');
     const stranger = await customer();
     await stranger.browser.post('/api/customer/add-credit-card-details', { token: await tokenise(stranger.browser) });
     expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card).toBeNull();
     try {
-      settings.fin_setup.PaymentType = 'DirectDebitDetails';
-      await t.runtime.deps.db
-        .updateTable('companies')
-        .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-        .where('id', '=', company.id)
-        .execute();
+      await changeCompanySettings(t, companyId, (settings) => {
+        settings.fin_setup!.PaymentType = 'DirectDebitDetails';
+      });
       const details = await browser.get<Details>('/api/customer/get-payment-details');
       expect(details.body).toMatchObject({ offersCard: false, offersBank: true });
       const refused = await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser) });
       expect(refused.status).toBe(403);
     } finally {
-      settings.fin_setup.PaymentType = 'EitherCCOrDD';
-      await t.runtime.deps.db
-        .updateTable('companies')
-        .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-        .where('id', '=', company.id)
-        .execute();
+      await changeCompanySettings(t, companyId, (settings) => {
+        settings.fin_setup!.PaymentType = 'EitherCCOrDD';
+      });
     }
   });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClassSearchAnswer } from '@portal/shared/class-schemas';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf } from '../../test/payment-fixtures.ts';
 
 /** F15: IncludeTemporaryEnrolmentsInCount decides whether make-ups count in the class count shown (decision 023). */
@@ -20,16 +20,10 @@ describe.each(testEngines())('the shown class count and make-ups on %s', (engine
   });
   afterAll(() => t.close());
 
-  async function includeMakeups(value: boolean) {
-    const row = await db().selectFrom('companies').select('settings').where('id', '=', splash).executeTakeFirstOrThrow();
-    const settings = JSON.parse(row.settings) as { ocr_config: Record<string, unknown> };
-    settings.ocr_config.IncludeTemporaryEnrolmentsInCount = value;
-    await db()
-      .updateTable('companies')
-      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-      .where('id', '=', splash)
-      .execute();
-  }
+  const includeMakeups = (value: boolean) =>
+    changeCompanySettings(t, splash, (settings) => {
+      settings.ocr_config!.IncludeTemporaryEnrolmentsInCount = value;
+    });
   const shown = async () => (await parent.post<ClassSearchAnswer>('/api/classes', { limit: 100 })).body.classes.find((c) => c.Name === NAME)!;
 
   it('F15: one ongoing enrolment and one make-up in the next session: the count is 2 with the switch on, 1 with it off', async () => {
@@ -65,16 +59,7 @@ describe.each(testEngines())('the class search answer kept for a short time on %
   let parent: Browser;
   let other: Browser;
   const db = () => t.runtime.deps.db;
-  async function changeSettings(change: (settings: { switches: Record<string, boolean> }) => void) {
-    const row = await db().selectFrom('companies').select('settings').where('id', '=', splash).executeTakeFirstOrThrow();
-    const settings = JSON.parse(row.settings) as { switches: Record<string, boolean> };
-    change(settings);
-    await db()
-      .updateTable('companies')
-      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-      .where('id', '=', splash)
-      .execute();
-  }
+  const changeSettings = (change: (settings: Record<string, Record<string, unknown>>) => void) => changeCompanySettings(t, splash, change);
 
   beforeAll(async () => {
     // Long enough that nothing here expires by time, whatever the machine's speed.
@@ -87,27 +72,49 @@ describe.each(testEngines())('the class search answer kept for a short time on %
   });
   afterAll(() => t.close());
 
-  it('answers every family of the company asking the same search from one answer; another search, or new settings, search again', async () => {
+  it('answers every family of the company asking the same search from one answer; a company alike in all but its rows, another search, or new settings, search again', async () => {
     const search = (b: Browser, body: Record<string, unknown> = {}) => b.post<ClassSearchAnswer>('/api/classes', { limit: 100, ...body });
-    const before = (await search(parent)).body;
-    const target = before.classes.find((c) => c.PlacesLeft > 1)!;
-    await db().updateTable('classes').set({ capacity: target.Capacity + 5 }).where('company_id', '=', splash).where('id', '=', target.ClassID).execute();
-    const grown = { Capacity: target.Capacity + 5, PlacesLeft: target.PlacesLeft + 5 };
+    // One company minute throughout (the minute is part of the key); timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const before = (await search(parent, { days: [4, 2] })).body;
+      const target = before.classes.find((c) => c.PlacesLeft > 1)!;
+      await db().updateTable('classes').set({ capacity: target.Capacity + 5 }).where('company_id', '=', splash).where('id', '=', target.ClassID).execute();
+      const grown = { Capacity: target.Capacity + 5, PlacesLeft: target.PlacesLeft + 5 };
 
-    expect((await search(other)).body).toEqual(before);
-    expect((await search(parent, { sort: 'Venue' })).body.classes.find((c) => c.ClassID === target.ClassID)).toMatchObject(grown);
-    await changeSettings(() => {});
-    expect((await search(other)).body.classes.find((c) => c.ClassID === target.ClassID)).toMatchObject(grown);
+      expect((await search(other, { days: [2, 4] })).body).toEqual(before);
+      expect((await search(parent, { days: [2, 4], sort: 'Venue' })).body.classes.find((c) => c.ClassID === target.ClassID)).toMatchObject(grown);
+      // Two companies alike in everything but their rows (settings, version, time zone): each its own answer.
+      const [first, second] = await Promise.all([ownCompany(t), ownCompany(t)]);
+      for (const own of [first!, second!]) {
+        await changeCompanySettings(t, own.companyId, (settings) => {
+          Object.assign(settings.switches!, { AllowOCR: true, OnlineClassReservationsEnabled: true });
+        });
+      }
+      const visitors = [new Browser(t.server), new Browser(t.server)];
+      await visitors[0]!.enterCompany(first!.code);
+      await visitors[1]!.enterCompany(second!.code);
+      const answers = [await search(visitors[0]!), await search(visitors[1]!)];
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const [one, two] = answers.map((a) => a.body.classes) as [ClassSearchAnswer['classes'], ClassSearchAnswer['classes']];
+      expect(one.length).toBeGreaterThan(0);
+      expect(two.map((c) => c.Name)).toEqual(one.map((c) => c.Name));
+      expect(two.filter((c) => one.some((o) => o.ClassID === c.ClassID))).toEqual([]);
+      await changeSettings(() => {});
+      expect((await search(other, { days: [2, 4] })).body.classes.find((c) => c.ClassID === target.ClassID)).toMatchObject(grown);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('obeys a switch at once: class reservations switched off are refused, switched on again answered', async () => {
     expect((await parent.post('/api/classes', {})).status).toBe(200);
     await changeSettings((settings) => {
-      settings.switches.OnlineClassReservationsEnabled = false;
+      settings.switches!.OnlineClassReservationsEnabled = false;
     });
     expect((await parent.post('/api/classes', {})).status).toBe(403);
     await changeSettings((settings) => {
-      settings.switches.OnlineClassReservationsEnabled = true;
+      settings.switches!.OnlineClassReservationsEnabled = true;
     });
     expect((await parent.post('/api/classes', {})).status).toBe(200);
   });

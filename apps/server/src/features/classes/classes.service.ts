@@ -171,11 +171,15 @@ export async function searchClasses(deps: Deps, company: Company, input: SearchI
  * same filters in that time shares one search. An answer is at most `ttlMs` old; the places it
  * shows are a guide, the checkout takes them under the class lock. One per app instance.
  */
+const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort();
+
 export function cachedClassSearch(ttlMs: number) {
   const answers = new ShortLivedCache<SearchAnswer>(ttlMs);
   return (deps: Deps, company: Company, input: SearchInput): Promise<SearchAnswer> => {
     const c = clock(company);
-    const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify(input)}`;
+    // The list filters are sets: [4, 2] asks what [2, 4] asks.
+    const sets = { venues: sorted(input.venues), lesson_formats: sorted(input.lesson_formats), standards: sorted(input.standards), days: sorted(input.days), times_of_day: sorted(input.times_of_day) };
+    const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify({ ...input, ...sets })}`;
     return answers.get(key, () => searchClasses(deps, company, input, c));
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassSearchAnswer, EnrolmentsPage, MakeupsAnswer, ClassSessionsAnswer, MakeupSessionsAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classMessages } from '@portal/shared/class-schemas';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { sweepExpiredRows } from '../../sweep.ts';
 
 describe.each(testEngines())('classes on %s', (engine) => {
@@ -15,16 +15,10 @@ describe.each(testEngines())('classes on %s', (engine) => {
   const studentId = async (first: string) =>
     (await db().selectFrom('students').select('id').where('company_id', '=', splash).where('first_name', '=', first).executeTakeFirstOrThrow()).id;
   const search = (b: Browser, body: Record<string, unknown> = {}) => b.post<ClassSearchAnswer>('/api/classes', body);
-  async function setSwitch(name: 'CanNotifyAbsence' | 'CanTakeMakeups', value: boolean) {
-    const row = await db().selectFrom('companies').select('settings').where('id', '=', splash).executeTakeFirstOrThrow();
-    const settings = JSON.parse(row.settings) as { switches: Record<string, boolean> };
-    settings.switches[name] = value;
-    await db()
-      .updateTable('companies')
-      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-      .where('id', '=', splash)
-      .execute();
-  }
+  const setSwitch = (name: 'CanNotifyAbsence' | 'CanTakeMakeups', value: boolean) =>
+    changeCompanySettings(t, splash, (settings) => {
+      settings.switches![name] = value;
+    });
 
   beforeAll(async () => {
     t = await startTestApp(engine);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
-import { registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
@@ -37,14 +37,9 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     t = await startTestApp(engine);
     companyId = await companyIdOf(t, 'SPLASH');
     // Court hire at ACE costs $30.00 in these tests, whatever the demo's catalogue says.
-    const ace = await t.runtime.deps.db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'ACE').executeTakeFirstOrThrow();
-    const settings = JSON.parse(ace.settings) as { booking_types: { PriceCents?: number }[] };
-    for (const type of settings.booking_types) type.PriceCents = 3_000;
-    await t.runtime.deps.db
-      .updateTable('companies')
-      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-      .where('id', '=', ace.id)
-      .execute();
+    await changeCompanySettings<{ booking_types: { PriceCents?: number }[] }>(t, await companyIdOf(t, 'ACE'), (settings) => {
+      for (const type of settings.booking_types) type.PriceCents = 3_000;
+    });
   });
   afterAll(() => t.close());
 
