@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COMPRESS_MIN_BYTES, compressionPlugin, pickEncoding } from './compression';
 
 const big = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: `Notice ${i}` })) };
+const page = `<!doctype html><html><head>${'<link rel="modulepreload" crossorigin href="/assets/x.js">'.repeat(40)}</head><body></body></html>`;
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -12,6 +13,7 @@ beforeAll(async () => {
   app.get('/big', async () => big);
   app.get('/small', async () => ({ ok: true }));
   app.get('/text', async (_req, reply) => reply.type('text/plain').send('x'.repeat(5000)));
+  app.get('/page', async (_req, reply) => reply.type('text/html; charset=utf-8').header('vary', 'cookie').send(page));
   app.get('/etag', async (_req, reply) => reply.header('etag', 'W/"a"').code(304).send());
   await app.ready();
 });
@@ -50,6 +52,19 @@ describe('JSON answers', () => {
     expect(notModified.statusCode).toBe(304);
     expect(notModified.headers['content-encoding']).toBeUndefined();
     expect(notModified.rawPayload.length).toBe(0);
+  });
+});
+
+describe('the page', () => {
+  it('goes out in brotli too, varying by its cookies and by Accept-Encoding', async () => {
+    const res = await app.inject({ url: '/page', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('cookie, accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    const plain = await app.inject({ url: '/page' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+    expect(plain.headers.vary).toBe('cookie, accept-encoding');
   });
 });
 

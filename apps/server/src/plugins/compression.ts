@@ -30,17 +30,22 @@ function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
+/** JSON answers and the portal's page (index.html with its preloads, built per request). */
+const COMPRESSED_TYPES = /^(application\/json|text\/html)\b/;
+
 /**
- * Compresses JSON answers of COMPRESS_MIN_BYTES or more with brotli or gzip, as the browser
- * accepts (get-config is about 11 KB, a page of notifications several). Static assets are
- * precompressed at build time (plugins/web.ts) and are not touched here. Answers under the
- * threshold, 304s and HEADs go out as they are.
+ * Compresses JSON answers and the page of COMPRESS_MIN_BYTES or more with brotli or gzip, as the
+ * browser accepts (get-config is about 11 KB, a page of notifications several, the page about
+ * 3 KB). Static assets are precompressed at build time (plugins/web.ts) and are not touched
+ * here. Answers under the threshold, 304s and HEADs go out as they are.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    reply.header('vary', 'accept-encoding');
+    if (!COMPRESSED_TYPES.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    // Added to what the route varies by (the page varies by its cookies too).
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
     const size = Buffer.byteLength(payload);
     if (size < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding')) return payload;
     const encoding = pickEncoding(req.headers['accept-encoding']);
