@@ -5,6 +5,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../features/import/import.service.ts';
+import { updateCompanySettings } from '../features/company/company.repository.ts';
+import type { CompanySettings } from '@portal/shared/company-config';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -220,18 +222,15 @@ export async function ownCompany(t: TestApp, input: { email?: string } = {}): Pr
 }
 
 /**
- * Changes a company's stored settings as an operator would (the JSON, then a new settings
- * version, so every process reads them afresh) and answers them as they are now.
+ * Changes a company's stored settings as an operator would (through the repository's
+ * updateCompanySettings: checked by the settings schema, with a new settings version so every
+ * process reads them afresh) and answers them as they are now.
  */
 export async function changeCompanySettings<S = Record<string, Record<string, unknown>>>(t: TestApp, companyId: number, change: (settings: S) => void): Promise<S> {
   const db = t.runtime.deps.db;
   const row = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.settings) as S;
   change(settings);
-  await db
-    .updateTable('companies')
-    .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
-    .where('id', '=', companyId)
-    .execute();
+  await updateCompanySettings(db, companyId, settings as unknown as CompanySettings);
   return settings;
 }

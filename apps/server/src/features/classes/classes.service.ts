@@ -165,14 +165,15 @@ export async function searchClasses(deps: Deps, company: Company, input: SearchI
   return { rows: rows.map(toClassSummary), total };
 }
 
+/** A list filter as a set: the same members in one order (the default sort, numbers as text). */
+const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort();
+
 /**
  * The class search with its answers kept `ttlMs` (CLASS_SEARCH_CACHE_MS) per company, settings
  * version, company minute and request (decision 044): every family of a company searching the
  * same filters in that time shares one search. An answer is at most `ttlMs` old; the places it
  * shows are a guide, the checkout takes them under the class lock. One per app instance.
  */
-const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort();
-
 export function cachedClassSearch(ttlMs: number) {
   const answers = new ShortLivedCache<SearchAnswer>(ttlMs);
   return (deps: Deps, company: Company, input: SearchInput): Promise<SearchAnswer> => {

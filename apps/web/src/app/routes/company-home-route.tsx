@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
+import { useSavedMessage } from '@/lib/saved-message';
 import { HomePage } from '@/features/home/components/home-page';
 
 /**
@@ -11,8 +11,7 @@ import { HomePage } from '@/features/home/components/home-page';
  */
 export default function CompanyHomeRoute() {
   const [params] = useSearchParams();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>(((location.state as { saved?: string } | null) ?? {}).saved ?? null);
+  const [saved, setSaved] = useSavedMessage();
   const profile = params.get('ocr_profile');
   if (profile && /^\d+$/.test(profile)) return <Navigate to={paths.addEnrollments(profile)} replace />;
   return (

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeftIcon, CheckCircle2Icon, InfoIcon } from 'lucide-react';
 import { studentMessages } from '@portal/shared/student-schemas';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/lib/company-config';
+import { useSavedMessage } from '@/lib/saved-message';
 import { useStudent, useUpdateStudent } from '@/lib/students';
 import { BookedClasses } from '../components/booked-classes';
 import { Certificates, SkillSets } from '../components/skill-sets';
@@ -31,10 +31,9 @@ export default function StudentRoute() {
   const term = studentTerm(config);
   const id = Number(useParams().studentId);
   const [search, setSearch] = useSearchParams();
-  const location = useLocation();
   const student = useStudent(id);
   const update = useUpdateStudent(id);
-  const [saved, setSaved] = useState<string | null>(((location.state as { saved?: string } | null) ?? {}).saved ?? null);
+  const [saved, setSaved] = useSavedMessage();
 
   // The home page links with from_home=true, a message with Sessions=true and direct_to_sessions (D2 §1).
   const sessions = search.get('Sessions') === 'true' || search.get('from_home') === 'true' || search.has('direct_to_sessions');
