@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { loadEnv, publicOrigin } from './config/env.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './features/import/import.service.ts';
 import { seedDemoData } from './db/seed/seed.ts';
@@ -100,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
       }
       try {
         const { companyId, code, warnings } = await importCompanyBundle(handle.db, input, { strict });
+        await refreshPlannerStatistics(handle);
         for (const warning of warnings) console.warn(`warning: ${warning.path}: ${warning.message}`);
         console.log(`Imported company ${code} (id ${companyId})${warnings.length ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);
         return 0;

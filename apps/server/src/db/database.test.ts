@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { fixedShapeQuery, openDatabase, shapedQuery } from './database.ts';
+import { fixedShapeQuery, openDatabase, refreshPlannerStatistics, shapedQuery } from './database.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   let t: TestDatabase;
@@ -25,6 +25,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     expect(prepared).toBe(1);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from probe_ddl`.execute(t.db);
     expect(rows[0]!.n).toBe(2);
+  });
+
+  it('refresh the planner statistics of their own schema after a bulk load, and of no other', async () => {
+    const other = await createTestDatabase('postgres');
+    try {
+      const analyzed = (db: typeof t.db) =>
+        sql<{ n: number }>`select count(*)::int as n from pg_stat_user_tables where schemaname = current_schema() and last_analyze is not null`.execute(db).then((r) => r.rows[0]!.n);
+      expect(await analyzed(t.db)).toBe(0);
+      await refreshPlannerStatistics(t);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = current_schema()`.execute(t.db);
+      expect(await analyzed(t.db)).toBe(rows[0]!.n);
+      expect(await analyzed(other.db)).toBe(0);
+    } finally {
+      await other.drop();
+    }
   });
 
   it('introspect their own schema only, and go on while another schema is dropped', async () => {

@@ -46,7 +46,9 @@ export async function findNotificationsVersion(db: Db, companyId: number, client
 /**
  * One page of the client's notifications with the counts the badge needs and the validator of
  * the list, in one query: the totals row joined to the page, so a page past the end still
- * carries them. Written as SQL text because building it with the query builder cost as much as
+ * carries them. The page is cut from the client's contacts (an index range) before their
+ * notifications are joined: joined first, PostgreSQL hashed every notification of the company
+ * to keep five (1.07 → 0.59 ms on the bench's data). Written as SQL text because building it with the query builder cost as much as
  * running it.
  */
 export async function findNotifications(db: Db, input: { companyId: number; clientId: number; status: NotificationFilter; limit: number; offset: number }) {
@@ -58,12 +60,15 @@ export async function findNotifications(db: Db, input: { companyId: number; clie
     select p.id, p.status, p.title, p.content, p.created_at, p.tag_data, t.total_count, t.new_count, t.last_id
       from (${totals(companyId, clientId)}) t
       left join (
-        select nc.id, nc.status, n.title, n.content, n.created_at, n.tag_data, nc.created_at as sort_at
-          from notification_contacts nc
-          join notifications n on n.id = nc.notification_id and n.company_id = ${companyId}
-         where nc.company_id = ${companyId} and nc.client_id = ${clientId} ${statusFilter}
-         order by nc.created_at desc, nc.id desc
-         limit ${sql.lit(Math.trunc(input.limit))} offset ${sql.lit(Math.trunc(input.offset))}
+        select pc.id, pc.status, n.title, n.content, n.created_at, n.tag_data, pc.sort_at
+          from (
+            select nc.id, nc.status, nc.notification_id, nc.created_at as sort_at
+              from notification_contacts nc
+             where nc.company_id = ${companyId} and nc.client_id = ${clientId} ${statusFilter}
+             order by nc.created_at desc, nc.id desc
+             limit ${sql.lit(Math.trunc(input.limit))} offset ${sql.lit(Math.trunc(input.offset))}
+          ) pc
+          join notifications n on n.id = pc.notification_id and n.company_id = ${companyId}
       ) p on 1 = 1
      order by p.sort_at desc, p.id desc`.execute(db);
   const version = toVersion(rows[0]!);
