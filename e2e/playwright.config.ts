@@ -43,7 +43,8 @@ export default defineConfig({
       grep: /@phone/,
       // The iPhone's width, touch and user agent, at one device pixel per CSS pixel: these specs
       // check the layout, which density does not change, and the iPhone's three made Chromium
-      // rasterise nine times the pixels (the phone project's Chromium CPU 67-68 s against 55-56 s).
+      // rasterise nine times the pixels (the phone project's Chromium CPU 67-68 s against 55-56 s,
+      // decision 046).
       use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, defaultBrowserType: 'chromium' },
     },
   ],
