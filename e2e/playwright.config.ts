@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { chromiumPath } from '../scripts/lib/chromium.mjs';
 import { databaseUrl, mailHttpPort, portalPort, smtpPort } from './support/servers.ts';
@@ -8,9 +8,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://localhost:${portalPort}`;
 
 /**
- * One server for every project and worker. Tests own their data (worker and test companies
+ * One server for every worker. Tests own their data (worker and test companies
  * imported through the bundle importer), so workers run in parallel and in any order.
- * The phone project runs only the specs about the phone layout: those tagged @phone.
+ * The specs about the phone layout (tagged @phone) run as an iPhone, in the same workers
+ * (fixtures.ts): the rest run at the desktop viewport below.
  */
 export default defineConfig({
   testDir: '.',
@@ -30,24 +31,13 @@ export default defineConfig({
     reuseContext: true,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chrome,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  projects: [
-    { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      grep: /@phone/,
-      // The iPhone's width, touch and user agent, at one device pixel per CSS pixel: these specs
-      // check the layout, which density does not change, and the iPhone's three made Chromium
-      // rasterise nine times the pixels (the phone project's Chromium CPU 67-68 s against 55-56 s,
-      // decision 046).
-      use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, defaultBrowserType: 'chromium' },
-    },
-  ],
   webServer: [
     {
       // A real SMTP server: the portal delivers every e-mail to it, tests read them back.

@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test as base, type Cookie, type Locator, type Page, type Request, type Response } from '@playwright/test';
+import { devices, expect, request as apiRequest, test as base, type Cookie, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
@@ -11,7 +11,7 @@ export type { World } from './world.ts';
 export { DEMO_PASSWORD };
 export const SESSION_STORAGE_KEY = 'portal-session';
 
-/** Whether this project runs at phone width (the phone project is 375 px wide). */
+/** Whether this test runs at phone width (the @phone specs run 375 px wide). */
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) <= 640;
 }
@@ -339,7 +339,20 @@ interface WorkerFixtures {
   world: World;
 }
 
+/**
+ * The specs about the phone layout (tagged @phone) run as an iPhone: its width, touch, mobile
+ * flag and user agent, at one device pixel per CSS pixel (decision 046). They run in the same
+ * workers as the rest, so the suite starts no second set of workers, browsers and worlds for
+ * them; every other spec keeps the config's desktop viewport.
+ */
+const iPhone = devices['iPhone 13'];
+const onPhone = (testInfo: { tags: string[] }) => testInfo.tags.includes('@phone');
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  viewport: async ({ viewport }, use, testInfo) => use(onPhone(testInfo) ? { width: 375, height: 812 } : viewport),
+  isMobile: async ({ isMobile }, use, testInfo) => use(onPhone(testInfo) ? iPhone.isMobile : isMobile),
+  hasTouch: async ({ hasTouch }, use, testInfo) => use(onPhone(testInfo) ? iPhone.hasTouch : hasTouch),
+  userAgent: async ({ userAgent }, use, testInfo) => use(onPhone(testInfo) ? iPhone.userAgent : userAgent),
   world: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use, workerInfo) => {
