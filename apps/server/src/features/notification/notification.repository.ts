@@ -48,8 +48,8 @@ export async function findNotificationsVersion(db: Db, companyId: number, client
  * the list, in one query: the totals row joined to the page, so a page past the end still
  * carries them. The page is cut from the client's contacts (an index range) before their
  * notifications are joined: joined first, PostgreSQL hashed every notification of the company
- * to keep five (1.07 → 0.59 ms on the bench's data). Written as SQL text because building it with the query builder cost as much as
- * running it.
+ * to keep five (1.07 → 0.59 ms on the bench's data). Written as SQL text because building it
+ * with the query builder cost as much as running it.
  */
 export async function findNotifications(db: Db, input: { companyId: number; clientId: number; status: NotificationFilter; limit: number; offset: number }) {
   const { companyId, clientId } = input;
