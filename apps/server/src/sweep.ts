@@ -2,6 +2,7 @@ import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
+import { deleteExpiredRegistrations } from './features/registration/registration.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
 import { sweepWaitlists } from './features/classes/classes.service.ts';
@@ -15,6 +16,7 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
   await deleteExpiredSessions(deps, now);
   await purgeUnsentMail(deps.db, now);
   await deleteExpiredChallenges(deps, now);
+  await deleteExpiredRegistrations(deps, now);
   await deleteExpiredLinks(deps, now);
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
   await sweepWaitlists(deps, (id) => findCompanyById(deps, id), now);

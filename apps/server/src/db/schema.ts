@@ -368,6 +368,19 @@ export interface ClassSessionLinksTable {
   revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A solved captcha challenge, kept until it expires so it is accepted once. */
+/** An online registration under way (migration 024, decision 047). */
+export interface RegistrationsTable {
+  id: Generated<number>;
+  company_id: number;
+  profile_id: number;
+  token_hash: string;
+  email: string;
+  email_verified_at: string;
+  captcha_verified_until: string | null;
+  submitted_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
 export interface CaptchaSolutionsTable {
   id: Generated<number>;
   company_id: number;
@@ -581,6 +594,8 @@ export interface Database extends BookingsFinancialsTables {
   reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
+  // Migration 024 (online registration).
+  registrations: RegistrationsTable;
   // Migration 011 (classes).
   absences: AbsencesTable;
   makeup_credits: MakeupCreditsTable;

@@ -10,7 +10,8 @@ export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
 /**
  * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket
  * share one counter, so they are checked from the handler rather than per route), and reset
- * requests and Contact Us messages per e-mail address each 15 minutes. In Redis when REDIS_URL is set.
+ * requests, Contact Us messages and registration codes per e-mail address each 15 minutes. In
+ * Redis when REDIS_URL is set.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
@@ -20,9 +21,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
       app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
     ]),
   ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
-  // Per e-mail address each 15 minutes: reset requests, and Contact Us messages from one sender.
+  // Per e-mail address each 15 minutes: reset requests, Contact Us messages from one sender, and
+  // codes an online registration mails to one address.
   const perEmail: Partial<Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>> = Object.fromEntries(
-    (['reset', 'contact'] as const).map((bucket) => [
+    (['reset', 'contact', 'register'] as const).map((bucket) => [
       bucket,
       app.createRateLimit({
         max: opts.perEmail,
@@ -43,7 +45,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one call in the bucket (and per e-mail address for reset and contact); throws a 429 past the limit. */
+    /** Counts one call in the bucket (and per e-mail address for reset, contact and register); throws a 429 past the limit. */
     throttle(req: FastifyRequest, bucket: Bucket, perEmail?: boolean): Promise<void>;
   }
 }

@@ -35,6 +35,11 @@ async function authenticate(deps: Deps, company: Company, email: string, passwor
 export const GET_BY_EMAIL_HASHES = 3;
 
 /** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
+/** Whether the address already signs in at the company. */
+export async function hasSignIn(deps: Deps, companyId: number, email: string): Promise<boolean> {
+  return (await repo.findLogin(deps.db, companyId, email)) !== undefined;
+}
+
 export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
   const logins = await repo.findLoginsByEmail(deps.db, email);
   const hashes = [...new Set(logins.map((l) => l.password_hash))].slice(0, GET_BY_EMAIL_HASHES);

@@ -4,14 +4,14 @@ import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../li
 import * as repo from './customer.repository.ts';
 
 /**
- * The one mechanism of 6-digit codes mailed to an address (registration, e-mail change): a
- * random token pairs with the code, both only stored hashed (decision 010); a code lives 10
- * minutes, allows 5 tries and is used once (decisions 020, 035).
+ * The one mechanism of 6-digit codes mailed to an address (registration, e-mail change, online
+ * registration): a random token pairs with the code, both only stored hashed (decision 010); a
+ * code lives 10 minutes, allows 5 tries and is used once (decisions 020, 035, 047).
  */
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
-export type EmailCodePurpose = 'register' | 'email-change';
+export type EmailCodePurpose = 'register' | 'email-change' | 'registration';
 export type EmailCodeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmailCode>>>;
 
 /**

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database.ts';
+
+/** A registration whose family proved its address (migration 024). */
+export async function insertRegistration(
+  db: Db,
+  input: { companyId: number; profileId: number; tokenHash: string; email: string; verifiedAt: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('registrations')
+    .values({
+      company_id: input.companyId,
+      profile_id: input.profileId,
+      token_hash: input.tokenHash,
+      email: input.email,
+      email_verified_at: input.verifiedAt,
+      captcha_verified_until: null,
+      submitted_at: null,
+      created_at: input.verifiedAt,
+      expires_at: input.expiresAt,
+    })
+    .execute();
+}
+
+/** A registration of the company still open (not submitted, not expired), by its token's hash. */
+export function findOpenRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at'])
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .where('submitted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks a solved captcha for the registration until `until`; false when it is no longer open. */
+export async function markCaptchaVerified(db: Db, companyId: number, id: number, until: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('registrations')
+    .set({ captcha_verified_until: until })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('submitted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteExpiredRegistrations(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('registrations').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { codeField, emailField } from './auth-schemas.ts';
+import { captchaSolutionSchema } from './contact-schemas.ts';
+
+/**
+ * The online registration's (OCR's) checks before its one submission (N22, N29, R57–R60): the
+ * new family proves its e-mail address with a mailed 6-digit code, and a visitor of a profile
+ * with ShowCAPTCHA solves a challenge. Both are kept against the registration token that
+ * send-code answers, which the browser carries to the submission (decision 047).
+ */
+export const registrationMessages = {
+  codeSent: (email: string) => `We have sent a 6-digit code to ${email}.`,
+  codeInvalid: 'The code is incorrect or has expired',
+  codeTooManyTries: 'Too many incorrect codes. Please ask for a new code.',
+  captchaRequired: 'Please complete the reCAPTCHA verification',
+  captchaFailed: 'reCAPTCHA verification failed',
+  registrationClosed: 'Online registration is not available',
+  existingClient: 'This email address already has an account. Please sign in.',
+  registrationExpired: 'This registration has expired. Please verify your email address again.',
+} as const;
+
+/** A registration token as send-code answers it. */
+export const registrationTokenField = z.string().min(10).max(200);
+
+/** POST /api/ocr/send-code: mails a code to the address and answers the registration token. */
+export const sendCodeRequestSchema = z.object({ email: emailField });
+export const sendCodeAnswerSchema = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
+export type SendCodeAnswer = z.infer<typeof sendCodeAnswerSchema>;
+
+/** POST /api/ocr/verify-code: the code mailed for the token, under the registration profile. */
+export const verifyCodeRequestSchema = z.object({ token: registrationTokenField, code: codeField, profile: z.number().int().positive().max(2_147_483_647) });
+export const verifyCodeAnswerSchema = z.object({ success: z.literal(true), verified: z.literal(true), email: z.string() });
+export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswerSchema>;
+
+/** POST /api/ocr/confirm-email: whether the address already signs in at this company (R60). */
+export const confirmEmailRequestSchema = z.object({ email: emailField });
+export const confirmEmailAnswerSchema = z.object({ success: z.literal(true), existing_client: z.boolean() });
+export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
+
+/**
+ * POST /api/ocr/verify-captcha: `token` is the solved challenge (the JSON ALTCHA's widget sends,
+ * base64-encoded, or the object itself); `registration_token` names the registration the mark is
+ * kept for. Truthy `verified` on success (R59); a refused solution answers false.
+ */
+export const verifyCaptchaRequestSchema = z.object({ token: z.union([z.string().min(1).max(4_000), captchaSolutionSchema]), registration_token: registrationTokenField });
+export const verifyCaptchaAnswerSchema = z.object({ success: z.literal(true), verified: z.boolean() });
+export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswerSchema>;
