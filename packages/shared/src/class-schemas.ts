@@ -131,6 +131,8 @@ export const ocrProfileDetailSchema = z.object({
   AutoEnroll: z.boolean(),
   AllowCasualEnrolments: z.boolean(),
   ShowCAPTCHA: z.boolean(),
+  /** The e-mail marketing question with the company's name in place; empty when not asked (N26). */
+  EmailMarketingAgreement: z.string(),
   RegistrationHeader: z.string(),
   RegistrationText: z.string(),
 });

@@ -120,6 +120,8 @@ export const profileSchema = z.object({
   AutoEnroll: z.boolean().default(false),
   AllowCasualEnrolments: z.boolean().default(false),
   ShowCAPTCHA: z.boolean().default(false),
+  /** The e-mail marketing question (N26); {company} stands for the company's name. Empty: not asked. */
+  EmailMarketingAgreement: z.string().default(''),
   RegistrationHeader: z.string().default(''),
   RegistrationText: z.string().default(''),
 });

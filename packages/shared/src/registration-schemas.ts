@@ -17,6 +17,11 @@ export const registrationMessages = {
   registrationClosed: 'Online registration is not available',
   existingClient: 'This email address already has an account. Please sign in.',
   registrationExpired: 'This registration has expired. Please verify your email address again.',
+  selectOption: 'Please select an option',
+  alreadySubmitted: 'This registration has already been submitted. Please sign in.',
+  differentSubmission: 'This registration was already submitted with different details. Please start again.',
+  studentsRequired: (term: string) => `Please add at least one ${term.toLowerCase()}`,
+  welcomeSubject: (company: string) => `Welcome to ${company}`,
 } as const;
 
 /** A registration token as send-code answers it. */
@@ -45,3 +50,28 @@ export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
 export const verifyCaptchaRequestSchema = z.object({ token: z.union([z.string().min(1).max(4_000), captchaSolutionSchema]), registration_token: registrationTokenField });
 export const verifyCaptchaAnswerSchema = z.object({ success: z.literal(true), verified: z.boolean() });
 export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswerSchema>;
+
+/** One agreement as the agreements page sends it (N30): agreed or not, and the drawn signature where asked. */
+export const registrationAgreementSchema = z.object({
+  agreementID: z.number().int().positive().max(2_147_483_647),
+  agreed: z.boolean(),
+  signature: z.string().max(2_800_000).nullable().optional(),
+});
+
+/**
+ * POST /api/ocr/register (U8), with an Idempotency-Key header: the whole registration at once.
+ * `customer` and each of `students` are the profile's forms (GET /api/customer/get-form-fields?id=
+ * and /api/student/get-form-fields?id=), checked by the same form engine as the hub's; the e-mail
+ * address is the one the registration proved. `marketing_opt_in` answers the profile's
+ * EmailMarketingAgreement question, and is null when the profile asks none.
+ */
+export const registrationSubmissionSchema = z.strictObject({
+  registration_token: registrationTokenField,
+  profile: z.number().int().positive().max(2_147_483_647),
+  customer: z.record(z.string(), z.unknown()),
+  students: z.array(z.record(z.string(), z.unknown())).max(10),
+  agreements: z.array(registrationAgreementSchema).max(50),
+  marketing_opt_in: z.boolean().nullable(),
+  direct_debit_payment: z.boolean().default(false),
+});
+export type RegistrationSubmission = z.input<typeof registrationSubmissionSchema>;

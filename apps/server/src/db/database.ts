@@ -146,6 +146,11 @@ export function shapedQuery<Args extends Record<string, unknown>, Row>(
   };
 }
 
+/** Runs `work` in the caller's transaction when `db` is one (a service composing several writes), else in a new one. */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export async function isReachable(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

@@ -78,6 +78,8 @@ export interface ClientsTable {
   billing_postcode: Generated<string>;
   notes: Generated<string>;
   updated_at: string | null;
+  /** The answer to the e-mail marketing question of online registration (N26, migration 024); null until asked. */
+  marketing_opt_in: Bool | null;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -378,6 +380,10 @@ export interface RegistrationsTable {
   email_verified_at: string;
   captcha_verified_until: string | null;
   submitted_at: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  client_id: number | null;
+  result: string | null;
   created_at: string;
   expires_at: string;
 }

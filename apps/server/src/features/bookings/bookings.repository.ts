@@ -95,11 +95,6 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<number> {
   return row.id;
 }
 
-/** Whether an error is the database refusing a duplicate key (either engine). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export async function confirmHeld(db: Db, input: { companyId: number; clientId: number; holdToken: string; invoiceId: number | null }): Promise<number> {
   const res = await db

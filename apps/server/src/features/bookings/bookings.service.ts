@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addDays, addMinutes, companyTimeZone, localNow, nowIso, zonedParts } from '../../lib/time.ts';
 import * as repo from './bookings.repository.ts';
 
@@ -201,7 +202,7 @@ async function insertOrRefuse(trx: Db, booking: repo.NewBooking): Promise<number
   try {
     return await repo.insertBooking(trx, booking);
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+    if (isUniqueViolation(err)) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
     throw err;
   }
 }

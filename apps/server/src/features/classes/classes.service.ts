@@ -98,6 +98,7 @@ export function ocrProfile(company: Company, profileId: number) {
     AutoEnroll: p.AutoEnroll,
     AllowCasualEnrolments: p.AllowCasualEnrolments,
     ShowCAPTCHA: p.ShowCAPTCHA,
+    EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.OCRCompanyName || company.settings.CompanyDisplayName),
     RegistrationHeader: p.RegistrationHeader,
     RegistrationText: p.RegistrationText,
   };

@@ -280,7 +280,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     await b.enterCompany('SPLASH');
     const res = await b.get<{ profiles: unknown[] }>('/api/classes/ocr-profiles');
     expect(res.status).toBe(200);
-    expect(res.body.profiles.length).toBe(2);
+    expect(res.body.profiles.length).toBe(3);
   });
 
   it('every answer carries the security headers', async () => {

@@ -59,27 +59,27 @@ export function createLoginWithClient(
   db: Db,
   input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string },
 ) {
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const login = await trx
-      .insertInto('logins')
-      .values({ company_id: input.companyId, email: input.email, password_hash: input.passwordHash, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = await trx
-      .insertInto('clients')
-      .values({
-        company_id: input.companyId,
-        login_id: login.id,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        email: input.email,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { loginId: login.id, clientId: client.id };
-  });
+  return db.transaction().execute((trx) => insertLoginWithClient(trx, input));
+}
+
+/** A sign-in and its client, in the caller's transaction. */
+export async function insertLoginWithClient(db: Db, input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string }) {
+  const now = nowIso();
+  const login = await db
+    .insertInto('logins')
+    .values({ company_id: input.companyId, email: input.email, password_hash: input.passwordHash, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const client = await db
+    .insertInto('clients')
+    .values({ company_id: input.companyId, login_id: login.id, first_name: input.firstName, last_name: input.lastName, email: input.email, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { loginId: login.id, clientId: client.id };
+}
+
+export async function setMarketingChoice(db: Db, companyId: number, clientId: number, optIn: boolean): Promise<void> {
+  await db.updateTable('clients').set({ marketing_opt_in: optIn ? 1 : 0 }).where('company_id', '=', companyId).where('id', '=', clientId).execute();
 }
 
 export async function insertResetToken(db: Db, input: { companyId: number; loginId: number; tokenHash: string; expiresAt: string }) {

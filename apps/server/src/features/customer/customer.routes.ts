@@ -28,20 +28,24 @@ import { prepareSignIn, updateActionsForRegistration } from './sign-in-queue.ser
 import type { Company } from '../../domain/company.ts';
 
 
+/**
+ * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
+ * any, ends), the sign-in actions prepared; answers the user and the actions as login does.
+ */
+export async function signInCustomer(deps: Deps, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
+  const old = req.cookies[CUSTOMER_COOKIE];
+  if (old) await endSessionByToken(deps, old);
+  const ttlMs = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
+  const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId: company.id, clientId, ttlMs });
+  reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
+  await prepareSignIn(deps, company, clientId);
+  return service.loadUserAndActions(deps, company.id, clientId);
+}
+
 export async function customerRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  const ttl = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
 
-  /** A new session token at every sign-in; the previous one, if any, ends. */
-  async function signIn(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
-    const companyId = company.id;
-    const old = req.cookies[CUSTOMER_COOKIE];
-    if (old) await endSessionByToken(deps, old);
-    const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId, clientId, ttlMs: ttl });
-    reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
-    await prepareSignIn(deps, company, clientId);
-    return service.loadUserAndActions(deps, companyId, clientId);
-  }
+  const signIn = (req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) => signInCustomer(deps, req, reply, company, clientId);
 
   r.post(
     '/api/customer/get-clients',

@@ -10,7 +10,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.service.ts';
 import { renderMail } from '../mail/mailer.ts';
-import { completeSignInActions, listSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
+import { completeSignInActions, listSignInActions, requirePasswordChange } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from './email-code.service.ts';
 
@@ -35,6 +35,22 @@ async function authenticate(deps: Deps, company: Company, email: string, passwor
 export const GET_BY_EMAIL_HASHES = 3;
 
 /** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
+/**
+ * A new family's account from online registration, in the caller's transaction (`deps.db`): a
+ * sign-in with no password yet, so nobody can sign in with one until the family sets it (a
+ * ChangePassword sign-in action, L8), and its client with the marketing answer (N26).
+ */
+export async function openAccount(
+  deps: Deps,
+  companyId: number,
+  input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null },
+): Promise<{ clientId: number }> {
+  const { clientId } = await repo.insertLoginWithClient(deps.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName });
+  if (input.marketingOptIn !== null) await repo.setMarketingChoice(deps.db, companyId, clientId, input.marketingOptIn);
+  await requirePasswordChange(deps, companyId, clientId);
+  return { clientId };
+}
+
 /** Whether the address already signs in at the company. */
 export async function hasSignIn(deps: Deps, companyId: number, email: string): Promise<boolean> {
   return (await repo.findLogin(deps.db, companyId, email)) !== undefined;

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { ClientsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import { consumeEmailCode } from './customer.repository.ts';
@@ -61,7 +61,7 @@ export async function updateClientDetails(
   columns: ClientColumns,
   customValues: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[],
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('clients')
       .set({ ...columns, updated_at: nowIso() })

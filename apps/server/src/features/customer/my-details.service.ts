@@ -7,7 +7,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { renderMail } from '../mail/mailer.ts';
-import { loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
+import { loadCompanyForm, parseCompanyForm, type FormOptions } from '../form-config/form-config.service.ts';
 import { changePassword } from './customer.service.ts';
 import { completeSignInActions } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './my-details.repository.ts';
@@ -86,8 +86,8 @@ export async function getCustomerDetails(deps: Deps, companyId: number, clientId
  * Parses the customer form with the company's form schema: the same rules and messages as the
  * web form (S60); hidden fields are dropped. A failure is a 400 with each field's message.
  */
-export async function parseCustomerForm(deps: Deps, company: Company, body: unknown): Promise<FormOutput<'customer'>> {
-  return parseCompanyForm(await loadCompanyForm(deps, company, 'customer'), body);
+export async function parseCustomerForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'customer'>> {
+  return parseCompanyForm(await loadCompanyForm(deps, company, 'customer', options), body);
 }
 
 /** Form keys → columns, for the plain text fields; each is written only when its field is shown. */

@@ -46,6 +46,37 @@ export async function markCaptchaVerified(db: Db, companyId: number, id: number,
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** A registration already submitted, by its token's hash, with what it was submitted under and answered. */
+export function findSubmittedRegistration(db: Db, companyId: number, tokenHash: string) {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'idempotency_key', 'request_hash', 'client_id', 'result'])
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .where('submitted_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the registration submitted under the key and body, in the submission's transaction:
+ * true for the one submission that marks it, false for any other (on PostgreSQL a concurrent one
+ * waits for the first to commit or roll back, then finds it marked or not).
+ */
+export async function markSubmitted(db: Db, companyId: number, id: number, input: { at: string; idempotencyKey: string; requestHash: string }): Promise<boolean> {
+  const res = await db
+    .updateTable('registrations')
+    .set({ submitted_at: input.at, idempotency_key: input.idempotencyKey, request_hash: input.requestHash })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function recordResult(db: Db, companyId: number, id: number, clientId: number, result: string): Promise<void> {
+  await db.updateTable('registrations').set({ client_id: clientId, result }).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
 export async function deleteExpiredRegistrations(db: Db, now: string): Promise<void> {
   await db.deleteFrom('registrations').where('expires_at', '<=', now).execute();
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { loginAnswerSchema } from '@portal/shared/customer-schemas';
+import { idempotencyKeyHeaderSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import {
   confirmEmailAnswerSchema,
+  registrationSubmissionSchema,
   confirmEmailRequestSchema,
   sendCodeAnswerSchema,
   sendCodeRequestSchema,
@@ -12,6 +16,7 @@ import {
 import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
+import { signInCustomer } from '../customer/customer.routes.ts';
 import * as service from './registration.service.ts';
 
 /**
@@ -56,6 +61,30 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       await throttle(req, 'register');
       return { success: true as const, verified: await service.verifyCaptcha(deps, requireCompany(req), req.body) };
+    },
+  );
+
+  r.post(
+    '/api/ocr/register',
+    {
+      config: { auth: 'company' },
+      schema: {
+        tags,
+        summary: 'Submits the whole registration once: the family, its sign-in, students, agreements and marketing answer; one submission per Idempotency-Key',
+        headers: z.looseObject(idempotencyKeyHeaderSchema.shape),
+        body: registrationSubmissionSchema,
+        response: { 200: loginAnswerSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await throttle(req, 'register');
+      const company = requireCompany(req);
+      const { clientId } = await service.submitRegistration(deps, company, req.headers[IDEMPOTENCY_HEADER] as string, req.body, {
+        ipAddress: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      // The new family is signed in; a retry after a lost answer signs it in again.
+      return { success: true as const, ...(await signInCustomer(deps, req, reply, company, clientId)) };
     },
   );
 }

@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { captchaSolutionSchema, type CaptchaSolution } from '@portal/shared/contact-schemas';
-import { registrationMessages as m } from '@portal/shared/registration-schemas';
+import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { agreeToAgreement, checkSignature, listActiveAgreements } from '../agreements/agreements.service.ts';
 import { verifySolution } from '../captcha/captcha.service.ts';
-import { hasSignIn } from '../customer/customer.service.ts';
+import { hasSignIn, openAccount } from '../customer/customer.service.ts';
+import { parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
+import { insertStudent, parseStudentForm } from '../student/student.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../customer/email-code.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './registration.repository.ts';
@@ -117,4 +124,146 @@ export async function verifyCaptcha(deps: Deps, company: Company, input: { token
 
 export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promise<void> {
   return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
+}
+
+type Submission = z.output<typeof registrationSubmissionSchema>;
+type StoredResult = { clientId: number };
+
+/** The body as sent, hashed: a retry under the same key must carry the same one. */
+const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/** Field errors of a part of the submission, named by where they sit in it (`students.1.FirstName`). */
+async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
+  try {
+    return await parse();
+  } catch (err) {
+    if (err instanceof AppError && err.errors) {
+      const errors = err.errors.map((e) => ({ ...e, field: `${prefix}.${e.field}` }));
+      throw new AppError(err.statusCode, err.code, err.message, errors);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Everything the submission must satisfy, checked before anything is written: the registration
+ * open, proved and unsubmitted under this profile, its captcha mark when the profile shows one
+ * (N29), the forms of the profile (N9, N19), every required agreement agreed and signed where
+ * it asks (N25), the marketing question answered when asked (N26).
+ */
+async function checkSubmission(deps: Deps, company: Company, body: Submission, now: Date) {
+  assertRegistrationOpen(company, body.profile);
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+  if (!registration || registration.profile_id !== body.profile) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  if (profile.ShowCAPTCHA && !(registration.captcha_verified_until && registration.captcha_verified_until > nowIso(now))) {
+    throw new AppError(422, 'CAPTCHA_REQUIRED', m.captchaRequired);
+  }
+  const options = { profileId: body.profile, registration: true };
+  // The address is the one the family proved, whatever the form says.
+  const customer = await within('customer', () => parseCustomerForm(deps, company, { ...body.customer, Email: registration.email }, options));
+  const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
+  if (!profile.SkipStudents && body.students.length === 0) throw new AppError(400, 'VALIDATION', m.studentsRequired(studentTerm), [{ field: 'students', message: m.studentsRequired(studentTerm) }]);
+  const students = [];
+  for (const [i, student] of (profile.SkipStudents ? [] : body.students).entries()) students.push(await within(`students.${i}`, () => parseStudentForm(deps, company, student, options)));
+
+  const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
+  const answers = new Map(body.agreements.map((a) => [a.agreementID, a]));
+  const accepted: { agreementId: number; signature: string | null }[] = [];
+  for (const a of agreements) {
+    const answer = answers.get(a.AgreementID);
+    if (!answer?.agreed) {
+      if (a.pivot.Required) throw new AppError(422, 'AGREEMENT_REQUIRED', am.mustAgree(a.Name), [{ field: `agreements.${a.AgreementID}`, message: am.mustAgree(a.Name) }]);
+      continue;
+    }
+    if (a.RequiresSignature && !answer.signature) {
+      throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(a.Name), [{ field: `agreements.${a.AgreementID}.signature`, message: am.signatureRequired(a.Name) }]);
+    }
+    if (answer.signature) await within(`agreements.${a.AgreementID}`, () => checkSignature(answer.signature!, a.Name));
+    accepted.push({ agreementId: a.AgreementID, signature: answer.signature ?? null });
+  }
+  const unknown = body.agreements.find((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
+  if (unknown) throw notFound(am.notFound);
+  const asked = profile.EmailMarketingAgreement !== '';
+  if (asked && body.marketing_opt_in === null) throw new AppError(400, 'VALIDATION', m.selectOption, [{ field: 'marketing_opt_in', message: m.selectOption }]);
+  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null };
+}
+
+/**
+ * The registration's one submission (section 2 of the issue, U8): the family's sign-in and
+ * client, its students, its agreements with their signatures and its marketing answer land in one
+ * transaction with the registration marked submitted, or none of them do. The same key and body
+ * answer the same client again (a retry after a lost answer creates nothing twice); another body
+ * under the key, or another key once submitted, is refused. Concurrent submissions of one
+ * registration are one: the first to mark it submitted writes, the others answer from it.
+ */
+export async function submitRegistration(
+  deps: Deps,
+  company: Company,
+  idempotencyKey: string,
+  body: Submission,
+  request: { ipAddress: string; userAgent: string },
+): Promise<{ clientId: number }> {
+  const now = new Date();
+  const hash = hashOf(body);
+  const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token));
+  if (submitted) return replay(submitted, idempotencyKey, hash);
+  const checked = await checkSubmission(deps, company, body, now);
+  let result: StoredResult | null;
+  try {
+    result = await deps.db.transaction().execute(async (trx) => {
+      const t: Deps = { ...deps, db: trx };
+      // The mark first: a second submission of this registration finds it taken and writes nothing.
+      if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash }))) return null;
+      if (await hasSignIn(t, company.id, checked.registration.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+      const { clientId } = await openAccount(t, company.id, {
+        email: checked.registration.email,
+        firstName: checked.customer.FirstName,
+        lastName: checked.customer.LastName,
+        marketingOptIn: checked.marketingOptIn,
+      });
+      await updateCustomerDetails(t, company, clientId, checked.customer);
+      for (const student of checked.students) await insertStudent(t, company, clientId, student);
+      for (const a of checked.accepted) {
+        await agreeToAgreement(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      }
+      const stored: StoredResult = { clientId };
+      await repo.recordResult(trx, company.id, checked.registration.id, clientId, JSON.stringify(stored));
+      return stored;
+    });
+  } catch (err) {
+    // Another registration of the same address made its sign-in first.
+    if (isUniqueViolation(err)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+    throw err;
+  }
+  if (!result) {
+    const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token));
+    if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+    return replay(row, idempotencyKey, hash);
+  }
+  sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
+  return result;
+}
+
+/** A submitted registration asked again: the same key and body answer its client; anything else is refused. */
+function replay(row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>, idempotencyKey: string, hash: string): StoredResult {
+  if (row.idempotency_key !== idempotencyKey) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
+  if (!row.result) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  return JSON.parse(row.result) as StoredResult;
+}
+
+function sendWelcome(deps: Deps, company: Company, email: string, firstName: string) {
+  const name = company.settings.CompanyDisplayName;
+  deps.mailer.queue({
+    companyId: company.id,
+    to: email,
+    subject: m.welcomeSubject(name),
+    ...renderMail(name, [
+      `Hi ${firstName},`,
+      `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
+      'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.',
+    ]),
+    secrets: [],
+  });
 }

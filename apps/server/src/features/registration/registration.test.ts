@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaChallenge } from '@portal/shared/contact-schemas';
-import { Browser, changeCompanySettings, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 /** What the widget does: find the number, and send the solution as base64 of its JSON. */
@@ -221,5 +221,180 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     } finally {
       await small.close();
     }
+  });
+});
+
+describe.each(testEngines())('online registration: the one submission on %s', (engine) => {
+  let t: TestApp;
+  let signature: string;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    signature = await testSignature();
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.runtime.deps.db;
+  const key = () => crypto.randomBytes(12).toString('hex');
+  /** A visitor at SPLASH who proved a fresh address under the profile. */
+  const proved = async (profile = 1) => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const email = fresh('reg');
+    const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile })).status).toBe(200);
+    return { b, email, token: sent.body.token };
+  };
+  const form = (token: string, profile = 1) => ({
+    registration_token: token,
+    profile,
+    customer: { FirstName: ' Amara ', LastName: 'Okafor', PhoneMobile: '0412000111', Email: 'someone.else@example.com' },
+    students: [
+      { FirstName: 'Zara', LastName: 'Okafor', DOB: '2018-05-02', GenderType: 'Female' },
+      { FirstName: 'Kofi', LastName: 'Okafor', DOB: '2020-09-17', GenderType: 'Male' },
+    ],
+    agreements: [
+      { agreementID: 1, agreed: true, signature: null },
+      { agreementID: 2, agreed: true, signature },
+    ],
+    marketing_opt_in: null,
+  });
+  const submit = (b: Browser, body: unknown, k = key()) => b.post<Record<string, unknown>>('/api/ocr/register', body, { 'idempotency-key': k });
+  /** What exists for the address: its sign-ins, clients, their students and signatures. */
+  const family = async (email: string) => {
+    const clients = await db().selectFrom('clients').select(['id', 'first_name', 'marketing_opt_in', 'phone_mobile']).where('email', '=', email).execute();
+    const ids = clients.map((c) => c.id);
+    const count = async (table: 'students' | 'agreement_signatures') =>
+      ids.length ? Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', 'in', ids).executeTakeFirstOrThrow()).n) : 0;
+    return {
+      logins: (await db().selectFrom('logins').select('id').where('email', '=', email).execute()).length,
+      clients,
+      students: await count('students'),
+      signatures: await count('agreement_signatures'),
+    };
+  };
+  const nothing = { logins: 0, clients: [], students: 0, signatures: 0 };
+
+  it('writes the family, its sign-in, students, agreements and marketing answer, signs it in and welcomes it', async () => {
+    const { b, email, token } = await proved();
+    const res = await submit(b, form(token));
+    expect(res.status).toBe(200);
+    const user = res.body.user as { ClientID: number; FirstName: string };
+    expect(user.FirstName).toBe('Amara');
+    // No password yet: the family sets one at once (L8).
+    expect((res.body.actions as { type: string }[]).map((a) => a.type)).toContain('ChangePassword');
+    expect((await b.get<{ user: { ClientID: number } }>('/api/customer/me')).body.user.ClientID).toBe(user.ClientID);
+    const students = await db().selectFrom('students').select(['first_name', 'dob']).where('client_id', '=', user.ClientID).orderBy('first_name').execute();
+    expect(students).toEqual([
+      { first_name: 'Kofi', dob: '2020-09-17' },
+      { first_name: 'Zara', dob: '2018-05-02' },
+    ]);
+    // The address is the proved one, not the form's.
+    expect(await family(email)).toMatchObject({ logins: 1, clients: [{ id: user.ClientID, first_name: 'Amara', marketing_opt_in: null, phone_mobile: '0412000111' }], students: 2, signatures: 2 });
+    expect(await family('someone.else@example.com')).toEqual(nothing);
+    const mail = await t.lastMailTo(email);
+    expect(mail?.subject).toBe('Welcome to Splash Swim School');
+    expect(mail?.text).toContain('Hi Amara,');
+    // Nobody signs in with a password the family never chose.
+    const other = new Browser(t.server);
+    await other.enterCompany('SPLASH');
+    expect((await other.post('/api/customer/get-clients', { email, password: '' })).status).toBe(400);
+    expect((await other.post('/api/customer/get-clients', { email, password: 'Anything#1234' })).status).not.toBe(200);
+  });
+
+  it('refuses before anything is written: no captcha mark, an unsigned or unagreed agreement, a bad student, an unproved or spent token', async () => {
+    // Profile 2 shows a captcha: without a solved one the submission is refused.
+    const captcha = await proved(2);
+    const noMark = await submit(captcha.b, form(captcha.token, 2));
+    expect([noMark.status, noMark.body.message]).toEqual([422, 'Please complete the reCAPTCHA verification']);
+    expect(await family(captcha.email)).toEqual(nothing);
+
+    const { b, email, token } = await proved();
+    const unsigned = await submit(b, { ...form(token), agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature: null }] });
+    expect([unsigned.status, unsigned.body.message]).toEqual([422, 'Signature for Medical and photo consent is required']);
+    const unagreed = await submit(b, { ...form(token), agreements: [{ agreementID: 2, agreed: true, signature }] });
+    expect([unagreed.status, unagreed.body.message]).toEqual([422, 'Please tick "I agree to the Terms and conditions"']);
+    const badStudent = await submit(b, { ...form(token), students: [form(token).students[0], { FirstName: 'Kofi', LastName: '', DOB: '2020-09-17', GenderType: 'Male' }] });
+    expect(badStudent.status).toBe(400);
+    expect(badStudent.body.errors).toEqual([{ field: 'students.1.LastName', message: 'Last name is required' }]);
+    const noStudents = await submit(b, { ...form(token), students: [] });
+    expect([noStudents.status, noStudents.body.message]).toEqual([400, 'Please add at least one swimmer']);
+    const classes = await submit(b, { ...form(token), classes: [{ class_id: 1 }] });
+    expect(classes.status).toBe(400);
+    expect(await family(email)).toEqual(nothing);
+    // The same registration then goes through: nothing above spent it.
+    expect((await submit(b, form(token))).status).toBe(200);
+
+    const unproved = await submit(b, form('q'.repeat(43)));
+    expect([unproved.status, unproved.body.message]).toEqual([422, 'This registration has expired. Please verify your email address again.']);
+    // Proved under profile 1, submitted under profile 2.
+    const other = await proved(1);
+    expect((await submit(other.b, form(other.token, 2))).status).toBe(422);
+    expect(await family(other.email)).toEqual(nothing);
+  });
+
+  it('with a solved captcha the captcha profile registers; a replayed solution does not mark another registration', async () => {
+    const { b, email, token } = await proved(2);
+    const c = (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
+    const solution = solve(c);
+    expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body.verified).toBe(true);
+    expect((await submit(b, form(token, 2))).status).toBe(200);
+    expect((await family(email)).logins).toBe(1);
+    const second = await proved(2);
+    expect((await second.b.post('/api/ocr/verify-captcha', { token: solution, registration_token: second.token })).body.verified).toBe(false);
+    expect((await submit(second.b, form(second.token, 2))).status).toBe(422);
+    expect(await family(second.email)).toEqual(nothing);
+  });
+
+  it('the same submission sent five times at once makes one family; a retry with the key answers it and signs in again', async () => {
+    const { b, email, token } = await proved();
+    const k = key();
+    const body = form(token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit(b, body, k)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = new Set(answers.map((a) => (a.body.user as { ClientID: number }).ClientID));
+    expect(ids.size).toBe(1);
+    expect(await family(email)).toMatchObject({ logins: 1, clients: [{}], students: 2, signatures: 2 });
+    // The answer was lost: the browser, with no customer session, sends it again.
+    const lost = new Browser(t.server);
+    await lost.enterCompany('SPLASH');
+    const retry = await submit(lost, body, k);
+    expect(retry.status).toBe(200);
+    expect((await lost.get<{ user: { ClientID: number } }>('/api/customer/me')).body.user.ClientID).toBe([...ids][0]);
+    // Another body under the key, or another key: refused, nothing more written.
+    const changed = await submit(b, { ...body, customer: { ...body.customer, LastName: 'Other' } }, k);
+    expect([changed.status, changed.body.message]).toEqual([422, 'This registration was already submitted with different details. Please start again.']);
+    const again = await submit(b, body);
+    expect([again.status, again.body.message]).toEqual([409, 'This registration has already been submitted. Please sign in.']);
+    expect(await family(email)).toMatchObject({ logins: 1, students: 2, signatures: 2 });
+  });
+
+  it('two registrations of one address sent at once: one family, the other told to sign in', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const email = fresh('twice');
+    const tokens = [];
+    for (let i = 0; i < 2; i++) {
+      const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+      expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+      tokens.push(sent.body.token);
+    }
+    const answers = await Promise.all(tokens.map((tk) => submit(b, form(tk))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe('This email address already has an account. Please sign in.');
+    expect(await family(email)).toMatchObject({ logins: 1, clients: [{}], students: 2 });
+  });
+
+  it('N26, N17: a profile without students asks the marketing question, which must be answered', async () => {
+    const { b, email, token } = await proved(3);
+    expect((await b.get<{ profile: { EmailMarketingAgreement: string } }>('/api/classes/ocr-profiles/3')).body.profile.EmailMarketingAgreement).toBe(
+      'Would you like to receive news and offers from Splash Swim School – Online Enrolment by e-mail?',
+    );
+    const body = { ...form(token, 3), students: [], agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature }] };
+    const unanswered = await submit(b, body);
+    expect(unanswered.status).toBe(400);
+    expect(unanswered.body.errors).toEqual([{ field: 'marketing_opt_in', message: 'Please select an option' }]);
+    expect(await family(email)).toEqual(nothing);
+    expect((await submit(b, { ...body, marketing_opt_in: true })).status).toBe(200);
+    expect(await family(email)).toMatchObject({ logins: 1, clients: [{ marketing_opt_in: 1 }], students: 0, signatures: 2 });
   });
 });

@@ -9,7 +9,7 @@ import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { getCustomerDetails } from '../customer/my-details.service.ts';
-import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm } from '../form-config/form-config.service.ts';
+import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptions } from '../form-config/form-config.service.ts';
 import { completeSignInActions, hasPendingStudentUpdate } from '../sign-in-actions/sign-in-actions.service.ts';
 import * as repo from './student.repository.ts';
 
@@ -220,11 +220,21 @@ function assertEditAllowed(company: Company): void {
 
 /** Adds a student to this client's account with the company's student form (E6). */
 export async function addStudent(deps: Deps, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
-  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
+  const id = await insertStudent(deps, company, clientId, await parseStudentForm(deps, company, body));
+  return getStudentRecord(deps, company, clientId, id);
+}
+
+/** Parses a student form: the company's, or a registration profile's (N9); a 400 with each field's message. */
+export async function parseStudentForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'student'>> {
+  return parseCompanyForm(await loadCompanyForm(deps, company, 'student', options), body);
+}
+
+/** Writes a parsed student form as a new student of the client (in the caller's transaction when `deps.db` is one); answers its id. */
+export async function insertStudent(deps: Deps, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
   await checkListIds(deps, company.id, form, undefined);
   const now = nowIso();
   const columns = await columnsOf(deps, company.id, form, undefined);
-  const id = await repo.insertStudent(deps.db, {
+  return repo.insertStudent(deps.db, {
     gender: '',
     standard: '',
     dob: null,
@@ -237,7 +247,6 @@ export async function addStudent(deps: Deps, company: Company, clientId: number,
     created_at: now,
     updated_at: now,
   });
-  return getStudentRecord(deps, company, clientId, id);
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
