@@ -38,6 +38,8 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
 
   it("a row of one company cannot point at another company's client", async () => {
     await expect(t.db.insertInto('invoices').values(invoice(ace, splashClient, 'X-CROSS-1')).execute()).rejects.toThrow(/foreign key/i);
+    const registration = { profile_id: 1, token_hash: 'tenant-cross', email: 'x@example.com', email_verified_at: nowIso(), created_at: nowIso(), expires_at: nowIso() };
+    await expect(t.db.insertInto('registrations').values({ ...registration, company_id: ace, client_id: splashClient }).execute()).rejects.toThrow(/foreign key/i);
     await expect(
       t.db.insertInto('sessions').values({ company_id: ace, client_id: splashClient, kind: 'customer', token_hash: 'cross-company', created_at: nowIso(), expires_at: nowIso() }).execute(),
     ).rejects.toThrow(/foreign key/i);
