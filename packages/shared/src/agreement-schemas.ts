@@ -42,14 +42,18 @@ export const activeAgreementsQuerySchema = z.object({
 export const activeAgreementsAnswerSchema = z.object({ success: z.literal(true), agreements: z.array(agreementSchema) });
 export type ActiveAgreementsAnswer = z.infer<typeof activeAgreementsAnswerSchema>;
 
+/** A drawn signature: the pad's PNG as a data URL, no larger than SIGNATURE_LIMITS allow. */
+export const signatureField = z
+  .string()
+  .max(MAX_DATA_URL, agreementMessages.signatureTooLarge)
+  .refine((v) => v.startsWith(DATA_URL_PREFIX), agreementMessages.signatureNotPng);
+/** A request carrying `count` signatures and some form fields stays under this many bytes. */
+export const signaturesBodyLimit = (count: number) => count * MAX_DATA_URL + 256 * 1024;
+
 /** agree-to-agreement (R9, R70). The signature is the pad's PNG as a data URL; none when the agreement needs none. */
 export const agreeToAgreementSchema = z.object({
   agreement_id: idField,
-  signature: z
-    .string()
-    .max(MAX_DATA_URL, agreementMessages.signatureTooLarge)
-    .refine((v) => v.startsWith(DATA_URL_PREFIX), agreementMessages.signatureNotPng)
-    .nullish(),
+  signature: signatureField.nullish(),
 });
 export type AgreeToAgreementInput = z.infer<typeof agreeToAgreementSchema>;
 export const agreeToAgreementAnswerSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signatureField } from './agreement-schemas.ts';
 import { codeField, emailField } from './auth-schemas.ts';
 import { captchaSolutionSchema } from './contact-schemas.ts';
 
@@ -55,8 +56,11 @@ export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswerSchema>;
 export const registrationAgreementSchema = z.object({
   agreementID: z.number().int().positive().max(2_147_483_647),
   agreed: z.boolean(),
-  signature: z.string().max(2_800_000).nullable().optional(),
+  signature: signatureField.nullish(),
 });
+
+/** The most agreements one registration signs; its body limit allows a signature for each. */
+export const REGISTRATION_MAX_AGREEMENTS = 10;
 
 /**
  * POST /api/ocr/register (U8), with an Idempotency-Key header: the whole registration at once.
@@ -70,7 +74,7 @@ export const registrationSubmissionSchema = z.strictObject({
   profile: z.number().int().positive().max(2_147_483_647),
   customer: z.record(z.string(), z.unknown()),
   students: z.array(z.record(z.string(), z.unknown())).max(10),
-  agreements: z.array(registrationAgreementSchema).max(50),
+  agreements: z.array(registrationAgreementSchema).max(REGISTRATION_MAX_AGREEMENTS),
   marketing_opt_in: z.boolean().nullable(),
   direct_debit_payment: z.boolean().default(false),
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { signaturesBodyLimit } from '@portal/shared/agreement-schemas';
 import { loginAnswerSchema } from '@portal/shared/customer-schemas';
 import { idempotencyKeyHeaderSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import {
   confirmEmailAnswerSchema,
+  REGISTRATION_MAX_AGREEMENTS,
   registrationSubmissionSchema,
   confirmEmailRequestSchema,
   sendCodeAnswerSchema,
@@ -68,6 +70,8 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     '/api/ocr/register',
     {
       config: { auth: 'company' },
+      // Every agreement may carry a drawn signature.
+      bodyLimit: signaturesBodyLimit(REGISTRATION_MAX_AGREEMENTS),
       schema: {
         tags,
         summary: 'Submits the whole registration once: the family, its sign-in, students, agreements and marketing answer; one submission per Idempotency-Key',

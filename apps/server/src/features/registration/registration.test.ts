@@ -320,6 +320,10 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect([noStudents.status, noStudents.body.message]).toEqual([400, 'Please add at least one swimmer']);
     const classes = await submit(b, { ...form(token), classes: [{ class_id: 1 }] });
     expect(classes.status).toBe(400);
+    const huge = `data:image/png;base64,${'A'.repeat(400_000)}`;
+    const tooLarge = await submit(b, { ...form(token), agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature: huge }] });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors).toEqual([{ field: 'agreements.1.signature', message: 'The signature image is too large' }]);
     expect(await family(email)).toEqual(nothing);
     // The same registration then goes through: nothing above spent it.
     expect((await submit(b, form(token))).status).toBe(200);
