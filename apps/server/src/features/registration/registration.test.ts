@@ -299,6 +299,10 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     await other.enterCompany('SPLASH');
     expect((await other.post('/api/customer/get-clients', { email, password: '' })).status).toBe(400);
     expect((await other.post('/api/customer/get-clients', { email, password: 'Anything#1234' })).status).not.toBe(200);
+    // L8: the family sets its password, and from then on signs in with it anywhere.
+    expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
+    expect((await b.get<{ actions: unknown[] }>('/api/customer/get-sign-in-actions')).body.actions).toEqual([]);
+    expect((await other.signIn('SPLASH', email, 'Otter#Lane58')).user.ClientID).toBe(user.ClientID);
   });
 
   it('refuses before anything is written: no captcha mark, an unsigned or unagreed agreement, a bad student, an unproved or spent token', async () => {
