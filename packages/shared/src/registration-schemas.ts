@@ -22,6 +22,8 @@ export const registrationMessages = {
   alreadySubmitted: 'This registration has already been submitted. Please sign in.',
   differentSubmission: 'This registration was already submitted with different details. Please start again.',
   studentsRequired: (term: string) => `Please add at least one ${term.toLowerCase()}`,
+  noStudentsTaken: (term: string) => `This registration does not take ${term.toLowerCase()}s`,
+  nothingToPay: 'There is nothing to pay in this registration',
   welcomeSubject: (company: string) => `Welcome to ${company}`,
 } as const;
 

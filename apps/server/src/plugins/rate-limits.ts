@@ -29,7 +29,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
       app.createRateLimit({
         max: opts.perEmail,
         timeWindow: 15 * 60_000,
-        keyGenerator: (req) => `${bucket}:email:${String((req.body as { email?: unknown } | undefined)?.email)}`,
+        // Per company: a flood at one portal does not lock the address out of another's.
+        keyGenerator: (req) => `${bucket}:email:${req.company?.id ?? '-'}:${String((req.body as { email?: unknown } | undefined)?.email)}`,
       }),
     ]),
   );

@@ -104,11 +104,24 @@ export async function agreeToAgreement(
 ): Promise<void> {
   const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
   if (!agreement) throw notFound();
-  const needsSignature = agreement.requires_signature === 1;
-  if (needsSignature && !input.signature) {
+  // A missing signature is refused by recordAcceptance, before any image work.
+  const signature = input.signature ? await checkSignature(input.signature, agreement.name) : null;
+  await recordAcceptance(deps, { ...input, signature });
+}
+
+/**
+ * agreeToAgreement with the signature already checked by checkSignature (its re-encoded PNG, in
+ * base64): no image work, so a caller can check first and write later inside a transaction.
+ */
+export async function recordAcceptance(
+  deps: Deps,
+  input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string },
+): Promise<void> {
+  const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
+  if (!agreement) throw notFound();
+  if (agreement.requires_signature === 1 && !input.signature) {
     throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
   }
-  const signature = input.signature ? await checkSignature(input.signature, agreement.name) : null;
   const latest = (await repo.findLatestSignatures(deps.db, input.companyId, input.clientId)).get(agreement.id);
   if (!latest || latest.version < agreement.version) {
     await repo.insertSignature(deps.db, {
@@ -117,7 +130,7 @@ export async function agreeToAgreement(
       clientId: input.clientId,
       version: agreement.version,
       textSha256: agreement.text_sha256,
-      signature,
+      signature: input.signature,
       ipAddress: input.ipAddress.slice(0, 100),
       userAgent: input.userAgent.slice(0, 500),
     });

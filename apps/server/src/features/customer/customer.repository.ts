@@ -148,7 +148,7 @@ export async function insertEmailCode(
 export function findEmailCode(db: Db, companyId: number, purpose: string, tokenHash: string) {
   return db
     .selectFrom('email_codes')
-    .select(['id', 'email', 'client_id', 'code_hash', 'payload', 'attempts', 'expires_at', 'used_at'])
+    .select(['id', 'purpose', 'email', 'client_id', 'code_hash', 'payload', 'attempts', 'expires_at', 'used_at'])
     .where('company_id', '=', companyId)
     .where('purpose', '=', purpose)
     .where('token_hash', '=', tokenHash)
@@ -167,6 +167,19 @@ export function findPendingEmailCode(db: Db, companyId: number, purpose: string,
     .where('expires_at', '>', now)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** The tries spent on an address's codes of the purpose made since `since`, across their tokens. */
+export async function sumEmailCodeAttempts(db: Db, companyId: number, purpose: string, email: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('email_codes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attempts'), eb.lit(0)).as('n'))
+    .where('company_id', '=', companyId)
+    .where('purpose', '=', purpose)
+    .where('email', '=', email)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Counts one try; answers the new count, or undefined when the tries were already used up. */

@@ -10,6 +10,8 @@ import * as repo from './customer.repository.ts';
  */
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** Wrong tries an address's codes of one purpose may take in EMAIL_CODE_TTL_MINUTES, however many codes it is sent. */
+export const EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS = 10;
 
 export type EmailCodePurpose = 'register' | 'email-change' | 'registration';
 export type EmailCodeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmailCode>>>;
@@ -49,11 +51,15 @@ export async function pendingEmailCodeAddress(deps: Deps, companyId: number, pur
 
 /**
  * Checks a code against its row: 'invalid' when used, expired or wrong, 'tooManyTries' once the
- * tries are spent. Every try is counted before the code is compared, in one statement, so
- * parallel guesses cannot get more than EMAIL_CODE_MAX_ATTEMPTS looks at it.
+ * tries are spent (the code's own, or the address's across its recent codes). Every try is
+ * counted before the code is compared, in one statement, so parallel guesses cannot get more
+ * than EMAIL_CODE_MAX_ATTEMPTS looks at it.
  */
 export async function checkEmailCode(deps: Deps, companyId: number, row: EmailCodeRow, token: string, code: number): Promise<'ok' | 'invalid' | 'tooManyTries'> {
   if (row.used_at || row.expires_at <= nowIso()) return 'invalid';
+  // New codes do not buy more guesses at one address: its recent codes share a budget.
+  const since = addMinutes(new Date(), -EMAIL_CODE_TTL_MINUTES).toISOString();
+  if ((await repo.sumEmailCodeAttempts(deps.db, companyId, row.purpose, row.email, since)) >= EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS) return 'tooManyTries';
   const attempt = await repo.countEmailCodeAttempt(deps.db, companyId, row.id, EMAIL_CODE_MAX_ATTEMPTS);
   if (attempt === undefined) return 'tooManyTries';
   if (safeEqual(row.code_hash, hashCode(token, code))) return 'ok';

@@ -170,6 +170,12 @@ export async function updateCustomerDetails(
   return { record: await getCustomerDetails(deps, company.id, clientId), ...(emailToken ? { emailToken, newEmail } : {}) };
 }
 
+/** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */
+export async function checkNewCustomerRegId(deps: Deps, companyId: number, form: FormOutput<'customer'>): Promise<void> {
+  const asked = (form as Record<string, unknown>).RegID;
+  if (typeof asked === 'string') await checkedRegId(deps, companyId, '', asked);
+}
+
 /**
  * RegID is read-only (S38): the stored one stays; a customer without one may take only an id
  * that generate-reg-id handed out and nobody holds. Answers the value to store, or undefined.

@@ -46,15 +46,17 @@ export async function markCaptchaVerified(db: Db, companyId: number, id: number,
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A registration already submitted, by its token's hash, with what it was submitted under and answered. */
-export function findSubmittedRegistration(db: Db, companyId: number, tokenHash: string) {
-  return db
+/** A registration already submitted and not expired, by its token's hash, with what it was submitted under and answered. */
+export async function findSubmittedRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
+  const row = await db
     .selectFrom('registrations')
-    .select(['id', 'idempotency_key', 'request_hash', 'client_id', 'result'])
+    .select(['id', 'submitted_at', 'idempotency_key', 'request_hash', 'client_id', 'result'])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('submitted_at', 'is not', null)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
+  return row ? { ...row, submitted_at: row.submitted_at! } : undefined;
 }
 
 /**

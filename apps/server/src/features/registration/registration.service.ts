@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { agreementMessages as am } from '@portal/shared/agreement-schemas';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { captchaSolutionSchema, type CaptchaSolution } from '@portal/shared/contact-schemas';
 import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { agreeToAgreement, checkSignature, listActiveAgreements } from '../agreements/agreements.service.ts';
+import { checkSignature, listActiveAgreements, recordAcceptance } from '../agreements/agreements.service.ts';
 import { verifySolution } from '../captcha/captcha.service.ts';
-import { hasSignIn, openAccount } from '../customer/customer.service.ts';
-import { parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
+import { hasSignIn, isPasswordChangePending, openAccount } from '../customer/customer.service.ts';
+import { checkNewCustomerRegId, parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
 import { insertStudent, parseStudentForm } from '../student/student.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../customer/email-code.service.ts';
 import { renderMail } from '../mail/mailer.ts';
@@ -129,8 +130,13 @@ export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promis
 type Submission = z.output<typeof registrationSubmissionSchema>;
 type StoredResult = { clientId: number };
 
+/** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
+export const REPLAY_MINUTES = 15;
+
 /** The body as sent, hashed: a retry under the same key must carry the same one. */
 const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
 
 /** Field errors of a part of the submission, named by where they sit in it (`students.1.FirstName`). */
 async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
@@ -146,10 +152,12 @@ async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Everything the submission must satisfy, checked before anything is written: the registration
- * open, proved and unsubmitted under this profile, its captcha mark when the profile shows one
- * (N29), the forms of the profile (N9, N19), every required agreement agreed and signed where
- * it asks (N25), the marketing question answered when asked (N26).
+ * Everything the submission must satisfy, checked before anything is written, the cheap checks
+ * first: the registration open, proved and unsubmitted under this profile, its captcha mark when
+ * the profile shows one (N29), the marketing question answered when asked (N26), nothing the
+ * profile does not take, the profile's forms with the list items and RegID they name (N9, N19),
+ * every required agreement agreed and signed where it asks (N25), and last the signatures' images
+ * (kept re-encoded, so the transaction does no image work).
  */
 async function checkSubmission(deps: Deps, company: Company, body: Submission, now: Date) {
   assertRegistrationOpen(company, body.profile);
@@ -159,33 +167,42 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   if (profile.ShowCAPTCHA && !(registration.captcha_verified_until && registration.captcha_verified_until > nowIso(now))) {
     throw new AppError(422, 'CAPTCHA_REQUIRED', m.captchaRequired);
   }
-  const options = { profileId: body.profile, registration: true };
-  // The address is the one the family proved, whatever the form says.
-  const customer = await within('customer', () => parseCustomerForm(deps, company, { ...body.customer, Email: registration.email }, options));
+  const asked = profile.EmailMarketingAgreement !== '';
+  if (asked && body.marketing_opt_in === null) throw fieldError(400, 'VALIDATION', 'marketing_opt_in', m.selectOption);
+  // Nothing is paid in this registration, so there is no payment option to choose.
+  if (body.direct_debit_payment) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
   const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
-  if (!profile.SkipStudents && body.students.length === 0) throw new AppError(400, 'VALIDATION', m.studentsRequired(studentTerm), [{ field: 'students', message: m.studentsRequired(studentTerm) }]);
-  const students = [];
-  for (const [i, student] of (profile.SkipStudents ? [] : body.students).entries()) students.push(await within(`students.${i}`, () => parseStudentForm(deps, company, student, options)));
-
+  if (profile.SkipStudents && body.students.length > 0) throw fieldError(422, 'NO_STUDENTS_TAKEN', 'students', m.noStudentsTaken(studentTerm));
+  if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
+  const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
+  if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
   const answers = new Map(body.agreements.map((a) => [a.agreementID, a]));
-  const accepted: { agreementId: number; signature: string | null }[] = [];
+  const agreed: { agreementId: number; name: string; signature: string | null }[] = [];
   for (const a of agreements) {
     const answer = answers.get(a.AgreementID);
     if (!answer?.agreed) {
-      if (a.pivot.Required) throw new AppError(422, 'AGREEMENT_REQUIRED', am.mustAgree(a.Name), [{ field: `agreements.${a.AgreementID}`, message: am.mustAgree(a.Name) }]);
+      if (a.pivot.Required) throw fieldError(422, 'AGREEMENT_REQUIRED', `agreements.${a.AgreementID}`, am.mustAgree(a.Name));
       continue;
     }
-    if (a.RequiresSignature && !answer.signature) {
-      throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(a.Name), [{ field: `agreements.${a.AgreementID}.signature`, message: am.signatureRequired(a.Name) }]);
-    }
-    if (answer.signature) await within(`agreements.${a.AgreementID}`, () => checkSignature(answer.signature!, a.Name));
-    accepted.push({ agreementId: a.AgreementID, signature: answer.signature ?? null });
+    if (a.RequiresSignature && !answer.signature) throw fieldError(422, 'SIGNATURE_REQUIRED', `agreements.${a.AgreementID}.signature`, am.signatureRequired(a.Name));
+    agreed.push({ agreementId: a.AgreementID, name: a.Name, signature: answer.signature ?? null });
   }
-  const unknown = body.agreements.find((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
-  if (unknown) throw notFound(am.notFound);
-  const asked = profile.EmailMarketingAgreement !== '';
-  if (asked && body.marketing_opt_in === null) throw new AppError(400, 'VALIDATION', m.selectOption, [{ field: 'marketing_opt_in', message: m.selectOption }]);
+
+  const options = { profileId: body.profile, registration: true };
+  // The address is the one the family proved, whatever the form says.
+  const customer = await within('customer', async () => {
+    const form = await parseCustomerForm(deps, company, { ...body.customer, Email: registration.email }, options);
+    await checkNewCustomerRegId(deps, company.id, form);
+    return form;
+  });
+  const students = [];
+  for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(deps, company, student, options)));
+  const accepted = [];
+  for (const a of agreed) {
+    const signature = a.signature ? await within(`agreements.${a.agreementId}`, () => checkSignature(a.signature!, a.name)) : null;
+    accepted.push({ agreementId: a.agreementId, signature });
+  }
   return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null };
 }
 
@@ -193,9 +210,10 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
  * The registration's one submission (section 2 of the issue, U8): the family's sign-in and
  * client, its students, its agreements with their signatures and its marketing answer land in one
  * transaction with the registration marked submitted, or none of them do. The same key and body
- * answer the same client again (a retry after a lost answer creates nothing twice); another body
- * under the key, or another key once submitted, is refused. Concurrent submissions of one
- * registration are one: the first to mark it submitted writes, the others answer from it.
+ * answer the same client again for REPLAY_MINUTES while the family has not yet set its password
+ * (a retry after a lost answer creates nothing twice); another body under the key, or another key
+ * once submitted, is refused. Concurrent submissions of one registration are one: the first to
+ * mark it submitted writes, the others answer from it.
  */
 export async function submitRegistration(
   deps: Deps,
@@ -204,10 +222,11 @@ export async function submitRegistration(
   body: Submission,
   request: { ipAddress: string; userAgent: string },
 ): Promise<{ clientId: number }> {
+  assertRegistrationOpen(company, body.profile);
   const now = new Date();
   const hash = hashOf(body);
-  const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token));
-  if (submitted) return replay(submitted, idempotencyKey, hash);
+  const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+  if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, now);
   const checked = await checkSubmission(deps, company, body, now);
   let result: StoredResult | null;
   try {
@@ -222,34 +241,47 @@ export async function submitRegistration(
         lastName: checked.customer.LastName,
         marketingOptIn: checked.marketingOptIn,
       });
-      await updateCustomerDetails(t, company, clientId, checked.customer);
+      // Checked before, but another family may have taken the RegID since.
+      await within('customer', () => updateCustomerDetails(t, company, clientId, checked.customer));
       for (const student of checked.students) await insertStudent(t, company, clientId, student);
-      for (const a of checked.accepted) {
-        await agreeToAgreement(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
-      }
+      for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
       const stored: StoredResult = { clientId };
       await repo.recordResult(trx, company.id, checked.registration.id, clientId, JSON.stringify(stored));
       return stored;
     });
   } catch (err) {
-    // Another registration of the same address made its sign-in first.
-    if (isUniqueViolation(err)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+    // Another registration made its sign-in, or took its RegID, between the checks and the write.
+    if (isUniqueViolationOf(err, 'logins')) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+    if (isUniqueViolationOf(err, 'clients', 'clients_company_reg_id')) throw fieldError(422, 'REG_ID_LOCKED', 'customer.RegID', dm.regIdLocked);
     throw err;
   }
   if (!result) {
-    const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token));
+    const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-    return replay(row, idempotencyKey, hash);
+    return replay(deps, company, row, idempotencyKey, hash, now);
   }
   sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
   return result;
 }
 
-/** A submitted registration asked again: the same key and body answer its client; anything else is refused. */
-function replay(row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>, idempotencyKey: string, hash: string): StoredResult {
+/**
+ * A submitted registration asked again. Only its own key and body, soon after, and only while the
+ * family has no password of its own yet, answer its client (the answer was lost); anything else is
+ * refused, so the retry never becomes a way to sign in.
+ */
+async function replay(
+  deps: Deps,
+  company: Company,
+  row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,
+  idempotencyKey: string,
+  hash: string,
+  now: Date,
+): Promise<StoredResult> {
   if (row.idempotency_key !== idempotencyKey) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
-  if (!row.result) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  if (!row.result || row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  const fresh = addMinutes(new Date(row.submitted_at), REPLAY_MINUTES) > now;
+  if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   return JSON.parse(row.result) as StoredResult;
 }
 

@@ -97,6 +97,23 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     expect(await registrationRow(sent.body.token)).toBeUndefined();
   });
 
+  it('new codes buy no more guesses at one address: ten wrong tries across its codes, then even a fresh right code is refused', async () => {
+    const b = await visitorAt();
+    const email = fresh('budget');
+    const send = async () => {
+      const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+      return { token: sent.body.token, code: await mailedCode(t, email) };
+    };
+    for (let i = 0; i < 2; i++) {
+      const { token, code } = await send();
+      for (let k = 0; k < 5; k++) await b.post('/api/ocr/verify-code', { token, code: (code + 1) % 1_000_000, profile: 1 });
+    }
+    const third = await send();
+    const refused = await b.post('/api/ocr/verify-code', { token: third.token, code: third.code, profile: 1 });
+    expect([refused.status, refused.body.message]).toEqual([422, 'Too many incorrect codes. Please ask for a new code.']);
+    expect(await registrationRow(third.token)).toBeUndefined();
+  });
+
   it('parallel guesses get no more than five looks at a code', async () => {
     const b = await visitorAt();
     const email = fresh('parallel');
@@ -218,6 +235,15 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
       }
       expect(codes.map((r) => r.status)).toEqual([200, 200, 200, 429]);
       expect(Number(codes[3]!.headers['retry-after'])).toBeGreaterThan(0);
+      // Counted per company: the same address at another portal is not held back.
+      const own = await ownCompany(small);
+      await changeCompanySettings(small, own.companyId, (s) => {
+        s.switches!.AllowOCR = true;
+        s.switches!.CanTakeNewSignUps = true;
+      });
+      const elsewhere = new Browser(small.server, '203.0.113.50');
+      await elsewhere.enterCompany(own.code);
+      expect((await elsewhere.post('/api/ocr/send-code', { email })).status).toBe(200);
     } finally {
       await small.close();
     }
@@ -297,7 +323,6 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     // Nobody signs in with a password the family never chose.
     const other = new Browser(t.server);
     await other.enterCompany('SPLASH');
-    expect((await other.post('/api/customer/get-clients', { email, password: '' })).status).toBe(400);
     expect((await other.post('/api/customer/get-clients', { email, password: 'Anything#1234' })).status).not.toBe(200);
     // L8: the family sets its password, and from then on signs in with it anywhere.
     expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
@@ -390,6 +415,81 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.body.message).toBe('This email address already has an account. Please sign in.');
     expect(await family(email)).toMatchObject({ logins: 1, clients: [{}], students: 2 });
+  });
+
+  it('the retry answers only soon after, only while the family has no password, and only while registration is open', async () => {
+    const { b, token } = await proved();
+    const k = key();
+    const body = form(token);
+    expect((await submit(b, body, k)).status).toBe(200);
+    const retry = async () => {
+      const lost = new Browser(t.server);
+      await lost.enterCompany('SPLASH');
+      const res = await submit(lost, body, k);
+      return [res.status, res.body.message];
+    };
+    expect((await retry())[0]).toBe(200);
+    const row = db().updateTable('registrations').where('token_hash', '=', hashToken(token));
+    // Past the replay window.
+    await row.set({ submitted_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    expect(await retry()).toEqual([409, 'This registration has already been submitted. Please sign in.']);
+    await row.set({ submitted_at: new Date().toISOString() }).execute();
+    expect((await retry())[0]).toBe(200);
+    // Once the family has set its password, the retry is no way in.
+    expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
+    expect(await retry()).toEqual([409, 'This registration has already been submitted. Please sign in.']);
+  });
+
+  it('the retry of an expired registration, or at a company whose registration has closed, signs nobody in', async () => {
+    const { b, token } = await proved();
+    const k = key();
+    expect((await submit(b, form(token), k)).status).toBe(200);
+    await db().updateTable('registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    const lost = new Browser(t.server);
+    await lost.enterCompany('SPLASH');
+    const expired = await submit(lost, form(token), k);
+    expect([expired.status, expired.body.message]).toEqual([422, 'This registration has expired. Please verify your email address again.']);
+    expect((await lost.get('/api/customer/me')).status).toBe(401);
+
+    const own = await ownCompany(t);
+    await changeCompanySettings(t, own.companyId, (s) => {
+      s.switches!.AllowOCR = false;
+    });
+    const closed = new Browser(t.server);
+    await closed.enterCompany(own.code);
+    expect((await submit(closed, form(token), k)).status).toBe(403);
+  });
+
+  it('names the field of every refusal, cheap ones first, and writes nothing', async () => {
+    const { b, email, token } = await proved();
+    const badList = await submit(b, { ...form(token), students: [form(token).students[0], { ...form(token).students[1], StandardID: 999_999 }] });
+    expect(badList.status).toBe(400);
+    expect(badList.body.errors).toEqual([{ field: 'students.1.StandardID', message: 'Please select an option' }]);
+    const badRegId = await submit(b, { ...form(token), customer: { ...form(token).customer, RegID: 'C999999' } });
+    expect([badRegId.status, badRegId.body.errors]).toEqual([422, [{ field: 'customer.RegID', message: 'Registration ID cannot be changed' }]]);
+    const unknownAgreement = await submit(b, { ...form(token), agreements: [...form(token).agreements, { agreementID: 999, agreed: true }] });
+    expect([unknownAgreement.status, unknownAgreement.body.errors]).toEqual([422, [{ field: 'agreements.2.agreementID', message: 'Agreement not found' }]]);
+    const debit = await submit(b, { ...form(token), direct_debit_payment: true });
+    expect([debit.status, debit.body.message]).toEqual([422, 'There is nothing to pay in this registration']);
+    expect(await family(email)).toEqual(nothing);
+    const family3 = await proved(3);
+    const withStudents = await submit(family3.b, { ...form(family3.token, 3), marketing_opt_in: false });
+    expect([withStudents.status, withStudents.body.message]).toEqual([422, 'This registration does not take swimmers']);
+    expect(await family(family3.email)).toEqual(nothing);
+  });
+
+  it('two families taking one RegID at once: one gets it, the other is told on the field and nothing of it is written', async () => {
+    const first = await proved();
+    const second = await proved();
+    const regId = (await first.b.get<{ reg_id: string }>('/api/customer/generate-reg-id')).body.reg_id;
+    const withRegId = (token: string) => ({ ...form(token), customer: { ...form(token).customer, RegID: regId } });
+    const answers = await Promise.all([submit(first.b, withRegId(first.token)), submit(second.b, withRegId(second.token))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const refused = answers.find((a) => a.status === 422)!;
+    expect(refused.body.errors).toEqual([{ field: 'customer.RegID', message: 'Registration ID cannot be changed' }]);
+    const left = [await family(first.email), await family(second.email)];
+    expect(left.filter((f) => f.logins === 1)).toHaveLength(1);
+    expect(left.find((f) => f.logins === 0)).toEqual(nothing);
   });
 
   it('N26, N17: a profile without students asks the marketing question, which must be answered', async () => {

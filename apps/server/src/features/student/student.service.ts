@@ -224,14 +224,21 @@ export async function addStudent(deps: Deps, company: Company, clientId: number,
   return getStudentRecord(deps, company, clientId, id);
 }
 
-/** Parses a student form: the company's, or a registration profile's (N9); a 400 with each field's message. */
+/**
+ * Parses a new student's form: the company's, or a registration profile's (N9), with the list
+ * items it names checked against the company's; a 400 with each field's message.
+ */
 export async function parseStudentForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'student'>> {
-  return parseCompanyForm(await loadCompanyForm(deps, company, 'student', options), body);
+  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student', options), body);
+  await checkListIds(deps, company.id, form, undefined);
+  return form;
 }
 
-/** Writes a parsed student form as a new student of the client (in the caller's transaction when `deps.db` is one); answers its id. */
+/**
+ * Writes a form parsed by parseStudentForm as a new student of the client (in the caller's
+ * transaction when `deps.db` is one); answers its id.
+ */
 export async function insertStudent(deps: Deps, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
-  await checkListIds(deps, company.id, form, undefined);
   const now = nowIso();
   const columns = await columnsOf(deps, company.id, form, undefined);
   return repo.insertStudent(deps.db, {
