@@ -63,3 +63,9 @@ export async function mailWithSubject(email: string, subject: string): Promise<R
     .toBe(true);
   return found!;
 }
+
+/** The 6-digit code of the latest online registration (/ocr) mail. */
+export async function onlineRegistrationCode(email: string): Promise<string> {
+  const [, code] = await waitForMailTo(email, /registration code is (\d{6})/);
+  return code!;
+}

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
       {
         lazy: standaloneLayout,
         children: [
-          upcoming(paths.ocr, 'Online Registration'),
+          { path: paths.ocr, lazy: page(() => import('./routes/ocr-route')), handle: { title: 'Online Registration' } satisfies RouteHandle },
           upcoming(paths.ob, 'Online Bookings'),
           {
             path: paths.classSessionLink,

@@ -1,9 +1,9 @@
 import { GENDER_ITEMS, REG_ID_PLACEHOLDER, type FormFieldDescriptor, type FormInputDescriptor } from '@portal/shared/form-engine';
-import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 
 type Values = Record<string, unknown>;
 
 function text(v: unknown): string {
+  if (Array.isArray(v)) return v.map(text).filter(Boolean).join(',');
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
@@ -49,8 +49,11 @@ function shown(field: FormFieldDescriptor, record: Values): string[] {
   }
 }
 
-/** K6: the customer's fields the company's form shows, in its order and words. */
-export function DetailsSummary({ record, descriptors }: { record: CustomerRecord; descriptors: readonly FormFieldDescriptor[] }) {
+/**
+ * K6, N24: the customer's fields the company's form shows, in its order and words, from a stored
+ * record or from the values of a form not yet sent.
+ */
+export function DetailsSummary({ record, descriptors }: { record: Values; descriptors: readonly FormFieldDescriptor[] }) {
   return (
     <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
       {descriptors.map((field) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MailWarningIcon, PencilIcon } from 'lucide-react';
 import type { FormFields } from '@portal/shared/form-config';
 import { describeFormFields, type FormContext, type FormFieldDescriptor } from '@portal/shared/form-engine';
@@ -13,9 +13,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/lib/form-fields';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useDetails } from '../api/get-details';
-import { generateRegId } from '../api/generate-reg-id';
+import { useGeneratedRegId } from '@/components/forms/use-generated-reg-id';
 import { useUpdateDetails } from '../api/update-details';
-import { DetailsSummary } from '../components/details-summary';
+import { DetailsSummary } from '@/components/forms/details-summary';
 import { EmailCodeModal } from '../components/email-code-modal';
 
 const TAB = 'My Details';
@@ -175,19 +175,8 @@ export function DetailsForm({
   }, [descriptors, setFocus]);
 
   // K10: a customer without a registration id gets one when the form shows the field.
-  useEffect(() => {
-    if (!showsRegId || record.RegID) return;
-    let live = true;
-    generateRegId().then(
-      (id) => {
-        if (live) setValue('RegID', id);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [showsRegId, record.RegID, setValue]);
+  const setRegId = useCallback((id: string) => setValue('RegID', id), [setValue]);
+  useGeneratedRegId(showsRegId, record.RegID, setRegId);
 
   const submit = form.handleSubmit((values) => {
     setError(null);

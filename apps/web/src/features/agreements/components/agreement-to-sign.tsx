@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { SignaturePad } from '@/components/ui/signature-pad';
 import { errorMessage } from '@/lib/api-client';
 import { useAgreeToAgreement } from '../api/agree-to-agreement';
-import { AgreementText } from './agreement-text';
+import { AgreementText } from '@/components/ui/agreement-text';
 
 /**
  * The agreement-to-sign screen (K21–K23, S52, S56): name and text, a signature pad when the

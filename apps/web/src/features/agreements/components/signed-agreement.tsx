@@ -2,7 +2,7 @@ import { CircleCheckIcon } from 'lucide-react';
 import type { SignedAgreementAnswer } from '@portal/shared/agreement-schemas';
 import { useConfig } from '@/lib/company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { AgreementText } from './agreement-text';
+import { AgreementText } from '@/components/ui/agreement-text';
 
 /** K20: an accepted agreement shown again, with the text accepted, the signature and when. */
 export function SignedAgreement({ answer, headingId }: { answer: SignedAgreementAnswer; headingId: string }) {

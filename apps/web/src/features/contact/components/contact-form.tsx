@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CaptchaCheck } from './captcha-check';
+import { CaptchaCheck } from '@/components/forms/captcha-check';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };

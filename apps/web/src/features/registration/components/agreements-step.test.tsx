@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+import { createHash } from 'node:crypto';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { Agreement } from '@portal/shared/agreement-schemas';
+import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
+import type { VerifyCaptchaAnswer, verifyCaptchaRequestSchema } from '@portal/shared/registration-schemas';
+import { server, installMockServer } from '@/test/msw';
+import { AgreementsStep, type AgreementAnswer } from './agreements-step';
+
+// jsdom draws on no canvas: the pad is a button that "signs", and shows the message it is given.
+vi.mock('@/components/ui/signature-pad', () => ({
+  SignaturePad: ({ onChange, error }: { onChange: (s: string | null) => void; error?: string | null }) => (
+    <div>
+      <button type="button" onClick={() => onChange('data:image/png;base64,iVBORw0KGgo=')}>
+        Draw a signature
+      </button>
+      {error ? <p>{error}</p> : null}
+    </div>
+  ),
+}));
+
+installMockServer();
+afterEach(() => cleanup());
+
+const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
+const consent: Agreement = { AgreementID: 2, Name: 'Medical and photo consent', AgreementText: 'I consent to first aid.', RequiresSignature: true, Version: 1, pivot: { Required: true }, Signed: null };
+const photos: Agreement = { AgreementID: 3, Name: 'Photo release', AgreementText: 'Photos may be used.', RequiresSignature: false, Version: 1, pivot: { Required: false }, Signed: null };
+const QUESTION = 'Would you like to receive news and offers from Splash Swim School by e-mail?';
+
+function Harness({ showCaptcha, onSubmit }: { showCaptcha: boolean; onSubmit: (answers: AgreementAnswer[], marketing: boolean | null) => void }) {
+  const [agreed, setAgreed] = useState<Record<number, boolean>>({});
+  const [marketing, setMarketing] = useState<boolean | null>(null);
+  return (
+    <AgreementsStep
+      agreements={[terms, consent, photos]}
+      marketingQuestion={QUESTION}
+      showCaptcha={showCaptcha}
+      registrationToken="registration-token-123"
+      agreed={agreed}
+      onAgreedChange={(id, value) => setAgreed((a) => ({ ...a, [id]: value }))}
+      marketing={marketing}
+      onMarketingChange={setMarketing}
+      step={{ index: 3, count: 3 }}
+      submitting={false}
+      error={null}
+      onDismissError={() => {}}
+      onSubmit={(answers) => onSubmit(answers, marketing)}
+      onBack={() => {}}
+    />
+  );
+}
+
+function renderStep(showCaptcha = false) {
+  const onSubmit = vi.fn();
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Harness showCaptcha={showCaptcha} onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
+  return onSubmit;
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+function serveChallenge() {
+  const salt = 'a1b2c3';
+  server.use(
+    http.get<never, never, CaptchaChallengeAnswer>('/api/company/captcha-challenge', () =>
+      HttpResponse.json({ success: true, captcha: { algorithm: 'SHA-256', challenge: createHash('sha256').update(`${salt}7`).digest('hex'), salt, maxnumber: 20 } }),
+    ),
+  );
+}
+
+describe('AgreementsStep', () => {
+  it('N25, N26: Submit with nothing answered names each required agreement and asks for the marketing answer; nothing is sent', async () => {
+    const onSubmit = renderStep();
+    expect(screen.getByText(QUESTION)).toBeTruthy();
+    submit();
+    expect(await screen.findByText('Please tick "I agree to the Terms and conditions"')).toBeTruthy();
+    expect(screen.getByText('Please tick "I agree to the Medical and photo consent"')).toBeTruthy();
+    expect(screen.getByText('Signature for Medical and photo consent is required')).toBeTruthy();
+    expect(screen.getByText('Please select an option')).toBeTruthy();
+    // The optional agreement asks for nothing.
+    expect(screen.queryByText('Please tick "I agree to the Photo release"')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('N25: ticked but unsigned still needs the signature; once all is answered the answers are handed on', async () => {
+    const onSubmit = renderStep();
+    fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+    fireEvent.click(screen.getByLabelText('I agree to the Medical and photo consent'));
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    submit();
+    expect(await screen.findByText('Signature for Medical and photo consent is required')).toBeTruthy();
+    expect(screen.queryByText('Please select an option')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
+    expect(screen.queryByText('Signature for Medical and photo consent is required')).toBeNull();
+    submit();
+    expect(onSubmit).toHaveBeenCalledWith(
+      [
+        { agreementID: 1, agreed: true, signature: null },
+        { agreementID: 2, agreed: true, signature: 'data:image/png;base64,iVBORw0KGgo=' },
+        { agreementID: 3, agreed: false, signature: null },
+      ],
+      false,
+    );
+  });
+
+  it('N29: with the captcha shown, Submit first asks for it; a refused verification says it failed', async () => {
+    serveChallenge();
+    const sent: z.input<typeof verifyCaptchaRequestSchema>[] = [];
+    server.use(
+      http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, verified: false });
+      }),
+    );
+    const onSubmit = renderStep(true);
+    fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+    fireEvent.click(screen.getByLabelText('I agree to the Medical and photo consent'));
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    submit();
+    expect(await screen.findByText('Please complete the reCAPTCHA verification')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+    expect(await screen.findByText('reCAPTCHA verification failed')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.registration_token).toBe('registration-token-123');
+    expect(JSON.parse(atob(sent[0]!.token as string))).toMatchObject({ algorithm: 'SHA-256', salt: 'a1b2c3', number: 7 });
+    submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('N29: a verified captcha lets the registration be sent; a failing verification call shows nothing but the console', async () => {
+    serveChallenge();
+    let fail = true;
+    server.use(
+      http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', () =>
+        fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ success: true, verified: true }),
+      ),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onSubmit = renderStep(true);
+    fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+    fireEvent.click(screen.getByLabelText('I agree to the Medical and photo consent'));
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByText('reCAPTCHA verification failed')).toBeNull();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
+    fail = false;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+    expect(await screen.findByText('Verified')).toBeTruthy();
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    logged.mockRestore();
+  });
+
+  it('N33: the submission’s error box hides itself after 6 seconds', () => {
+    vi.useFakeTimers();
+    try {
+      const onDismissError = vi.fn();
+      const client = new QueryClient();
+      render(
+        <QueryClientProvider client={client}>
+          <AgreementsStep
+            agreements={[terms]}
+            marketingQuestion=""
+            showCaptcha={false}
+            registrationToken="registration-token-123"
+            agreed={{}}
+            onAgreedChange={() => {}}
+            marketing={null}
+            onMarketingChange={() => {}}
+            step={{ index: 3, count: 3 }}
+            submitting={false}
+            error="This registration has expired. Please verify your email address again."
+            onDismissError={onDismissError}
+            onSubmit={() => {}}
+            onBack={() => {}}
+          />
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('alert').textContent).toBe('This registration has expired. Please verify your email address again.');
+      vi.advanceTimersByTime(5_900);
+      expect(onDismissError).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(200);
+      expect(onDismissError).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { agreementMessages as am, type Agreement } from '@portal/shared/agreement-schemas';
+import type { CaptchaSolution } from '@portal/shared/contact-schemas';
+import { registrationMessages as rm } from '@portal/shared/registration-schemas';
+import { CaptchaCheck } from '@/components/forms/captcha-check';
+import { CheckboxField } from '@/components/forms/checkbox-field';
+import { AgreementText } from '@/components/ui/agreement-text';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { SignaturePad } from '@/components/ui/signature-pad';
+import { cn } from '@/lib/cn';
+import { useVerifyCaptcha } from '../api/verify-captcha';
+import { StepCard, type StepCardProps } from './step-card';
+
+export interface AgreementAnswer {
+  agreementID: number;
+  agreed: boolean;
+  signature: string | null;
+}
+
+export interface AgreementsStepProps {
+  agreements: readonly Agreement[];
+  /** The EmailMarketingAgreement question, the company's name in place; empty when the profile asks none. */
+  marketingQuestion: string;
+  showCaptcha: boolean;
+  registrationToken: string;
+  agreed: Record<number, boolean>;
+  onAgreedChange: (agreementId: number, agreed: boolean) => void;
+  marketing: boolean | null;
+  onMarketingChange: (answer: boolean) => void;
+  step: StepCardProps['step'];
+  signerName?: string;
+  submitting: boolean;
+  /** The submission's refusal, for the error box. */
+  error: string | null;
+  onDismissError: () => void;
+  onSubmit: (answers: AgreementAnswer[]) => void;
+  onBack: () => void;
+}
+
+type CaptchaState = 'unsolved' | 'verifying' | 'verified';
+
+/** What each agreement still needs before the registration can be sent (N25, S52). */
+function agreementErrors(agreements: readonly Agreement[], agreed: Record<number, boolean>, signatures: Record<number, string | null>) {
+  const errors: Record<number, { agree?: string; signature?: string }> = {};
+  for (const a of agreements) {
+    const ticked = agreed[a.AgreementID] === true;
+    const e: { agree?: string; signature?: string } = {};
+    if (a.pivot.Required && !ticked) e.agree = am.mustAgree(a.Name);
+    if (a.RequiresSignature && (ticked || a.pivot.Required) && !signatures[a.AgreementID]) e.signature = am.signatureRequired(a.Name);
+    if (e.agree || e.signature) errors[a.AgreementID] = e;
+  }
+  return errors;
+}
+
+/**
+ * N25–N29: every agreement with its text, its tick and, where it asks, a drawn signature; the
+ * e-mail marketing question; the captcha when the profile shows one. Submit sends the
+ * registration; the messages appear once it was tried and then follow each change.
+ */
+export function AgreementsStep(props: AgreementsStepProps) {
+  const { agreements, marketingQuestion, showCaptcha, registrationToken, agreed, onAgreedChange, marketing, onMarketingChange } = props;
+  const [signatures, setSignatures] = useState<Record<number, string | null>>({});
+  const [tried, setTried] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaState>('unsolved');
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const verify = useVerifyCaptcha();
+  const marketingId = useId();
+
+  const errors = tried ? agreementErrors(agreements, agreed, signatures) : {};
+  const marketingError = tried && marketingQuestion !== '' && marketing === null ? rm.selectOption : undefined;
+
+  const solved = (solution: CaptchaSolution | undefined) => {
+    if (!solution) return;
+    setCaptcha('verifying');
+    verify.mutate(
+      { solution, registrationToken },
+      {
+        onSuccess: (answer) => {
+          if (answer.verified) {
+            setCaptcha('verified');
+            setCaptchaError(undefined);
+          } else {
+            setCaptcha('unsolved');
+            setCaptchaError(rm.captchaFailed);
+            setCaptchaRound((n) => n + 1);
+          }
+        },
+        // N29: a failing verification call is only logged; the visitor can tick the box again.
+        onError: (e) => {
+          console.error('Captcha verification failed', e);
+          setCaptcha('unsolved');
+          setCaptchaRound((n) => n + 1);
+        },
+      },
+    );
+  };
+
+  const submit = () => {
+    setTried(true);
+    const blocking = Object.keys(agreementErrors(agreements, agreed, signatures)).length > 0 || (marketingQuestion !== '' && marketing === null);
+    let captchaMissing = false;
+    if (showCaptcha && captcha !== 'verified') {
+      captchaMissing = true;
+      if (!captchaError || captchaError === rm.captchaRequired) setCaptchaError(rm.captchaRequired);
+    }
+    if (blocking || captchaMissing) return;
+    props.onSubmit(agreements.map((a) => ({ agreementID: a.AgreementID, agreed: agreed[a.AgreementID] === true, signature: agreed[a.AgreementID] ? (signatures[a.AgreementID] ?? null) : null })));
+  };
+
+  return (
+    <StepCard
+      title="Agreements"
+      description="Please read and accept the following before you submit your registration."
+      step={props.step}
+      onBack={props.onBack}
+      backDisabled={props.submitting}
+      action={
+        <Button size="lg" onClick={submit} loading={props.submitting} disabled={captcha === 'verifying'} className="sm:min-w-36">
+          Submit
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <ErrorBox message={props.error} onDismiss={props.onDismissError} variant="registration" />
+        {agreements.map((a) => {
+          const e = errors[a.AgreementID] ?? {};
+          return (
+            <section key={a.AgreementID} aria-labelledby={`agreement-${a.AgreementID}`} className="flex flex-col gap-4 rounded-xl border border-line p-4 sm:p-5">
+              <h2 id={`agreement-${a.AgreementID}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink">
+                {a.Name}
+                {a.pivot.Required ? null : <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-ink-soft">Optional</span>}
+              </h2>
+              <AgreementText text={a.AgreementText} />
+              {a.RequiresSignature ? (
+                <SignaturePad onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))} signerHint={props.signerName} error={e.signature} />
+              ) : null}
+              <div>
+                <CheckboxField
+                  label={am.agreeLabel(a.Name)}
+                  checked={agreed[a.AgreementID] === true}
+                  aria-invalid={e.agree ? true : undefined}
+                  onChange={(ev) => onAgreedChange(a.AgreementID, ev.target.checked)}
+                />
+                {e.agree ? <p className="text-sm font-medium text-danger">{e.agree}</p> : null}
+              </div>
+            </section>
+          );
+        })}
+        {marketingQuestion ? (
+          <div className="rounded-xl border border-line p-4 sm:p-5">
+            <fieldset aria-describedby={marketingError ? `${marketingId}-error` : undefined} className="flex flex-col gap-3">
+              <legend className="mb-3 text-base font-semibold text-ink">{marketingQuestion}</legend>
+              <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
+                {[
+                  { value: true, label: 'Yes' },
+                  { value: false, label: 'No' },
+                ].map((option) => (
+                  <label
+                    key={option.label}
+                    className={cn(
+                      'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3.5 text-sm font-medium text-ink has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500/25',
+                      marketing === option.value ? 'border-primary bg-primary-tint' : marketingError ? 'border-danger' : 'border-line-strong',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={marketingId}
+                      className="size-4 accent-primary"
+                      checked={marketing === option.value}
+                      onChange={() => onMarketingChange(option.value)}
+                    />
+                    {option.label}
+                  </label>
+                ))}
+              </div>
+              {marketingError ? (
+                <p id={`${marketingId}-error`} className="text-sm font-medium text-danger">
+                  {marketingError}
+                </p>
+              ) : null}
+            </fieldset>
+          </div>
+        ) : null}
+        {showCaptcha ? <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={solved} /> : null}
+      </div>
+    </StepCard>
+  );
+}

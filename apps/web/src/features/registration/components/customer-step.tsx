@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FormFields } from '@portal/shared/form-config';
+import type { FormContext, FormValues } from '@portal/shared/form-engine';
+import { EngineFields } from '@/components/forms/engine-fields';
+import { useEngineForm } from '@/components/forms/use-engine-form';
+import { useGeneratedRegId } from '@/components/forms/use-generated-reg-id';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import type { EmailProof } from '../lib/registration-state';
+import { EmailCheck } from './email-check';
+import { StepCard, type StepCardProps } from './step-card';
+
+const EMAIL_KEY = 'Email';
+const FORM_ID = 'registration-customer-form';
+
+export interface CustomerStepProps {
+  formFields: FormFields;
+  context: FormContext;
+  profileId: number;
+  customerTerm: string;
+  step: StepCardProps['step'];
+  proof: EmailProof | null;
+  onProof: (proof: EmailProof | null) => void;
+  /** Why the visitor is back on this page (their proved address lapsed), for the error box. */
+  notice?: string | null;
+  /** The form as typed last time (a reload, or Back from the summary). */
+  values: FormValues | null;
+  /** Every change, so a reload keeps what was typed. */
+  onDraft: (values: FormValues) => void;
+  onNext: (values: FormValues) => void;
+  onBack: () => void;
+}
+
+/**
+ * N19–N22: the profile's customer form through the form engine, with the e-mail address proved
+ * by a code instead of typed into the form: the address the server registers is the proved one.
+ */
+export function CustomerStep({ formFields, context, profileId, customerTerm, step, proof, onProof, notice = null, values, onDraft, onNext, onBack }: CustomerStepProps) {
+  const { form, descriptors } = useEngineForm({ kind: 'customer', formFields, context, record: values });
+  const [emailError, setEmailError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | null>(notice);
+  const verifiedEmail = proof?.verified ? proof.email : null;
+  const asksEmail = descriptors.some((f) => f.inputs.some((i) => i.key === EMAIL_KEY));
+  const shown = useMemo(() => descriptors.filter((f) => !f.inputs.some((i) => i.key === EMAIL_KEY)), [descriptors]);
+  const { setValue, watch } = form;
+
+  useEffect(() => {
+    const subscription = watch((draft) => onDraft(draft as FormValues));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraft]);
+
+  // N21: the Reg ID field, when the profile shows it, is filled by GenerateRegId.
+  const showsRegId = descriptors.some((f) => f.name === 'regID');
+  const setRegId = useCallback((id: string) => setValue('RegID', id), [setValue]);
+  useGeneratedRegId(showsRegId, values?.RegID, setRegId);
+
+  useEffect(() => {
+    if (asksEmail) setValue(EMAIL_KEY, verifiedEmail ?? '');
+    if (verifiedEmail) setEmailError(undefined);
+  }, [asksEmail, verifiedEmail, setValue]);
+
+  const submit = form.handleSubmit(
+    () => {
+      if (!verifiedEmail) {
+        setEmailError('Please verify your email address first');
+        return;
+      }
+      onNext(form.getValues());
+    },
+    () => {
+      if (!verifiedEmail) setEmailError('Please verify your email address first');
+      setError('Please check the highlighted fields.');
+    },
+  );
+
+  return (
+    <StepCard
+      title="Your Details"
+      description={`The ${customerTerm.toLowerCase()} who holds the account. Fields marked * are required.`}
+      step={step}
+      onBack={onBack}
+      action={
+        <Button type="submit" form={FORM_ID} size="lg" className="sm:min-w-36">
+          Next
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-7">
+        <div className="flex flex-col gap-3">
+          <h2 className="text-base font-semibold text-ink">Email address</h2>
+          <EmailCheck profileId={profileId} proof={proof} onProof={onProof} error={emailError} />
+        </div>
+        <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`${customerTerm} details`} className="flex flex-col gap-5 border-t border-line-soft pt-6">
+          <ErrorBox message={error} onDismiss={() => setError(null)} variant="registration" />
+          <EngineFields form={form} descriptors={shown} autofill />
+        </form>
+      </div>
+    </StepCard>
+  );
+}

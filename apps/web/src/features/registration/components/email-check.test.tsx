@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { ApiError } from '@portal/shared/api-schemas';
+import type { ConfirmEmailAnswer, SendCodeAnswer, VerifyCodeAnswer, verifyCodeRequestSchema } from '@portal/shared/registration-schemas';
+import { useUiStore } from '@/lib/ui-store';
+import { server, installMockServer } from '@/test/msw';
+import type { EmailProof } from '../lib/registration-state';
+import { EmailCheck } from './email-check';
+
+installMockServer();
+afterEach(() => cleanup());
+
+const EMAIL = 'priya@example.com';
+const TOKEN = 'registration-token-123';
+
+function Harness() {
+  const [proof, setProof] = useState<EmailProof | null>(null);
+  return <EmailCheck profileId={3} proof={proof} onProof={setProof} />;
+}
+
+function renderCheck() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+}
+
+function serveNewAddress() {
+  server.use(
+    http.post<never, { email: string }, ConfirmEmailAnswer>('/api/ocr/confirm-email', () => HttpResponse.json({ success: true, existing_client: false })),
+    http.post<never, { email: string }, SendCodeAnswer>('/api/ocr/send-code', async ({ request }) => {
+      const { email } = await request.json();
+      return HttpResponse.json({ success: true, token: TOKEN, message: `We have sent a 6-digit code to ${email}.` });
+    }),
+  );
+}
+
+async function sendCode() {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: `  ${EMAIL} ` } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+  return screen.findByRole('form', { name: 'Email verification code' });
+}
+
+describe('EmailCheck', () => {
+  it('N22: the address is checked first; the code box shows the server’s message and asks for the code ("Code is required")', async () => {
+    serveNewAddress();
+    renderCheck();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await sendCode();
+    expect(screen.getByText(`We have sent a 6-digit code to ${EMAIL}.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Code is required')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Code' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('N22: a wrong code shows the server’s message under the code box; the right one verifies the address', async () => {
+    serveNewAddress();
+    const sent: z.input<typeof verifyCodeRequestSchema>[] = [];
+    server.use(
+      http.post<never, z.input<typeof verifyCodeRequestSchema>, VerifyCodeAnswer | ApiError>('/api/ocr/verify-code', async ({ request }) => {
+        const body = await request.json();
+        sent.push(body);
+        if (body.code !== 123456) return HttpResponse.json({ message: 'The code is incorrect or has expired', code: 'CODE_INVALID' }, { status: 422 });
+        return HttpResponse.json({ success: true, verified: true, email: EMAIL });
+      }),
+    );
+    renderCheck();
+    await sendCode();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is incorrect or has expired')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Email address verified')).toBeTruthy();
+    expect(screen.getByText(EMAIL)).toBeTruthy();
+    expect(sent).toEqual([
+      { token: TOKEN, code: 111111, profile: 3 },
+      { token: TOKEN, code: 123456, profile: 3 },
+    ]);
+  });
+
+  it('N22, N35: an address that already has an account is told so and offered the sign-in; no code is sent', async () => {
+    let codes = 0;
+    server.use(
+      http.post<never, { email: string }, ConfirmEmailAnswer>('/api/ocr/confirm-email', () => HttpResponse.json({ success: true, existing_client: true })),
+      http.post('/api/ocr/send-code', () => {
+        codes += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    renderCheck();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: EMAIL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('This email address already has an account. Please sign in.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(useUiStore.getState().modal).toBe('login'));
+    expect(codes).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { CheckIcon, InfoIcon } from 'lucide-react';
+import { splitRegistrationText } from '../lib/registration-text';
+
+export interface RegistrationPanelProps {
+  /** OCRCompanyName, else the company's display name (C22). */
+  companyName: string;
+  /** CompanyInformation: a side note under the heading, when the company has one. */
+  companyInformation: string;
+  header: string;
+  text: string;
+}
+
+/** N6, C22: the left panel of the registration: the company, the profile's header and its text as bullets. */
+export function RegistrationPanel({ companyName, companyInformation, header, text }: RegistrationPanelProps) {
+  const { intro, bullets } = splitRegistrationText(text);
+  return (
+    <aside aria-label="About this registration" className="rounded-2xl bg-primary-tint p-5 text-primary-tint-ink sm:p-7 lg:sticky lg:top-6">
+      <p className="text-xl font-bold tracking-tight text-ink sm:text-2xl">{companyName}</p>
+      {companyInformation ? (
+        <p className="mt-2 flex gap-2 text-sm text-ink-soft">
+          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-ink" />
+          <span>{companyInformation}</span>
+        </p>
+      ) : null}
+      {header || intro || bullets.length > 0 ? <hr className="my-5 border-primary-line" /> : null}
+      {header ? <h2 className="text-lg font-semibold text-ink">{header}</h2> : null}
+      {intro ? <p className="mt-2 text-sm leading-relaxed text-ink-soft">{intro}</p> : null}
+      {bullets.length > 0 ? (
+        <ul className="mt-3 flex flex-col gap-2.5">
+          {bullets.map((bullet, i) => (
+            <li key={i} className="flex gap-2.5 text-sm leading-relaxed text-ink">
+              <span aria-hidden="true" className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-primary text-on-primary">
+                <CheckIcon className="size-3.5" strokeWidth={3} />
+              </span>
+              <span>{bullet}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </aside>
+  );
+}

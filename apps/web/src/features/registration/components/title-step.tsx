@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { ArrowRightIcon, CircleCheckIcon, FileSignatureIcon, MailCheckIcon, UserRoundIcon, UsersRoundIcon } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUiStore } from '@/lib/ui-store';
+import { StepCard } from './step-card';
+
+/** N4: the registration's first page: what it asks for, and the way in. */
+export function TitleStep({ title, customerTerm, studentTerm, onStart }: { title: string; customerTerm: string; studentTerm: string | null; onStart: () => void }) {
+  const openModal = useUiStore((s) => s.openModal);
+  const steps = [
+    ...(studentTerm ? [{ icon: UsersRoundIcon, text: `The details of each ${studentTerm.toLowerCase()} taking part` }] : []),
+    { icon: UserRoundIcon, text: `Your details as the ${customerTerm.toLowerCase()} who holds the account` },
+    { icon: MailCheckIcon, text: 'A 6-digit code sent to your email address, to check it is yours' },
+    { icon: FileSignatureIcon, text: 'Our agreements, read and accepted online' },
+  ];
+  return (
+    <StepCard
+      title={title}
+      description="It takes about five minutes. Here is what we will ask for:"
+      action={
+        <Button size="lg" onClick={onStart} icon={<ArrowRightIcon aria-hidden="true" className="size-5" />} className="flex-row-reverse sm:min-w-44">
+          Get Started
+        </Button>
+      }
+    >
+      <ol className="flex flex-col gap-3">
+        {steps.map(({ icon: Icon, text }, i) => (
+          <li key={text} className="flex items-center gap-3 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">
+            <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-tint text-primary-ink">
+              <Icon className="size-4.5" />
+            </span>
+            <span>
+              <span className="sr-only">{`Step ${i + 1}: `}</span>
+              {text}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-5 text-sm text-ink-soft">
+        Already have an account?{' '}
+        <Button variant="link" onClick={() => openModal('login')} className="inline text-sm">
+          Sign in
+        </Button>
+      </p>
+    </StepCard>
+  );
+}
+
+/** A signed-in customer already has an account: the registration has nothing to add for them here. */
+export function SignedInStep({ firstName }: { firstName: string }) {
+  return (
+    <StepCard
+      title="You already have an account"
+      description={`You are signed in as ${firstName}. Everything this registration sets up is ready in the Customer Hub.`}
+      action={
+        <Link to={paths.company} className={buttonClasses('primary', 'lg', 'sm:min-w-44')}>
+          Go to the Customer Hub
+        </Link>
+      }
+    >
+      <p className="flex gap-2 rounded-xl border border-success-line bg-success-surface px-4 py-3 text-sm text-ink">
+        <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+        To register another family, sign out first and open this page again.
+      </p>
+    </StepCard>
+  );
+}

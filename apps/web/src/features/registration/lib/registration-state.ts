@@ -1,0 +1,75 @@
+import { useCallback, useState } from 'react';
+import type { FormValues } from '@portal/shared/form-engine';
+
+/** N5 for a profile without a class step; addStudent and studentsList come only without SkipStudents (N17). */
+export const REGISTRATION_PAGES = ['titlePage', 'addStudent', 'studentsList', 'addCustomer', 'viewCustomer', 'agreements'] as const;
+export type RegistrationPage = (typeof REGISTRATION_PAGES)[number];
+
+/** The address being proved: the token send-code answered, and whether verify-code accepted it. */
+export interface EmailProof {
+  email: string;
+  token: string;
+  message: string;
+  verified: boolean;
+}
+
+/**
+ * What the registration keeps between reloads of the page (sessionStorage: this tab only, gone
+ * when it closes). Never the mailed code, a captcha solution or a signature.
+ */
+export interface RegistrationState {
+  page: RegistrationPage;
+  proof: EmailProof | null;
+  /** The students' forms as typed (their input keys). */
+  students: FormValues[];
+  /** The student open on addStudent: an index into `students`, or null for a new one. */
+  editing: number | null;
+  /** The customer form as typed (its input keys), for the summary and to reopen the form. */
+  customer: FormValues | null;
+  /** N4: unanswered until the visitor picks Yes or No. */
+  marketing: boolean | null;
+  /** Ticks of the agreements page, by AgreementID. */
+  agreed: Record<number, boolean>;
+}
+
+export const initialRegistrationState: RegistrationState = { page: 'titlePage', proof: null, students: [], editing: null, customer: null, marketing: null, agreed: {} };
+
+export function registrationStorageKey(companyCustomerId: number, profileId: number): string {
+  return `portal-registration:${companyCustomerId}:${profileId}`;
+}
+
+function read(key: string): RegistrationState {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (!raw) return initialRegistrationState;
+    const stored = JSON.parse(raw) as Partial<RegistrationState>;
+    const page = REGISTRATION_PAGES.includes(stored.page as RegistrationPage) ? (stored.page as RegistrationPage) : 'titlePage';
+    return { ...initialRegistrationState, ...stored, page, students: Array.isArray(stored.students) ? stored.students : [] };
+  } catch {
+    return initialRegistrationState;
+  }
+}
+
+/** The registration's state, written through to sessionStorage so a reload resumes where the visitor was. */
+export function useRegistrationState(key: string) {
+  const [state, setState] = useState<RegistrationState>(() => read(key));
+  const update = useCallback(
+    (change: Partial<RegistrationState> | ((s: RegistrationState) => Partial<RegistrationState>)) => {
+      setState((current) => {
+        const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
+        try {
+          window.sessionStorage.setItem(key, JSON.stringify(next));
+        } catch {
+          // Storage full or blocked: the registration still works, it just does not survive a reload.
+        }
+        return next;
+      });
+    },
+    [key],
+  );
+  const clear = useCallback(() => {
+    window.sessionStorage.removeItem(key);
+    setState(initialRegistrationState);
+  }, [key]);
+  return [state, update, clear] as const;
+}

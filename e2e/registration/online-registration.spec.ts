@@ -1,0 +1,252 @@
+import type { Page } from '@playwright/test';
+import { apiCall, DEMO_PASSWORD, expect, expectAccessible, isApiCall, isMobile, submitLogin, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { onlineRegistrationCode } from '../support/mail.ts';
+import { drawSignature } from '../agreements/pad.ts';
+
+/** SPLASH's demo profile 3: no class step, no students, a marketing question. */
+const PROFILE = 3;
+const NEW_PASSWORD = 'Fresh-start-42';
+
+/** Each page is checked with axe as it is photographed. */
+async function screenshot(page: Page, name: string) {
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
+}
+
+/** Where Back sits: in the card's footer on a wide screen, under the card on a phone (N32). */
+async function expectBackPlacement(page: Page) {
+  const back = page.getByRole('button', { name: 'Back', exact: true }).locator('visible=true');
+  await expect(back).toHaveCount(1);
+  const card = await page.getByRole('region', { name: /.+/ }).filter({ has: page.locator('#registration-step-title') }).boundingBox();
+  const button = await back.boundingBox();
+  if (isMobile(page)) expect(button!.y).toBeGreaterThan(card!.y + card!.height);
+  else expect(button!.y + button!.height).toBeLessThanOrEqual(card!.y + card!.height);
+}
+
+/** N9, N11, N16: one swimmer added, a second added and removed again, then on to the customer form. */
+async function addSwimmers(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Swimmer' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Swimmer details' });
+  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Mia');
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
+  await form.getByLabel('Date of birth: Day').selectOption('7');
+  await form.getByLabel('Date of birth: Month').selectOption({ label: 'May' });
+  await form.getByLabel('Date of birth: Year').selectOption('2018');
+  await form.getByLabel('Gender').selectOption('Female');
+  await screenshot(page, '1b-add-swimmer');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Swimmers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add another swimmer' }).click();
+  const second = page.getByRole('form', { name: 'Swimmer details' });
+  await second.getByRole('textbox', { name: 'First name', exact: true }).fill('Leo');
+  await second.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
+  await second.getByLabel('Date of birth: Day').selectOption('1');
+  await second.getByLabel('Date of birth: Month').selectOption({ label: 'March' });
+  await second.getByLabel('Date of birth: Year').selectOption('2020');
+  await second.getByLabel('Gender').selectOption('Male');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Shah' })).toHaveText([/Mia Shah/, /Leo Shah/]);
+  await page.getByRole('button', { name: 'Remove Leo Shah' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to remove this student?' });
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Shah' })).toHaveText([/Mia Shah/]);
+  await screenshot(page, '1c-swimmers');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+async function registerNewFamily(page: Page, world: World, withStudents = false) {
+  const splash = world.company('SPLASH');
+  const email = uniqueEmail('ocr-family');
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    for (const [method, path] of [
+      ['POST', '/api/company/logout'],
+      ['POST', '/api/company/login-by-customer-id'],
+      ['GET', '/api/company/get-config'],
+    ] as const) {
+      if (isApiCall(r, path, undefined, method)) calls.push(`${method} ${path}`);
+    }
+  });
+
+  // N1, N2, A30: a guest's first visit enters the company of the link, in order.
+  await page.goto(`/ocr?id=${splash.customerId}&p=${PROFILE}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Splash – family account' })).toBeVisible();
+  await expect(page).toHaveTitle('OCR');
+  const logout = calls.indexOf('POST /api/company/logout');
+  const login = calls.indexOf('POST /api/company/login-by-customer-id');
+  expect(logout).toBeGreaterThanOrEqual(0);
+  expect(login).toBeGreaterThan(logout);
+  expect(calls.indexOf('GET /api/company/get-config', login)).toBeGreaterThan(login);
+
+  // N6, C22: the left panel: the OCR company name, the company information, the text as bullets.
+  const panel = page.getByRole('complementary', { name: 'About this registration' });
+  await expect(panel.getByText('Splash Swim School – Online Enrolment', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/^Learn-to-swim lessons for ages 6 months/)).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Create your family account' })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveText(['Book lessons and lane hire online', 'Pay invoices and see receipts', 'Hear about new classes first']);
+  await screenshot(page, '1-title');
+
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  // N17: with SkipStudents no student pages: straight to the customer form.
+  if (withStudents) await addSwimmers(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Details' })).toBeVisible();
+  await expectBackPlacement(page);
+
+  // N22: the address is proved by a mailed code.
+  await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const codeForm = page.getByRole('form', { name: 'Email verification code' });
+  await expect(codeForm.getByText(`We have sent a 6-digit code to ${email}.`)).toBeVisible();
+  await codeForm.getByRole('button', { name: 'Verify' }).click();
+  await expect(codeForm.getByText('Code is required', { exact: true })).toBeVisible();
+  await screenshot(page, '2-code');
+  await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
+  await codeForm.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Email address verified')).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+
+  // N34: validation on leaving a field.
+  const form = page.getByRole('form', { name: 'Customer details' });
+  // N21: the Reg ID the profile shows is filled by GenerateRegId, and the family is registered with it.
+  await expect(form.getByRole('textbox', { name: 'Registration ID' })).toHaveValue(/^C\d{6}$/);
+  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('  Priya ');
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).focus();
+  await form.getByRole('textbox', { name: 'First name', exact: true }).focus();
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).blur();
+  await expect(form.getByText('Last name is required', { exact: true })).toBeVisible();
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
+  await form.getByRole('textbox', { name: 'Mobile', exact: true }).fill('0412 000 111'.replaceAll(' ', ''));
+  await form.getByRole('group', { name: 'Address', exact: true }).getByRole('textbox', { name: 'Address line 1', exact: true }).fill('4 Ocean Street');
+  // N20: the billing address can be the address; its lines then go.
+  const billing = form.getByRole('group', { name: 'Billing address' });
+  await expect(billing.getByRole('textbox', { name: 'Address line 1', exact: true })).toBeVisible();
+  await billing.getByLabel('Use Address for Billing Address').check();
+  await expect(billing.getByRole('textbox', { name: 'Address line 1', exact: true })).toHaveCount(0);
+  await screenshot(page, '3-customer');
+  // A reload keeps what was typed and the proved address (never the code).
+  await page.reload();
+  await expect(page.getByText('Email address verified')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('Shah');
+  expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toMatch(/email_code|"code"/);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // N24: the summary, and a reload resumes on it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
+  await expect(page.getByText('Priya', { exact: true })).toBeVisible();
+  await expect(page.getByText('0412000111', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
+  await screenshot(page, '4-summary');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // N25, N26: every agreement and the marketing question must be answered.
+  await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('Please select an option', { exact: true })).toBeVisible();
+  await expect(page.getByText('Would you like to receive news and offers from Splash Swim School – Online Enrolment by e-mail?')).toBeVisible();
+  await page.getByLabel('I agree to the Medical and photo consent').check();
+  await expect(page.getByText('Signature for Medical and photo consent is required', { exact: true })).toBeVisible();
+  await screenshot(page, '5-agreements-errors');
+  await page.getByLabel('I agree to the Terms and conditions').check();
+  await drawSignature(page);
+  await expect(page.getByText('Signature for Medical and photo consent is required', { exact: true })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await expect(page.getByText('Please select an option', { exact: true })).toHaveCount(0);
+  await screenshot(page, '6-agreements');
+
+  // One submission with its Idempotency-Key; the family is signed in and sets its password (L8).
+  const [request, answer] = await Promise.all([
+    page.waitForRequest(apiCall('POST', '/api/ocr/register')),
+    page.waitForResponse(apiCall('POST', '/api/ocr/register')),
+    page.getByRole('button', { name: 'Submit', exact: true }).click(),
+  ]);
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect(request.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+  const body = request.postDataJSON() as { profile: number; students: unknown[]; marketing_opt_in: boolean; customer: Record<string, unknown>; agreements: { agreed: boolean; signature: string | null }[] };
+  expect(body.profile).toBe(PROFILE);
+  if (withStudents) expect(body.students).toEqual([expect.objectContaining({ FirstName: 'Mia', LastName: 'Shah', DOB: '2018-05-07', Gender: 'F' })]);
+  else expect(body.students).toEqual([]);
+  expect(body.marketing_opt_in).toBe(true);
+  expect(body.customer.FirstName).toBe('Priya');
+  expect(body.agreements.every((a) => a.agreed)).toBe(true);
+  expect(body.agreements.some((a) => a.signature?.startsWith('data:image/png;base64,'))).toBe(true);
+
+  await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
+  const password = page.getByRole('region', { name: 'Set Password' });
+  await expect(password).toBeVisible();
+  await screenshot(page, '7-set-password');
+  await password.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/hub\/company$/);
+  await expect(page).toHaveTitle('Hub');
+  await screenshot(page, '8-home');
+
+  // The new family signs in with its address and the password it chose.
+  const ctx = page.request;
+  await ctx.post('/api/customer/logout');
+  const clients = await ctx.post('/api/customer/get-clients', { data: { email, password: NEW_PASSWORD } });
+  expect(clients.ok(), await clients.text()).toBe(true);
+  expect(DEMO_PASSWORD).not.toBe(NEW_PASSWORD);
+}
+
+test.describe('online registration', () => {
+  test('N1–N7, N17, N19–N26, N32, N34, L8: a new family registers on a profile without classes and reaches home', async ({ page, world }) => {
+    await registerNewFamily(page, world);
+  });
+
+  test('the same registration on a phone, Back under the card @phone', async ({ page, world }) => {
+    await registerNewFamily(page, world);
+  });
+
+  test('N5, N9, N11, N16: without SkipStudents the family adds its swimmers first, and they are registered with it', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      const profile = (bundle.company.config.profiles as { OCRProfileID: number; SkipStudents?: boolean }[]).find((p) => p.OCRProfileID === PROFILE)!;
+      profile.SkipStudents = false;
+    });
+    await registerNewFamily(page, world, true);
+  });
+
+  for (const tag of ['', ' @phone']) {
+    test(`N36, N8: an unknown profile shows the error screen; a profile with classes keeps the "opens soon" page${tag}`, async ({ page, world }) => {
+      const splash = world.company('SPLASH');
+      await page.goto(`/ocr?id=${splash.customerId}&p=99`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Online registration is not available' })).toBeVisible();
+      await expect(page.getByText('This registration link is not valid. Please check the link, or contact Splash Swim School.')).toBeVisible();
+      await expect(page).toHaveTitle('OCR');
+      await screenshot(page, '0-unknown-profile');
+      await page.goto(`/ocr?id=${splash.customerId}&p=1`);
+      await expect(page.getByText('This area opens soon.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
+    });
+  }
+
+  test('N22, N35: an address that already has an account is offered the sign-in, and no code is mailed', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    const email = world.email('parent');
+    await page.goto(`/ocr?id=${splash.customerId}&p=${PROFILE}`);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    let codes = 0;
+    page.on('request', (r) => {
+      if (apiCall('POST', '/api/ocr/send-code')(r)) codes += 1;
+    });
+    const sent = page.waitForResponse(apiCall('POST', '/api/ocr/confirm-email'));
+    await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    expect(await (await sent).json()).toEqual({ success: true, existing_client: true });
+    await expect(page.getByText('This email address already has an account. Please sign in.')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Email verification code' })).toHaveCount(0);
+    expect(codes).toBe(0);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await expect(dialog).toBeVisible();
+    await submitLogin(dialog, email);
+    await expect(dialog).toBeHidden();
+    // Signed in, the registration has nothing to add: the Customer Hub is one click away.
+    await expect(page.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeVisible();
+    await expect(page.getByText('You are signed in as Sarah.', { exact: false })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the Customer Hub' }).click();
+    await expect(page).toHaveURL(/\/hub\/company$/);
+  });
+});
