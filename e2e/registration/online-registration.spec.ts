@@ -241,8 +241,11 @@ test.describe('online registration', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Login' });
     await expect(dialog).toBeVisible();
+    const actions = page.waitForRequest(apiCall('POST', '/api/customer/ocr-sign-in-actions'));
     await submitLogin(dialog, email);
     await expect(dialog).toBeHidden();
+    // N35: the sign-in asks for what the registration's profile still needs of this client.
+    expect((await actions).postDataJSON()).toEqual({ client_id: expect.any(Number), profile_id: PROFILE, from_ocr: true });
     // Signed in, the registration has nothing to add: the Customer Hub is one click away.
     await expect(page.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeVisible();
     await expect(page.getByText('You are signed in as Sarah.', { exact: false })).toBeVisible();

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { resetIdentity } from '@/lib/identity';
 import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
+import { ocrSignInActions } from '../api/ocr-sign-in-actions';
 
 export interface SignedIn {
   user: CustomerUser;
@@ -31,6 +32,21 @@ export function useFinishSignIn() {
       queryClient.setQueryData(signInActionsQueryOptions.queryKey, actions);
 
       const params = new URLSearchParams(location.search);
+      if (location.pathname === paths.ocr) {
+        // N35, L13: signed in during registration, the client is asked for what the profile's
+        // forms still need; with nothing queued the registration page says what comes next.
+        const profile = params.get('p');
+        void ocrSignInActions({ client_id: answer.user.ClientID, profile_id: profile && /^\d+$/.test(profile) ? Number(profile) : null }).then(
+          (queued) => {
+            queryClient.setQueryData(signInActionsQueryOptions.queryKey, queued);
+            if (queued.length > 0) navigate(paths.signInActions, { replace: true });
+          },
+          () => {
+            if (actions.length > 0) navigate(paths.signInActions, { replace: true });
+          },
+        );
+        return;
+      }
       if (actions.length > 0) {
         navigate(paths.signInActions, { replace: true });
         return;
