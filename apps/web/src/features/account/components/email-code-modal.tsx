@@ -5,9 +5,9 @@ import { emailChangeCodeFormSchema, myDetailsMessages as dm } from '@portal/shar
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
-import { TextField } from '@/components/ui/text-field';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { CodeField } from '@/components/forms/code-field';
 
 /**
  * K9: the code step of an e-mail change. The code is required ("Code is required") and travels
@@ -38,16 +38,7 @@ export function EmailCodeModal({ token, message, onClose, onConfirmed }: { token
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title="Confirm your new email" description={message} size="sm">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorBox message={error} onDismiss={() => setError(null)} />
-        <TextField
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          data-autofocus
-          className="[&_input]:text-center [&_input]:text-2xl [&_input]:font-semibold [&_input]:tracking-[0.5em]"
-          error={errors.email_code?.message}
-          {...register('email_code')}
-        />
+        <CodeField data-autofocus error={errors.email_code?.message} {...register('email_code')} />
         <Button type="submit" size="lg" fullWidth loading={confirm.isPending}>
           Confirm email
         </Button>

@@ -5,34 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { CompanyConfig } from '@portal/shared/company-config';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { ApiRequestError } from '@/lib/api-client';
 import { companyConfigQueryOptions } from '@/lib/company-config';
 import { StudentForm } from '@/features/students/components/student-form';
+import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import MyDetailsRoute from './my-details-route';
 
-const config = {
-  ServerLocation: 'AU',
-  States: [],
-  LocationsHavePostcodes: false,
-  StandardName: '',
-  lists: { medical_conditions: [], referral_sources: [], school: [], venues: [], standards: [] },
-  ocr_config: { CanSelectCustomMedicalCondition: false, DefaultState: '' },
-  localization: {
-    CountryCode: 'AU',
-    SuburbLabel: '',
-    StateLabel: '',
-    PostcodeLabel: '',
-    MobilePhoneLabel: '',
-    StateList: [],
-    AllowSuburbInRegistration: true,
-    AllowStateInRegistration: true,
-    AllowPostcodeInRegistration: true,
-  },
-} as unknown as CompanyConfig;
+const config = formTestConfig();
 
 const formFields: FormFieldsAnswer = customerFormFieldsSchema.parse({
   fields: [

@@ -12,6 +12,7 @@ import { showServerErrors } from '@/lib/server-field-errors';
 import { useUiStore } from '@/lib/ui-store';
 import { register as registerCall } from '../api/register';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { CodeField } from '@/components/forms/code-field';
 
 type Step = { kind: 'form' } | { kind: 'code'; form: RegisterInput; emailToken: string } | { kind: 'done'; message: string };
 
@@ -165,15 +166,7 @@ function RegistrationCodeStep({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorBox message={error} onDismiss={() => setError(null)} variant="registration" />
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em] [&_input]:font-semibold"
-        error={errors.email_code?.message}
-        {...register('email_code')}
-      />
+      <CodeField error={errors.email_code?.message} {...register('email_code')} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
         Verify and continue
       </Button>

@@ -14,6 +14,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 import type { EmailProof } from '../lib/registration-state';
+import { CodeField } from '@/components/forms/code-field';
 
 export interface EmailCheckProps {
   profileId: number;
@@ -161,15 +162,7 @@ function CodeForm({ profileId, proof, onProof, onExisting }: { profileId: number
       </p>
       <ErrorBox message={failure} onDismiss={() => setFailure(null)} variant="registration" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="sm:w-48 [&_input]:text-center [&_input]:text-xl [&_input]:font-semibold [&_input]:tracking-[0.4em]"
-          error={errors.email_code?.message}
-          {...register('email_code')}
-        />
+        <CodeField className="sm:w-48 [&_input]:text-xl [&_input]:tracking-[0.4em]" error={errors.email_code?.message} {...register('email_code')} />
         <Button type="submit" loading={verify.isPending} className="sm:mt-7">
           Verify
         </Button>

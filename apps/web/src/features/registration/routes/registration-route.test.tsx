@@ -9,6 +9,7 @@ import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { companyConfigQueryOptions } from '@/lib/company-config';
+import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { RegistrationRoute } from './registration-route';
 
@@ -18,7 +19,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const config = {
+const config = formTestConfig({
   CustomerID: 1001,
   CompanyDisplayName: 'Splash Swim School',
   OCRCompanyName: 'Splash Swim School – Online Enrolment',
@@ -26,24 +27,7 @@ const config = {
   AllowOCR: true,
   CustomerPortalAllowOCR: true,
   CanTakeNewSignUps: true,
-  ServerLocation: 'AU',
-  States: [],
-  LocationsHavePostcodes: false,
-  StandardName: '',
-  lists: { medical_conditions: [], referral_sources: [], school: [], venues: [], standards: [] },
-  ocr_config: { CanSelectCustomMedicalCondition: false, DefaultState: '' },
-  localization: {
-    CountryCode: 'AU',
-    SuburbLabel: '',
-    StateLabel: '',
-    PostcodeLabel: '',
-    MobilePhoneLabel: '',
-    StateList: [],
-    AllowSuburbInRegistration: true,
-    AllowStateInRegistration: true,
-    AllowPostcodeInRegistration: true,
-  },
-} as unknown as CompanyConfig;
+});
 
 const family: OcrProfileAnswer['profile'] = {
   OCRProfileID: 3,
