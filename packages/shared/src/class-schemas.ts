@@ -131,6 +131,9 @@ export const ocrProfileDetailSchema = z.object({
   AutoEnroll: z.boolean(),
   AllowCasualEnrolments: z.boolean(),
   ShowCAPTCHA: z.boolean(),
+  /** X10: the profile's own defaults for its forms; empty or null leaves the company's. */
+  DefaultState: z.string(),
+  CanSelectCustomMedicalCondition: z.boolean().nullable(),
   /** The e-mail marketing question with the company's name in place; empty when not asked (N26). */
   EmailMarketingAgreement: z.string(),
   RegistrationHeader: z.string(),

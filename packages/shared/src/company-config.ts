@@ -120,6 +120,9 @@ export const profileSchema = z.object({
   AutoEnroll: z.boolean().default(false),
   AllowCasualEnrolments: z.boolean().default(false),
   ShowCAPTCHA: z.boolean().default(false),
+  /** X10: the profile's own, winning over ocr_config's; null or empty leaves ocr_config's. */
+  DefaultState: z.string().default(''),
+  CanSelectCustomMedicalCondition: z.boolean().nullable().default(null),
   /** The e-mail marketing question (N26); {company} stands for the company's name. Empty: not asked. */
   EmailMarketingAgreement: z.string().default(''),
   RegistrationHeader: z.string().default(''),

@@ -98,6 +98,8 @@ export function ocrProfile(company: Company, profileId: number) {
     AutoEnroll: p.AutoEnroll,
     AllowCasualEnrolments: p.AllowCasualEnrolments,
     ShowCAPTCHA: p.ShowCAPTCHA,
+    DefaultState: p.DefaultState,
+    CanSelectCustomMedicalCondition: p.CanSelectCustomMedicalCondition,
     EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.OCRCompanyName || company.settings.CompanyDisplayName),
     RegistrationHeader: p.RegistrationHeader,
     RegistrationText: p.RegistrationText,

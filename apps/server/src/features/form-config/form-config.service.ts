@@ -50,7 +50,9 @@ export interface CompanyForm<K extends FormKind> {
 /** Everything a route needs to validate a customer or student form the way the web form does. */
 export async function loadCompanyForm<K extends FormKind>(deps: Deps, company: Company, kind: K, options: FormOptions = {}): Promise<CompanyForm<K>> {
   const [formFields, config] = await Promise.all([findFormFields(deps, company.id, kind, options.profileId), buildCompanyConfig(deps, company)]);
-  const context = formContextFromConfig(config, { registration: options.registration });
+  // X10: a registration profile's own defaults win over the company's ocr_config.
+  const profile = options.profileId ? company.settings.profiles.find((p) => p.OCRProfileID === options.profileId) : undefined;
+  const context = formContextFromConfig(config, { registration: options.registration, ...(profile ? { profile } : {}) });
   return { kind, formFields, context, schema: buildFormSchema(kind, formFields, context) };
 }
 

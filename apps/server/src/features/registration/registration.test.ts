@@ -492,6 +492,35 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(left.find((f) => f.logins === 0)).toEqual(nothing);
   });
 
+  it("X10: the profile's own medical-condition switch, not the company's, decides whether a typed-in condition is kept", async () => {
+    const splash = (await db().selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    const setProfile1 = (value: boolean | null) =>
+      changeCompanySettings<{ profiles: { OCRProfileID: number; CanSelectCustomMedicalCondition?: boolean | null }[] }>(t, splash, (s) => {
+        s.profiles.find((p) => p.OCRProfileID === 1)!.CanSelectCustomMedicalCondition = value;
+      });
+    const register = async () => {
+      const { b, token } = await proved();
+      const body = form(token);
+      const res = await submit(b, { ...body, students: [{ ...body.students[0], AdditionalMedicalConditions: 'Hay fever' }] });
+      expect(res.status).toBe(200);
+      const clientId = (res.body.user as { ClientID: number }).ClientID;
+      return (await db().selectFrom('students').select('additional_medical_conditions').where('client_id', '=', clientId).executeTakeFirstOrThrow()).additional_medical_conditions;
+    };
+    try {
+      // SPLASH's ocr_config lets a condition be typed in; profile 1 says no.
+      await setProfile1(false);
+      const b = new Browser(t.server);
+      await b.enterCompany('SPLASH');
+      expect((await b.get<{ profile: { CanSelectCustomMedicalCondition: boolean | null } }>('/api/classes/ocr-profiles/1')).body.profile.CanSelectCustomMedicalCondition).toBe(false);
+      expect(await register()).toBeNull();
+      // Left to the company (null): kept.
+      await setProfile1(null);
+      expect(await register()).toBe('Hay fever');
+    } finally {
+      await setProfile1(null);
+    }
+  });
+
   it('N26, N17: a profile without students asks the marketing question, which must be answered', async () => {
     const { b, email, token } = await proved(3);
     expect((await b.get<{ profile: { EmailMarketingAgreement: string } }>('/api/classes/ocr-profiles/3')).body.profile.EmailMarketingAgreement).toBe(

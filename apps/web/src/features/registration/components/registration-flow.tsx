@@ -62,7 +62,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
   // N9: the student form is asked for once the registration has begun, once (cached for good).
   const studentFields = useQuery({ ...formFieldsQueryOptions('student', profileId), enabled: !skipStudents && state.page !== 'titlePage' });
-  const context = useCompanyFormContext({ registration: true });
+  // X10: the profile's own defaults (state, a typed-in medical condition) win over the company's.
+  const profileDefaults = useMemo(
+    () => ({ DefaultState: profile.DefaultState, CanSelectCustomMedicalCondition: profile.CanSelectCustomMedicalCondition }),
+    [profile.DefaultState, profile.CanSelectCustomMedicalCondition],
+  );
+  const context = useCompanyFormContext({ registration: true, profile: profileDefaults });
   const agreements = useQuery({ ...registrationAgreementsQueryOptions(profileId), enabled: state.page === 'agreements' || state.page === 'viewCustomer' });
   const submission = useSubmitRegistration();
   const [submitError, setSubmitError] = useState<string | null>(null);

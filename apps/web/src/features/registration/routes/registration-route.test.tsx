@@ -40,6 +40,8 @@ const family: OcrProfileAnswer['profile'] = {
   AutoEnroll: false,
   AllowCasualEnrolments: false,
   ShowCAPTCHA: false,
+  DefaultState: '',
+  CanSelectCustomMedicalCondition: null,
   EmailMarketingAgreement: 'Would you like news from Splash by e-mail?',
   RegistrationHeader: 'Create your family account',
   RegistrationText: '*Book lessons *Pay invoices',
