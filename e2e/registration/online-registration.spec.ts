@@ -13,6 +13,11 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
 }
 
+/** Everything this tab keeps in sessionStorage, values as stored. */
+function storedSession(page: Page): Promise<string> {
+  return page.evaluate(() => Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.getItem(window.sessionStorage.key(i)!)).join('\n'));
+}
+
 /** Where Back sits: in the card's footer on a wide screen, under the card on a phone (N32). */
 async function expectBackPlacement(page: Page) {
   const back = page.getByRole('button', { name: 'Back', exact: true }).locator('visible=true');
@@ -97,11 +102,14 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   const codeForm = page.getByRole('form', { name: 'Email verification code' });
-  await expect(codeForm.getByText(`We have sent a 6-digit code to ${email}.`)).toBeVisible();
+  // The server's message is announced in a live region above the code box.
+  await expect(page.getByRole('status').filter({ hasText: `We have sent a 6-digit code to ${email}.` })).toBeVisible();
+  await expect(codeForm.getByRole('textbox', { name: 'Code' })).toBeFocused();
   await codeForm.getByRole('button', { name: 'Verify' }).click();
   await expect(codeForm.getByText('Code is required', { exact: true })).toBeVisible();
   await screenshot(page, '2-code');
-  await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
+  const code = await onlineRegistrationCode(email);
+  await codeForm.getByRole('textbox', { name: 'Code' }).fill(code);
   await codeForm.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Email address verified')).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
@@ -110,6 +118,7 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   const form = page.getByRole('form', { name: 'Customer details' });
   // N21: the Reg ID the profile shows is filled by GenerateRegId, and the family is registered with it.
   await expect(form.getByRole('textbox', { name: 'Registration ID' })).toHaveValue(/^C\d{6}$/);
+  const regId = await form.getByRole('textbox', { name: 'Registration ID' }).inputValue();
   await form.getByRole('textbox', { name: 'First name', exact: true }).fill('  Priya ');
   await form.getByRole('textbox', { name: 'Last name', exact: true }).focus();
   await form.getByRole('textbox', { name: 'First name', exact: true }).focus();
@@ -128,7 +137,9 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   await page.reload();
   await expect(page.getByText('Email address verified')).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('Shah');
-  expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toMatch(/email_code|"code"/);
+  const stored = await storedSession(page);
+  expect(stored).toContain('Shah');
+  expect(stored).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`));
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // N24: the summary, and a reload resumes on it.
@@ -153,6 +164,11 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   await expect(page.getByText('Signature for Medical and photo consent is required', { exact: true })).toHaveCount(0);
   await page.getByRole('radio', { name: 'Yes' }).check();
   await expect(page.getByText('Please select an option', { exact: true })).toHaveCount(0);
+  // The ticks and the answer are kept for a reload; the drawn signature and any captcha solution never are.
+  const storedAgreements = await storedSession(page);
+  expect(storedAgreements).toContain('"marketing":true');
+  expect(storedAgreements).not.toContain('data:image/png');
+  expect(storedAgreements).not.toMatch(/captcha|salt|signature/i);
   await screenshot(page, '6-agreements');
 
   // One submission with its Idempotency-Key; the family is signed in and sets its password (L8).
@@ -169,6 +185,7 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   else expect(body.students).toEqual([]);
   expect(body.marketing_opt_in).toBe(true);
   expect(body.customer.FirstName).toBe('Priya');
+  expect(body.customer.RegID).toBe(regId);
   expect(body.agreements.every((a) => a.agreed)).toBe(true);
   expect(body.agreements.some((a) => a.signature?.startsWith('data:image/png;base64,'))).toBe(true);
 

@@ -57,7 +57,7 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solutio
           type="checkbox"
           className="size-5 shrink-0 accent-[var(--brand-solid)]"
           checked={checked}
-          aria-describedby={`${id}-status`}
+          aria-describedby={message ? `${id}-status ${id}-error` : `${id}-status`}
           aria-invalid={message ? true : undefined}
           // Once ticked it stays ticked (focus stays on it too): the check runs, then holds until sent.
           onChange={() => {
@@ -81,7 +81,11 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solutio
           ) : null}
         </span>
       </div>
-      {message ? <p className="mt-1.5 text-sm font-medium text-danger">{message}</p> : null}
+      {message ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

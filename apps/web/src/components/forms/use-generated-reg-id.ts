@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { REG_ID_PLACEHOLDER } from '@portal/shared/form-engine';
 import type { GenerateRegIdAnswer } from '@portal/shared/my-details-schemas';
 import { api } from '@/lib/api-client';
 
@@ -7,22 +8,34 @@ export async function generateRegId(): Promise<string> {
   return (await api<GenerateRegIdAnswer>('/api/customer/generate-reg-id', { query: { type: 'customer' } })).reg_id;
 }
 
+/** No id yet: nothing, or the form's "TBD" placeholder (E12). */
+const hasNoId = (value: unknown) => !value || value === REG_ID_PLACEHOLDER;
+
 /**
- * K10, N21: a customer form that shows the Reg ID field with no value gets one from
- * GenerateRegId; an answer that comes after the form is gone is dropped.
+ * K10, N21: a customer form that shows the Reg ID field with no id gets one from GenerateRegId,
+ * asked once while the form is open. Typing elsewhere in the form meanwhile does not lose the
+ * answer; an answer that comes after the form is gone is dropped.
  */
 export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (id: string) => void): void {
+  const asked = useRef(false);
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!shows || current) return;
-    let live = true;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!shows || !hasNoId(current) || asked.current) return;
+    asked.current = true;
     generateRegId().then(
       (id) => {
-        if (live) setRegId(id);
+        if (mounted.current) setRegId(id);
       },
-      () => {},
+      () => {
+        // Asked again the next time the form opens.
+        asked.current = false;
+      },
     );
-    return () => {
-      live = false;
-    };
   }, [shows, current, setRegId]);
 }

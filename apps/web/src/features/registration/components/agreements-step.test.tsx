@@ -50,6 +50,7 @@ function Harness({ showCaptcha, onSubmit }: { showCaptcha: boolean; onSubmit: (a
       error={null}
       onDismissError={() => {}}
       onSubmit={(answers) => onSubmit(answers, marketing)}
+      onExpired={() => {}}
       onBack={() => {}}
     />
   );
@@ -67,6 +68,12 @@ function renderStep(showCaptcha = false) {
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+/** The texts an element's aria-describedby points at. */
+const description = (el: Element) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 function serveChallenge() {
   const salt = 'a1b2c3';
@@ -89,6 +96,21 @@ describe('AgreementsStep', () => {
     // The optional agreement asks for nothing.
     expect(screen.queryByText('Please tick "I agree to the Photo release"')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('N25, N26: each message is tied to its control, and a failed Submit takes focus to the first one still to answer', async () => {
+    renderStep();
+    submit();
+    const terms = screen.getByLabelText('I agree to the Terms and conditions');
+    await waitFor(() => expect(document.activeElement).toBe(terms));
+    expect(description(terms)).toBe('Please tick "I agree to the Terms and conditions"');
+    expect(description(screen.getByLabelText('I agree to the Medical and photo consent'))).toBe('Please tick "I agree to the Medical and photo consent"');
+    expect(description(screen.getByRole('radio', { name: 'Yes' }))).toBe('Please select an option');
+    fireEvent.click(terms);
+    fireEvent.click(screen.getByLabelText('I agree to the Medical and photo consent'));
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Yes' })));
   });
 
   it('N25: ticked but unsigned still needs the signature; once all is answered the answers are handed on', async () => {
@@ -164,6 +186,37 @@ describe('AgreementsStep', () => {
     logged.mockRestore();
   });
 
+  it('the submission’s error box is scrolled into view when it appears', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const step = (error: string | null) => (
+      <QueryClientProvider client={new QueryClient()}>
+        <AgreementsStep
+          agreements={[terms]}
+          marketingQuestion=""
+          showCaptcha={false}
+          registrationToken="registration-token-123"
+          agreed={{ 1: true }}
+          onAgreedChange={() => {}}
+          marketing={null}
+          onMarketingChange={() => {}}
+          step={{ index: 3, count: 3 }}
+          submitting={false}
+          error={error}
+          onDismissError={() => {}}
+          onSubmit={() => {}}
+          onExpired={() => {}}
+          onBack={() => {}}
+        />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(step(null));
+    expect(scrolled).not.toHaveBeenCalled();
+    rerender(step('The registration could not be sent. Please try again.'));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('alert').parentElement);
+  });
+
   it('N33: the submission’s error box hides itself after 6 seconds', () => {
     vi.useFakeTimers();
     try {
@@ -185,6 +238,7 @@ describe('AgreementsStep', () => {
             error="This registration has expired. Please verify your email address again."
             onDismissError={onDismissError}
             onSubmit={() => {}}
+            onExpired={() => {}}
             onBack={() => {}}
           />
         </QueryClientProvider>,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { agreementMessages as am, type Agreement } from '@portal/shared/agreement-schemas';
 import type { CaptchaSolution } from '@portal/shared/contact-schemas';
 import { registrationMessages as rm } from '@portal/shared/registration-schemas';
@@ -8,6 +8,7 @@ import { AgreementText } from '@/components/ui/agreement-text';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SignaturePad } from '@/components/ui/signature-pad';
+import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useVerifyCaptcha } from '../api/verify-captcha';
 import { StepCard, type StepCardProps } from './step-card';
@@ -34,7 +35,10 @@ export interface AgreementsStepProps {
   /** The submission's refusal, for the error box. */
   error: string | null;
   onDismissError: () => void;
-  onSubmit: (answers: AgreementAnswer[]) => void;
+  /** `captchaLapsed` is for a submission refused because the captcha's mark lapsed: the step asks for a new one. */
+  onSubmit: (answers: AgreementAnswer[], captchaLapsed: () => void) => void;
+  /** The registration itself lapsed (its message): the flow sends the visitor back to prove the address again. */
+  onExpired: (message: string) => void;
   onBack: () => void;
 }
 
@@ -67,6 +71,22 @@ export function AgreementsStep(props: AgreementsStepProps) {
   const [captchaRound, setCaptchaRound] = useState(0);
   const verify = useVerifyCaptcha();
   const marketingId = useId();
+  const agreeErrorId = useId();
+  const fields = useRef<HTMLDivElement>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+  // Bumped by a failed Submit: the first control still to answer takes focus once its message shows.
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = fields.current?.querySelector<HTMLElement>('[data-invalid]');
+    first?.querySelector<HTMLElement>('input, canvas, [tabindex], button')?.focus();
+  }, [focusRequest]);
+
+  // The server's refusal shows at the top of a long page: bring it into view.
+  useEffect(() => {
+    if (props.error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [props.error]);
 
   const errors = tried ? agreementErrors(agreements, agreed, signatures) : {};
   const marketingError = tried && marketingQuestion !== '' && marketing === null ? rm.selectOption : undefined;
@@ -87,8 +107,13 @@ export function AgreementsStep(props: AgreementsStepProps) {
             setCaptchaRound((n) => n + 1);
           }
         },
-        // N29: a failing verification call is only logged; the visitor can tick the box again.
         onError: (e) => {
+          if (e instanceof ApiRequestError && e.code === 'REGISTRATION_EXPIRED') {
+            setCaptcha('unsolved');
+            props.onExpired(e.message);
+            return;
+          }
+          // N29: a failing verification call is only logged; the visitor can tick the box again.
           console.error('Captcha verification failed', e);
           setCaptcha('unsolved');
           setCaptchaRound((n) => n + 1);
@@ -105,8 +130,21 @@ export function AgreementsStep(props: AgreementsStepProps) {
       captchaMissing = true;
       if (!captchaError || captchaError === rm.captchaRequired) setCaptchaError(rm.captchaRequired);
     }
-    if (blocking || captchaMissing) return;
-    props.onSubmit(agreements.map((a) => ({ agreementID: a.AgreementID, agreed: agreed[a.AgreementID] === true, signature: agreed[a.AgreementID] ? (signatures[a.AgreementID] ?? null) : null })));
+    if (blocking || captchaMissing) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    props.onSubmit(
+      agreements.map((a) => ({ agreementID: a.AgreementID, agreed: agreed[a.AgreementID] === true, signature: agreed[a.AgreementID] ? (signatures[a.AgreementID] ?? null) : null })),
+      captchaLapsed,
+    );
+  };
+
+  // The server no longer holds the captcha's mark: a new round, unsolved, asked for again.
+  const captchaLapsed = () => {
+    setCaptcha('unsolved');
+    setCaptchaError(rm.captchaRequired);
+    setCaptchaRound((n) => n + 1);
   };
 
   return (
@@ -122,8 +160,10 @@ export function AgreementsStep(props: AgreementsStepProps) {
         </Button>
       }
     >
-      <div className="flex flex-col gap-6">
-        <ErrorBox message={props.error} onDismiss={props.onDismissError} variant="registration" />
+      <div ref={fields} className="flex flex-col gap-6">
+        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
+          <ErrorBox message={props.error} onDismiss={props.onDismissError} variant="registration" />
+        </div>
         {agreements.map((a) => {
           const e = errors[a.AgreementID] ?? {};
           return (
@@ -134,22 +174,29 @@ export function AgreementsStep(props: AgreementsStepProps) {
               </h2>
               <AgreementText text={a.AgreementText} />
               {a.RequiresSignature ? (
-                <SignaturePad onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))} signerHint={props.signerName} error={e.signature} />
+                <div data-invalid={e.signature ? true : undefined}>
+                  <SignaturePad onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))} signerHint={props.signerName} error={e.signature} />
+                </div>
               ) : null}
-              <div>
+              <div data-invalid={e.agree ? true : undefined}>
                 <CheckboxField
                   label={am.agreeLabel(a.Name)}
                   checked={agreed[a.AgreementID] === true}
                   aria-invalid={e.agree ? true : undefined}
+                  aria-describedby={e.agree ? `${agreeErrorId}-${a.AgreementID}` : undefined}
                   onChange={(ev) => onAgreedChange(a.AgreementID, ev.target.checked)}
                 />
-                {e.agree ? <p className="text-sm font-medium text-danger">{e.agree}</p> : null}
+                {e.agree ? (
+                  <p id={`${agreeErrorId}-${a.AgreementID}`} className="text-sm font-medium text-danger">
+                    {e.agree}
+                  </p>
+                ) : null}
               </div>
             </section>
           );
         })}
         {marketingQuestion ? (
-          <div className="rounded-xl border border-line p-4 sm:p-5">
+          <div data-invalid={marketingError ? true : undefined} className="rounded-xl border border-line p-4 sm:p-5">
             <fieldset aria-describedby={marketingError ? `${marketingId}-error` : undefined} className="flex flex-col gap-3">
               <legend className="mb-3 text-base font-semibold text-ink">{marketingQuestion}</legend>
               <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
@@ -167,6 +214,7 @@ export function AgreementsStep(props: AgreementsStepProps) {
                     <input
                       type="radio"
                       name={marketingId}
+                      aria-describedby={marketingError ? `${marketingId}-error` : undefined}
                       className="size-4 accent-primary"
                       checked={marketing === option.value}
                       onChange={() => onMarketingChange(option.value)}
@@ -183,7 +231,11 @@ export function AgreementsStep(props: AgreementsStepProps) {
             </fieldset>
           </div>
         ) : null}
-        {showCaptcha ? <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={solved} /> : null}
+        {showCaptcha ? (
+          <div data-invalid={tried && captcha !== 'verified' && captchaError ? true : undefined}>
+            <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={solved} />
+          </div>
+        ) : null}
       </div>
     </StepCard>
   );

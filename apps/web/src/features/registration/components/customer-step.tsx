@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext, FormValues } from '@portal/shared/form-engine';
 import { EngineFields } from '@/components/forms/engine-fields';
@@ -12,6 +12,8 @@ import { StepCard, type StepCardProps } from './step-card';
 
 const EMAIL_KEY = 'Email';
 const FORM_ID = 'registration-customer-form';
+const VERIFY_FIRST = 'Please verify your email address first';
+const CHECK_FIELDS = 'Please check the highlighted fields.';
 
 export interface CustomerStepProps {
   formFields: FormFields;
@@ -42,6 +44,8 @@ export function CustomerStep({ formFields, context, profileId, customerTerm, ste
   const verifiedEmail = proof?.verified ? proof.email : null;
   const asksEmail = descriptors.some((f) => f.inputs.some((i) => i.key === EMAIL_KEY));
   const shown = useMemo(() => descriptors.filter((f) => !f.inputs.some((i) => i.key === EMAIL_KEY)), [descriptors]);
+  const shownKeys = useMemo(() => shown.flatMap((f) => f.inputs.map((i) => i.key)), [shown]);
+  const emailCheck = useRef<HTMLDivElement>(null);
   const { setValue, watch } = form;
 
   useEffect(() => {
@@ -59,19 +63,25 @@ export function CustomerStep({ formFields, context, profileId, customerTerm, ste
     if (verifiedEmail) setEmailError(undefined);
   }, [asksEmail, verifiedEmail, setValue]);
 
-  const submit = form.handleSubmit(
-    () => {
-      if (!verifiedEmail) {
-        setEmailError('Please verify your email address first');
-        return;
-      }
-      onNext(form.getValues());
-    },
-    () => {
-      if (!verifiedEmail) setEmailError('Please verify your email address first');
-      setError('Please check the highlighted fields.');
-    },
+  const checkFields = form.handleSubmit(
+    () => onNext(form.getValues()),
+    () => setError(CHECK_FIELDS),
   );
+  // Until the address is proved, the hidden Email field stays out of the check: the e-mail check
+  // says what is missing and takes focus, and the other fields are checked as usual.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (verifiedEmail) {
+      void checkFields(event);
+      return;
+    }
+    event.preventDefault();
+    setEmailError(VERIFY_FIRST);
+    const check = emailCheck.current;
+    (check?.querySelector<HTMLElement>('input') ?? check?.querySelector<HTMLElement>('button'))?.focus();
+    void form.trigger(shownKeys).then((valid) => {
+      if (!valid) setError(CHECK_FIELDS);
+    });
+  };
 
   return (
     <StepCard
@@ -86,9 +96,17 @@ export function CustomerStep({ formFields, context, profileId, customerTerm, ste
       }
     >
       <div className="flex flex-col gap-7">
-        <div className="flex flex-col gap-3">
+        <div ref={emailCheck} className="flex flex-col gap-3">
           <h2 className="text-base font-semibold text-ink">Email address</h2>
-          <EmailCheck profileId={profileId} proof={proof} onProof={onProof} error={emailError} />
+          <EmailCheck
+            profileId={profileId}
+            proof={proof}
+            onProof={(next) => {
+              setEmailError(undefined);
+              onProof(next);
+            }}
+            error={emailError}
+          />
         </div>
         <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`${customerTerm} details`} className="flex flex-col gap-5 border-t border-line-soft pt-6">
           <ErrorBox message={error} onDismiss={() => setError(null)} variant="registration" />

@@ -55,7 +55,7 @@ describe('EmailCheck', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     await sendCode();
-    expect(screen.getByText(`We have sent a 6-digit code to ${EMAIL}.`)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(`We have sent a 6-digit code to ${EMAIL}.`);
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Code is required')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Code' }).getAttribute('aria-invalid')).toBe('true');
@@ -87,6 +87,26 @@ describe('EmailCheck', () => {
     ]);
   });
 
+  it('focus follows the views: the code box when the code form opens, the verified address after verifying; the "code sent" live region stays mounted', async () => {
+    serveNewAddress();
+    server.use(http.post<never, z.input<typeof verifyCodeRequestSchema>, VerifyCodeAnswer>('/api/ocr/verify-code', () => HttpResponse.json({ success: true, verified: true, email: EMAIL })));
+    renderCheck();
+    // Mounted, and empty, before any code is sent, so the message is announced when it comes.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await sendCode();
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe(`We have sent a 6-digit code to ${EMAIL}.`);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const verified = await screen.findByRole('heading', { name: /Email address verified/ });
+    await waitFor(() => expect(document.activeElement).toBe(verified));
+    expect(screen.getByRole('status')).toBe(status);
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' })));
+  });
+
   it('N22, N35: an address that already has an account is told so and offered the sign-in; no code is sent', async () => {
     let codes = 0;
     server.use(
@@ -100,6 +120,8 @@ describe('EmailCheck', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: EMAIL } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('This email address already has an account. Please sign in.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('This email address already has an account. Please sign in.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(useUiStore.getState().modal).toBe('login'));
     expect(codes).toBe(0);

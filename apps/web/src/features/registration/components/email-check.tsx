@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckIcon, MailIcon, UserRoundCheckIcon } from 'lucide-react';
@@ -20,9 +20,12 @@ export interface EmailCheckProps {
   profileId: number;
   proof: EmailProof | null;
   onProof: (proof: EmailProof | null) => void;
-  /** Shown under the address while the form is sent without a proved one. */
+  /** Shown under the address box, or the code box once a code was sent, while the form is sent without a proved address. */
   error?: string | undefined;
 }
+
+const codeBoxClasses = 'flex flex-col gap-4 rounded-xl border border-primary-line bg-primary-tint/40 p-4 sm:p-5';
+const existingBoxClasses = 'flex flex-col gap-3 rounded-xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink sm:p-5';
 
 /**
  * N22: the family's e-mail address, proved before the registration can be sent. An address that
@@ -31,28 +34,72 @@ export interface EmailCheckProps {
  */
 export function EmailCheck({ profileId, proof, onProof, error }: EmailCheckProps) {
   const [existing, setExisting] = useState<string | null>(null);
-  if (proof?.verified) {
-    return (
-      <div className="flex flex-col gap-3 rounded-xl border border-success-line bg-success-surface px-4 py-3 sm:flex-row sm:items-center">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <CircleCheckIcon aria-hidden="true" className="size-5 shrink-0 text-success" />
-          <p className="min-w-0 flex-1 text-sm text-ink">
-            <span className="block font-semibold wrap-anywhere">{proof.email}</span>
-            <span className="text-ink-soft">Email address verified</span>
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={() => onProof(null)} className="self-start sm:self-auto">
-          Change
-        </Button>
-      </div>
-    );
-  }
-  if (existing) return <ExistingAccount email={existing} onOther={() => setExisting(null)} />;
-  if (proof) return <CodeForm profileId={profileId} proof={proof} onProof={onProof} onExisting={(email) => setExisting(email)} />;
-  return <AddressForm onProof={onProof} onExisting={setExisting} error={error} />;
+  // Focus follows the views the visitor moves between, not the view a page opens on.
+  const [moved, setMoved] = useState(false);
+  const handOn = (next: EmailProof | null) => {
+    setMoved(true);
+    onProof(next);
+  };
+  const offer = (email: string | null) => {
+    setMoved(true);
+    setExisting(email);
+  };
+  const codeSent = !existing && proof !== null && !proof.verified;
+  const offered = existing !== null && !proof?.verified;
+
+  let view;
+  if (proof?.verified) view = <VerifiedAddress email={proof.email} takeFocus={moved} onChange={() => handOn(null)} />;
+  else if (existing) view = <ExistingAccount takeFocus={moved} onOther={() => offer(null)} />;
+  else if (proof) view = <CodeForm profileId={profileId} proof={proof} onProof={handOn} onExisting={offer} error={error} takeFocus={moved} />;
+  else view = <AddressForm onProof={handOn} onExisting={offer} error={error} takeFocus={moved} />;
+
+  // What the server answered ("code sent", "already has an account") is a live region that stays
+  // mounted across the views, so each new message is announced.
+  return (
+    <div className={codeSent ? codeBoxClasses : offered ? existingBoxClasses : 'contents'}>
+      <p role="status" className={codeSent ? 'flex gap-2 text-sm text-ink' : offered ? 'flex gap-2 text-sm' : 'sr-only'}>
+        {codeSent ? (
+          <>
+            <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-ink" />
+            <span className="wrap-anywhere">{proof.message}</span>
+          </>
+        ) : offered ? (
+          <>
+            <UserRoundCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              <span className="block font-semibold text-ink wrap-anywhere">{existing}</span>
+              {rm.existingClient}
+            </span>
+          </>
+        ) : null}
+      </p>
+      {view}
+    </div>
+  );
 }
 
-function AddressForm({ onProof, onExisting, error }: { onProof: (proof: EmailProof) => void; onExisting: (email: string) => void; error?: string | undefined }) {
+function VerifiedAddress({ email, takeFocus, onChange }: { email: string; takeFocus: boolean; onChange: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-success-line bg-success-surface px-4 py-3 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <CircleCheckIcon aria-hidden="true" className="size-5 shrink-0 text-success" />
+        <h3 ref={heading} tabIndex={-1} className="min-w-0 flex-1 text-sm font-normal text-ink focus:outline-none">
+          <span className="block font-semibold wrap-anywhere">{email}</span>
+          <span className="text-ink-soft">Email address verified</span>
+        </h3>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onChange} className="self-start sm:self-auto">
+        Change
+      </Button>
+    </div>
+  );
+}
+
+function AddressForm({ onProof, onExisting, error, takeFocus }: { onProof: (proof: EmailProof) => void; onExisting: (email: string) => void; error?: string | undefined; takeFocus: boolean }) {
   const confirm = useConfirmEmail();
   const send = useSendCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,8 +107,13 @@ function AddressForm({ onProof, onExisting, error }: { onProof: (proof: EmailPro
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<{ email: string }>({ resolver: zodResolver(sendCodeRequestSchema), mode: 'onTouched', defaultValues: { email: '' } });
+
+  useEffect(() => {
+    if (takeFocus) setFocus('email');
+  }, [takeFocus, setFocus]);
 
   const submit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -109,18 +161,31 @@ function AddressForm({ onProof, onExisting, error }: { onProof: (proof: EmailPro
   );
 }
 
-function CodeForm({ profileId, proof, onProof, onExisting }: { profileId: number; proof: EmailProof; onProof: (proof: EmailProof | null) => void; onExisting: (email: string) => void }) {
+interface CodeFormProps {
+  profileId: number;
+  proof: EmailProof;
+  onProof: (proof: EmailProof | null) => void;
+  onExisting: (email: string) => void;
+  error?: string | undefined;
+  takeFocus: boolean;
+}
+
+function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus }: CodeFormProps) {
   const verify = useVerifyCode();
   const resend = useSendCode();
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState(proof.message);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     reset,
     formState: { errors },
   } = useForm<{ email_code: string }>({ resolver: zodResolver(registerCodeFormSchema), mode: 'onTouched', defaultValues: { email_code: '' } });
+
+  useEffect(() => {
+    if (takeFocus) setFocus('email_code');
+  }, [takeFocus, setFocus]);
 
   const submit = handleSubmit(({ email_code }) => {
     setFailure(null);
@@ -147,7 +212,6 @@ function CodeForm({ profileId, proof, onProof, onExisting }: { profileId: number
     resend.mutate(proof.email, {
       onSuccess: (answer) => {
         reset({ email_code: '' });
-        setNotice(answer.message);
         onProof({ ...proof, token: answer.token, message: answer.message, verified: false });
       },
       onError: (e) => setFailure(showServerErrors(e, setError, [])),
@@ -155,14 +219,10 @@ function CodeForm({ profileId, proof, onProof, onExisting }: { profileId: number
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Email verification code" className="flex flex-col gap-4 rounded-xl border border-primary-line bg-primary-tint/40 p-4 sm:p-5">
-      <p role="status" className="flex gap-2 text-sm text-ink">
-        <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-ink" />
-        <span className="wrap-anywhere">{notice}</span>
-      </p>
+    <form onSubmit={submit} noValidate aria-label="Email verification code" className="flex flex-col gap-4">
       <ErrorBox message={failure} onDismiss={() => setFailure(null)} variant="registration" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <CodeField className="sm:w-48 [&_input]:text-xl [&_input]:tracking-[0.4em]" error={errors.email_code?.message} {...register('email_code')} />
+        <CodeField className="sm:w-48 [&_input]:text-xl [&_input]:tracking-[0.4em]" error={errors.email_code?.message ?? error} {...register('email_code')} />
         <Button type="submit" loading={verify.isPending} className="sm:mt-7">
           Verify
         </Button>
@@ -179,23 +239,21 @@ function CodeForm({ profileId, proof, onProof, onExisting }: { profileId: number
   );
 }
 
-function ExistingAccount({ email, onOther }: { email: string; onOther: () => void }) {
+/** The way on for an address that already signs in here; the message above it says why. */
+function ExistingAccount({ takeFocus, onOther }: { takeFocus: boolean; onOther: () => void }) {
   const openModal = useUiStore((s) => s.openModal);
+  const signIn = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeFocus) signIn.current?.focus();
+  }, [takeFocus]);
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink sm:p-5">
-      <p className="flex gap-2 text-sm">
-        <UserRoundCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <span>
-          <span className="block font-semibold text-ink wrap-anywhere">{email}</span>
-          {rm.existingClient}
-        </span>
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={() => openModal('login')}>Sign in</Button>
-        <Button variant="ghost" onClick={onOther}>
-          Use another email
-        </Button>
-      </div>
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button ref={signIn} onClick={() => openModal('login')}>
+        Sign in
+      </Button>
+      <Button variant="ghost" onClick={onOther}>
+        Use another email
+      </Button>
     </div>
   );
 }

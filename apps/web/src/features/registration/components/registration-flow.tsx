@@ -19,6 +19,7 @@ import { registrationStorageKey, useRegistrationState, type RegistrationPage } f
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
+import { RegistrationDone, type RegistrationDoneReason } from './registration-done';
 import { StudentStep } from './student-step';
 import { StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
@@ -72,6 +73,8 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   const submission = useSubmitRegistration();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [expired, setExpired] = useState<string | null>(null);
+  // Set once the server says this registration or its address is already done; the stored state is gone by then.
+  const [done, setDone] = useState<RegistrationDoneReason | null>(null);
   // One key per attempt: a retry of the same body (its answer was lost) reuses it.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const queryClient = useQueryClient();
@@ -87,6 +90,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   const steps = stepsOf(skipStudents);
   const stepOf = (page: RegistrationPage) => ({ index: steps.findIndex((pages) => pages.includes(page)) + 1, count: steps.length });
   const firstStudentPage: RegistrationPage = state.students.length > 0 ? 'studentsList' : 'addStudent';
+  // The proved address lapsed (24 hours): the visitor proves it again on the form, told why.
+  const expire = (message: string) => {
+    update({ proof: null });
+    setExpired(message);
+    go('addCustomer');
+  };
 
   // On a phone the panel introduces the title page only; the later pages start with their form.
   return (
@@ -98,6 +107,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
 
   function content(): ReactNode {
     if (user) return <SignedInStep firstName={user.FirstName} />;
+    if (done) return <RegistrationDone reason={done} />;
     if (state.page === 'titlePage') {
       return (
         <TitleStep
@@ -170,7 +180,10 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           customerTerm={customerTerm}
           step={stepOf('addCustomer')}
           proof={state.proof}
-          onProof={(proof) => update({ proof })}
+          onProof={(proof) => {
+            update({ proof });
+            if (proof?.verified) setExpired(null);
+          }}
           notice={expired}
           values={state.customer}
           onDraft={saveDraft}
@@ -201,7 +214,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     if (agreements.isError) return <LoadFailed error={agreements.error} onRetry={() => void agreements.refetch()} />;
     if (studentFields.isError) return <LoadFailed error={studentFields.error} onRetry={() => void studentFields.refetch()} />;
 
-    const submit = (answers: AgreementAnswer[]) => {
+    const submit = (answers: AgreementAnswer[], captchaLapsed: () => void) => {
       setSubmitError(null);
       const parsed = buildFormSchema('customer', formFields.data, context).safeParse(customer);
       if (!parsed.success) {
@@ -243,11 +256,22 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
             navigate(answer.actions.length > 0 ? paths.signInActions : paths.company, { replace: true });
           },
           onError: (e) => {
-            // The proved address lapsed (24 hours): the visitor proves it again on the form, told why.
-            if (e instanceof ApiRequestError && e.code === 'REGISTRATION_EXPIRED') {
-              update({ proof: null });
-              setExpired(e.message);
-              go('addCustomer');
+            const code = e instanceof ApiRequestError ? e.code : null;
+            if (code === 'REGISTRATION_EXPIRED') {
+              expire(e.message);
+              return;
+            }
+            // The captcha's mark lapsed (10 minutes): the visitor solves a new one.
+            if (code === 'CAPTCHA_REQUIRED') {
+              captchaLapsed();
+              return;
+            }
+            // A retry whose first answer was lost carries a new key: the registration, or the address, is already done.
+            if (code === 'ALREADY_SUBMITTED' || code === 'IDEMPOTENCY_MISMATCH' || code === 'EXISTING_CLIENT') {
+              clear();
+              attempt.current = null;
+              setDone(code === 'EXISTING_CLIENT' ? 'existingClient' : 'alreadySubmitted');
+              window.scrollTo({ top: 0, behavior: 'smooth' });
               return;
             }
             setSubmitError(errorMessage(e));
@@ -274,6 +298,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         error={submitError}
         onDismissError={() => setSubmitError(null)}
         onSubmit={submit}
+        onExpired={expire}
         onBack={() => go('viewCustomer')}
       />
     );

@@ -67,10 +67,20 @@ const closed = 'Online registration is not available';
 
 describe('RegistrationRoute', () => {
   it('N36: registration switched off shows the error screen, and the profile is not even asked for', async () => {
+    let profileCalls = 0;
+    server.use(
+      http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => {
+        profileCalls += 1;
+        return HttpResponse.json({ success: true, profile: family });
+      }),
+    );
     renderRoute('/ocr?id=1001&p=3', { AllowOCR: false, CustomerPortalAllowOCR: false });
     expect(screen.getByRole('heading', { level: 1, name: closed })).toBeTruthy();
     expect(screen.getByText('Splash Swim School is not taking registrations online at the moment.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the Customer Hub' }).getAttribute('href')).toBe('/hub/company');
+    // A request would have been answered by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(profileCalls).toBe(0);
   });
 
   it('N36: an unknown profile (404) says the link is not valid', async () => {
