@@ -97,6 +97,25 @@ const noClasses = (): ClassesPage => ({ current_page: 1, total_pages: 0, upcomin
 const noInvoices = (): InvoicesPage => ({ current_page: 1, total_pages: 0, invoices: [] });
 
 describe('HomePage', () => {
+  it('paints the greeting at once; only the lists wait for their answers', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    answers = { classes: () => ({ current_page: 1, total_pages: 1, upcoming_classes: upcoming(1) }), invoices: noInvoices };
+    server.use(
+      http.get<never, never, ClassesPage>('/api/home/get-upcoming-classes', async () => {
+        await answered;
+        return HttpResponse.json(answers.classes(1));
+      }),
+    );
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Jane' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading your classes and invoices…');
+    expect(screen.queryByRole('heading', { name: 'Upcoming Classes' })).toBeNull();
+    answer();
+    await screen.findByRole('heading', { name: 'Upcoming Classes' });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('asks for the first page of 6 of both lists', async () => {
     answers = { classes: noClasses, invoices: noInvoices };
     renderHome();

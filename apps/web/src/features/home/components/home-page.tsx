@@ -21,9 +21,14 @@ export function HomePage() {
   // The bells wait for this: they load once the home's content has painted (decision 038).
   useMarkContentPainted(!pending);
 
-  // Wait for both answers: which tab opens first depends on whether classes exist (D3).
+  // Wait for both answers: which tab opens first depends on whether classes exist (D3). The
+  // header is the customer's own and paints at once; only the lists wait.
   if (pending) {
-    return <HomeSkeleton />;
+    return (
+      <HomeFrame firstName={user?.FirstName}>
+        <ListsSkeleton />
+      </HomeFrame>
+    );
   }
 
   const classItems = classes.data?.pages.flatMap((p) => p.upcoming_classes) ?? [];
@@ -135,13 +140,11 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
   );
 }
 
-function HomeSkeleton() {
+function ListsSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10" aria-busy="true">
+    <div aria-busy="true">
       <p className="sr-only" role="status">Loading your classes and invoices…</p>
       <div aria-hidden="true" className="animate-pulse space-y-4">
-        <div className="h-4 w-28 rounded bg-primary-tint-strong" />
-        <div className="h-8 w-64 rounded bg-line" />
         <div className="h-10 w-80 max-w-full rounded-full bg-surface-muted" />
         <div className="space-y-2 rounded-2xl border border-line bg-surface p-4">
           {Array.from({ length: 5 }, (_, i) => (
