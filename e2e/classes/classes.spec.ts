@@ -4,6 +4,9 @@ import { expect, getJson, isApiCall, signInViaApi, test } from '../support/fixtu
 
 async function searchAndAddToCart(page: Page) {
   await page.goto('/hub/classes');
+  // N8: the family-account profile has no class step, so it is no way to enrol.
+  await expect(page.getByRole('link', { name: /School holiday intensive/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /family account/ })).toHaveCount(0);
   await page.getByRole('link', { name: /Learn to Swim/ }).click();
   await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
   await expect(page.getByRole('heading', { name: 'Learn to Swim – term enrolment', level: 1 })).toBeVisible();

@@ -23,7 +23,8 @@ export type CompanyAnswer = z.infer<typeof companyAnswerSchema>;
 export const companiesAnswerSchema = z.object({ success: z.literal(true), companies: z.array(companyListEntrySchema) });
 export type CompaniesAnswer = z.infer<typeof companiesAnswerSchema>;
 
-export const ocrProfileSchema = z.object({ OCRProfileID: z.number(), ProfileName: z.string(), DisplayName: z.string() });
+/** A registration profile as the lists show it; PageType "NoClasses" has no class step (N8). */
+export const ocrProfileSchema = z.object({ OCRProfileID: z.number(), ProfileName: z.string(), DisplayName: z.string(), PageType: z.string() });
 /** classes/ocr-profiles. */
 export const ocrProfilesAnswerSchema = z.object({ success: z.literal(true), profiles: z.array(ocrProfileSchema) });
 export type OcrProfilesAnswer = z.infer<typeof ocrProfilesAnswerSchema>;

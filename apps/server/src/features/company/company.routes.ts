@@ -149,7 +149,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
       const company = requireCompany(req);
       return {
         success: true as const,
-        profiles: company.settings.profiles.map((p) => ({ OCRProfileID: p.OCRProfileID, ProfileName: p.ProfileName, DisplayName: p.DisplayName })),
+        profiles: company.settings.profiles.map((p) => ({ OCRProfileID: p.OCRProfileID, ProfileName: p.ProfileName, DisplayName: p.DisplayName, PageType: p.PageType })),
       };
     },
   );

@@ -281,6 +281,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const res = await b.get<{ profiles: unknown[] }>('/api/classes/ocr-profiles');
     expect(res.status).toBe(200);
     expect(res.body.profiles.length).toBe(3);
+    expect((res.body.profiles as { PageType: string }[]).map((p) => p.PageType)).toEqual(['SelectClasses', 'SelectClasses', 'NoClasses']);
   });
 
   it('every answer carries the security headers', async () => {

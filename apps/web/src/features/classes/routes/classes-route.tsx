@@ -27,12 +27,14 @@ export default function ClassesRoute() {
   const config = useConfig();
   const profiles = useClassProfiles();
   const canEnrol = config.CustomerPortalAllowOCR && config.OnlineClassReservationsEnabled;
+  // A profile with no class step registers families only (N8): nothing to enrol in here.
+  const enrolProfiles = (profiles.data?.profiles ?? []).filter((p) => p.PageType !== 'NoClasses');
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Classes" description="Enrol, see sessions, tell us about an absence and book make-ups." />
       <div className="grid gap-4 sm:grid-cols-2">
         {canEnrol
-          ? (profiles.data?.profiles ?? []).map((p) => (
+          ? enrolProfiles.map((p) => (
               <Tile key={p.OCRProfileID} to={paths.addEnrollments(p.OCRProfileID)} icon={<PlusCircleIcon className="size-5" />} title={p.DisplayName} text="Find a class and add it to your cart." />
             ))
           : null}
