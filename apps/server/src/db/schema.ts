@@ -383,7 +383,6 @@ export interface RegistrationsTable {
   idempotency_key: string | null;
   request_hash: string | null;
   client_id: number | null;
-  result: string | null;
   created_at: string;
   expires_at: string;
 }

@@ -4,8 +4,7 @@ import type { Engine } from '../database.ts';
 /**
  * An online registration under way (decision 047): the address its family proved with a mailed
  * code, under which profile, until when a solved captcha counts for it; once submitted, under
- * which Idempotency-Key and body, the client it made and the answer it gave (a retry is answered
- * from it). The browser holds the token; only its hash is stored. Swept once expired. A client's
+ * which Idempotency-Key and body, and the client it made (a retry is answered with it). The browser holds the token; only its hash is stored. Swept once expired. A client's
  * answer to the e-mail marketing question (N26) is kept on the client: null until asked.
  */
 export function registrations(engine: Engine) {
@@ -27,7 +26,6 @@ export function registrations(engine: Engine) {
             idempotency_key text,
             request_hash text,
             client_id integer,
-            result text,
             created_at text not null,
             expires_at text not null,
             constraint registrations_token unique (token_hash),

@@ -102,11 +102,10 @@ export async function agreeToAgreement(
   deps: Deps,
   input: { companyId: number; clientId: number; agreementId: number; signature: string | null | undefined; ipAddress: string; userAgent: string },
 ): Promise<void> {
-  const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
-  if (!agreement) throw notFound();
-  // A missing signature is refused by recordAcceptance, before any image work.
+  const agreement = await activeAgreement(deps, input);
+  // A missing signature is refused by writeAcceptance, before any image work.
   const signature = input.signature ? await checkSignature(input.signature, agreement.name) : null;
-  await recordAcceptance(deps, { ...input, signature });
+  await writeAcceptance(deps, agreement, { ...input, signature });
 }
 
 /**
@@ -117,8 +116,20 @@ export async function recordAcceptance(
   deps: Deps,
   input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string },
 ): Promise<void> {
+  await writeAcceptance(deps, await activeAgreement(deps, input), input);
+}
+
+async function activeAgreement(deps: Deps, input: { companyId: number; agreementId: number }) {
   const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
   if (!agreement) throw notFound();
+  return agreement;
+}
+
+async function writeAcceptance(
+  deps: Deps,
+  agreement: NonNullable<Awaited<ReturnType<typeof repo.findActiveById>>>,
+  input: { companyId: number; clientId: number; signature: string | null; ipAddress: string; userAgent: string },
+): Promise<void> {
   if (agreement.requires_signature === 1 && !input.signature) {
     throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
   }

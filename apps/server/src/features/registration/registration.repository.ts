@@ -46,11 +46,11 @@ export async function markCaptchaVerified(db: Db, companyId: number, id: number,
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A registration already submitted and not expired, by its token's hash, with what it was submitted under and answered. */
+/** A registration already submitted and not expired, by its token's hash, with what it was submitted under and the client it made. */
 export async function findSubmittedRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
   const row = await db
     .selectFrom('registrations')
-    .select(['id', 'submitted_at', 'idempotency_key', 'request_hash', 'client_id', 'result'])
+    .select(['id', 'submitted_at', 'idempotency_key', 'request_hash', 'client_id'])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('submitted_at', 'is not', null)
@@ -75,8 +75,9 @@ export async function markSubmitted(db: Db, companyId: number, id: number, input
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function recordResult(db: Db, companyId: number, id: number, clientId: number, result: string): Promise<void> {
-  await db.updateTable('registrations').set({ client_id: clientId, result }).where('company_id', '=', companyId).where('id', '=', id).execute();
+/** The client the submission made, written in its transaction. */
+export async function recordClient(db: Db, companyId: number, id: number, clientId: number): Promise<void> {
+  await db.updateTable('registrations').set({ client_id: clientId }).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
 export async function deleteExpiredRegistrations(db: Db, now: string): Promise<void> {

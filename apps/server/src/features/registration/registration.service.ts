@@ -128,7 +128,6 @@ export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promis
 }
 
 type Submission = z.output<typeof registrationSubmissionSchema>;
-type StoredResult = { clientId: number };
 
 /** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
 export const REPLAY_MINUTES = 15;
@@ -160,7 +159,6 @@ async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
  * (kept re-encoded, so the transaction does no image work).
  */
 async function checkSubmission(deps: Deps, company: Company, body: Submission, now: Date) {
-  assertRegistrationOpen(company, body.profile);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (!registration || registration.profile_id !== body.profile) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
@@ -228,9 +226,9 @@ export async function submitRegistration(
   const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, now);
   const checked = await checkSubmission(deps, company, body, now);
-  let result: StoredResult | null;
+  let clientId: number | null;
   try {
-    result = await deps.db.transaction().execute(async (trx) => {
+    clientId = await deps.db.transaction().execute(async (trx) => {
       const t: Deps = { ...deps, db: trx };
       // The mark first: a second submission of this registration finds it taken and writes nothing.
       if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash }))) return null;
@@ -245,9 +243,8 @@ export async function submitRegistration(
       await within('customer', () => updateCustomerDetails(t, company, clientId, checked.customer));
       for (const student of checked.students) await insertStudent(t, company, clientId, student);
       for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
-      const stored: StoredResult = { clientId };
-      await repo.recordResult(trx, company.id, checked.registration.id, clientId, JSON.stringify(stored));
-      return stored;
+      await repo.recordClient(trx, company.id, checked.registration.id, clientId);
+      return clientId;
     });
   } catch (err) {
     // Another registration made its sign-in, or took its RegID, between the checks and the write.
@@ -255,13 +252,13 @@ export async function submitRegistration(
     if (isUniqueViolationOf(err, 'clients', 'clients_company_reg_id')) throw fieldError(422, 'REG_ID_LOCKED', 'customer.RegID', dm.regIdLocked);
     throw err;
   }
-  if (!result) {
+  if (clientId === null) {
     const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
     return replay(deps, company, row, idempotencyKey, hash, now);
   }
   sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
-  return result;
+  return { clientId };
 }
 
 /**
@@ -276,13 +273,13 @@ async function replay(
   idempotencyKey: string,
   hash: string,
   now: Date,
-): Promise<StoredResult> {
+): Promise<{ clientId: number }> {
   if (row.idempotency_key !== idempotencyKey) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
-  if (!row.result || row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  if (row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   const fresh = addMinutes(new Date(row.submitted_at), REPLAY_MINUTES) > now;
   if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
-  return JSON.parse(row.result) as StoredResult;
+  return { clientId: row.client_id };
 }
 
 function sendWelcome(deps: Deps, company: Company, email: string, firstName: string) {

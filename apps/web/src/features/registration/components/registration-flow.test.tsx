@@ -8,7 +8,6 @@ import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import type { LoginAnswer } from '@portal/shared/customer-schemas';
 import { customerFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
@@ -25,7 +24,7 @@ import {
 } from '@portal/shared/registration-schemas';
 import { companyConfigQueryOptions } from '@/lib/company-config';
 import { useUiStore } from '@/lib/ui-store';
-import { formTestConfig } from '@/test/form-config';
+import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { registrationStorageKey, type RegistrationState } from '../lib/registration-state';
 import { RegistrationFlow } from './registration-flow';
@@ -41,24 +40,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const config = formTestConfig({ CustomerID: 1001, CompanyDisplayName: 'Splash Swim School', AllowOCR: true, CustomerPortalAllowOCR: true, CanTakeNewSignUps: true });
-const profile: OcrProfileAnswer['profile'] = {
-  OCRProfileID: 3,
-  ProfileName: 'join-the-family',
-  DisplayName: 'Join Splash – family account',
-  PageType: 'NoClasses',
-  CustomCustomerTerm: '',
-  CustomStudentTerm: '',
-  SkipStudents: true,
-  AutoEnroll: false,
-  AllowCasualEnrolments: false,
-  ShowCAPTCHA: false,
-  DefaultState: '',
-  CanSelectCustomMedicalCondition: null,
-  EmailMarketingAgreement: '',
-  RegistrationHeader: 'Create your family account',
-  RegistrationText: '',
-};
+const config = registrationTestConfig();
+const profile = familyProfile();
 const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
 const KEY = registrationStorageKey(1001, 3);
 const EMAIL = 'priya@example.com';

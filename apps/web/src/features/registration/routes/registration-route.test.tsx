@@ -9,7 +9,7 @@ import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { companyConfigQueryOptions } from '@/lib/company-config';
-import { formTestConfig } from '@/test/form-config';
+import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { RegistrationRoute } from './registration-route';
 
@@ -19,33 +19,8 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const config = formTestConfig({
-  CustomerID: 1001,
-  CompanyDisplayName: 'Splash Swim School',
-  OCRCompanyName: 'Splash Swim School – Online Enrolment',
-  CompanyInformation: '',
-  AllowOCR: true,
-  CustomerPortalAllowOCR: true,
-  CanTakeNewSignUps: true,
-});
-
-const family: OcrProfileAnswer['profile'] = {
-  OCRProfileID: 3,
-  ProfileName: 'join-the-family',
-  DisplayName: 'Join Splash – family account',
-  PageType: 'NoClasses',
-  CustomCustomerTerm: '',
-  CustomStudentTerm: '',
-  SkipStudents: true,
-  AutoEnroll: false,
-  AllowCasualEnrolments: false,
-  ShowCAPTCHA: false,
-  DefaultState: '',
-  CanSelectCustomMedicalCondition: null,
-  EmailMarketingAgreement: 'Would you like news from Splash by e-mail?',
-  RegistrationHeader: 'Create your family account',
-  RegistrationText: '*Book lessons *Pay invoices',
-};
+const config = registrationTestConfig();
+const family = familyProfile({ EmailMarketingAgreement: 'Would you like news from Splash by e-mail?', RegistrationText: '*Book lessons *Pay invoices' });
 
 function serveProfile(profile: OcrProfileAnswer['profile'] = family) {
   server.use(http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ success: true, profile })));
