@@ -493,32 +493,42 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
   });
 
   it("X10: the profile's own medical-condition switch, not the company's, decides whether a typed-in condition is kept", async () => {
-    const splash = (await db().selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
-    const setProfile1 = (value: boolean | null) =>
-      changeCompanySettings<{ profiles: { OCRProfileID: number; CanSelectCustomMedicalCondition?: boolean | null }[] }>(t, splash, (s) => {
-        s.profiles.find((p) => p.OCRProfileID === 1)!.CanSelectCustomMedicalCondition = value;
+    // A company of the test's own, taking registrations on one profile with students.
+    const own = await ownCompany(t);
+    const setProfile = (value: boolean | null) =>
+      changeCompanySettings<{ switches: Record<string, boolean>; ocr_config: Record<string, unknown>; profiles: Record<string, unknown>[] }>(t, own.companyId, (s) => {
+        s.switches.AllowOCR = true;
+        s.switches.CanTakeNewSignUps = true;
+        s.ocr_config = { ...s.ocr_config, CanSelectCustomMedicalCondition: true };
+        s.profiles = [{ OCRProfileID: 1, ProfileName: 'family', DisplayName: 'Family', PageType: 'NoClasses', CanSelectCustomMedicalCondition: value }];
       });
     const register = async () => {
-      const { b, token } = await proved();
-      const body = form(token);
-      const res = await submit(b, { ...body, students: [{ ...body.students[0], AdditionalMedicalConditions: 'Hay fever' }] });
-      expect(res.status).toBe(200);
+      const b = new Browser(t.server);
+      await b.enterCompany(own.code);
+      const email = fresh('x10');
+      const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+      expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+      const res = await submit(b, {
+        registration_token: sent.body.token,
+        profile: 1,
+        customer: { FirstName: 'Ola', LastName: 'Berg', PhoneMobile: '0412000333' },
+        students: [{ FirstName: 'Eli', LastName: 'Berg', DOB: '2019-04-09', GenderType: 'Male', AdditionalMedicalConditions: 'Hay fever' }],
+        agreements: [{ agreementID: (await b.get<{ agreements: { AgreementID: number }[] }>('/api/customer/get-active-agreements?id=1')).body.agreements[0]!.AgreementID, agreed: true }],
+        marketing_opt_in: null,
+      });
+      expect([res.status, res.body.message]).toEqual([200, undefined]);
       const clientId = (res.body.user as { ClientID: number }).ClientID;
       return (await db().selectFrom('students').select('additional_medical_conditions').where('client_id', '=', clientId).executeTakeFirstOrThrow()).additional_medical_conditions;
     };
-    try {
-      // SPLASH's ocr_config lets a condition be typed in; profile 1 says no.
-      await setProfile1(false);
-      const b = new Browser(t.server);
-      await b.enterCompany('SPLASH');
-      expect((await b.get<{ profile: { CanSelectCustomMedicalCondition: boolean | null } }>('/api/classes/ocr-profiles/1')).body.profile.CanSelectCustomMedicalCondition).toBe(false);
-      expect(await register()).toBeNull();
-      // Left to the company (null): kept.
-      await setProfile1(null);
-      expect(await register()).toBe('Hay fever');
-    } finally {
-      await setProfile1(null);
-    }
+    // The company lets a condition be typed in; the profile says no.
+    await setProfile(false);
+    const b = new Browser(t.server);
+    await b.enterCompany(own.code);
+    expect((await b.get<{ profile: { CanSelectCustomMedicalCondition: boolean | null } }>('/api/classes/ocr-profiles/1')).body.profile.CanSelectCustomMedicalCondition).toBe(false);
+    expect(await register()).toBeNull();
+    // Left to the company (null): kept.
+    await setProfile(null);
+    expect(await register()).toBe('Hay fever');
   });
 
   it('N26, N17: a profile without students asks the marketing question, which must be answered', async () => {
