@@ -2,7 +2,7 @@ import type { Deps } from './deps.ts';
 import { deleteExpiredSessions } from './features/session/session.service.ts';
 import { purgeUnsentMail } from './features/mail/mailer.ts';
 import { deleteExpiredChallenges } from './features/captcha/captcha.service.ts';
-import { deleteExpiredRegistrations } from './features/registration/registration.service.ts';
+import { deleteExpiredRegistrations, settlePayingRegistrations } from './features/registration/registration.service.ts';
 import { deleteExpiredLinks } from './features/class-session-link/class-session-link.service.ts';
 import { reconcilePayments } from './features/payment/payment.service.ts';
 import { sweepWaitlists } from './features/classes/classes.service.ts';
@@ -25,11 +25,13 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
 /**
  * Every minute: payments whose process died between charge and order are completed from the
  * gateway's record, abandoned ones release their holds, charges with no order are refunded
- * (decision 024), and outbox mail a dead process wrote but never delivered goes out.
+ * (decision 024), registrations still paying are completed or removed with them (decision 049), and outbox mail a dead process wrote but never delivered goes out.
  * Idempotent; every process may run it.
  */
 export async function reconcileCheckouts(deps: Deps, now = new Date()) {
   const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
+  // Registrations whose checkout settled, or never began, while nobody was there to hear (decision 049).
+  await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
   // Mail written with an order whose process died before or during its delivery.
   await deps.mailer.deliverPending(now);
   return report;

@@ -125,6 +125,8 @@ export const profileSchema = z.object({
   CanSelectCustomMedicalCondition: z.boolean().nullable().default(null),
   /** The e-mail marketing question (N26); {company} stands for the company's name. Empty: not asked. */
   EmailMarketingAgreement: z.string().default(''),
+  /** How the family may pay at the end of a registration with classes (N27, T24), where the company's payment setup offers it too. */
+  PaymentOptions: z.array(z.enum(['credit_card', 'direct_debit'])).min(1).default(['credit_card', 'direct_debit']),
   RegistrationHeader: z.string().default(''),
   RegistrationText: z.string().default(''),
 });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { signatureField } from './agreement-schemas.ts';
 import { codeField, emailField } from './auth-schemas.ts';
 import { captchaSolutionSchema } from './contact-schemas.ts';
+import { idField } from './api-schemas.ts';
+import { customerUserSchema, signInActionSchema } from './customer-schemas.ts';
+import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
 
 /**
  * The online registration's (OCR's) checks before its one submission (N22, N29, R57–R60): the
@@ -24,6 +27,16 @@ export const registrationMessages = {
   studentsRequired: (term: string) => `Please add at least one ${term.toLowerCase()}`,
   noStudentsTaken: (term: string) => `This registration does not take ${term.toLowerCase()}s`,
   nothingToPay: 'There is nothing to pay in this registration',
+  noClassesTaken: 'This registration does not take classes',
+  classesRequired: 'Please add at least one class',
+  studentWithoutClass: (term: string) => `Every ${term.toLowerCase()} needs a class`,
+  unknownStudent: (term: string) => `This class is for a ${term.toLowerCase()} who is not in the registration`,
+  waitlistNotFull: 'This class has places: enrol instead of joining the waitlist',
+  paymentOption: 'Please select an option',
+  paymentOptionNotOffered: 'This payment option is not available',
+  cardRequired: 'Please enter your card details',
+  bankRequired: 'Please enter your bank details',
+  cardExpired: 'Your card details have expired. Please enter your card again.',
   welcomeSubject: (company: string) => `Welcome to ${company}`,
 } as const;
 
@@ -61,6 +74,50 @@ export const registrationAgreementSchema = z.object({
   signature: signatureField.nullish(),
 });
 
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
+
+/**
+ * A class chosen on the class step (N5 addClasses) for one of the registration's students, named
+ * by its place in `students` (0-based): they have no ids until the submission writes them. A full
+ * class can be joined as a waitlist place instead, which costs nothing.
+ */
+export const registrationClassSchema = z.object({
+  student: z.number().int().min(0).max(9),
+  ClassID: idField,
+  /** Casual: the one date chosen (the profile must AllowCasualEnrolments); otherwise the term from the next session. */
+  casual: z.boolean().default(false),
+  dates: z.array(isoDate).max(60).default([]),
+  waitlist: z.boolean().default(false),
+});
+export type RegistrationClass = z.input<typeof registrationClassSchema>;
+
+/** The payment options a profile can offer (T24); the company's payment setup must offer them too. */
+export const REGISTRATION_PAYMENT_OPTIONS = ['credit_card', 'direct_debit'] as const;
+export type RegistrationPaymentOption = (typeof REGISTRATION_PAYMENT_OPTIONS)[number];
+
+/**
+ * POST /api/ocr/quote: what the classes chosen cost, priced by the checkout's pricing engine for a
+ * family that does not exist yet (no sibling, credit or code applies to it). Waitlist places are
+ * not priced.
+ */
+export const registrationQuoteRequestSchema = z.object({
+  profile: idField,
+  classes: z.array(registrationClassSchema).max(30),
+  direct_debit_payment: z.boolean().default(false),
+});
+export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
+  /** The options this profile offers, as far as the company's payment setup allows (N27). */
+  paymentOptions: z.array(z.enum(REGISTRATION_PAYMENT_OPTIONS)),
+  /** The bank-code format the direct-debit form asks for. */
+  bankFormat: z.enum(['AU', 'UK', 'US']),
+});
+export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSchema>;
+
+/** The simulated gateway's tokenisation for a registration: the token belongs to it until the submission hands it to the new family. */
+export const registrationCardTokenRequestSchema = gatewayTokenRequestSchema.extend({ registration_token: registrationTokenField });
+/** The header that names the registration at the simulated gateway's challenge step. */
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+
 /** The most agreements one registration signs; its body limit allows a signature for each. */
 export const REGISTRATION_MAX_AGREEMENTS = 10;
 
@@ -79,5 +136,26 @@ export const registrationSubmissionSchema = z.strictObject({
   agreements: z.array(registrationAgreementSchema).max(REGISTRATION_MAX_AGREEMENTS),
   marketing_opt_in: z.boolean().nullable(),
   direct_debit_payment: z.boolean().default(false),
+  /** The class step's choices (SelectClasses profiles); empty on a NoClasses profile. */
+  classes: z.array(registrationClassSchema).max(30).default([]),
+  /** The card, tokenised for this registration at the gateway, when paying by card. */
+  cardToken: cardTokenField.optional(),
+  /** Bank details for direct debit (the company's bank format: AccountName, BankCode, AccountNumber). */
+  bank: z.record(z.string(), z.unknown()).optional(),
 });
 export type RegistrationSubmission = z.input<typeof registrationSubmissionSchema>;
+
+/**
+ * The submission's answer. Completed: the family is signed in (`user`, `actions`) and `payment`
+ * is what it paid, or null when nothing was owed. A card that asks for a challenge step answers
+ * `payment.status` "requires_action" and signs nobody in: the browser completes the challenge
+ * at the gateway and sends the same submission again under the same key.
+ */
+export const registrationAnswerSchema = z.object({
+  success: z.literal(true),
+  payment: paymentAnswerSchema.nullable(),
+  actions: z.array(signInActionSchema).optional(),
+  user: customerUserSchema.optional(),
+  server_redirect: z.string().optional(),
+});
+export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;

@@ -23,6 +23,7 @@ import { emailChangeCodes } from './migrations/020-email-change-codes.ts';
 import { classSessionLinkRevocation } from './migrations/020-b-class-session-link-revocation.ts';
 import { agreementProfiles } from './migrations/023-agreement-profiles.ts';
 import { registrations } from './migrations/024-registrations.ts';
+import { registrationPayment } from './migrations/025-registration-payment.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '020-b-class-session-link-revocation': classSessionLinkRevocation,
     '023-agreement-profiles': agreementProfiles,
     '024-registrations': registrations(engine),
+    '025-registration-payment': registrationPayment,
   };
 }
 

@@ -385,6 +385,9 @@ export interface RegistrationsTable {
   client_id: number | null;
   created_at: string;
   expires_at: string;
+  /** Migration 025: the card tokenised for this registration, and when the registration was completed (null while it pays). */
+  card_token: string | null;
+  completed_at: string | null;
 }
 export interface CaptchaSolutionsTable {
   id: Generated<number>;

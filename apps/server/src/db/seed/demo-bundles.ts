@@ -237,6 +237,7 @@ function splash(): CompanyBundleInput {
             OCRProfileID: 1,
             ProfileName: 'learn-to-swim',
             DisplayName: 'Learn to Swim – term enrolment',
+            AutoEnroll: true,
             RegistrationHeader: 'Enrol in Learn to Swim',
             RegistrationText: 'Choose a class for each swimmer. Lessons run weekly during school terms.',
           },
@@ -516,7 +517,7 @@ function ace(): CompanyBundleInput {
           ShowBookingsTab: true,
           ShowFinancialsTab: true,
           ShowPaymentDetailsTab: true,
-          AllowOCR: false,
+          AllowOCR: true,
           OnlineClassReservationsEnabled: true,
           EnableMessages: false,
           ShowNotificationsTab: true,
@@ -554,6 +555,17 @@ function ace(): CompanyBundleInput {
         booking_types: [
           { BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60 },
           { BookingTypeID: 2, Name: 'Ball machine (30 min)', DurationMinutes: 30 },
+        ],
+        // A junior programme billed by direct debit only: the family gives its bank details instead of a card.
+        profiles: [
+          {
+            OCRProfileID: 1,
+            ProfileName: 'junior-program',
+            DisplayName: 'Junior program – monthly direct debit',
+            PaymentOptions: ['direct_debit'],
+            RegistrationHeader: 'Join the junior program',
+            RegistrationText: '*Weekly group lessons by level *Billed monthly by direct debit *Free trial lesson for new players',
+          },
         ],
       },
     },

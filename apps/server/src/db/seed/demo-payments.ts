@@ -29,7 +29,8 @@ export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput
   if (bundle.company.code === 'ACE') {
     config.fin_setup = {
       ...config.fin_setup,
-      PaymentType: 'CreditCardPayments',
+      // Cards for the hub's checkout; direct debit for the junior program's registrations.
+      PaymentType: 'EitherCCOrDD',
       Currency: 'USD',
       TaxRatePercent: 8.875,
       TaxInclusive: false,

@@ -117,7 +117,11 @@ export async function removePaymentDetails(deps: Deps, company: Company, clientI
   if (!(await repo.deletePaymentMethod(deps.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
 }
 
-/** The saved card's gateway token, for "pay with the saved card". */
+/** Whether the company's payment type takes direct debit at all (K19). */
+export function directDebitOffered(company: Company): boolean {
+  return offersOf(company).bank;
+}
+
 /** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
 export async function directDebitAvailable(deps: Deps, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {
   if (!offersOf(company).bank) return { offered: false, onFile: false };

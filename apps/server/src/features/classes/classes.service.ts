@@ -236,15 +236,30 @@ export interface ValidatedClassItem {
  * customer should see; answers what to charge. `db` may be a transaction that locked the class.
  */
 export async function validateClassItem(db: Db, company: Company, clientId: number, item: ClassItem, at = new Date()): Promise<ValidatedClassItem> {
+  const student = await repo.findClientStudent(db, company.id, clientId, item.student_id);
+  if (!student) throw notFound();
+  return checkClassItem(db, company, student.id, item, at);
+}
+
+/**
+ * The same checks for a student an online registration has not written yet (no enrolment, no
+ * offer of theirs to count): the class, its dates and a free place, and the price. StudentID is 0.
+ */
+export function validateNewStudentClassItem(db: Db, company: Company, item: Omit<ClassItem, 'student_id'>, at = new Date()): Promise<ValidatedClassItem> {
+  return checkClassItem(db, company, null, { ...item, student_id: 0 }, at);
+}
+
+async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem> {
   assertClassReservations(company);
   const c = clock(company, at);
-  const [cls, student] = await Promise.all([repo.findClass(db, company.id, item.class_id), repo.findClientStudent(db, company.id, clientId, item.student_id)]);
-  if (!cls || !student) throw notFound();
+  const cls = await repo.findClass(db, company.id, item.class_id);
+  if (!cls) throw notFound();
+  const student = { id: studentId ?? 0 };
   const upcoming = (await repo.findUpcomingSessions(db, company.id, [cls.id], c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
   if (upcoming.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
-  const existing = await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, student.id, c.now);
+  const existing = studentId === null ? [] : await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, studentId, c.now);
   const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
-  const offerHeld = await repo.findHeldOffer(db, company.id, cls.id, student.id, c.now);
+  const offerHeld = studentId === null ? undefined : await repo.findHeldOffer(db, company.id, cls.id, studentId, c.now);
   const offers = Number((await repo.countHeldOffers(db, company.id, [cls.id], c.now))[0]?.n ?? 0) - (offerHeld ? 1 : 0);
 
   if (item.kind === 'casual') {

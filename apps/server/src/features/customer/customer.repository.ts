@@ -78,6 +78,15 @@ export async function insertLoginWithClient(db: Db, input: { companyId: number; 
   return { loginId: login.id, clientId: client.id };
 }
 
+/** Deletes a client's sign-in, and with it (cascading) the client and all that is theirs. */
+export async function deleteLoginOfClient(db: Db, companyId: number, clientId: number): Promise<void> {
+  await db
+    .deleteFrom('logins')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', (qb) => qb.selectFrom('clients').select('login_id').where('company_id', '=', companyId).where('id', '=', clientId))
+    .execute();
+}
+
 export async function setMarketingChoice(db: Db, companyId: number, clientId: number, optIn: boolean): Promise<void> {
   await db.updateTable('clients').set({ marketing_opt_in: optIn ? 1 : 0 }).where('company_id', '=', companyId).where('id', '=', clientId).execute();
 }

@@ -51,6 +51,15 @@ export async function openAccount(
   return { clientId };
 }
 
+/**
+ * Removes an account opened by an online registration whose payment failed (decision 049): the
+ * sign-in, the client and everything written for it (students, agreements, enrolments, payment
+ * rows) go together, so no half-made family remains.
+ */
+export async function removeAccount(deps: Deps, companyId: number, clientId: number): Promise<void> {
+  await repo.deleteLoginOfClient(deps.db, companyId, clientId);
+}
+
 /** Whether the address already signs in at the company. */
 export async function hasSignIn(deps: Deps, companyId: number, email: string): Promise<boolean> {
   return (await repo.findLogin(deps.db, companyId, email)) !== undefined;

@@ -18,6 +18,16 @@ export function findCard(db: Db, companyId: number, clientId: number, token: str
   return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('token', '=', token).executeTakeFirst();
 }
 
+/** Gives an unowned token to a client; false when it is unknown or already someone's. */
+export async function attachCard(db: Db, companyId: number, token: string, clientId: number): Promise<boolean> {
+  const res = await db.updateTable('gateway_cards').set({ client_id: clientId }).where('company_id', '=', companyId).where('token', '=', token).where('client_id', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function detachCard(db: Db, companyId: number, token: string, clientId: number): Promise<void> {
+  await db.updateTable('gateway_cards').set({ client_id: null }).where('company_id', '=', companyId).where('token', '=', token).where('client_id', '=', clientId).execute();
+}
+
 export function findChargeByKey(db: Db, companyId: number, key: string) {
   return db.selectFrom('gateway_charges').selectAll().where('company_id', '=', companyId).where('idempotency_key', '=', key).executeTakeFirst();
 }

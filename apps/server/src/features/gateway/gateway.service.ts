@@ -44,8 +44,11 @@ function assertSimulated(deps: Deps, company: Company) {
   if (gateway && gateway.name !== SIMULATED_PROVIDER) throw notFound();
 }
 
-/** The simulated gateway's tokenisation: checks what a card network would, keeps no card number; the token is the client's. */
-export async function tokeniseCard(deps: Deps, company: Company, clientId: number, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
+/**
+ * The simulated gateway's tokenisation: checks what a card network would, keeps no card number;
+ * the token is the client's, or no one's yet when an online registration tokenises it (null).
+ */
+export async function tokeniseCard(deps: Deps, company: Company, clientId: number | null, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
   assertSimulated(deps, company);
   if (!passesLuhn(card.number)) throw new AppError(402, 'incorrect_number', 'Your card number is incorrect.', [{ field: 'number', message: 'Your card number is incorrect.' }]);
   const today = localNow(companyTimeZone(company.settings.localization)).date;

@@ -57,6 +57,14 @@ export interface PaymentGateway {
   refund(companyId: number, chargeId: string): Promise<void>;
   /** The card behind a token of this client, or null (another client's or company's token, or none). */
   lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
+  /**
+   * Gives a card tokenised before its holder was a client (an online registration's) to the
+   * client the registration made, as a provider attaches a payment method to a customer. False
+   * when the token is unknown or already someone's.
+   */
+  attachCard(companyId: number, token: string, clientId: number): Promise<boolean>;
+  /** Takes an attached card back from a client who no longer exists (the registration's family removed), so it can be attached again. */
+  detachCard(companyId: number, token: string, clientId: number): Promise<void>;
   /** A mandate reference for a bank account (the account itself stays with the direct-debit provider). */
   registerBankAccount(companyId: number, details: { accountName: string; bankCode: string; accountNumber: string }): Promise<string>;
   /** Successful charges made before `before` (for reconciliation against orders). */

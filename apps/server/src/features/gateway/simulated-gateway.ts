@@ -34,7 +34,7 @@ export interface TokeniseInput {
  * the answer.
  */
 export function createSimulatedGateway(db: Db): PaymentGateway & {
-  tokenise(companyId: number, clientId: number, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
+  tokenise(companyId: number, clientId: number | null, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
   findChallenge(companyId: number, clientId: number, id: string): Promise<{ id: string; amountCents: number; currency: string; status: 'pending' | 'approved' | 'failed' } | null>;
   decideChallenge(companyId: number, clientId: number, id: string, approve: boolean): Promise<boolean>;
 } {
@@ -72,6 +72,14 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
     async lookupCard(companyId, clientId, token) {
       const card = await repo.findCard(db, companyId, clientId, token);
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
+    },
+
+    attachCard(companyId, token, clientId) {
+      return repo.attachCard(db, companyId, token, clientId);
+    },
+
+    detachCard(companyId, token, clientId) {
+      return repo.detachCard(db, companyId, token, clientId);
     },
 
     async registerBankAccount() {

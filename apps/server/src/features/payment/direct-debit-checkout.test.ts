@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, customerWithInvoices, idempotencyKey as key } from '../../test/payment-fixtures.ts';
 import { addDays, nowIso } from '../../lib/time.ts';
 
@@ -80,6 +80,10 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
   });
 
   it('a company whose payment type is cards only refuses direct debit (403)', async () => {
+    // This database's Ace takes cards only.
+    await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, await companyIdOf(t, 'ACE'), (s) => {
+      s.fin_setup.PaymentType = 'CreditCardPayments';
+    });
     const ace = await customerWithInvoices(t, [], { company: 'ACE' });
     const res = await ace.browser.post('/api/payment/checkout', { bookingItems: [], paymentMethod: 'direct_debit' }, { 'idempotency-key': key() });
     expect(res.status).toBe(403);

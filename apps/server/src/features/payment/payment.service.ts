@@ -18,7 +18,7 @@ import { DECLINE_MESSAGES, gatewayFor, GatewayIdempotencyError, GatewayNetworkEr
 import { directDebitAvailable, findSavedCardToken, saveCard } from '../billing/billing.service.ts';
 import { confirmHeldBookings, holdBookings, releaseHeldBookings, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from '../financials/financials.service.ts';
-import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, type ClassItem } from '../classes/classes.service.ts';
+import { confirmEnrolments, createEnrolments, releaseEnrolments, validateClassItem, validateNewStudentClassItem, type ClassItem, type ValidatedClassItem } from '../classes/classes.service.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from './payment.repository.ts';
 import type { PaymentRow } from './payment.repository.ts';
@@ -59,17 +59,7 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
 
   for (const [index, item] of classItemsOf(cart).entries()) {
     // The classes service checks the student, the class, the dates and a free place, and answers the price.
-    const v = await validateClassItem(db, company, clientId, item);
-    lines.push({
-      id: `class-${index + 1}`,
-      kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
-      description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
-      taxable: true,
-      unitPriceCents: v.unit_price,
-      quantity: v.dates.length,
-      classId: v.ClassID,
-      startDate: v.startDate,
-    });
+    lines.push(classLine(await validateClassItem(db, company, clientId, item), index));
   }
 
   cart.bookingItems.forEach((item, index) => {
@@ -136,6 +126,46 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
     }),
     paymentMethod: cart.paymentMethod,
   };
+}
+
+function classLine(v: ValidatedClassItem, index: number): CartLine {
+  return {
+    id: `class-${index + 1}`,
+    kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
+    description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
+    taxable: true,
+    unitPriceCents: v.unit_price,
+    quantity: v.dates.length,
+    classId: v.ClassID,
+    startDate: v.startDate,
+  };
+}
+
+/**
+ * What an online registration's classes cost, for a family not written yet (decision 049): the
+ * checkout's own lines and pricing, with no code, credit or invoice of theirs to apply. The
+ * checkout prices the same items again when the family pays.
+ */
+export async function quoteNewFamily(deps: Deps, company: Company, items: Omit<ClassItem, 'student_id'>[], paymentMethod: 'card' | 'direct_debit'): Promise<QuoteAnswer> {
+  const lines: CartLine[] = [];
+  for (const [index, item] of items.entries()) lines.push(classLine(await validateNewStudentClassItem(deps.db, company, item), index));
+  const quote = price({
+    today: companyToday(company),
+    newInvoiceNo: NEW_INVOICE_NO,
+    lines,
+    settings: pricingSettingsOf(company.settings),
+    discountCodeEntries: [],
+    discountCodes: [],
+    credits: [],
+    paymentMethod,
+  });
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
+}
+
+/** The checkout's answer to a payment already made under the key, if any: its status (for a caller that must know whether it failed). */
+export async function findPaymentStatus(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
+  const row = await repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
+  return row ? row.status : null;
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */

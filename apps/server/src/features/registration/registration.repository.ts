@@ -25,7 +25,7 @@ export async function insertRegistration(
 export function findOpenRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
   return db
     .selectFrom('registrations')
-    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at'])
+    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at', 'card_token'])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('submitted_at', 'is', null)
@@ -50,7 +50,7 @@ export async function markCaptchaVerified(db: Db, companyId: number, id: number,
 export async function findSubmittedRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
   const row = await db
     .selectFrom('registrations')
-    .select(['id', 'submitted_at', 'idempotency_key', 'request_hash', 'client_id'])
+    .select(['id', 'profile_id', 'email', 'submitted_at', 'completed_at', 'idempotency_key', 'request_hash', 'client_id'])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('submitted_at', 'is not', null)
@@ -78,6 +78,61 @@ export async function markSubmitted(db: Db, companyId: number, id: number, input
 /** The client the submission made, written in its transaction. */
 export async function recordClient(db: Db, companyId: number, id: number, clientId: number): Promise<void> {
   await db.updateTable('registrations').set({ client_id: clientId }).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** Completes the registration (its family paid, or had nothing to pay); false when it already was, so one caller welcomes the family. */
+export async function markCompleted(db: Db, companyId: number, id: number, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('registrations')
+    .set({ completed_at: at })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('submitted_at', 'is not', null)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Opens a paying registration again, its family removed: it can be submitted anew under another key. False when it is not paying that client. */
+export async function reopenRegistration(db: Db, companyId: number, id: number, clientId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('registrations')
+    .set({ submitted_at: null, idempotency_key: null, request_hash: null, client_id: null })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('client_id', '=', clientId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The card tokenised for an open registration (the latest one counts). */
+export async function setCardToken(db: Db, companyId: number, id: number, token: string): Promise<void> {
+  await db.updateTable('registrations').set({ card_token: token }).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** A registration's family, by the registration token, while it is submitted and not expired (the card holder at the challenge step). */
+export async function findClientOfRegistration(db: Db, companyId: number, tokenHash: string, now: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('client_id')
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.client_id ?? null;
+}
+
+/** Registrations still paying that were submitted before `before` (their checkout has had its time). */
+export function findStalePayingRegistrations(db: Db, before: string) {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('clients', (j) => j.onRef('clients.company_id', '=', 'registrations.company_id').onRef('clients.id', '=', 'registrations.client_id'))
+    .select(['registrations.id', 'registrations.company_id', 'registrations.email', 'registrations.idempotency_key', 'registrations.client_id', 'registrations.submitted_at', 'registrations.card_token', 'clients.first_name'])
+    .where('submitted_at', '<', before)
+    .where('completed_at', 'is', null)
+    .limit(500)
+    .execute();
 }
 
 export async function deleteExpiredRegistrations(db: Db, now: string): Promise<void> {

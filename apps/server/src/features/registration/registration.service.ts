@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { captchaSolutionSchema, type CaptchaSolution } from '@portal/shared/contact-schemas';
-import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
+import { registrationMessages as m, type RegistrationPaymentOption, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
+import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -12,7 +13,12 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkSignature, listActiveAgreements, recordAcceptance } from '../agreements/agreements.service.ts';
 import { verifySolution } from '../captcha/captcha.service.ts';
-import { hasSignIn, isPasswordChangePending, openAccount } from '../customer/customer.service.ts';
+import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../customer/customer.service.ts';
+import { bankFormatOf, directDebitOffered, saveBankDetails } from '../billing/billing.service.ts';
+import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../gateway/gateway.service.ts';
+import { checkout, findPaymentStatus, quoteNewFamily } from '../payment/payment.service.ts';
+import { joinWaitlist } from '../classes/classes.service.ts';
+import { listAllStudentsOfClient } from '../student/student.service.ts';
 import { checkNewCustomerRegId, parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
 import { insertStudent, parseStudentForm } from '../student/student.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../customer/email-code.service.ts';
@@ -127,6 +133,42 @@ export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promis
   return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
 }
 
+type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
+
+/** The classes a registration enrols in (not its waitlist places), as the classes service takes them. */
+function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }) {
+  return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
+}
+
+/** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
+export async function quoteRegistration(deps: Deps, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
+  assertRegistrationOpen(company, body.profile);
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
+  if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
+  const quote = await quoteNewFamily(deps, company, enrolledItems(body), body.direct_debit_payment ? 'direct_debit' : 'card');
+  return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
+}
+
+/**
+ * The simulated gateway's tokenisation for an open registration: the token is no client's yet
+ * and is kept against the registration (the latest counts); the submission hands it to the family.
+ */
+export async function tokeniseRegistrationCard(deps: Deps, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
+  assertRegistrationOpen(company);
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso());
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const made = await tokeniseCard(deps, company, null, input);
+  await repo.setCardToken(deps.db, company.id, registration.id, made.id);
+  return made;
+}
+
+/** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
+export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
+  const clientId = await repo.findClientOfRegistration(deps.db, company.id, hashToken(registrationToken), nowIso());
+  if (clientId === null) throw notFound();
+  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
+}
+
 type Submission = z.output<typeof registrationSubmissionSchema>;
 
 /** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
@@ -167,11 +209,12 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   }
   const asked = profile.EmailMarketingAgreement !== '';
   if (asked && body.marketing_opt_in === null) throw fieldError(400, 'VALIDATION', 'marketing_opt_in', m.selectOption);
-  // Nothing is paid in this registration, so there is no payment option to choose.
-  if (body.direct_debit_payment) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
   const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
   if (profile.SkipStudents && body.students.length > 0) throw fieldError(422, 'NO_STUDENTS_TAKEN', 'students', m.noStudentsTaken(studentTerm));
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
+  const payment = checkClassesAndPayment(deps, company, profile, body, registration.card_token, studentTerm);
+  // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
+  if (payment !== null) await quoteNewFamily(deps, company, enrolledItems(body), payment);
   const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
   const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
   if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
@@ -201,7 +244,62 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
     const signature = a.signature ? await within(`agreements.${a.agreementId}`, () => checkSignature(a.signature!, a.name)) : null;
     accepted.push({ agreementId: a.agreementId, signature });
   }
-  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null };
+  // Bank details last among the forms: they are only asked when paying by direct debit.
+  const bank = payment === 'direct_debit' ? parseBank(company, body.bank) : null;
+  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
+}
+
+type Profile = Company['settings']['profiles'][number];
+
+/** The options the profile offers (N27, T24) that the company's payment setup takes too. */
+export function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
+  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
+}
+
+/** A profile with a class step (N8); NoClasses profiles take none. */
+const takesClasses = (profile: Profile) => profile.PageType !== 'NoClasses';
+
+/**
+ * The class step's choices and how they are paid: every class names a student of the
+ * submission, every student has a class (N14), and a class step without classes is refused
+ * (N15). Answers how the family pays, or null when nothing is enrolled (waitlist places only, or
+ * no class step). Places and prices are checked by the checkout itself.
+ */
+function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, body: Submission, cardToken: string | null, studentTerm: string): 'card' | 'direct_debit' | null {
+  if (!takesClasses(profile)) {
+    if (body.classes.length > 0) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
+    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    return null;
+  }
+  if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);
+  const stranger = body.classes.findIndex((c) => c.student >= body.students.length);
+  if (stranger >= 0) throw fieldError(422, 'UNKNOWN_STUDENT', `classes.${stranger}.student`, m.unknownStudent(studentTerm));
+  const without = body.students.findIndex((_, i) => !body.classes.some((c) => c.student === i));
+  if (without >= 0) throw fieldError(422, 'STUDENT_WITHOUT_CLASS', `students.${without}`, m.studentWithoutClass(studentTerm));
+  if (body.classes.every((c) => c.waitlist)) {
+    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    return null;
+  }
+  const options = paymentOptionsOf(deps, company, profile);
+  const method = body.direct_debit_payment ? 'direct_debit' : 'credit_card';
+  if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.paymentOption);
+  if (method === 'direct_debit') {
+    if (body.cardToken) throw fieldError(422, 'PAYMENT_OPTION', 'cardToken', m.paymentOptionNotOffered);
+    if (!body.bank) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
+    return 'direct_debit';
+  }
+  if (body.bank) throw fieldError(422, 'PAYMENT_OPTION', 'bank', m.paymentOptionNotOffered);
+  // The card must be the one tokenised for this registration; the checkout refuses a card it cannot charge when there is something to pay.
+  if (body.cardToken && body.cardToken !== cardToken) throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+  return 'card';
+}
+
+/** The bank details in the company's format, with errors named `bank.BankCode`. */
+function parseBank(company: Company, bank: unknown) {
+  const parsed = bankDetailsSchemaFor(bankFormatOf(company)).safeParse(bank);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ field: ['bank', ...i.path.map(String)].join('.'), message: i.message }));
+  throw new AppError(400, 'VALIDATION', errors[0]!.message, errors);
 }
 
 /**
@@ -219,12 +317,12 @@ export async function submitRegistration(
   idempotencyKey: string,
   body: Submission,
   request: { ipAddress: string; userAgent: string },
-): Promise<{ clientId: number }> {
+): Promise<RegistrationResult> {
   assertRegistrationOpen(company, body.profile);
   const now = new Date();
   const hash = hashOf(body);
   const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
-  if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, now);
+  if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, body, now);
   const checked = await checkSubmission(deps, company, body, now);
   let clientId: number | null;
   try {
@@ -241,9 +339,17 @@ export async function submitRegistration(
       });
       // Checked before, but another family may have taken the RegID since.
       await within('customer', () => updateCustomerDetails(t, company, clientId, checked.customer));
-      for (const student of checked.students) await insertStudent(t, company, clientId, student);
+      const studentIds: number[] = [];
+      for (const student of checked.students) studentIds.push(await insertStudent(t, company, clientId, student));
       for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      // A full class is waited for, not paid for (the classes service refuses a class with places).
+      for (const [i, c] of body.classes.entries()) {
+        if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(t, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
+      }
+      if (checked.bank) await within('bank', () => saveBankDetails(t, company, clientId, checked.bank));
       await repo.recordClient(trx, company.id, checked.registration.id, clientId);
+      // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
+      if (checked.payment === null) await repo.markCompleted(trx, company.id, checked.registration.id, nowIso(now));
       return clientId;
     });
   } catch (err) {
@@ -255,10 +361,73 @@ export async function submitRegistration(
   if (clientId === null) {
     const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-    return replay(deps, company, row, idempotencyKey, hash, now);
+    return replay(deps, company, row, idempotencyKey, hash, body, now);
   }
-  sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
-  return { clientId };
+  if (checked.payment === null) {
+    sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
+    return { clientId, payment: null };
+  }
+  return pay(deps, company, { ...checked.registration, client_id: clientId }, idempotencyKey, body);
+}
+
+/**
+ * The family written, its classes are paid by the checkout of decision 024 under the same key:
+ * the places held and priced again there, the card charged (or the direct debit scheduled), the
+ * order written. When the checkout fails for good (declined, a class full meanwhile) the family is
+ * removed and the registration opened again, so nothing of it remains; while the payment is in
+ * flight (an answer lost at the gateway, a challenge step) it stays, for the same submission to
+ * resume, or the minute job to settle (`settlePayingRegistrations`).
+ */
+async function pay(deps: Deps, company: Company, registration: { id: number; email: string; client_id: number }, idempotencyKey: string, body: Submission): Promise<RegistrationResult> {
+  const clientId = registration.client_id;
+  const byDebit = body.direct_debit_payment;
+  try {
+    if (body.cardToken && !byDebit) {
+      const gateway = gatewayFor(deps, company);
+      // The registration's card becomes the family's (once; a resumed submission finds it theirs).
+      if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken)) && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
+        throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+      }
+    }
+    const payment = await checkout(deps, company, clientId, idempotencyKey, await cartOf(deps, company, clientId, body));
+    if (payment.status === 'requires_action') return { clientId: null, payment };
+    await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
+    return { clientId, payment };
+  } catch (err) {
+    const status = await findPaymentStatus(deps, company.id, clientId, idempotencyKey);
+    if (status === null || status === 'failed') await removeFamily(deps, company, registration.id, clientId, body.cardToken);
+    throw err;
+  }
+}
+
+/** The checkout's cart for the submission's classes, the students named by the ids the submission gave them (in the order written). */
+async function cartOf(deps: Deps, company: Company, clientId: number, body: Submission): Promise<z.output<typeof checkoutRequestSchema>> {
+  const students = (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+  return {
+    classItems: body.classes.filter((c) => !c.waitlist).map((c) => ({ ClassID: c.ClassID, StudentID: students[c.student]!, casual: c.casual, dates: c.dates })),
+    bookingItems: [],
+    invoices: [],
+    discountCodes: [],
+    creditIds: [],
+    paymentMethod: body.direct_debit_payment ? 'direct_debit' : 'card',
+    ocrProfileId: body.profile,
+    ...(body.cardToken && !body.direct_debit_payment ? { cardToken: body.cardToken } : {}),
+    useSavedCard: false,
+    saveCard: false,
+  };
+}
+
+/** The registration completed: once, the family is welcomed. */
+async function complete(deps: Deps, company: Company, registrationId: number, email: string, firstName: string, signedIn = true) {
+  if (await repo.markCompleted(deps.db, company.id, registrationId, nowIso())) sendWelcome(deps, company, email, firstName, signedIn);
+}
+
+/** A registration whose payment failed for good: the family goes, the registration opens again, its card is no one's again (another try may use it). */
+async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, cardToken: string | null | undefined) {
+  await deps.db.transaction().execute(async (trx) => {
+    if (await repo.reopenRegistration(trx, company.id, registrationId, clientId)) await removeAccount({ ...deps, db: trx }, company.id, clientId);
+  });
+  if (cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);
 }
 
 /**
@@ -272,17 +441,54 @@ async function replay(
   row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,
   idempotencyKey: string,
   hash: string,
+  body: Submission,
   now: Date,
-): Promise<{ clientId: number }> {
+): Promise<RegistrationResult> {
   if (row.idempotency_key !== idempotencyKey) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
   if (row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  // Still paying: the same submission resumes the checkout (after a challenge step, or a lost answer).
+  if (row.completed_at === null) return pay(deps, company, { id: row.id, email: row.email, client_id: row.client_id }, idempotencyKey, body);
   const fresh = addMinutes(new Date(row.submitted_at), REPLAY_MINUTES) > now;
   if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
-  return { clientId: row.client_id };
+  // What was paid is answered again by the checkout from its record under the key.
+  const paid = body.classes.some((c) => !c.waitlist);
+  const payment = paid ? await checkout(deps, company, row.client_id, idempotencyKey, await cartOf(deps, company, row.client_id, body)) : null;
+  return { clientId: row.client_id, payment };
 }
 
-function sendWelcome(deps: Deps, company: Company, email: string, firstName: string) {
+/**
+ * The minute job's part: registrations still paying after their checkout's time. A payment the
+ * checkout completed (its process died before the registration heard) completes the
+ * registration; one that failed, or never started, removes the family. One still in flight is
+ * left to the payment reconciliation, which runs first.
+ */
+export async function settlePayingRegistrations(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ completed: number; removed: number }> {
+  const report = { completed: 0, removed: 0 };
+  // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
+  const rows = await repo.findStalePayingRegistrations(deps.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
+  for (const row of rows) {
+    const company = await findCompany(row.company_id);
+    if (!company || row.client_id === null || row.idempotency_key === null) continue;
+    if (row.submitted_at! > nowIso(addMinutes(now, -(company.settings.fin_setup.CheckoutHoldMinutes + PAYING_GRACE_MINUTES)))) continue;
+    const status = await findPaymentStatus(deps, company.id, row.client_id, row.idempotency_key);
+    if (status === 'completed') {
+      await complete(deps, company, row.id, row.email, row.first_name, false);
+      report.completed += 1;
+    } else if (status === null || status === 'failed') {
+      await removeFamily(deps, company, row.id, row.client_id, row.card_token);
+      report.removed += 1;
+    }
+  }
+  return report;
+}
+
+/** Beyond the checkout's holds, how long a paying registration is left before the minute job settles it. */
+const PAYING_GRACE_MINUTES = 5;
+
+type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null };
+
+function sendWelcome(deps: Deps, company: Company, email: string, firstName: string, signedIn = true) {
   const name = company.settings.CompanyDisplayName;
   deps.mailer.queue({
     companyId: company.id,
@@ -291,7 +497,9 @@ function sendWelcome(deps: Deps, company: Company, email: string, firstName: str
     ...renderMail(name, [
       `Hi ${firstName},`,
       `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
-      'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.',
+      signedIn
+        ? 'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.'
+        : 'To sign in, use "Forgot password" on the Customer Hub\'s sign-in screen to set your password.',
     ]),
     secrets: [],
   });

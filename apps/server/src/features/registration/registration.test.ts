@@ -256,6 +256,12 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
   beforeAll(async () => {
     t = await startTestApp(engine);
     signature = await testSignature();
+    // This database's SPLASH registers families without a class step on its profiles 1 and 2
+    // (the class step and its payment are tested in registration-payment.test.ts).
+    const splash = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    await changeCompanySettings<{ profiles: Record<string, unknown>[] }>(t, splash, (s) => {
+      for (const p of s.profiles) if (p.OCRProfileID === 1 || p.OCRProfileID === 2) p.PageType = 'NoClasses';
+    });
   });
   afterAll(() => t.close());
 
@@ -347,8 +353,8 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(badStudent.body.errors).toEqual([{ field: 'students.1.LastName', message: 'Last name is required' }]);
     const noStudents = await submit(b, { ...form(token), students: [] });
     expect([noStudents.status, noStudents.body.message]).toEqual([400, 'Please add at least one swimmer']);
-    const classes = await submit(b, { ...form(token), classes: [{ class_id: 1 }] });
-    expect(classes.status).toBe(400);
+    const classes = await submit(b, { ...form(token), classes: [{ student: 0, ClassID: 1 }] });
+    expect([classes.status, classes.body.code, classes.body.message]).toEqual([422, 'NO_CLASSES_TAKEN', 'This registration does not take classes']);
     const huge = `data:image/png;base64,${'A'.repeat(400_000)}`;
     const tooLarge = await submit(b, { ...form(token), agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature: huge }] });
     expect(tooLarge.status).toBe(400);
