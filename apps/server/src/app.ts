@@ -32,6 +32,7 @@ import { myDetailsRoutes } from './features/customer/my-details.routes.ts';
 import { barcodesRoutes } from './features/barcodes/barcodes.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { registrationRoutes } from './features/registration/registration.routes.ts';
+import { guestBookingRoutes } from './features/guest-booking/guest-booking.routes.ts';
 import { classSessionLinkRoutes } from './features/class-session-link/class-session-link.routes.ts';
 import { bookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { financialsRoutes } from './features/financials/financials.routes.ts';
@@ -83,6 +84,7 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
   await instance.register(barcodesRoutes, { deps });
   await instance.register(contactRoutes, { deps });
   await instance.register(registrationRoutes, { deps });
+  await instance.register(guestBookingRoutes, { deps });
   await instance.register(classSessionLinkRoutes, { deps });
   await instance.register(bookingsRoutes, { deps });
   await instance.register(financialsRoutes, { deps });

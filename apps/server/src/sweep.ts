@@ -7,6 +7,7 @@ import { deleteExpiredLinks } from './features/class-session-link/class-session-
 import { reconcilePayments } from './features/payment/payment.service.ts';
 import { sweepWaitlists } from './features/classes/classes.service.ts';
 import { findCompanyById } from './features/company/company.service.ts';
+import { settleGuestBookings } from './features/guest-booking/guest-booking.service.ts';
 
 /**
  * The hourly sweep: sessions, reset tokens and codes that can no longer be used, outbox rows
@@ -32,6 +33,8 @@ export async function reconcileCheckouts(deps: Deps, now = new Date()) {
   const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
   // Registrations whose checkout settled, or never began, while nobody was there to hear (decision 049).
   await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
+  // Guest bookings paid while nobody was there to hear it are confirmed and mailed (decision 050).
+  await settleGuestBookings(deps, (id) => findCompanyById(deps, id), now);
   // Mail written with an order whose process died before or during its delivery.
   await deps.mailer.deliverPending(now);
   return report;

@@ -24,6 +24,7 @@ import { classSessionLinkRevocation } from './migrations/020-b-class-session-lin
 import { agreementProfiles } from './migrations/023-agreement-profiles.ts';
 import { registrations } from './migrations/024-registrations.ts';
 import { registrationPayment } from './migrations/025-registration-payment.ts';
+import { guestBookings } from './migrations/026-guest-bookings.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -52,6 +53,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '023-agreement-profiles': agreementProfiles,
     '024-registrations': registrations(engine),
     '025-registration-payment': registrationPayment,
+    '026-guest-bookings': guestBookings(engine),
   };
 }
 

@@ -389,6 +389,24 @@ export interface RegistrationsTable {
   card_token: string | null;
   completed_at: string | null;
 }
+/** Migration 026: the client a company's guest bookings are made under, and each guest's details (decision 050). */
+export interface GuestClientsTable {
+  company_id: number;
+  client_id: number;
+}
+export interface GuestBookingsTable {
+  id: Generated<number>;
+  company_id: number;
+  idempotency_key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  booking_id: number | null;
+  cancel_token_hash: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+}
 export interface CaptchaSolutionsTable {
   id: Generated<number>;
   company_id: number;
@@ -604,6 +622,8 @@ export interface Database extends BookingsFinancialsTables {
   captcha_solutions: CaptchaSolutionsTable;
   // Migration 024 (online registration).
   registrations: RegistrationsTable;
+  guest_clients: GuestClientsTable;
+  guest_bookings: GuestBookingsTable;
   // Migration 011 (classes).
   absences: AbsencesTable;
   makeup_credits: MakeupCreditsTable;

@@ -2,7 +2,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { CaptchaChallenge, CaptchaSolution } from '@portal/shared/contact-schemas';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../features/import/import.service.ts';
 import { updateCompanySettings } from '../features/company/company.repository.ts';
@@ -233,4 +234,20 @@ export async function changeCompanySettings<S = Record<string, Record<string, un
   change(settings);
   await updateCompanySettings(db, companyId, settings as unknown as CompanySettings);
   return settings;
+}
+
+/** What the browser's captcha widget does: search the numbers for the one whose hash with the salt is the challenge. */
+export function solveCaptcha(c: CaptchaChallenge): CaptchaSolution {
+  for (let n = 0; n <= c.maxnumber; n++) {
+    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return { algorithm: c.algorithm, challenge: c.challenge, salt: c.salt, number: n };
+  }
+  throw new Error('no solution');
+}
+
+/** The solution as the widget sends it in a form: base64 of its JSON. */
+export const encodedSolution = (c: CaptchaChallenge) => Buffer.from(JSON.stringify(solveCaptcha(c))).toString('base64');
+
+/** A fresh challenge of the browser's company, solved and encoded as the widget sends it. */
+export async function solvedCaptcha(browser: Browser): Promise<string> {
+  return encodedSolution((await browser.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha);
 }

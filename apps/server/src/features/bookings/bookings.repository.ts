@@ -152,6 +152,18 @@ export function findBooking(db: Db, input: { companyId: number; clientId: number
     .executeTakeFirst();
 }
 
+/** The booking a checkout sold on an invoice (a guest's checkout sells one). */
+export function findBookingIdOnInvoice(db: Db, input: { companyId: number; clientId: number; invoiceNo: string }) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'b.invoice_id').onRef('i.company_id', '=', 'b.company_id'))
+    .select('b.id')
+    .where('b.company_id', '=', input.companyId)
+    .where('b.client_id', '=', input.clientId)
+    .where('i.invoice_no', '=', input.invoiceNo)
+    .executeTakeFirst();
+}
+
 /** A client's confirmed bookings from `today` on (or before it), or the cancelled ones; paged. */
 export async function findBookings(
   db: Db,

@@ -281,6 +281,18 @@ export async function cancelBooking(deps: Deps, company: Company, clientId: numb
   return presentBooking(company, { ...row, status: 'cancelled' }, now);
 }
 
+/** The booking a checkout sold on the invoice, as the bookings list shows it; undefined when there is none. */
+export async function findBookingOnInvoice(deps: Deps, company: Company, clientId: number, invoiceNo: string, now = new Date()) {
+  const found = await repo.findBookingIdOnInvoice(deps.db, { companyId: company.id, clientId, invoiceNo });
+  return found ? findClientBooking(deps, company, clientId, found.id, now) : undefined;
+}
+
+/** One of the client's bookings (confirmed or cancelled) as the bookings list shows it. */
+export async function findClientBooking(deps: Deps, company: Company, clientId: number, bookingId: number, now = new Date()) {
+  const row = await repo.findBooking(deps.db, { companyId: company.id, clientId, bookingId });
+  return row ? presentBooking(company, row, now) : undefined;
+}
+
 /** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
 export async function checkBookingRequest(deps: Deps, company: Company, request: BookingRequest, now = new Date()): Promise<ResolvedBooking> {
   const b = resolveBookingRequest(company, request, now);

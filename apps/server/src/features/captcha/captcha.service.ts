@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CaptchaChallenge, CaptchaSolution } from '@portal/shared/contact-schemas';
+import { captchaSolutionSchema, type CaptchaChallenge, type CaptchaSolution } from '@portal/shared/contact-schemas';
 import type { Deps } from '../../deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './captcha.repository.ts';
@@ -38,6 +38,17 @@ export const proofOfWork: CaptchaProvider = {
 
 export const issueChallenge = (deps: Deps, companyId: number) => proofOfWork.issueChallenge(deps, companyId);
 export const verifySolution = (deps: Deps, companyId: number, solution: CaptchaSolution) => proofOfWork.verifySolution(deps, companyId, solution);
+
+/** The solution as the widget sends it: base64 of its JSON, or the object itself; undefined when it is neither. */
+export function solutionOf(token: string | CaptchaSolution): CaptchaSolution | undefined {
+  if (typeof token !== 'string') return token;
+  try {
+    const parsed = captchaSolutionSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The hourly sweep's part. */
 export function deleteExpiredChallenges(deps: Deps, now = new Date()): Promise<void> {

@@ -1,16 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaChallenge, ContactFormState } from '@portal/shared/contact-schemas';
-import { Browser, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, ownCompany, solveCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { updateCompanySettings } from '../company/company.repository.ts';
-
-/** What the browser does: search the numbers for the one whose hash with the salt is the challenge. */
-function solve(c: CaptchaChallenge) {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (crypto.createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return { algorithm: c.algorithm, challenge: c.challenge, salt: c.salt, number: n };
-  }
-  throw new Error('no solution');
-}
 
 const enquiry = { name: 'Priya Shah', email: 'priya@example.com', phone: '+61412345678', subject: 'Saturday lessons', message: 'Can Ella move to Saturdays?' };
 
@@ -84,7 +75,7 @@ describe.each(testEngines())('contact us on %s', (engine) => {
 
     const c = await challenge(b);
     expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100_000 });
-    const solution = solve(c);
+    const solution = solveCaptcha(c);
     const wrong = await b.post('/api/company/contact-us', { ...enquiry, captcha: { ...solution, number: solution.number + 1 } });
     expect(wrong.body).toMatchObject({ code: 'CAPTCHA_FAILED', message: 'reCAPTCHA verification failed' });
 
@@ -94,10 +85,10 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: solution })).body.code).toBe('CAPTCHA_FAILED');
 
     // A challenge issued to another company's portal does not open this one.
-    const aceSolution = solve(await challenge(await guestAt('ACE')));
+    const aceSolution = solveCaptcha(await challenge(await guestAt('ACE')));
     expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: aceSolution })).body.code).toBe('CAPTCHA_FAILED');
 
-    const late = solve(await challenge(b));
+    const late = solveCaptcha(await challenge(b));
     await t.runtime.deps.db.updateTable('captcha_solutions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: late })).body.code).toBe('CAPTCHA_FAILED');
   });

@@ -78,6 +78,26 @@ export async function insertLoginWithClient(db: Db, input: { companyId: number; 
   return { loginId: login.id, clientId: client.id };
 }
 
+/**
+ * The client a company's guest bookings are made under (decision 050): a sign-in no one can use
+ * (an address that cannot receive mail, no password) and no e-mail of its own, so the checkout
+ * mails it nothing; the guest's own address is kept with each booking.
+ */
+export async function insertGuestClient(db: Db, companyId: number): Promise<number> {
+  const now = nowIso();
+  const login = await db
+    .insertInto('logins')
+    .values({ company_id: companyId, email: `online-guests.${companyId}@guests.invalid`, password_hash: '', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const client = await db
+    .insertInto('clients')
+    .values({ company_id: companyId, login_id: login.id, first_name: 'Online', last_name: 'guests', email: '', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return client.id;
+}
+
 /** Deletes a client's sign-in, and with it (cascading) the client and all that is theirs. */
 export async function deleteLoginOfClient(db: Db, companyId: number, clientId: number): Promise<void> {
   await db

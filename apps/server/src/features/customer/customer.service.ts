@@ -60,6 +60,11 @@ export async function removeAccount(deps: Deps, companyId: number, clientId: num
   await repo.deleteLoginOfClient(deps.db, companyId, clientId);
 }
 
+/** Opens the account a company's guest bookings are made under (decision 050), in the caller's transaction. */
+export function openGuestAccount(deps: Deps, companyId: number): Promise<number> {
+  return repo.insertGuestClient(deps.db, companyId);
+}
+
 /** Whether the address already signs in at the company. */
 export async function hasSignIn(deps: Deps, companyId: number, email: string): Promise<boolean> {
   return (await repo.findLogin(deps.db, companyId, email)) !== undefined;

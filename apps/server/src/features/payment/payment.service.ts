@@ -62,19 +62,7 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
     lines.push(classLine(await validateClassItem(db, company, clientId, item), index));
   }
 
-  cart.bookingItems.forEach((item, index) => {
-    const booking = resolveBookingRequest(company, item);
-    lines.push({
-      id: `booking-${index + 1}`,
-      kind: 'Booking',
-      description: booking.description,
-      taxable: true,
-      date: booking.date,
-      startTime: booking.startTime,
-      durationMinutes: booking.durationMinutes,
-      priceCents: booking.priceCents,
-    });
-  });
+  cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
 
   if (cart.invoices.length > 0) {
     if (!fin.InvoicesPaidOnline) throw new AppError(403, 'FEATURE_DISABLED', 'Invoices cannot be paid online');
@@ -128,6 +116,20 @@ async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: 
   };
 }
 
+function bookingLine(company: Company, item: Cart['bookingItems'][number], index: number): CartLine {
+  const booking = resolveBookingRequest(company, item);
+  return {
+    id: `booking-${index + 1}`,
+    kind: 'Booking',
+    description: booking.description,
+    taxable: true,
+    date: booking.date,
+    startTime: booking.startTime,
+    durationMinutes: booking.durationMinutes,
+    priceCents: booking.priceCents,
+  };
+}
+
 function classLine(v: ValidatedClassItem, index: number): CartLine {
   return {
     id: `class-${index + 1}`,
@@ -142,13 +144,19 @@ function classLine(v: ValidatedClassItem, index: number): CartLine {
 }
 
 /**
- * What an online registration's classes cost, for a family not written yet (decision 049): the
- * checkout's own lines and pricing, with no code, credit or invoice of theirs to apply. The
- * checkout prices the same items again when the family pays.
+ * What a family or guest not written yet would pay (decisions 049, 050): the checkout's own lines
+ * and pricing for classes (no student of theirs to check) and courts, with no code, credit or
+ * invoice of theirs to apply. The checkout prices the same items again when they pay.
  */
-export async function quoteNewFamily(deps: Deps, company: Company, items: Omit<ClassItem, 'student_id'>[], paymentMethod: 'card' | 'direct_debit'): Promise<QuoteAnswer> {
+export async function quoteNewFamily(
+  deps: Deps,
+  company: Company,
+  items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems'] },
+  paymentMethod: 'card' | 'direct_debit',
+): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  for (const [index, item] of items.entries()) lines.push(classLine(await validateNewStudentClassItem(deps.db, company, item), index));
+  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(deps.db, company, item), index));
+  (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),
     newInvoiceNo: NEW_INVOICE_NO,
@@ -162,10 +170,9 @@ export async function quoteNewFamily(deps: Deps, company: Company, items: Omit<C
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
 }
 
-/** The checkout's answer to a payment already made under the key, if any: its status (for a caller that must know whether it failed). */
-export async function findPaymentStatus(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
-  const row = await repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
-  return row ? row.status : null;
+/** The payment made under a key for the client, if any (its status, charge reference and stored answer). */
+export function findPayment(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
+  return repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */

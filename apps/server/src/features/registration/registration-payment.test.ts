@@ -11,7 +11,7 @@ import { reconcileCheckouts } from '../../sweep.ts';
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const key = () => crypto.randomBytes(12).toString('hex');
 
-type Answer = { success: true; payment: PaymentAnswer | null; user?: { ClientID: number; FirstName: string }; actions?: { type: string }[]; code?: string; message?: string };
+type Answer = { success: true; payment: PaymentAnswer | null; user?: { ClientID: number; FirstName: string }; actions?: { type: string }[]; code?: string; message?: string; errors?: { field: string; message: string }[] };
 
 describe.each(testEngines())('online registration with classes and payment on %s', (engine) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
-import { captchaSolutionSchema, type CaptchaSolution } from '@portal/shared/contact-schemas';
+import type { CaptchaSolution } from '@portal/shared/contact-schemas';
 import { registrationMessages as m, type RegistrationPaymentOption, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
 import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Deps } from '../../deps.ts';
@@ -12,11 +12,11 @@ import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkSignature, listActiveAgreements, recordAcceptance } from '../agreements/agreements.service.ts';
-import { verifySolution } from '../captcha/captcha.service.ts';
+import { solutionOf, verifySolution } from '../captcha/captcha.service.ts';
 import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../customer/customer.service.ts';
 import { bankFormatOf, directDebitOffered, saveBankDetails } from '../billing/billing.service.ts';
 import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../gateway/gateway.service.ts';
-import { checkout, findPaymentStatus, quoteNewFamily } from '../payment/payment.service.ts';
+import { checkout, findPayment, quoteNewFamily } from '../payment/payment.service.ts';
 import { joinWaitlist } from '../classes/classes.service.ts';
 import { listAllStudentsOfClient } from '../student/student.service.ts';
 import { checkNewCustomerRegId, parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
@@ -104,17 +104,6 @@ export async function verifyCode(deps: Deps, company: Company, input: { token: s
   return { email: row.email };
 }
 
-/** The solution as the widget sends it: base64 of its JSON, or the object itself; undefined when it is neither. */
-function solutionOf(token: string | CaptchaSolution): CaptchaSolution | undefined {
-  if (typeof token !== 'string') return token;
-  try {
-    const parsed = captchaSolutionSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * R59: checks a solved challenge once (a replay is refused) and marks the registration as
  * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
@@ -145,7 +134,7 @@ export async function quoteRegistration(deps: Deps, company: Company, body: Quot
   assertRegistrationOpen(company, body.profile);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
-  const quote = await quoteNewFamily(deps, company, enrolledItems(body), body.direct_debit_payment ? 'direct_debit' : 'card');
+  const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
   return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
 }
 
@@ -214,7 +203,7 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const payment = checkClassesAndPayment(deps, company, profile, body, registration.card_token, studentTerm);
   // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
-  if (payment !== null) await quoteNewFamily(deps, company, enrolledItems(body), payment);
+  if (payment !== null) await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, payment);
   const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
   const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
   if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
@@ -394,7 +383,7 @@ async function pay(deps: Deps, company: Company, registration: { id: number; ema
     await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
     return { clientId, payment };
   } catch (err) {
-    const status = await findPaymentStatus(deps, company.id, clientId, idempotencyKey);
+    const status = (await findPayment(deps, company.id, clientId, idempotencyKey))?.status ?? null;
     if (status === null || status === 'failed') await removeFamily(deps, company, registration.id, clientId, body.cardToken);
     throw err;
   }
@@ -471,7 +460,7 @@ export async function settlePayingRegistrations(deps: Deps, findCompany: (id: nu
     const company = await findCompany(row.company_id);
     if (!company || row.client_id === null || row.idempotency_key === null) continue;
     if (row.submitted_at! > nowIso(addMinutes(now, -(company.settings.fin_setup.CheckoutHoldMinutes + PAYING_GRACE_MINUTES)))) continue;
-    const status = await findPaymentStatus(deps, company.id, row.client_id, row.idempotency_key);
+    const status = (await findPayment(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
     if (status === 'completed') {
       await complete(deps, company, row.id, row.email, row.first_name, false);
       report.completed += 1;

@@ -1,18 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaChallenge } from '@portal/shared/contact-schemas';
-import { Browser, changeCompanySettings, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, encodedSolution, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
-
-/** What the widget does: find the number, and send the solution as base64 of its JSON. */
-function solve(c: CaptchaChallenge) {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (crypto.createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, salt: c.salt, number: n })).toString('base64');
-    }
-  }
-  throw new Error('no solution');
-}
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 
@@ -164,9 +154,9 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     expect((await registrationRow(token))?.captcha_verified_until).toBeNull();
     // Another company's challenge, solved, does not count here.
     const elsewhere = await visitorAt('ACE');
-    expect((await b.post('/api/ocr/verify-captcha', { token: solve(await challenge(elsewhere)), registration_token: token })).body.verified).toBe(false);
+    expect((await b.post('/api/ocr/verify-captcha', { token: encodedSolution(await challenge(elsewhere)), registration_token: token })).body.verified).toBe(false);
     // Solved: verified, and the mark is kept for about ten minutes.
-    const solution = solve(await challenge(b));
+    const solution = encodedSolution(await challenge(b));
     const before = Date.now();
     expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body).toEqual({ success: true, verified: true });
     const until = Date.parse((await registrationRow(token))!.captcha_verified_until!);
@@ -181,7 +171,7 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
   it('verify-captcha needs an open registration of this company, checked before the solution is spent', async () => {
     const b = await visitorAt();
     const c = (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
-    const solution = solve(c);
+    const solution = encodedSolution(c);
     const unknown = await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: 'y'.repeat(43) });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('This registration has expired. Please verify your email address again.');
@@ -374,7 +364,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
   it('with a solved captcha the captcha profile registers; a replayed solution does not mark another registration', async () => {
     const { b, email, token } = await proved(2);
     const c = (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
-    const solution = solve(c);
+    const solution = encodedSolution(c);
     expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body.verified).toBe(true);
     expect((await submit(b, form(token, 2))).status).toBe(200);
     expect((await family(email)).logins).toBe(1);

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { emailField } from './auth-schemas.ts';
+import { bookingOptionsSchema, bookingRequestSchema } from './bookings-schemas.ts';
+import { captchaSolutionSchema } from './contact-schemas.ts';
+import { messages } from './messages.ts';
+import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
+
+/**
+ * The public booking page (`/ob?id={customer id}`, N37; decision 050): a guest books and pays for
+ * a court without an account. The same venues, slots, prices, holds and checkout as the hub's
+ * bookings; the guest's name, e-mail and phone instead of a sign-in; a solved captcha before
+ * anything is held; a confirmation e-mail with a link to cancel before the cut-off.
+ */
+export const guestBookingMessages = {
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Enter a phone number of 6 to 20 digits',
+  captchaRequired: 'Please complete the verification',
+  captchaFailed: 'The verification failed. Please try again.',
+  bookingsClosed: 'Online booking is not available',
+  cancelled: 'Your booking has been cancelled.',
+  linkInvalid: 'This link is not valid or the booking has already been cancelled.',
+  confirmationSubject: (company: string) => `Your booking with ${company}`,
+} as const;
+
+/** GET /api/ob/options: what the page offers, and whether cards are taken. */
+export const guestBookingOptionsSchema = bookingOptionsSchema.extend({ cardPaymentsAvailable: z.boolean() });
+export type GuestBookingOptions = z.infer<typeof guestBookingOptionsSchema>;
+
+/** POST /api/ob/quote: the court priced as the checkout prices it. */
+export const guestQuoteRequestSchema = z.object({ booking: bookingRequestSchema });
+export const guestQuoteAnswerSchema = quoteAnswerSchema;
+
+export const guestDetailsSchema = z.object({
+  FirstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(60),
+  LastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(60),
+  Email: emailField,
+  Phone: z
+    .string({ error: guestBookingMessages.phoneRequired })
+    .trim()
+    .min(1, guestBookingMessages.phoneRequired)
+    .regex(/^\+?[\d\s()-]{6,24}$/, guestBookingMessages.phoneInvalid),
+});
+export type GuestDetails = z.infer<typeof guestDetailsSchema>;
+
+/** The simulated gateway's tokenisation for a guest: the token is no one's until the booking is paid with it. */
+export const guestCardTokenRequestSchema = gatewayTokenRequestSchema;
+
+/**
+ * POST /api/ob/book with an Idempotency-Key: one court, the guest's details, the solved captcha
+ * (base64 of its JSON, or the object) and the card token. A retry with the same key and body
+ * answers the same booking (no new captcha needed); a challenge step answers "requires_action" and
+ * the same request is sent again once the card holder approved it.
+ */
+export const guestBookingRequestSchema = z.strictObject({
+  booking: bookingRequestSchema,
+  guest: guestDetailsSchema,
+  captcha: z.union([z.string().min(1).max(4_000), captchaSolutionSchema]),
+  cardToken: cardTokenField.optional(),
+});
+export type GuestBookingRequest = z.input<typeof guestBookingRequestSchema>;
+
+export const guestBookingSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  endTime: z.string(),
+  venue: z.string(),
+  court: z.string(),
+  bookingType: z.string(),
+  priceCents: z.number().int(),
+  /** The latest instant it can be cancelled online (ISO); null once past or cancelled. */
+  cancelBy: z.string().nullable(),
+  status: z.enum(['Confirmed', 'Cancelled']),
+  guestName: z.string(),
+});
+export type GuestBooking = z.infer<typeof guestBookingSchema>;
+
+export const guestBookingAnswerSchema = z.object({
+  success: z.literal(true),
+  payment: paymentAnswerSchema,
+  /** Present once paid. */
+  booking: guestBookingSchema.nullable(),
+});
+export type GuestBookingAnswer = z.infer<typeof guestBookingAnswerSchema>;
+
+/** POST /api/ob/booking and /api/ob/cancel: the booking named by the link's token. */
+export const guestLinkRequestSchema = z.object({ token: z.string().min(20).max(200) });
+export const guestLinkAnswerSchema = z.object({ success: z.literal(true), booking: guestBookingSchema, message: z.string().optional() });
