@@ -10,6 +10,9 @@
 // writer makes BENCH_WRITES_PER_SECOND (default 20) changes: new notifications and messages
 // (written into the database as an import or back office would), mark-reads, and sign-ins and
 // sign-outs of other customers (through the API, at the production password cost).
+// Last, BENCH_REGISTRATIONS (default 200) online registrations are submitted at once into classes
+// with too few places for them all, and the database is checked afterwards
+// (lib/bench-registrations.mjs); a failed check fails the bench.
 // BENCH_PG_POOLS=5,10,20 measures the PostgreSQL polls at each pool size as well;
 // BENCH_ENGINES=sqlite measures one engine. Each row also reports the server's CPU time per
 // request (Linux), which other work on the machine disturbs much less than req/s.
@@ -23,6 +26,7 @@ import { tsImport } from 'tsx/esm/api';
 import { PortalSession, waitReady } from './lib/portal-session.mjs';
 import { CLASS_ROWS, withBenchClasses } from './lib/bench-classes.mjs';
 import { CHECKOUT_ROW, checkoutCustomers, invoicesOf, measureCheckouts } from './lib/bench-checkouts.mjs';
+import { REGISTRATION_ROW, measureRegistrations } from './lib/bench-registrations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -155,7 +159,10 @@ async function inBatches(items, size, fn) {
 // ---------------------------------------------------------------------------------------------
 // The background writer.
 
-/** Straight database writes, as an import or a back office makes them. */
+/**
+ * Straight database writes, as an import or a back office makes them; `all` and `run` take SQL
+ * with `?` placeholders on either engine.
+ */
 function databaseWriter(databaseUrl) {
   if (databaseUrl.startsWith('sqlite:')) {
     const db = new SQLite(databaseUrl.slice('sqlite:'.length));
@@ -176,13 +183,25 @@ function databaseWriter(databaseUrl) {
         const { company_id } = companyOf.get(clientId);
         return Number(insertMessage.run(company_id, clientId, title, 'Written while the bench runs.', new Date().toISOString()).lastInsertRowid);
       },
+      all: async (sql, params = []) => db.prepare(sql).all(...params),
+      async run(sql, params = []) {
+        db.prepare(sql).run(...params);
+      },
       async close() {
         db.close();
       },
     };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const numbered = (sql) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
   return {
+    all: async (sql, params = []) => (await pool.query(numbered(sql), params)).rows,
+    async run(sql, params = []) {
+      await pool.query(numbered(sql), params);
+    },
     async notify(clientId, title) {
       const now = new Date().toISOString();
       await pool.query(
@@ -333,6 +352,7 @@ const rows = [
   { name: 'invoice page 3, oldest first, search "paid"', url: '/api/financials/invoices?page=3&limit=10&sort=asc&search=paid', opts: {}, who: 'invoices' },
   ...CLASS_ROWS,
   CHECKOUT_ROW,
+  REGISTRATION_ROW,
 ];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling); several
 // separated by commas (BENCH_ROWS=class,invoice) measure the rows that contain any of them.
@@ -445,16 +465,21 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
       let w;
       const cpuBefore = serverCpuMs(child.pid);
       try {
-        r = row.checkout
-          ? await measureCheckouts(
-              customers.filter((c) => c.checkoutInvoices),
-              { seconds, lanes: connections },
-            )
-          : await measure(base, row.url, polled, row.opts, held);
+        if (row.checkout) {
+          r = await measureCheckouts(
+            customers.filter((c) => c.checkoutInvoices),
+            { seconds, lanes: connections },
+          );
+        } else if (row.registrations) {
+          // A server of the row's own on the same database, the only one given SMTP_URL.
+          r = await measureRegistrations({ store, port: port + 200, spawnServer: (env) => startServer(databaseUrl, port + 200, { ...extraEnv, ...env }), stopServer, cpuMs: serverCpuMs });
+        } else {
+          r = await measure(base, row.url, polled, row.opts, held);
+        }
       } finally {
         w = await writer.stop();
       }
-      const cpuUs = ((serverCpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, r.total);
+      const cpuUs = r.cpuUs ?? ((serverCpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, r.total);
       out.push({ engine: label, name: row.name, ...r, cpuUs, writes: w.rate, writeFailures: w.failures });
     }
     return { rows: out, customers };
@@ -484,8 +509,8 @@ try {
     const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
     results.push(...first.rows);
     for (const size of pgPools) {
-      // The checkouts paid their invoices on the first server.
-      const only = rows.filter((r) => r.url !== '/api/company/get-config' && !r.checkout).map((r) => r.name);
+      // The checkouts paid their invoices, and the registrations filled their classes, on the first server.
+      const only = rows.filter((r) => r.url !== '/api/company/get-config' && !r.checkout && !r.registrations).map((r) => r.name);
       const extraEnv = { DATABASE_POOL_SIZE: String(size) };
       results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { extraEnv, only, signedIn: first.customers })).rows);
     }
@@ -511,3 +536,17 @@ for (const r of results) {
 const failed = results.reduce((sum, r) => sum + r.writeFailures, 0);
 const rate = results.reduce((sum, r) => sum + r.writes, 0) / Math.max(1, results.length);
 console.log(`\nbackground writes: ${rate.toFixed(1)}/s on average, ${failed} failed`);
+
+// The registrations: what each submission answered, and what the database holds afterwards.
+for (const { engine, registrations: g, p50, p99 } of results.filter((r) => r.registrations)) {
+  console.log(
+    `\n${engine}: ${g.count} registrations submitted at once, two children each into ${g.classes} classes of ${g.places / g.classes} places ` +
+      `(${g.places} places for ${g.count * 2} children; the e-mail codes and cards before them took ${g.prepSeconds.toFixed(1)} s)`,
+  );
+  console.log(`  completed ${g.completed}, refused CLASS_FULL ${g.full}, other failures ${g.other}; places taken ${g.taken} of ${g.places}`);
+  console.log(`  submission p50 ${p50} ms, p99 ${p99} ms; all ${g.count} answered in ${(g.wallMs / 1000).toFixed(2)} s`);
+  for (const c of g.checks) {
+    console.log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.value}`);
+    if (!c.ok) process.exitCode = 1;
+  }
+}

@@ -18,9 +18,15 @@ export function findCard(db: Db, companyId: number, clientId: number, token: str
   return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('token', '=', token).executeTakeFirst();
 }
 
-/** Gives an unowned token to a client; false when it is unknown or already someone's. */
+/** Gives an unowned token to a client (again, when it is theirs already); false when it is unknown or someone else's. */
 export async function attachCard(db: Db, companyId: number, token: string, clientId: number): Promise<boolean> {
-  const res = await db.updateTable('gateway_cards').set({ client_id: clientId }).where('company_id', '=', companyId).where('token', '=', token).where('client_id', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('gateway_cards')
+    .set({ client_id: clientId })
+    .where('company_id', '=', companyId)
+    .where('token', '=', token)
+    .where((eb) => eb.or([eb('client_id', 'is', null), eb('client_id', '=', clientId)]))
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

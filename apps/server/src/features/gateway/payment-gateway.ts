@@ -59,8 +59,9 @@ export interface PaymentGateway {
   lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
   /**
    * Gives a card tokenised before its holder was a client (an online registration's) to the
-   * client the registration made, as a provider attaches a payment method to a customer. False
-   * when the token is unknown or already someone's.
+   * client the registration made, as a provider attaches a payment method to a customer. True
+   * when it is that client's already (concurrent requests of one submission); false when the
+   * token is unknown or someone else's.
    */
   attachCard(companyId: number, token: string, clientId: number): Promise<boolean>;
   /** Takes an attached card back from a client who no longer exists (the registration's family removed), so it can be attached again. */

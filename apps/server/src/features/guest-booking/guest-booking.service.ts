@@ -101,7 +101,7 @@ export async function bookAsGuest(deps: Deps, company: Company, idempotencyKey: 
   const clientId = await guestClientOf(deps, company);
   if (body.cardToken) {
     const gateway = gatewayFor(deps, company)!;
-    if (!(await gateway.lookupCard(company.id, clientId, body.cardToken)) && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
+    if (!(await gateway.attachCard(company.id, body.cardToken, clientId))) {
       throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
     }
   }

@@ -374,7 +374,7 @@ async function pay(deps: Deps, company: Company, registration: { id: number; ema
     if (body.cardToken && !byDebit) {
       const gateway = gatewayFor(deps, company);
       // The registration's card becomes the family's (once; a resumed submission finds it theirs).
-      if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken)) && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
+      if (gateway && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
         throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
       }
     }
