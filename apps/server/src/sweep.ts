@@ -32,10 +32,13 @@ export async function sweepExpiredRows(deps: Deps, now = new Date()): Promise<vo
 export async function reconcileCheckouts(deps: Deps, now = new Date()) {
   const report = await reconcilePayments(deps, (id) => findCompanyById(deps, id), now);
   // Registrations whose checkout settled, or never began, while nobody was there to hear (decision 049).
-  await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
+  const registrations = await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
   // Guest bookings paid while nobody was there to hear it are confirmed and mailed (decision 050).
-  await settleGuestBookings(deps, (id) => findCompanyById(deps, id), now);
+  const guests = await settleGuestBookings(deps, (id) => findCompanyById(deps, id), now);
   // Mail written with an order whose process died before or during its delivery.
   await deps.mailer.deliverPending(now);
+  // A row that could not be settled is tried again next minute; the caller logs why.
+  const errors = [...registrations.errors, ...guests.errors];
+  if (errors.length) throw new AggregateError(errors, `${errors.length} paying registrations or guest bookings could not be settled`);
   return report;
 }

@@ -38,7 +38,8 @@ export const guestDetailsSchema = z.object({
     .string({ error: guestBookingMessages.phoneRequired })
     .trim()
     .min(1, guestBookingMessages.phoneRequired)
-    .regex(/^\+?[\d\s()-]{6,24}$/, guestBookingMessages.phoneInvalid),
+    .regex(/^\+?[\d\s()-]+$/, guestBookingMessages.phoneInvalid)
+    .refine((v) => /^\d{6,20}$/.test(v.replace(/\D/g, '')), guestBookingMessages.phoneInvalid),
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 
@@ -79,6 +80,8 @@ export const guestBookingAnswerSchema = z.object({
   payment: paymentAnswerSchema,
   /** Present once paid. */
   booking: guestBookingSchema.nullable(),
+  /** The link that cancels the booking, answered to the request that confirmed it (and mailed); null otherwise. */
+  cancelUrl: z.string().nullable(),
 });
 export type GuestBookingAnswer = z.infer<typeof guestBookingAnswerSchema>;
 

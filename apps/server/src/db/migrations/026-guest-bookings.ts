@@ -42,6 +42,8 @@ export function guestBookings(engine: Engine) {
           )`,
         )
         .execute(db);
+      // The minute job's look for bookings paid but not confirmed.
+      await sql`create index guest_bookings_unconfirmed on guest_bookings (confirmed_at, created_at)`.execute(db);
     },
   };
 }

@@ -48,5 +48,5 @@ export function findGuestBookingByToken(db: Db, companyId: number, tokenHash: st
 
 /** Guest bookings not confirmed, made before `before` (their checkout has had its time). */
 export function findUnconfirmedGuestBookings(db: Db, before: string) {
-  return db.selectFrom('guest_bookings').selectAll().where('confirmed_at', 'is', null).where('created_at', '<', before).limit(500).execute();
+  return db.selectFrom('guest_bookings').selectAll().where('confirmed_at', 'is', null).where('created_at', '<', before).orderBy('created_at').limit(500).execute();
 }

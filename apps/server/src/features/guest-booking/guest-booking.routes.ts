@@ -107,7 +107,10 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     `${GATEWAY_PREFIX}/guest-challenges/:id`,
     { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a guest's charge", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
-    async (req) => service.guestChallenge(deps, requireCompany(req), req.params.id),
+    async (req) => {
+      await throttle(req, 'register');
+      return service.guestChallenge(deps, requireCompany(req), req.params.id);
+    },
   );
   r.post(
     `${GATEWAY_PREFIX}/guest-challenges/:id`,
@@ -115,6 +118,9 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'company' },
       schema: { tags: ['gateway'], summary: "Simulated gateway: approve or fail the challenge step of a guest's charge", params: challengeParams, body: gatewayChallengeDecisionSchema, response: { 200: gatewayChallengeSchema, ...errorResponses } },
     },
-    async (req) => service.guestChallenge(deps, requireCompany(req), req.params.id, req.body.approve),
+    async (req) => {
+      await throttle(req, 'register');
+      return service.guestChallenge(deps, requireCompany(req), req.params.id, req.body.approve);
+    },
   );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { guestBookingMessages as m, type GuestBooking, type GuestBookingAnswer, type guestBookingRequestSchema, type GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
-import type { BookingRequest } from '@portal/shared/bookings-schemas';
+import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
 import type { Deps } from '../../deps.ts';
@@ -14,7 +14,7 @@ import { solutionOf, verifySolution } from '../captcha/captcha.service.ts';
 import { openGuestAccount } from '../customer/customer.service.ts';
 import { decideChallenge, findChallenge, gatewayFor, tokeniseCard } from '../gateway/gateway.service.ts';
 import { renderMail } from '../mail/mailer.ts';
-import { checkout, findPayment, quoteNewFamily } from '../payment/payment.service.ts';
+import { checkout, findPaymentOutcome, quoteNewFamily } from '../payment/payment.service.ts';
 import * as repo from './guest-booking.repository.ts';
 
 type BookingBody = z.output<typeof guestBookingRequestSchema>;
@@ -85,49 +85,56 @@ const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) =>
  */
 export async function bookAsGuest(deps: Deps, company: Company, idempotencyKey: string, body: BookingBody): Promise<GuestBookingAnswer> {
   assertGuestBookingOpen(deps, company);
-  let row = await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey);
-  if (row && !sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
-  if (!row) {
-    const solution = solutionOf(body.captcha);
-    if (!solution) throw new AppError(400, 'CAPTCHA_REQUIRED', m.captchaRequired, [{ field: 'captcha', message: m.captchaRequired }]);
-    // The court is checked before the solution is spent: a refused request costs no new captcha.
-    resolveBookingRequest(company, body.booking);
-    if (!(await verifySolution(deps, company.id, solution))) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
-    const g = body.guest;
-    await repo.insertGuestBooking(deps.db, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
-    row = (await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey))!;
-    if (!sameGuest(row, g)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
-  }
+  const row = (await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey)) ?? (await admit(deps, company, idempotencyKey, body));
+  if (!sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
   const clientId = await guestClientOf(deps, company);
-  if (body.cardToken) {
-    const gateway = gatewayFor(deps, company)!;
-    if (!(await gateway.attachCard(company.id, body.cardToken, clientId))) {
-      throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
-    }
+  if (body.cardToken && !(await gatewayFor(deps, company)!.attachCard(company.id, body.cardToken, clientId))) {
+    throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
   }
   const cart = { classItems: [], bookingItems: [body.booking], invoices: [], discountCodes: [], creditIds: [], paymentMethod: 'card' as const, ocrProfileId: null, useSavedCard: false, saveCard: false, ...(body.cardToken ? { cardToken: body.cardToken } : {}) };
-  let payment;
-  try {
-    payment = await checkout(deps, company, clientId, idempotencyKey, cart);
-  } catch (err) {
-    // Refused for good (declined, the court taken meanwhile): the guest's details go with it.
-    const paid = await findPayment(deps, company.id, clientId, idempotencyKey);
-    if (!paid || paid.status === 'failed') await repo.deleteGuestBooking(deps.db, company.id, row.id);
-    throw err;
-  }
-  if (payment.status === 'requires_action') return { success: true, payment, booking: null };
-  return { success: true, payment, booking: await confirm(deps, company, clientId, row, payment.invoiceNos[0]!, payment.amountCents, payment.receiptNo) };
+  // A refusal (a decline, the court taken meanwhile) keeps the guest's row: a retry under the key is answered the same; the minute job forgets it.
+  const payment = await checkout(deps, company, clientId, idempotencyKey, cart);
+  if (payment.status === 'requires_action') return { success: true, payment, booking: null, cancelUrl: null };
+  const confirmed = await confirm(deps, company, clientId, row, payment);
+  return { success: true, payment, booking: confirmed.booking, cancelUrl: confirmed.cancelUrl };
 }
 
-/** Ties the paid booking to its guest and, once, mails them the booking with the link that cancels it. */
-async function confirm(deps: Deps, company: Company, clientId: number, row: repo.GuestRow, invoiceNo: string, amountCents: number, receiptNo: string | null): Promise<GuestBooking> {
-  const booking = await findBookingOnInvoice(deps, company, clientId, invoiceNo);
-  if (!booking) throw new Error(`guest booking ${row.id}: no booking on invoice ${invoiceNo}`);
+/**
+ * A request under a new key: the court checked (a refused request spends no solution), then the
+ * captcha spent and the guest's details kept in one transaction. A concurrent request under the
+ * same key waits for that transaction (PostgreSQL) and, finding the solution spent, is admitted by
+ * the row it wrote.
+ */
+async function admit(deps: Deps, company: Company, idempotencyKey: string, body: BookingBody): Promise<repo.GuestRow> {
+  const solution = solutionOf(body.captcha);
+  if (!solution) throw new AppError(400, 'CAPTCHA_REQUIRED', m.captchaRequired, [{ field: 'captcha', message: m.captchaRequired }]);
+  resolveBookingRequest(company, body.booking);
+  const g = body.guest;
+  const admitted = await deps.db.transaction().execute(async (trx) => {
+    if (!(await verifySolution({ ...deps, db: trx }, company.id, solution))) return false;
+    await repo.insertGuestBooking(trx, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
+    return true;
+  });
+  const row = await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey);
+  if (!row) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
+  if (!admitted && !sameGuest(row, g)) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
+  return row;
+}
+
+/**
+ * Ties the paid booking to its guest and, once, mails them the booking with the link that cancels
+ * it; the request that confirms it also answers the link (the e-mail is not its only copy).
+ */
+async function confirm(deps: Deps, company: Company, clientId: number, row: repo.GuestRow, payment: { invoiceNos: string[]; amountCents: number; receiptNo: string | null }) {
+  const booking = await findBookingOnInvoice(deps, company, clientId, payment.invoiceNos[0]!);
+  if (!booking) throw new Error(`guest booking ${row.id}: no booking on invoice ${payment.invoiceNos[0]}`);
   const token = newToken();
-  if (await repo.confirmGuestBooking(deps.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() })) {
-    mailConfirmation(deps, company, row, booking, token, amountCents, receiptNo);
+  const cancelUrl = `${publicOrigin(deps.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
+  if (!(await repo.confirmGuestBooking(deps.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() }))) {
+    return { booking: present(booking, row), cancelUrl: null };
   }
-  return present(booking, row);
+  mailConfirmation(deps, company, row, booking, cancelUrl, token, payment.amountCents, payment.receiptNo);
+  return { booking: present(booking, row), cancelUrl };
 }
 
 function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, row: repo.GuestRow): GuestBooking {
@@ -145,10 +152,9 @@ function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBookin
   };
 }
 
-function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, token: string, amountCents: number, receiptNo: string | null) {
+function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, link: string, token: string, amountCents: number, receiptNo: string | null) {
   const name = company.settings.CompanyDisplayName;
   const symbol = company.settings.localization.CurrencySymbol;
-  const link = `${publicOrigin(deps.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
   const hours = company.settings.booking_setup.CancelCutoffHours;
   deps.mailer.queue({
     companyId: company.id,
@@ -164,7 +170,7 @@ function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, book
   });
 }
 
-/** The booking a cancel link names, for the page that shows it; the link is refused once cancelled. */
+/** The booking a cancel link names, for the page that shows it, cancelled or not. */
 export async function findGuestBooking(deps: Deps, company: Company, token: string): Promise<GuestBooking> {
   const { row, clientId } = await byToken(deps, company, token);
   const booking = await findClientBooking(deps, company, clientId, row.booking_id!);
@@ -187,10 +193,13 @@ export async function cancelGuestBooking(deps: Deps, company: Company, token: st
   const { row, clientId } = await byToken(deps, company, token);
   const current = await findClientBooking(deps, company, clientId, row.booking_id!);
   if (!current || current.status === 'Cancelled') throw new AppError(404, 'NOT_FOUND', m.linkInvalid);
-  const cancelled = await cancelBooking(deps, company, clientId, row.booking_id!);
-  const payment = await findPayment(deps, company.id, clientId, row.idempotency_key);
+  const hours = company.settings.booking_setup.CancelCutoffHours;
+  if (current.cancelBy === null) throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(hours));
+  // The refund first (the gateway refunds a charge once): a refund that fails leaves the booking, and the link, as they were.
+  const payment = await findPaymentOutcome(deps, company.id, clientId, row.idempotency_key);
   const gateway = gatewayFor(deps, company);
   if (payment?.status === 'completed' && payment.reference && gateway) await gateway.refund(company.id, payment.reference);
+  const cancelled = await cancelBooking(deps, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;
   deps.mailer.queue({
     companyId: company.id,
@@ -213,20 +222,22 @@ const SETTLE_GRACE_MINUTES = 5;
  * it (the process died) is confirmed and mailed; one whose checkout failed or never began is
  * forgotten. One still in flight is left to the payment reconciliation, which runs first.
  */
-export async function settleGuestBookings(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<void> {
+export async function settleGuestBookings(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
+  const errors: unknown[] = [];
   for (const row of await repo.findUnconfirmedGuestBookings(deps.db, nowIso(addMinutes(now, -SETTLE_GRACE_MINUTES)))) {
-    const company = await findCompany(row.company_id);
-    if (!company) continue;
-    const hold = Math.max(company.settings.fin_setup.CheckoutHoldMinutes, company.settings.booking_setup.HoldMinutes);
-    if (row.created_at > nowIso(addMinutes(now, -(hold + SETTLE_GRACE_MINUTES)))) continue;
-    const clientId = await repo.findGuestClient(deps.db, company.id);
-    const paid = clientId === undefined ? undefined : await findPayment(deps, company.id, clientId, row.idempotency_key);
-    if (paid?.status === 'completed' && clientId !== undefined) {
-      const answer = JSON.parse(paid.result ?? '{}') as { answer?: { invoiceNos: string[]; amountCents: number; receiptNo: string | null } };
-      if (answer.answer) await confirm(deps, company, clientId, row, answer.answer.invoiceNos[0]!, answer.answer.amountCents, answer.answer.receiptNo);
-    } else if (!paid || paid.status === 'failed') {
-      await repo.deleteGuestBooking(deps.db, company.id, row.id);
+    try {
+      const company = await findCompany(row.company_id);
+      if (!company) continue;
+      const hold = Math.max(company.settings.fin_setup.CheckoutHoldMinutes, company.settings.booking_setup.HoldMinutes);
+      if (row.created_at > nowIso(addMinutes(now, -(hold + SETTLE_GRACE_MINUTES)))) continue;
+      const clientId = await repo.findGuestClient(deps.db, company.id);
+      const outcome = clientId === undefined ? null : await findPaymentOutcome(deps, company.id, clientId, row.idempotency_key);
+      if (outcome?.status === 'completed' && outcome.answer && clientId !== undefined) await confirm(deps, company, clientId, row, outcome.answer);
+      else if (!outcome || outcome.status === 'failed') await repo.deleteGuestBooking(deps.db, company.id, row.id);
+    } catch (err) {
+      // One booking that cannot be settled does not hold up the others; it is tried again next minute.
+      errors.push(err);
     }
   }
+  return { errors };
 }
-

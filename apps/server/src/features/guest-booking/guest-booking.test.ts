@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
-import { Browser, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { reconcileCheckouts } from '../../sweep.ts';
 import { setPaymentFaults } from '../payment/payment.service.ts';
@@ -98,9 +98,16 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   it('a declined card, or a court taken meanwhile: refused, nothing held or kept; two guests for one court at once, one pays', async () => {
     const { b, booking } = await guestWithCourt();
     const who = guest();
-    const declined = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.declined) });
+    const declinedBody = { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.declined) };
+    const k = key();
+    const declined = await book(b, declinedBody, k);
     expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined.']);
     expect(await bookingsOn(booking)).toEqual([]);
+    // The answer was lost: the same request is answered the same, and charges nothing.
+    expect((await book(b, declinedBody, k)).status).toBe(402);
+    // The guest's details are forgotten by the minute job.
+    expect((await guestRows(who.Email)).map((r) => r.confirmed_at)).toEqual([null]);
+    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
     expect(await guestRows(who.Email)).toEqual([]);
     const charges = await countCharges(t, ace);
     const rivals = await Promise.all([0, 1, 2, 3].map(async () => {
@@ -113,7 +120,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'BOOKING_TAKEN')).toBe(true);
     expect(await countCharges(t, ace)).toBe(charges + 1);
     expect(await bookingsOn(booking)).toHaveLength(1);
-    const kept = await db().selectFrom('guest_bookings').select('email').where('company_id', '=', ace).where('email', 'in', rivals.map((r) => r.body.guest.Email)).execute();
+    const kept = await db().selectFrom('guest_bookings').select('email').where('company_id', '=', ace).where('email', 'in', rivals.map((r) => r.body.guest.Email)).where('confirmed_at', 'is not', null).execute();
     expect(kept).toHaveLength(1);
   });
 
@@ -139,6 +146,43 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const elsewhere = new Browser(t.server);
     await elsewhere.enterCompany('SPLASH');
     expect((await elsewhere.post('/api/ob/booking', { token })).status).toBe(404);
+  });
+
+  it('the same request sent six times at once: one booking, one charge, one confirmation e-mail', async () => {
+    const { b, booking } = await guestWithCourt();
+    const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) };
+    const k = key();
+    const charges = await countCharges(t, ace);
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => book(b, body, k)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.payment.PaymentID)).size).toBe(1);
+    expect(answers.filter((a) => a.body.cancelUrl !== null)).toHaveLength(1);
+    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await bookingsOn(booking)).toHaveLength(1);
+    await t.lastMailTo(body.guest.Email);
+    expect(t.mailbox.received.filter((m) => m.to === body.guest.Email)).toHaveLength(1);
+  });
+
+  it('after the cut-off the link shows the booking but no longer cancels it', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    expect((await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) })).status).toBe(200);
+    const token = await cancelToken(who.Email);
+    // This database's Ace takes cancellations until a month before.
+    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+      s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
+    });
+    try {
+      const shown = await b.post<{ booking: { cancelBy: string | null; status: string } }>('/api/ob/booking', { token });
+      expect([shown.body.booking.status, shown.body.booking.cancelBy]).toEqual(['Confirmed', null]);
+      const late = await b.post('/api/ob/cancel', { token });
+      expect([late.status, late.body.message]).toEqual([409, 'Bookings can be cancelled online until 720 hours before they start.']);
+      expect(await bookingsOn(booking)).toHaveLength(1);
+    } finally {
+      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+        s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 };
+      });
+    }
   });
 
   it('a card that asks for a challenge: the court is held while the guest approves it, then the same request completes', async () => {

@@ -170,9 +170,23 @@ export async function quoteNewFamily(
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
 }
 
-/** The payment made under a key for the client, if any (its status, charge reference and stored answer). */
-export function findPayment(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
-  return repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
+/** What became of the payment made under a key for the client: none, or its status, its charge and (once completed) its answer. */
+export async function findPaymentOutcome(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
+  const row = await repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
+  if (!row) return null;
+  const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
+  return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null };
+}
+
+/**
+ * Inside the caller's transaction, with the client locked as a checkout locks it: whether no
+ * payment under the key is under way or done (none, or one that failed). A checkout of the key
+ * still writing its payment row is waited for (PostgreSQL), so it is never missed.
+ */
+export async function paymentFailedOrAbsent(trx: Db, engine: Deps['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
+  await repo.lockClient(trx, engine, companyId, clientId);
+  const row = await repo.findPaymentByKey(trx, companyId, clientId, idempotencyKey);
+  return !row || row.status === 'failed';
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */

@@ -64,10 +64,10 @@ export async function findSubmittedRegistration(db: Db, companyId: number, token
  * true for the one submission that marks it, false for any other (on PostgreSQL a concurrent one
  * waits for the first to commit or roll back, then finds it marked or not).
  */
-export async function markSubmitted(db: Db, companyId: number, id: number, input: { at: string; idempotencyKey: string; requestHash: string }): Promise<boolean> {
+export async function markSubmitted(db: Db, companyId: number, id: number, input: { at: string; idempotencyKey: string; requestHash: string; expiresAt: string }): Promise<boolean> {
   const res = await db
     .updateTable('registrations')
-    .set({ submitted_at: input.at, idempotency_key: input.idempotencyKey, request_hash: input.requestHash })
+    .set({ submitted_at: input.at, idempotency_key: input.idempotencyKey, request_hash: input.requestHash, expires_at: input.expiresAt })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('submitted_at', 'is', null)
@@ -131,10 +131,16 @@ export function findStalePayingRegistrations(db: Db, before: string) {
     .select(['registrations.id', 'registrations.company_id', 'registrations.email', 'registrations.idempotency_key', 'registrations.client_id', 'registrations.submitted_at', 'registrations.card_token', 'clients.first_name'])
     .where('submitted_at', '<', before)
     .where('completed_at', 'is', null)
+    .orderBy('registrations.submitted_at')
     .limit(500)
     .execute();
 }
 
+/** Expired registrations go, but never one still paying: the minute job settles it first. */
 export async function deleteExpiredRegistrations(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('registrations').where('expires_at', '<=', now).execute();
+  await db
+    .deleteFrom('registrations')
+    .where('expires_at', '<=', now)
+    .where((eb) => eb.or([eb('submitted_at', 'is', null), eb('completed_at', 'is not', null)]))
+    .execute();
 }

@@ -148,7 +148,10 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       config: { auth: 'company' },
       schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a registration's charge", params: challengeParams, headers: challengeHeaders, response: { 200: gatewayChallengeSchema, ...errorResponses } },
     },
-    async (req) => service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id),
+    async (req) => {
+      await throttle(req, 'register');
+      return service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
+    },
   );
 
   r.post(
@@ -164,6 +167,9 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
         response: { 200: gatewayChallengeSchema, ...errorResponses },
       },
     },
-    async (req) => service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve),
+    async (req) => {
+      await throttle(req, 'register');
+      return service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
+    },
   );
 }

@@ -16,7 +16,7 @@ import { solutionOf, verifySolution } from '../captcha/captcha.service.ts';
 import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../customer/customer.service.ts';
 import { bankFormatOf, directDebitOffered, saveBankDetails } from '../billing/billing.service.ts';
 import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../gateway/gateway.service.ts';
-import { checkout, findPayment, quoteNewFamily } from '../payment/payment.service.ts';
+import { checkout, findPaymentOutcome, paymentFailedOrAbsent, quoteNewFamily } from '../payment/payment.service.ts';
 import { joinWaitlist } from '../classes/classes.service.ts';
 import { listAllStudentsOfClient } from '../student/student.service.ts';
 import { checkNewCustomerRegId, parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
@@ -153,6 +153,7 @@ export async function tokeniseRegistrationCard(deps: Deps, company: Company, inp
 
 /** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
 export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
+  assertRegistrationOpen(company);
   const clientId = await repo.findClientOfRegistration(deps.db, company.id, hashToken(registrationToken), nowIso());
   if (clientId === null) throw notFound();
   return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
@@ -203,7 +204,10 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const payment = checkClassesAndPayment(deps, company, profile, body, registration.card_token, studentTerm);
   // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
-  if (payment !== null) await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, payment);
+  if (payment !== null) {
+    const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, payment);
+    if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
+  }
   const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
   const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
   if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
@@ -318,7 +322,7 @@ export async function submitRegistration(
     clientId = await deps.db.transaction().execute(async (trx) => {
       const t: Deps = { ...deps, db: trx };
       // The mark first: a second submission of this registration finds it taken and writes nothing.
-      if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash }))) return null;
+      if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
       if (await hasSignIn(t, company.id, checked.registration.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
       const { clientId } = await openAccount(t, company.id, {
         email: checked.registration.email,
@@ -383,8 +387,7 @@ async function pay(deps: Deps, company: Company, registration: { id: number; ema
     await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
     return { clientId, payment };
   } catch (err) {
-    const status = (await findPayment(deps, company.id, clientId, idempotencyKey))?.status ?? null;
-    if (status === null || status === 'failed') await removeFamily(deps, company, registration.id, clientId, body.cardToken);
+    await removeFamily(deps, company, registration.id, clientId, idempotencyKey, body.cardToken);
     throw err;
   }
 }
@@ -411,12 +414,20 @@ async function complete(deps: Deps, company: Company, registrationId: number, em
   if (await repo.markCompleted(deps.db, company.id, registrationId, nowIso())) sendWelcome(deps, company, email, firstName, signedIn);
 }
 
-/** A registration whose payment failed for good: the family goes, the registration opens again, its card is no one's again (another try may use it). */
-async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, cardToken: string | null | undefined) {
-  await deps.db.transaction().execute(async (trx) => {
-    if (await repo.reopenRegistration(trx, company.id, registrationId, clientId)) await removeAccount({ ...deps, db: trx }, company.id, clientId);
+/**
+ * A registration whose payment failed for good, or never began: the family goes, the registration
+ * opens again, its card is no one's again (another try may use it). Decided under the client's
+ * checkout lock, so a payment of the key still being written (a concurrent request of the same
+ * submission) is seen and the family kept.
+ */
+async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    if (!(await paymentFailedOrAbsent(trx, deps.engine, company.id, clientId, idempotencyKey))) return false;
+    if (!(await repo.reopenRegistration(trx, company.id, registrationId, clientId))) return false;
+    await removeAccount({ ...deps, db: trx }, company.id, clientId);
+    return true;
   });
-  if (cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);
+  if (removed && cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);
 }
 
 /**
@@ -452,21 +463,30 @@ async function replay(
  * registration; one that failed, or never started, removes the family. One still in flight is
  * left to the payment reconciliation, which runs first.
  */
-export async function settlePayingRegistrations(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ completed: number; removed: number }> {
-  const report = { completed: 0, removed: 0 };
+export async function settlePayingRegistrations(
+  deps: Deps,
+  findCompany: (id: number) => Promise<Company | null | undefined>,
+  now = new Date(),
+): Promise<{ completed: number; removed: number; errors: unknown[] }> {
+  const report = { completed: 0, removed: 0, errors: [] as unknown[] };
   // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
   const rows = await repo.findStalePayingRegistrations(deps.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
   for (const row of rows) {
     const company = await findCompany(row.company_id);
     if (!company || row.client_id === null || row.idempotency_key === null) continue;
     if (row.submitted_at! > nowIso(addMinutes(now, -(company.settings.fin_setup.CheckoutHoldMinutes + PAYING_GRACE_MINUTES)))) continue;
-    const status = (await findPayment(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
-    if (status === 'completed') {
-      await complete(deps, company, row.id, row.email, row.first_name, false);
-      report.completed += 1;
-    } else if (status === null || status === 'failed') {
-      await removeFamily(deps, company, row.id, row.client_id, row.card_token);
-      report.removed += 1;
+    try {
+      const status = (await findPaymentOutcome(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
+      if (status === 'completed') {
+        await complete(deps, company, row.id, row.email, row.first_name, false);
+        report.completed += 1;
+      } else if (status === null || status === 'failed') {
+        await removeFamily(deps, company, row.id, row.client_id, row.idempotency_key, row.card_token);
+        report.removed += 1;
+      }
+    } catch (err) {
+      // One registration that cannot be settled does not hold up the others; it is tried again next minute.
+      report.errors.push(err);
     }
   }
   return report;
