@@ -1,4 +1,4 @@
-import { expect, isApiCall, test } from '../support/fixtures.ts';
+import { COMPANY_BOOTSTRAP_CALLS, expect, isApiCall, recordApiCalls, test } from '../support/fixtures.ts';
 import { expireLink, issueLink, revokeLink } from '../support/class-session-links.ts';
 import { tabTo } from '../account/keyboard.ts';
 
@@ -9,17 +9,7 @@ test.describe('class-session link', () => {
   test('O1–O3, O5–O7: a guest opens a link: the company is entered, the rows show in order, All Dates lists every date, by keyboard alone', async ({ page, world }) => {
     const splash = world.company('SPLASH');
     const link = await issueLink(splash.code, CLASS, 5);
-    const calls: string[] = [];
-    page.on('request', (r) => {
-      for (const [method, path] of [
-        ['POST', '/api/company/logout'],
-        ['POST', '/api/company/login-by-customer-id'],
-        ['GET', '/api/company/get-config'],
-        ['GET', '/api/classes/class-session-link'],
-      ] as const) {
-        if (isApiCall(r, path, undefined, method)) calls.push(`${method} ${path}`);
-      }
-    });
+    const calls = recordApiCalls(page, [...COMPANY_BOOTSTRAP_CALLS, ['GET', '/api/classes/class-session-link']]);
     await page.goto(link.path);
     await expect(page.getByRole('heading', { level: 1, name: 'Class Session' })).toBeVisible();
     await expect(page.getByText('Shared by Splash Swim School.')).toBeVisible();

@@ -28,28 +28,30 @@ async function expectBackPlacement(page: Page) {
   else expect(button!.y + button!.height).toBeLessThanOrEqual(card!.y + card!.height);
 }
 
+const MIA = { first: 'Mia', day: '7', month: 'May', year: '2018', gender: 'Female' };
+const LEO = { first: 'Leo', day: '1', month: 'March', year: '2020', gender: 'Male' };
+
+/** Fills the swimmer form with one of the Shah children. */
+async function fillSwimmer(page: Page, swimmer: typeof MIA) {
+  const form = page.getByRole('form', { name: 'Swimmer details' });
+  await form.getByRole('textbox', { name: 'First name', exact: true }).fill(swimmer.first);
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
+  await form.getByLabel('Date of birth: Day').selectOption(swimmer.day);
+  await form.getByLabel('Date of birth: Month').selectOption({ label: swimmer.month });
+  await form.getByLabel('Date of birth: Year').selectOption(swimmer.year);
+  await form.getByLabel('Gender').selectOption(swimmer.gender);
+}
+
 /** N9, N11, N16: one swimmer added, a second added and removed again, then on to the customer form. */
 async function addSwimmers(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Add Swimmer' })).toBeVisible();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
-  const form = page.getByRole('form', { name: 'Swimmer details' });
-  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Mia');
-  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
-  await form.getByLabel('Date of birth: Day').selectOption('7');
-  await form.getByLabel('Date of birth: Month').selectOption({ label: 'May' });
-  await form.getByLabel('Date of birth: Year').selectOption('2018');
-  await form.getByLabel('Gender').selectOption('Female');
+  await fillSwimmer(page, MIA);
   await screenshot(page, '1b-add-swimmer');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Swimmers' })).toBeVisible();
   await page.getByRole('button', { name: 'Add another swimmer' }).click();
-  const second = page.getByRole('form', { name: 'Swimmer details' });
-  await second.getByRole('textbox', { name: 'First name', exact: true }).fill('Leo');
-  await second.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
-  await second.getByLabel('Date of birth: Day').selectOption('1');
-  await second.getByLabel('Date of birth: Month').selectOption({ label: 'March' });
-  await second.getByLabel('Date of birth: Year').selectOption('2020');
-  await second.getByLabel('Gender').selectOption('Male');
+  await fillSwimmer(page, LEO);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Shah' })).toHaveText([/Mia Shah/, /Leo Shah/]);
   await page.getByRole('button', { name: 'Remove Leo Shah' }).click();
@@ -208,6 +210,153 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   expect(DEMO_PASSWORD).not.toBe(NEW_PASSWORD);
 }
 
+/** SPLASH's demo profile 1: a class step, swimmers, checkout and payment. */
+const CLASSES_PROFILE = 1;
+/** The simulated gateway's test cards (README, test-cards.ts). */
+const CARDS = { success: '4242424242424242', challenge: '4000000000003220' } as const;
+const DOLPHIN = 'Dolphin – Monday 5:00 pm';
+const SEAHORSE = 'Seahorse – Tuesday 4:00 pm';
+
+/** Ticks one of the chosen classes for a swimmer on the students list (N14). */
+async function putInClass(page: Page, swimmer: string, className: string) {
+  await page.getByRole('group', { name: `Classes for ${swimmer}` }).getByRole('checkbox', { name: new RegExp(className) }).check();
+}
+
+/**
+ * N5, N8, N14, N27, N30, N31: a new family chooses two classes, adds Mia and Leo with a class
+ * each, proves its address, signs the agreements by drawing, pays by card and sees what it was
+ * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
+ */
+async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
+  const splash = world.company('SPLASH');
+  const email = uniqueEmail('ocr-classes');
+  await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Learn to Swim – term enrolment' })).toBeVisible();
+  await expect(page.getByText('The classes you would like to join')).toBeVisible();
+  await page.getByRole('button', { name: 'Get Started' }).click();
+
+  // addClasses: the hub's class search; Next waits for a class.
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Classes' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  const results = page.getByTestId('class-result');
+  for (const name of [DOLPHIN, SEAHORSE]) await results.filter({ hasText: name }).getByRole('button', { name: /^Add class/ }).click();
+  const chosen = page.getByRole('list', { name: 'Your classes' });
+  await expect(chosen.getByRole('listitem')).toHaveText([new RegExp(DOLPHIN), new RegExp(SEAHORSE)]);
+  await expect(results.filter({ hasText: DOLPHIN }).getByText('Added')).toBeVisible();
+  await screenshot(page, 'classes-1-choose');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // addStudent / studentsList: each swimmer goes into a class; Next waits until both have one.
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Swimmer' })).toBeVisible();
+  await fillSwimmer(page, MIA);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await putInClass(page, 'Mia Shah', DOLPHIN);
+  await page.getByRole('button', { name: 'Add another swimmer' }).click();
+  await fillSwimmer(page, LEO);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Swimmers' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  await putInClass(page, 'Leo Shah', SEAHORSE);
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeEnabled();
+  await screenshot(page, 'classes-2-swimmers');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // addCustomer, viewCustomer.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Details' })).toBeVisible();
+  await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const codeForm = page.getByRole('form', { name: 'Email verification code' });
+  await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
+  await codeForm.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Email address verified')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Customer details' });
+  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Priya');
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');
+  await form.getByRole('textbox', { name: 'Mobile', exact: true }).fill('0412000111');
+  await form.getByRole('group', { name: 'Address', exact: true }).getByRole('textbox', { name: 'Address line 1', exact: true }).fill('4 Ocean Street');
+  await form.getByRole('group', { name: 'Billing address' }).getByLabel('Use Address for Billing Address').check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // agreements: signed by drawing; Next goes on to the checkout (N30).
+  await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
+  await page.getByLabel('I agree to the Terms and conditions').check();
+  await page.getByLabel('I agree to the Medical and photo consent').check();
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // checkout: the quote, the payment option (N27), then the card.
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  const amount = (await page.getByTestId('amount-to-pay').textContent())!;
+  const options = page.getByRole('group', { name: 'Payment option' });
+  await expect(options.getByText('Please select an option')).toBeVisible();
+  await screenshot(page, 'classes-3-checkout');
+  // N28: Direct Debit is priced again and asks for the bank account (ezidebit: BSB) instead of a card.
+  const debitQuote = page.waitForRequest((r) => apiCall('POST', '/api/ocr/quote')(r) && (r.postDataJSON() as { direct_debit_payment: boolean }).direct_debit_payment);
+  await options.getByRole('radio', { name: 'Direct Debit' }).check();
+  await debitQuote;
+  const bank = page.getByRole('form', { name: 'Bank details' });
+  await expect(bank.getByLabel('BSB')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
+  await screenshot(page, 'classes-3b-direct-debit');
+  await options.getByRole('radio', { name: 'Credit/Debit Card' }).check();
+  await expect(bank).toHaveCount(0);
+  const cardForm = page.getByRole('form', { name: 'Card details' });
+  await cardForm.getByLabel('Name on card').fill('Priya Shah');
+  await cardForm.getByLabel('Card number').fill(CARDS[card]);
+  await cardForm.getByLabel('Expiry (MM/YYYY)').fill('122030');
+  await cardForm.getByLabel('Security code').fill('123');
+  const payLabel = `Pay ${(await page.getByTestId('amount-to-pay').textContent())!}`;
+  const submissions: { key: string; body: string }[] = [];
+  page.on('request', (r) => {
+    if (apiCall('POST', '/api/ocr/register')(r)) submissions.push({ key: r.headers()['idempotency-key']!, body: r.postData()! });
+  });
+  await page.getByRole('button', { name: payLabel }).click();
+
+  if (card === 'challenge') {
+    // The challenge step at the registration's gateway route, then the same submission again.
+    const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await expect(dialog).toBeVisible();
+    await screenshot(page, 'classes-4-challenge');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+  }
+
+  // classRegistration (N31): who went into which class, the invoice and the receipt.
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration complete' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Classes for Mia Shah' })).toContainText(DOLPHIN);
+  await expect(page.getByRole('list', { name: 'Classes for Leo Shah' })).toContainText(SEAHORSE);
+  await expect(page.getByText('Receipt', { exact: true })).toBeVisible();
+  expect(submissions).toHaveLength(card === 'challenge' ? 2 : 1);
+  if (card === 'challenge') expect(submissions[1]).toEqual(submissions[0]);
+  const body = JSON.parse(submissions[0]!.body) as { classes: unknown[]; cardToken: string; direct_debit_payment: boolean };
+  expect(body.classes).toHaveLength(2);
+  expect(body.cardToken).toMatch(/^tok_/);
+  expect(body.direct_debit_payment).toBe(false);
+  expect(amount).toMatch(/^\$\d/);
+  await screenshot(page, 'classes-5-complete');
+
+  // The family sets its password and finds both children enrolled in the Customer Hub.
+  await page.getByRole('link', { name: 'Set your password' }).click();
+  const password = page.getByRole('region', { name: 'Set Password' });
+  await password.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/hub\/company$/);
+  // The terms start at each class's next session.
+  await page.goto('/hub/classes/view-enrollments?filter=future');
+  for (const [swimmer, className] of [
+    ['Mia Shah', DOLPHIN],
+    ['Leo Shah', SEAHORSE],
+  ] as const) {
+    await page.getByLabel('Swimmer', { exact: true }).selectOption({ label: swimmer });
+    await expect(page.getByTestId('enrolment').filter({ hasText: className })).toBeVisible();
+  }
+  await screenshot(page, 'classes-6-enrolments');
+}
+
 test.describe('online registration', () => {
   test('N1–N7, N17, N19–N26, N32, N34, L8: a new family registers on a profile without classes and reaches home', async ({ page, world }) => {
     await registerNewFamily(page, world);
@@ -225,19 +374,26 @@ test.describe('online registration', () => {
     await registerNewFamily(page, world, true);
   });
 
+  test('N36: an unknown profile shows the error screen', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    await page.goto(`/ocr?id=${splash.customerId}&p=99`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Online registration is not available' })).toBeVisible();
+    await expect(page.getByText('This registration link is not valid. Please check the link, or contact Splash Swim School.')).toBeVisible();
+    await expect(page).toHaveTitle('OCR');
+    await screenshot(page, '0-unknown-profile');
+  });
+
   for (const tag of ['', ' @phone']) {
-    test(`N36, N8: an unknown profile shows the error screen; a profile with classes keeps the "opens soon" page${tag}`, async ({ page, world }) => {
-      const splash = world.company('SPLASH');
-      await page.goto(`/ocr?id=${splash.customerId}&p=99`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Online registration is not available' })).toBeVisible();
-      await expect(page.getByText('This registration link is not valid. Please check the link, or contact Splash Swim School.')).toBeVisible();
-      await expect(page).toHaveTitle('OCR');
-      await screenshot(page, '0-unknown-profile');
-      await page.goto(`/ocr?id=${splash.customerId}&p=1`);
-      await expect(page.getByText('This area opens soon.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
+    test(`N5, N8, N14, N27, N30, N31: a new family registers two children into classes and pays by card${tag}`, async ({ page, ownWorld }) => {
+      const world = await ownWorld(['SPLASH']);
+      await registerIntoClasses(page, world, 'success');
     });
   }
+
+  test('a card with a challenge step: approved, the same submission goes again and the family is registered', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await registerIntoClasses(page, world, 'challenge');
+  });
 
   test('N22, N35: an address that already has an account is offered the sign-in, and no code is mailed', async ({ page, world }) => {
     const splash = world.company('SPLASH');

@@ -121,6 +121,22 @@ export function isApiCall(request: Request, path: string, query?: Record<string,
   return JSON.stringify(Object.entries(actual).sort()) === JSON.stringify(Object.entries(query).sort());
 }
 
+/** The calls that enter the company a link names, in their order (A30): logout, login by customer id, get-config. */
+export const COMPANY_BOOTSTRAP_CALLS = [
+  ['POST', '/api/company/logout'],
+  ['POST', '/api/company/login-by-customer-id'],
+  ['GET', '/api/company/get-config'],
+] as const;
+
+/** Records, in order, the page's calls among `watched` (`[method, path]`), each as "METHOD path". */
+export function recordApiCalls(page: Page, watched: readonly (readonly [string, string])[]): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    for (const [method, path] of watched) if (isApiCall(r, path, undefined, method)) calls.push(`${method} ${path}`);
+  });
+  return calls;
+}
+
 /** An API answer fetched with the page's cookies, so a test can derive what the page should show. */
 export async function getJson<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);

@@ -43,6 +43,13 @@ export async function resetLinkPath(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** The path and query of the cancel link in the latest guest booking confirmation, e.g. /ob/cancel?id=…&token=… */
+export async function guestCancelLinkPath(email: string): Promise<string> {
+  const [link] = await waitForMailTo(email, /https?:\/\/\S+\/ob\/cancel\?id=\d+&token=[A-Za-z0-9_-]+/);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
 /** The 6-digit code of the latest e-mail-change mail (sent to the new address). */
 export async function emailChangeCode(email: string): Promise<string> {
   const [, code] = await waitForMailTo(email, /Confirm your new e-mail address[\s\S]*verification code is (\d{6})/);

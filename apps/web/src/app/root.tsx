@@ -37,8 +37,11 @@ const WORKS_WITHOUT_COMPANY = new Set<string>(['/', paths.hub, paths.resetPasswo
 /** The catch-all route: an unknown address is "not found" whether or not a company is chosen. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
+/** Links from outside that name their company by `id`. */
+const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.classSessionLink]);
+
 /** Pages where the intro never shows (B25). */
-const NO_INTRO = new Set<string>([paths.ocr, paths.ob, paths.resetPassword, paths.classSessionLink]);
+const NO_INTRO = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.resetPassword, paths.classSessionLink]);
 
 export function isPortalActive(config: CompanyConfig): boolean {
   return config.CustomerPortalActive !== false && (config.global_settings?.OCR_Version ?? 0) >= MIN_OCR_VERSION;
@@ -50,8 +53,9 @@ function normalise(pathname: string): string {
 
 /**
  * Links that carry a company id: /hub?customer_id=X always opens that company and empties
- * the cart (A29); /ocr?id=X and /hub/class-session-link?id=X do so when no (or another)
- * company is loaded: company logout, login by customer id, then get-config (A30, X17).
+ * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
+ * do so when no (or another) company is loaded: company logout, login by customer id, then
+ * get-config (A30, X17).
  */
 function useCustomerIdBootstrap(): boolean {
   const location = useLocation();
@@ -60,7 +64,7 @@ function useCustomerIdBootstrap(): boolean {
   const pathname = normalise(location.pathname);
   const params = new URLSearchParams(location.search);
   const fromHub = pathname === paths.hub ? params.get('customer_id') : null;
-  const fromLink = pathname === paths.ocr || pathname === paths.classSessionLink ? params.get('id') : null;
+  const fromLink = LINKS_WITH_COMPANY.has(pathname) ? params.get('id') : null;
   const loaded = queryClient.getQueryData(companyConfigQueryOptions.queryKey);
   const needed = fromHub ?? (fromLink && (!loaded || String(loaded.CustomerID) !== fromLink) ? fromLink : null);
   const wanted = needed && /^\d+$/.test(needed) ? needed : null;

@@ -20,13 +20,6 @@ function page(load: () => Promise<Module>) {
 const appLayout = page(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout })));
 const standaloneLayout = page(() => import('./components/standalone-layout').then((m) => ({ default: m.StandaloneLayout })));
 
-const comingSoon = page(() => import('./routes/coming-soon-route'));
-
-/** A page of a later release: real route, guard and title, with the "opens soon" header. */
-function upcoming(path: string, title: RouteHandle['title']): RouteObject {
-  return { path, lazy: comingSoon, handle: { title } satisfies RouteHandle };
-}
-
 const studentsTitle = (config: CompanyConfig | undefined) => `${studentTerm(config)}s`;
 const feature = (when: (c: CompanyConfig) => boolean, children: RouteObject[], fallback?: string): RouteObject => ({
   element: <RequireFeature when={when} fallback={fallback} />,
@@ -45,12 +38,13 @@ export const routes: RouteObject[] = [
         children: [{ path: paths.hub, lazy: page(() => import('./routes/hub-landing-route')) }],
       },
       { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password-route')) },
-      // Standalone public pages (no portal frame): registration, OB table, session link.
+      // Standalone public pages (no portal frame): registration, online bookings and their cancel link, session link.
       {
         lazy: standaloneLayout,
         children: [
           { path: paths.ocr, lazy: page(() => import('./routes/ocr-route')), handle: { title: 'Online Registration' } satisfies RouteHandle },
-          upcoming(paths.ob, 'Online Bookings'),
+          { path: paths.ob, lazy: page(() => import('@/features/guest-booking/routes/guest-booking-route')), handle: { title: 'Online Bookings' } satisfies RouteHandle },
+          { path: paths.obCancel, lazy: page(() => import('@/features/guest-booking/routes/cancel-guest-booking-route')), handle: { title: 'Your Booking' } satisfies RouteHandle },
           {
             path: paths.classSessionLink,
             lazy: page(() => import('@/features/class-session-link/routes/class-session-link-route')),

@@ -41,4 +41,5 @@ export const paths = {
   resetPassword: '/reset-password',
   ocr: '/ocr',
   ob: '/ob',
+  obCancel: '/ob/cancel',
 } as const;

@@ -1,4 +1,4 @@
-import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
+import type { ClassSummary, OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { formTestConfig } from './form-config';
 
@@ -34,6 +34,48 @@ export function familyProfile(change: Partial<OcrProfileAnswer['profile']> = {})
     EmailMarketingAgreement: '',
     RegistrationHeader: 'Create your family account',
     RegistrationText: '',
+    ...change,
+  };
+}
+
+/** Splash's swimming-lessons profile (demo profile 1): a class step, swimmers, checkout. */
+export function classesProfile(change: Partial<OcrProfileAnswer['profile']> = {}): OcrProfileAnswer['profile'] {
+  return familyProfile({
+    OCRProfileID: 1,
+    ProfileName: 'swim-lessons',
+    DisplayName: 'Enrol in swimming lessons',
+    PageType: 'SelectClasses',
+    SkipStudents: false,
+    CustomStudentTerm: 'Swimmer',
+    RegistrationHeader: 'Swimming lessons for every age',
+    ...change,
+  });
+}
+
+/** A class as the search answers it: Tadpoles, Monday 4 pm, three places left, four sessions to run. */
+export function classSummary(change: Partial<ClassSummary> = {}): ClassSummary {
+  return {
+    ClassID: 101,
+    Name: 'Tadpoles',
+    LessonFormatID: 1,
+    LessonFormat: 'Group',
+    VenueID: 1,
+    Venue: 'Bondi Pool',
+    Court: '',
+    Standard: '',
+    Staff: 'Jess',
+    Day: 1,
+    Time: '16:00',
+    Duration: 30,
+    Capacity: 6,
+    ClassCount: 3,
+    PlacesLeft: 3,
+    IsFull: false,
+    MinAge: null,
+    MaxAge: null,
+    Price: 2500,
+    CasualPrice: 3000,
+    dates: ['2026-12-07', '2026-12-14', '2026-12-21', '2027-01-04'],
     ...change,
   };
 }

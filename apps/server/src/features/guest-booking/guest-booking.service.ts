@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { assertBookingsOn, bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../bookings/bookings.service.ts';
+import { bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../bookings/bookings.service.ts';
 import { solutionOf, verifySolution } from '../captcha/captcha.service.ts';
 import { openGuestAccount } from '../customer/customer.service.ts';
 import { decideChallenge, findChallenge, gatewayFor, tokeniseCard } from '../gateway/gateway.service.ts';
@@ -24,8 +24,8 @@ type BookingBody = z.output<typeof guestBookingRequestSchema>;
  * and card payments: a guest has no account to collect anything else from.
  */
 export function assertGuestBookingOpen(deps: Deps, company: Company) {
-  assertBookingsOn(company);
-  if (!gatewayFor(deps, company) || !company.settings.ob_venues.some((v) => v.Courts.length > 0)) throw new AppError(403, 'FEATURE_DISABLED', m.bookingsClosed);
+  const open = company.settings.switches.ShowBookingsTab && gatewayFor(deps, company) !== null && company.settings.ob_venues.some((v) => v.Courts.length > 0);
+  if (!open) throw new AppError(403, 'FEATURE_DISABLED', m.bookingsClosed);
 }
 
 export function guestOptions(deps: Deps, company: Company): GuestBookingOptions {

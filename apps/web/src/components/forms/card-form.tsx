@@ -19,9 +19,12 @@ export function CardForm({
   busy,
   children,
   footer,
+  onInvalid,
 }: {
   submitLabel: ReactNode;
   onSubmit: (card: CardDetails) => void | Promise<void>;
+  /** Told when the button was pressed with card details that do not pass (a page checks its own fields with them). */
+  onInvalid?: () => void;
   busy?: boolean;
   /** Extra fields under the card (a save-for-next-time box). */
   children?: ReactNode;
@@ -39,7 +42,10 @@ export function CardForm({
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => onSubmit({ name: values.name.trim(), number: values.number.replace(/\s/g, ''), expiry: values.expiry.trim(), cvc: values.cvc.trim() }))}
+      onSubmit={handleSubmit(
+        (values) => onSubmit({ name: values.name.trim(), number: values.number.replace(/\s/g, ''), expiry: values.expiry.trim(), cvc: values.cvc.trim() }),
+        () => onInvalid?.(),
+      )}
       className="space-y-4"
       aria-label="Card details"
     >

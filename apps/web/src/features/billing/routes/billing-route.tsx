@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { BANK_CODE_LABELS, bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { BANK_CODE_LABELS, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { BankForm, type BankDetails } from '@/components/forms/bank-form';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -9,7 +8,6 @@ import { Modal } from '@/components/ui/modal';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { tokeniseCard } from '@/lib/payment-gateway';
 import { usePaymentDetails } from '@/lib/payment-details';
@@ -89,7 +87,7 @@ export default function BillingRoute() {
           />
         </section>
       ) : mode === 'bank' ? (
-        <BankForm
+        <BankSection
           replaces={data.card ? REPLACES_CARD : null}
           format={data.bankFormat}
           busy={saveBank.isPending}
@@ -190,41 +188,24 @@ function ReplaceNote({ text }: { text: string }) {
   return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;
 }
 
-function BankForm({
-  replaces,
-  format,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  replaces: string | null;
-  format: BankFormat;
-  busy: boolean;
-  onSubmit: (v: { AccountName: string; BankCode: string; AccountNumber: string }) => void;
-  onCancel: () => void;
-}) {
-  const schema = bankDetailsSchemaFor(format);
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { AccountName: '', BankCode: '', AccountNumber: '' } });
-  const errors = formState.errors;
+function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetails) => void; onCancel: () => void }) {
   return (
     <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="bank-form-heading">
       <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">
         Bank details
       </h2>
       {replaces ? <ReplaceNote text={replaces} /> : null}
-      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} className="space-y-4">
-        <TextField label="Account name" autoComplete="name" data-autofocus error={errors.AccountName?.message} {...register('AccountName')} />
-        <TextField label={BANK_CODE_LABELS[format]} inputMode="numeric" error={errors.BankCode?.message} {...register('BankCode')} />
-        <TextField label="Account number" inputMode="numeric" error={errors.AccountNumber?.message} {...register('AccountNumber')} />
-        <div className="flex flex-wrap gap-3 pt-2">
-          <Button type="submit" loading={busy}>
-            Save bank details
-          </Button>
+      <BankForm
+        format={format}
+        busy={busy}
+        submitLabel="Save bank details"
+        onSubmit={onSubmit}
+        footer={
           <Button variant="ghost" onClick={onCancel}>
             Cancel
           </Button>
-        </div>
-      </form>
+        }
+      />
     </section>
   );
 }

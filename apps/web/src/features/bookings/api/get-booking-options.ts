@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
+import type { AvailabilityParams } from '@/components/bookings/booking-picker';
 import { api } from '@/lib/api-client';
 
 export function getBookingOptions(signal?: AbortSignal): Promise<BookingOptions> {
@@ -10,12 +11,6 @@ export const bookingOptionsQueryOptions = queryOptions({ queryKey: ['bookings', 
 
 export function useBookingOptions() {
   return useQuery(bookingOptionsQueryOptions);
-}
-
-export interface AvailabilityParams {
-  venue_id: number;
-  booking_type_id: number;
-  date: string;
 }
 
 export function getAvailability(params: AvailabilityParams, signal?: AbortSignal): Promise<Availability> {

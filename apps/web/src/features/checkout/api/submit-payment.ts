@@ -1,24 +1,10 @@
 import type { CheckoutRequest, PaymentAnswer } from '@portal/shared/payment-schemas';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { sendPaymentAttempt } from '@/lib/payment-attempt';
 
-/** A fresh Idempotency-Key for one payment attempt; retries of that attempt reuse it. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
+export { newIdempotencyKey } from '@/lib/payment-attempt';
 
-/**
- * Pays for the cart. When the gateway's answer was lost (502) the same attempt is sent again
- * with the same key: the server completes the order without charging twice.
- */
-export async function submitPayment(body: CheckoutRequest, idempotencyKey: string): Promise<PaymentAnswer> {
-  const send = () => api<PaymentAnswer>('/api/payment/checkout', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await send();
-    } catch (err) {
-      const retryable = err instanceof ApiRequestError && (err.code === 'PAYMENT_UNCONFIRMED' || err.code === 'PAYMENT_IN_PROGRESS');
-      if (!retryable || attempt >= 3) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
+/** Pays for the cart, under the attempt's key (a lost answer is asked again, same key). */
+export function submitPayment(body: CheckoutRequest, idempotencyKey: string): Promise<PaymentAnswer> {
+  return sendPaymentAttempt(() => api<PaymentAnswer>('/api/payment/checkout', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }));
 }

@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format';
 import { useConfig } from '@/lib/company-config';
 import { XIcon } from 'lucide-react';
 import { useQuote } from '../api/get-quote';
-import { QuoteSummary } from '../components/quote-summary';
+import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '../components/discount-and-credits';
 import { useCartRequest } from '../lib/cart-request';
 

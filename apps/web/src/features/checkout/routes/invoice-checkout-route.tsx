@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { useConfig } from '@/lib/company-config';
 import { useQuote } from '../api/get-quote';
-import { QuoteSummary } from '../components/quote-summary';
+import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '../components/discount-and-credits';
 import { useCartRequest } from '../lib/cart-request';
 import { QuoteError } from './checkout-route';

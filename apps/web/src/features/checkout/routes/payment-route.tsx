@@ -6,6 +6,7 @@ import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { PaymentOptionField } from '@/components/payment/payment-option-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -17,11 +18,8 @@ import { decideChallenge, tokeniseCard } from '@/lib/payment-gateway';
 import { usePaymentDetails } from '@/lib/payment-details';
 import { useQuote } from '../api/get-quote';
 import { newIdempotencyKey, submitPayment } from '../api/submit-payment';
-import { ChallengeModal, HoldNotice, useCountdown } from '../components/challenge-modal';
+import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '../lib/cart-request';
-
-/** The spec's payment options (T24, N27). */
-const OPTION_LABELS: Record<PaymentMethod, string> = { card: 'Credit/Debit Card', direct_debit: 'Direct Debit' };
 
 /**
  * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
@@ -160,23 +158,7 @@ export default function PaymentRoute() {
             </span>
           </div>
           {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? (
-            <fieldset className="space-y-1 rounded-2xl border border-line bg-surface px-4 py-3 shadow-xs">
-              <legend className="px-1 text-sm font-semibold text-ink">Payment option</legend>
-              {(['card', 'direct_debit'] as const).map((method) => (
-                <label key={method} className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                  <input
-                    type="radio"
-                    name="payment-option"
-                    value={method === 'card' ? 'credit_card' : 'direct_debit'}
-                    checked={chosen === method}
-                    onChange={() => setChosen(method)}
-                    className="size-5 accent-primary"
-                  />
-                  {OPTION_LABELS[method]}
-                </label>
-              ))}
-              {chosen === null ? <p className="text-sm text-muted">Please select an option</p> : null}
-            </fieldset>
+            <PaymentOptionField value={chosen} onChange={setChosen} />
           ) : null}
           {amount === 0 ? (
             <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>

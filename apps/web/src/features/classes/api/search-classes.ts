@@ -1,31 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, OcrProfileAnswer } from '@portal/shared/class-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
 import { api } from '@/lib/api-client';
-
-export function searchClasses(body: ClassSearch): Promise<ClassSearchAnswer> {
-  return api<ClassSearchAnswer>('/api/classes', { method: 'POST', body });
-}
-
-export function searchClassesQueryOptions(body: ClassSearch) {
-  return queryOptions({ queryKey: ['classes', 'search', body], queryFn: () => searchClasses(body) });
-}
-
-export function useClassSearch(body: ClassSearch) {
-  return useQuery({ ...searchClassesQueryOptions(body), placeholderData: keepPreviousData });
-}
-
-export function getClassFields(ocrProfileId: number): Promise<ClassFieldsAnswer> {
-  return api<ClassFieldsAnswer>('/api/classes/get-class-fields', { query: { ocr_profile_id: ocrProfileId } });
-}
-
-export function classFieldsQueryOptions(ocrProfileId: number) {
-  // Form fields are cached for good (T30).
-  return queryOptions({ queryKey: ['classes', 'fields', ocrProfileId], queryFn: () => getClassFields(ocrProfileId), staleTime: Infinity });
-}
-
-export function useClassFields(ocrProfileId: number) {
-  return useQuery(classFieldsQueryOptions(ocrProfileId));
-}
 
 export function getOcrProfile(id: number): Promise<OcrProfileAnswer> {
   return api<OcrProfileAnswer>(`/api/classes/ocr-profiles/${id}`);

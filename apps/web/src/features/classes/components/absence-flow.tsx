@@ -8,7 +8,7 @@ import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { useAbsenceReasons, useNotifyAbsence } from '../api/absences';
-import { classTime } from '../lib/class-format';
+import { classTime } from '@/lib/class-format';
 
 /**
  * Notify absence (F5): the session-date modal, then the absence-reason modal (get-absence-reasons),

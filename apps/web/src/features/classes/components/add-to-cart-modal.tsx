@@ -11,11 +11,12 @@ import { useCartStore } from '@/lib/cart-store';
 import { useSessionStore } from '@/lib/session-store';
 import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields';
 import { studentTerm } from '@/lib/branding';
 import { getStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
 import { useJoinWaitlist } from '../api/waitlist';
-import { classTime, dayName } from '../lib/class-format';
+import { classTime, dayName } from '@/lib/class-format';
 
 /** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
 export function AddToCartModal({
@@ -95,7 +96,6 @@ export function AddToCartModal({
     );
   }
 
-  const price = casual ? (cls.CasualPrice ?? cls.Price) : cls.Price;
   return (
     <>
       <Modal
@@ -136,34 +136,7 @@ export function AddToCartModal({
           {cls.IsFull ? (
             <p className="text-sm text-ink-soft">This class is full. Join the waitlist and we will offer you the next free place.</p>
           ) : (
-            <>
-              {allowCasual ? (
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="mb-1 text-sm font-medium text-ink">Enrolment</legend>
-                  <label className="flex items-center gap-2 text-sm text-ink">
-                    <input type="radio" name="kind" checked={!casual} onChange={() => setCasual(false)} />
-                    Rest of the term ({cls.dates.length} sessions)
-                  </label>
-                  <label className="flex items-center gap-2 text-sm text-ink">
-                    <input type="radio" name="kind" checked={casual} onChange={() => setCasual(true)} />
-                    One session (casual)
-                  </label>
-                </fieldset>
-              ) : null}
-              {casual ? (
-                <SelectField
-                  label="Date"
-                  placeholder={null}
-                  value={date}
-                  onChange={(e) => setDate(e.target.value)}
-                  options={cls.dates.map((d) => ({ value: d, label: formatDate(d, config.localization.DateFormat) }))}
-                />
-              ) : null}
-              <p className="text-sm text-ink-soft">
-                {formatMoney(price, config.localization.CurrencySymbol)} per session × {casual ? 1 : cls.dates.length} ={' '}
-                <strong className="text-ink">{formatMoney(price * (casual ? 1 : cls.dates.length), config.localization.CurrencySymbol)}</strong> before any discounts
-              </p>
-            </>
+            <EnrolmentKindFields cls={cls} allowCasual={allowCasual} casual={casual} date={date} onCasualChange={setCasual} onDateChange={setDate} />
           )}
         </div>
       </Modal>

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/lib/company-config';
 import { formatDate } from '@/lib/format';
 import { useClassSessions } from '@/lib/class-sessions';
-import { classDuration, classTime, dayName } from '../lib/class-format';
+import { classTime, classWhen } from '@/lib/class-format';
 import { AbsenceFlow } from './absence-flow';
 
 const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } as const;
@@ -17,15 +17,13 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
-  const duration = classDuration(enrolment.Duration, config.classes_setup?.TimeDisplay);
   return (
     <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="enrolment">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-ink">{enrolment.ClassName}</h3>
           <p className="text-sm text-ink-soft">
-            {dayName(enrolment.Day)} {classTime(enrolment.Time)}
-            {duration ? ` · ${duration}` : ''} · {enrolment.Venue}
+            {classWhen(enrolment.Day, enrolment.Time, enrolment.Duration, config.classes_setup?.TimeDisplay)} · {enrolment.Venue}
             {enrolment.Court ? `, ${enrolment.Court}` : ''}
           </p>
           <p className="text-sm text-muted">

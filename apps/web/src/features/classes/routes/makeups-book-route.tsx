@@ -13,7 +13,7 @@ import { useConfig } from '@/lib/company-config';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useBookMakeup, useMakeupSessions, useMakeups } from '../api/makeups';
-import { classDuration, classTime, dayName } from '../lib/class-format';
+import { classDuration, classTime, dayName } from '@/lib/class-format';
 
 const SESSIONS_SHOWN = 12;
 

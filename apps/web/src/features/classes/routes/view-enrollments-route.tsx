@@ -2,9 +2,9 @@ import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ListChecksIcon } from 'lucide-react';
 import { ENROLMENT_FILTERS, type EnrolmentFilter } from '@portal/shared/class-schemas';
-import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { Pager } from '@/components/ui/pager';
 import { errorMessage } from '@/lib/api-client';
 import { useSearchParamState } from '@/lib/use-search-param';
 import { useClassStudents } from '../api/get-students';
@@ -74,19 +74,7 @@ export default function ViewEnrollmentsRoute() {
                     <EnrolmentCard key={e.EnrolmentID} enrolment={e} studentName={student ? `${student.FirstName} ${student.LastName}` : ''} />
                   ))}
                 </ul>
-                {enrolments.data.total_pages > 1 ? (
-                  <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3">
-                    <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                      Previous
-                    </Button>
-                    <span className="text-sm text-muted">
-                      Page {enrolments.data.current_page} of {enrolments.data.total_pages}
-                    </span>
-                    <Button variant="secondary" size="sm" disabled={page >= enrolments.data.total_pages} onClick={() => setPage((p) => p + 1)}>
-                      Next
-                    </Button>
-                  </nav>
-                ) : null}
+                <Pager page={page} current={enrolments.data.current_page} total={enrolments.data.total_pages} onPage={setPage} className="mt-4" />
               </>
             )}
           </Tabs.Content>

@@ -1,19 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '@portal/shared/customer-schemas';
-import type { RegistrationSubmission } from '@portal/shared/registration-schemas';
+import type { RegistrationAnswer, RegistrationSubmission } from '@portal/shared/registration-schemas';
 import { api } from '@/lib/api-client';
-
-/** A fresh Idempotency-Key for one submission attempt; a retry of the same body reuses it. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
+import { sendPaymentAttempt } from '@/lib/payment-attempt';
 
 /**
- * U8: the whole registration in one call. It answers like a login (the new family is signed in
- * by its cookie); the same key with the same body answers the same family again.
+ * U8: the whole registration in one call, its payment included. Completed, it answers like a
+ * login (the new family is signed in by its cookie); a card that asks for a challenge step
+ * answers `payment.status` "requires_action" and is sent again, same key and body, once the
+ * challenge is decided. The same key with the same body answers the same family again, so a
+ * payment whose answer was lost is asked again as it stands.
  */
-export function submitRegistration({ body, idempotencyKey }: { body: RegistrationSubmission; idempotencyKey: string }): Promise<LoginAnswer> {
-  return api<LoginAnswer>('/api/ocr/register', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+export function submitRegistration({ body, idempotencyKey }: { body: RegistrationSubmission; idempotencyKey: string }): Promise<RegistrationAnswer> {
+  return sendPaymentAttempt(() => api<RegistrationAnswer>('/api/ocr/register', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
 export function useSubmitRegistration() {

@@ -32,6 +32,8 @@ export interface AgreementsStepProps {
   step: StepCardProps['step'];
   signerName?: string;
   submitting: boolean;
+  /** Submit sends the registration; with a checkout after this page it is Next (N30). */
+  submitLabel?: string;
   /** The submission's refusal, for the error box. */
   error: string | null;
   onDismissError: () => void;
@@ -150,13 +152,13 @@ export function AgreementsStep(props: AgreementsStepProps) {
   return (
     <StepCard
       title="Agreements"
-      description="Please read and accept the following before you submit your registration."
+      description={`Please read and accept the following before you ${props.submitLabel === 'Next' ? 'go on to the checkout' : 'submit your registration'}.`}
       step={props.step}
       onBack={props.onBack}
       backDisabled={props.submitting}
       action={
         <Button size="lg" onClick={submit} loading={props.submitting} disabled={captcha === 'verifying'} className="sm:min-w-36">
-          Submit
+          {props.submitLabel ?? 'Submit'}
         </Button>
       }
     >

@@ -3,7 +3,10 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { buildFormSchema, describeFormFields, type FormValues } from '@portal/shared/form-engine';
-import type { RegistrationSubmission } from '@portal/shared/registration-schemas';
+import { HOLD_EXPIRED_MESSAGE } from '@portal/shared/payment-schemas';
+import { registrationMessages as rm, type RegistrationAnswer, type RegistrationClass, type RegistrationSubmission } from '@portal/shared/registration-schemas';
+import type { BankDetails } from '@/components/forms/bank-form';
+import type { CardDetails } from '@/components/forms/card-form';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,22 +15,54 @@ import { studentTerm as studentTermOf } from '@/lib/branding';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/lib/form-fields';
 import { resetIdentity, useCurrentUser } from '@/lib/identity';
-import type { RegistrationProfile } from '../api/get-ocr-profile';
+import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { decideChallenge, registrationGateway, tokeniseCard } from '@/lib/payment-gateway';
+import { ocrProfileQueryOptions, type RegistrationProfile } from '../api/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
-import { newIdempotencyKey, useSubmitRegistration } from '../api/submit-registration';
-import { registrationStorageKey, useRegistrationState, type RegistrationPage } from '../lib/registration-state';
+import { useRegistrationQuote } from '../api/get-registration-quote';
+import { useSubmitRegistration } from '../api/submit-registration';
+import { registrationStorageKey, useRegistrationState, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
+import { CheckoutStep, paymentMethodOf, type OpenChallenge } from './checkout-step';
+import { ClassRegistrationStep, type EnrolledStudent } from './class-registration-step';
+import { ClassStep } from './class-step';
 import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
 import { RegistrationDone, type RegistrationDoneReason } from './registration-done';
 import { StudentStep } from './student-step';
-import { StudentsListStep } from './students-list-step';
+import { nameOf, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 
 /** The steps after the title page, for "Step n of m": the students' two pages are one step. */
-function stepsOf(skipStudents: boolean): RegistrationPage[][] {
-  const rest: RegistrationPage[][] = [['addCustomer'], ['viewCustomer'], ['agreements']];
-  return skipStudents ? rest : [['addStudent', 'studentsList'], ...rest];
+function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationPage[][] {
+  return [
+    ...(withClasses ? [['addClasses'] as RegistrationPage[]] : []),
+    ...(skipStudents ? [] : [['addStudent', 'studentsList'] as RegistrationPage[]]),
+    ['addCustomer'],
+    ['viewCustomer'],
+    ['agreements'],
+    ...(withClasses ? [['checkout'] as RegistrationPage[]] : []),
+  ];
+}
+
+/** The class step's choices as the quote and the submission take them: one entry per student and class. */
+function registrationClassesOf(state: RegistrationState): RegistrationClass[] {
+  return state.students.flatMap((_, student) =>
+    (state.studentClasses[student] ?? []).flatMap((classId) => {
+      const c = state.classes.find((x) => x.ClassID === classId);
+      return c ? [{ student, ClassID: c.ClassID, casual: c.casual, dates: c.dates, waitlist: c.waitlist }] : [];
+    }),
+  );
+}
+
+function studentName(values: FormValues, fallback: string): string {
+  return nameOf(values) || fallback;
+}
+
+/** The registration the server completed: what the last page shows. */
+interface Completed {
+  students: EnrolledStudent[];
+  answer: RegistrationAnswer;
 }
 
 function Loading({ label }: { label: string }) {
@@ -50,15 +85,18 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 }
 
 /**
- * N4, N5, N17: the registration of a profile without a class step: title page → (students, unless
- * the profile skips them) → customer form → Customer Details → agreements → one submission. The
- * family is then signed in with a ChangePassword action pending, so it sets its password next (L8).
+ * N4, N5, N8, N17: the online registration: title page → classes (a SelectClasses profile) →
+ * students (unless the profile skips them) → customer form → Customer Details → agreements →
+ * checkout (with classes) → one submission. The family is then signed in with a ChangePassword
+ * action pending, so it sets its password next (L8); with classes it first sees what it was
+ * registered for (N31).
  */
 export function RegistrationFlow({ config, profile, panel }: { config: CompanyConfig; profile: RegistrationProfile; panel: ReactNode }) {
   const profileId = profile.OCRProfileID;
   const customerTerm = profile.CustomCustomerTerm.trim() || 'Customer';
   const studentTerm = profile.CustomStudentTerm.trim() || studentTermOf(config);
   const skipStudents = profile.SkipStudents;
+  const withClasses = profile.PageType === 'SelectClasses';
   const [state, update, clear] = useRegistrationState(registrationStorageKey(config.CustomerID, profileId));
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
   // N9: the student form is asked for once the registration has begun, once (cached for good).
@@ -69,14 +107,20 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     [profile.DefaultState, profile.CanSelectCustomMedicalCondition],
   );
   const context = useCompanyFormContext({ registration: true, profile: profileDefaults });
-  const agreements = useQuery({ ...registrationAgreementsQueryOptions(profileId), enabled: state.page === 'agreements' || state.page === 'viewCustomer' });
+  const agreements = useQuery({ ...registrationAgreementsQueryOptions(profileId), enabled: state.page === 'agreements' || state.page === 'viewCustomer' || state.page === 'checkout' });
   const submission = useSubmitRegistration();
+  // Paying: tokenising the card, or a challenge being decided, before or between submissions.
+  const [paying, setPaying] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The agreements' answers, signatures included, kept for the checkout in memory only (decision 048).
+  const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
+  const [challenge, setChallenge] = useState<(OpenChallenge & { id: string }) | null>(null);
+  const [completed, setCompleted] = useState<Completed | null>(null);
   const [expired, setExpired] = useState<string | null>(null);
   // Set once the server says this registration or its address is already done; the stored state is gone by then.
   const [done, setDone] = useState<RegistrationDoneReason | null>(null);
-  // One key per attempt: a retry of the same body (its answer was lost) reuses it.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  // One key per attempt: a retry of the same body (its answer was lost, or a challenge was decided) reuses it.
+  const attempt = useRef<{ key: string; body: string; submission: RegistrationSubmission } | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -87,7 +131,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     update({ page });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
-  const steps = stepsOf(skipStudents);
+  const steps = stepsOf(skipStudents, withClasses);
   const stepOf = (page: RegistrationPage) => ({ index: steps.findIndex((pages) => pages.includes(page)) + 1, count: steps.length });
   const firstStudentPage: RegistrationPage = state.students.length > 0 ? 'studentsList' : 'addStudent';
   // The proved address lapsed (24 hours): the visitor proves it again on the form, told why.
@@ -96,16 +140,31 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     setExpired(message);
     go('addCustomer');
   };
+  const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
+  const quote = useRegistrationQuote(
+    { profile: profileId, classes: registrationClasses, direct_debit_payment: state.paymentOption === 'direct_debit' },
+    withClasses && state.page === 'checkout' && signed !== null && !completed,
+  );
 
   // On a phone the panel introduces the title page only; the later pages start with their form.
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-5 px-4 py-5 sm:px-6 sm:py-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)] lg:items-start lg:gap-8">
-      <div className={state.page === 'titlePage' || user ? undefined : 'hidden lg:block'}>{panel}</div>
+      <div className={(state.page === 'titlePage' || user) && !completed ? undefined : 'hidden lg:block'}>{panel}</div>
       <div className="min-w-0">{content()}</div>
     </div>
   );
 
   function content(): ReactNode {
+    if (completed) {
+      return (
+        <ClassRegistrationStep
+          students={completed.students}
+          payment={completed.answer.payment}
+          needsPassword={(completed.answer.actions ?? []).length > 0}
+          studentTerm={studentTerm}
+        />
+      );
+    }
     if (user) return <SignedInStep firstName={user.FirstName} />;
     if (done) return <RegistrationDone reason={done} />;
     if (state.page === 'titlePage') {
@@ -114,12 +173,34 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           title={profile.DisplayName}
           customerTerm={customerTerm}
           studentTerm={skipStudents ? null : studentTerm}
-          onStart={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
+          withClasses={withClasses}
+          onStart={() => go(withClasses ? 'addClasses' : skipStudents ? 'addCustomer' : firstStudentPage)}
         />
       );
     }
 
-    if (!skipStudents && (state.page === 'addStudent' || state.page === 'studentsList' || state.students.length === 0)) {
+    // The class step, or a later page reloaded with no class chosen.
+    if (withClasses && (state.page === 'addClasses' || state.classes.length === 0)) {
+      return (
+        <ClassStep
+          profileId={profileId}
+          allowCasual={profile.AllowCasualEnrolments}
+          classes={state.classes}
+          studentTerm={studentTerm}
+          step={stepOf('addClasses')}
+          onAdd={(c) => update((s) => ({ classes: [...s.classes.filter((x) => x.ClassID !== c.ClassID), c] }))}
+          onRemove={(classId) =>
+            update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))
+          }
+          onNext={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
+          onBack={() => go('titlePage')}
+        />
+      );
+    }
+
+    // A student without a class (a reload, or a class removed since) is given one on the students list first.
+    const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
+    if (!skipStudents && (state.page === 'addStudent' || state.page === 'studentsList' || state.students.length === 0 || unassigned)) {
       if (studentFields.isPending) return <Loading label={`Loading the ${studentTerm.toLowerCase()} form`} />;
       if (studentFields.isError) return <LoadFailed error={studentFields.error} onRetry={() => void studentFields.refetch()} />;
       // A later page with no student (a reload after removing the last one) asks for one first.
@@ -135,12 +216,16 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
             clientAddress={state.customer ?? undefined}
             step={stepOf('addStudent')}
             onSave={(student) => {
-              update((s) => ({ students: editing === null ? [...s.students, student] : s.students.map((x, i) => (i === editing ? student : x)), editing: null }));
+              update((s) => ({
+                students: editing === null ? [...s.students, student] : s.students.map((x, i) => (i === editing ? student : x)),
+                studentClasses: editing === null ? [...s.studentClasses, []] : s.studentClasses,
+                editing: null,
+              }));
               go('studentsList');
             }}
             onBack={() => {
               update({ editing: null });
-              go(state.students.length > 0 ? 'studentsList' : 'titlePage');
+              go(state.students.length > 0 ? 'studentsList' : withClasses ? 'addClasses' : 'titlePage');
             }}
           />
         );
@@ -149,6 +234,22 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         <StudentsListStep
           students={state.students}
           studentTerm={studentTerm}
+          classes={
+            withClasses
+              ? {
+                  chosen: state.classes,
+                  assigned: state.studentClasses,
+                  onToggle: (student, classId, on) =>
+                    update((s) => ({
+                      studentClasses: s.students.map((_, i) => {
+                        const ids = (s.studentClasses[i] ?? []).filter((id) => id !== classId);
+                        return i === student && on ? [...ids, classId] : ids;
+                      }),
+                    })),
+                  onChangeClasses: () => go('addClasses'),
+                }
+              : undefined
+          }
           step={stepOf('studentsList')}
           onAdd={() => {
             update({ editing: null });
@@ -158,9 +259,9 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
             update({ editing: index });
             go('addStudent');
           }}
-          onRemove={(index) => update((s) => ({ students: s.students.filter((_, i) => i !== index) }))}
+          onRemove={(index) => update((s) => ({ students: s.students.filter((_, i) => i !== index), studentClasses: s.studentClasses.filter((_, i) => i !== index) }))}
           onNext={() => go('addCustomer')}
-          onBack={() => go('titlePage')}
+          onBack={() => go(withClasses ? 'addClasses' : 'titlePage')}
         />
       );
     }
@@ -191,7 +292,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
             update({ customer });
             go('viewCustomer');
           }}
-          onBack={() => go(skipStudents ? 'titlePage' : 'studentsList')}
+          onBack={() => go(!skipStudents ? 'studentsList' : withClasses ? 'addClasses' : 'titlePage')}
         />
       );
     }
@@ -214,12 +315,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     if (agreements.isError) return <LoadFailed error={agreements.error} onRetry={() => void agreements.refetch()} />;
     if (studentFields.isError) return <LoadFailed error={studentFields.error} onRetry={() => void studentFields.refetch()} />;
 
-    const submit = (answers: AgreementAnswer[], captchaLapsed: () => void) => {
-      setSubmitError(null);
+    /** The submission's body from what the pages hold, or null when a page must be seen again first (it opens). */
+    const bodyOf = (answers: AgreementAnswer[]): RegistrationSubmission | null => {
       const parsed = buildFormSchema('customer', formFields.data, context).safeParse(customer);
       if (!parsed.success) {
         go('addCustomer');
-        return;
+        return null;
       }
       const students = [];
       if (!skipStudents && studentFields.data) {
@@ -229,12 +330,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           if (!student.success) {
             update({ editing: index });
             go('addStudent');
-            return;
+            return null;
           }
           students.push(student.data as Record<string, unknown>);
         }
       }
-      const body: RegistrationSubmission = {
+      return {
         registration_token: state.proof!.token,
         profile: profileId,
         customer: parsed.data as Record<string, unknown>,
@@ -242,43 +343,152 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         agreements: answers,
         marketing_opt_in: profile.EmailMarketingAgreement === '' ? null : state.marketing,
         direct_debit_payment: false,
+        ...(withClasses ? { classes: registrationClasses } : {}),
       };
-      const json = JSON.stringify(body);
-      if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json };
-      submission.mutate(
-        { body, idempotencyKey: attempt.current.key },
-        {
-          onSuccess: (answer) => {
-            clear();
-            attempt.current = null;
-            // The new family is signed in: nothing the guest loaded survives, and its first action is to set a password.
-            resetIdentity(queryClient, { user: answer.user, company: 'keep' });
-            navigate(answer.actions.length > 0 ? paths.signInActions : paths.company, { replace: true });
-          },
-          onError: (e) => {
-            const code = e instanceof ApiRequestError ? e.code : null;
-            if (code === 'REGISTRATION_EXPIRED') {
-              expire(e.message);
-              return;
-            }
-            // The captcha's mark lapsed (10 minutes): the visitor solves a new one.
-            if (code === 'CAPTCHA_REQUIRED') {
-              captchaLapsed();
-              return;
-            }
-            // A retry whose first answer was lost carries a new key: the registration, or the address, is already done.
-            if (code === 'ALREADY_SUBMITTED' || code === 'IDEMPOTENCY_MISMATCH' || code === 'EXISTING_CLIENT') {
-              clear();
-              attempt.current = null;
-              setDone(code === 'EXISTING_CLIENT' ? 'existingClient' : 'alreadySubmitted');
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-              return;
-            }
-            setSubmitError(errorMessage(e));
-          },
-        },
-      );
     };
+
+    const finish = (answer: RegistrationAnswer) => {
+      // The card asks for a challenge step: the same submission goes again once it is decided.
+      if (answer.payment?.status === 'requires_action' && answer.payment.challenge) {
+        const { challenge: asked, holdExpiresAt } = answer.payment;
+        setChallenge({ id: asked.id, amountCents: asked.amountCents, holdUntil: holdExpiresAt ? Date.parse(holdExpiresAt) : null });
+        return;
+      }
+      const enrolled = withClasses
+        ? state.students.map((values, i) => ({
+            name: studentName(values, `${studentTerm} ${i + 1}`),
+            classes: (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)),
+          }))
+        : null;
+      clear();
+      attempt.current = null;
+      setChallenge(null);
+      setSigned(null);
+      // The new family is signed in: nothing the guest loaded survives, and its first action is to set a password.
+      resetIdentity(queryClient, { user: answer.user ?? null, company: 'keep' });
+      if (enrolled) {
+        // The last page stays on this route, drawn with the profile the guest loaded.
+        queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
+        setCompleted({ students: enrolled, answer });
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        return;
+      }
+      navigate((answer.actions ?? []).length > 0 ? paths.signInActions : paths.company, { replace: true });
+    };
+
+    const refused = (e: unknown, captchaLapsed: () => void) => {
+      setChallenge(null);
+      const code = e instanceof ApiRequestError ? e.code : null;
+      if (code === 'REGISTRATION_EXPIRED') {
+        expire(errorMessage(e));
+        return;
+      }
+      // The captcha's mark lapsed (10 minutes): the visitor solves a new one.
+      if (code === 'CAPTCHA_REQUIRED') {
+        captchaLapsed();
+        return;
+      }
+      // A retry whose first answer was lost carries a new key: the registration, or the address, is already done.
+      if (code === 'ALREADY_SUBMITTED' || code === 'IDEMPOTENCY_MISMATCH' || code === 'EXISTING_CLIENT') {
+        clear();
+        attempt.current = null;
+        setDone(code === 'EXISTING_CLIENT' ? 'existingClient' : 'alreadySubmitted');
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        return;
+      }
+      // A declined card (402) or a class that filled up meanwhile (409): nothing was created, the next try is a new attempt.
+      const status = e instanceof ApiRequestError ? e.status : null;
+      if (status === 402 || status === 409) attempt.current = null;
+      setSubmitError(errorMessage(e));
+    };
+
+    const send = (body: RegistrationSubmission, captchaLapsed: () => void) => {
+      setSubmitError(null);
+      const json = JSON.stringify(body);
+      if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, submission: body };
+      submission.mutate({ body, idempotencyKey: attempt.current.key }, { onSuccess: finish, onError: (e) => refused(e, captchaLapsed) });
+    };
+
+    const submit = (answers: AgreementAnswer[], captchaLapsed: () => void) => {
+      setSubmitError(null);
+      if (withClasses) {
+        // N30: the agreements go on to the checkout; the registration is sent from there.
+        if (bodyOf(answers) === null) return;
+        setSigned(answers);
+        go('checkout');
+        return;
+      }
+      const body = bodyOf(answers);
+      if (body) send(body, captchaLapsed);
+    };
+
+    // From the checkout, a lapsed captcha is solved again on the agreements page (signing again with it).
+    const captchaAgain = () => {
+      setSigned(null);
+      setSubmitError(rm.captchaRequired);
+      go('agreements');
+    };
+
+    if (page === 'checkout' && signed !== null) {
+      const pay = async (extra: Partial<RegistrationSubmission>, card?: CardDetails) => {
+        const base = bodyOf(signed);
+        if (!base) return;
+        setSubmitError(null);
+        setPaying(true);
+        try {
+          const cardToken = card ? (await tokeniseCard(card, registrationGateway(state.proof!.token))).id : undefined;
+          send({ ...base, ...extra, ...(cardToken ? { cardToken } : {}) }, captchaAgain);
+        } catch (e) {
+          setSubmitError(errorMessage(e));
+        } finally {
+          setPaying(false);
+        }
+      };
+      const decide = async (approve: boolean) => {
+        const open = challenge;
+        const sent = attempt.current;
+        if (!open || !sent) return;
+        setPaying(true);
+        try {
+          await decideChallenge(open.id, approve, registrationGateway(state.proof!.token));
+        } catch {
+          // The submission's own answer below says what happened.
+        }
+        setPaying(false);
+        setChallenge(null);
+        send(sent.submission, captchaAgain);
+      };
+      const method = paymentMethodOf(quote.data?.paymentOptions, state.paymentOption);
+      return (
+        <CheckoutStep
+          quote={quote}
+          waitlist={state.students.flatMap((values, i) =>
+            (state.studentClasses[i] ?? []).flatMap((id) =>
+              state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentName(values, `${studentTerm} ${i + 1}`)} – ${c.Name}`),
+            ),
+          )}
+          option={state.paymentOption}
+          onOptionChange={(paymentOption) => update({ paymentOption })}
+          busy={paying || submission.isPending}
+          error={submitError}
+          onDismissError={() => setSubmitError(null)}
+          challenge={challenge}
+          onDecide={(approve) => void decide(approve)}
+          onHoldExpired={() => {
+            // The server lets the held places go at this instant: this attempt is over.
+            attempt.current = null;
+            setChallenge(null);
+            setSubmitError(HOLD_EXPIRED_MESSAGE);
+            void quote.refetch();
+          }}
+          onPayCard={(card) => void pay({ direct_debit_payment: false }, card)}
+          onPayBank={(bank: BankDetails) => void pay({ direct_debit_payment: true, bank })}
+          onSubmitFree={() => void pay({ direct_debit_payment: method === 'direct_debit' })}
+          step={stepOf('checkout')}
+          onBack={() => go('agreements')}
+        />
+      );
+    }
 
     const firstName = typeof customer.FirstName === 'string' ? customer.FirstName.trim() : '';
     const lastName = typeof customer.LastName === 'string' ? customer.LastName.trim() : '';
@@ -295,6 +505,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         step={stepOf('agreements')}
         signerName={[firstName, lastName].filter(Boolean).join(' ') || undefined}
         submitting={submission.isPending}
+        submitLabel={withClasses ? 'Next' : 'Submit'}
         error={submitError}
         onDismissError={() => setSubmitError(null)}
         onSubmit={submit}

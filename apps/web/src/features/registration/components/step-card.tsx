@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 export interface StepCardProps {
   title: string;
@@ -44,7 +45,8 @@ export function StepCard({ title, description, step, children, action, onBack, b
         {description ? <div className="mt-1.5 text-sm text-ink-soft">{description}</div> : null}
         <div className="mt-6">{children}</div>
         {action || onBack ? (
-          <div className="mt-8 flex flex-col gap-3 border-t border-line-soft pt-5 sm:flex-row sm:items-center sm:justify-between">
+          // With Back only, the footer is for a wide screen: on a phone Back sits under the card and the footer would be empty.
+          <div className={cn('mt-8 flex-col gap-3 border-t border-line-soft pt-5 sm:flex sm:flex-row sm:items-center sm:justify-between', action ? 'flex' : 'hidden')}>
             {back('hidden sm:inline-flex')}
             <div className="flex flex-col sm:ml-auto sm:flex-row">{action}</div>
           </div>

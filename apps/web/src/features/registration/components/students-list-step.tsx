@@ -1,21 +1,39 @@
 import { useState } from 'react';
 import { PencilIcon, PlusIcon, Trash2Icon, UserRoundIcon } from 'lucide-react';
 import type { FormValues } from '@portal/shared/form-engine';
+import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import type { ChosenClass } from '../lib/registration-state';
+import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
+
+/** The class step's choices and which of them each student goes into (N14). */
+export interface ClassAssignment {
+  chosen: readonly ChosenClass[];
+  /** ClassIDs per student, in the order of the students. */
+  assigned: readonly (readonly number[])[];
+  onToggle: (student: number, classId: number, on: boolean) => void;
+  onChangeClasses: () => void;
+}
 
 /** The spec's confirmation, in its words (N16). */
 export const REMOVE_STUDENT_QUESTION = 'Are you sure you want to remove this student?';
 
-function nameOf(values: FormValues): string {
+/** A student's name as typed (first and last), or '' before either is. */
+export function nameOf(values: FormValues): string {
   return [values.FirstName, values.LastName].map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean).join(' ');
 }
 
-/** N11, N14, N16: the students added so far, each editable and removable, and Next to the customer form. */
+/**
+ * N11, N14, N16: the students added so far, each editable and removable, and Next to the customer
+ * form. With a class step each student is put into one or more of the chosen classes, and Next
+ * waits until every student has one.
+ */
 export function StudentsListStep({
   students,
   studentTerm,
+  classes,
   step,
   onAdd,
   onEdit,
@@ -25,6 +43,7 @@ export function StudentsListStep({
 }: {
   students: readonly FormValues[];
   studentTerm: string;
+  classes?: ClassAssignment;
   step: StepCardProps['step'];
   onAdd: () => void;
   onEdit: (index: number) => void;
@@ -34,21 +53,34 @@ export function StudentsListStep({
 }) {
   const [removing, setRemoving] = useState<number | null>(null);
   const labelOf = (student: FormValues, i: number) => nameOf(student) || `${studentTerm} ${i + 1}`;
+  const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
+  const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
   return (
     <StepCard
       title={`${studentTerm}s`}
-      description={`Add everyone taking part. You can add up to 10 ${studentTerm.toLowerCase()}s.`}
+      description={
+        classes
+          ? `Add everyone taking part (up to 10 ${studentTerm.toLowerCase()}s) and choose the classes each of them goes into.`
+          : `Add everyone taking part. You can add up to 10 ${studentTerm.toLowerCase()}s.`
+      }
       step={step}
       onBack={onBack}
       action={
-        <Button size="lg" onClick={onNext} disabled={students.length === 0} className="sm:min-w-36">
-          Next
-        </Button>
+        <div className="flex flex-col gap-2 sm:items-end">
+          {withoutClass ? (
+            <p id="students-need-class" className="text-sm text-ink-soft">
+              Choose a class for each {studentTerm.toLowerCase()} to go on.
+            </p>
+          ) : null}
+          <Button size="lg" onClick={onNext} disabled={students.length === 0 || withoutClass} aria-describedby={withoutClass ? 'students-need-class' : undefined} className="sm:min-w-36">
+            Next
+          </Button>
+        </div>
       }
     >
       <ul className="flex flex-col gap-3">
         {students.map((student, i) => (
-          <li key={i} className="flex flex-col gap-2 rounded-xl border border-line px-4 py-3 sm:flex-row sm:items-center sm:gap-3">
+          <li key={i} className="flex flex-col gap-2 rounded-xl border border-line px-4 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3">
             <span className="flex min-w-0 flex-1 items-center gap-3">
               <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-tint text-primary-ink">
                 <UserRoundIcon className="size-4.5" />
@@ -63,14 +95,49 @@ export function StudentsListStep({
                 Remove
               </Button>
             </span>
+            {classes ? (
+              <fieldset className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full">
+                <legend className="sr-only">Classes for {labelOf(student, i)}</legend>
+                <p aria-hidden="true" className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
+                  Classes
+                </p>
+                {classes.chosen.map((c) => {
+                  const checked = (classes.assigned[i] ?? []).includes(c.ClassID);
+                  const full = !c.waitlist && !checked && takenIn(c.ClassID) >= c.PlacesLeft;
+                  return (
+                    <CheckboxField
+                      key={c.ClassID}
+                      checked={checked}
+                      disabled={full}
+                      onChange={(e) => classes.onToggle(i, c.ClassID, e.target.checked)}
+                      className="items-start py-1"
+                      label={
+                        <>
+                          <ChosenClassLabel cls={c} />
+                          {full ? <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span> : null}
+                        </>
+                      }
+                    />
+                  );
+                })}
+                {(classes.assigned[i] ?? []).length === 0 ? <p className="text-sm font-medium text-danger">Choose at least one class.</p> : null}
+              </fieldset>
+            ) : null}
           </li>
         ))}
       </ul>
-      {students.length < 10 ? (
-        <Button variant="secondary" onClick={onAdd} icon={<PlusIcon aria-hidden="true" className="size-4" />} className="mt-4">
-          {students.length === 0 ? `Add a ${studentTerm.toLowerCase()}` : `Add another ${studentTerm.toLowerCase()}`}
-        </Button>
-      ) : null}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        {students.length < 10 ? (
+          <Button variant="secondary" onClick={onAdd} icon={<PlusIcon aria-hidden="true" className="size-4" />}>
+            {students.length === 0 ? `Add a ${studentTerm.toLowerCase()}` : `Add another ${studentTerm.toLowerCase()}`}
+          </Button>
+        ) : null}
+        {classes ? (
+          <Button variant="ghost" onClick={classes.onChangeClasses}>
+            Change classes
+          </Button>
+        ) : null}
+      </div>
       <Modal
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

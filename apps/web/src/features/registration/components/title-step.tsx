@@ -1,18 +1,33 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon, CircleCheckIcon, FileSignatureIcon, MailCheckIcon, UserRoundIcon, UsersRoundIcon } from 'lucide-react';
+import { ArrowRightIcon, CalendarDaysIcon, CircleCheckIcon, CreditCardIcon, FileSignatureIcon, MailCheckIcon, UserRoundIcon, UsersRoundIcon } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUiStore } from '@/lib/ui-store';
 import { StepCard } from './step-card';
 
 /** N4: the registration's first page: what it asks for, and the way in. */
-export function TitleStep({ title, customerTerm, studentTerm, onStart }: { title: string; customerTerm: string; studentTerm: string | null; onStart: () => void }) {
+export function TitleStep({
+  title,
+  customerTerm,
+  studentTerm,
+  withClasses = false,
+  onStart,
+}: {
+  title: string;
+  customerTerm: string;
+  studentTerm: string | null;
+  /** A profile with a class step (N8): classes are chosen first and paid for last. */
+  withClasses?: boolean;
+  onStart: () => void;
+}) {
   const openModal = useUiStore((s) => s.openModal);
   const steps = [
+    ...(withClasses ? [{ icon: CalendarDaysIcon, text: 'The classes you would like to join' }] : []),
     ...(studentTerm ? [{ icon: UsersRoundIcon, text: `The details of each ${studentTerm.toLowerCase()} taking part` }] : []),
     { icon: UserRoundIcon, text: `Your details as the ${customerTerm.toLowerCase()} who holds the account` },
     { icon: MailCheckIcon, text: 'A 6-digit code sent to your email address, to check it is yours' },
     { icon: FileSignatureIcon, text: 'Our agreements, read and accepted online' },
+    ...(withClasses ? [{ icon: CreditCardIcon, text: 'Payment by card or direct debit' }] : []),
   ];
   return (
     <StepCard

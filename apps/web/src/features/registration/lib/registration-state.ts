@@ -1,9 +1,30 @@
 import { useCallback, useState } from 'react';
 import type { FormValues } from '@portal/shared/form-engine';
+import type { PaymentMethod } from '@portal/shared/payment-schemas';
 
-/** N5 for a profile without a class step; addStudent and studentsList come only without SkipStudents (N17). */
-export const REGISTRATION_PAGES = ['titlePage', 'addStudent', 'studentsList', 'addCustomer', 'viewCustomer', 'agreements'] as const;
+/**
+ * N5: the pages a registration keeps its place on. addClasses and checkout come only with a class
+ * step (N8), addStudent and studentsList only without SkipStudents (N17). The last page,
+ * classRegistration, shows the submission's answer and is never stored: the state is gone by then.
+ */
+export const REGISTRATION_PAGES = ['titlePage', 'addClasses', 'addStudent', 'studentsList', 'addCustomer', 'viewCustomer', 'agreements', 'checkout'] as const;
 export type RegistrationPage = (typeof REGISTRATION_PAGES)[number];
+
+/** A class chosen on the class step, with what the later pages show of it. */
+export interface ChosenClass {
+  ClassID: number;
+  Name: string;
+  Day: number;
+  Time: string;
+  Venue: string;
+  /** Places free when it was chosen: no more students than these go into it. */
+  PlacesLeft: number;
+  /** One session (the date in `dates`) instead of the rest of the term. */
+  casual: boolean;
+  dates: string[];
+  /** A full class, joined as a waitlist place (nothing to pay). */
+  waitlist: boolean;
+}
 
 /** The address being proved: the token send-code answered, and whether verify-code accepted it. */
 export interface EmailProof {
@@ -30,9 +51,26 @@ export interface RegistrationState {
   marketing: boolean | null;
   /** Ticks of the agreements page, by AgreementID. */
   agreed: Record<number, boolean>;
+  /** The class step's choices (SelectClasses profiles). */
+  classes: ChosenClass[];
+  /** Which chosen classes (ClassIDs) each student goes into, in the order of `students`. */
+  studentClasses: number[][];
+  /** N27: the checkout's payment option; null until chosen. */
+  paymentOption: PaymentMethod | null;
 }
 
-export const initialRegistrationState: RegistrationState = { page: 'titlePage', proof: null, students: [], editing: null, customer: null, marketing: null, agreed: {} };
+export const initialRegistrationState: RegistrationState = {
+  page: 'titlePage',
+  proof: null,
+  students: [],
+  editing: null,
+  customer: null,
+  marketing: null,
+  agreed: {},
+  classes: [],
+  studentClasses: [],
+  paymentOption: null,
+};
 
 export function registrationStorageKey(companyCustomerId: number, profileId: number): string {
   return `portal-registration:${companyCustomerId}:${profileId}`;
@@ -44,7 +82,10 @@ function read(key: string): RegistrationState {
     if (!raw) return initialRegistrationState;
     const stored = JSON.parse(raw) as Partial<RegistrationState>;
     const page = REGISTRATION_PAGES.includes(stored.page as RegistrationPage) ? (stored.page as RegistrationPage) : 'titlePage';
-    return { ...initialRegistrationState, ...stored, page, students: Array.isArray(stored.students) ? stored.students : [] };
+    const students = Array.isArray(stored.students) ? stored.students : [];
+    const classes = Array.isArray(stored.classes) ? stored.classes : [];
+    const studentClasses = students.map((_, i) => (Array.isArray(stored.studentClasses?.[i]) ? stored.studentClasses[i] : []));
+    return { ...initialRegistrationState, ...stored, page, students, classes, studentClasses };
   } catch {
     return initialRegistrationState;
   }

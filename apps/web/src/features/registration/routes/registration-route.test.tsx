@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
+import type { ClassFieldsAnswer, ClassSearchAnswer, OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { companyConfigQueryOptions } from '@/lib/company-config';
@@ -32,7 +32,7 @@ function renderRoute(url: string, overrides: Partial<CompanyConfig> = {}) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <RegistrationRoute classStep={<p>Class step</p>} />
+        <RegistrationRoute otherPageType={<p>Other page type</p>} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -77,10 +77,27 @@ describe('RegistrationRoute', () => {
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
   });
 
-  it('N8: a profile with a class step shows the class step placeholder, not the flow', async () => {
+  it('N8: a SelectClasses profile opens the flow, whose first step is the class step', async () => {
     serveProfile({ ...family, OCRProfileID: 1, PageType: 'SelectClasses', SkipStudents: false });
+    server.use(
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }] }))),
+      http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
+        HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: false, IncludeTemporaryEnrolmentsInCount: false }),
+      ),
+      http.post<never, never, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: 0, classes: [] })),
+    );
     renderRoute('/ocr?id=1001&p=1');
-    expect(await screen.findByText('Class step')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
+    expect(screen.queryByText('Other page type')).toBeNull();
+  });
+
+  it('N8: a page type not taken online shows the placeholder, not the flow', async () => {
+    serveProfile({ ...family, OCRProfileID: 2, PageType: 'Trial', SkipStudents: false });
+    renderRoute('/ocr?id=1001&p=2');
+    expect(await screen.findByText('Other page type')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: closed })).toBeNull();
   });
 

@@ -16,10 +16,10 @@ function profileParam(value: string | null): number | null {
 
 /**
  * /ocr?id={customerId}&p={profileId} (N1–N7, N36): online registration. The shell has already
- * entered the company of `id` (A30). A profile with a class step (PageType other than
- * NoClasses) is not taken online yet: it shows `classStep` instead.
+ * entered the company of `id` (A30). NoClasses and SelectClasses profiles register online (N8);
+ * another page type is not taken online yet: it shows `otherPageType` instead.
  */
-export function RegistrationRoute({ classStep }: { classStep: ReactNode }) {
+export function RegistrationRoute({ otherPageType }: { otherPageType: ReactNode }) {
   const config = useConfig();
   const [params] = useSearchParams();
   const profileId = profileParam(params.get('p'));
@@ -45,8 +45,7 @@ export function RegistrationRoute({ classStep }: { classStep: ReactNode }) {
     );
   }
   if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
-  // N8: the class step, checkout and payment are not taken online yet.
-  if (profile.data.PageType !== 'NoClasses') return classStep;
+  if (profile.data.PageType !== 'NoClasses' && profile.data.PageType !== 'SelectClasses') return otherPageType;
 
   return (
     <RegistrationFlow

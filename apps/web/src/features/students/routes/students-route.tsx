@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { Button } from '@/components/ui/button';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { studentTerm } from '@/lib/branding';
@@ -62,19 +62,7 @@ export default function StudentsRoute() {
               </li>
             ))}
           </ul>
-          {list.data && list.data.total_pages > 1 ? (
-            <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-muted">
-                Page {list.data.current_page} of {list.data.total_pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= list.data.total_pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          {list.data ? <Pager page={page} current={list.data.current_page} total={list.data.total_pages} onPage={setPage} /> : null}
         </>
       )}
     </div>

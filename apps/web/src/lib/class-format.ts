@@ -21,3 +21,9 @@ export function classDuration(minutes: number, display: 'HoursAndMinutes' | 'Min
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+/** When a class runs, as its cards say it: "Mon 4:00 PM · 30 min" (no duration where TimeDisplay hides it). */
+export function classWhen(day: number, time: string, minutes: number, display: Parameters<typeof classDuration>[1]): string {
+  const duration = classDuration(minutes, display);
+  return `${dayName(day)} ${classTime(time)}${duration ? ` · ${duration}` : ''}`;
+}

@@ -1,0 +1,205 @@
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CalendarXIcon } from 'lucide-react';
+import type { z } from 'zod';
+import type { Availability, availabilityQuerySchema, BookingOptions } from '@portal/shared/bookings-schemas';
+import { SelectField } from '@/components/forms/select-field';
+import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { errorMessage } from '@/lib/api-client';
+import { useConfig } from '@/lib/company-config';
+import { cn } from '@/lib/cn';
+import { formatDate, formatMoney } from '@/lib/format';
+import { courtLabel } from '@/lib/labels';
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+  return days;
+}
+
+/** A start time and a court of one of the day's free slots. */
+export interface SlotChoice {
+  time: string;
+  endTime: string;
+  court: string;
+}
+
+/** What the free slots are asked for: a venue, a booking type that venue offers, a day. */
+export type AvailabilityParams = z.output<typeof availabilityQuerySchema>;
+
+/**
+ * The venue, booking type, day and slot being chosen. Another venue, type or day drops the slot;
+ * a venue that does not offer the type moves to its first one.
+ */
+export function useBookingChoice(options: BookingOptions) {
+  const [venueId, setVenueId] = useState(options.venues[0]?.VenueID ?? 0);
+  const types = useMemo(() => options.bookingTypes.filter((t) => t.VenueIDs.length === 0 || t.VenueIDs.includes(venueId)), [options.bookingTypes, venueId]);
+  const [typeId, setTypeId] = useState(types[0]?.BookingTypeID ?? 0);
+  const days = useMemo(() => daysBetween(options.today, options.lastDay), [options.today, options.lastDay]);
+  const [date, setDate] = useState(options.today);
+  const [choice, setChoice] = useState<SlotChoice | null>(null);
+
+  useEffect(() => {
+    if (!types.some((t) => t.BookingTypeID === typeId)) setTypeId(types[0]?.BookingTypeID ?? 0);
+  }, [types, typeId]);
+  useEffect(() => setChoice(null), [venueId, typeId, date]);
+
+  const params: AvailabilityParams | null = typeId ? { venue_id: venueId, booking_type_id: typeId, date } : null;
+  return {
+    venues: options.venues,
+    venueId,
+    setVenueId,
+    venue: options.venues.find((v) => v.VenueID === venueId),
+    types,
+    typeId,
+    setTypeId,
+    type: types.find((t) => t.BookingTypeID === typeId),
+    days,
+    date,
+    setDate,
+    choice,
+    setChoice,
+    /** The free slots' query, or null while no booking type can be chosen. */
+    params,
+  };
+}
+export type BookingChoice = ReturnType<typeof useBookingChoice>;
+
+/**
+ * The court booking pickers (G3–G5): venue and booking type, a day from today to the last day
+ * open, then the day's free start times with their free courts. The hub's Add a Booking page and
+ * the public booking page (/ob) both show it, each with the free slots of its own call.
+ */
+export function BookingPicker({
+  choice,
+  availability,
+  unavailable,
+}: {
+  choice: BookingChoice;
+  availability: UseQueryResult<Availability>;
+  /** A court that is free but cannot be chosen here (already in the cart), with why. */
+  unavailable?: (slot: SlotChoice) => string | null;
+}) {
+  const config = useConfig();
+  const slotsId = useId();
+  const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
+  const { venues, venueId, setVenueId, types, typeId, setTypeId, type, days, date, setDate } = choice;
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Venue" placeholder={null} value={venueId} onChange={(e) => setVenueId(Number(e.target.value))} options={venues.map((v) => ({ value: v.VenueID, label: v.Name }))} />
+        <SelectField
+          label="Booking type"
+          placeholder={null}
+          value={typeId}
+          onChange={(e) => setTypeId(Number(e.target.value))}
+          options={types.map((t) => ({ value: t.BookingTypeID, label: `${t.Name} – ${money(t.PriceCents)}` }))}
+        />
+      </div>
+
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-sm font-semibold text-ink">Day</legend>
+        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+          {days.map((d) => {
+            const day = new Date(`${d}T00:00:00Z`);
+            return (
+              <button
+                key={d}
+                type="button"
+                aria-pressed={d === date}
+                aria-label={formatDate(d, config.localization.DateFormat)}
+                onClick={() => setDate(d)}
+                className={cn(
+                  'flex min-w-16 shrink-0 flex-col items-center rounded-xl border px-3 py-2 text-sm transition',
+                  d === date ? 'border-brand-600 bg-primary-tint font-semibold text-primary-tint-ink' : 'border-line bg-surface text-ink-soft hover:border-brand-600',
+                )}
+              >
+                <span className="text-xs tracking-wide uppercase">{DAY_NAMES[day.getUTCDay()]}</span>
+                <span className="text-lg leading-tight font-bold">{day.getUTCDate()}</span>
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <section aria-labelledby={slotsId}>
+        <h2 id={slotsId} className="mb-2 text-sm font-semibold text-ink">
+          Free times on {formatDate(date, config.localization.DateFormat)}
+          {type ? ` · ${type.DurationMinutes} minutes` : ''}
+        </h2>
+        {availability.isPending ? (
+          <ListLoading label="Loading free times" />
+        ) : availability.isError ? (
+          <ListError message={errorMessage(availability.error)} onRetry={() => void availability.refetch()} />
+        ) : availability.data.slots.every((s) => s.freeCourts.length === 0) ? (
+          <EmptyState icon={<CalendarXIcon className="size-7" />} text="No free times on this day. Please choose another day." />
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {availability.data.slots
+              .filter((s) => s.freeCourts.length > 0)
+              .map((s) => (
+                <li key={s.time} className="rounded-xl border border-line bg-surface p-3">
+                  <p className="mb-2 text-sm font-semibold text-ink">
+                    {s.time}–{s.endTime}
+                  </p>
+                  <div className="flex flex-wrap gap-1.5">
+                    {s.freeCourts.map((c) => {
+                      const slot = { time: s.time, endTime: s.endTime, court: c };
+                      const selected = choice.choice?.time === s.time && choice.choice.court === c;
+                      const why = unavailable?.(slot) ?? null;
+                      return (
+                        <button
+                          key={c}
+                          type="button"
+                          aria-pressed={selected}
+                          disabled={why !== null}
+                          aria-label={`${c} at ${s.time}${why ? ` (${why})` : ''}`}
+                          onClick={() => choice.setChoice(slot)}
+                          className={cn(
+                            'min-h-10 rounded-full border px-3.5 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:px-3 sm:text-xs',
+                            selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
+                          )}
+                        >
+                          {c}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </li>
+              ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * The bar under the pickers: what is chosen and its price, and the page's button (Add to cart,
+ * Continue). It sticks to the bottom of the screen once a slot is chosen.
+ */
+export function BookingChoiceBar({ choice, action }: { choice: BookingChoice; action: ReactNode }) {
+  const config = useConfig();
+  const court = courtLabel(config);
+  const { choice: slot, type, date } = choice;
+  return (
+    <div className={cn('rounded-2xl border border-line bg-surface px-4 py-3 shadow-sm sm:px-5', slot && 'sticky bottom-3 z-10 shadow-lg')}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-soft">
+          {slot && type ? (
+            <>
+              <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {slot.time}–{slot.endTime} ·{' '}
+              <span className="font-semibold text-ink">{formatMoney(type.PriceCents, config.localization.CurrencySymbol)}</span>
+            </>
+          ) : (
+            `Choose a time and a ${court.toLowerCase()}.`
+          )}
+        </p>
+        {action}
+      </div>
+    </div>
+  );
+}

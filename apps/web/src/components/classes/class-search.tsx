@@ -1,0 +1,198 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
+import { MultiSelectField } from '@/components/forms/multi-select-field';
+import { SelectField } from '@/components/forms/select-field';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { Pager } from '@/components/ui/pager';
+import { errorMessage } from '@/lib/api-client';
+import { classWhen } from '@/lib/class-format';
+import { useClassFields, useClassSearch } from '@/lib/class-search';
+import { cn } from '@/lib/cn';
+import { useConfig } from '@/lib/company-config';
+import { formatMoney } from '@/lib/format';
+
+const SORT_LABELS: Record<ClassSort, string> = {
+  ClassCountAndPrice: 'Class size and price',
+  ClassDayAndTime: 'Day and time',
+  Venue: 'Venue',
+  Staff: 'Staff',
+};
+
+type Filters = Pick<Required<ClassSearchBody>, 'venues' | 'lesson_formats' | 'standards' | 'days' | 'times_of_day'>;
+const NO_FILTERS: Filters = { venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [] };
+
+/**
+ * The class search of a registration profile (F9–F14): filters, sort, the class cards and their
+ * pages. The hub's Add Enrolments page and the online registration's class step both show it;
+ * each puts its own button on a card. It sizes itself to its container, so it fits a page as
+ * well as the registration's card.
+ */
+export function ClassSearch({
+  profileId,
+  age = null,
+  leadingFilter,
+  action,
+}: {
+  profileId: number;
+  /** Classes whose age band leaves this age out are not shown; a new age starts again at page 1. */
+  age?: number | null;
+  /** A first filter before the venues (the hub's student picker). */
+  leadingFilter?: ReactNode;
+  /** The card's button (add, join the waitlist, or what the page offers). */
+  action: (cls: ClassSummary) => ReactNode;
+}) {
+  const config = useConfig();
+  const fields = useClassFields(profileId);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<ClassSort>('ClassDayAndTime');
+  // The page belongs to the age it was turned for: another age starts at page 1.
+  const [paging, setPaging] = useState({ page: 1, age });
+  const page = paging.age === age ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, age });
+  // On a narrow screen the filters fold away under one button so the classes come first.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const body: ClassSearchBody = useMemo(
+    () => ({ ocr_profile_id: profileId, ...filters, sort, page, limit: CLASS_PAGE_SIZE, ...(age != null ? { age } : {}) }),
+    [profileId, filters, sort, page, age],
+  );
+  const search = useClassSearch(body);
+
+  function setFilter<K extends keyof Filters>(key: K, value: Filters[K]) {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+  }
+
+  return (
+    <div className="@container">
+      {fields.isError ? <ListError message={errorMessage(fields.error)} onRetry={() => void fields.refetch()} /> : null}
+      <Button
+        variant="secondary"
+        className="mb-3 @xl:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="class-filters"
+        icon={<SlidersHorizontalIcon className="size-4" />}
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
+        {filtersOpen ? 'Hide filters' : 'Filters and sort'}
+      </Button>
+      <section
+        id="class-filters"
+        aria-label="Filters"
+        className={cn('mb-6 gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm @xl:grid @xl:grid-cols-2 @4xl:grid-cols-4', filtersOpen ? 'grid' : 'hidden')}
+      >
+        {leadingFilter}
+        <MultiSelectField label="Venues" options={(fields.data?.venues ?? []).map((o) => ({ value: o.id, label: o.name }))} value={filters.venues} onChange={(v) => setFilter('venues', v.map(Number))} />
+        <MultiSelectField
+          label="Lesson formats"
+          options={(fields.data?.lesson_formats ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={filters.lesson_formats}
+          onChange={(v) => setFilter('lesson_formats', v.map(Number))}
+        />
+        <MultiSelectField
+          label={config.StandardName ? `${config.StandardName}s` : 'Standards'}
+          options={(fields.data?.standards ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={filters.standards}
+          onChange={(v) => setFilter('standards', v.map(Number))}
+        />
+        <MultiSelectField label="Days" options={(fields.data?.days ?? []).map((o) => ({ value: o.id, label: o.name }))} value={filters.days} onChange={(v) => setFilter('days', v.map(Number))} />
+        <MultiSelectField
+          label="Time of day"
+          options={(fields.data?.times_of_day ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={filters.times_of_day}
+          onChange={(v) => setFilter('times_of_day', v as TimeOfDay[])}
+        />
+        <SelectField
+          label="Sort by"
+          placeholder={null}
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as ClassSort);
+            setPage(1);
+          }}
+          options={CLASS_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+      </section>
+
+      {search.isPending ? (
+        <ListLoading label="Loading classes" />
+      ) : search.isError ? (
+        <ListError message={errorMessage(search.error)} onRetry={() => void search.refetch()} />
+      ) : search.data.classes.length === 0 ? (
+        <EmptyState icon={<SearchXIcon className="size-7" />} text="No classes match these filters." />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted" aria-live="polite">
+            {search.data.total} {search.data.total === 1 ? 'class' : 'classes'}
+          </p>
+          <ul className="grid gap-4 @2xl:grid-cols-2" aria-label="Classes">
+            {search.data.classes.map((c) => (
+              <ClassCard key={c.ClassID} cls={c} action={action(c)} />
+            ))}
+          </ul>
+          <Pager page={page} current={search.data.current_page} total={search.data.total_pages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One class of the search: when, where, who teaches, how full, the price per session, and the page's button. */
+function ClassCard({ cls: c, action }: { cls: ClassSummary; action: ReactNode }) {
+  const config = useConfig();
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="class-result">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-ink">{c.Name}</h2>
+          <p className="text-sm text-muted">
+            {classWhen(c.Day, c.Time, c.Duration, config.classes_setup?.TimeDisplay)} · {c.LessonFormat}
+          </p>
+        </div>
+        <p className="shrink-0 text-right font-semibold text-ink">
+          {formatMoney(c.Price, config.localization.CurrencySymbol)}
+          <span className="block text-xs font-normal text-muted">per session</span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-1 gap-1 text-sm text-ink-soft @sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <MapPinIcon aria-hidden="true" className="size-4 text-muted" />
+          <dt className="sr-only">Venue</dt>
+          <dd>
+            {c.Venue}
+            {c.Court ? `, ${c.Court}` : ''}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <UserIcon aria-hidden="true" className="size-4 text-muted" />
+          <dt className="sr-only">Staff</dt>
+          <dd>{c.Staff || '—'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <UsersIcon aria-hidden="true" className="size-4 text-muted" />
+          <dt className="sr-only">Class size</dt>
+          <dd>
+            {c.ClassCount} / {c.Capacity} enrolled{c.Standard ? ` · ${c.Standard}` : ''}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarDaysIcon aria-hidden="true" className="size-4 text-muted" />
+          <dt className="sr-only">Sessions left</dt>
+          <dd>{c.dates.length} sessions left</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex items-center justify-between gap-3">
+        {c.IsFull ? (
+          <span className="rounded-full bg-danger-surface px-2.5 py-1 text-xs font-semibold text-danger">Class full</span>
+        ) : (
+          <span className="rounded-full bg-success-surface px-2.5 py-1 text-xs font-semibold text-success">
+            {c.PlacesLeft} {c.PlacesLeft === 1 ? 'place' : 'places'} left
+          </span>
+        )}
+        {action}
+      </div>
+    </li>
+  );
+}

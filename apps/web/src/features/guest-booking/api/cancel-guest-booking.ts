@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { guestBookingQueryOptions, type GuestLinkAnswer } from './get-guest-booking';
+
+/** POST /api/ob/cancel: cancels the link's booking before the cut-off; the card is refunded. */
+export function cancelGuestBooking(token: string): Promise<GuestLinkAnswer> {
+  return api<GuestLinkAnswer>('/api/ob/cancel', { method: 'POST', body: { token } });
+}
+
+/** The link stops working once used: the page keeps showing the cancelled booking from this answer. */
+export function useCancelGuestBooking(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelGuestBooking(token),
+    onSuccess: (answer) => qc.setQueryData(guestBookingQueryOptions(token).queryKey, answer),
+  });
+}

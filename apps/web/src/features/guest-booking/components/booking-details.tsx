@@ -1,0 +1,35 @@
+import type { GuestBooking } from '@portal/shared/guest-booking-schemas';
+import { Badge } from '@/components/ui/badge';
+import { useConfig } from '@/lib/company-config';
+import { formatDate, formatMoney } from '@/lib/format';
+import { courtLabel } from '@/lib/labels';
+
+/** A guest's booking as its confirmation and its cancel link show it. */
+export function BookingDetails({ booking, title = 'Your booking' }: { booking: GuestBooking; title?: string }) {
+  const config = useConfig();
+  const rows: [string, string][] = [
+    ['Date', formatDate(booking.date, config.localization.DateFormat)],
+    ['Time', `${booking.time}–${booking.endTime}`],
+    ['Venue', booking.venue],
+    [courtLabel(config), booking.court],
+    ['Booking type', booking.bookingType],
+    ['Price', formatMoney(booking.priceCents, config.localization.CurrencySymbol)],
+    ['Booked by', booking.guestName],
+  ];
+  return (
+    <section aria-label={title} className="overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-xs">
+      <div className="flex items-center justify-between gap-3 border-b border-line bg-surface-muted px-4 py-3">
+        <h2 className="font-semibold text-ink">{title}</h2>
+        <Badge tone={booking.status === 'Cancelled' ? 'red' : 'green'}>{booking.status}</Badge>
+      </div>
+      <dl className="divide-y divide-line text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-baseline justify-between gap-4 px-4 py-3">
+            <dt className="text-muted">{label}</dt>
+            <dd className="text-right font-medium text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

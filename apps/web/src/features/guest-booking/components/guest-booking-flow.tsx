@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRightIcon, PencilIcon } from 'lucide-react';
+import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
+import { BookingChoiceBar, BookingPicker, useBookingChoice, type BookingChoice } from '@/components/bookings/booking-picker';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { useConfig } from '@/lib/company-config';
+import { formatDate } from '@/lib/format';
+import { courtLabel } from '@/lib/labels';
+import { guestAvailabilityKey, useGuestAvailability } from '../api/get-guest-availability';
+import { BookingConfirmed } from './booking-confirmed';
+import { GuestCheckout, type GuestBooked } from './guest-checkout';
+
+type Stage = { step: 'pick' } | { step: 'checkout' } | { step: 'done'; booked: GuestBooked };
+
+const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+
+/**
+ * The public booking page (N37): a venue, a booking type, a day and a free slot (the hub's
+ * pickers), then the checkout, then the confirmation. The choice is kept while the guest goes to
+ * the checkout and back.
+ */
+export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) {
+  const queryClient = useQueryClient();
+  const choice = useBookingChoice(options);
+  const availability = useGuestAvailability(choice.params);
+  const [stage, setStage] = useState<Stage>({ step: 'pick' });
+  const [error, setError] = useState<string | null>(null);
+  const freeTimesChanged = () => void queryClient.invalidateQueries({ queryKey: guestAvailabilityKey });
+  const slot = choice.choice;
+
+  if (stage.step === 'done') {
+    return (
+      <BookingConfirmed
+        booked={stage.booked}
+        onAnother={() => {
+          choice.setChoice(null);
+          setStage({ step: 'pick' });
+          toTop();
+        }}
+      />
+    );
+  }
+
+  if (stage.step === 'checkout' && slot) {
+    return (
+      <GuestCheckout
+        booking={{ venue_id: choice.venueId, booking_type_id: choice.typeId, date: choice.date, time: slot.time, court: slot.court }}
+        summary={<ChosenSlot choice={choice} onChange={() => setStage({ step: 'pick' })} />}
+        onBooked={(booked) => {
+          freeTimesChanged();
+          setStage({ step: 'done', booked });
+          toTop();
+        }}
+        onSlotLost={(message) => {
+          freeTimesChanged();
+          choice.setChoice(null);
+          setError(message);
+          setStage({ step: 'pick' });
+          toTop();
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <BookingPicker choice={choice} availability={availability} />
+      <BookingChoiceBar
+        choice={choice}
+        action={
+          <Button
+            disabled={!slot}
+            onClick={() => {
+              setError(null);
+              setStage({ step: 'checkout' });
+              toTop();
+            }}
+            className="w-full sm:w-auto"
+          >
+            Continue <ArrowRightIcon aria-hidden="true" className="size-4" />
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** The court and time going to the checkout, with the way back to the pickers. */
+function ChosenSlot({ choice, onChange }: { choice: BookingChoice; onChange: () => void }) {
+  const config = useConfig();
+  const { type, venue, choice: slot, date } = choice;
+  return (
+    <section aria-labelledby="chosen-slot-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="chosen-slot-heading" className="font-semibold text-ink">
+            {type?.Name}
+          </h2>
+          <p className="mt-0.5 text-sm text-ink-soft">
+            {formatDate(date, config.localization.DateFormat)} · {slot?.time}–{slot?.endTime}
+          </p>
+          <p className="text-sm text-ink-soft">
+            {venue?.Name} · {courtLabel(config)}: {slot?.court}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onChange}>
+          <PencilIcon aria-hidden="true" className="size-3.5" /> Change <span className="sr-only">the time or {courtLabel(config).toLowerCase()}</span>
+        </Button>
+      </div>
+    </section>
+  );
+}

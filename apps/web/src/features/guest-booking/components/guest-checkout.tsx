@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { BookingRequest } from '@portal/shared/bookings-schemas';
+import type { CaptchaSolution } from '@portal/shared/contact-schemas';
+import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type GuestBookingRequest, type GuestDetails } from '@portal/shared/guest-booking-schemas';
+import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { CaptchaCheck } from '@/components/forms/captcha-check';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { QuoteSummary } from '@/components/payment/quote-summary';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ListError, ListLoading } from '@/components/ui/list-states';
+import { TextField } from '@/components/ui/text-field';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/lib/payment-gateway';
+import { showServerErrors } from '@/lib/server-field-errors';
+import { bookAsGuest } from '../api/book-as-guest';
+import { useGuestQuote } from '../api/get-guest-quote';
+
+/** The guest's details as the booking request nests them, so the server's `guest.Email` errors land on their fields. */
+const detailsFormSchema = z.object({ guest: guestDetailsSchema });
+type DetailsForm = z.infer<typeof detailsFormSchema>;
+const FIELDS = ['guest.FirstName', 'guest.LastName', 'guest.Email', 'guest.Phone'] as const;
+const EMPTY: DetailsForm = { guest: { FirstName: '', LastName: '', Email: '', Phone: '' } };
+
+/** A refusal of the slot itself (taken meanwhile, its time passed, no longer offered): the guest picks another. */
+function slotLost(e: unknown): boolean {
+  return e instanceof ApiRequestError && e.code.startsWith('BOOKING_');
+}
+
+export interface GuestBooked {
+  booking: GuestBooking;
+  payment: PaymentAnswer;
+  email: string;
+  /** The e-mail's link that shows and cancels the booking. */
+  cancelUrl: string | null;
+}
+
+/**
+ * The public booking page's checkout: the court priced as the hub's checkout prices it, the
+ * guest's name, e-mail and phone, the captcha, then the card (tokenised at the gateway). One
+ * Idempotency-Key per attempt; a card that asks for a challenge step sends the same request
+ * again, same key, once it is decided. A declined card keeps the guest here with a fresh captcha;
+ * a court taken meanwhile sends them back to choose another time.
+ */
+export function GuestCheckout({
+  booking,
+  summary,
+  onBooked,
+  onSlotLost,
+}: {
+  booking: BookingRequest;
+  /** The chosen court and time, with the way back to change them. */
+  summary: ReactNode;
+  onBooked: (booked: GuestBooked) => void;
+  onSlotLost: (message: string) => void;
+}) {
+  const quote = useGuestQuote(booking);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const [solution, setSolution] = useState<CaptchaSolution | undefined>(undefined);
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; holdUntil: number | null } | null>(null);
+  // One key per attempt: the challenge's second step (or a lost answer) sends the same body under it.
+  const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+
+  const solved = (found: CaptchaSolution | undefined) => {
+    setSolution(found);
+    if (found) setCaptchaError(undefined);
+  };
+  // Every refusal but a field error spent the captcha's solution: the next attempt solves a new one.
+  const freshCaptcha = () => setCaptchaRound((n) => n + 1);
+  const holdLeft = useCountdown(challenge?.holdUntil ?? null, () => {
+    // The server lets the court go at this instant: this attempt is over.
+    attempt.current = null;
+    setChallenge(null);
+    freshCaptcha();
+    setError(HOLD_EXPIRED_MESSAGE);
+  });
+
+  // A refusal shows at the top of a long page: bring it into view.
+  useEffect(() => {
+    if (error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [error]);
+
+  function refused(e: unknown) {
+    attempt.current = null;
+    setChallenge(null);
+    if (slotLost(e)) {
+      onSlotLost(errorMessage(e));
+      return;
+    }
+    if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) {
+      freshCaptcha();
+      setCaptchaError(e.message);
+      return;
+    }
+    if (e instanceof ApiRequestError && e.code === 'VALIDATION') {
+      setError(showServerErrors(e, setFieldError, FIELDS));
+      return;
+    }
+    freshCaptcha();
+    setError(errorMessage(e));
+  }
+
+  async function send(sent: { key: string; body: GuestBookingRequest }) {
+    const answer = await bookAsGuest(sent.body, sent.key);
+    if (answer.payment.status === 'requires_action' && answer.payment.challenge) {
+      const { challenge: asked, holdExpiresAt } = answer.payment;
+      setChallenge({ id: asked.id, amountCents: asked.amountCents, holdUntil: holdExpiresAt ? Date.parse(holdExpiresAt) : null });
+      return;
+    }
+    if (!answer.booking) throw new Error('Something went wrong. Please try again.');
+    attempt.current = null;
+    onBooked({ booking: answer.booking, payment: answer.payment, email: sent.body.guest.Email, cancelUrl: answer.cancelUrl });
+  }
+
+  async function pay(guest: GuestDetails, card: CardDetails) {
+    if (!solution) {
+      setCaptchaError(m.captchaRequired);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      // A card the gateway refuses to take never reaches the booking: the captcha stays solved.
+      const token = await tokeniseCard(card, guestBookingGateway).catch((e: unknown) => {
+        setError(errorMessage(e));
+        return null;
+      });
+      if (!token) return;
+      attempt.current = { key: newIdempotencyKey(), body: { booking, guest, captcha: solution, cardToken: token.id } };
+      await send(attempt.current);
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function decide(approve: boolean) {
+    const open = challenge;
+    const sent = attempt.current;
+    if (!open || !sent) return;
+    setBusy(true);
+    try {
+      await decideChallenge(open.id, approve, guestBookingGateway);
+    } catch {
+      // The booking's own answer below says what happened.
+    }
+    setChallenge(null);
+    try {
+      await send(sent);
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The card form's button pays: the details and the captcha are checked with the card (their errors show, the first field gets the focus).
+  const captchaMissing = () => {
+    if (!solution) setCaptchaError(m.captchaRequired);
+  };
+  const payWithCard = (card: CardDetails) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
+  const checkDetails = () => void handleSubmit(captchaMissing, captchaMissing)();
+
+  const data = quote.data;
+  const symbol = data?.currencySymbol ?? '';
+  const amount = data?.totals.paymentAmountCents ?? 0;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <aside aria-label="Your booking and its price" className="space-y-4 lg:sticky lg:top-6 lg:order-2">
+        {summary}
+        {quote.isPending ? (
+          <ListLoading label="Loading the price" />
+        ) : quote.isError ? (
+          <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
+        ) : (
+          <QuoteSummary quote={quote.data} />
+        )}
+      </aside>
+
+      <div className="min-w-0 space-y-6 lg:order-1">
+        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
+          <ErrorBox message={error} onDismiss={() => setError(null)} />
+        </div>
+        <section aria-labelledby="guest-details-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+          <h2 id="guest-details-heading" className="text-lg font-semibold text-ink">
+            Your details
+          </h2>
+          <p className="mt-0.5 mb-4 text-sm text-ink-soft">We e-mail your booking to you, with a link to cancel it.</p>
+          <form
+            noValidate
+            aria-label="Your details"
+            className="grid gap-4 sm:grid-cols-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void handleSubmit(() => undefined)();
+            }}
+          >
+            <TextField label="First name" autoComplete="given-name" maxLength={60} error={errors.guest?.FirstName?.message} {...register('guest.FirstName')} />
+            <TextField label="Last name" autoComplete="family-name" maxLength={60} error={errors.guest?.LastName?.message} {...register('guest.LastName')} />
+            <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.guest?.Email?.message} {...register('guest.Email')} />
+            <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={24} error={errors.guest?.Phone?.message} {...register('guest.Phone')} />
+            <div className="sm:col-span-2">
+              <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={solved} />
+            </div>
+          </form>
+        </section>
+
+        {data ? (
+          <section aria-labelledby="guest-card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+            <h2 id="guest-card-heading" className="text-lg font-semibold text-ink">
+              Pay by card
+            </h2>
+            <p className="mt-0.5 mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider. The court is yours once paid.</p>
+            {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
+            {data.cardPaymentsAvailable ? (
+              <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard} onInvalid={checkDetails} />
+            ) : (
+              <p className="rounded-xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online card payment is not available at the moment. Please contact us to book.</p>
+            )}
+          </section>
+        ) : null}
+      </div>
+      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdLeft={holdLeft} busy={busy} onDecide={(approve) => void decide(approve)} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { ApiError } from '@portal/shared/api-schemas';
+import type { GuestBooking, guestLinkAnswerSchema } from '@portal/shared/guest-booking-schemas';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import { renderRoute } from '@/test/render-route';
+import CancelGuestBookingRoute from './cancel-guest-booking-route';
+
+installMockServer();
+afterEach(() => cleanup());
+
+type LinkAnswer = z.infer<typeof guestLinkAnswerSchema>;
+
+const config = formTestConfig({
+  CustomerID: 2002,
+  CompanyDisplayName: 'Ace Tennis Academy',
+  CourtText: 'Court',
+  booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' },
+});
+const TOKEN = 'tok3nOfTheLink_abcdefghijklmnopqrstuvwxyz';
+
+const booking = (change: Partial<GuestBooking> = {}): GuestBooking => ({
+  date: '2030-03-05',
+  time: '18:00',
+  endTime: '19:00',
+  venue: 'Riverside Courts',
+  court: 'Court 2',
+  bookingType: 'Court hire (1 hour)',
+  priceCents: 4000,
+  // 18:00 on the 4th in Sydney (UTC+11).
+  cancelBy: '2030-03-04T07:00:00.000Z',
+  status: 'Confirmed',
+  guestName: 'Jordan Lee',
+  ...change,
+});
+
+function serveLink(shown: GuestBooking) {
+  const tokens: { view: string[]; cancel: string[] } = { view: [], cancel: [] };
+  server.use(
+    http.post<never, { token: string }, LinkAnswer>('/api/ob/booking', async ({ request }) => {
+      tokens.view.push((await request.json()).token);
+      return HttpResponse.json({ success: true, booking: shown });
+    }),
+    http.post<never, { token: string }, LinkAnswer>('/api/ob/cancel', async ({ request }) => {
+      tokens.cancel.push((await request.json()).token);
+      return HttpResponse.json({ success: true, booking: { ...shown, status: 'Cancelled', cancelBy: null }, message: 'Your booking has been cancelled.' });
+    }),
+  );
+  return tokens;
+}
+
+const renderPage = (url = `/ob/cancel?id=2002&token=${TOKEN}`) => renderRoute(<CancelGuestBookingRoute />, { url, config });
+
+describe('the cancel link of a guest booking (/ob/cancel)', () => {
+  it('before the cut-off: the booking, until when it can be cancelled, and Cancel after a confirmation says it is cancelled', async () => {
+    const tokens = serveLink(booking());
+    renderPage();
+    const details = await screen.findByRole('region', { name: 'Your booking' });
+    expect(within(details).getByText('05/03/2030')).toBeTruthy();
+    expect(within(details).getByText('18:00–19:00')).toBeTruthy();
+    expect(within(details).getByText('Court 2')).toBeTruthy();
+    expect(within(details).getByText('$40.00')).toBeTruthy();
+    expect(within(details).getByText('Jordan Lee')).toBeTruthy();
+    expect(within(details).getByText('Confirmed')).toBeTruthy();
+    expect(screen.getByText(/You can cancel online until 04\/03\/2030 06:00 PM/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(tokens.cancel).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your booking has been cancelled.');
+    expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });
+  });
+
+  it('Keep booking closes the confirmation and cancels nothing', async () => {
+    const tokens = serveLink(booking());
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(tokens.cancel).toEqual([]);
+  });
+
+  it('after the cut-off (cancelBy null): no Cancel button, and the page says until when cancelling was possible', async () => {
+    serveLink(booking({ cancelBy: null }));
+    renderPage();
+    await screen.findByRole('region', { name: 'Your booking' });
+    expect(screen.getByText(/This booking can no longer be cancelled online: that was possible until 04\/03\/2030 06:00 PM\./)).toBeTruthy();
+    expect(screen.getByText(/Bookings can be cancelled online until 24 hours before they start\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('an unknown or used link (404): the server’s message, no booking', async () => {
+    server.use(
+      http.post<never, never, ApiError>('/api/ob/booking', () =>
+        HttpResponse.json({ message: 'This link is not valid or the booking has already been cancelled.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('This link is not valid or the booking has already been cancelled.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your booking' })).toBeNull();
+  });
+
+  it('a link without a token asks the server nothing and says it is not valid', async () => {
+    renderPage('/ob/cancel?id=2002');
+    expect(screen.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeTruthy();
+    expect(screen.getByText('This link is not valid or the booking has already been cancelled.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { LandmarkIcon } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { PaymentMethod } from '@portal/shared/payment-schemas';
+import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
+import { BankForm, type BankDetails } from '@/components/forms/bank-form';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { PaymentOptionField } from '@/components/payment/payment-option-field';
+import { QuoteSummary } from '@/components/payment/quote-summary';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ListError, ListLoading } from '@/components/ui/list-states';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { StepCard, type StepCardProps } from './step-card';
+
+/** The card's challenge step while it is open: what it confirms, and until when the places are held. */
+export interface OpenChallenge {
+  amountCents: number;
+  holdUntil: number | null;
+}
+
+/** The payment option in force: the one offered, or the family's choice where both are (N27). */
+export function paymentMethodOf(offered: readonly ('credit_card' | 'direct_debit')[] | undefined, chosen: PaymentMethod | null): PaymentMethod | null {
+  if (!offered || offered.length === 0) return null;
+  if (offered.length === 1) return offered[0] === 'direct_debit' ? 'direct_debit' : 'card';
+  return chosen;
+}
+
+/**
+ * N27, N28, N31 checkout: the price of the classes chosen, the payment option where both card and
+ * direct debit are offered, and the card (tokenised at the gateway) or the bank account. Paying
+ * sends the registration; a card that asks for a challenge step shows it here.
+ */
+export function CheckoutStep({
+  quote,
+  waitlist,
+  option,
+  onOptionChange,
+  busy,
+  error,
+  onDismissError,
+  challenge,
+  onDecide,
+  onHoldExpired,
+  onPayCard,
+  onPayBank,
+  onSubmitFree,
+  step,
+  onBack,
+}: {
+  quote: UseQueryResult<RegistrationQuoteAnswer>;
+  /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
+  waitlist: readonly string[];
+  option: PaymentMethod | null;
+  onOptionChange: (method: PaymentMethod) => void;
+  busy: boolean;
+  error: string | null;
+  onDismissError: () => void;
+  challenge: OpenChallenge | null;
+  onDecide: (approve: boolean) => void;
+  onHoldExpired: () => void;
+  onPayCard: (card: CardDetails) => void;
+  onPayBank: (bank: BankDetails) => void;
+  onSubmitFree: () => void;
+  step: StepCardProps['step'];
+  onBack: () => void;
+}) {
+  const [tried, setTried] = useState(false);
+  const errorBox = useRef<HTMLDivElement>(null);
+  const options = useRef<HTMLDivElement>(null);
+  const holdLeft = useCountdown(challenge?.holdUntil ?? null, onHoldExpired);
+
+  // A refusal (a declined card, a class that filled up) shows at the top of a long page: bring it into view.
+  useEffect(() => {
+    if (error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [error]);
+
+  const data = quote.data;
+  const symbol = data?.currencySymbol ?? '';
+  const amount = data?.totals.paymentAmountCents ?? 0;
+  const method = paymentMethodOf(data?.paymentOptions, option);
+  const both = (data?.paymentOptions.length ?? 0) > 1;
+
+  const payment = () => {
+    if (!data) return null;
+    if (amount === 0) {
+      return (
+        <Button size="lg" loading={busy} onClick={onSubmitFree} className="sm:min-w-36">
+          Submit
+        </Button>
+      );
+    }
+    if (method === null) {
+      return (
+        <Button
+          size="lg"
+          onClick={() => {
+            setTried(true);
+            options.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+          }}
+          className="sm:min-w-36"
+        >
+          Pay {formatMoney(amount, symbol)}
+        </Button>
+      );
+    }
+    if (method === 'direct_debit') {
+      return (
+        <section aria-labelledby="debit-heading" className="rounded-xl border border-line p-4 sm:p-5">
+          <h2 id="debit-heading" className="mb-2 flex items-center gap-2 text-lg font-semibold text-ink">
+            <LandmarkIcon aria-hidden="true" className="size-5 text-primary-ink" />
+            Pay by direct debit
+          </h2>
+          <p className="mb-4 text-sm text-ink-soft">Nothing is charged now: {formatMoney(amount, symbol)} will be collected from this account by direct debit.</p>
+          <BankForm format={data.bankFormat} busy={busy} submitLabel={`Pay ${formatMoney(amount, symbol)} by direct debit`} onSubmit={onPayBank} />
+        </section>
+      );
+    }
+    if (!data.cardPaymentsAvailable) {
+      return <p className="rounded-xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online card payment is not available at the moment. Please contact us to complete your registration.</p>;
+    }
+    return (
+      <section aria-labelledby="card-heading" className="rounded-xl border border-line p-4 sm:p-5">
+        <h2 id="card-heading" className="mb-1 text-lg font-semibold text-ink">
+          Pay by card
+        </h2>
+        <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
+        <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={onPayCard} />
+      </section>
+    );
+  };
+
+  return (
+    <StepCard title="Checkout" description="Check what you are registering for, then pay to complete your registration." step={step} onBack={onBack} backDisabled={busy}>
+      <div className="flex flex-col gap-5">
+        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
+          <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
+        </div>
+        {quote.isPending ? (
+          <ListLoading label="Loading your total" />
+        ) : quote.isError ? (
+          <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
+        ) : (
+          <>
+            <QuoteSummary quote={data!} />
+            {waitlist.length > 0 ? (
+              <section aria-labelledby="waitlist-heading" className="rounded-xl border border-line bg-canvas p-4">
+                <h2 id="waitlist-heading" className="text-base font-semibold text-ink">
+                  Waitlist places
+                </h2>
+                <p className="mt-0.5 text-sm text-ink-soft">Nothing to pay now: we will offer you the next free place.</p>
+                <ul className="mt-2 list-disc pl-5 text-sm text-ink">
+                  {waitlist.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {amount > 0 && both ? (
+              <div ref={options}>
+                <PaymentOptionField
+                  value={option}
+                  invalid={tried}
+                  onChange={(m) => {
+                    setTried(false);
+                    onOptionChange(m);
+                  }}
+                />
+              </div>
+            ) : null}
+            {holdLeft ? <HoldNotice left={holdLeft} /> : null}
+            {payment()}
+          </>
+        )}
+      </div>
+      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdLeft={holdLeft} busy={busy} onDecide={onDecide} />
+    </StepCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { CheckIcon, Trash2Icon } from 'lucide-react';
+import type { ClassSummary } from '@portal/shared/class-schemas';
+import { ClassSearch } from '@/components/classes/class-search';
+import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { classTime, dayName } from '@/lib/class-format';
+import type { ChosenClass } from '../lib/registration-state';
+import { ChosenClassLabel } from './chosen-class-label';
+import { StepCard, type StepCardProps } from './step-card';
+
+/** What the registration keeps of a class from the search. */
+function choose(cls: ClassSummary, kind: { casual: boolean; date: string; waitlist: boolean }): ChosenClass {
+  return {
+    ClassID: cls.ClassID,
+    Name: cls.Name,
+    Day: cls.Day,
+    Time: cls.Time,
+    Venue: cls.Venue,
+    PlacesLeft: cls.PlacesLeft,
+    casual: kind.casual,
+    dates: kind.casual ? [kind.date] : [],
+    waitlist: kind.waitlist,
+  };
+}
+
+/**
+ * N5, N8 addClasses: the profile's class search; the family adds one or more classes to the
+ * registration. A full class is added as a waitlist place (nothing to pay); where the profile
+ * allows casual enrolments, one session may be chosen instead of the rest of the term.
+ */
+export function ClassStep({
+  profileId,
+  allowCasual,
+  classes,
+  studentTerm,
+  step,
+  onAdd,
+  onRemove,
+  onNext,
+  onBack,
+}: {
+  profileId: number;
+  allowCasual: boolean;
+  classes: readonly ChosenClass[];
+  studentTerm: string;
+  step: StepCardProps['step'];
+  onAdd: (cls: ChosenClass) => void;
+  onRemove: (classId: number) => void;
+  onNext: () => void;
+  onBack: () => void;
+}) {
+  // The class whose kind (term or one session) is being chosen.
+  const [choosing, setChoosing] = useState<ClassSummary | null>(null);
+  const [casual, setCasual] = useState(false);
+  const [date, setDate] = useState('');
+  const chosenIds = new Set(classes.map((c) => c.ClassID));
+
+  const add = (cls: ClassSummary) => {
+    if (cls.IsFull) {
+      onAdd(choose(cls, { casual: false, date: '', waitlist: true }));
+    } else if (allowCasual) {
+      setCasual(false);
+      setDate(cls.dates[0] ?? '');
+      setChoosing(cls);
+    } else {
+      onAdd(choose(cls, { casual: false, date: '', waitlist: false }));
+    }
+  };
+
+  return (
+    <StepCard
+      title="Choose Classes"
+      description={`Find the classes you would like to join and add them here. You choose which ${studentTerm.toLowerCase()} goes into each class next.`}
+      step={step}
+      onBack={onBack}
+      action={
+        <Button size="lg" onClick={onNext} disabled={classes.length === 0} className="sm:min-w-36">
+          Next
+        </Button>
+      }
+    >
+      <section aria-labelledby="chosen-classes" className="mb-6 rounded-xl border border-line bg-canvas p-3 sm:p-4">
+        <h2 id="chosen-classes" className="text-base font-semibold text-ink">
+          Your classes
+        </h2>
+        {classes.length === 0 ? (
+          <p className="mt-1 text-sm text-ink-soft">No classes added yet. Add at least one class from the list below.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col gap-2" aria-label="Your classes">
+            {classes.map((c) => (
+              <li key={c.ClassID} className="flex items-start justify-between gap-2 rounded-lg border border-line bg-surface py-2.5 pr-1 pl-3 sm:gap-3 sm:px-3">
+                <ChosenClassLabel cls={c} />
+                <Button variant="ghost" size="sm" onClick={() => onRemove(c.ClassID)} icon={<Trash2Icon aria-hidden="true" className="size-4" />} aria-label={`Remove ${c.Name}`} className="shrink-0">
+                  <span className="hidden sm:inline">Remove</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ClassSearch
+        profileId={profileId}
+        action={(c) =>
+          chosenIds.has(c.ClassID) ? (
+            <span className="inline-flex items-center gap-1 text-sm font-semibold text-success">
+              <CheckIcon aria-hidden="true" className="size-4" />
+              Added
+            </span>
+          ) : (
+            <Button size="sm" variant={c.IsFull ? 'secondary' : 'primary'} onClick={() => add(c)}>
+              {c.IsFull ? 'Join waitlist' : 'Add class'}
+              <span className="sr-only">: {c.Name}</span>
+            </Button>
+          )
+        }
+      />
+      <Modal
+        open={choosing !== null}
+        onOpenChange={(open) => (open ? undefined : setChoosing(null))}
+        title="Add class"
+        description={choosing ? `${choosing.Name} · ${dayName(choosing.Day)} ${classTime(choosing.Time)} · ${choosing.Venue}` : undefined}
+        footer={
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setChoosing(null)}>
+              Cancel
+            </Button>
+            <Button
+              disabled={casual && !date}
+              onClick={() => {
+                if (choosing) onAdd(choose(choosing, { casual, date, waitlist: false }));
+                setChoosing(null);
+              }}
+            >
+              Add class
+            </Button>
+          </div>
+        }
+      >
+        {choosing ? (
+          <div className="flex flex-col gap-4">
+            <EnrolmentKindFields cls={choosing} allowCasual casual={casual} date={date} onCasualChange={setCasual} onDateChange={setDate} />
+          </div>
+        ) : null}
+      </Modal>
+    </StepCard>
+  );
+}

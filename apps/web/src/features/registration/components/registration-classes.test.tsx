@@ -1,0 +1,488 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
+import type { ApiError } from '@portal/shared/api-schemas';
+import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary } from '@portal/shared/class-schemas';
+import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import type { GatewayChallenge, GatewayToken, PaymentAnswer } from '@portal/shared/payment-schemas';
+import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
+import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
+import {
+  REGISTRATION_TOKEN_HEADER,
+  registrationMessages as rm,
+  type RegistrationAnswer,
+  type RegistrationQuoteAnswer,
+  type RegistrationSubmission,
+  type registrationCardTokenRequestSchema,
+  type registrationQuoteRequestSchema,
+} from '@portal/shared/registration-schemas';
+import type { z } from 'zod';
+import { companyConfigQueryOptions } from '@/lib/company-config';
+import { useSessionStore } from '@/lib/session-store';
+import { formTestConfig } from '@/test/form-config';
+import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
+import { server, installMockServer } from '@/test/msw';
+import { registrationStorageKey, type ChosenClass, type RegistrationState } from '../lib/registration-state';
+import { RegistrationFlow } from './registration-flow';
+
+installMockServer();
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // The family a completed registration signed in is not the next test's visitor.
+  useSessionStore.getState().setUser(null);
+});
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const config = registrationTestConfig({ localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' } });
+const KEY = registrationStorageKey(1001, 1);
+const TOKEN = 'registration-token-123';
+const verified = { email: 'priya@example.com', token: TOKEN, message: rm.codeSent('priya@example.com'), verified: true };
+const customer = { FirstName: 'Priya', LastName: 'Shah', Email: 'priya@example.com' };
+const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
+
+const tadpoles = classSummary();
+const dolphins = classSummary({ ClassID: 102, Name: 'Dolphins', Day: 3, Time: '17:00', ClassCount: 6, PlacesLeft: 0, IsFull: true });
+const chosen = (c: ClassSummary, kind: Partial<ChosenClass> = {}): ChosenClass => ({
+  ClassID: c.ClassID,
+  Name: c.Name,
+  Day: c.Day,
+  Time: c.Time,
+  Venue: c.Venue,
+  PlacesLeft: c.PlacesLeft,
+  casual: false,
+  dates: [],
+  waitlist: c.IsFull,
+  ...kind,
+});
+
+function resumeAt(state: Partial<RegistrationState>) {
+  window.sessionStorage.setItem(
+    KEY,
+    JSON.stringify({ page: 'titlePage', proof: null, students: [], editing: null, customer: null, marketing: null, agreed: {}, classes: [], studentClasses: [], paymentOption: null, ...state }),
+  );
+}
+const stored = () => JSON.parse(window.sessionStorage.getItem(KEY)!) as RegistrationState;
+
+function serveForms() {
+  server.use(
+    http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
+      HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }, { OCRFormFieldNameID: 2, State: 'Mandatory' }, { OCRFormFieldNameID: 12, State: 'Mandatory' }] })),
+    ),
+    http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
+      HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] })),
+    ),
+    http.get<never, never, ActiveAgreementsAnswer>('/api/customer/get-active-agreements', () => HttpResponse.json({ success: true, agreements: [terms] })),
+  );
+}
+
+function serveSearch(classes: ClassSummary[]) {
+  const searches: ClassSearch[] = [];
+  server.use(
+    http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
+      HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
+    ),
+    http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', async ({ request }) => {
+      searches.push(await request.json());
+      return HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes });
+    }),
+  );
+  return searches;
+}
+
+const row = (id: string, type: QuoteRow['type'], description: string, totalCents: number): QuoteRow => ({
+  id,
+  invoiceNo: 'NEW',
+  type,
+  lineId: type === 'Credit Card Surcharge' ? null : id,
+  breakdownKey: null,
+  description,
+  quantity: 1,
+  unitPriceCents: totalCents,
+  amountCents: totalCents,
+  taxCents: 0,
+  totalCents,
+});
+
+/** The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit. */
+function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit']) {
+  const asked: z.input<typeof registrationQuoteRequestSchema>[] = [];
+  server.use(
+    http.post<never, z.input<typeof registrationQuoteRequestSchema>, RegistrationQuoteAnswer>('/api/ocr/quote', async ({ request }) => {
+      const body = await request.json();
+      asked.push(body);
+      const surcharge = body.direct_debit_payment ? 0 : 150;
+      const total = 10_000 + surcharge;
+      return HttpResponse.json({
+        rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
+        invoices: [],
+        paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
+        totals: {
+          subtotalCents: 10_000,
+          autoDiscountCents: 0,
+          earlyPaymentDiscountCents: 0,
+          discountCodeCents: 0,
+          taxName: 'GST',
+          taxInclusive: true,
+          totalTaxCents: 0,
+          cardFeeAmountCents: 0,
+          cardFeePercentageBasisPoints: surcharge ? 150 : 0,
+          surchargeCents: surcharge,
+          totalCents: total,
+          customerCreditsCents: 0,
+          paymentAmountCents: total,
+        },
+        discountCodes: [],
+        creditsUsed: [],
+        currencySymbol: '$',
+        cardPaymentsAvailable: true,
+        paymentOptions,
+        bankFormat: 'AU',
+      });
+    }),
+  );
+  return asked;
+}
+
+interface Sent {
+  key: string;
+  body: RegistrationSubmission;
+}
+
+/** Every registration sent with its Idempotency-Key, answered in turn by `answers` (the last one repeats). */
+function serveRegister(...answers: (() => HttpResponse<RegistrationAnswer | ApiError>)[]) {
+  const sent: Sent[] = [];
+  server.use(
+    http.post<never, RegistrationSubmission, RegistrationAnswer | ApiError>('/api/ocr/register', async ({ request }) => {
+      sent.push({ key: request.headers.get('Idempotency-Key') ?? '', body: await request.json() });
+      return answers[Math.min(sent.length, answers.length) - 1]!();
+    }),
+  );
+  return sent;
+}
+
+/** Cards tokenised at the registration's gateway route: each gets a new token. */
+function serveTokens() {
+  const asked: z.input<typeof registrationCardTokenRequestSchema>[] = [];
+  server.use(
+    http.post<never, z.input<typeof registrationCardTokenRequestSchema>, GatewayToken>('/sim-gateway/v1/registration-tokens', async ({ request }) => {
+      asked.push(await request.json());
+      return HttpResponse.json({ id: `tok_test${String(asked.length).padStart(6, '0')}`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
+    }),
+  );
+  return asked;
+}
+
+const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
+  PaymentID: 7,
+  status: 'completed',
+  amountCents: 10_150,
+  currencySymbol: '$',
+  processor: 'simulated',
+  reference: 'ch_ref',
+  invoiceNos: ['INV-2001'],
+  receiptNo: 'R-3001',
+  challenge: null,
+  holdExpiresAt: null,
+  ...change,
+});
+const completed = (p: PaymentAnswer | null = payment()) => () =>
+  HttpResponse.json<RegistrationAnswer>({
+    success: true,
+    payment: p,
+    user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 },
+    actions: [{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }],
+  });
+
+function renderFlow(profile = classesProfile()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
+        <RegistrationFlow config={config} profile={profile} panel={null} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const click = (name: string | RegExp) => fireEvent.click(button(name));
+const yourClasses = () => screen.queryByRole('list', { name: 'Your classes' });
+
+/** On the checkout with Mia in Tadpoles, the agreement ticked (its answers are kept in memory only). */
+async function atCheckout() {
+  resumeAt({ page: 'agreements', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+  renderFlow();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+  fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+  click('Next');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+}
+
+async function fillCard() {
+  const form = await screen.findByRole('form', { name: 'Card details' });
+  fireEvent.change(within(form).getByLabelText('Name on card'), { target: { value: 'Priya Shah' } });
+  fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+  fireEvent.change(within(form).getByLabelText('Expiry (MM/YYYY)'), { target: { value: '12/2030' } });
+  fireEvent.change(within(form).getByLabelText('Security code'), { target: { value: '123' } });
+}
+
+describe('the class step (N5, N8)', () => {
+  it('adds a class for the term, joins a full class as a waitlist place, removes one again; Next waits for a class', async () => {
+    serveForms();
+    const searches = serveSearch([tadpoles, dolphins]);
+    resumeAt({ page: 'addClasses' });
+    renderFlow(classesProfile({ AllowCasualEnrolments: false }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tadpoles' })).toBeTruthy();
+    expect(searches[0]).toMatchObject({ ocr_profile_id: 1 });
+    expect(button('Next').disabled).toBe(true);
+
+    click('Add class: Tadpoles');
+    expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
+    expect(within(yourClasses()!).getByText('Rest of the term')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add class: Tadpoles' })).toBeNull();
+    expect(button('Next').disabled).toBe(false);
+
+    click('Join waitlist: Dolphins');
+    expect(within(yourClasses()!).getByText('Dolphins')).toBeTruthy();
+    expect(within(yourClasses()!).getByText('Waitlist')).toBeTruthy();
+    expect(stored().classes.map((c) => [c.ClassID, c.waitlist])).toEqual([
+      [101, false],
+      [102, true],
+    ]);
+
+    click('Remove Tadpoles');
+    expect(within(yourClasses()!).queryByText('Tadpoles')).toBeNull();
+    expect(button('Add class: Tadpoles')).toBeTruthy();
+    expect(stored().classes.map((c) => c.ClassID)).toEqual([102]);
+
+    click('Remove Dolphins');
+    expect(yourClasses()).toBeNull();
+    expect(button('Next').disabled).toBe(true);
+  });
+
+  it('with AllowCasualEnrolments, one session can be chosen instead of the term', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    resumeAt({ page: 'addClasses' });
+    renderFlow(classesProfile({ AllowCasualEnrolments: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add class' });
+    fireEvent.click(within(dialog).getByLabelText('One session (casual)'));
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-12-14' } });
+    expect(within(dialog).getByText('$30.00')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add class' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(yourClasses()!).getByText('One session: 14/12/2026')).toBeTruthy();
+    expect(stored().classes[0]).toMatchObject({ ClassID: 101, casual: true, dates: ['2026-12-14'], waitlist: false });
+  });
+});
+
+/** On the students list with Mia and Leo, the classes chosen, and each one's classes as given. */
+function atStudentsList(studentClasses: number[][], classes: ChosenClass[]) {
+  serveForms();
+  resumeAt({
+    page: 'studentsList',
+    students: [
+      { FirstName: 'Mia', LastName: 'Shah' },
+      { FirstName: 'Leo', LastName: 'Shah' },
+    ],
+    studentClasses,
+    classes,
+  });
+  renderFlow();
+}
+
+describe('the students list with classes (N14, N16)', () => {
+  it('Next is disabled while any swimmer has no class; removing a class takes it off every swimmer', async () => {
+    atStudentsList([[], []], [chosen(tadpoles), chosen(dolphins)]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(button('Next').disabled).toBe(true);
+    const mia = screen.getByRole('group', { name: 'Classes for Mia Shah' });
+    const leo = screen.getByRole('group', { name: 'Classes for Leo Shah' });
+    fireEvent.click(within(mia).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect(button('Next').disabled).toBe(true);
+    fireEvent.click(within(leo).getByRole('checkbox', { name: /Dolphins/ }));
+    expect(button('Next').disabled).toBe(false);
+    expect(stored().studentClasses).toEqual([[101], [102]]);
+
+    // Taking Leo's only class away holds Next again.
+    fireEvent.click(within(leo).getByRole('checkbox', { name: /Dolphins/ }));
+    expect(button('Next').disabled).toBe(true);
+    expect(within(leo).getByText('Choose at least one class.')).toBeTruthy();
+
+    // Removing Leo asks first; then Mia, with her class, is all that is left.
+    click('Remove Leo Shah');
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to remove this student?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Leo Shah')).toBeNull());
+    expect(button('Next').disabled).toBe(false);
+    expect(stored().studentClasses).toEqual([[101]]);
+  });
+
+  it('a class with one place left takes one swimmer only', async () => {
+    atStudentsList([[101], []], [chosen({ ...tadpoles, PlacesLeft: 1 })]);
+    const leo = await screen.findByRole('group', { name: 'Classes for Leo Shah' });
+    expect((within(leo).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(leo).getByText('No places left for another swimmer')).toBeTruthy();
+  });
+});
+
+describe('the checkout (N27, N28, N30, N31)', () => {
+  it('N30: the agreements go on to the checkout, which prices the classes chosen for each swimmer', async () => {
+    serveForms();
+    const asked = serveQuote();
+    const sent = serveRegister(completed());
+    await atCheckout();
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$101.50'));
+    expect(asked[0]).toEqual({ profile: 1, classes: [{ student: 0, ClassID: 101, casual: false, dates: [], waitlist: false }], direct_debit_payment: false });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('N27: where card and direct debit are both offered, paying without choosing asks for an option and sends nothing', async () => {
+    serveForms();
+    serveQuote();
+    const sent = serveRegister(completed());
+    await atCheckout();
+    const options = await screen.findByRole('group', { name: 'Payment option' });
+    expect(within(options).getByRole('radio', { name: 'Credit/Debit Card' }).getAttribute('value')).toBe('credit_card');
+    expect(within(options).getByRole('radio', { name: 'Direct Debit' }).getAttribute('value')).toBe('direct_debit');
+    expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
+    click('Pay $101.50');
+    const card = within(options).getByRole('radio', { name: 'Credit/Debit Card' });
+    await waitFor(() => expect(options.hasAttribute('data-invalid')).toBe(true));
+    expect(document.activeElement).toBe(card);
+    expect(within(options).getByText('Please select an option').className).toContain('text-danger');
+    expect(card.getAttribute('aria-describedby')).toBe(within(options).getByText('Please select an option').id);
+    expect(sent).toHaveLength(0);
+    fireEvent.click(card);
+    expect(await screen.findByRole('form', { name: 'Card details' })).toBeTruthy();
+    expect(within(options).queryByText('Please select an option')).toBeNull();
+  });
+
+  it('with one option offered, no choice is asked for', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    serveRegister(completed());
+    await atCheckout();
+    expect(await screen.findByRole('form', { name: 'Card details' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Payment option' })).toBeNull();
+  });
+
+  it('N28: Direct Debit prices again without the card surcharge, swaps the card for the bank form, and sends the bank details', async () => {
+    serveForms();
+    const asked = serveQuote();
+    const sent = serveRegister(completed(payment({ processor: 'direct_debit', amountCents: 10_000, receiptNo: null })));
+    await atCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Credit/Debit Card' }));
+    expect(await screen.findByRole('form', { name: 'Card details' })).toBeTruthy();
+    const surcharge = () => document.querySelector('[data-row-type="Credit Card Surcharge"]');
+    expect(surcharge()).not.toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Direct Debit' }));
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$100.00'));
+    expect(asked.at(-1)).toMatchObject({ direct_debit_payment: true });
+    expect(surcharge()).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
+    const bank = screen.getByRole('form', { name: 'Bank details' });
+    fireEvent.change(within(bank).getByLabelText('Account name'), { target: { value: 'Priya Shah' } });
+    fireEvent.change(within(bank).getByLabelText('BSB'), { target: { value: '062-000' } });
+    fireEvent.change(within(bank).getByLabelText('Account number'), { target: { value: '12345678' } });
+    click('Pay $100.00 by direct debit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ direct_debit_payment: true, bank: { AccountName: 'Priya Shah', BankCode: '062000', AccountNumber: '12345678' }, classes: [{ student: 0, ClassID: 101 }] });
+    expect(sent[0]!.body.cardToken).toBeUndefined();
+    expect(screen.getByText('$100.00 will be collected from your bank account by direct debit.')).toBeTruthy();
+  });
+
+  it('a card with a challenge step: Approve at the registration’s challenge route, then the same submission again under the same key; the last page shows what was enrolled', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    const tokens = serveTokens();
+    const decisions: { id: string; token: string | null; approve: boolean }[] = [];
+    server.use(
+      http.post<{ id: string }, { approve: boolean }, GatewayChallenge>('/sim-gateway/v1/registration-challenges/:id', async ({ request, params }) => {
+        decisions.push({ id: params.id, token: request.headers.get(REGISTRATION_TOKEN_HEADER), approve: (await request.json()).approve });
+        return HttpResponse.json({ id: params.id, amountCents: 10_150, currency: 'AUD', status: 'approved' });
+      }),
+    );
+    const asking = () => HttpResponse.json<RegistrationAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, invoiceNos: [], receiptNo: null }) });
+    const sent = serveRegister(asking, completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(dialog).getByText('Your bank asks you to confirm this payment of $101.50.')).toBeTruthy();
+    expect(tokens).toEqual([expect.objectContaining({ number: '4242424242424242', exp_month: 12, exp_year: 2030, registration_token: TOKEN })]);
+    expect(sent[0]!.body.cardToken).toBe('tok_test000001');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(decisions).toEqual([{ id: 'ch_abcdefgh12', token: TOKEN, approve: true }]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(sent[1]!.body).toEqual(sent[0]!.body);
+    expect(tokens).toHaveLength(1);
+
+    const mia = screen.getByRole('list', { name: 'Classes for Mia Shah' });
+    expect(within(mia).getByText('Tadpoles')).toBeTruthy();
+    expect(screen.getByText('INV-2001')).toBeTruthy();
+    expect(screen.getByText('R-3001')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set your password' }).getAttribute('href')).toBe('/hub/sign-in-actions');
+    // A finished registration keeps nothing in the tab.
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('a declined card shows the server’s message; the next card is a new attempt under a new key', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    serveTokens();
+    const declined = 'Your card was declined. Please try another card.';
+    const sent = serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'CARD_DECLINED' }, { status: 402 }), completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByText(declined)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
+
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(sent[1]!.body.cardToken).toBe('tok_test000002');
+  });
+
+  it('a class that filled up meanwhile (409) shows the server’s message and lets the family go back', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    serveTokens();
+    const full = 'Tadpoles is now full. Please choose another class.';
+    serveRegister(() => HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 }));
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByText(full)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+  });
+
+  it('a reload on the checkout signs the agreements again first: signatures are never kept in the tab', async () => {
+    serveForms();
+    serveQuote();
+    resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+  });
+});
