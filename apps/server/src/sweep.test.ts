@@ -29,16 +29,18 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
     expect(left.map((r) => r.to_address)).toEqual(['new-failed@example.com', 'new-logged@example.com', 'old-pending@example.com']);
   });
 
-  it('deletes registrations once expired, submitted or not, and keeps the live ones', async () => {
+  it('deletes registrations once expired, submitted or not, and keeps the live ones and any still paying', async () => {
     const db = t.runtime.deps.db;
     const now = new Date('2026-11-20T12:00:00.000Z');
     const company = await db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
     const rows = [
-      { token_hash: 'sweep-expired', expires_at: at(-1), submitted_at: null },
-      { token_hash: 'sweep-expired-submitted', expires_at: at(-60), submitted_at: at(-120) },
-      { token_hash: 'sweep-live', expires_at: at(1), submitted_at: null },
-      { token_hash: 'sweep-live-submitted', expires_at: at(600), submitted_at: at(-5) },
+      { token_hash: 'sweep-expired', expires_at: at(-1), submitted_at: null, completed_at: null },
+      { token_hash: 'sweep-expired-submitted', expires_at: at(-60), submitted_at: at(-120), completed_at: at(-120) },
+      // Submitted and not completed: still paying, left for the minute job to settle (decision 049).
+      { token_hash: 'sweep-expired-paying', expires_at: at(-60), submitted_at: at(-120), completed_at: null },
+      { token_hash: 'sweep-live', expires_at: at(1), submitted_at: null, completed_at: null },
+      { token_hash: 'sweep-live-submitted', expires_at: at(600), submitted_at: at(-5), completed_at: at(-5) },
     ];
     await db
       .insertInto('registrations')
@@ -46,6 +48,6 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .execute();
     await sweepExpiredRows(t.runtime.deps, now);
     const left = await db.selectFrom('registrations').select('token_hash').where('token_hash', 'like', 'sweep-%').orderBy('token_hash').execute();
-    expect(left.map((r) => r.token_hash)).toEqual(['sweep-live', 'sweep-live-submitted']);
+    expect(left.map((r) => r.token_hash)).toEqual(['sweep-expired-paying', 'sweep-live', 'sweep-live-submitted']);
   });
 });
