@@ -294,10 +294,14 @@ async function registerIntoClasses(page: Page, world: World, card: keyof typeof 
   const options = page.getByRole('group', { name: 'Payment option' });
   await expect(options.getByText('Please select an option')).toBeVisible();
   await screenshot(page, 'classes-3-checkout');
-  // N28: Direct Debit is priced again and asks for the bank account (ezidebit: BSB) instead of a card.
+  // N28, as decision 049 reads it: Direct Debit drops the card surcharge, so the classes are priced again without it.
+  // Splash charges no card surcharge, so both totals are the same here: what is checked is the price asked again
+  // for Direct Debit (direct_debit_payment) and shown, and the bank account (ezidebit: BSB) asked for instead of a card.
   const debitQuote = page.waitForRequest((r) => apiCall('POST', '/api/ocr/quote')(r) && (r.postDataJSON() as { direct_debit_payment: boolean }).direct_debit_payment);
   await options.getByRole('radio', { name: 'Direct Debit' }).check();
   await debitQuote;
+  await expect(page.getByTestId('amount-to-pay')).toHaveText(amount);
+  await expect(page.getByRole('button', { name: `Pay ${amount} by direct debit` })).toBeEnabled();
   const bank = page.getByRole('form', { name: 'Bank details' });
   await expect(bank.getByLabel('BSB')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);

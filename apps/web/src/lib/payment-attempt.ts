@@ -1,4 +1,4 @@
-import { ApiRequestError } from './api-client';
+import { ApiRequestError, errorMessage } from './api-client';
 
 /** A fresh Idempotency-Key for one payment attempt; retries of that attempt reuse it. */
 export function newIdempotencyKey(): string {
@@ -20,4 +20,21 @@ export async function sendPaymentAttempt<T>(send: () => Promise<T>): Promise<T> 
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+}
+
+/**
+ * The attempt's outcome is not known: no answer came (the connection dropped), the server failed
+ * (5xx), or the payment could not be confirmed or is still being processed. The server may have
+ * kept it, so it is sent again as it stands, same key and body; a new key would be refused as a
+ * second submission.
+ */
+export function outcomeUnknown(err: unknown): boolean {
+  if (!(err instanceof ApiRequestError)) return true;
+  return err.status >= 500 || err.code === 'PAYMENT_UNCONFIRMED' || err.code === 'PAYMENT_IN_PROGRESS';
+}
+
+/** What a payment page says when an attempt failed: the server's words, or for a lost answer that paying again is safe. */
+export function attemptErrorMessage(err: unknown): string {
+  if (err instanceof ApiRequestError) return errorMessage(err);
+  return 'We could not confirm your payment. Please try again: you will not be charged twice.';
 }

@@ -1,18 +1,21 @@
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** Previous / "Page n of m" / Next under a paged list; nothing when the list has one page. */
+/**
+ * Previous / "Page n of m" / Next under a paged list; nothing when the list has one page. The buttons
+ * are named "Previous page" and "Next page", apart from a form's own Next on the same page.
+ */
 export function Pager({ page, current, total, onPage, className = 'mt-6' }: { page: number; current: number; total: number; onPage: (page: number) => void; className?: string }) {
   if (total <= 1) return null;
   return (
     <nav aria-label="Pages" className={cn('flex items-center justify-center gap-3', className)}>
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <span className="text-sm text-muted">
         Page {current} of {total}
       </span>
-      <Button variant="secondary" size="sm" disabled={page >= total} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= total} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>

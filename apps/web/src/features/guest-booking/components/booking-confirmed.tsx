@@ -28,7 +28,9 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
         <span aria-hidden="true" className="mb-4 grid size-16 place-items-center rounded-full bg-success-surface text-success">
           <CalendarCheckIcon className="size-8" />
         </span>
-        <h2 className="text-2xl font-bold tracking-tight text-ink">You’re booked</h2>
+        <h2 data-step-heading tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink focus:outline-none">
+          You’re booked
+        </h2>
         <p className="mt-2 text-ink-soft">
           We have sent the booking to <span className="font-semibold text-ink wrap-anywhere">{email}</span>, with a link to cancel it.
         </p>

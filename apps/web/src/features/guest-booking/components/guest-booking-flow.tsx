@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRightIcon, PencilIcon } from 'lucide-react';
 import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
@@ -27,6 +27,18 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
   const availability = useGuestAvailability(choice.params);
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
   const [error, setError] = useState<string | null>(null);
+  // Moving between choosing, the checkout and the confirmation takes the focus to the new step's heading.
+  const moved = useRef(false);
+  const moveTo = (next: Stage) => {
+    moved.current = true;
+    setStage(next);
+    toTop();
+  };
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+  }, [stage]);
   const freeTimesChanged = () => void queryClient.invalidateQueries({ queryKey: guestAvailabilityKey });
   const slot = choice.choice;
 
@@ -36,8 +48,7 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
         booked={stage.booked}
         onAnother={() => {
           choice.setChoice(null);
-          setStage({ step: 'pick' });
-          toTop();
+          moveTo({ step: 'pick' });
         }}
       />
     );
@@ -47,18 +58,16 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
     return (
       <GuestCheckout
         booking={{ venue_id: choice.venueId, booking_type_id: choice.typeId, date: choice.date, time: slot.time, court: slot.court }}
-        summary={<ChosenSlot choice={choice} onChange={() => setStage({ step: 'pick' })} />}
+        summary={<ChosenSlot choice={choice} onChange={() => moveTo({ step: 'pick' })} />}
         onBooked={(booked) => {
           freeTimesChanged();
-          setStage({ step: 'done', booked });
-          toTop();
+          moveTo({ step: 'done', booked });
         }}
         onSlotLost={(message) => {
           freeTimesChanged();
           choice.setChoice(null);
           setError(message);
-          setStage({ step: 'pick' });
-          toTop();
+          moveTo({ step: 'pick' });
         }}
       />
     );
@@ -66,6 +75,9 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
 
   return (
     <div className="space-y-6">
+      <h2 data-step-heading tabIndex={-1} className="sr-only">
+        Choose a day and a time
+      </h2>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <BookingPicker choice={choice} availability={availability} />
       <BookingChoiceBar
@@ -75,8 +87,7 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
             disabled={!slot}
             onClick={() => {
               setError(null);
-              setStage({ step: 'checkout' });
-              toTop();
+              moveTo({ step: 'checkout' });
             }}
             className="w-full sm:w-auto"
           >

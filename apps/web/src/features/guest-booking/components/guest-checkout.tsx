@@ -15,7 +15,7 @@ import { ListError, ListLoading } from '@/components/ui/list-states';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { attemptErrorMessage, newIdempotencyKey, outcomeUnknown } from '@/lib/payment-attempt';
 import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/lib/payment-gateway';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { bookAsGuest } from '../api/book-as-guest';
@@ -72,7 +72,7 @@ export function GuestCheckout({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<{ id: string; amountCents: number; holdUntil: number | null } | null>(null);
-  // One key per attempt: the challenge's second step (or a lost answer) sends the same body under it.
+  // One key per attempt: the challenge's second step (or a lost answer) sends the same body, captcha included, under it.
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
 
@@ -96,8 +96,14 @@ export function GuestCheckout({
   }, [error]);
 
   function refused(e: unknown) {
-    attempt.current = null;
     setChallenge(null);
+    // No answer, a server failure, a payment not yet confirmed: the server may have kept the attempt (its captcha
+    // spent), so Pay sends the same request again, same key. Any other answer ends it: the next try is a new attempt.
+    if (outcomeUnknown(e)) {
+      setError(attemptErrorMessage(e));
+      return;
+    }
+    attempt.current = null;
     if (slotLost(e)) {
       onSlotLost(errorMessage(e));
       return;
@@ -128,6 +134,19 @@ export function GuestCheckout({
   }
 
   async function pay(guest: GuestDetails, card: CardDetails) {
+    const unanswered = attempt.current;
+    if (unanswered) {
+      setError(null);
+      setBusy(true);
+      try {
+        await send(unanswered);
+      } catch (e) {
+        refused(e);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     if (!solution) {
       setCaptchaError(m.captchaRequired);
       return;
@@ -198,7 +217,7 @@ export function GuestCheckout({
           <ErrorBox message={error} onDismiss={() => setError(null)} />
         </div>
         <section aria-labelledby="guest-details-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
-          <h2 id="guest-details-heading" className="text-lg font-semibold text-ink">
+          <h2 id="guest-details-heading" data-step-heading tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
             Your details
           </h2>
           <p className="mt-0.5 mb-4 text-sm text-ink-soft">We e-mail your booking to you, with a link to cancel it.</p>

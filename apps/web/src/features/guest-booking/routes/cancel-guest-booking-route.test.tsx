@@ -79,6 +79,26 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });
   });
 
+  it('a cancel refused because the cut-off passed meanwhile (409): the message, the booking read again, and no Cancel button any more', async () => {
+    const views: string[] = [];
+    server.use(
+      http.post<never, { token: string }, LinkAnswer>('/api/ob/booking', async ({ request }) => {
+        views.push((await request.json()).token);
+        return HttpResponse.json({ success: true, booking: booking(views.length > 1 ? { cancelBy: null } : {}) });
+      }),
+      http.post<never, never, ApiError>('/api/ob/cancel', () =>
+        HttpResponse.json({ message: 'Bookings can be cancelled online until 24 hours before they start.', code: 'CANCEL_CLOSED' }, { status: 409 }),
+      ),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel booking' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Bookings can be cancelled online until 24 hours before they start.');
+    expect(await screen.findByText(/This booking can no longer be cancelled online/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(views).toEqual([TOKEN, TOKEN]);
+  });
+
   it('Keep booking closes the confirmation and cancels nothing', async () => {
     const tokens = serveLink(booking());
     renderPage();

@@ -203,6 +203,8 @@ describe('the public booking page (/ob)', () => {
     expect(screen.getByRole('button', { name: 'Court 2 at 07:00' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
     expect((await screen.findByTestId('amount-to-pay')).textContent).toBe('$44.50');
+    // The focus moves to the checkout's first heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your details' }));
     expect(quotes).toEqual([{ booking: { venue_id: 1, booking_type_id: 1, date: '2030-03-05', time: '07:00', court: 'Court 2' } }]);
     const price = screen.getByRole('complementary', { name: 'Your booking and its price' });
     expect(within(price).getByText('Credit Card Surcharge ($0.30 + 1.5%)')).toBeTruthy();
@@ -264,6 +266,32 @@ describe('the public booking page (/ob)', () => {
     expect(sent[1]!.body.captcha).toMatchObject({ salt: 'ob-test-salt-2', number: 7 });
   });
 
+  it.each([
+    ['no answer came (the connection dropped)', () => HttpResponse.error() as HttpResponse<ApiError>],
+    ['the server failed (500)', () => HttpResponse.json<ApiError>({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' }, { status: 500 })],
+  ])('%s: the captcha stays solved, and Pay sends the same request again under the same key', async (_, failure) => {
+    serveBasics();
+    let tokens = 0;
+    server.use(
+      http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () => {
+        tokens += 1;
+        return HttpResponse.json({ id: `tok_guest${tokens}abcdefgh`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
+      }),
+    );
+    const sent = serveBook(failure, () => HttpResponse.json(booked()));
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText('You’re booked')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(true);
+    pay();
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(tokens).toBe(1);
+  });
+
   it('a card with a challenge step: approved at the guest challenge route, the same body goes again under the same key, and the booking is confirmed', async () => {
     serveBasics();
     const decisions: { id: string; approve: boolean }[] = [];
@@ -285,6 +313,7 @@ describe('the public booking page (/ob)', () => {
     expect(within(dialog).getByTestId('hold-countdown').textContent).toMatch(/held for (10:00|9:5\d)/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'You’re booked' })));
     expect(decisions).toEqual([{ id: 'ch_guest12345678', approve: true }]);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
@@ -305,6 +334,7 @@ describe('the public booking page (/ob)', () => {
     await payAsJordan();
     expect((await screen.findByRole('alert')).textContent).toContain('Sorry, that court has just been booked. Please choose another time or court.');
     expect(screen.getByRole('group', { name: 'Day' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' }));
     expect((await screen.findByRole('button', { name: 'Court 2 at 07:00' })).getAttribute('aria-pressed')).toBe('false');
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -82,12 +82,18 @@ export function CheckoutStep({
   const amount = data?.totals.paymentAmountCents ?? 0;
   const method = paymentMethodOf(data?.paymentOptions, option);
   const both = (data?.paymentOptions.length ?? 0) > 1;
+  // The classes or the payment option changed and are being priced again: the earlier total is not shown, and
+  // nothing is paid until the price asked for is in (a card surcharge comes and goes with the option).
+  const repricing = quote.isPlaceholderData;
+  const payBusy = busy || quote.isFetching;
+  const total = repricing ? null : formatMoney(amount, symbol);
+  const payLabel = total ? `Pay ${total}` : 'Pay';
 
   const payment = () => {
     if (!data) return null;
     if (amount === 0) {
       return (
-        <Button size="lg" loading={busy} onClick={onSubmitFree} className="sm:min-w-36">
+        <Button size="lg" loading={payBusy} onClick={onSubmitFree} className="sm:min-w-36">
           Submit
         </Button>
       );
@@ -102,7 +108,7 @@ export function CheckoutStep({
           }}
           className="sm:min-w-36"
         >
-          Pay {formatMoney(amount, symbol)}
+          {payLabel}
         </Button>
       );
     }
@@ -113,8 +119,8 @@ export function CheckoutStep({
             <LandmarkIcon aria-hidden="true" className="size-5 text-primary-ink" />
             Pay by direct debit
           </h2>
-          <p className="mb-4 text-sm text-ink-soft">Nothing is charged now: {formatMoney(amount, symbol)} will be collected from this account by direct debit.</p>
-          <BankForm format={data.bankFormat} busy={busy} submitLabel={`Pay ${formatMoney(amount, symbol)} by direct debit`} onSubmit={onPayBank} />
+          <p className="mb-4 text-sm text-ink-soft">Nothing is charged now: {total ?? 'your total'} will be collected from this account by direct debit.</p>
+          <BankForm format={data.bankFormat} busy={payBusy} submitLabel={`${payLabel} by direct debit`} onSubmit={onPayBank} />
         </section>
       );
     }
@@ -127,7 +133,7 @@ export function CheckoutStep({
           Pay by card
         </h2>
         <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
-        <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={onPayCard} />
+        <CardForm submitLabel={payLabel} busy={payBusy} onSubmit={onPayCard} />
       </section>
     );
   };
@@ -144,7 +150,7 @@ export function CheckoutStep({
           <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
         ) : (
           <>
-            <QuoteSummary quote={data!} />
+            {repricing ? <ListLoading label="Updating your total" /> : <QuoteSummary quote={data!} />}
             {waitlist.length > 0 ? (
               <section aria-labelledby="waitlist-heading" className="rounded-xl border border-line bg-canvas p-4">
                 <h2 id="waitlist-heading" className="text-base font-semibold text-ink">

@@ -8,7 +8,7 @@ import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary } from '@portal/shared/class-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
-import type { GatewayChallenge, GatewayToken, PaymentAnswer } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, type GatewayChallenge, type GatewayToken, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
 import {
@@ -83,7 +83,7 @@ function serveForms() {
   );
 }
 
-function serveSearch(classes: ClassSummary[]) {
+function serveSearch(classes: ClassSummary[], pages = 1) {
   const searches: ClassSearch[] = [];
   server.use(
     http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
@@ -91,7 +91,7 @@ function serveSearch(classes: ClassSummary[]) {
     ),
     http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', async ({ request }) => {
       searches.push(await request.json());
-      return HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes });
+      return HttpResponse.json({ current_page: searches.at(-1)!.page ?? 1, total_pages: pages, total: classes.length * pages, classes });
     }),
   );
   return searches;
@@ -111,21 +111,26 @@ const row = (id: string, type: QuoteRow['type'], description: string, totalCents
   totalCents,
 });
 
-/** The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit. */
-function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit']) {
+/**
+ * The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit;
+ * waitlist places only cost nothing. `held` keeps each answer back until the promise it returns settles.
+ */
+function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit'], held?: () => Promise<void>) {
   const asked: z.input<typeof registrationQuoteRequestSchema>[] = [];
   server.use(
     http.post<never, z.input<typeof registrationQuoteRequestSchema>, RegistrationQuoteAnswer>('/api/ocr/quote', async ({ request }) => {
       const body = await request.json();
       asked.push(body);
-      const surcharge = body.direct_debit_payment ? 0 : 150;
-      const total = 10_000 + surcharge;
+      await held?.();
+      const price = body.classes?.some((c) => !c.waitlist) ? 10_000 : 0;
+      const surcharge = body.direct_debit_payment || price === 0 ? 0 : 150;
+      const total = price + surcharge;
       return HttpResponse.json({
-        rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
+        rows: [...(price ? [row('r1', 'Class', 'Tadpoles – Mia Shah', price)] : []), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
         invoices: [],
         paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
         totals: {
-          subtotalCents: 10_000,
+          subtotalCents: price,
           autoDiscountCents: 0,
           earlyPaymentDiscountCents: 0,
           discountCodeCents: 0,
@@ -217,9 +222,9 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 const click = (name: string | RegExp) => fireEvent.click(button(name));
 const yourClasses = () => screen.queryByRole('list', { name: 'Your classes' });
 
-/** On the checkout with Mia in Tadpoles, the agreement ticked (its answers are kept in memory only). */
-async function atCheckout() {
-  resumeAt({ page: 'agreements', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+/** On the checkout with Mia in Tadpoles (or the classes given), the agreement ticked (its answers are kept in memory only). */
+async function atCheckout(classes: Partial<RegistrationState> = { classes: [chosen(tadpoles)], studentClasses: [[101]] }) {
+  resumeAt({ page: 'agreements', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], ...classes });
   renderFlow();
   expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
   fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
@@ -227,10 +232,10 @@ async function atCheckout() {
   expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
 }
 
-async function fillCard() {
+async function fillCard(number = '4242424242424242') {
   const form = await screen.findByRole('form', { name: 'Card details' });
   fireEvent.change(within(form).getByLabelText('Name on card'), { target: { value: 'Priya Shah' } });
-  fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+  fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: number } });
   fireEvent.change(within(form).getByLabelText('Expiry (MM/YYYY)'), { target: { value: '12/2030' } });
   fireEvent.change(within(form).getByLabelText('Security code'), { target: { value: '123' } });
 }
@@ -268,6 +273,22 @@ describe('the class step (N5, N8)', () => {
     click('Remove Dolphins');
     expect(yourClasses()).toBeNull();
     expect(button('Next').disabled).toBe(true);
+  });
+
+  it('the results’ pager is named "Previous page" / "Next page": Next is the step’s own button only', async () => {
+    serveForms();
+    const searches = serveSearch([tadpoles], 2);
+    resumeAt({ page: 'addClasses', classes: [chosen(tadpoles)] });
+    renderFlow(classesProfile({ AllowCasualEnrolments: false }));
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(screen.getAllByRole('button', { name: 'Next' })).toHaveLength(1);
+    expect(within(pages).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect((within(pages).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ page: 2 }));
+    // The step's Next still goes on.
+    click('Next');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Swimmer' })).toBeTruthy();
   });
 
   it('with AllowCasualEnrolments, one session can be chosen instead of the term', async () => {
@@ -318,7 +339,10 @@ describe('the students list with classes (N14, N16)', () => {
     // Taking Leo's only class away holds Next again.
     fireEvent.click(within(leo).getByRole('checkbox', { name: /Dolphins/ }));
     expect(button('Next').disabled).toBe(true);
-    expect(within(leo).getByText('Choose at least one class.')).toBeTruthy();
+    const missing = within(leo).getByText('Choose at least one class.');
+    expect(leo.getAttribute('aria-describedby')).toBe(missing.id);
+    expect(missing.getAttribute('aria-live')).toBe('polite');
+    expect(mia.hasAttribute('aria-describedby')).toBe(false);
 
     // Removing Leo asks first; then Mia, with her class, is all that is left.
     click('Remove Leo Shah');
@@ -378,7 +402,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(screen.queryByRole('group', { name: 'Payment option' })).toBeNull();
   });
 
-  it('N28: Direct Debit prices again without the card surcharge, swaps the card for the bank form, and sends the bank details', async () => {
+  it('N28 (Direct Debit drops the card surcharge: the classes are priced again without it): the bank form replaces the card, and the bank details are sent', async () => {
     serveForms();
     const asked = serveQuote();
     const sent = serveRegister(completed(payment({ processor: 'direct_debit', amountCents: 10_000, receiptNo: null })));
@@ -443,7 +467,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 
-  it('a declined card shows the server’s message; the next card is a new attempt under a new key', async () => {
+  it('a declined card shows the server’s message; another card is tokenised and sent as a new attempt under a new key', async () => {
     serveForms();
     serveQuote(['credit_card']);
     serveTokens();
@@ -456,7 +480,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
 
-    await fillCard();
+    await fillCard('5555555555554444');
     click('Pay $101.50');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
     expect(sent).toHaveLength(2);
@@ -484,5 +508,139 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
     renderFlow();
     expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+  });
+});
+
+const refusal = (status: number, code: string, message: string) => () => HttpResponse.json<ApiError>({ message, code }, { status });
+
+describe('the checkout’s payment options and totals (N27, N28)', () => {
+  it('with Direct Debit the only option, the classes are priced for Direct Debit: no card surcharge is shown', async () => {
+    serveForms();
+    const asked = serveQuote(['direct_debit']);
+    serveRegister(completed());
+    await atCheckout();
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$100.00'));
+    expect(asked.at(-1)).toMatchObject({ direct_debit_payment: true });
+    expect(document.querySelector('[data-row-type="Credit Card Surcharge"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $100.00 by direct debit' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Payment option' })).toBeNull();
+  });
+
+  it('waitlist places only on a Direct-Debit-only profile: nothing to pay, so no payment option, bank or card is sent', async () => {
+    serveForms();
+    const asked = serveQuote(['direct_debit']);
+    const sent = serveRegister(completed(null));
+    await atCheckout({ classes: [chosen(dolphins)], studentClasses: [[102]] });
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$0.00'));
+    expect(screen.queryByRole('form', { name: 'Bank details' })).toBeNull();
+    click('Submit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ direct_debit_payment: false, classes: [{ ClassID: 102, waitlist: true }] });
+    expect(sent[0]!.body.bank).toBeUndefined();
+    expect(sent[0]!.body.cardToken).toBeUndefined();
+    expect(asked.every((q) => q.direct_debit_payment === false)).toBe(true);
+  });
+
+  it('while another payment option is priced, the earlier total is not shown and Pay waits for the new one', async () => {
+    serveForms();
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    serveQuote(['credit_card', 'direct_debit'], () => hold ?? Promise.resolve());
+    serveRegister(completed());
+    await atCheckout();
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$101.50'));
+
+    hold = new Promise<void>((resolve) => (release = resolve));
+    fireEvent.click(screen.getByRole('radio', { name: 'Direct Debit' }));
+    expect(await screen.findByText('Updating your total')).toBeTruthy();
+    expect(screen.queryByTestId('amount-to-pay')).toBeNull();
+    expect(screen.queryByText('$101.50')).toBeNull();
+    expect(button('Pay by direct debit').disabled).toBe(true);
+
+    release();
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$100.00'));
+    expect(button('Pay $100.00 by direct debit').disabled).toBe(false);
+  });
+});
+
+describe('paying again (one attempt per Idempotency-Key)', () => {
+  it.each([
+    ['no answer came (the connection dropped)', [() => HttpResponse.error() as HttpResponse<ApiError>]],
+    ['the payment is still being processed (PAYMENT_IN_PROGRESS)', [1, 2, 3].map(() => refusal(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Please wait a moment and try again.'))],
+  ])('%s: Pay sends the same submission again under the same key, with the card’s token kept', async (_, failures) => {
+    serveForms();
+    serveQuote(['credit_card']);
+    const tokens = serveTokens();
+    const sent = serveRegister(...failures, completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy(), { timeout: 3000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    const first = sent.length;
+
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(first + 1);
+    expect(new Set(sent.map((x) => x.key)).size).toBe(1);
+    expect(sent.at(-1)!.body).toEqual(sent[0]!.body);
+    expect(tokens).toHaveLength(1);
+  });
+
+  it('a class full meanwhile ends the attempt: the same card goes again with its token, under a new key', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    const tokens = serveTokens();
+    const sent = serveRegister(refusal(409, 'CLASS_FULL', 'Tadpoles is now full. Please choose another class.'), completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByText('Tadpoles is now full. Please choose another class.')).toBeTruthy();
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(sent[1]!.body.cardToken).toBe(sent[0]!.body.cardToken);
+    expect(tokens).toHaveLength(1);
+  });
+
+  it('a hold that runs out during the challenge step: the same submission is sent again under the same key, refused (HOLD_EXPIRED), and Pay then starts a new attempt', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    const tokens = serveTokens();
+    const holdExpiresAt = new Date(Date.now() + 300).toISOString();
+    const asking = () =>
+      HttpResponse.json<RegistrationAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, holdExpiresAt, invoiceNos: [], receiptNo: null }) });
+    const sent = serveRegister(asking, refusal(409, 'HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE), completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByRole('dialog', { name: 'Confirm your payment' })).toBeTruthy();
+
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 3000 });
+    expect(sent[1]).toEqual(sent[0]);
+    expect(await screen.findByText(HOLD_EXPIRED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.key).not.toBe(sent[0]!.key);
+    expect(tokens).toHaveLength(1);
+  });
+
+  it('N29: a card tokenised after the registration expired (422 REGISTRATION_EXPIRED) sends the visitor back to prove the address again', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    server.use(http.post<never, never, ApiError>('/sim-gateway/v1/registration-tokens', () => HttpResponse.json({ message: rm.registrationExpired, code: 'REGISTRATION_EXPIRED' }, { status: 422 })));
+    const sent = serveRegister(completed());
+    await atCheckout();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
+    expect(screen.getByText(rm.registrationExpired)).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Your email address' })).toBeTruthy();
+    expect(stored().proof).toBeNull();
+    expect(sent).toHaveLength(0);
   });
 });

@@ -3,8 +3,13 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { buildFormSchema, describeFormFields, type FormValues } from '@portal/shared/form-engine';
-import { HOLD_EXPIRED_MESSAGE } from '@portal/shared/payment-schemas';
-import { registrationMessages as rm, type RegistrationAnswer, type RegistrationClass, type RegistrationSubmission } from '@portal/shared/registration-schemas';
+import {
+  registrationMessages as rm,
+  type RegistrationAnswer,
+  type RegistrationClass,
+  type RegistrationQuoteAnswer,
+  type RegistrationSubmission,
+} from '@portal/shared/registration-schemas';
 import type { BankDetails } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
@@ -15,7 +20,7 @@ import { studentTerm as studentTermOf } from '@/lib/branding';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/lib/form-fields';
 import { resetIdentity, useCurrentUser } from '@/lib/identity';
-import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { attemptErrorMessage, newIdempotencyKey, outcomeUnknown } from '@/lib/payment-attempt';
 import { decideChallenge, registrationGateway, tokeniseCard } from '@/lib/payment-gateway';
 import { ocrProfileQueryOptions, type RegistrationProfile } from '../api/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
@@ -120,7 +125,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   // Set once the server says this registration or its address is already done; the stored state is gone by then.
   const [done, setDone] = useState<RegistrationDoneReason | null>(null);
   // One key per attempt: a retry of the same body (its answer was lost, or a challenge was decided) reuses it.
+  // Kept until the server answers it for good; a refusal for good ends it, and the next try is a new attempt.
   const attempt = useRef<{ key: string; body: string; submission: RegistrationSubmission } | null>(null);
+  // The card last tokenised (in memory only): the same card paid again goes with the same token.
+  const tokenised = useRef<{ card: string; id: string } | null>(null);
+  // The payment options the quote offers: a single one is the option in force, and the classes are priced with it.
+  const [offered, setOffered] = useState<RegistrationQuoteAnswer['paymentOptions'] | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -141,10 +151,15 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     go('addCustomer');
   };
   const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
+  // The classes are priced with the payment option in force (the only one offered, or the family's choice). With
+  // waitlist places only nothing is paid, and the server takes no payment option.
+  const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
   const quote = useRegistrationQuote(
-    { profile: profileId, classes: registrationClasses, direct_debit_payment: state.paymentOption === 'direct_debit' },
+    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit },
     withClasses && state.page === 'checkout' && signed !== null && !completed,
   );
+  const answeredOptions = quote.data?.paymentOptions;
+  if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
 
   // On a phone the panel introduces the title page only; the later pages start with their form.
   return (
@@ -379,6 +394,12 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     const refused = (e: unknown, captchaLapsed: () => void) => {
       setChallenge(null);
       const code = e instanceof ApiRequestError ? e.code : null;
+      // No answer, a server failure, a payment not yet confirmed: the server may have kept the attempt, so Pay sends it
+      // again as it stands. Any other answer is final (a declined card, a class full meanwhile, a hold expired, a
+      // field refused): nothing of the family was kept, and the next try is a new attempt under a new key.
+      if (!outcomeUnknown(e)) attempt.current = null;
+      // The token is no longer the registration's card: the card is tokenised again.
+      if (code === 'INVALID_TOKEN') tokenised.current = null;
       if (code === 'REGISTRATION_EXPIRED') {
         expire(errorMessage(e));
         return;
@@ -396,10 +417,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         window.scrollTo({ top: 0, behavior: 'smooth' });
         return;
       }
-      // A declined card (402) or a class that filled up meanwhile (409): nothing was created, the next try is a new attempt.
-      const status = e instanceof ApiRequestError ? e.status : null;
-      if (status === 402 || status === 409) attempt.current = null;
-      setSubmitError(errorMessage(e));
+      setSubmitError(attemptErrorMessage(e));
     };
 
     const send = (body: RegistrationSubmission, captchaLapsed: () => void) => {
@@ -430,16 +448,27 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     };
 
     if (page === 'checkout' && signed !== null) {
+      const tokenFor = async (card: CardDetails, registrationToken: string) => {
+        const details = JSON.stringify([registrationToken, card]);
+        if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await tokeniseCard(card, registrationGateway(registrationToken))).id };
+        return tokenised.current.id;
+      };
       const pay = async (extra: Partial<RegistrationSubmission>, card?: CardDetails) => {
+        // An attempt whose answer never came is sent again as it stands, same key: the server may be paying it.
+        const unanswered = attempt.current;
+        if (unanswered) {
+          send(unanswered.submission, captchaAgain);
+          return;
+        }
         const base = bodyOf(signed);
         if (!base) return;
         setSubmitError(null);
         setPaying(true);
         try {
-          const cardToken = card ? (await tokeniseCard(card, registrationGateway(state.proof!.token))).id : undefined;
+          const cardToken = card ? await tokenFor(card, base.registration_token) : undefined;
           send({ ...base, ...extra, ...(cardToken ? { cardToken } : {}) }, captchaAgain);
         } catch (e) {
-          setSubmitError(errorMessage(e));
+          refused(e, captchaAgain);
         } finally {
           setPaying(false);
         }
@@ -458,7 +487,6 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         setChallenge(null);
         send(sent.submission, captchaAgain);
       };
-      const method = paymentMethodOf(quote.data?.paymentOptions, state.paymentOption);
       return (
         <CheckoutStep
           quote={quote}
@@ -475,15 +503,15 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           challenge={challenge}
           onDecide={(approve) => void decide(approve)}
           onHoldExpired={() => {
-            // The server lets the held places go at this instant: this attempt is over.
-            attempt.current = null;
-            setChallenge(null);
-            setSubmitError(HOLD_EXPIRED_MESSAGE);
+            // The server lets the held places go at this instant, but keeps the family until the same submission is
+            // asked again: it is refused then (HOLD_EXPIRED) and the family removed, and only then can a new attempt begin.
+            const sent = attempt.current;
+            if (sent) send(sent.submission, captchaAgain);
             void quote.refetch();
           }}
           onPayCard={(card) => void pay({ direct_debit_payment: false }, card)}
           onPayBank={(bank: BankDetails) => void pay({ direct_debit_payment: true, bank })}
-          onSubmitFree={() => void pay({ direct_debit_payment: method === 'direct_debit' })}
+          onSubmitFree={() => void pay({ direct_debit_payment: byDebit })}
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
         />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PencilIcon, PlusIcon, Trash2Icon, UserRoundIcon } from 'lucide-react';
 import type { FormValues } from '@portal/shared/form-engine';
 import { CheckboxField } from '@/components/forms/checkbox-field';
@@ -52,6 +52,7 @@ export function StudentsListStep({
   onBack: () => void;
 }) {
   const [removing, setRemoving] = useState<number | null>(null);
+  const ids = useId();
   const labelOf = (student: FormValues, i: number) => nameOf(student) || `${studentTerm} ${i + 1}`;
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
@@ -96,7 +97,10 @@ export function StudentsListStep({
               </Button>
             </span>
             {classes ? (
-              <fieldset className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full">
+              <fieldset
+                aria-describedby={(classes.assigned[i] ?? []).length === 0 ? `${ids}-${i}-no-class` : undefined}
+                className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full"
+              >
                 <legend className="sr-only">Classes for {labelOf(student, i)}</legend>
                 <p aria-hidden="true" className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
                   Classes
@@ -120,7 +124,10 @@ export function StudentsListStep({
                     />
                   );
                 })}
-                {(classes.assigned[i] ?? []).length === 0 ? <p className="text-sm font-medium text-danger">Choose at least one class.</p> : null}
+                {/* Always in the page, so the message is announced as it appears (a class unticked). */}
+                <p id={`${ids}-${i}-no-class`} aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
+                  {(classes.assigned[i] ?? []).length === 0 ? 'Choose at least one class.' : null}
+                </p>
               </fieldset>
             ) : null}
           </li>
