@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nowIso } from '../lib/time.ts';
+import { addDays, nowIso } from '../lib/time.ts';
 import { registerCustomer, type Browser, type TestApp } from './api-harness.ts';
 
 /**
@@ -75,4 +75,19 @@ export async function countCharges(t: TestApp, companyId?: number): Promise<numb
 
 export function invoiceState(t: TestApp, invoiceNo: string) {
   return t.runtime.deps.db.selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+}
+
+/** Classes of the company with sessions more than two days ahead (enrollable whatever the hour), by id, highest first unless told. */
+export async function classesWithSessionsAhead(t: TestApp, companyId: number, options: { limit?: number; order?: 'asc' | 'desc' } = {}): Promise<number[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = await t.runtime.deps.db
+    .selectFrom('class_sessions')
+    .select('class_id')
+    .where('company_id', '=', companyId)
+    .where('date', '>', addDays(today, 2))
+    .groupBy('class_id')
+    .orderBy('class_id', options.order ?? 'desc')
+    .limit(options.limit ?? 1)
+    .execute();
+  return rows.map((r) => r.class_id);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, countCharges, customerWithInvoices, idempotencyKey as key } from '../../test/payment-fixtures.ts';
-import { addDays, nowIso } from '../../lib/time.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices, idempotencyKey as key } from '../../test/payment-fixtures.ts';
+import { nowIso } from '../../lib/time.ts';
 
 interface Payment {
   status: string;
@@ -20,17 +20,7 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     splash = await companyIdOf(t, 'SPLASH');
-    const today = new Date().toISOString().slice(0, 10);
-    classId = (
-      await t.runtime.deps.db
-        .selectFrom('class_sessions')
-        .select('class_id')
-        .where('company_id', '=', splash)
-        .where('date', '>', addDays(today, 2))
-        .groupBy('class_id')
-        .orderBy('class_id', 'desc')
-        .executeTakeFirstOrThrow()
-    ).class_id;
+    [classId] = (await classesWithSessionsAhead(t, splash)) as [number];
     await t.runtime.deps.db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', '=', classId).execute();
   });
   afterAll(() => t.close());

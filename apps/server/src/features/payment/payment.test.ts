@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import { changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
 import { reconcileCheckouts } from '../../sweep.ts';
@@ -338,15 +338,8 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const cls = await db()
-      .selectFrom('class_sessions')
-      .select('class_id')
-      .where('company_id', '=', companyId)
-      .where('date', '>', addDays(today, 2))
-      .groupBy('class_id')
-      .orderBy('class_id')
-      .executeTakeFirstOrThrow();
+    const [classId] = (await classesWithSessionsAhead(t, companyId, { order: 'asc' })) as [number];
+    const cls = { class_id: classId };
     await db().deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
     await db().deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
     await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', companyId).where('id', '=', cls.class_id).execute();

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { Browser, mailedCode, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { addDays } from '../../lib/time.ts';
 import { setPaymentFaults } from '../payment/payment.service.ts';
 import { reconcileCheckouts } from '../../sweep.ts';
 
@@ -24,18 +23,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     t = await startTestApp(engine);
     signature = await testSignature();
     splash = await companyIdOf(t, 'SPLASH');
-    const today = new Date().toISOString().slice(0, 10);
-    classIds = (
-      await db()
-        .selectFrom('class_sessions')
-        .select('class_id')
-        .where('company_id', '=', splash)
-        .where('date', '>', addDays(today, 2))
-        .groupBy('class_id')
-        .orderBy('class_id', 'desc')
-        .limit(8)
-        .execute()
-    ).map((r) => r.class_id);
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 8 });
     await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
   });
   afterAll(() => t.close());
@@ -276,10 +264,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
 
   it('direct debit only (ACE): the family gives bank details, is enrolled with its invoice Debit Scheduled, and nothing is charged; a card is refused', async () => {
     const ace = await companyIdOf(t, 'ACE');
-    const today = new Date().toISOString().slice(0, 10);
-    const aceClass = (
-      await db().selectFrom('class_sessions').select('class_id').where('company_id', '=', ace).where('date', '>', addDays(today, 2)).groupBy('class_id').orderBy('class_id').executeTakeFirstOrThrow()
-    ).class_id;
+    const [aceClass] = (await classesWithSessionsAhead(t, ace, { order: 'asc' })) as [number];
     await db().updateTable('classes').set({ capacity: 50, price_cents: 4_500 }).where('company_id', '=', ace).where('id', '=', aceClass).execute();
     const { b, email, token } = await proved('ACE', 1);
     const quote = await b.post<{ paymentOptions: string[]; bankFormat: string }>('/api/ocr/quote', { profile: 1, classes: [{ student: 0, ClassID: aceClass }], direct_debit_payment: true });
