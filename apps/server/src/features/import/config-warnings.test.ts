@@ -51,6 +51,22 @@ describe('configWarnings', () => {
     expect(configWarnings(bundle((b) => (b.company.config.global_settings.Font = 'monsterrat')))).toEqual([]);
   });
 
+  it('warns about a profile with a class step that skips students, and not about a family-account profile', () => {
+    const bundle = {
+      company: {
+        config: {
+          profiles: [
+            { OCRProfileID: 1, ProfileName: 'a', DisplayName: 'A', SkipStudents: true },
+            { OCRProfileID: 2, ProfileName: 'b', DisplayName: 'B', SkipStudents: true, PageType: 'NoClasses' },
+          ],
+        },
+      },
+    };
+    expect(configWarnings(bundle)).toEqual([
+      { path: 'company.config.profiles.0.SkipStudents', message: 'A profile with a class step needs students: with SkipStudents its registrations cannot be submitted (use PageType NoClasses)' },
+    ]);
+  });
+
   it('has nothing to say about the documented example', () => {
     expect(configWarnings(loadExample())).toEqual([]);
   });
