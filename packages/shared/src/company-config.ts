@@ -109,6 +109,9 @@ export const classesSetupSchema = z.object({
   TimeDisplay: z.enum(['HoursAndMinutes', 'Minutes', 'NoTimeDisplayed']).default('HoursAndMinutes'),
 });
 
+/** How a registration can be paid (T24: "Credit/Debit Card" = credit_card, "Direct Debit" = direct_debit). */
+export const PROFILE_PAYMENT_OPTIONS = ['credit_card', 'direct_debit'] as const;
+
 export const profileSchema = z.object({
   OCRProfileID: z.number().int().positive(),
   ProfileName: z.string().min(1),
@@ -126,7 +129,7 @@ export const profileSchema = z.object({
   /** The e-mail marketing question (N26); {company} stands for the company's name. Empty: not asked. */
   EmailMarketingAgreement: z.string().default(''),
   /** How the family may pay at the end of a registration with classes (N27, T24), where the company's payment setup offers it too. */
-  PaymentOptions: z.array(z.enum(['credit_card', 'direct_debit'])).min(1).default(['credit_card', 'direct_debit']),
+  PaymentOptions: z.array(z.enum(PROFILE_PAYMENT_OPTIONS)).min(1).default([...PROFILE_PAYMENT_OPTIONS]),
   RegistrationHeader: z.string().default(''),
   RegistrationText: z.string().default(''),
 });

@@ -32,6 +32,9 @@ export const captchaSolutionSchema = z.object({
 export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;
 
 /** GET /api/company/captcha-challenge: find `number` ≤ maxnumber with SHA-256(salt + number) = challenge. */
+/** A solved challenge as a form sends it: base64 of the widget's JSON, or the object itself. */
+export const captchaTokenField = z.union([z.string().min(1).max(4_000), captchaSolutionSchema]);
+
 export const captchaChallengeSchema = z.object({
   algorithm: z.literal('SHA-256'),
   challenge: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth-schemas.ts';
 import { bookingOptionsSchema, bookingRequestSchema } from './bookings-schemas.ts';
-import { captchaSolutionSchema } from './contact-schemas.ts';
+import { captchaTokenField } from './contact-schemas.ts';
 import { messages } from './messages.ts';
 import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
 
@@ -55,7 +55,7 @@ export const guestCardTokenRequestSchema = gatewayTokenRequestSchema;
 export const guestBookingRequestSchema = z.strictObject({
   booking: bookingRequestSchema,
   guest: guestDetailsSchema,
-  captcha: z.union([z.string().min(1).max(4_000), captchaSolutionSchema]),
+  captcha: captchaTokenField,
   cardToken: cardTokenField.optional(),
 });
 export type GuestBookingRequest = z.input<typeof guestBookingRequestSchema>;
@@ -88,3 +88,4 @@ export type GuestBookingAnswer = z.infer<typeof guestBookingAnswerSchema>;
 /** POST /api/ob/booking and /api/ob/cancel: the booking named by the link's token. */
 export const guestLinkRequestSchema = z.object({ token: z.string().min(20).max(200) });
 export const guestLinkAnswerSchema = z.object({ success: z.literal(true), booking: guestBookingSchema, message: z.string().optional() });
+export type GuestLinkAnswer = z.infer<typeof guestLinkAnswerSchema>;

@@ -16,14 +16,16 @@ export const NEW_INVOICE_NO = 'NEW';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
 const invoiceNo = z.string().trim().min(1).max(40);
 
-export const cartClassItemSchema = z.object({
+/** What names a class in a cart or a registration, besides whose place it is. */
+export const classChoiceFields = {
   ClassID: idField,
-  StudentID: idField,
   /** Session dates chosen; empty for the whole remaining term. */
   dates: z.array(isoDate).max(60).default([]),
   /** Casual: the chosen sessions only; full: the term from the first date. */
   casual: z.boolean().default(false),
-});
+};
+
+export const cartClassItemSchema = z.object({ StudentID: idField, ...classChoiceFields });
 export type CartClassItemInput = z.infer<typeof cartClassItemSchema>;
 
 /** A court booking as the bookings pages put it in the cart (decision 025's booking request). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { signatureField } from './agreement-schemas.ts';
 import { codeField, emailField } from './auth-schemas.ts';
-import { captchaSolutionSchema } from './contact-schemas.ts';
+import { captchaTokenField, contactMessages } from './contact-schemas.ts';
 import { idField } from './api-schemas.ts';
 import { customerUserSchema, signInActionSchema } from './customer-schemas.ts';
-import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
+import { BANK_FORMATS, classChoiceFields, cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
+import { PROFILE_PAYMENT_OPTIONS } from './company-config.ts';
 
 /**
  * The online registration's (OCR's) checks before its one submission (N22, N29, R57–R60): the
@@ -16,8 +17,8 @@ export const registrationMessages = {
   codeSent: (email: string) => `We have sent a 6-digit code to ${email}.`,
   codeInvalid: 'The code is incorrect or has expired',
   codeTooManyTries: 'Too many incorrect codes. Please ask for a new code.',
-  captchaRequired: 'Please complete the reCAPTCHA verification',
-  captchaFailed: 'reCAPTCHA verification failed',
+  captchaRequired: contactMessages.captchaRequired,
+  captchaFailed: contactMessages.captchaFailed,
   registrationClosed: 'Online registration is not available',
   existingClient: 'This email address already has an account. Please sign in.',
   registrationExpired: 'This registration has expired. Please verify your email address again.',
@@ -31,8 +32,6 @@ export const registrationMessages = {
   classesRequired: 'Please add at least one class',
   studentWithoutClass: (term: string) => `Every ${term.toLowerCase()} needs a class`,
   unknownStudent: (term: string) => `This class is for a ${term.toLowerCase()} who is not in the registration`,
-  waitlistNotFull: 'This class has places: enrol instead of joining the waitlist',
-  paymentOption: 'Please select an option',
   paymentOptionNotOffered: 'This payment option is not available',
   cardRequired: 'Please enter your card details',
   bankRequired: 'Please enter your bank details',
@@ -49,7 +48,7 @@ export const sendCodeAnswerSchema = z.object({ success: z.literal(true), token: 
 export type SendCodeAnswer = z.infer<typeof sendCodeAnswerSchema>;
 
 /** POST /api/ocr/verify-code: the code mailed for the token, under the registration profile. */
-export const verifyCodeRequestSchema = z.object({ token: registrationTokenField, code: codeField, profile: z.number().int().positive().max(2_147_483_647) });
+export const verifyCodeRequestSchema = z.object({ token: registrationTokenField, code: codeField, profile: idField });
 export const verifyCodeAnswerSchema = z.object({ success: z.literal(true), verified: z.literal(true), email: z.string() });
 export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswerSchema>;
 
@@ -63,18 +62,16 @@ export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
  * base64-encoded, or the object itself); `registration_token` names the registration the mark is
  * kept for. Truthy `verified` on success (R59); a refused solution answers false.
  */
-export const verifyCaptchaRequestSchema = z.object({ token: z.union([z.string().min(1).max(4_000), captchaSolutionSchema]), registration_token: registrationTokenField });
+export const verifyCaptchaRequestSchema = z.object({ token: captchaTokenField, registration_token: registrationTokenField });
 export const verifyCaptchaAnswerSchema = z.object({ success: z.literal(true), verified: z.boolean() });
 export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswerSchema>;
 
 /** One agreement as the agreements page sends it (N30): agreed or not, and the drawn signature where asked. */
 export const registrationAgreementSchema = z.object({
-  agreementID: z.number().int().positive().max(2_147_483_647),
+  agreementID: idField,
   agreed: z.boolean(),
   signature: signatureField.nullish(),
 });
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
 
 /**
  * A class chosen on the class step (N5 addClasses) for one of the registration's students, named
@@ -83,16 +80,14 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM
  */
 export const registrationClassSchema = z.object({
   student: z.number().int().min(0).max(9),
-  ClassID: idField,
-  /** Casual: the one date chosen (the profile must AllowCasualEnrolments); otherwise the term from the next session. */
-  casual: z.boolean().default(false),
-  dates: z.array(isoDate).max(60).default([]),
+  /** ClassID; casual: the one date chosen (the profile must AllowCasualEnrolments), otherwise the term from the next session; dates. */
+  ...classChoiceFields,
   waitlist: z.boolean().default(false),
 });
 export type RegistrationClass = z.input<typeof registrationClassSchema>;
 
 /** The payment options a profile can offer (T24); the company's payment setup must offer them too. */
-export const REGISTRATION_PAYMENT_OPTIONS = ['credit_card', 'direct_debit'] as const;
+export const REGISTRATION_PAYMENT_OPTIONS = PROFILE_PAYMENT_OPTIONS;
 export type RegistrationPaymentOption = (typeof REGISTRATION_PAYMENT_OPTIONS)[number];
 
 /**
@@ -109,7 +104,7 @@ export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   /** The options this profile offers, as far as the company's payment setup allows (N27). */
   paymentOptions: z.array(z.enum(REGISTRATION_PAYMENT_OPTIONS)),
   /** The bank-code format the direct-debit form asks for. */
-  bankFormat: z.enum(['AU', 'UK', 'US']),
+  bankFormat: z.enum(BANK_FORMATS),
 });
 export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSchema>;
 
@@ -130,7 +125,7 @@ export const REGISTRATION_MAX_AGREEMENTS = 10;
  */
 export const registrationSubmissionSchema = z.strictObject({
   registration_token: registrationTokenField,
-  profile: z.number().int().positive().max(2_147_483_647),
+  profile: idField,
   customer: z.record(z.string(), z.unknown()),
   students: z.array(z.record(z.string(), z.unknown())).max(10),
   agreements: z.array(registrationAgreementSchema).max(REGISTRATION_MAX_AGREEMENTS),

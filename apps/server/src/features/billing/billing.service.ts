@@ -84,6 +84,12 @@ export async function saveCard(deps: Deps, company: Company, clientId: number, t
 }
 
 export async function saveBankDetails(deps: Deps, company: Company, clientId: number, body: unknown) {
+  await storeBankMandate(deps, company, clientId, await registerBankMandate(deps, company, body));
+  return getPaymentDetails(deps, company, clientId);
+}
+
+/** A bank account checked in the company's format and registered with the direct-debit provider (network I/O: outside any transaction). */
+export async function registerBankMandate(deps: Deps, company: Company, body: unknown) {
   if (!offersOf(company).bank) throw new AppError(403, 'FEATURE_DISABLED', 'Bank details cannot be saved for this account');
   const format = bankFormatOf(company);
   const details = bankDetailsSchemaFor(format).parse(body);
@@ -92,6 +98,12 @@ export async function saveBankDetails(deps: Deps, company: Company, clientId: nu
     bankCode: details.BankCode,
     accountNumber: details.AccountNumber,
   });
+  return { format, details, mandate };
+}
+
+/** Keeps a registered mandate as the client's payment details (masked), in the caller's transaction where there is one. */
+export async function storeBankMandate(deps: Deps, company: Company, clientId: number, registered: Awaited<ReturnType<typeof registerBankMandate>>) {
+  const { format, details, mandate } = registered;
   const now = nowIso();
   await repo.savePaymentMethod(deps.db, {
     company_id: company.id,
@@ -110,7 +122,6 @@ export async function saveBankDetails(deps: Deps, company: Company, clientId: nu
     created_at: now,
     updated_at: now,
   });
-  return getPaymentDetails(deps, company, clientId);
 }
 
 export async function removePaymentDetails(deps: Deps, company: Company, clientId: number): Promise<void> {

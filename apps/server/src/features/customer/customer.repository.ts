@@ -63,16 +63,38 @@ export function createLoginWithClient(
 }
 
 /** A sign-in and its client, in the caller's transaction. */
-export async function insertLoginWithClient(db: Db, input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string }) {
+export async function insertLoginWithClient(
+  db: Db,
+  input: {
+    companyId: number;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    /** The client's own address when it is not the sign-in's ('' for the guest client). */
+    clientEmail?: string;
+    /** The answer to the e-mail marketing question (N26); null until asked. */
+    marketingOptIn?: boolean | null;
+  },
+) {
   const now = nowIso();
   const login = await db
     .insertInto('logins')
     .values({ company_id: input.companyId, email: input.email, password_hash: input.passwordHash, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const optIn = input.marketingOptIn ?? null;
   const client = await db
     .insertInto('clients')
-    .values({ company_id: input.companyId, login_id: login.id, first_name: input.firstName, last_name: input.lastName, email: input.email, created_at: now })
+    .values({
+      company_id: input.companyId,
+      login_id: login.id,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.clientEmail ?? input.email,
+      created_at: now,
+      ...(optIn === null ? {} : { marketing_opt_in: optIn ? 1 : 0 }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { loginId: login.id, clientId: client.id };
@@ -84,18 +106,8 @@ export async function insertLoginWithClient(db: Db, input: { companyId: number; 
  * mails it nothing; the guest's own address is kept with each booking.
  */
 export async function insertGuestClient(db: Db, companyId: number): Promise<number> {
-  const now = nowIso();
-  const login = await db
-    .insertInto('logins')
-    .values({ company_id: companyId, email: `online-guests.${companyId}@guests.invalid`, password_hash: '', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = await db
-    .insertInto('clients')
-    .values({ company_id: companyId, login_id: login.id, first_name: 'Online', last_name: 'guests', email: '', created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return client.id;
+  const made = await insertLoginWithClient(db, { companyId, email: `online-guests.${companyId}@guests.invalid`, passwordHash: '', firstName: 'Online', lastName: 'guests', clientEmail: '' });
+  return made.clientId;
 }
 
 /** Deletes a client's sign-in, and with it (cascading) the client and all that is theirs. */
@@ -105,10 +117,6 @@ export async function deleteLoginOfClient(db: Db, companyId: number, clientId: n
     .where('company_id', '=', companyId)
     .where('id', 'in', (qb) => qb.selectFrom('clients').select('login_id').where('company_id', '=', companyId).where('id', '=', clientId))
     .execute();
-}
-
-export async function setMarketingChoice(db: Db, companyId: number, clientId: number, optIn: boolean): Promise<void> {
-  await db.updateTable('clients').set({ marketing_opt_in: optIn ? 1 : 0 }).where('company_id', '=', companyId).where('id', '=', clientId).execute();
 }
 
 export async function insertResetToken(db: Db, input: { companyId: number; loginId: number; tokenHash: string; expiresAt: string }) {

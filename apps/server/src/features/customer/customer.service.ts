@@ -45,8 +45,7 @@ export async function openAccount(
   companyId: number,
   input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null },
 ): Promise<{ clientId: number }> {
-  const { clientId } = await repo.insertLoginWithClient(deps.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName });
-  if (input.marketingOptIn !== null) await repo.setMarketingChoice(deps.db, companyId, clientId, input.marketingOptIn);
+  const { clientId } = await repo.insertLoginWithClient(deps.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, marketingOptIn: input.marketingOptIn });
   await requirePasswordChange(deps, companyId, clientId);
   return { clientId };
 }

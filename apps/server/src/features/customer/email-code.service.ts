@@ -11,7 +11,7 @@ import * as repo from './customer.repository.ts';
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 /** Wrong tries an address's codes of one purpose may take in EMAIL_CODE_TTL_MINUTES, however many codes it is sent. */
-export const EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS = 10;
+const EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS = 10;
 
 export type EmailCodePurpose = 'register' | 'email-change' | 'registration';
 export type EmailCodeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmailCode>>>;

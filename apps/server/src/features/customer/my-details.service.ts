@@ -136,6 +136,18 @@ export async function updateCustomerDetails(
   /** Runs before a code is mailed to a new address (the route's throttle). */
   beforeCodeMail: () => Promise<void> = async () => {},
 ): Promise<{ record: CustomerRecord; emailToken?: string; newEmail?: string }> {
+  const saved = await saveCustomerDetails(deps, company, clientId, form, beforeCodeMail);
+  return { record: await getCustomerDetails(deps, company.id, clientId), ...saved };
+}
+
+/** Saves the customer form (what updateCustomerDetails does) without reading the record back; answers an e-mail change begun. */
+export async function saveCustomerDetails(
+  deps: Deps,
+  company: Company,
+  clientId: number,
+  form: FormOutput<'customer'>,
+  beforeCodeMail: () => Promise<void> = async () => {},
+): Promise<{ emailToken?: string; newEmail?: string }> {
   const row = await findRow(deps, company.id, clientId);
   const columns: repo.ClientColumns = {};
   const values = form as Record<string, unknown>;
@@ -167,7 +179,7 @@ export async function updateCustomerDetails(
   // UpdateProfile sign-in action is done (decision 021).
   await completeSignInActions(deps, company.id, clientId, 'UpdateProfile');
   const emailToken = newEmail ? await startEmailChange(deps, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
-  return { record: await getCustomerDetails(deps, company.id, clientId), ...(emailToken ? { emailToken, newEmail } : {}) };
+  return emailToken ? { emailToken, newEmail } : {};
 }
 
 /** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */

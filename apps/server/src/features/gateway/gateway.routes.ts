@@ -13,6 +13,9 @@ import * as service from './gateway.service.ts';
  */
 export const GATEWAY_PREFIX = '/sim-gateway/v1';
 
+/** A challenge step's id, as the simulated gateway's routes take it. */
+export const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
+
 export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
   const noStore = { 'cache-control': 'no-store' };
@@ -36,7 +39,6 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
   );
 
-  const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
 
   r.get(
     `${GATEWAY_PREFIX}/challenges/:id`,

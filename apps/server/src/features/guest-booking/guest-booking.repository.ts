@@ -5,10 +5,9 @@ export async function findGuestClient(db: Db, companyId: number): Promise<number
   return (await db.selectFrom('guest_clients').select('client_id').where('company_id', '=', companyId).executeTakeFirst())?.client_id;
 }
 
-/** Records the company's guest client; false when another request recorded one first. */
-export async function insertGuestClient(db: Db, companyId: number, clientId: number): Promise<boolean> {
-  const made = await db.insertInto('guest_clients').values({ company_id: companyId, client_id: clientId }).onConflict((oc) => oc.column('company_id').doNothing()).returning('client_id').executeTakeFirst();
-  return made !== undefined;
+/** Records the company's guest client. */
+export async function insertGuestClient(db: Db, companyId: number, clientId: number): Promise<void> {
+  await db.insertInto('guest_clients').values({ company_id: companyId, client_id: clientId }).execute();
 }
 
 export type GuestRow = NonNullable<Awaited<ReturnType<typeof findGuestBookingByKey>>>;

@@ -17,7 +17,7 @@ import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAns
 import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
-import { GATEWAY_PREFIX } from '../gateway/gateway.routes.ts';
+import { challengeParams, GATEWAY_PREFIX } from '../gateway/gateway.routes.ts';
 import * as service from './guest-booking.service.ts';
 
 /**
@@ -103,7 +103,6 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
   r.get(
     `${GATEWAY_PREFIX}/guest-challenges/:id`,
     { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a guest's charge", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },

@@ -5,7 +5,8 @@ import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -23,7 +24,7 @@ type BookingBody = z.output<typeof guestBookingRequestSchema>;
  * The public booking page (decision 050) is open where the company takes court bookings online
  * and card payments: a guest has no account to collect anything else from.
  */
-export function assertGuestBookingOpen(deps: Deps, company: Company) {
+function assertGuestBookingOpen(deps: Deps, company: Company) {
   const open = company.settings.switches.ShowBookingsTab && gatewayFor(deps, company) !== null && company.settings.ob_venues.some((v) => v.Courts.length > 0);
   if (!open) throw new AppError(403, 'FEATURE_DISABLED', m.bookingsClosed);
 }
@@ -57,7 +58,7 @@ export async function tokeniseGuestCard(deps: Deps, company: Company, card: { nu
 export async function guestChallenge(deps: Deps, company: Company, id: string, approve?: boolean) {
   assertGuestBookingOpen(deps, company);
   const clientId = await repo.findGuestClient(deps.db, company.id);
-  if (clientId === undefined) throw new AppError(404, 'NOT_FOUND', 'Not found');
+  if (clientId === undefined) throw notFound();
   return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
 }
 
@@ -65,12 +66,19 @@ export async function guestChallenge(deps: Deps, company: Company, id: string, a
 async function guestClientOf(deps: Deps, company: Company): Promise<number> {
   const found = await repo.findGuestClient(deps.db, company.id);
   if (found !== undefined) return found;
-  const made = await deps.db.transaction().execute(async (trx) => {
-    const clientId = await openGuestAccount({ ...deps, db: trx }, company.id);
-    return (await repo.insertGuestClient(trx, company.id, clientId)) ? clientId : undefined;
-  }).catch(() => undefined);
-  // Another first guest opened it at the same moment: theirs counts.
-  return made ?? (await repo.findGuestClient(deps.db, company.id))!;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const clientId = await openGuestAccount({ ...deps, db: trx }, company.id);
+      await repo.insertGuestClient(trx, company.id, clientId);
+      return clientId;
+    });
+  } catch (err) {
+    // Another first guest opened it at the same moment (its sign-in's address is the same): theirs counts.
+    if (!isUniqueViolationOf(err, 'logins')) throw err;
+    const theirs = await repo.findGuestClient(deps.db, company.id);
+    if (theirs === undefined) throw err;
+    return theirs;
+  }
 }
 
 const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) =>
@@ -174,14 +182,14 @@ function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, book
 export async function findGuestBooking(deps: Deps, company: Company, token: string): Promise<GuestBooking> {
   const { row, clientId } = await byToken(deps, company, token);
   const booking = await findClientBooking(deps, company, clientId, row.booking_id!);
-  if (!booking) throw new AppError(404, 'NOT_FOUND', m.linkInvalid);
+  if (!booking) throw notFound(m.linkInvalid);
   return present(booking, row);
 }
 
 async function byToken(deps: Deps, company: Company, token: string) {
   const row = await repo.findGuestBookingByToken(deps.db, company.id, hashToken(token));
   const clientId = await repo.findGuestClient(deps.db, company.id);
-  if (!row || row.booking_id === null || clientId === undefined) throw new AppError(404, 'NOT_FOUND', m.linkInvalid);
+  if (!row || row.booking_id === null || clientId === undefined) throw notFound(m.linkInvalid);
   return { row, clientId };
 }
 
@@ -192,7 +200,7 @@ async function byToken(deps: Deps, company: Company, token: string) {
 export async function cancelGuestBooking(deps: Deps, company: Company, token: string): Promise<GuestBooking> {
   const { row, clientId } = await byToken(deps, company, token);
   const current = await findClientBooking(deps, company, clientId, row.booking_id!);
-  if (!current || current.status === 'Cancelled') throw new AppError(404, 'NOT_FOUND', m.linkInvalid);
+  if (!current || current.status === 'Cancelled') throw notFound(m.linkInvalid);
   const hours = company.settings.booking_setup.CancelCutoffHours;
   if (current.cancelBy === null) throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(hours));
   // The refund first (the gateway refunds a charge once): a refund that fails leaves the booking, and the link, as they were.

@@ -70,12 +70,21 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
   });
 
   it('a company whose payment type is cards only refuses direct debit (403)', async () => {
-    // This database's Ace takes cards only.
-    await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, await companyIdOf(t, 'ACE'), (s) => {
+    // This database's Ace takes cards only, for this test.
+    const aceId = await companyIdOf(t, 'ACE');
+    let before: unknown;
+    await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, aceId, (s) => {
+      before = s.fin_setup.PaymentType;
       s.fin_setup.PaymentType = 'CreditCardPayments';
     });
-    const ace = await customerWithInvoices(t, [], { company: 'ACE' });
-    const res = await ace.browser.post('/api/payment/checkout', { bookingItems: [], paymentMethod: 'direct_debit' }, { 'idempotency-key': key() });
-    expect(res.status).toBe(403);
+    try {
+      const ace = await customerWithInvoices(t, [], { company: 'ACE' });
+      const res = await ace.browser.post('/api/payment/checkout', { bookingItems: [], paymentMethod: 'direct_debit' }, { 'idempotency-key': key() });
+      expect(res.status).toBe(403);
+    } finally {
+      await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, aceId, (s) => {
+        s.fin_setup.PaymentType = before;
+      });
+    }
   });
 });

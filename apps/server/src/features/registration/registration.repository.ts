@@ -111,18 +111,6 @@ export async function setCardToken(db: Db, companyId: number, id: number, token:
   await db.updateTable('registrations').set({ card_token: token }).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-/** A registration's family, by the registration token, while it is submitted and not expired (the card holder at the challenge step). */
-export async function findClientOfRegistration(db: Db, companyId: number, tokenHash: string, now: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('registrations')
-    .select('client_id')
-    .where('company_id', '=', companyId)
-    .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.client_id ?? null;
-}
-
 /** Registrations still paying that were submitted before `before` (their checkout has had its time). */
 export function findStalePayingRegistrations(db: Db, before: string) {
   return db

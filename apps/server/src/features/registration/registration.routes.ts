@@ -25,7 +25,7 @@ import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { signInCustomer } from '../customer/customer.routes.ts';
-import { GATEWAY_PREFIX } from '../gateway/gateway.routes.ts';
+import { challengeParams, GATEWAY_PREFIX } from '../gateway/gateway.routes.ts';
 import * as service from './registration.service.ts';
 
 /**
@@ -139,7 +139,6 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
   const challengeHeaders = z.looseObject({ [REGISTRATION_TOKEN_HEADER]: registrationTokenField });
 
   r.get(

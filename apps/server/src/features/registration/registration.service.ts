@@ -14,27 +14,27 @@ import { hashToken } from '../../lib/tokens.ts';
 import { checkSignature, listActiveAgreements, recordAcceptance } from '../agreements/agreements.service.ts';
 import { solutionOf, verifySolution } from '../captcha/captcha.service.ts';
 import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../customer/customer.service.ts';
-import { bankFormatOf, directDebitOffered, saveBankDetails } from '../billing/billing.service.ts';
+import { bankFormatOf, directDebitOffered, registerBankMandate, storeBankMandate } from '../billing/billing.service.ts';
 import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../gateway/gateway.service.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent, quoteNewFamily } from '../payment/payment.service.ts';
 import { joinWaitlist } from '../classes/classes.service.ts';
 import { listAllStudentsOfClient } from '../student/student.service.ts';
-import { checkNewCustomerRegId, parseCustomerForm, updateCustomerDetails } from '../customer/my-details.service.ts';
+import { checkNewCustomerRegId, parseCustomerForm, saveCustomerDetails } from '../customer/my-details.service.ts';
 import { insertStudent, parseStudentForm } from '../student/student.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../customer/email-code.service.ts';
 import { renderMail } from '../mail/mailer.ts';
 import * as repo from './registration.repository.ts';
 
 /** How long a verified address stays good for its registration's submission. */
-export const REGISTRATION_TTL_MINUTES = 24 * 60;
+const REGISTRATION_TTL_MINUTES = 24 * 60;
 /** How long a solved captcha counts for its registration (the submission must follow it). */
-export const CAPTCHA_MARK_MINUTES = 10;
+const CAPTCHA_MARK_MINUTES = 10;
 
 /**
  * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30); a
  * named profile must be one of the company's.
  */
-export function assertRegistrationOpen(company: Company, profileId?: number) {
+function assertRegistrationOpen(company: Company, profileId?: number) {
   const s = company.settings.switches;
   if (!s.AllowOCR || !s.CanTakeNewSignUps) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
   if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
@@ -154,7 +154,7 @@ export async function tokeniseRegistrationCard(deps: Deps, company: Company, inp
 /** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
 export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
   assertRegistrationOpen(company);
-  const clientId = await repo.findClientOfRegistration(deps.db, company.id, hashToken(registrationToken), nowIso());
+  const clientId = (await repo.findSubmittedRegistration(deps.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
   if (clientId === null) throw notFound();
   return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
 }
@@ -162,7 +162,7 @@ export async function registrationChallenge(deps: Deps, company: Company, regist
 type Submission = z.output<typeof registrationSubmissionSchema>;
 
 /** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
-export const REPLAY_MINUTES = 15;
+const REPLAY_MINUTES = 15;
 
 /** The body as sent, hashed: a retry under the same key must carry the same one. */
 const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -245,7 +245,7 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
 type Profile = Company['settings']['profiles'][number];
 
 /** The options the profile offers (N27, T24) that the company's payment setup takes too. */
-export function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
+function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
   return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
 }
 
@@ -275,7 +275,7 @@ function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, 
   }
   const options = paymentOptionsOf(deps, company, profile);
   const method = body.direct_debit_payment ? 'direct_debit' : 'credit_card';
-  if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.paymentOption);
+  if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.selectOption);
   if (method === 'direct_debit') {
     if (body.cardToken) throw fieldError(422, 'PAYMENT_OPTION', 'cardToken', m.paymentOptionNotOffered);
     if (!body.bank) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
@@ -317,13 +317,15 @@ export async function submitRegistration(
   const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, body, now);
   const checked = await checkSubmission(deps, company, body, now);
-  let clientId: number | null;
+  // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
+  const mandate = checked.bank ? await within('bank', () => registerBankMandate(deps, company, checked.bank)) : null;
+  let written: { clientId: number; studentIds: number[] } | null;
   try {
-    clientId = await deps.db.transaction().execute(async (trx) => {
+    written = await deps.db.transaction().execute(async (trx) => {
       const t: Deps = { ...deps, db: trx };
       // The mark first: a second submission of this registration finds it taken and writes nothing.
       if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
-      if (await hasSignIn(t, company.id, checked.registration.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+      // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
       const { clientId } = await openAccount(t, company.id, {
         email: checked.registration.email,
         firstName: checked.customer.FirstName,
@@ -331,7 +333,7 @@ export async function submitRegistration(
         marketingOptIn: checked.marketingOptIn,
       });
       // Checked before, but another family may have taken the RegID since.
-      await within('customer', () => updateCustomerDetails(t, company, clientId, checked.customer));
+      await within('customer', () => saveCustomerDetails(t, company, clientId, checked.customer));
       const studentIds: number[] = [];
       for (const student of checked.students) studentIds.push(await insertStudent(t, company, clientId, student));
       for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
@@ -339,11 +341,11 @@ export async function submitRegistration(
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(t, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
       }
-      if (checked.bank) await within('bank', () => saveBankDetails(t, company, clientId, checked.bank));
+      if (mandate) await storeBankMandate(t, company, clientId, mandate);
       await repo.recordClient(trx, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
       if (checked.payment === null) await repo.markCompleted(trx, company.id, checked.registration.id, nowIso(now));
-      return clientId;
+      return { clientId, studentIds };
     });
   } catch (err) {
     // Another registration made its sign-in, or took its RegID, between the checks and the write.
@@ -351,16 +353,16 @@ export async function submitRegistration(
     if (isUniqueViolationOf(err, 'clients', 'clients_company_reg_id')) throw fieldError(422, 'REG_ID_LOCKED', 'customer.RegID', dm.regIdLocked);
     throw err;
   }
-  if (clientId === null) {
+  if (written === null) {
     const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
     return replay(deps, company, row, idempotencyKey, hash, body, now);
   }
   if (checked.payment === null) {
     sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
-    return { clientId, payment: null };
+    return { clientId: written.clientId, payment: null };
   }
-  return pay(deps, company, { ...checked.registration, client_id: clientId }, idempotencyKey, body);
+  return pay(deps, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds);
 }
 
 /**
@@ -371,7 +373,15 @@ export async function submitRegistration(
  * flight (an answer lost at the gateway, a challenge step) it stays, for the same submission to
  * resume, or the minute job to settle (`settlePayingRegistrations`).
  */
-async function pay(deps: Deps, company: Company, registration: { id: number; email: string; client_id: number }, idempotencyKey: string, body: Submission): Promise<RegistrationResult> {
+async function pay(
+  deps: Deps,
+  company: Company,
+  registration: { id: number; email: string; client_id: number },
+  idempotencyKey: string,
+  body: Submission,
+  /** The students' ids in the submission's order, when this request wrote them; read back otherwise. */
+  studentIds?: number[],
+): Promise<RegistrationResult> {
   const clientId = registration.client_id;
   const byDebit = body.direct_debit_payment;
   try {
@@ -382,7 +392,7 @@ async function pay(deps: Deps, company: Company, registration: { id: number; ema
         throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
       }
     }
-    const payment = await checkout(deps, company, clientId, idempotencyKey, await cartOf(deps, company, clientId, body));
+    const payment = await checkout(deps, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(deps, company, clientId))));
     if (payment.status === 'requires_action') return { clientId: null, payment };
     await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
     return { clientId, payment };
@@ -392,9 +402,13 @@ async function pay(deps: Deps, company: Company, registration: { id: number; ema
   }
 }
 
-/** The checkout's cart for the submission's classes, the students named by the ids the submission gave them (in the order written). */
-async function cartOf(deps: Deps, company: Company, clientId: number, body: Submission): Promise<z.output<typeof checkoutRequestSchema>> {
-  const students = (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+/** The ids the submission gave its students, in the order it wrote them. */
+async function studentIdsOf(deps: Deps, company: Company, clientId: number): Promise<number[]> {
+  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+}
+
+/** The checkout's cart for the submission's classes, each student named by its id. */
+function cartOf(body: Submission, students: number[]): z.output<typeof checkoutRequestSchema> {
   return {
     classItems: body.classes.filter((c) => !c.waitlist).map((c) => ({ ClassID: c.ClassID, StudentID: students[c.student]!, casual: c.casual, dates: c.dates })),
     bookingItems: [],
@@ -453,7 +467,7 @@ async function replay(
   if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   // What was paid is answered again by the checkout from its record under the key.
   const paid = body.classes.some((c) => !c.waitlist);
-  const payment = paid ? await checkout(deps, company, row.client_id, idempotencyKey, await cartOf(deps, company, row.client_id, body)) : null;
+  const payment = paid ? await checkout(deps, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(deps, company, row.client_id))) : null;
   return { clientId: row.client_id, payment };
 }
 
@@ -467,8 +481,8 @@ export async function settlePayingRegistrations(
   deps: Deps,
   findCompany: (id: number) => Promise<Company | null | undefined>,
   now = new Date(),
-): Promise<{ completed: number; removed: number; errors: unknown[] }> {
-  const report = { completed: 0, removed: 0, errors: [] as unknown[] };
+): Promise<{ errors: unknown[] }> {
+  const report = { errors: [] as unknown[] };
   // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
   const rows = await repo.findStalePayingRegistrations(deps.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
   for (const row of rows) {
@@ -479,10 +493,8 @@ export async function settlePayingRegistrations(
       const status = (await findPaymentOutcome(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
       if (status === 'completed') {
         await complete(deps, company, row.id, row.email, row.first_name, false);
-        report.completed += 1;
       } else if (status === null || status === 'failed') {
         await removeFamily(deps, company, row.id, row.client_id, row.idempotency_key, row.card_token);
-        report.removed += 1;
       }
     } catch (err) {
       // One registration that cannot be settled does not hold up the others; it is tried again next minute.

@@ -447,13 +447,24 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect([expired.status, expired.body.message]).toEqual([422, 'This registration has expired. Please verify your email address again.']);
     expect((await lost.get('/api/customer/me')).status).toBe(401);
 
-    const own = await ownCompany(t);
-    await changeCompanySettings(t, own.companyId, (s) => {
+    // Registration closed at the company after the submission: the retry under its key is refused and signs no one in.
+    const again = await proved();
+    const k2 = key();
+    expect((await submit(again.b, form(again.token), k2)).status).toBe(200);
+    const splash = (await db().selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    await changeCompanySettings(t, splash, (s) => {
       s.switches!.AllowOCR = false;
     });
-    const closed = new Browser(t.server);
-    await closed.enterCompany(own.code);
-    expect((await submit(closed, form(token), k)).status).toBe(403);
+    try {
+      const closed = new Browser(t.server);
+      await closed.enterCompany('SPLASH');
+      expect((await submit(closed, form(again.token), k2)).status).toBe(403);
+      expect((await closed.get('/api/customer/me')).status).toBe(401);
+    } finally {
+      await changeCompanySettings(t, splash, (s) => {
+        s.switches!.AllowOCR = true;
+      });
+    }
   });
 
   it('names the field of every refusal, cheap ones first, and writes nothing', async () => {
