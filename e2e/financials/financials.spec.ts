@@ -49,7 +49,7 @@ test.describe('financials', () => {
       const oldest = await getJson<InvoiceList>(page, '/api/financials/invoices?page=1&limit=10&sort=asc');
       await expect.poll(() => shownNumbers(page)).toEqual(oldest.invoices.map((i) => i.invoiceNumber));
 
-      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next page' }).click();
       await expect(page.getByText(`Page 2 of ${oldest.total_pages}`)).toBeVisible();
       const second = await getJson<InvoiceList>(page, '/api/financials/invoices?page=2&limit=10&sort=asc');
       await expect.poll(() => shownNumbers(page)).toEqual(second.invoices.map((i) => i.invoiceNumber));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiCall, DEMO_PASSWORD, expect, expectAccessible, isApiCall, isMobile, submitLogin, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { apiCall, COMPANY_BOOTSTRAP_CALLS, DEMO_PASSWORD, expect, expectAccessible, isMobile, recordApiCalls, submitLogin, test, uniqueEmail, type World } from '../support/fixtures.ts';
 import { onlineRegistrationCode } from '../support/mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
 
@@ -65,16 +65,7 @@ async function addSwimmers(page: Page) {
 async function registerNewFamily(page: Page, world: World, withStudents = false) {
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-family');
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    for (const [method, path] of [
-      ['POST', '/api/company/logout'],
-      ['POST', '/api/company/login-by-customer-id'],
-      ['GET', '/api/company/get-config'],
-    ] as const) {
-      if (isApiCall(r, path, undefined, method)) calls.push(`${method} ${path}`);
-    }
-  });
+  const calls = recordApiCalls(page, COMPANY_BOOTSTRAP_CALLS);
 
   // N1, N2, A30: a guest's first visit enters the company of the link, in order.
   await page.goto(`/ocr?id=${splash.customerId}&p=${PROFILE}`);

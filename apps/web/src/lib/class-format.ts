@@ -27,3 +27,8 @@ export function classWhen(day: number, time: string, minutes: number, display: P
   const duration = classDuration(minutes, display);
   return `${dayName(day)} ${classTime(time)}${duration ? ` · ${duration}` : ''}`;
 }
+
+/** When and where a class runs, as one line: "Mon 4:00 PM · Main Pool". */
+export function classPlace(c: { Day: number; Time: string; Venue: string }): string {
+  return `${dayName(c.Day)} ${classTime(c.Time)} · ${c.Venue}`;
+}

@@ -1,3 +1,4 @@
+import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { ApiRequestError, errorMessage } from './api-client';
 
 /** A fresh Idempotency-Key for one payment attempt; retries of that attempt reuse it. */
@@ -37,4 +38,18 @@ export function outcomeUnknown(err: unknown): boolean {
 export function attemptErrorMessage(err: unknown): string {
   if (err instanceof ApiRequestError) return errorMessage(err);
   return 'We could not confirm your payment. Please try again: you will not be charged twice.';
+}
+
+/** The card's challenge step while it is open: its id, what it confirms, and until when the places are held. */
+export interface OpenChallenge {
+  id: string;
+  amountCents: number;
+  holdUntil: number | null;
+}
+
+/** The challenge step a payment answer asks for, or null when the payment needs none. */
+export function openChallengeOf(payment: Pick<PaymentAnswer, 'status' | 'challenge' | 'holdExpiresAt'> | null | undefined): OpenChallenge | null {
+  if (payment?.status !== 'requires_action' || !payment.challenge) return null;
+  const { id, amountCents } = payment.challenge;
+  return { id, amountCents, holdUntil: payment.holdExpiresAt ? Date.parse(payment.holdExpiresAt) : null };
 }

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BANK_CODE_LABELS, bankDetailsSchemaFor, type BankFormat } from '@portal/shared/payment-schemas';
+import { BANK_CODE_LABELS, bankDetailsSchemaFor, type BankDetailsRequest, type BankFormat } from '@portal/shared/payment-schemas';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-
-export type BankDetails = { AccountName: string; BankCode: string; AccountNumber: string };
 
 /**
  * Bank details for direct debit in the company's format (K17): account name, the format's bank
  * code (BSB, Sort Code, Routing Number) and account number, checked as the server checks them.
  */
-export function BankForm({ format, busy, submitLabel, onSubmit, footer }: { format: BankFormat; busy: boolean; submitLabel: ReactNode; onSubmit: (values: BankDetails) => void; footer?: ReactNode }) {
+export function BankForm({ format, busy, submitLabel, onSubmit, footer }: { format: BankFormat; busy: boolean; submitLabel: ReactNode; onSubmit: (values: BankDetailsRequest) => void; footer?: ReactNode }) {
   const schema = bankDetailsSchemaFor(format);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { AccountName: '', BankCode: '', AccountNumber: '' } });
   const errors = formState.errors;

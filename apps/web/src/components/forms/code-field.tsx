@@ -1,5 +1,19 @@
-import { cn } from '@/lib/cn';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerCodeFormSchema } from '@portal/shared/auth-schemas';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
+
+/** The form of one code box (`email_code`), checked as the server checks it; `focus` puts the cursor in the box. */
+export function useCodeForm(focus: boolean) {
+  const form = useForm<{ email_code: string }>({ resolver: zodResolver(registerCodeFormSchema), mode: 'onTouched', defaultValues: { email_code: '' } });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focus) setFocus('email_code');
+  }, [focus, setFocus]);
+  return form;
+}
 
 /**
  * The box for a 6-digit code mailed to the customer (registration, e-mail change, online

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
+import type { RegistrationPaymentOption } from '@portal/shared/registration-schemas';
 import { cn } from '@/lib/cn';
 
 /** The spec's payment options and their values (T24, N27). */
-const OPTIONS: { method: PaymentMethod; value: 'credit_card' | 'direct_debit'; label: string }[] = [
+const OPTIONS: { method: PaymentMethod; value: RegistrationPaymentOption; label: string }[] = [
   { method: 'card', value: 'credit_card', label: 'Credit/Debit Card' },
   { method: 'direct_debit', value: 'direct_debit', label: 'Direct Debit' },
 ];

@@ -1,12 +1,30 @@
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /**
- * Previous / "Page n of m" / Next under a paged list; nothing when the list has one page. The buttons
- * are named "Previous page" and "Next page", apart from a form's own Next on the same page.
+ * Previous / "Page n of m" / Next under a paged list; nothing when the list has one page unless
+ * `showSinglePage` is set. `summary` follows the page count (e.g. "· 12 invoices"). The buttons are
+ * named "Previous page" and "Next page", apart from a form's own Next on the same page.
  */
-export function Pager({ page, current, total, onPage, className = 'mt-6' }: { page: number; current: number; total: number; onPage: (page: number) => void; className?: string }) {
-  if (total <= 1) return null;
+export function Pager({
+  page,
+  current,
+  total,
+  onPage,
+  summary,
+  showSinglePage = false,
+  className = 'mt-6',
+}: {
+  page: number;
+  current: number;
+  total: number;
+  onPage: (page: number) => void;
+  summary?: ReactNode;
+  showSinglePage?: boolean;
+  className?: string;
+}) {
+  if (total <= 1 && !showSinglePage) return null;
   return (
     <nav aria-label="Pages" className={cn('flex items-center justify-center gap-3', className)}>
       <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -14,6 +32,7 @@ export function Pager({ page, current, total, onPage, className = 'mt-6' }: { pa
       </Button>
       <span className="text-sm text-muted">
         Page {current} of {total}
+        {summary ? <> {summary}</> : null}
       </span>
       <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= total} onClick={() => onPage(page + 1)}>
         Next

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerCodeFormSchema, registerSchema, type RegisterInput } from '@portal/shared/auth-schemas';
+import { registerSchema, type RegisterInput } from '@portal/shared/auth-schemas';
 import { PasswordFields } from '@/components/forms/password-fields';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -12,7 +12,7 @@ import { showServerErrors } from '@/lib/server-field-errors';
 import { useUiStore } from '@/lib/ui-store';
 import { register as registerCall } from '../api/register';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { CodeField } from '@/components/forms/code-field';
+import { CodeField, useCodeForm } from '@/components/forms/code-field';
 
 type Step = { kind: 'form' } | { kind: 'code'; form: RegisterInput; emailToken: string } | { kind: 'done'; message: string };
 
@@ -137,19 +137,13 @@ function RegistrationCodeStep({
 }) {
   const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
+  // This step replaces the first inside the open dialog: focus moves to the code field.
   const {
     register,
     handleSubmit,
     setError: setFieldError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<{ email_code: string }>({
-    resolver: zodResolver(registerCodeFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email_code: '' },
-  });
-  // This step replaces the first inside the open dialog: focus moves to the code field.
-  useEffect(() => setFocus('email_code'), [setFocus]);
+  } = useCodeForm(true);
 
   const submit = handleSubmit(async ({ email_code }) => {
     setError(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { BANK_CODE_LABELS, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
-import { BankForm, type BankDetails } from '@/components/forms/bank-form';
+import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { BankForm } from '@/components/forms/bank-form';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -188,7 +188,7 @@ function ReplaceNote({ text }: { text: string }) {
   return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;
 }
 
-function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetails) => void; onCancel: () => void }) {
+function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetailsRequest) => void; onCancel: () => void }) {
   return (
     <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="bank-form-heading">
       <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">

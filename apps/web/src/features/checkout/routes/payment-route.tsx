@@ -14,10 +14,11 @@ import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { useConfig } from '@/lib/company-config';
 import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey, openChallengeOf, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, tokeniseCard } from '@/lib/payment-gateway';
 import { usePaymentDetails } from '@/lib/payment-details';
 import { useQuote } from '../api/get-quote';
-import { newIdempotencyKey, submitPayment } from '../api/submit-payment';
+import { submitPayment } from '../api/submit-payment';
 import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '../lib/cart-request';
 
@@ -46,7 +47,7 @@ export default function PaymentRoute() {
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; body: Parameters<typeof submitPayment>[0] } | null>(null);
+  const [challenge, setChallenge] = useState<(OpenChallenge & { body: Parameters<typeof submitPayment>[0] }) | null>(null);
   // When the places and courts the server holds for this payment are let go (shown as a countdown on the page and in the challenge step).
   const [holdUntil, setHoldUntil] = useState<number | null>(null);
   const holdLeft = useCountdown(holdUntil, () => {
@@ -77,9 +78,10 @@ export default function PaymentRoute() {
     attemptKey.current ??= newIdempotencyKey();
     try {
       const answer = await submitPayment(body, attemptKey.current);
-      if (answer.status === 'requires_action' && answer.challenge) {
-        setHoldUntil(answer.holdExpiresAt ? Date.parse(answer.holdExpiresAt) : null);
-        setChallenge({ id: answer.challenge.id, amountCents: answer.challenge.amountCents, body });
+      const asked = openChallengeOf(answer);
+      if (asked) {
+        setHoldUntil(asked.holdUntil);
+        setChallenge({ ...asked, body });
         return;
       }
       attemptKey.current = null;

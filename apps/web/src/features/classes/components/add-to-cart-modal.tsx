@@ -16,7 +16,7 @@ import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields'
 import { studentTerm } from '@/lib/branding';
 import { getStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
 import { useJoinWaitlist } from '../api/waitlist';
-import { classTime, dayName } from '@/lib/class-format';
+import { classPlace } from '@/lib/class-format';
 
 /** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
 export function AddToCartModal({
@@ -102,7 +102,7 @@ export function AddToCartModal({
         open
         onOpenChange={(o) => (o ? undefined : onClose())}
         title={cls.IsFull ? 'Join waitlist' : 'Add to cart'}
-        description={`${cls.Name} · ${dayName(cls.Day)} ${classTime(cls.Time)} · ${cls.Venue}`}
+        description={`${cls.Name} · ${classPlace(cls)}`}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>

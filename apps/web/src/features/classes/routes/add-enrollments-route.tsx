@@ -7,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
-import { useClassFields } from '@/lib/class-search';
+import { useClassFields, useOcrProfile } from '@/lib/class-search';
 import { useConfig } from '@/lib/company-config';
-import { useOcrProfile } from '../api/search-classes';
 import { useClassStudents } from '../api/get-students';
 import { AddToCartModal } from '../components/add-to-cart-modal';
 
@@ -25,10 +24,10 @@ export default function AddEnrollmentsRoute() {
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const term = studentTerm(config);
-  const title = profile.data?.profile.DisplayName ?? 'Add Enrolments';
+  const title = profile.data?.DisplayName ?? 'Add Enrolments';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title={title} description={profile.data?.profile.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />
+      <PageHeader title={title} description={profile.data?.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />
       <ClassSearch
         profileId={profileId}
         age={student?.Age ?? null}

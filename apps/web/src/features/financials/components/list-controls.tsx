@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ChevronLeftIcon, ChevronRightIcon, HistoryIcon, SearchIcon, XIcon } from 'lucide-react';
+import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, HistoryIcon, SearchIcon, XIcon } from 'lucide-react';
 import type { SortOrder } from '@portal/shared/financials-schemas';
 import { Button } from '@/components/ui/button';
 import { useRecentSearches, type RecentSearchList } from '@/lib/recent-searches-store';
@@ -106,24 +106,5 @@ export function SortToggle({ sort, onChange }: { sort: SortOrder; onChange: (sor
       {sort === 'desc' ? <ArrowDownWideNarrowIcon aria-hidden="true" /> : <ArrowUpNarrowWideIcon aria-hidden="true" />}
       <span>{sort === 'desc' ? 'Newest first' : 'Oldest first'}</span>
     </Button>
-  );
-}
-
-export function Pager({ page, totalPages, total, onPage, what }: { page: number; totalPages: number; total: number; onPage: (page: number) => void; what: string }) {
-  if (total === 0) return null;
-  return (
-    <nav aria-label={`${what} pages`} className="mt-4 flex items-center justify-between gap-3 text-sm">
-      <p className="text-muted">
-        Page {Math.min(page, totalPages)} of {totalPages} · {total} {what.toLowerCase()}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeftIcon aria-hidden="true" /> Previous
-        </Button>
-        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next <ChevronRightIcon aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
   );
 }

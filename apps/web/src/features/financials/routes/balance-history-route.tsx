@@ -5,7 +5,8 @@ import { useConfig } from '@/lib/company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { receiptPdfUrl } from '../api/get-invoice';
-import { Pager, SearchBox, SortToggle, useListParams } from '../components/list-controls';
+import { Pager } from '@/components/ui/pager';
+import { SearchBox, SortToggle, useListParams } from '../components/list-controls';
 
 /** /hub/financials/balance-history (I10, I12, I13): each payment with the invoice it paid. */
 export default function BalanceHistoryRoute() {
@@ -52,7 +53,9 @@ export default function BalanceHistoryRoute() {
           ))}
         </ul>
       )}
-      {list.data ? <Pager page={page} totalPages={list.data.total_pages} total={list.data.total_count} what="Payments" onPage={(p) => update({ page: p })} /> : null}
+      {list.data && list.data.total_count > 0 ? (
+        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} payments`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { useConfig } from '@/lib/company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { useInvoices } from '../api/get-invoices';
-import { Pager, SearchBox, SortToggle, useListParams } from '../components/list-controls';
+import { Pager } from '@/components/ui/pager';
+import { SearchBox, SortToggle, useListParams } from '../components/list-controls';
 import { PayNowLink } from '../components/pay-now-link';
 
 /** /hub/financials/invoices-and-receipts (I5–I9, I12, I13). */
@@ -47,7 +48,9 @@ export default function InvoicesRoute() {
       ) : (
         <InvoiceTable invoices={invoices} fmt={fmt} payOnline={payOnline} />
       )}
-      {list.data ? <Pager page={page} totalPages={list.data.total_pages} total={list.data.total_count} what="Invoices" onPage={(p) => update({ page: p })} /> : null}
+      {list.data && list.data.total_count > 0 ? (
+        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} invoices`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+      ) : null}
     </section>
   );
 }

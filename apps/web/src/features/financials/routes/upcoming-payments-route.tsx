@@ -4,7 +4,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/lib/company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useUpcomingPayments } from '../api/get-upcoming-payments';
-import { Pager, SortToggle, useListParams } from '../components/list-controls';
+import { Pager } from '@/components/ui/pager';
+import { SortToggle, useListParams } from '../components/list-controls';
 
 /** /hub/financials/upcoming-payments (I11, I12): the instalments still to be charged. */
 export default function UpcomingPaymentsRoute() {
@@ -56,7 +57,9 @@ export default function UpcomingPaymentsRoute() {
           </table>
         </div>
       )}
-      {list.data ? <Pager page={page} totalPages={list.data.total_pages} total={list.data.total_count} what="Payments" onPage={(p) => update({ page: p })} /> : null}
+      {list.data && list.data.total_count > 0 ? (
+        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} payments`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GuestLinkAnswer } from '@portal/shared/guest-booking-schemas';
 import { api } from '@/lib/api-client';
-import { guestBookingQueryOptions, type GuestLinkAnswer } from './get-guest-booking';
+import { guestBookingQueryOptions } from './get-guest-booking';
 
 /** POST /api/ob/cancel: cancels the link's booking before the cut-off; the card is refunded. */
 export function cancelGuestBooking(token: string): Promise<GuestLinkAnswer> {

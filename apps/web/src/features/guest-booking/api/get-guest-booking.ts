@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { guestLinkAnswerSchema } from '@portal/shared/guest-booking-schemas';
+import type { GuestLinkAnswer } from '@portal/shared/guest-booking-schemas';
 import { api } from '@/lib/api-client';
-
-export type GuestLinkAnswer = z.infer<typeof guestLinkAnswerSchema>;
 
 /** POST /api/ob/booking: the booking a confirmation e-mail's cancel link names (404 once cancelled). */
 export function getGuestBooking(token: string, signal?: AbortSignal): Promise<GuestLinkAnswer> {

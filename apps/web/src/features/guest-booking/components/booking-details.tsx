@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 
 /** A guest's booking as its confirmation and its cancel link show it. */
-export function BookingDetails({ booking, title = 'Your booking' }: { booking: GuestBooking; title?: string }) {
+export function BookingDetails({ booking }: { booking: GuestBooking }) {
   const config = useConfig();
   const rows: [string, string][] = [
     ['Date', formatDate(booking.date, config.localization.DateFormat)],
@@ -17,9 +17,9 @@ export function BookingDetails({ booking, title = 'Your booking' }: { booking: G
     ['Booked by', booking.guestName],
   ];
   return (
-    <section aria-label={title} className="overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-xs">
+    <section aria-label="Your booking" className="overflow-hidden rounded-2xl border border-line bg-surface text-left shadow-xs">
       <div className="flex items-center justify-between gap-3 border-b border-line bg-surface-muted px-4 py-3">
-        <h2 className="font-semibold text-ink">{title}</h2>
+        <h2 className="font-semibold text-ink">Your booking</h2>
         <Badge tone={booking.status === 'Cancelled' ? 'red' : 'green'}>{booking.status}</Badge>
       </div>
       <dl className="divide-y divide-line text-sm">

@@ -15,7 +15,7 @@ import { ListError, ListLoading } from '@/components/ui/list-states';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { attemptErrorMessage, newIdempotencyKey, outcomeUnknown } from '@/lib/payment-attempt';
+import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/lib/payment-gateway';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { bookAsGuest } from '../api/book-as-guest';
@@ -71,7 +71,7 @@ export function GuestCheckout({
   const [captchaRound, setCaptchaRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<{ id: string; amountCents: number; holdUntil: number | null } | null>(null);
+  const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
   // One key per attempt: the challenge's second step (or a lost answer) sends the same body, captcha included, under it.
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
@@ -123,9 +123,9 @@ export function GuestCheckout({
 
   async function send(sent: { key: string; body: GuestBookingRequest }) {
     const answer = await bookAsGuest(sent.body, sent.key);
-    if (answer.payment.status === 'requires_action' && answer.payment.challenge) {
-      const { challenge: asked, holdExpiresAt } = answer.payment;
-      setChallenge({ id: asked.id, amountCents: asked.amountCents, holdUntil: holdExpiresAt ? Date.parse(holdExpiresAt) : null });
+    const asked = openChallengeOf(answer.payment);
+    if (asked) {
+      setChallenge(asked);
       return;
     }
     if (!answer.booking) throw new Error('Something went wrong. Please try again.');

@@ -16,7 +16,7 @@ import { courtLabel } from '@/lib/labels';
 import { useCancelGuestBooking } from '../api/cancel-guest-booking';
 import { useGuestBooking } from '../api/get-guest-booking';
 import { BookingDetails } from '../components/booking-details';
-import { GuestNotice } from '../components/guest-notice';
+import { NoticePage } from '@/components/ui/notice-page';
 import { cancelDeadline } from '../lib/cancel-deadline';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -41,7 +41,7 @@ export default function CancelGuestBookingRoute() {
   const invalid = token === null || (link.isError && link.error instanceof ApiRequestError && link.error.status === 404);
   if (invalid) {
     return (
-      <GuestNotice
+      <NoticePage
         icon={<LinkIcon className="size-8" />}
         title="Link not valid"
         actions={
@@ -51,7 +51,7 @@ export default function CancelGuestBookingRoute() {
         }
       >
         <p>{link.error ? errorMessage(link.error) : guestBookingMessages.linkInvalid}</p>
-      </GuestNotice>
+      </NoticePage>
     );
   }
 

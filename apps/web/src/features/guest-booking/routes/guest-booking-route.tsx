@@ -10,7 +10,7 @@ import { useConfig } from '@/lib/company-config';
 import { courtLabel } from '@/lib/labels';
 import { useGuestBookingOptions } from '../api/get-guest-booking-options';
 import { GuestBookingFlow } from '../components/guest-booking-flow';
-import { GuestNotice } from '../components/guest-notice';
+import { NoticePage } from '@/components/ui/notice-page';
 
 /**
  * /ob?id={customerId} (N37): the public booking page. The shell has already entered the company
@@ -24,7 +24,7 @@ export default function GuestBookingRoute() {
 
   if (options.isError && options.error instanceof ApiRequestError && options.error.status === 403) {
     return (
-      <GuestNotice
+      <NoticePage
         icon={<CalendarXIcon className="size-8" />}
         title={guestBookingMessages.bookingsClosed}
         actions={
@@ -34,7 +34,7 @@ export default function GuestBookingRoute() {
         }
       >
         <p>{company} is not taking bookings online at the moment.</p>
-      </GuestNotice>
+      </NoticePage>
     );
   }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import { api } from '@/lib/api-client';
 
@@ -13,8 +13,4 @@ export function registrationAgreementsQueryOptions(profileId: number) {
     queryFn: ({ signal }) => getRegistrationAgreements(profileId, signal),
     staleTime: 5 * 60_000,
   });
-}
-
-export function useRegistrationAgreements(profileId: number) {
-  return useQuery(registrationAgreementsQueryOptions(profileId));
 }

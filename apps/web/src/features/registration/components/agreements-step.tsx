@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { agreementMessages as am, type Agreement } from '@portal/shared/agreement-schemas';
 import type { CaptchaSolution } from '@portal/shared/contact-schemas';
-import { registrationMessages as rm } from '@portal/shared/registration-schemas';
+import { registrationMessages as rm, type registrationAgreementSchema } from '@portal/shared/registration-schemas';
 import { CaptchaCheck } from '@/components/forms/captcha-check';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { AgreementText } from '@/components/ui/agreement-text';
@@ -13,11 +14,8 @@ import { cn } from '@/lib/cn';
 import { useVerifyCaptcha } from '../api/verify-captcha';
 import { StepCard, type StepCardProps } from './step-card';
 
-export interface AgreementAnswer {
-  agreementID: number;
-  agreed: boolean;
-  signature: string | null;
-}
+/** One agreement's answer as the submission sends it. */
+export type AgreementAnswer = z.input<typeof registrationAgreementSchema>;
 
 export interface AgreementsStepProps {
   agreements: readonly Agreement[];

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { LandmarkIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PaymentMethod } from '@portal/shared/payment-schemas';
-import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
-import { BankForm, type BankDetails } from '@/components/forms/bank-form';
+import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-schemas';
+import type { RegistrationPaymentOption, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
+import { BankForm } from '@/components/forms/bank-form';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
 import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
 import { PaymentOptionField } from '@/components/payment/payment-option-field';
@@ -13,16 +13,11 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import type { OpenChallenge } from '@/lib/payment-attempt';
 import { StepCard, type StepCardProps } from './step-card';
 
-/** The card's challenge step while it is open: what it confirms, and until when the places are held. */
-export interface OpenChallenge {
-  amountCents: number;
-  holdUntil: number | null;
-}
-
 /** The payment option in force: the one offered, or the family's choice where both are (N27). */
-export function paymentMethodOf(offered: readonly ('credit_card' | 'direct_debit')[] | undefined, chosen: PaymentMethod | null): PaymentMethod | null {
+export function paymentMethodOf(offered: readonly RegistrationPaymentOption[] | undefined, chosen: PaymentMethod | null): PaymentMethod | null {
   if (!offered || offered.length === 0) return null;
   if (offered.length === 1) return offered[0] === 'direct_debit' ? 'direct_debit' : 'card';
   return chosen;
@@ -62,7 +57,7 @@ export function CheckoutStep({
   onDecide: (approve: boolean) => void;
   onHoldExpired: () => void;
   onPayCard: (card: CardDetails) => void;
-  onPayBank: (bank: BankDetails) => void;
+  onPayBank: (bank: BankDetailsRequest) => void;
   onSubmitFree: () => void;
   step: StepCardProps['step'];
   onBack: () => void;

@@ -1,11 +1,11 @@
 import { Badge } from '@/components/ui/badge';
-import { classTime, dayName } from '@/lib/class-format';
+import { classPlace } from '@/lib/class-format';
 import { useConfig } from '@/lib/company-config';
 import { formatDate } from '@/lib/format';
 import type { ChosenClass } from '../lib/registration-state';
 
 /** How a chosen class is taken: a waitlist place, one session, or the rest of the term. */
-export function ChosenClassKind({ cls }: { cls: ChosenClass }) {
+function ChosenClassKind({ cls }: { cls: ChosenClass }) {
   const config = useConfig();
   if (cls.waitlist) return <Badge tone="yellow">Waitlist</Badge>;
   if (cls.casual) return <Badge tone="blue">One session: {formatDate(cls.dates[0], config.localization.DateFormat)}</Badge>;
@@ -19,7 +19,7 @@ export function ChosenClassLabel({ cls }: { cls: ChosenClass }) {
       <span className="font-semibold text-ink wrap-anywhere">{cls.Name}</span>
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
         <span>
-          {dayName(cls.Day)} {classTime(cls.Time)} · {cls.Venue}
+          {classPlace(cls)}
         </span>
         <ChosenClassKind cls={cls} />
       </span>

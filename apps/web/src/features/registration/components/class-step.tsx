@@ -5,7 +5,7 @@ import { ClassSearch } from '@/components/classes/class-search';
 import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { classTime, dayName } from '@/lib/class-format';
+import { classPlace } from '@/lib/class-format';
 import type { ChosenClass } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
@@ -120,7 +120,7 @@ export function ClassStep({
         open={choosing !== null}
         onOpenChange={(open) => (open ? undefined : setChoosing(null))}
         title="Add class"
-        description={choosing ? `${choosing.Name} · ${dayName(choosing.Day)} ${classTime(choosing.Time)} · ${choosing.Venue}` : undefined}
+        description={choosing ? `${choosing.Name} · ${classPlace(choosing)}` : undefined}
         footer={
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setChoosing(null)}>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckIcon, MailIcon, UserRoundCheckIcon } from 'lucide-react';
-import { registerCodeFormSchema } from '@portal/shared/auth-schemas';
 import { registrationMessages as rm, sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -14,7 +13,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 import type { EmailProof } from '../lib/registration-state';
-import { CodeField } from '@/components/forms/code-field';
+import { CodeField, useCodeForm } from '@/components/forms/code-field';
 
 export interface EmailCheckProps {
   profileId: number;
@@ -178,14 +177,9 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus }: C
     register,
     handleSubmit,
     setError,
-    setFocus,
     reset,
     formState: { errors },
-  } = useForm<{ email_code: string }>({ resolver: zodResolver(registerCodeFormSchema), mode: 'onTouched', defaultValues: { email_code: '' } });
-
-  useEffect(() => {
-    if (takeFocus) setFocus('email_code');
-  }, [takeFocus, setFocus]);
+  } = useCodeForm(takeFocus);
 
   const submit = handleSubmit(({ email_code }) => {
     setFailure(null);

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { buildFormSchema, describeFormFields, type FormValues } from '@portal/shared/form-engine';
+import type { BankDetailsRequest } from '@portal/shared/payment-schemas';
 import {
   registrationMessages as rm,
   type RegistrationAnswer,
@@ -10,32 +11,31 @@ import {
   type RegistrationQuoteAnswer,
   type RegistrationSubmission,
 } from '@portal/shared/registration-schemas';
-import type { BankDetails } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
-import { Button } from '@/components/ui/button';
+import { ListError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { studentTerm as studentTermOf } from '@/lib/branding';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/lib/form-fields';
 import { resetIdentity, useCurrentUser } from '@/lib/identity';
-import { attemptErrorMessage, newIdempotencyKey, outcomeUnknown } from '@/lib/payment-attempt';
+import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, registrationGateway, tokeniseCard } from '@/lib/payment-gateway';
-import { ocrProfileQueryOptions, type RegistrationProfile } from '../api/get-ocr-profile';
+import { ocrProfileQueryOptions, type RegistrationProfile } from '@/lib/class-search';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
 import { useSubmitRegistration } from '../api/submit-registration';
 import { registrationStorageKey, useRegistrationState, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
-import { CheckoutStep, paymentMethodOf, type OpenChallenge } from './checkout-step';
+import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep, type EnrolledStudent } from './class-registration-step';
 import { ClassStep } from './class-step';
 import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
 import { RegistrationDone, type RegistrationDoneReason } from './registration-done';
 import { StudentStep } from './student-step';
-import { nameOf, StudentsListStep } from './students-list-step';
+import { nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 
 /** The steps after the title page, for "Step n of m": the students' two pages are one step. */
@@ -60,10 +60,6 @@ function registrationClassesOf(state: RegistrationState): RegistrationClass[] {
   );
 }
 
-function studentName(values: FormValues, fallback: string): string {
-  return nameOf(values) || fallback;
-}
-
 /** The registration the server completed: what the last page shows. */
 interface Completed {
   students: EnrolledStudent[];
@@ -74,17 +70,6 @@ function Loading({ label }: { label: string }) {
   return (
     <div className="flex justify-center rounded-2xl border border-line bg-surface py-20 text-primary-ink shadow-sm">
       <Spinner size="lg" label={label} />
-    </div>
-  );
-}
-
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-8 text-center text-sm text-danger">
-      <p>{errorMessage(error)}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   );
 }
@@ -119,7 +104,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   const [submitError, setSubmitError] = useState<string | null>(null);
   // The agreements' answers, signatures included, kept for the checkout in memory only (decision 048).
   const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
-  const [challenge, setChallenge] = useState<(OpenChallenge & { id: string }) | null>(null);
+  const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
   const [completed, setCompleted] = useState<Completed | null>(null);
   const [expired, setExpired] = useState<string | null>(null);
   // Set once the server says this registration or its address is already done; the stored state is gone by then.
@@ -217,7 +202,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
     if (!skipStudents && (state.page === 'addStudent' || state.page === 'studentsList' || state.students.length === 0 || unassigned)) {
       if (studentFields.isPending) return <Loading label={`Loading the ${studentTerm.toLowerCase()} form`} />;
-      if (studentFields.isError) return <LoadFailed error={studentFields.error} onRetry={() => void studentFields.refetch()} />;
+      if (studentFields.isError) return <ListError message={errorMessage(studentFields.error)} onRetry={() => void studentFields.refetch()} />;
       // A later page with no student (a reload after removing the last one) asks for one first.
       if (state.page === 'addStudent' || (state.page !== 'studentsList' && state.students.length === 0)) {
         const editing = state.editing !== null && state.students[state.editing] ? state.editing : null;
@@ -282,7 +267,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     }
 
     if (formFields.isPending) return <Loading label="Loading the registration form" />;
-    if (formFields.isError) return <LoadFailed error={formFields.error} onRetry={() => void formFields.refetch()} />;
+    if (formFields.isError) return <ListError message={errorMessage(formFields.error)} onRetry={() => void formFields.refetch()} />;
 
     // A reload on a later page without the details it needs starts again at the form.
     const page = state.page !== 'addCustomer' && (!state.customer || !state.proof?.verified) ? 'addCustomer' : state.page;
@@ -327,8 +312,8 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     }
 
     if (agreements.isPending || (!skipStudents && studentFields.isPending)) return <Loading label="Loading the agreements" />;
-    if (agreements.isError) return <LoadFailed error={agreements.error} onRetry={() => void agreements.refetch()} />;
-    if (studentFields.isError) return <LoadFailed error={studentFields.error} onRetry={() => void studentFields.refetch()} />;
+    if (agreements.isError) return <ListError message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
+    if (studentFields.isError) return <ListError message={errorMessage(studentFields.error)} onRetry={() => void studentFields.refetch()} />;
 
     /** The submission's body from what the pages hold, or null when a page must be seen again first (it opens). */
     const bodyOf = (answers: AgreementAnswer[]): RegistrationSubmission | null => {
@@ -364,14 +349,14 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
 
     const finish = (answer: RegistrationAnswer) => {
       // The card asks for a challenge step: the same submission goes again once it is decided.
-      if (answer.payment?.status === 'requires_action' && answer.payment.challenge) {
-        const { challenge: asked, holdExpiresAt } = answer.payment;
-        setChallenge({ id: asked.id, amountCents: asked.amountCents, holdUntil: holdExpiresAt ? Date.parse(holdExpiresAt) : null });
+      const asked = openChallengeOf(answer.payment);
+      if (asked) {
+        setChallenge(asked);
         return;
       }
       const enrolled = withClasses
         ? state.students.map((values, i) => ({
-            name: studentName(values, `${studentTerm} ${i + 1}`),
+            name: studentLabel(values, i, studentTerm),
             classes: (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)),
           }))
         : null;
@@ -492,7 +477,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           quote={quote}
           waitlist={state.students.flatMap((values, i) =>
             (state.studentClasses[i] ?? []).flatMap((id) =>
-              state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentName(values, `${studentTerm} ${i + 1}`)} – ${c.Name}`),
+              state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentLabel(values, i, studentTerm)} – ${c.Name}`),
             ),
           )}
           option={state.paymentOption}
@@ -510,7 +495,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
             void quote.refetch();
           }}
           onPayCard={(card) => void pay({ direct_debit_payment: false }, card)}
-          onPayBank={(bank: BankDetails) => void pay({ direct_debit_payment: true, bank })}
+          onPayBank={(bank: BankDetailsRequest) => void pay({ direct_debit_payment: true, bank })}
           onSubmitFree={() => void pay({ direct_debit_payment: byDebit })}
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
@@ -518,8 +503,6 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
       );
     }
 
-    const firstName = typeof customer.FirstName === 'string' ? customer.FirstName.trim() : '';
-    const lastName = typeof customer.LastName === 'string' ? customer.LastName.trim() : '';
     return (
       <AgreementsStep
         agreements={agreements.data}
@@ -531,7 +514,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         marketing={state.marketing}
         onMarketingChange={(marketing) => update({ marketing })}
         step={stepOf('agreements')}
-        signerName={[firstName, lastName].filter(Boolean).join(' ') || undefined}
+        signerName={nameOf(customer) || undefined}
         submitting={submission.isPending}
         submitLabel={withClasses ? 'Next' : 'Submit'}
         error={submitError}

@@ -18,11 +18,16 @@ export interface ClassAssignment {
 }
 
 /** The spec's confirmation, in its words (N16). */
-export const REMOVE_STUDENT_QUESTION = 'Are you sure you want to remove this student?';
+const REMOVE_STUDENT_QUESTION = 'Are you sure you want to remove this student?';
 
 /** A student's name as typed (first and last), or '' before either is. */
 export function nameOf(values: FormValues): string {
   return [values.FirstName, values.LastName].map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean).join(' ');
+}
+
+/** What the i-th student (0-based) is called: the name as typed, or e.g. "Student 2" before it is. */
+export function studentLabel(values: FormValues, i: number, studentTerm: string): string {
+  return nameOf(values) || `${studentTerm} ${i + 1}`;
 }
 
 /**
@@ -53,7 +58,7 @@ export function StudentsListStep({
 }) {
   const [removing, setRemoving] = useState<number | null>(null);
   const ids = useId();
-  const labelOf = (student: FormValues, i: number) => nameOf(student) || `${studentTerm} ${i + 1}`;
+  const labelOf = (student: FormValues, i: number) => studentLabel(student, i, studentTerm);
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
   return (

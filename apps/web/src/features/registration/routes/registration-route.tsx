@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/company-config';
-import { useOcrProfile } from '../api/get-ocr-profile';
+import { useOcrProfile } from '@/lib/class-search';
 import { RegistrationFlow } from '../components/registration-flow';
 import { RegistrationPanel } from '../components/registration-panel';
 import { RegistrationUnavailable } from '../components/registration-unavailable';
@@ -24,7 +24,7 @@ export function RegistrationRoute({ otherPageType }: { otherPageType: ReactNode 
   const [params] = useSearchParams();
   const profileId = profileParam(params.get('p'));
   const open = config.AllowOCR && config.CustomerPortalAllowOCR;
-  const profile = useOcrProfile(open ? profileId : null);
+  const profile = useOcrProfile(open ? profileId : null, { retry: false });
   const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
 
   if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
