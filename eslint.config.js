@@ -18,19 +18,21 @@ const dirs = (path) => fs.readdirSync(`${root}/${path}`, { withFileTypes: true }
  * files (target) may not import which (from); the message says where the import belongs instead.
  */
 export const serverZones = [
-  { target: `${SERVER}/plugins`, from: `${SERVER}/features`, message: 'Plugins do not import features: shared types live in domain/, lookups arrive as options from app.ts.' },
-  { target: `${SERVER}/domain`, from: [`${SERVER}/features`, `${SERVER}/plugins`, `${SERVER}/db`], message: 'domain/ holds types and rules every layer may use; it imports none of them.' },
-  { target: `${SERVER}/lib`, from: `${SERVER}/features`, message: 'lib/ is below the features: it may not import them.' },
-  { target: `${SERVER}/features/**/*.routes.ts`, from: `${SERVER}/features/**/*.repository.ts`, message: 'Routes call a service; only services call repositories.' },
-  { target: `${SERVER}/features/**/*.routes.ts`, from: `${SERVER}/db/**`, message: 'Routes call a service; only repositories touch the database.' },
-  { target: `${SERVER}/features/**/*.repository.ts`, from: [`${SERVER}/features/**/*.service.ts`, `${SERVER}/features/**/*.routes.ts`], message: 'Repositories are the bottom layer: they import no service or route.' },
-  { target: `${SERVER}/features/**/*.service.ts`, from: `${SERVER}/features/**/*.routes.ts`, message: 'Services know nothing of HTTP routes.' },
-  { target: `${SERVER}/db/seed`, from: `${SERVER}/features/**/*.repository.ts`, message: 'The seed loads data through the features\' services, as an import does.' },
-  // A feature reaches another feature's data through that feature's service.
-  ...dirs(`${SERVER}/features`).map((feature) => ({
-    target: `${SERVER}/features/${feature}/**`,
-    from: `${SERVER}/features/!(${feature})/**/*.repository.ts`,
-    message: `features/${feature} may not import another feature's repository: call that feature's service.`,
+  { target: `${SERVER}/plugins`, from: [`${SERVER}/modules`, `${SERVER}/flows`], message: 'Plugins do not import modules: shared types live in domain/, lookups arrive as options from app.ts.' },
+  { target: `${SERVER}/domain`, from: [`${SERVER}/modules`, `${SERVER}/flows`, `${SERVER}/plugins`, `${SERVER}/db`], message: 'domain/ holds types and rules every layer may use; it imports none of them.' },
+  { target: `${SERVER}/lib`, from: [`${SERVER}/modules`, `${SERVER}/flows`], message: 'lib/ is below the modules: it may not import them.' },
+  { target: `${SERVER}/modules`, from: `${SERVER}/flows`, message: 'Modules never import flows: a flow composes modules, not the other way round.' },
+  { target: `${SERVER}/{modules,flows}/**/*.routes.ts`, from: `${SERVER}/{modules,flows}/**/*.repository.ts`, message: 'Routes call a service; only services call repositories.' },
+  { target: `${SERVER}/{modules,flows}/**/*.routes.ts`, from: `${SERVER}/db/**`, message: 'Routes call a service; only repositories touch the database.' },
+  { target: `${SERVER}/{modules,flows}/**/*.repository.ts`, from: [`${SERVER}/{modules,flows}/**/*.service.ts`, `${SERVER}/{modules,flows}/**/*.routes.ts`], message: 'Repositories are the bottom layer: they import no service or route.' },
+  { target: `${SERVER}/{modules,flows}/**/*.service.ts`, from: `${SERVER}/{modules,flows}/**/*.routes.ts`, message: 'Services know nothing of HTTP routes.' },
+  // A module has one door: everything outside it (other modules, flows, the app, the seed, the
+  // browser suite's fixtures) imports only its <module>.api.ts.
+  ...dirs(`${SERVER}/modules`).map((module) => ({
+    target: [`${SERVER}/!(modules)/**`, `${SERVER}/*.ts`, `${SERVER}/modules/!(${module})/**`, 'e2e/**'],
+    from: `${SERVER}/modules/${module}`,
+    except: [`./${module}.api.ts`],
+    message: `Import modules/${module} through its one door, modules/${module}/${module}.api.ts.`,
   })),
 ];
 
@@ -99,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${SERVER}/features/**/*.ts`],
+    files: [`${SERVER}/{modules,flows}/**/*.ts`],
     ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: {
       // Only repositories write SQL; a service may name the database's types to pass it on.

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -15,17 +19,21 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 
 describe('lint rules that hold the layering', () => {
   it('let a route call its own service', async () => {
-    expect(await ruleIds('apps/server/src/features/home/home.routes.ts', "import { listUpcomingClasses } from './home.service.ts';\nexport const f = listUpcomingClasses;\n")).toEqual([]);
+    expect(await ruleIds('apps/server/src/modules/home/home.routes.ts', "import { listUpcomingClasses } from './home.service.ts';\nexport const f = listUpcomingClasses;\n")).toEqual([]);
   });
 
   it.each([
-    ['a route importing a repository', 'apps/server/src/features/home/home.routes.ts', "import { findUpcomingClasses } from './home.repository.ts';\nexport const f = findUpcomingClasses;\n"],
-    ['a plugin importing a feature', 'apps/server/src/plugins/auth.ts', "import { findSessions } from '../features/session/session.service.ts';\nexport const f = findSessions;\n"],
-    ['a service importing another feature\'s repository', 'apps/server/src/features/home/home.service.ts', "import { findLogin } from '../customer/customer.repository.ts';\nexport const f = findLogin;\n"],
-    ['the demo seed importing a repository', 'apps/server/src/db/seed/seed.ts', "import { countCompanies } from '../../features/import/import.repository.ts';\nexport const f = countCompanies;\n"],
-    ['a repository importing a service', 'apps/server/src/features/home/home.repository.ts', "import { listOutstandingInvoices } from './home.service.ts';\nexport const f = listOutstandingInvoices;\n"],
+    ['a route importing a repository', 'apps/server/src/modules/home/home.routes.ts', "import { findUpcomingClasses } from './home.repository.ts';\nexport const f = findUpcomingClasses;\n"],
+    ['a plugin importing a module', 'apps/server/src/plugins/auth.ts', "import { findSessions } from '../modules/accounts/accounts.api.ts';\nexport const f = findSessions;\n"],
+    ['a service importing another module\'s repository', 'apps/server/src/modules/home/home.service.ts', "import { findLogin } from '../accounts/customer.repository.ts';\nexport const f = findLogin;\n"],
+    ['the demo seed importing a repository', 'apps/server/src/seed/seed.ts', "import { countCompanies } from '../modules/import/import.repository.ts';\nexport const f = countCompanies;\n"],
+    ['a repository importing a service', 'apps/server/src/modules/home/home.repository.ts', "import { listOutstandingInvoices } from './home.service.ts';\nexport const f = listOutstandingInvoices;\n"],
     ['a web feature importing another feature', 'apps/web/src/features/home/components/probe.tsx', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
     ['shared web code importing a feature', 'apps/web/src/lib/probe.ts', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
+    ['a module importing another module\'s service, not its api file', 'apps/server/src/modules/home/home.service.ts', "import { findCompanyById } from '../company/company.service.ts';\nexport const f = findCompanyById;\n"],
+    ['a flow importing a module\'s private file', 'apps/server/src/flows/checkout/payment.service.ts', "import { holdBookings } from '../../modules/bookings/bookings.service.ts';\nexport const f = holdBookings;\n"],
+    ['the app importing a module\'s routes file', 'apps/server/src/app.ts', "import { homeRoutes } from './modules/home/home.routes.ts';\nexport const f = homeRoutes;\n"],
+    ['a module importing a flow', 'apps/server/src/modules/bookings/bookings.service.ts', "import { checkout } from '../../flows/checkout/payment.service.ts';\nexport const f = checkout;\n"],
     // A small module of app/: the router would make import-x/no-cycle walk every route (seconds).
     ['a web feature importing the app', 'apps/web/src/features/home/components/probe.tsx', "import { queryClient } from '@/app/query-client';\nexport const f = queryClient;\n"],
   ])('refuse %s', async (_case, filePath, code) => {
@@ -33,7 +41,7 @@ describe('lint rules that hold the layering', () => {
   });
 
   it('refuse SQL in a service', async () => {
-    expect(await ruleIds('apps/server/src/features/home/home.service.ts', "import { sql } from 'kysely';\nexport const f = sql;\n")).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds('apps/server/src/modules/home/home.service.ts', "import { sql } from 'kysely';\nexport const f = sql;\n")).toContain('@typescript-eslint/no-restricted-imports');
   });
 
   it('refuse an import cycle', async () => {
@@ -52,5 +60,48 @@ describe('lint rules that hold the layering', () => {
 
   it('refuse a file name that is not kebab-case', async () => {
     expect(await ruleIds('apps/web/src/components/ui/FancyButton.tsx', 'export const x = 1;\n')).toContain('check-file/filename-naming-convention');
+  });
+});
+
+describe('the module rule that lint cannot see file by file', () => {
+  /** Cruises a small tree laid out like the server with the project's own dependency-cruiser rules. */
+  async function folderViolations(files: Record<string, string>): Promise<string[]> {
+    const { cruise } = await import('dependency-cruiser');
+    const require = createRequire(import.meta.url);
+    const config = require('./.dependency-cruiser.cjs') as { forbidden: unknown[]; options: Record<string, unknown> };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depcruise-'));
+    try {
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+      const result = await cruise(['apps/server/src'], { ...config.options, baseDir: dir, validate: true, ruleSet: { forbidden: config.forbidden } } as never);
+      const output = result.output as { summary: { violations: { rule: { name: string } }[] } };
+      return output.summary.violations.map((v) => v.rule.name);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('refuses a circle between module folders that passes through different files each way', async () => {
+    // No file cycle: a/x → b/b.api → b/y; b/z → a/a.api → a/w. Only the folders meet in a circle.
+    const violations = await folderViolations({
+      'apps/server/src/modules/a/x.ts': "import { y } from '../b/b.api.ts';\nexport const x = y;\n",
+      'apps/server/src/modules/a/w.ts': 'export const w = 1;\n',
+      'apps/server/src/modules/a/a.api.ts': "export { w } from './w.ts';\n",
+      'apps/server/src/modules/b/y.ts': 'export const y = 1;\n',
+      'apps/server/src/modules/b/z.ts': "import { w } from '../a/a.api.ts';\nexport const z = w;\n",
+      'apps/server/src/modules/b/b.api.ts': "export { y } from './y.ts';\n",
+    });
+    expect(violations).toContain('no-module-cycle');
+  });
+
+  it('lets modules depend on each other in one direction', async () => {
+    const violations = await folderViolations({
+      'apps/server/src/modules/a/x.ts': "import { y } from '../b/b.api.ts';\nexport const x = y;\n",
+      'apps/server/src/modules/b/y.ts': 'export const y = 1;\n',
+      'apps/server/src/modules/b/b.api.ts': "export { y } from './y.ts';\n",
+    });
+    expect(violations).toEqual([]);
   });
 });

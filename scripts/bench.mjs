@@ -55,7 +55,7 @@ if (spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 
 // ---------------------------------------------------------------------------------------------
 // The bundles: the demo companies, each with its share of generated customers.
 
-const { demoBundles } = await tsImport('../apps/server/src/db/seed/demo-bundles.ts', import.meta.url);
+const { demoBundles } = await tsImport('../apps/server/src/seed/demo-bundles.ts', import.meta.url);
 
 /**
  * Passwords are hashed once, not per customer: the 1,200 who sign in for the measurement with a

@@ -17,7 +17,7 @@ import { LANDING_JS_BUDGET_KB } from '../apps/web/scripts/landing-budget.mjs';
 import { PortalSession, waitReady } from './lib/portal-session.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { DEMO_PASSWORD } = await tsImport('../apps/server/src/db/seed/demo-bundles.ts', import.meta.url);
+const { DEMO_PASSWORD } = await tsImport('../apps/server/src/seed/demo-bundles.ts', import.meta.url);
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 };
 const DEMO = { code: 'SPLASH', email: 'parent@example.com', password: DEMO_PASSWORD };
 const port = Number(process.env.PORT ?? 4590);

@@ -1,6 +1,6 @@
 import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { findCompanyByCode } from '../../apps/server/src/features/company/company.service.ts';
-import { issueClassSessionLink, revokeClassSessionLink } from '../../apps/server/src/features/class-session-link/class-session-link.service.ts';
+import { findCompanyByCode } from '../../apps/server/src/modules/company/company.api.ts';
+import { issueClassSessionLink, revokeClassSessionLink } from '../../apps/server/src/modules/classes/classes.api.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
 import { databaseUrl } from './servers.ts';
 

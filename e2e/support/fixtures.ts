@@ -2,7 +2,7 @@ import { devices, expect, request as apiRequest, test as base, type Cookie, type
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-bundles.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-bundles.ts';
 import { registrationCode } from './mail.ts';
 import { signaturePngDataUrl } from './signature.ts';
 import { closeDatabase, importWorld, type DemoCompany, type World } from './world.ts';

@@ -1,6 +1,6 @@
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
-import { demoBundles } from '../../apps/server/src/db/seed/demo-bundles.ts';
-import { BundleValidationError, importCompanyBundle } from '../../apps/server/src/features/import/import.service.ts';
+import { demoBundles } from '../../apps/server/src/seed/demo-bundles.ts';
+import { BundleValidationError, importCompanyBundle } from '../../apps/server/src/modules/import/import.api.ts';
 import { databaseUrl, runTag } from './servers.ts';
 
 /** The demo companies a test can have a copy of, under the names the demo gives them. */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createRuntime } from './runtime.ts';
-import { seedDemoData } from './db/seed/seed.ts';
+import { seedDemoData } from './seed/seed.ts';
 import { createTestDatabase } from './test/test-db.ts';
 import { Browser, startTestApp, type TestApp } from './test/api-harness.ts';
 

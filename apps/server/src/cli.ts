@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import { loadEnv, publicOrigin } from './config/env.ts';
 import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { BundleValidationError, importCompanyBundle } from './features/import/import.service.ts';
-import { seedDemoData } from './db/seed/seed.ts';
-import { publishAgreementVersion } from './features/agreements/agreements.service.ts';
+import { BundleValidationError, importCompanyBundle } from './modules/import/import.api.ts';
+import { seedDemoData } from './seed/seed.ts';
+import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
 import { AppError } from './lib/app-error.ts';
-import { classSessionLinkCommand, classSessionLinkUsage } from './features/class-session-link/class-session-link.cli.ts';
+import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Engine } from './db/database.ts';
 import type { Env } from './config/env.ts';
-import type { Mailer } from './features/mail/mailer.ts';
+import type { Mailer } from './modules/messaging/messaging.api.ts';
 import type { FailureCounter } from './lib/failure-counter.ts';
 import { AppError, tooManyRequests } from './lib/app-error.ts';
 import type { Bucket } from './plugins/rate-limits.ts';

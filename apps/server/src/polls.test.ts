@@ -5,7 +5,7 @@ import type { Db } from './db/database.ts';
 import { Browser, ownCompany, startTestApp, testEngines, type TestApp } from './test/api-harness.ts';
 import { CUSTOMER_COOKIE } from './plugins/auth.ts';
 import { hashToken } from './lib/tokens.ts';
-import { findCompanyById, updateCompanySettings } from './features/company/company.repository.ts';
+import { findCompanyById, updateCompanySettings } from './modules/company/company.repository.ts';
 
 /**
  * The polled lists read the database on every call (decision 008): a customer reads their own

@@ -1,8 +1,8 @@
 import { loadEnv } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
-import { demoSignIns, seedDemoData } from './db/seed/seed.ts';
-import { reconcileCheckouts, sweepExpiredRows } from './sweep.ts';
-import { devOutboxEnabled } from './features/mail/mail.routes.ts';
+import { demoSignIns, seedDemoData } from './seed/seed.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+import { devOutboxEnabled } from './modules/messaging/messaging.api.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -36,23 +36,17 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
-  // Expired sessions, tokens, codes and week-old unsent mail are swept hourly; every process may do it, it is idempotent.
-  const sweep = () => sweepExpiredRows(deps).catch((err: unknown) => server.log.error({ err }, 'sweeping expired rows failed'));
-  void sweep();
-  const sweeper = setInterval(sweep, 3600_000);
-  sweeper.unref();
-  const reconciler = setInterval(() => void reconcileCheckouts(deps).catch((err: unknown) => server.log.error({ err }, 'reconciling payments failed')), 60_000);
-  reconciler.unref();
+  // Every process may run the jobs: each is idempotent and safe beside another process's.
+  const scheduler = startScheduler(deps, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     server.log.info({ signal }, 'shutting down');
-    clearInterval(sweeper);
-    clearInterval(reconciler);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await scheduler.stop();
     await runtime.close();
     process.exit(0);
   };

@@ -3,12 +3,12 @@ import { Migrator, sql } from 'kysely';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-db.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest, migrationsFor } from './migrate.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { seedDemoData } from '../seed/seed.ts';
 import { TENANT_KEYS } from './migrations/006-tenant-keys.ts';
 import { nowIso } from '../lib/time.ts';
-import { consumeEmailCode, consumeResetToken, countEmailCodeAttempt, insertEmailCode, insertResetToken } from '../features/customer/customer.repository.ts';
-import { createSession, deleteSessionById } from '../features/session/session.repository.ts';
-import { markRead } from '../features/notification/notification.repository.ts';
+import { consumeEmailCode, consumeResetToken, countEmailCodeAttempt, insertEmailCode, insertResetToken } from '../modules/accounts/customer.repository.ts';
+import { createSession, deleteSessionById } from '../modules/accounts/session.repository.ts';
+import { markRead } from '../modules/messaging/notification.repository.ts';
 
 describe.each(testEngines())('tenant keys on %s', (engine) => {
   let t: TestDatabase;

@@ -5,18 +5,18 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaSolution } from '@portal/shared/contact-schemas';
 import { repoRoot, type Env } from '../config/env.ts';
-import { importCompanyBundle } from '../features/import/import.service.ts';
-import { updateCompanySettings } from '../features/company/company.repository.ts';
+import { importCompanyBundle } from '../modules/import/import.service.ts';
+import { updateCompanySettings } from '../modules/company/company.repository.ts';
 import type { CompanySettings } from '@portal/shared/company-config';
 import { createRuntime, type Runtime } from '../runtime.ts';
-import { seedDemoData } from '../db/seed/seed.ts';
+import { seedDemoData } from '../seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 import type { Engine } from '../db/database.ts';
-import { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
+import { DEMO_PASSWORD } from '../seed/demo-bundles.ts';
 import { startMailbox, type Mailbox, type ReceivedMail } from './mailbox.ts';
 
 export { testEngines } from './test-db.ts';
-export { DEMO_PASSWORD } from '../db/seed/demo-bundles.ts';
+export { DEMO_PASSWORD } from '../seed/demo-bundles.ts';
 
 export interface TestApp {
   server: FastifyInstance;

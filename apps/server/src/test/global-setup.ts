@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { seedDemoData } from '../db/seed/seed.ts';
+import { seedDemoData } from '../seed/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
-import { demoBundles } from '../seed/demo-bundles.ts';
-import { importCompanyBundle } from '../../features/import/import.service.ts';
+import { demoBundles } from '../../seed/demo-bundles.ts';
+import { importCompanyBundle } from '../../modules/import/import.service.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 
 describe.each(testEngines())('migration 020 on a %s database of the previous release', (engine) => {

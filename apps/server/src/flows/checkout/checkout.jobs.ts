@@ -1,0 +1,9 @@
+import type { Job } from '../../domain/job.ts';
+import { findCompanyById } from '../../modules/company/company.api.ts';
+import { reconcilePayments } from './payment.service.ts';
+
+/**
+ * Payments whose process died between charge and order are completed from the gateway's record,
+ * abandoned ones release their holds, charges with no order are refunded (decision 024).
+ */
+export const checkoutJobs: Job[] = [{ name: 'payments left unsettled', every: 'minute', run: (deps, now) => reconcilePayments(deps, (id) => findCompanyById(deps, id), now) }];

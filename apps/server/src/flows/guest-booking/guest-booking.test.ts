@@ -1,0 +1,239 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
+import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
+import { reconcileCheckouts } from '../../jobs/scheduler.ts';
+import { setPaymentFaults } from '../checkout/payment.service.ts';
+
+const key = () => crypto.randomBytes(12).toString('hex');
+type Answer = GuestBookingAnswer & { code?: string; message?: string; errors?: { field: string; message: string }[] };
+type Slots = { slots: { time: string; freeCourts: string[] }[] };
+
+describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => {
+  let t: TestApp;
+  let ace: number;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    ace = await companyIdOf(t, 'ACE');
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.runtime.deps.db;
+  let day = 3;
+  /** A guest at Ace's booking page, and a court free on a day of the test's own (each test books another day). */
+  const guestWithCourt = async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('ACE');
+    const options = await b.get<{ today: string; venues: { VenueID: number }[]; bookingTypes: { BookingTypeID: number }[] }>('/api/ob/options');
+    expect(options.status).toBe(200);
+    const date = new Date(`${options.body.today}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + day++);
+    const iso = date.toISOString().slice(0, 10);
+    const slots = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${iso}`);
+    const slot = slots.body.slots.find((s) => s.freeCourts.length > 0)!;
+    return { b, booking: { venue_id: 1, booking_type_id: 1, date: iso, time: slot.time, court: slot.freeCourts[0]! } };
+  };
+  const tokenise = async (b: Browser, number: string = TEST_CARDS.ok) => {
+    const res = await b.post<{ id: string }>('/sim-gateway/v1/guest-tokens', { number, exp_month: 12, exp_year: 2099, cvc: '123' });
+    expect(res.status).toBe(200);
+    return res.body.id;
+  };
+  const guest = () => ({ FirstName: 'Jordan', LastName: 'Lee', Email: `guest.${crypto.randomBytes(4).toString('hex')}@example.com`, Phone: '+1 201 555 0188' });
+  const book = (b: Browser, body: unknown, k = key()) => b.post<Answer>('/api/ob/book', body, { 'idempotency-key': k });
+  const bookingsOn = (booking: { date: string; court: string; time: string }) =>
+    db().selectFrom('bookings').select(['status', 'client_id']).where('company_id', '=', ace).where('date', '=', booking.date).where('court', '=', booking.court).where('start_time', '=', booking.time).where('status', 'in', ['held', 'confirmed']).execute();
+  const guestRows = (email: string) => db().selectFrom('guest_bookings').selectAll().where('email', '=', email).execute();
+  const cancelToken = async (email: string) => /token=([A-Za-z0-9_-]+)/.exec((await t.lastMailTo(email))!.text)![1]!;
+
+  it('a guest books and pays for a court with no account: the court is theirs, they are mailed it with a cancel link', async () => {
+    const { b, booking } = await guestWithCourt();
+    const quote = await b.post<{ totals: { paymentAmountCents: number } }>('/api/ob/quote', { booking });
+    expect(quote.status).toBe(200);
+    const who = guest();
+    const charges = await countCharges(t, ace);
+    const res = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.payment).toMatchObject({ status: 'completed', amountCents: quote.body.totals.paymentAmountCents });
+    expect(res.body.booking).toMatchObject({ date: booking.date, time: booking.time, court: booking.court, status: 'Confirmed', guestName: 'Jordan Lee' });
+    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
+    // No account: nobody signs in as the guest, and their address has no sign-in here.
+    expect((await b.get('/api/customer/me')).status).toBe(401);
+    expect((await b.post<{ existing_client: boolean }>('/api/ocr/confirm-email', { email: who.Email })).body.existing_client).toBe(false);
+    const mail = await t.lastMailTo(who.Email);
+    expect(mail?.subject).toBe('Your booking with Ace Tennis Academy');
+    expect(mail?.text).toContain(`on ${booking.date} from ${booking.time}`);
+    expect(mail?.text).toMatch(/\/ob\/cancel\?id=\d+&token=/);
+    // The court is no longer offered.
+    const after = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${booking.date}`);
+    expect(after.body.slots.find((s) => s.time === booking.time)!.freeCourts).not.toContain(booking.court);
+  });
+
+  it('the captcha: missing, unsolved or replayed is refused before anything is held; a retry with the key needs no new one and pays once', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    const card = await tokenise(b);
+    const none = await book(b, { booking, guest: who, captcha: 'not-a-solution', cardToken: card });
+    expect([none.status, none.body.message]).toEqual([400, 'Please complete the verification']);
+    const solution = await solvedCaptcha(b);
+    const k = key();
+    const first = await book(b, { booking, guest: who, captcha: solution, cardToken: card }, k);
+    expect(first.status).toBe(200);
+    // The solution is spent: another booking cannot use it.
+    const other = await guestWithCourt();
+    const replayed = await book(b, { booking: other.booking, guest: guest(), captcha: solution, cardToken: await tokenise(b) });
+    expect([replayed.status, replayed.body.message]).toEqual([400, 'The verification failed. Please try again.']);
+    expect(await bookingsOn(other.booking)).toEqual([]);
+    // The answer was lost: the same request again answers the same payment, charged once.
+    const charges = await countCharges(t, ace);
+    const again = await book(b, { booking, guest: who, captcha: solution, cardToken: card }, k);
+    expect([again.status, again.body.payment.PaymentID]).toEqual([200, first.body.payment.PaymentID]);
+    expect(await countCharges(t, ace)).toBe(charges);
+    expect(await guestRows(who.Email)).toHaveLength(1);
+    // Other details under the key are refused.
+    expect((await book(b, { booking, guest: { ...who, Phone: '+1 201 555 0000' }, captcha: solution, cardToken: card }, k)).status).toBe(422);
+  });
+
+  it('a declined card, or a court taken meanwhile: refused, nothing held or kept; two guests for one court at once, one pays', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    const declinedBody = { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.declined) };
+    const k = key();
+    const declined = await book(b, declinedBody, k);
+    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined.']);
+    expect(await bookingsOn(booking)).toEqual([]);
+    // The answer was lost: the same request is answered the same, and charges nothing.
+    expect((await book(b, declinedBody, k)).status).toBe(402);
+    // The guest's details are forgotten by the minute job.
+    expect((await guestRows(who.Email)).map((r) => r.confirmed_at)).toEqual([null]);
+    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    expect(await guestRows(who.Email)).toEqual([]);
+    const charges = await countCharges(t, ace);
+    const rivals = await Promise.all([0, 1, 2, 3].map(async () => {
+      const x = new Browser(t.server);
+      await x.enterCompany('ACE');
+      return { x, body: { booking, guest: guest(), captcha: await solvedCaptcha(x), cardToken: await tokenise(x) } };
+    }));
+    const answers = await Promise.all(rivals.map((r) => book(r.x, r.body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'BOOKING_TAKEN')).toBe(true);
+    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await bookingsOn(booking)).toHaveLength(1);
+    const kept = await db().selectFrom('guest_bookings').select('email').where('company_id', '=', ace).where('email', 'in', rivals.map((r) => r.body.guest.Email)).where('confirmed_at', 'is not', null).execute();
+    expect(kept).toHaveLength(1);
+  });
+
+  it('the cancel link shows the booking, cancels it before the cut-off and refunds the card; used twice it is refused', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    const paid = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+    expect(paid.status).toBe(200);
+    const token = await cancelToken(who.Email);
+    const visitor = new Browser(t.server);
+    await visitor.enterCompany('ACE');
+    const shown = await visitor.post<{ booking: { status: string; cancelBy: string | null } }>('/api/ob/booking', { token });
+    expect([shown.status, shown.body.booking.status, shown.body.booking.cancelBy !== null]).toEqual([200, 'Confirmed', true]);
+    const cancelled = await visitor.post<{ booking: { status: string }; message: string }>('/api/ob/cancel', { token });
+    expect([cancelled.status, cancelled.body.booking.status, cancelled.body.message]).toEqual([200, 'Cancelled', 'Your booking has been cancelled.']);
+    expect(await bookingsOn(booking)).toEqual([]);
+    const charge = await db().selectFrom('gateway_charges').select('status').where('company_id', '=', ace).where('charge_id', '=', paid.body.payment.reference!).executeTakeFirstOrThrow();
+    expect(charge.status).toBe('refunded');
+    expect((await t.lastMailTo(who.Email))?.subject).toBe('Booking cancelled: Ace Tennis Academy');
+    const twice = await visitor.post('/api/ob/cancel', { token });
+    expect([twice.status, twice.body.message]).toEqual([404, 'This link is not valid or the booking has already been cancelled.']);
+    // Another company's portal does not know the link.
+    const elsewhere = new Browser(t.server);
+    await elsewhere.enterCompany('SPLASH');
+    expect((await elsewhere.post('/api/ob/booking', { token })).status).toBe(404);
+  });
+
+  it('the same request sent six times at once: one booking, one charge, one confirmation e-mail', async () => {
+    const { b, booking } = await guestWithCourt();
+    const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) };
+    const k = key();
+    const charges = await countCharges(t, ace);
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => book(b, body, k)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.payment.PaymentID)).size).toBe(1);
+    expect(answers.filter((a) => a.body.cancelUrl !== null)).toHaveLength(1);
+    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await bookingsOn(booking)).toHaveLength(1);
+    await t.lastMailTo(body.guest.Email);
+    expect(t.mailbox.received.filter((m) => m.to === body.guest.Email)).toHaveLength(1);
+  });
+
+  it('after the cut-off the link shows the booking but no longer cancels it', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    expect((await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) })).status).toBe(200);
+    const token = await cancelToken(who.Email);
+    // This database's Ace takes cancellations until a month before, for this test.
+    let before: unknown;
+    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+      before = s.booking_setup.CancelCutoffHours;
+      s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
+    });
+    try {
+      const shown = await b.post<{ booking: { cancelBy: string | null; status: string } }>('/api/ob/booking', { token });
+      expect([shown.body.booking.status, shown.body.booking.cancelBy]).toEqual(['Confirmed', null]);
+      const late = await b.post('/api/ob/cancel', { token });
+      expect([late.status, late.body.message]).toEqual([409, 'Bookings can be cancelled online until 720 hours before they start.']);
+      expect(await bookingsOn(booking)).toHaveLength(1);
+    } finally {
+      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+        s.booking_setup = { ...s.booking_setup, CancelCutoffHours: before };
+      });
+    }
+  });
+
+  it('a card that asks for a challenge: the court is held while the guest approves it, then the same request completes', async () => {
+    const { b, booking } = await guestWithCourt();
+    const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.challenge) };
+    const k = key();
+    const first = await book(b, body, k);
+    expect([first.status, first.body.payment.status, first.body.booking]).toEqual([200, 'requires_action', null]);
+    expect(await bookingsOn(booking)).toEqual([{ status: 'held', client_id: expect.any(Number) }]);
+    const id = first.body.payment.challenge!.id;
+    expect((await b.post(`/sim-gateway/v1/guest-challenges/${id}`, { approve: true })).status).toBe(200);
+    const done = await book(b, body, k);
+    expect([done.status, done.body.payment.status, done.body.booking?.status]).toEqual([200, 'completed', 'Confirmed']);
+  });
+
+  it('a process killed after the charge: the minute job confirms the booking and mails the guest', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    setPaymentFaults(t.runtime.deps, {
+      afterCharge: () => {
+        throw new Error('process killed');
+      },
+    });
+    const killed = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+    setPaymentFaults(t.runtime.deps, undefined);
+    expect(killed.status).toBe(500);
+    expect((await guestRows(who.Email))[0]?.confirmed_at).toBeNull();
+    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    expect((await guestRows(who.Email))[0]?.confirmed_at).not.toBeNull();
+    expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
+    expect((await t.lastMailTo(who.Email))?.subject).toBe('Your booking with Ace Tennis Academy');
+  });
+
+  it('names bad guest details and refuses a company that takes no bookings online', async () => {
+    const { b, booking } = await guestWithCourt();
+    const bad = await book(b, { booking, guest: { FirstName: '', LastName: 'Lee', Email: 'nope', Phone: '12' }, captcha: await solvedCaptcha(b) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'guest.FirstName', message: 'First name is required' },
+      { field: 'guest.Email', message: 'Invalid email address' },
+      { field: 'guest.Phone', message: 'Enter a phone number of 6 to 20 digits' },
+    ]);
+    const own = await ownCompany(t);
+    await changeCompanySettings(t, own.companyId, (s) => {
+      s.switches!.ShowBookingsTab = false;
+    });
+    const elsewhere = new Browser(t.server);
+    await elsewhere.enterCompany(own.code);
+    const closed = await elsewhere.get('/api/ob/options');
+    expect([closed.status, closed.body.message]).toEqual([403, 'Online booking is not available']);
+  });
+});

@@ -1,0 +1,16 @@
+import type { Job } from '../../domain/job.ts';
+import { findCompanyById } from '../../modules/company/company.api.ts';
+import { deleteExpiredRegistrations, settlePayingRegistrations } from './registration.service.ts';
+
+export const registrationJobs: Job[] = [
+  { name: 'expired registrations', every: 'hour', run: deleteExpiredRegistrations },
+  {
+    // Registrations whose checkout settled, or never began, while nobody was there to hear (decision 049).
+    name: 'registrations still paying',
+    every: 'minute',
+    run: async (deps, now) => {
+      const { errors } = await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
+      if (errors.length) throw new AggregateError(errors, `${errors.length} paying registrations could not be settled`);
+    },
+  },
+];

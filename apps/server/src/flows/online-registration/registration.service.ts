@@ -1,0 +1,527 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { agreementMessages as am } from '@portal/shared/agreement-schemas';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
+import type { CaptchaSolution } from '@portal/shared/contact-schemas';
+import { registrationMessages as m, type RegistrationPaymentOption, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
+import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolationOf } from '../../lib/db-errors.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { checkSignature, listActiveAgreements, recordAcceptance } from '../../modules/agreements/agreements.api.ts';
+import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
+import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
+import { bankFormatOf, directDebitOffered, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
+import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../../modules/payments/payments.api.ts';
+import { checkout, findPaymentOutcome, paymentFailedOrAbsent, quoteNewFamily } from '../checkout/payment.service.ts';
+import { joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
+import { checkNewCustomerRegId, parseCustomerForm, saveCustomerDetails } from '../../modules/accounts/accounts.api.ts';
+import { insertStudent, parseStudentForm } from '../../modules/students/students.api.ts';
+import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
+import { renderMail } from '../../modules/messaging/messaging.api.ts';
+import * as repo from '../../modules/registration/registration.api.ts';
+
+/** How long a verified address stays good for its registration's submission. */
+const REGISTRATION_TTL_MINUTES = 24 * 60;
+/** How long a solved captcha counts for its registration (the submission must follow it). */
+const CAPTCHA_MARK_MINUTES = 10;
+
+/**
+ * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30); a
+ * named profile must be one of the company's.
+ */
+function assertRegistrationOpen(company: Company, profileId?: number) {
+  const s = company.settings.switches;
+  if (!s.AllowOCR || !s.CanTakeNewSignUps) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
+  if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
+}
+
+/** R60: whether the address already signs in here; such a visitor is offered sign-in instead (N35). */
+export async function confirmEmail(deps: Deps, company: Company, email: string): Promise<boolean> {
+  assertRegistrationOpen(company);
+  return hasSignIn(deps, company.id, email);
+}
+
+/**
+ * R57: mails a code to the address and answers the token that will name the registration. An
+ * address that already signs in here gets a notice with no code instead (the stored code is a
+ * decoy), in the same answer, so the call does not say which addresses are customers and no
+ * registration can be made for one.
+ */
+export async function sendCode(deps: Deps, company: Company, email: string): Promise<{ token: string; message: string }> {
+  assertRegistrationOpen(company);
+  const existing = await hasSignIn(deps, company.id, email);
+  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'registration', email, decoy: existing });
+  const name = company.settings.CompanyDisplayName;
+  const mail = existing
+    ? renderMail(name, [
+        `Someone started an online registration with ${name} using this e-mail address.`,
+        'You already have an account: sign in to the Customer Hub to enrol. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
+        'If this was not you, you can ignore this e-mail.',
+      ])
+    : renderMail(name, [
+        `Your ${name} registration code is ${code}.`,
+        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+      ]);
+  deps.mailer.queue({
+    companyId: company.id,
+    to: email,
+    subject: existing ? `Your ${name} account` : `Your registration code: ${code}`,
+    ...mail,
+    secrets: existing ? [] : [String(code)],
+  });
+  return { token, message: m.codeSent(email) };
+}
+
+/**
+ * R58: checks the code (bounded tries, once only) and opens the registration under the token:
+ * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
+ * that signs in here (the code sent to one is a decoy, and one may have signed up since).
+ */
+export async function verifyCode(deps: Deps, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
+  assertRegistrationOpen(company, input.profile);
+  const row = await findEmailCode(deps, company.id, 'registration', input.token);
+  if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  const check = await checkEmailCode(deps, company.id, row, input.token, input.code);
+  if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
+  if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  // The address may have signed up since its code was sent: such a family signs in instead.
+  if (await hasSignIn(deps, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+  if (!(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  const now = new Date();
+  await repo.insertRegistration(deps.db, {
+    companyId: company.id,
+    profileId: input.profile,
+    tokenHash: hashToken(input.token),
+    email: row.email,
+    verifiedAt: nowIso(now),
+    expiresAt: addMinutes(now, REGISTRATION_TTL_MINUTES).toISOString(),
+  });
+  return { email: row.email };
+}
+
+/**
+ * R59: checks a solved challenge once (a replay is refused) and marks the registration as
+ * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
+ */
+export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string | CaptchaSolution; registration_token: string }): Promise<boolean> {
+  assertRegistrationOpen(company);
+  const now = new Date();
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso(now));
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const solution = solutionOf(input.token);
+  if (!solution || !(await verifySolution(deps, company.id, solution))) return false;
+  return repo.markCaptchaVerified(deps.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
+}
+
+export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promise<void> {
+  return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
+}
+
+type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
+
+/** The classes a registration enrols in (not its waitlist places), as the classes service takes them. */
+function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }) {
+  return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
+}
+
+/** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
+export async function quoteRegistration(deps: Deps, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
+  assertRegistrationOpen(company, body.profile);
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
+  if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
+  const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
+  return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
+}
+
+/**
+ * The simulated gateway's tokenisation for an open registration: the token is no client's yet
+ * and is kept against the registration (the latest counts); the submission hands it to the family.
+ */
+export async function tokeniseRegistrationCard(deps: Deps, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
+  assertRegistrationOpen(company);
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso());
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const made = await tokeniseCard(deps, company, null, input);
+  await repo.setCardToken(deps.db, company.id, registration.id, made.id);
+  return made;
+}
+
+/** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
+export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
+  assertRegistrationOpen(company);
+  const clientId = (await repo.findSubmittedRegistration(deps.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
+  if (clientId === null) throw notFound();
+  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
+}
+
+type Submission = z.output<typeof registrationSubmissionSchema>;
+
+/** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
+const REPLAY_MINUTES = 15;
+
+/** The body as sent, hashed: a retry under the same key must carry the same one. */
+const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
+
+/** Field errors of a part of the submission, named by where they sit in it (`students.1.FirstName`). */
+async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
+  try {
+    return await parse();
+  } catch (err) {
+    if (err instanceof AppError && err.errors) {
+      const errors = err.errors.map((e) => ({ ...e, field: `${prefix}.${e.field}` }));
+      throw new AppError(err.statusCode, err.code, err.message, errors);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Everything the submission must satisfy, checked before anything is written, the cheap checks
+ * first: the registration open, proved and unsubmitted under this profile, its captcha mark when
+ * the profile shows one (N29), the marketing question answered when asked (N26), nothing the
+ * profile does not take, the profile's forms with the list items and RegID they name (N9, N19),
+ * every required agreement agreed and signed where it asks (N25), and last the signatures' images
+ * (kept re-encoded, so the transaction does no image work).
+ */
+async function checkSubmission(deps: Deps, company: Company, body: Submission, now: Date) {
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+  if (!registration || registration.profile_id !== body.profile) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  if (profile.ShowCAPTCHA && !(registration.captcha_verified_until && registration.captcha_verified_until > nowIso(now))) {
+    throw new AppError(422, 'CAPTCHA_REQUIRED', m.captchaRequired);
+  }
+  const asked = profile.EmailMarketingAgreement !== '';
+  if (asked && body.marketing_opt_in === null) throw fieldError(400, 'VALIDATION', 'marketing_opt_in', m.selectOption);
+  const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
+  if (profile.SkipStudents && body.students.length > 0) throw fieldError(422, 'NO_STUDENTS_TAKEN', 'students', m.noStudentsTaken(studentTerm));
+  if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
+  const payment = checkClassesAndPayment(deps, company, profile, body, registration.card_token, studentTerm);
+  // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
+  if (payment !== null) {
+    const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, payment);
+    if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
+  }
+  const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
+  const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
+  if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
+  const answers = new Map(body.agreements.map((a) => [a.agreementID, a]));
+  const agreed: { agreementId: number; name: string; signature: string | null }[] = [];
+  for (const a of agreements) {
+    const answer = answers.get(a.AgreementID);
+    if (!answer?.agreed) {
+      if (a.pivot.Required) throw fieldError(422, 'AGREEMENT_REQUIRED', `agreements.${a.AgreementID}`, am.mustAgree(a.Name));
+      continue;
+    }
+    if (a.RequiresSignature && !answer.signature) throw fieldError(422, 'SIGNATURE_REQUIRED', `agreements.${a.AgreementID}.signature`, am.signatureRequired(a.Name));
+    agreed.push({ agreementId: a.AgreementID, name: a.Name, signature: answer.signature ?? null });
+  }
+
+  const options = { profileId: body.profile, registration: true };
+  // The address is the one the family proved, whatever the form says.
+  const customer = await within('customer', async () => {
+    const form = await parseCustomerForm(deps, company, { ...body.customer, Email: registration.email }, options);
+    await checkNewCustomerRegId(deps, company.id, form);
+    return form;
+  });
+  const students = [];
+  for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(deps, company, student, options)));
+  const accepted = [];
+  for (const a of agreed) {
+    const signature = a.signature ? await within(`agreements.${a.agreementId}`, () => checkSignature(a.signature!, a.name)) : null;
+    accepted.push({ agreementId: a.agreementId, signature });
+  }
+  // Bank details last among the forms: they are only asked when paying by direct debit.
+  const bank = payment === 'direct_debit' ? parseBank(company, body.bank) : null;
+  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
+}
+
+type Profile = Company['settings']['profiles'][number];
+
+/** The options the profile offers (N27, T24) that the company's payment setup takes too. */
+function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
+  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
+}
+
+/** A profile with a class step (N8); NoClasses profiles take none. */
+const takesClasses = (profile: Profile) => profile.PageType !== 'NoClasses';
+
+/**
+ * The class step's choices and how they are paid: every class names a student of the
+ * submission, every student has a class (N14), and a class step without classes is refused
+ * (N15). Answers how the family pays, or null when nothing is enrolled (waitlist places only, or
+ * no class step). Places and prices are checked by the checkout itself.
+ */
+function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, body: Submission, cardToken: string | null, studentTerm: string): 'card' | 'direct_debit' | null {
+  if (!takesClasses(profile)) {
+    if (body.classes.length > 0) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
+    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    return null;
+  }
+  if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);
+  const stranger = body.classes.findIndex((c) => c.student >= body.students.length);
+  if (stranger >= 0) throw fieldError(422, 'UNKNOWN_STUDENT', `classes.${stranger}.student`, m.unknownStudent(studentTerm));
+  const without = body.students.findIndex((_, i) => !body.classes.some((c) => c.student === i));
+  if (without >= 0) throw fieldError(422, 'STUDENT_WITHOUT_CLASS', `students.${without}`, m.studentWithoutClass(studentTerm));
+  if (body.classes.every((c) => c.waitlist)) {
+    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    return null;
+  }
+  const options = paymentOptionsOf(deps, company, profile);
+  const method = body.direct_debit_payment ? 'direct_debit' : 'credit_card';
+  if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.selectOption);
+  if (method === 'direct_debit') {
+    if (body.cardToken) throw fieldError(422, 'PAYMENT_OPTION', 'cardToken', m.paymentOptionNotOffered);
+    if (!body.bank) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
+    return 'direct_debit';
+  }
+  if (body.bank) throw fieldError(422, 'PAYMENT_OPTION', 'bank', m.paymentOptionNotOffered);
+  // The card must be the one tokenised for this registration; the checkout refuses a card it cannot charge when there is something to pay.
+  if (body.cardToken && body.cardToken !== cardToken) throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+  return 'card';
+}
+
+/** The bank details in the company's format, with errors named `bank.BankCode`. */
+function parseBank(company: Company, bank: unknown) {
+  const parsed = bankDetailsSchemaFor(bankFormatOf(company)).safeParse(bank);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ field: ['bank', ...i.path.map(String)].join('.'), message: i.message }));
+  throw new AppError(400, 'VALIDATION', errors[0]!.message, errors);
+}
+
+/**
+ * The registration's one submission (section 2 of the issue, U8): the family's sign-in and
+ * client, its students, its agreements with their signatures and its marketing answer land in one
+ * transaction with the registration marked submitted, or none of them do. The same key and body
+ * answer the same client again for REPLAY_MINUTES while the family has not yet set its password
+ * (a retry after a lost answer creates nothing twice); another body under the key, or another key
+ * once submitted, is refused. Concurrent submissions of one registration are one: the first to
+ * mark it submitted writes, the others answer from it.
+ */
+export async function submitRegistration(
+  deps: Deps,
+  company: Company,
+  idempotencyKey: string,
+  body: Submission,
+  request: { ipAddress: string; userAgent: string },
+): Promise<RegistrationResult> {
+  assertRegistrationOpen(company, body.profile);
+  const now = new Date();
+  const hash = hashOf(body);
+  const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+  if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, body, now);
+  const checked = await checkSubmission(deps, company, body, now);
+  // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
+  const mandate = checked.bank ? await within('bank', () => registerBankMandate(deps, company, checked.bank)) : null;
+  let written: { clientId: number; studentIds: number[] } | null;
+  try {
+    written = await deps.db.transaction().execute(async (trx) => {
+      const t: Deps = { ...deps, db: trx };
+      // The mark first: a second submission of this registration finds it taken and writes nothing.
+      if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
+      // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
+      const { clientId } = await openAccount(t, company.id, {
+        email: checked.registration.email,
+        firstName: checked.customer.FirstName,
+        lastName: checked.customer.LastName,
+        marketingOptIn: checked.marketingOptIn,
+      });
+      // Checked before, but another family may have taken the RegID since.
+      await within('customer', () => saveCustomerDetails(t, company, clientId, checked.customer));
+      const studentIds: number[] = [];
+      for (const student of checked.students) studentIds.push(await insertStudent(t, company, clientId, student));
+      for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      // A full class is waited for, not paid for (the classes service refuses a class with places).
+      for (const [i, c] of body.classes.entries()) {
+        if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(t, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
+      }
+      if (mandate) await storeBankMandate(t, company, clientId, mandate);
+      await repo.recordClient(trx, company.id, checked.registration.id, clientId);
+      // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
+      if (checked.payment === null) await repo.markCompleted(trx, company.id, checked.registration.id, nowIso(now));
+      return { clientId, studentIds };
+    });
+  } catch (err) {
+    // Another registration made its sign-in, or took its RegID, between the checks and the write.
+    if (isUniqueViolationOf(err, 'logins')) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+    if (isUniqueViolationOf(err, 'clients', 'clients_company_reg_id')) throw fieldError(422, 'REG_ID_LOCKED', 'customer.RegID', dm.regIdLocked);
+    throw err;
+  }
+  if (written === null) {
+    const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+    if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+    return replay(deps, company, row, idempotencyKey, hash, body, now);
+  }
+  if (checked.payment === null) {
+    sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
+    return { clientId: written.clientId, payment: null };
+  }
+  return pay(deps, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds);
+}
+
+/**
+ * The family written, its classes are paid by the checkout of decision 024 under the same key:
+ * the places held and priced again there, the card charged (or the direct debit scheduled), the
+ * order written. When the checkout fails for good (declined, a class full meanwhile) the family is
+ * removed and the registration opened again, so nothing of it remains; while the payment is in
+ * flight (an answer lost at the gateway, a challenge step) it stays, for the same submission to
+ * resume, or the minute job to settle (`settlePayingRegistrations`).
+ */
+async function pay(
+  deps: Deps,
+  company: Company,
+  registration: { id: number; email: string; client_id: number },
+  idempotencyKey: string,
+  body: Submission,
+  /** The students' ids in the submission's order, when this request wrote them; read back otherwise. */
+  studentIds?: number[],
+): Promise<RegistrationResult> {
+  const clientId = registration.client_id;
+  const byDebit = body.direct_debit_payment;
+  try {
+    if (body.cardToken && !byDebit) {
+      const gateway = gatewayFor(deps, company);
+      // The registration's card becomes the family's (once; a resumed submission finds it theirs).
+      if (gateway && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
+        throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+      }
+    }
+    const payment = await checkout(deps, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(deps, company, clientId))));
+    if (payment.status === 'requires_action') return { clientId: null, payment };
+    await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
+    return { clientId, payment };
+  } catch (err) {
+    await removeFamily(deps, company, registration.id, clientId, idempotencyKey, body.cardToken);
+    throw err;
+  }
+}
+
+/** The ids the submission gave its students, in the order it wrote them. */
+async function studentIdsOf(deps: Deps, company: Company, clientId: number): Promise<number[]> {
+  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+}
+
+/** The checkout's cart for the submission's classes, each student named by its id. */
+function cartOf(body: Submission, students: number[]): z.output<typeof checkoutRequestSchema> {
+  return {
+    classItems: body.classes.filter((c) => !c.waitlist).map((c) => ({ ClassID: c.ClassID, StudentID: students[c.student]!, casual: c.casual, dates: c.dates })),
+    bookingItems: [],
+    invoices: [],
+    discountCodes: [],
+    creditIds: [],
+    paymentMethod: body.direct_debit_payment ? 'direct_debit' : 'card',
+    ocrProfileId: body.profile,
+    ...(body.cardToken && !body.direct_debit_payment ? { cardToken: body.cardToken } : {}),
+    useSavedCard: false,
+    saveCard: false,
+  };
+}
+
+/** The registration completed: once, the family is welcomed. */
+async function complete(deps: Deps, company: Company, registrationId: number, email: string, firstName: string, signedIn = true) {
+  if (await repo.markCompleted(deps.db, company.id, registrationId, nowIso())) sendWelcome(deps, company, email, firstName, signedIn);
+}
+
+/**
+ * A registration whose payment failed for good, or never began: the family goes, the registration
+ * opens again, its card is no one's again (another try may use it). Decided under the client's
+ * checkout lock, so a payment of the key still being written (a concurrent request of the same
+ * submission) is seen and the family kept.
+ */
+async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    if (!(await paymentFailedOrAbsent(trx, deps.engine, company.id, clientId, idempotencyKey))) return false;
+    if (!(await repo.reopenRegistration(trx, company.id, registrationId, clientId))) return false;
+    await removeAccount({ ...deps, db: trx }, company.id, clientId);
+    return true;
+  });
+  if (removed && cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);
+}
+
+/**
+ * A submitted registration asked again. Only its own key and body, soon after, and only while the
+ * family has no password of its own yet, answer its client (the answer was lost); anything else is
+ * refused, so the retry never becomes a way to sign in.
+ */
+async function replay(
+  deps: Deps,
+  company: Company,
+  row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,
+  idempotencyKey: string,
+  hash: string,
+  body: Submission,
+  now: Date,
+): Promise<RegistrationResult> {
+  if (row.idempotency_key !== idempotencyKey) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
+  if (row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  // Still paying: the same submission resumes the checkout (after a challenge step, or a lost answer).
+  if (row.completed_at === null) return pay(deps, company, { id: row.id, email: row.email, client_id: row.client_id }, idempotencyKey, body);
+  const fresh = addMinutes(new Date(row.submitted_at), REPLAY_MINUTES) > now;
+  if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  // What was paid is answered again by the checkout from its record under the key.
+  const paid = body.classes.some((c) => !c.waitlist);
+  const payment = paid ? await checkout(deps, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(deps, company, row.client_id))) : null;
+  return { clientId: row.client_id, payment };
+}
+
+/**
+ * The minute job's part: registrations still paying after their checkout's time. A payment the
+ * checkout completed (its process died before the registration heard) completes the
+ * registration; one that failed, or never started, removes the family. One still in flight is
+ * left to the payment reconciliation, which runs first.
+ */
+export async function settlePayingRegistrations(
+  deps: Deps,
+  findCompany: (id: number) => Promise<Company | null | undefined>,
+  now = new Date(),
+): Promise<{ errors: unknown[] }> {
+  const report = { errors: [] as unknown[] };
+  // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
+  const rows = await repo.findStalePayingRegistrations(deps.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
+  for (const row of rows) {
+    const company = await findCompany(row.company_id);
+    if (!company || row.client_id === null || row.idempotency_key === null) continue;
+    if (row.submitted_at! > nowIso(addMinutes(now, -(company.settings.fin_setup.CheckoutHoldMinutes + PAYING_GRACE_MINUTES)))) continue;
+    try {
+      const status = (await findPaymentOutcome(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
+      if (status === 'completed') {
+        await complete(deps, company, row.id, row.email, row.first_name, false);
+      } else if (status === null || status === 'failed') {
+        await removeFamily(deps, company, row.id, row.client_id, row.idempotency_key, row.card_token);
+      }
+    } catch (err) {
+      // One registration that cannot be settled does not hold up the others; it is tried again next minute.
+      report.errors.push(err);
+    }
+  }
+  return report;
+}
+
+/** Beyond the checkout's holds, how long a paying registration is left before the minute job settles it. */
+const PAYING_GRACE_MINUTES = 5;
+
+type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null };
+
+function sendWelcome(deps: Deps, company: Company, email: string, firstName: string, signedIn = true) {
+  const name = company.settings.CompanyDisplayName;
+  deps.mailer.queue({
+    companyId: company.id,
+    to: email,
+    subject: m.welcomeSubject(name),
+    ...renderMail(name, [
+      `Hi ${firstName},`,
+      `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
+      signedIn
+        ? 'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.'
+        : 'To sign in, use "Forgot password" on the Customer Hub\'s sign-in screen to set your password.',
+    ]),
+    secrets: [],
+  });
+}

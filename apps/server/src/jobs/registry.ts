@@ -1,0 +1,15 @@
+import type { Job } from '../domain/job.ts';
+import { accountsJobs } from '../modules/accounts/accounts.api.ts';
+import { captchaJobs } from '../modules/captcha/captcha.api.ts';
+import { classesJobs } from '../modules/classes/classes.api.ts';
+import { messagingJobs } from '../modules/messaging/messaging.api.ts';
+import { checkoutJobs } from '../flows/checkout/checkout.jobs.ts';
+import { registrationJobs } from '../flows/online-registration/registration.jobs.ts';
+import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
+
+/**
+ * Every module's and flow's background jobs, in the order a period runs them: the checkout
+ * settles before the registrations and guest bookings that pay through it, and mail goes last so
+ * it sends what they wrote.
+ */
+export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...classesJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...messagingJobs];

@@ -1,0 +1,313 @@
+import type { CustomerRecord } from '@portal/shared/my-details-schemas';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
+import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine';
+import { messages, serverMessages } from '@portal/shared/messages';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { renderMail } from '../messaging/messaging.api.ts';
+import { loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
+import { changePassword } from './customer.service.ts';
+import { completeSignInActions } from './sign-in-actions.service.ts';
+import * as repo from './my-details.repository.ts';
+import { checkEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode, pendingEmailCodeAddress, type EmailCodePurpose } from './email-code.service.ts';
+
+/** Decisions 020, 035: an e-mail change is an e-mail code of this purpose, as the registration code is. */
+const EMAIL_CHANGE: EmailCodePurpose = 'email-change';
+
+const REG_ID_PREFIX: Record<string, string> = { customer: 'C', student: 'S' };
+const REG_ID_DIGITS = 6;
+
+const orNull = (v: string) => (v === '' ? null : v);
+const orEmpty = (v: string | null | undefined) => v ?? '';
+
+function genderType(v: string): GenderType | null {
+  return (GENDER_TYPES as readonly string[]).includes(v) ? (v as GenderType) : null;
+}
+
+/** A stored client as the record of K25; custom field values also under custom_field_{id}. */
+function toRecord(row: repo.ClientDetailsRow, values: Awaited<ReturnType<typeof repo.findCustomFieldValues>>, pendingEmail: string | null): CustomerRecord {
+  const type = genderType(row.gender_type);
+  const CustomFieldValues: CustomFieldValue[] = values.map((v) => ({ CustomFieldID: v.custom_field_id, CustomFieldItemID: v.custom_field_item_id, FieldValue: v.field_value }));
+  const keyed = Object.fromEntries(CustomFieldValues.map((v) => [`custom_field_${v.CustomFieldID}`, v.FieldValue ?? (v.CustomFieldItemID === null ? null : String(v.CustomFieldItemID))]));
+  return {
+    ...keyed,
+    ClientID: row.id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    RegID: orNull(row.reg_id),
+    GenderType: type,
+    GenderOther: type === 'Other' ? orNull(row.gender_other) : null,
+    Gender: type ? (type.charAt(0) as 'M' | 'F' | 'N' | 'O') : null,
+    PhoneHome: orNull(row.phone_home),
+    PhoneWork: orNull(row.phone_work),
+    PhoneMobile: orNull(row.phone_mobile),
+    PhoneMobile2: orNull(row.phone_mobile2),
+    Email: row.email,
+    Email2: orNull(row.email2),
+    Fax: orNull(row.fax),
+    Address1: orNull(row.address1),
+    Address2: orNull(row.address2),
+    Suburb: orNull(row.suburb),
+    State: orNull(row.state),
+    Postcode: orNull(row.postcode),
+    location: { Suburb: orNull(row.suburb), State: orNull(row.state), Postcode: orNull(row.postcode) },
+    BillingAddrSame: row.billing_addr_same === 1,
+    BillingAddress1: orNull(row.billing_address1),
+    BillingAddress2: orNull(row.billing_address2),
+    BillingSuburb: orNull(row.billing_suburb),
+    BillingState: orNull(row.billing_state),
+    BillingPostcode: orNull(row.billing_postcode),
+    billing_location: { Suburb: orNull(row.billing_suburb), State: orNull(row.billing_state), Postcode: orNull(row.billing_postcode) },
+    Notes: orNull(row.notes),
+    CustomFieldValues,
+    PendingEmail: pendingEmail,
+  };
+}
+
+async function findRow(deps: Deps, companyId: number, clientId: number): Promise<repo.ClientDetailsRow> {
+  const row = await repo.findClientDetails(deps.db, companyId, clientId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The signed-in customer's record (K6, K25). */
+export async function getCustomerDetails(deps: Deps, companyId: number, clientId: number): Promise<CustomerRecord> {
+  const [row, values, pending] = await Promise.all([
+    findRow(deps, companyId, clientId),
+    repo.findCustomFieldValues(deps.db, companyId, clientId),
+    pendingEmailCodeAddress(deps, companyId, EMAIL_CHANGE, clientId),
+  ]);
+  return toRecord(row, values, pending);
+}
+
+/**
+ * Parses the customer form with the company's form schema: the same rules and messages as the
+ * web form (S60); hidden fields are dropped. A failure is a 400 with each field's message.
+ */
+export async function parseCustomerForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'customer'>> {
+  return parseCompanyForm(await loadCompanyForm(deps, company, 'customer', options), body);
+}
+
+/** Form keys → columns, for the plain text fields; each is written only when its field is shown. */
+const TEXT_COLUMNS = {
+  FirstName: 'first_name',
+  LastName: 'last_name',
+  GenderType: 'gender_type',
+  GenderOther: 'gender_other',
+  PhoneHome: 'phone_home',
+  PhoneWork: 'phone_work',
+  PhoneMobile: 'phone_mobile',
+  PhoneMobile2: 'phone_mobile2',
+  Email2: 'email2',
+  Fax: 'fax',
+  Address1: 'address1',
+  Address2: 'address2',
+  Suburb: 'suburb',
+  State: 'state',
+  Postcode: 'postcode',
+  BillingAddress1: 'billing_address1',
+  BillingAddress2: 'billing_address2',
+  BillingSuburb: 'billing_suburb',
+  BillingState: 'billing_state',
+  BillingPostcode: 'billing_postcode',
+  Notes: 'notes',
+} as const satisfies Record<string, keyof repo.ClientColumns>;
+
+const ADDRESS_TO_BILLING = [
+  ['address1', 'billing_address1'],
+  ['address2', 'billing_address2'],
+  ['suburb', 'billing_suburb'],
+  ['state', 'billing_state'],
+  ['postcode', 'billing_postcode'],
+] as const;
+
+/**
+ * Saves the customer form (K8): `form` is the payload parsed by the company's customer form
+ * schema, so it holds only the fields the configuration shows. A new e-mail address is not
+ * saved: it gets a code (K9) and changes when the code is confirmed.
+ */
+export async function updateCustomerDetails(
+  deps: Deps,
+  company: Company,
+  clientId: number,
+  form: FormOutput<'customer'>,
+  /** Runs before a code is mailed to a new address (the route's throttle). */
+  beforeCodeMail: () => Promise<void> = async () => {},
+): Promise<{ record: CustomerRecord; emailToken?: string; newEmail?: string }> {
+  const saved = await saveCustomerDetails(deps, company, clientId, form, beforeCodeMail);
+  return { record: await getCustomerDetails(deps, company.id, clientId), ...saved };
+}
+
+/** Saves the customer form (what updateCustomerDetails does) without reading the record back; answers an e-mail change begun. */
+export async function saveCustomerDetails(
+  deps: Deps,
+  company: Company,
+  clientId: number,
+  form: FormOutput<'customer'>,
+  beforeCodeMail: () => Promise<void> = async () => {},
+): Promise<{ emailToken?: string; newEmail?: string }> {
+  const row = await findRow(deps, company.id, clientId);
+  const columns: repo.ClientColumns = {};
+  const values = form as Record<string, unknown>;
+  for (const [key, column] of Object.entries(TEXT_COLUMNS)) {
+    if (key in values) columns[column] = orEmpty(values[key] as string | null);
+  }
+  if ('GenderType' in values && values.GenderType !== 'Other') columns.gender_other = '';
+  if ('BillingAddrSame' in values) {
+    const same = values.BillingAddrSame === true;
+    columns.billing_addr_same = same ? 1 : 0;
+    // K11: the billing address is the address, copied, so the record reads the same either way.
+    if (same) for (const [from, to] of ADDRESS_TO_BILLING) columns[to] = columns[from] ?? row[from];
+  }
+  if ('RegID' in values) {
+    const regId = await checkedRegId(deps, company.id, row.reg_id, values.RegID as string | null);
+    if (regId !== undefined) columns.reg_id = regId;
+  }
+  let newEmail: string | undefined;
+  if ('Email' in values) {
+    const email = values.Email as string | null;
+    // The address is the customer's sign-in: it can change, never go.
+    if (email === null) throw new AppError(400, 'VALIDATION', messages.emailRequired, [{ field: 'Email', message: messages.emailRequired }]);
+    if (email !== row.email) newEmail = email;
+  }
+  if (newEmail) await beforeCodeMail();
+  const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
+  await repo.updateClientDetails(deps.db, company.id, clientId, columns, custom);
+  // The details were saved through the company's form, so every mandatory field is filled: an
+  // UpdateProfile sign-in action is done (decision 021).
+  await completeSignInActions(deps, company.id, clientId, 'UpdateProfile');
+  const emailToken = newEmail ? await startEmailChange(deps, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
+  return emailToken ? { emailToken, newEmail } : {};
+}
+
+/** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */
+export async function checkNewCustomerRegId(deps: Deps, companyId: number, form: FormOutput<'customer'>): Promise<void> {
+  const asked = (form as Record<string, unknown>).RegID;
+  if (typeof asked === 'string') await checkedRegId(deps, companyId, '', asked);
+}
+
+/**
+ * RegID is read-only (S38): the stored one stays; a customer without one may take only an id
+ * that generate-reg-id handed out and nobody holds. Answers the value to store, or undefined.
+ */
+async function checkedRegId(deps: Deps, companyId: number, stored: string, asked: string | null): Promise<string | undefined> {
+  if (asked === null || asked === stored) return undefined;
+  const locked = () => new AppError(422, 'REG_ID_LOCKED', dm.regIdLocked, [{ field: 'RegID', message: dm.regIdLocked }]);
+  if (stored !== '') throw locked();
+  const match = new RegExp(`^${REG_ID_PREFIX.customer}([0-9]{${REG_ID_DIGITS}})$`).exec(asked);
+  const issued = match ? Number(match[1]) : 0;
+  if (issued < 1 || issued > (await repo.lastRegIdNumber(deps.db, companyId, 'customer'))) throw locked();
+  if (await repo.isRegIdTaken(deps.db, companyId, asked)) throw locked();
+  return asked;
+}
+
+/** GenerateRegId (R20, U24): the next id of the company's sequence for the type, skipping any a client already holds. */
+export async function generateRegId(deps: Deps, companyId: number, type: string): Promise<string> {
+  for (;;) {
+    const n = await repo.nextRegIdNumber(deps.db, companyId, type);
+    const id = `${REG_ID_PREFIX[type] ?? 'C'}${String(n).padStart(REG_ID_DIGITS, '0')}`;
+    if (type !== 'customer' || !(await repo.isRegIdTaken(deps.db, companyId, id))) return id;
+  }
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain}`;
+}
+
+/**
+ * Sends a 6-digit code to the new address and answers the token that pairs with it (K9). An
+ * address another sign-in of the company uses gets a notice instead of a code, with the same
+ * answer, so the call never tells which addresses are customers.
+ */
+async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDetailsRow, newEmail: string): Promise<string> {
+  const taken = await repo.isSignInEmailTaken(deps.db, company.id, newEmail, row.login_id);
+  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: EMAIL_CHANGE, email: newEmail, clientId: row.id, decoy: taken });
+  const name = company.settings.CompanyDisplayName;
+  const mail = taken
+    ? renderMail(name, [
+        `Someone asked to use this e-mail address for a ${name} Customer Hub account.`,
+        'This address already belongs to an account, so it was not changed. If this was not you, you can ignore this e-mail.',
+      ])
+    : renderMail(name, [
+        `Hi ${row.first_name},`,
+        `To use this address for your ${name} Customer Hub account, enter this verification code: your verification code is ${code}.`,
+        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
+      ]);
+  deps.mailer.queue({
+    companyId: company.id,
+    to: newEmail,
+    subject: taken ? `Your ${name} account` : `Confirm your new e-mail address: ${code}`,
+    ...mail,
+    secrets: taken ? [] : [String(code)],
+  });
+  return token;
+}
+
+const codeInvalid = () => new AppError(422, 'CODE_INVALID', dm.codeInvalid, [{ field: 'email_code', message: dm.codeInvalid }]);
+const tooManyTries = () => new AppError(422, 'CODE_TOO_MANY_TRIES', dm.codeTooManyTries, [{ field: 'email_code', message: dm.codeTooManyTries }]);
+
+/**
+ * Confirms an e-mail change with its code: bounded tries, before expiry, once, and only by the
+ * client who asked for it (another client's token is not found). The old address is told.
+ */
+export async function confirmEmailChange(deps: Deps, company: Company, clientId: number, token: string, code: number): Promise<CustomerRecord> {
+  const change = await findEmailCode(deps, company.id, EMAIL_CHANGE, token);
+  if (!change || change.client_id !== clientId) throw notFound();
+  const check = await checkEmailCode(deps, company.id, change, token, code);
+  if (check === 'tooManyTries') throw tooManyTries();
+  if (check === 'invalid') throw codeInvalid();
+  const row = await findRow(deps, company.id, clientId);
+  try {
+    const applied = await repo.applyEmailChange(deps.db, {
+      companyId: company.id,
+      codeId: change.id,
+      clientId,
+      loginId: row.login_id,
+      oldEmail: row.email,
+      newEmail: change.email,
+    });
+    if (!applied) throw codeInvalid();
+  } catch (err) {
+    if (err instanceof repo.EmailTakenError) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
+    throw err;
+  }
+  const name = company.settings.CompanyDisplayName;
+  const mail = renderMail(name, [
+    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${new Date().toUTCString()}.`,
+    'If this was you, there is nothing to do. If it was not, contact us at once.',
+  ]);
+  deps.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });
+  return getCustomerDetails(deps, company.id, clientId);
+}
+
+/**
+ * Login & Security (K13): the current password proves it is the owner; the new one ends every
+ * other session of the sign-in (this one stays) and the owner is told by e-mail.
+ */
+export async function changeCustomerPassword(
+  deps: Deps,
+  company: Company,
+  clientId: number,
+  sessionId: number,
+  input: { current_password: string; password: string },
+): Promise<void> {
+  const login = await repo.findLoginForClient(deps.db, company.id, clientId);
+  if (!login) throw notFound();
+  if (!(await verifyPassword(login.password_hash, input.current_password))) {
+    throw new AppError(422, 'INVALID_CREDENTIALS', dm.currentPasswordWrong, [{ field: 'current_password', message: dm.currentPasswordWrong }]);
+  }
+  if (input.current_password === input.password) {
+    throw new AppError(422, 'PASSWORD_UNCHANGED', dm.passwordUnchanged, [{ field: 'password', message: dm.passwordUnchanged }]);
+  }
+  await changePassword(deps, company.id, login.login_id, input.password, sessionId);
+}
+
+/** The sign-in address whose failures a wrong current password counts against. */
+export async function signInEmailOf(deps: Deps, companyId: number, clientId: number): Promise<string> {
+  const login = await repo.findLoginForClient(deps.db, companyId, clientId);
+  if (!login) throw notFound();
+  return login.email;
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { agreementMessages as am, SIGNATURE_LIMITS, pngDataUrl, signatureBase64, type Agreement } from '@portal/shared/agreement-schemas';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { completeSignInActions } from '../accounts/accounts.api.ts';
+import * as repo from './agreements.repository.ts';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MAX_PIXELS = SIGNATURE_LIMITS.maxWidth * SIGNATURE_LIMITS.maxHeight;
+
+export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const notFound = () => new AppError(404, 'NOT_FOUND', am.notFound);
+const notPng = () => new AppError(422, 'SIGNATURE_NOT_PNG', am.signatureNotPng, [{ field: 'signature', message: am.signatureNotPng }]);
+const tooLarge = () => new AppError(422, 'SIGNATURE_TOO_LARGE', am.signatureTooLarge, [{ field: 'signature', message: am.signatureTooLarge }]);
+
+type AgreementRow = Awaited<ReturnType<typeof repo.findActive>>[number];
+type SignatureRow = { version: number; signed_at: string } | undefined;
+
+function toAgreement(a: AgreementRow, signed: SignatureRow): Agreement {
+  return {
+    AgreementID: a.id,
+    Name: a.name,
+    AgreementText: a.text,
+    RequiresSignature: a.requires_signature === 1,
+    Version: a.version,
+    pivot: { Required: a.required === 1 },
+    Signed: signed ? { SignedAt: signed.signed_at, Version: signed.version, Current: signed.version >= a.version } : null,
+  };
+}
+
+/**
+ * The active agreements to show (R8, R68, N25): a registration profile's own, with the
+ * profile's Required, or the company's when no profile is given or the profile names none
+ * (decision 040); with a customer, each with that customer's latest acceptance.
+ */
+export async function listActiveAgreements(deps: Deps, companyId: number, clientId: number | undefined, profileId?: number): Promise<Agreement[]> {
+  const [agreements, signatures] = await Promise.all([
+    findProfileOrCompanyAgreements(deps, companyId, profileId),
+    clientId === undefined ? Promise.resolve(new Map<number, SignatureRow>()) : repo.findLatestSignatures(deps.db, companyId, clientId),
+  ]);
+  return agreements.map((a) => toAgreement(a, signatures.get(a.id)));
+}
+
+async function findProfileOrCompanyAgreements(deps: Deps, companyId: number, profileId: number | undefined) {
+  const own = profileId === undefined ? [] : await repo.findActiveForProfile(deps.db, companyId, profileId);
+  return own.length > 0 ? own : repo.findActive(deps.db, companyId);
+}
+
+/** Required agreements whose current version the client has not accepted: each becomes an Accept Agreement action. */
+export async function agreementsAwaitingAcceptance(deps: Deps, companyId: number, clientId: number): Promise<number[]> {
+  const agreements = await listActiveAgreements(deps, companyId, clientId);
+  return agreements.filter((a) => a.pivot.Required && !a.Signed?.Current).map((a) => a.AgreementID);
+}
+
+/**
+ * A drawn signature is accepted only as a PNG of bounded size and dimensions, judged by its
+ * content: the magic bytes, the dimensions in its header (before any pixel is decoded), a
+ * decompression limit, a full decode, and at least one mark on it. It is stored re-encoded,
+ * which drops any text chunks or other metadata it carried.
+ */
+export async function checkSignature(dataUrl: string, name: string): Promise<string> {
+  const base64 = signatureBase64(dataUrl);
+  if (base64 === undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw notPng();
+  if (Math.floor((base64.length * 3) / 4) > SIGNATURE_LIMITS.maxBytes + 2) throw tooLarge();
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > SIGNATURE_LIMITS.maxBytes) throw tooLarge();
+  if (bytes.length < 24 || !bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw notPng();
+  // The header's dimensions, before any decoder sees the pixels.
+  if (bytes.readUInt32BE(16) > SIGNATURE_LIMITS.maxWidth || bytes.readUInt32BE(20) > SIGNATURE_LIMITS.maxHeight) throw tooLarge();
+  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, options).metadata();
+  } catch {
+    throw notPng();
+  }
+  if (meta.format !== 'png' || !meta.width || !meta.height) throw notPng();
+  if (meta.width > SIGNATURE_LIMITS.maxWidth || meta.height > SIGNATURE_LIMITS.maxHeight) throw tooLarge();
+  let stored: Buffer;
+  try {
+    const stats = await sharp(bytes, options).stats();
+    // A uniform image (an empty pad) carries no signature.
+    if (stats.channels.every((c) => c.min === c.max)) throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(name), [{ field: 'signature', message: am.signatureRequired(name) }]);
+    stored = await sharp(bytes, options).png({ compressionLevel: 9 }).toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw notPng();
+  }
+  return stored.toString('base64');
+}
+
+/**
+ * Records the customer's acceptance of the agreement's current version (K22): the version, a
+ * SHA-256 of its text, the time, the client address and user agent, and the signature when one
+ * is given (required when the agreement asks for one). Accepting a version already accepted
+ * writes nothing more. Completes the Accept Agreement action for it.
+ */
+export async function agreeToAgreement(
+  deps: Deps,
+  input: { companyId: number; clientId: number; agreementId: number; signature: string | null | undefined; ipAddress: string; userAgent: string },
+): Promise<void> {
+  const agreement = await activeAgreement(deps, input);
+  // A missing signature is refused by writeAcceptance, before any image work.
+  const signature = input.signature ? await checkSignature(input.signature, agreement.name) : null;
+  await writeAcceptance(deps, agreement, { ...input, signature });
+}
+
+/**
+ * agreeToAgreement with the signature already checked by checkSignature (its re-encoded PNG, in
+ * base64): no image work, so a caller can check first and write later inside a transaction.
+ */
+export async function recordAcceptance(
+  deps: Deps,
+  input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string },
+): Promise<void> {
+  await writeAcceptance(deps, await activeAgreement(deps, input), input);
+}
+
+async function activeAgreement(deps: Deps, input: { companyId: number; agreementId: number }) {
+  const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
+  if (!agreement) throw notFound();
+  return agreement;
+}
+
+async function writeAcceptance(
+  deps: Deps,
+  agreement: NonNullable<Awaited<ReturnType<typeof repo.findActiveById>>>,
+  input: { companyId: number; clientId: number; signature: string | null; ipAddress: string; userAgent: string },
+): Promise<void> {
+  if (agreement.requires_signature === 1 && !input.signature) {
+    throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
+  }
+  const latest = (await repo.findLatestSignatures(deps.db, input.companyId, input.clientId)).get(agreement.id);
+  if (!latest || latest.version < agreement.version) {
+    await repo.insertSignature(deps.db, {
+      companyId: input.companyId,
+      agreementId: agreement.id,
+      clientId: input.clientId,
+      version: agreement.version,
+      textSha256: agreement.text_sha256,
+      signature: input.signature,
+      ipAddress: input.ipAddress.slice(0, 100),
+      userAgent: input.userAgent.slice(0, 500),
+    });
+  }
+  await completeSignInActions(deps, input.companyId, input.clientId, 'AcceptAgreement', { agreementId: agreement.id });
+}
+
+/** An agreement the customer accepted, shown again with the words, signature and date of their latest acceptance. */
+export async function findSignedAgreement(deps: Deps, companyId: number, clientId: number, agreementId: number) {
+  const agreement = await repo.findActiveById(deps.db, companyId, agreementId);
+  if (!agreement) throw notFound();
+  const signed = await repo.findLatestSignature(deps.db, companyId, clientId, agreementId);
+  if (!signed) throw new AppError(404, 'NOT_SIGNED', am.notSigned);
+  return {
+    agreement: toAgreement(agreement, signed),
+    signature: { Name: signed.name, AgreementText: signed.text, Version: signed.version, SignedAt: signed.signed_at, Signature: signed.signature ? pngDataUrl(signed.signature) : null },
+  };
+}
+
+/**
+ * Publishes a new version of an agreement (the CLI's publish-agreement). A required agreement's
+ * new version becomes an Accept Agreement action for every client of the company at their next
+ * sign-in, since none of them has accepted it yet.
+ */
+export async function publishAgreementVersion(
+  deps: Pick<Deps, 'db'>,
+  input: { companyCode: string; agreement: string; text: string; name?: string | undefined; requiresSignature?: boolean | undefined },
+): Promise<{ agreementId: number; version: number; name: string; required: boolean }> {
+  const company = await repo.findCompanyIdByCode(deps.db, input.companyCode);
+  if (!company) throw new AppError(404, 'NOT_FOUND', `No company with code ${input.companyCode}`);
+  const current = await repo.findByIdOrName(deps.db, company.id, input.agreement);
+  if (!current) throw new AppError(404, 'NOT_FOUND', `Company ${input.companyCode} has no agreement "${input.agreement}"`);
+  const text = input.text.trim();
+  if (!text) throw new AppError(400, 'VALIDATION', 'The agreement text is empty');
+  const name = input.name?.trim() || current.name;
+  const version = await repo.publishVersion(deps.db, company.id, current.id, {
+    name,
+    text,
+    textSha256: sha256(text),
+    requiresSignature: input.requiresSignature ?? current.requires_signature === 1,
+    publishedAt: nowIso(),
+  });
+  return { agreementId: current.id, version, name, required: current.required === 1 };
+}

@@ -1,0 +1,8 @@
+// The classes module's one door: other modules, flows and the app import only this file.
+export { classSessionLinkCommand, classSessionLinkUsage } from './class-session-link.cli.ts';
+export { classSessionLinkRoutes } from './class-session-link.routes.ts';
+export { issueClassSessionLink, revokeClassSessionLink } from './class-session-link.service.ts';
+export { classesRoutes } from './classes.routes.ts';
+export { confirmEnrolments, createEnrolments, importClassActivity, joinWaitlist, listUpcomingSessions, releaseEnrolments, validateClassItem, validateNewStudentClassItem } from './classes.service.ts';
+export type { ClassItem, ValidatedClassItem } from './classes.service.ts';
+export { classesJobs } from './classes.jobs.ts';

@@ -1,0 +1,10 @@
+import type { Job } from '../../domain/job.ts';
+import { findCompanyById } from '../company/company.api.ts';
+import { deleteExpiredLinks } from './class-session-link.service.ts';
+import { sweepWaitlists } from './classes.service.ts';
+
+export const classesJobs: Job[] = [
+  { name: 'class-session links past their time', every: 'hour', run: deleteExpiredLinks },
+  // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
+  { name: 'lapsed holds and waitlist offers', every: 'hour', run: (deps, now) => sweepWaitlists(deps, (id) => findCompanyById(deps, id), now) },
+];

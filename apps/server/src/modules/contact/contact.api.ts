@@ -1,0 +1,2 @@
+// The contact module's one door: other modules, flows and the app import only this file.
+export { contactRoutes } from './contact.routes.ts';

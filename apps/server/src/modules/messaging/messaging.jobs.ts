@@ -1,0 +1,8 @@
+import type { Job } from '../../domain/job.ts';
+import { purgeUnsentMail } from './mailer.ts';
+
+export const messagingJobs: Job[] = [
+  { name: 'outbox rows past their week', every: 'hour', run: (deps, now) => purgeUnsentMail(deps.db, now) },
+  // Last of the minute's jobs in the registry: it sends what the settling jobs before it wrote.
+  { name: 'mail a dead process wrote but never delivered', every: 'minute', run: (deps, now) => deps.mailer.deliverPending(now) },
+];

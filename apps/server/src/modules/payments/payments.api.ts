@@ -1,0 +1,7 @@
+// The payments module's one door: other modules, flows and the app import only this file.
+export { billingRoutes } from './billing.routes.ts';
+export { bankFormatOf, directDebitAvailable, directDebitOffered, findSavedCardToken, registerBankMandate, saveCard, storeBankMandate } from './billing.service.ts';
+export { GATEWAY_PREFIX, challengeParams, gatewayRoutes } from './gateway.routes.ts';
+export { DECLINE_MESSAGES, GatewayIdempotencyError, GatewayNetworkError, decideChallenge, findChallenge, gatewayFor, tokeniseCard } from './gateway.service.ts';
+export type { ChargeResult, PaymentGateway } from './gateway.service.ts';
+export * from './payment.repository.ts';

@@ -1,0 +1,361 @@
+import type { FormOutput, FormValues } from '@portal/shared/form-engine';
+import { GENDER_TYPES } from '@portal/shared/form-engine';
+import { messages } from '@portal/shared/messages';
+import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { normalizePicture } from '../../lib/images.ts';
+import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
+import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
+import { getCustomerDetails } from '../accounts/accounts.api.ts';
+import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
+import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
+import * as repo from './student.repository.ts';
+
+export type { StudentRow } from './student.repository.ts';
+
+/**
+ * Students belong to a client of a company. Every function here takes both and answers only
+ * that client's students, so another family's or another company's student is "not found".
+ */
+
+/** A page of this client's students (E1). */
+export function listStudentsOfClient(deps: Deps, companyId: number, clientId: number, page: { limit: number; offset: number }) {
+  return repo.findStudentsByClient(deps.db, { companyId, clientId, ...page });
+}
+
+/** Every student of this client, for pickers (enrolments, bookings, cart). */
+export function listAllStudentsOfClient(deps: Deps, companyId: number, clientId: number): Promise<repo.StudentRow[]> {
+  return repo.findAllStudentsByClient(deps.db, companyId, clientId);
+}
+
+/** The student when it belongs to this client of this company; undefined otherwise. */
+export function findStudentOfClient(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow | undefined> {
+  return repo.findStudentByClient(deps.db, companyId, clientId, studentId);
+}
+
+/** The student of this client, or a 404 that says nothing about whose it is. */
+export async function requireStudentOfClient(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow> {
+  const row = await findStudentOfClient(deps, companyId, clientId, studentId);
+  if (!row) throw notFound();
+  return row;
+}
+
+const orNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+function genderType(v: string): StudentRecord['GenderType'] {
+  return (GENDER_TYPES as readonly string[]).includes(v) ? (v as StudentRecord['GenderType']) : null;
+}
+
+export function toSummary(row: repo.StudentRow): StudentSummary {
+  const type = genderType(row.gender);
+  return {
+    StudentID: Number(row.id),
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    RegID: orNull(row.reg_id),
+    DOB: orNull(row.dob),
+    GenderType: type,
+    GenderOther: type === 'Other' ? orNull(row.gender_other) : null,
+    Gender: type ? (type.charAt(0) as StudentSummary['Gender']) : null,
+    Standard: row.standard,
+    profile_picture: orNull(row.profile_picture),
+  };
+}
+
+function parseCustomValues(text: string | null): StudentRecord['custom_field_values'] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((v: { CustomFieldID?: unknown; CustomFieldItemID?: unknown; FieldValue?: unknown }) =>
+      typeof v?.CustomFieldID === 'number'
+        ? [{ CustomFieldID: v.CustomFieldID, CustomFieldItemID: typeof v.CustomFieldItemID === 'number' ? v.CustomFieldItemID : null, FieldValue: typeof v.FieldValue === 'string' ? v.FieldValue : null }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+async function bookedClasses(deps: Deps, company: Company, studentId: number): Promise<BookedClass[]> {
+  const today = localNow(companyTimeZone(company.settings.localization)).date;
+  const enrolments = await repo.findCurrentEnrolments(deps.db, company.id, studentId, today);
+  const sessions = await repo.findSessionsFrom(deps.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], today);
+  return enrolments.map((e) => {
+    const dates = sessions
+      .filter((s) => Number(s.class_id) === Number(e.class_id) && s.date >= e.start_date && (e.end_date === null || s.date <= e.end_date))
+      .map((s) => ({ SessionID: Number(s.id), Date: s.date, Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const) }));
+    const next = dates.find((d) => d.Status === 'scheduled');
+    return {
+      ClassID: Number(e.class_id),
+      OCRName: e.class_name,
+      LessonFormat: e.lesson_format_id === null || e.lesson_format === null ? null : { LessonFormatID: Number(e.lesson_format_id), Name: e.lesson_format },
+      DayOfWeek: e.day_of_week,
+      Time: e.start_time,
+      DurationMinutes: e.duration_minutes,
+      Venue: e.venue_id === null || e.venue === null ? null : { VenueID: Number(e.venue_id), Name: e.venue },
+      Court: e.court,
+      StartDate: e.start_date,
+      EndDate: e.end_date,
+      next_session: next ? { SessionID: next.SessionID, Date: next.Date } : null,
+      dates,
+    };
+  });
+}
+
+/** The whole record (E29) with its booked classes (E27). */
+export async function getStudentRecord(deps: Deps, company: Company, clientId: number, studentId: number): Promise<StudentRecord> {
+  const row = await requireStudentOfClient(deps, company.id, clientId, studentId);
+  return toRecord(deps, company, clientId, row);
+}
+
+async function toRecord(deps: Deps, company: Company, clientId: number, row: repo.StudentRow): Promise<StudentRecord> {
+  const same = Number(row.addr_same_as_client) === 1;
+  const [classes, client] = await Promise.all([bookedClasses(deps, company, Number(row.id)), same ? getCustomerDetails(deps, company.id, clientId) : null]);
+  const place = same && client ? { Suburb: client.Suburb, State: client.State, Postcode: client.Postcode } : { Suburb: orNull(row.suburb), State: orNull(row.state), Postcode: orNull(row.postcode) };
+  return {
+    ...toSummary(row),
+    PhoneMobile: orNull(row.phone_mobile),
+    Email: orNull(row.email),
+    AddrSameAsClient: same,
+    Address1: orNull(row.address1),
+    Address2: orNull(row.address2),
+    Suburb: orNull(row.suburb),
+    State: orNull(row.state),
+    Postcode: orNull(row.postcode),
+    Location: place.Suburb || place.State || place.Postcode ? place : null,
+    StandardID: row.standard_id === null ? null : Number(row.standard_id),
+    MedicalConditionIDs: orNull(row.medical_condition_ids),
+    AdditionalMedicalConditions: orNull(row.additional_medical_conditions),
+    ReferralSourceID: row.referral_source_id === null ? null : Number(row.referral_source_id),
+    SchoolID: row.school_id === null ? null : Number(row.school_id),
+    VenueID: row.venue_id === null ? null : Number(row.venue_id),
+    Notes: orNull(row.notes),
+    PendingDays: orNull(row.pending_days),
+    custom_field_values: parseCustomValues(row.custom_field_values),
+    bookedClasses: classes,
+  };
+}
+
+type StudentForm = FormOutput<'student'>;
+
+/** Form keys → columns of the plain fields; each is written only when the configuration shows its field. */
+const COLUMNS = {
+  FirstName: 'first_name',
+  LastName: 'last_name',
+  DOB: 'dob',
+  GenderOther: 'gender_other',
+  PhoneMobile: 'phone_mobile',
+  Email: 'email',
+  Address1: 'address1',
+  Address2: 'address2',
+  Suburb: 'suburb',
+  State: 'state',
+  Postcode: 'postcode',
+  MedicalConditionIDs: 'medical_condition_ids',
+  AdditionalMedicalConditions: 'additional_medical_conditions',
+  ReferralSourceID: 'referral_source_id',
+  SchoolID: 'school_id',
+  VenueID: 'venue_id',
+  Notes: 'notes',
+  PendingDays: 'pending_days',
+} as const satisfies Partial<Record<keyof StudentForm, keyof repo.StudentColumns>>;
+
+/**
+ * What only the server can check (decision 017): each list id the form sends is an active item
+ * of this company's list, or the one the record already holds (an item made inactive since, X8).
+ */
+async function checkListIds(deps: Deps, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<void> {
+  const items = await repo.findActiveListIds(deps.db, companyId);
+  const errors: { field: string; message: string }[] = [];
+  const allowed = (list: string, id: number, kept: string | number | null | undefined) =>
+    items.some((i) => i.list === list && i.id === id) || String(kept ?? '').split(',').map(Number).includes(id);
+  const one = (key: keyof StudentForm, list: string, kept: number | null | undefined) => {
+    const id = form[key];
+    if (typeof id === 'number' && !allowed(list, id, kept)) errors.push({ field: key, message: messages.selectAnOption });
+  };
+  one('StandardID', 'standards', stored?.standard_id);
+  one('ReferralSourceID', 'referral_sources', stored?.referral_source_id);
+  one('SchoolID', 'school', stored?.school_id);
+  one('VenueID', 'venues', stored?.venue_id);
+  if (typeof form.MedicalConditionIDs === 'string') {
+    for (const id of form.MedicalConditionIDs.split(',').map(Number)) {
+      if (!allowed('medical_conditions', id, stored?.medical_condition_ids)) {
+        errors.push({ field: 'MedicalConditionIDs', message: messages.selectAnOption });
+        break;
+      }
+    }
+  }
+  if (errors.length > 0) throw new AppError(400, 'VALIDATION', errors[0]!.message, errors);
+}
+
+/** The columns a parsed form writes: only the keys it holds (the fields the configuration shows). */
+async function columnsOf(deps: Deps, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<repo.StudentColumns> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    if (key in form) out[column] = (form as Record<string, unknown>)[key] ?? null;
+  }
+  if ('GenderType' in form) out.gender = form.GenderType ?? '';
+  if ('GenderType' in form && form.GenderType !== 'Other') out.gender_other = null;
+  if ('AddrSameAsClient' in form) out.addr_same_as_client = form.AddrSameAsClient ? 1 : 0;
+  if ('StandardID' in form) {
+    out.standard_id = form.StandardID ?? null;
+    out.standard = form.StandardID ? ((await repo.findStandardName(deps.db, companyId, form.StandardID)) ?? '') : '';
+  }
+  if (form.custom_field_values) {
+    // Values of custom fields the form does not show (hidden since, or another profile's) are kept.
+    const shown = new Set(form.custom_field_values.map((v) => v.CustomFieldID));
+    const kept = parseCustomValues(stored?.custom_field_values ?? null).filter((v) => !shown.has(v.CustomFieldID));
+    const values = [...kept, ...form.custom_field_values.filter((v) => v.FieldValue !== null)].sort((a, b) => a.CustomFieldID - b.CustomFieldID);
+    out.custom_field_values = values.length > 0 ? JSON.stringify(values) : null;
+  }
+  return out as repo.StudentColumns;
+}
+
+function assertEditAllowed(company: Company): void {
+  if (company.settings.switches.AllowStudentEdit === false) throw new AppError(403, 'STUDENT_EDIT_OFF', studentMessages.editNotAllowed);
+}
+
+/** Adds a student to this client's account with the company's student form (E6). */
+export async function addStudent(deps: Deps, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
+  const id = await insertStudent(deps, company, clientId, await parseStudentForm(deps, company, body));
+  return getStudentRecord(deps, company, clientId, id);
+}
+
+/**
+ * Parses a new student's form: the company's, or a registration profile's (N9), with the list
+ * items it names checked against the company's; a 400 with each field's message.
+ */
+export async function parseStudentForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'student'>> {
+  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student', options), body);
+  await checkListIds(deps, company.id, form, undefined);
+  return form;
+}
+
+/**
+ * Writes a form parsed by parseStudentForm as a new student of the client (in the caller's
+ * transaction when `deps.db` is one); answers its id.
+ */
+export async function insertStudent(deps: Deps, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
+  const now = nowIso();
+  const columns = await columnsOf(deps, company.id, form, undefined);
+  return repo.insertStudent(deps.db, {
+    gender: '',
+    standard: '',
+    dob: null,
+    ...columns,
+    company_id: company.id,
+    client_id: clientId,
+    first_name: form.FirstName,
+    last_name: form.LastName,
+    profile_picture: null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
+export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
+  const stored = await requireStudentOfClient(deps, company.id, clientId, studentId);
+  // With AllowStudentEdit off, the form stays open for a student the company asks to update
+  // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
+  if (!(await hasPendingStudentUpdate(deps, company.id, clientId, studentId))) assertEditAllowed(company);
+  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
+  await checkListIds(deps, company.id, form, stored);
+  await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });
+  // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
+  await completeSignInActions(deps, company.id, clientId, 'UpdateStudent', { studentId });
+  const updatedStudent = await getStudentRecord(deps, company, clientId, studentId);
+  // R34: a custom condition the customer typed in this save is answered as newMedicalCondition;
+  // it stays on the student and is never added to the company's list (decision 019).
+  const typed = updatedStudent.AdditionalMedicalConditions?.trim() ?? '';
+  const before = stored.additional_medical_conditions?.trim() ?? '';
+  return typed !== '' && typed !== before ? { updatedStudent, newMedicalCondition: typed } : { updatedStudent };
+}
+
+/** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */
+export async function updatePicture(deps: Deps, company: Company, clientId: number, studentId: number, bytes: Buffer): Promise<string> {
+  assertEditAllowed(company);
+  await requireStudentOfClient(deps, company.id, clientId, studentId);
+  const picture = await normalizePicture(bytes);
+  const url = studentPictureUrl(studentId, picture.version);
+  await repo.savePicture(deps.db, { companyId: company.id, studentId, image: picture.image, version: picture.version, url, now: nowIso() });
+  return url;
+}
+
+export async function deletePicture(deps: Deps, company: Company, clientId: number, studentId: number): Promise<void> {
+  assertEditAllowed(company);
+  await requireStudentOfClient(deps, company.id, clientId, studentId);
+  await repo.deletePicture(deps.db, company.id, studentId, nowIso());
+}
+
+/**
+ * A stored picture of one of this client's students, named by the URL a record holds (E26).
+ * The URL is only read for the student id; nothing is fetched, and anything else is a 404.
+ */
+export async function findPictureByUrl(deps: Deps, companyId: number, clientId: number, url: string): Promise<{ image: Buffer; version: string }> {
+  const ref = parseStudentPictureUrl(url);
+  if (!ref) throw notFound();
+  return findPicture(deps, companyId, clientId, ref.studentId);
+}
+
+export async function findPicture(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<{ image: Buffer; version: string }> {
+  await requireStudentOfClient(deps, companyId, clientId, studentId);
+  const picture = await repo.findPicture(deps.db, companyId, studentId);
+  if (!picture) throw notFound();
+  return { image: Buffer.from(picture.image), version: picture.version };
+}
+
+interface StoredSkill {
+  name?: unknown;
+  achieved_on?: unknown;
+}
+
+/** Skill sets (E22): only when the company shows them; notes only when it shows notes. */
+export async function listSkillSets(deps: Deps, company: Company, clientId: number, studentId: number) {
+  if (!company.settings.switches.ShowSkillSets) throw new AppError(403, 'FEATURE_DISABLED', 'Skill sets are not shown by this company.');
+  await requireStudentOfClient(deps, company.id, clientId, studentId);
+  const rows = await repo.findSkillSets(deps.db, company.id, studentId);
+  const notes = company.settings.switches.ShowSkillSetNotes;
+  return rows.map((r) => {
+    let skills: StoredSkill[] = [];
+    try {
+      const parsed: unknown = JSON.parse(r.skills);
+      if (Array.isArray(parsed)) skills = parsed as StoredSkill[];
+    } catch {
+      skills = [];
+    }
+    return {
+      SkillSetID: Number(r.id),
+      Name: r.name,
+      Notes: notes && r.notes ? r.notes : null,
+      skills: skills
+        .filter((k) => typeof k.name === 'string')
+        .map((k) => ({ Name: String(k.name), Achieved: typeof k.achieved_on === 'string', AchievedDate: typeof k.achieved_on === 'string' ? k.achieved_on : null })),
+    };
+  });
+}
+
+/** Certificates (E23): only when the company has them switched on. */
+export async function listCertificates(deps: Deps, company: Company, clientId: number, studentId: number) {
+  if (!company.settings.switches.EnableCertificates) throw new AppError(403, 'FEATURE_DISABLED', 'Certificates are not shown by this company.');
+  await requireStudentOfClient(deps, company.id, clientId, studentId);
+  const rows = await repo.findCertificates(deps.db, company.id, studentId);
+  return rows.map((r) => ({ CertificateID: Number(r.id), Name: r.name, IssuedDate: r.issued_on, Description: r.description }));
+}
+
+/** The client's students whose record leaves a mandatory field of the student form empty (UpdateStudent, decision 021). */
+export async function studentsWithEmptyMandatoryFields(deps: Deps, company: Company, clientId: number): Promise<number[]> {
+  const { rows } = await listStudentsOfClient(deps, company.id, clientId, { limit: 500, offset: 0 });
+  if (rows.length === 0) return [];
+  const form = await loadCompanyForm(deps, company, 'student');
+  const incomplete: number[] = [];
+  for (const row of rows) {
+    const record = await toRecord(deps, company, clientId, row);
+    if (emptyMandatoryInputs(form, record as unknown as FormValues).length > 0) incomplete.push(row.id);
+  }
+  return incomplete;
+}
+

@@ -1,0 +1,33 @@
+import type { Db } from '../db/database.ts';
+import { hasNoCompanies, importCompanyBundle, isCompanyCodeTaken } from '../modules/import/import.api.ts';
+import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
+
+/** Sign-ins printed in the start-up banner and the README. */
+export const demoSignIns = [
+  { email: 'parent@example.com', password: DEMO_PASSWORD, note: 'SPLASH and ACE (asks which company); 2 swimmers, 120 notifications, open invoices' },
+  { email: 'family@example.com', password: DEMO_PASSWORD, note: 'SPLASH, two client accounts (asks which account)' },
+  { email: 'new@example.com', password: DEMO_PASSWORD, note: 'SPLASH, one sign-in action of each kind: a new agreement version to sign, details, a swimmer, a new password' },
+  { email: 'dancer@example.com', password: DEMO_PASSWORD, note: 'THAMES (UK, £)' },
+] as const;
+
+/**
+ * Loads the demo companies (SPLASH, ACE, THAMES, CLOSED) into an empty database; a database
+ * that already holds any company is left alone, so real data is never mixed with the demo.
+ * Answers whether it seeded.
+ */
+export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
+  if (!(await hasNoCompanies(db))) return false;
+  // One after the other so company ids follow the listed order on every engine.
+  for (const bundle of demoBundles()) {
+    try {
+      await importCompanyBundle(db, bundle, options);
+    } catch (err) {
+      // Another server process started on the same empty database and is seeding it (its company
+      // arrived between our check and our insert): leave the rest to that one.
+      const code = (bundle as { company?: { code?: string } }).company?.code;
+      if (code && (await isCompanyCodeTaken(db, code))) return false;
+      throw err;
+    }
+  }
+  return true;
+}
