@@ -1,6 +1,6 @@
 import type { Job } from '../../domain/job.ts';
 import { findCompanyById } from '../../modules/company/company.api.ts';
-import { reconcilePayments } from './payment.service.ts';
+import { reconcilePayments } from './reconcile.service.ts';
 
 /**
  * Payments whose process died between charge and order are completed from the gateway's record,

@@ -13,7 +13,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
-import * as service from './payment.service.ts';
+import { checkout } from './checkout.service.ts';
+import { listCredits, quoteCart } from './quote.service.ts';
 
 /** The cart's quote, the customer's credits and the checkout (decision 024). */
 export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -29,7 +30,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return service.quoteCart(deps, company, clientId, req.body);
+      return quoteCart(deps, company, clientId, req.body);
     },
   );
 
@@ -39,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return service.listCredits(deps, company, clientId);
+      return listCredits(deps, company, clientId);
     },
   );
 
@@ -59,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return service.checkout(deps, company, clientId, req.headers[IDEMPOTENCY_HEADER], req.body);
+      return checkout(deps, company, clientId, req.headers[IDEMPOTENCY_HEADER], req.body);
     },
   );
 }

@@ -4,7 +4,8 @@ import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/prici
 import { changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
-import { setPaymentFaults, reconcilePayments } from './payment.service.ts';
+import { setPaymentFaults } from './payment-steps.ts';
+import { reconcilePayments } from './reconcile.service.ts';
 import { reconcileCheckouts } from '../../jobs/scheduler.ts';
 import { findCompanyByCode, findCompanyById } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, customerWithInvoices, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
-import { setPaymentFaults } from './payment.service.ts';
+import { setPaymentFaults } from './payment-steps.ts';
 import { reconcileCheckouts } from '../../jobs/scheduler.ts';
 import { OUTBOX_LEASE_MS } from '../../modules/messaging/mailer.ts';
 

@@ -15,7 +15,8 @@ import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts
 import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
 import { decideChallenge, findChallenge, gatewayFor, tokeniseCard } from '../../modules/payments/payments.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
-import { checkout, findPaymentOutcome, quoteNewFamily } from '../checkout/payment.service.ts';
+import { checkout, findPaymentOutcome } from '../checkout/checkout.service.ts';
+import { quoteNewFamily } from '../checkout/quote.service.ts';
 import * as repo from '../../modules/bookings/bookings.api.ts';
 
 type BookingBody = z.output<typeof guestBookingRequestSchema>;

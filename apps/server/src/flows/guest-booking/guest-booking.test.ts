@@ -4,7 +4,7 @@ import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
 import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { reconcileCheckouts } from '../../jobs/scheduler.ts';
-import { setPaymentFaults } from '../checkout/payment.service.ts';
+import { setPaymentFaults } from '../checkout/payment-steps.ts';
 
 const key = () => crypto.randomBytes(12).toString('hex');
 type Answer = GuestBookingAnswer & { code?: string; message?: string; errors?: { field: string; message: string }[] };

@@ -4,7 +4,7 @@ import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { Browser, mailedCode, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { setPaymentFaults } from '../checkout/payment.service.ts';
+import { setPaymentFaults } from '../checkout/payment-steps.ts';
 import { reconcileCheckouts } from '../../jobs/scheduler.ts';
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;

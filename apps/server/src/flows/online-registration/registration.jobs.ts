@@ -1,6 +1,7 @@
 import type { Job } from '../../domain/job.ts';
 import { findCompanyById } from '../../modules/company/company.api.ts';
-import { deleteExpiredRegistrations, settlePayingRegistrations } from './registration.service.ts';
+import { deleteExpiredRegistrations } from './registration-steps.service.ts';
+import { settlePayingRegistrations } from './submission.service.ts';
 
 export const registrationJobs: Job[] = [
   { name: 'expired registrations', every: 'hour', run: deleteExpiredRegistrations },

@@ -26,7 +26,8 @@ import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { signInCustomer } from '../sign-in/sign-in.routes.ts';
 import { challengeParams, GATEWAY_PREFIX } from '../../modules/payments/payments.api.ts';
-import * as service from './registration.service.ts';
+import * as steps from './registration-steps.service.ts';
+import { submitRegistration } from './submission.service.ts';
 
 /**
  * The online registration's checks (N22, N29, R57–R60; decision 047). Open to any visitor of the
@@ -42,7 +43,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: confirmEmailRequestSchema, response: { 200: confirmEmailAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, existing_client: await service.confirmEmail(deps, requireCompany(req), req.body.email) };
+      return { success: true as const, existing_client: await steps.confirmEmail(deps, requireCompany(req), req.body.email) };
     },
   );
 
@@ -51,7 +52,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: sendCodeRequestSchema, response: { 200: sendCodeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register', true);
-      return { success: true as const, ...(await service.sendCode(deps, requireCompany(req), req.body.email)) };
+      return { success: true as const, ...(await steps.sendCode(deps, requireCompany(req), req.body.email)) };
     },
   );
 
@@ -60,7 +61,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: verifyCodeRequestSchema, response: { 200: verifyCodeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, verified: true as const, ...(await service.verifyCode(deps, requireCompany(req), req.body)) };
+      return { success: true as const, verified: true as const, ...(await steps.verifyCode(deps, requireCompany(req), req.body)) };
     },
   );
 
@@ -69,7 +70,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: verifyCaptchaRequestSchema, response: { 200: verifyCaptchaAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, verified: await service.verifyCaptcha(deps, requireCompany(req), req.body) };
+      return { success: true as const, verified: await steps.verifyCaptcha(deps, requireCompany(req), req.body) };
     },
   );
 
@@ -92,7 +93,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       await throttle(req, 'register');
       const company = requireCompany(req);
       reply.headers({ 'cache-control': 'no-store' });
-      const { clientId, payment } = await service.submitRegistration(deps, company, req.headers[IDEMPOTENCY_HEADER] as string, req.body, {
+      const { clientId, payment } = await submitRegistration(deps, company, req.headers[IDEMPOTENCY_HEADER] as string, req.body, {
         ipAddress: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
       });
@@ -116,7 +117,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return service.quoteRegistration(deps, requireCompany(req), req.body);
+      return steps.quoteRegistration(deps, requireCompany(req), req.body);
     },
   );
 
@@ -135,7 +136,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
       await throttle(req, 'register');
-      return service.tokeniseRegistrationCard(deps, requireCompany(req), req.body);
+      return steps.tokeniseRegistrationCard(deps, requireCompany(req), req.body);
     },
   );
 
@@ -149,7 +150,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
+      return steps.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
     },
   );
 
@@ -168,7 +169,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return service.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
+      return steps.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
     },
   );
 }

@@ -2,163 +2,30 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
-import type { CaptchaSolution } from '@portal/shared/contact-schemas';
-import { registrationMessages as m, type RegistrationPaymentOption, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
+import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
 import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkSignature, listActiveAgreements, recordAcceptance } from '../../modules/agreements/agreements.api.ts';
-import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
-import { hasSignIn, isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
-import { bankFormatOf, directDebitOffered, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
-import { gatewayFor, tokeniseCard, findChallenge, decideChallenge } from '../../modules/payments/payments.api.ts';
-import { checkout, findPaymentOutcome, paymentFailedOrAbsent, quoteNewFamily } from '../checkout/payment.service.ts';
+import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
+import { bankFormatOf, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
+import { gatewayFor } from '../../modules/payments/payments.api.ts';
+import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
+import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm, saveCustomerDetails } from '../../modules/accounts/accounts.api.ts';
 import { insertStudent, parseStudentForm } from '../../modules/students/students.api.ts';
-import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
+import { assertRegistrationOpen, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
+import { enrolledItems } from './registration-steps.service.ts';
 
-/** How long a verified address stays good for its registration's submission. */
-const REGISTRATION_TTL_MINUTES = 24 * 60;
-/** How long a solved captcha counts for its registration (the submission must follow it). */
-const CAPTCHA_MARK_MINUTES = 10;
-
-/**
- * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30); a
- * named profile must be one of the company's.
- */
-function assertRegistrationOpen(company: Company, profileId?: number) {
-  const s = company.settings.switches;
-  if (!s.AllowOCR || !s.CanTakeNewSignUps) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
-  if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
-}
-
-/** R60: whether the address already signs in here; such a visitor is offered sign-in instead (N35). */
-export async function confirmEmail(deps: Deps, company: Company, email: string): Promise<boolean> {
-  assertRegistrationOpen(company);
-  return hasSignIn(deps, company.id, email);
-}
-
-/**
- * R57: mails a code to the address and answers the token that will name the registration. An
- * address that already signs in here gets a notice with no code instead (the stored code is a
- * decoy), in the same answer, so the call does not say which addresses are customers and no
- * registration can be made for one.
- */
-export async function sendCode(deps: Deps, company: Company, email: string): Promise<{ token: string; message: string }> {
-  assertRegistrationOpen(company);
-  const existing = await hasSignIn(deps, company.id, email);
-  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'registration', email, decoy: existing });
-  const name = company.settings.CompanyDisplayName;
-  const mail = existing
-    ? renderMail(name, [
-        `Someone started an online registration with ${name} using this e-mail address.`,
-        'You already have an account: sign in to the Customer Hub to enrol. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
-        'If this was not you, you can ignore this e-mail.',
-      ])
-    : renderMail(name, [
-        `Your ${name} registration code is ${code}.`,
-        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
-      ]);
-  deps.mailer.queue({
-    companyId: company.id,
-    to: email,
-    subject: existing ? `Your ${name} account` : `Your registration code: ${code}`,
-    ...mail,
-    secrets: existing ? [] : [String(code)],
-  });
-  return { token, message: m.codeSent(email) };
-}
-
-/**
- * R58: checks the code (bounded tries, once only) and opens the registration under the token:
- * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
- * that signs in here (the code sent to one is a decoy, and one may have signed up since).
- */
-export async function verifyCode(deps: Deps, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
-  assertRegistrationOpen(company, input.profile);
-  const row = await findEmailCode(deps, company.id, 'registration', input.token);
-  if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
-  const check = await checkEmailCode(deps, company.id, row, input.token, input.code);
-  if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
-  if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
-  // The address may have signed up since its code was sent: such a family signs in instead.
-  if (await hasSignIn(deps, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
-  if (!(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
-  const now = new Date();
-  await repo.insertRegistration(deps.db, {
-    companyId: company.id,
-    profileId: input.profile,
-    tokenHash: hashToken(input.token),
-    email: row.email,
-    verifiedAt: nowIso(now),
-    expiresAt: addMinutes(now, REGISTRATION_TTL_MINUTES).toISOString(),
-  });
-  return { email: row.email };
-}
-
-/**
- * R59: checks a solved challenge once (a replay is refused) and marks the registration as
- * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
- */
-export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string | CaptchaSolution; registration_token: string }): Promise<boolean> {
-  assertRegistrationOpen(company);
-  const now = new Date();
-  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso(now));
-  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-  const solution = solutionOf(input.token);
-  if (!solution || !(await verifySolution(deps, company.id, solution))) return false;
-  return repo.markCaptchaVerified(deps.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
-}
-
-export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promise<void> {
-  return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
-}
-
-type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
-
-/** The classes a registration enrols in (not its waitlist places), as the classes service takes them. */
-function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }) {
-  return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
-}
-
-/** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
-export async function quoteRegistration(deps: Deps, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
-  assertRegistrationOpen(company, body.profile);
-  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
-  if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
-  const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
-  return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
-}
-
-/**
- * The simulated gateway's tokenisation for an open registration: the token is no client's yet
- * and is kept against the registration (the latest counts); the submission hands it to the family.
- */
-export async function tokeniseRegistrationCard(deps: Deps, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
-  assertRegistrationOpen(company);
-  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso());
-  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-  const made = await tokeniseCard(deps, company, null, input);
-  await repo.setCardToken(deps.db, company.id, registration.id, made.id);
-  return made;
-}
-
-/** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
-export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
-  assertRegistrationOpen(company);
-  const clientId = (await repo.findSubmittedRegistration(deps.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
-  if (clientId === null) throw notFound();
-  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
-}
-
+// The one submission: checked whole, the family written, its classes paid through the checkout.
 type Submission = z.output<typeof registrationSubmissionSchema>;
 
 /** How long after its submission a lost answer may be asked for again (and the family signed in by it). */
@@ -242,15 +109,6 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
 }
 
-type Profile = Company['settings']['profiles'][number];
-
-/** The options the profile offers (N27, T24) that the company's payment setup takes too. */
-function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
-  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
-}
-
-/** A profile with a class step (N8); NoClasses profiles take none. */
-const takesClasses = (profile: Profile) => profile.PageType !== 'NoClasses';
 
 /**
  * The class step's choices and how they are paid: every class names a student of the
@@ -373,7 +231,7 @@ export async function submitRegistration(
  * flight (an answer lost at the gateway, a challenge step) it stays, for the same submission to
  * resume, or the minute job to settle (`settlePayingRegistrations`).
  */
-async function pay(
+export async function pay(
   deps: Deps,
   company: Company,
   registration: { id: number; email: string; client_id: number },
@@ -449,7 +307,7 @@ async function removeFamily(deps: Deps, company: Company, registrationId: number
  * family has no password of its own yet, answer its client (the answer was lost); anything else is
  * refused, so the retry never becomes a way to sign in.
  */
-async function replay(
+export async function replay(
   deps: Deps,
   company: Company,
   row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,

@@ -1,0 +1,227 @@
+import { type CheckoutRequest, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
+import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import { gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
+import { directDebitAvailable, findSavedCardToken } from '../../modules/payments/payments.api.ts';
+import { holdBookings } from '../../modules/bookings/bookings.api.ts';
+import { createEnrolments } from '../../modules/classes/classes.api.ts';
+import * as repo from '../../modules/payments/payments.api.ts';
+import type { PaymentRow } from '../../modules/payments/payments.api.ts';
+import { conflict, DIRECT_DEBIT, faults, gatewayKey, hashOf, LEASE_SECONDS, replay, WAIT_FOR_FIRST_MS, type Checkout, type Holds, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
+import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
+
+// The checkout: one payment per Idempotency-Key; quote, hold, charge, then settle.
+export async function findPaymentOutcome(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
+  const row = await repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
+  if (!row) return null;
+  const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
+  return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null };
+}
+
+/**
+ * Inside the caller's transaction, with the client locked as a checkout locks it: whether no
+ * payment under the key is under way or done (none, or one that failed). A checkout of the key
+ * still writing its payment row is waited for (PostgreSQL), so it is never missed.
+ */
+export async function paymentFailedOrAbsent(trx: Db, engine: Deps['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
+  await repo.lockClient(trx, engine, companyId, clientId);
+  const row = await repo.findPaymentByKey(trx, companyId, clientId, idempotencyKey);
+  return !row || row.status === 'failed';
+}
+
+/** The cart's class items as the classes service takes them (decision 023). */
+
+/**
+ * Pays for a cart. The same key and body answer the same result and charge once; the same key
+ * with another body is refused (422). The payment row is written (with its credits and codes
+ * taken) before the charge, the order after it in one transaction; a failed charge gives them
+ * back. A process that dies after the charge leaves the row in flight: a retry with the same
+ * key, or the reconciliation job, completes it from the gateway's record of the charge.
+ */
+export async function checkout(deps: Deps, company: Company, clientId: number, idempotencyKey: string, body: Checkout): Promise<PaymentAnswer> {
+  const hash = hashOf(body);
+  const existing = await repo.findPaymentByKey(deps.db, company.id, clientId, idempotencyKey);
+  if (existing) return resume(deps, company, existing, hash);
+
+  const gateway = gatewayFor(deps, company);
+  const byDebit = body.paymentMethod === 'direct_debit';
+  if (byDebit) {
+    // Direct debit (decision 034): where the payment type offers it, from the bank details on file; new items only.
+    const debit = await directDebitAvailable(deps, company, clientId);
+    if (!debit.offered) throw new AppError(403, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
+    if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
+    if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
+  }
+  let chargeToken: string | null = null;
+  if (byDebit) {
+    // Nothing is charged to a card.
+  } else if (body.cardToken) {
+    // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
+    if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
+      throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
+    }
+    chargeToken = body.cardToken;
+  } else if (body.useSavedCard) {
+    chargeToken = await findSavedCardToken(deps, company.id, clientId);
+    if (!chargeToken) throw new AppError(422, 'NO_SAVED_CARD', 'There is no saved card. Please enter your card details.');
+  }
+
+  const now = new Date();
+  const payment = await deps.db.transaction().execute(async (trx) => {
+    await repo.lockClient(trx, deps.engine, company.id, clientId);
+    const id = await repo.insertPaymentOnce(trx, {
+      company_id: company.id,
+      client_id: clientId,
+      idempotency_key: idempotencyKey,
+      request_hash: hash,
+      status: 'processing',
+      amount_cents: 0,
+      processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
+      reference: null,
+      request: JSON.stringify({ body, chargeToken } satisfies StoredRequest),
+      quote: '{}',
+      result: null,
+      lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+    });
+    if (id === null) return null;
+
+    // An invoice already being paid in another tab is not paid twice.
+    const live = await repo.findLivePayments(trx, company.id, clientId, nowIso(now));
+    for (const other of live) {
+      if (other.id === id) continue;
+      const otherBody = (JSON.parse(other.request) as StoredRequest).body;
+      const shared = otherBody.invoices.filter((no) => body.invoices.includes(no));
+      if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
+    }
+
+    const quote = price(await loadPricingInput(deps, trx, company, clientId, body));
+    if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
+    const amount = quote.totals.paymentAmountCents;
+    if (amount > 0 && !byDebit) {
+      if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
+      if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
+    }
+    const stamp = nowIso(now);
+    for (const use of quote.creditsUsed) {
+      if (use.usedCents > 0 && !(await repo.useCredit(trx, company.id, Number(use.creditId), id, use.usedCents, stamp))) {
+        throw conflict('A selected credit has already been used. Please review your payment.', 'CREDIT_USED');
+      }
+    }
+    const applied = quote.discountCodes.filter((d) => d.status === 'applied');
+    const codeRows = await repo.findActiveDiscountCodes(trx, deps.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
+    await repo.insertDiscountCodeUses(
+      trx,
+      applied.map((d) => ({
+        company_id: company.id,
+        client_id: clientId,
+        discount_code_id: codeRows.find((c) => normaliseDiscountCode(c.code) === normaliseDiscountCode(d.discountCode))!.id,
+        payment_id: id,
+        invoice_no: d.invoiceNo,
+        discount_cents: d.status === 'applied' ? d.discountCents : 0,
+        created_at: stamp,
+      })),
+    );
+    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null };
+    const lapses: string[] = [];
+    if (body.classItems.length > 0) {
+      // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
+      const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
+      holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      lapses.push(nowIso(holdUntil));
+    }
+    if (body.bookingItems.length > 0) {
+      // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
+      const held = await holdBookings(trx, company, clientId, body.bookingItems, { now });
+      holds.bookingHoldToken = held.holdToken;
+      lapses.push(held.holdExpiresAt);
+    }
+    holds.expiresAt = lapses.sort()[0] ?? null;
+    await repo.movePayment(trx, company.id, id, ['processing'], {
+      quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
+      amount_cents: amount,
+      ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
+    });
+    return repo.findPaymentById(trx, company.id, id);
+  });
+  // Another submission of the same key won the insert: answer what it answers.
+  if (!payment) return resume(deps, company, (await repo.findPaymentByKey(deps.db, company.id, clientId, idempotencyKey))!, hash);
+  return charge(deps, company, payment);
+}
+
+/** A payment found under the key: replay its result, wait for it, or take it over when its process died. */
+async function resume(deps: Deps, company: Company, row: PaymentRow, hash: string): Promise<PaymentAnswer> {
+  if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This payment was already submitted with different details. Please start the payment again.');
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  let current: PaymentRow = row;
+  for (;;) {
+    if (current.status === 'completed' || current.status === 'failed') return replay(current);
+    if (current.status === 'requires_action') return charge(deps, company, current);
+    const now = nowIso();
+    if (current.lease_until <= now) {
+      const taken = await repo.movePayment(deps.db, company.id, current.id, ['processing'], { lease_until: nowIso(addMinutes(new Date(), LEASE_SECONDS / 60)) }, current.lease_until);
+      if (taken) return charge(deps, company, (await repo.findPaymentById(deps.db, company.id, current.id))!);
+    } else if (Date.now() > deadline) {
+      throw conflict('This payment is still being processed. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    current = (await repo.findPaymentById(deps.db, company.id, current.id))!;
+  }
+}
+
+/** Charges a prepared payment (or reads the charge already made under its key) and finishes it. */
+export async function charge(deps: Deps, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
+  const stored = JSON.parse(payment.request) as StoredRequest;
+  if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(deps, company, payment, null);
+  const gateway = gatewayFor(deps, company);
+  if (!gateway) return fail(deps, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
+
+  let result: ChargeResult;
+  try {
+    result =
+      payment.status === 'requires_action'
+        ? ((await gateway.retrieve(company.id, gatewayKey(payment))) ?? (await chargeCard(gateway, company, payment, stored)))
+        : await chargeCard(gateway, company, payment, stored);
+  } catch (err) {
+    if (err instanceof GatewayNetworkError) {
+      // The charge may have been made: the row stays in flight, free for a retry with the same key at once.
+      await repo.movePayment(deps.db, company.id, payment.id, ['processing'], { lease_until: nowIso(), updated_at: nowIso() });
+      throw new AppError(502, 'PAYMENT_UNCONFIRMED', 'We could not confirm your payment. Please try again: you will not be charged twice.');
+    }
+    if (err instanceof GatewayIdempotencyError) return fail(deps, company, payment, 422, 'IDEMPOTENCY_MISMATCH', 'This payment could not be matched. Please start the payment again.');
+    throw err;
+  }
+  await faults.get(deps)?.afterCharge?.();
+
+  if (result.status === 'succeeded') return complete(deps, company, payment, result.chargeId);
+  if (result.status === 'declined') return fail(deps, company, payment, 402, result.declineCode, result.message);
+
+  // A challenge step: the places stay held while the card holder answers it, and no longer.
+  const expiresAt = holdExpiryOf(payment);
+  if (expiresAt && expiresAt <= nowIso()) return fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  const leaseUntil = expiresAt ?? nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
+  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
+  return {
+    PaymentID: payment.id,
+    status: 'requires_action',
+    amountCents: payment.amount_cents,
+    currencySymbol: company.settings.localization.CurrencySymbol,
+    processor: gateway.name,
+    reference: result.chargeId,
+    invoiceNos: [],
+    receiptNo: null,
+    challenge: { id: result.challengeId, amountCents: payment.amount_cents },
+    holdExpiresAt: expiresAt,
+  };
+}
+
+/** What a payment whose challenge step outlived its holds answers (the minute job lets the holds go). */
+
+export type { CheckoutRequest };

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
+import { type PaymentAnswer } from '@portal/shared/payment-schemas';
+import type { Quote } from '@portal/shared/pricing/quote-schema';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { companyTimeZone, localNow } from '../../lib/time.ts';
+import type { PaymentRow } from '../../modules/payments/payments.api.ts';
+
+// What the checkout's steps share: the request kept with a payment, its holds, its answer.
+export type Cart = z.output<typeof cartRequestSchema>;
+export type Checkout = z.output<typeof checkoutRequestSchema>;
+
+/** How long a process owns a payment it is working on before another may take it over. */
+export const LEASE_SECONDS = 30;
+/** How long a second submission of the same key waits for the first to finish. */
+export const WAIT_FOR_FIRST_MS = 20_000;
+
+/** Hooks for tests that stop a process at a given step (a crash between charge and order). */
+export interface PaymentFaults {
+  afterCharge?: () => Promise<void> | void;
+  /** Right after the order's transaction commits, before anything else runs. */
+  afterOrder?: () => Promise<void> | void;
+}
+export const faults = new WeakMap<Deps, PaymentFaults>();
+export function setPaymentFaults(deps: Deps, value: PaymentFaults | undefined) {
+  if (value) faults.set(deps, value);
+  else faults.delete(deps);
+}
+
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+
+export function companyToday(company: Company): string {
+  return localNow(companyTimeZone(company.settings.localization)).date;
+}
+
+export interface StoredRequest {
+  body: Checkout;
+  /** The gateway token charged (a new card's, or the saved card's). */
+  chargeToken: string | null;
+}
+
+/** What a payment holds while it charges, given back if it fails. */
+export interface Holds {
+  bookingHoldToken: string | null;
+  enrolmentIds: number[];
+  /** When the first of the holds lapses; null when nothing is held. */
+  expiresAt?: string | null;
+}
+export interface StoredQuote {
+  quote: Quote;
+  holds: Holds;
+}
+
+export type StoredResult = { ok: true; answer: PaymentAnswer } | { ok: false; status: number; code: string; message: string };
+
+export function hashOf(body: Checkout): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+export const gatewayKey = (payment: { id: number }) => `payment-${payment.id}`;
+
+/** The processor of a payment collected by direct debit from the bank details on file: no card charge, the invoice Debit Scheduled. */
+export const DIRECT_DEBIT = 'direct_debit';
+
+export function replay(row: PaymentRow): PaymentAnswer {
+  const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
+  if (!stored) throw new Error(`payment ${row.id} has no result`);
+  if (!stored.ok) throw new AppError(stored.status, stored.code, stored.message);
+  return stored.answer;
+}

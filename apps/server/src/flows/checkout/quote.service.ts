@@ -1,0 +1,169 @@
+import { NEW_INVOICE_NO, type QuoteAnswer } from '@portal/shared/payment-schemas';
+import { priceCart, PricingInputError } from '@portal/shared/pricing/price-cart';
+import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
+import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
+import type { Quote } from '@portal/shared/pricing/quote-schema';
+import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { gatewayFor } from '../../modules/payments/payments.api.ts';
+import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
+import { validateClassItem, validateNewStudentClassItem, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
+import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
+import * as repo from '../../modules/payments/payments.api.ts';
+import { companyToday, conflict, type Cart } from './payment-steps.ts';
+
+// The quote: what the cart names, priced from the database (never from the browser).
+// ---------------------------------------------------------------------------------------------
+// Pricing input: what the cart names, priced from the database (never from the browser)
+// ---------------------------------------------------------------------------------------------
+
+export async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
+  const fin = company.settings.fin_setup;
+  const lines: CartLine[] = [];
+
+  for (const [index, item] of classItemsOf(cart).entries()) {
+    // The classes service checks the student, the class, the dates and a free place, and answers the price.
+    lines.push(classLine(await validateClassItem(db, company, clientId, item), index));
+  }
+
+  cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
+
+  if (cart.invoices.length > 0) {
+    if (!fin.InvoicesPaidOnline) throw new AppError(403, 'FEATURE_DISABLED', 'Invoices cannot be paid online');
+    const found = await repo.findClientInvoices(db, company.id, clientId, cart.invoices);
+    for (const invoiceNo of cart.invoices) {
+      const invoice = found.find((i) => i.invoice_no === invoiceNo);
+      // Another client's invoice is as unknown as one that does not exist.
+      if (!invoice) throw notFound('Invoice not found');
+      if (invoice.balance_due_cents <= 0 || invoice.status === 'Paid') throw conflict(`Invoice ${invoiceNo} has already been paid`, 'ALREADY_PAID');
+      // U27: only Unpaid invoices are paid online (Overdue, Scheduled and Debit Scheduled are not).
+      if (invoice.status !== 'Unpaid') throw new AppError(422, 'NOT_PAYABLE', `Invoice ${invoiceNo} cannot be paid online`);
+      lines.push({
+        id: `inv-${invoice.id}`,
+        kind: 'OnlineInvoicePayment',
+        description: `Invoice ${invoice.invoice_no}`,
+        invoiceNo: invoice.invoice_no,
+        balanceDueCents: invoice.balance_due_cents,
+        dueDate: invoice.payment_date,
+      });
+    }
+  }
+
+  const entered = [...new Set(cart.discountCodes.map((e) => normaliseDiscountCode(e.discountCode)))];
+  const codeRows = await repo.findActiveDiscountCodes(db, deps.engine, company.id, entered);
+  const counts = await repo.countDiscountCodeUses(
+    db,
+    company.id,
+    codeRows.map((c) => c.id),
+    clientId,
+  );
+  const discountCodes = codeRows.map((row) => {
+    const used = counts.find((c) => c.discount_code_id === row.id);
+    return discountCodeOf(row, { total: Number(used?.total ?? 0), byClient: Number(used?.by_client ?? 0) });
+  });
+
+  const creditRows = cart.creditIds.length ? await repo.findClientCredits(db, deps.engine, company.id, clientId, cart.creditIds) : [];
+  for (const id of cart.creditIds) if (!creditRows.some((c) => c.id === id)) throw notFound('Credit not found');
+
+  return {
+    today: companyToday(company),
+    newInvoiceNo: NEW_INVOICE_NO,
+    lines,
+    settings: pricingSettingsOf(company.settings),
+    discountCodeEntries: cart.discountCodes,
+    discountCodes,
+    credits: cart.creditIds.map((id) => {
+      const credit = creditRows.find((c) => c.id === id)!;
+      return { id: String(id), amountCents: credit.remaining_cents };
+    }),
+    paymentMethod: cart.paymentMethod,
+  };
+}
+
+function bookingLine(company: Company, item: Cart['bookingItems'][number], index: number): CartLine {
+  const booking = resolveBookingRequest(company, item);
+  return {
+    id: `booking-${index + 1}`,
+    kind: 'Booking',
+    description: booking.description,
+    taxable: true,
+    date: booking.date,
+    startTime: booking.startTime,
+    durationMinutes: booking.durationMinutes,
+    priceCents: booking.priceCents,
+  };
+}
+
+function classLine(v: ValidatedClassItem, index: number): CartLine {
+  return {
+    id: `class-${index + 1}`,
+    kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
+    description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
+    taxable: true,
+    unitPriceCents: v.unit_price,
+    quantity: v.dates.length,
+    classId: v.ClassID,
+    startDate: v.startDate,
+  };
+}
+
+/**
+ * What a family or guest not written yet would pay (decisions 049, 050): the checkout's own lines
+ * and pricing for classes (no student of theirs to check) and courts, with no code, credit or
+ * invoice of theirs to apply. The checkout prices the same items again when they pay.
+ */
+export async function quoteNewFamily(
+  deps: Deps,
+  company: Company,
+  items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems'] },
+  paymentMethod: 'card' | 'direct_debit',
+): Promise<QuoteAnswer> {
+  const lines: CartLine[] = [];
+  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(deps.db, company, item), index));
+  (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
+  const quote = price({
+    today: companyToday(company),
+    newInvoiceNo: NEW_INVOICE_NO,
+    lines,
+    settings: pricingSettingsOf(company.settings),
+    discountCodeEntries: [],
+    discountCodes: [],
+    credits: [],
+    paymentMethod,
+  });
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
+}
+
+/** What became of the payment made under a key for the client: none, or its status, its charge and (once completed) its answer. */
+
+export function classItemsOf(cart: Cart): ClassItem[] {
+  return cart.classItems.map((item) => ({
+    class_id: item.ClassID,
+    student_id: item.StudentID,
+    kind: item.casual ? 'casual' : 'ongoing',
+    dates: item.dates,
+    ...(cart.ocrProfileId !== null ? { ocr_profile_id: cart.ocrProfileId } : {}),
+  }));
+}
+
+export function price(input: PricingInput): Quote {
+  try {
+    return priceCart(input);
+  } catch (err) {
+    if (err instanceof PricingInputError) throw new AppError(422, 'CANNOT_PRICE', 'This cart cannot be priced. Please check its items.');
+    throw err;
+  }
+}
+
+/** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
+export async function quoteCart(deps: Deps, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
+  const quote = price(await loadPricingInput(deps, deps.db, company, clientId, cart));
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
+}
+
+export async function listCredits(deps: Deps, company: Company, clientId: number) {
+  const rows = await repo.findClientCredits(deps.db, deps.engine, company.id, clientId);
+  return { credits: rows.map((r) => ({ CreditID: r.id, Description: r.description, AmountCents: r.remaining_cents, CreatedAt: r.created_at })) };
+}

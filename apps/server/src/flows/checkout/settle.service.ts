@@ -1,0 +1,223 @@
+import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { formatCents } from '@portal/shared/pricing/money';
+import type { Quote } from '@portal/shared/pricing/quote-schema';
+import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
+import { notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
+import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
+import { saveCard } from '../../modules/payments/payments.api.ts';
+import { confirmHeldBookings, releaseHeldBookings } from '../../modules/bookings/bookings.api.ts';
+import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from '../../modules/financials/financials.api.ts';
+import { confirmEnrolments, releaseEnrolments } from '../../modules/classes/classes.api.ts';
+import * as repo from '../../modules/payments/payments.api.ts';
+import type { PaymentRow } from '../../modules/payments/payments.api.ts';
+import { companyToday, DIRECT_DEBIT, faults, gatewayKey, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+
+// Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
+export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED', message: HOLD_EXPIRED_MESSAGE };
+
+export function holdExpiryOf(payment: PaymentRow): string | null {
+  return (JSON.parse(payment.quote) as Partial<StoredQuote>).holds?.expiresAt ?? null;
+}
+
+export function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentRow, stored: StoredRequest) {
+  if (!stored.chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
+  return gateway.charge({
+    companyId: company.id,
+    idempotencyKey: gatewayKey(payment),
+    clientId: payment.client_id,
+    token: stored.chargeToken,
+    amountCents: payment.amount_cents,
+    currency: company.settings.fin_setup.Currency,
+    description: `${company.settings.CompanyDisplayName} payment ${payment.id}`,
+  });
+}
+
+/** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
+export async function fail(deps: Deps, company: Company, payment: PaymentRow, status: number, code: string, message: string): Promise<never> {
+  const result: StoredResult = { ok: false, status, code, message };
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });
+    if (!moved) return;
+    await repo.restoreCredits(trx, company.id, payment.id);
+    await repo.deleteDiscountCodeUses(trx, company.id, payment.id);
+    const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
+    if (holds?.bookingHoldToken) await releaseHeldBookings(trx, company.id, holds.bookingHoldToken);
+    if (holds?.enrolmentIds.length) await releaseEnrolments(trx, company, holds.enrolmentIds);
+  });
+  const row = (await repo.findPaymentById(deps.db, company.id, payment.id))!;
+  return replay(row) as never;
+}
+
+/**
+ * The order, in one transaction with the payment's completion: the new invoice with the quote's
+ * rows, the held bookings confirmed on it, each existing invoice's discounts and surcharge added
+ * to it as lines, one receipt for what the card was charged and one for the credits used, each
+ * allocated per invoice as the quote splits them, the notification. A hold that lapsed
+ * and was taken meanwhile (409) rolls all of it back; the charge is then refunded.
+ */
+export async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
+  const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
+  const byDebit = payment.processor === DIRECT_DEBIT;
+  const symbol = company.settings.localization.CurrencySymbol;
+  const now = nowIso();
+  const today = companyToday(company);
+  let answer: PaymentAnswer | null = null;
+  let mailId: number | null = null;
+  try {
+    answer = await deps.db.transaction().execute(async (trx) => {
+      // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
+      const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
+      const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
+      const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined) => {
+        // What direct debit collects stays owed on the invoice until the debit is taken.
+        if (quoted && quoted.paymentAmountCents > 0 && !byDebit) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
+        if (quoted && quoted.creditCents > 0) creditAllocations.push({ invoiceNo, amountCents: quoted.creditCents });
+      };
+      const invoiceNos: string[] = [];
+      const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
+      if (newRows.length > 0) {
+        const made = await createInvoice(trx, {
+          companyId: company.id,
+          clientId: payment.client_id,
+          invoiceDate: today,
+          dueDate: today,
+          lines: newRows,
+          ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
+        });
+        invoiceNos.push(made.invoiceNo);
+        allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
+        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
+          throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
+        }
+        if (holds.bookingHoldToken) await confirmHeldBookings(trx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        await repo.renameDiscountCodeInvoice(trx, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
+      }
+      for (const invoice of quote.invoices) {
+        if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
+        // An existing invoice is settled in full: its discounts and the card surcharge become lines of it
+        // (its total and balance move by them), then the card and the credits pay what it then owes.
+        const adjustments = quote.rows.filter((r) => r.invoiceNo === invoice.invoiceNo && !(r.breakdownKey === 'OnlineInvoicePayment' && r.type === 'Custom' && r.amountCents > 0));
+        await addInvoiceLines(trx, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
+        invoiceNos.push(invoice.invoiceNo);
+        allocate(invoice.invoiceNo, invoice);
+      }
+      const cardCents = cardAllocations.reduce((sum, a) => sum + a.amountCents, 0);
+      // Never a receipt for more or less than the card was charged.
+      if (cardCents !== (byDebit ? 0 : payment.amount_cents)) throw new Error(`payment ${payment.id}: allocations ${cardCents} differ from the charge ${payment.amount_cents}`);
+      // The receipts are written and allocated under stand-in numbers and numbered only below,
+      // after every read the answer and the e-mail need: the company's receipt counter row stays
+      // locked from its number to the commit, so every checkout of the company waits that long
+      // (decision 039).
+      const cardReceipt =
+        cardCents > 0
+          ? await createReceipt(trx, {
+              companyId: company.id,
+              clientId: payment.client_id,
+              date: today,
+              method: 'Credit Card',
+              reference: chargeId ?? '',
+              amountCents: cardCents,
+              allocations: cardAllocations,
+              receiptNo: unnumberedReceipt(),
+            })
+          : null;
+      const creditReceipt =
+        creditAllocations.length > 0
+          ? await createReceipt(trx, {
+              companyId: company.id,
+              clientId: payment.client_id,
+              date: today,
+              method: 'Customer Credit',
+              reference: '',
+              amountCents: creditAllocations.reduce((sum, a) => sum + a.amountCents, 0),
+              allocations: creditAllocations,
+              receiptNo: unnumberedReceipt(),
+            })
+          : null;
+      // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
+      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(trx, company, payment) : null;
+      const cardReceiptNo = cardReceipt ? await numberReceipt(trx, company.id, cardReceipt.receiptId) : null;
+      const creditReceiptNo = creditReceipt ? await numberReceipt(trx, company.id, creditReceipt.receiptId) : null;
+      const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
+      const result: PaymentAnswer = {
+        PaymentID: payment.id,
+        status: 'completed',
+        amountCents: payment.amount_cents,
+        currencySymbol: symbol,
+        processor: payment.processor,
+        reference: chargeId,
+        invoiceNos,
+        receiptNo: receipt?.receiptNo ?? null,
+        challenge: null,
+        holdExpiresAt: null,
+      };
+      const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
+        status: 'completed',
+        reference: chargeId,
+        result: JSON.stringify({ ok: true, answer: result } satisfies StoredResult),
+        updated_at: now,
+      });
+      // Another process finished it first: write nothing of ours.
+      if (!moved) throw new AlreadyFinished();
+      await notifyClient(trx, {
+        companyId: company.id,
+        clientId: payment.client_id,
+        category: 'invoices',
+        title: byDebit ? 'Direct debit scheduled' : 'Payment received',
+        content: byDebit
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
+          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
+        tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
+        createdAt: now,
+      });
+      // The receipt e-mail is written with the order: it exists exactly when the order does.
+      mailId = result.receiptNo && mailTo ? await queueReceipt(trx, company, mailTo, result, quote) : null;
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof AlreadyFinished) return replay((await repo.findPaymentById(deps.db, company.id, payment.id))!);
+    if (err instanceof AppError && err.statusCode === 409) {
+      // What was held was sold meanwhile (a lapsed hold): give the money back and say so.
+      const gateway = gatewayFor(deps, company);
+      if (chargeId && gateway) await gateway.refund(company.id, chargeId);
+      return fail(deps, company, payment, 409, err.code, `${err.message} Your payment has been refunded.`);
+    }
+    throw err;
+  }
+  await faults.get(deps)?.afterOrder?.();
+  // Delivered after the answer; a process that dies first leaves the row to the minute job.
+  if (mailId !== null) deps.mailer.deliver([mailId]);
+  // Keeping the card is best effort: the order stands either way.
+  const { body } = JSON.parse(payment.request) as StoredRequest;
+  if (body.saveCard && body.cardToken) await saveCard(deps, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
+  return answer;
+}
+
+class AlreadyFinished extends Error {}
+
+/** Who the receipt e-mail goes to; null when the client has no address or opted out. */
+async function receiptRecipient(trx: Db, company: Company, payment: PaymentRow) {
+  const contact = await repo.findClientContact(trx, company.id, payment.client_id);
+  if (!contact?.email) return null;
+  if (await isEmailOptedOutWithin(trx, company.id, payment.client_id, 'invoices')) return null;
+  return { email: contact.email, first_name: contact.first_name };
+}
+
+/** Writes the receipt e-mail to the outbox in the order's transaction. */
+async function queueReceipt(trx: Db, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, quote: Quote): Promise<number> {
+  const symbol = company.settings.localization.CurrencySymbol;
+  const name = company.settings.CompanyDisplayName;
+  const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
+  const { text, html } = renderMail(name, [
+    `Hello ${contact.first_name},`,
+    `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
+    ...lines,
+    ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
+  ]);
+  return enqueueMail(trx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
+}

@@ -1,0 +1,32 @@
+import { registrationMessages as m } from '@portal/shared/registration-schemas';
+import type { RegistrationPaymentOption } from '@portal/shared/registration-schemas';
+import type { Deps } from '../../deps.ts';
+import { directDebitOffered, gatewayFor } from '../../modules/payments/payments.api.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+
+
+/** How long a verified address stays good for its registration's submission. */
+export const REGISTRATION_TTL_MINUTES = 24 * 60;
+/** How long a solved captcha counts for its registration (the submission must follow it). */
+export const CAPTCHA_MARK_MINUTES = 10;
+
+/**
+ * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30); a
+ * named profile must be one of the company's.
+ */
+export function assertRegistrationOpen(company: Company, profileId?: number) {
+  const s = company.settings.switches;
+  if (!s.AllowOCR || !s.CanTakeNewSignUps) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
+  if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
+}
+
+export type Profile = Company['settings']['profiles'][number];
+
+/** The options the profile offers (N27, T24) that the company's payment setup takes too. */
+export function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
+  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
+}
+
+/** A profile with a class step (N8); NoClasses profiles take none. */
+export const takesClasses = (profile: Profile) => profile.PageType !== 'NoClasses';

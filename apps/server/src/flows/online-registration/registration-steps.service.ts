@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { CaptchaSolution } from '@portal/shared/contact-schemas';
+import { registrationMessages as m, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
+import type { Deps } from '../../deps.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
+import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
+import { bankFormatOf } from '../../modules/payments/payments.api.ts';
+import { tokeniseCard, findChallenge, decideChallenge } from '../../modules/payments/payments.api.ts';
+import { quoteNewFamily } from '../checkout/quote.service.ts';
+import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
+import { renderMail } from '../../modules/messaging/messaging.api.ts';
+import * as repo from '../../modules/registration/registration.api.ts';
+import { assertRegistrationOpen, CAPTCHA_MARK_MINUTES, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses } from './registration-rules.ts';
+
+// The steps before the submission: the address and its code, the captcha, the quote, the card.
+/** R60: whether the address already signs in here; such a visitor is offered sign-in instead (N35). */
+export async function confirmEmail(deps: Deps, company: Company, email: string): Promise<boolean> {
+  assertRegistrationOpen(company);
+  return hasSignIn(deps, company.id, email);
+}
+
+/**
+ * R57: mails a code to the address and answers the token that will name the registration. An
+ * address that already signs in here gets a notice with no code instead (the stored code is a
+ * decoy), in the same answer, so the call does not say which addresses are customers and no
+ * registration can be made for one.
+ */
+export async function sendCode(deps: Deps, company: Company, email: string): Promise<{ token: string; message: string }> {
+  assertRegistrationOpen(company);
+  const existing = await hasSignIn(deps, company.id, email);
+  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'registration', email, decoy: existing });
+  const name = company.settings.CompanyDisplayName;
+  const mail = existing
+    ? renderMail(name, [
+        `Someone started an online registration with ${name} using this e-mail address.`,
+        'You already have an account: sign in to the Customer Hub to enrol. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
+        'If this was not you, you can ignore this e-mail.',
+      ])
+    : renderMail(name, [
+        `Your ${name} registration code is ${code}.`,
+        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+      ]);
+  deps.mailer.queue({
+    companyId: company.id,
+    to: email,
+    subject: existing ? `Your ${name} account` : `Your registration code: ${code}`,
+    ...mail,
+    secrets: existing ? [] : [String(code)],
+  });
+  return { token, message: m.codeSent(email) };
+}
+
+/**
+ * R58: checks the code (bounded tries, once only) and opens the registration under the token:
+ * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
+ * that signs in here (the code sent to one is a decoy, and one may have signed up since).
+ */
+export async function verifyCode(deps: Deps, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
+  assertRegistrationOpen(company, input.profile);
+  const row = await findEmailCode(deps, company.id, 'registration', input.token);
+  if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  const check = await checkEmailCode(deps, company.id, row, input.token, input.code);
+  if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
+  if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  // The address may have signed up since its code was sent: such a family signs in instead.
+  if (await hasSignIn(deps, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+  if (!(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  const now = new Date();
+  await repo.insertRegistration(deps.db, {
+    companyId: company.id,
+    profileId: input.profile,
+    tokenHash: hashToken(input.token),
+    email: row.email,
+    verifiedAt: nowIso(now),
+    expiresAt: addMinutes(now, REGISTRATION_TTL_MINUTES).toISOString(),
+  });
+  return { email: row.email };
+}
+
+/**
+ * R59: checks a solved challenge once (a replay is refused) and marks the registration as
+ * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
+ */
+export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string | CaptchaSolution; registration_token: string }): Promise<boolean> {
+  assertRegistrationOpen(company);
+  const now = new Date();
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso(now));
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const solution = solutionOf(input.token);
+  if (!solution || !(await verifySolution(deps, company.id, solution))) return false;
+  return repo.markCaptchaVerified(deps.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
+}
+
+export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promise<void> {
+  return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
+}
+
+type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
+
+/** The classes a registration enrols in (not its waitlist places), as the classes service takes them. */
+export function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }) {
+  return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
+}
+
+/** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
+export async function quoteRegistration(deps: Deps, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
+  assertRegistrationOpen(company, body.profile);
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
+  if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
+  const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
+  return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
+}
+
+/**
+ * The simulated gateway's tokenisation for an open registration: the token is no client's yet
+ * and is kept against the registration (the latest counts); the submission hands it to the family.
+ */
+export async function tokeniseRegistrationCard(deps: Deps, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
+  assertRegistrationOpen(company);
+  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso());
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const made = await tokeniseCard(deps, company, null, input);
+  await repo.setCardToken(deps.db, company.id, registration.id, made.id);
+  return made;
+}
+
+/** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
+export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
+  assertRegistrationOpen(company);
+  const clientId = (await repo.findSubmittedRegistration(deps.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
+  if (clientId === null) throw notFound();
+  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
+}
