@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaSolution } from '@portal/shared/contact-schemas';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../modules/import/import.service.ts';
+import type { CompanyBundleInput } from '../modules/import/import.api.ts';
 import { updateCompanySettings } from '../modules/company/company.repository.ts';
 import type { CompanySettings } from '@portal/shared/company-config';
 import { createRuntime, type Runtime } from '../runtime.ts';
@@ -16,6 +17,7 @@ import { DEMO_PASSWORD } from '../seed/demo-bundles.ts';
 import { startMailbox, type Mailbox, type ReceivedMail } from './mailbox.ts';
 
 export { testEngines } from './test-db.ts';
+export type { CompanyBundleInput } from '../modules/import/import.api.ts';
 export { DEMO_PASSWORD } from '../seed/demo-bundles.ts';
 
 export interface TestApp {
@@ -220,6 +222,11 @@ export async function ownCompany(t: TestApp, input: { email?: string } = {}): Pr
   bundle.customers[0]!.email = email;
   const { companyId } = await importCompanyBundle(t.runtime.deps.db, bundle);
   return { code, companyId, email, password: EXAMPLE_PASSWORD };
+}
+
+/** Imports a bundle the test wrote itself; strict, so a field the format does not know fails the test rather than being dropped. */
+export async function importBundle(t: TestApp, bundle: CompanyBundleInput): Promise<number> {
+  return (await importCompanyBundle(t.runtime.deps.db, bundle, { strict: true })).companyId;
 }
 
 /**
