@@ -31,9 +31,9 @@ describe('lint rules that hold the layering', () => {
     ['a web feature importing another feature', 'apps/web/src/features/home/components/probe.tsx', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
     ['shared web code importing a feature', 'apps/web/src/lib/probe.ts', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
     ['a module importing another module\'s service, not its api file', 'apps/server/src/modules/home/home.service.ts', "import { findCompanyById } from '../company/company.service.ts';\nexport const f = findCompanyById;\n"],
-    ['a flow importing a module\'s private file', 'apps/server/src/flows/checkout/payment.service.ts', "import { holdBookings } from '../../modules/bookings/bookings.service.ts';\nexport const f = holdBookings;\n"],
+    ['a flow importing a module\'s private file', 'apps/server/src/flows/checkout/checkout.service.ts', "import { holdBookings } from '../../modules/bookings/bookings.service.ts';\nexport const f = holdBookings;\n"],
     ['the app importing a module\'s routes file', 'apps/server/src/app.ts', "import { homeRoutes } from './modules/home/home.routes.ts';\nexport const f = homeRoutes;\n"],
-    ['a module importing a flow', 'apps/server/src/modules/bookings/bookings.service.ts', "import { checkout } from '../../flows/checkout/payment.service.ts';\nexport const f = checkout;\n"],
+    ['a module importing a flow', 'apps/server/src/modules/bookings/bookings.service.ts', "import { checkout } from '../../flows/checkout/checkout.service.ts';\nexport const f = checkout;\n"],
     // A small module of app/: the router would make import-x/no-cycle walk every route (seconds).
     ['a web feature importing the app', 'apps/web/src/features/home/components/probe.tsx', "import { queryClient } from '@/app/query-client';\nexport const f = queryClient;\n"],
   ])('refuse %s', async (_case, filePath, code) => {

@@ -204,12 +204,12 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
 
 /**
  * Where another customer is refused A's ids with something other than 404 because the contract
- * says so: an unknown card token is answered 422 INVALID_TOKEN (the card form asks for the card
+ * says so: an unknown card token is answered 422 CARD_TOKEN_INVALID (the card form asks for the card
  * again), and a token of another customer's is unknown to the caller.
  */
 const REFUSALS: Record<string, { status: number; code: string }> = {
-  'POST /api/customer/add-credit-card-details': { status: 422, code: 'INVALID_TOKEN' },
-  'POST /api/customer/update-credit-card-details': { status: 422, code: 'INVALID_TOKEN' },
+  'POST /api/customer/add-credit-card-details': { status: 422, code: 'CARD_TOKEN_INVALID' },
+  'POST /api/customer/update-credit-card-details': { status: 422, code: 'CARD_TOKEN_INVALID' },
 };
 
 interface Built {

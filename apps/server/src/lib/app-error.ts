@@ -1,8 +1,10 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
+
 /** A failure the client is meant to see: status, a stable code and the spec's message. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: { field: string; message: string }[],
     /** Headers the answer carries (Retry-After). */

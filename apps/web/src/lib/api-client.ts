@@ -1,4 +1,5 @@
 import type { ApiError } from '@portal/shared/api-schemas';
+import type { ErrorCode } from '@portal/shared/error-codes';
 import { messages } from '@portal/shared/messages';
 import { NO_COMPANY_META } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
@@ -6,7 +7,8 @@ import { useUiStore } from './ui-store';
 
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** UNKNOWN when the answer named no code (a proxy's page, a dropped connection). */
+  readonly code: ErrorCode | 'UNKNOWN';
   readonly errors: { field: string; message: string }[];
 
   constructor(status: number, body: Partial<ApiError>) {
@@ -196,7 +198,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const errorBody = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
   const error = new ApiRequestError(response.status, errorBody);
 
-  if (error.message === messages.tokenError) {
+  if (error.code === 'TOKEN_ERROR') {
     if (await handleTokenError()) return pendingForever<T>();
   } else if (response.status === 401 && error.code === 'UNAUTHENTICATED' && companyLoaded) {
     // A26: the customer session ended server-side; show the signed-out view.

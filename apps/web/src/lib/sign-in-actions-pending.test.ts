@@ -24,7 +24,7 @@ describe('an action the company adds while the customer is signed in (decision 0
 
   it('another 403 does not', async () => {
     onSignInActionsPending(pending);
-    server.use(http.get('/api/student/1', () => HttpResponse.json<ApiError>({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })));
+    server.use(http.get('/api/student/1', () => HttpResponse.json<ApiError>({ code: 'FEATURE_DISABLED', message: 'No' }, { status: 403 })));
     await expect(api('/api/student/1')).rejects.toBeInstanceOf(ApiRequestError);
     expect(pending).not.toHaveBeenCalled();
   });

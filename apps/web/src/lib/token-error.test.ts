@@ -54,7 +54,7 @@ describe('"Token Error" (A27)', () => {
       http.get('/api/home/get-upcoming-classes', tokenError),
       http.post('/api/company/refresh-company-token', () => {
         order.push('refresh');
-        return HttpResponse.json<ApiError>({ message: 'down', code: 'INTERNAL' }, { status: 500 });
+        return HttpResponse.json<ApiError>({ message: 'down', code: 'SERVER_ERROR' }, { status: 500 });
       }),
     );
     const first = track(api('/api/home/get-upcoming-classes'));

@@ -24,7 +24,7 @@ describe.each(testEngines())('card tokens bound to their client on %s', (engine)
     const before = await charges();
     const res = await payer.browser.post<{ code: string }>('/api/payment/checkout', { invoices: [payer.invoiceNo], cardToken: token }, { 'idempotency-key': key() });
     expect(res.status).toBe(422);
-    expect(res.body.code).toBe('INVALID_TOKEN');
+    expect(res.body.code).toBe('CARD_TOKEN_INVALID');
     expect(await charges()).toBe(before);
     expect(await invoice(payer.invoiceNo)).toEqual({ status: 'Unpaid', balance_due_cents: 3_000 });
     expect(await db().selectFrom('payments').select('id').where('client_id', '=', payer.clientId).execute()).toEqual([]);

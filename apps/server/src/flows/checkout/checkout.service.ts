@@ -63,7 +63,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
   } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
     if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
-      throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
+      throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
     }
     chargeToken = body.cardToken;
   } else if (body.useSavedCard) {

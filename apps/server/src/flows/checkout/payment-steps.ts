@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash } from 'node:crypto';
 import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
 import { type PaymentAnswer } from '@portal/shared/payment-schemas';
@@ -30,7 +31,7 @@ export function setPaymentFaults(deps: Deps, value: PaymentFaults | undefined) {
   else faults.delete(deps);
 }
 
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 
 export function companyToday(company: Company): string {
   return localNow(companyTimeZone(company.settings.localization)).date;
@@ -54,7 +55,7 @@ export interface StoredQuote {
   holds: Holds;
 }
 
-export type StoredResult = { ok: true; answer: PaymentAnswer } | { ok: false; status: number; code: string; message: string };
+export type StoredResult = { ok: true; answer: PaymentAnswer } | { ok: false; status: number; code: ErrorCode; message: string };
 
 export function hashOf(body: Checkout): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');

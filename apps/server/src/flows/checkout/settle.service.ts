@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
 import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
@@ -18,7 +19,7 @@ import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import { companyToday, DIRECT_DEBIT, faults, gatewayKey, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
 
 // Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
-export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED', message: HOLD_EXPIRED_MESSAGE };
+export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED' as const, message: HOLD_EXPIRED_MESSAGE };
 
 export function holdExpiryOf(payment: PaymentRow): string | null {
   return (JSON.parse(payment.quote) as Partial<StoredQuote>).holds?.expiresAt ?? null;
@@ -38,7 +39,7 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
 }
 
 /** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
-export async function fail(deps: Deps, company: Company, payment: PaymentRow, status: number, code: string, message: string): Promise<never> {
+export async function fail(deps: Deps, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
   const result: StoredResult = { ok: false, status, code, message };
   await deps.db.transaction().execute(async (trx) => {
     const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });

@@ -98,7 +98,7 @@ export async function bookAsGuest(deps: Deps, company: Company, idempotencyKey: 
   if (!sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
   const clientId = await guestClientOf(deps, company);
   if (body.cardToken && !(await gatewayFor(deps, company)!.attachCard(company.id, body.cardToken, clientId))) {
-    throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
+    throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   }
   const cart = { classItems: [], bookingItems: [body.booking], invoices: [], discountCodes: [], creditIds: [], paymentMethod: 'card' as const, ocrProfileId: null, useSavedCard: false, saveCard: false, ...(body.cardToken ? { cardToken: body.cardToken } : {}) };
   // A refusal (a decline, the court taken meanwhile) keeps the guest's row: a retry under the key is answered the same; the minute job forgets it.

@@ -248,7 +248,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(stranger.status).toBe(422);
     const elsewhere = await proved();
     const theirs = await submit(b, form(token, { cardToken: await tokenise(elsewhere.b, elsewhere.token) }));
-    expect([theirs.status, theirs.body.code]).toEqual([422, 'INVALID_TOKEN']);
+    expect([theirs.status, theirs.body.code]).toEqual([422, 'CARD_TOKEN_INVALID']);
     const noCard = await submit(b, form(token));
     expect([noCard.status, noCard.body.message]).toEqual([422, 'Please enter your card details']);
     const badBank = await submit(b, form(token, { direct_debit_payment: true, bank: { AccountName: 'P Raman', BankCode: '12', AccountNumber: '1' } }));

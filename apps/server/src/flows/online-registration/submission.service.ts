@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { agreementMessages as am } from '@portal/shared/agreement-schemas';
@@ -34,7 +35,7 @@ const REPLAY_MINUTES = 15;
 /** The body as sent, hashed: a retry under the same key must carry the same one. */
 const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
+const fieldError = (status: number, code: ErrorCode, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
 
 /** Field errors of a part of the submission, named by where they sit in it (`students.1.FirstName`). */
 async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
@@ -141,7 +142,7 @@ function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, 
   }
   if (body.bank) throw fieldError(422, 'PAYMENT_OPTION', 'bank', m.paymentOptionNotOffered);
   // The card must be the one tokenised for this registration; the checkout refuses a card it cannot charge when there is something to pay.
-  if (body.cardToken && body.cardToken !== cardToken) throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+  if (body.cardToken && body.cardToken !== cardToken) throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
   return 'card';
 }
 
@@ -247,7 +248,7 @@ export async function pay(
       const gateway = gatewayFor(deps, company);
       // The registration's card becomes the family's (once; a resumed submission finds it theirs).
       if (gateway && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
-        throw fieldError(422, 'INVALID_TOKEN', 'cardToken', m.cardExpired);
+        throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
       }
     }
     const payment = await checkout(deps, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(deps, company, clientId))));

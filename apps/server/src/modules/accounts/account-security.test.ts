@@ -101,7 +101,7 @@ describe.each(testEngines())('account security on %s', (engine) => {
     expect((await elsewhere.get(`/api/customer/check-if-changing-password/${token}`)).body).toEqual({ success: true, isChangingPassword: false });
     const refused = await elsewhere.post(`/api/customer/reset-password/${token}`, { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' });
     expect(refused.status).toBe(422);
-    expect(refused.body.code).toBe('TOKEN_INVALID');
+    expect(refused.body.code).toBe('RESET_LINK_INVALID');
 
     // Its own company's session (or none: the link opened in a fresh browser) may use it.
     expect((await b.get(`/api/customer/check-if-changing-password/${token}`)).body.isChangingPassword).toBe(true);

@@ -240,7 +240,7 @@ export async function isResetPending(deps: Deps, token: string, sessionCompanyId
 export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
   const row = await usableResetToken(deps, token, sessionCompanyId);
   if (!row || !(await repo.consumeResetToken(deps.db, row.company_id, row.id))) {
-    throw new AppError(422, 'TOKEN_INVALID', serverMessages.resetTokenInvalid);
+    throw new AppError(422, 'RESET_LINK_INVALID', serverMessages.resetTokenInvalid);
   }
   await changePassword(deps, row.company_id, row.login_id, password);
 }

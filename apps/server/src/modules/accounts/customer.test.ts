@@ -278,7 +278,7 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect((await pub.get(`/api/customer/check-if-changing-password/${token}`)).body.isChangingPassword).toBe(false);
       const reuse = await pub.post(`/api/customer/reset-password/${token}`, { password: 'Other#2027', confirm_password: 'Other#2027' });
       expect(reuse.status).toBe(422);
-      expect(reuse.body.code).toBe('TOKEN_INVALID');
+      expect(reuse.body.code).toBe('RESET_LINK_INVALID');
       const b = new Browser(t.server);
       await b.enterCompany('SPLASH');
       expect((await b.post('/api/customer/get-clients', { email: 'family@example.com', password: DEMO_PASSWORD })).status).toBe(401);

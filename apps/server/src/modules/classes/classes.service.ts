@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
 import {
@@ -25,7 +26,7 @@ import { listAllStudentsOfClient } from '../students/students.api.ts';
 import * as repo from './classes.repository.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-const refuse = (status: number, code: string, message: string) => new AppError(status, code, message);
+const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
 
 /** The company's today and time, and the instant, all read once per call. */
 export function clock(company: Company, at = new Date()) {

@@ -62,7 +62,7 @@ export async function saveCard(deps: Deps, company: Company, clientId: number, t
   const existing = await repo.findPaymentMethod(deps.db, company.id, clientId);
   if (mode === 'update' && existing?.kind !== 'card') throw new AppError(404, 'NOT_FOUND', 'There is no saved card to update');
   const card = await vaultFor(deps, company).lookupCard(company.id, clientId, token);
-  if (!card) throw new AppError(422, 'INVALID_TOKEN', 'Your card details have expired. Please enter your card again.');
+  if (!card) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   const now = nowIso();
   await repo.savePaymentMethod(deps.db, {
     company_id: company.id,

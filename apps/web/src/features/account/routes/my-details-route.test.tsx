@@ -86,7 +86,7 @@ async function saveEdits() {
 
 describe('My Details', () => {
   it('K12: a failed update shows the server message in the red error box and stays in the form', async () => {
-    renderPage(() => HttpResponse.json<ApiError>({ message: 'Your details could not be saved right now', code: 'UNAVAILABLE' }, { status: 409 }));
+    renderPage(() => HttpResponse.json<ApiError>({ message: 'Your details could not be saved right now', code: 'SERVER_ERROR' }, { status: 409 }));
     await saveEdits();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your details could not be saved right now');

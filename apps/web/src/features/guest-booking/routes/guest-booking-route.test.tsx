@@ -241,7 +241,7 @@ describe('the public booking page (/ob)', () => {
   it('a declined card: the server’s message is shown and nothing is booked; the next attempt needs a fresh captcha and goes under a new key', async () => {
     serveBasics();
     const sent = serveBook(
-      () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'CARD_DECLINED' }, { status: 402 }),
+      () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 }),
       () => HttpResponse.json(booked()),
     );
     renderPage();
@@ -268,7 +268,7 @@ describe('the public booking page (/ob)', () => {
 
   it.each([
     ['no answer came (the connection dropped)', () => HttpResponse.error() as HttpResponse<ApiError>],
-    ['the server failed (500)', () => HttpResponse.json<ApiError>({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' }, { status: 500 })],
+    ['the server failed (500)', () => HttpResponse.json<ApiError>({ message: 'Something went wrong. Please try again.', code: 'SERVER_ERROR' }, { status: 500 })],
   ])('%s: the captcha stays solved, and Pay sends the same request again under the same key', async (_, failure) => {
     serveBasics();
     let tokens = 0;

@@ -472,7 +472,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     serveQuote(['credit_card']);
     serveTokens();
     const declined = 'Your card was declined. Please try another card.';
-    const sent = serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'CARD_DECLINED' }, { status: 402 }), completed());
+    const sent = serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'card_declined' }, { status: 402 }), completed());
     await atCheckout();
     await fillCard();
     click('Pay $101.50');
@@ -511,7 +511,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
   });
 });
 
-const refusal = (status: number, code: string, message: string) => () => HttpResponse.json<ApiError>({ message, code }, { status });
+const refusal = (status: number, code: ApiError['code'], message: string) => () => HttpResponse.json<ApiError>({ message, code }, { status });
 
 describe('the checkout’s payment options and totals (N27, N28)', () => {
   it('with Direct Debit the only option, the classes are priced for Direct Debit: no card surcharge is shown', async () => {

@@ -86,7 +86,7 @@ function serveRegister(answer: () => HttpResponse<LoginAnswer | ApiError>) {
   return sent;
 }
 
-const refuse = (status: number, code: string, message: string) => () => HttpResponse.json<ApiError>({ message, code }, { status });
+const refuse = (status: number, code: ApiError['code'], message: string) => () => HttpResponse.json<ApiError>({ message, code }, { status });
 
 function serveProving() {
   server.use(
@@ -137,7 +137,7 @@ describe('RegistrationFlow', () => {
   it('N21: a Reg ID answered after the visitor began typing still fills the field, and the family is registered with it', async () => {
     let answer: ((id: string) => void) | null = null;
     serveForm(() => new Promise((resolve) => (answer = resolve)));
-    const sent = serveRegister(refuse(500, 'INTERNAL', 'Something went wrong'));
+    const sent = serveRegister(refuse(500, 'SERVER_ERROR', 'Something went wrong'));
     resumeAt({ page: 'addCustomer', proof: verified });
     renderFlow();
     const form = await screen.findByRole('form', { name: 'Customer details' });
@@ -204,7 +204,7 @@ describe('RegistrationFlow', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it.each([
+  it.each<[ApiError['code'], number, string, string]>([
     ['ALREADY_SUBMITTED', 409, rm.alreadySubmitted, 'Your registration is already complete'],
     ['IDEMPOTENCY_MISMATCH', 422, rm.differentSubmission, 'Your registration is already complete'],
     ['EXISTING_CLIENT', 409, rm.existingClient, 'This email address already has an account'],

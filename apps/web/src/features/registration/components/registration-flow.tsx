@@ -384,7 +384,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
       // field refused): nothing of the family was kept, and the next try is a new attempt under a new key.
       if (!outcomeUnknown(e)) attempt.current = null;
       // The token is no longer the registration's card: the card is tokenised again.
-      if (code === 'INVALID_TOKEN') tokenised.current = null;
+      if (code === 'CARD_TOKEN_INVALID') tokenised.current = null;
       if (code === 'REGISTRATION_EXPIRED') {
         expire(errorMessage(e));
         return;
