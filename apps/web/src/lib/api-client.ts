@@ -1,6 +1,5 @@
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ErrorCode } from '@portal/shared/error-codes';
-import { messages } from '@portal/shared/messages';
 import { NO_COMPANY_META } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
