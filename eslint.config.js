@@ -36,19 +36,52 @@ export const serverZones = [
   })),
 ];
 
-/** Data flows one way in the web app: shared (components, lib, config) → features → app; features do not import each other. */
+/**
+ * Data flows one way in the web app: lib and config → entities → components → features → app;
+ * features do not import each other (decision 053).
+ */
 export const webZones = [
-  ...['components', 'lib', 'config'].map((shared) => ({
+  ...['lib', 'config'].map((shared) => ({
     target: `${WEB}/${shared}`,
-    from: [`${WEB}/features`, `${WEB}/app`],
-    message: `${shared}/ is shared code: it may not import features or the app.`,
+    from: [`${WEB}/entities`, `${WEB}/components`, `${WEB}/features`, `${WEB}/app`],
+    message: `${shared}/ is the bottom layer (api client, stores, formatting): it may not import entities, components, features or the app.`,
   })),
+  {
+    target: `${WEB}/entities`,
+    from: [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`],
+    message: 'entities/ is data access that several features share: it may import lib/ and config/ only, never components, features or the app.',
+  },
+  {
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'components/ is shared code: it may not import features or the app.',
+  },
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features may not import the app; the app composes features.' },
   ...dirs(`${WEB}/features`).map((feature) => ({
     target: `${WEB}/features/${feature}/**`,
     from: `${WEB}/features/!(${feature})/**`,
-    message: `features/${feature} may not import another feature: compose them in app/, or move what both need to lib/ or components/.`,
+    message: `features/${feature} may not import another feature: compose them in app/, or move what both need to entities/ (data) or components/ (UI).`,
   })),
+];
+
+/** The web app talks to the server only over HTTP. */
+const webNoServerImports = { group: ['**/apps/server/**', '@portal/server/*'], message: 'The web app may not import server code.' };
+
+/** Query-client calls whose filter or options name a query key (a prefix matches every query under it). */
+const KEY_FILTER_CALLS = '/^(invalidateQueries|refetchQueries|cancelQueries|removeQueries|resetQueries|setQueriesData|getQueriesData|isFetching|fetchQuery|prefetchQuery|ensureQueryData|fetchInfiniteQuery|prefetchInfiniteQuery)$/';
+const KEY_MESSAGE =
+  "Name the query key through its endpoint file (a feature's api/ or entities/): its queryOptions(…).queryKey or its exported key; a key written here drifts from the one the query uses.";
+
+export const webSyntaxRules = [
+  // An answer's type comes from its schema in packages/shared, never from a shape written again here.
+  {
+    selector: "CallExpression[callee.name='api'] > TSTypeParameterInstantiation TSTypeLiteral",
+    message: "Type the answer with the shared schema's type (z.infer<typeof …AnswerSchema>), not a shape written by hand.",
+  },
+  // Query keys live in the endpoint files; call sites use them (decision 053).
+  { selector: `CallExpression[callee.property.name=${KEY_FILTER_CALLS}] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression`, message: KEY_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState)$/][arguments.0.type='ArrayExpression']", message: KEY_MESSAGE },
+  { selector: "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression > Property[key.name='queryKey']", message: `${KEY_MESSAGE} Spread the endpoint's queryOptions into useQuery.` },
 ];
 
 export default tseslint.config(
@@ -121,17 +154,30 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The web app talks to the server only over HTTP.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@portal/server/*'], message: 'The web app may not import server code.' }] }],
-      // An answer's type comes from its schema in packages/shared, never from a shape written again here.
-      'no-restricted-syntax': [
+      'no-restricted-imports': ['error', { patterns: [webNoServerImports] }],
+      'no-restricted-syntax': ['error', ...webSyntaxRules],
+    },
+  },
+  {
+    // An endpoint module (one that calls `api`) lives in entities/ or a feature's api/ folder.
+    files: [`${WEB}/lib/**/*.{ts,tsx}`, `${WEB}/components/**/*.{ts,tsx}`, `${WEB}/config/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/lib/api-client.ts`, '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          selector: "CallExpression[callee.name='api'] > TSTypeParameterInstantiation TSTypeLiteral",
-          message: "Type the answer with the shared schema's type (z.infer<typeof …AnswerSchema>), not a shape written by hand.",
+          patterns: [
+            webNoServerImports,
+            { group: ['@/lib/api-client', '**/api-client'], importNames: ['api'], message: 'lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature\'s api/ folder.' },
+          ],
         },
       ],
     },
+  },
+  {
+    // Tests may name a key by hand to check what the cache holds.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', webSyntaxRules[0]] },
   },
   {
     files: ['apps/web/**/*.tsx'],

@@ -36,8 +36,44 @@ describe('lint rules that hold the layering', () => {
     ['a module importing a flow', 'apps/server/src/modules/bookings/bookings.service.ts', "import { checkout } from '../../flows/checkout/checkout.service.ts';\nexport const f = checkout;\n"],
     // A small module of app/: the router would make import-x/no-cycle walk every route (seconds).
     ['a web feature importing the app', 'apps/web/src/features/home/components/probe.tsx', "import { queryClient } from '@/app/query-client';\nexport const f = queryClient;\n"],
+    ['a web entity importing a feature', 'apps/web/src/entities/customer/probe.ts', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
+    ['a web entity importing a shared component', 'apps/web/src/entities/customer/probe.ts', "import { Button } from '@/components/ui/button';\nexport const f = Button;\n"],
+    ['web lib/ importing an entity', 'apps/web/src/lib/probe.ts', "import { useConfig } from '@/entities/company/get-company-config';\nexport const f = useConfig;\n"],
   ])('refuse %s', async (_case, filePath, code) => {
     expect(await ruleIds(filePath, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('let a web feature and a shared component read an entity', async () => {
+    const code = "import { useConfig } from '@/entities/company/get-company-config';\nexport const f = useConfig;\n";
+    expect(await ruleIds('apps/web/src/features/home/components/probe.tsx', code)).toEqual([]);
+    expect(await ruleIds('apps/web/src/components/ui/probe.tsx', code)).toEqual([]);
+  });
+
+  it.each([
+    ['web lib/', 'apps/web/src/lib/probe.ts', "import { api } from './api-client';\nexport const f = () => api('/api/customer/me');\n"],
+    ['web components/', 'apps/web/src/components/forms/probe.ts', "import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customer/me');\n"],
+  ])('refuse an endpoint module in %s', async (_case, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['invalidateQueries', "qc.invalidateQueries({ queryKey: ['quote'] })"],
+    ['removeQueries', "qc.removeQueries({ queryKey: [...activeKey, 7] })"],
+    ['setQueryData', "qc.setQueryData(['payment-details'], null)"],
+  ])('refuse a literal query key in %s', async (_case, call) => {
+    const code = `import { useQueryClient } from '@tanstack/react-query';\nconst activeKey = ['customer'] as const;\nexport function useProbe() {\n  const qc = useQueryClient();\n  return () => ${call};\n}\n`;
+    expect(await ruleIds('apps/web/src/features/checkout/api/probe.ts', code)).toContain('no-restricted-syntax');
+  });
+
+  it('refuse a query key written into useQuery', async () => {
+    const code = "import { useQuery } from '@tanstack/react-query';\nexport const useProbe = () => useQuery({ queryKey: ['barcodes'], queryFn: () => 1 });\n";
+    expect(await ruleIds('apps/web/src/features/barcodes/components/probe.tsx', code)).toContain('no-restricted-syntax');
+  });
+
+  it('let a mutation invalidate through the endpoint file\'s key', async () => {
+    const code =
+      "import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';\nexport const quoteKey = ['quote'] as const;\nconst quote = queryOptions({ queryKey: [...quoteKey, 1], queryFn: () => 1 });\nexport function useProbe() {\n  const qc = useQueryClient();\n  useQuery(quote);\n  return () => qc.invalidateQueries({ queryKey: quoteKey });\n}\n";
+    expect(await ruleIds('apps/web/src/features/checkout/api/probe.ts', code)).toEqual([]);
   });
 
   it('refuse SQL in a service', async () => {

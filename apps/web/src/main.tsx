@@ -4,20 +4,15 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { companyConfigQueryOptions } from './lib/company-config';
-import { reloadForChunkError } from './lib/chunk-reload';
+import { companyConfigQueryOptions } from './entities/company/get-company-config';
+import { installChunkReload } from './lib/chunk-reload';
 import { onSignInActionsPending, startPreloadedCalls } from './lib/api-client';
 import { signInActionsQueryOptions } from './features/auth/api/get-sign-in-actions';
 import { installKeepFieldFocus } from './lib/keep-field-focus';
 import './index.css';
 
-// A stale chunk can also fail outside a route (e.g. a lazily loaded bell): same rule.
-window.addEventListener('unhandledrejection', (event) => {
-  if (reloadForChunkError(event.reason)) event.preventDefault();
-});
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadForChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
-});
+// Before the router asks for its first chunk: a stale one after a deploy reloads the page once.
+installChunkReload();
 
 // A mouse press on a form's button keeps focus in the field: its error on blur cannot move the
 // button away from the pointer before the click lands (lib/keep-field-focus.ts).

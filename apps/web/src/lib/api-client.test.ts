@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_COMPANY_META, startupCallsFor } from '@portal/shared/startup-calls';
 import { api, forgetHeldAnswers, startPreloadedCalls } from './api-client';
-import { getCompanyConfig } from './company-config';
-import { currentUserQueryOptions } from './identity';
+import { getCompanyConfig } from '@/entities/company/get-company-config';
+import { currentUserQueryOptions } from '@/entities/customer/identity';
 import { getSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { getOutstandingInvoices } from '@/features/home/api/get-outstanding-invoices';
 import { getUpcomingClasses } from '@/features/home/api/get-upcoming-classes';

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+
+/** What Vite's preload helper dispatches on the window when an import of the build fails. */
+function preloadError(target: EventTarget): Event {
+  const event = new Event('vite:preloadError', { cancelable: true });
+  Object.assign(event, { payload: new TypeError('Failed to fetch dynamically imported module: /assets/students-route-x.js') });
+  target.dispatchEvent(event);
+  return event;
+}
 
 describe('chunk reload guard (B35)', () => {
   const store = new Map<string, string>();
@@ -8,11 +15,11 @@ describe('chunk reload guard (B35)', () => {
   beforeEach(() => {
     store.clear();
     reload.mockClear();
+    vi.resetModules();
     vi.stubGlobal('sessionStorage', {
       getItem: (k: string) => store.get(k) ?? null,
       setItem: (k: string, v: string) => void store.set(k, v),
     });
-    vi.stubGlobal('window', { location: { reload } });
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -20,26 +27,38 @@ describe('chunk reload guard (B35)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('recognises the stale-chunk messages', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
-    expect(isChunkLoadError(new TypeError("Expected a JavaScript module script but the server responded with a MIME type of 'text/html'"))).toBe(true);
-    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  /** A page as freshly loaded: its own module state, the tab's session storage kept. */
+  async function loadPage() {
+    vi.resetModules();
+    const chunkReload = await import('./chunk-reload');
+    const page = new EventTarget();
+    chunkReload.installChunkReload(page, reload);
+    return { page, reloading: chunkReload.reloadingForStaleChunk };
+  }
+
+  it('reloads on a failed import and cancels the event, so the import does not throw', async () => {
+    const { page, reloading } = await loadPage();
+    expect(reloading()).toBe(false);
+    expect(preloadError(page).defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reloading()).toBe(true);
+    // The other chunks of the same screen fail too while the reload is under way: no second reload.
+    expect(preloadError(page).defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('reloads once, not again within 10 s, and again after that', () => {
-    const error = new TypeError('Failed to fetch dynamically imported module');
-    expect(reloadForChunkError(error)).toBe(true);
+  it('reloads once, not again within 10 s (the error is left to the error page), and again after that', async () => {
+    expect(preloadError((await loadPage()).page).defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+
     vi.advanceTimersByTime(9_000);
-    expect(reloadForChunkError(error)).toBe(false);
+    const second = await loadPage();
+    expect(preloadError(second.page).defaultPrevented).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(2_000);
-    expect(reloadForChunkError(error)).toBe(true);
-    expect(reload).toHaveBeenCalledTimes(2);
-  });
+    expect(second.reloading()).toBe(false);
 
-  it('never reloads for other errors', () => {
-    expect(reloadForChunkError(new Error('boom'))).toBe(false);
-    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2_000);
+    expect(preloadError((await loadPage()).page).defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,26 +2,30 @@ import { CHUNK_RELOAD_WINDOW_MS } from '@portal/shared/constants';
 
 const KEY = 'portal-chunk-reload-at';
 
-/** After a deploy, old pages ask for chunks that no longer exist (D2 §8). */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return (
-    message.includes('Failed to fetch dynamically imported module') ||
-    message.includes('error loading dynamically imported module') ||
-    message.includes('Importing a module script failed') ||
-    /MIME type/i.test(message)
-  );
+let reloading = false;
+
+/** True once a stale chunk has started a reload: what fails meanwhile is not worth showing. */
+export function reloadingForStaleChunk(): boolean {
+  return reloading;
 }
 
 /**
- * Reloads once for a stale-chunk error; returns false (show the error page instead) when
- * it already reloaded within the last 10 s, so a truly broken deploy cannot loop.
+ * After a deploy, an open page asks for chunks that no longer exist (B35, D2 §8). Vite reports
+ * every failed dynamic import and module preload of the build as the window event
+ * `vite:preloadError`, whatever the browser's message: the page reloads once and fetches the new
+ * build. Not again within 10 s, so a truly broken deploy cannot loop: the event is then left
+ * alone and the import's error reaches the route's error page.
  */
-export function reloadForChunkError(error: unknown): boolean {
-  if (!isChunkLoadError(error)) return false;
-  const last = Number(sessionStorage.getItem(KEY) ?? 0);
-  if (Date.now() - last < CHUNK_RELOAD_WINDOW_MS) return false;
-  sessionStorage.setItem(KEY, String(Date.now()));
-  window.location.reload();
-  return true;
+export function installChunkReload(target: Pick<Window, 'addEventListener'> = window, reload: () => void = () => window.location.reload()): void {
+  target.addEventListener('vite:preloadError', (event) => {
+    if (!reloading) {
+      const last = Number(sessionStorage.getItem(KEY) ?? 0);
+      if (Date.now() - last < CHUNK_RELOAD_WINDOW_MS) return;
+      sessionStorage.setItem(KEY, String(Date.now()));
+      reloading = true;
+      reload();
+    }
+    // The import resolves empty instead of throwing: nothing renders an error before the reload.
+    event.preventDefault();
+  });
 }

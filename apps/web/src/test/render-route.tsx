@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 
 /** A page as the router shows it at `url`, with the company's config loaded and no retries (a refusal shows at once). */
 export function renderRoute(page: ReactNode, { url, config }: { url: string; config: CompanyConfig }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/lib/company-config';
-import { useCurrentUser } from '@/lib/identity';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { TopNav } from './top-nav';
 
 /**

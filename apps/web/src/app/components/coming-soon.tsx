@@ -1,7 +1,7 @@
 import { useMatches } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCompanyConfig } from '@/lib/company-config';
+import { useCompanyConfig } from '@/entities/company/get-company-config';
 
 export interface RouteHandle {
   /** The page name; a function when it depends on the company (e.g. "{StudentTerm}s"). */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeftIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { signInActionsQueryOptions } from '@/features/auth/api/get-sign-in-actions';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { useSettingsBack } from '@/lib/settings-back';
 import { useIsMobile } from '@/lib/use-media';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { CompanyBrand } from './company-brand';
 
 /** Public pages reached by links from outside (registration, OB, session link): brand, no nav. */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { logoutCustomer } from '@/features/auth/api/logout';
 import { logoutCompany } from '@/features/company/api/logout-company';
-import { resetIdentity } from '@/lib/identity';
+import { resetIdentity } from '@/entities/customer/identity';
 import { useUiStore } from '@/lib/ui-store';
 
 /** "Sign Out" / "Logout" (A22): the customer leaves; the company stays chosen. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useCompanyConfig } from '@/lib/company-config';
+import { useCompanyConfig } from '@/entities/company/get-company-config';
 
 // Each branch is its own chunk: a visitor with no company never downloads the portal frame.
 // Most visitors of /hub have no company yet, so the sign-in screen is fetched with this

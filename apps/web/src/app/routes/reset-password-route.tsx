@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PasswordForm } from '@/components/forms/password-form';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
 import { resetPassword } from '@/features/auth/api/reset-password';
-import { useCompanyConfig } from '@/lib/company-config';
+import { useCompanyConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyName, logoSource } from '@/lib/branding';
 import { useCartStore } from '@/lib/cart-store';

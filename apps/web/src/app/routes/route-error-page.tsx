@@ -2,18 +2,18 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
-import { reloadForChunkError } from '@/lib/chunk-reload';
+import { reloadingForStaleChunk } from '@/lib/chunk-reload';
 import { NotFoundPage } from './not-found-page';
 import { CircleAlertIcon } from 'lucide-react';
 
 /**
- * The route errorElement (B32–B35): a stale chunk after a deploy reloads once; a 404
- * shows the not-found page; anything else the generic "OOPS!" page.
+ * The route errorElement (B32–B35): nothing while a stale chunk reloads the page
+ * (lib/chunk-reload.ts); a 404 shows the not-found page; anything else the generic "OOPS!" page.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  if (reloadingForStaleChunk()) return null;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (reloadForChunkError(error)) return null;
   const message = isRouteErrorResponse(error)
     ? error.statusText || `Error ${error.status}`
     : error instanceof Error

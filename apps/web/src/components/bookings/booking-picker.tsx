@@ -6,7 +6,7 @@ import type { Availability, availabilityQuerySchema, BookingOptions } from '@por
 import { SelectField } from '@/components/forms/select-field';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';

@@ -8,9 +8,10 @@ import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states'
 import { Pager } from '@/components/ui/pager';
 import { errorMessage } from '@/lib/api-client';
 import { classWhen } from '@/lib/class-format';
-import { useClassFields, useClassSearch } from '@/lib/class-search';
+import { useClassFields } from '@/entities/classes/get-class-fields';
+import { useClassSearch } from '@/entities/classes/search-classes';
 import { cn } from '@/lib/cn';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatMoney } from '@/lib/format';
 
 const SORT_LABELS: Record<ClassSort, string> = {

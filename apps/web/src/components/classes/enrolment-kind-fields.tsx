@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { SelectField } from '@/components/forms/select-field';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 
 /**

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { ShieldCheckIcon } from 'lucide-react';
-import { getCaptchaChallenge } from '@/lib/get-captcha-challenge';
+import { getCaptchaChallenge } from '@/entities/captcha/get-captcha-challenge';
 import { solveChallenge } from '@/lib/solve-challenge';
 
 type State = { step: 'idle' } | { step: 'working' } | { step: 'done'; solution: CaptchaSolution } | { step: 'failed'; message: string };

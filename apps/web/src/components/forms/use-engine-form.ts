@@ -15,7 +15,7 @@ import {
   type FormValues,
   type ProfileFormOptions,
 } from '@portal/shared/form-engine';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { showServerErrors } from '@/lib/server-field-errors';
 
 /** The company's labels, lists and options for its forms, kept while the config is the same. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmEmailChangeAnswer } from '@portal/shared/my-details-schemas';
 import { api } from '@/lib/api-client';
-import { detailsQueryOptions } from './get-details';
+import { detailsQueryOptions } from '@/entities/customer/get-details';
 
 /** K9: the e-mailed code, as a number (S17), with the token update-details answered. */
 export function confirmEmailChange(input: { email_token: string; email_code: number }): Promise<ConfirmEmailChangeAnswer> {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormOutput } from '@portal/shared/form-engine';
 import type { UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { api } from '@/lib/api-client';
-import { currentUserQueryOptions } from '@/lib/identity';
-import { detailsQueryOptions } from './get-details';
+import { currentUserQueryOptions } from '@/entities/customer/identity';
+import { detailsQueryOptions } from '@/entities/customer/get-details';
 
 export function updateDetails(values: FormOutput<'customer'> & { ClientID: number }): Promise<UpdateDetailsAnswer> {
   return api<UpdateDetailsAnswer>('/api/customer/update-details', { method: 'POST', body: values });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgreeToAgreementAnswer, AgreeToAgreementInput } from '@portal/shared/agreement-schemas';
 import { api } from '@/lib/api-client';
 import { activeAgreementsQueryOptions } from './get-active-agreements';
+import { signedAgreementQueryOptions } from './get-signed-agreement';
 
 /** K22, R9: `{ agreement_id, signature }`, the signature as the pad's PNG data URL. */
 export function agreeToAgreement(input: AgreeToAgreementInput): Promise<AgreeToAgreementAnswer> {
@@ -14,7 +15,7 @@ export function useAgreeToAgreement() {
     mutationFn: agreeToAgreement,
     onSuccess: (_answer, input) => {
       void queryClient.invalidateQueries({ queryKey: activeAgreementsQueryOptions.queryKey });
-      queryClient.removeQueries({ queryKey: [...activeAgreementsQueryOptions.queryKey, input.agreement_id] });
+      queryClient.removeQueries({ queryKey: signedAgreementQueryOptions(input.agreement_id).queryKey });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { CircleCheckIcon } from 'lucide-react';
 import type { SignedAgreementAnswer } from '@portal/shared/agreement-schemas';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { AgreementText } from '@/components/ui/agreement-text';
 

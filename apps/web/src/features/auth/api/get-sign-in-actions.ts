@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInAction, SignInActionsAnswer } from '@portal/shared/customer-schemas';
 import { api } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/identity';
+import { useCurrentUser } from '@/entities/customer/identity';
 
 export async function getSignInActions(): Promise<SignInAction[]> {
   const answer = await api<SignInActionsAnswer>('/api/customer/get-sign-in-actions');

@@ -1,5 +1,5 @@
 import { Modal } from '@/components/ui/modal';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { useUiStore } from '@/lib/ui-store';
 import { useCustomerSignIn } from '../hooks/use-customer-sign-in';
 import { LoginForm } from './login-form';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
-import { companyConfigQueryOptions } from '@/lib/company-config';
-import { resetIdentity } from '@/lib/identity';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { resetIdentity } from '@/entities/customer/identity';
 import { getCompaniesByEmail } from '../api/get-companies-by-email';
 import { loginByCode } from '../api/login-by-code';
 import { loginCompany } from '../api/login-company';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { isSafeInternalPath } from '@portal/shared/safe-path';
-import { resetIdentity } from '@/lib/identity';
+import { resetIdentity } from '@/entities/customer/identity';
 import { signInActionsQueryOptions } from '../api/get-sign-in-actions';
 import { ocrSignInActions } from '../api/ocr-sign-in-actions';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Success } from '@portal/shared/api-schemas';
 import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-schemas';
 import { api } from '@/lib/api-client';
-import { getPaymentDetailsQueryOptions } from '@/lib/payment-details';
+import { getPaymentDetailsQueryOptions } from '@/entities/payments/get-payment-details';
 
 export function saveCard(token: string, mode: 'add' | 'update'): Promise<PaymentDetails> {
   return api<PaymentDetails>(mode === 'add' ? '/api/customer/add-credit-card-details' : '/api/customer/update-credit-card-details', { method: 'POST', body: { token } });

@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import type { AvailabilityParams } from '@/components/bookings/booking-picker';
 import { api } from '@/lib/api-client';
+import { bookingsKey } from './get-bookings';
 
 export function getBookingOptions(signal?: AbortSignal): Promise<BookingOptions> {
   return api<BookingOptions>('/api/bookings/options', { signal });
 }
 
-export const bookingOptionsQueryOptions = queryOptions({ queryKey: ['bookings', 'options'], queryFn: ({ signal }) => getBookingOptions(signal) });
+export const bookingOptionsQueryOptions = queryOptions({ queryKey: [...bookingsKey, 'options'], queryFn: ({ signal }) => getBookingOptions(signal) });
 
 export function useBookingOptions() {
   return useQuery(bookingOptionsQueryOptions);
@@ -18,7 +19,7 @@ export function getAvailability(params: AvailabilityParams, signal?: AbortSignal
 }
 
 export function getAvailabilityQueryOptions(params: AvailabilityParams) {
-  return queryOptions({ queryKey: ['bookings', 'availability', params], queryFn: ({ signal }) => getAvailability(params, signal) });
+  return queryOptions({ queryKey: [...bookingsKey, 'availability', params], queryFn: ({ signal }) => getAvailability(params, signal) });
 }
 
 export function useAvailability(params: AvailabilityParams | null) {

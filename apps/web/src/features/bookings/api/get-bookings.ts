@@ -2,6 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Booking, BookingList, CancelBookingAnswer } from '@portal/shared/bookings-schemas';
 import { api } from '@/lib/api-client';
 
+/** Every bookings query's key starts here: a cancelled booking frees its court in the lists and the free times alike. */
+export const bookingsKey = ['bookings'] as const;
+
 export type BookingFilter = 'upcoming' | 'past' | 'cancelled';
 
 export function getBookings(params: { filter: BookingFilter; page: number }, signal?: AbortSignal): Promise<BookingList> {
@@ -10,7 +13,7 @@ export function getBookings(params: { filter: BookingFilter; page: number }, sig
 
 export function getBookingsQueryOptions(params?: { filter: BookingFilter; page: number }) {
   return queryOptions({
-    queryKey: params ? ['bookings', 'list', params] : ['bookings', 'list'],
+    queryKey: params ? [...bookingsKey, 'list', params] : [...bookingsKey, 'list'],
     queryFn: ({ signal }) => getBookings(params ?? { filter: 'upcoming', page: 1 }, signal),
   });
 }
@@ -28,6 +31,6 @@ export function useCancelBooking() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['bookings'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: bookingsKey }),
   });
 }

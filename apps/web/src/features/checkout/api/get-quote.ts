@@ -6,9 +6,12 @@ export function getQuote(cart: CartRequest, signal?: AbortSignal): Promise<Quote
   return api<QuoteAnswer>('/api/payment/quote', { method: 'POST', body: cart, signal });
 }
 
+/** Every quote's key starts here: a payment, or a failed or expired attempt, prices the cart again. */
+export const quoteKey = ['quote'] as const;
+
 /** The server's price of the cart: rows, totals, breakdown (H8–H12). Re-asked whenever the cart changes. */
 export function getQuoteQueryOptions(cart: CartRequest) {
-  return queryOptions({ queryKey: ['quote', cart], queryFn: ({ signal }) => getQuote(cart, signal), staleTime: 0, retry: false });
+  return queryOptions({ queryKey: [...quoteKey, cart], queryFn: ({ signal }) => getQuote(cart, signal), staleTime: 0, retry: false });
 }
 
 export function useQuote(cart: CartRequest, enabled: boolean) {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AbsenceReasonsAnswer, NotifyAbsenceAnswer } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export function getAbsenceReasons(sessionId: number): Promise<AbsenceReasonsAnswer> {
@@ -7,7 +8,7 @@ export function getAbsenceReasons(sessionId: number): Promise<AbsenceReasonsAnsw
 }
 
 export function absenceReasonsQueryOptions(sessionId: number) {
-  return queryOptions({ queryKey: ['classes', 'absence-reasons', sessionId], queryFn: () => getAbsenceReasons(sessionId) });
+  return queryOptions({ queryKey: [...classesKey, 'absence-reasons', sessionId], queryFn: () => getAbsenceReasons(sessionId) });
 }
 
 export function useAbsenceReasons(sessionId: number | null) {
@@ -23,6 +24,6 @@ export function useNotifyAbsence() {
   return useMutation({
     mutationFn: notifyAbsence,
     // Sessions show the absence, make-ups the new credit.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classes'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKey }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export function getCalendarFeed(): Promise<CalendarFeedStatus> {
@@ -7,7 +8,7 @@ export function getCalendarFeed(): Promise<CalendarFeedStatus> {
 }
 
 export function calendarFeedQueryOptions() {
-  return queryOptions({ queryKey: ['classes', 'calendar-feed'], queryFn: getCalendarFeed });
+  return queryOptions({ queryKey: [...classesKey, 'calendar-feed'], queryFn: getCalendarFeed });
 }
 
 export function useCalendarFeed() {

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ClassItemAnswer, ClassItemInput, StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 /** The server checks the class for the student (places, casual, already enrolled) and prices it. */
@@ -13,4 +14,13 @@ export function useValidateClassItem() {
 
 export function getStudentsEnrolledInClass(clientId: number, classId: number): Promise<StudentsEnrolledAnswer> {
   return api<StudentsEnrolledAnswer>('/api/ocr/get-students-enrolled-in-class', { method: 'POST', body: { client_id: clientId, class_id: classId } });
+}
+
+export function studentsEnrolledInClassQueryOptions(clientId: number, classId: number) {
+  return queryOptions({ queryKey: [...classesKey, 'enrolled-in-class', clientId, classId], queryFn: () => getStudentsEnrolledInClass(clientId, classId) });
+}
+
+/** Which of the customer's students already attend the class; `null` (no one signed in) asks nothing. */
+export function useStudentsEnrolledInClass(clientId: number | null, classId: number) {
+  return useQuery({ ...studentsEnrolledInClassQueryOptions(clientId ?? 0, classId), enabled: clientId !== null });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnrolmentFilter, EnrolmentsPage } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export const ENROLMENTS_PAGE_SIZE = 10;
@@ -9,7 +10,7 @@ export function getStudentEnrolments(id: number, filter: EnrolmentFilter, page: 
 }
 
 export function studentEnrolmentsQueryOptions(id: number, filter: EnrolmentFilter, page: number) {
-  return queryOptions({ queryKey: ['classes', 'enrolments', id, filter, page], queryFn: () => getStudentEnrolments(id, filter, page) });
+  return queryOptions({ queryKey: [...classesKey, 'enrolments', id, filter, page], queryFn: () => getStudentEnrolments(id, filter, page) });
 }
 
 export function useStudentEnrolments(id: number | null, filter: EnrolmentFilter, page: number) {

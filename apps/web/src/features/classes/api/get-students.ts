@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassStudentsAnswer } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export function getClassStudents(): Promise<ClassStudentsAnswer> {
@@ -7,7 +8,7 @@ export function getClassStudents(): Promise<ClassStudentsAnswer> {
 }
 
 export function classStudentsQueryOptions() {
-  return queryOptions({ queryKey: ['classes', 'students'], queryFn: getClassStudents });
+  return queryOptions({ queryKey: [...classesKey, 'students'], queryFn: getClassStudents });
 }
 
 export function useClassStudents() {

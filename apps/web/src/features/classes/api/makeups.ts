@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookMakeupAnswer, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export function getMakeups(): Promise<MakeupsAnswer> {
@@ -7,7 +8,7 @@ export function getMakeups(): Promise<MakeupsAnswer> {
 }
 
 export function makeupsQueryOptions() {
-  return queryOptions({ queryKey: ['classes', 'makeups'], queryFn: getMakeups });
+  return queryOptions({ queryKey: [...classesKey, 'makeups'], queryFn: getMakeups });
 }
 
 export function useMakeups() {
@@ -19,7 +20,7 @@ export function getMakeupSessions(makeupId: number): Promise<MakeupSessionsAnswe
 }
 
 export function makeupSessionsQueryOptions(makeupId: number) {
-  return queryOptions({ queryKey: ['classes', 'makeup-sessions', makeupId], queryFn: () => getMakeupSessions(makeupId) });
+  return queryOptions({ queryKey: [...classesKey, 'makeup-sessions', makeupId], queryFn: () => getMakeupSessions(makeupId) });
 }
 
 export function useMakeupSessions(makeupId: number | null) {
@@ -32,5 +33,5 @@ export function bookMakeup(body: { makeup_id: number; session_id: number }): Pro
 
 export function useBookMakeup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bookMakeup, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classes'] }) });
+  return useMutation({ mutationFn: bookMakeup, onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKey }) });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistAnswer } from '@portal/shared/class-schemas';
+import { classesKey } from '@/entities/classes/classes-key';
 import { api } from '@/lib/api-client';
 
 export function getWaitlist(): Promise<WaitlistAnswer> {
@@ -8,7 +9,7 @@ export function getWaitlist(): Promise<WaitlistAnswer> {
 
 /** Polled each minute while shown, so the position moves as families ahead leave or enrol. */
 export function waitlistQueryOptions() {
-  return queryOptions({ queryKey: ['classes', 'waitlist'], queryFn: getWaitlist, refetchInterval: 60_000 });
+  return queryOptions({ queryKey: [...classesKey, 'waitlist'], queryFn: getWaitlist, refetchInterval: 60_000 });
 }
 
 export function useWaitlist() {

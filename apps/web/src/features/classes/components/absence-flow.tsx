@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
 import { SelectField } from '@/components/forms/select-field';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { useAbsenceReasons, useNotifyAbsence } from '../api/absences';

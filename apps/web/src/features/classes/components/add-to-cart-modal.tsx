@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ClassStudentsAnswer, ClassSummary } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
@@ -9,12 +8,12 @@ import { SelectField } from '@/components/forms/select-field';
 import { paths } from '@/config/paths';
 import { useCartStore } from '@/lib/cart-store';
 import { useSessionStore } from '@/lib/session-store';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields';
 import { studentTerm } from '@/lib/branding';
-import { getStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
+import { useStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
 import { useJoinWaitlist } from '../api/waitlist';
 import { classPlace } from '@/lib/class-format';
 
@@ -44,11 +43,7 @@ export function AddToCartModal({
   const [done, setDone] = useState<'cart' | 'waitlist' | null>(null);
   const validate = useValidateClassItem();
   const join = useJoinWaitlist();
-  const enrolled = useQuery({
-    queryKey: ['classes', 'enrolled-in-class', clientId, cls.ClassID],
-    queryFn: () => getStudentsEnrolledInClass(clientId ?? 0, cls.ClassID),
-    enabled: clientId !== null,
-  });
+  const enrolled = useStudentsEnrolledInClass(clientId, cls.ClassID);
   const term = studentTerm(config);
   const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
   const inCart = cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === studentId);

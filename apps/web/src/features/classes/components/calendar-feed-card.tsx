@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarPlusIcon, CopyIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDate } from '@/lib/format';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';

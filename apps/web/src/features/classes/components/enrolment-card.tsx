@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
-import { useClassSessions } from '@/lib/class-sessions';
+import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { classTime, classWhen } from '@/lib/class-format';
 import { AbsenceFlow } from './absence-flow';
 

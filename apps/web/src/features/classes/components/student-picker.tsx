@@ -1,5 +1,5 @@
 import { SelectField } from '@/components/forms/select-field';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { studentTerm } from '@/lib/branding';
 import type { ClassStudentsAnswer } from '@portal/shared/class-schemas';
 

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useLeaveWaitlist, useWaitlist } from '../api/waitlist';
 

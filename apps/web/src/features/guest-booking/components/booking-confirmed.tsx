@@ -1,7 +1,7 @@
 import { CalendarCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { BookingDetails } from './booking-details';

@@ -1,6 +1,6 @@
 import type { GuestBooking } from '@portal/shared/guest-booking-schemas';
 import { Badge } from '@/components/ui/badge';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 

@@ -5,7 +5,7 @@ import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
 import { BookingChoiceBar, BookingPicker, useBookingChoice, type BookingChoice } from '@/components/bookings/booking-picker';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { guestAvailabilityKey, useGuestAvailability } from '../api/get-guest-availability';

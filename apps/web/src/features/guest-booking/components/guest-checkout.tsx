@@ -16,7 +16,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
-import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/lib/payment-gateway';
+import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { bookAsGuest } from '../api/book-as-guest';
 import { useGuestQuote } from '../api/get-guest-quote';

@@ -7,7 +7,7 @@ import type { HomeInvoice, UpcomingClass } from '@portal/shared/home-schemas';
 import type { Paged } from '@portal/shared/api-schemas';
 import { http, HttpResponse } from 'msw';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { server, installMockServer } from '@/test/msw';
 import { HomePage } from './home-page';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCurrentUser } from '@/lib/identity';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { useMarkContentPainted } from '@/lib/content-painted';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { HomeInvoice } from '@portal/shared/home-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { ExpandableCard } from './expandable-card';

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { OcrProfile } from '@portal/shared/company-schemas';
-import { getOcrProfilesQueryOptions } from '../api/get-ocr-profiles';
+import { getOcrProfilesQueryOptions } from '@/entities/classes/get-ocr-profiles';
 import { CalendarCheckIcon, ChevronRightIcon } from 'lucide-react';
 
 interface SelectClassesButtonProps {

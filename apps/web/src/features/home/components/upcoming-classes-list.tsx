@@ -3,7 +3,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { studentTerm } from '@/lib/branding';

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { WelcomeLanding } from './welcome-landing';
 
 const base = {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { forgetHeldAnswers } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { MessageBell } from '../components/message-bell';

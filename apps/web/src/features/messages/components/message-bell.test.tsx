@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { MessageList } from '@portal/shared/message-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { server, installMockServer } from '@/test/msw';
 import { MessageBell } from './message-bell';

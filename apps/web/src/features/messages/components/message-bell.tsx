@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { BellMenu } from '@/components/ui/bell-menu';
 import { paths } from '@/config/paths';
-import { useCompanyConfig } from '@/lib/company-config';
+import { useCompanyConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
-import { useCurrentUser } from '@/lib/identity';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { useBellMessages } from '../api/get-messages';
 import { isUnread, messageHref } from '../lib/message-helpers';
 import { MailIcon } from 'lucide-react';

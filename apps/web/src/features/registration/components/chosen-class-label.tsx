@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { classPlace } from '@/lib/class-format';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import type { ChosenClass } from '../lib/registration-state';
 

@@ -3,7 +3,7 @@ import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext, FormValues } from '@portal/shared/form-engine';
 import { EngineFields } from '@/components/forms/engine-fields';
 import { useEngineForm } from '@/components/forms/use-engine-form';
-import { useGeneratedRegId } from '@/components/forms/use-generated-reg-id';
+import { useGeneratedRegId } from '@/entities/customer/generate-reg-id';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import type { EmailProof } from '../lib/registration-state';

@@ -21,7 +21,7 @@ import {
   type registrationQuoteRequestSchema,
 } from '@portal/shared/registration-schemas';
 import type { z } from 'zod';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
 import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';

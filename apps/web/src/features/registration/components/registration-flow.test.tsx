@@ -22,7 +22,7 @@ import {
   type verifyCaptchaRequestSchema,
   type verifyCodeRequestSchema,
 } from '@portal/shared/registration-schemas';
-import { companyConfigQueryOptions } from '@/lib/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useUiStore } from '@/lib/ui-store';
 import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useFormFields } from '@/lib/form-fields';
-import { useStudent, useUpdateStudent } from '@/lib/students';
+import { useFormFields } from '@/entities/forms/get-form-fields';
+import { useStudent } from '@/entities/students/get-student';
+import { useUpdateStudent } from '@/entities/students/update-student';
 
 /** L7: the UpdateStudent action, "Update {student term}", on the company's student form. */
 export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: number; title: string; onSaved: (message: string) => void }) {

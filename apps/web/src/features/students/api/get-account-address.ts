@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
-import { api } from '@/lib/api-client';
+import { detailsQueryOptions } from '@/entities/customer/get-details';
 
-/** The account holder's address, which "Use your address" shows on a student (E15). */
+/** The account holder's address, which "Use your address" shows on a student (E15): My Details' record, the same cache entry. */
 export function getAccountAddressQueryOptions() {
   return queryOptions({
-    queryKey: ['customer', 'details'],
-    queryFn: () => api<CustomerDetailsAnswer>('/api/customer/get-details'),
-    select: (answer) => ({
-      Address1: answer.client.Address1 ?? null,
-      Address2: answer.client.Address2 ?? null,
-      Suburb: answer.client.Suburb ?? null,
-      State: answer.client.State ?? null,
-      Postcode: answer.client.Postcode ?? null,
+    ...detailsQueryOptions,
+    select: (client) => ({
+      Address1: client.Address1 ?? null,
+      Address2: client.Address2 ?? null,
+      Suburb: client.Suburb ?? null,
+      State: client.State ?? null,
+      Postcode: client.Postcode ?? null,
     }),
   });
 }

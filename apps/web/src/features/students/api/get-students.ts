@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { STUDENTS_PAGE_SIZE, type StudentListAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
-import { studentsQueryKey } from '@/lib/students';
+import { studentsKey } from '@/entities/students/get-student';
 
 export function getStudents(page: number): Promise<StudentListAnswer> {
   return api<StudentListAnswer>('/api/student/get-all', { query: { page, limit: STUDENTS_PAGE_SIZE } });
 }
 
 export function getStudentsQueryOptions(page = 1) {
-  return queryOptions({ queryKey: [...studentsQueryKey, 'list', page], queryFn: () => getStudents(page), placeholderData: keepPreviousData });
+  return queryOptions({ queryKey: [...studentsKey, 'list', page], queryFn: () => getStudents(page), placeholderData: keepPreviousData });
 }
 
 export function useStudents(page = 1) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormOutput } from '@portal/shared/form-engine';
 import type { AddStudentAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
-import { getStudentQueryOptions, studentsQueryKey } from '@/lib/students';
+import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
 
 export function addStudent(form: FormOutput<'student'>): Promise<AddStudentAnswer> {
   return api<AddStudentAnswer>('/api/student/add', { body: form });
@@ -14,7 +14,7 @@ export function useAddStudent() {
     mutationFn: addStudent,
     onSuccess: async (answer) => {
       queryClient.setQueryData(getStudentQueryOptions(answer.student.StudentID).queryKey, answer.student);
-      await queryClient.invalidateQueries({ queryKey: studentsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: studentsKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type ImageAnswer, type PictureAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
-import { getStudentQueryOptions, studentsQueryKey } from '@/lib/students';
+import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
 
 /** T8, E24: at most 0.2 MB and 220 px a side, as a JPEG named compressed_image.jpg. */
 export async function compressPicture(file: File): Promise<File> {
@@ -32,7 +32,7 @@ function usePictureMutation<V>(id: number, call: (value: V) => Promise<unknown>)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: getStudentQueryOptions(id).queryKey }), queryClient.invalidateQueries({ queryKey: studentsQueryKey })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: getStudentQueryOptions(id).queryKey }), queryClient.invalidateQueries({ queryKey: studentsKey })]),
   });
 }
 

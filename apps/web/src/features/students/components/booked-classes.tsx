@@ -3,10 +3,10 @@ import { CalendarDaysIcon, ClockIcon, MapPinIcon } from 'lucide-react';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { errorMessage } from '@/lib/api-client';
-import { useClassSessions } from '@/lib/class-sessions';
+import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { Spinner } from '@/components/ui/spinner';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -1,7 +1,7 @@
 import { AwardIcon, CheckCircle2Icon, CircleIcon, ListChecksIcon } from 'lucide-react';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
-import { useConfig } from '@/lib/company-config';
+import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { useCertificates, useSkillSets } from '../api/get-student-extras';
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
-import { useFormFields } from '@/lib/form-fields';
+import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useAccountAddress } from '../api/get-account-address';
 
 export interface StudentFormProps {

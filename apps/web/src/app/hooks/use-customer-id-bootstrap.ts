@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { resetIdentity } from '@/entities/customer/identity';
+import { loginByCustomerId } from '@/features/company/api/login-by-customer-id';
+import { logoutCompany } from '@/features/company/api/logout-company';
+import { usePathname } from './use-pathname';
+
+/** Links from outside that name their company by `id`. */
+const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.classSessionLink]);
+
+/**
+ * Links that carry a company id: /hub?customer_id=X always opens that company and empties
+ * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
+ * do so when no (or another) company is loaded: company logout, login by customer id, then
+ * get-config (A30, X17). True while the page must wait for it.
+ */
+export function useCustomerIdBootstrap(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pathname = usePathname();
+  const params = new URLSearchParams(location.search);
+  const fromHub = pathname === paths.hub ? params.get('customer_id') : null;
+  const fromLink = LINKS_WITH_COMPANY.has(pathname) ? params.get('id') : null;
+  const loaded = queryClient.getQueryData(companyConfigQueryOptions.queryKey);
+  const needed = fromHub ?? (fromLink && (!loaded || String(loaded.CustomerID) !== fromLink) ? fromLink : null);
+  const wanted = needed && /^\d+$/.test(needed) ? needed : null;
+  const [done, setDone] = useState<string | null>(null);
+  // A bootstrap that has started holds the page until it ends, even when an earlier get-config
+  // (the page's preload, made with the old cookie) answers this company meanwhile: between the
+  // logout and the login there is no company session, and a page call then would be refused.
+  const [running, setRunning] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!wanted || started.current === wanted) return;
+    started.current = wanted;
+    setRunning(wanted);
+    void (async () => {
+      try {
+        if (!fromHub) await logoutCompany().catch(() => undefined);
+        await loginByCustomerId(wanted);
+        // Entering a company ends the customer session on the server as well.
+        resetIdentity(queryClient, { user: null, company: 'drop', clearCart: fromHub !== null });
+        await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
+      } catch {
+        // Unknown id: carry on as if the link had none (the normal rules then apply).
+      } finally {
+        if (fromHub) {
+          const rest = new URLSearchParams(location.search);
+          rest.delete('customer_id');
+          const qs = rest.toString();
+          navigate(`${paths.hub}${qs ? `?${qs}` : ''}`, { replace: true });
+        }
+        started.current = null;
+        setDone(wanted);
+        setRunning(null);
+      }
+    })();
+  }, [wanted, fromHub, location.search, navigate, queryClient]);
+
+  return running !== null || (wanted !== null && done !== wanted);
+}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { ApiError } from '@portal/shared/api-schemas';
+import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
+import { ApiRequestError } from '@/lib/api-client';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { StudentForm } from '@/features/students/components/student-form';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import MyDetailsRoute from './my-details-route';
+
+const config = formTestConfig();
+
+const formFields: FormFieldsAnswer = customerFormFieldsSchema.parse({
+  fields: [
+    { OCRFormFieldNameID: 1, State: 'Mandatory' },
+    { OCRFormFieldNameID: 2, State: 'Mandatory' },
+    { OCRFormFieldNameID: 9, State: 'Mandatory' },
+    { OCRFormFieldNameID: 12, State: 'Mandatory' },
+  ],
+});
+
+const empty = { Suburb: null, State: null, Postcode: null };
+const record: CustomerRecord = {
+  ClientID: 7,
+  FirstName: 'Sarah',
+  LastName: 'Mitchell',
+  RegID: null,
+  GenderType: null,
+  GenderOther: null,
+  Gender: null,
+  PhoneHome: null,
+  PhoneWork: null,
+  PhoneMobile: '0412345678',
+  PhoneMobile2: null,
+  Email: 'sarah@example.com',
+  Email2: null,
+  Fax: null,
+  Address1: null,
+  Address2: null,
+  Suburb: null,
+  State: null,
+  Postcode: null,
+  location: empty,
+  BillingAddrSame: false,
+  BillingAddress1: null,
+  BillingAddress2: null,
+  BillingSuburb: null,
+  BillingState: null,
+  BillingPostcode: null,
+  billing_location: empty,
+  Notes: null,
+  CustomFieldValues: [],
+  PendingEmail: null,
+};
+
+installMockServer();
+afterEach(cleanup);
+
+function renderPage(update: () => Response) {
+  server.use(
+    http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
+    http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(formFields)),
+    http.post<never, never, UpdateDetailsAnswer | ApiError>('/api/customer/update-details', update),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <MyDetailsRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function saveEdits() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+}
+
+describe('My Details', () => {
+  it('K12: a failed update shows the server message in the red error box and stays in the form', async () => {
+    renderPage(() => HttpResponse.json<ApiError>({ message: 'Your details could not be saved right now', code: 'SERVER_ERROR' }, { status: 409 }));
+    await saveEdits();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your details could not be saved right now');
+    expect(screen.getByRole('heading', { name: 'Edit your details' })).toBeTruthy();
+  });
+
+  it('K12: a field the server refuses gets its message under the field', async () => {
+    renderPage(() =>
+      HttpResponse.json<ApiError>(
+        { message: 'Please enter valid numbers only', code: 'VALIDATION', errors: [{ field: 'PhoneMobile', message: 'Please enter valid numbers only' }] },
+        { status: 400 },
+      ),
+    );
+    await saveEdits();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Mobile/ }).getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Please enter valid numbers only')).toBeTruthy();
+    // Placed on its field, so the box does not repeat it.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Student form', () => {
+  it('E10: a failed update shows the server message in an error box, and the Save button works again', async () => {
+    server.use(
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
+        HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] })),
+      ),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+    let calls = 0;
+    const onSubmit = async () => {
+      calls += 1;
+      throw new ApiRequestError(422, { message: 'This student could not be updated', code: 'VALIDATION' });
+    };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StudentForm submitLabel="Save" onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Mia' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Last name/ }), { target: { value: 'Ng' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This student could not be updated');
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(calls).toBe(2));
+  });
+});

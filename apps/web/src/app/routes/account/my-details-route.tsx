@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import { MailWarningIcon, PencilIcon } from 'lucide-react';
+import { describeFormFields } from '@portal/shared/form-engine';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
+import { useCompanyFormContext } from '@/components/forms/use-engine-form';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusMessage } from '@/components/ui/status-message';
+import { errorMessage } from '@/lib/api-client';
+import { useFormFields } from '@/entities/forms/get-form-fields';
+import { useSettingsBackButton } from '@/lib/settings-back';
+import { useDetails } from '@/entities/customer/get-details';
+import { DetailsSummary } from '@/components/forms/details-summary';
+import { DetailsForm } from '@/features/account/components/details-form';
+import { EmailCodeModal } from '@/features/account/components/email-code-modal';
+
+const TAB = 'My Details';
+
+interface PendingCode {
+  token: string;
+  message: string;
+}
+
+/** /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form. */
+export default function MyDetailsRoute() {
+  const details = useDetails();
+  const formFields = useFormFields('customer');
+  const context = useCompanyFormContext();
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [code, setCode] = useState<PendingCode | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  useSettingsBackButton(editing, TAB, stopEditing);
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  if (details.isPending || formFields.isPending) {
+    return (
+      <div className="flex justify-center py-16 text-primary-ink">
+        <Spinner label="Loading your details" />
+      </div>
+    );
+  }
+  if (details.isError || formFields.isError) {
+    const failed = details.isError ? details : formFields;
+    return (
+      <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+        <p>{errorMessage(failed.error)}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void failed.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const record = details.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} />
+      {!editing && record.PendingEmail ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-primary-line bg-primary-tint px-3.5 py-3 text-sm text-primary-tint-ink">
+          <MailWarningIcon aria-hidden="true" className="size-5 shrink-0" />
+          <p className="min-w-0 flex-1">
+            {code
+              ? `Your email address changes to ${record.PendingEmail} when you enter the code we sent there.`
+              : `A code was sent to ${record.PendingEmail}. To get a new one, save that address again.`}
+          </p>
+          {code ? (
+            <Button size="sm" onClick={() => setCode({ ...code })}>
+              Enter code
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <section aria-labelledby="details-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+        {editing ? (
+          <DetailsForm
+            record={record}
+            formFields={formFields.data}
+            context={context}
+            onSaved={(answer) => {
+              if (answer.emailToken) {
+                setCode({ token: answer.emailToken, message: answer.message });
+              } else {
+                stopEditing();
+                setStatus(answer.message);
+              }
+            }}
+            onCancel={stopEditing}
+          />
+        ) : (
+          <>
+            <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+              <h2 id="details-heading" className="text-lg font-semibold text-ink">
+                Your details
+              </h2>
+              <Button
+                ref={editButton}
+                variant="secondary"
+                icon={<PencilIcon aria-hidden="true" className="size-4" />}
+                onClick={() => {
+                  setStatus(null);
+                  setEditing(true);
+                }}
+              >
+                Edit details
+              </Button>
+            </div>
+            <DetailsSummary record={record} descriptors={describeFormFields('customer', formFields.data, context)} />
+          </>
+        )}
+      </section>
+      {code ? (
+        <EmailCodeModal
+          token={code.token}
+          message={code.message}
+          onClose={() => {
+            // The rest of the form was saved; the address waits for its code.
+            if (editing) {
+              stopEditing();
+              setStatus(dm.profileUpdated);
+            }
+            setCode(null);
+          }}
+          onConfirmed={(message) => {
+            setCode(null);
+            if (editing) stopEditing();
+            setStatus(message);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { KeyRoundIcon } from 'lucide-react';
+import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
+import { Button } from '@/components/ui/button';
+import { StatusMessage } from '@/components/ui/status-message';
+import { PasswordForm } from '@/components/forms/password-form';
+import { useSettingsBackButton } from '@/lib/settings-back';
+import { useChangePassword } from '@/features/account/api/change-password';
+
+const TAB = 'Login & Security';
+
+/** /hub/settings/security (K13): the password, changed with the current one. */
+export default function SecurityRoute() {
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const updateButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  useSettingsBackButton(editing, TAB, stopEditing);
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      updateButton.current?.focus();
+    }
+  }, [editing]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} />
+      <section aria-labelledby="password-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+        {editing ? (
+          <ChangePasswordForm
+            onDone={() => {
+              stopEditing();
+              setStatus(dm.passwordChanged);
+            }}
+            onCancel={stopEditing}
+          />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="flex items-start gap-3">
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
+                <KeyRoundIcon className="size-5" />
+              </span>
+              <div>
+                <h2 id="password-heading" className="text-lg font-semibold text-ink">
+                  Password
+                </h2>
+                <p className="mt-0.5 text-sm text-muted">Changing it signs you out everywhere else.</p>
+              </div>
+            </div>
+            <Button
+              ref={updateButton}
+              variant="secondary"
+              onClick={() => {
+                setStatus(null);
+                setEditing(true);
+              }}
+            >
+              Update password
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const change = useChangePassword();
+  return (
+    <PasswordForm
+      withCurrentPassword
+      focusOnOpen
+      labelledBy="password-heading"
+      className="flex max-w-md flex-col gap-4"
+      header={
+        <div>
+          <h2 id="password-heading" className="text-lg font-semibold text-ink">
+            Update password
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">Your other devices will be signed out. This one stays signed in.</p>
+        </div>
+      }
+      passwordLabel="New password"
+      submitLabel="Save password"
+      onCancel={onCancel}
+      onSubmit={async (values) => {
+        await change.mutateAsync(values);
+        onDone();
+      }}
+    />
+  );
+}

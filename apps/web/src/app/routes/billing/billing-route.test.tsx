@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ApiError, Success } from '@portal/shared/api-schemas';
+import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-schemas';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import { renderRoute } from '@/test/render-route';
+import BillingRoute from './billing-route';
+
+installMockServer();
+afterEach(() => cleanup());
+
+const config = formTestConfig({ ShowPaymentDetailsTab: true });
+
+const withCard: PaymentDetails = {
+  PaymentType: 'EitherCCOrDD',
+  offersCard: true,
+  offersBank: true,
+  bankFormat: 'UK',
+  card: { brand: 'Visa', last4: '4242', expiry: '12/2030' },
+  bank: null,
+};
+
+/** The billing page's calls: what is on file, and each bank-details save and removal it sends. */
+function serveBilling(details: PaymentDetails, { removal }: { removal?: ApiError } = {}) {
+  const sent: { bank: BankDetailsRequest[]; removals: number } = { bank: [], removals: 0 };
+  server.use(
+    http.get<never, never, PaymentDetails>('/api/customer/get-payment-details', () => HttpResponse.json(details)),
+    http.post<never, BankDetailsRequest, PaymentDetails>('/api/customer/update-bank-details', async ({ request }) => {
+      const body = await request.json();
+      sent.bank.push(body);
+      return HttpResponse.json({ ...details, card: null, bank: { AccountName: body.AccountName, BankCode: body.BankCode, AccountNumber: '•••••678' } });
+    }),
+    http.delete<never, never, Success | ApiError>('/api/customer/remove-payment-details', () => {
+      sent.removals += 1;
+      return removal ? HttpResponse.json(removal, { status: 409 }) : HttpResponse.json({ success: true });
+    }),
+  );
+  return sent;
+}
+
+const renderPage = () => renderRoute(<BillingRoute />, { url: '/hub/settings/billing', config });
+
+describe('Billing (/hub/settings/billing)', () => {
+  it('K14, K19: the saved card shows by brand, last digits and expiry, with what the payment type lets the customer keep on file', async () => {
+    serveBilling(withCard);
+    renderPage();
+    expect(await screen.findByText('Visa ending 4242')).toBeTruthy();
+    expect(screen.getByText('Expires 12/2030')).toBeTruthy();
+    expect(screen.getByText('Saving bank details replaces your saved card.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add bank details' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.queryByText('No payment details saved.')).toBeNull();
+  });
+
+  it('K17: UK bank details with a letter in the sort code and a short account number are refused with the spec’s messages and nothing is sent; corrected, they are sent and the masked account replaces the card', async () => {
+    const sent = serveBilling(withCard);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add bank details' }));
+    const form = screen.getByRole('form', { name: 'Bank details' });
+    fireEvent.change(within(form).getByLabelText('Account name'), { target: { value: 'Sarah Mitchell' } });
+    fireEvent.change(within(form).getByLabelText('Sort Code'), { target: { value: '12-34-5A' } });
+    fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '1234567' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
+
+    expect(await within(form).findByText('Please enter valid numbers only')).toBeTruthy();
+    expect(within(form).getByText('Account number must be 8 digits')).toBeTruthy();
+    expect(sent.bank).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText('Sort Code'), { target: { value: '12-34-56' } });
+    fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '12345678' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
+
+    expect(await screen.findByText('Your bank details have been saved.')).toBeTruthy();
+    expect(sent.bank).toEqual([{ AccountName: 'Sarah Mitchell', BankCode: '123456', AccountNumber: '12345678' }]);
+    expect(screen.getByText('•••••678')).toBeTruthy();
+    expect(screen.queryByText('Visa ending 4242')).toBeNull();
+  });
+
+  it('K18: Remove asks first; a removal the server refuses shows its message and the card stays', async () => {
+    const sent = serveBilling(withCard, { removal: { code: 'PAYMENT_DETAILS_IN_USE', message: 'Your card is used by a scheduled payment and cannot be removed now.' } });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
+    expect(sent.removals).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card is used by a scheduled payment and cannot be removed now.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.removals).toBe(1);
+    expect(screen.getByText('Visa ending 4242')).toBeTruthy();
+  });
+});

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { BankForm } from '@/components/forms/bank-form';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Modal } from '@/components/ui/modal';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useSettingsBackButton } from '@/lib/settings-back';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { tokeniseCard } from '@/entities/payments/payment-gateway';
+import { usePaymentDetails } from '@/entities/payments/get-payment-details';
+import { CreditCardIcon, LandmarkIcon } from 'lucide-react';
+import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
+
+type Mode = 'view' | 'card' | 'bank';
+
+/** /hub/settings/billing (K14–K19): the card or bank account kept on file. */
+export default function BillingRoute() {
+  const details = usePaymentDetails();
+  const { saveCard, saveBank, remove } = usePaymentDetailsMutations();
+  const [mode, setMode] = useState<Mode>('view');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // K3: while editing, a back button labelled with the tab name replaces the tab bar.
+  useSettingsBackButton(mode !== 'view', 'Billing', () => setMode('view'));
+
+  async function submitCard(card: CardDetails) {
+    setError(null);
+    setBusy(true);
+    try {
+      const token = await tokeniseCard(card);
+      await saveCard.mutateAsync({ token: token.id, mode: details.data?.card ? 'update' : 'add' });
+      setMode('view');
+      setStatus('Your card has been saved.');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function removeDetails() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setStatus('Your payment details have been removed.');
+      },
+      onError: (e) => {
+        setConfirming(false);
+        setError(errorMessage(e));
+      },
+    });
+  }
+
+  const data = details.data as PaymentDetails;
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} />
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      {details.isPending ? (
+        <div className="flex justify-center py-16 text-primary-ink">
+          <Spinner label="Loading your payment details" />
+        </div>
+      ) : details.isError ? (
+        <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          {errorMessage(details.error)}
+        </p>
+      ) : mode === 'card' ? (
+        <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="card-form-heading">
+          <h2 id="card-form-heading" className="mb-4 text-lg font-semibold text-ink">
+            {data.card ? 'Update card' : 'Add card'}
+          </h2>
+          {data.bank ? <ReplaceNote text={REPLACES_BANK} /> : null}
+          <CardForm
+            submitLabel="Save card"
+            busy={busy}
+            onSubmit={submitCard}
+            footer={
+              <Button variant="ghost" onClick={() => setMode('view')}>
+                Cancel
+              </Button>
+            }
+          />
+        </section>
+      ) : mode === 'bank' ? (
+        <BankSection
+          replaces={data.card ? REPLACES_CARD : null}
+          format={data.bankFormat}
+          busy={saveBank.isPending}
+          onCancel={() => setMode('view')}
+          onSubmit={(values) =>
+            saveBank.mutate(values, {
+              onSuccess: () => {
+                setMode('view');
+                setStatus('Your bank details have been saved.');
+              },
+              onError: (e) => setError(errorMessage(e)),
+            })
+          }
+        />
+      ) : (
+        <Summary details={data} onEditCard={() => setMode('card')} onEditBank={() => setMode('bank')} onRemove={() => setConfirming(true)} />
+      )}
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove payment details?"
+        description="Your saved card or bank account will be removed from your account."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={removeDetails}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function Summary({ details, onEditCard, onEditBank, onRemove }: { details: PaymentDetails; onEditCard: () => void; onEditBank: () => void; onRemove: () => void }) {
+  if (!details.offersCard && !details.offersBank) {
+    return <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-sm text-muted">Payment details are not collected online for your account.</p>;
+  }
+  const saved = details.card ?? details.bank;
+  return (
+    <div className="space-y-4">
+      {details.card ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <CreditCardIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-ink">
+              {details.card.brand} ending {details.card.last4}
+            </p>
+            <p className="text-sm text-muted">Expires {details.card.expiry}</p>
+          </div>
+        </div>
+      ) : null}
+      {details.bank ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <LandmarkIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
+          <dl className="min-w-0 flex-1 text-sm">
+            <dt className="sr-only">Account name</dt>
+            <dd className="font-semibold text-ink">{details.bank.AccountName}</dd>
+            <dt className="inline text-muted">{BANK_CODE_LABELS[details.bankFormat]}: </dt>
+            <dd className="inline text-ink">{details.bank.BankCode}</dd>
+            <dt className="ml-3 inline text-muted">Account: </dt>
+            <dd className="inline text-ink">{details.bank.AccountNumber}</dd>
+          </dl>
+        </div>
+      ) : null}
+      {details.card && details.offersBank ? <ReplaceNote text={REPLACES_CARD} /> : null}
+      {details.bank && details.offersCard ? <ReplaceNote text={REPLACES_BANK} /> : null}
+      {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
+      <div className="flex flex-wrap gap-3">
+        {details.offersCard ? (
+          <Button variant={details.card ? 'secondary' : 'primary'} onClick={onEditCard}>
+            {details.card ? 'Update card' : 'Add card'}
+          </Button>
+        ) : null}
+        {details.offersBank ? (
+          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} onClick={onEditBank}>
+            {details.bank ? 'Update bank details' : 'Add bank details'}
+          </Button>
+        ) : null}
+        {saved ? (
+          <Button variant="danger" onClick={onRemove}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** One payment method is kept on file (decision 024): saving the other kind replaces it. */
+const REPLACES_BANK = 'Saving a card replaces your bank details.';
+const REPLACES_CARD = 'Saving bank details replaces your saved card.';
+
+function ReplaceNote({ text }: { text: string }) {
+  return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;
+}
+
+function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetailsRequest) => void; onCancel: () => void }) {
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="bank-form-heading">
+      <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">
+        Bank details
+      </h2>
+      {replaces ? <ReplaceNote text={replaces} /> : null}
+      <BankForm
+        format={format}
+        busy={busy}
+        submitLabel="Save bank details"
+        onSubmit={onSubmit}
+        footer={
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarXIcon, CheckCircle2Icon, ShoppingCartIcon } from 'lucide-react';
+import type { BookingOptions } from '@portal/shared/bookings-schemas';
+import { BookingChoiceBar, BookingPicker, useBookingChoice, type SlotChoice } from '@/components/bookings/booking-picker';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useCartStore } from '@/lib/cart-store';
+import { useConfig } from '@/entities/company/get-company-config';
+import { formatDate } from '@/lib/format';
+import { useCheckBooking } from '@/features/bookings/api/check-booking';
+import { useAvailability, useBookingOptions } from '@/features/bookings/api/get-booking-options';
+
+/** /hub/bookings/add (G3–G5): pick a venue, a booking type and a day, then a free time and court; it goes to the cart. */
+export default function BookingsAddRoute() {
+  const options = useBookingOptions();
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader title="Add a Booking" actions={<Link to={paths.bookingsView} className={buttonClasses('secondary', 'md')}>My bookings</Link>} />
+      {options.isPending ? (
+        <ListLoading label="Loading booking options" />
+      ) : options.isError ? (
+        <ListError message={errorMessage(options.error)} onRetry={() => void options.refetch()} />
+      ) : options.data.venues.length === 0 || options.data.bookingTypes.length === 0 ? (
+        <EmptyState icon={<CalendarXIcon className="size-7" />} text="Nothing can be booked online at the moment." />
+      ) : (
+        <BookingForm options={options.data} />
+      )}
+    </div>
+  );
+}
+
+function BookingForm({ options }: { options: BookingOptions }) {
+  const config = useConfig();
+  const choice = useBookingChoice(options);
+  const { venueId, typeId, date, type } = choice;
+  const [added, setAdded] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const check = useCheckBooking();
+  const bookingItems = useCartStore((s) => s.bookingItems);
+  const setBookingItems = useCartStore((s) => s.setBookingItems);
+  const availability = useAvailability(choice.params);
+  const inCart = (c: SlotChoice) => bookingItems.some((b) => b.venue_id === venueId && b.date === date && b.time === c.time && b.court === c.court);
+
+  function addToCart() {
+    const slot = choice.choice;
+    if (!slot || !type) return;
+    setError(null);
+    check.mutate(
+      { venue_id: venueId, booking_type_id: typeId, date, time: slot.time, court: slot.court },
+      {
+        onSuccess: (item) => {
+          const current = useCartStore.getState().bookingItems;
+          if (!current.some((b) => b.venue_id === item.venue_id && b.date === item.date && b.time === item.time && b.court === item.court)) {
+            setBookingItems([
+              ...current,
+              {
+                date: item.date,
+                time: item.time,
+                court: item.court,
+                venue_id: item.venue_id,
+                booking_type_id: item.booking_type_id,
+                venue: item.venue,
+                bookingType: item.bookingType,
+                endTime: item.endTime,
+                priceCents: item.priceCents,
+              },
+            ]);
+          }
+          setAdded(`${item.bookingType}, ${item.court}, ${formatDate(item.date, config.localization.DateFormat)} ${item.time}–${item.endTime}`);
+          choice.setChoice(null);
+        },
+        onError: (e) => {
+          setError(errorMessage(e));
+          void availability.refetch();
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {added ? (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-success-line bg-success-surface px-4 py-3 text-sm text-success">
+          <span className="inline-flex items-center gap-2 font-medium">
+            <CheckCircle2Icon aria-hidden="true" className="size-5" /> Added to your cart: {added}
+          </span>
+          <Link to={paths.checkout} className={buttonClasses('primary', 'sm')}>
+            <ShoppingCartIcon aria-hidden="true" /> Go to checkout
+          </Link>
+        </div>
+      ) : null}
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <BookingPicker choice={choice} availability={availability} unavailable={(slot) => (inCart(slot) ? 'in your cart' : null)} />
+      <BookingChoiceBar
+        choice={choice}
+        action={
+          <Button onClick={addToCart} disabled={!choice.choice} loading={check.isPending}>
+            <ShoppingCartIcon aria-hidden="true" /> Add to cart
+          </Button>
+        }
+      />
+    </div>
+  );
+}

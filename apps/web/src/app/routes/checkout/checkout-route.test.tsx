@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { delay, http, HttpResponse } from 'msw';
+import type { ApiError } from '@portal/shared/api-schemas';
+import type { CartRequest, CheckoutRequest, PaymentAnswer, PaymentDetails, QuoteAnswer } from '@portal/shared/payment-schemas';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { useCartStore, type CartBookingItem } from '@/lib/cart-store';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import CheckoutRoute from './checkout-route';
+import PaymentRoute from './payment-route';
+import PaymentSuccessRoute from './payment-success-route';
+
+installMockServer();
+afterEach(() => cleanup());
+
+const config = formTestConfig({
+  ShowPaymentDetailsTab: true,
+  ShowFinancialsTab: true,
+  fin_setup: { InvoiceTitle: 'Invoice', ReceiptTitle: 'Receipt' },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
+});
+
+const lane: CartBookingItem = {
+  venue_id: 3,
+  booking_type_id: 5,
+  date: '2030-03-05',
+  time: '18:00',
+  court: 'Lane 2',
+  venue: 'Riverside Pool',
+  bookingType: 'Lane hire (1 hour)',
+  endTime: '19:00',
+  priceCents: 4000,
+};
+
+/** The server's price of one lane hire: $40.00 with GST included, a $1.00 card fee, $41.00 to pay. */
+const quote: QuoteAnswer = {
+  rows: [
+    { id: 'r1', invoiceNo: 'NEW', type: 'Custom', lineId: 'booking-1', breakdownKey: 'Booking', description: 'Lane hire (1 hour) – Lane 2, 05/03/2030 18:00', quantity: 1, unitPriceCents: 4000, amountCents: 4000, taxCents: 364, totalCents: 4000 },
+    { id: 'r2', invoiceNo: 'NEW', type: 'Credit Card Surcharge', lineId: null, breakdownKey: null, description: 'Card fee', quantity: 1, unitPriceCents: 100, amountCents: 100, taxCents: 0, totalCents: 100 },
+  ],
+  invoices: [{ invoiceNo: 'NEW', totalCents: 4100, taxCents: 364, creditCents: 0, surchargeCents: 100, paymentAmountCents: 4100, discountCode: null }],
+  paymentBreakdown: {} as QuoteAnswer['paymentBreakdown'],
+  totals: {
+    subtotalCents: 4000,
+    autoDiscountCents: 0,
+    earlyPaymentDiscountCents: 0,
+    discountCodeCents: 0,
+    taxName: 'GST',
+    taxInclusive: true,
+    totalTaxCents: 364,
+    cardFeeAmountCents: 100,
+    cardFeePercentageBasisPoints: 0,
+    surchargeCents: 100,
+    totalCents: 4100,
+    customerCreditsCents: 0,
+    paymentAmountCents: 4100,
+  },
+  discountCodes: [],
+  creditsUsed: [],
+  currencySymbol: '$',
+  cardPaymentsAvailable: true,
+};
+
+const savedCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: { brand: 'Visa', last4: '4242', expiry: '12/2030' }, bank: null };
+
+const paid: PaymentAnswer = {
+  PaymentID: 9001,
+  status: 'completed',
+  amountCents: 4100,
+  currencySymbol: '$',
+  processor: 'simulated',
+  reference: 'sim_1',
+  invoiceNos: ['INV-1008'],
+  receiptNo: 'R-2001',
+  challenge: null,
+  holdExpiresAt: null,
+};
+
+/**
+ * The checkout's server: the quote, the card on file, no credits, and the payments it receives
+ * (body and Idempotency-Key), each answered after a moment as over a network. `refuse` answers
+ * the first payments with an error instead.
+ */
+function serveCheckout({ refuse = [] }: { refuse?: ApiError[] } = {}) {
+  const quotes: CartRequest[] = [];
+  const payments: { body: CheckoutRequest; key: string | null }[] = [];
+  server.use(
+    http.post<never, CartRequest, QuoteAnswer>('/api/payment/quote', async ({ request }) => {
+      quotes.push(await request.json());
+      return HttpResponse.json(quote);
+    }),
+    http.get<never, never, PaymentDetails>('/api/customer/get-payment-details', () => HttpResponse.json(savedCard)),
+    http.get<never, never, { credits: [] }>('/api/payment/get-customer-credits', () => HttpResponse.json({ credits: [] })),
+    http.post<never, CheckoutRequest, PaymentAnswer | ApiError>('/api/payment/checkout', async ({ request }) => {
+      payments.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      await delay(150);
+      const refusal = refuse[payments.length - 1];
+      return refusal ? HttpResponse.json(refusal, { status: 422 }) : HttpResponse.json(paid);
+    }),
+  );
+  return { quotes, payments };
+}
+
+function renderCheckout(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={paths.checkout} element={<CheckoutRoute />} />
+          <Route path={paths.payment} element={<PaymentRoute />} />
+          <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Two clicks as a quick double-click lands them: a separate event each, some 50 ms apart. */
+async function doubleClick(element: HTMLElement) {
+  fireEvent.click(element);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  fireEvent.click(element);
+}
+
+beforeEach(() => {
+  useCartStore.getState().clear();
+  useCartStore.getState().setBookingItems([lane]);
+});
+
+describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
+  it('H8, H12: the cart priced by the server, its rows, tax, card fee, total and amount to pay; the quote is asked with what is bought, never a price', async () => {
+    const { quotes } = serveCheckout();
+    renderCheckout(paths.checkout);
+    const items = await screen.findByRole('table', { name: 'Items and charges' });
+    expect(within(items).getByText('Lane hire (1 hour) – Lane 2, 05/03/2030 18:00')).toBeTruthy();
+    expect(within(items).getByText('Card fee')).toBeTruthy();
+    const totals = items.parentElement!;
+    expect(within(totals).getByText('GST (included)').nextElementSibling?.textContent).toBe('$3.64');
+    expect(within(totals).getByText('Credit Card Surcharge ($1.00)').nextElementSibling?.textContent).toBe('$1.00');
+    expect(within(totals).getByText('Total').nextElementSibling?.textContent).toBe('$41.00');
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('$41.00');
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]!.bookingItems).toEqual([lane]);
+    expect(JSON.stringify(quotes[0])).not.toMatch(/totalCents|amountCents/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect((await screen.findByTestId('payment-amount')).textContent).toBe('$41.00');
+  });
+
+  it('H14, H15: a double-click on Pay with the saved card sends one payment; the success page shows the receipt and the cart is empty', async () => {
+    const { payments } = serveCheckout();
+    renderCheckout(paths.payment);
+    expect(await screen.findByLabelText('Saved card: Visa ending 4242 (expires 12/2030)')).toBeTruthy();
+    await doubleClick(await screen.findByRole('button', { name: 'Pay $41.00' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByText('$41.00').parentElement?.textContent).toBe('Thank you. We received your payment of $41.00.');
+    expect(screen.getByText('R-2001').parentElement?.textContent).toBe('Receipt R-2001 for invoice INV-1008');
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.body).toMatchObject({ useSavedCard: true, paymentMethod: 'card', bookingItems: [lane] });
+    expect(payments[0]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(useCartStore.getState().bookingItems).toEqual([]);
+  });
+
+  it('a payment the card’s bank declines: the gateway’s words, the cart kept, and Pay again is a new attempt with a key of its own', async () => {
+    const { payments } = serveCheckout({ refuse: [{ code: 'CARD_DECLINED', message: 'Your card was declined.' }] });
+    renderCheckout(paths.payment);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.00' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
+    expect(useCartStore.getState().bookingItems).toEqual([lane]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $41.00' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(payments).toHaveLength(2);
+    expect(payments[1]!.key).not.toBe(payments[0]!.key);
+  });
+});

@@ -1,0 +1,220 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams, Link } from 'react-router';
+import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentMethod } from '@portal/shared/payment-schemas';
+import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import { CheckboxField } from '@/components/forms/checkbox-field';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { PaymentOptionField } from '@/components/payment/payment-option-field';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useCartStore } from '@/lib/cart-store';
+import { useConfig } from '@/entities/company/get-company-config';
+import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey, openChallengeOf, type OpenChallenge } from '@/lib/payment-attempt';
+import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { getPaymentDetailsQueryOptions, usePaymentDetails } from '@/entities/payments/get-payment-details';
+import { getCustomerCreditsQueryOptions } from '@/features/checkout/api/get-customer-credits';
+import { quoteKey, useQuote } from '@/features/checkout/api/get-quote';
+import { submitPayment } from '@/features/checkout/api/submit-payment';
+import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
+
+/**
+ * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
+ * Where the payment type offers bank details and the client has them on file, new items can be
+ * paid by direct debit instead (decision 034): nothing is charged, the invoice is Debit Scheduled.
+ */
+export default function PaymentRoute() {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
+  const { request: cartRequest, empty } = useCartRequest(kind);
+  const details = usePaymentDetails(config.ShowPaymentDetailsTab);
+  const savedCard = details.data?.card ?? null;
+  const bank = details.data?.offersBank ? (details.data.bank ?? null) : null;
+  // Invoices are paid by card only; classes and courts also by direct debit from the bank details on file.
+  const debitOffered = kind === 'items' && bank !== null;
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const request = { ...cartRequest, paymentMethod: chosen ?? 'card' };
+  const quote = useQuote(request, !empty);
+  const clearPaid = useCartStore((s) => s.clearPaid);
+  const [useSaved, setUseSaved] = useState(true);
+  const [saveCard, setSaveCard] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<(OpenChallenge & { body: Parameters<typeof submitPayment>[0] }) | null>(null);
+  // When the places and courts the server holds for this payment are let go (shown as a countdown on the page and in the challenge step).
+  const [holdUntil, setHoldUntil] = useState<number | null>(null);
+  const holdLeft = useCountdown(holdUntil, () => {
+    // The server lets the holds go at this instant; this attempt is over.
+    attemptKey.current = null;
+    setChallenge(null);
+    setHoldUntil(null);
+    setError(HOLD_EXPIRED_MESSAGE);
+    void queryClient.invalidateQueries({ queryKey: quoteKey });
+  });
+  // One key per attempt: a retry of the same attempt (a lost answer, the challenge's second step) reuses it.
+  const attemptKey = useRef<string | null>(null);
+  const symbol = config.localization.CurrencySymbol;
+  const amount = quote.data?.totals.paymentAmountCents ?? 0;
+  const back = kind === 'invoices' ? paths.invoiceCheckout : paths.checkout;
+
+  function finish(answer: PaymentAnswer) {
+    clearPaid(kind);
+    void queryClient.invalidateQueries({ queryKey: quoteKey });
+    void queryClient.invalidateQueries({ queryKey: getCustomerCreditsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: getPaymentDetailsQueryOptions().queryKey });
+    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
+  }
+
+  async function pay(body: Parameters<typeof submitPayment>[0]) {
+    setError(null);
+    setBusy(true);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const answer = await submitPayment(body, attemptKey.current);
+      const asked = openChallengeOf(answer);
+      if (asked) {
+        setHoldUntil(asked.holdUntil);
+        setChallenge({ ...asked, body });
+        return;
+      }
+      attemptKey.current = null;
+      setHoldUntil(null);
+      finish(answer);
+    } catch (e) {
+      attemptKey.current = null;
+      setChallenge(null);
+      setHoldUntil(null);
+      setError(errorMessage(e));
+      void queryClient.invalidateQueries({ queryKey: quoteKey });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function payWithCard(card: CardDetails) {
+    setError(null);
+    setBusy(true);
+    try {
+      const token = await tokeniseCard(card);
+      await pay({ ...request, cardToken: token.id, saveCard });
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  }
+
+  async function decide(approve: boolean) {
+    if (!challenge) return;
+    setBusy(true);
+    try {
+      await decideChallenge(challenge.id, approve);
+    } catch {
+      // The payment's own answer below says what happened.
+    }
+    const { body } = challenge;
+    setChallenge(null);
+    await pay(body);
+  }
+
+  if (empty) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-10 text-center sm:px-6">
+        <PageHeader title="Payment" />
+        <p className="text-muted">There is nothing to pay.</p>
+        <Link to={paths.company} className={buttonClasses('secondary', 'md', 'mt-5')}>
+          Back to home
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to={back} className="mb-4 inline-flex text-sm font-semibold text-primary-ink hover:underline">
+        ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
+      </Link>
+      <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
+      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
+      {quote.isPending ? (
+        <div className="flex justify-center py-16 text-primary-ink">
+          <Spinner label="Loading your payment" />
+        </div>
+      ) : quote.isError ? (
+        <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          {errorMessage(quote.error)}
+        </p>
+      ) : (
+        <div className="space-y-5">
+          <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">
+            <span className="font-semibold text-ink">Amount to pay</span>
+            <span className="text-2xl font-bold tabular-nums text-ink" data-testid="payment-amount">
+              {formatMoney(amount, symbol)}
+            </span>
+          </div>
+          {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? (
+            <PaymentOptionField value={chosen} onChange={setChosen} />
+          ) : null}
+          {amount === 0 ? (
+            <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>
+              Confirm
+            </Button>
+          ) : debitOffered && (chosen === 'direct_debit' || !quote.data.cardPaymentsAvailable) ? (
+            <section aria-labelledby="debit-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+              <h2 id="debit-heading" className="mb-2 text-lg font-semibold text-ink">
+                Pay by direct debit
+              </h2>
+              <p className="mb-4 text-sm text-ink">
+                Nothing is charged now: {formatMoney(amount, symbol)} will be collected from {bank.AccountName}, account {bank.AccountNumber}.
+              </p>
+              <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })}>
+                Pay {formatMoney(amount, symbol)} by direct debit
+              </Button>
+            </section>
+          ) : debitOffered && chosen === null ? null : !quote.data.cardPaymentsAvailable ? (
+            <p className="rounded-2xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online payment is not available. Please contact us to pay.</p>
+          ) : (
+            <section aria-labelledby="card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+              <h2 id="card-heading" className="mb-4 text-lg font-semibold text-ink">
+                Pay by card
+              </h2>
+              {savedCard ? (
+                <fieldset className="mb-4 space-y-2">
+                  <legend className="sr-only">Card</legend>
+                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                    <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 accent-primary" />
+                    Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
+                  </label>
+                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                    <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 accent-primary" />
+                    Another card
+                  </label>
+                </fieldset>
+              ) : null}
+              {savedCard && useSaved ? (
+                <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
+                  Pay {formatMoney(amount, symbol)}
+                </Button>
+              ) : (
+                <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard}>
+                  {config.ShowPaymentDetailsTab && details.data?.offersCard ? (
+                    <CheckboxField label="Save this card for next time" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                  ) : null}
+                </CardForm>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+      <ChallengeModal open={challenge !== null} amountCents={challenge?.amountCents ?? 0} currencySymbol={symbol} holdLeft={holdLeft} busy={busy} onDecide={(a) => void decide(a)} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ClassSummary } from '@portal/shared/class-schemas';
+import { ClassSearch } from '@/components/classes/class-search';
+import { SelectField } from '@/components/forms/select-field';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { studentTerm } from '@/lib/branding';
+import { useClassFields } from '@/entities/classes/get-class-fields';
+import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useClassStudents } from '@/features/classes/api/get-students';
+import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
+
+/** /hub/classes/add-enrollments/{ocrProfileId} (F9–F13): find a class and add it to the cart. */
+export default function AddEnrollmentsRoute() {
+  const profileId = Number(useParams().ocrProfileId);
+  const config = useConfig();
+  const profile = useOcrProfile(profileId);
+  const fields = useClassFields(profileId);
+  const students = useClassStudents();
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<ClassSummary | null>(null);
+
+  const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
+  const term = studentTerm(config);
+  const title = profile.data?.DisplayName ?? 'Add Enrolments';
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader title={title} description={profile.data?.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />
+      <ClassSearch
+        profileId={profileId}
+        age={student?.Age ?? null}
+        leadingFilter={
+          <SelectField
+            label={term}
+            placeholder={`Any ${term.toLowerCase()}`}
+            value={studentId ?? ''}
+            onChange={(e) => setStudentId(e.target.value ? Number(e.target.value) : null)}
+            options={(students.data?.students ?? []).map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${s.Age != null ? ` (${s.Age})` : ''}` }))}
+          />
+        }
+        action={(c) => (
+          <Button size="sm" variant={c.IsFull ? 'secondary' : 'primary'} onClick={() => setChosen(c)}>
+            {c.IsFull ? 'Join waitlist' : 'Add to cart'}
+          </Button>
+        )}
+      />
+      <p className="mt-8 text-sm">
+        <Link className="text-primary-ink underline-offset-4 hover:underline" to={paths.classes}>
+          Back to Classes
+        </Link>
+      </p>
+      {chosen ? (
+        <AddToCartModal
+          cls={chosen}
+          ocrProfileId={profileId}
+          allowCasual={fields.data?.AllowCasualEnrolments ?? false}
+          students={students.data?.students ?? []}
+          initialStudentId={studentId}
+          onClose={() => setChosen(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CalendarSearchIcon } from 'lucide-react';
+import type { MakeupSession } from '@portal/shared/class-schemas';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { MessageModal } from '@/components/ui/message-modal';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { SelectField } from '@/components/forms/select-field';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/entities/company/get-company-config';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useBookMakeup, useMakeupSessions, useMakeups } from '@/features/classes/api/makeups';
+import { classDuration, classTime, dayName } from '@/lib/class-format';
+
+const SESSIONS_SHOWN = 12;
+
+/** /hub/classes/makeups/book (F8): a session of the credit's lesson format with a free place. */
+export default function MakeupsBookRoute() {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const makeups = useMakeups();
+  const available = makeups.data?.makeups.filter((m) => m.Status === 'available') ?? [];
+  const makeupId = Number(params.get('makeup_id')) || available[0]?.MakeupID || null;
+  const makeup = available.find((m) => m.MakeupID === makeupId);
+  const sessions = useMakeupSessions(makeup ? makeup.MakeupID : null);
+  const book = useBookMakeup();
+  const [confirm, setConfirm] = useState<MakeupSession | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [booked, setBooked] = useState<string | null>(null);
+  const [shown, setShown] = useState(SESSIONS_SHOWN);
+  const dateFormat = config.localization.DateFormat;
+
+  function submit() {
+    if (!confirm || !makeup) return;
+    book.mutate(
+      { makeup_id: makeup.MakeupID, session_id: confirm.SessionID },
+      {
+        onSuccess: () => {
+          setBooked(`${makeup.StudentName} is booked into ${confirm.ClassName} on ${formatDate(confirm.Date, dateFormat)} at ${classTime(confirm.Time)}.`);
+          setConfirm(null);
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader title="Book a Make-up" />
+      {makeups.isPending ? (
+        <ListLoading label="Loading make-ups" />
+      ) : available.length === 0 ? (
+        <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="You have no make-ups to book." />
+      ) : (
+        <>
+          <SelectField
+            className="mb-4 max-w-md"
+            label="Make-up"
+            placeholder={null}
+            value={makeup?.MakeupID ?? ''}
+            onChange={(e) => {
+              setParams({ makeup_id: e.target.value }, { replace: true });
+              setShown(SESSIONS_SHOWN);
+            }}
+            options={available.map((m) => ({
+              value: m.MakeupID,
+              label: `${m.StudentName} · ${m.LessonFormat}${m.MissedDate ? ` · missed ${formatDate(m.MissedDate, dateFormat)}` : ''}`,
+            }))}
+          />
+          {makeup ? <p className="mb-4 text-sm text-ink-soft">Book before {formatDate(makeup.ExpiresOn, dateFormat)}. Sessions shown have a free place.</p> : null}
+          {sessions.isPending ? (
+            <ListLoading label="Loading sessions" />
+          ) : sessions.isError ? (
+            <ListError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+          ) : sessions.data.sessions.length === 0 ? (
+            <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="No session has a free place before this make-up expires." />
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label="Sessions with a free place">
+              {sessions.data.sessions.slice(0, shown).map((s) => (
+                <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-sm" data-testid="makeup-session">
+                  <div className="min-w-0">
+                    <p className="font-medium text-ink">
+                      {dayName(new Date(`${s.Date}T00:00:00Z`).getUTCDay() || 7)} {formatDate(s.Date, dateFormat)} · {classTime(s.Time)}
+                    </p>
+                    <p className="text-sm text-ink-soft">
+                      {s.ClassName} · {s.Venue}
+                      {classDuration(s.Duration, config.classes_setup?.TimeDisplay) ? ` · ${classDuration(s.Duration, config.classes_setup?.TimeDisplay)}` : ''} ·{' '}
+                      {s.PlacesLeft} {s.PlacesLeft === 1 ? 'place' : 'places'} left
+                    </p>
+                  </div>
+                  <Button size="sm" onClick={() => setConfirm(s)}>
+                    Book
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {sessions.data && sessions.data.sessions.length > shown ? (
+            <div className="mt-4 flex justify-center">
+              <Button variant="secondary" onClick={() => setShown((n) => n + SESSIONS_SHOWN)}>
+                Show later sessions
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+      <p className="mt-8 text-sm">
+        <Link className="text-primary-ink underline-offset-4 hover:underline" to={paths.makeups}>
+          Back to Make-ups
+        </Link>
+      </p>
+      <Modal
+        open={confirm !== null}
+        onOpenChange={(o) => (o ? undefined : setConfirm(null))}
+        title="Book this make-up?"
+        description={confirm ? `${confirm.ClassName} · ${formatDate(confirm.Date, dateFormat)} ${classTime(confirm.Time)}` : undefined}
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button loading={book.isPending} onClick={submit}>
+              Book make-up
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm text-ink-soft">{makeup ? `For ${makeup.StudentName}. The make-up credit is used when you book.` : ''}</p>
+      </Modal>
+      <MessageModal open={error !== null} tone="error" title="Could not book" message={error} onClose={() => setError(null)} />
+      <MessageModal open={booked !== null} tone="success" title="Make-up booked" message={booked} onClose={() => void navigate(paths.makeups)} />
+    </div>
+  );
+}

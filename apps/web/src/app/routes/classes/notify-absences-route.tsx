@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { CalendarXIcon } from 'lucide-react';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { errorMessage } from '@/lib/api-client';
+import { useClassStudents } from '@/features/classes/api/get-students';
+import { useStudentEnrolments } from '@/features/classes/api/enrolments';
+import { EnrolmentCard } from '@/features/classes/components/enrolment-card';
+import { StudentPicker } from '@/features/classes/components/student-picker';
+
+/** /hub/classes/notify-absences (F5, F6): pick the student and the class, then the session and the reason. */
+export default function NotifyAbsencesRoute() {
+  const students = useClassStudents();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const list = students.data?.students ?? [];
+  const studentId = chosen ?? list[0]?.StudentID ?? null;
+  const student = list.find((s) => s.StudentID === studentId);
+  const enrolments = useStudentEnrolments(studentId, 'current', 1);
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader title="Notify Absences" description="Tell us before the session starts. An absence notified in time earns a make-up credit." />
+      {students.isPending ? <ListLoading label="Loading" /> : null}
+      {list.length > 0 ? (
+        <div className="mb-4">
+          <StudentPicker students={list} value={studentId} onChange={setChosen} />
+        </div>
+      ) : null}
+      {enrolments.isError ? (
+        <ListError message={errorMessage(enrolments.error)} onRetry={() => void enrolments.refetch()} />
+      ) : enrolments.data && enrolments.data.enrollments.length === 0 ? (
+        <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current enrolments." />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {(enrolments.data?.enrollments ?? []).map((e) => (
+            <EnrolmentCard key={e.EnrolmentID} enrolment={e} studentName={student ? `${student.FirstName} ${student.LastName}` : ''} startOpen />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

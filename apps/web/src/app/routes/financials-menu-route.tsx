@@ -1,7 +1,0 @@
-import { financialsItems } from '../components/nav-items';
-import { MenuPage } from './menu-page';
-
-/** /hub/financials-main-page: the Financials tabs as a phone menu. */
-export default function FinancialsMenuRoute() {
-  return <MenuPage title="Financials" items={financialsItems()} />;
-}

@@ -1,0 +1,139 @@
+import { useParams } from 'react-router';
+import { DownloadIcon } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
+import { ListError, ListLoading } from '@/components/ui/list-states';
+import { errorMessage } from '@/lib/api-client';
+import { useConfig } from '@/entities/company/get-company-config';
+import { formatDate, formatMoney } from '@/lib/format';
+import { invoicePdfUrl, receiptPdfUrl, useInvoice } from '@/features/financials/api/get-invoice';
+import { PayNowLink } from '@/features/financials/components/pay-now-link';
+
+/** /hub/financials/{invoiceNumber} (I14–I16): the invoice with its lines, tax, ABN, bank details and payments. */
+export default function InvoiceRoute() {
+  const { invoiceNo = '' } = useParams();
+  const config = useConfig();
+  const invoice = useInvoice(invoiceNo);
+  const date = (d: string) => formatDate(d, config.localization.DateFormat);
+  const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
+
+  if (invoice.isPending) return <ListLoading label="Loading invoice" />;
+  if (invoice.isError) return <ListError message={errorMessage(invoice.error)} onRetry={() => void invoice.refetch()} />;
+  const inv = invoice.data;
+
+  return (
+    <article aria-labelledby="invoice-heading" className="rounded-2xl border border-line bg-surface shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line px-5 py-5 sm:px-8">
+        <div className="min-w-0">
+          <h2 id="invoice-heading" className="text-xl font-bold text-ink">
+            {inv.title} {inv.invoiceNumber}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {inv.companyName}
+            {inv.companyABN ? ` · ABN ${inv.companyABN}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <InvoiceStatusBadge status={inv.status} />
+          {inv.canPayOnline ? <PayNowLink invoiceNumber={inv.invoiceNumber} /> : null}
+          <a href={invoicePdfUrl(inv.invoiceNumber)} download className={buttonClasses('secondary', 'sm')}>
+            <DownloadIcon aria-hidden="true" /> Download PDF
+          </a>
+        </div>
+      </header>
+
+      <dl className="grid grid-cols-2 gap-4 px-5 py-5 text-sm sm:grid-cols-4 sm:px-8">
+        <div>
+          <dt className="text-muted">Invoice Date</dt>
+          <dd className="font-medium text-ink">{date(inv.date)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Due Date</dt>
+          <dd className="font-medium text-ink">{date(inv.dueDate)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-muted">Bill To</dt>
+          <dd className="font-medium text-ink">{[inv.billTo.name, ...inv.billTo.address].join(', ')}</dd>
+        </div>
+      </dl>
+
+      <div className="overflow-x-auto border-t border-line">
+        <table className="min-w-full divide-y divide-line text-sm">
+          <caption className="sr-only">Invoice lines</caption>
+          <thead className="bg-canvas">
+            <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
+              <th scope="col" className="px-5 py-3 sm:px-8">Description</th>
+              <th scope="col" className="px-3 py-3">Type</th>
+              <th scope="col" className="px-3 py-3 text-right">Qty</th>
+              <th scope="col" className="px-3 py-3 text-right">Unit Price</th>
+              <th scope="col" className="px-3 py-3 text-right">{inv.taxName}</th>
+              <th scope="col" className="px-5 py-3 text-right sm:px-8">Total</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line-soft">
+            {inv.lines.map((l, i) => (
+              <tr key={i}>
+                <td className="min-w-56 px-5 py-3 text-ink sm:px-8">{l.description}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-ink-soft">{l.type}</td>
+                <td className="px-3 py-3 text-right text-ink-soft tabular-nums">{l.quantity}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap text-ink-soft tabular-nums">{money(l.unitPrice)}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap text-ink-soft tabular-nums">{money(l.tax)}</td>
+                <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:px-8">{money(l.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="flex flex-col gap-6 border-t border-line px-5 py-5 sm:flex-row sm:justify-between sm:px-8">
+        <div className="max-w-md space-y-4 text-sm">
+          {inv.bankDetails ? (
+            <div>
+              <h3 className="font-semibold text-ink">Bank Details</h3>
+              <p className="mt-1 text-ink-soft">{inv.bankDetails}</p>
+            </div>
+          ) : null}
+          {inv.notes ? <p className="text-ink-soft">{inv.notes}</p> : null}
+        </div>
+        <dl className="w-full max-w-xs space-y-1.5 text-sm sm:ml-auto">
+          <Row label="Subtotal" value={money(inv.subtotal)} />
+          <Row label={inv.taxName} value={money(inv.tax)} />
+          <Row label="Total" value={money(inv.total)} strong />
+          <Row label="Paid" value={money(inv.amountPaid)} />
+          <Row label="Balance Due" value={money(inv.balanceDue)} strong />
+        </dl>
+      </div>
+
+      <section aria-labelledby="payments-heading" className="border-t border-line px-5 py-5 sm:px-8">
+        <h3 id="payments-heading" className="font-semibold text-ink">
+          Payments
+        </h3>
+        {inv.payments.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No payments yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line-soft text-sm">
+            {inv.payments.map((p) => (
+              <li key={p.receiptNumber} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <span className="text-ink">
+                  {date(p.date)} · {p.method} · <span className="font-semibold tabular-nums">{money(p.amount)}</span>
+                </span>
+                <a href={receiptPdfUrl(p.receiptNumber)} download className="inline-flex items-center gap-1.5 font-semibold text-primary-tint-ink hover:text-ink hover:underline">
+                  <DownloadIcon aria-hidden="true" className="size-4" /> Receipt {p.receiptNumber}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between border-t border-line pt-1.5 font-semibold text-ink' : 'flex justify-between text-ink-soft'}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

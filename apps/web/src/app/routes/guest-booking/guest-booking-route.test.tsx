@@ -1,0 +1,342 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ApiError } from '@portal/shared/api-schemas';
+import type { Availability } from '@portal/shared/bookings-schemas';
+import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
+import type { GuestBookingAnswer, GuestBookingOptions, GuestBookingRequest } from '@portal/shared/guest-booking-schemas';
+import type { GatewayChallenge, GatewayToken, PaymentAnswer, QuoteAnswer } from '@portal/shared/payment-schemas';
+import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
+import { sha256Hex } from '@/lib/sha256';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import { renderRoute } from '@/test/render-route';
+import GuestBookingRoute from './guest-booking-route';
+
+installMockServer();
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const config = formTestConfig({
+  CustomerID: 2002,
+  CompanyDisplayName: 'Ace Tennis Academy',
+  CourtText: 'Court',
+  fin_setup: { ReceiptTitle: 'Receipt' },
+  booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
+});
+
+const options: GuestBookingOptions = {
+  today: '2030-03-04',
+  lastDay: '2030-03-06',
+  timeInterval: 30,
+  cancelCutoffHours: 24,
+  cardPaymentsAvailable: true,
+  venues: [{ VenueID: 1, Name: 'Riverside Courts', Address: '1 River Rd', Courts: ['Court 1', 'Court 2'] }],
+  bookingTypes: [{ BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, VenueIDs: [] }],
+};
+
+const availability: Availability = {
+  date: '2030-03-05',
+  venueId: 1,
+  bookingTypeId: 1,
+  durationMinutes: 60,
+  priceCents: 4000,
+  slots: [
+    { time: '07:00', endTime: '08:00', freeCourts: ['Court 1', 'Court 2'] },
+    { time: '07:30', endTime: '08:30', freeCourts: [] },
+  ],
+};
+
+/** The court at $40 with $3.55 tax in it and a $0.95 card surcharge: $44.50 to pay. */
+const quote: QuoteAnswer = {
+  rows: [
+    { id: 'r1', invoiceNo: 'NEW', type: 'Custom', lineId: 'b1', breakdownKey: null, description: 'Court hire (1 hour) – Court 2', quantity: 1, unitPriceCents: 4355, amountCents: 4355, taxCents: 355, totalCents: 4355 },
+    { id: 'r2', invoiceNo: 'NEW', type: 'Credit Card Surcharge', lineId: null, breakdownKey: null, description: 'Credit Card Surcharge', quantity: 1, unitPriceCents: 95, amountCents: 95, taxCents: 0, totalCents: 95 },
+  ],
+  invoices: [],
+  paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as QuoteAnswer['paymentBreakdown'],
+  totals: {
+    ...{ autoDiscountCents: 0, earlyPaymentDiscountCents: 0, discountCodeCents: 0, cardFeeAmountCents: 30, cardFeePercentageBasisPoints: 150, customerCreditsCents: 0 },
+    subtotalCents: 4000,
+    taxName: 'Sales tax',
+    taxInclusive: false,
+    totalTaxCents: 355,
+    surchargeCents: 95,
+    totalCents: 4450,
+    paymentAmountCents: 4450,
+  },
+  discountCodes: [],
+  creditsUsed: [],
+  currencySymbol: '$',
+  cardPaymentsAvailable: true,
+};
+
+const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
+  PaymentID: 9,
+  status: 'completed',
+  amountCents: 4450,
+  currencySymbol: '$',
+  processor: 'simulated',
+  reference: 'ch_ref',
+  invoiceNos: ['INV-9'],
+  receiptNo: 'RCT-200003',
+  challenge: null,
+  holdExpiresAt: null,
+  ...change,
+});
+const booked = (): GuestBookingAnswer => ({
+  success: true,
+  payment: payment(),
+  booking: { date: '2030-03-05', time: '07:00', endTime: '08:00', venue: 'Riverside Courts', court: 'Court 2', bookingType: 'Court hire (1 hour)', priceCents: 4000, cancelBy: '2030-03-04T07:00:00.000Z', status: 'Confirmed', guestName: 'Jordan Lee' },
+  cancelUrl: 'http://localhost:3000/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop',
+});
+
+/** Proofs of work a test solves at once (the number is 7), each with a salt of its own. */
+function serveBasics() {
+  const quotes: unknown[] = [];
+  let challenges = 0;
+  server.use(
+    http.get<never, never, GuestBookingOptions>('/api/ob/options', () => HttpResponse.json(options)),
+    http.get<never, never, Availability>('/api/ob/availability', ({ request }) => HttpResponse.json({ ...availability, date: new URL(request.url).searchParams.get('date')! })),
+    http.post<never, { booking: unknown }, QuoteAnswer>('/api/ob/quote', async ({ request }) => {
+      quotes.push(await request.json());
+      return HttpResponse.json(quote);
+    }),
+    http.get<never, never, CaptchaChallengeAnswer>('/api/company/captcha-challenge', () => {
+      const salt = `ob-test-salt-${(challenges += 1)}`;
+      return HttpResponse.json({ success: true, captcha: { algorithm: 'SHA-256', challenge: sha256Hex(`${salt}7`), salt, maxnumber: 20 } });
+    }),
+    http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () => HttpResponse.json({ id: `tok_guest${Math.random().toString(36).slice(2, 10)}`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } })),
+  );
+  return quotes;
+}
+
+/** Every booking request with its Idempotency-Key; each is answered by the next of `answers`, the last one repeating. */
+function serveBook(...answers: (() => HttpResponse<GuestBookingAnswer | ApiError>)[]) {
+  const sent: { key: string; body: GuestBookingRequest }[] = [];
+  const queue = [...answers];
+  server.use(
+    http.post<never, GuestBookingRequest, GuestBookingAnswer | ApiError>('/api/ob/book', async ({ request }) => {
+      sent.push({ key: request.headers.get('Idempotency-Key') ?? '', body: await request.json() });
+      return (queue.length > 1 ? queue.shift()! : queue[0]!)();
+    }),
+  );
+  return sent;
+}
+
+const renderPage = () => renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config });
+
+/** Tuesday, 07:00 on Court 2, then on to the checkout and its price. */
+async function chooseSlot() {
+  fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00' }));
+  fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+  await screen.findByTestId('amount-to-pay');
+}
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function solveCaptcha() {
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+  await screen.findByText('Verified');
+}
+
+function fillDetails() {
+  change('First name', 'Jordan');
+  change('Last name', 'Lee');
+  change('Email', 'jordan@example.com');
+  change('Phone', '+1 201 555 0188');
+}
+
+function fillCard() {
+  change('Name on card', 'Jordan Lee');
+  change('Card number', '4242424242424242');
+  change('Expiry (MM/YYYY)', '12/2030');
+  change('Security code', '123');
+}
+
+const pay = () => fireEvent.click(screen.getByRole('button', { name: 'Pay $44.50' }));
+
+/** The whole checkout filled in, the captcha solved, and Pay. */
+async function payAsJordan() {
+  fillDetails();
+  await solveCaptcha();
+  fillCard();
+  pay();
+}
+
+/** The message shown under a field: the element its input names in aria-describedby. */
+function fieldMessage(label: string): string {
+  const input = screen.getByLabelText(label);
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('the public booking page (/ob)', () => {
+  it('a company that takes no bookings online (403): the page says online booking is not available, and offers no pickers', async () => {
+    server.use(http.get<never, never, ApiError>('/api/ob/options', () => HttpResponse.json({ message: 'Online booking is not available', code: 'FEATURE_DISABLED' }, { status: 403 })));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Online booking is not available' })).toBeTruthy();
+    expect(screen.getByText('Ace Tennis Academy is not taking bookings online at the moment.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Day' })).toBeNull();
+  });
+
+  it('choosing a day, a time and a court, then Continue: that court is quoted and its price shown with the card surcharge and the tax', async () => {
+    const quotes = serveBasics();
+    renderPage();
+    // A start time with no free court is not offered.
+    fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+    await screen.findByRole('button', { name: 'Court 1 at 07:00' });
+    expect(screen.queryByText('07:30–08:30')).toBeNull();
+    expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Court 2 at 07:00' }));
+    expect(screen.getByRole('button', { name: 'Court 2 at 07:00' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+    expect((await screen.findByTestId('amount-to-pay')).textContent).toBe('$44.50');
+    // The focus moves to the checkout's first heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your details' }));
+    expect(quotes).toEqual([{ booking: { venue_id: 1, booking_type_id: 1, date: '2030-03-05', time: '07:00', court: 'Court 2' } }]);
+    const price = screen.getByRole('complementary', { name: 'Your booking and its price' });
+    expect(within(price).getByText('Credit Card Surcharge ($0.30 + 1.5%)')).toBeTruthy();
+    expect(within(price).getByText('Sales tax')).toBeTruthy();
+    expect(within(price).getByText('05/03/2030 · 07:00–08:00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $44.50' })).toBeTruthy();
+  });
+
+  it('field errors: the details are checked with the card, and the server’s errors for guest.* stand under their fields', async () => {
+    serveBasics();
+    const sent = serveBook(() =>
+      HttpResponse.json<ApiError>(
+        { message: 'This address cannot receive mail', code: 'VALIDATION', errors: [{ field: 'guest.Email', message: 'This address cannot receive mail' }, { field: 'guest.Phone', message: 'Enter a phone number of 6 to 20 digits' }] },
+        { status: 400 },
+      ),
+    );
+    renderPage();
+    await chooseSlot();
+    pay();
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(fieldMessage('Last name')).toBe('Last name is required');
+    expect(screen.getByText('Please complete the verification')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await payAsJordan();
+    await waitFor(() => expect(fieldMessage('Email')).toBe('This address cannot receive mail'));
+    expect(fieldMessage('Phone')).toBe('Enter a phone number of 6 to 20 digits');
+    // Placed under their fields, the messages are not repeated in the error box.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent[0]!.body.guest).toEqual({ FirstName: 'Jordan', LastName: 'Lee', Email: 'jordan@example.com', Phone: '+1 201 555 0188' });
+    expect(screen.queryByText('You’re booked')).toBeNull();
+  });
+
+  it('a declined card: the server’s message is shown and nothing is booked; the next attempt needs a fresh captcha and goes under a new key', async () => {
+    serveBasics();
+    const sent = serveBook(
+      () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 }),
+      () => HttpResponse.json(booked()),
+    );
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
+    expect(screen.queryByText('You’re booked')).toBeNull();
+    // The solution was spent: the box is unticked and paying asks for it again.
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
+    fillCard();
+    pay();
+    expect(await screen.findByText('Please complete the verification')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    await solveCaptcha();
+    fillCard();
+    pay();
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(sent[1]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(sent[0]!.body.captcha).toMatchObject({ salt: 'ob-test-salt-1', number: 7 });
+    expect(sent[1]!.body.captcha).toMatchObject({ salt: 'ob-test-salt-2', number: 7 });
+  });
+
+  it.each([
+    ['no answer came (the connection dropped)', () => HttpResponse.error() as HttpResponse<ApiError>],
+    ['the server failed (500)', () => HttpResponse.json<ApiError>({ message: 'Something went wrong. Please try again.', code: 'SERVER_ERROR' }, { status: 500 })],
+  ])('%s: the captcha stays solved, and Pay sends the same request again under the same key', async (_, failure) => {
+    serveBasics();
+    let tokens = 0;
+    server.use(
+      http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () => {
+        tokens += 1;
+        return HttpResponse.json({ id: `tok_guest${tokens}abcdefgh`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
+      }),
+    );
+    const sent = serveBook(failure, () => HttpResponse.json(booked()));
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText('You’re booked')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(true);
+    pay();
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(tokens).toBe(1);
+  });
+
+  it('a card with a challenge step: approved at the guest challenge route, the same body goes again under the same key, and the booking is confirmed', async () => {
+    serveBasics();
+    const decisions: { id: string; approve: boolean }[] = [];
+    server.use(
+      http.post<{ id: string }, { approve: boolean }, GatewayChallenge>('/sim-gateway/v1/guest-challenges/:id', async ({ params, request }) => {
+        decisions.push({ id: params.id, approve: (await request.json()).approve });
+        return HttpResponse.json({ id: params.id, amountCents: 4450, currency: 'USD', status: 'approved' });
+      }),
+    );
+    const holdExpiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    const sent = serveBook(
+      () => HttpResponse.json<GuestBookingAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_guest12345678', amountCents: 4450 }, holdExpiresAt, receiptNo: null }), booking: null, cancelUrl: null }),
+      () => HttpResponse.json(booked()),
+    );
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(dialog).getByTestId('hold-countdown').textContent).toMatch(/held for (10:00|9:5\d)/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'You’re booked' })));
+    expect(decisions).toEqual([{ id: 'ch_guest12345678', approve: true }]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]!.body.cardToken).toMatch(/^tok_guest/);
+    // The confirmation: what was booked, where it was sent, what was paid.
+    expect(screen.getByText('jordan@example.com')).toBeTruthy();
+    expect(screen.getByText('RCT-200003')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Court 2')).toBeTruthy();
+    // The link of the e-mail is on the page too.
+    expect(screen.getByRole('link', { name: 'View or cancel this booking' }).getAttribute('href')).toBe('/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop');
+  });
+
+  it('a court taken meanwhile (409): back to the free times with the server’s message, the chosen court let go', async () => {
+    serveBasics();
+    serveBook(() => HttpResponse.json<ApiError>({ message: 'Sorry, that court has just been booked. Please choose another time or court.', code: 'BOOKING_TAKEN' }, { status: 409 }));
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    expect((await screen.findByRole('alert')).textContent).toContain('Sorry, that court has just been booked. Please choose another time or court.');
+    expect(screen.getByRole('group', { name: 'Day' })).toBeTruthy();
+    // Focus moves to the step's heading once the step has rendered (an effect after the alert).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
+    expect((await screen.findByRole('button', { name: 'Court 2 at 07:00' })).getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,3 +1,0 @@
-import { SettingsLayout } from '../components/settings-layout';
-
-export default SettingsLayout;

@@ -1,0 +1,3 @@
+import { SettingsLayout } from '../../components/settings-layout';
+
+export default SettingsLayout;

@@ -1,0 +1,31 @@
+import { useNavigate } from 'react-router';
+import { studentMessages } from '@portal/shared/student-schemas';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { studentTerm } from '@/lib/branding';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useAddStudent } from '@/features/students/api/save-student';
+import { StudentForm } from '@/features/students/components/student-form';
+
+/** /hub/students/new (E6): the company's student form; a saved student opens on its own page. */
+export default function StudentNewRoute() {
+  const config = useConfig();
+  const term = studentTerm(config);
+  const navigate = useNavigate();
+  const add = useAddStudent();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader title={`Add ${term}`} description={`Fields marked * are required. You can add a picture once the ${term.toLowerCase()} is saved.`} />
+      <div className="rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-8">
+        <StudentForm
+          submitLabel={`Save ${term}`}
+          onCancel={() => void navigate(paths.students)}
+          onSubmit={async (form) => {
+            const answer = await add.mutateAsync(form);
+            void navigate(paths.student(answer.student.StudentID), { state: { saved: studentMessages.added } });
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClassFieldsAnswer } from '@portal/shared/class-schemas';
+import { api } from '@/lib/api-client';
+import { classesKey } from './classes-key';
+
+/** The search fields a registration profile's class step offers. */
+export function getClassFields(ocrProfileId: number): Promise<ClassFieldsAnswer> {
+  return api<ClassFieldsAnswer>('/api/classes/get-class-fields', { query: { ocr_profile_id: ocrProfileId } });
+}
+
+export function classFieldsQueryOptions(ocrProfileId: number) {
+  // Form fields are cached for good (T30).
+  return queryOptions({ queryKey: [...classesKey, 'fields', ocrProfileId], queryFn: () => getClassFields(ocrProfileId), staleTime: Infinity });
+}
+
+export function useClassFields(ocrProfileId: number) {
+  return useQuery(classFieldsQueryOptions(ocrProfileId));
+}

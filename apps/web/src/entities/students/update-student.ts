@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormOutput } from '@portal/shared/form-engine';
+import type { UpdateStudentAnswer } from '@portal/shared/student-schemas';
+import { api } from '@/lib/api-client';
+import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
+import { getStudentQueryOptions, studentsKey } from './get-student';
+
+/** R34 (E8): the form's parsed values under the record's field names. */
+export function updateStudent(id: number, form: FormOutput<'student'> | Record<string, unknown>): Promise<UpdateStudentAnswer> {
+  return api<UpdateStudentAnswer>(`/api/student/update/${id}`, { method: 'POST', body: form });
+}
+
+export function useUpdateStudent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormOutput<'student'> | Record<string, unknown>) => updateStudent(id, form),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(getStudentQueryOptions(id).queryKey, answer.updatedStudent);
+      // E9: the form fields are asked for again after a save.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: studentsKey }), queryClient.invalidateQueries({ queryKey: formFieldsQueryOptions('student').queryKey })]);
+    },
+  });
+}

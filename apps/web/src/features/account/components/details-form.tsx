@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FormFields } from '@portal/shared/form-config';
+import type { FormContext, FormFieldDescriptor } from '@portal/shared/form-engine';
+import type { CustomerRecord } from '@portal/shared/my-details-schemas';
+import { EngineFields } from '@/components/forms/engine-fields';
+import { useEngineForm } from '@/components/forms/use-engine-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { useGeneratedRegId } from '@/entities/customer/generate-reg-id';
+import { useUpdateDetails } from '../api/update-details';
+
+/** The customer form (also the UpdateProfile sign-in action's, titled "Update Your Details", with no Cancel). */
+export function DetailsForm({
+  record,
+  formFields,
+  context,
+  onSaved,
+  onCancel,
+  title = 'Edit your details',
+}: {
+  record: CustomerRecord;
+  formFields: FormFields;
+  context: FormContext;
+  onSaved: (answer: { emailToken?: string; message: string }) => void;
+  onCancel?: () => void;
+  title?: string;
+}) {
+  const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'customer', formFields, context, record });
+  const update = useUpdateDetails();
+  const [error, setError] = useState<string | null>(null);
+  const showsRegId = useMemo(() => descriptors.some((f: FormFieldDescriptor) => f.name === 'regID'), [descriptors]);
+  const { setValue, setFocus } = form;
+
+  useEffect(() => {
+    const first = descriptors[0]?.inputs[0]?.key;
+    if (first) setFocus(first);
+  }, [descriptors, setFocus]);
+
+  // K10: a customer without a registration id gets one when the form shows the field.
+  const setRegId = useCallback((id: string) => setValue('RegID', id), [setValue]);
+  useGeneratedRegId(showsRegId, record.RegID, setRegId);
+
+  const submit = form.handleSubmit((values) => {
+    setError(null);
+    update.mutate(
+      { ...values, ClientID: record.ClientID },
+      {
+        onSuccess: onSaved,
+        onError: (e) => setError(placeServerErrors(e)),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="details-heading" className="flex flex-col gap-5">
+      <h2 id="details-heading" className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <EngineFields form={form} descriptors={descriptors} autofill />
+      <div className="flex flex-col-reverse gap-3 border-t border-line-soft pt-5 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={update.isPending}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" loading={update.isPending} className="sm:min-w-32">
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
+import { RegistrationFlow } from './registration-flow';
+import { RegistrationPanel } from './registration-panel';
+import { RegistrationUnavailable } from './registration-unavailable';
+
+function profileParam(value: string | null): number | null {
+  if (!value || !/^[0-9]{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * /ocr?id={customerId}&p={profileId} (N1–N7, N36): online registration. The shell has already
+ * entered the company of `id` (A30). NoClasses and SelectClasses profiles register online (N8);
+ * another page type is not taken online yet: it shows `otherPageType` instead.
+ */
+export function RegistrationPage({ otherPageType }: { otherPageType: ReactNode }) {
+  const config = useConfig();
+  const [params] = useSearchParams();
+  const profileId = profileParam(params.get('p'));
+  const open = config.AllowOCR && config.CustomerPortalAllowOCR;
+  const profile = useOcrProfile(open ? profileId : null, { retry: false });
+  const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
+
+  if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
+  if (profileId === null) return <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />;
+  if (profile.isPending) {
+    return (
+      <div className="flex justify-center px-4 py-24 text-primary-ink">
+        <Spinner size="lg" label="Loading the registration" />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    const unknown = profile.error instanceof ApiRequestError && profile.error.status === 404;
+    return unknown ? (
+      <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />
+    ) : (
+      <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void profile.refetch()} />
+    );
+  }
+  if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
+  if (profile.data.PageType !== 'NoClasses' && profile.data.PageType !== 'SelectClasses') return otherPageType;
+
+  return (
+    <RegistrationFlow
+      config={config}
+      profile={profile.data}
+      panel={
+        <RegistrationPanel
+          companyName={company}
+          companyInformation={config.CompanyInformation}
+          header={profile.data.RegistrationHeader}
+          text={profile.data.RegistrationText}
+        />
+      }
+    />
+  );
+}
