@@ -81,7 +81,7 @@ describe('Billing (/hub/settings/billing)', () => {
   });
 
   it('K18: Remove asks first; a removal the server refuses shows its message and the card stays', async () => {
-    const sent = serveBilling(withCard, { removal: { code: 'PAYMENT_DETAILS_IN_USE', message: 'Your card is used by a scheduled payment and cannot be removed now.' } });
+    const sent = serveBilling(withCard, { removal: { code: 'CONFLICT', message: 'Your card is used by a scheduled payment and cannot be removed now.' } });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });

@@ -170,7 +170,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   });
 
   it('a payment the card’s bank declines: the gateway’s words, the cart kept, and Pay again is a new attempt with a key of its own', async () => {
-    const { payments } = serveCheckout({ refuse: [{ code: 'CARD_DECLINED', message: 'Your card was declined.' }] });
+    const { payments } = serveCheckout({ refuse: [{ code: 'card_declined', message: 'Your card was declined.' }] });
     renderCheckout(paths.payment);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.00' }));
 
