@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Browser, completeSignUpActions, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { repoRoot } from '../../config/env.ts';
-import { BundleValidationError, importCompanyBundle } from '../import/import.service.ts';
+import { BundleValidationError, importCompanyBundle } from '../import/import.api.ts';
 import { publishAgreementVersion, sha256 } from './agreements.service.ts';
 
 interface AgreementAnswer {

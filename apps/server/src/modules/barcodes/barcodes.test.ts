@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Barcode, BarcodeAnswer, BarcodesAnswer } from '@portal/shared/barcode-schemas';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { importCompanyBundle, BundleValidationError } from '../import/import.service.ts';
+import { importCompanyBundle, BundleValidationError } from '../import/import.api.ts';
 import { demoBundles } from '../../seed/demo-bundles.ts';
 
 describe.each(testEngines())('barcode calls on %s', (engine) => {

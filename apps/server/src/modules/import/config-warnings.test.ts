@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 import { closestName, configWarnings } from './config-warnings.ts';
-import { BundleValidationError, importCompanyBundle } from './import.service.ts';
+import { BundleValidationError } from './bundle-issues.ts';
+import { importCompanyBundle } from './import.service.ts';
 
 const EXAMPLE_FILE = new URL('../../../../../docs/examples/company-bundle.example.json', import.meta.url);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,7 +4,9 @@ import { normalizePicture, type NormalizedPicture } from '../../lib/images.ts';
 import { studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { resolveDate } from './bundle-dates.ts';
 import type { CompanyBundle } from './company-bundle.ts';
-import { insertRows, setStudentPicture } from './import.repository.ts';
+import { insertRows, insertRowsReturningIds, setStudentPicture } from './import.repository.ts';
+import type { ImportedClient } from './import-customers.ts';
+import type { ImportScope } from './import-scope.ts';
 
 type BundleStudent = CompanyBundle['customers'][number]['clients'][number]['students'][number];
 
@@ -61,7 +63,7 @@ export async function normalizeBundlePictures(bundle: CompanyBundle): Promise<{ 
 }
 
 /** Pictures, skill sets and certificates of the imported students. */
-export async function insertStudentExtras(
+async function insertStudentExtras(
   trx: Db,
   company_id: number,
   students: { id: number; clientKey: string; s: BundleStudent }[],
@@ -98,4 +100,50 @@ export async function insertStudentExtras(
     'student_certificates',
     students.flatMap(({ id, s }) => s.certificates.map((c) => ({ company_id, student_id: id, name: c.name, issued_on: resolveDate(c.issued_on, today), description: c.description }))),
   );
+}
+
+/**
+ * The clients' students with their pictures, skill sets and certificates; answers their ids by
+ * "clientKey/studentKey" and by bare key (-1 for a bare key several clients use).
+ */
+export async function importStudents(
+  trx: Db,
+  scope: ImportScope,
+  input: {
+    clients: ImportedClient[];
+    clientId: (key: string) => number;
+    listId: (list: string, name: string | undefined) => number | null;
+    venueIds: Map<string, number>;
+    pictures: Map<string, NormalizedPicture>;
+  },
+): Promise<Map<string, number>> {
+  const { companyId: company_id, now, today } = scope;
+  const { clients, clientId, listId, venueIds, pictures } = input;
+  const studentList = clients.flatMap(({ client }) => client.students.map((s) => ({ clientKey: client.key, s })));
+  const studentIdList = await insertRowsReturningIds(
+    trx,
+    'students',
+    studentList.map(({ clientKey, s }) => ({
+      company_id,
+      client_id: clientId(clientKey),
+      first_name: s.first_name,
+      last_name: s.last_name,
+      dob: s.dob === undefined ? null : resolveDate(s.dob, today),
+      gender: s.gender ?? '',
+      standard: s.standard,
+      ...studentDetailsRow(s, { listId, venueId: (k) => venueIds.get(k) ?? null }),
+      profile_picture: null,
+      created_at: now,
+    })),
+  );
+  // Both reference forms point at the same row; the schema refused ambiguous bare keys.
+  const studentIds = new Map<string, number>();
+  studentList.forEach(({ clientKey, s }, i) => {
+    const id = studentIdList[i] as number;
+    studentIds.set(`${clientKey}/${s.key}`, id);
+    studentIds.set(s.key, studentIds.has(s.key) ? -1 : id);
+  });
+
+  await insertStudentExtras(trx, company_id, studentList.map(({ clientKey, s }, i) => ({ id: studentIdList[i] as number, clientKey, s })), pictures, today);
+  return studentIds;
 }
