@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { codeField, confirmPasswordField, newPasswordField } from './auth-schemas.ts';
 import { idField } from './api-schemas.ts';
-import { GENDER_TYPES } from './form-engine.ts';
+import { GENDER_TYPES } from './form-engine/form-types.ts';
 import { messages as m } from './messages.ts';
 
 /**
  * My details, the e-mail change and Login & Security (K6–K13, K25, R12, R13, R20, R94;
- * decision 020). The customer form itself is the form engine's (form-engine.ts); these are the
+ * decision 020). The customer form itself is the form engine's (form-engine/form-schema.ts); these are the
  * answers around it and the calls the spec leaves without a shape.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedShape } from './api-schemas.ts';
-import { GENDER_TYPES } from './form-engine.ts';
+import { GENDER_TYPES } from './form-engine/form-types.ts';
 
 /**
  * The student calls (R30–R38, E29): the record with the second spec's field names, its booked

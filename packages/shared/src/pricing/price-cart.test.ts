@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PricingInputError, priceCart } from './price-cart.ts';
+import { priceCart } from './price-cart.ts';
+import { PricingInputError } from './pricing-input-bounds.ts';
 import { bookingLine, buildPricingInput, discountCode, invoicePaymentLine, itemLine } from './pricing-fixtures.ts';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS, type AutoDiscountRule, type PricingInput, type TimeScaleBand } from './pricing-types.ts';
 import { quoteSchema, type Quote } from './quote-schema.ts';

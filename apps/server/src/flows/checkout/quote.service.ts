@@ -1,5 +1,6 @@
 import { NEW_INVOICE_NO, type QuoteAnswer } from '@portal/shared/payment-schemas';
-import { priceCart, PricingInputError } from '@portal/shared/pricing/price-cart';
+import { priceCart } from '@portal/shared/pricing/price-cart';
+import { PricingInputError } from '@portal/shared/pricing/pricing-input-bounds';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
 import type { Quote } from '@portal/shared/pricing/quote-schema';

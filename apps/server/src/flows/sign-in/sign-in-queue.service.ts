@@ -1,5 +1,5 @@
 import type { SignInAction } from '@portal/shared/customer-schemas';
-import type { FormValues } from '@portal/shared/form-engine';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { agreementsAwaitingAcceptance } from '../../modules/agreements/agreements.api.ts';

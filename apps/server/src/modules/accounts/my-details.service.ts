@@ -1,6 +1,6 @@
 import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
-import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine';
+import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine/form-types';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';

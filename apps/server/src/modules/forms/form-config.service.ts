@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { formConfigurationSchema, selectFormFields, type FormConfiguration, type FormFields, type FormKind } from '@portal/shared/form-config';
-import { buildFormSchema, describeFormFields, formContextFromConfig, formValuesFromRecord, type FormContext, type FormOutput, type FormValues } from '@portal/shared/form-engine';
+import { formContextFromConfig, type FormContext } from '@portal/shared/form-engine/form-context';
+import { buildFormSchema, describeFormFields, formValuesFromRecord } from '@portal/shared/form-engine/form-schema';
+import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';

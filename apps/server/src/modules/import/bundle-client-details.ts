@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '@portal/shared/auth-schemas';
-import { GENDER_TYPES } from '@portal/shared/form-engine';
+import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { CustomFieldType, selectFormFields, type FormConfiguration } from '@portal/shared/form-config';
 
 /**

@@ -1,5 +1,5 @@
-import type { FormOutput, FormValues } from '@portal/shared/form-engine';
-import { GENDER_TYPES } from '@portal/shared/form-engine';
+import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
+import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
 import type { Deps } from '../../deps.ts';

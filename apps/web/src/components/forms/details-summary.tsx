@@ -1,4 +1,4 @@
-import { GENDER_ITEMS, REG_ID_PLACEHOLDER, type FormFieldDescriptor, type FormInputDescriptor } from '@portal/shared/form-engine';
+import { GENDER_ITEMS, REG_ID_PLACEHOLDER, type FormFieldDescriptor, type FormInputDescriptor } from '@portal/shared/form-engine/form-types';
 
 type Values = Record<string, unknown>;
 

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { studentFormFieldsSchema, type FormFieldsInput } from '@portal/shared/form-config';
-import type { FormContext, FormOutput } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
+import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { ApiRequestError } from '@/lib/api-client';
 import { EngineFields } from './engine-fields';
 import { useEngineForm } from './use-engine-form';

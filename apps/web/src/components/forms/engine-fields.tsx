@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { DOB_YEAR_SPAN, locationPostcode, type FormFieldDescriptor, type FormInputDescriptor, type FormValues, type PostcodeSource } from '@portal/shared/form-engine';
+import { DOB_YEAR_SPAN, type FormFieldDescriptor, type FormInputDescriptor, type FormValues, type PostcodeSource } from '@portal/shared/form-engine/form-types';
+import { locationPostcode } from '@portal/shared/form-engine/value-rules';
 import { TextField } from '@/components/ui/text-field';
 import { CheckboxField } from './checkbox-field';
 import { DatePartsField } from './date-parts-field';

@@ -2,19 +2,9 @@ import { useMemo } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormFields, FormKind } from '@portal/shared/form-config';
-import {
-  buildFormSchema,
-  describeFormFields,
-  formContextFromConfig,
-  formValuesFromRecord,
-  initialFormValues,
-  missingConfigurations,
-  type FormContext,
-  type FormFieldDescriptor,
-  type FormOutput,
-  type FormValues,
-  type ProfileFormOptions,
-} from '@portal/shared/form-engine';
+import { formContextFromConfig, type FormContext, type ProfileFormOptions } from '@portal/shared/form-engine/form-context';
+import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from '@portal/shared/form-engine/form-schema';
+import type { FormFieldDescriptor, FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
 import { useConfig } from '@/entities/company/get-company-config';
 import { showServerErrors } from '@/lib/server-field-errors';
 

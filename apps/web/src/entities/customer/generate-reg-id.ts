@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { REG_ID_PLACEHOLDER } from '@portal/shared/form-engine';
+import { REG_ID_PLACEHOLDER } from '@portal/shared/form-engine/form-types';
 import type { GenerateRegIdAnswer } from '@portal/shared/my-details-schemas';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormOutput } from '@portal/shared/form-engine';
+import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { api } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MailWarningIcon, PencilIcon } from 'lucide-react';
-import { describeFormFields } from '@portal/shared/form-engine';
+import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';

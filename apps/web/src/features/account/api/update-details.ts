@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormOutput } from '@portal/shared/form-engine';
+import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { api } from '@/lib/api-client';
 import { currentUserQueryOptions } from '@/entities/customer/identity';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
-import type { FormContext, FormFieldDescriptor } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
+import type { FormFieldDescriptor } from '@portal/shared/form-engine/form-types';
 import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { EngineFields } from '@/components/forms/engine-fields';
 import { useEngineForm } from '@/components/forms/use-engine-form';

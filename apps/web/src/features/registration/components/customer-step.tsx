@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
-import type { FormContext, FormValues } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import { EngineFields } from '@/components/forms/engine-fields';
 import { useEngineForm } from '@/components/forms/use-engine-form';
 import { useGeneratedRegId } from '@/entities/customer/generate-reg-id';

@@ -1,4 +1,4 @@
-import type { FormFieldDescriptor, FormValues } from '@portal/shared/form-engine';
+import type { FormFieldDescriptor, FormValues } from '@portal/shared/form-engine/form-types';
 import { DetailsSummary } from '@/components/forms/details-summary';
 import { Button } from '@/components/ui/button';
 import { StepCard, type StepCardProps } from './step-card';

@@ -1,42 +1,32 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { buildFormSchema, describeFormFields, type FormValues } from '@portal/shared/form-engine';
+import { describeFormFields } from '@portal/shared/form-engine/form-schema';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { BankDetailsRequest } from '@portal/shared/payment-schemas';
-import {
-  registrationMessages as rm,
-  type RegistrationAnswer,
-  type RegistrationClass,
-  type RegistrationQuoteAnswer,
-  type RegistrationSubmission,
-} from '@portal/shared/registration-schemas';
-import type { CardDetails } from '@/components/forms/card-form';
+import type { RegistrationClass, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { ListError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { studentTerm as studentTermOf } from '@/lib/branding';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
-import { resetIdentity, useCurrentUser } from '@/entities/customer/identity';
-import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
-import { decideChallenge, registrationGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
-import { ocrProfileQueryOptions, type RegistrationProfile } from '@/entities/classes/get-ocr-profile';
+import { useCurrentUser } from '@/entities/customer/identity';
+import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { useSubmitRegistration } from '../api/submit-registration';
 import { registrationStorageKey, useRegistrationState, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
-import { AgreementsStep, type AgreementAnswer } from './agreements-step';
+import { AgreementsStep } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
-import { ClassRegistrationStep, type EnrolledStudent } from './class-registration-step';
+import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
 import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
-import { RegistrationDone, type RegistrationDoneReason } from './registration-done';
+import { RegistrationDone } from './registration-done';
 import { StudentStep } from './student-step';
 import { nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
+import { useRegistrationSubmission } from './use-registration-submission';
 
 /** The steps after the title page, for "Step n of m": the students' two pages are one step. */
 function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationPage[][] {
@@ -58,12 +48,6 @@ function registrationClassesOf(state: RegistrationState): RegistrationClass[] {
       return c ? [{ student, ClassID: c.ClassID, casual: c.casual, dates: c.dates, waitlist: c.waitlist }] : [];
     }),
   );
-}
-
-/** The registration the server completed: what the last page shows. */
-interface Completed {
-  students: EnrolledStudent[];
-  answer: RegistrationAnswer;
 }
 
 function Loading({ label }: { label: string }) {
@@ -98,26 +82,9 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   );
   const context = useCompanyFormContext({ registration: true, profile: profileDefaults });
   const agreements = useQuery({ ...registrationAgreementsQueryOptions(profileId), enabled: state.page === 'agreements' || state.page === 'viewCustomer' || state.page === 'checkout' });
-  const submission = useSubmitRegistration();
-  // Paying: tokenising the card, or a challenge being decided, before or between submissions.
-  const [paying, setPaying] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // The agreements' answers, signatures included, kept for the checkout in memory only (decision 048).
-  const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
-  const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
-  const [completed, setCompleted] = useState<Completed | null>(null);
   const [expired, setExpired] = useState<string | null>(null);
-  // Set once the server says this registration or its address is already done; the stored state is gone by then.
-  const [done, setDone] = useState<RegistrationDoneReason | null>(null);
-  // One key per attempt: a retry of the same body (its answer was lost, or a challenge was decided) reuses it.
-  // Kept until the server answers it for good; a refusal for good ends it, and the next try is a new attempt.
-  const attempt = useRef<{ key: string; body: string; submission: RegistrationSubmission } | null>(null);
-  // The card last tokenised (in memory only): the same card paid again goes with the same token.
-  const tokenised = useRef<{ card: string; id: string } | null>(null);
   // The payment options the quote offers: a single one is the option in force, and the classes are priced with it.
   const [offered, setOffered] = useState<RegistrationQuoteAnswer['paymentOptions'] | null>(null);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const user = useCurrentUser();
 
   const saveDraft = useCallback((customer: FormValues) => update({ customer }), [update]);
@@ -136,6 +103,21 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     go('addCustomer');
   };
   const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
+  const { signed, completed, done, challenge, paying, sending, error, dismissError, submit, pay, decide, resendAfterHoldExpired } = useRegistrationSubmission({
+    profile,
+    withClasses,
+    skipStudents,
+    studentTerm,
+    state,
+    update,
+    clear,
+    go,
+    expire,
+    context,
+    customerFields: formFields.data,
+    studentFields: studentFields.data,
+    registrationClasses,
+  });
   // The classes are priced with the payment option in force (the only one offered, or the family's choice). With
   // waitlist places only nothing is paid, and the server takes no payment option.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
@@ -315,163 +297,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     if (agreements.isError) return <ListError message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
     if (studentFields.isError) return <ListError message={errorMessage(studentFields.error)} onRetry={() => void studentFields.refetch()} />;
 
-    /** The submission's body from what the pages hold, or null when a page must be seen again first (it opens). */
-    const bodyOf = (answers: AgreementAnswer[]): RegistrationSubmission | null => {
-      const parsed = buildFormSchema('customer', formFields.data, context).safeParse(customer);
-      if (!parsed.success) {
-        go('addCustomer');
-        return null;
-      }
-      const students = [];
-      if (!skipStudents && studentFields.data) {
-        const schema = buildFormSchema('student', studentFields.data, context);
-        for (const [index, values] of state.students.entries()) {
-          const student = schema.safeParse(values);
-          if (!student.success) {
-            update({ editing: index });
-            go('addStudent');
-            return null;
-          }
-          students.push(student.data as Record<string, unknown>);
-        }
-      }
-      return {
-        registration_token: state.proof!.token,
-        profile: profileId,
-        customer: parsed.data as Record<string, unknown>,
-        students,
-        agreements: answers,
-        marketing_opt_in: profile.EmailMarketingAgreement === '' ? null : state.marketing,
-        direct_debit_payment: false,
-        ...(withClasses ? { classes: registrationClasses } : {}),
-      };
-    };
-
-    const finish = (answer: RegistrationAnswer) => {
-      // The card asks for a challenge step: the same submission goes again once it is decided.
-      const asked = openChallengeOf(answer.payment);
-      if (asked) {
-        setChallenge(asked);
-        return;
-      }
-      const enrolled = withClasses
-        ? state.students.map((values, i) => ({
-            name: studentLabel(values, i, studentTerm),
-            classes: (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)),
-          }))
-        : null;
-      clear();
-      attempt.current = null;
-      setChallenge(null);
-      setSigned(null);
-      // The new family is signed in: nothing the guest loaded survives, and its first action is to set a password.
-      resetIdentity(queryClient, { user: answer.user ?? null, company: 'keep' });
-      if (enrolled) {
-        // The last page stays on this route, drawn with the profile the guest loaded.
-        queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
-        setCompleted({ students: enrolled, answer });
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-        return;
-      }
-      navigate((answer.actions ?? []).length > 0 ? paths.signInActions : paths.company, { replace: true });
-    };
-
-    const refused = (e: unknown, captchaLapsed: () => void) => {
-      setChallenge(null);
-      const code = e instanceof ApiRequestError ? e.code : null;
-      // No answer, a server failure, a payment not yet confirmed: the server may have kept the attempt, so Pay sends it
-      // again as it stands. Any other answer is final (a declined card, a class full meanwhile, a hold expired, a
-      // field refused): nothing of the family was kept, and the next try is a new attempt under a new key.
-      if (!outcomeUnknown(e)) attempt.current = null;
-      // The token is no longer the registration's card: the card is tokenised again.
-      if (code === 'CARD_TOKEN_INVALID') tokenised.current = null;
-      if (code === 'REGISTRATION_EXPIRED') {
-        expire(errorMessage(e));
-        return;
-      }
-      // The captcha's mark lapsed (10 minutes): the visitor solves a new one.
-      if (code === 'CAPTCHA_REQUIRED') {
-        captchaLapsed();
-        return;
-      }
-      // A retry whose first answer was lost carries a new key: the registration, or the address, is already done.
-      if (code === 'ALREADY_SUBMITTED' || code === 'IDEMPOTENCY_MISMATCH' || code === 'EXISTING_CLIENT') {
-        clear();
-        attempt.current = null;
-        setDone(code === 'EXISTING_CLIENT' ? 'existingClient' : 'alreadySubmitted');
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-        return;
-      }
-      setSubmitError(attemptErrorMessage(e));
-    };
-
-    const send = (body: RegistrationSubmission, captchaLapsed: () => void) => {
-      setSubmitError(null);
-      const json = JSON.stringify(body);
-      if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, submission: body };
-      submission.mutate({ body, idempotencyKey: attempt.current.key }, { onSuccess: finish, onError: (e) => refused(e, captchaLapsed) });
-    };
-
-    const submit = (answers: AgreementAnswer[], captchaLapsed: () => void) => {
-      setSubmitError(null);
-      if (withClasses) {
-        // N30: the agreements go on to the checkout; the registration is sent from there.
-        if (bodyOf(answers) === null) return;
-        setSigned(answers);
-        go('checkout');
-        return;
-      }
-      const body = bodyOf(answers);
-      if (body) send(body, captchaLapsed);
-    };
-
-    // From the checkout, a lapsed captcha is solved again on the agreements page (signing again with it).
-    const captchaAgain = () => {
-      setSigned(null);
-      setSubmitError(rm.captchaRequired);
-      go('agreements');
-    };
-
     if (page === 'checkout' && signed !== null) {
-      const tokenFor = async (card: CardDetails, registrationToken: string) => {
-        const details = JSON.stringify([registrationToken, card]);
-        if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await tokeniseCard(card, registrationGateway(registrationToken))).id };
-        return tokenised.current.id;
-      };
-      const pay = async (extra: Partial<RegistrationSubmission>, card?: CardDetails) => {
-        // An attempt whose answer never came is sent again as it stands, same key: the server may be paying it.
-        const unanswered = attempt.current;
-        if (unanswered) {
-          send(unanswered.submission, captchaAgain);
-          return;
-        }
-        const base = bodyOf(signed);
-        if (!base) return;
-        setSubmitError(null);
-        setPaying(true);
-        try {
-          const cardToken = card ? await tokenFor(card, base.registration_token) : undefined;
-          send({ ...base, ...extra, ...(cardToken ? { cardToken } : {}) }, captchaAgain);
-        } catch (e) {
-          refused(e, captchaAgain);
-        } finally {
-          setPaying(false);
-        }
-      };
-      const decide = async (approve: boolean) => {
-        const open = challenge;
-        const sent = attempt.current;
-        if (!open || !sent) return;
-        setPaying(true);
-        try {
-          await decideChallenge(open.id, approve, registrationGateway(state.proof!.token));
-        } catch {
-          // The submission's own answer below says what happened.
-        }
-        setPaying(false);
-        setChallenge(null);
-        send(sent.submission, captchaAgain);
-      };
       return (
         <CheckoutStep
           quote={quote}
@@ -482,16 +308,13 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           )}
           option={state.paymentOption}
           onOptionChange={(paymentOption) => update({ paymentOption })}
-          busy={paying || submission.isPending}
-          error={submitError}
-          onDismissError={() => setSubmitError(null)}
+          busy={paying || sending}
+          error={error}
+          onDismissError={dismissError}
           challenge={challenge}
           onDecide={(approve) => void decide(approve)}
           onHoldExpired={() => {
-            // The server lets the held places go at this instant, but keeps the family until the same submission is
-            // asked again: it is refused then (HOLD_EXPIRED) and the family removed, and only then can a new attempt begin.
-            const sent = attempt.current;
-            if (sent) send(sent.submission, captchaAgain);
+            resendAfterHoldExpired();
             void quote.refetch();
           }}
           onPayCard={(card) => void pay({ direct_debit_payment: false }, card)}
@@ -515,10 +338,10 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         onMarketingChange={(marketing) => update({ marketing })}
         step={stepOf('agreements')}
         signerName={nameOf(customer) || undefined}
-        submitting={submission.isPending}
+        submitting={sending}
         submitLabel={withClasses ? 'Next' : 'Submit'}
-        error={submitError}
-        onDismissError={() => setSubmitError(null)}
+        error={error}
+        onDismissError={dismissError}
         onSubmit={submit}
         onExpired={expire}
         onBack={() => go('viewCustomer')}

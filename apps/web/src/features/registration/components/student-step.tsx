@@ -1,6 +1,7 @@
 import type { FormFields } from '@portal/shared/form-config';
 import { labelledMessages } from '@portal/shared/messages';
-import type { FormContext, FormValues } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import { EngineFields, type AddressValues } from '@/components/forms/engine-fields';
 import { useEngineForm } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { PencilIcon, PlusIcon, Trash2Icon, UserRoundIcon } from 'lucide-react';
-import type { FormValues } from '@portal/shared/form-engine';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FormValues } from '@portal/shared/form-engine';
+import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
 
 /**

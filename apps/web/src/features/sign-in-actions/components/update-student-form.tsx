@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
-import type { FormContext } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
 import type { StudentRecord } from '@portal/shared/student-schemas';
 import { EngineFields } from '@/components/forms/engine-fields';
 import { useCompanyFormContext, useEngineForm } from '@/components/forms/use-engine-form';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { FormFields } from '@portal/shared/form-config';
-import type { FormContext, FormOutput } from '@portal/shared/form-engine';
+import type { FormContext } from '@portal/shared/form-engine/form-context';
+import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { labelledMessages } from '@portal/shared/messages';
 import type { StudentRecord } from '@portal/shared/student-schemas';
 import { EngineFields, type AddressValues } from '@/components/forms/engine-fields';

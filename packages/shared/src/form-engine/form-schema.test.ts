@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CompanyConfig } from './company-config.ts';
+import type { CompanyConfig } from '../company-config.ts';
 import {
   CUSTOMER_FIELDS,
   STUDENT_FIELDS,
@@ -9,22 +9,12 @@ import {
   type CustomFieldConfigInput,
   type FieldState,
   type FormKind,
-} from './form-config.ts';
-import {
-  DATE_INPUT_MIN,
-  GENDER_TYPES,
-  buildFormSchema,
-  describeFormFields,
-  formContextFromConfig,
-  formValuesFromRecord,
-  initialFormValues,
-  isValidPastDate,
-  locationPostcode,
-  missingConfigurations,
-  type FormContext,
-  type FormValues,
-} from './form-engine.ts';
-import { labelledMessages } from './messages.ts';
+} from '../form-config.ts';
+import { labelledMessages } from '../messages.ts';
+import { formContextFromConfig, type FormContext } from './form-context.ts';
+import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
+import { DATE_INPUT_MIN, GENDER_TYPES, type FormValues } from './form-types.ts';
+import { isValidPastDate, locationPostcode } from './value-rules.ts';
 
 const TODAY = '2026-11-23';
 

@@ -9,8 +9,10 @@ import {
   type CustomFieldConfigInput,
   type FormFields,
   type FormKind,
-} from './form-config.ts';
-import { GENDER_TYPES, buildFormSchema, describeFormFields, formValuesFromRecord, type FormContext, type FormFieldDescriptor, type FormValues } from './form-engine.ts';
+} from '../form-config.ts';
+import type { FormContext } from './form-context.ts';
+import { buildFormSchema, describeFormFields, formValuesFromRecord } from './form-schema.ts';
+import { GENDER_TYPES, type FormFieldDescriptor, type FormValues } from './form-types.ts';
 
 /**
  * Properties of the engine over any configuration, any company context and any payload:
