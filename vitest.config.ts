@@ -41,7 +41,13 @@ const components = testFiles('').filter((file) => !ownProcess.includes(file) && 
  * jsdom only where a file asks for it (its `@vitest-environment` docblock).
  */
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
+      // jsdom has no workers: the captcha widget solves in the page's thread (decision 052).
+      { find: /^altcha\/workers\/pbkdf2\?worker$/, replacement: fileURLToPath(new URL('./apps/web/src/test/in-thread-pbkdf2-worker.ts', import.meta.url)) },
+    ],
+  },
   test: {
     pool: 'forks',
     // One worker per core: Vitest's default leaves one core out, which on a 2-core machine is a

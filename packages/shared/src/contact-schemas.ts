@@ -20,30 +20,29 @@ export const CONTACT_LIMITS = { name: 120, phone: 30, subject: 150, message: 500
 const singleLine = (text: z.ZodString) => text.regex(/^[^\p{Cc}]*$/u, contactMessages.singleLine);
 
 /**
- * A solved proof-of-work challenge (the same fields ALTCHA sends): the number whose SHA-256 with
- * the salt is the challenge.
+ * An ALTCHA challenge's parameters as the server signed them (decision 052): the browser derives
+ * PBKDF2 keys from the nonce and a counter until one starts with `keyPrefix`. Every field the
+ * signature covers is listed: a field left out here would be dropped from the answer and the
+ * solved challenge would no longer match its signature.
  */
-export const captchaSolutionSchema = z.object({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string().regex(/^[0-9a-f]{64}$/),
-  salt: z.string().min(1).max(100),
-  number: z.number().int().min(0).max(100_000_000),
+export const captchaChallengeParametersSchema = z.object({
+  algorithm: z.string().max(20),
+  nonce: z.string().max(64),
+  salt: z.string().max(64),
+  cost: z.number().int(),
+  keyLength: z.number().int(),
+  keyPrefix: z.string().max(128),
+  keySignature: z.string().max(128),
+  /** Seconds since the epoch. */
+  expiresAt: z.number().int(),
 });
-export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;
 
-/** GET /api/company/captcha-challenge: find `number` ≤ maxnumber with SHA-256(salt + number) = challenge. */
-/** A solved challenge as a form sends it: base64 of the widget's JSON, or the object itself. */
-export const captchaTokenField = z.union([z.string().min(1).max(4_000), captchaSolutionSchema]);
-
-export const captchaChallengeSchema = z.object({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string(),
-  salt: z.string(),
-  maxnumber: z.number(),
-});
-export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
-export const captchaChallengeAnswerSchema = z.object({ success: z.literal(true), captcha: captchaChallengeSchema });
+/** GET /api/company/captcha-challenge: a challenge as the ALTCHA widget fetches it, signed for this company. */
+export const captchaChallengeAnswerSchema = z.object({ success: z.literal(true), parameters: captchaChallengeParametersSchema, signature: z.string() });
 export type CaptchaChallengeAnswer = z.infer<typeof captchaChallengeAnswerSchema>;
+
+/** A solved challenge as the widget hands it to the form: base64 of its JSON (the challenge, the counter found and its key). */
+export const captchaTokenField = z.string().min(1).max(4_000);
 
 /** The form's fields; the server parses the same schema. */
 export const contactFormSchema = z.object({
@@ -61,7 +60,7 @@ export const contactFormSchema = z.object({
 export type ContactForm = z.input<typeof contactFormSchema>;
 
 /** POST /api/company/contact-us: the form, and a solved challenge when the form asked for one. */
-export const contactUsSchema = contactFormSchema.extend({ captcha: captchaSolutionSchema.optional() });
+export const contactUsSchema = contactFormSchema.extend({ captcha: captchaTokenField.optional() });
 
 /** POST /api/company/contact-us: the confirmation text. */
 export const contactUsAnswerSchema = z.object({ success: z.literal(true), message: z.string() });

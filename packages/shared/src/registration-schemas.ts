@@ -58,8 +58,8 @@ export const confirmEmailAnswerSchema = z.object({ success: z.literal(true), exi
 export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
 
 /**
- * POST /api/ocr/verify-captcha: `token` is the solved challenge (the JSON ALTCHA's widget sends,
- * base64-encoded, or the object itself); `registration_token` names the registration the mark is
+ * POST /api/ocr/verify-captcha: `token` is the solved challenge (the base64 JSON ALTCHA's widget
+ * hands over); `registration_token` names the registration the mark is
  * kept for. Truthy `verified` on success (R59); a refused solution answers false.
  */
 export const verifyCaptchaRequestSchema = z.object({ token: captchaTokenField, registration_token: registrationTokenField });

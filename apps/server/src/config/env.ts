@@ -52,6 +52,12 @@ const envSchema = z.object({
    * same (decision 044); 0 turns the cache off.
    */
   CLASS_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * The captcha's work (decision 052): a browser derives up to this many PBKDF2 keys (5,000
+   * rounds each) to answer a challenge, half of it at the least. The default takes a laptop well
+   * under a second and a phone one to two; the tests set a handful.
+   */
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(100_000).default(1_000),
   COMPANY_SESSION_HOURS: z.coerce.number().positive().default(12),
   CUSTOMER_SESSION_DAYS: z.coerce.number().positive().default(30),
   /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */

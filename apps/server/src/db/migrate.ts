@@ -25,6 +25,7 @@ import { agreementProfiles } from './migrations/023-agreement-profiles.ts';
 import { registrations } from './migrations/024-registrations.ts';
 import { registrationPayment } from './migrations/025-registration-payment.ts';
 import { guestBookings } from './migrations/026-guest-bookings.ts';
+import { serverSecrets } from './migrations/027-server-secrets.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '024-registrations': registrations(engine),
     '025-registration-payment': registrationPayment,
     '026-guest-bookings': guestBookings(engine),
+    '027-server-secrets': serverSecrets,
   };
 }
 

@@ -407,6 +407,12 @@ export interface GuestBookingsTable {
   created_at: string;
   confirmed_at: string | null;
 }
+/** Secrets shared by every process of one database (migration 027): the captcha's signing key. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+/** A captcha challenge already spent (decision 052), kept until it expires. */
 export interface CaptchaSolutionsTable {
   id: Generated<number>;
   company_id: number;
@@ -620,6 +626,7 @@ export interface Database extends BookingsFinancialsTables {
   reg_id_sequences: RegIdSequencesTable;
   class_session_links: ClassSessionLinksTable;
   captcha_solutions: CaptchaSolutionsTable;
+  server_secrets: ServerSecretsTable;
   // Migration 024 (online registration).
   registrations: RegistrationsTable;
   guest_clients: GuestClientsTable;

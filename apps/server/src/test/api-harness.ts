@@ -2,8 +2,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import type { CaptchaChallenge, CaptchaSolution } from '@portal/shared/contact-schemas';
+import { randomBytes } from 'node:crypto';
+import { solveChallenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import { repoRoot, type Env } from '../config/env.ts';
 import { importCompanyBundle } from '../modules/import/import.service.ts';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
@@ -54,6 +56,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     SERVE_WEB: false,
     AUTH_RATE_LIMIT: 100_000,
     AUTH_EMAIL_RATE_LIMIT: 100_000,
+    CAPTCHA_MAX_COUNTER: 10,
     PUBLIC_URL: 'http://portal.test',
     TRUSTED_ORIGINS: '',
     SMTP_URL: mailbox.url,
@@ -243,18 +246,26 @@ export async function changeCompanySettings<S = Record<string, Record<string, un
   return settings;
 }
 
-/** What the browser's captcha widget does: search the numbers for the one whose hash with the salt is the challenge. */
-export function solveCaptcha(c: CaptchaChallenge): CaptchaSolution {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (createHash('sha256').update(`${c.salt}${n}`).digest('hex') === c.challenge) return { algorithm: c.algorithm, challenge: c.challenge, salt: c.salt, number: n };
-  }
-  throw new Error('no solution');
+/** A captcha challenge as the widget fetches it. */
+export type CaptchaChallenge = Omit<CaptchaChallengeAnswer, 'success'>;
+
+export async function captchaChallenge(browser: Browser): Promise<CaptchaChallenge> {
+  const { parameters, signature } = (await browser.get<CaptchaChallengeAnswer>('/api/company/captcha-challenge')).body;
+  return { parameters, signature };
 }
 
-/** The solution as the widget sends it in a form: base64 of its JSON. */
-export const encodedSolution = (c: CaptchaChallenge) => Buffer.from(JSON.stringify(solveCaptcha(c))).toString('base64');
+/** What the browser's widget does: derives keys until one has the challenge's prefix (quick: the tests' counters are small). */
+export async function solveCaptcha(challenge: CaptchaChallenge): Promise<Solution> {
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error('no solution');
+  return solution;
+}
+
+/** A solution as the widget hands it to a form: base64 of the challenge and the solution, as JSON. */
+export const encodedSolution = (challenge: CaptchaChallenge, solution: Solution) => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 
 /** A fresh challenge of the browser's company, solved and encoded as the widget sends it. */
 export async function solvedCaptcha(browser: Browser): Promise<string> {
-  return encodedSolution((await browser.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha);
+  const challenge = await captchaChallenge(browser);
+  return encodedSolution(challenge, await solveCaptcha(challenge));
 }

@@ -25,6 +25,8 @@ if (typeof document !== 'undefined') {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   window.history.replaceState(null, '', '/');
+  // jsdom leaves it unset; the captcha widget (decision 052) works only in a secure context, as the portal on https or localhost is.
+  Object.assign(globalThis, { isSecureContext: true });
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { CaptchaSolution } from '@portal/shared/contact-schemas';
 import { registrationMessages as m, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
@@ -85,7 +84,7 @@ export async function verifyCode(deps: Deps, company: Company, input: { token: s
  * R59: checks a solved challenge once (a replay is refused) and marks the registration as
  * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
  */
-export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string | CaptchaSolution; registration_token: string }): Promise<boolean> {
+export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string; registration_token: string }): Promise<boolean> {
   assertRegistrationOpen(company);
   const now = new Date();
   const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso(now));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptchaChallenge } from '@portal/shared/contact-schemas';
-import { Browser, changeCompanySettings, encodedSolution, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, captchaChallenge as challenge, changeCompanySettings, encodedSolution, mailedCode, ownCompany, registerCustomer, solvedCaptcha, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -145,18 +144,16 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
   it('R59: a solved captcha marks the registration for ten minutes; unsolved, replayed, forged or another company’s is refused', async () => {
     const b = await visitorAt();
     const { token } = await verified(b, 2);
-    const challenge = async (x: Browser) => (await x.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
-    // Unsolved: a number that does not hash to the challenge.
-    const c1 = await challenge(b);
-    const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: c1.challenge, salt: c1.salt, number: c1.maxnumber + 1 })).toString('base64');
+    // Unsolved: a key that is not the challenge's.
+    const forged = encodedSolution(await challenge(b), { counter: 0, derivedKey: '00'.repeat(32) });
     expect((await b.post('/api/ocr/verify-captcha', { token: forged, registration_token: token })).body).toEqual({ success: true, verified: false });
     expect((await b.post('/api/ocr/verify-captcha', { token: 'not a solution', registration_token: token })).body).toEqual({ success: true, verified: false });
     expect((await registrationRow(token))?.captcha_verified_until).toBeNull();
     // Another company's challenge, solved, does not count here.
     const elsewhere = await visitorAt('ACE');
-    expect((await b.post('/api/ocr/verify-captcha', { token: encodedSolution(await challenge(elsewhere)), registration_token: token })).body.verified).toBe(false);
+    expect((await b.post('/api/ocr/verify-captcha', { token: await solvedCaptcha(elsewhere), registration_token: token })).body.verified).toBe(false);
     // Solved: verified, and the mark is kept for about ten minutes.
-    const solution = encodedSolution(await challenge(b));
+    const solution = await solvedCaptcha(b);
     const before = Date.now();
     expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body).toEqual({ success: true, verified: true });
     const until = Date.parse((await registrationRow(token))!.captcha_verified_until!);
@@ -170,8 +167,7 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
 
   it('verify-captcha needs an open registration of this company, checked before the solution is spent', async () => {
     const b = await visitorAt();
-    const c = (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
-    const solution = encodedSolution(c);
+    const solution = await solvedCaptcha(b);
     const unknown = await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: 'y'.repeat(43) });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('This registration has expired. Please verify your email address again.');
@@ -363,8 +359,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
 
   it('with a solved captcha the captcha profile registers; a replayed solution does not mark another registration', async () => {
     const { b, email, token } = await proved(2);
-    const c = (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
-    const solution = encodedSolution(c);
+    const solution = await solvedCaptcha(b);
     expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body.verified).toBe(true);
     expect((await submit(b, form(token, 2))).status).toBe(200);
     expect((await family(email)).logins).toBe(1);

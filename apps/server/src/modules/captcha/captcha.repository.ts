@@ -1,18 +1,21 @@
 import type { Db } from '../../db/database.ts';
 
-export async function insertChallenge(db: Db, input: { companyId: number; challengeHash: string; expiresAt: string }): Promise<void> {
-  await db.insertInto('captcha_solutions').values({ company_id: input.companyId, challenge_hash: input.challengeHash, expires_at: input.expiresAt }).execute();
+export async function findSecret(db: Db, name: string): Promise<string | undefined> {
+  return (await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value;
 }
 
-/** Takes an issued, unexpired challenge out: true once, false for an unknown, used or expired one. */
-export async function consumeChallenge(db: Db, companyId: number, challengeHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('captcha_solutions')
-    .where('company_id', '=', companyId)
-    .where('challenge_hash', '=', challengeHash)
-    .where('expires_at', '>', now)
+/**
+ * Records a challenge as spent: true the first time, false when it already was. A concurrent
+ * spend of the same challenge waits for the first one's transaction and then finds it taken.
+ */
+export async function spendChallenge(db: Db, input: { companyId: number; challengeHash: string; expiresAt: string }): Promise<boolean> {
+  const spent = await db
+    .insertInto('captcha_solutions')
+    .values({ company_id: input.companyId, challenge_hash: input.challengeHash, expires_at: input.expiresAt })
+    .onConflict((oc) => oc.column('challenge_hash').doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return spent !== undefined;
 }
 
 export async function deleteExpiredChallenges(db: Db, now: string): Promise<void> {

@@ -1,56 +1,80 @@
-import crypto from 'node:crypto';
-import { captchaSolutionSchema, type CaptchaChallenge, type CaptchaSolution } from '@portal/shared/contact-schemas';
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { createChallenge, randomInt, verifySolution as verifyAltchaSolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { captchaChallengeParametersSchema, type CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import type { Deps } from '../../deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './captcha.repository.ts';
 
 /**
- * A self-hosted proof of work, in the scheme ALTCHA uses: the server picks a salt and a secret
- * number, answers SHA-256(salt + number) as the challenge, and the browser searches the numbers
- * up to `maxnumber` for the one that hashes to it (under a second on a laptop, one to three on a phone). Issued
- * challenges are kept, by hash, until they expire; a solution is accepted once. Anything that
- * checks a captcha goes through `issueChallenge` and `verifySolution`, so another provider
- * (the ALTCHA library, reCAPTCHA) replaces this file alone.
+ * ALTCHA's proof of work (decision 052): the server signs a challenge, the browser's widget
+ * derives PBKDF2 keys until it finds the one the server chose (deterministic mode: the counter is
+ * drawn up to CAPTCHA_MAX_COUNTER, and the key's HMAC travels with the challenge, so checking an
+ * answer costs one HMAC). Challenges are signed with a key of their company, derived from the
+ * database's captcha secret, so any process of the database verifies them and another company's
+ * do not count; they expire with ALTCHA's `expiresAt`; an accepted one is recorded as spent until
+ * then, so it is accepted once. Anything that checks a captcha goes through this interface, so
+ * another provider (reCAPTCHA) replaces this file alone.
  */
 export interface CaptchaProvider {
-  issueChallenge(deps: Deps, companyId: number): Promise<CaptchaChallenge>;
-  verifySolution(deps: Deps, companyId: number, solution: CaptchaSolution): Promise<boolean>;
+  issueChallenge(deps: Deps, companyId: number): Promise<Omit<CaptchaChallengeAnswer, 'success'>>;
+  verifySolution(deps: Deps, companyId: number, solution: Solved): Promise<boolean>;
 }
 
-/** The search space: on average half of it is hashed. */
-export const POW_MAX_NUMBER = 100_000;
+const ALGORITHM = 'PBKDF2/SHA-256';
+/** PBKDF2 rounds per key: ALTCHA's own example, about 2 ms of a server's core to issue a challenge. */
+const COST = 5_000;
 const CHALLENGE_TTL_MS = 20 * 60_000;
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const solvedSchema = z.object({
+  challenge: z.object({ parameters: captchaChallengeParametersSchema, signature: z.string().max(128) }),
+  solution: z.object({ counter: z.number().int().min(0), derivedKey: z.string().max(128) }),
+});
+/** A solved challenge as the widget sends it, decoded. */
+export type Solved = z.infer<typeof solvedSchema>;
 
-export const proofOfWork: CaptchaProvider = {
+async function keysOf(deps: Deps, companyId: number) {
+  const secret = await repo.findSecret(deps.db, 'captcha');
+  if (!secret) throw new Error('server_secrets has no captcha secret: the database is not migrated');
+  const key = (use: string) => createHmac('sha256', secret).update(`${use}:${companyId}`).digest('hex');
+  return { hmacSignatureSecret: key('challenge'), hmacKeySignatureSecret: key('derived-key') };
+}
+
+export const altcha: CaptchaProvider = {
   async issueChallenge(deps, companyId) {
-    const salt = crypto.randomBytes(12).toString('hex');
-    const challenge = sha256(`${salt}${crypto.randomInt(0, POW_MAX_NUMBER + 1)}`);
-    await repo.insertChallenge(deps.db, { companyId, challengeHash: hashToken(challenge), expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString() });
-    return { algorithm: 'SHA-256', challenge, salt, maxnumber: POW_MAX_NUMBER };
+    const max = deps.env.CAPTCHA_MAX_COUNTER;
+    const { parameters, signature } = await createChallenge({
+      algorithm: ALGORITHM,
+      cost: COST,
+      counter: randomInt(max, Math.ceil(max / 2)),
+      deriveKey,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+      ...(await keysOf(deps, companyId)),
+    });
+    return { parameters: captchaChallengeParametersSchema.parse(parameters), signature: signature! };
   },
-  async verifySolution(deps, companyId, solution) {
-    if (solution.number > POW_MAX_NUMBER || sha256(`${solution.salt}${solution.number}`) !== solution.challenge) return false;
-    return repo.consumeChallenge(deps.db, companyId, hashToken(solution.challenge), new Date().toISOString());
+  async verifySolution(deps, companyId, { challenge, solution }) {
+    const result = await verifyAltchaSolution({ challenge, solution, deriveKey, ...(await keysOf(deps, companyId)) });
+    if (!result.verified) return false;
+    return repo.spendChallenge(deps.db, { companyId, challengeHash: hashToken(challenge.parameters.nonce), expiresAt: new Date(challenge.parameters.expiresAt * 1000).toISOString() });
   },
 };
 
-export const issueChallenge = (deps: Deps, companyId: number) => proofOfWork.issueChallenge(deps, companyId);
-export const verifySolution = (deps: Deps, companyId: number, solution: CaptchaSolution) => proofOfWork.verifySolution(deps, companyId, solution);
+export const issueChallenge = (deps: Deps, companyId: number) => altcha.issueChallenge(deps, companyId);
+export const verifySolution = (deps: Deps, companyId: number, solution: Solved) => altcha.verifySolution(deps, companyId, solution);
 
-/** The solution as the widget sends it: base64 of its JSON, or the object itself; undefined when it is neither. */
-export function solutionOf(token: string | CaptchaSolution): CaptchaSolution | undefined {
-  if (typeof token !== 'string') return token;
+/** The widget's payload (base64 of its JSON) decoded; undefined when it is not one. */
+export function solutionOf(token: string): Solved | undefined {
   try {
-    const parsed = captchaSolutionSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
+    const parsed = solvedSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The hourly sweep's part. */
+/** The hourly sweep's part: spent challenges past their expiry, which ALTCHA refuses by itself. */
 export function deleteExpiredChallenges(deps: Deps, now = new Date()): Promise<void> {
   return repo.deleteExpiredChallenges(deps.db, now.toISOString());
 }

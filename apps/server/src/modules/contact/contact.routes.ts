@@ -21,7 +21,7 @@ export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: captchaChallengeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'contact');
-      return { success: true as const, captcha: await issueChallenge(deps, requireCompany(req).id) };
+      return { success: true as const, ...(await issueChallenge(deps, requireCompany(req).id)) };
     },
   );
 

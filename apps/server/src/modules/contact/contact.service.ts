@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { contactMessages, type CaptchaSolution, type ContactFormState, type contactFormSchema } from '@portal/shared/contact-schemas';
+import { contactMessages, type ContactFormState, type contactFormSchema } from '@portal/shared/contact-schemas';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { findContactDetails } from '../accounts/accounts.api.ts';
-import { verifySolution } from '../captcha/captcha.api.ts';
+import { solutionOf, verifySolution } from '../captcha/captcha.api.ts';
 
-type ContactInput = z.output<typeof contactFormSchema> & { captcha?: CaptchaSolution | undefined };
+type ContactInput = z.output<typeof contactFormSchema> & { captcha?: string | undefined };
 
 /** A guest proves it is a person where the company asks for it; a signed-in customer already has. */
 const captchaRequired = (company: Company, clientId: number | undefined) => clientId === undefined && company.settings.switches.ShowContactUsCAPTCHA;
@@ -33,7 +33,8 @@ export async function sendContactMessage(deps: Deps, company: Company, clientId:
   if (!to) throw new AppError(409, 'CONTACT_UNAVAILABLE', contactMessages.unavailable);
   if (captchaRequired(company, clientId)) {
     if (!input.captcha) throw new AppError(400, 'CAPTCHA_REQUIRED', contactMessages.captchaRequired);
-    if (!(await verifySolution(deps, company.id, input.captcha))) throw new AppError(400, 'CAPTCHA_FAILED', contactMessages.captchaFailed);
+    const solution = solutionOf(input.captcha);
+    if (!solution || !(await verifySolution(deps, company.id, solution))) throw new AppError(400, 'CAPTCHA_FAILED', contactMessages.captchaFailed);
   }
   const account = clientId === undefined ? undefined : await findContactDetails(deps, company.id, clientId);
   const body = renderMail(company.settings.CompanyDisplayName, [

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptchaChallenge, ContactFormState } from '@portal/shared/contact-schemas';
-import { Browser, ownCompany, solveCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ContactFormState } from '@portal/shared/contact-schemas';
+import { Browser, captchaChallenge as challenge, encodedSolution, ownCompany, solveCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { updateCompanySettings } from '../company/company.repository.ts';
 
 const enquiry = { name: 'Priya Shah', email: 'priya@example.com', phone: '+61412345678', subject: 'Saturday lessons', message: 'Can Ella move to Saturdays?' };
@@ -17,7 +17,6 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     await b.enterCompany(code);
     return b;
   };
-  const challenge = async (b: Browser) => (await b.get<{ captcha: CaptchaChallenge }>('/api/company/captcha-challenge')).body.captcha;
 
   it('GET contact-us: a guest at Splash must solve a challenge; a signed-in customer gets the form filled', async () => {
     expect((await new Browser(t.server).get('/api/company/contact-us')).status).toBe(401);
@@ -67,17 +66,20 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     expect(mail?.text).toContain('Can Ella move to Saturdays?');
   });
 
-  it('a guest at Splash: no solution, a wrong one, a reused one, another company’s and an expired one are refused', async () => {
+  it('a guest at Splash: no solution, a wrong one, a reused one, another company’s, an altered one and an expired one are refused', async () => {
     const b = await guestAt('SPLASH');
     const none = await b.post('/api/company/contact-us', enquiry);
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', message: 'Please complete the reCAPTCHA verification' });
 
     const c = await challenge(b);
-    expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100_000 });
-    const solution = solveCaptcha(c);
-    const wrong = await b.post('/api/company/contact-us', { ...enquiry, captcha: { ...solution, number: solution.number + 1 } });
+    expect(c.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 5_000 });
+    const found = await solveCaptcha(c);
+    const solution = encodedSolution(c, found);
+    const wrongKey = encodedSolution(c, { ...found, derivedKey: found.derivedKey.replace(/^./, (d) => (d === '0' ? '1' : '0')) });
+    const wrong = await b.post('/api/company/contact-us', { ...enquiry, captcha: wrongKey });
     expect(wrong.body).toMatchObject({ code: 'CAPTCHA_FAILED', message: 'reCAPTCHA verification failed' });
+    expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: 'not a solution' })).body.code).toBe('CAPTCHA_FAILED');
 
     const sent = await b.post('/api/company/contact-us', { ...enquiry, subject: 'First try', captcha: solution });
     expect(sent.status).toBe(200);
@@ -85,12 +87,27 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: solution })).body.code).toBe('CAPTCHA_FAILED');
 
     // A challenge issued to another company's portal does not open this one.
-    const aceSolution = solveCaptcha(await challenge(await guestAt('ACE')));
-    expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: aceSolution })).body.code).toBe('CAPTCHA_FAILED');
+    const ace = await challenge(await guestAt('ACE'));
+    expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: encodedSolution(ace, await solveCaptcha(ace)) })).body.code).toBe('CAPTCHA_FAILED');
 
-    const late = solveCaptcha(await challenge(b));
-    await t.runtime.deps.db.updateTable('captcha_solutions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: late })).body.code).toBe('CAPTCHA_FAILED');
+    // The signature covers the parameters: a challenge given a later expiry, or less work, is not the one issued.
+    const fresh = await challenge(b);
+    const freshSolution = await solveCaptcha(fresh);
+    for (const altered of [{ expiresAt: fresh.parameters.expiresAt + 3600 }, { cost: 1 }]) {
+      const forged = encodedSolution({ ...fresh, parameters: { ...fresh.parameters, ...altered } }, freshSolution);
+      expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: forged })).body.code).toBe('CAPTCHA_FAILED');
+    }
+
+    // Twenty minutes on, the challenge has expired.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 21 * 60_000);
+      expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: encodedSolution(fresh, freshSolution) })).body.code).toBe('CAPTCHA_FAILED');
+    } finally {
+      vi.useRealTimers();
+    }
+    // Unspent by those refusals, it is still good within its time.
+    expect((await b.post('/api/company/contact-us', { ...enquiry, subject: 'In time', captcha: encodedSolution(fresh, freshSolution) })).status).toBe(200);
   });
 
   it('a signed-in customer at Splash sends without a challenge; the mail says who was signed in', async () => {

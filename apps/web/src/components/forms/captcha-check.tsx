@@ -1,89 +1,74 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { CaptchaSolution } from '@portal/shared/contact-schemas';
-import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
-import { Spinner } from '@/components/ui/spinner';
-import { ShieldCheckIcon } from 'lucide-react';
-import { getCaptchaChallenge } from '@/entities/captcha/get-captcha-challenge';
-import { solveChallenge } from '@/lib/solve-challenge';
+import { useEffect, useId, useRef } from 'react';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
+import type {} from 'altcha/types/react';
 
-type State = { step: 'idle' } | { step: 'working' } | { step: 'done'; solution: CaptchaSolution } | { step: 'failed'; message: string };
+const CHALLENGE_URL = '/api/company/captcha-challenge';
+/** No "Protected by ALTCHA" line, and no pointer or scroll events collected: they serve ALTCHA's hosted service only. */
+const CONFIGURATION = JSON.stringify({ hideFooter: true, humanInteractionSignature: false });
+
+/** Loaded with the first captcha shown, not with the page that might show one. */
+const defineWidget = () => import('./altcha-element');
 
 /**
- * "I'm not a robot": ticking it fetches a challenge and works it out in the page (a proof of
- * work, nothing sent to a third party). `solution` is handed up once found; `resetKey` changing
- * (after a message was sent with it) starts over, since each solution is accepted once.
+ * "I'm not a robot": ALTCHA's widget (decision 052). Ticking it fetches a challenge from our
+ * server and works it out in the page (a proof of work in a worker, nothing sent to a third
+ * party). The widget's payload is handed up once verified, undefined whenever it is not (again
+ * unticked, expired); `resetKey` changing (after the payload was sent) starts over, since each
+ * solution is accepted once. `error` is the form's message about the check.
  */
-export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (solution: CaptchaSolution | undefined) => void; error?: string | undefined; resetKey: number }) {
-  const [state, setState] = useState<State>({ step: 'idle' });
-  const id = useId();
-  const abort = useRef<AbortController | null>(null);
+export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (payload: string | undefined) => void; error?: string | undefined; resetKey: number }) {
+  const widget = useRef<AltchaWidgetElement>(null);
+  const errorId = useId();
   const solvedRef = useRef(onSolved);
   useEffect(() => {
     solvedRef.current = onSolved;
   });
 
   useEffect(() => {
-    abort.current?.abort();
-    setState({ step: 'idle' });
+    void defineWidget();
+    const element = widget.current!;
+    const changed = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string | null }>).detail;
+      solvedRef.current(state === 'verified' && payload ? payload : undefined);
+    };
+    element.addEventListener('statechange', changed);
+    return () => element.removeEventListener('statechange', changed);
+  }, []);
+
+  const round = useRef(resetKey);
+  useEffect(() => {
+    if (round.current === resetKey) return;
+    round.current = resetKey;
+    // Defined and drawn by now: only a solved (so loaded) widget is ever started over.
+    widget.current?.reset?.();
     solvedRef.current(undefined);
   }, [resetKey]);
-  useEffect(() => () => abort.current?.abort(), []);
 
-  async function start() {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ step: 'working' });
-    try {
-      const solution = await solveChallenge(await getCaptchaChallenge(controller.signal), controller.signal);
-      if (controller.signal.aborted) return;
-      if (!solution) throw new Error('The check could not be completed. Please try again.');
-      setState({ step: 'done', solution });
-      solvedRef.current(solution);
-    } catch (e) {
-      if (controller.signal.aborted) return;
-      setState({ step: 'failed', message: errorMessage(e) });
-    }
-  }
+  // The form's message names the widget's own checkbox, as a field's message names its input.
+  useEffect(() => {
+    const element = widget.current!;
+    const describe = () => {
+      const box = element.querySelector('input[type="checkbox"]');
+      if (!box) return;
+      if (error) {
+        box.setAttribute('aria-describedby', errorId);
+        box.setAttribute('aria-invalid', 'true');
+      } else {
+        box.removeAttribute('aria-describedby');
+        box.removeAttribute('aria-invalid');
+      }
+    };
+    describe();
+    element.addEventListener('load', describe);
+    return () => element.removeEventListener('load', describe);
+  }, [error, errorId]);
 
-  const checked = state.step === 'working' || state.step === 'done';
-  const message = state.step === 'failed' ? state.message : error;
   return (
     <div>
-      <div className={cn('flex items-center gap-3 rounded-lg border bg-surface px-3.5 py-3', message ? 'border-danger' : 'border-line-strong')}>
-        <input
-          id={id}
-          type="checkbox"
-          className="size-5 shrink-0 accent-[var(--brand-solid)]"
-          checked={checked}
-          aria-describedby={message ? `${id}-status ${id}-error` : `${id}-status`}
-          aria-invalid={message ? true : undefined}
-          // Once ticked it stays ticked (focus stays on it too): the check runs, then holds until sent.
-          onChange={() => {
-            if (!checked) void start();
-          }}
-        />
-        <label htmlFor={id} className="flex-1 text-sm font-medium text-ink">
-          I’m not a robot
-        </label>
-        <span id={`${id}-status`} aria-live="polite" className="flex items-center gap-1.5 text-xs text-muted">
-          {state.step === 'working' ? (
-            <>
-              <Spinner size="sm" label="" />
-              Checking…
-            </>
-          ) : state.step === 'done' ? (
-            <>
-              <ShieldCheckIcon aria-hidden="true" className="size-4 text-success" />
-              Verified
-            </>
-          ) : null}
-        </span>
-      </div>
-      {message ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger">
-          {message}
+      <altcha-widget ref={widget} challenge={CHALLENGE_URL} configuration={CONFIGURATION} data-invalid={error ? true : undefined} />
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
+          {error}
         </p>
       ) : null}
     </div>

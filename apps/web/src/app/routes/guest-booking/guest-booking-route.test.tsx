@@ -4,11 +4,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { Availability } from '@portal/shared/bookings-schemas';
-import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import type { GuestBookingAnswer, GuestBookingOptions, GuestBookingRequest } from '@portal/shared/guest-booking-schemas';
 import type { GatewayChallenge, GatewayToken, PaymentAnswer, QuoteAnswer } from '@portal/shared/payment-schemas';
 import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
-import { sha256Hex } from '@/lib/sha256';
+import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
@@ -98,10 +97,10 @@ const booked = (): GuestBookingAnswer => ({
   cancelUrl: 'http://localhost:3000/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop',
 });
 
-/** Proofs of work a test solves at once (the number is 7), each with a salt of its own. */
+/** The page's calls, with captcha challenges a test solves at once; answers the quotes asked for and the challenges served. */
 function serveBasics() {
   const quotes: unknown[] = [];
-  let challenges = 0;
+  const challenges = serveCaptchaChallenges();
   server.use(
     http.get<never, never, GuestBookingOptions>('/api/ob/options', () => HttpResponse.json(options)),
     http.get<never, never, Availability>('/api/ob/availability', ({ request }) => HttpResponse.json({ ...availability, date: new URL(request.url).searchParams.get('date')! })),
@@ -109,13 +108,9 @@ function serveBasics() {
       quotes.push(await request.json());
       return HttpResponse.json(quote);
     }),
-    http.get<never, never, CaptchaChallengeAnswer>('/api/company/captcha-challenge', () => {
-      const salt = `ob-test-salt-${(challenges += 1)}`;
-      return HttpResponse.json({ success: true, captcha: { algorithm: 'SHA-256', challenge: sha256Hex(`${salt}7`), salt, maxnumber: 20 } });
-    }),
     http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () => HttpResponse.json({ id: `tok_guest${Math.random().toString(36).slice(2, 10)}`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } })),
   );
-  return quotes;
+  return { quotes, challenges };
 }
 
 /** Every booking request with its Idempotency-Key; each is answered by the next of `answers`, the last one repeating. */
@@ -144,7 +139,7 @@ async function chooseSlot() {
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function solveCaptcha() {
-  fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
   await screen.findByText('Verified');
 }
 
@@ -192,7 +187,7 @@ describe('the public booking page (/ob)', () => {
   });
 
   it('choosing a day, a time and a court, then Continue: that court is quoted and its price shown with the card surcharge and the tax', async () => {
-    const quotes = serveBasics();
+    const { quotes } = serveBasics();
     renderPage();
     // A start time with no free court is not offered.
     fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
@@ -239,7 +234,7 @@ describe('the public booking page (/ob)', () => {
   });
 
   it('a declined card: the server’s message is shown and nothing is booked; the next attempt needs a fresh captcha and goes under a new key', async () => {
-    serveBasics();
+    const { challenges } = serveBasics();
     const sent = serveBook(
       () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 }),
       () => HttpResponse.json(booked()),
@@ -262,8 +257,9 @@ describe('the public booking page (/ob)', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).not.toBe(sent[0]!.key);
     expect(sent[1]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
-    expect(sent[0]!.body.captcha).toMatchObject({ salt: 'ob-test-salt-1', number: 7 });
-    expect(sent[1]!.body.captcha).toMatchObject({ salt: 'ob-test-salt-2', number: 7 });
+    expect(challenges).toHaveLength(2);
+    expect(decodeCaptcha(sent[0]!.body.captcha)).toEqual({ nonce: challenges[0]!.parameters.nonce, counter: SOLVED_AT });
+    expect(decodeCaptcha(sent[1]!.body.captcha)).toEqual({ nonce: challenges[1]!.parameters.nonce, counter: SOLVED_AT });
   });
 
   it.each([
@@ -284,7 +280,7 @@ describe('the public booking page (/ob)', () => {
     await payAsJordan();
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByText('You’re booked')).toBeNull();
-    expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Verified' }) as HTMLInputElement).checked).toBe(true);
     pay();
     expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
     expect(sent).toHaveLength(2);

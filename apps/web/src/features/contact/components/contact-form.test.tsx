@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ContactFormState } from '@portal/shared/contact-schemas';
+import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
 import { ContactForm } from './contact-form';
 
@@ -57,19 +58,53 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Sarah Mitchell');
   });
 
-  it('a guest must tick the check first; a challenge that cannot be solved says so and the box can be ticked again', async () => {
+  it('a guest must tick the check first; the message goes with the solved challenge, and the next one needs a new check', async () => {
+    const served = serveCaptchaChallenges();
+    const sent: Record<string, unknown>[] = [];
     server.use(
-      http.get('/api/company/captcha-challenge', () =>
-        // A hash no number up to 10 gives.
-        HttpResponse.json({ success: true as const, captcha: { algorithm: 'SHA-256' as const, challenge: '3ea0f1b8b4cc6e4f0fcb6cc2d3ea0ba4b5c4a4cd00a5c1fcf0ba7f7e3fa2f7d1', salt: 'salt', maxnumber: 10 } }),
-      ),
+      http.post<never, Record<string, unknown>>('/api/company/contact-us', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' });
+      }),
     );
     renderForm({ ...guest, captcha_required: true });
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please complete the reCAPTCHA verification')).toBeTruthy();
+    const box = await screen.findByRole('checkbox', { name: 'I’m not a robot' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Please complete the reCAPTCHA verification');
+    fireEvent.click(box);
+    await screen.findByText('Verified');
+    expect(screen.queryByText('Please complete the reCAPTCHA verification')).toBeNull();
+    await waitFor(() => expect(box.hasAttribute('aria-invalid')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('dialog', { name: 'Message sent' });
+    expect(sent).toHaveLength(1);
+    expect(decodeCaptcha(sent[0]!.captcha)).toEqual({ nonce: served[0]!.parameters.nonce, counter: SOLVED_AT });
+    // Accepted once: the box is unticked for the next message.
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    expect(screen.queryByText('Verified')).toBeNull();
+  });
+
+  it('a refused check is said under the box, which starts over; a challenge that cannot be fetched lets the box be ticked again', async () => {
+    let unavailable = true;
+    const served = serveCaptchaChallenges();
+    server.use(
+      http.get('/api/company/captcha-challenge', () => (unavailable ? new HttpResponse(null, { status: 500 }) : undefined)),
+      http.post('/api/company/contact-us', () => HttpResponse.json<ApiError>({ message: 'reCAPTCHA verification failed', code: 'CAPTCHA_FAILED' }, { status: 400 })),
+    );
+    renderForm({ ...guest, captcha_required: true });
+    fill();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
+    expect(await screen.findByText('Verification failed. Try again later.')).toBeTruthy();
+    expect(served).toHaveLength(0);
+    unavailable = false;
     fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
-    expect(await screen.findByText('The check could not be completed. Please try again.')).toBeTruthy();
-    expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false);
+    await screen.findByText('Verified');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('reCAPTCHA verification failed')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
+    expect(screen.queryByRole('dialog', { name: 'Message sent' })).toBeNull();
   });
 });

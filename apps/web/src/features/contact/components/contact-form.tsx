@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_LIMITS, contactFormSchema, contactMessages, type CaptchaSolution, type ContactForm, type ContactFormState } from '@portal/shared/contact-schemas';
+import { CONTACT_LIMITS, contactFormSchema, contactMessages, type ContactForm, type ContactFormState } from '@portal/shared/contact-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -24,7 +24,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const send = useSendContactMessage();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [solution, setSolution] = useState<CaptchaSolution | undefined>(undefined);
+  const [solution, setSolution] = useState<string | undefined>(undefined);
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const messageId = useId();

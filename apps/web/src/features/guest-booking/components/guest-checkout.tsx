@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { BookingRequest } from '@portal/shared/bookings-schemas';
-import type { CaptchaSolution } from '@portal/shared/contact-schemas';
 import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type GuestBookingRequest, type GuestDetails } from '@portal/shared/guest-booking-schemas';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { CaptchaCheck } from '@/components/forms/captcha-check';
@@ -66,7 +65,7 @@ export function GuestCheckout({
     setError: setFieldError,
     formState: { errors },
   } = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), mode: 'onTouched', defaultValues: EMPTY });
-  const [solution, setSolution] = useState<CaptchaSolution | undefined>(undefined);
+  const [solution, setSolution] = useState<string | undefined>(undefined);
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +75,7 @@ export function GuestCheckout({
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
 
-  const solved = (found: CaptchaSolution | undefined) => {
+  const solved = (found: string | undefined) => {
     setSolution(found);
     if (found) setCaptchaError(undefined);
   };

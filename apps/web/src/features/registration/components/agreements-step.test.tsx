@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { createHash } from 'node:crypto';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,8 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { Agreement } from '@portal/shared/agreement-schemas';
-import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import type { VerifyCaptchaAnswer, verifyCaptchaRequestSchema } from '@portal/shared/registration-schemas';
+import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 
@@ -75,15 +74,6 @@ const description = (el: Element) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-function serveChallenge() {
-  const salt = 'a1b2c3';
-  server.use(
-    http.get<never, never, CaptchaChallengeAnswer>('/api/company/captcha-challenge', () =>
-      HttpResponse.json({ success: true, captcha: { algorithm: 'SHA-256', challenge: createHash('sha256').update(`${salt}7`).digest('hex'), salt, maxnumber: 20 } }),
-    ),
-  );
-}
-
 describe('AgreementsStep', () => {
   it('N25, N26: Submit with nothing answered names each required agreement and asks for the marketing answer; nothing is sent', async () => {
     const onSubmit = renderStep();
@@ -136,7 +126,7 @@ describe('AgreementsStep', () => {
   });
 
   it('N29: with the captcha shown, Submit first asks for it; a refused verification says it failed', async () => {
-    serveChallenge();
+    const served = serveCaptchaChallenges();
     const sent: z.input<typeof verifyCaptchaRequestSchema>[] = [];
     server.use(
       http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', async ({ request }) => {
@@ -151,17 +141,17 @@ describe('AgreementsStep', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     submit();
     expect(await screen.findByText('Please complete the reCAPTCHA verification')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
     expect(await screen.findByText('reCAPTCHA verification failed')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.registration_token).toBe('registration-token-123');
-    expect(JSON.parse(atob(sent[0]!.token as string))).toMatchObject({ algorithm: 'SHA-256', salt: 'a1b2c3', number: 7 });
+    expect(decodeCaptcha(sent[0]!.token)).toEqual({ nonce: served[0]!.parameters.nonce, counter: SOLVED_AT });
     submit();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('N29: a verified captcha lets the registration be sent; a failing verification call shows nothing but the console', async () => {
-    serveChallenge();
+    serveCaptchaChallenges();
     let fail = true;
     server.use(
       http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', () =>
@@ -174,8 +164,8 @@ describe('AgreementsStep', () => {
     fireEvent.click(screen.getByLabelText('I agree to the Medical and photo consent'));
     fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
-    await waitFor(() => expect(logged).toHaveBeenCalled());
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Captcha verification failed', expect.anything()));
     expect(screen.queryByText('reCAPTCHA verification failed')).toBeNull();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
     fail = false;

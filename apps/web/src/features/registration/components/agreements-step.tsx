@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { agreementMessages as am, type Agreement } from '@portal/shared/agreement-schemas';
-import type { CaptchaSolution } from '@portal/shared/contact-schemas';
 import { registrationMessages as rm, type registrationAgreementSchema } from '@portal/shared/registration-schemas';
 import { CaptchaCheck } from '@/components/forms/captcha-check';
 import { CheckboxField } from '@/components/forms/checkbox-field';
@@ -91,11 +90,11 @@ export function AgreementsStep(props: AgreementsStepProps) {
   const errors = tried ? agreementErrors(agreements, agreed, signatures) : {};
   const marketingError = tried && marketingQuestion !== '' && marketing === null ? rm.selectOption : undefined;
 
-  const solved = (solution: CaptchaSolution | undefined) => {
-    if (!solution) return;
+  const solved = (payload: string | undefined) => {
+    if (!payload) return;
     setCaptcha('verifying');
     verify.mutate(
-      { solution, registrationToken },
+      { payload, registrationToken },
       {
         onSuccess: (answer) => {
           if (answer.verified) {

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +7,6 @@ import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
 import type { LoginAnswer } from '@portal/shared/customer-schemas';
 import { customerFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { GenerateRegIdAnswer } from '@portal/shared/my-details-schemas';
@@ -25,6 +23,7 @@ import {
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useUiStore } from '@/lib/ui-store';
 import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
+import { serveCaptchaChallenges } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
 import { registrationStorageKey, type RegistrationState } from '../lib/registration-state';
 import { RegistrationFlow } from './registration-flow';
@@ -96,15 +95,6 @@ function serveProving() {
   );
 }
 
-function serveChallenge() {
-  const salt = 'a1b2c3';
-  server.use(
-    http.get<never, never, CaptchaChallengeAnswer>('/api/company/captcha-challenge', () =>
-      HttpResponse.json({ success: true, captcha: { algorithm: 'SHA-256', challenge: createHash('sha256').update(`${salt}7`).digest('hex'), salt, maxnumber: 20 } }),
-    ),
-  );
-}
-
 function renderFlow(showCaptcha = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
@@ -118,7 +108,7 @@ function renderFlow(showCaptcha = false) {
 }
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-const captchaBox = () => screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement;
+const captchaBox = () => screen.findByRole<HTMLInputElement>('checkbox', { name: 'I’m not a robot' });
 /** The texts an element's aria-describedby points at. */
 const description = (el: Element) =>
   (el.getAttribute('aria-describedby') ?? '')
@@ -171,14 +161,14 @@ describe('RegistrationFlow', () => {
 
   it('N29: a captcha verification answered REGISTRATION_EXPIRED sends the visitor back to prove the address again, told why', async () => {
     serveForm();
-    serveChallenge();
+    serveCaptchaChallenges();
     server.use(
       http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer | ApiError>('/api/ocr/verify-captcha', () =>
         HttpResponse.json({ message: rm.registrationExpired, code: 'REGISTRATION_EXPIRED' }, { status: 422 }),
       ),
     );
     await atAgreements(true);
-    fireEvent.click(captchaBox());
+    fireEvent.click(await captchaBox());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
     expect(screen.getByText(rm.registrationExpired)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Your email address' })).toBeTruthy();
@@ -187,20 +177,28 @@ describe('RegistrationFlow', () => {
 
   it('N29: a submission refused with CAPTCHA_REQUIRED (the mark lapsed) asks for a new captcha instead of repeating the refused request', async () => {
     serveForm();
-    serveChallenge();
-    server.use(http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', () => HttpResponse.json({ success: true, verified: true })));
+    serveCaptchaChallenges();
+    const verified: unknown[] = [];
+    server.use(
+      http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', async ({ request }) => {
+        verified.push(await request.json());
+        return HttpResponse.json({ success: true, verified: true });
+      }),
+    );
     const sent = serveRegister(refuse(422, 'CAPTCHA_REQUIRED', rm.captchaRequired));
     await atAgreements(true);
-    fireEvent.click(captchaBox());
+    const box = await captchaBox();
+    fireEvent.click(box);
     expect(await screen.findByText('Verified')).toBeTruthy();
     // The solved challenge is never kept for a reload.
-    expect(window.sessionStorage.getItem(KEY)).not.toMatch(/captcha|salt|a1b2c3/i);
+    expect(window.sessionStorage.getItem(KEY)).not.toMatch(/captcha|salt|nonce|derivedKey/i);
+    await waitFor(() => expect(verified).toHaveLength(1));
     click('Submit');
     expect(await screen.findByText(rm.captchaRequired)).toBeTruthy();
-    expect(captchaBox().checked).toBe(false);
+    await waitFor(() => expect(box.checked).toBe(false));
     expect(screen.queryByText('Verified')).toBeNull();
     click('Submit');
-    await waitFor(() => expect(document.activeElement).toBe(captchaBox()));
+    await waitFor(() => expect(document.activeElement).toBe(box));
     expect(sent).toHaveLength(1);
   });
 
