@@ -41,6 +41,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     DATABASE_URL: `sqlite:${path.join(dataDir, 'portal.db')}`,
     PUBLIC_URL: origin,
     SEED_DEMO: 'true',
+    // The demo companies pay through the simulated gateway, which production refuses unless allowed (decision 054).
+    ALLOW_SIMULATED_GATEWAY: 'true',
     SERVE_WEB: 'true',
     LOG_LEVEL: 'warn',
     SMTP_URL: '',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}-${isMobile(page) ? 375 : 1280}.png`, fullPage: true });
 
@@ -24,6 +25,9 @@ async function addOne(page: Page) {
 
 test.describe('court bookings', () => {
   test('G7/G2, cancel before the cut-off, G4, G3/G5: the list of the customer’s bookings, a cancellation, the court word, a court added to the cart', async ({ page, ownWorld }) => {
+    // The import, the sign-in, 10 screens (the list, two tabs, the dialog, cancelled, its tab, the add
+    // page, its free times, the cart, the checkout) and 3 screenshots.
+    budgetSteps(15);
     // The court word is the company's CourtLabel (G4); court names stay as the venue has them.
     const world = await ownWorld(['ACE'], (_, bundle) => {
       (bundle.company.config.localization as Record<string, unknown>).CourtLabel = 'Lane';

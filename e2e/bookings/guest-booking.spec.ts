@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Availability } from '@portal/shared/bookings-schemas';
 import { apiCall, COMPANY_BOOTSTRAP_CALLS, expect, expectAccessible, getJson, isMobile, recordApiCalls, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { guestCancelLinkPath, mailWithSubject } from '../support/mail.ts';
 
@@ -16,6 +17,9 @@ async function screenshot(page: Page, name: string) {
  * shows the booking and cancels it, and the court is free again.
  */
 async function bookAndCancel(page: Page, world: World) {
+  // The company's import, 13 screens (the page, day, court, checkout, errors, captcha, card, booked,
+  // the e-mail, the link's page, its dialog, cancelled, the free court) and 6 checks.
+  budgetSteps(20);
   const ace = world.company('ACE');
   const email = uniqueEmail('ob-guest');
   const calls = recordApiCalls(page, [...COMPANY_BOOTSTRAP_CALLS, ['GET', '/api/ob/options']]);

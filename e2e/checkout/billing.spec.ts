@@ -1,7 +1,10 @@
 import { expect, expectAccessible, signInViaApi, test } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 
 test.describe('billing details', () => {
   test('K14–K18: add a card with the automatic expiry slash, see it, remove it after confirming @phone', async ({ page, ownWorld }) => {
+    // The import, the sign-in, 7 screens (empty, the card form, its errors, saved, the dialog twice, removed), 2 screenshots and 1 check.
+    budgetSteps(12);
     const world = await ownWorld(['SPLASH']);
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     const details = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/customer/get-payment-details');

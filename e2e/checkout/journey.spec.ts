@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { expect, isApiCall, isMobile, signInViaApi, test, type OwnWorld } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 import { fillCard, pdfText, TEST_CARDS } from '../support/commerce.ts';
 import { dropClassesAndInvoices } from '../support/world.ts';
 
@@ -19,6 +20,9 @@ const cartWith = (page: Page, n: number) =>
  * home page and in the calendar feed; then Pay Now on an unpaid invoice through a challenge step.
  */
 async function journey(page: Page, ownWorld: OwnWorld) {
+  // The import, the sign-in and 20 screens: 3 enrolling, 2 booking, 4 at the checkout, the declined and
+  // the paid card, 3 in financials with the PDF, home, the feed, and 4 paying an invoice through a challenge.
+  budgetSteps(22);
   // Parent@ starts with no enrolments, so the home page shows the class bought here.
   const world = await ownWorld(['SPLASH'], (_, bundle) => dropClassesAndInvoices(bundle, { classes: true }));
   await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
@@ -133,9 +137,6 @@ async function journey(page: Page, ownWorld: OwnWorld) {
 }
 
 test.describe('the purchase journey of issue 8 §8', () => {
-  // One test walks the whole purchase: a budget of its own.
-  test.describe.configure({ timeout: 90_000 });
-
   test('F9, F11, G3, H1, H8, H10, H11, H13–H15, I6, I9, I14, I15, D6: class and lane in one cart, code and credit, declined then paid, receipt PDF, home and calendar, Pay Now with a challenge', async ({ page, ownWorld }) => {
     await journey(page, ownWorld);
   });

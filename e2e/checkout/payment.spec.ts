@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 
 interface Outstanding {
@@ -28,6 +29,8 @@ async function invoiceInCart(page: Page, world: World): Promise<string> {
 
 test.describe('invoice checkout and payment', () => {
   test('H13, H14, H15, H4: Pay Now on an unpaid invoice, paid with a test card; both carts empty afterwards @phone', async ({ page, ownWorld }) => {
+    // The import, the sign-in, 6 screens (invoice checkout, payment, card, success, both empty carts), 3 screenshots and 1 check.
+    budgetSteps(12);
     const world = await ownWorld(['SPLASH']);
     const invoiceNo = await invoiceInCart(page, world);
     await page.goto('/hub/invoice-checkout');
@@ -64,6 +67,8 @@ test.describe('invoice checkout and payment', () => {
   });
 
   test('H10, H11: a discount code and a customer credit reduce what is charged', async ({ page, ownWorld }) => {
+    // The import, the sign-in, 6 screens (checkout, a refused code, a code, a credit, payment, success), 1 screenshot and 3 checks.
+    budgetSteps(12);
     const world = await ownWorld(['SPLASH']);
     const invoiceNo = await invoiceInCart(page, world);
     await page.goto('/hub/invoice-checkout');
@@ -95,6 +100,8 @@ test.describe('invoice checkout and payment', () => {
   });
 
   test('K19, H14: direct debit is offered at payment when the payment type allows it and bank details are on file; chosen, nothing is charged and the invoice is Debit Scheduled', async ({ page, ownWorld }) => {
+    // The import, the sign-in, bank details saved, 5 screens (card only, both options, direct debit, success, the invoice), 1 screenshot and 1 check.
+    budgetSteps(10);
     const world = await ownWorld(['SPLASH']);
     const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     // A lane at Splash (EitherCCOrDD) in the cart.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiCall, COMPANY_BOOTSTRAP_CALLS, DEMO_PASSWORD, expect, expectAccessible, isMobile, recordApiCalls, submitLogin, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 import { onlineRegistrationCode } from '../support/mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
 
@@ -63,6 +64,9 @@ async function addSwimmers(page: Page) {
 }
 
 async function registerNewFamily(page: Page, world: World, withStudents = false) {
+  // 12 screens (title, details, code, form, reload, summary and its reload, agreements twice, password,
+  // home, sign-in) and 8 checks; the swimmers add 6 screens, 2 checks and their company's import.
+  budgetSteps(withStudents ? 29 : 20);
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-family');
   const calls = recordApiCalls(page, COMPANY_BOOTSTRAP_CALLS);
@@ -219,6 +223,10 @@ async function putInClass(page: Page, swimmer: string, className: string) {
  * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
  */
 async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
+  // The company's import, 17 screens (title, classes, two swimmers and their list, details, code,
+  // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
+  // lists) and 6 checks; a challenge step is one screen and one check more.
+  budgetSteps(card === 'challenge' ? 26 : 24);
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-classes');
   await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);

@@ -10,7 +10,7 @@ import { isPublicHttps } from './config/env.ts';
 import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
 // Checkout and payment (decision 024).
-import { gatewayRoutes } from './modules/payments/payments.api.ts';
+import { gatewayRoutes, simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { paymentRoutes } from './flows/checkout/payment.routes.ts';
 import { billingRoutes } from './modules/payments/payments.api.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -67,8 +67,8 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });
 
-  // Checkout and payment (decision 024).
-  await instance.register(gatewayRoutes, { deps });
+  // Checkout and payment (decision 024); the simulated gateway's routes only where it may run (decision 054).
+  if (simulatedGatewayAllowed(deps.env)) await instance.register(gatewayRoutes, { deps });
   await instance.register(paymentRoutes, { deps });
   await instance.register(billingRoutes, { deps });
   await instance.register(companyRoutes, { deps });

@@ -4,6 +4,7 @@ import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './modules/import/import.api.ts';
 import { seedDemoData } from './seed/seed.ts';
+import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
 import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
@@ -48,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'class-session-link') return await classSessionLinkCommand(handle.db, publicOrigin(env), argv.slice(1));
     if (command === 'seed-demo') {
-      console.log((await seedDemoData(handle.db)) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
+      console.log((await seedDemoData(handle.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) })) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
       return 0;
     }
     if (command === 'publish-agreement') {
@@ -99,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       try {
-        const { companyId, code, warnings } = await importCompanyBundle(handle.db, input, { strict });
+        const { companyId, code, warnings } = await importCompanyBundle(handle.db, input, { strict, refuseSimulatedGateway: !simulatedGatewayAllowed(env) });
         await refreshPlannerStatistics(handle);
         for (const warning of warnings) console.warn(`warning: ${warning.path}: ${warning.message}`);
         console.log(`Imported company ${code} (id ${companyId})${warnings.length ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);

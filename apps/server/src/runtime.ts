@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './modules/messaging/messaging.api.ts';
 import { devOutboxEnabled } from './modules/messaging/messaging.api.ts';
+import { assertNoSimulatedPayments } from './modules/payments/payments.api.ts';
 import { Redis } from 'ioredis';
 import { createMemoryFailureCounter, createRedisFailureCounter } from './lib/failure-counter.ts';
 import { app } from './app.ts';
@@ -59,6 +60,12 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   });
   const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   await migrateToLatest(handle);
+  try {
+    await assertNoSimulatedPayments({ db: handle.db, env });
+  } catch (err) {
+    if (!given) await handle.close();
+    throw err;
+  }
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });

@@ -3,6 +3,7 @@ import { createRuntime } from './runtime.ts';
 import { demoSignIns, seedDemoData } from './seed/seed.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { devOutboxEnabled } from './modules/messaging/messaging.api.ts';
+import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 
 /** The only file that listens. */
 async function main() {
@@ -10,7 +11,7 @@ async function main() {
   const runtime = await createRuntime();
   const { server, deps } = runtime;
 
-  if (env.SEED_DEMO && (await seedDemoData(deps.db))) server.log.info('seeded the demo companies into an empty database');
+  if (env.SEED_DEMO && (await seedDemoData(deps.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) }))) server.log.info('seeded the demo companies into an empty database');
 
   try {
     await server.listen({ host: env.HOST, port: env.PORT });

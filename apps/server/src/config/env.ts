@@ -45,6 +45,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /** Serve the OpenAPI description at /api/docs (and /api/docs/json). */
   API_DOCS: bool.default(true),
+  /**
+   * Let the simulated payment gateway run under NODE_ENV=production: a demo or a staging copy.
+   * Unset, a production server refuses to start while a company would pay through it (decision 054).
+   */
+  ALLOW_SIMULATED_GATEWAY: bool.default(false),
   /** Seed the demo companies into an empty database at start-up. */
   SEED_DEMO: bool.default(true),
   /**

@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.ts';
-import { hasNoCompanies, importCompanyBundle, isCompanyCodeTaken } from '../modules/import/import.api.ts';
+import { companySettingsSchema } from '@portal/shared/company-config';
+import { hasNoCompanies, importCompanyBundle, isCompanyCodeTaken, type CompanyBundleInput } from '../modules/import/import.api.ts';
+import { simulatedGatewayRefusal, usesSimulatedGateway } from '../modules/payments/payments.api.ts';
 import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
 
 /** Sign-ins printed in the start-up banner and the README. */
@@ -13,12 +15,19 @@ export const demoSignIns = [
 /**
  * Loads the demo companies (SPLASH, ACE, THAMES, CLOSED) into an empty database; a database
  * that already holds any company is left alone, so real data is never mixed with the demo.
- * Answers whether it seeded.
+ * Answers whether it seeded. `refuseSimulatedGateway` (production): refuses the demo, before
+ * writing anything, if any of its companies would pay through the simulator (decision 054).
  */
-export async function seedDemoData(db: Db, options: { today?: string } = {}): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { today?: string; refuseSimulatedGateway?: boolean } = {}): Promise<boolean> {
   if (!(await hasNoCompanies(db))) return false;
+  const bundles = demoBundles();
+  if (options.refuseSimulatedGateway) {
+    const companies = bundles.map((b) => (b as CompanyBundleInput).company);
+    const codes = companies.filter((c) => usesSimulatedGateway(companySettingsSchema.parse(c.config))).map((c) => c.code);
+    if (codes.length > 0) throw new Error(`Refusing to seed the demo: ${simulatedGatewayRefusal(codes)}; or start with SEED_DEMO=false.`);
+  }
   // One after the other so company ids follow the listed order on every engine.
-  for (const bundle of demoBundles()) {
+  for (const bundle of bundles) {
     try {
       await importCompanyBundle(db, bundle, options);
     } catch (err) {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** The text/html part, as sent. */
+  html: string;
   /** The Reply-To address, when the mail names one. */
   replyTo?: string;
 }
@@ -25,6 +27,7 @@ export async function startMailbox() {
             to: session.envelope.rcptTo.map((r) => r.address).join(','),
             subject: mail.subject ?? '',
             text: (mail.text ?? '').trim(),
+            html: typeof mail.html === 'string' ? mail.html : '',
             ...(mail.replyTo ? { replyTo: mail.replyTo.value.map((a) => a.address).join(',') } : {}),
           });
           done();

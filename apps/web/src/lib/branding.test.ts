@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buttonRadius, contrastWithWhite, solidShade, studentTerm } from './branding';
+import { contrastWithWhite } from '@portal/shared/brand-shades';
+import { buttonRadius, solidShade, studentTerm } from './branding';
 
 describe('buttonRadius (C5)', () => {
   it('maps Sharp, SemiRound and Round, defaulting to 8px', () => {

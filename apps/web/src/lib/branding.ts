@@ -1,5 +1,6 @@
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { COLOR_SHADES } from '@portal/shared/constants';
+import { SOLID_SHADES, solidShadeOf } from '@portal/shared/brand-shades';
 import { fontFor } from './fonts';
 
 const RADIUS: Record<string, string> = { sharp: '0px', semiround: '8px', round: '16px' };
@@ -9,30 +10,12 @@ export function buttonRadius(value: string | null | undefined): string {
   return RADIUS[(value ?? '').toLowerCase()] ?? '8px';
 }
 
-function luminance(hex: string): number {
-  const n = hex.replace('#', '');
-  const channels = [0, 2, 4].map((i) => parseInt(n.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function contrastWithWhite(hex: string): number {
-  return 1.05 / (luminance(hex) + 0.05);
-}
-
-/**
- * Primary buttons use brand-600; a pale palette whose 600 cannot carry white text at
- * 4.5:1 (WCAG AA) steps down to 700, 800 or 900 so every company stays readable.
- */
+/** Primary buttons use the shade white text stays readable on (brand-600 unless the palette is pale); hover one darker. */
 export function solidShade(colors: Partial<Record<string, string>>): { solid: string; hover: string } {
-  const order = ['600', '700', '800', '900'];
-  for (let i = 0; i < order.length; i++) {
-    const hex = colors[order[i]!];
-    if (hex && /^#[0-9a-f]{6}$/i.test(hex) && contrastWithWhite(hex) >= 4.5) {
-      return { solid: `var(--brand-${order[i]})`, hover: `var(--brand-${order[Math.min(i + 1, order.length - 1)]})` };
-    }
-  }
-  return { solid: 'var(--brand-900)', hover: 'var(--brand-950)' };
+  const shade = solidShadeOf(colors);
+  if (!shade) return { solid: 'var(--brand-900)', hover: 'var(--brand-950)' };
+  const hover = SOLID_SHADES[Math.min(SOLID_SHADES.indexOf(shade) + 1, SOLID_SHADES.length - 1)];
+  return { solid: `var(--brand-${shade})`, hover: `var(--brand-${hover})` };
 }
 
 /** Puts the company's look on :root (C2–C6). */

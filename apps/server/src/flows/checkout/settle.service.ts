@@ -214,7 +214,7 @@ async function queueReceipt(trx: Db, company: Company, contact: { email: string;
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
-  const { text, html } = renderMail(name, [
+  const { text, html } = renderMail(company.settings, [
     `Hello ${contact.first_name},`,
     `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
     ...lines,

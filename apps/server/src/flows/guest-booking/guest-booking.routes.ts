@@ -17,7 +17,7 @@ import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAns
 import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
-import { challengeParams, GATEWAY_PREFIX } from '../../modules/payments/payments.api.ts';
+import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
 import * as service from './guest-booking.service.ts';
 
 /**
@@ -89,7 +89,8 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  // The simulated gateway's routes for a guest's card.
+  // The simulated gateway's routes for a guest's card. Kept last: nothing below exists where the simulator may not run.
+  if (!simulatedGatewayAllowed(deps.env)) return;
   r.post(
     `${GATEWAY_PREFIX}/guest-tokens`,
     {

@@ -169,7 +169,7 @@ function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, book
     companyId: company.id,
     to: row.email,
     subject: m.confirmationSubject(name),
-    ...renderMail(name, [
+    ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
       `Your booking is confirmed: ${booking.bookingType}, ${booking.venue}, ${booking.court}, on ${booking.date} from ${booking.time} to ${booking.endTime}.`,
       `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
@@ -214,7 +214,7 @@ export async function cancelGuestBooking(deps: Deps, company: Company, token: st
     companyId: company.id,
     to: row.email,
     subject: `Booking cancelled: ${name}`,
-    ...renderMail(name, [
+    ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
       `Your booking on ${cancelled.date} at ${cancelled.time} (${cancelled.venue}, ${cancelled.court}) is cancelled. Your payment is refunded to the card you paid with; it can take a few days to appear.`,
     ]),

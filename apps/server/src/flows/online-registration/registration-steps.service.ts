@@ -34,12 +34,12 @@ export async function sendCode(deps: Deps, company: Company, email: string): Pro
   const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'registration', email, decoy: existing });
   const name = company.settings.CompanyDisplayName;
   const mail = existing
-    ? renderMail(name, [
+    ? renderMail(company.settings, [
         `Someone started an online registration with ${name} using this e-mail address.`,
         'You already have an account: sign in to the Customer Hub to enrol. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
         'If this was not you, you can ignore this e-mail.',
       ])
-    : renderMail(name, [
+    : renderMail(company.settings, [
         `Your ${name} registration code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);

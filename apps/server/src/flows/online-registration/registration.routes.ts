@@ -25,7 +25,7 @@ import { throttle, type Deps } from '../../deps.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { signInCustomer } from '../sign-in/sign-in.routes.ts';
-import { challengeParams, GATEWAY_PREFIX } from '../../modules/payments/payments.api.ts';
+import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
 import * as steps from './registration-steps.service.ts';
 import { submitRegistration } from './submission.service.ts';
 
@@ -121,7 +121,9 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  // The simulated gateway's routes for a registration's card: tokenised before its holder is a client, and its challenge step.
+  // The simulated gateway's routes for a registration's card: tokenised before its holder is a
+  // client, and its challenge step. Kept last: nothing below exists where the simulator may not run.
+  if (!simulatedGatewayAllowed(deps.env)) return;
   r.post(
     `${GATEWAY_PREFIX}/registration-tokens`,
     {

@@ -374,7 +374,7 @@ function sendWelcome(deps: Deps, company: Company, email: string, firstName: str
     companyId: company.id,
     to: email,
     subject: m.welcomeSubject(name),
-    ...renderMail(name, [
+    ...renderMail(company.settings, [
       `Hi ${firstName},`,
       `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
       signedIn

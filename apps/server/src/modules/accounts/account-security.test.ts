@@ -187,7 +187,8 @@ describe('the development outbox view behind a trusted proxy', () => {
 
 describe('the development outbox view switched off', () => {
   it.each([
-    ['in production', { NODE_ENV: 'production' as const }],
+    // The demo companies pay through the simulated gateway, which production refuses unless allowed.
+    ['in production', { NODE_ENV: 'production' as const, ALLOW_SIMULATED_GATEWAY: true }],
     ['with DEV_OUTBOX=false', { DEV_OUTBOX: false }],
   ])('does not exist %s', async (_, env) => {
     const t = await startTestApp('sqlite', { SMTP_URL: undefined, ...env });

@@ -128,12 +128,12 @@ export async function startRegistration(
   const payload = existing ? { existing: true } : { first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash };
   const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'register', email: input.email, payload, decoy: existing !== undefined });
   const mail = existing
-    ? renderMail(name, [
+    ? renderMail(company.settings, [
         `Someone tried to create a ${name} Customer Hub account with this e-mail address.`,
         'You already have an account. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
         'If this was not you, you can ignore this e-mail.',
       ])
-    : renderMail(name, [
+    : renderMail(company.settings, [
         `Hi ${input.first_name},`,
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
@@ -210,7 +210,7 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
   const link = `${resetLinkBase(deps, url)}?token=${encodeURIComponent(token)}`;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(
-    name,
+    company.settings,
     [
       `We received a request to reset the password of your ${name} Customer Hub account.`,
       `The link works once and expires in ${RESET_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
@@ -267,7 +267,7 @@ async function notifyPasswordChanged(deps: Deps, companyId: number, email: strin
   const company = await findCompanyById(deps, companyId);
   if (!company) return;
   const name = company.settings.CompanyDisplayName;
-  const mail = renderMail(name, [
+  const mail = renderMail(company.settings, [
     `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
   ]);

@@ -227,11 +227,11 @@ async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDe
   const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: EMAIL_CHANGE, email: newEmail, clientId: row.id, decoy: taken });
   const name = company.settings.CompanyDisplayName;
   const mail = taken
-    ? renderMail(name, [
+    ? renderMail(company.settings, [
         `Someone asked to use this e-mail address for a ${name} Customer Hub account.`,
         'This address already belongs to an account, so it was not changed. If this was not you, you can ignore this e-mail.',
       ])
-    : renderMail(name, [
+    : renderMail(company.settings, [
         `Hi ${row.first_name},`,
         `To use this address for your ${name} Customer Hub account, enter this verification code: your verification code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
@@ -275,7 +275,7 @@ export async function confirmEmailChange(deps: Deps, company: Company, clientId:
     throw err;
   }
   const name = company.settings.CompanyDisplayName;
-  const mail = renderMail(name, [
+  const mail = renderMail(company.settings, [
     `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, contact us at once.',
   ]);

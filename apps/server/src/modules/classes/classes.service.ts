@@ -639,7 +639,7 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
       const client = await findClientEmail(deps, company_id, m.clientId);
       if (!client?.email) continue;
       const action = { label: 'View classes', url: `${deps.env.PUBLIC_URL ?? ''}/hub/classes` };
-      deps.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings.CompanyDisplayName, [`Hi ${client.first_name},`, m.content], action) });
+      deps.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
     }
   }
   return offered;

@@ -70,6 +70,11 @@ export async function findCompaniesByIds(db: Db, ids: number[]): Promise<Company
   return Promise.all(rows.map((row) => toCompany(db, row)));
 }
 
+export async function findAllCompanies(db: Db): Promise<Company[]> {
+  const rows = await db.selectFrom('companies').select(columns).orderBy('code').execute();
+  return Promise.all(rows.map((row) => toCompany(db, row)));
+}
+
 /** Every list of the company (list items, venues, lesson formats) in one query, in display order. */
 export function findListItems(db: Db, companyId: number) {
   return db

@@ -28,6 +28,11 @@ export function findCompaniesByIds(deps: Deps, ids: number[]): Promise<Company[]
   return repo.findCompaniesByIds(deps.db, ids);
 }
 
+/** Every company, by code: for checks across all of them at start-up. */
+export function findAllCompanies(deps: Pick<Deps, 'db'>): Promise<Company[]> {
+  return repo.findAllCompanies(deps.db);
+}
+
 /** The company of a session lookup; its settings are parsed again only when their version moved. */
 export function companyFromSessionRow(deps: Deps, row: SessionsRow): Promise<Company> {
   return repo.toCompany(deps.db, row);

@@ -37,7 +37,7 @@ export async function sendContactMessage(deps: Deps, company: Company, clientId:
     if (!solution || !(await verifySolution(deps, company.id, solution))) throw new AppError(400, 'CAPTCHA_FAILED', contactMessages.captchaFailed);
   }
   const account = clientId === undefined ? undefined : await findContactDetails(deps, company.id, clientId);
-  const body = renderMail(company.settings.CompanyDisplayName, [
+  const body = renderMail(company.settings, [
     `New message from the Customer Hub: ${input.subject}`,
     `From: ${input.name} <${input.email}>${input.phone ? `, phone ${input.phone}` : ''}`,
     account

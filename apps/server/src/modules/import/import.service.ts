@@ -15,16 +15,18 @@ import { importClientRecords, importCustomers } from './import-customers.ts';
 import { importNotices } from './import-notices.ts';
 import type { ImportScope } from './import-scope.ts';
 import { importStudents, normalizeBundlePictures } from './import-students.ts';
+import { simulatedGatewayRefusal, usesSimulatedGateway } from '../payments/payments.api.ts';
 
 /**
  * Validates a company bundle and writes the whole company in one transaction: either every
  * row is written or none is. `today` (yyyy-MM-dd) pins relative dates, for tests; by default
- * it is today in the company's time zone.
+ * it is today in the company's time zone. `refuseSimulatedGateway` (production) refuses a
+ * company that would pay through the simulated gateway (decision 054).
  */
 export async function importCompanyBundle(
   db: Db,
   input: unknown,
-  options: { today?: string; strict?: boolean } = {},
+  options: { today?: string; strict?: boolean; refuseSimulatedGateway?: boolean } = {},
 ): Promise<{ companyId: number; code: string; warnings: BundleIssue[] }> {
   if (options.today !== undefined && (!isBundleDate(options.today) || options.today.startsWith('today'))) {
     throw new Error(`options.today must be a yyyy-MM-dd date, got ${options.today}`);
@@ -36,6 +38,9 @@ export async function importCompanyBundle(
   if (options.strict && warnings.length > 0) throw new BundleValidationError(warnings);
   const bundle = parsed.data;
   const { company } = bundle;
+  if (options.refuseSimulatedGateway && usesSimulatedGateway(company.config)) {
+    throw new BundleValidationError([{ path: 'company.config.fin_setup', message: simulatedGatewayRefusal([company.code]) }]);
+  }
   const zone = companyTimeZone(company.config.localization);
   const today = options.today ?? localNow(zone).date;
   const { classes, issues } = resolveClasses(bundle, today);

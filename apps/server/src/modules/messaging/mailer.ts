@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CompanySettings } from '@portal/shared/company-config';
+import { solidShadeOf } from '@portal/shared/brand-shades';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findUndeliveredMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
@@ -175,13 +177,20 @@ export function purgeUnsentMail(db: Db, now = new Date()): Promise<void> {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** A plain, branded mail layout; `paragraphs` are text, `action` an optional button. */
-export function renderMail(companyName: string, paragraphs: string[], action?: { label: string; url: string }) {
+/** The button's colour: the brand shade the portal's own buttons take; a dark neutral where no shade carries white text. */
+function buttonColour(colors: CompanySettings['colors']): string {
+  const shade = solidShadeOf(colors);
+  return shade ? colors[shade] : '#1f2937';
+}
+
+/** A plain mail layout in the company's name and colours; `paragraphs` are text, `action` an optional button. */
+export function renderMail(company: Pick<CompanySettings, 'CompanyDisplayName' | 'colors'>, paragraphs: string[], action?: { label: string; url: string }) {
+  const companyName = company.CompanyDisplayName;
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', companyName].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h2 style="margin:0 0 16px">${escapeHtml(companyName)}</h2>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` : ''}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:${buttonColour(company.colors)};color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` : ''}
 </body></html>`;
   return { text, html };
 }

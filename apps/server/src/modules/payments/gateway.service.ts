@@ -1,5 +1,8 @@
+import type { CompanySettings } from '@portal/shared/company-config';
+import type { Env } from '../../config/env.ts';
 import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
+import { findAllCompanies } from '../company/company.api.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { companyTimeZone, localNow } from '../../lib/time.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -11,7 +14,14 @@ export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from '
 
 const simulated = new WeakMap<Deps['db'], ReturnType<typeof createSimulatedGateway>>();
 
+/** Whether the simulator may run: never under NODE_ENV=production unless ALLOW_SIMULATED_GATEWAY says so (decision 054). */
+export function simulatedGatewayAllowed(env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY'>): boolean {
+  return env.NODE_ENV !== 'production' || env.ALLOW_SIMULATED_GATEWAY;
+}
+
 function simulatedGateway(deps: Deps) {
+  // Start-up refuses such companies, but settings can change while the server runs: refuse at use too.
+  if (!simulatedGatewayAllowed(deps.env)) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
   let gateway = simulated.get(deps.db);
   if (!gateway) {
     gateway = createSimulatedGateway(deps.db);
@@ -26,12 +36,43 @@ const PROVIDERS: Record<string, (deps: Deps) => PaymentGateway> = {
   [SIMULATED_PROVIDER]: simulatedGateway,
 };
 
-/** The company's gateway, or null when it takes no card payments online (H14). */
+/** The adapter the company's card charges go to: none while its gateway is off or its provider is unknown. */
+function providerOf(settings: CompanySettings): ((deps: Deps) => PaymentGateway) | undefined {
+  const { PaymentGatewayEnabled, PaymentGatewayProvider } = settings.fin_setup;
+  return PaymentGatewayEnabled ? PROVIDERS[PaymentGatewayProvider.trim().toLowerCase()] : undefined;
+}
+
+/** The company's gateway, or null when it takes no card payments online (H14), as where the simulator may not run. */
 export function gatewayFor(deps: Deps, company: Company): PaymentGateway | null {
-  const { PaymentGatewayEnabled, PaymentGatewayProvider } = company.settings.fin_setup;
-  if (!PaymentGatewayEnabled) return null;
-  const make = PROVIDERS[PaymentGatewayProvider.trim().toLowerCase()];
-  return make ? make(deps) : null;
+  const make = providerOf(company.settings);
+  if (!make || (make === simulatedGateway && !simulatedGatewayAllowed(deps.env))) return null;
+  return make(deps);
+}
+
+/**
+ * Whether a company would pay, or keep payment details, through the simulator: card charges while
+ * its gateway is on with the simulated (or an empty) provider; saved cards and bank mandates
+ * while its payment type takes any and no other gateway keeps them (vaultFor).
+ */
+export function usesSimulatedGateway(settings: CompanySettings): boolean {
+  const make = providerOf(settings);
+  return make ? make === simulatedGateway : settings.fin_setup.PaymentType !== 'None';
+}
+
+/** What a production server or import says about companies that would pay through the simulator. */
+export function simulatedGatewayRefusal(codes: string[]): string {
+  const named = codes.length > 10 ? `${codes.slice(0, 10).join(', ')} and ${codes.length - 10} more` : codes.join(', ');
+  return (
+    `NODE_ENV=production refuses the simulated payment gateway, which charges no one, and ${codes.length === 1 ? 'company' : 'companies'} ${named} would take payments through it: ` +
+    'switch their payments off (fin_setup.PaymentGatewayEnabled false and PaymentType "None") or set ALLOW_SIMULATED_GATEWAY=true'
+  );
+}
+
+/** Start-up: a production server does not run while a company would take payments through the simulator (decision 054). */
+export async function assertNoSimulatedPayments(deps: Pick<Deps, 'db' | 'env'>): Promise<void> {
+  if (simulatedGatewayAllowed(deps.env)) return;
+  const codes = (await findAllCompanies(deps)).filter((c) => usesSimulatedGateway(c.settings)).map((c) => c.code);
+  if (codes.length > 0) throw new Error(`Refusing to start: ${simulatedGatewayRefusal(codes)}.`);
 }
 
 /** The gateway a company's saved cards and bank mandates are kept with (the embedded one when payments are off). */
@@ -43,6 +84,8 @@ function assertSimulated(deps: Deps, company: Company) {
   const gateway = gatewayFor(deps, company);
   if (gateway && gateway.name !== SIMULATED_PROVIDER) throw notFound();
 }
+
+const UNKNOWN_CARD = 'Your card was declined. This test gateway takes only its test cards.';
 
 /**
  * The simulated gateway's tokenisation: checks what a card network would, keeps no card number;
@@ -57,6 +100,7 @@ export async function tokeniseCard(deps: Deps, company: Company, clientId: numbe
     throw new AppError(402, 'invalid_expiry', 'Your card’s expiration date is in the past.', [{ field: 'expiry', message: 'Your card’s expiration date is in the past.' }]);
   }
   const made = await simulatedGateway(deps).tokenise(company.id, clientId, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
+  if (!made) throw new AppError(402, 'card_declined', UNKNOWN_CARD, [{ field: 'number', message: UNKNOWN_CARD }]);
   return { id: made.token, card: { brand: made.brand, last4: made.last4, exp_month: card.exp_month, exp_year: card.exp_year } };
 }
 

@@ -2,6 +2,18 @@
 export { billingRoutes } from './billing.routes.ts';
 export { bankFormatOf, directDebitAvailable, directDebitOffered, findSavedCardToken, registerBankMandate, saveCard, storeBankMandate } from './billing.service.ts';
 export { GATEWAY_PREFIX, challengeParams, gatewayRoutes } from './gateway.routes.ts';
-export { DECLINE_MESSAGES, GatewayIdempotencyError, GatewayNetworkError, decideChallenge, findChallenge, gatewayFor, tokeniseCard } from './gateway.service.ts';
+export {
+  DECLINE_MESSAGES,
+  GatewayIdempotencyError,
+  GatewayNetworkError,
+  assertNoSimulatedPayments,
+  decideChallenge,
+  findChallenge,
+  gatewayFor,
+  simulatedGatewayAllowed,
+  simulatedGatewayRefusal,
+  tokeniseCard,
+  usesSimulatedGateway,
+} from './gateway.service.ts';
 export type { ChargeResult, PaymentGateway } from './gateway.service.ts';
 export * from './payment.repository.ts';

@@ -34,7 +34,8 @@ export interface TokeniseInput {
  * the answer.
  */
 export function createSimulatedGateway(db: Db): PaymentGateway & {
-  tokenise(companyId: number, clientId: number | null, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string }>;
+  /** Null for a number that is not one of its test cards: declined, as a gateway in test mode declines a real card. */
+  tokenise(companyId: number, clientId: number | null, card: TokeniseInput): Promise<{ token: string; brand: string; last4: string } | null>;
   findChallenge(companyId: number, clientId: number, id: string): Promise<{ id: string; amountCents: number; currency: string; status: 'pending' | 'approved' | 'failed' } | null>;
   decideChallenge(companyId: number, clientId: number, id: string, approve: boolean): Promise<boolean>;
 } {
@@ -52,6 +53,8 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
     name: SIMULATED_PROVIDER,
 
     async tokenise(companyId, clientId, card) {
+      const behaviour = behaviourOf(card.number);
+      if (!behaviour) return null;
       const token = randomId('tok');
       const brand = brandOf(card.number);
       const last4 = card.number.slice(-4);
@@ -63,7 +66,7 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
         last4,
         exp_month: card.expMonth,
         exp_year: card.expYear,
-        behaviour: behaviourOf(card.number),
+        behaviour,
         created_at: nowIso(),
       });
       return { token, brand, last4 };

@@ -11,8 +11,9 @@ export const TEST_CARDS: readonly { number: string; behaviour: CardBehaviour; wh
   { number: '4000000000003220', behaviour: 'challenge', what: 'asks for a challenge step (approve or fail) before it goes through' },
 ];
 
-export function behaviourOf(number: string): CardBehaviour {
-  return TEST_CARDS.find((c) => c.number === number)?.behaviour ?? 'success';
+/** A test card's behaviour; null for any other number, which the simulator declines. */
+export function behaviourOf(number: string): CardBehaviour | null {
+  return TEST_CARDS.find((c) => c.number === number)?.behaviour ?? null;
 }
 
 /** Luhn check digit. */
