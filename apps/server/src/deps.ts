@@ -1,20 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, Engine } from './db/database.ts';
-import type { Env } from './config/env.ts';
-import type { Mailer } from './modules/messaging/messaging.api.ts';
-import type { FailureCounter } from './lib/failure-counter.ts';
+import type { Ctx } from './context.ts';
 import { AppError, tooManyRequests } from './lib/app-error.ts';
 import type { Bucket } from './plugins/rate-limits.ts';
 
-/** What routes and services need from the outside world; built once in server.ts or a test. */
-export interface Deps {
-  db: Db;
-  engine: Engine;
-  env: Env;
-  mailer: Mailer;
-  /** Failed sign-ins per e-mail address and client address. */
-  failures: FailureCounter;
-}
+/** Until every signature says ctx: the context, by its former name. */
+export type Deps = Ctx;
 
 /**
  * Counts one call per IP in its bucket: sign-in, get-clients, get-by-email and the company

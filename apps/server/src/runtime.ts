@@ -9,11 +9,13 @@ import { assertNoSimulatedPayments } from './modules/payments/payments.api.ts';
 import { Redis } from 'ioredis';
 import { createMemoryFailureCounter, createRedisFailureCounter } from './lib/failure-counter.ts';
 import { app } from './app.ts';
-import type { Deps } from './deps.ts';
+import { createContext, type Clock, type Ctx } from './context.ts';
+import { createGateways, type Gateways } from './modules/payments/payments.api.ts';
+import { altcha, type CaptchaProvider } from './modules/captcha/captcha.api.ts';
 
 export interface Runtime {
   server: FastifyInstance;
-  deps: Deps;
+  deps: Ctx;
   handle: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -26,8 +28,17 @@ function redactUrl(url: string): string {
 }
 
 /** Opens the database, migrates it and builds the app; the same path serves production and tests. */
-export async function createRuntime(overrides: Partial<Env> & { handle?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Runtime> {
-  const { handle: given, logStream, ...envOverrides } = overrides;
+/** What a test may hand in instead of the real thing: a fixed clock, fake gateways or captcha. */
+export interface RuntimeParts {
+  handle?: DatabaseHandle;
+  logStream?: NodeJS.WritableStream;
+  clock?: Clock;
+  gateways?: Gateways;
+  captcha?: CaptchaProvider;
+}
+
+export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {}): Promise<Runtime> {
+  const { handle: given, logStream, clock, gateways, captcha, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
   const headers = securityHeaders(isPublicHttps(env));
   const server = Fastify({
@@ -69,7 +80,17 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
-  const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, failures };
+  const deps = createContext({
+    db: handle.db,
+    engine: handle.engine,
+    env,
+    mailer,
+    failures,
+    gateways: gateways ?? createGateways(handle.db, env),
+    captcha: captcha ?? altcha,
+    log: server.log,
+    ...(clock ? { clock } : {}),
+  });
   await server.register(app, { deps, redis, securityHeaders: headers });
   await server.ready();
   return {

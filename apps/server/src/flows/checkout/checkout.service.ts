@@ -11,7 +11,7 @@ import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
-import { conflict, DIRECT_DEBIT, faults, gatewayKey, hashOf, LEASE_SECONDS, replay, WAIT_FOR_FIRST_MS, type Checkout, type Holds, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import { conflict, DIRECT_DEBIT, gatewayKey, hashOf, LEASE_SECONDS, replay, WAIT_FOR_FIRST_MS, type Checkout, type Holds, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
 import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
 
@@ -72,9 +72,9 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
   }
 
   const now = new Date();
-  const payment = await deps.db.transaction().execute(async (trx) => {
-    await repo.lockClient(trx, deps.engine, company.id, clientId);
-    const id = await repo.insertPaymentOnce(trx, {
+  const payment = await deps.transaction(async (tx) => {
+    await repo.lockClient(tx.db, deps.engine, company.id, clientId);
+    const id = await repo.insertPaymentOnce(tx.db, {
       company_id: company.id,
       client_id: clientId,
       idempotency_key: idempotencyKey,
@@ -93,7 +93,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     if (id === null) return null;
 
     // An invoice already being paid in another tab is not paid twice.
-    const live = await repo.findLivePayments(trx, company.id, clientId, nowIso(now));
+    const live = await repo.findLivePayments(tx.db, company.id, clientId, nowIso(now));
     for (const other of live) {
       if (other.id === id) continue;
       const otherBody = (JSON.parse(other.request) as StoredRequest).body;
@@ -101,7 +101,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
     }
 
-    const quote = price(await loadPricingInput(deps, trx, company, clientId, body));
+    const quote = price(await loadPricingInput(deps, tx.db, company, clientId, body));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
     if (amount > 0 && !byDebit) {
@@ -110,14 +110,14 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     }
     const stamp = nowIso(now);
     for (const use of quote.creditsUsed) {
-      if (use.usedCents > 0 && !(await repo.useCredit(trx, company.id, Number(use.creditId), id, use.usedCents, stamp))) {
+      if (use.usedCents > 0 && !(await repo.useCredit(tx.db, company.id, Number(use.creditId), id, use.usedCents, stamp))) {
         throw conflict('A selected credit has already been used. Please review your payment.', 'CREDIT_USED');
       }
     }
     const applied = quote.discountCodes.filter((d) => d.status === 'applied');
-    const codeRows = await repo.findActiveDiscountCodes(trx, deps.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
+    const codeRows = await repo.findActiveDiscountCodes(tx.db, deps.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
     await repo.insertDiscountCodeUses(
-      trx,
+      tx.db,
       applied.map((d) => ({
         company_id: company.id,
         client_id: clientId,
@@ -133,22 +133,22 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     if (body.classItems.length > 0) {
       // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
-      holds.enrolmentIds = (await createEnrolments(trx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      holds.enrolmentIds = (await createEnrolments(tx.db, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
       lapses.push(nowIso(holdUntil));
     }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
-      const held = await holdBookings(trx, company, clientId, body.bookingItems, { now });
+      const held = await holdBookings(tx.db, company, clientId, body.bookingItems, { now });
       holds.bookingHoldToken = held.holdToken;
       lapses.push(held.holdExpiresAt);
     }
     holds.expiresAt = lapses.sort()[0] ?? null;
-    await repo.movePayment(trx, company.id, id, ['processing'], {
+    await repo.movePayment(tx.db, company.id, id, ['processing'], {
       quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
       amount_cents: amount,
       ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
     });
-    return repo.findPaymentById(trx, company.id, id);
+    return repo.findPaymentById(tx.db, company.id, id);
   });
   // Another submission of the same key won the insert: answer what it answers.
   if (!payment) return resume(deps, company, (await repo.findPaymentByKey(deps.db, company.id, clientId, idempotencyKey))!, hash);
@@ -198,7 +198,7 @@ export async function charge(deps: Deps, company: Company, payment: PaymentRow):
     if (err instanceof GatewayIdempotencyError) return fail(deps, company, payment, 422, 'IDEMPOTENCY_MISMATCH', 'This payment could not be matched. Please start the payment again.');
     throw err;
   }
-  await faults.get(deps)?.afterCharge?.();
+  await deps.faults?.afterCharge?.();
 
   if (result.status === 'succeeded') return complete(deps, company, payment, result.chargeId);
   if (result.status === 'declined') return fail(deps, company, payment, 402, result.declineCode, result.message);

@@ -5,6 +5,7 @@ import { type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import type { PaymentFaults } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { companyTimeZone, localNow } from '../../lib/time.ts';
@@ -19,16 +20,9 @@ export const LEASE_SECONDS = 30;
 /** How long a second submission of the same key waits for the first to finish. */
 export const WAIT_FOR_FIRST_MS = 20_000;
 
-/** Hooks for tests that stop a process at a given step (a crash between charge and order). */
-export interface PaymentFaults {
-  afterCharge?: () => Promise<void> | void;
-  /** Right after the order's transaction commits, before anything else runs. */
-  afterOrder?: () => Promise<void> | void;
-}
-export const faults = new WeakMap<Deps, PaymentFaults>();
+/** A test's hooks that stop a process at a given step (decision 024): kept on the context it hands in. */
 export function setPaymentFaults(deps: Deps, value: PaymentFaults | undefined) {
-  if (value) faults.set(deps, value);
-  else faults.delete(deps);
+  deps.faults = value;
 }
 
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);

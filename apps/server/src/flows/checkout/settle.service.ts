@@ -16,7 +16,7 @@ import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumbere
 import { confirmEnrolments, releaseEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
-import { companyToday, DIRECT_DEBIT, faults, gatewayKey, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import { companyToday, DIRECT_DEBIT, gatewayKey, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
 
 // Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
 export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED' as const, message: HOLD_EXPIRED_MESSAGE };
@@ -41,14 +41,14 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
 /** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
 export async function fail(deps: Deps, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
   const result: StoredResult = { ok: false, status, code, message };
-  await deps.db.transaction().execute(async (trx) => {
-    const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });
+  await deps.transaction(async (tx) => {
+    const moved = await repo.movePayment(tx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });
     if (!moved) return;
-    await repo.restoreCredits(trx, company.id, payment.id);
-    await repo.deleteDiscountCodeUses(trx, company.id, payment.id);
+    await repo.restoreCredits(tx.db, company.id, payment.id);
+    await repo.deleteDiscountCodeUses(tx.db, company.id, payment.id);
     const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
-    if (holds?.bookingHoldToken) await releaseHeldBookings(trx, company.id, holds.bookingHoldToken);
-    if (holds?.enrolmentIds.length) await releaseEnrolments(trx, company, holds.enrolmentIds);
+    if (holds?.bookingHoldToken) await releaseHeldBookings(tx.db, company.id, holds.bookingHoldToken);
+    if (holds?.enrolmentIds.length) await releaseEnrolments(tx.db, company, holds.enrolmentIds);
   });
   const row = (await repo.findPaymentById(deps.db, company.id, payment.id))!;
   return replay(row) as never;
@@ -70,7 +70,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
   let answer: PaymentAnswer | null = null;
   let mailId: number | null = null;
   try {
-    answer = await deps.db.transaction().execute(async (trx) => {
+    answer = await deps.transaction(async (tx) => {
       // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
       const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
@@ -82,7 +82,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
-        const made = await createInvoice(trx, {
+        const made = await createInvoice(tx.db, {
           companyId: company.id,
           clientId: payment.client_id,
           invoiceDate: today,
@@ -92,18 +92,18 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
         });
         invoiceNos.push(made.invoiceNo);
         allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
-        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(trx, company.id, holds.enrolmentIds))) {
+        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx.db, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
-        if (holds.bookingHoldToken) await confirmHeldBookings(trx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
-        await repo.renameDiscountCodeInvoice(trx, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
+        if (holds.bookingHoldToken) await confirmHeldBookings(tx.db, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
       for (const invoice of quote.invoices) {
         if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
         // An existing invoice is settled in full: its discounts and the card surcharge become lines of it
         // (its total and balance move by them), then the card and the credits pay what it then owes.
         const adjustments = quote.rows.filter((r) => r.invoiceNo === invoice.invoiceNo && !(r.breakdownKey === 'OnlineInvoicePayment' && r.type === 'Custom' && r.amountCents > 0));
-        await addInvoiceLines(trx, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
+        await addInvoiceLines(tx.db, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
         invoiceNos.push(invoice.invoiceNo);
         allocate(invoice.invoiceNo, invoice);
       }
@@ -116,7 +116,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
       // (decision 039).
       const cardReceipt =
         cardCents > 0
-          ? await createReceipt(trx, {
+          ? await createReceipt(tx.db, {
               companyId: company.id,
               clientId: payment.client_id,
               date: today,
@@ -129,7 +129,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
           : null;
       const creditReceipt =
         creditAllocations.length > 0
-          ? await createReceipt(trx, {
+          ? await createReceipt(tx.db, {
               companyId: company.id,
               clientId: payment.client_id,
               date: today,
@@ -141,9 +141,9 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
             })
           : null;
       // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
-      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(trx, company, payment) : null;
-      const cardReceiptNo = cardReceipt ? await numberReceipt(trx, company.id, cardReceipt.receiptId) : null;
-      const creditReceiptNo = creditReceipt ? await numberReceipt(trx, company.id, creditReceipt.receiptId) : null;
+      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(tx.db, company, payment) : null;
+      const cardReceiptNo = cardReceipt ? await numberReceipt(tx.db, company.id, cardReceipt.receiptId) : null;
+      const creditReceiptNo = creditReceipt ? await numberReceipt(tx.db, company.id, creditReceipt.receiptId) : null;
       const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
       const result: PaymentAnswer = {
         PaymentID: payment.id,
@@ -157,7 +157,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
         challenge: null,
         holdExpiresAt: null,
       };
-      const moved = await repo.movePayment(trx, company.id, payment.id, ['processing', 'requires_action'], {
+      const moved = await repo.movePayment(tx.db, company.id, payment.id, ['processing', 'requires_action'], {
         status: 'completed',
         reference: chargeId,
         result: JSON.stringify({ ok: true, answer: result } satisfies StoredResult),
@@ -165,7 +165,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
       });
       // Another process finished it first: write nothing of ours.
       if (!moved) throw new AlreadyFinished();
-      await notifyClient(trx, {
+      await notifyClient(tx.db, {
         companyId: company.id,
         clientId: payment.client_id,
         category: 'invoices',
@@ -177,7 +177,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      mailId = result.receiptNo && mailTo ? await queueReceipt(trx, company, mailTo, result, quote) : null;
+      mailId = result.receiptNo && mailTo ? await queueReceipt(tx.db, company, mailTo, result, quote) : null;
       return result;
     });
   } catch (err) {
@@ -190,7 +190,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
     }
     throw err;
   }
-  await faults.get(deps)?.afterOrder?.();
+  await deps.faults?.afterOrder?.();
   // Delivered after the answer; a process that dies first leaves the row to the minute job.
   if (mailId !== null) deps.mailer.deliver([mailId]);
   // Keeping the card is best effort: the order stands either way.

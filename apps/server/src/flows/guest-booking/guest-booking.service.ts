@@ -68,9 +68,9 @@ async function guestClientOf(deps: Deps, company: Company): Promise<number> {
   const found = await repo.findGuestClient(deps.db, company.id);
   if (found !== undefined) return found;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
-      const clientId = await openGuestAccount({ ...deps, db: trx }, company.id);
-      await repo.insertGuestClient(trx, company.id, clientId);
+    return await deps.transaction(async (tx) => {
+      const clientId = await openGuestAccount(tx, company.id);
+      await repo.insertGuestClient(tx.db, company.id, clientId);
       return clientId;
     });
   } catch (err) {
@@ -119,9 +119,9 @@ async function admit(deps: Deps, company: Company, idempotencyKey: string, body:
   if (!solution) throw new AppError(400, 'CAPTCHA_REQUIRED', m.captchaRequired, [{ field: 'captcha', message: m.captchaRequired }]);
   resolveBookingRequest(company, body.booking);
   const g = body.guest;
-  const admitted = await deps.db.transaction().execute(async (trx) => {
-    if (!(await verifySolution({ ...deps, db: trx }, company.id, solution))) return false;
-    await repo.insertGuestBooking(trx, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
+  const admitted = await deps.transaction(async (tx) => {
+    if (!(await verifySolution(tx, company.id, solution))) return false;
+    await repo.insertGuestBooking(tx.db, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
     return true;
   });
   const row = await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey);

@@ -180,30 +180,29 @@ export async function submitRegistration(
   const mandate = checked.bank ? await within('bank', () => registerBankMandate(deps, company, checked.bank)) : null;
   let written: { clientId: number; studentIds: number[] } | null;
   try {
-    written = await deps.db.transaction().execute(async (trx) => {
-      const t: Deps = { ...deps, db: trx };
+    written = await deps.transaction(async (tx) => {
       // The mark first: a second submission of this registration finds it taken and writes nothing.
-      if (!(await repo.markSubmitted(trx, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
+      if (!(await repo.markSubmitted(tx.db, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
-      const { clientId } = await openAccount(t, company.id, {
+      const { clientId } = await openAccount(tx, company.id, {
         email: checked.registration.email,
         firstName: checked.customer.FirstName,
         lastName: checked.customer.LastName,
         marketingOptIn: checked.marketingOptIn,
       });
       // Checked before, but another family may have taken the RegID since.
-      await within('customer', () => saveCustomerDetails(t, company, clientId, checked.customer));
+      await within('customer', () => saveCustomerDetails(tx, company, clientId, checked.customer));
       const studentIds: number[] = [];
-      for (const student of checked.students) studentIds.push(await insertStudent(t, company, clientId, student));
-      for (const a of checked.accepted) await recordAcceptance(t, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      for (const student of checked.students) studentIds.push(await insertStudent(tx, company, clientId, student));
+      for (const a of checked.accepted) await recordAcceptance(tx, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
       // A full class is waited for, not paid for (the classes service refuses a class with places).
       for (const [i, c] of body.classes.entries()) {
-        if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(t, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
+        if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
       }
-      if (mandate) await storeBankMandate(t, company, clientId, mandate);
-      await repo.recordClient(trx, company.id, checked.registration.id, clientId);
+      if (mandate) await storeBankMandate(tx, company, clientId, mandate);
+      await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
-      if (checked.payment === null) await repo.markCompleted(trx, company.id, checked.registration.id, nowIso(now));
+      if (checked.payment === null) await repo.markCompleted(tx.db, company.id, checked.registration.id, nowIso(now));
       return { clientId, studentIds };
     });
   } catch (err) {
@@ -294,10 +293,10 @@ async function complete(deps: Deps, company: Company, registrationId: number, em
  * submission) is seen and the family kept.
  */
 async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
-  const removed = await deps.db.transaction().execute(async (trx) => {
-    if (!(await paymentFailedOrAbsent(trx, deps.engine, company.id, clientId, idempotencyKey))) return false;
-    if (!(await repo.reopenRegistration(trx, company.id, registrationId, clientId))) return false;
-    await removeAccount({ ...deps, db: trx }, company.id, clientId);
+  const removed = await deps.transaction(async (tx) => {
+    if (!(await paymentFailedOrAbsent(tx.db, deps.engine, company.id, clientId, idempotencyKey))) return false;
+    if (!(await repo.reopenRegistration(tx.db, company.id, registrationId, clientId))) return false;
+    await removeAccount(tx, company.id, clientId);
     return true;
   });
   if (removed && cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);

@@ -61,8 +61,9 @@ export const altcha: CaptchaProvider = {
   },
 };
 
-export const issueChallenge = (deps: Deps, companyId: number) => altcha.issueChallenge(deps, companyId);
-export const verifySolution = (deps: Deps, companyId: number, solution: Solved) => altcha.verifySolution(deps, companyId, solution);
+/** The context's provider (ALTCHA unless a test or another provider is handed in). */
+export const issueChallenge = (deps: Deps, companyId: number) => deps.captcha.issueChallenge(deps, companyId);
+export const verifySolution = (deps: Deps, companyId: number, solution: Solved) => deps.captcha.verifySolution(deps, companyId, solution);
 
 /** The widget's payload (base64 of its JSON) decoded; undefined when it is not one. */
 export function solutionOf(token: string): Solved | undefined {

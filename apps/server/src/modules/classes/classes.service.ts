@@ -457,12 +457,12 @@ export async function notifyAbsence(deps: Deps, company: Company, clientId: numb
   const at = new Date();
   if (absenceCutoff(company, session.date, session.start_time) <= at) throw refuse(422, 'TOO_LATE', msg.absenceTooLate);
   const c = clock(company, at);
-  const makeupId = await deps.db.transaction().execute(async (trx) => {
-    const absenceId = await repo.insertAbsence(trx, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
+  const makeupId = await deps.transaction(async (tx) => {
+    const absenceId = await repo.insertAbsence(tx.db, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
     if (absenceId === null) throw refuse(409, 'ALREADY_ABSENT', msg.absenceAlready);
     // A make-up only for a place the student really gives up (not a make-up missed in turn).
     if (!earnsMakeup(company) || inSession.kind === 'temporary') return null;
-    return repo.insertMakeupCredit(trx, {
+    return repo.insertMakeupCredit(tx.db, {
       company_id: company.id,
       client_id: clientId,
       student_id: input.student_id,
@@ -522,19 +522,19 @@ export async function makeupSessions(deps: Deps, company: Company, clientId: num
 export async function bookMakeup(deps: Deps, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
   assertMakeups(company);
   const c = clock(company);
-  await deps.db.transaction().execute(async (trx) => {
-    const session = await repo.findSession(trx, company.id, input.session_id);
+  await deps.transaction(async (tx) => {
+    const session = await repo.findSession(tx.db, company.id, input.session_id);
     if (!session) throw notFound();
-    if (!(await repo.lockClass(trx, company.id, session.class_id))) throw notFound();
-    const makeup = await usableMakeup(trx, company, clientId, input.makeup_id, c);
+    if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
+    const makeup = await usableMakeup(tx.db, company, clientId, input.makeup_id, c);
     if (session.lesson_format_id !== makeup.lesson_format_id) throw refuse(422, 'MAKEUP_FORMAT', msg.makeupFormat);
     if (session.status !== 'scheduled' || sessionStart(company, session.date, session.start_time) <= c.at) throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
     if (session.date > makeup.expires_on) throw refuse(422, 'MAKEUP_EXPIRED', msg.makeupExpired);
-    const already = await repo.findStudentEnrolmentsInClass(trx, company.id, session.class_id, makeup.student_id, c.now);
+    const already = await repo.findStudentEnrolmentsInClass(tx.db, company.id, session.class_id, makeup.student_id, c.now);
     if (already.some((e) => e.start_date <= session.date && (e.end_date === null || e.end_date >= session.date))) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
-    const taken = await repo.sessionOccupancy(trx, company.id, session.class_id, session.date, c.now, session.id, true);
+    const taken = await repo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true);
     if (taken >= session.capacity) throw refuse(409, 'SESSION_FULL', msg.sessionFull);
-    const enrolmentId = await repo.insertEnrolment(trx, {
+    const enrolmentId = await repo.insertEnrolment(tx.db, {
       company_id: company.id,
       class_id: session.class_id,
       student_id: makeup.student_id,
@@ -545,7 +545,7 @@ export async function bookMakeup(deps: Deps, company: Company, clientId: number,
       hold_until: null,
       created_at: c.now,
     });
-    if (!(await repo.useMakeupCredit(trx, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
+    if (!(await repo.useMakeupCredit(tx.db, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
   });
   const makeup = await repo.findMakeup(deps.db, company.id, clientId, input.makeup_id);
   return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(makeup!, c.today) };
@@ -609,26 +609,26 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
     const company = await loadCompany(company_id);
     if (!company) continue;
     const mails: { clientId: number; title: string; content: string }[] = [];
-    offered += await deps.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockClass(trx, company_id, class_id))) return 0;
+    offered += await deps.transaction(async (tx) => {
+      if (!(await repo.lockClass(tx.db, company_id, class_id))) return 0;
       const c = clock(company, at);
-      const cls = await repo.findClass(trx, company_id, class_id);
+      const cls = await repo.findClass(tx.db, company_id, class_id);
       if (!cls) return 0;
-      const upcoming = await repo.findUpcomingSessions(trx, company_id, [class_id], c.today);
+      const upcoming = await repo.findUpcomingSessions(tx.db, company_id, [class_id], c.today);
       if (upcoming.length === 0) return 0;
-      const ongoing = await repo.countOngoing(trx, company_id, class_id, upcoming[0]!.date, now);
-      const held = Number((await repo.countHeldOffers(trx, company_id, [class_id], now))[0]?.n ?? 0);
+      const ongoing = await repo.countOngoing(tx.db, company_id, class_id, upcoming[0]!.date, now);
+      const held = Number((await repo.countHeldOffers(tx.db, company_id, [class_id], now))[0]?.n ?? 0);
       const free = cls.capacity - ongoing - held;
       if (free <= 0) return 0;
       const hours = company.settings.classes_setup.WaitlistOfferHours;
       const expires = new Date(at.getTime() + hours * 3_600_000).toISOString();
       let made = 0;
-      for (const entry of await repo.findFirstWaiting(trx, company_id, class_id, free)) {
-        if (!(await repo.markOffered(trx, company_id, entry.id, now, expires))) continue;
+      for (const entry of await repo.findFirstWaiting(tx.db, company_id, class_id, free)) {
+        if (!(await repo.markOffered(tx.db, company_id, entry.id, now, expires))) continue;
         made += 1;
         const title = `A place is free in ${cls.name}`;
         const content = `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
-        await notifyClient(trx, { companyId: company_id, clientId: entry.client_id, category: 'classes', title, content, tagData: { class_id, waitlist_id: entry.id }, createdAt: now });
+        await notifyClient(tx.db, { companyId: company_id, clientId: entry.client_id, category: 'classes', title, content, tagData: { class_id, waitlist_id: entry.id }, createdAt: now });
         mails.push({ clientId: entry.client_id, title, content });
       }
       return made;
@@ -658,7 +658,7 @@ export async function calendarFeedStatus(deps: Deps, company: Company, clientId:
 export async function createCalendarFeed(deps: Deps, company: Company, clientId: number, origin: string) {
   const token = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
-  await deps.db.transaction().execute((trx) => repo.replaceCalendarFeed(trx, company.id, clientId, hashToken(token), now));
+  await deps.transaction((tx) => repo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
   return { active: true as const, created_at: now, url: `${origin}/api/classes/calendar/${token}.ics` };
 }
 

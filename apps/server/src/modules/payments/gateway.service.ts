@@ -6,27 +6,31 @@ import { findAllCompanies } from '../company/company.api.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { companyTimeZone, localNow } from '../../lib/time.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { createSimulatedGateway, SIMULATED_PROVIDER } from './simulated-gateway.ts';
+import { createSimulatedGateway, SIMULATED_PROVIDER, type SimulatedGateway } from './simulated-gateway.ts';
+import type { Db } from '../../db/database.ts';
 import { passesLuhn } from './test-cards.ts';
 
 export type { PaymentGateway, ChargeResult, CardInfo, DeclineCode } from './payment-gateway.ts';
 export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from './payment-gateway.ts';
 
-const simulated = new WeakMap<Deps['db'], ReturnType<typeof createSimulatedGateway>>();
+/** The processors this process can reach, built once at start-up (runtime.ts); a test may hand in its own. */
+export interface Gateways {
+  simulated?: SimulatedGateway;
+}
+
+export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY'>): Gateways {
+  return simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {};
+}
 
 /** Whether the simulator may run: never under NODE_ENV=production unless ALLOW_SIMULATED_GATEWAY says so (decision 054). */
 export function simulatedGatewayAllowed(env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY'>): boolean {
   return env.NODE_ENV !== 'production' || env.ALLOW_SIMULATED_GATEWAY;
 }
 
-function simulatedGateway(deps: Deps) {
+function simulatedGateway(deps: Deps): SimulatedGateway {
   // Start-up refuses such companies, but settings can change while the server runs: refuse at use too.
-  if (!simulatedGatewayAllowed(deps.env)) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
-  let gateway = simulated.get(deps.db);
-  if (!gateway) {
-    gateway = createSimulatedGateway(deps.db);
-    simulated.set(deps.db, gateway);
-  }
+  const gateway = simulatedGatewayAllowed(deps.env) ? deps.gateways.simulated : undefined;
+  if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
   return gateway;
 }
 

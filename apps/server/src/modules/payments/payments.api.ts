@@ -15,5 +15,6 @@ export {
   tokeniseCard,
   usesSimulatedGateway,
 } from './gateway.service.ts';
-export type { ChargeResult, PaymentGateway } from './gateway.service.ts';
+export type { ChargeResult, Gateways, PaymentGateway } from './gateway.service.ts';
+export { createGateways } from './gateway.service.ts';
 export * from './payment.repository.ts';

@@ -150,3 +150,6 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
     },
   };
 }
+
+/** The simulator with its own steps (tokenising a card, answering a challenge) besides the gateway's. */
+export type SimulatedGateway = ReturnType<typeof createSimulatedGateway>;

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './config/env.ts';
+import { inTransaction, type Db, type Engine } from './db/database.ts';
+import type { FailureCounter } from './lib/failure-counter.ts';
+import type { CaptchaProvider } from './modules/captcha/captcha.api.ts';
+import type { Mailer } from './modules/messaging/messaging.api.ts';
+import type { Gateways } from './modules/payments/payments.api.ts';
+
+/** The time a service reads: the system's, or a test's fixed or moving one. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Test hooks that stop a checkout at a given step (a process dying between charge and order). */
+export interface PaymentFaults {
+  afterCharge?: () => Promise<void> | void;
+  /** Right after the order's transaction commits, before anything else runs. */
+  afterOrder?: () => Promise<void> | void;
+}
+
+/**
+ * What every service and flow takes first: the outside world, built once per process in
+ * runtime.ts (a test hands in its own clock, gateways, captcha or mailer there). Nothing reaches
+ * for a module-level singleton instead.
+ */
+export interface Ctx {
+  db: Db;
+  engine: Engine;
+  env: Env;
+  mailer: Mailer;
+  /** Failed sign-ins per e-mail address and client address. */
+  failures: FailureCounter;
+  clock: Clock;
+  /** The payment processors this process can reach, by the provider name a company chooses. */
+  gateways: Gateways;
+  captcha: CaptchaProvider;
+  log: FastifyBaseLogger;
+  faults?: PaymentFaults;
+  /**
+   * Runs `fn` in one transaction and hands it a context whose `db` is that transaction; inside
+   * one already, it joins it. The unit of work is visible at the call, never a `db` passed by hand.
+   * Never call a payment processor inside: reserve, commit, pay, then re-check in another.
+   */
+  transaction<T>(fn: (tx: Ctx) => Promise<T>): Promise<T>;
+}
+
+export type CtxParts = Omit<Ctx, 'transaction' | 'clock' | 'faults'> & { clock?: Clock };
+
+export function createContext(parts: CtxParts): Ctx {
+  return onDb({ clock: systemClock, ...parts }, parts.db);
+}
+
+/** The same context on another handle: the transaction `transaction` opened. */
+function onDb(parts: Omit<Ctx, 'transaction' | 'db'>, db: Db): Ctx {
+  const ctx: Ctx = {
+    ...parts,
+    db,
+    transaction: (fn) => inTransaction(ctx.db, (trx) => fn(trx === ctx.db ? ctx : onDb(ctx, trx))),
+  };
+  return ctx;
+}
