@@ -29,7 +29,7 @@ function redactUrl(url: string): string {
 export async function createRuntime(overrides: Partial<Env> & { handle?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Runtime> {
   const { handle: given, logStream, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
-  const headers = securityHeaders(isPublicHttps(env));
+  const withSecurityHeaders = securityHeaders(isPublicHttps(env));
   const server = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -52,8 +52,9 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
     trustProxy: env.TRUST_PROXY as boolean | string | string[],
     // Router-level failures (bad percent-encoding, over-long URLs) answer the contract's error shape too.
     // They skip the app's hooks, so the security headers are set here.
-    frameworkErrors: (err, _req, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).headers(headers).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
+    frameworkErrors: (err, req, reply) => {
+      withSecurityHeaders(req as FastifyRequest, reply as FastifyReply);
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
     },
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
@@ -70,7 +71,7 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
   const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, failures };
-  await server.register(app, { deps, redis, securityHeaders: headers });
+  await server.register(app, { deps, redis });
   await server.ready();
   return {
     server,
