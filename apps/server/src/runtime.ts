@@ -9,6 +9,7 @@ import { assertNoSimulatedPayments } from './modules/payments/payments.api.ts';
 import { Redis } from 'ioredis';
 import { createMemoryFailureCounter, createRedisFailureCounter } from './lib/failure-counter.ts';
 import { app } from './app.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
 import type { Deps } from './deps.ts';
 
 export interface Runtime {
@@ -71,6 +72,8 @@ export async function createRuntime(overrides: Partial<Env> & { handle?: Databas
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
   const deps: Deps = { db: handle.db, engine: handle.engine, env, mailer, failures };
+  // On the server itself, before the app: every route of the app is seen, and the table is the server's.
+  await server.register(routeTablePlugin);
   await server.register(app, { deps, redis });
   await server.ready();
   return {
