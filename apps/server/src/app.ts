@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
-import { compressionPlugin } from './plugins/compression.ts';
+import { compressionOptions } from './plugins/compression.ts';
 import { companyRoutes } from './modules/company/company.api.ts';
 import { signInRoutes } from './flows/sign-in/sign-in.routes.ts';
 import { companyEntryRoutes } from './flows/sign-in/company-entry.routes.ts';
@@ -41,7 +42,7 @@ import { trustedOrigins } from './modules/accounts/accounts.api.ts';
 import { findSessions } from './modules/accounts/accounts.api.ts';
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
-export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined; securityHeaders: Record<string, string> }) {
+export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
   const { deps } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -57,8 +58,8 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
 
   await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
-  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false, headers: opts.securityHeaders });
-  await instance.register(compressionPlugin);
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
+  await instance.register(fastifyCompress, compressionOptions);
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
 
   instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));

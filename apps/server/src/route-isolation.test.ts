@@ -44,7 +44,7 @@ async function routeTable(t: TestApp): Promise<Route[]> {
     const level = auth === undefined ? (schema.hide ? 'public' : undefined) : LEVELS.find((l) => l === auth);
     for (const method of [r.method].flat()) routes.push({ key: `${method} ${r.url}`, method, url: r.url, level, schema });
   });
-  await probe.register(app, { deps: t.runtime.deps, securityHeaders: {} });
+  await probe.register(app, { deps: t.runtime.deps });
   await probe.ready();
   await probe.close();
   // Fastify adds a HEAD route beside each GET that runs the GET's handler: the GET stands for both.

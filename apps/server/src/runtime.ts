@@ -12,6 +12,7 @@ import { app } from './app.ts';
 import { createContext, type Clock, type Ctx } from './context.ts';
 import { createGateways, type Gateways } from './modules/payments/payments.api.ts';
 import { altcha, type CaptchaProvider } from './modules/captcha/captcha.api.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
 
 export interface Runtime {
   server: FastifyInstance;
@@ -40,7 +41,7 @@ export interface RuntimeParts {
 export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {}): Promise<Runtime> {
   const { handle: given, logStream, clock, gateways, captcha, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
-  const headers = securityHeaders(isPublicHttps(env));
+  const withSecurityHeaders = securityHeaders(isPublicHttps(env));
   const server = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -63,8 +64,9 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     trustProxy: env.TRUST_PROXY as boolean | string | string[],
     // Router-level failures (bad percent-encoding, over-long URLs) answer the contract's error shape too.
     // They skip the app's hooks, so the security headers are set here.
-    frameworkErrors: (err, _req, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).headers(headers).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
+    frameworkErrors: (err, req, reply) => {
+      withSecurityHeaders(req as FastifyRequest, reply as FastifyReply);
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
     },
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
@@ -91,7 +93,9 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     log: server.log,
     ...(clock ? { clock } : {}),
   });
-  await server.register(app, { deps, redis, securityHeaders: headers });
+  // On the server itself, before the app: every route of the app is seen, and the table is the server's.
+  await server.register(routeTablePlugin);
+  await server.register(app, { deps, redis });
   await server.ready();
   return {
     server,

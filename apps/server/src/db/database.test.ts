@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { fixedShapeQuery, openDatabase, refreshPlannerStatistics, shapedQuery } from './database.ts';
+import { openDatabase, refreshPlannerStatistics, shapedQuery } from './database.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   let t: TestDatabase;
@@ -64,33 +64,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     } finally {
       await other.drop();
     }
-  });
-});
-
-describe.each(testEngines())('a fixed-shape query on %s', (engine) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(engine);
-  });
-  afterAll(() => t.drop());
-
-  it('binds each call\'s values where the template put them, repeats included, and keeps the values written in the template', async () => {
-    let built = 0;
-    const query = fixedShapeQuery((a: number, b: string) => {
-      built += 1;
-      return sql<{ sum: number; label: string; again: number; fixed: string }>`select ${a} + 1 as sum, ${b} as label, ${a} * 2 as again, ${'constant'} as fixed`;
-    });
-    const cast = (r: { sum: number; label: string; again: number; fixed: string }) => ({ ...r, sum: Number(r.sum), again: Number(r.again) });
-    expect((await query(t.db, 1, 'one')).map(cast)).toEqual([{ sum: 2, label: 'one', again: 2, fixed: 'constant' }]);
-    expect((await query(t.db, 20, 'twenty')).map(cast)).toEqual([{ sum: 21, label: 'twenty', again: 40, fixed: 'constant' }]);
-    expect(built).toBe(1);
-  });
-
-  it('refuses an argument written into the text or computed on, instead of running the wrong query', async () => {
-    const literal = fixedShapeQuery((a: number) => sql<{ n: number }>`select ${sql.lit(a)} as n`);
-    await expect(literal(t.db, 1)).rejects.toThrow();
-    const computed = fixedShapeQuery((a: number, b: number) => sql<{ n: number }>`select ${a} as n, ${b + 1} as m`);
-    await expect(computed(t.db, 1, 2)).rejects.toThrow('argument 1 must be a bound value');
   });
 });
 

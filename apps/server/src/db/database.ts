@@ -1,4 +1,5 @@
-import { CompiledQuery, Kysely, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import fs from 'node:fs';
@@ -43,7 +44,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialectBeginningImmediate(reusingStatements(sqlite)) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -62,44 +63,14 @@ export async function refreshPlannerStatistics(handle: DatabaseHandle): Promise<
 }
 
 /**
- * A query whose SQL text never changes, only its values: the text is compiled once per database
- * (Kysely instance) and each call binds its arguments to it. For queries that run on every call
- * (the session lookup, a poll's version): building and compiling the `sql` template each time
- * cost about as much as SQLite running the poll's version query, and compiling once saved 1.4 µs
- * on the session lookup and 2.2 µs on the version query (decision 026). `build` must place each
- * argument as a bound value (`${arg}`) as it is, never into the text (`sql.lit`, `sql.raw`) or
- * into a computation: it is called once, with stand-ins, to learn where each one goes, and throws
- * when an argument is not among the bound values.
- */
-export function fixedShapeQuery<Row, Args extends readonly unknown[]>(build: (...args: Args) => RawBuilder<Row>) {
-  const shapes = new WeakMap<Db, { sql: string; slots: (number | { value: unknown })[] }>();
-  return async (db: Db, ...args: Args): Promise<Row[]> => {
-    let shape = shapes.get(db);
-    if (!shape) {
-      const standIns = args.map(() => ({}));
-      const compiled = build(...(standIns as unknown as Args)).compile(db);
-      const slots = compiled.parameters.map((p) => {
-        const at = standIns.indexOf(p as object);
-        return at >= 0 ? at : { value: p };
-      });
-      // An argument written into the text or used in a computation is not among the bound values.
-      const unbound = standIns.findIndex((_, i) => !slots.includes(i));
-      if (unbound >= 0) throw new Error(`fixedShapeQuery: argument ${unbound} must be a bound value (\${arg}) in the query`);
-      shape = { sql: compiled.sql, slots };
-      shapes.set(db, shape);
-    }
-    const values = shape.slots.map((slot) => (typeof slot === 'number' ? args[slot] : slot.value));
-    return (await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, values))).rows;
-  };
-}
-
-/**
- * fixedShapeQuery for a query whose text follows the shape of its arguments (which lists are
- * given and how long they are, which optional values are set) and a few arguments written into
- * the text (`textKeys`, e.g. a sort): the text is compiled once per database and shape, and each
- * call binds its values to it, so a request builds no SQL (decision 039). `build` must place every
- * other argument, and each element of a list argument, as a bound value as it is; it is called
- * once per shape with stand-ins to learn where each one goes, and throws when one is missing.
+ * A query whose text follows the shape of its arguments (which lists are given and how long they
+ * are, which optional values are set) and a few arguments written into the text (`textKeys`, e.g.
+ * a sort): the text is compiled once per database and shape, and each call binds its values to
+ * it, so a request builds no SQL (decision 039). For the class search only: building and
+ * compiling its statement with Kysely cost 400–700 µs a search, a fifth to a quarter of the
+ * search's server time (decision 051). `build` must place every other argument, and each element
+ * of a list argument, as a bound value as it is; it is called once per shape with stand-ins to
+ * learn where each one goes, and throws when one is missing.
  */
 export function shapedQuery<Args extends Record<string, unknown>, Row>(
   textKeys: readonly (keyof Args)[],
@@ -161,10 +132,12 @@ export async function isReachable(db: Db): Promise<boolean> {
 }
 
 /**
- * The PostgreSQL side of withStatementCache: the same SQL text runs as a named prepared statement
+ * The PostgreSQL side of reusingStatements: the same SQL text runs as a named prepared statement
  * on each connection, so the server parses and plans it once per connection instead of on every
  * call (on the session lookup and the polls, planning cost more than running; naming them doubled
- * the polls' throughput, decision 008). PostgreSQL re-plans by itself after a schema change. Only
+ * the polls' throughput, decision 008; unnamed, a session lookup took 1.1 ms longer and a class
+ * search 2–4 ms longer, decision 051). Kysely's PostgreSQL driver has no way to name a statement,
+ * hence the wrapped `client.query`. PostgreSQL re-plans by itself after a schema change. Only
  * text with parameters is named: text without any may hold several statements, which only the
  * simple protocol runs. At most `max` names per connection, so ad-hoc SQL cannot grow them
  * without limit.
@@ -186,30 +159,40 @@ function withPreparedStatements(pool: pg.Pool, max = 200) {
 }
 
 /**
- * Kysely prepares every query anew; on the hot paths (session lookup, polls) preparing cost as
- * much as running. The same SQL text reuses its prepared statement (SQLite re-prepares by itself
- * after a schema change). Bounded, so ad-hoc SQL cannot grow it without limit.
- *
- * Kysely opens a transaction with a plain (deferred) `begin`: one that reads before it writes
- * (the checkout's) then fails at its first write with SQLITE_BUSY_SNAPSHOT, which no busy timeout
- * waits out, whenever another process (an import, a back office) wrote in between; measured as
- * 500s under `npm run bench` (decision 033). Transactions here begin immediate instead: the write
- * lock is taken first, waited for under busy_timeout. This process has one connection, so its
- * own transactions ran one at a time already and lose nothing by it.
+ * Kysely prepares every statement anew, and SQLite plans a statement as it prepares it: on the
+ * session lookup, which every call makes, preparing cost as much as running (decision 051). The
+ * same SQL text reuses its prepared statement (SQLite prepares it again by itself after a schema
+ * change); the 500 most recently used are kept, so ad-hoc SQL cannot grow them without limit.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
   return {
     close: () => sqlite.close(),
-    prepare(given: string) {
-      const text = given === 'begin' ? 'begin immediate' : given;
-      let stmt = cache.get(text);
-      if (!stmt) {
-        if (cache.size >= max) cache.clear();
-        stmt = sqlite.prepare(text);
-        cache.set(text, stmt);
-      }
-      return stmt;
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
+      return statement;
     },
   };
+}
+
+/**
+ * Kysely opens a SQLite transaction with a plain (deferred) `begin`: one that reads before it
+ * writes (the checkout's) then fails at its first write with SQLITE_BUSY_SNAPSHOT, which no busy
+ * timeout waits out, whenever another process (an import, a back office) wrote in between;
+ * measured as 500s under `npm run bench` (decision 033). Transactions here begin immediate
+ * instead: the write lock is taken first, waited for under busy_timeout. This process has one
+ * connection, so its own transactions ran one at a time already and lose nothing by it.
+ */
+function sqliteDialectBeginningImmediate(database: SqliteDatabase): SqliteDialect {
+  class BeginImmediateDriver extends SqliteDriver {
+    override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    }
+  }
+  return new (class extends SqliteDialect {
+    override createDriver() {
+      return new BeginImmediateDriver({ database });
+    }
+  })({ database });
 }

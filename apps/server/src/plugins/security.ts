@@ -1,24 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { serverMessages } from '@portal/shared/messages';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * helmet's headers, computed once: they never vary by request, and building them per request
- * cost as much as the notification poll's own query. HSTS and upgrade-insecure-requests only
- * when customers reach the portal over HTTPS: on a plain-HTTP local network they would stop
- * the portal from loading its own scripts.
+ * helmet's headers for the portal. HSTS and upgrade-insecure-requests only when customers reach
+ * the portal over HTTPS: on a plain-HTTP local network they would stop the portal from loading
+ * its own scripts.
  */
-export function securityHeaders(https: boolean): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  } as unknown as ServerResponse;
-  helmet({
+export function helmetOptions(https: boolean) {
+  // Checked against helmet's type but left inferred: helmet ships its ESM and CJS declarations
+  // apart, and @fastify/helmet names the CJS one, which a declared HelmetOptions is not.
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -35,8 +31,16 @@ export function securityHeaders(https: boolean): Record<string, string> {
     },
     strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
-  })({} as IncomingMessage, res, () => {});
-  return headers;
+  } satisfies HelmetOptions;
+}
+
+/**
+ * The same headers for an answer that skips the app's hooks: Fastify's router-level errors
+ * (bad percent-encoding, over-long URLs), which runtime.ts answers in `frameworkErrors`.
+ */
+export function securityHeaders(https: boolean): (req: FastifyRequest, reply: FastifyReply) => void {
+  const apply = helmet(helmetOptions(https));
+  return (req, reply) => apply(req.raw, reply.raw, () => {});
 }
 
 function refuse(reply: FastifyReply, status: number, message: string, code: string) {
@@ -49,13 +53,11 @@ function refuse(reply: FastifyReply, status: number, message: string, code: stri
  * unsafe method carries JSON (UTF-8) or nothing at all, so no form or `text/plain` request from
  * another site (which a browser sends without asking) is ever processed.
  */
-export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { trustedOrigins: string[]; https: boolean; trustProxy: boolean; headers: Record<string, string> }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[]; https: boolean; trustProxy: boolean }) => {
     app.decorate('publicHttps', opts.https);
-    // Built once by the runtime (securityHeaders), which sets them on router-level errors too.
-    const { headers } = opts;
+    // Before the checks below, so their refusals carry the headers too.
+    await app.register(fastifyHelmet, helmetOptions(opts.https));
     app.addHook('onSend', async (_req, reply) => {
-      reply.headers(headers);
       // Nothing an API answers belongs in a shared or disk cache; a route that means otherwise says so.
       if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
         reply.header('cache-control', 'no-store');

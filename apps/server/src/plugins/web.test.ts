@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import { compressionOptions } from './compression';
 import { webPlugin } from './web';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
@@ -14,7 +16,9 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Hub</title></head><body></body></html>');
+  // About the size of the built page's head: over the compression threshold.
+  const styles = Array.from({ length: 20 }, (_, i) => `<link rel="stylesheet" crossorigin href="/assets/style-${i}-1a2b3c.css">`).join('');
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><title>Hub</title>${styles}</head><body></body></html>`);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.gz'), gzipSync(script));
@@ -23,6 +27,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, '.vite/first-screens.json'), JSON.stringify(screens));
   app = Fastify();
   await app.register(fastifyCookie);
+  // As app.ts registers them: the compression first, so it sees the web plugin's routes.
+  await app.register(fastifyCompress, compressionOptions);
   await app.register(webPlugin, { dist });
   await app.ready();
 });
@@ -40,6 +46,14 @@ describe('built assets', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('is sent as built, never compressed again', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.equals(fs.readFileSync(path.join(dist, `assets/app-1a2b3c.js.${encoding === 'br' ? 'br' : 'gz'}`)))).toBe(true);
+    }
   });
 
   it('sends the gzip copy when brotli is not accepted, and the plain file when nothing is', async () => {
@@ -79,6 +93,18 @@ describe('the page', () => {
     expect(home.body).toContain('&amp;limit=6');
     const other = await app.inject({ url: '/hub/notifications', cookies: { portal_company: token('a'), portal_customer: token('b') } });
     expect(preloads(other.body)).toEqual(['/api/company/get-config', '/api/customer/me', '/api/customer/get-sign-in-actions']);
+  });
+
+  it('goes out in brotli to a browser that accepts it, as it is to one that does not, varying by its cookies and Accept-Encoding', async () => {
+    const cookies = { portal_company: token('a'), portal_customer: token('b') };
+    const plain = await app.inject({ url: '/hub/company', cookies });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('cookie, accept-encoding');
+    const res = await app.inject({ url: '/hub/company', cookies, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('cookie, accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
   });
 
   it('ignores cookies that cannot be sessions', async () => {

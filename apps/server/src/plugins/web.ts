@@ -65,7 +65,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
     const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) };
     const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);
-    // The page differs by the cookies it was asked with: no shared cache may hand it to another browser.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie').send(page);
+    // The page differs by the cookies it was asked with: no shared cache may hand it to another
+    // browser. It differs by Accept-Encoding too (compressed when accepted, plugins/compression.ts),
+    // which the compression says only on the answers it compresses.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding').send(page);
   });
 });

@@ -38,8 +38,7 @@ export interface TestApp {
 export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine, { demo: true });
   let queries = 0;
-  // Every query the app runs hands its result to this plugin once, whether Kysely built it or it
-  // ran as SQL text compiled earlier (fixedShapeQuery).
+  // Every query the app runs hands its result to this plugin once.
   const counter: KyselyPlugin = {
     transformQuery: ({ node }) => node,
     transformResult: async ({ result }) => {

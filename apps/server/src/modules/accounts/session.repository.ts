@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fixedShapeQuery, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { SessionsRow } from '../../domain/session.ts';
@@ -29,12 +29,13 @@ export async function createSession(
 
 /**
  * The company session with its company and, when a customer token is given, the customer
- * session of the same company and whether its client has sign-in actions pending: one query, because it runs on every call. Written as SQL text
- * rather than with the builder, and compiled once (fixedShapeQuery): on this path building the
- * query cost as much as running it.
+ * session of the same company and whether its client has sign-in actions pending: one query,
+ * because it runs on every call.
  */
-const sessionsByTokenHashes = fixedShapeQuery(
-  (companyHash: string, customerHash: string) => sql<SessionsRow>`
+export async function findSessions(db: Db, companyToken: string, customerToken: string | undefined): Promise<SessionsRow | undefined> {
+  const companyHash = hashToken(companyToken);
+  const customerHash = customerToken ? hashToken(customerToken) : '';
+  const { rows } = await sql<SessionsRow>`
     select s.id as session_id, s.expires_at, c.id, c.customer_id, c.company_details_id, c.code, c.trading_name, c.application, c.settings_version,
            u.id as customer_session_id, u.client_id as customer_client_id, u.expires_at as customer_expires_at,
            case when u.id is not null and exists (
@@ -43,11 +44,7 @@ const sessionsByTokenHashes = fixedShapeQuery(
       from sessions s
       join companies c on c.id = s.company_id
       left join sessions u on u.token_hash = ${customerHash} and u.kind = 'customer' and u.company_id = c.id
-     where s.token_hash = ${companyHash} and s.kind = 'company'`,
-);
-
-export async function findSessions(db: Db, companyToken: string, customerToken: string | undefined): Promise<SessionsRow | undefined> {
-  const rows = await sessionsByTokenHashes(db, hashToken(companyToken), customerToken ? hashToken(customerToken) : '');
+     where s.token_hash = ${companyHash} and s.kind = 'company'`.execute(db);
   return rows[0];
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClassSearchAnswer } from '@portal/shared/class-schemas';
+import { classSearchSchema, type ClassSearchAnswer } from '@portal/shared/class-schemas';
 import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf } from '../../test/payment-fixtures.ts';
+import { findCompanyById } from '../company/company.service.ts';
+import { cachedClassSearch } from './classes.service.ts';
 
 /** F15: IncludeTemporaryEnrolmentsInCount decides whether make-ups count in the class count shown (decision 023). */
 describe.each(testEngines())('the shown class count and make-ups on %s', (engine) => {
@@ -52,7 +54,7 @@ describe.each(testEngines())('the shown class count and make-ups on %s', (engine
   });
 });
 
-/** Decision 044: a search answer is shared for CLASS_SEARCH_CACHE_MS (its expiry: lib/short-lived-cache.test.ts). */
+/** Decision 044: a search answer is shared for CLASS_SEARCH_CACHE_MS (kept by lru-cache, which expires it). */
 describe.each(testEngines())('the class search answer kept for a short time on %s', (engine) => {
   let t: TestApp;
   let splash: number;
@@ -105,6 +107,33 @@ describe.each(testEngines())('the class search answer kept for a short time on %
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shares one search among families asking a new search at the same moment', async () => {
+    const search = (page: number) => parent.post<ClassSearchAnswer>('/api/classes', { limit: 5, page });
+    const queriesOf = async (work: () => Promise<unknown>) => {
+      const before = t.queryCount();
+      await work();
+      return t.queryCount() - before;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const searched = await queriesOf(() => search(2));
+      const kept = await queriesOf(() => search(2));
+      expect(searched).toBeGreaterThan(kept);
+      const together = await queriesOf(() => Promise.all(Array.from({ length: 6 }, () => search(3))));
+      expect(together).toBe(searched + 5 * kept);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers every search that runs while newer ones push it out of the bound', async () => {
+    const search = cachedClassSearch(60_000, 2);
+    const company = (await findCompanyById(t.runtime.deps, splash))!;
+    const pages = [1, 2, 3, 4, 5];
+    const answers = await Promise.allSettled(pages.map((page) => search(t.runtime.deps, company, classSearchSchema.parse({ limit: 2, page }))));
+    expect(answers.map((a) => a.status)).toEqual(pages.map(() => 'fulfilled'));
   });
 
   it('obeys a switch at once: class reservations switched off are refused, switched on again answered', async () => {

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { LRUCache } from 'lru-cache';
 import {
   classMessages as msg,
   DAY_ABBREVIATIONS,
@@ -18,7 +19,6 @@ import type { Deps } from '../../deps.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
-import { ShortLivedCache } from '../../lib/short-lived-cache.ts';
 import { findClientEmail, isEmailOptedOut, notifyClient } from '../messaging/messaging.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { findListItems } from '../company/company.api.ts';
@@ -175,17 +175,28 @@ const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort
 /**
  * The class search with its answers kept `ttlMs` (CLASS_SEARCH_CACHE_MS) per company, settings
  * version, company minute and request (decision 044): every family of a company searching the
- * same filters in that time shares one search. An answer is at most `ttlMs` old; the places it
- * shows are a guide, the checkout takes them under the class lock. One per app instance.
+ * same filters in that time shares one search, and concurrent misses of one key share one
+ * (lru-cache's fetch). An answer is at most `ttlMs` old; the places it shows are a guide, the
+ * checkout takes them under the class lock. A refusal or failure is not kept. At most 200
+ * answers are held, 5–100 KB each. One per app instance; a TTL of 0 searches every call.
  */
-export function cachedClassSearch(ttlMs: number) {
-  const answers = new ShortLivedCache<SearchAnswer>(ttlMs);
+export function cachedClassSearch(ttlMs: number, maxAnswers = 200) {
+  type Search = { deps: Deps; company: Company; input: SearchInput; c: Clock };
+  const answers = new LRUCache<string, SearchAnswer, Search>({
+    max: maxAnswers,
+    ttl: Math.max(ttlMs, 1),
+    // A search pushed out by newer keys while it runs still answers the families waiting on it
+    // (lru-cache would reject them with "evicted"): the bound is on what is kept, not on what runs.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => searchClasses(context.deps, context.company, context.input, context.c),
+  });
   return (deps: Deps, company: Company, input: SearchInput): Promise<SearchAnswer> => {
     const c = clock(company);
+    if (ttlMs <= 0) return searchClasses(deps, company, input, c);
     // The list filters are sets: [4, 2] asks what [2, 4] asks.
     const sets = { venues: sorted(input.venues), lesson_formats: sorted(input.lesson_formats), standards: sorted(input.standards), days: sorted(input.days), times_of_day: sorted(input.times_of_day) };
     const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify({ ...input, ...sets })}`;
-    return answers.get(key, () => searchClasses(deps, company, input, c));
+    return answers.forceFetch(key, { context: { deps, company, input, c } });
   };
 }
 

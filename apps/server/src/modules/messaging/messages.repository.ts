@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fixedShapeQuery, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export type MessageFilter = 'All' | 'Unread' | 'Read';
@@ -55,13 +55,10 @@ function toVersion(row: { total_count: number; unread_count: number; last_id: nu
   return { total: Number(row.total_count), unread: Number(row.unread_count), lastId: row.last_id === null ? null : Number(row.last_id) };
 }
 
-const versionQuery = fixedShapeQuery((companyId: number, clientId: number, now: string) =>
-  sql<{ total_count: number; unread_count: number; last_id: number | null }>`${totals(companyId, clientId, now)}`,
-);
-
 /** The validator of the client's message lists alone, for answering 304. */
 export async function findMessagesVersion(db: Db, companyId: number, clientId: number): Promise<MessagesVersion> {
-  return toVersion((await versionQuery(db, companyId, clientId, nowIso()))[0]!);
+  const { rows } = await sql<{ total_count: number; unread_count: number; last_id: number | null }>`${totals(companyId, clientId, nowIso())}`.execute(db);
+  return toVersion(rows[0]!);
 }
 
 /** One page of messages with the total and unread counts and the list's validator, in one query as for notifications. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fixedShapeQuery, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export type NotificationFilter = 'All' | 'New' | 'Read';
@@ -36,11 +36,10 @@ function toVersion(row: { total_count: number; new_count: number; last_id: numbe
   return { total: Number(row.total_count), newCount: Number(row.new_count), lastId: row.last_id === null ? null : Number(row.last_id) };
 }
 
-const versionQuery = fixedShapeQuery((companyId: number, clientId: number) => sql<{ total_count: number; new_count: number; last_id: number | null }>`${totals(companyId, clientId)}`);
-
 /** The validator of the client's notification lists alone: one query over indexes only, for answering 304. */
 export async function findNotificationsVersion(db: Db, companyId: number, clientId: number): Promise<NotificationsVersion> {
-  return toVersion((await versionQuery(db, companyId, clientId))[0]!);
+  const { rows } = await sql<{ total_count: number; new_count: number; last_id: number | null }>`${totals(companyId, clientId)}`.execute(db);
+  return toVersion(rows[0]!);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { successSchema } from '@portal/shared/api-schemas';
 import {
@@ -18,7 +19,6 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idParam, matchesEtag, typed } from '../../lib/http.ts';
-import { firstFile, multipartBoundary } from '../../lib/multipart.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './student.service.ts';
 
@@ -27,41 +27,16 @@ const params = z.object({ id: idParam });
 const UPLOAD_BODY_LIMIT = PICTURE_UPLOAD_LIMIT + 16_384;
 
 const tooLarge = () => new AppError(413, 'TOO_LARGE', studentMessages.pictureTooLarge);
-
-/**
- * Reads a multipart body into memory only up to the limit: a declared length over it is refused
- * before a byte is read, and a stream that runs over is cut off there.
- */
-function readLimited(payload: NodeJS.ReadableStream & { destroy?: () => void }, declared: number, done: (err: Error | null, body?: Buffer) => void) {
-  if (declared > UPLOAD_BODY_LIMIT) return done(tooLarge());
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let finished = false;
-  const finish = (err: Error | null, body?: Buffer) => {
-    if (finished) return;
-    finished = true;
-    done(err, body);
-  };
-  payload.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > UPLOAD_BODY_LIMIT) {
-      payload.removeAllListeners('data');
-      payload.resume();
-      return finish(tooLarge());
-    }
-    chunks.push(chunk);
-  });
-  payload.on('end', () => finish(null, Buffer.concat(chunks)));
-  payload.on('error', (err: Error) => finish(err));
-}
+const notAnImage = () => new AppError(400, 'NO_FILE', studentMessages.pictureNotAnImage);
 
 /** A picture's ETag: its version, which changes with its bytes. */
 const pictureEtag = (version: string) => `"${version}"`;
 
 export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = typed(app);
-  // Only the picture upload takes multipart, and only this plugin's routes see this parser.
-  app.addContentTypeParser('multipart/form-data', (req, payload, done) => readLimited(payload, Number(req.headers['content-length'] ?? 0), done));
+  // Only the picture upload takes multipart, and only this plugin's routes see its parser. The
+  // picture is read into memory up to its limit; a stream that runs over is cut off there.
+  await app.register(fastifyMultipart, { limits: { fileSize: PICTURE_UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024 } });
 
   const customer = { config: { auth: 'customer' as const } };
   // What an UpdateStudent sign-in action needs stays open while actions are pending (decision 021).
@@ -121,6 +96,10 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     '/api/student/update-profile-picture/:id',
     {
       config: { auth: 'customer', upload: true },
+      // A declared length over the limit is refused before a byte is read.
+      onRequest: async (req) => {
+        if (Number(req.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw tooLarge();
+      },
       schema: {
         tags: ['student'],
         params,
@@ -131,10 +110,16 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const boundary = multipartBoundary(req.headers['content-type']);
-      const file = boundary && Buffer.isBuffer(req.body) ? firstFile(req.body, boundary) : null;
-      if (!file || file.data.length === 0) throw new AppError(400, 'NO_FILE', studentMessages.pictureNotAnImage);
-      const url = await service.updatePicture(deps, company, clientId, req.params.id, file.data);
+      let data: Buffer | undefined;
+      try {
+        data = await (await req.file())?.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        // A body that is not a readable form (no boundary, cut short) holds no picture either.
+        throw notAnImage();
+      }
+      if (!data || data.length === 0) throw notAnImage();
+      const url = await service.updatePicture(deps, company, clientId, req.params.id, data);
       return { success: true as const, profile_picture: url };
     },
   );

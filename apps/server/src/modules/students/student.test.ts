@@ -334,6 +334,7 @@ describe.each(testEngines())('students on %s', (engine) => {
       ['an SVG with a script', multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'compressed_image.jpg'), 400, studentMessages.pictureNotAnImage],
       ['a PDF renamed .jpg', multipart(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF')), 400, studentMessages.pictureNotAnImage],
       ['a truncated JPEG', multipart(truncated), 400, studentMessages.pictureUnreadable],
+      ['a form without its boundary', { payload: multipart(photo).payload, contentType: 'multipart/form-data' }, 400, studentMessages.pictureNotAnImage],
       ['no file at all', { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n'), contentType: 'multipart/form-data; boundary=b' }, 400, studentMessages.pictureNotAnImage],
     ];
     for (const [name, body, status, message] of cases) {
