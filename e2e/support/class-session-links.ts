@@ -1,7 +1,7 @@
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { findCompanyByCode } from '../../apps/server/src/modules/company/company.api.ts';
 import { issueClassSessionLink, revokeClassSessionLink } from '../../apps/server/src/modules/classes/classes.api.ts';
-import type { Deps } from '../../apps/server/src/deps.ts';
+import type { Ctx } from '../../apps/server/src/context.ts';
 import { databaseUrl } from './servers.ts';
 
 /**
@@ -12,8 +12,8 @@ import { databaseUrl } from './servers.ts';
 export async function issueLink(code: string, className: string, dates: number): Promise<{ path: string; token: string; dates: string[] }> {
   const handle = openDatabase(databaseUrl);
   try {
-    const deps = { db: handle.db } as Deps;
-    const company = await findCompanyByCode(deps, code);
+    const ctx = { db: handle.db } as Ctx;
+    const company = await findCompanyByCode(ctx, code);
     if (!company) throw new Error(`no company ${code}`);
     const today = new Date().toISOString().slice(0, 10);
     const sessions = await handle.db
@@ -28,7 +28,7 @@ export async function issueLink(code: string, className: string, dates: number):
       .limit(dates)
       .execute();
     if (sessions.length < dates) throw new Error(`${className} has fewer than ${dates} sessions ahead`);
-    const link = await issueClassSessionLink(deps, company, {
+    const link = await issueClassSessionLink(ctx, company, {
       publicUrl: 'http://portal.invalid',
       classId: sessions[0]!.class_id,
       fromDate: sessions[0]!.date,
@@ -60,10 +60,10 @@ export async function expireLink(token: string): Promise<void> {
 export async function revokeLink(code: string, token: string): Promise<void> {
   const handle = openDatabase(databaseUrl);
   try {
-    const deps = { db: handle.db } as Deps;
-    const company = await findCompanyByCode(deps, code);
+    const ctx = { db: handle.db } as Ctx;
+    const company = await findCompanyByCode(ctx, code);
     if (!company) throw new Error(`no company ${code}`);
-    await revokeClassSessionLink(deps, company, token);
+    await revokeClassSessionLink(ctx, company, token);
   } finally {
     await handle.close();
   }

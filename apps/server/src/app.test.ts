@@ -14,7 +14,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stateless servers on one Postgr
     const one = await createRuntime({ ...quiet, DATABASE_URL: url });
     const two = await createRuntime({ ...quiet, DATABASE_URL: url });
     try {
-      await seedDemoData(one.deps.db);
+      await seedDemoData(one.ctx.db);
       const a = new Browser(one.server);
       await a.signIn('SPLASH', 'parent@example.com');
       const b = new Browser(two.server);
@@ -90,11 +90,11 @@ describe('e-mail over SMTP', () => {
       const b = new Browser(t.server);
       await b.enterCompany('SPLASH');
       expect((await b.post('/api/customer/forget-password', { email: 'parent@example.com', url: 'http://portal.test/reset-password' })).status).toBe(200);
-      await t.runtime.deps.mailer.flush();
+      await t.runtime.ctx.mailer.flush();
       expect(t.mailbox.received).toHaveLength(1);
       expect(t.mailbox.received[0]!.to).toBe('parent@example.com');
       expect(t.mailbox.received[0]!.text).toContain('http://portal.test/reset-password?token=');
-      expect(await t.runtime.deps.db.selectFrom('outbox').select(['status']).execute()).toEqual([]);
+      expect(await t.runtime.ctx.db.selectFrom('outbox').select(['status']).execute()).toEqual([]);
     } finally {
       await t.close();
     }

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { healthAnswerSchema } from '@portal/shared/api-schemas';
-import type { Deps } from './deps.ts';
+import type { Ctx } from './context.ts';
 import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
 import type { Redis } from 'ioredis';
@@ -42,13 +42,13 @@ import { trustedOrigins } from './modules/accounts/accounts.api.ts';
 import { findSessions } from './modules/accounts/accounts.api.ts';
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
-export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?: Redis | undefined }) {
-  const { deps } = opts;
+export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: Redis | undefined }) {
+  const { ctx } = opts;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
   await instance.register(fastifyCookie);
-  if (deps.env.API_DOCS) {
+  if (ctx.env.API_DOCS) {
     await instance.register(swagger, {
       openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
       transform: jsonSchemaTransform,
@@ -56,41 +56,41 @@ export async function app(instance: FastifyInstance, opts: { deps: Deps; redis?:
     await instance.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
-  await instance.register(rateLimitsPlugin, { perIp: deps.env.AUTH_RATE_LIMIT, perEmail: deps.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
+  await instance.register(rateLimitsPlugin, { perIp: ctx.env.AUTH_RATE_LIMIT, perEmail: ctx.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
-  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(deps), https: isPublicHttps(deps.env), trustProxy: deps.env.TRUST_PROXY !== false });
+  await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(ctx), https: isPublicHttps(ctx.env), trustProxy: ctx.env.TRUST_PROXY !== false });
   await instance.register(fastifyCompress, compressionOptions);
-  await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(deps, companyToken, customerToken) });
+  await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(ctx, companyToken, customerToken) });
 
   instance.get('/healthz', { schema: { hide: true, response: { 200: healthAnswerSchema } } }, async () => ({ status: 'ok' }));
   instance.get('/readyz', { schema: { hide: true, response: { 200: healthAnswerSchema, 503: healthAnswerSchema } } }, async (_req, reply) => {
-    const ok = await isReachable(deps.db);
+    const ok = await isReachable(ctx.db);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
   });
 
   // Checkout and payment (decision 024); the simulated gateway's routes only where it may run (decision 054).
-  if (simulatedGatewayAllowed(deps.env)) await instance.register(gatewayRoutes, { deps });
-  await instance.register(paymentRoutes, { deps });
-  await instance.register(billingRoutes, { deps });
-  await instance.register(companyRoutes, { deps });
-  await instance.register(companyEntryRoutes, { deps });
-  await instance.register(signInRoutes, { deps });
-  await instance.register(homeRoutes, { deps });
-  await instance.register(classesRoutes, { deps });
-  await instance.register(notificationRoutes, { deps });
-  await instance.register(messagesRoutes, { deps });
-  await instance.register(mailRoutes, { deps });
-  await instance.register(agreementRoutes, { deps });
-  await instance.register(formConfigRoutes, { deps });
-  await instance.register(studentRoutes, { deps });
-  await instance.register(myDetailsRoutes, { deps });
-  await instance.register(barcodesRoutes, { deps });
-  await instance.register(contactRoutes, { deps });
-  await instance.register(registrationRoutes, { deps });
-  await instance.register(guestBookingRoutes, { deps });
-  await instance.register(classSessionLinkRoutes, { deps });
-  await instance.register(bookingsRoutes, { deps });
-  await instance.register(financialsRoutes, { deps });
+  if (simulatedGatewayAllowed(ctx.env)) await instance.register(gatewayRoutes, { ctx });
+  await instance.register(paymentRoutes, { ctx });
+  await instance.register(billingRoutes, { ctx });
+  await instance.register(companyRoutes, { ctx });
+  await instance.register(companyEntryRoutes, { ctx });
+  await instance.register(signInRoutes, { ctx });
+  await instance.register(homeRoutes, { ctx });
+  await instance.register(classesRoutes, { ctx });
+  await instance.register(notificationRoutes, { ctx });
+  await instance.register(messagesRoutes, { ctx });
+  await instance.register(mailRoutes, { ctx });
+  await instance.register(agreementRoutes, { ctx });
+  await instance.register(formConfigRoutes, { ctx });
+  await instance.register(studentRoutes, { ctx });
+  await instance.register(myDetailsRoutes, { ctx });
+  await instance.register(barcodesRoutes, { ctx });
+  await instance.register(contactRoutes, { ctx });
+  await instance.register(registrationRoutes, { ctx });
+  await instance.register(guestBookingRoutes, { ctx });
+  await instance.register(classSessionLinkRoutes, { ctx });
+  await instance.register(bookingsRoutes, { ctx });
+  await instance.register(financialsRoutes, { ctx });
 
-  if (deps.env.SERVE_WEB) await instance.register(webPlugin, { dist: deps.env.WEB_DIST });
+  if (ctx.env.SERVE_WEB) await instance.register(webPlugin, { dist: ctx.env.WEB_DIST });
 }

@@ -71,7 +71,7 @@ describe.each(testEngines())('polled lists on %s', (engine) => {
   let db: Db;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    db = t.runtime.deps.db;
+    db = t.runtime.ctx.db;
   });
   afterAll(() => t.close());
 

@@ -44,7 +44,7 @@ async function routeTable(t: TestApp): Promise<Route[]> {
     const level = auth === undefined ? (schema.hide ? 'public' : undefined) : LEVELS.find((l) => l === auth);
     for (const method of [r.method].flat()) routes.push({ key: `${method} ${r.url}`, method, url: r.url, level, schema });
   });
-  await probe.register(app, { deps: t.runtime.deps });
+  await probe.register(app, { ctx: t.runtime.ctx });
   await probe.ready();
   await probe.close();
   // Fastify adds a HEAD route beside each GET that runs the GET's handler: the GET stands for both.
@@ -602,7 +602,7 @@ describe.each(testEngines())('every customer route of the route table keeps to i
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    db = t.runtime.deps.db;
+    db = t.runtime.ctx.db;
     routes = await routeTable(t);
     customerRoutes = routes.filter((r) => r.level === 'customer');
     tables = await tenantTables(db);

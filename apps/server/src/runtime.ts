@@ -16,7 +16,7 @@ import { routeTablePlugin } from './plugins/route-table.ts';
 
 export interface Runtime {
   server: FastifyInstance;
-  deps: Ctx;
+  ctx: Ctx;
   handle: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -82,7 +82,7 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const failures = redis ? createRedisFailureCounter(redis) : createMemoryFailureCounter();
   const mailer = createMailer(handle.db, server.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, holdInMemory: devOutboxEnabled(env) });
-  const deps = createContext({
+  const ctx = createContext({
     db: handle.db,
     engine: handle.engine,
     env,
@@ -95,11 +95,11 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
   });
   // On the server itself, before the app: every route of the app is seen, and the table is the server's.
   await server.register(routeTablePlugin);
-  await server.register(app, { deps, redis });
+  await server.register(app, { ctx, redis });
   await server.ready();
   return {
     server,
-    deps,
+    ctx,
     handle,
     async close() {
       await server.close();

@@ -9,9 +9,9 @@ import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 async function main() {
   const env = loadEnv();
   const runtime = await createRuntime();
-  const { server, deps } = runtime;
+  const { server, ctx } = runtime;
 
-  if (env.SEED_DEMO && (await seedDemoData(deps.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) }))) server.log.info('seeded the demo companies into an empty database');
+  if (env.SEED_DEMO && (await seedDemoData(ctx.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) }))) server.log.info('seeded the demo companies into an empty database');
 
   try {
     await server.listen({ host: env.HOST, port: env.PORT });
@@ -27,7 +27,7 @@ async function main() {
   const url = `http://localhost:${env.PORT}`;
   const lines = [
     '',
-    `  Customer Hub is running at ${url}  (${deps.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
+    `  Customer Hub is running at ${url}  (${ctx.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
     `  API documentation: ${url}/api/docs`,
     '',
     '  Demo sign-ins (company codes SPLASH, ACE, THAMES, CLOSED):',
@@ -38,7 +38,7 @@ async function main() {
   console.log(lines.join('\n'));
 
   // Every process may run the jobs: each is idempotent and safe beside another process's.
-  const scheduler = startScheduler(deps, server.log);
+  const scheduler = startScheduler(ctx, server.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

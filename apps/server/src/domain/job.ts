@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Ctx } from '../context.ts';
 
 /**
  * A piece of background work a module or flow owns: the scheduler runs every job of a period
@@ -8,5 +8,5 @@ import type { Deps } from '../deps.ts';
 export interface Job {
   name: string;
   every: 'hour' | 'minute';
-  run(deps: Deps, now: Date): Promise<unknown>;
+  run(ctx: Ctx, now: Date): Promise<unknown>;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines, type TestApp } from '../test/api-harness.ts';
 import { runJobs, sweepExpiredRows } from './scheduler.ts';
 import { jobs } from './registry.ts';
-import type { Deps } from '../deps.ts';
+import type { Ctx } from '../context.ts';
 import type { Job } from '../domain/job.ts';
 
 describe.each(testEngines())('the hourly sweep on %s', (engine) => {
@@ -13,7 +13,7 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
   afterAll(() => t.close());
 
   it('deletes outbox rows logged or failed more than 7 days ago, and keeps newer ones and any still pending', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const now = new Date('2026-11-20T12:00:00.000Z');
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString();
     const rows = [
@@ -27,13 +27,13 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .insertInto('outbox')
       .values(rows.map((r) => ({ company_id: null, to_address: r.to, subject: 'S', text_body: 'T', html_body: 'H', status: r.status, error: null, created_at: r.at, sent_at: null })))
       .execute();
-    await sweepExpiredRows(t.runtime.deps, now);
+    await sweepExpiredRows(t.runtime.ctx, now);
     const left = await db.selectFrom('outbox').select('to_address').where('to_address', 'in', rows.map((r) => r.to)).orderBy('to_address').execute();
     expect(left.map((r) => r.to_address)).toEqual(['new-failed@example.com', 'new-logged@example.com', 'old-pending@example.com']);
   });
 
   it('deletes registrations once expired, submitted or not, and keeps the live ones and any still paying', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const now = new Date('2026-11-20T12:00:00.000Z');
     const company = await db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -49,14 +49,14 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .insertInto('registrations')
       .values(rows.map((r) => ({ ...r, company_id: company.id, profile_id: 1, email: `${r.token_hash}@example.com`, email_verified_at: at(-200), created_at: at(-200) })))
       .execute();
-    await sweepExpiredRows(t.runtime.deps, now);
+    await sweepExpiredRows(t.runtime.ctx, now);
     const left = await db.selectFrom('registrations').select('token_hash').where('token_hash', 'like', 'sweep-%').orderBy('token_hash').execute();
     expect(left.map((r) => r.token_hash)).toEqual(['sweep-expired-paying', 'sweep-live', 'sweep-live-submitted']);
   });
 });
 
 describe('the job scheduler', () => {
-  const deps = {} as Deps;
+  const ctx = {} as Ctx;
   const job = (name: string, every: Job['every'], run: Job['run']): Job => ({ name, every, run });
 
   it('runs every job of the period in order, and one that fails does not keep the others from running', async () => {
@@ -70,7 +70,7 @@ describe('the job scheduler', () => {
       job('hourly', 'hour', async () => void ran.push('hourly')),
       job('c', 'minute', async () => void ran.push('c')),
     ];
-    await expect(runJobs(deps, 'minute', new Date(), jobs)).rejects.toThrow('1 minutely jobs failed: b');
+    await expect(runJobs(ctx, 'minute', new Date(), jobs)).rejects.toThrow('1 minutely jobs failed: b');
     expect(ran).toEqual(['a', 'b', 'c']);
   });
 
@@ -86,7 +86,7 @@ describe('the job scheduler', () => {
       }),
       job('second', 'minute', async () => void ran.push('second')),
     ];
-    await runJobs(deps, 'minute', new Date(), jobs, () => stopping);
+    await runJobs(ctx, 'minute', new Date(), jobs, () => stopping);
     expect(ran).toEqual(['first started', 'first ended']);
   });
 

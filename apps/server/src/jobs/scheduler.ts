@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { Ctx } from '../context.ts';
 import type { Job } from '../domain/job.ts';
 import { jobs as registered } from './registry.ts';
 
@@ -10,12 +10,12 @@ const PERIOD_MS = { hour: 3600_000, minute: 60_000 } as const;
  * running; the failures are thrown together afterwards. `shouldStop` is asked between jobs, so a
  * shutdown waits for the job in hand and starts no other.
  */
-export async function runJobs(deps: Deps, every: Job['every'], now = new Date(), jobs: readonly Job[] = registered, shouldStop = () => false): Promise<void> {
+export async function runJobs(ctx: Ctx, every: Job['every'], now = new Date(), jobs: readonly Job[] = registered, shouldStop = () => false): Promise<void> {
   const errors: unknown[] = [];
   for (const job of jobs.filter((j) => j.every === every)) {
     if (shouldStop()) break;
     try {
-      await job.run(deps, now);
+      await job.run(ctx, now);
     } catch (err) {
       errors.push(Object.assign(err instanceof Error ? err : new Error(String(err)), { job: job.name }));
     }
@@ -24,24 +24,24 @@ export async function runJobs(deps: Deps, every: Job['every'], now = new Date(),
 }
 
 /** The hourly jobs: expired sessions, codes, challenges, registrations, links, lapsed holds and offers, old mail. */
-export const sweepExpiredRows = (deps: Deps, now = new Date()) => runJobs(deps, 'hour', now);
+export const sweepExpiredRows = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'hour', now);
 
 /** The minute jobs: payments, registrations and guest bookings left unsettled by a process that died, then their mail. */
-export const reconcileCheckouts = (deps: Deps, now = new Date()) => runJobs(deps, 'minute', now);
+export const reconcileCheckouts = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'minute', now);
 
 /**
  * Runs the hourly jobs at start and every hour, the minute jobs every minute. A period's run is
  * skipped while the previous one of that period is still going. `stop()` waits for the job in
  * hand to end and starts no other.
  */
-export function startScheduler(deps: Deps, log: FastifyBaseLogger, jobs: readonly Job[] = registered) {
+export function startScheduler(ctx: Ctx, log: FastifyBaseLogger, jobs: readonly Job[] = registered) {
   let stopping = false;
   const running = new Set<Promise<void>>();
   const busy = new Set<Job['every']>();
   const tick = (every: Job['every']) => {
     if (stopping || busy.has(every)) return;
     busy.add(every);
-    const run = runJobs(deps, every, new Date(), jobs, () => stopping)
+    const run = runJobs(ctx, every, new Date(), jobs, () => stopping)
       .catch((err: unknown) => log.error({ err }, `${every}ly jobs failed`))
       .finally(() => {
         busy.delete(every);

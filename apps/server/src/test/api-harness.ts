@@ -70,7 +70,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     mailbox,
     queryCount: () => queries,
     async lastMailTo(to) {
-      await runtime.deps.mailer.flush();
+      await runtime.ctx.mailer.flush();
       return mailbox.lastTo(to);
     },
     async close() {
@@ -222,13 +222,13 @@ export async function ownCompany(t: TestApp, input: { email?: string } = {}): Pr
   bundle.company.code = code;
   bundle.company.customer_id = 100_000 + randomBytes(3).readUIntBE(0, 3);
   bundle.customers[0]!.email = email;
-  const { companyId } = await importCompanyBundle(t.runtime.deps.db, bundle);
+  const { companyId } = await importCompanyBundle(t.runtime.ctx.db, bundle);
   return { code, companyId, email, password: EXAMPLE_PASSWORD };
 }
 
 /** Imports a bundle the test wrote itself; strict, so a field the format does not know fails the test rather than being dropped. */
 export async function importBundle(t: TestApp, bundle: CompanyBundleInput): Promise<number> {
-  return (await importCompanyBundle(t.runtime.deps.db, bundle, { strict: true })).companyId;
+  return (await importCompanyBundle(t.runtime.ctx.db, bundle, { strict: true })).companyId;
 }
 
 /**
@@ -237,7 +237,7 @@ export async function importBundle(t: TestApp, bundle: CompanyBundleInput): Prom
  * process reads them afresh) and answers them as they are now.
  */
 export async function changeCompanySettings<S = Record<string, Record<string, unknown>>>(t: TestApp, companyId: number, change: (settings: S) => void): Promise<S> {
-  const db = t.runtime.deps.db;
+  const db = t.runtime.ctx.db;
   const row = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.settings) as S;
   change(settings);

@@ -20,7 +20,7 @@ export const TEST_CARDS = {
 export const idempotencyKey = () => randomBytes(16).toString('hex');
 
 export async function companyIdOf(t: TestApp, code: string): Promise<number> {
-  return (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  return (await t.runtime.ctx.db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 }
 
 /** A new customer of `company` (SPLASH unless told) with one unpaid invoice of each balance; its invoice numbers start with `prefix`. */
@@ -32,7 +32,7 @@ export async function customerWithInvoices(t: TestApp, balances: number[], optio
   for (const cents of balances) {
     const no = `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
     invoiceNos.push(no);
-    await t.runtime.deps.db
+    await t.runtime.ctx.db
       .insertInto('invoices')
       .values({ company_id: companyId, client_id: who.clientId, invoice_no: no, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: cents, balance_due_cents: cents, status })
       .execute();
@@ -48,7 +48,7 @@ export async function tokenise(browser: Browser, number: string = TEST_CARDS.ok,
 }
 
 export async function newCredit(t: TestApp, companyId: number, clientId: number, cents: number, description = 'Credit'): Promise<number> {
-  const row = await t.runtime.deps.db
+  const row = await t.runtime.ctx.db
     .insertInto('customer_credits')
     .values({ company_id: companyId, client_id: clientId, description, amount_cents: cents, remaining_cents: cents, created_at: nowIso() })
     .returning('id')
@@ -59,7 +59,7 @@ export async function newCredit(t: TestApp, companyId: number, clientId: number,
 /** A percentage discount code (basis points: 1000 = 10 %), unlimited unless `maxUses`. */
 export async function newDiscountCode(t: TestApp, companyId: number, basisPoints: number, options: { prefix?: string; maxUses?: number } = {}): Promise<string> {
   const code = `${options.prefix ?? 'OFF'}${randomBytes(3).toString('hex').toUpperCase()}`;
-  await t.runtime.deps.db
+  await t.runtime.ctx.db
     .insertInto('discount_codes')
     .values({ company_id: companyId, code, kind: 'percent', value: basisPoints, valid_from: null, valid_to: null, max_uses: options.maxUses ?? null, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null })
     .execute();
@@ -68,19 +68,19 @@ export async function newDiscountCode(t: TestApp, companyId: number, basisPoints
 
 /** How many charges the simulated gateway holds (of one company, or of all). */
 export async function countCharges(t: TestApp, companyId?: number): Promise<number> {
-  let query = t.runtime.deps.db.selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n'));
+  let query = t.runtime.ctx.db.selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n'));
   if (companyId !== undefined) query = query.where('company_id', '=', companyId);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 export function invoiceState(t: TestApp, invoiceNo: string) {
-  return t.runtime.deps.db.selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+  return t.runtime.ctx.db.selectFrom('invoices').select(['status', 'balance_due_cents']).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
 }
 
 /** Classes of the company with sessions more than two days ahead (enrollable whatever the hour), by id, highest first unless told. */
 export async function classesWithSessionsAhead(t: TestApp, companyId: number, options: { limit?: number; order?: 'asc' | 'desc' } = {}): Promise<number[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const rows = await t.runtime.deps.db
+  const rows = await t.runtime.ctx.db
     .selectFrom('class_sessions')
     .select('class_id')
     .where('company_id', '=', companyId)

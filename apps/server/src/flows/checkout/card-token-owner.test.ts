@@ -11,7 +11,7 @@ describe.each(testEngines())('card tokens bound to their client on %s', (engine)
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const customer = (company = 'SPLASH') => customerWithInvoices(t, [], { company });
   const withInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'K' });
   const charges = () => countCharges(t);

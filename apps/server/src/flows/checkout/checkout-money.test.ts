@@ -20,7 +20,7 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const customerWithInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'M' });
   const newCode = (basisPoints: number) => newDiscountCode(t, companyId, basisPoints);
   const newCredit = (clientId: number, cents: number) => creditOf(t, companyId, clientId, cents);

@@ -18,7 +18,7 @@ describe.runIf(process.env.BENCH_CHECKOUT === '1').each(testEngines())('checkout
   afterAll(() => t.close());
 
   it(`pays ${COUNT} invoices, ${CONCURRENCY} at a time`, { timeout: 600_000 }, async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const companyId = (await db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
     const customers = await Promise.all(Array.from({ length: CONCURRENCY }, () => registerCustomer(t, { email: `bench.${randomBytes(4).toString('hex')}@example.com` })));
     const jobs: { browser: (typeof customers)[number]['browser']; invoiceNo: string; token: string }[] = [];

@@ -1,6 +1,6 @@
 import { type CheckoutRequest, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,8 +16,8 @@ import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
 import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
 
 // The checkout: one payment per Idempotency-Key; quote, hold, charge, then settle.
-export async function findPaymentOutcome(deps: Deps, companyId: number, clientId: number, idempotencyKey: string) {
-  const row = await repo.findPaymentByKey(deps.db, companyId, clientId, idempotencyKey);
+export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: number, idempotencyKey: string) {
+  const row = await repo.findPaymentByKey(ctx.db, companyId, clientId, idempotencyKey);
   if (!row) return null;
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
   return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null };
@@ -28,7 +28,7 @@ export async function findPaymentOutcome(deps: Deps, companyId: number, clientId
  * payment under the key is under way or done (none, or one that failed). A checkout of the key
  * still writing its payment row is waited for (PostgreSQL), so it is never missed.
  */
-export async function paymentFailedOrAbsent(trx: Db, engine: Deps['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
+export async function paymentFailedOrAbsent(trx: Db, engine: Ctx['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
   await repo.lockClient(trx, engine, companyId, clientId);
   const row = await repo.findPaymentByKey(trx, companyId, clientId, idempotencyKey);
   return !row || row.status === 'failed';
@@ -43,16 +43,16 @@ export async function paymentFailedOrAbsent(trx: Db, engine: Deps['engine'], com
  * back. A process that dies after the charge leaves the row in flight: a retry with the same
  * key, or the reconciliation job, completes it from the gateway's record of the charge.
  */
-export async function checkout(deps: Deps, company: Company, clientId: number, idempotencyKey: string, body: Checkout): Promise<PaymentAnswer> {
+export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout): Promise<PaymentAnswer> {
   const hash = hashOf(body);
-  const existing = await repo.findPaymentByKey(deps.db, company.id, clientId, idempotencyKey);
-  if (existing) return resume(deps, company, existing, hash);
+  const existing = await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey);
+  if (existing) return resume(ctx, company, existing, hash);
 
-  const gateway = gatewayFor(deps, company);
+  const gateway = gatewayFor(ctx, company);
   const byDebit = body.paymentMethod === 'direct_debit';
   if (byDebit) {
     // Direct debit (decision 034): where the payment type offers it, from the bank details on file; new items only.
-    const debit = await directDebitAvailable(deps, company, clientId);
+    const debit = await directDebitAvailable(ctx, company, clientId);
     if (!debit.offered) throw new AppError(403, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
     if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
     if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
@@ -67,13 +67,13 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     }
     chargeToken = body.cardToken;
   } else if (body.useSavedCard) {
-    chargeToken = await findSavedCardToken(deps, company.id, clientId);
+    chargeToken = await findSavedCardToken(ctx, company.id, clientId);
     if (!chargeToken) throw new AppError(422, 'NO_SAVED_CARD', 'There is no saved card. Please enter your card details.');
   }
 
   const now = new Date();
-  const payment = await deps.transaction(async (tx) => {
-    await repo.lockClient(tx.db, deps.engine, company.id, clientId);
+  const payment = await ctx.transaction(async (tx) => {
+    await repo.lockClient(tx.db, ctx.engine, company.id, clientId);
     const id = await repo.insertPaymentOnce(tx.db, {
       company_id: company.id,
       client_id: clientId,
@@ -101,7 +101,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
     }
 
-    const quote = price(await loadPricingInput(deps, tx.db, company, clientId, body));
+    const quote = price(await loadPricingInput(ctx, tx.db, company, clientId, body));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
     if (amount > 0 && !byDebit) {
@@ -115,7 +115,7 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
       }
     }
     const applied = quote.discountCodes.filter((d) => d.status === 'applied');
-    const codeRows = await repo.findActiveDiscountCodes(tx.db, deps.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
+    const codeRows = await repo.findActiveDiscountCodes(tx.db, ctx.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
     await repo.insertDiscountCodeUses(
       tx.db,
       applied.map((d) => ({
@@ -151,37 +151,37 @@ export async function checkout(deps: Deps, company: Company, clientId: number, i
     return repo.findPaymentById(tx.db, company.id, id);
   });
   // Another submission of the same key won the insert: answer what it answers.
-  if (!payment) return resume(deps, company, (await repo.findPaymentByKey(deps.db, company.id, clientId, idempotencyKey))!, hash);
-  return charge(deps, company, payment);
+  if (!payment) return resume(ctx, company, (await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey))!, hash);
+  return charge(ctx, company, payment);
 }
 
 /** A payment found under the key: replay its result, wait for it, or take it over when its process died. */
-async function resume(deps: Deps, company: Company, row: PaymentRow, hash: string): Promise<PaymentAnswer> {
+async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string): Promise<PaymentAnswer> {
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This payment was already submitted with different details. Please start the payment again.');
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   let current: PaymentRow = row;
   for (;;) {
     if (current.status === 'completed' || current.status === 'failed') return replay(current);
-    if (current.status === 'requires_action') return charge(deps, company, current);
+    if (current.status === 'requires_action') return charge(ctx, company, current);
     const now = nowIso();
     if (current.lease_until <= now) {
-      const taken = await repo.movePayment(deps.db, company.id, current.id, ['processing'], { lease_until: nowIso(addMinutes(new Date(), LEASE_SECONDS / 60)) }, current.lease_until);
-      if (taken) return charge(deps, company, (await repo.findPaymentById(deps.db, company.id, current.id))!);
+      const taken = await repo.movePayment(ctx.db, company.id, current.id, ['processing'], { lease_until: nowIso(addMinutes(new Date(), LEASE_SECONDS / 60)) }, current.lease_until);
+      if (taken) return charge(ctx, company, (await repo.findPaymentById(ctx.db, company.id, current.id))!);
     } else if (Date.now() > deadline) {
       throw conflict('This payment is still being processed. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
     } else {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    current = (await repo.findPaymentById(deps.db, company.id, current.id))!;
+    current = (await repo.findPaymentById(ctx.db, company.id, current.id))!;
   }
 }
 
 /** Charges a prepared payment (or reads the charge already made under its key) and finishes it. */
-export async function charge(deps: Deps, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
+export async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
   const stored = JSON.parse(payment.request) as StoredRequest;
-  if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(deps, company, payment, null);
-  const gateway = gatewayFor(deps, company);
-  if (!gateway) return fail(deps, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
+  if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(ctx, company, payment, null);
+  const gateway = gatewayFor(ctx, company);
+  if (!gateway) return fail(ctx, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
 
   let result: ChargeResult;
   try {
@@ -192,22 +192,22 @@ export async function charge(deps: Deps, company: Company, payment: PaymentRow):
   } catch (err) {
     if (err instanceof GatewayNetworkError) {
       // The charge may have been made: the row stays in flight, free for a retry with the same key at once.
-      await repo.movePayment(deps.db, company.id, payment.id, ['processing'], { lease_until: nowIso(), updated_at: nowIso() });
+      await repo.movePayment(ctx.db, company.id, payment.id, ['processing'], { lease_until: nowIso(), updated_at: nowIso() });
       throw new AppError(502, 'PAYMENT_UNCONFIRMED', 'We could not confirm your payment. Please try again: you will not be charged twice.');
     }
-    if (err instanceof GatewayIdempotencyError) return fail(deps, company, payment, 422, 'IDEMPOTENCY_MISMATCH', 'This payment could not be matched. Please start the payment again.');
+    if (err instanceof GatewayIdempotencyError) return fail(ctx, company, payment, 422, 'IDEMPOTENCY_MISMATCH', 'This payment could not be matched. Please start the payment again.');
     throw err;
   }
-  await deps.faults?.afterCharge?.();
+  await ctx.faults?.afterCharge?.();
 
-  if (result.status === 'succeeded') return complete(deps, company, payment, result.chargeId);
-  if (result.status === 'declined') return fail(deps, company, payment, 402, result.declineCode, result.message);
+  if (result.status === 'succeeded') return complete(ctx, company, payment, result.chargeId);
+  if (result.status === 'declined') return fail(ctx, company, payment, 402, result.declineCode, result.message);
 
   // A challenge step: the places stay held while the card holder answers it, and no longer.
   const expiresAt = holdExpiryOf(payment);
-  if (expiresAt && expiresAt <= nowIso()) return fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  if (expiresAt && expiresAt <= nowIso()) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
   const leaseUntil = expiresAt ?? nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
-  await repo.movePayment(deps.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
+  await repo.movePayment(ctx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {
     PaymentID: payment.id,
     status: 'requires_action',

@@ -21,13 +21,13 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
     t = await startTestApp(engine);
     splash = await companyIdOf(t, 'SPLASH');
     [classId] = (await classesWithSessionsAhead(t, splash)) as [number];
-    await t.runtime.deps.db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    await t.runtime.ctx.db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', '=', classId).execute();
   });
   afterAll(() => t.close());
 
   async function customerWithSwimmer() {
     const who = await customerWithInvoices(t, []);
-    const student = await t.runtime.deps.db
+    const student = await t.runtime.ctx.db
       .insertInto('students')
       .values({ company_id: splash, client_id: who.clientId, first_name: 'Kid', last_name: 'Swimmer', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
       .returning('id')
@@ -47,11 +47,11 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'completed', processor: 'direct_debit', amountCents: quote.body.totals.paymentAmountCents, receiptNo: null });
     expect(await countCharges(t, splash)).toBe(before);
-    const invoice = await t.runtime.deps.db.selectFrom('invoices').select(['status', 'total_cents', 'balance_due_cents']).where('company_id', '=', splash).where('invoice_no', '=', paid.body.invoiceNos[0]!).executeTakeFirstOrThrow();
+    const invoice = await t.runtime.ctx.db.selectFrom('invoices').select(['status', 'total_cents', 'balance_due_cents']).where('company_id', '=', splash).where('invoice_no', '=', paid.body.invoiceNos[0]!).executeTakeFirstOrThrow();
     expect(invoice).toEqual({ status: 'Debit Scheduled', total_cents: quote.body.totals.paymentAmountCents, balance_due_cents: quote.body.totals.paymentAmountCents });
-    const enrolled = await t.runtime.deps.db.selectFrom('enrolments').select('status').where('company_id', '=', splash).where('class_id', '=', classId).where('student_id', '=', who.cart.classItems[0]!.StudentID).execute();
+    const enrolled = await t.runtime.ctx.db.selectFrom('enrolments').select('status').where('company_id', '=', splash).where('class_id', '=', classId).where('student_id', '=', who.cart.classItems[0]!.StudentID).execute();
     expect(enrolled.map((e) => e.status)).toEqual(['active']);
-    expect(await t.runtime.deps.db.selectFrom('receipts').select('id').where('company_id', '=', splash).where('client_id', '=', who.clientId).execute()).toEqual([]);
+    expect(await t.runtime.ctx.db.selectFrom('receipts').select('id').where('company_id', '=', splash).where('client_id', '=', who.clientId).execute()).toEqual([]);
   });
 
   it('without bank details on file it is refused (422) and nothing is written', async () => {
@@ -59,7 +59,7 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
     const res = await who.browser.post<{ code: string }>('/api/payment/checkout', who.cart, { 'idempotency-key': key() });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('NO_BANK_DETAILS');
-    expect(await t.runtime.deps.db.selectFrom('invoices').select('id').where('company_id', '=', splash).where('client_id', '=', who.clientId).execute()).toEqual([]);
+    expect(await t.runtime.ctx.db.selectFrom('invoices').select('id').where('company_id', '=', splash).where('client_id', '=', who.clientId).execute()).toEqual([]);
   });
 
   it('an invoice in the cart is not paid by direct debit (422)', async () => {

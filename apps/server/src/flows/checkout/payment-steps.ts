@@ -4,7 +4,7 @@ import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/pa
 import { type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { PaymentFaults } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,8 +21,8 @@ export const LEASE_SECONDS = 30;
 export const WAIT_FOR_FIRST_MS = 20_000;
 
 /** A test's hooks that stop a process at a given step (decision 024): kept on the context it hands in. */
-export function setPaymentFaults(deps: Deps, value: PaymentFaults | undefined) {
-  deps.faults = value;
+export function setPaymentFaults(ctx: Ctx, value: PaymentFaults | undefined) {
+  ctx.faults = value;
 }
 
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);

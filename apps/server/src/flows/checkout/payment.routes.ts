@@ -10,14 +10,14 @@ import {
   paymentAnswerSchema,
   quoteAnswerSchema,
 } from '@portal/shared/payment-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { checkout } from './checkout.service.ts';
 import { listCredits, quoteCart } from './quote.service.ts';
 
 /** The cart's quote, the customer's credits and the checkout (decision 024). */
-export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const tags = ['payment'];
 
@@ -30,7 +30,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return quoteCart(deps, company, clientId, req.body);
+      return quoteCart(ctx, company, clientId, req.body);
     },
   );
 
@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return listCredits(deps, company, clientId);
+      return listCredits(ctx, company, clientId);
     },
   );
 
@@ -60,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
       reply.header('cache-control', 'no-store');
-      return checkout(deps, company, clientId, req.headers[IDEMPOTENCY_HEADER], req.body);
+      return checkout(ctx, company, clientId, req.headers[IDEMPOTENCY_HEADER], req.body);
     },
   );
 }

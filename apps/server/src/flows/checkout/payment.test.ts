@@ -44,7 +44,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
 
   /** A fresh customer of SPLASH with unpaid invoices of their own. */
   const customerWithInvoices = (balances: number[], status = 'Unpaid') => withInvoices(t, balances, { status });
@@ -144,13 +144,13 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const token = await tokenise(browser, CARDS.ok);
     const k = key();
     const before = await chargesCount();
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     const killed = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': k });
-    setPaymentFaults(t.runtime.deps, undefined);
+    setPaymentFaults(t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect(await chargesCount()).toBe(before + 1);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Unpaid', balance_due_cents: 6_100 });
@@ -167,14 +167,14 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const { browser, invoiceNos } = await customerWithInvoices([2_500]);
     const token = await tokenise(browser, CARDS.ok);
     const k = key();
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': k });
-    setPaymentFaults(t.runtime.deps, undefined);
-    const report = await reconcilePayments(t.runtime.deps, (id) => findCompanyById(t.runtime.deps, id), new Date(Date.now() + 10 * 60_000));
+    setPaymentFaults(t.runtime.ctx, undefined);
+    const report = await reconcilePayments(t.runtime.ctx, (id) => findCompanyById(t.runtime.ctx, id), new Date(Date.now() + 10 * 60_000));
     expect(report.completed).toBeGreaterThanOrEqual(1);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Paid', balance_due_cents: 0 });
     const row = await db().selectFrom('payments').select('status').where('idempotency_key', '=', k).executeTakeFirstOrThrow();
@@ -270,7 +270,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('20 concurrent checkouts of one court slot: exactly one is sold and charged, the others are refused and charged nothing', async () => {
-    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
     const date = addDays(bookingOptions(ace).today, 4);
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '11:00', court: 'Court 1' };
     const customers = await Promise.all([0, 1, 2, 3].map(() => registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })));
@@ -302,7 +302,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('a declined card releases the court it held', async () => {
-    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '14:00', court: 'Court 2' };
     const { browser } = await registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const declined = await browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.declined) }, { 'idempotency-key': key() });
@@ -313,7 +313,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('a challenge step holds the court until a stated instant; when it runs out the hold is gone and the same key is told so', async () => {
-    const ace = (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '15:00', court: 'Court 3' };
     const { browser } = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const body = { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.challenge) };
@@ -329,7 +329,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const rivalToken = await tokenise(rival.browser, CARDS.ok);
     expect((await rival.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() })).status).toBe(409);
     // The hold runs out unanswered: the minute job lets it go, and the same key says so.
-    await reconcileCheckouts(t.runtime.deps, new Date(expires + 1_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(expires + 1_000));
     const late = await browser.post('/api/payment/checkout', body, { 'idempotency-key': k });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'HOLD_EXPIRED', message: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' });

@@ -4,7 +4,7 @@ import { PricingInputError } from '@portal/shared/pricing/pricing-input-bounds';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -20,7 +20,7 @@ import { companyToday, conflict, type Cart } from './payment-steps.ts';
 // Pricing input: what the cart names, priced from the database (never from the browser)
 // ---------------------------------------------------------------------------------------------
 
-export async function loadPricingInput(deps: Deps, db: Db, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
+export async function loadPricingInput(ctx: Ctx, db: Db, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
@@ -53,7 +53,7 @@ export async function loadPricingInput(deps: Deps, db: Db, company: Company, cli
   }
 
   const entered = [...new Set(cart.discountCodes.map((e) => normaliseDiscountCode(e.discountCode)))];
-  const codeRows = await repo.findActiveDiscountCodes(db, deps.engine, company.id, entered);
+  const codeRows = await repo.findActiveDiscountCodes(db, ctx.engine, company.id, entered);
   const counts = await repo.countDiscountCodeUses(
     db,
     company.id,
@@ -65,7 +65,7 @@ export async function loadPricingInput(deps: Deps, db: Db, company: Company, cli
     return discountCodeOf(row, { total: Number(used?.total ?? 0), byClient: Number(used?.by_client ?? 0) });
   });
 
-  const creditRows = cart.creditIds.length ? await repo.findClientCredits(db, deps.engine, company.id, clientId, cart.creditIds) : [];
+  const creditRows = cart.creditIds.length ? await repo.findClientCredits(db, ctx.engine, company.id, clientId, cart.creditIds) : [];
   for (const id of cart.creditIds) if (!creditRows.some((c) => c.id === id)) throw notFound('Credit not found');
 
   return {
@@ -116,13 +116,13 @@ function classLine(v: ValidatedClassItem, index: number): CartLine {
  * invoice of theirs to apply. The checkout prices the same items again when they pay.
  */
 export async function quoteNewFamily(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems'] },
   paymentMethod: 'card' | 'direct_debit',
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(deps.db, company, item), index));
+  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx.db, company, item), index));
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),
@@ -134,7 +134,7 @@ export async function quoteNewFamily(
     credits: [],
     paymentMethod,
   });
-  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(ctx, company) !== null };
 }
 
 /** What became of the payment made under a key for the client: none, or its status, its charge and (once completed) its answer. */
@@ -159,12 +159,12 @@ export function price(input: PricingInput): Quote {
 }
 
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
-export async function quoteCart(deps: Deps, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
-  const quote = price(await loadPricingInput(deps, deps.db, company, clientId, cart));
-  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(deps, company) !== null };
+export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
+  const quote = price(await loadPricingInput(ctx, ctx.db, company, clientId, cart));
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(ctx, company) !== null };
 }
 
-export async function listCredits(deps: Deps, company: Company, clientId: number) {
-  const rows = await repo.findClientCredits(deps.db, deps.engine, company.id, clientId);
+export async function listCredits(ctx: Ctx, company: Company, clientId: number) {
+  const rows = await repo.findClientCredits(ctx.db, ctx.engine, company.id, clientId);
   return { credits: rows.map((r) => ({ CreditID: r.id, Description: r.description, AmountCents: r.remaining_cents, CreatedAt: r.created_at })) };
 }

@@ -16,7 +16,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const withInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'O' });
   // The receipt mails only (a new customer is also welcomed).
   const received = (email: string) => t.mailbox.received.filter((m) => m.to === email && m.subject.includes('RCT-'));
@@ -26,7 +26,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     const { browser, email, clientId, invoiceNo } = await withInvoice(4_200);
     const body = { invoices: [invoiceNo], cardToken: await tokenise(browser) };
     const idem = key();
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterOrder: () => {
         throw new Error('process killed after commit');
       },
@@ -34,9 +34,9 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     try {
       expect((await browser.post('/api/payment/checkout', body, { 'idempotency-key': idem })).status).toBe(500);
     } finally {
-      setPaymentFaults(t.runtime.deps, undefined);
+      setPaymentFaults(t.runtime.ctx, undefined);
     }
-    await t.runtime.deps.mailer.flush();
+    await t.runtime.ctx.mailer.flush();
     const receipt = await db().selectFrom('receipts').select('receipt_no').where('client_id', '=', clientId).executeTakeFirstOrThrow();
     const queued = await mailsTo(email);
     expect(queued).toEqual([expect.objectContaining({ company_id: companyId, status: 'pending', subject: expect.stringContaining(receipt.receipt_no) as string })]);
@@ -44,14 +44,14 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
 
     // The minute job delivers what a dead process left queued; the retry replays the order and mails nothing more.
     expect(received(email)).toEqual([]);
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 120_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 120_000));
     expect(received(email).map((m) => m.subject)).toEqual([expect.stringContaining(receipt.receipt_no)]);
     // Delivered: the row is gone.
     expect(await mailsTo(email)).toEqual([]);
     const retry = await browser.post<{ status: string; receiptNo: string }>('/api/payment/checkout', body, { 'idempotency-key': idem });
     expect(retry.body).toMatchObject({ status: 'completed', receiptNo: receipt.receipt_no });
-    await t.runtime.deps.mailer.flush();
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 120_000));
+    await t.runtime.ctx.mailer.flush();
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 120_000));
     expect(received(email)).toHaveLength(1);
   });
 
@@ -59,7 +59,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     const { browser, email, invoiceNo } = await withInvoice(1_000);
     const paid = await browser.post<{ receiptNo: string }>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
     expect(paid.status).toBe(200);
-    await t.runtime.deps.mailer.flush();
+    await t.runtime.ctx.mailer.flush();
     expect(received(email).map((m) => m.subject)).toEqual([expect.stringContaining(paid.body.receiptNo)]);
     expect(await mailsTo(email)).toEqual([]);
   });
@@ -68,7 +68,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     const { browser, email, invoiceNo } = await withInvoice(1_000);
     const res = await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser, TEST_CARDS.declined) }, { 'idempotency-key': key() });
     expect(res.status).toBe(402);
-    await t.runtime.deps.mailer.flush();
+    await t.runtime.ctx.mailer.flush();
     expect(await mailsTo(email)).toEqual([]);
     expect(received(email)).toEqual([]);
   });
@@ -76,7 +76,7 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
   it('a receipt left sending by a process that died mid-delivery goes out again after its lease, once, however many processes run the minute job', async () => {
     const { browser, email, invoiceNo } = await withInvoice(2_300);
     const idem = key();
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterOrder: () => {
         throw new Error('process killed after commit');
       },
@@ -84,18 +84,18 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     try {
       await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': idem });
     } finally {
-      setPaymentFaults(t.runtime.deps, undefined);
+      setPaymentFaults(t.runtime.ctx, undefined);
     }
     // The dying process had taken the row for delivery (pending -> sending) when it stopped.
     const now = Date.now();
     await db().updateTable('outbox').set({ status: 'sending', lease_until: new Date(now + 60_000).toISOString() }).where('to_address', '=', email).execute();
     // While its lease runs, nobody else sends it.
-    await reconcileCheckouts(t.runtime.deps, new Date(now + 30_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(now + 30_000));
     expect(received(email)).toEqual([]);
     expect(await mailsTo(email)).toEqual([expect.objectContaining({ status: 'sending' })]);
     // After it, the minute jobs of five processes at once send it once.
     const later = new Date(now + OUTBOX_LEASE_MS + 120_000);
-    await Promise.all([0, 1, 2, 3, 4].map(() => reconcileCheckouts(t.runtime.deps, later)));
+    await Promise.all([0, 1, 2, 3, 4].map(() => reconcileCheckouts(t.runtime.ctx, later)));
     expect(received(email)).toHaveLength(1);
     expect(await mailsTo(email)).toEqual([]);
   });

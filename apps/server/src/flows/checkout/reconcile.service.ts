@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
@@ -25,28 +25,28 @@ export interface ReconcileReport {
  * successful charge whose payment failed (it can happen only when a charge lands after the
  * payment was given up) is refunded.
  */
-export async function reconcilePayments(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<ReconcileReport> {
+export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<ReconcileReport> {
   const report: ReconcileReport = { completed: 0, failed: 0, stillWaiting: 0, refunded: 0 };
-  const stale = await repo.findStalePayments(deps.db, nowIso(now));
+  const stale = await repo.findStalePayments(ctx.db, nowIso(now));
   for (const row of stale) {
     const company = await findCompany(row.company_id);
     if (!company) continue;
-    const gateway = gatewayFor(deps, company);
-    const taken = await repo.movePayment(deps.db, company.id, row.id, [row.status], { lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)) }, row.lease_until);
+    const gateway = gatewayFor(ctx, company);
+    const taken = await repo.movePayment(ctx.db, company.id, row.id, [row.status], { lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)) }, row.lease_until);
     if (!taken) continue;
-    const payment = (await repo.findPaymentById(deps.db, company.id, row.id))!;
+    const payment = (await repo.findPaymentById(ctx.db, company.id, row.id))!;
     const charge = payment.amount_cents === 0 ? ({ status: 'succeeded', chargeId: null } as const) : gateway ? await gateway.retrieve(company.id, gatewayKey(payment)) : null;
     try {
       if (charge?.status === 'succeeded') {
-        await complete(deps, company, payment, charge.chargeId);
+        await complete(ctx, company, payment, charge.chargeId);
         report.completed += 1;
       } else {
         const message = charge?.status === 'declined' ? charge.message : DECLINE_MESSAGES.authentication_failed;
         const failing =
           charge?.status === 'requires_action'
             ? // The challenge step was never answered while the holds lasted.
-              fail(deps, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message)
-            : fail(deps, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message);
+              fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message)
+            : fail(ctx, company, payment, 402, charge?.status === 'declined' ? charge.declineCode : 'payment_abandoned', message);
         await failing.catch((err: unknown) => {
           if (!(err instanceof AppError)) throw err;
         });
@@ -56,13 +56,13 @@ export async function reconcilePayments(deps: Deps, findCompany: (id: number) =>
       if (!(err instanceof AppError)) throw err;
     }
   }
-  for (const { company_id } of await repo.findCompanyIdsWithCharges(deps.db)) {
+  for (const { company_id } of await repo.findCompanyIdsWithCharges(ctx.db)) {
     const company = await findCompany(company_id);
-    const gateway = company && gatewayFor(deps, company);
+    const gateway = company && gatewayFor(ctx, company);
     if (!company || !gateway) continue;
     const charges = await gateway.listSucceededCharges(company.id, nowIso(addMinutes(now, -LEASE_SECONDS / 60)));
     const ids = charges.map((c) => Number(/^payment-(\d+)$/.exec(c.idempotencyKey)?.[1] ?? 0));
-    const payments = await repo.findPaymentsByIds(deps.db, company.id, ids.filter((id) => id > 0));
+    const payments = await repo.findPaymentsByIds(ctx.db, company.id, ids.filter((id) => id > 0));
     for (const [index, c] of charges.entries()) {
       const payment = payments.find((p) => p.id === ids[index]);
       if (payment && payment.status !== 'failed') continue;

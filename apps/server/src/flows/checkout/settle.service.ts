@@ -2,7 +2,7 @@ import type { ErrorCode } from '@portal/shared/error-codes';
 import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,9 +39,9 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
 }
 
 /** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
-export async function fail(deps: Deps, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
+export async function fail(ctx: Ctx, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
   const result: StoredResult = { ok: false, status, code, message };
-  await deps.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const moved = await repo.movePayment(tx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });
     if (!moved) return;
     await repo.restoreCredits(tx.db, company.id, payment.id);
@@ -50,7 +50,7 @@ export async function fail(deps: Deps, company: Company, payment: PaymentRow, st
     if (holds?.bookingHoldToken) await releaseHeldBookings(tx.db, company.id, holds.bookingHoldToken);
     if (holds?.enrolmentIds.length) await releaseEnrolments(tx.db, company, holds.enrolmentIds);
   });
-  const row = (await repo.findPaymentById(deps.db, company.id, payment.id))!;
+  const row = (await repo.findPaymentById(ctx.db, company.id, payment.id))!;
   return replay(row) as never;
 }
 
@@ -61,7 +61,7 @@ export async function fail(deps: Deps, company: Company, payment: PaymentRow, st
  * allocated per invoice as the quote splits them, the notification. A hold that lapsed
  * and was taken meanwhile (409) rolls all of it back; the charge is then refunded.
  */
-export async function complete(deps: Deps, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
+export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
@@ -70,7 +70,7 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
   let answer: PaymentAnswer | null = null;
   let mailId: number | null = null;
   try {
-    answer = await deps.transaction(async (tx) => {
+    answer = await ctx.transaction(async (tx) => {
       // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
       const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
       const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
@@ -181,21 +181,21 @@ export async function complete(deps: Deps, company: Company, payment: PaymentRow
       return result;
     });
   } catch (err) {
-    if (err instanceof AlreadyFinished) return replay((await repo.findPaymentById(deps.db, company.id, payment.id))!);
+    if (err instanceof AlreadyFinished) return replay((await repo.findPaymentById(ctx.db, company.id, payment.id))!);
     if (err instanceof AppError && err.statusCode === 409) {
       // What was held was sold meanwhile (a lapsed hold): give the money back and say so.
-      const gateway = gatewayFor(deps, company);
+      const gateway = gatewayFor(ctx, company);
       if (chargeId && gateway) await gateway.refund(company.id, chargeId);
-      return fail(deps, company, payment, 409, err.code, `${err.message} Your payment has been refunded.`);
+      return fail(ctx, company, payment, 409, err.code, `${err.message} Your payment has been refunded.`);
     }
     throw err;
   }
-  await deps.faults?.afterOrder?.();
+  await ctx.faults?.afterOrder?.();
   // Delivered after the answer; a process that dies first leaves the row to the minute job.
-  if (mailId !== null) deps.mailer.deliver([mailId]);
+  if (mailId !== null) ctx.mailer.deliver([mailId]);
   // Keeping the card is best effort: the order stands either way.
   const { body } = JSON.parse(payment.request) as StoredRequest;
-  if (body.saveCard && body.cardToken) await saveCard(deps, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
+  if (body.saveCard && body.cardToken) await saveCard(ctx, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
   return answer;
 }
 

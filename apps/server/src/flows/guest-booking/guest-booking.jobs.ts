@@ -7,8 +7,8 @@ export const guestBookingJobs: Job[] = [
   {
     name: 'guest bookings paid while their process died',
     every: 'minute',
-    run: async (deps, now) => {
-      const { errors } = await settleGuestBookings(deps, (id) => findCompanyById(deps, id), now);
+    run: async (ctx, now) => {
+      const { errors } = await settleGuestBookings(ctx, (id) => findCompanyById(ctx, id), now);
       if (errors.length) throw new AggregateError(errors, `${errors.length} guest bookings could not be settled`);
     },
   },

@@ -14,7 +14,8 @@ import {
   guestBookingMessages as m,
 } from '@portal/shared/guest-booking-schemas';
 import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, idempotencyKeyHeaderSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
-import { throttle, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle } from '../../lib/sign-in-throttle.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
@@ -24,7 +25,7 @@ import * as service from './guest-booking.service.ts';
  * The public booking page's calls (`/ob`, N37; decision 050): open to any visitor of the
  * company's portal, counted in the registration bucket per client address.
  */
-export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function guestBookingRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const tags = ['guest booking'];
   const noStore = { 'cache-control': 'no-store' };
@@ -32,13 +33,13 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
   r.get(
     '/api/ob/options',
     { config: { auth: 'company' }, schema: { tags, summary: 'What the public booking page offers: venues, booking types, the days open', response: { 200: guestBookingOptionsSchema, ...errorResponses } } },
-    async (req) => service.guestOptions(deps, requireCompany(req)),
+    async (req) => service.guestOptions(ctx, requireCompany(req)),
   );
 
   r.get(
     '/api/ob/availability',
     { config: { auth: 'company' }, schema: { tags, summary: 'Free courts per start time on a day', querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errorResponses } } },
-    async (req) => service.guestAvailability(deps, requireCompany(req), { venueId: req.query.venue_id, bookingTypeId: req.query.booking_type_id, date: req.query.date }),
+    async (req) => service.guestAvailability(ctx, requireCompany(req), { venueId: req.query.venue_id, bookingTypeId: req.query.booking_type_id, date: req.query.date }),
   );
 
   r.post(
@@ -46,7 +47,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, summary: 'The court priced as the checkout prices it', body: guestQuoteRequestSchema, response: { 200: guestQuoteAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return service.quoteGuestBooking(deps, requireCompany(req), req.body.booking);
+      return service.quoteGuestBooking(ctx, requireCompany(req), req.body.booking);
     },
   );
 
@@ -65,7 +66,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers(noStore);
       await throttle(req, 'register');
-      return service.bookAsGuest(deps, requireCompany(req), req.headers[IDEMPOTENCY_HEADER] as string, req.body);
+      return service.bookAsGuest(ctx, requireCompany(req), req.headers[IDEMPOTENCY_HEADER] as string, req.body);
     },
   );
 
@@ -75,7 +76,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers(noStore);
       await throttle(req, 'register');
-      return { success: true as const, booking: await service.findGuestBooking(deps, requireCompany(req), req.body.token) };
+      return { success: true as const, booking: await service.findGuestBooking(ctx, requireCompany(req), req.body.token) };
     },
   );
 
@@ -85,12 +86,12 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers(noStore);
       await throttle(req, 'register');
-      return { success: true as const, booking: await service.cancelGuestBooking(deps, requireCompany(req), req.body.token), message: m.cancelled };
+      return { success: true as const, booking: await service.cancelGuestBooking(ctx, requireCompany(req), req.body.token), message: m.cancelled };
     },
   );
 
   // The simulated gateway's routes for a guest's card. Kept last: nothing below exists where the simulator may not run.
-  if (!simulatedGatewayAllowed(deps.env)) return;
+  if (!simulatedGatewayAllowed(ctx.env)) return;
   r.post(
     `${GATEWAY_PREFIX}/guest-tokens`,
     {
@@ -100,7 +101,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers(noStore);
       await throttle(req, 'register');
-      return service.tokeniseGuestCard(deps, requireCompany(req), req.body);
+      return service.tokeniseGuestCard(ctx, requireCompany(req), req.body);
     },
   );
 
@@ -109,7 +110,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a guest's charge", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return service.guestChallenge(deps, requireCompany(req), req.params.id);
+      return service.guestChallenge(ctx, requireCompany(req), req.params.id);
     },
   );
   r.post(
@@ -120,7 +121,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return service.guestChallenge(deps, requireCompany(req), req.params.id, req.body.approve);
+      return service.guestChallenge(ctx, requireCompany(req), req.params.id, req.body.approve);
     },
   );
 }

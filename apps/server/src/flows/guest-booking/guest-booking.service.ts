@@ -3,7 +3,7 @@ import { guestBookingMessages as m, type GuestBooking, type GuestBookingAnswer, 
 import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
@@ -25,50 +25,50 @@ type BookingBody = z.output<typeof guestBookingRequestSchema>;
  * The public booking page (decision 050) is open where the company takes court bookings online
  * and card payments: a guest has no account to collect anything else from.
  */
-function assertGuestBookingOpen(deps: Deps, company: Company) {
-  const open = company.settings.switches.ShowBookingsTab && gatewayFor(deps, company) !== null && company.settings.ob_venues.some((v) => v.Courts.length > 0);
+function assertGuestBookingOpen(ctx: Ctx, company: Company) {
+  const open = company.settings.switches.ShowBookingsTab && gatewayFor(ctx, company) !== null && company.settings.ob_venues.some((v) => v.Courts.length > 0);
   if (!open) throw new AppError(403, 'FEATURE_DISABLED', m.bookingsClosed);
 }
 
-export function guestOptions(deps: Deps, company: Company): GuestBookingOptions {
-  assertGuestBookingOpen(deps, company);
+export function guestOptions(ctx: Ctx, company: Company): GuestBookingOptions {
+  assertGuestBookingOpen(ctx, company);
   return { ...bookingOptions(company), cardPaymentsAvailable: true };
 }
 
-export function guestAvailability(deps: Deps, company: Company, input: { venueId: number; bookingTypeId: number; date: string }) {
-  assertGuestBookingOpen(deps, company);
-  return findAvailability(deps, company, input);
+export function guestAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }) {
+  assertGuestBookingOpen(ctx, company);
+  return findAvailability(ctx, company, input);
 }
 
 /** The court priced as the checkout will price it (no code or credit applies to a guest). */
-export async function quoteGuestBooking(deps: Deps, company: Company, booking: BookingRequest): Promise<QuoteAnswer> {
-  assertGuestBookingOpen(deps, company);
-  return quoteNewFamily(deps, company, { bookingItems: [booking] }, 'card');
+export async function quoteGuestBooking(ctx: Ctx, company: Company, booking: BookingRequest): Promise<QuoteAnswer> {
+  assertGuestBookingOpen(ctx, company);
+  return quoteNewFamily(ctx, company, { bookingItems: [booking] }, 'card');
 }
 
 /** The simulated gateway's tokenisation for a guest: the token is no one's until a booking is paid with it. */
-export async function tokeniseGuestCard(deps: Deps, company: Company, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
-  assertGuestBookingOpen(deps, company);
-  return tokeniseCard(deps, company, null, card);
+export async function tokeniseGuestCard(ctx: Ctx, company: Company, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
+  assertGuestBookingOpen(ctx, company);
+  return tokeniseCard(ctx, company, null, card);
 }
 
 /**
  * The challenge step of a guest's charge. Guests share the company's guest client, so the
  * challenge's own id (random, and known only to the browser that paid) is what names the card holder.
  */
-export async function guestChallenge(deps: Deps, company: Company, id: string, approve?: boolean) {
-  assertGuestBookingOpen(deps, company);
-  const clientId = await repo.findGuestClient(deps.db, company.id);
+export async function guestChallenge(ctx: Ctx, company: Company, id: string, approve?: boolean) {
+  assertGuestBookingOpen(ctx, company);
+  const clientId = await repo.findGuestClient(ctx.db, company.id);
   if (clientId === undefined) throw notFound();
-  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
+  return approve === undefined ? findChallenge(ctx, company, clientId, id) : decideChallenge(ctx, company, clientId, id, approve);
 }
 
 /** The client the company's guest bookings are made under, opened with the first one. */
-async function guestClientOf(deps: Deps, company: Company): Promise<number> {
-  const found = await repo.findGuestClient(deps.db, company.id);
+async function guestClientOf(ctx: Ctx, company: Company): Promise<number> {
+  const found = await repo.findGuestClient(ctx.db, company.id);
   if (found !== undefined) return found;
   try {
-    return await deps.transaction(async (tx) => {
+    return await ctx.transaction(async (tx) => {
       const clientId = await openGuestAccount(tx, company.id);
       await repo.insertGuestClient(tx.db, company.id, clientId);
       return clientId;
@@ -76,7 +76,7 @@ async function guestClientOf(deps: Deps, company: Company): Promise<number> {
   } catch (err) {
     // Another first guest opened it at the same moment (its sign-in's address is the same): theirs counts.
     if (!isUniqueViolationOf(err, 'logins')) throw err;
-    const theirs = await repo.findGuestClient(deps.db, company.id);
+    const theirs = await repo.findGuestClient(ctx.db, company.id);
     if (theirs === undefined) throw err;
     return theirs;
   }
@@ -92,19 +92,19 @@ const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) =>
  * guest is mailed the booking with its cancel link. A challenge step answers "requires_action";
  * the same request sent again finishes it.
  */
-export async function bookAsGuest(deps: Deps, company: Company, idempotencyKey: string, body: BookingBody): Promise<GuestBookingAnswer> {
-  assertGuestBookingOpen(deps, company);
-  const row = (await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey)) ?? (await admit(deps, company, idempotencyKey, body));
+export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: string, body: BookingBody): Promise<GuestBookingAnswer> {
+  assertGuestBookingOpen(ctx, company);
+  const row = (await repo.findGuestBookingByKey(ctx.db, company.id, idempotencyKey)) ?? (await admit(ctx, company, idempotencyKey, body));
   if (!sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
-  const clientId = await guestClientOf(deps, company);
-  if (body.cardToken && !(await gatewayFor(deps, company)!.attachCard(company.id, body.cardToken, clientId))) {
+  const clientId = await guestClientOf(ctx, company);
+  if (body.cardToken && !(await gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken, clientId))) {
     throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   }
   const cart = { classItems: [], bookingItems: [body.booking], invoices: [], discountCodes: [], creditIds: [], paymentMethod: 'card' as const, ocrProfileId: null, useSavedCard: false, saveCard: false, ...(body.cardToken ? { cardToken: body.cardToken } : {}) };
   // A refusal (a decline, the court taken meanwhile) keeps the guest's row: a retry under the key is answered the same; the minute job forgets it.
-  const payment = await checkout(deps, company, clientId, idempotencyKey, cart);
+  const payment = await checkout(ctx, company, clientId, idempotencyKey, cart);
   if (payment.status === 'requires_action') return { success: true, payment, booking: null, cancelUrl: null };
-  const confirmed = await confirm(deps, company, clientId, row, payment);
+  const confirmed = await confirm(ctx, company, clientId, row, payment);
   return { success: true, payment, booking: confirmed.booking, cancelUrl: confirmed.cancelUrl };
 }
 
@@ -114,17 +114,17 @@ export async function bookAsGuest(deps: Deps, company: Company, idempotencyKey: 
  * same key waits for that transaction (PostgreSQL) and, finding the solution spent, is admitted by
  * the row it wrote.
  */
-async function admit(deps: Deps, company: Company, idempotencyKey: string, body: BookingBody): Promise<repo.GuestRow> {
+async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: BookingBody): Promise<repo.GuestRow> {
   const solution = solutionOf(body.captcha);
   if (!solution) throw new AppError(400, 'CAPTCHA_REQUIRED', m.captchaRequired, [{ field: 'captcha', message: m.captchaRequired }]);
   resolveBookingRequest(company, body.booking);
   const g = body.guest;
-  const admitted = await deps.transaction(async (tx) => {
+  const admitted = await ctx.transaction(async (tx) => {
     if (!(await verifySolution(tx, company.id, solution))) return false;
     await repo.insertGuestBooking(tx.db, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
     return true;
   });
-  const row = await repo.findGuestBookingByKey(deps.db, company.id, idempotencyKey);
+  const row = await repo.findGuestBookingByKey(ctx.db, company.id, idempotencyKey);
   if (!row) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
   if (!admitted && !sameGuest(row, g)) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
   return row;
@@ -134,15 +134,15 @@ async function admit(deps: Deps, company: Company, idempotencyKey: string, body:
  * Ties the paid booking to its guest and, once, mails them the booking with the link that cancels
  * it; the request that confirms it also answers the link (the e-mail is not its only copy).
  */
-async function confirm(deps: Deps, company: Company, clientId: number, row: repo.GuestRow, payment: { invoiceNos: string[]; amountCents: number; receiptNo: string | null }) {
-  const booking = await findBookingOnInvoice(deps, company, clientId, payment.invoiceNos[0]!);
+async function confirm(ctx: Ctx, company: Company, clientId: number, row: repo.GuestRow, payment: { invoiceNos: string[]; amountCents: number; receiptNo: string | null }) {
+  const booking = await findBookingOnInvoice(ctx, company, clientId, payment.invoiceNos[0]!);
   if (!booking) throw new Error(`guest booking ${row.id}: no booking on invoice ${payment.invoiceNos[0]}`);
   const token = newToken();
-  const cancelUrl = `${publicOrigin(deps.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
-  if (!(await repo.confirmGuestBooking(deps.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() }))) {
+  const cancelUrl = `${publicOrigin(ctx.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
+  if (!(await repo.confirmGuestBooking(ctx.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() }))) {
     return { booking: present(booking, row), cancelUrl: null };
   }
-  mailConfirmation(deps, company, row, booking, cancelUrl, token, payment.amountCents, payment.receiptNo);
+  mailConfirmation(ctx, company, row, booking, cancelUrl, token, payment.amountCents, payment.receiptNo);
   return { booking: present(booking, row), cancelUrl };
 }
 
@@ -161,11 +161,11 @@ function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBookin
   };
 }
 
-function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, link: string, token: string, amountCents: number, receiptNo: string | null) {
+function mailConfirmation(ctx: Ctx, company: Company, row: repo.GuestRow, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, link: string, token: string, amountCents: number, receiptNo: string | null) {
   const name = company.settings.CompanyDisplayName;
   const symbol = company.settings.localization.CurrencySymbol;
   const hours = company.settings.booking_setup.CancelCutoffHours;
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: row.email,
     subject: m.confirmationSubject(name),
@@ -180,16 +180,16 @@ function mailConfirmation(deps: Deps, company: Company, row: repo.GuestRow, book
 }
 
 /** The booking a cancel link names, for the page that shows it, cancelled or not. */
-export async function findGuestBooking(deps: Deps, company: Company, token: string): Promise<GuestBooking> {
-  const { row, clientId } = await byToken(deps, company, token);
-  const booking = await findClientBooking(deps, company, clientId, row.booking_id!);
+export async function findGuestBooking(ctx: Ctx, company: Company, token: string): Promise<GuestBooking> {
+  const { row, clientId } = await byToken(ctx, company, token);
+  const booking = await findClientBooking(ctx, company, clientId, row.booking_id!);
   if (!booking) throw notFound(m.linkInvalid);
   return present(booking, row);
 }
 
-async function byToken(deps: Deps, company: Company, token: string) {
-  const row = await repo.findGuestBookingByToken(deps.db, company.id, hashToken(token));
-  const clientId = await repo.findGuestClient(deps.db, company.id);
+async function byToken(ctx: Ctx, company: Company, token: string) {
+  const row = await repo.findGuestBookingByToken(ctx.db, company.id, hashToken(token));
+  const clientId = await repo.findGuestClient(ctx.db, company.id);
   if (!row || row.booking_id === null || clientId === undefined) throw notFound(m.linkInvalid);
   return { row, clientId };
 }
@@ -198,19 +198,19 @@ async function byToken(deps: Deps, company: Company, token: string) {
  * Cancels a guest's booking from the link in its e-mail, before the cut-off (the hub's rule), and
  * refunds the card it was paid with: the guest has no account to keep a credit in.
  */
-export async function cancelGuestBooking(deps: Deps, company: Company, token: string): Promise<GuestBooking> {
-  const { row, clientId } = await byToken(deps, company, token);
-  const current = await findClientBooking(deps, company, clientId, row.booking_id!);
+export async function cancelGuestBooking(ctx: Ctx, company: Company, token: string): Promise<GuestBooking> {
+  const { row, clientId } = await byToken(ctx, company, token);
+  const current = await findClientBooking(ctx, company, clientId, row.booking_id!);
   if (!current || current.status === 'Cancelled') throw notFound(m.linkInvalid);
   const hours = company.settings.booking_setup.CancelCutoffHours;
   if (current.cancelBy === null) throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(hours));
   // The refund first (the gateway refunds a charge once): a refund that fails leaves the booking, and the link, as they were.
-  const payment = await findPaymentOutcome(deps, company.id, clientId, row.idempotency_key);
-  const gateway = gatewayFor(deps, company);
+  const payment = await findPaymentOutcome(ctx, company.id, clientId, row.idempotency_key);
+  const gateway = gatewayFor(ctx, company);
   if (payment?.status === 'completed' && payment.reference && gateway) await gateway.refund(company.id, payment.reference);
-  const cancelled = await cancelBooking(deps, company, clientId, row.booking_id!);
+  const cancelled = await cancelBooking(ctx, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: row.email,
     subject: `Booking cancelled: ${name}`,
@@ -231,18 +231,18 @@ const SETTLE_GRACE_MINUTES = 5;
  * it (the process died) is confirmed and mailed; one whose checkout failed or never began is
  * forgotten. One still in flight is left to the payment reconciliation, which runs first.
  */
-export async function settleGuestBookings(deps: Deps, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
+export async function settleGuestBookings(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
   const errors: unknown[] = [];
-  for (const row of await repo.findUnconfirmedGuestBookings(deps.db, nowIso(addMinutes(now, -SETTLE_GRACE_MINUTES)))) {
+  for (const row of await repo.findUnconfirmedGuestBookings(ctx.db, nowIso(addMinutes(now, -SETTLE_GRACE_MINUTES)))) {
     try {
       const company = await findCompany(row.company_id);
       if (!company) continue;
       const hold = Math.max(company.settings.fin_setup.CheckoutHoldMinutes, company.settings.booking_setup.HoldMinutes);
       if (row.created_at > nowIso(addMinutes(now, -(hold + SETTLE_GRACE_MINUTES)))) continue;
-      const clientId = await repo.findGuestClient(deps.db, company.id);
-      const outcome = clientId === undefined ? null : await findPaymentOutcome(deps, company.id, clientId, row.idempotency_key);
-      if (outcome?.status === 'completed' && outcome.answer && clientId !== undefined) await confirm(deps, company, clientId, row, outcome.answer);
-      else if (!outcome || outcome.status === 'failed') await repo.deleteGuestBooking(deps.db, company.id, row.id);
+      const clientId = await repo.findGuestClient(ctx.db, company.id);
+      const outcome = clientId === undefined ? null : await findPaymentOutcome(ctx, company.id, clientId, row.idempotency_key);
+      if (outcome?.status === 'completed' && outcome.answer && clientId !== undefined) await confirm(ctx, company, clientId, row, outcome.answer);
+      else if (!outcome || outcome.status === 'failed') await repo.deleteGuestBooking(ctx.db, company.id, row.id);
     } catch (err) {
       // One booking that cannot be settled does not hold up the others; it is tried again next minute.
       errors.push(err);

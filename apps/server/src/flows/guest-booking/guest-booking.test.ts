@@ -19,7 +19,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   let day = 3;
   /** A guest at Ace's booking page, and a court free on a day of the test's own (each test books another day). */
   const guestWithCourt = async () => {
@@ -107,7 +107,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await book(b, declinedBody, k)).status).toBe(402);
     // The guest's details are forgotten by the minute job.
     expect((await guestRows(who.Email)).map((r) => r.confirmed_at)).toEqual([null]);
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await guestRows(who.Email)).toEqual([]);
     const charges = await countCharges(t, ace);
     const rivals = await Promise.all([0, 1, 2, 3].map(async () => {
@@ -203,16 +203,16 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   it('a process killed after the charge: the minute job confirms the booking and mails the guest', async () => {
     const { b, booking } = await guestWithCourt();
     const who = guest();
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     const killed = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
-    setPaymentFaults(t.runtime.deps, undefined);
+    setPaymentFaults(t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect((await guestRows(who.Email))[0]?.confirmed_at).toBeNull();
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect((await guestRows(who.Email))[0]?.confirmed_at).not.toBeNull();
     expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
     expect((await t.lastMailTo(who.Email))?.subject).toBe('Your booking with Ace Tennis Academy');

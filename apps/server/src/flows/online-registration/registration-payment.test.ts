@@ -28,7 +28,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const classOf = (i: number) => classIds[i]!;
 
   /** A visitor at the company who proved a fresh address under the profile. */
@@ -296,18 +296,18 @@ describe.each(testEngines())('online registration with classes and payment on %s
   it('a process killed after the charge: the minute job completes the order and the registration, and welcomes the family once', async () => {
     const { b, email, token } = await proved();
     const body = form(token, { cardToken: await tokenise(b, token) });
-    setPaymentFaults(t.runtime.deps, {
+    setPaymentFaults(t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     const k = key();
     const killed = await submit(b, body, k);
-    setPaymentFaults(t.runtime.deps, undefined);
+    setPaymentFaults(t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect((await registration(token)).completed_at).toBeNull();
     // Long after: the payment's lease and the registration's time have run out.
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect((await registration(token)).completed_at).not.toBeNull();
     expect(await family(email)).toMatchObject({ logins: 1, students: 2, invoices: 1, payments: 1 });
     await t.lastMailTo(email);
@@ -325,7 +325,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(first.body.payment?.status).toBe('requires_action');
     const held = await family(email);
     expect(held.enrolments.map((e) => e.status)).toEqual(['held', 'held']);
-    await reconcileCheckouts(t.runtime.deps, new Date(Date.now() + 60 * 60_000));
+    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await family(email)).toEqual(nothing);
     expect(await registration(token)).toMatchObject({ submitted_at: null, client_id: null });
     // The registration is open again: the family registers with another card.

@@ -1,6 +1,6 @@
 import { registrationMessages as m } from '@portal/shared/registration-schemas';
 import type { RegistrationPaymentOption } from '@portal/shared/registration-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { directDebitOffered, gatewayFor } from '../../modules/payments/payments.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -24,8 +24,8 @@ export function assertRegistrationOpen(company: Company, profileId?: number) {
 export type Profile = Company['settings']['profiles'][number];
 
 /** The options the profile offers (N27, T24) that the company's payment setup takes too. */
-export function paymentOptionsOf(deps: Deps, company: Company, profile: Profile): RegistrationPaymentOption[] {
-  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(deps, company) !== null : directDebitOffered(company)));
+export function paymentOptionsOf(ctx: Ctx, company: Company, profile: Profile): RegistrationPaymentOption[] {
+  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(ctx, company) !== null : directDebitOffered(company)));
 }
 
 /** A profile with a class step (N8); NoClasses profiles take none. */

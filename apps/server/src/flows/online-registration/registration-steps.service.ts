@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { registrationMessages as m, type RegistrationQuoteAnswer, type registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
@@ -17,9 +17,9 @@ import { assertRegistrationOpen, CAPTCHA_MARK_MINUTES, paymentOptionsOf, REGISTR
 
 // The steps before the submission: the address and its code, the captcha, the quote, the card.
 /** R60: whether the address already signs in here; such a visitor is offered sign-in instead (N35). */
-export async function confirmEmail(deps: Deps, company: Company, email: string): Promise<boolean> {
+export async function confirmEmail(ctx: Ctx, company: Company, email: string): Promise<boolean> {
   assertRegistrationOpen(company);
-  return hasSignIn(deps, company.id, email);
+  return hasSignIn(ctx, company.id, email);
 }
 
 /**
@@ -28,10 +28,10 @@ export async function confirmEmail(deps: Deps, company: Company, email: string):
  * decoy), in the same answer, so the call does not say which addresses are customers and no
  * registration can be made for one.
  */
-export async function sendCode(deps: Deps, company: Company, email: string): Promise<{ token: string; message: string }> {
+export async function sendCode(ctx: Ctx, company: Company, email: string): Promise<{ token: string; message: string }> {
   assertRegistrationOpen(company);
-  const existing = await hasSignIn(deps, company.id, email);
-  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'registration', email, decoy: existing });
+  const existing = await hasSignIn(ctx, company.id, email);
+  const { token, code } = await issueEmailCode(ctx, { companyId: company.id, purpose: 'registration', email, decoy: existing });
   const name = company.settings.CompanyDisplayName;
   const mail = existing
     ? renderMail(company.settings, [
@@ -43,7 +43,7 @@ export async function sendCode(deps: Deps, company: Company, email: string): Pro
         `Your ${name} registration code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: email,
     subject: existing ? `Your ${name} account` : `Your registration code: ${code}`,
@@ -58,18 +58,18 @@ export async function sendCode(deps: Deps, company: Company, email: string): Pro
  * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
  * that signs in here (the code sent to one is a decoy, and one may have signed up since).
  */
-export async function verifyCode(deps: Deps, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
+export async function verifyCode(ctx: Ctx, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
   assertRegistrationOpen(company, input.profile);
-  const row = await findEmailCode(deps, company.id, 'registration', input.token);
+  const row = await findEmailCode(ctx, company.id, 'registration', input.token);
   if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
-  const check = await checkEmailCode(deps, company.id, row, input.token, input.code);
+  const check = await checkEmailCode(ctx, company.id, row, input.token, input.code);
   if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
   if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
   // The address may have signed up since its code was sent: such a family signs in instead.
-  if (await hasSignIn(deps, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
-  if (!(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  if (await hasSignIn(ctx, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
+  if (!(await consumeEmailCode(ctx, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
   const now = new Date();
-  await repo.insertRegistration(deps.db, {
+  await repo.insertRegistration(ctx.db, {
     companyId: company.id,
     profileId: input.profile,
     tokenHash: hashToken(input.token),
@@ -84,18 +84,18 @@ export async function verifyCode(deps: Deps, company: Company, input: { token: s
  * R59: checks a solved challenge once (a replay is refused) and marks the registration as
  * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
  */
-export async function verifyCaptcha(deps: Deps, company: Company, input: { token: string; registration_token: string }): Promise<boolean> {
+export async function verifyCaptcha(ctx: Ctx, company: Company, input: { token: string; registration_token: string }): Promise<boolean> {
   assertRegistrationOpen(company);
   const now = new Date();
-  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso(now));
+  const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(input.registration_token), nowIso(now));
   if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
   const solution = solutionOf(input.token);
-  if (!solution || !(await verifySolution(deps, company.id, solution))) return false;
-  return repo.markCaptchaVerified(deps.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
+  if (!solution || !(await verifySolution(ctx, company.id, solution))) return false;
+  return repo.markCaptchaVerified(ctx.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
 }
 
-export function deleteExpiredRegistrations(deps: Deps, now = new Date()): Promise<void> {
-  return repo.deleteExpiredRegistrations(deps.db, nowIso(now));
+export function deleteExpiredRegistrations(ctx: Ctx, now = new Date()): Promise<void> {
+  return repo.deleteExpiredRegistrations(ctx.db, nowIso(now));
 }
 
 type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
@@ -106,31 +106,31 @@ export function enrolledItems(body: { profile: number; classes: QuoteRequest['cl
 }
 
 /** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
-export async function quoteRegistration(deps: Deps, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
+export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
   assertRegistrationOpen(company, body.profile);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
-  const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
-  return { ...quote, paymentOptions: paymentOptionsOf(deps, company, profile), bankFormat: bankFormatOf(company) };
+  const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
+  return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company) };
 }
 
 /**
  * The simulated gateway's tokenisation for an open registration: the token is no client's yet
  * and is kept against the registration (the latest counts); the submission hands it to the family.
  */
-export async function tokeniseRegistrationCard(deps: Deps, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
+export async function tokeniseRegistrationCard(ctx: Ctx, company: Company, input: { registration_token: string; number: string; exp_month: number; exp_year: number; cvc: string }) {
   assertRegistrationOpen(company);
-  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(input.registration_token), nowIso());
+  const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(input.registration_token), nowIso());
   if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-  const made = await tokeniseCard(deps, company, null, input);
-  await repo.setCardToken(deps.db, company.id, registration.id, made.id);
+  const made = await tokeniseCard(ctx, company, null, input);
+  await repo.setCardToken(ctx.db, company.id, registration.id, made.id);
   return made;
 }
 
 /** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */
-export async function registrationChallenge(deps: Deps, company: Company, registrationToken: string, id: string, approve?: boolean) {
+export async function registrationChallenge(ctx: Ctx, company: Company, registrationToken: string, id: string, approve?: boolean) {
   assertRegistrationOpen(company);
-  const clientId = (await repo.findSubmittedRegistration(deps.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
+  const clientId = (await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(registrationToken), nowIso()))?.client_id ?? null;
   if (clientId === null) throw notFound();
-  return approve === undefined ? findChallenge(deps, company, clientId, id) : decideChallenge(deps, company, clientId, id, approve);
+  return approve === undefined ? findChallenge(ctx, company, clientId, id) : decideChallenge(ctx, company, clientId, id, approve);
 }

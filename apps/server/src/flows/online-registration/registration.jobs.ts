@@ -9,8 +9,8 @@ export const registrationJobs: Job[] = [
     // Registrations whose checkout settled, or never began, while nobody was there to hear (decision 049).
     name: 'registrations still paying',
     every: 'minute',
-    run: async (deps, now) => {
-      const { errors } = await settlePayingRegistrations(deps, (id) => findCompanyById(deps, id), now);
+    run: async (ctx, now) => {
+      const { errors } = await settlePayingRegistrations(ctx, (id) => findCompanyById(ctx, id), now);
       if (errors.length) throw new AggregateError(errors, `${errors.length} paying registrations could not be settled`);
     },
   },

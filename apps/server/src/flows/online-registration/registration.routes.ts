@@ -21,7 +21,8 @@ import {
   verifyCodeAnswerSchema,
   verifyCodeRequestSchema,
 } from '@portal/shared/registration-schemas';
-import { throttle, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle } from '../../lib/sign-in-throttle.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { signInCustomer } from '../sign-in/sign-in.routes.ts';
@@ -34,7 +35,7 @@ import { submitRegistration } from './submission.service.ts';
  * company's portal, so each call counts in the registration bucket per client address, and
  * send-code per e-mail address as well.
  */
-export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const tags = ['registration'];
 
@@ -43,7 +44,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: confirmEmailRequestSchema, response: { 200: confirmEmailAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, existing_client: await steps.confirmEmail(deps, requireCompany(req), req.body.email) };
+      return { success: true as const, existing_client: await steps.confirmEmail(ctx, requireCompany(req), req.body.email) };
     },
   );
 
@@ -52,7 +53,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: sendCodeRequestSchema, response: { 200: sendCodeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register', true);
-      return { success: true as const, ...(await steps.sendCode(deps, requireCompany(req), req.body.email)) };
+      return { success: true as const, ...(await steps.sendCode(ctx, requireCompany(req), req.body.email)) };
     },
   );
 
@@ -61,7 +62,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: verifyCodeRequestSchema, response: { 200: verifyCodeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, verified: true as const, ...(await steps.verifyCode(deps, requireCompany(req), req.body)) };
+      return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, requireCompany(req), req.body)) };
     },
   );
 
@@ -70,7 +71,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'company' }, schema: { tags, body: verifyCaptchaRequestSchema, response: { 200: verifyCaptchaAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'register');
-      return { success: true as const, verified: await steps.verifyCaptcha(deps, requireCompany(req), req.body) };
+      return { success: true as const, verified: await steps.verifyCaptcha(ctx, requireCompany(req), req.body) };
     },
   );
 
@@ -93,14 +94,14 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       await throttle(req, 'register');
       const company = requireCompany(req);
       reply.headers({ 'cache-control': 'no-store' });
-      const { clientId, payment } = await submitRegistration(deps, company, req.headers[IDEMPOTENCY_HEADER] as string, req.body, {
+      const { clientId, payment } = await submitRegistration(ctx, company, req.headers[IDEMPOTENCY_HEADER] as string, req.body, {
         ipAddress: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
       });
       // A challenge step first: nobody is signed in until the payment goes through.
       if (clientId === null) return { success: true as const, payment };
       // The new family is signed in; a retry after a lost answer signs it in again.
-      return { success: true as const, payment, ...(await signInCustomer(deps, req, reply, company, clientId)) };
+      return { success: true as const, payment, ...(await signInCustomer(ctx, req, reply, company, clientId)) };
     },
   );
 
@@ -117,13 +118,13 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return steps.quoteRegistration(deps, requireCompany(req), req.body);
+      return steps.quoteRegistration(ctx, requireCompany(req), req.body);
     },
   );
 
   // The simulated gateway's routes for a registration's card: tokenised before its holder is a
   // client, and its challenge step. Kept last: nothing below exists where the simulator may not run.
-  if (!simulatedGatewayAllowed(deps.env)) return;
+  if (!simulatedGatewayAllowed(ctx.env)) return;
   r.post(
     `${GATEWAY_PREFIX}/registration-tokens`,
     {
@@ -138,7 +139,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
       await throttle(req, 'register');
-      return steps.tokeniseRegistrationCard(deps, requireCompany(req), req.body);
+      return steps.tokeniseRegistrationCard(ctx, requireCompany(req), req.body);
     },
   );
 
@@ -152,7 +153,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return steps.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
+      return steps.registrationChallenge(ctx, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
     },
   );
 
@@ -171,7 +172,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req) => {
       await throttle(req, 'register');
-      return steps.registrationChallenge(deps, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
+      return steps.registrationChallenge(ctx, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
     },
   );
 }

@@ -17,7 +17,7 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     await b.enterCompany(code);
     return b;
   };
-  const registrationRow = (token: string) => t.runtime.deps.db.selectFrom('registrations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const registrationRow = (token: string) => t.runtime.ctx.db.selectFrom('registrations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   /** A visitor who proved a fresh address: the registration token and the address. */
   const verified = async (b: Browser, profile = 1) => {
     const email = fresh('family');
@@ -110,7 +110,7 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     const code = await mailedCode(t, email);
     const guesses = Array.from({ length: 12 }, (_, i) => (code + 1 + i) % 1_000_000);
     await Promise.all(guesses.map((g) => b.post('/api/ocr/verify-code', { token: sent.body.token, code: g, profile: 1 })));
-    const row = await t.runtime.deps.db.selectFrom('email_codes').select('attempts').where('token_hash', '=', hashToken(sent.body.token)).executeTakeFirstOrThrow();
+    const row = await t.runtime.ctx.db.selectFrom('email_codes').select('attempts').where('token_hash', '=', hashToken(sent.body.token)).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
   });
 
@@ -244,14 +244,14 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     signature = await testSignature();
     // This database's SPLASH registers families without a class step on its profiles 1 and 2
     // (the class step and its payment are tested in registration-payment.test.ts).
-    const splash = (await t.runtime.deps.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    const splash = (await t.runtime.ctx.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
     await changeCompanySettings<{ profiles: Record<string, unknown>[] }>(t, splash, (s) => {
       for (const p of s.profiles) if (p.OCRProfileID === 1 || p.OCRProfileID === 2) p.PageType = 'NoClasses';
     });
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const key = () => crypto.randomBytes(12).toString('hex');
   /** A visitor at SPLASH who proved a fresh address under the profile. */
   const proved = async (profile = 1) => {

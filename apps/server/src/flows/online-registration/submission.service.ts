@@ -5,7 +5,7 @@ import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
 import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
@@ -58,9 +58,9 @@ async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
  * every required agreement agreed and signed where it asks (N25), and last the signatures' images
  * (kept re-encoded, so the transaction does no image work).
  */
-async function checkSubmission(deps: Deps, company: Company, body: Submission, now: Date) {
+async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now: Date) {
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
-  const registration = await repo.findOpenRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+  const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (!registration || registration.profile_id !== body.profile) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
   if (profile.ShowCAPTCHA && !(registration.captcha_verified_until && registration.captcha_verified_until > nowIso(now))) {
     throw new AppError(422, 'CAPTCHA_REQUIRED', m.captchaRequired);
@@ -70,13 +70,13 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
   if (profile.SkipStudents && body.students.length > 0) throw fieldError(422, 'NO_STUDENTS_TAKEN', 'students', m.noStudentsTaken(studentTerm));
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
-  const payment = checkClassesAndPayment(deps, company, profile, body, registration.card_token, studentTerm);
+  const payment = checkClassesAndPayment(ctx, company, profile, body, registration.card_token, studentTerm);
   // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
   if (payment !== null) {
-    const quote = await quoteNewFamily(deps, company, { classItems: enrolledItems(body) }, payment);
+    const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment);
     if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
-  const agreements = await listActiveAgreements(deps, company.id, undefined, body.profile);
+  const agreements = await listActiveAgreements(ctx, company.id, undefined, body.profile);
   const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
   if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
   const answers = new Map(body.agreements.map((a) => [a.agreementID, a]));
@@ -94,12 +94,12 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
   const options = { profileId: body.profile, registration: true };
   // The address is the one the family proved, whatever the form says.
   const customer = await within('customer', async () => {
-    const form = await parseCustomerForm(deps, company, { ...body.customer, Email: registration.email }, options);
-    await checkNewCustomerRegId(deps, company.id, form);
+    const form = await parseCustomerForm(ctx, company, { ...body.customer, Email: registration.email }, options);
+    await checkNewCustomerRegId(ctx, company.id, form);
     return form;
   });
   const students = [];
-  for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(deps, company, student, options)));
+  for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(ctx, company, student, options)));
   const accepted = [];
   for (const a of agreed) {
     const signature = a.signature ? await within(`agreements.${a.agreementId}`, () => checkSignature(a.signature!, a.name)) : null;
@@ -117,7 +117,7 @@ async function checkSubmission(deps: Deps, company: Company, body: Submission, n
  * (N15). Answers how the family pays, or null when nothing is enrolled (waitlist places only, or
  * no class step). Places and prices are checked by the checkout itself.
  */
-function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, body: Submission, cardToken: string | null, studentTerm: string): 'card' | 'direct_debit' | null {
+function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, body: Submission, cardToken: string | null, studentTerm: string): 'card' | 'direct_debit' | null {
   if (!takesClasses(profile)) {
     if (body.classes.length > 0) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
     if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
@@ -132,7 +132,7 @@ function checkClassesAndPayment(deps: Deps, company: Company, profile: Profile, 
     if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
     return null;
   }
-  const options = paymentOptionsOf(deps, company, profile);
+  const options = paymentOptionsOf(ctx, company, profile);
   const method = body.direct_debit_payment ? 'direct_debit' : 'credit_card';
   if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.selectOption);
   if (method === 'direct_debit') {
@@ -164,7 +164,7 @@ function parseBank(company: Company, bank: unknown) {
  * mark it submitted writes, the others answer from it.
  */
 export async function submitRegistration(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   idempotencyKey: string,
   body: Submission,
@@ -173,14 +173,14 @@ export async function submitRegistration(
   assertRegistrationOpen(company, body.profile);
   const now = new Date();
   const hash = hashOf(body);
-  const submitted = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
-  if (submitted) return replay(deps, company, submitted, idempotencyKey, hash, body, now);
-  const checked = await checkSubmission(deps, company, body, now);
+  const submitted = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
+  if (submitted) return replay(ctx, company, submitted, idempotencyKey, hash, body, now);
+  const checked = await checkSubmission(ctx, company, body, now);
   // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
-  const mandate = checked.bank ? await within('bank', () => registerBankMandate(deps, company, checked.bank)) : null;
+  const mandate = checked.bank ? await within('bank', () => registerBankMandate(ctx, company, checked.bank)) : null;
   let written: { clientId: number; studentIds: number[] } | null;
   try {
-    written = await deps.transaction(async (tx) => {
+    written = await ctx.transaction(async (tx) => {
       // The mark first: a second submission of this registration finds it taken and writes nothing.
       if (!(await repo.markSubmitted(tx.db, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
@@ -212,15 +212,15 @@ export async function submitRegistration(
     throw err;
   }
   if (written === null) {
-    const row = await repo.findSubmittedRegistration(deps.db, company.id, hashToken(body.registration_token), nowIso(now));
+    const row = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
-    return replay(deps, company, row, idempotencyKey, hash, body, now);
+    return replay(ctx, company, row, idempotencyKey, hash, body, now);
   }
   if (checked.payment === null) {
-    sendWelcome(deps, company, checked.registration.email, checked.customer.FirstName);
+    sendWelcome(ctx, company, checked.registration.email, checked.customer.FirstName);
     return { clientId: written.clientId, payment: null };
   }
-  return pay(deps, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds);
+  return pay(ctx, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds);
 }
 
 /**
@@ -232,7 +232,7 @@ export async function submitRegistration(
  * resume, or the minute job to settle (`settlePayingRegistrations`).
  */
 export async function pay(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   registration: { id: number; email: string; client_id: number },
   idempotencyKey: string,
@@ -244,25 +244,25 @@ export async function pay(
   const byDebit = body.direct_debit_payment;
   try {
     if (body.cardToken && !byDebit) {
-      const gateway = gatewayFor(deps, company);
+      const gateway = gatewayFor(ctx, company);
       // The registration's card becomes the family's (once; a resumed submission finds it theirs).
       if (gateway && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
         throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
       }
     }
-    const payment = await checkout(deps, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(deps, company, clientId))));
+    const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(ctx, company, clientId))));
     if (payment.status === 'requires_action') return { clientId: null, payment };
-    await complete(deps, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
+    await complete(ctx, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
     return { clientId, payment };
   } catch (err) {
-    await removeFamily(deps, company, registration.id, clientId, idempotencyKey, body.cardToken);
+    await removeFamily(ctx, company, registration.id, clientId, idempotencyKey, body.cardToken);
     throw err;
   }
 }
 
 /** The ids the submission gave its students, in the order it wrote them. */
-async function studentIdsOf(deps: Deps, company: Company, clientId: number): Promise<number[]> {
-  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+async function studentIdsOf(ctx: Ctx, company: Company, clientId: number): Promise<number[]> {
+  return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
 }
 
 /** The checkout's cart for the submission's classes, each student named by its id. */
@@ -282,8 +282,8 @@ function cartOf(body: Submission, students: number[]): z.output<typeof checkoutR
 }
 
 /** The registration completed: once, the family is welcomed. */
-async function complete(deps: Deps, company: Company, registrationId: number, email: string, firstName: string, signedIn = true) {
-  if (await repo.markCompleted(deps.db, company.id, registrationId, nowIso())) sendWelcome(deps, company, email, firstName, signedIn);
+async function complete(ctx: Ctx, company: Company, registrationId: number, email: string, firstName: string, signedIn = true) {
+  if (await repo.markCompleted(ctx.db, company.id, registrationId, nowIso())) sendWelcome(ctx, company, email, firstName, signedIn);
 }
 
 /**
@@ -292,14 +292,14 @@ async function complete(deps: Deps, company: Company, registrationId: number, em
  * checkout lock, so a payment of the key still being written (a concurrent request of the same
  * submission) is seen and the family kept.
  */
-async function removeFamily(deps: Deps, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
-  const removed = await deps.transaction(async (tx) => {
-    if (!(await paymentFailedOrAbsent(tx.db, deps.engine, company.id, clientId, idempotencyKey))) return false;
+async function removeFamily(ctx: Ctx, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
+  const removed = await ctx.transaction(async (tx) => {
+    if (!(await paymentFailedOrAbsent(tx.db, ctx.engine, company.id, clientId, idempotencyKey))) return false;
     if (!(await repo.reopenRegistration(tx.db, company.id, registrationId, clientId))) return false;
     await removeAccount(tx, company.id, clientId);
     return true;
   });
-  if (removed && cardToken) await gatewayFor(deps, company)?.detachCard(company.id, cardToken, clientId);
+  if (removed && cardToken) await gatewayFor(ctx, company)?.detachCard(company.id, cardToken, clientId);
 }
 
 /**
@@ -308,7 +308,7 @@ async function removeFamily(deps: Deps, company: Company, registrationId: number
  * refused, so the retry never becomes a way to sign in.
  */
 export async function replay(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,
   idempotencyKey: string,
@@ -320,12 +320,12 @@ export async function replay(
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', m.differentSubmission);
   if (row.client_id === null) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   // Still paying: the same submission resumes the checkout (after a challenge step, or a lost answer).
-  if (row.completed_at === null) return pay(deps, company, { id: row.id, email: row.email, client_id: row.client_id }, idempotencyKey, body);
+  if (row.completed_at === null) return pay(ctx, company, { id: row.id, email: row.email, client_id: row.client_id }, idempotencyKey, body);
   const fresh = addMinutes(new Date(row.submitted_at), REPLAY_MINUTES) > now;
-  if (!fresh || !(await isPasswordChangePending(deps, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
+  if (!fresh || !(await isPasswordChangePending(ctx, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   // What was paid is answered again by the checkout from its record under the key.
   const paid = body.classes.some((c) => !c.waitlist);
-  const payment = paid ? await checkout(deps, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(deps, company, row.client_id))) : null;
+  const payment = paid ? await checkout(ctx, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(ctx, company, row.client_id))) : null;
   return { clientId: row.client_id, payment };
 }
 
@@ -336,23 +336,23 @@ export async function replay(
  * left to the payment reconciliation, which runs first.
  */
 export async function settlePayingRegistrations(
-  deps: Deps,
+  ctx: Ctx,
   findCompany: (id: number) => Promise<Company | null | undefined>,
   now = new Date(),
 ): Promise<{ errors: unknown[] }> {
   const report = { errors: [] as unknown[] };
   // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
-  const rows = await repo.findStalePayingRegistrations(deps.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
+  const rows = await repo.findStalePayingRegistrations(ctx.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));
   for (const row of rows) {
     const company = await findCompany(row.company_id);
     if (!company || row.client_id === null || row.idempotency_key === null) continue;
     if (row.submitted_at! > nowIso(addMinutes(now, -(company.settings.fin_setup.CheckoutHoldMinutes + PAYING_GRACE_MINUTES)))) continue;
     try {
-      const status = (await findPaymentOutcome(deps, company.id, row.client_id, row.idempotency_key))?.status ?? null;
+      const status = (await findPaymentOutcome(ctx, company.id, row.client_id, row.idempotency_key))?.status ?? null;
       if (status === 'completed') {
-        await complete(deps, company, row.id, row.email, row.first_name, false);
+        await complete(ctx, company, row.id, row.email, row.first_name, false);
       } else if (status === null || status === 'failed') {
-        await removeFamily(deps, company, row.id, row.client_id, row.idempotency_key, row.card_token);
+        await removeFamily(ctx, company, row.id, row.client_id, row.idempotency_key, row.card_token);
       }
     } catch (err) {
       // One registration that cannot be settled does not hold up the others; it is tried again next minute.
@@ -367,9 +367,9 @@ const PAYING_GRACE_MINUTES = 5;
 
 type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null };
 
-function sendWelcome(deps: Deps, company: Company, email: string, firstName: string, signedIn = true) {
+function sendWelcome(ctx: Ctx, company: Company, email: string, firstName: string, signedIn = true) {
   const name = company.settings.CompanyDisplayName;
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: email,
     subject: m.welcomeSubject(name),

@@ -9,7 +9,8 @@ import {
   companyLoginSchema,
   loginByCustomerIdSchema,
 } from '@portal/shared/company-schemas';
-import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, clearAuthCookies, cookieOptions } from '../../plugins/auth.ts';
@@ -20,9 +21,9 @@ import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, toListEntr
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
-export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function companyEntryRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
-  const companyTtl = deps.env.COMPANY_SESSION_HOURS * 3600_000;
+  const companyTtl = ctx.env.COMPANY_SESSION_HOURS * 3600_000;
 
   /** Starts this browser's session on a company; any earlier company or customer session ends. */
   async function enterCompany(req: FastifyRequest, reply: FastifyReply, company: Company | undefined) {
@@ -30,9 +31,9 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     assertCompanyActive(company);
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const old = req.cookies[name];
-      if (old) await endSessionByToken(deps, old);
+      if (old) await endSessionByToken(ctx, old);
     }
-    const { token, expiresAt } = await startSession(deps, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
+    const { token, expiresAt } = await startSession(ctx, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
     reply.setCookie(COMPANY_COOKIE, token, cookieOptions(req, new Date(expiresAt.getTime() + REFRESH_GRACE_MS)));
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const, company: toListEntry(company) };
@@ -51,7 +52,7 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       await throttle(req, 'signin');
       const { email, password } = req.body;
-      return { success: true as const, companies: await withSignInFailures(deps, { email, ip: req.ip }, () => findCompaniesForCredentials(deps, email, password)) };
+      return { success: true as const, companies: await withSignInFailures(ctx, { email, ip: req.ip }, () => findCompaniesForCredentials(ctx, email, password)) };
     },
   );
 
@@ -67,7 +68,7 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.company.CustomerID));
+      return enterCompany(req, reply, await findCompanyByCustomerId(ctx, req.body.company.CustomerID));
     },
   );
 
@@ -76,7 +77,7 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'public' }, schema: { tags: ['company'], body: companyCodeSchema, response: { 200: companyAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCode(deps, req.body.company_code));
+      return enterCompany(req, reply, await findCompanyByCode(ctx, req.body.company_code));
     },
   );
 
@@ -88,14 +89,14 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     },
     async (req, reply) => {
       await throttle(req, 'signin');
-      return enterCompany(req, reply, await findCompanyByCustomerId(deps, req.body.customer_id));
+      return enterCompany(req, reply, await findCompanyByCustomerId(ctx, req.body.customer_id));
     },
   );
 
   r.post('/api/company/logout', { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
       const token = req.cookies[name];
-      if (token) await endSessionByToken(deps, token);
+      if (token) await endSessionByToken(ctx, token);
     }
     clearAuthCookies(reply);
     return { success: true as const };
@@ -106,15 +107,15 @@ export async function companyEntryRoutes(app: FastifyInstance, { deps }: { deps:
     { config: { auth: 'public' }, schema: { tags: ['company'], response: { 200: successSchema, ...errorResponses } } },
     async (req, reply) => {
       const token = req.cookies[COMPANY_COOKIE];
-      const row = token ? await findCompanySession(deps, token) : undefined;
+      const row = token ? await findCompanySession(ctx, token) : undefined;
       if (!row || new Date(row.expires_at).getTime() + REFRESH_GRACE_MS <= Date.now()) {
         clearAuthCookies(reply);
         throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
       }
-      const company = await findCompanyById(deps, row.id);
+      const company = await findCompanyById(ctx, row.id);
       if (company) assertCompanyActive(company);
-      await endSessionById(deps, row.id, row.session_id);
-      const fresh = await startSession(deps, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
+      await endSessionById(ctx, row.id, row.session_id);
+      const fresh = await startSession(ctx, { kind: 'company', companyId: row.id, clientId: null, ttlMs: companyTtl });
       reply.setCookie(COMPANY_COOKIE, fresh.token, cookieOptions(req, new Date(fresh.expiresAt.getTime() + REFRESH_GRACE_MS)));
       return { success: true as const };
     },

@@ -16,7 +16,8 @@ import {
   registerAnswerSchema,
   signInActionsAnswerSchema,
 } from '@portal/shared/customer-schemas';
-import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCompany, requireCustomer } from '../../plugins/auth.ts';
@@ -32,20 +33,20 @@ import type { Company } from '../../domain/company.ts';
  * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
  * any, ends), the sign-in actions prepared; answers the user and the actions as login does.
  */
-export async function signInCustomer(deps: Deps, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
+export async function signInCustomer(ctx: Ctx, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
   const old = req.cookies[CUSTOMER_COOKIE];
-  if (old) await endSessionByToken(deps, old);
-  const ttlMs = deps.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
-  const { token, expiresAt } = await startSession(deps, { kind: 'customer', companyId: company.id, clientId, ttlMs });
+  if (old) await endSessionByToken(ctx, old);
+  const ttlMs = ctx.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
+  const { token, expiresAt } = await startSession(ctx, { kind: 'customer', companyId: company.id, clientId, ttlMs });
   reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
-  await prepareSignIn(deps, company, clientId);
-  return service.loadUserAndActions(deps, company.id, clientId);
+  await prepareSignIn(ctx, company, clientId);
+  return service.loadUserAndActions(ctx, company.id, clientId);
 }
 
-export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
-  const signIn = (req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) => signInCustomer(deps, req, reply, company, clientId);
+  const signIn = (req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) => signInCustomer(ctx, req, reply, company, clientId);
 
   r.post(
     '/api/customer/get-clients',
@@ -56,7 +57,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     async (req) => {
       await throttle(req, 'signin');
       const { email, password } = req.body;
-      return { success: true as const, clients: await withSignInFailures(deps, { email, ip: req.ip }, () => service.listClientAccounts(deps, requireCompany(req), email, password)) };
+      return { success: true as const, clients: await withSignInFailures(ctx, { email, ip: req.ip }, () => service.listClientAccounts(ctx, requireCompany(req), email, password)) };
     },
   );
 
@@ -73,7 +74,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     async (req, reply) => {
       await throttle(req, 'signin');
       const company = requireCompany(req);
-      const clientId = await withSignInFailures(deps, { email: req.body.email, ip: req.ip }, () => service.chooseClient(deps, company, req.body));
+      const clientId = await withSignInFailures(ctx, { email: req.body.email, ip: req.ip }, () => service.chooseClient(ctx, company, req.body));
       const answer = await signIn(req, reply, company, clientId);
       return { success: true as const, ...answer, ...(req.body.server_redirect ? { server_redirect: req.body.server_redirect } : {}) };
     },
@@ -81,7 +82,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
 
   r.post('/api/customer/logout', { config: { auth: 'public' }, schema: { tags: ['customer'], response: { 200: successSchema, ...errorResponses } } }, async (req, reply) => {
     const token = req.cookies[CUSTOMER_COOKIE];
-    if (token) await endSessionByToken(deps, token);
+    if (token) await endSessionByToken(ctx, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     return { success: true as const };
   });
@@ -104,11 +105,11 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       const body = req.body as Record<string, unknown>;
       if (body.email_code === undefined || body.email_token === undefined) {
         const form = registerServerSchema.parse(body);
-        const started = await service.startRegistration(deps, company, form);
+        const started = await service.startRegistration(ctx, company, form);
         return { success: true as const, ...started };
       }
       const step = registerCodeSchema.parse(body);
-      const { clientId } = await service.completeRegistration(deps, company, step);
+      const { clientId } = await service.completeRegistration(ctx, company, step);
       const answer = await signIn(req, reply, company, clientId);
       return { success: true as const, message: 'Your account has been created.', ...answer };
     },
@@ -122,7 +123,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     },
     async (req) => {
       await throttle(req, 'reset', true);
-      await service.requestPasswordReset(deps, requireCompany(req), req.body.email, req.body.url);
+      await service.requestPasswordReset(ctx, requireCompany(req), req.body.email, req.body.url);
       return { success: true as const };
     },
   );
@@ -130,14 +131,14 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
   /** The company this browser is on, if any: a reset token is good only under its own. */
   async function browserCompanyId(req: FastifyRequest): Promise<number | undefined> {
     const token = req.cookies[COMPANY_COOKIE];
-    return token ? (await findCompanySession(deps, token))?.id : undefined;
+    return token ? (await findCompanySession(ctx, token))?.id : undefined;
   }
   /** The customer signed in on this browser, if any (for a public route, which the auth hook leaves alone). */
   async function signedInCustomer(req: FastifyRequest): Promise<{ companyId: number; clientId: number } | undefined> {
     const companyToken = req.cookies[COMPANY_COOKIE];
     const customerToken = req.cookies[CUSTOMER_COOKIE];
     if (!companyToken || !customerToken || !isTokenShaped(companyToken) || !isTokenShaped(customerToken)) return undefined;
-    const found = await findSessions(deps, companyToken, customerToken);
+    const found = await findSessions(ctx, companyToken, customerToken);
     const now = new Date().toISOString();
     if (!found || found.row.expires_at <= now || found.row.customer_client_id === null || (found.row.customer_expires_at ?? '') <= now) return undefined;
     return { companyId: found.company.id, clientId: found.row.customer_client_id };
@@ -154,9 +155,9 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       if (/^\d{1,10}$/.test(req.params.token)) {
         const customer = await signedInCustomer(req);
         const asked = Number(req.params.token);
-        return { success: true as const, isChangingPassword: customer?.clientId === asked && (await service.isPasswordChangePending(deps, customer.companyId, asked)) };
+        return { success: true as const, isChangingPassword: customer?.clientId === asked && (await service.isPasswordChangePending(ctx, customer.companyId, asked)) };
       }
-      return { success: true as const, isChangingPassword: await service.isResetPending(deps, req.params.token, await browserCompanyId(req)) };
+      return { success: true as const, isChangingPassword: await service.isResetPending(ctx, req.params.token, await browserCompanyId(req)) };
     },
   );
 
@@ -165,7 +166,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     { config: { auth: 'public' }, schema: { tags: ['customer'], params: resetTokenParamsSchema, body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'reset');
-      await service.resetPassword(deps, req.params.token, req.body.password, await browserCompanyId(req));
+      await service.resetPassword(ctx, req.params.token, req.body.password, await browserCompanyId(req));
       return { success: true as const };
     },
   );
@@ -175,7 +176,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: newPasswordServerSchema, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
-      await service.setPassword(deps, company.id, clientId, sessionId, req.body.password);
+      await service.setPassword(ctx, company.id, clientId, sessionId, req.body.password);
       return { success: true as const };
     },
   );
@@ -185,7 +186,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: signInActionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const { actions } = await service.loadUserAndActions(deps, company.id, clientId);
+      const { actions } = await service.loadUserAndActions(ctx, company.id, clientId);
       return { success: true as const, actions };
     },
   );
@@ -195,7 +196,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: meAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { success: true as const, ...(await service.loadUserAndActions(deps, company.id, clientId)) };
+      return { success: true as const, ...(await service.loadUserAndActions(ctx, company.id, clientId)) };
     },
   );
 
@@ -209,7 +210,7 @@ export async function signInRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       const { company, clientId } = requireCustomer(req);
       // Only the signed-in client's own actions: another id is not found, whoever it belongs to.
       if (req.body.client_id !== clientId) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
-      return { success: true as const, actions: await updateActionsForRegistration(deps, company, clientId) };
+      return { success: true as const, actions: await updateActionsForRegistration(ctx, company, clientId) };
     },
   );
 }

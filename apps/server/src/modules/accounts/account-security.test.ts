@@ -9,7 +9,7 @@ describe.each(testEngines())('account security on %s', (engine) => {
     t = await startTestApp(engine);
   });
   afterAll(() => t.close());
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
 
   const resetLinkToken = async (email: string) => {
     const mail = await t.lastMailTo(email);
@@ -139,9 +139,9 @@ describe.each(testEngines())('mail without SMTP_URL on %s', (engine) => {
     await b.enterCompany('SPLASH');
     await b.post('/api/customer/register', { first_name: 'Quin', last_name: 'Lo', email: 'quin@example.com', password: 'Lane#Tadpole47', confirm_password: 'Lane#Tadpole47' });
     await b.post('/api/customer/forget-password', { email: 'parent@example.com' });
-    await t.runtime.deps.mailer.flush();
+    await t.runtime.ctx.mailer.flush();
 
-    const rows = await t.runtime.deps.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    const rows = await t.runtime.ctx.db.selectFrom('outbox').selectAll().orderBy('id').execute();
     const code = rows.find((r) => r.to_address === 'quin@example.com');
     const reset = rows.find((r) => r.to_address === 'parent@example.com');
     expect(code?.text_body).toContain('Your Splash Swim School Customer Hub verification code is [redacted].');

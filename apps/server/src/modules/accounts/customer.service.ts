@@ -1,7 +1,8 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
-import { clearSignInFailures, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { clearSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -19,8 +20,8 @@ const RESET_TTL_MINUTES = 60;
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
 
 /** Checks e-mail and password within one company; an unknown e-mail costs the same time as a wrong password. */
-async function authenticate(deps: Deps, company: Company, email: string, password: string) {
-  const login = await repo.findLogin(deps.db, company.id, email);
+async function authenticate(ctx: Ctx, company: Company, email: string, password: string) {
+  const login = await repo.findLogin(ctx.db, company.id, email);
   const ok = await verifyPassword(login?.password_hash, password);
   if (!login || !ok) throw invalidCredentials();
   return login;
@@ -36,17 +37,17 @@ export const GET_BY_EMAIL_HASHES = 3;
 
 /** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
 /**
- * A new family's account from online registration, in the caller's transaction (`deps.db`): a
+ * A new family's account from online registration, in the caller's transaction (`ctx.db`): a
  * sign-in with no password yet, so nobody can sign in with one until the family sets it (a
  * ChangePassword sign-in action, L8), and its client with the marketing answer (N26).
  */
 export async function openAccount(
-  deps: Deps,
+  ctx: Ctx,
   companyId: number,
   input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null },
 ): Promise<{ clientId: number }> {
-  const { clientId } = await repo.insertLoginWithClient(deps.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, marketingOptIn: input.marketingOptIn });
-  await requirePasswordChange(deps, companyId, clientId);
+  const { clientId } = await repo.insertLoginWithClient(ctx.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, marketingOptIn: input.marketingOptIn });
+  await requirePasswordChange(ctx, companyId, clientId);
   return { clientId };
 }
 
@@ -55,39 +56,39 @@ export async function openAccount(
  * sign-in, the client and everything written for it (students, agreements, enrolments, payment
  * rows) go together, so no half-made family remains.
  */
-export async function removeAccount(deps: Deps, companyId: number, clientId: number): Promise<void> {
-  await repo.deleteLoginOfClient(deps.db, companyId, clientId);
+export async function removeAccount(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  await repo.deleteLoginOfClient(ctx.db, companyId, clientId);
 }
 
 /** Opens the account a company's guest bookings are made under (decision 050), in the caller's transaction. */
-export function openGuestAccount(deps: Deps, companyId: number): Promise<number> {
-  return repo.insertGuestClient(deps.db, companyId);
+export function openGuestAccount(ctx: Ctx, companyId: number): Promise<number> {
+  return repo.insertGuestClient(ctx.db, companyId);
 }
 
 /** Whether the address already signs in at the company. */
-export async function hasSignIn(deps: Deps, companyId: number, email: string): Promise<boolean> {
-  return (await repo.findLogin(deps.db, companyId, email)) !== undefined;
+export async function hasSignIn(ctx: Ctx, companyId: number, email: string): Promise<boolean> {
+  return (await repo.findLogin(ctx.db, companyId, email)) !== undefined;
 }
 
-export async function findCompaniesForCredentials(deps: Deps, email: string, password: string): Promise<CompanyListEntry[]> {
-  const logins = await repo.findLoginsByEmail(deps.db, email);
+export async function findCompaniesForCredentials(ctx: Ctx, email: string, password: string): Promise<CompanyListEntry[]> {
+  const logins = await repo.findLoginsByEmail(ctx.db, email);
   const hashes = [...new Set(logins.map((l) => l.password_hash))].slice(0, GET_BY_EMAIL_HASHES);
   const padded = [...hashes, ...Array<undefined>(GET_BY_EMAIL_HASHES - hashes.length).fill(undefined)];
   const results = await Promise.all(padded.map((hash) => verifyPassword(hash, password)));
   const right = new Set(hashes.filter((_, i) => results[i]));
   const matched = logins.filter((l) => right.has(l.password_hash)).map((l) => l.company_id);
   if (matched.length === 0) throw invalidCredentials();
-  return (await findCompaniesByIds(deps, matched)).map(toListEntry);
+  return (await findCompaniesByIds(ctx, matched)).map(toListEntry);
 }
 
-export async function listClientAccounts(deps: Deps, company: Company, email: string, password: string): Promise<ClientAccount[]> {
-  const login = await authenticate(deps, company, email, password);
-  const clients = await repo.findClientsByLogin(deps.db, company.id, login.id);
+export async function listClientAccounts(ctx: Ctx, company: Company, email: string, password: string): Promise<ClientAccount[]> {
+  const login = await authenticate(ctx, company, email, password);
+  const clients = await repo.findClientsByLogin(ctx.db, company.id, login.id);
   return clients.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name }));
 }
 
-export async function loadUserAndActions(deps: Deps, companyId: number, clientId: number): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const [client, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), listSignInActions(deps, companyId, clientId)]);
+export async function loadUserAndActions(ctx: Ctx, companyId: number, clientId: number): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
+  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), listSignInActions(ctx, companyId, clientId)]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   return {
     user: { ClientID: client.id, FirstName: client.first_name, LastName: client.last_name, total_barcodes: client.total_barcodes },
@@ -95,14 +96,14 @@ export async function loadUserAndActions(deps: Deps, companyId: number, clientId
   };
 }
 
-export async function isPasswordChangePending(deps: Deps, companyId: number, clientId: number): Promise<boolean> {
-  return (await listSignInActions(deps, companyId, clientId)).some((a) => a.type === 'ChangePassword');
+export async function isPasswordChangePending(ctx: Ctx, companyId: number, clientId: number): Promise<boolean> {
+  return (await listSignInActions(ctx, companyId, clientId)).some((a) => a.type === 'ChangePassword');
 }
 
 /** Picks the client account to sign in to: the chosen one, or the only one. */
-export async function chooseClient(deps: Deps, company: Company, input: { email: string; password: string; client_id?: number | undefined }): Promise<number> {
-  const login = await authenticate(deps, company, input.email, input.password);
-  const clients = await repo.findClientsByLogin(deps.db, company.id, login.id);
+export async function chooseClient(ctx: Ctx, company: Company, input: { email: string; password: string; client_id?: number | undefined }): Promise<number> {
+  const login = await authenticate(ctx, company, input.email, input.password);
+  const clients = await repo.findClientsByLogin(ctx.db, company.id, login.id);
   if (input.client_id !== undefined) {
     if (!clients.some((c) => c.id === input.client_id)) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
     return input.client_id;
@@ -114,19 +115,19 @@ export async function chooseClient(deps: Deps, company: Company, input: { email:
 
 /** Step one of registration: e-mails a 6-digit code and answers the token that pairs with it. */
 export async function startRegistration(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   input: { first_name: string; last_name: string; email: string; password: string },
 ): Promise<{ emailToken: string; message: string }> {
   if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
-  const existing = await repo.findLogin(deps.db, company.id, input.email);
+  const existing = await repo.findLogin(ctx.db, company.id, input.email);
   const name = company.settings.CompanyDisplayName;
   // An address that already has an account gets a notice instead of a code, with the same answer
   // in the same time (the password is hashed either way), so registration never tells a stranger
   // which addresses are customers.
   const passwordHash = await hashPassword(input.password);
   const payload = existing ? { existing: true } : { first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash };
-  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: 'register', email: input.email, payload, decoy: existing !== undefined });
+  const { token, code } = await issueEmailCode(ctx, { companyId: company.id, purpose: 'register', email: input.email, payload, decoy: existing !== undefined });
   const mail = existing
     ? renderMail(company.settings, [
         `Someone tried to create a ${name} Customer Hub account with this e-mail address.`,
@@ -138,7 +139,7 @@ export async function startRegistration(
         `Your ${name} Customer Hub verification code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: input.email,
     subject: existing ? `Your ${name} account` : `Your verification code: ${code}`,
@@ -150,20 +151,20 @@ export async function startRegistration(
 
 /** Step two: checks the code (bounded tries, once only) and creates the account. */
 export async function completeRegistration(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   input: { email: string; email_code: number; email_token: string },
 ): Promise<{ clientId: number }> {
   if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
-  const row = await findEmailCode(deps, company.id, 'register', input.email_token);
+  const row = await findEmailCode(ctx, company.id, 'register', input.email_token);
   if (!row || row.email !== input.email) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
-  const check = await checkEmailCode(deps, company.id, row, input.email_token, input.email_code);
+  const check = await checkEmailCode(ctx, company.id, row, input.email_token, input.email_code);
   if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', serverMessages.codeTooManyTries);
   if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
-  if (payload.existing || !(await consumeEmailCode(deps, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
-  if (await repo.findLogin(deps.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
-  const { clientId } = await repo.createLoginWithClient(deps.db, {
+  if (payload.existing || !(await consumeEmailCode(ctx, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
+  if (await repo.findLogin(ctx.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
+  const { clientId } = await repo.createLoginWithClient(ctx.db, {
     companyId: company.id,
     email: input.email,
     passwordHash: payload.password_hash,
@@ -174,9 +175,9 @@ export async function completeRegistration(
 }
 
 /** The reset link's origin: the one the client asked for only when the server trusts it. */
-export function resetLinkBase(deps: Deps, requestedUrl: string | undefined): string {
-  const trusted = new Set([publicOrigin(deps.env), ...trustedOrigins(deps)]);
-  let origin = publicOrigin(deps.env);
+export function resetLinkBase(ctx: Ctx, requestedUrl: string | undefined): string {
+  const trusted = new Set([publicOrigin(ctx.env), ...trustedOrigins(ctx)]);
+  let origin = publicOrigin(ctx.env);
   if (requestedUrl) {
     try {
       const asked = new URL(requestedUrl).origin;
@@ -188,26 +189,26 @@ export function resetLinkBase(deps: Deps, requestedUrl: string | undefined): str
   return `${origin}/reset-password`;
 }
 
-export function trustedOrigins(deps: Deps): string[] {
-  return deps.env.TRUSTED_ORIGINS.split(',')
+export function trustedOrigins(ctx: Ctx): string[] {
+  return ctx.env.TRUSTED_ORIGINS.split(',')
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => new URL(s).origin);
 }
 
-export async function requestPasswordReset(deps: Deps, company: Company, email: string, url: string | undefined): Promise<void> {
-  const login = await repo.findLogin(deps.db, company.id, email);
+export async function requestPasswordReset(ctx: Ctx, company: Company, email: string, url: string | undefined): Promise<void> {
+  const login = await repo.findLogin(ctx.db, company.id, email);
   // Known or not, the same work up to the write, and the mail leaves after the answer.
   const token = newToken();
   const tokenHash = hashToken(token);
   if (!login) return;
-  await repo.insertResetToken(deps.db, {
+  await repo.insertResetToken(ctx.db, {
     companyId: company.id,
     loginId: login.id,
     tokenHash,
     expiresAt: addMinutes(new Date(), RESET_TTL_MINUTES).toISOString(),
   });
-  const link = `${resetLinkBase(deps, url)}?token=${encodeURIComponent(token)}`;
+  const link = `${resetLinkBase(ctx, url)}?token=${encodeURIComponent(token)}`;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(
     company.settings,
@@ -217,61 +218,61 @@ export async function requestPasswordReset(deps: Deps, company: Company, email: 
     ],
     { label: 'Set a new password', url: link },
   );
-  deps.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail, secrets: [token] });
+  ctx.mailer.queue({ companyId: company.id, to: email, subject: `Reset your ${name} password`, ...mail, secrets: [token] });
 }
 
 /**
  * A reset token that is unused, unexpired, and belongs to a company whose portal is on; when the
  * browser is on a company (`sessionCompanyId`), it must be the token's own.
  */
-async function usableResetToken(deps: Deps, token: string, sessionCompanyId: number | undefined) {
-  const row = await repo.findResetToken(deps.db, hashToken(token));
+async function usableResetToken(ctx: Ctx, token: string, sessionCompanyId: number | undefined) {
+  const row = await repo.findResetToken(ctx.db, hashToken(token));
   if (!row || row.used_at || row.expires_at <= nowIso()) return undefined;
   if (sessionCompanyId !== undefined && sessionCompanyId !== row.company_id) return undefined;
-  const company = await findCompanyById(deps, row.company_id);
+  const company = await findCompanyById(ctx, row.company_id);
   if (!company || !isCompanyActive(company)) return undefined;
   return row;
 }
 
-export async function isResetPending(deps: Deps, token: string, sessionCompanyId: number | undefined): Promise<boolean> {
-  return (await usableResetToken(deps, token, sessionCompanyId)) !== undefined;
+export async function isResetPending(ctx: Ctx, token: string, sessionCompanyId: number | undefined): Promise<boolean> {
+  return (await usableResetToken(ctx, token, sessionCompanyId)) !== undefined;
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
-  const row = await usableResetToken(deps, token, sessionCompanyId);
-  if (!row || !(await repo.consumeResetToken(deps.db, row.company_id, row.id))) {
+export async function resetPassword(ctx: Ctx, token: string, password: string, sessionCompanyId: number | undefined): Promise<void> {
+  const row = await usableResetToken(ctx, token, sessionCompanyId);
+  if (!row || !(await repo.consumeResetToken(ctx.db, row.company_id, row.id))) {
     throw new AppError(422, 'RESET_LINK_INVALID', serverMessages.resetTokenInvalid);
   }
-  await changePassword(deps, row.company_id, row.login_id, password);
+  await changePassword(ctx, row.company_id, row.login_id, password);
 }
 
 /**
  * A new password ends every other customer session of that sign-in (a reset usually means the
  * old password may be known to someone else) and completes any queued ChangePassword action.
  */
-export async function changePassword(deps: Deps, companyId: number, loginId: number, password: string, keepSessionId?: number) {
-  await repo.updatePasswordHash(deps.db, companyId, loginId, await hashPassword(password));
-  const clients = await repo.findClientsByLogin(deps.db, companyId, loginId);
+export async function changePassword(ctx: Ctx, companyId: number, loginId: number, password: string, keepSessionId?: number) {
+  await repo.updatePasswordHash(ctx.db, companyId, loginId, await hashPassword(password));
+  const clients = await repo.findClientsByLogin(ctx.db, companyId, loginId);
   const clientIds = clients.map((c) => c.id);
-  await repo.deleteCustomerSessions(deps.db, companyId, clientIds, keepSessionId);
-  for (const id of clientIds) await completeSignInActions(deps, companyId, id, 'ChangePassword');
-  const login = await repo.findLoginById(deps.db, companyId, loginId);
+  await repo.deleteCustomerSessions(ctx.db, companyId, clientIds, keepSessionId);
+  for (const id of clientIds) await completeSignInActions(ctx, companyId, id, 'ChangePassword');
+  const login = await repo.findLoginById(ctx.db, companyId, loginId);
   if (login) {
-    await clearSignInFailures(deps, login.email);
-    await notifyPasswordChanged(deps, companyId, login.email);
+    await clearSignInFailures(ctx, login.email);
+    await notifyPasswordChanged(ctx, companyId, login.email);
   }
 }
 
 /** The owner hears of every new password, so a change they did not make does not go unnoticed. */
-async function notifyPasswordChanged(deps: Deps, companyId: number, email: string) {
-  const company = await findCompanyById(deps, companyId);
+async function notifyPasswordChanged(ctx: Ctx, companyId: number, email: string) {
+  const company = await findCompanyById(ctx, companyId);
   if (!company) return;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(company.settings, [
     `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
   ]);
-  deps.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });
+  ctx.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });
 }
 
 /**
@@ -279,14 +280,14 @@ async function notifyPasswordChanged(deps: Deps, companyId: number, email: strin
  * asks for one: a session alone (a borrowed device, a stolen cookie) must not be able to take
  * the account over. Completes the action.
  */
-export async function setPassword(deps: Deps, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
-  const [user, actions] = await Promise.all([repo.findCustomerUser(deps.db, companyId, clientId), listSignInActions(deps, companyId, clientId)]);
+export async function setPassword(ctx: Ctx, companyId: number, clientId: number, sessionId: number, password: string): Promise<void> {
+  const [user, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), listSignInActions(ctx, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
-  await changePassword(deps, companyId, user.login_id, password, sessionId);
+  await changePassword(ctx, companyId, user.login_id, password, sessionId);
 }
 
 /** A client's name, e-mail and mobile; undefined for another company's client. */
-export function findContactDetails(deps: Deps, companyId: number, clientId: number) {
-  return repo.findClientContact(deps.db, companyId, clientId);
+export function findContactDetails(ctx: Ctx, companyId: number, clientId: number) {
+  return repo.findClientContact(ctx.db, companyId, clientId);
 }

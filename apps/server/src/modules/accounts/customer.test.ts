@@ -9,7 +9,7 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   /** Mail leaves after the answer; wait for the queue, then read what the SMTP server received. */
   const lastMailTo = (to: string) => t.lastMailTo(to);
 

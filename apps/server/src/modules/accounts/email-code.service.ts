@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashCode, hashToken, newEmailCode, newToken, safeEqual } from '../../lib/tokens.ts';
 import * as repo from './customer.repository.ts';
@@ -22,12 +22,12 @@ export type EmailCodeRow = NonNullable<Awaited<ReturnType<typeof repo.findEmailC
  * the client's earlier unused ones of the purpose.
  */
 export async function issueEmailCode(
-  deps: Deps,
+  ctx: Ctx,
   input: { companyId: number; purpose: EmailCodePurpose; email: string; clientId?: number; payload?: unknown; decoy?: boolean },
 ): Promise<{ token: string; code: number }> {
   const token = newToken();
   const code = newEmailCode();
-  await repo.insertEmailCode(deps.db, {
+  await repo.insertEmailCode(ctx.db, {
     companyId: input.companyId,
     purpose: input.purpose,
     email: input.email,
@@ -40,13 +40,13 @@ export async function issueEmailCode(
   return { token, code };
 }
 
-export function findEmailCode(deps: Deps, companyId: number, purpose: EmailCodePurpose, token: string): Promise<EmailCodeRow | undefined> {
-  return repo.findEmailCode(deps.db, companyId, purpose, hashToken(token));
+export function findEmailCode(ctx: Ctx, companyId: number, purpose: EmailCodePurpose, token: string): Promise<EmailCodeRow | undefined> {
+  return repo.findEmailCode(ctx.db, companyId, purpose, hashToken(token));
 }
 
 /** The address a client's live code of the purpose was sent to, or null. */
-export async function pendingEmailCodeAddress(deps: Deps, companyId: number, purpose: EmailCodePurpose, clientId: number): Promise<string | null> {
-  return (await repo.findPendingEmailCode(deps.db, companyId, purpose, clientId, nowIso()))?.email ?? null;
+export async function pendingEmailCodeAddress(ctx: Ctx, companyId: number, purpose: EmailCodePurpose, clientId: number): Promise<string | null> {
+  return (await repo.findPendingEmailCode(ctx.db, companyId, purpose, clientId, nowIso()))?.email ?? null;
 }
 
 /**
@@ -55,18 +55,18 @@ export async function pendingEmailCodeAddress(deps: Deps, companyId: number, pur
  * counted before the code is compared, in one statement, so parallel guesses cannot get more
  * than EMAIL_CODE_MAX_ATTEMPTS looks at it.
  */
-export async function checkEmailCode(deps: Deps, companyId: number, row: EmailCodeRow, token: string, code: number): Promise<'ok' | 'invalid' | 'tooManyTries'> {
+export async function checkEmailCode(ctx: Ctx, companyId: number, row: EmailCodeRow, token: string, code: number): Promise<'ok' | 'invalid' | 'tooManyTries'> {
   if (row.used_at || row.expires_at <= nowIso()) return 'invalid';
   // New codes do not buy more guesses at one address: its recent codes share a budget.
   const since = addMinutes(new Date(), -EMAIL_CODE_TTL_MINUTES).toISOString();
-  if ((await repo.sumEmailCodeAttempts(deps.db, companyId, row.purpose, row.email, since)) >= EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS) return 'tooManyTries';
-  const attempt = await repo.countEmailCodeAttempt(deps.db, companyId, row.id, EMAIL_CODE_MAX_ATTEMPTS);
+  if ((await repo.sumEmailCodeAttempts(ctx.db, companyId, row.purpose, row.email, since)) >= EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS) return 'tooManyTries';
+  const attempt = await repo.countEmailCodeAttempt(ctx.db, companyId, row.id, EMAIL_CODE_MAX_ATTEMPTS);
   if (attempt === undefined) return 'tooManyTries';
   if (safeEqual(row.code_hash, hashCode(token, code))) return 'ok';
   return attempt >= EMAIL_CODE_MAX_ATTEMPTS ? 'tooManyTries' : 'invalid';
 }
 
 /** Uses the code once; false when another request used it first. */
-export function consumeEmailCode(deps: Deps, companyId: number, id: number): Promise<boolean> {
-  return repo.consumeEmailCode(deps.db, companyId, id);
+export function consumeEmailCode(ctx: Ctx, companyId: number, id: number): Promise<boolean> {
+  return repo.consumeEmailCode(ctx.db, companyId, id);
 }

@@ -11,14 +11,15 @@ import {
   updateDetailsAnswerSchema,
   updateDetailsBodySchema,
 } from '@portal/shared/my-details-schemas';
-import { throttle, withSignInFailures, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import * as service from './my-details.service.ts';
 
 /** My details, the e-mail change, generate-reg-id and change-password (decision 020). */
-export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function myDetailsRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -26,7 +27,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
     { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], response: { 200: customerDetailsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { success: true as const, client: await service.getCustomerDetails(deps, company.id, clientId) };
+      return { success: true as const, client: await service.getCustomerDetails(ctx, company.id, clientId) };
     },
   );
 
@@ -37,9 +38,9 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
       const { company, clientId } = requireCustomer(req);
       // A record is only ever the signed-in customer's own; another id is not found.
       if (req.body.ClientID !== undefined && req.body.ClientID !== clientId) throw notFound();
-      const form = await service.parseCustomerForm(deps, company, req.body);
+      const form = await service.parseCustomerForm(ctx, company, req.body);
       // An e-mail change mails a code: it counts against the same per-IP budget as registration.
-      const { record, emailToken, newEmail } = await service.updateCustomerDetails(deps, company, clientId, form, () => throttle(req, 'register'));
+      const { record, emailToken, newEmail } = await service.updateCustomerDetails(ctx, company, clientId, form, () => throttle(req, 'register'));
       return {
         success: true as const,
         updatedClient: record,
@@ -53,7 +54,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
     { config: { auth: 'customer', duringSignInActions: true }, schema: { tags: ['customer'], body: confirmEmailChangeSchema, response: { 200: confirmEmailChangeAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const record = await service.confirmEmailChange(deps, company, clientId, req.body.email_token, req.body.email_code);
+      const record = await service.confirmEmailChange(ctx, company, clientId, req.body.email_token, req.body.email_code);
       return { success: true as const, updatedClient: record, message: dm.emailChanged };
     },
   );
@@ -64,7 +65,7 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
     async (req) => {
       const company = requireCompany(req);
       await throttle(req, 'register');
-      return { success: true as const, reg_id: await service.generateRegId(deps, company.id, req.query.type) };
+      return { success: true as const, reg_id: await service.generateRegId(ctx, company.id, req.query.type) };
     },
   );
 
@@ -75,8 +76,8 @@ export async function myDetailsRoutes(app: FastifyInstance, { deps }: { deps: De
     async (req) => {
       const { company, clientId, sessionId } = requireCustomer(req);
       // Guesses at the current password count as failed sign-ins of the address.
-      const email = await service.signInEmailOf(deps, company.id, clientId);
-      await withSignInFailures(deps, { email, ip: req.ip }, () => service.changeCustomerPassword(deps, company, clientId, sessionId, req.body));
+      const email = await service.signInEmailOf(ctx, company.id, clientId);
+      await withSignInFailures(ctx, { email, ip: req.ip }, () => service.changeCustomerPassword(ctx, company, clientId, sessionId, req.body));
       return { success: true as const };
     },
   );

@@ -2,7 +2,7 @@ import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine/form-types';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -66,18 +66,18 @@ function toRecord(row: repo.ClientDetailsRow, values: Awaited<ReturnType<typeof 
   };
 }
 
-async function findRow(deps: Deps, companyId: number, clientId: number): Promise<repo.ClientDetailsRow> {
-  const row = await repo.findClientDetails(deps.db, companyId, clientId);
+async function findRow(ctx: Ctx, companyId: number, clientId: number): Promise<repo.ClientDetailsRow> {
+  const row = await repo.findClientDetails(ctx.db, companyId, clientId);
   if (!row) throw notFound();
   return row;
 }
 
 /** The signed-in customer's record (K6, K25). */
-export async function getCustomerDetails(deps: Deps, companyId: number, clientId: number): Promise<CustomerRecord> {
+export async function getCustomerDetails(ctx: Ctx, companyId: number, clientId: number): Promise<CustomerRecord> {
   const [row, values, pending] = await Promise.all([
-    findRow(deps, companyId, clientId),
-    repo.findCustomFieldValues(deps.db, companyId, clientId),
-    pendingEmailCodeAddress(deps, companyId, EMAIL_CHANGE, clientId),
+    findRow(ctx, companyId, clientId),
+    repo.findCustomFieldValues(ctx.db, companyId, clientId),
+    pendingEmailCodeAddress(ctx, companyId, EMAIL_CHANGE, clientId),
   ]);
   return toRecord(row, values, pending);
 }
@@ -86,8 +86,8 @@ export async function getCustomerDetails(deps: Deps, companyId: number, clientId
  * Parses the customer form with the company's form schema: the same rules and messages as the
  * web form (S60); hidden fields are dropped. A failure is a 400 with each field's message.
  */
-export async function parseCustomerForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'customer'>> {
-  return parseCompanyForm(await loadCompanyForm(deps, company, 'customer', options), body);
+export async function parseCustomerForm(ctx: Ctx, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'customer'>> {
+  return parseCompanyForm(await loadCompanyForm(ctx, company, 'customer', options), body);
 }
 
 /** Form keys → columns, for the plain text fields; each is written only when its field is shown. */
@@ -129,26 +129,26 @@ const ADDRESS_TO_BILLING = [
  * saved: it gets a code (K9) and changes when the code is confirmed.
  */
 export async function updateCustomerDetails(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   form: FormOutput<'customer'>,
   /** Runs before a code is mailed to a new address (the route's throttle). */
   beforeCodeMail: () => Promise<void> = async () => {},
 ): Promise<{ record: CustomerRecord; emailToken?: string; newEmail?: string }> {
-  const saved = await saveCustomerDetails(deps, company, clientId, form, beforeCodeMail);
-  return { record: await getCustomerDetails(deps, company.id, clientId), ...saved };
+  const saved = await saveCustomerDetails(ctx, company, clientId, form, beforeCodeMail);
+  return { record: await getCustomerDetails(ctx, company.id, clientId), ...saved };
 }
 
 /** Saves the customer form (what updateCustomerDetails does) without reading the record back; answers an e-mail change begun. */
 export async function saveCustomerDetails(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   form: FormOutput<'customer'>,
   beforeCodeMail: () => Promise<void> = async () => {},
 ): Promise<{ emailToken?: string; newEmail?: string }> {
-  const row = await findRow(deps, company.id, clientId);
+  const row = await findRow(ctx, company.id, clientId);
   const columns: repo.ClientColumns = {};
   const values = form as Record<string, unknown>;
   for (const [key, column] of Object.entries(TEXT_COLUMNS)) {
@@ -162,7 +162,7 @@ export async function saveCustomerDetails(
     if (same) for (const [from, to] of ADDRESS_TO_BILLING) columns[to] = columns[from] ?? row[from];
   }
   if ('RegID' in values) {
-    const regId = await checkedRegId(deps, company.id, row.reg_id, values.RegID as string | null);
+    const regId = await checkedRegId(ctx, company.id, row.reg_id, values.RegID as string | null);
     if (regId !== undefined) columns.reg_id = regId;
   }
   let newEmail: string | undefined;
@@ -174,41 +174,41 @@ export async function saveCustomerDetails(
   }
   if (newEmail) await beforeCodeMail();
   const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
-  await repo.updateClientDetails(deps.db, company.id, clientId, columns, custom);
+  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, custom);
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).
-  await completeSignInActions(deps, company.id, clientId, 'UpdateProfile');
-  const emailToken = newEmail ? await startEmailChange(deps, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
+  await completeSignInActions(ctx, company.id, clientId, 'UpdateProfile');
+  const emailToken = newEmail ? await startEmailChange(ctx, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
   return emailToken ? { emailToken, newEmail } : {};
 }
 
 /** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */
-export async function checkNewCustomerRegId(deps: Deps, companyId: number, form: FormOutput<'customer'>): Promise<void> {
+export async function checkNewCustomerRegId(ctx: Ctx, companyId: number, form: FormOutput<'customer'>): Promise<void> {
   const asked = (form as Record<string, unknown>).RegID;
-  if (typeof asked === 'string') await checkedRegId(deps, companyId, '', asked);
+  if (typeof asked === 'string') await checkedRegId(ctx, companyId, '', asked);
 }
 
 /**
  * RegID is read-only (S38): the stored one stays; a customer without one may take only an id
  * that generate-reg-id handed out and nobody holds. Answers the value to store, or undefined.
  */
-async function checkedRegId(deps: Deps, companyId: number, stored: string, asked: string | null): Promise<string | undefined> {
+async function checkedRegId(ctx: Ctx, companyId: number, stored: string, asked: string | null): Promise<string | undefined> {
   if (asked === null || asked === stored) return undefined;
   const locked = () => new AppError(422, 'REG_ID_LOCKED', dm.regIdLocked, [{ field: 'RegID', message: dm.regIdLocked }]);
   if (stored !== '') throw locked();
   const match = new RegExp(`^${REG_ID_PREFIX.customer}([0-9]{${REG_ID_DIGITS}})$`).exec(asked);
   const issued = match ? Number(match[1]) : 0;
-  if (issued < 1 || issued > (await repo.lastRegIdNumber(deps.db, companyId, 'customer'))) throw locked();
-  if (await repo.isRegIdTaken(deps.db, companyId, asked)) throw locked();
+  if (issued < 1 || issued > (await repo.lastRegIdNumber(ctx.db, companyId, 'customer'))) throw locked();
+  if (await repo.isRegIdTaken(ctx.db, companyId, asked)) throw locked();
   return asked;
 }
 
 /** GenerateRegId (R20, U24): the next id of the company's sequence for the type, skipping any a client already holds. */
-export async function generateRegId(deps: Deps, companyId: number, type: string): Promise<string> {
+export async function generateRegId(ctx: Ctx, companyId: number, type: string): Promise<string> {
   for (;;) {
-    const n = await repo.nextRegIdNumber(deps.db, companyId, type);
+    const n = await repo.nextRegIdNumber(ctx.db, companyId, type);
     const id = `${REG_ID_PREFIX[type] ?? 'C'}${String(n).padStart(REG_ID_DIGITS, '0')}`;
-    if (type !== 'customer' || !(await repo.isRegIdTaken(deps.db, companyId, id))) return id;
+    if (type !== 'customer' || !(await repo.isRegIdTaken(ctx.db, companyId, id))) return id;
   }
 }
 
@@ -222,9 +222,9 @@ function maskEmail(email: string): string {
  * address another sign-in of the company uses gets a notice instead of a code, with the same
  * answer, so the call never tells which addresses are customers.
  */
-async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDetailsRow, newEmail: string): Promise<string> {
-  const taken = await repo.isSignInEmailTaken(deps.db, company.id, newEmail, row.login_id);
-  const { token, code } = await issueEmailCode(deps, { companyId: company.id, purpose: EMAIL_CHANGE, email: newEmail, clientId: row.id, decoy: taken });
+async function startEmailChange(ctx: Ctx, company: Company, row: repo.ClientDetailsRow, newEmail: string): Promise<string> {
+  const taken = await repo.isSignInEmailTaken(ctx.db, company.id, newEmail, row.login_id);
+  const { token, code } = await issueEmailCode(ctx, { companyId: company.id, purpose: EMAIL_CHANGE, email: newEmail, clientId: row.id, decoy: taken });
   const name = company.settings.CompanyDisplayName;
   const mail = taken
     ? renderMail(company.settings, [
@@ -236,7 +236,7 @@ async function startEmailChange(deps: Deps, company: Company, row: repo.ClientDe
         `To use this address for your ${name} Customer Hub account, enter this verification code: your verification code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
       ]);
-  deps.mailer.queue({
+  ctx.mailer.queue({
     companyId: company.id,
     to: newEmail,
     subject: taken ? `Your ${name} account` : `Confirm your new e-mail address: ${code}`,
@@ -253,15 +253,15 @@ const tooManyTries = () => new AppError(422, 'CODE_TOO_MANY_TRIES', dm.codeTooMa
  * Confirms an e-mail change with its code: bounded tries, before expiry, once, and only by the
  * client who asked for it (another client's token is not found). The old address is told.
  */
-export async function confirmEmailChange(deps: Deps, company: Company, clientId: number, token: string, code: number): Promise<CustomerRecord> {
-  const change = await findEmailCode(deps, company.id, EMAIL_CHANGE, token);
+export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: number, token: string, code: number): Promise<CustomerRecord> {
+  const change = await findEmailCode(ctx, company.id, EMAIL_CHANGE, token);
   if (!change || change.client_id !== clientId) throw notFound();
-  const check = await checkEmailCode(deps, company.id, change, token, code);
+  const check = await checkEmailCode(ctx, company.id, change, token, code);
   if (check === 'tooManyTries') throw tooManyTries();
   if (check === 'invalid') throw codeInvalid();
-  const row = await findRow(deps, company.id, clientId);
+  const row = await findRow(ctx, company.id, clientId);
   try {
-    const applied = await repo.applyEmailChange(deps.db, {
+    const applied = await repo.applyEmailChange(ctx.db, {
       companyId: company.id,
       codeId: change.id,
       clientId,
@@ -279,8 +279,8 @@ export async function confirmEmailChange(deps: Deps, company: Company, clientId:
     `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${new Date().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, contact us at once.',
   ]);
-  deps.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });
-  return getCustomerDetails(deps, company.id, clientId);
+  ctx.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });
+  return getCustomerDetails(ctx, company.id, clientId);
 }
 
 /**
@@ -288,13 +288,13 @@ export async function confirmEmailChange(deps: Deps, company: Company, clientId:
  * other session of the sign-in (this one stays) and the owner is told by e-mail.
  */
 export async function changeCustomerPassword(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   sessionId: number,
   input: { current_password: string; password: string },
 ): Promise<void> {
-  const login = await repo.findLoginForClient(deps.db, company.id, clientId);
+  const login = await repo.findLoginForClient(ctx.db, company.id, clientId);
   if (!login) throw notFound();
   if (!(await verifyPassword(login.password_hash, input.current_password))) {
     throw new AppError(422, 'INVALID_CREDENTIALS', dm.currentPasswordWrong, [{ field: 'current_password', message: dm.currentPasswordWrong }]);
@@ -302,12 +302,12 @@ export async function changeCustomerPassword(
   if (input.current_password === input.password) {
     throw new AppError(422, 'PASSWORD_UNCHANGED', dm.passwordUnchanged, [{ field: 'password', message: dm.passwordUnchanged }]);
   }
-  await changePassword(deps, company.id, login.login_id, input.password, sessionId);
+  await changePassword(ctx, company.id, login.login_id, input.password, sessionId);
 }
 
 /** The sign-in address whose failures a wrong current password counts against. */
-export async function signInEmailOf(deps: Deps, companyId: number, clientId: number): Promise<string> {
-  const login = await repo.findLoginForClient(deps.db, companyId, clientId);
+export async function signInEmailOf(ctx: Ctx, companyId: number, clientId: number): Promise<string> {
+  const login = await repo.findLoginForClient(ctx.db, companyId, clientId);
   if (!login) throw notFound();
   return login.email;
 }

@@ -50,7 +50,7 @@ describe.each(testEngines())('my details on %s', (engine) => {
     t = await startTestApp(engine);
   });
   afterAll(() => t.close());
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
 
   const details = async (b: Browser) => (await b.get<{ client: Record_ }>('/api/customer/get-details')).body.client;
 
@@ -345,9 +345,9 @@ describe.each(testEngines())('my details on %s', (engine) => {
       expect((await details(browser)).PendingEmail).toBe('swept2@example.com');
       const replaced = await browser.post('/api/customer/confirm-email-change', { email_token: first.body.emailToken, email_code: firstCode });
       expect(replaced.status).toBe(404);
-      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 9 * 60_000));
+      await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 9 * 60_000));
       expect(await rows()).toHaveLength(1);
-      await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 25 * 3600_000));
+      await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 25 * 3600_000));
       expect(await rows()).toHaveLength(0);
     });
 

@@ -10,7 +10,7 @@ describe.each(testEngines())('sweeping expired rows on %s', (engine) => {
   afterAll(() => t.close());
 
   it('removes sessions past the refresh window and keeps live ones', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const live = new Browser(t.server);
     await live.signIn('SPLASH', 'parent@example.com');
     const old = new Browser(t.server);

@@ -1,6 +1,6 @@
 import type { SignInAction } from '@portal/shared/customer-schemas';
 import { SIGN_IN_ACTION_TYPES } from '@portal/shared/customer-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import * as repo from './sign-in-actions.repository.ts';
 
 /**
@@ -27,8 +27,8 @@ export function orderActions<T extends { id: number; type: string; agreement_id:
 
 const toAction = (a: repo.ActionRow): SignInAction => ({ id: a.id, type: a.type as ActionType, agreement_id: a.agreement_id, student_id: a.student_id });
 
-export async function listSignInActions(deps: Deps, companyId: number, clientId: number): Promise<SignInAction[]> {
-  return orderActions(await repo.findPending(deps.db, companyId, clientId)).map(toAction);
+export async function listSignInActions(ctx: Ctx, companyId: number, clientId: number): Promise<SignInAction[]> {
+  return orderActions(await repo.findPending(ctx.db, companyId, clientId)).map(toAction);
 }
 
 /** What the owning features found still to do for a client at sign-in. */
@@ -42,29 +42,29 @@ export interface Outstanding {
 }
 
 /** Adds an action for everything outstanding that has none pending yet; never removes one. */
-export async function queueOutstanding(deps: Deps, companyId: number, clientId: number, outstanding: Outstanding): Promise<void> {
-  const pending = await repo.findPending(deps.db, companyId, clientId);
+export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: number, outstanding: Outstanding): Promise<void> {
+  const pending = await repo.findPending(ctx.db, companyId, clientId);
   const has = (type: ActionType, agreementId: number | null = null, studentId: number | null = null) =>
     pending.some((p) => p.type === type && (agreementId === null || p.agreement_id === agreementId) && (studentId === null || p.student_id === studentId));
   const rows: { type: ActionType; agreement_id: number | null; student_id: number | null }[] = [];
   for (const id of outstanding.agreementIds ?? []) if (!has('AcceptAgreement', id)) rows.push({ type: 'AcceptAgreement', agreement_id: id, student_id: null });
   if (outstanding.profileIncomplete && !has('UpdateProfile')) rows.push({ type: 'UpdateProfile', agreement_id: null, student_id: null });
   for (const id of outstanding.studentIds ?? []) if (!has('UpdateStudent', null, id)) rows.push({ type: 'UpdateStudent', agreement_id: null, student_id: id });
-  await repo.insertActions(deps.db, companyId, clientId, rows);
+  await repo.insertActions(ctx.db, companyId, clientId, rows);
 }
 
 /** Asks the company's customer to set a new password at their next sign-in. */
-export async function requirePasswordChange(deps: Deps, companyId: number, clientId: number): Promise<void> {
-  const pending = await repo.findPending(deps.db, companyId, clientId);
-  if (!pending.some((p) => p.type === 'ChangePassword')) await repo.insertActions(deps.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
+export async function requirePasswordChange(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  const pending = await repo.findPending(ctx.db, companyId, clientId);
+  if (!pending.some((p) => p.type === 'ChangePassword')) await repo.insertActions(ctx.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
 }
 
 /** Whether an UpdateStudent action for this student is pending (it opens the student's form even with AllowStudentEdit off, decision 021). */
-export async function hasPendingStudentUpdate(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<boolean> {
-  return (await repo.findPending(deps.db, companyId, clientId)).some((p) => p.type === 'UpdateStudent' && p.student_id === studentId);
+export async function hasPendingStudentUpdate(ctx: Ctx, companyId: number, clientId: number, studentId: number): Promise<boolean> {
+  return (await repo.findPending(ctx.db, companyId, clientId)).some((p) => p.type === 'UpdateStudent' && p.student_id === studentId);
 }
 
 /** Marks done what was asked: an agreement accepted, the details or a student saved, a password set. */
-export function completeSignInActions(deps: Deps, companyId: number, clientId: number, type: ActionType, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
-  return repo.complete(deps.db, companyId, clientId, type, target);
+export function completeSignInActions(ctx: Ctx, companyId: number, clientId: number, type: ActionType, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
+  return repo.complete(ctx.db, companyId, clientId, type, target);
 }

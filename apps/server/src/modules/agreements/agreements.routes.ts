@@ -8,7 +8,7 @@ import {
   agreementMessages,
   signedAgreementAnswerSchema,
 } from '@portal/shared/agreement-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, idParam, typed } from '../../lib/http.ts';
 import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import * as service from './agreements.service.ts';
@@ -16,7 +16,7 @@ import * as service from './agreements.service.ts';
 /** A signature is at most 256 KB of PNG; the body around it is bounded before it is parsed. */
 const SIGNATURE_BODY_LIMIT = 512 * 1024;
 
-export async function agreementRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function agreementRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -28,7 +28,7 @@ export async function agreementRoutes(app: FastifyInstance, { deps }: { deps: De
     },
     async (req) => {
       const company = requireCompany(req);
-      return { success: true as const, agreements: await service.listActiveAgreements(deps, company.id, req.customer?.clientId, req.query.id) };
+      return { success: true as const, agreements: await service.listActiveAgreements(ctx, company.id, req.customer?.clientId, req.query.id) };
     },
   );
 
@@ -41,7 +41,7 @@ export async function agreementRoutes(app: FastifyInstance, { deps }: { deps: De
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      await service.agreeToAgreement(deps, {
+      await service.agreeToAgreement(ctx, {
         companyId: company.id,
         clientId,
         agreementId: req.body.agreement_id,
@@ -61,7 +61,7 @@ export async function agreementRoutes(app: FastifyInstance, { deps }: { deps: De
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { success: true as const, ...(await service.findSignedAgreement(deps, company.id, clientId, req.params.id)) };
+      return { success: true as const, ...(await service.findSignedAgreement(ctx, company.id, clientId, req.params.id)) };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { agreementMessages as am, SIGNATURE_LIMITS, pngDataUrl, signatureBase64, type Agreement } from '@portal/shared/agreement-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { completeSignInActions } from '../accounts/accounts.api.ts';
@@ -36,22 +36,22 @@ function toAgreement(a: AgreementRow, signed: SignatureRow): Agreement {
  * profile's Required, or the company's when no profile is given or the profile names none
  * (decision 040); with a customer, each with that customer's latest acceptance.
  */
-export async function listActiveAgreements(deps: Deps, companyId: number, clientId: number | undefined, profileId?: number): Promise<Agreement[]> {
+export async function listActiveAgreements(ctx: Ctx, companyId: number, clientId: number | undefined, profileId?: number): Promise<Agreement[]> {
   const [agreements, signatures] = await Promise.all([
-    findProfileOrCompanyAgreements(deps, companyId, profileId),
-    clientId === undefined ? Promise.resolve(new Map<number, SignatureRow>()) : repo.findLatestSignatures(deps.db, companyId, clientId),
+    findProfileOrCompanyAgreements(ctx, companyId, profileId),
+    clientId === undefined ? Promise.resolve(new Map<number, SignatureRow>()) : repo.findLatestSignatures(ctx.db, companyId, clientId),
   ]);
   return agreements.map((a) => toAgreement(a, signatures.get(a.id)));
 }
 
-async function findProfileOrCompanyAgreements(deps: Deps, companyId: number, profileId: number | undefined) {
-  const own = profileId === undefined ? [] : await repo.findActiveForProfile(deps.db, companyId, profileId);
-  return own.length > 0 ? own : repo.findActive(deps.db, companyId);
+async function findProfileOrCompanyAgreements(ctx: Ctx, companyId: number, profileId: number | undefined) {
+  const own = profileId === undefined ? [] : await repo.findActiveForProfile(ctx.db, companyId, profileId);
+  return own.length > 0 ? own : repo.findActive(ctx.db, companyId);
 }
 
 /** Required agreements whose current version the client has not accepted: each becomes an Accept Agreement action. */
-export async function agreementsAwaitingAcceptance(deps: Deps, companyId: number, clientId: number): Promise<number[]> {
-  const agreements = await listActiveAgreements(deps, companyId, clientId);
+export async function agreementsAwaitingAcceptance(ctx: Ctx, companyId: number, clientId: number): Promise<number[]> {
+  const agreements = await listActiveAgreements(ctx, companyId, clientId);
   return agreements.filter((a) => a.pivot.Required && !a.Signed?.Current).map((a) => a.AgreementID);
 }
 
@@ -99,13 +99,13 @@ export async function checkSignature(dataUrl: string, name: string): Promise<str
  * writes nothing more. Completes the Accept Agreement action for it.
  */
 export async function agreeToAgreement(
-  deps: Deps,
+  ctx: Ctx,
   input: { companyId: number; clientId: number; agreementId: number; signature: string | null | undefined; ipAddress: string; userAgent: string },
 ): Promise<void> {
-  const agreement = await activeAgreement(deps, input);
+  const agreement = await activeAgreement(ctx, input);
   // A missing signature is refused by writeAcceptance, before any image work.
   const signature = input.signature ? await checkSignature(input.signature, agreement.name) : null;
-  await writeAcceptance(deps, agreement, { ...input, signature });
+  await writeAcceptance(ctx, agreement, { ...input, signature });
 }
 
 /**
@@ -113,29 +113,29 @@ export async function agreeToAgreement(
  * base64): no image work, so a caller can check first and write later inside a transaction.
  */
 export async function recordAcceptance(
-  deps: Deps,
+  ctx: Ctx,
   input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string },
 ): Promise<void> {
-  await writeAcceptance(deps, await activeAgreement(deps, input), input);
+  await writeAcceptance(ctx, await activeAgreement(ctx, input), input);
 }
 
-async function activeAgreement(deps: Deps, input: { companyId: number; agreementId: number }) {
-  const agreement = await repo.findActiveById(deps.db, input.companyId, input.agreementId);
+async function activeAgreement(ctx: Ctx, input: { companyId: number; agreementId: number }) {
+  const agreement = await repo.findActiveById(ctx.db, input.companyId, input.agreementId);
   if (!agreement) throw notFound();
   return agreement;
 }
 
 async function writeAcceptance(
-  deps: Deps,
+  ctx: Ctx,
   agreement: NonNullable<Awaited<ReturnType<typeof repo.findActiveById>>>,
   input: { companyId: number; clientId: number; signature: string | null; ipAddress: string; userAgent: string },
 ): Promise<void> {
   if (agreement.requires_signature === 1 && !input.signature) {
     throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
   }
-  const latest = (await repo.findLatestSignatures(deps.db, input.companyId, input.clientId)).get(agreement.id);
+  const latest = (await repo.findLatestSignatures(ctx.db, input.companyId, input.clientId)).get(agreement.id);
   if (!latest || latest.version < agreement.version) {
-    await repo.insertSignature(deps.db, {
+    await repo.insertSignature(ctx.db, {
       companyId: input.companyId,
       agreementId: agreement.id,
       clientId: input.clientId,
@@ -146,14 +146,14 @@ async function writeAcceptance(
       userAgent: input.userAgent.slice(0, 500),
     });
   }
-  await completeSignInActions(deps, input.companyId, input.clientId, 'AcceptAgreement', { agreementId: agreement.id });
+  await completeSignInActions(ctx, input.companyId, input.clientId, 'AcceptAgreement', { agreementId: agreement.id });
 }
 
 /** An agreement the customer accepted, shown again with the words, signature and date of their latest acceptance. */
-export async function findSignedAgreement(deps: Deps, companyId: number, clientId: number, agreementId: number) {
-  const agreement = await repo.findActiveById(deps.db, companyId, agreementId);
+export async function findSignedAgreement(ctx: Ctx, companyId: number, clientId: number, agreementId: number) {
+  const agreement = await repo.findActiveById(ctx.db, companyId, agreementId);
   if (!agreement) throw notFound();
-  const signed = await repo.findLatestSignature(deps.db, companyId, clientId, agreementId);
+  const signed = await repo.findLatestSignature(ctx.db, companyId, clientId, agreementId);
   if (!signed) throw new AppError(404, 'NOT_SIGNED', am.notSigned);
   return {
     agreement: toAgreement(agreement, signed),
@@ -167,17 +167,17 @@ export async function findSignedAgreement(deps: Deps, companyId: number, clientI
  * sign-in, since none of them has accepted it yet.
  */
 export async function publishAgreementVersion(
-  deps: Pick<Deps, 'db'>,
+  ctx: Pick<Ctx, 'db'>,
   input: { companyCode: string; agreement: string; text: string; name?: string | undefined; requiresSignature?: boolean | undefined },
 ): Promise<{ agreementId: number; version: number; name: string; required: boolean }> {
-  const company = await repo.findCompanyIdByCode(deps.db, input.companyCode);
+  const company = await repo.findCompanyIdByCode(ctx.db, input.companyCode);
   if (!company) throw new AppError(404, 'NOT_FOUND', `No company with code ${input.companyCode}`);
-  const current = await repo.findByIdOrName(deps.db, company.id, input.agreement);
+  const current = await repo.findByIdOrName(ctx.db, company.id, input.agreement);
   if (!current) throw new AppError(404, 'NOT_FOUND', `Company ${input.companyCode} has no agreement "${input.agreement}"`);
   const text = input.text.trim();
   if (!text) throw new AppError(400, 'VALIDATION', 'The agreement text is empty');
   const name = input.name?.trim() || current.name;
-  const version = await repo.publishVersion(deps.db, company.id, current.id, {
+  const version = await repo.publishVersion(ctx.db, company.id, current.id, {
     name,
     text,
     textSha256: sha256(text),

@@ -61,7 +61,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     t = await startTestApp(engine);
   });
   afterAll(() => t.close());
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const companyId = async (code: string) => (await db().selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   const agreementsOf = async (b: Browser) => (await b.get<{ agreements: AgreementAnswer[] }>('/api/customer/get-active-agreements')).body.agreements;
   const actionsOf = async (b: Browser) => (await b.get<{ actions: ActionAnswer[] }>('/api/customer/get-sign-in-actions')).body.actions;
@@ -287,7 +287,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
   it('publishing a new version makes it an Accept Agreement action for every client at their next sign-in, and only then', async () => {
     const { browser: b, email, password } = await registerCustomer(t, { email: 'republish@example.com' });
     expect(await actionsOf(b)).toEqual([]);
-    const published = await publishAgreementVersion(t.runtime.deps, { companyCode: 'SPLASH', agreement: 'Terms and conditions', text: 'Lessons are charged per term in advance. A new late-cancellation fee applies.' });
+    const published = await publishAgreementVersion(t.runtime.ctx, { companyCode: 'SPLASH', agreement: 'Terms and conditions', text: 'Lessons are charged per term in advance. A new late-cancellation fee applies.' });
     expect(published).toMatchObject({ version: 2, required: true });
     // This session goes on; the next sign-in asks.
     expect(await actionsOf(b)).toEqual([]);

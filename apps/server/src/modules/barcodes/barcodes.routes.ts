@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { barcodeAnswerSchema, barcodesAnswerSchema } from '@portal/shared/barcode-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idParam, listEtag, matchesEtag, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
@@ -19,7 +19,7 @@ function sendValidated<B>(req: FastifyRequest, reply: FastifyReply, clientId: nu
   return body;
 }
 
-export async function barcodesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function barcodesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -27,7 +27,7 @@ export async function barcodesRoutes(app: FastifyInstance, { deps }: { deps: Dep
     { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: barcodesAnswerSchema, ...errorResponses } } },
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
-      const barcodes = await service.listBarcodes(deps, company.id, clientId);
+      const barcodes = await service.listBarcodes(ctx, company.id, clientId);
       return sendValidated(req, reply, clientId, { success: true as const, total_barcodes: barcodes.length, barcodes });
     },
   );
@@ -40,7 +40,7 @@ export async function barcodesRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
-      const barcode = await service.findBarcode(deps, company.id, clientId, req.params.id);
+      const barcode = await service.findBarcode(ctx, company.id, clientId, req.params.id);
       if (!barcode) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
       return sendValidated(req, reply, clientId, { success: true as const, barcode });
     },

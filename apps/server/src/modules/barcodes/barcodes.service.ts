@@ -1,5 +1,5 @@
 import { BARCODE_SYMBOLOGIES, type Barcode, type BarcodeSymbology } from '@portal/shared/barcode-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { drawBarcodeSvg } from '../../lib/barcode-svg.ts';
 import * as repo from './barcodes.repository.ts';
 
@@ -21,12 +21,12 @@ function toBarcode(row: repo.BarcodeRow): Barcode {
 }
 
 /** Every barcode of the client, drawn. */
-export async function listBarcodes(deps: Deps, companyId: number, clientId: number): Promise<Barcode[]> {
-  return (await repo.findBarcodesByClientId(deps.db, companyId, clientId)).map(toBarcode);
+export async function listBarcodes(ctx: Ctx, companyId: number, clientId: number): Promise<Barcode[]> {
+  return (await repo.findBarcodesByClientId(ctx.db, companyId, clientId)).map(toBarcode);
 }
 
 /** One of the client's barcodes; undefined for another client's or another company's id. */
-export async function findBarcode(deps: Deps, companyId: number, clientId: number, id: number): Promise<Barcode | undefined> {
-  const row = await repo.findBarcodeById(deps.db, companyId, clientId, id);
+export async function findBarcode(ctx: Ctx, companyId: number, clientId: number, id: number): Promise<Barcode | undefined> {
+  const row = await repo.findBarcodeById(ctx.db, companyId, clientId, id);
   return row && toBarcode(row);
 }

@@ -91,7 +91,7 @@ describe.each(testEngines())('barcode calls on %s', (engine) => {
       { code: 'SPL1001-48213', student: 'mia' },
       { code: 'SPL1001-48213' },
     ];
-    const err = await importCompanyBundle(t.runtime.deps.db, bundle).catch((e: unknown) => e);
+    const err = await importCompanyBundle(t.runtime.ctx.db, bundle).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BundleValidationError);
     const issues = (err as BundleValidationError).issues.map((i) => `${i.path}: ${i.message}`);
     const at = 'customers.0.clients.0.barcodes';
@@ -104,7 +104,7 @@ describe.each(testEngines())('barcode calls on %s', (engine) => {
       ]),
     );
     bundle.customers[0]!.clients[0]!.barcodes = [{ code: 'X', symbology: 'aztec' }];
-    const unknown = await importCompanyBundle(t.runtime.deps.db, bundle).catch((e: unknown) => e);
+    const unknown = await importCompanyBundle(t.runtime.ctx.db, bundle).catch((e: unknown) => e);
     expect((unknown as BundleValidationError).issues.map((i) => i.path)).toEqual([`${at}.0.symbology`]);
   });
 });

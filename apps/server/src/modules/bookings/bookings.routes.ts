@@ -10,7 +10,7 @@ import {
   cancelBookingSchema,
   checkedBookingSchema,
 } from '@portal/shared/bookings-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './bookings.service.ts';
@@ -18,7 +18,7 @@ import * as service from './bookings.service.ts';
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /** Court and venue bookings (G1–G7, U7). Every call needs a signed-in customer and ShowBookingsTab. */
-export async function bookingsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function bookingsRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const customer = (req: Parameters<typeof requireCustomer>[0]) => {
     const who = requireCustomer(req);
@@ -37,7 +37,7 @@ export async function bookingsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     { config: { auth: 'customer' }, schema: { tags: ['bookings'], querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errorResponses } } },
     async (req) => {
       const { company } = customer(req);
-      return service.findAvailability(deps, company, { venueId: req.query.venue_id, bookingTypeId: req.query.booking_type_id, date: req.query.date });
+      return service.findAvailability(ctx, company, { venueId: req.query.venue_id, bookingTypeId: req.query.booking_type_id, date: req.query.date });
     },
   );
 
@@ -46,7 +46,7 @@ export async function bookingsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     { config: { auth: 'customer' }, schema: { tags: ['bookings'], body: bookingRequestSchema, response: { 200: checkedBookingSchema, ...errorResponses } } },
     async (req) => {
       const { company } = customer(req);
-      const b = await service.checkBookingRequest(deps, company, req.body);
+      const b = await service.checkBookingRequest(ctx, company, req.body);
       return {
         item: {
           venue_id: b.venueId,
@@ -71,7 +71,7 @@ export async function bookingsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req) => {
       const { company, clientId } = customer(req);
       const { page, limit, filter } = req.query;
-      const { total, bookings } = await service.listBookings(deps, company, clientId, { filter, limit, offset: (page - 1) * limit });
+      const { total, bookings } = await service.listBookings(ctx, company, clientId, { filter, limit, offset: (page - 1) * limit });
       return { current_page: page, total_pages: totalPages(total, limit), total_count: total, bookings };
     },
   );
@@ -81,7 +81,7 @@ export async function bookingsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     { config: { auth: 'customer' }, schema: { tags: ['bookings'], body: cancelBookingSchema, response: { 200: cancelBookingAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = customer(req);
-      return { success: true as const, booking: await service.cancelBooking(deps, company, clientId, req.body.booking_id) };
+      return { success: true as const, booking: await service.cancelBooking(ctx, company, clientId, req.body.booking_id) };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -137,10 +137,10 @@ export function courtLabel(company: Company): string {
 }
 
 /** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
-export async function findAvailability(deps: Deps, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {
+export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {
   const { venue, type } = resolveVenueAndType(company, input.venueId, input.bookingTypeId);
   assertBookableDay(company, input.date, now);
-  const taken = await repo.findTakenSlots(deps.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
+  const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
   const busy = new Set(taken.map((t) => `${t.court}\u0000${t.slot}`));
   const local = companyToday(company, now);
   const slots = startMinutes(company, venue, type.DurationMinutes, input.date)
@@ -258,45 +258,45 @@ function presentBooking(company: Company, row: NonNullable<Awaited<ReturnType<ty
 }
 
 export async function listBookings(
-  deps: Deps,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number },
   now = new Date(),
 ) {
   const local = companyToday(company, now);
-  const { rows, total } = await repo.findBookings(deps.db, { companyId: company.id, clientId, today: local.date, nowTime: local.time, ...input });
+  const { rows, total } = await repo.findBookings(ctx.db, { companyId: company.id, clientId, today: local.date, nowTime: local.time, ...input });
   return { total, bookings: rows.map((r) => presentBooking(company, r, now)) };
 }
 
 /** Cancels the client's own confirmed booking before the cut-off; another client's booking is a 404. */
-export async function cancelBooking(deps: Deps, company: Company, clientId: number, bookingId: number, now = new Date()) {
-  const row = await repo.findBooking(deps.db, { companyId: company.id, clientId, bookingId });
+export async function cancelBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = new Date()) {
+  const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
   if (!row || row.status !== 'confirmed') throw notFound(bookingMessages.notFound);
   if (cancelDeadline(company, row.date, row.start_time) <= now) {
     throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(company.settings.booking_setup.CancelCutoffHours));
   }
-  const done = await repo.runInTransaction(deps.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
+  const done = await repo.runInTransaction(ctx.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
   if (!done) throw notFound(bookingMessages.notFound);
   return presentBooking(company, { ...row, status: 'cancelled' }, now);
 }
 
 /** The booking a checkout sold on the invoice, as the bookings list shows it; undefined when there is none. */
-export async function findBookingOnInvoice(deps: Deps, company: Company, clientId: number, invoiceNo: string, now = new Date()) {
-  const found = await repo.findBookingIdOnInvoice(deps.db, { companyId: company.id, clientId, invoiceNo });
-  return found ? findClientBooking(deps, company, clientId, found.id, now) : undefined;
+export async function findBookingOnInvoice(ctx: Ctx, company: Company, clientId: number, invoiceNo: string, now = new Date()) {
+  const found = await repo.findBookingIdOnInvoice(ctx.db, { companyId: company.id, clientId, invoiceNo });
+  return found ? findClientBooking(ctx, company, clientId, found.id, now) : undefined;
 }
 
 /** One of the client's bookings (confirmed or cancelled) as the bookings list shows it. */
-export async function findClientBooking(deps: Deps, company: Company, clientId: number, bookingId: number, now = new Date()) {
-  const row = await repo.findBooking(deps.db, { companyId: company.id, clientId, bookingId });
+export async function findClientBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = new Date()) {
+  const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
   return row ? presentBooking(company, row, now) : undefined;
 }
 
 /** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
-export async function checkBookingRequest(deps: Deps, company: Company, request: BookingRequest, now = new Date()): Promise<ResolvedBooking> {
+export async function checkBookingRequest(ctx: Ctx, company: Company, request: BookingRequest, now = new Date()): Promise<ResolvedBooking> {
   const b = resolveBookingRequest(company, request, now);
-  const taken = await repo.findTakenSlots(deps.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
+  const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
   const clash = taken.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
   if (clash) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
   return b;

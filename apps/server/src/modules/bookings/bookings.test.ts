@@ -15,7 +15,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   let ace: Company;
   let options: BookingOptions;
   const day = (n: number) => addDays(options.today, n);
-  const company = async () => (await findCompanyByCode(t.runtime.deps, 'ACE'))!;
+  const company = async () => (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -63,16 +63,16 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   it('refuses a second booking of an overlapping time on the same court, in the database', async () => {
     const date = day(4);
     const [first] = await Promise.all([
-      t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' }, null)),
+      t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' }, null)),
     ]);
     expect(first).toBeGreaterThan(0);
     // The 30-minute type at 10:30 overlaps the hour from 10:00.
     await expect(
-      t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' }, null)),
+      t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' }, null)),
     ).rejects.toMatchObject({ statusCode: 409, code: 'BOOKING_TAKEN' });
     // Back to back and on another court are fine.
-    await t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '11:00', court: 'Court 2' }, null));
-    await t.runtime.deps.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 3' }, null));
+    await t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '11:00', court: 'Court 2' }, null));
+    await t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 3' }, null));
     const avail = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
     const ten = avail.body.slots.find((s) => s.time === '10:00')!;
     expect(ten.freeCourts).toEqual(['Court 1', 'Court 4']);
@@ -84,7 +84,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   it('20 concurrent holds of one court slot: exactly one succeeds', async () => {
     const request = { venue_id: 1, booking_type_id: 1, date: day(5), time: '12:00', court: 'Court 1' };
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => t.runtime.deps.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))),
+      Array.from({ length: 20 }, () => t.runtime.ctx.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -92,14 +92,14 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     expect(lost).toHaveLength(19);
     for (const l of lost) expect(l.reason).toBeInstanceOf(AppError);
     for (const l of lost) expect((l.reason as AppError).code).toBe('BOOKING_TAKEN');
-    const slots = await t.runtime.deps.db.selectFrom('booking_slots').select('booking_id').where('company_id', '=', ace.id).where('date', '=', request.date).where('court', '=', 'Court 1').execute();
+    const slots = await t.runtime.ctx.db.selectFrom('booking_slots').select('booking_id').where('company_id', '=', ace.id).where('date', '=', request.date).where('court', '=', 'Court 1').execute();
     expect(new Set(slots.map((s) => s.booking_id)).size).toBe(1);
     expect(slots).toHaveLength(12);
   });
 
   it('a hold is confirmed by checkout, or released so the court is free again; an expired hold gives way', async () => {
     const request = { venue_id: 1, booking_type_id: 2, date: day(6), time: '15:00', court: 'Court 4' };
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const hold = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]));
     expect(hold.bookings[0]).toMatchObject({ priceCents: ace.settings.booking_types.find((b) => b.BookingTypeID === 2)!.PriceCents, endTime: '15:30' });
     await releaseHeldBookings(db, ace.id, hold.holdToken);
@@ -116,7 +116,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   });
 
   it('cancels the customer’s own booking before the cut-off and frees the court; after it, refuses with the cut-off', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const request = { venue_id: 1, booking_type_id: 1, date: day(7), time: '09:00', court: 'Court 3' };
     const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, request, null));
     const ok = await parent.post<{ booking: { status: string } }>('/api/bookings/cancel', { booking_id: id });
@@ -146,7 +146,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   });
 
   it('another client’s booking cannot be read or cancelled', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date: day(8), time: '13:00', court: 'Court 1' }, null));
     const { browser: stranger } = await registerCustomer(t, { email: 'stranger.bookings@example.com', company: 'ACE' });
     const list = await stranger.get<BookingList>('/api/bookings?filter=upcoming');

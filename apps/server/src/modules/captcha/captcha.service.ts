@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution as verifyAltchaSolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { captchaChallengeParametersSchema, type CaptchaChallengeAnswer } from '@portal/shared/contact-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './captcha.repository.ts';
 
@@ -18,8 +18,8 @@ import * as repo from './captcha.repository.ts';
  * another provider (reCAPTCHA) replaces this file alone.
  */
 export interface CaptchaProvider {
-  issueChallenge(deps: Deps, companyId: number): Promise<Omit<CaptchaChallengeAnswer, 'success'>>;
-  verifySolution(deps: Deps, companyId: number, solution: Solved): Promise<boolean>;
+  issueChallenge(ctx: Ctx, companyId: number): Promise<Omit<CaptchaChallengeAnswer, 'success'>>;
+  verifySolution(ctx: Ctx, companyId: number, solution: Solved): Promise<boolean>;
 }
 
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -34,36 +34,36 @@ const solvedSchema = z.object({
 /** A solved challenge as the widget sends it, decoded. */
 export type Solved = z.infer<typeof solvedSchema>;
 
-async function keysOf(deps: Deps, companyId: number) {
-  const secret = await repo.findSecret(deps.db, 'captcha');
+async function keysOf(ctx: Ctx, companyId: number) {
+  const secret = await repo.findSecret(ctx.db, 'captcha');
   if (!secret) throw new Error('server_secrets has no captcha secret: the database is not migrated');
   const key = (use: string) => createHmac('sha256', secret).update(`${use}:${companyId}`).digest('hex');
   return { hmacSignatureSecret: key('challenge'), hmacKeySignatureSecret: key('derived-key') };
 }
 
 export const altcha: CaptchaProvider = {
-  async issueChallenge(deps, companyId) {
-    const max = deps.env.CAPTCHA_MAX_COUNTER;
+  async issueChallenge(ctx, companyId) {
+    const max = ctx.env.CAPTCHA_MAX_COUNTER;
     const { parameters, signature } = await createChallenge({
       algorithm: ALGORITHM,
       cost: COST,
       counter: randomInt(max, Math.ceil(max / 2)),
       deriveKey,
       expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-      ...(await keysOf(deps, companyId)),
+      ...(await keysOf(ctx, companyId)),
     });
     return { parameters: captchaChallengeParametersSchema.parse(parameters), signature: signature! };
   },
-  async verifySolution(deps, companyId, { challenge, solution }) {
-    const result = await verifyAltchaSolution({ challenge, solution, deriveKey, ...(await keysOf(deps, companyId)) });
+  async verifySolution(ctx, companyId, { challenge, solution }) {
+    const result = await verifyAltchaSolution({ challenge, solution, deriveKey, ...(await keysOf(ctx, companyId)) });
     if (!result.verified) return false;
-    return repo.spendChallenge(deps.db, { companyId, challengeHash: hashToken(challenge.parameters.nonce), expiresAt: new Date(challenge.parameters.expiresAt * 1000).toISOString() });
+    return repo.spendChallenge(ctx.db, { companyId, challengeHash: hashToken(challenge.parameters.nonce), expiresAt: new Date(challenge.parameters.expiresAt * 1000).toISOString() });
   },
 };
 
 /** The context's provider (ALTCHA unless a test or another provider is handed in). */
-export const issueChallenge = (deps: Deps, companyId: number) => deps.captcha.issueChallenge(deps, companyId);
-export const verifySolution = (deps: Deps, companyId: number, solution: Solved) => deps.captcha.verifySolution(deps, companyId, solution);
+export const issueChallenge = (ctx: Ctx, companyId: number) => ctx.captcha.issueChallenge(ctx, companyId);
+export const verifySolution = (ctx: Ctx, companyId: number, solution: Solved) => ctx.captcha.verifySolution(ctx, companyId, solution);
 
 /** The widget's payload (base64 of its JSON) decoded; undefined when it is not one. */
 export function solutionOf(token: string): Solved | undefined {
@@ -76,6 +76,6 @@ export function solutionOf(token: string): Solved | undefined {
 }
 
 /** The hourly sweep's part: spent challenges past their expiry, which ALTCHA refuses by itself. */
-export function deleteExpiredChallenges(deps: Deps, now = new Date()): Promise<void> {
-  return repo.deleteExpiredChallenges(deps.db, now.toISOString());
+export function deleteExpiredChallenges(ctx: Ctx, now = new Date()): Promise<void> {
+  return repo.deleteExpiredChallenges(ctx.db, now.toISOString());
 }

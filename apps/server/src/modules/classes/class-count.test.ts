@@ -10,7 +10,7 @@ describe.each(testEngines())('the shown class count and make-ups on %s', (engine
   let t: TestApp;
   let splash: number;
   let parent: Browser;
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const NAME = 'Seahorse – Thursday 4:00 pm';
 
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe.each(testEngines())('the class search answer kept for a short time on %
   let splash: number;
   let parent: Browser;
   let other: Browser;
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const changeSettings = (change: (settings: Record<string, Record<string, unknown>>) => void) => changeCompanySettings(t, splash, change);
 
   beforeAll(async () => {
@@ -130,9 +130,9 @@ describe.each(testEngines())('the class search answer kept for a short time on %
 
   it('answers every search that runs while newer ones push it out of the bound', async () => {
     const search = cachedClassSearch(60_000, 2);
-    const company = (await findCompanyById(t.runtime.deps, splash))!;
+    const company = (await findCompanyById(t.runtime.ctx, splash))!;
     const pages = [1, 2, 3, 4, 5];
-    const answers = await Promise.allSettled(pages.map((page) => search(t.runtime.deps, company, classSearchSchema.parse({ limit: 2, page }))));
+    const answers = await Promise.allSettled(pages.map((page) => search(t.runtime.ctx, company, classSearchSchema.parse({ limit: 2, page }))));
     expect(answers.map((a) => a.status)).toEqual(pages.map(() => 'fulfilled'));
   });
 

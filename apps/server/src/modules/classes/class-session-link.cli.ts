@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCompanyByCode } from '../company/company.api.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { issueClassSessionLink, listShareableSessions, revokeClassSessionLink } from './class-session-link.service.ts';
 
 export const classSessionLinkUsage = `  npm run portal -- class-session-link --company CODE --session ID [--days N]
@@ -27,13 +27,13 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
     console.error(`${err instanceof Error ? err.message : String(err)}\nUsage:\n${classSessionLinkUsage}`);
     return 1;
   }
-  const deps = { db } as Pick<Deps, 'db'>;
+  const ctx = { db } as Pick<Ctx, 'db'>;
   const code = values.company?.trim().toUpperCase();
   if (!code) {
     console.error(`class-session-link needs --company CODE\nUsage:\n${classSessionLinkUsage}`);
     return 1;
   }
-  const company = await findCompanyByCode(deps as Deps, code);
+  const company = await findCompanyByCode(ctx as Ctx, code);
   if (!company) {
     console.error(`No company with code ${code}.`);
     return 1;
@@ -52,14 +52,14 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
   }
   try {
     if (values.revoke !== undefined) {
-      await revokeClassSessionLink(deps, company, values.revoke);
+      await revokeClassSessionLink(ctx, company, values.revoke);
       console.log('The link was revoked.');
       return 0;
     }
     const sessionId = number('session');
     const classId = number('class');
     if (sessionId === undefined && classId === undefined) {
-      const rows = await listShareableSessions(deps, company);
+      const rows = await listShareableSessions(ctx, company);
       if (rows.length === 0) console.log(`${code} has no class sessions from today on.`);
       let current: number | undefined;
       for (const row of rows) {
@@ -69,7 +69,7 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
       }
       return 0;
     }
-    const link = await issueClassSessionLink(deps, company, { publicUrl, sessionId, classId, fromDate: values.from, toDate: values.to, days: number('days') });
+    const link = await issueClassSessionLink(ctx, company, { publicUrl, sessionId, classId, fromDate: values.from, toDate: values.to, days: number('days') });
     console.log(`${link.className}, ${link.dates.length === 1 ? link.dates[0] : `${link.dates.length} dates from ${link.dates[0]} to ${link.dates.at(-1)}`}`);
     console.log(`Valid until ${link.expiresAt}`);
     console.log(link.url);

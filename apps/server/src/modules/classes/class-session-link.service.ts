@@ -1,5 +1,5 @@
 import type { ClassSessionLinkAnswer, LabelledRow } from '@portal/shared/class-session-link-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
@@ -45,12 +45,12 @@ const courtLabel = (company: Company) => company.settings.localization.CourtLabe
  * What a class-session link shows, in the company's words and date format; undefined for a token
  * that is unknown, of another company, or expired; 'revoked' for one the company withdrew.
  */
-export async function findLinkDetails(deps: Pick<Deps, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | 'revoked' | undefined> {
+export async function findLinkDetails(ctx: Pick<Ctx, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | 'revoked' | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const link = await repo.findLiveLink(deps.db, company.id, hashToken(token), nowIso());
+  const link = await repo.findLiveLink(ctx.db, company.id, hashToken(token), nowIso());
   if (!link) return undefined;
   if (link.revoked_at !== null) return 'revoked';
-  const sessions = await repo.findSessionsBetween(deps.db, company.id, link.class_id, link.from_date, link.to_date);
+  const sessions = await repo.findSessionsBetween(ctx.db, company.id, link.class_id, link.from_date, link.to_date);
   const dateFormat = company.settings.localization.DateFormat;
   const dates = sessions.map((s) => formatCompanyDate(s.date, dateFormat));
   const startTime = sessions[0]?.start_time ?? link.start_time;
@@ -82,7 +82,7 @@ export interface IssuedLink {
  * day, at most a year), or for `days`.
  */
 export async function issueClassSessionLink(
-  deps: Pick<Deps, 'db'>,
+  ctx: Pick<Ctx, 'db'>,
   company: Company,
   input: { publicUrl: string; sessionId?: number | undefined; classId?: number | undefined; fromDate?: string | undefined; toDate?: string | undefined; days?: number | undefined },
   now = new Date(),
@@ -91,20 +91,20 @@ export async function issueClassSessionLink(
   let fromDate = input.fromDate;
   let toDate = input.toDate;
   if (input.sessionId !== undefined) {
-    const session = await repo.findSessionById(deps.db, company.id, input.sessionId);
+    const session = await repo.findSessionById(ctx.db, company.id, input.sessionId);
     if (!session) throw new AppError(404, 'NOT_FOUND', `Class session ${input.sessionId} was not found at ${company.code}`);
     classId = session.class_id;
     fromDate ??= session.date;
     toDate ??= session.date;
   }
   if (classId === undefined) throw new AppError(400, 'VALIDATION', 'Give a class session (--session) or a class (--class)');
-  const cls = await repo.findClassById(deps.db, company.id, classId);
+  const cls = await repo.findClassById(ctx.db, company.id, classId);
   if (!cls) throw new AppError(404, 'NOT_FOUND', `Class ${classId} was not found at ${company.code}`);
   const today = localNow(companyTimeZone(company.settings.localization), now).date;
   fromDate ??= today;
   toDate ??= addDays(fromDate, 7 * 52);
   if (toDate < fromDate) throw new AppError(400, 'VALIDATION', 'The last date is before the first');
-  const sessions = await repo.findSessionsBetween(deps.db, company.id, classId, fromDate, toDate);
+  const sessions = await repo.findSessionsBetween(ctx.db, company.id, classId, fromDate, toDate);
   if (sessions.length === 0) throw new AppError(400, 'VALIDATION', `${cls.name} has no session between ${fromDate} and ${toDate}`);
   if (input.toDate === undefined && input.sessionId === undefined) toDate = sessions.at(-1)!.date;
 
@@ -112,7 +112,7 @@ export async function issueClassSessionLink(
   const days = Math.min(MAX_LIFETIME_DAYS, Math.max(MIN_LIFETIME_DAYS, input.days ?? untilLastDate));
   const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
   const token = newToken();
-  await repo.insertLink(deps.db, { companyId: company.id, tokenHash: hashToken(token), classId, fromDate, toDate, createdAt: nowIso(now), expiresAt });
+  await repo.insertLink(ctx.db, { companyId: company.id, tokenHash: hashToken(token), classId, fromDate, toDate, createdAt: nowIso(now), expiresAt });
   const url = new URL('/hub/class-session-link', input.publicUrl);
   url.searchParams.set('token', token);
   url.searchParams.set('id', String(company.customerId));
@@ -120,23 +120,23 @@ export async function issueClassSessionLink(
 }
 
 /** The classes of a company and their sessions from today on, for choosing one to share. */
-export async function listShareableSessions(deps: Pick<Deps, 'db'>, company: Company, now = new Date()) {
+export async function listShareableSessions(ctx: Pick<Ctx, 'db'>, company: Company, now = new Date()) {
   const today = localNow(companyTimeZone(company.settings.localization), now).date;
-  return repo.findClassesWithSessionsFrom(deps.db, company.id, today);
+  return repo.findClassesWithSessionsFrom(ctx.db, company.id, today);
 }
 
 /**
  * Withdraws a link the company sent, named by its URL or its token: its page says so from the
  * next call on. Throws 404 when the company has no live, unrevoked link with that token.
  */
-export async function revokeClassSessionLink(deps: Pick<Deps, 'db'>, company: Company, urlOrToken: string, now = new Date()): Promise<void> {
+export async function revokeClassSessionLink(ctx: Pick<Ctx, 'db'>, company: Company, urlOrToken: string, now = new Date()): Promise<void> {
   let token = urlOrToken.trim();
   if (URL.canParse(token)) token = new URL(token).searchParams.get('token') ?? '';
-  const revoked = isTokenShaped(token) && (await repo.revokeLink(deps.db, company.id, hashToken(token), nowIso(now)));
+  const revoked = isTokenShaped(token) && (await repo.revokeLink(ctx.db, company.id, hashToken(token), nowIso(now)));
   if (!revoked) throw new AppError(404, 'NOT_FOUND', `No live class-session link of ${company.code} has that token`);
 }
 
 /** The hourly sweep's part. */
-export function deleteExpiredLinks(deps: Pick<Deps, 'db'>, now = new Date()): Promise<void> {
-  return repo.deleteExpiredLinks(deps.db, now.toISOString());
+export function deleteExpiredLinks(ctx: Pick<Ctx, 'db'>, now = new Date()): Promise<void> {
+  return repo.deleteExpiredLinks(ctx.db, now.toISOString());
 }

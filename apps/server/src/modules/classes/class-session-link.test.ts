@@ -22,7 +22,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
   let splashSessions: { id: number; date: string }[];
   beforeAll(async () => {
     t = await startTestApp(engine);
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const cls = await db.selectFrom('classes').innerJoin('companies', 'companies.id', 'classes.company_id').select('classes.id').where('companies.code', '=', 'SPLASH').where('classes.name', '=', 'Seahorse – Tuesday 4:00 pm').executeTakeFirstOrThrow();
     splashSessions = await db.selectFrom('class_sessions').select(['id', 'date']).where('class_id', '=', cls.id).where('status', '=', 'scheduled').orderBy('date').execute();
   });
@@ -30,7 +30,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
   afterEach(() => vi.restoreAllMocks());
 
   const issue = async (code: string, input: Parameters<typeof issueClassSessionLink>[2]) =>
-    issueClassSessionLink(t.runtime.deps, (await findCompanyByCode(t.runtime.deps, code))!, input);
+    issueClassSessionLink(t.runtime.ctx, (await findCompanyByCode(t.runtime.ctx, code))!, input);
   const guestAt = async (code: string) => {
     const b = new Browser(t.server);
     await b.enterCompany(code);
@@ -61,7 +61,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
 
   it('O5, O6: several dates answer "first - last" and every date, cancelled sessions left out', async () => {
     const [first, , , fourth] = splashSessions.slice(-4);
-    const classId = (await t.runtime.deps.db.selectFrom('class_sessions').select('class_id').where('id', '=', first!.id).executeTakeFirstOrThrow()).class_id;
+    const classId = (await t.runtime.ctx.db.selectFrom('class_sessions').select('class_id').where('id', '=', first!.id).executeTakeFirstOrThrow()).class_id;
     const link = await issue('SPLASH', { publicUrl: 'http://portal.test', classId, fromDate: first!.date, toDate: fourth!.date });
     const res = await open(await guestAt('SPLASH'), tokenOf(link.url));
     expect(res.body.rows[0]).toEqual({ label: 'Dates', value: `${dmy(first!.date)} - ${dmy(fourth!.date)}` });
@@ -84,9 +84,9 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
 
     expect((await open(splash, token)).status).toBe(200);
     const hash = crypto.createHash('sha256').update(token).digest('hex');
-    const rows = await t.runtime.deps.db.selectFrom('class_session_links').select(['token_hash']).where('token_hash', '=', hash).execute();
+    const rows = await t.runtime.ctx.db.selectFrom('class_session_links').select(['token_hash']).where('token_hash', '=', hash).execute();
     expect(rows).toHaveLength(1);
-    await t.runtime.deps.db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
+    await t.runtime.ctx.db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
     expect((await open(splash, token)).body).toEqual(invalid);
   });
 
@@ -99,18 +99,18 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     const splash = await guestAt('SPLASH');
     expect((await open(splash, tokenOf(link.url))).status).toBe(200);
 
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'ACE', '--revoke', link.url])).toBe(1);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'ACE', '--revoke', link.url])).toBe(1);
     expect(out.at(-1)).toBe('error: No live class-session link of ACE has that token');
     expect((await open(splash, tokenOf(link.url))).status).toBe(200);
 
     // The company revokes it by its URL (or its token); the open page's next call is refused.
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', link.url])).toBe(0);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', link.url])).toBe(0);
     expect(out.at(-1)).toBe('The link was revoked.');
     const revoked = await open(splash, tokenOf(link.url));
     expect(revoked.status).toBe(410);
     expect(revoked.body).toEqual({ code: 'LINK_REVOKED', message: 'This link was withdrawn by the office. Please ask the office for a new one.' });
     // Once only; another link of the same session stays open.
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', tokenOf(link.url)])).toBe(1);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'SPLASH', '--revoke', tokenOf(link.url)])).toBe(1);
     expect((await open(splash, tokenOf(other.url))).status).toBe(200);
   });
 
@@ -123,12 +123,12 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
   });
 
   it('the hourly sweep takes out expired links and captcha challenges, and keeps live ones', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const live = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
     const dead = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
     const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
     await db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash(dead)).execute();
-    const company = (await findCompanyByCode(t.runtime.deps, 'SPLASH'))!;
+    const company = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
     await db
       .insertInto('captcha_solutions')
       .values([
@@ -136,7 +136,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
         { company_id: company.id, challenge_hash: 'sweep-new', expires_at: new Date(Date.now() + 60_000).toISOString() },
       ])
       .execute();
-    await sweepExpiredRows(t.runtime.deps);
+    await sweepExpiredRows(t.runtime.ctx);
     const links = await db.selectFrom('class_session_links').select('token_hash').where('token_hash', 'in', [hash(live), hash(dead)]).execute();
     expect(links.map((l) => l.token_hash)).toEqual([hash(live)]);
     const challenges = await db.selectFrom('captcha_solutions').select('challenge_hash').where('challenge_hash', 'like', 'sweep-%').execute();
@@ -148,18 +148,18 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     vi.spyOn(console, 'log').mockImplementation((line: string) => out.push(line));
     vi.spyOn(console, 'error').mockImplementation((line: string) => out.push(`error: ${line}`));
     const session = splashSessions.at(-1)!;
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'splash', '--session', String(session.id)])).toBe(0);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'splash', '--session', String(session.id)])).toBe(0);
     const url = out.find((l) => l.startsWith('https://hub.example/hub/class-session-link?token='))!;
     expect(url).toMatch(/token=[A-Za-z0-9_-]{43}&id=1001$/);
     expect((await open(await guestAt('SPLASH'), tokenOf(url))).status).toBe(200);
 
     out.length = 0;
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'SPLASH'])).toBe(0);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'SPLASH'])).toBe(0);
     expect(out).toContain(`  session ${session.id}  ${session.date}`);
 
     out.length = 0;
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--company', 'ACE', '--session', String(session.id)])).toBe(1);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--company', 'ACE', '--session', String(session.id)])).toBe(1);
     expect(out).toEqual([`error: Class session ${session.id} was not found at ACE`]);
-    expect(await classSessionLinkCommand(t.runtime.deps.db, 'https://hub.example', ['--session', '1'])).toBe(1);
+    expect(await classSessionLinkCommand(t.runtime.ctx.db, 'https://hub.example', ['--session', '1'])).toBe(1);
   });
 });

@@ -6,5 +6,5 @@ import { sweepWaitlists } from './classes.service.ts';
 export const classesJobs: Job[] = [
   { name: 'class-session links past their time', every: 'hour', run: deleteExpiredLinks },
   // Lapsed checkout holds give their places back; waitlist offers lapse and pass on.
-  { name: 'lapsed holds and waitlist offers', every: 'hour', run: (deps, now) => sweepWaitlists(deps, (id) => findCompanyById(deps, id), now) },
+  { name: 'lapsed holds and waitlist offers', every: 'hour', run: (ctx, now) => sweepWaitlists(ctx, (id) => findCompanyById(ctx, id), now) },
 ];

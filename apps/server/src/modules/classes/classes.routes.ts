@@ -33,7 +33,7 @@ import {
   waitlistAnswerSchema,
 } from '@portal/shared/class-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idParam, typed } from '../../lib/http.ts';
 import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
@@ -43,16 +43,16 @@ import * as service from './classes.service.ts';
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 const tags = ['classes'];
 
-export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
-  const searchClasses = service.cachedClassSearch(deps.env.CLASS_SEARCH_CACHE_MS);
+  const searchClasses = service.cachedClassSearch(ctx.env.CLASS_SEARCH_CACHE_MS);
 
   r.post(
     '/api/classes',
     { config: { auth: 'company' }, schema: { tags, body: classSearchSchema, response: { 200: classSearchAnswerSchema, ...errorResponses } } },
     async (req) => {
       const company = requireCompany(req);
-      const { rows, total } = await searchClasses(deps, company, req.body);
+      const { rows, total } = await searchClasses(ctx, company, req.body);
       return { current_page: req.body.page, total_pages: totalPages(total, req.body.limit), total, classes: rows };
     },
   );
@@ -60,7 +60,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get(
     '/api/classes/get-class-fields',
     { config: { auth: 'company' }, schema: { tags, querystring: classFieldsQuerySchema, response: { 200: classFieldsAnswerSchema, ...errorResponses } } },
-    async (req) => service.classFields(deps, requireCompany(req), req.query.ocr_profile_id),
+    async (req) => service.classFields(ctx, requireCompany(req), req.query.ocr_profile_id),
   );
 
   r.get(
@@ -74,7 +74,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, body: studentsEnrolledRequestSchema, response: { 200: studentsEnrolledAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { students: await service.studentsEnrolledInClass(deps, company, clientId, req.body.client_id, req.body.class_id) };
+      return { students: await service.studentsEnrolledInClass(ctx, company, clientId, req.body.client_id, req.body.class_id) };
     },
   );
 
@@ -86,7 +86,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const v = await service.validateClassItem(deps.db, company, clientId, req.body);
+      const v = await service.validateClassItem(ctx.db, company, clientId, req.body);
       return {
         success: true as const,
         item: { ClassID: v.ClassID, StudentID: v.StudentID, kind: v.kind, Name: v.Name, dates: v.dates, unit_price: v.unit_price, PlacesLeft: v.PlacesLeft },
@@ -99,7 +99,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: classStudentsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { students: await service.clientStudents(deps, company, clientId) };
+      return { students: await service.clientStudents(ctx, company, clientId) };
     },
   );
 
@@ -108,7 +108,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, querystring: enrolmentsQuerySchema, response: { 200: enrolmentsPageSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const { rows, total } = await service.listStudentEnrolments(deps, company, clientId, req.query);
+      const { rows, total } = await service.listStudentEnrolments(ctx, company, clientId, req.query);
       return {
         current_page: req.query.page,
         total_pages: totalPages(total, req.query.limit),
@@ -138,7 +138,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, querystring: classSessionsQuerySchema, response: { 200: classSessionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.studentSessions(deps, company, clientId, req.query.class_id, req.query.student_id);
+      return service.studentSessions(ctx, company, clientId, req.query.class_id, req.query.student_id);
     },
   );
 
@@ -147,7 +147,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, querystring: absenceReasonsQuerySchema, response: { 200: absenceReasonsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.absenceReasons(deps, company, clientId, req.query.session_id);
+      return service.absenceReasons(ctx, company, clientId, req.query.session_id);
     },
   );
 
@@ -156,7 +156,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, body: notifyAbsenceSchema, response: { 200: notifyAbsenceAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.notifyAbsence(deps, company, clientId, req.body);
+      return service.notifyAbsence(ctx, company, clientId, req.body);
     },
   );
 
@@ -165,7 +165,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: makeupsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { makeups: await service.listMakeups(deps, company, clientId) };
+      return { makeups: await service.listMakeups(ctx, company, clientId) };
     },
   );
 
@@ -174,7 +174,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, querystring: makeupSessionsQuerySchema, response: { 200: makeupSessionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { sessions: await service.makeupSessions(deps, company, clientId, req.query.makeup_id) };
+      return { sessions: await service.makeupSessions(ctx, company, clientId, req.query.makeup_id) };
     },
   );
 
@@ -183,7 +183,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, body: bookMakeupSchema, response: { 200: bookMakeupAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.bookMakeup(deps, company, clientId, req.body);
+      return service.bookMakeup(ctx, company, clientId, req.body);
     },
   );
 
@@ -192,7 +192,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.listWaitlist(deps, company, clientId) };
+      return { entries: await service.listWaitlist(ctx, company, clientId) };
     },
   );
 
@@ -201,7 +201,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, body: joinWaitlistSchema, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.joinWaitlist(deps, company, clientId, req.body) };
+      return { entries: await service.joinWaitlist(ctx, company, clientId, req.body) };
     },
   );
 
@@ -210,7 +210,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, body: leaveWaitlistSchema, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.leaveWaitlist(deps, company, clientId, req.body.waitlist_id) };
+      return { entries: await service.leaveWaitlist(ctx, company, clientId, req.body.waitlist_id) };
     },
   );
 
@@ -219,7 +219,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: calendarFeedStatusSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.calendarFeedStatus(deps, company, clientId);
+      return service.calendarFeedStatus(ctx, company, clientId);
     },
   );
 
@@ -228,8 +228,8 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: calendarFeedCreatedSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const origin = deps.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-      return service.createCalendarFeed(deps, company, clientId, origin.replace(/\/$/, ''));
+      const origin = ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+      return service.createCalendarFeed(ctx, company, clientId, origin.replace(/\/$/, ''));
     },
   );
 
@@ -238,7 +238,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags, response: { 200: calendarFeedStatusSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.revokeCalendarFeed(deps, company, clientId);
+      return service.revokeCalendarFeed(ctx, company, clientId);
     },
   );
 
@@ -255,7 +255,7 @@ export async function classesRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req, reply) => {
       const token = CALENDAR_TOKEN_PATTERN.exec(req.params.token)?.[1];
-      const text = token === undefined ? undefined : await service.renderCalendarFeed(deps, token, (id) => findCompanyById(deps, id));
+      const text = token === undefined ? undefined : await service.renderCalendarFeed(ctx, token, (id) => findCompanyById(ctx, id));
       if (text === undefined) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(text);
     },

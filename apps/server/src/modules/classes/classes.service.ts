@@ -15,7 +15,7 @@ import {
 import { serverMessages } from '@portal/shared/messages';
 import type { CompanySettings } from '@portal/shared/company-config';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
@@ -64,10 +64,10 @@ function profileOf(company: Company, profileId: number | undefined) {
 
 // Search and the filter form.
 
-export async function classFields(deps: Deps, company: Company, profileId: number | undefined) {
+export async function classFields(ctx: Ctx, company: Company, profileId: number | undefined) {
   assertClassReservations(company);
   const profile = profileOf(company, profileId);
-  const lists = await findListItems(deps, company.id);
+  const lists = await findListItems(ctx, company.id);
   const pick = (name: string) => lists.filter((l) => l.list_name === name && Number(l.active) === 1).map((l) => ({ id: l.id, name: l.display_name }));
   const allowedStandards = company.settings.ocr_config.OCR_Standards;
   const standards = lists
@@ -139,16 +139,16 @@ function toClassSummary(r: repo.ClassRow): ClassSummary {
 type SearchInput = Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch;
 type SearchAnswer = { rows: ClassSummary[]; total: number };
 
-export async function searchClasses(deps: Deps, company: Company, input: SearchInput, c: Clock = clock(company)): Promise<SearchAnswer> {
+export async function searchClasses(ctx: Ctx, company: Company, input: SearchInput, c: Clock = clock(company)): Promise<SearchAnswer> {
   assertClassReservations(company);
   profileOf(company, input.ocr_profile_id);
   let standards: string[] = [];
   if (input.standards.length) {
-    const lists = await findListItems(deps, company.id);
+    const lists = await findListItems(ctx, company.id);
     standards = lists.filter((l) => l.list_name === 'standards' && input.standards.includes(l.id)).map((l) => l.display_name);
     if (standards.length === 0) return { rows: [], total: 0 };
   }
-  const { rows, total } = await repo.searchClasses(deps.db, deps.engine, {
+  const { rows, total } = await repo.searchClasses(ctx.db, ctx.engine, {
     companyId: company.id,
     today: c.today,
     time: c.time,
@@ -181,38 +181,38 @@ const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort
  * answers are held, 5–100 KB each. One per app instance; a TTL of 0 searches every call.
  */
 export function cachedClassSearch(ttlMs: number, maxAnswers = 200) {
-  type Search = { deps: Deps; company: Company; input: SearchInput; c: Clock };
+  type Search = { ctx: Ctx; company: Company; input: SearchInput; c: Clock };
   const answers = new LRUCache<string, SearchAnswer, Search>({
     max: maxAnswers,
     ttl: Math.max(ttlMs, 1),
     // A search pushed out by newer keys while it runs still answers the families waiting on it
     // (lru-cache would reject them with "evicted"): the bound is on what is kept, not on what runs.
     ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => searchClasses(context.deps, context.company, context.input, context.c),
+    fetchMethod: (_key, _stale, { context }) => searchClasses(context.ctx, context.company, context.input, context.c),
   });
-  return (deps: Deps, company: Company, input: SearchInput): Promise<SearchAnswer> => {
+  return (ctx: Ctx, company: Company, input: SearchInput): Promise<SearchAnswer> => {
     const c = clock(company);
-    if (ttlMs <= 0) return searchClasses(deps, company, input, c);
+    if (ttlMs <= 0) return searchClasses(ctx, company, input, c);
     // The list filters are sets: [4, 2] asks what [2, 4] asks.
     const sets = { venues: sorted(input.venues), lesson_formats: sorted(input.lesson_formats), standards: sorted(input.standards), days: sorted(input.days), times_of_day: sorted(input.times_of_day) };
     const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify({ ...input, ...sets })}`;
-    return answers.forceFetch(key, { context: { deps, company, input, c } });
+    return answers.forceFetch(key, { context: { ctx, company, input, c } });
   };
 }
 
 /** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
-export function listUpcomingSessions(deps: Deps, company: Company, clientId: number, page: { limit: number; offset: number }) {
+export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: number, page: { limit: number; offset: number }) {
   const c = clock(company);
-  return repo.findClientUpcomingSessions(deps.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
+  return repo.findClientUpcomingSessions(ctx.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
 }
 
 /** F12: this client's students already in the class. The client is the session's; a body naming another is refused as not found. */
-export async function studentsEnrolledInClass(deps: Deps, company: Company, sessionClientId: number, bodyClientId: number, classId: number) {
+export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessionClientId: number, bodyClientId: number, classId: number) {
   if (bodyClientId !== sessionClientId) throw notFound();
-  const cls = await repo.findClass(deps.db, company.id, classId);
+  const cls = await repo.findClass(ctx.db, company.id, classId);
   if (!cls) throw notFound();
   const c = clock(company);
-  const rows = await repo.findClientStudentsInClass(deps.db, company.id, sessionClientId, classId, c.today, c.now);
+  const rows = await repo.findClientStudentsInClass(ctx.db, company.id, sessionClientId, classId, c.today, c.now);
   return rows.map((r) => ({ StudentID: r.id, FirstName: r.first_name, LastName: r.last_name }));
 }
 
@@ -372,11 +372,11 @@ export async function releaseEnrolments(db: Db, company: Company, ids: number[])
 
 // Enrolments, sessions, absences.
 
-export async function listStudentEnrolments(deps: Deps, company: Company, clientId: number, q: { id: number; filter: 'current' | 'future' | 'past'; page: number; limit: number }) {
-  const student = await repo.findClientStudent(deps.db, company.id, clientId, q.id);
+export async function listStudentEnrolments(ctx: Ctx, company: Company, clientId: number, q: { id: number; filter: 'current' | 'future' | 'past'; page: number; limit: number }) {
+  const student = await repo.findClientStudent(ctx.db, company.id, clientId, q.id);
   if (!student) throw notFound();
   const c = clock(company);
-  return repo.findStudentEnrolments(deps.db, { companyId: company.id, clientId, studentId: q.id, filter: q.filter, today: c.today, limit: q.limit, offset: (q.page - 1) * q.limit });
+  return repo.findStudentEnrolments(ctx.db, { companyId: company.id, clientId, studentId: q.id, filter: q.filter, today: c.today, limit: q.limit, offset: (q.page - 1) * q.limit });
 }
 
 function sessionStart(company: Company, date: string, time: string) {
@@ -386,13 +386,13 @@ function absenceCutoff(company: Company, date: string, time: string) {
   return new Date(sessionStart(company, date, time).getTime() - company.settings.classes_setup.AbsenceCutoffHours * 3_600_000);
 }
 
-export async function studentSessions(deps: Deps, company: Company, clientId: number, classId: number, studentId: number) {
-  const cls = await repo.findClass(deps.db, company.id, classId);
-  const enrolments = await repo.findEnrolmentsOfStudentInClass(deps.db, company.id, clientId, classId, studentId);
+export async function studentSessions(ctx: Ctx, company: Company, clientId: number, classId: number, studentId: number) {
+  const cls = await repo.findClass(ctx.db, company.id, classId);
+  const enrolments = await repo.findEnrolmentsOfStudentInClass(ctx.db, company.id, clientId, classId, studentId);
   if (!cls || enrolments.length === 0) throw notFound();
   const covered = (date: string) => enrolments.some((e) => e.start_date <= date && (e.end_date === null || e.end_date >= date));
-  const sessions = (await repo.findSessionsOfClass(deps.db, company.id, classId)).filter((s) => covered(s.date));
-  const absences = new Map((await repo.findAbsencesOfStudent(deps.db, company.id, studentId, sessions.map((s) => s.id))).map((a) => [a.session_id, a]));
+  const sessions = (await repo.findSessionsOfClass(ctx.db, company.id, classId)).filter((s) => covered(s.date));
+  const absences = new Map((await repo.findAbsencesOfStudent(ctx.db, company.id, studentId, sessions.map((s) => s.id))).map((a) => [a.session_id, a]));
   const at = new Date();
   return {
     class_name: cls.name,
@@ -421,12 +421,12 @@ function earnsMakeup(company: Company) {
   return company.settings.switches.CanTakeMakeups && company.settings.classes_setup.AbsenceEarnsMakeup;
 }
 
-export async function absenceReasons(deps: Deps, company: Company, clientId: number, sessionId: number) {
+export async function absenceReasons(ctx: Ctx, company: Company, clientId: number, sessionId: number) {
   assertAbsences(company);
-  const session = await repo.findSession(deps.db, company.id, sessionId);
+  const session = await repo.findSession(ctx.db, company.id, sessionId);
   if (!session) throw notFound();
   // The session must be one of this client's students' (else it is another family's business).
-  const mine = await clientStudentsInSession(deps.db, company, clientId, session);
+  const mine = await clientStudentsInSession(ctx.db, company, clientId, session);
   if (mine.length === 0) throw notFound();
   return {
     reasons: company.settings.classes_setup.AbsenceReasons.map((name, i) => ({ id: i + 1, name })),
@@ -455,11 +455,11 @@ function toMakeup(row: repo.MakeupRow, today: string): Makeup {
   };
 }
 
-export async function notifyAbsence(deps: Deps, company: Company, clientId: number, input: { session_id: number; student_id: number; reason_id: number }) {
+export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number, input: { session_id: number; student_id: number; reason_id: number }) {
   assertAbsences(company);
-  const session = await repo.findSession(deps.db, company.id, input.session_id);
+  const session = await repo.findSession(ctx.db, company.id, input.session_id);
   if (!session) throw notFound();
-  const inSession = (await clientStudentsInSession(deps.db, company, clientId, session)).find((r) => r.student_id === input.student_id && r.session_id === session.id);
+  const inSession = (await clientStudentsInSession(ctx.db, company, clientId, session)).find((r) => r.student_id === input.student_id && r.session_id === session.id);
   if (!inSession) throw notFound();
   if (session.status !== 'scheduled') throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
   const reasons = company.settings.classes_setup.AbsenceReasons;
@@ -468,7 +468,7 @@ export async function notifyAbsence(deps: Deps, company: Company, clientId: numb
   const at = new Date();
   if (absenceCutoff(company, session.date, session.start_time) <= at) throw refuse(422, 'TOO_LATE', msg.absenceTooLate);
   const c = clock(company, at);
-  const makeupId = await deps.transaction(async (tx) => {
+  const makeupId = await ctx.transaction(async (tx) => {
     const absenceId = await repo.insertAbsence(tx.db, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
     if (absenceId === null) throw refuse(409, 'ALREADY_ABSENT', msg.absenceAlready);
     // A make-up only for a place the student really gives up (not a make-up missed in turn).
@@ -485,7 +485,7 @@ export async function notifyAbsence(deps: Deps, company: Company, clientId: numb
   });
   // The place given up may be what the first family on the waitlist is waiting for: not so, an
   // absence frees one session, not the class; the waitlist is for ongoing places.
-  const makeup = makeupId === null ? null : await repo.findMakeup(deps.db, company.id, clientId, makeupId);
+  const makeup = makeupId === null ? null : await repo.findMakeup(ctx.db, company.id, clientId, makeupId);
   return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(makeup, c.today) : null };
 }
 
@@ -495,12 +495,12 @@ function assertMakeups(company: Company) {
   if (!company.settings.switches.CanTakeMakeups) throw refuse(403, 'FEATURE_DISABLED', msg.makeupsNotAllowed);
 }
 
-export async function listMakeups(deps: Deps, company: Company, clientId: number) {
+export async function listMakeups(ctx: Ctx, company: Company, clientId: number) {
   assertMakeups(company);
   const c = clock(company);
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
-  return (await repo.findMakeups(deps.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
+  return (await repo.findMakeups(ctx.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
 async function usableMakeup(db: Db, company: Company, clientId: number, makeupId: number, c: Clock) {
@@ -512,14 +512,14 @@ async function usableMakeup(db: Db, company: Company, clientId: number, makeupId
 }
 
 /** Sessions of the credit's lesson format, from now until it expires, with a free place. */
-export async function makeupSessions(deps: Deps, company: Company, clientId: number, makeupId: number) {
+export async function makeupSessions(ctx: Ctx, company: Company, clientId: number, makeupId: number) {
   assertMakeups(company);
   const c = clock(company);
-  const makeup = await usableMakeup(deps.db, company, clientId, makeupId, c);
-  const sessions = (await repo.findSessionsOfFormat(deps.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on)).filter(
+  const makeup = await usableMakeup(ctx.db, company, clientId, makeupId, c);
+  const sessions = (await repo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on)).filter(
     (s) => sessionStart(company, s.date, s.start_time) > c.at,
   );
-  const taken = await repo.occupancyOfSessions(deps.db, company.id, sessions, c.now);
+  const taken = await repo.occupancyOfSessions(ctx.db, company.id, sessions, c.now);
   return sessions
     .map((s) => ({ SessionID: s.id, ClassID: s.class_id, ClassName: s.name, Venue: s.venue ?? '', Date: s.date, Time: s.start_time, Duration: s.duration_minutes, PlacesLeft: s.capacity - (taken.get(s.id) ?? 0) }))
     .filter((s) => s.PlacesLeft > 0);
@@ -530,10 +530,10 @@ export async function makeupSessions(deps: Deps, company: Company, clientId: num
  * client's, unused and unexpired, the session is of its lesson format, still to come, has a
  * free place, and the student is not in it already.
  */
-export async function bookMakeup(deps: Deps, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
+export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
   assertMakeups(company);
   const c = clock(company);
-  await deps.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const session = await repo.findSession(tx.db, company.id, input.session_id);
     if (!session) throw notFound();
     if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
@@ -558,30 +558,30 @@ export async function bookMakeup(deps: Deps, company: Company, clientId: number,
     });
     if (!(await repo.useMakeupCredit(tx.db, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
   });
-  const makeup = await repo.findMakeup(deps.db, company.id, clientId, input.makeup_id);
+  const makeup = await repo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
   return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(makeup!, c.today) };
 }
 
 // Waitlist.
 
-export async function joinWaitlist(deps: Deps, company: Company, clientId: number, input: { class_id: number; student_id: number }) {
+export async function joinWaitlist(ctx: Ctx, company: Company, clientId: number, input: { class_id: number; student_id: number }) {
   assertClassReservations(company);
   const c = clock(company);
-  const [cls, student] = await Promise.all([repo.findClass(deps.db, company.id, input.class_id), repo.findClientStudent(deps.db, company.id, clientId, input.student_id)]);
+  const [cls, student] = await Promise.all([repo.findClass(ctx.db, company.id, input.class_id), repo.findClientStudent(ctx.db, company.id, clientId, input.student_id)]);
   if (!cls || !student) throw notFound();
   try {
-    await validateClassItem(deps.db, company, clientId, { class_id: cls.id, student_id: student.id, kind: 'ongoing', dates: [] });
+    await validateClassItem(ctx.db, company, clientId, { class_id: cls.id, student_id: student.id, kind: 'ongoing', dates: [] });
     throw refuse(409, 'NOT_FULL', msg.waitlistNotFull);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'CLASS_FULL') throw err;
   }
-  if (await repo.findOpenWaitlistEntry(deps.db, company.id, cls.id, student.id)) throw refuse(409, 'ALREADY_WAITING', msg.waitlistAlready);
-  await repo.insertWaitlistEntry(deps.db, { company_id: company.id, class_id: cls.id, student_id: student.id, client_id: clientId, created_at: c.now });
-  return listWaitlist(deps, company, clientId);
+  if (await repo.findOpenWaitlistEntry(ctx.db, company.id, cls.id, student.id)) throw refuse(409, 'ALREADY_WAITING', msg.waitlistAlready);
+  await repo.insertWaitlistEntry(ctx.db, { company_id: company.id, class_id: cls.id, student_id: student.id, client_id: clientId, created_at: c.now });
+  return listWaitlist(ctx, company, clientId);
 }
 
-export async function listWaitlist(deps: Deps, company: Company, clientId: number) {
-  const rows = await repo.findClientWaitlist(deps.db, company.id, clientId);
+export async function listWaitlist(ctx: Ctx, company: Company, clientId: number) {
+  const rows = await repo.findClientWaitlist(ctx.db, company.id, clientId);
   return rows.map((r) => ({
     WaitlistID: r.id,
     ClassID: r.class_id,
@@ -594,10 +594,10 @@ export async function listWaitlist(deps: Deps, company: Company, clientId: numbe
   }));
 }
 
-export async function leaveWaitlist(deps: Deps, company: Company, clientId: number, entryId: number) {
+export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number, entryId: number) {
   const c = clock(company);
-  if (!(await repo.closeWaitlistEntry(deps.db, company.id, clientId, entryId, 'left', c.now))) throw notFound();
-  return listWaitlist(deps, company, clientId);
+  if (!(await repo.closeWaitlistEntry(ctx.db, company.id, clientId, entryId, 'left', c.now))) throw notFound();
+  return listWaitlist(ctx, company, clientId);
 }
 
 /**
@@ -605,22 +605,22 @@ export async function leaveWaitlist(deps: Deps, company: Company, clientId: numb
  * to the first family waiting, by notification and e-mail, held for the company's period.
  * `loadCompany` resolves a company id (the sweep runs outside any request).
  */
-export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number) => Promise<Company | undefined>, at = new Date()): Promise<number> {
+export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) => Promise<Company | undefined>, at = new Date()): Promise<number> {
   const now = at.toISOString();
-  await repo.expireOffers(deps.db, now);
-  const lapsed = await repo.deleteLapsedHolds(deps.db, now);
+  await repo.expireOffers(ctx.db, now);
+  const lapsed = await repo.deleteLapsedHolds(ctx.db, now);
   const touched = new Map<number, Set<number>>();
   for (const h of lapsed) touched.set(h.company_id, (touched.get(h.company_id) ?? new Set()).add(h.class_id));
   for (const [companyId, classIds] of touched) {
     const company = await loadCompany(companyId);
-    if (company) await repo.refreshClassCounts(deps.db, companyId, clock(company, at).today, now, [...classIds]);
+    if (company) await repo.refreshClassCounts(ctx.db, companyId, clock(company, at).today, now, [...classIds]);
   }
   let offered = 0;
-  for (const { company_id, class_id } of await repo.findClassesWithWaiting(deps.db)) {
+  for (const { company_id, class_id } of await repo.findClassesWithWaiting(ctx.db)) {
     const company = await loadCompany(company_id);
     if (!company) continue;
     const mails: { clientId: number; title: string; content: string }[] = [];
-    offered += await deps.transaction(async (tx) => {
+    offered += await ctx.transaction(async (tx) => {
       if (!(await repo.lockClass(tx.db, company_id, class_id))) return 0;
       const c = clock(company, at);
       const cls = await repo.findClass(tx.db, company_id, class_id);
@@ -646,11 +646,11 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
     });
     // E-mail only once the offer is committed.
     for (const m of mails) {
-      if (await isEmailOptedOut(deps, company_id, m.clientId, 'classes')) continue;
-      const client = await findClientEmail(deps, company_id, m.clientId);
+      if (await isEmailOptedOut(ctx, company_id, m.clientId, 'classes')) continue;
+      const client = await findClientEmail(ctx, company_id, m.clientId);
       if (!client?.email) continue;
-      const action = { label: 'View classes', url: `${deps.env.PUBLIC_URL ?? ''}/hub/classes` };
-      deps.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
+      const action = { label: 'View classes', url: `${ctx.env.PUBLIC_URL ?? ''}/hub/classes` };
+      ctx.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
     }
   }
   return offered;
@@ -660,33 +660,33 @@ export async function sweepWaitlists(deps: Deps, loadCompany: (companyId: number
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function calendarFeedStatus(deps: Deps, company: Company, clientId: number) {
-  const feed = await repo.findActiveCalendarFeed(deps.db, company.id, clientId);
+export async function calendarFeedStatus(ctx: Ctx, company: Company, clientId: number) {
+  const feed = await repo.findActiveCalendarFeed(ctx.db, company.id, clientId);
   return { active: feed !== undefined, created_at: feed?.created_at ?? null };
 }
 
 /** A new secret URL (the old one stops working); the token is shown now and stored only hashed. */
-export async function createCalendarFeed(deps: Deps, company: Company, clientId: number, origin: string) {
+export async function createCalendarFeed(ctx: Ctx, company: Company, clientId: number, origin: string) {
   const token = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
-  await deps.transaction((tx) => repo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
+  await ctx.transaction((tx) => repo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
   return { active: true as const, created_at: now, url: `${origin}/api/classes/calendar/${token}.ics` };
 }
 
-export async function revokeCalendarFeed(deps: Deps, company: Company, clientId: number) {
-  await repo.revokeCalendarFeeds(deps.db, company.id, clientId, new Date().toISOString());
+export async function revokeCalendarFeed(ctx: Ctx, company: Company, clientId: number) {
+  await repo.revokeCalendarFeeds(ctx.db, company.id, clientId, new Date().toISOString());
   return { active: false, created_at: null };
 }
 
 /** The ICS text a feed token opens, or undefined (unknown or revoked). */
-export async function renderCalendarFeed(deps: Deps, token: string, loadCompany: (companyId: number) => Promise<Company | undefined>): Promise<string | undefined> {
-  const feed = await repo.findCalendarFeedByHash(deps.db, hashToken(token));
+export async function renderCalendarFeed(ctx: Ctx, token: string, loadCompany: (companyId: number) => Promise<Company | undefined>): Promise<string | undefined> {
+  const feed = await repo.findCalendarFeedByHash(ctx.db, hashToken(token));
   if (!feed) return undefined;
   const company = await loadCompany(feed.company_id);
   if (!company) return undefined;
   const zone = companyTimeZone(company.settings.localization);
   const c = clock(company);
-  const rows = await repo.findClientSessionsFrom(deps.db, company.id, feed.client_id, addDays(c.today, -7), addDays(c.today, 180));
+  const rows = await repo.findClientSessionsFrom(ctx.db, company.id, feed.client_id, addDays(c.today, -7), addDays(c.today, 180));
   const cal = ical({ name: `${company.settings.CompanyDisplayName} classes`, timezone: zone, prodId: { company: 'Customer Hub', product: 'classes' } });
   for (const r of rows) {
     const start = zonedInstant(zone, r.date, r.start_time);
@@ -718,13 +718,13 @@ export async function refreshCounts(db: Db, company: Company) {
  */
 export async function importClassActivity(
   trx: Db,
-  ctx: { companyId: number; settings: CompanySettings; today: string; now: string },
+  scope: { companyId: number; settings: CompanySettings; today: string; now: string },
   data: {
     absences: { classId: number; date: string | undefined; studentId: number; reason: string; credit: boolean; booked?: { classId: number; date: string | undefined } | undefined }[];
     waitlist: { classId: number; studentId: number }[];
   },
 ): Promise<void> {
-  const { companyId } = ctx;
+  const { companyId } = scope;
   const classIds = [...new Set([...data.absences.flatMap((a) => [a.classId, ...(a.booked ? [a.booked.classId] : [])]), ...data.waitlist.map((w) => w.classId)])];
   const sessions = classIds.length ? await repo.findSessionsOfClasses(trx, companyId, classIds) : [];
   const sessionOf = (classId: number, date: string | undefined) => sessions.find((s) => s.class_id === classId && s.date === date);
@@ -733,7 +733,7 @@ export async function importClassActivity(
     const session = sessionOf(a.classId, a.date);
     const clientId = await clientOf(a.studentId);
     if (!session || clientId === undefined) throw new Error(`An absence on ${a.date ?? '(no date)'} is not on a session of its class`);
-    const absenceId = await repo.insertAbsence(trx, { company_id: companyId, session_id: session.id, student_id: a.studentId, client_id: clientId, reason: a.reason, notified_at: ctx.now });
+    const absenceId = await repo.insertAbsence(trx, { company_id: companyId, session_id: session.id, student_id: a.studentId, client_id: clientId, reason: a.reason, notified_at: scope.now });
     if (!a.credit || absenceId === null) continue;
     const creditId = await repo.insertMakeupCredit(trx, {
       company_id: companyId,
@@ -741,8 +741,8 @@ export async function importClassActivity(
       student_id: a.studentId,
       absence_id: absenceId,
       lesson_format_id: session.lesson_format_id,
-      expires_on: addDays(session.date, ctx.settings.classes_setup.MakeupExpiryDays),
-      created_at: ctx.now,
+      expires_on: addDays(session.date, scope.settings.classes_setup.MakeupExpiryDays),
+      created_at: scope.now,
     });
     if (!a.booked) continue;
     const target = sessionOf(a.booked.classId, a.booked.date);
@@ -756,16 +756,16 @@ export async function importClassActivity(
       end_date: target.date,
       status: 'temporary',
       hold_until: null,
-      created_at: ctx.now,
+      created_at: scope.now,
     });
-    await repo.markMakeupUsed(trx, companyId, creditId, enrolmentId, ctx.now);
+    await repo.markMakeupUsed(trx, companyId, creditId, enrolmentId, scope.now);
   }
   for (const w of data.waitlist) {
     const clientId = await clientOf(w.studentId);
     if (clientId === undefined) continue;
-    await repo.insertWaitlistEntry(trx, { company_id: companyId, class_id: w.classId, student_id: w.studentId, client_id: clientId, created_at: ctx.now });
+    await repo.insertWaitlistEntry(trx, { company_id: companyId, class_id: w.classId, student_id: w.studentId, client_id: clientId, created_at: scope.now });
   }
-  await repo.refreshClassCounts(trx, companyId, ctx.today, ctx.now);
+  await repo.refreshClassCounts(trx, companyId, scope.today, scope.now);
 }
 
 function ageOn(dob: string | null, today: string): number | null {
@@ -776,7 +776,7 @@ function ageOn(dob: string | null, today: string): number | null {
 }
 
 /** The client's students with their age today (the search filters by it). */
-export async function clientStudents(deps: Deps, company: Company, clientId: number) {
+export async function clientStudents(ctx: Ctx, company: Company, clientId: number) {
   const c = clock(company);
-  return (await listAllStudentsOfClient(deps, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+  return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
 }

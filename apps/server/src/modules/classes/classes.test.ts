@@ -10,7 +10,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
   let family: Browser;
   let splash: number;
   let parentClient: number;
-  const db = () => t.runtime.deps.db;
+  const db = () => t.runtime.ctx.db;
   const classId = async (name: string) => (await db().selectFrom('classes').select('id').where('company_id', '=', splash).where('name', '=', name).executeTakeFirstOrThrow()).id;
   const studentId = async (first: string) =>
     (await db().selectFrom('students').select('id').where('company_id', '=', splash).where('first_name', '=', first).executeTakeFirstOrThrow()).id;
@@ -253,7 +253,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
 
     const leo = await studentId('Leo');
     await db().updateTable('enrolments').set({ end_date: '2000-01-01' }).where('company_id', '=', splash).where('class_id', '=', turtle).where('student_id', '=', leo).execute();
-    await sweepExpiredRows(t.runtime.deps);
+    await sweepExpiredRows(t.runtime.ctx);
     const offered = await db().selectFrom('waitlist_entries').select(['status', 'client_id']).where('company_id', '=', splash).where('class_id', '=', turtle).orderBy('id').execute();
     expect(offered.map((o) => o.status)).toEqual(['offered', 'waiting']);
     const note = await db().selectFrom('notification_contacts as nc').innerJoin('notifications as n', 'n.id', 'nc.notification_id').select('n.title').where('nc.client_id', '=', offered[0]!.client_id).orderBy('n.id', 'desc').executeTakeFirstOrThrow();
@@ -261,7 +261,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     // Held for the first family: still full to others.
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(409);
     // The hold lapses: the next family is offered the place.
-    await sweepExpiredRows(t.runtime.deps, new Date(Date.now() + 25 * 3_600_000));
+    await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 25 * 3_600_000));
     const mine = await parent.get<WaitlistAnswer>('/api/classes/get-waitlist');
     expect(mine.body.entries).toMatchObject([{ Position: 1, Status: 'offered' }]);
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(200);

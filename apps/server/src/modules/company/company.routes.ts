@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { companyConfigSchema } from '@portal/shared/company-config';
 import { ocrProfilesAnswerSchema } from '@portal/shared/company-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, matchesEtag, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { companyConfigAnswer } from './company.service.ts';
 
-export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function companyRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -14,7 +14,7 @@ export async function companyRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: companyConfigSchema, ...errorResponses } } },
     async (req, typedReply) => {
       const reply = typedReply as FastifyReply;
-      const answer = await companyConfigAnswer(deps, requireCompany(req));
+      const answer = await companyConfigAnswer(ctx, requireCompany(req));
       reply.header('etag', answer.etag).header('cache-control', 'no-store');
       if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       // Already checked JSON text (companyConfigAnswer): sent as it is, past the serializer.

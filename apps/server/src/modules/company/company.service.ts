@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import type { SessionsRow } from '../../domain/session.ts';
 import * as repo from './company.repository.ts';
@@ -11,38 +11,38 @@ export function toListEntry(company: Company): CompanyListEntry {
   return { CustomerID: company.customerId, TradingName: company.tradingName, Application: company.application };
 }
 
-export function findCompanyByCode(deps: Deps, code: string): Promise<Company | undefined> {
-  return repo.findCompanyByCode(deps.db, code);
+export function findCompanyByCode(ctx: Ctx, code: string): Promise<Company | undefined> {
+  return repo.findCompanyByCode(ctx.db, code);
 }
 
-export function findCompanyByCustomerId(deps: Deps, customerId: number): Promise<Company | undefined> {
-  return repo.findCompanyByCustomerId(deps.db, customerId);
+export function findCompanyByCustomerId(ctx: Ctx, customerId: number): Promise<Company | undefined> {
+  return repo.findCompanyByCustomerId(ctx.db, customerId);
 }
 
-export function findCompanyById(deps: Deps, id: number): Promise<Company | undefined> {
-  return repo.findCompanyById(deps.db, id);
+export function findCompanyById(ctx: Ctx, id: number): Promise<Company | undefined> {
+  return repo.findCompanyById(ctx.db, id);
 }
 
 /** Several companies, by name. */
-export function findCompaniesByIds(deps: Deps, ids: number[]): Promise<Company[]> {
-  return repo.findCompaniesByIds(deps.db, ids);
+export function findCompaniesByIds(ctx: Ctx, ids: number[]): Promise<Company[]> {
+  return repo.findCompaniesByIds(ctx.db, ids);
 }
 
 /** Every company, by code: for checks across all of them at start-up. */
-export function findAllCompanies(deps: Pick<Deps, 'db'>): Promise<Company[]> {
-  return repo.findAllCompanies(deps.db);
+export function findAllCompanies(ctx: Pick<Ctx, 'db'>): Promise<Company[]> {
+  return repo.findAllCompanies(ctx.db);
 }
 
 /** The company of a session lookup; its settings are parsed again only when their version moved. */
-export function companyFromSessionRow(deps: Deps, row: SessionsRow): Promise<Company> {
-  return repo.toCompany(deps.db, row);
+export function companyFromSessionRow(ctx: Ctx, row: SessionsRow): Promise<Company> {
+  return repo.toCompany(ctx.db, row);
 }
 
 type Lists = Record<ListName, ListItem[]>;
 
 /** The company's lists from their rows (every list, and only its active items), read on each call. */
-async function readLists(deps: Deps, companyId: number): Promise<{ lists: Lists; unfiltered_lists: Lists }> {
-  const rows = await repo.findListItems(deps.db, companyId);
+async function readLists(ctx: Ctx, companyId: number): Promise<{ lists: Lists; unfiltered_lists: Lists }> {
+  const rows = await repo.findListItems(ctx.db, companyId);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   for (const row of rows) {
@@ -69,8 +69,8 @@ function settingsPart(company: Company): Omit<CompanyConfig, 'lists' | 'unfilter
 }
 
 /** The get-config answer as an object: the company's settings (memoised per settings version) and its lists, read on each call. */
-export async function buildCompanyConfig(deps: Deps, company: Company): Promise<CompanyConfig> {
-  return { ...settingsPart(company), ...(await readLists(deps, company.id)) };
+export async function buildCompanyConfig(ctx: Ctx, company: Company): Promise<CompanyConfig> {
+  return { ...settingsPart(company), ...(await readLists(ctx, company.id)) };
 }
 
 /**
@@ -103,9 +103,9 @@ function settingsText(company: Company): { text: string; digest: string } {
  * the settings part is checked and serialised once per settings version instead of on every call,
  * where checking the multi-kilobyte answer against its schema was most of the call's cost.
  */
-export async function companyConfigAnswer(deps: Deps, company: Company): Promise<{ etag: string; text: () => string }> {
+export async function companyConfigAnswer(ctx: Ctx, company: Company): Promise<{ etag: string; text: () => string }> {
   const settings = settingsText(company);
-  const lists = await readLists(deps, company.id);
+  const lists = await readLists(ctx, company.id);
   const listsText = `"lists":${JSON.stringify(lists.lists)},"unfiltered_lists":${JSON.stringify(lists.unfiltered_lists)}}`;
   return {
     etag: `W/"${hash('sha1', settings.digest + listsText, 'base64url')}"`,
@@ -114,6 +114,6 @@ export async function companyConfigAnswer(deps: Deps, company: Company): Promise
 }
 
 /** Every list of the company (list items, venues, lesson formats) as rows with their ids, in display order. */
-export function findListItems(deps: Deps, companyId: number) {
-  return repo.findListItems(deps.db, companyId);
+export function findListItems(ctx: Ctx, companyId: number) {
+  return repo.findListItems(ctx.db, companyId);
 }

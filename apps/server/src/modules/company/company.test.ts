@@ -53,7 +53,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
   it('a company switched off after sign-in refuses every call, customer calls included', async () => {
     const b = new Browser(t.server);
     await b.signIn('THAMES', 'dancer@example.com');
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings);
     try {
@@ -163,7 +163,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const b = new Browser(t.server);
     await b.enterCompany('THAMES');
     expect((await b.get('/api/company/get-config')).body.StudentTerm).toBe('Dancer');
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
     try {
       await updateCompanySettings(db, row.id, { ...JSON.parse(row.settings), StudentTerm: 'Pupil' });
@@ -179,14 +179,14 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     await b.enterCompany('THAMES');
     const first = await b.get('/api/company/get-config');
     expect(companyConfigSchema.strict().parse(first.body)).toEqual(first.body);
-    expect(first.body).toEqual(await buildCompanyConfig(t.runtime.deps, (await findCompanyByCode(t.runtime.deps, 'THAMES'))!));
+    expect(first.body).toEqual(await buildCompanyConfig(t.runtime.ctx, (await findCompanyByCode(t.runtime.ctx, 'THAMES'))!));
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('no-store');
     const again = await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body).toBeUndefined();
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
     try {
       await updateCompanySettings(db, row.id, { ...JSON.parse(row.settings), StudentTerm: 'Pupil' });
@@ -217,7 +217,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const b = new Browser(t.server);
     await b.signIn('SPLASH', 'parent@example.com');
     const before = b.cookies.get('portal_company');
-    await t.runtime.deps.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('kind', '=', 'company').execute();
+    await t.runtime.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('kind', '=', 'company').execute();
     const expired = await b.get('/api/notification?page=1&limit=5&status=All');
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ code: 'TOKEN_ERROR', message: 'Token Error' });
@@ -231,7 +231,7 @@ describe.each(testEngines())('company calls on %s', (engine) => {
   it('refresh-company-token refuses a company whose portal was switched off', async () => {
     const b = new Browser(t.server);
     await b.enterCompany('THAMES');
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select(['id', 'settings']).where('code', '=', 'THAMES').executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings);
     settings.switches.CustomerPortalActive = false;

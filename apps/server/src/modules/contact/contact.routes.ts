@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { captchaChallengeAnswerSchema, contactFormStateSchema, contactUsAnswerSchema, contactUsSchema } from '@portal/shared/contact-schemas';
-import { throttle, type Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
+import { throttle } from '../../lib/sign-in-throttle.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { issueChallenge } from '../captcha/captcha.api.ts';
 import { contactFormState, sendContactMessage } from './contact.service.ts';
 
 /** Contact Us (P1–P5): open to guests of a company's portal, so every call is throttled per client address. */
-export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
     '/api/company/contact-us',
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: contactFormStateSchema, ...errorResponses } } },
-    async (req) => contactFormState(deps, requireCompany(req), req.customer?.clientId),
+    async (req) => contactFormState(ctx, requireCompany(req), req.customer?.clientId),
   );
 
   r.get(
@@ -21,7 +22,7 @@ export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'company' }, schema: { tags: ['company'], response: { 200: captchaChallengeAnswerSchema, ...errorResponses } } },
     async (req) => {
       await throttle(req, 'contact');
-      return { success: true as const, ...(await issueChallenge(deps, requireCompany(req).id)) };
+      return { success: true as const, ...(await issueChallenge(ctx, requireCompany(req).id)) };
     },
   );
 
@@ -31,7 +32,7 @@ export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => {
       // Per client address, and per sender address, so one visitor cannot flood the office.
       await throttle(req, 'contact', true);
-      return { success: true as const, message: await sendContactMessage(deps, requireCompany(req), req.customer?.clientId, req.body) };
+      return { success: true as const, message: await sendContactMessage(ctx, requireCompany(req), req.customer?.clientId, req.body) };
     },
   );
 }

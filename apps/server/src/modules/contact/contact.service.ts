@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { contactMessages, type ContactFormState, type contactFormSchema } from '@portal/shared/contact-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
@@ -13,8 +13,8 @@ type ContactInput = z.output<typeof contactFormSchema> & { captcha?: string | un
 const captchaRequired = (company: Company, clientId: number | undefined) => clientId === undefined && company.settings.switches.ShowContactUsCAPTCHA;
 
 /** What the form shows first: whether it can send, whether a guest must solve a challenge, and the customer's details. */
-export async function contactFormState(deps: Deps, company: Company, clientId: number | undefined): Promise<ContactFormState> {
-  const details = clientId === undefined ? undefined : await findContactDetails(deps, company.id, clientId);
+export async function contactFormState(ctx: Ctx, company: Company, clientId: number | undefined): Promise<ContactFormState> {
+  const details = clientId === undefined ? undefined : await findContactDetails(ctx, company.id, clientId);
   return {
     success: true,
     available: company.settings.ContactEmail !== '',
@@ -28,15 +28,15 @@ export async function contactFormState(deps: Deps, company: Company, clientId: n
  * Mails the message to the company's contact address through the outbox, with Reply-To the
  * sender, so the office answers the family from its own mail program.
  */
-export async function sendContactMessage(deps: Deps, company: Company, clientId: number | undefined, input: ContactInput): Promise<string> {
+export async function sendContactMessage(ctx: Ctx, company: Company, clientId: number | undefined, input: ContactInput): Promise<string> {
   const to = company.settings.ContactEmail;
   if (!to) throw new AppError(409, 'CONTACT_UNAVAILABLE', contactMessages.unavailable);
   if (captchaRequired(company, clientId)) {
     if (!input.captcha) throw new AppError(400, 'CAPTCHA_REQUIRED', contactMessages.captchaRequired);
     const solution = solutionOf(input.captcha);
-    if (!solution || !(await verifySolution(deps, company.id, solution))) throw new AppError(400, 'CAPTCHA_FAILED', contactMessages.captchaFailed);
+    if (!solution || !(await verifySolution(ctx, company.id, solution))) throw new AppError(400, 'CAPTCHA_FAILED', contactMessages.captchaFailed);
   }
-  const account = clientId === undefined ? undefined : await findContactDetails(deps, company.id, clientId);
+  const account = clientId === undefined ? undefined : await findContactDetails(ctx, company.id, clientId);
   const body = renderMail(company.settings, [
     `New message from the Customer Hub: ${input.subject}`,
     `From: ${input.name} <${input.email}>${input.phone ? `, phone ${input.phone}` : ''}`,
@@ -45,6 +45,6 @@ export async function sendContactMessage(deps: Deps, company: Company, clientId:
       : 'Sent by a visitor who was not signed in.',
     input.message,
   ]);
-  await deps.mailer.send({ companyId: company.id, to, replyTo: input.email, subject: `Customer Hub: ${input.subject}`, ...body });
+  await ctx.mailer.send({ companyId: company.id, to, replyTo: input.email, subject: `Customer Hub: ${input.subject}`, ...body });
   return contactMessages.sent;
 }

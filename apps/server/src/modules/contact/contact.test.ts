@@ -123,7 +123,7 @@ describe.each(testEngines())('contact us on %s', (engine) => {
 
   it('a company without a contact address says so and sends nothing', async () => {
     const { code, companyId } = await ownCompany(t);
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select('settings').where('id', '=', companyId).executeTakeFirstOrThrow();
     await updateCompanySettings(db, companyId, { ...JSON.parse(row.settings), ContactEmail: '' });
     const b = await guestAt(code);

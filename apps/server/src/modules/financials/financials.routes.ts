@@ -11,7 +11,7 @@ import {
   upcomingPaymentsSchema,
   type UpcomingPayment,
 } from '@portal/shared/financials-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './financials.service.ts';
@@ -22,7 +22,7 @@ const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total
 const pdfAnswer = { description: 'The document as a PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary', description: 'The PDF file' }) } } };
 
 /** Financials (I1–I17, U3). Every call needs a signed-in customer and ShowFinancialsTab. */
-export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function financialsRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const customer = (req: Parameters<typeof requireCustomer>[0]) => {
     const who = requireCustomer(req);
@@ -36,7 +36,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     async (req) => {
       const { company, clientId } = customer(req);
       const { page, limit, search, sort } = req.query;
-      const { rows, total } = await service.listInvoices(deps, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
+      const { rows, total } = await service.listInvoices(ctx, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -59,7 +59,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     async (req) => {
       const { company, clientId } = customer(req);
       const { page, limit, search, sort } = req.query;
-      const { rows, total } = await service.listPayments(deps, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
+      const { rows, total } = await service.listPayments(ctx, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -78,7 +78,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     async (req) => {
       const { company, clientId } = customer(req);
       const { page, limit, sort } = req.query;
-      const { rows, total } = await service.listUpcomingPayments(deps, company.id, clientId, { sort, limit, offset: (page - 1) * limit });
+      const { rows, total } = await service.listUpcomingPayments(ctx, company.id, clientId, { sort, limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -99,7 +99,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     { config: { auth: 'customer' }, schema: { tags: ['financials'], params: invoiceNumberParamsSchema, response: { 200: invoiceDetailSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = customer(req);
-      return service.getInvoice(deps, company, clientId, req.params.invoiceNumber);
+      return service.getInvoice(ctx, company, clientId, req.params.invoiceNumber);
     },
   );
 
@@ -108,7 +108,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     { config: { auth: 'customer' }, schema: { tags: ['financials'], params: invoiceNumberParamsSchema, response: { 200: pdfAnswer, ...errorResponses } } },
     async (req, reply) => {
       const { company, clientId } = customer(req);
-      const pdf = await service.invoicePdf(deps, company, clientId, req.params.invoiceNumber);
+      const pdf = await service.invoicePdf(ctx, company, clientId, req.params.invoiceNumber);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${safeFileName(req.params.invoiceNumber)}.pdf"`)
@@ -122,7 +122,7 @@ export async function financialsRoutes(app: FastifyInstance, { deps }: { deps: D
     { config: { auth: 'customer' }, schema: { tags: ['financials'], params: receiptNumberParamsSchema, response: { 200: pdfAnswer, ...errorResponses } } },
     async (req, reply) => {
       const { company, clientId } = customer(req);
-      const pdf = await service.receiptPdf(deps, company, clientId, req.params.receiptNumber);
+      const pdf = await service.receiptPdf(ctx, company, clientId, req.params.receiptNumber);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${safeFileName(req.params.receiptNumber)}.pdf"`)

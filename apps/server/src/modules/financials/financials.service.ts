@@ -3,7 +3,7 @@ import { financialsMessages, type InvoiceDetail, type SortOrder } from '@portal/
 import type { InvoiceStatus } from '@portal/shared/constants';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -22,16 +22,16 @@ export function assertFinancialsOn(company: Company): void {
 
 type Page = { search: string; sort: SortOrder; limit: number; offset: number };
 
-export function listInvoices(deps: Deps, companyId: number, clientId: number, page: Page) {
-  return repo.findInvoices(deps.db, deps.engine, { companyId, clientId, ...page });
+export function listInvoices(ctx: Ctx, companyId: number, clientId: number, page: Page) {
+  return repo.findInvoices(ctx.db, ctx.engine, { companyId, clientId, ...page });
 }
 
-export function listPayments(deps: Deps, companyId: number, clientId: number, page: Page) {
-  return repo.findPayments(deps.db, deps.engine, { companyId, clientId, ...page });
+export function listPayments(ctx: Ctx, companyId: number, clientId: number, page: Page) {
+  return repo.findPayments(ctx.db, ctx.engine, { companyId, clientId, ...page });
 }
 
-export function listUpcomingPayments(deps: Deps, companyId: number, clientId: number, page: Omit<Page, 'search'>) {
-  return repo.findPaymentPlans(deps.db, { companyId, clientId, ...page });
+export function listUpcomingPayments(ctx: Ctx, companyId: number, clientId: number, page: Omit<Page, 'search'>) {
+  return repo.findPaymentPlans(ctx.db, { companyId, clientId, ...page });
 }
 
 function addressLines(c: { address1: string; suburb: string; state: string; postcode: string }): string[] {
@@ -39,14 +39,14 @@ function addressLines(c: { address1: string; suburb: string; state: string; post
 }
 
 /** One invoice as its page and its PDF show it; a Debit Scheduled invoice is not opened (I8). */
-export async function getInvoice(deps: Deps, company: Company, clientId: number, invoiceNo: string): Promise<InvoiceDetail> {
-  const inv = await repo.findInvoiceByNo(deps.db, { companyId: company.id, clientId, invoiceNo });
+export async function getInvoice(ctx: Ctx, company: Company, clientId: number, invoiceNo: string): Promise<InvoiceDetail> {
+  const inv = await repo.findInvoiceByNo(ctx.db, { companyId: company.id, clientId, invoiceNo });
   if (!inv) throw notFound(financialsMessages.invoiceNotFound);
   if (inv.status === 'Debit Scheduled') throw new AppError(403, 'INVOICE_NOT_OPENABLE', financialsMessages.debitScheduled);
   const [lines, payments, client] = await Promise.all([
-    repo.findInvoiceLines(deps.db, company.id, inv.id),
-    repo.findInvoicePayments(deps.db, company.id, inv.id),
-    repo.findClientForDocuments(deps.db, company.id, clientId),
+    repo.findInvoiceLines(ctx.db, company.id, inv.id),
+    repo.findInvoicePayments(ctx.db, company.id, inv.id),
+    repo.findClientForDocuments(ctx.db, company.id, clientId),
   ]);
   const s = company.settings;
   const taxFromLines = lines.reduce((sum, l) => sum + l.tax_cents, 0);
@@ -83,14 +83,14 @@ export async function getInvoice(deps: Deps, company: Company, clientId: number,
   };
 }
 
-export async function invoicePdf(deps: Deps, company: Company, clientId: number, invoiceNo: string): Promise<Buffer> {
-  return renderInvoicePdf(company, await getInvoice(deps, company, clientId, invoiceNo));
+export async function invoicePdf(ctx: Ctx, company: Company, clientId: number, invoiceNo: string): Promise<Buffer> {
+  return renderInvoicePdf(company, await getInvoice(ctx, company, clientId, invoiceNo));
 }
 
-export async function receiptPdf(deps: Deps, company: Company, clientId: number, receiptNo: string): Promise<Buffer> {
-  const receipt = await repo.findReceiptByNo(deps.db, { companyId: company.id, clientId, receiptNo });
+export async function receiptPdf(ctx: Ctx, company: Company, clientId: number, receiptNo: string): Promise<Buffer> {
+  const receipt = await repo.findReceiptByNo(ctx.db, { companyId: company.id, clientId, receiptNo });
   if (!receipt) throw notFound(financialsMessages.receiptNotFound);
-  const [allocations, client] = await Promise.all([repo.findReceiptAllocations(deps.db, company.id, receipt.id), repo.findClientForDocuments(deps.db, company.id, clientId)]);
+  const [allocations, client] = await Promise.all([repo.findReceiptAllocations(ctx.db, company.id, receipt.id), repo.findClientForDocuments(ctx.db, company.id, clientId)]);
   return renderReceiptPdf(company, {
     receiptNumber: receipt.receipt_no,
     date: receipt.receipt_date,

@@ -18,7 +18,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     t = await startTestApp(engine);
     parent = new Browser(t.server);
     clientId = (await parent.signIn('SPLASH', 'parent@example.com')).user.ClientID;
-    splash = (await findCompanyByCode(t.runtime.deps, 'SPLASH'))!;
+    splash = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
   });
   afterAll(() => t.close());
 
@@ -26,7 +26,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     const all = await parent.get<InvoiceList>('/api/financials/invoices?limit=100&sort=asc');
     expect(new Set(all.body.invoices.map((i) => i.status))).toEqual(new Set(['Scheduled', 'Debit Scheduled', 'Paid', 'Unpaid', 'Overdue']));
     expect(all.body.invoices[0]!.date <= addDays(all.body.invoices.at(-1)!.date, -700)).toBe(true);
-    const types = await t.runtime.deps.db
+    const types = await t.runtime.ctx.db
       .selectFrom('invoice_lines as l')
       .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
       .select('l.line_type')
@@ -78,7 +78,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('writes an invoice with every line type, a receipt allocated to it, and shows both', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const types = ['Class', 'Custom', 'Additional Invoice Item', 'Package', 'Time Scale Total', 'Discount Credit', 'Early Payment Discount', 'Discount Code', 'Bad Debt', 'Credit Card Surcharge'] as const;
     const amounts = [24500, 3500, 1200, 9000, 4000, -2450, -1000, -500, -300, 150];
     const { invoiceNo, totalCents } = await db.transaction().execute((trx) =>
@@ -158,7 +158,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('answers 403 on every financials call while ShowFinancialsTab is off (I1)', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const row = await db.selectFrom('companies').select('settings').where('id', '=', splash.id).executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings);
     await updateCompanySettings(db, splash.id, { ...settings, switches: { ...settings.switches, ShowFinancialsTab: false } });
@@ -174,7 +174,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('lists upcoming instalments in date order', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     await db.transaction().execute(async (trx) => {
       await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-02-01', amountCents: 6125, period: 'Monthly', remainingCharges: 3, notes: 'Term 1 – Ella' });
       await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-01-15', amountCents: 4000, period: 'Fortnightly', remainingCharges: 5, notes: 'Squad' });
@@ -196,7 +196,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('numbers documents after the highest imported number, without repeats under concurrency', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const numbers = await Promise.all(Array.from({ length: 10 }, () => db.transaction().execute((trx) => nextDocumentNumber(trx, splash.id, 'receipts'))));
     expect(new Set(numbers).size).toBe(10);
   });

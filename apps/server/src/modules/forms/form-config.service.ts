@@ -3,7 +3,7 @@ import { formConfigurationSchema, selectFormFields, type FormConfiguration, type
 import { formContextFromConfig, type FormContext } from '@portal/shared/form-engine/form-context';
 import { buildFormSchema, describeFormFields, formValuesFromRecord } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -15,16 +15,16 @@ import * as repo from './form-config.repository.ts';
  * formConfigurationSchema when a bundle is imported; parsed again here, so a document edited by
  * hand in the database that no longer fits is refused loudly instead of answered.
  */
-export async function findFormConfiguration(deps: Deps, companyId: number): Promise<FormConfiguration | null> {
-  const text = await repo.findFormConfiguration(deps.db, companyId);
+export async function findFormConfiguration(ctx: Ctx, companyId: number): Promise<FormConfiguration | null> {
+  const text = await repo.findFormConfiguration(ctx.db, companyId);
   if (text === undefined) return null;
   return formConfigurationSchema.parse(JSON.parse(text));
 }
 
 /** Stores a company's whole form configuration (bundle import, CLI). */
-export async function saveFormConfiguration(deps: Deps, companyId: number, input: unknown): Promise<FormConfiguration> {
+export async function saveFormConfiguration(ctx: Ctx, companyId: number, input: unknown): Promise<FormConfiguration> {
   const configuration = formConfigurationSchema.parse(input);
-  await repo.saveFormConfiguration(deps.db, companyId, JSON.stringify(configuration), nowIso());
+  await repo.saveFormConfiguration(ctx.db, companyId, JSON.stringify(configuration), nowIso());
   return configuration;
 }
 
@@ -32,8 +32,8 @@ export async function saveFormConfiguration(deps: Deps, companyId: number, input
  * One form's configuration: the registration profile's own, else the company's, else the
  * default (U16). No profile id means the hub's forms (my details, students, sign-in actions).
  */
-export async function findFormFields(deps: Deps, companyId: number, kind: FormKind, profileId?: number | null): Promise<FormFields> {
-  return selectFormFields(await findFormConfiguration(deps, companyId), kind, profileId);
+export async function findFormFields(ctx: Ctx, companyId: number, kind: FormKind, profileId?: number | null): Promise<FormFields> {
+  return selectFormFields(await findFormConfiguration(ctx, companyId), kind, profileId);
 }
 
 export interface FormOptions {
@@ -50,8 +50,8 @@ export interface CompanyForm<K extends FormKind> {
 }
 
 /** Everything a route needs to validate a customer or student form the way the web form does. */
-export async function loadCompanyForm<K extends FormKind>(deps: Deps, company: Company, kind: K, options: FormOptions = {}): Promise<CompanyForm<K>> {
-  const [formFields, config] = await Promise.all([findFormFields(deps, company.id, kind, options.profileId), buildCompanyConfig(deps, company)]);
+export async function loadCompanyForm<K extends FormKind>(ctx: Ctx, company: Company, kind: K, options: FormOptions = {}): Promise<CompanyForm<K>> {
+  const [formFields, config] = await Promise.all([findFormFields(ctx, company.id, kind, options.profileId), buildCompanyConfig(ctx, company)]);
   // X10: a registration profile's own defaults win over the company's ocr_config.
   const profile = options.profileId ? company.settings.profiles.find((p) => p.OCRProfileID === options.profileId) : undefined;
   const context = formContextFromConfig(config, { registration: options.registration, ...(profile ? { profile } : {}) });

@@ -68,7 +68,7 @@ describe.each(testEngines())('form-field configuration on %s', (engine) => {
 
   it("answers a registration profile's own form, the company's for any other profile", async () => {
     const own = await ownCompany(t);
-    await saveFormConfiguration(t.runtime.deps, own.companyId, {
+    await saveFormConfiguration(t.runtime.ctx, own.companyId, {
       student: { fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, { OCRFormFieldNameID: 26, State: 'Optional' }] },
       profiles: [{ OCRProfileID: 7, student: { fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, { OCRFormFieldNameID: 26, State: 'Mandatory' }] } }],
     });
@@ -102,7 +102,7 @@ describe.each(testEngines())('form-field configuration on %s', (engine) => {
         custom_fields: [{ CustomFieldID: 1, custom_field: { FieldName: 'Size', FieldType: 1 } }],
       },
     };
-    await expect(importCompanyBundle(t.runtime.deps.db, bundle)).rejects.toMatchObject({
+    await expect(importCompanyBundle(t.runtime.ctx.db, bundle)).rejects.toMatchObject({
       issues: expect.arrayContaining([
         { path: 'form_configuration.student.fields.0.State', message: 'First and last name are always mandatory' },
         { path: 'form_configuration.student.fields.1.OCRFormFieldNameID', message: 'Not a student field id' },

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceStatus } from '@portal/shared/constants';
 import { outstandingInvoicesPageSchema, upcomingClassesPageSchema } from '@portal/shared/home-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import { listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function homeRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -20,7 +20,7 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      const { rows, total } = await listUpcomingClasses(deps, company, clientId, { limit, offset: (page - 1) * limit });
+      const { rows, total } = await listUpcomingClasses(ctx, company, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),
@@ -51,7 +51,7 @@ export async function homeRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      const { rows, total } = await listOutstandingInvoices(deps, company.id, clientId, { limit, offset: (page - 1) * limit });
+      const { rows, total } = await listOutstandingInvoices(ctx, company.id, clientId, { limit, offset: (page - 1) * limit });
       return {
         current_page: page,
         total_pages: totalPages(total, limit),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverMessages } from '@portal/shared/messages';
@@ -27,8 +27,8 @@ function fromThisMachine(req: FastifyRequest): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') && PROXY_HEADERS.every((h) => req.headers[h] === undefined);
 }
 
-export async function mailRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  if (!devOutboxEnabled(deps.env)) return;
+export async function mailRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+  if (!devOutboxEnabled(ctx.env)) return;
   app.log.warn(
     'the development outbox view is on: GET /api/dev/outbox (npm run portal -- outbox) shows e-mails as sent, codes and reset links included, to requests from this machine; set DEV_OUTBOX=false (or SMTP_URL, or NODE_ENV=production) to turn it off',
   );
@@ -45,7 +45,7 @@ export async function mailRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     },
     async (req) => {
       if (!fromThisMachine(req)) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { mails: deps.mailer.held() };
+      return { mails: ctx.mailer.held() };
     },
   );
 }

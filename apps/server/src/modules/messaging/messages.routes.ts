@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '@portal/shared/messages';
 import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '@portal/shared/message-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
@@ -12,7 +12,7 @@ function assertMessagesOn(company: Company) {
   if (!company.settings.switches.EnableMessages) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
 }
 
-export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function messagesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -31,9 +31,9 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
         etag: (v: service.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
-        readVersion: () => service.findMessagesVersion(deps, company.id, clientId),
+        readVersion: () => service.findMessagesVersion(ctx, company.id, clientId),
         readPage: async () => {
-          const found = await service.listMessages(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const found = await service.listMessages(ctx, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {
             total_count: found.total,
             unread_messages_count: found.unread,
@@ -64,8 +64,8 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Dep
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertMessagesOn(company);
-      if (!(await service.markRead(deps, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, unread_messages_count: await service.countUnread(deps, company.id, clientId) };
+      if (!(await service.markRead(ctx, company.id, clientId, req.body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, unread_messages_count: await service.countUnread(ctx, company.id, clientId) };
     },
   );
 }

@@ -40,7 +40,7 @@ describe.each(testEngines())('message calls on %s', (engine) => {
   });
 
   it("a customer's private message is invisible to another customer", async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const parent = new Browser(t.server);
     const { user } = await parent.signIn('SPLASH', 'parent@example.com');
     const company = await db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow();

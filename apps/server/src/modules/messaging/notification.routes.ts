@@ -8,7 +8,7 @@ import {
   updateOptOutsSchema,
 } from '@portal/shared/notification-schemas';
 import { serverMessages } from '@portal/shared/messages';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, listEtag, pagedQuery, sendPolledList, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
@@ -31,7 +31,7 @@ function assertNotificationsOn(company: Company) {
   if (company.settings.switches.ShowNotificationsTab === false) throw new AppError(403, 'FEATURE_DISABLED', serverMessages.forbidden);
 }
 
-export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
 
   r.get(
@@ -50,9 +50,9 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       const { page, limit, status } = req.query;
       return sendPolledList(req, reply, {
         etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
-        readVersion: () => service.findNotificationsVersion(deps, company.id, clientId),
+        readVersion: () => service.findNotificationsVersion(ctx, company.id, clientId),
         readPage: async () => {
-          const { rows, total, newCount, version } = await service.listNotifications(deps, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
+          const { rows, total, newCount, version } = await service.listNotifications(ctx, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });
           const body = {
             total_count: total,
             total_count_new: newCount,
@@ -86,8 +86,8 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      if (!(await service.markRead(deps, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { success: true as const, total_count_new: await service.countNew(deps, company.id, clientId) };
+      if (!(await service.markRead(ctx, company.id, clientId, req.body.notificationContactID))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+      return { success: true as const, total_count_new: await service.countNew(ctx, company.id, clientId) };
     },
   );
 
@@ -97,13 +97,13 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await service.markAllRead(deps, company.id, clientId);
+      await service.markAllRead(ctx, company.id, clientId);
       return { success: true as const, total_count_new: 0 };
     },
   );
 
   async function answerOptOuts(companyId: number, clientId: number) {
-    const saved = new Map((await service.findOptOuts(deps, companyId, clientId)).map((o) => [o.category, o]));
+    const saved = new Map((await service.findOptOuts(ctx, companyId, clientId)).map((o) => [o.category, o]));
     return {
       success: true as const,
       opt_outs: NOTIFICATION_CATEGORIES.map((c) => ({
@@ -134,7 +134,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertNotificationsOn(company);
-      await service.saveOptOuts(deps, company.id, clientId, req.body.opt_outs);
+      await service.saveOptOuts(ctx, company.id, clientId, req.body.opt_outs);
       return answerOptOuts(company.id, clientId);
     },
   );

@@ -1,46 +1,46 @@
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import * as repo from './notification.repository.ts';
 
-export function listNotifications(deps: Deps, input: Parameters<typeof repo.findNotifications>[1]) {
-  return repo.findNotifications(deps.db, input);
+export function listNotifications(ctx: Ctx, input: Parameters<typeof repo.findNotifications>[1]) {
+  return repo.findNotifications(ctx.db, input);
 }
 
-export function countNew(deps: Deps, companyId: number, clientId: number): Promise<number> {
-  return repo.countNew(deps.db, companyId, clientId);
+export function countNew(ctx: Ctx, companyId: number, clientId: number): Promise<number> {
+  return repo.countNew(ctx.db, companyId, clientId);
 }
 
 /** False when the notification is not this customer's. */
-export function markRead(deps: Deps, companyId: number, clientId: number, contactId: number): Promise<boolean> {
-  return repo.markRead(deps.db, companyId, clientId, contactId);
+export function markRead(ctx: Ctx, companyId: number, clientId: number, contactId: number): Promise<boolean> {
+  return repo.markRead(ctx.db, companyId, clientId, contactId);
 }
 
-export function markAllRead(deps: Deps, companyId: number, clientId: number): Promise<void> {
-  return repo.markAllRead(deps.db, companyId, clientId);
+export function markAllRead(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  return repo.markAllRead(ctx.db, companyId, clientId);
 }
 
-export function findOptOuts(deps: Deps, companyId: number, clientId: number) {
-  return repo.findOptOuts(deps.db, companyId, clientId);
+export function findOptOuts(ctx: Ctx, companyId: number, clientId: number) {
+  return repo.findOptOuts(ctx.db, companyId, clientId);
 }
 
-export function saveOptOuts(deps: Deps, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
-  return repo.saveOptOuts(deps.db, companyId, clientId, rows);
+export function saveOptOuts(ctx: Ctx, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
+  return repo.saveOptOuts(ctx.db, companyId, clientId, rows);
 }
 
 export type { NotificationsVersion } from './notification.repository.ts';
 
 /** What the poll's ETag is computed from: one indexed query. */
-export function findNotificationsVersion(deps: Deps, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
-  return repo.findNotificationsVersion(deps.db, companyId, clientId);
+export function findNotificationsVersion(ctx: Ctx, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
+  return repo.findNotificationsVersion(ctx.db, companyId, clientId);
 }
 
 /** Notifies one client inside the caller's transaction (`db` may be a transaction), respecting their opt-outs. */
-export function notifyClient(db: Deps['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
+export function notifyClient(db: Ctx['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
   return repo.insertClientNotification(db, input);
 }
 
-export function isEmailOptedOut(deps: Deps, companyId: number, clientId: number, category: string) {
-  return repo.isEmailOptedOut(deps.db, companyId, clientId, category);
+export function isEmailOptedOut(ctx: Ctx, companyId: number, clientId: number, category: string) {
+  return repo.isEmailOptedOut(ctx.db, companyId, clientId, category);
 }
 
 /** isEmailOptedOut inside the caller's transaction (a mail written with the order it is about). */
@@ -49,6 +49,6 @@ export function isEmailOptedOutWithin(trx: Db, companyId: number, clientId: numb
 }
 
 /** A client's e-mail address and first name, for a message about their account. */
-export function findClientEmail(deps: Deps, companyId: number, clientId: number) {
-  return repo.findClientEmail(deps.db, companyId, clientId);
+export function findClientEmail(ctx: Ctx, companyId: number, clientId: number) {
+  return repo.findClientEmail(ctx.db, companyId, clientId);
 }

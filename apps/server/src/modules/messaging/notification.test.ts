@@ -58,7 +58,7 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect(denied.status).toBe(404);
     const res = await b.post('/api/notification/mark-read', { notificationContactID: target.NotificationContactID });
     expect(res.body).toEqual({ success: true, total_count_new: list.body.total_count_new - 1 });
-    const row = await t.runtime.deps.db.selectFrom('notification_contacts').select(['status', 'read_at']).where('id', '=', target.NotificationContactID).executeTakeFirstOrThrow();
+    const row = await t.runtime.ctx.db.selectFrom('notification_contacts').select(['status', 'read_at']).where('id', '=', target.NotificationContactID).executeTakeFirstOrThrow();
     expect(row.status).toBe('Read');
     expect(row.read_at).not.toBeNull();
     // Reading it again changes nothing.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { successSchema } from '@portal/shared/api-schemas';
 import { bankDetailsRequestSchema, paymentDetailsSchema, saveCardSchema } from '@portal/shared/payment-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
@@ -13,7 +13,7 @@ function assertBillingOn(company: Company) {
 }
 
 /** Billing details (K14–K19): the card or bank account a customer keeps on file. */
-export async function billingRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const customer = { config: { auth: 'customer' as const } };
   const tags = ['billing'];
@@ -22,7 +22,7 @@ export async function billingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     const { company, clientId } = requireCustomer(req);
     assertBillingOn(company);
     reply.header('cache-control', 'no-store');
-    return service.getPaymentDetails(deps, company, clientId);
+    return service.getPaymentDetails(ctx, company, clientId);
   });
 
   for (const [path, mode] of [
@@ -32,7 +32,7 @@ export async function billingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     r.post(path, { ...customer, schema: { tags, body: saveCardSchema, response: { 200: paymentDetailsSchema, ...errorResponses } } }, async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertBillingOn(company);
-      return service.saveCard(deps, company, clientId, req.body.token, mode);
+      return service.saveCard(ctx, company, clientId, req.body.token, mode);
     });
   }
 
@@ -42,14 +42,14 @@ export async function billingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       assertBillingOn(company);
-      return service.saveBankDetails(deps, company, clientId, req.body);
+      return service.saveBankDetails(ctx, company, clientId, req.body);
     },
   );
 
   r.delete('/api/customer/remove-payment-details', { ...customer, schema: { tags, response: { 200: successSchema, ...errorResponses } } }, async (req) => {
     const { company, clientId } = requireCustomer(req);
     assertBillingOn(company);
-    await service.removePaymentDetails(deps, company, clientId);
+    await service.removePaymentDetails(ctx, company, clientId);
     return { success: true as const };
   });
 }

@@ -1,6 +1,6 @@
 import { BANK_FORMATS, bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import type { PaymentType } from '@portal/shared/payment/payment-setup';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -40,8 +40,8 @@ function mask(digits: string, keep: number): string {
   return `${'•'.repeat(Math.max(0, digits.length - keep))}${digits.slice(-keep)}`;
 }
 
-export async function getPaymentDetails(deps: Deps, company: Company, clientId: number): Promise<PaymentDetails> {
-  const row = await repo.findPaymentMethod(deps.db, company.id, clientId);
+export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: number): Promise<PaymentDetails> {
+  const row = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   const offers = offersOf(company);
   return {
     PaymentType: company.settings.fin_setup.PaymentType,
@@ -57,14 +57,14 @@ export async function getPaymentDetails(deps: Deps, company: Company, clientId: 
 }
 
 /** Add and update both keep the card the gateway tokenised: brand, last four and expiry come from the gateway, never the browser. */
-export async function saveCard(deps: Deps, company: Company, clientId: number, token: string, mode: 'add' | 'update') {
+export async function saveCard(ctx: Ctx, company: Company, clientId: number, token: string, mode: 'add' | 'update') {
   if (!offersOf(company).card) throw new AppError(403, 'FEATURE_DISABLED', 'Cards cannot be saved for this account');
-  const existing = await repo.findPaymentMethod(deps.db, company.id, clientId);
+  const existing = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   if (mode === 'update' && existing?.kind !== 'card') throw new AppError(404, 'NOT_FOUND', 'There is no saved card to update');
-  const card = await vaultFor(deps, company).lookupCard(company.id, clientId, token);
+  const card = await vaultFor(ctx, company).lookupCard(company.id, clientId, token);
   if (!card) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   const now = nowIso();
-  await repo.savePaymentMethod(deps.db, {
+  await repo.savePaymentMethod(ctx.db, {
     company_id: company.id,
     client_id: clientId,
     kind: 'card',
@@ -80,20 +80,20 @@ export async function saveCard(deps: Deps, company: Company, clientId: number, t
     created_at: now,
     updated_at: now,
   });
-  return getPaymentDetails(deps, company, clientId);
+  return getPaymentDetails(ctx, company, clientId);
 }
 
-export async function saveBankDetails(deps: Deps, company: Company, clientId: number, body: unknown) {
-  await storeBankMandate(deps, company, clientId, await registerBankMandate(deps, company, body));
-  return getPaymentDetails(deps, company, clientId);
+export async function saveBankDetails(ctx: Ctx, company: Company, clientId: number, body: unknown) {
+  await storeBankMandate(ctx, company, clientId, await registerBankMandate(ctx, company, body));
+  return getPaymentDetails(ctx, company, clientId);
 }
 
 /** A bank account checked in the company's format and registered with the direct-debit provider (network I/O: outside any transaction). */
-export async function registerBankMandate(deps: Deps, company: Company, body: unknown) {
+export async function registerBankMandate(ctx: Ctx, company: Company, body: unknown) {
   if (!offersOf(company).bank) throw new AppError(403, 'FEATURE_DISABLED', 'Bank details cannot be saved for this account');
   const format = bankFormatOf(company);
   const details = bankDetailsSchemaFor(format).parse(body);
-  const mandate = await vaultFor(deps, company).registerBankAccount(company.id, {
+  const mandate = await vaultFor(ctx, company).registerBankAccount(company.id, {
     accountName: details.AccountName,
     bankCode: details.BankCode,
     accountNumber: details.AccountNumber,
@@ -102,10 +102,10 @@ export async function registerBankMandate(deps: Deps, company: Company, body: un
 }
 
 /** Keeps a registered mandate as the client's payment details (masked), in the caller's transaction where there is one. */
-export async function storeBankMandate(deps: Deps, company: Company, clientId: number, registered: Awaited<ReturnType<typeof registerBankMandate>>) {
+export async function storeBankMandate(ctx: Ctx, company: Company, clientId: number, registered: Awaited<ReturnType<typeof registerBankMandate>>) {
   const { format, details, mandate } = registered;
   const now = nowIso();
-  await repo.savePaymentMethod(deps.db, {
+  await repo.savePaymentMethod(ctx.db, {
     company_id: company.id,
     client_id: clientId,
     kind: 'bank',
@@ -124,8 +124,8 @@ export async function storeBankMandate(deps: Deps, company: Company, clientId: n
   });
 }
 
-export async function removePaymentDetails(deps: Deps, company: Company, clientId: number): Promise<void> {
-  if (!(await repo.deletePaymentMethod(deps.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
+export async function removePaymentDetails(ctx: Ctx, company: Company, clientId: number): Promise<void> {
+  if (!(await repo.deletePaymentMethod(ctx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
 }
 
 /** Whether the company's payment type takes direct debit at all (K19). */
@@ -134,14 +134,14 @@ export function directDebitOffered(company: Company): boolean {
 }
 
 /** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
-export async function directDebitAvailable(deps: Deps, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {
+export async function directDebitAvailable(ctx: Ctx, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {
   if (!offersOf(company).bank) return { offered: false, onFile: false };
-  const row = await repo.findPaymentMethod(deps.db, company.id, clientId);
+  const row = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   return { offered: true, onFile: row?.kind === 'bank' };
 }
 
-export async function findSavedCardToken(deps: Deps, companyId: number, clientId: number): Promise<string | null> {
-  const row = await repo.findPaymentMethod(deps.db, companyId, clientId);
+export async function findSavedCardToken(ctx: Ctx, companyId: number, clientId: number): Promise<string | null> {
+  const row = await repo.findPaymentMethod(ctx.db, companyId, clientId);
   return row?.kind === 'card' ? row.gateway_token : null;
 }
 

@@ -47,7 +47,7 @@ describe.each(testEngines())('billing details on %s', (engine) => {
     expect(ok.status).toBe(200);
     expect(ok.body.bank).toEqual({ AccountName: 'Tess Ng', BankCode: '•••000', AccountNumber: '•••••678' });
     expect(ok.body.card).toBeNull();
-    const row = await t.runtime.deps.db.selectFrom('payment_methods').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    const row = await t.runtime.ctx.db.selectFrom('payment_methods').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('12345678');
     expect(JSON.stringify(row)).not.toContain('062000');
 

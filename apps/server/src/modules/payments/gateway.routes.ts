@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, gatewayTokenRequestSchema } from '@portal/shared/payment-schemas';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './gateway.service.ts';
@@ -16,7 +16,7 @@ export const GATEWAY_PREFIX = '/sim-gateway/v1';
 /** A challenge step's id, as the simulated gateway's routes take it. */
 export const challengeParams = z.object({ id: z.string().regex(/^ch_[A-Za-z0-9]{8,64}$/) });
 
-export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function gatewayRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   const noStore = { 'cache-control': 'no-store' };
 
@@ -35,7 +35,7 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req, reply) => {
       reply.headers(noStore);
       const { company, clientId } = requireCustomer(req);
-      return service.tokeniseCard(deps, company, clientId, req.body);
+      return service.tokeniseCard(ctx, company, clientId, req.body);
     },
   );
 
@@ -45,7 +45,7 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { config: { auth: 'customer' }, schema: { tags: ['gateway'], summary: 'Simulated gateway: a challenge step of the card holder\'s', params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.findChallenge(deps, company, clientId, req.params.id);
+      return service.findChallenge(ctx, company, clientId, req.params.id);
     },
   );
 
@@ -64,7 +64,7 @@ export async function gatewayRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.decideChallenge(deps, company, clientId, req.params.id, req.body.approve);
+      return service.decideChallenge(ctx, company, clientId, req.params.id, req.body.approve);
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { CompanySettings } from '@portal/shared/company-config';
 import type { Env } from '../../config/env.ts';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { findAllCompanies } from '../company/company.api.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -27,30 +27,30 @@ export function simulatedGatewayAllowed(env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMUL
   return env.NODE_ENV !== 'production' || env.ALLOW_SIMULATED_GATEWAY;
 }
 
-function simulatedGateway(deps: Deps): SimulatedGateway {
+function simulatedGateway(ctx: Ctx): SimulatedGateway {
   // Start-up refuses such companies, but settings can change while the server runs: refuse at use too.
-  const gateway = simulatedGatewayAllowed(deps.env) ? deps.gateways.simulated : undefined;
+  const gateway = simulatedGatewayAllowed(ctx.env) ? ctx.gateways.simulated : undefined;
   if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
   return gateway;
 }
 
 /** The adapters a company may choose with PaymentGatewayProvider; an empty provider means the embedded one. */
-const PROVIDERS: Record<string, (deps: Deps) => PaymentGateway> = {
+const PROVIDERS: Record<string, (ctx: Ctx) => PaymentGateway> = {
   '': simulatedGateway,
   [SIMULATED_PROVIDER]: simulatedGateway,
 };
 
 /** The adapter the company's card charges go to: none while its gateway is off or its provider is unknown. */
-function providerOf(settings: CompanySettings): ((deps: Deps) => PaymentGateway) | undefined {
+function providerOf(settings: CompanySettings): ((ctx: Ctx) => PaymentGateway) | undefined {
   const { PaymentGatewayEnabled, PaymentGatewayProvider } = settings.fin_setup;
   return PaymentGatewayEnabled ? PROVIDERS[PaymentGatewayProvider.trim().toLowerCase()] : undefined;
 }
 
 /** The company's gateway, or null when it takes no card payments online (H14), as where the simulator may not run. */
-export function gatewayFor(deps: Deps, company: Company): PaymentGateway | null {
+export function gatewayFor(ctx: Ctx, company: Company): PaymentGateway | null {
   const make = providerOf(company.settings);
-  if (!make || (make === simulatedGateway && !simulatedGatewayAllowed(deps.env))) return null;
-  return make(deps);
+  if (!make || (make === simulatedGateway && !simulatedGatewayAllowed(ctx.env))) return null;
+  return make(ctx);
 }
 
 /**
@@ -73,19 +73,19 @@ export function simulatedGatewayRefusal(codes: string[]): string {
 }
 
 /** Start-up: a production server does not run while a company would take payments through the simulator (decision 054). */
-export async function assertNoSimulatedPayments(deps: Pick<Deps, 'db' | 'env'>): Promise<void> {
-  if (simulatedGatewayAllowed(deps.env)) return;
-  const codes = (await findAllCompanies(deps)).filter((c) => usesSimulatedGateway(c.settings)).map((c) => c.code);
+export async function assertNoSimulatedPayments(ctx: Pick<Ctx, 'db' | 'env'>): Promise<void> {
+  if (simulatedGatewayAllowed(ctx.env)) return;
+  const codes = (await findAllCompanies(ctx)).filter((c) => usesSimulatedGateway(c.settings)).map((c) => c.code);
   if (codes.length > 0) throw new Error(`Refusing to start: ${simulatedGatewayRefusal(codes)}.`);
 }
 
 /** The gateway a company's saved cards and bank mandates are kept with (the embedded one when payments are off). */
-export function vaultFor(deps: Deps, company: Company): PaymentGateway {
-  return gatewayFor(deps, company) ?? simulatedGateway(deps);
+export function vaultFor(ctx: Ctx, company: Company): PaymentGateway {
+  return gatewayFor(ctx, company) ?? simulatedGateway(ctx);
 }
 
-function assertSimulated(deps: Deps, company: Company) {
-  const gateway = gatewayFor(deps, company);
+function assertSimulated(ctx: Ctx, company: Company) {
+  const gateway = gatewayFor(ctx, company);
   if (gateway && gateway.name !== SIMULATED_PROVIDER) throw notFound();
 }
 
@@ -95,30 +95,30 @@ const UNKNOWN_CARD = 'Your card was declined. This test gateway takes only its t
  * The simulated gateway's tokenisation: checks what a card network would, keeps no card number;
  * the token is the client's, or no one's yet when an online registration tokenises it (null).
  */
-export async function tokeniseCard(deps: Deps, company: Company, clientId: number | null, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
-  assertSimulated(deps, company);
+export async function tokeniseCard(ctx: Ctx, company: Company, clientId: number | null, card: { number: string; exp_month: number; exp_year: number; cvc: string }) {
+  assertSimulated(ctx, company);
   if (!passesLuhn(card.number)) throw new AppError(402, 'incorrect_number', 'Your card number is incorrect.', [{ field: 'number', message: 'Your card number is incorrect.' }]);
   const today = localNow(companyTimeZone(company.settings.localization)).date;
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   if (card.exp_year < year || (card.exp_year === year && card.exp_month < month)) {
     throw new AppError(402, 'invalid_expiry', 'Your card’s expiration date is in the past.', [{ field: 'expiry', message: 'Your card’s expiration date is in the past.' }]);
   }
-  const made = await simulatedGateway(deps).tokenise(company.id, clientId, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
+  const made = await simulatedGateway(ctx).tokenise(company.id, clientId, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
   if (!made) throw new AppError(402, 'card_declined', UNKNOWN_CARD, [{ field: 'number', message: UNKNOWN_CARD }]);
   return { id: made.token, card: { brand: made.brand, last4: made.last4, exp_month: card.exp_month, exp_year: card.exp_year } };
 }
 
 /** A challenge step of a charge of this client's card; another client's is not found. */
-export async function findChallenge(deps: Deps, company: Company, clientId: number, id: string) {
-  assertSimulated(deps, company);
-  const challenge = await simulatedGateway(deps).findChallenge(company.id, clientId, id);
+export async function findChallenge(ctx: Ctx, company: Company, clientId: number, id: string) {
+  assertSimulated(ctx, company);
+  const challenge = await simulatedGateway(ctx).findChallenge(company.id, clientId, id);
   if (!challenge) throw notFound();
   return challenge;
 }
 
-export async function decideChallenge(deps: Deps, company: Company, clientId: number, id: string, approve: boolean) {
-  const challenge = await findChallenge(deps, company, clientId, id);
+export async function decideChallenge(ctx: Ctx, company: Company, clientId: number, id: string, approve: boolean) {
+  const challenge = await findChallenge(ctx, company, clientId, id);
   if (challenge.status !== 'pending') throw new AppError(409, 'CHALLENGE_DONE', 'This verification has already been completed');
-  await simulatedGateway(deps).decideChallenge(company.id, clientId, id, approve);
-  return findChallenge(deps, company, clientId, id);
+  await simulatedGateway(ctx).decideChallenge(company.id, clientId, id, approve);
+  return findChallenge(ctx, company, clientId, id);
 }

@@ -117,7 +117,7 @@ describe.each(testEngines())('the simulated gateway under NODE_ENV=production on
     const handle = await emptyDatabase();
     await importCompanyBundle(handle.db, exampleBundle(PAYMENTS_OFF));
     const runtime = await start(handle, production);
-    const company = (await findCompanyByCode(runtime.deps, 'HARBOUR'))!;
+    const company = (await findCompanyByCode(runtime.ctx, 'HARBOUR'))!;
     const settings = structuredClone(company.settings);
     Object.assign(settings.fin_setup, { PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated', PaymentType: 'EitherCCOrDD' });
     await updateCompanySettings(handle.db, company.id, settings);

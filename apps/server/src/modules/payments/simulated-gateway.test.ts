@@ -18,7 +18,7 @@ describe.each(testEngines())('the simulated gateway takes only its test cards on
       expect(res.status, number).toBe(200);
       expect(res.body.card.last4).toBe(number.slice(-4));
     }
-    const cardsBefore = await t.runtime.deps.db.selectFrom('gateway_cards').select('token').execute();
+    const cardsBefore = await t.runtime.ctx.db.selectFrom('gateway_cards').select('token').execute();
     // Luhn-valid Visa, Mastercard and Amex numbers that are not test cards.
     for (const number of ['4111111111111111', '5105105105105100', '378282246310005']) {
       const res = await browser.post('/sim-gateway/v1/tokens', card(number));
@@ -29,6 +29,6 @@ describe.each(testEngines())('the simulated gateway takes only its test cards on
         errors: [{ field: 'number', message: 'Your card was declined. This test gateway takes only its test cards.' }],
       });
     }
-    expect(await t.runtime.deps.db.selectFrom('gateway_cards').select('token').execute()).toEqual(cardsBefore);
+    expect(await t.runtime.ctx.db.selectFrom('gateway_cards').select('token').execute()).toEqual(cardsBefore);
   });
 });

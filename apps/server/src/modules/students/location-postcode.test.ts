@@ -26,8 +26,8 @@ async function companyWithLocations(t: TestApp, locationsHavePostcodes: boolean)
   bundle.company.config.LocationsHavePostcodes = locationsHavePostcodes;
   bundle.company.config.locations = LOCATIONS;
   bundle.customers[0]!.email = email;
-  const { companyId } = await importCompanyBundle(t.runtime.deps.db, bundle);
-  await saveFormConfiguration(t.runtime.deps, companyId, {
+  const { companyId } = await importCompanyBundle(t.runtime.ctx.db, bundle);
+  await saveFormConfiguration(t.runtime.ctx, companyId, {
     customer: { fields: [{ OCRFormFieldNameID: 5, State: 'Mandatory' }] },
     student: { fields: [{ OCRFormFieldNameID: 17, State: 'Optional' }, { OCRFormFieldNameID: 22, State: 'Optional' }] },
   });

@@ -16,7 +16,7 @@ import {
   studentRecordSchema,
   updateStudentAnswerSchema,
 } from '@portal/shared/student-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idParam, matchesEtag, typed } from '../../lib/http.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
@@ -32,7 +32,7 @@ const notAnImage = () => new AppError(400, 'NO_FILE', studentMessages.pictureNot
 /** A picture's ETag: its version, which changes with its bytes. */
 const pictureEtag = (version: string) => `"${version}"`;
 
-export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function studentRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
   // Only the picture upload takes multipart, and only this plugin's routes see its parser. The
   // picture is read into memory up to its limit; a stream that runs over is cut off there.
@@ -48,14 +48,14 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const { page, limit } = req.query;
-      const { rows, total } = await service.listStudentsOfClient(deps, company.id, clientId, { limit, offset: (page - 1) * limit });
+      const { rows, total } = await service.listStudentsOfClient(ctx, company.id, clientId, { limit, offset: (page - 1) * limit });
       return { current_page: page, total_pages: Math.max(1, Math.ceil(total / limit)), total_count: total, students: rows.map(service.toSummary) };
     },
   );
 
   r.get('/api/student/:id', { ...duringActions, schema: { tags: ['student'], params, response: { 200: studentRecordSchema, ...errorResponses } } }, async (req) => {
     const { company, clientId } = requireCustomer(req);
-    return service.getStudentRecord(deps, company, clientId, req.params.id);
+    return service.getStudentRecord(ctx, company, clientId, req.params.id);
   });
 
   r.post(
@@ -63,7 +63,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...customer, schema: { tags: ['student'], body: z.record(z.string(), z.unknown()), response: { 200: addStudentAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const student = await service.addStudent(deps, company, clientId, req.body);
+      const student = await service.addStudent(ctx, company, clientId, req.body);
       return { success: true as const, message: studentMessages.added, student };
     },
   );
@@ -73,14 +73,14 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...duringActions, schema: { tags: ['student'], params, body: z.record(z.string(), z.unknown()), response: { 200: updateStudentAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const saved = await service.updateStudent(deps, company, clientId, req.params.id, req.body);
+      const saved = await service.updateStudent(ctx, company, clientId, req.params.id, req.body);
       return { success: true as const, message: studentMessages.updated, ...saved };
     },
   );
 
   r.get('/api/student/get-skill-sets/:id', { ...customer, schema: { tags: ['student'], params, response: { 200: skillSetsAnswerSchema, ...errorResponses } } }, async (req) => {
     const { company, clientId } = requireCustomer(req);
-    return { skill_sets: await service.listSkillSets(deps, company, clientId, req.params.id) };
+    return { skill_sets: await service.listSkillSets(ctx, company, clientId, req.params.id) };
   });
 
   r.get(
@@ -88,7 +88,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...customer, schema: { tags: ['student'], params, response: { 200: certificatesAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { certificates: await service.listCertificates(deps, company, clientId, req.params.id) };
+      return { certificates: await service.listCertificates(ctx, company, clientId, req.params.id) };
     },
   );
 
@@ -119,7 +119,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
         throw notAnImage();
       }
       if (!data || data.length === 0) throw notAnImage();
-      const url = await service.updatePicture(deps, company, clientId, req.params.id, data);
+      const url = await service.updatePicture(ctx, company, clientId, req.params.id, data);
       return { success: true as const, profile_picture: url };
     },
   );
@@ -129,7 +129,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...customer, schema: { tags: ['student'], params, response: { 200: successSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      await service.deletePicture(deps, company, clientId, req.params.id);
+      await service.deletePicture(ctx, company, clientId, req.params.id);
       return { success: true as const };
     },
   );
@@ -144,7 +144,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     { ...customer, schema: { tags: ['student'], body: getImageBodySchema, response: { 200: imageAnswerSchema, 304: z.null(), ...errorResponses } } },
     async (req: FastifyRequest<{ Body: z.infer<typeof getImageBodySchema> }>, reply) => {
       const { company, clientId } = requireCustomer(req);
-      const picture = await service.findPictureByUrl(deps, company.id, clientId, req.body.url);
+      const picture = await service.findPictureByUrl(ctx, company.id, clientId, req.body.url);
       cacheHeaders(reply, picture.version);
       if (matchesEtag(req.headers['if-none-match'], pictureEtag(picture.version))) return reply.code(304).send();
       return { content_type: 'image/jpeg' as const, image: `data:image/jpeg;base64,${picture.image.toString('base64')}` };
@@ -166,7 +166,7 @@ export async function studentRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     async (req, reply) => {
       const { company, clientId } = requireCustomer(req);
-      const picture = await service.findPicture(deps, company.id, clientId, req.params.id);
+      const picture = await service.findPicture(ctx, company.id, clientId, req.params.id);
       reply.header('etag', pictureEtag(picture.version));
       // A URL with the current version never changes: the browser may keep it; any other is revalidated.
       reply.header('cache-control', req.query.v === picture.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');

@@ -2,7 +2,7 @@ import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-typ
 import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
-import type { Deps } from '../../deps.ts';
+import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
@@ -21,23 +21,23 @@ export type { StudentRow } from './student.repository.ts';
  */
 
 /** A page of this client's students (E1). */
-export function listStudentsOfClient(deps: Deps, companyId: number, clientId: number, page: { limit: number; offset: number }) {
-  return repo.findStudentsByClient(deps.db, { companyId, clientId, ...page });
+export function listStudentsOfClient(ctx: Ctx, companyId: number, clientId: number, page: { limit: number; offset: number }) {
+  return repo.findStudentsByClient(ctx.db, { companyId, clientId, ...page });
 }
 
 /** Every student of this client, for pickers (enrolments, bookings, cart). */
-export function listAllStudentsOfClient(deps: Deps, companyId: number, clientId: number): Promise<repo.StudentRow[]> {
-  return repo.findAllStudentsByClient(deps.db, companyId, clientId);
+export function listAllStudentsOfClient(ctx: Ctx, companyId: number, clientId: number): Promise<repo.StudentRow[]> {
+  return repo.findAllStudentsByClient(ctx.db, companyId, clientId);
 }
 
 /** The student when it belongs to this client of this company; undefined otherwise. */
-export function findStudentOfClient(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow | undefined> {
-  return repo.findStudentByClient(deps.db, companyId, clientId, studentId);
+export function findStudentOfClient(ctx: Ctx, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow | undefined> {
+  return repo.findStudentByClient(ctx.db, companyId, clientId, studentId);
 }
 
 /** The student of this client, or a 404 that says nothing about whose it is. */
-export async function requireStudentOfClient(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow> {
-  const row = await findStudentOfClient(deps, companyId, clientId, studentId);
+export async function requireStudentOfClient(ctx: Ctx, companyId: number, clientId: number, studentId: number): Promise<repo.StudentRow> {
+  const row = await findStudentOfClient(ctx, companyId, clientId, studentId);
   if (!row) throw notFound();
   return row;
 }
@@ -79,10 +79,10 @@ function parseCustomValues(text: string | null): StudentRecord['custom_field_val
   }
 }
 
-async function bookedClasses(deps: Deps, company: Company, studentId: number): Promise<BookedClass[]> {
+async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Promise<BookedClass[]> {
   const today = localNow(companyTimeZone(company.settings.localization)).date;
-  const enrolments = await repo.findCurrentEnrolments(deps.db, company.id, studentId, today);
-  const sessions = await repo.findSessionsFrom(deps.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], today);
+  const enrolments = await repo.findCurrentEnrolments(ctx.db, company.id, studentId, today);
+  const sessions = await repo.findSessionsFrom(ctx.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], today);
   return enrolments.map((e) => {
     const dates = sessions
       .filter((s) => Number(s.class_id) === Number(e.class_id) && s.date >= e.start_date && (e.end_date === null || s.date <= e.end_date))
@@ -106,14 +106,14 @@ async function bookedClasses(deps: Deps, company: Company, studentId: number): P
 }
 
 /** The whole record (E29) with its booked classes (E27). */
-export async function getStudentRecord(deps: Deps, company: Company, clientId: number, studentId: number): Promise<StudentRecord> {
-  const row = await requireStudentOfClient(deps, company.id, clientId, studentId);
-  return toRecord(deps, company, clientId, row);
+export async function getStudentRecord(ctx: Ctx, company: Company, clientId: number, studentId: number): Promise<StudentRecord> {
+  const row = await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  return toRecord(ctx, company, clientId, row);
 }
 
-async function toRecord(deps: Deps, company: Company, clientId: number, row: repo.StudentRow): Promise<StudentRecord> {
+async function toRecord(ctx: Ctx, company: Company, clientId: number, row: repo.StudentRow): Promise<StudentRecord> {
   const same = Number(row.addr_same_as_client) === 1;
-  const [classes, client] = await Promise.all([bookedClasses(deps, company, Number(row.id)), same ? getCustomerDetails(deps, company.id, clientId) : null]);
+  const [classes, client] = await Promise.all([bookedClasses(ctx, company, Number(row.id)), same ? getCustomerDetails(ctx, company.id, clientId) : null]);
   const place = same && client ? { Suburb: client.Suburb, State: client.State, Postcode: client.Postcode } : { Suburb: orNull(row.suburb), State: orNull(row.state), Postcode: orNull(row.postcode) };
   return {
     ...toSummary(row),
@@ -167,8 +167,8 @@ const COLUMNS = {
  * What only the server can check (decision 017): each list id the form sends is an active item
  * of this company's list, or the one the record already holds (an item made inactive since, X8).
  */
-async function checkListIds(deps: Deps, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<void> {
-  const items = await repo.findActiveListIds(deps.db, companyId);
+async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<void> {
+  const items = await repo.findActiveListIds(ctx.db, companyId);
   const errors: { field: string; message: string }[] = [];
   const allowed = (list: string, id: number, kept: string | number | null | undefined) =>
     items.some((i) => i.list === list && i.id === id) || String(kept ?? '').split(',').map(Number).includes(id);
@@ -192,7 +192,7 @@ async function checkListIds(deps: Deps, companyId: number, form: StudentForm, st
 }
 
 /** The columns a parsed form writes: only the keys it holds (the fields the configuration shows). */
-async function columnsOf(deps: Deps, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<repo.StudentColumns> {
+async function columnsOf(ctx: Ctx, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<repo.StudentColumns> {
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(COLUMNS)) {
     if (key in form) out[column] = (form as Record<string, unknown>)[key] ?? null;
@@ -202,7 +202,7 @@ async function columnsOf(deps: Deps, companyId: number, form: StudentForm, store
   if ('AddrSameAsClient' in form) out.addr_same_as_client = form.AddrSameAsClient ? 1 : 0;
   if ('StandardID' in form) {
     out.standard_id = form.StandardID ?? null;
-    out.standard = form.StandardID ? ((await repo.findStandardName(deps.db, companyId, form.StandardID)) ?? '') : '';
+    out.standard = form.StandardID ? ((await repo.findStandardName(ctx.db, companyId, form.StandardID)) ?? '') : '';
   }
   if (form.custom_field_values) {
     // Values of custom fields the form does not show (hidden since, or another profile's) are kept.
@@ -219,29 +219,29 @@ function assertEditAllowed(company: Company): void {
 }
 
 /** Adds a student to this client's account with the company's student form (E6). */
-export async function addStudent(deps: Deps, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
-  const id = await insertStudent(deps, company, clientId, await parseStudentForm(deps, company, body));
-  return getStudentRecord(deps, company, clientId, id);
+export async function addStudent(ctx: Ctx, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
+  const id = await insertStudent(ctx, company, clientId, await parseStudentForm(ctx, company, body));
+  return getStudentRecord(ctx, company, clientId, id);
 }
 
 /**
  * Parses a new student's form: the company's, or a registration profile's (N9), with the list
  * items it names checked against the company's; a 400 with each field's message.
  */
-export async function parseStudentForm(deps: Deps, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'student'>> {
-  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student', options), body);
-  await checkListIds(deps, company.id, form, undefined);
+export async function parseStudentForm(ctx: Ctx, company: Company, body: unknown, options: FormOptions = {}): Promise<FormOutput<'student'>> {
+  const form = parseCompanyForm(await loadCompanyForm(ctx, company, 'student', options), body);
+  await checkListIds(ctx, company.id, form, undefined);
   return form;
 }
 
 /**
  * Writes a form parsed by parseStudentForm as a new student of the client (in the caller's
- * transaction when `deps.db` is one); answers its id.
+ * transaction when `ctx.db` is one); answers its id.
  */
-export async function insertStudent(deps: Deps, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
+export async function insertStudent(ctx: Ctx, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
   const now = nowIso();
-  const columns = await columnsOf(deps, company.id, form, undefined);
-  return repo.insertStudent(deps.db, {
+  const columns = await columnsOf(ctx, company.id, form, undefined);
+  return repo.insertStudent(ctx.db, {
     gender: '',
     standard: '',
     dob: null,
@@ -257,17 +257,17 @@ export async function insertStudent(deps: Deps, company: Company, clientId: numb
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
-export async function updateStudent(deps: Deps, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
-  const stored = await requireStudentOfClient(deps, company.id, clientId, studentId);
+export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
+  const stored = await requireStudentOfClient(ctx, company.id, clientId, studentId);
   // With AllowStudentEdit off, the form stays open for a student the company asks to update
   // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
-  if (!(await hasPendingStudentUpdate(deps, company.id, clientId, studentId))) assertEditAllowed(company);
-  const form = parseCompanyForm(await loadCompanyForm(deps, company, 'student'), body);
-  await checkListIds(deps, company.id, form, stored);
-  await repo.updateStudent(deps.db, company.id, clientId, studentId, { ...(await columnsOf(deps, company.id, form, stored)), updated_at: nowIso() });
+  if (!(await hasPendingStudentUpdate(ctx, company.id, clientId, studentId))) assertEditAllowed(company);
+  const form = parseCompanyForm(await loadCompanyForm(ctx, company, 'student'), body);
+  await checkListIds(ctx, company.id, form, stored);
+  await repo.updateStudent(ctx.db, company.id, clientId, studentId, { ...(await columnsOf(ctx, company.id, form, stored)), updated_at: nowIso() });
   // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
-  await completeSignInActions(deps, company.id, clientId, 'UpdateStudent', { studentId });
-  const updatedStudent = await getStudentRecord(deps, company, clientId, studentId);
+  await completeSignInActions(ctx, company.id, clientId, 'UpdateStudent', { studentId });
+  const updatedStudent = await getStudentRecord(ctx, company, clientId, studentId);
   // R34: a custom condition the customer typed in this save is answered as newMedicalCondition;
   // it stays on the student and is never added to the company's list (decision 019).
   const typed = updatedStudent.AdditionalMedicalConditions?.trim() ?? '';
@@ -276,34 +276,34 @@ export async function updateStudent(deps: Deps, company: Company, clientId: numb
 }
 
 /** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */
-export async function updatePicture(deps: Deps, company: Company, clientId: number, studentId: number, bytes: Buffer): Promise<string> {
+export async function updatePicture(ctx: Ctx, company: Company, clientId: number, studentId: number, bytes: Buffer): Promise<string> {
   assertEditAllowed(company);
-  await requireStudentOfClient(deps, company.id, clientId, studentId);
+  await requireStudentOfClient(ctx, company.id, clientId, studentId);
   const picture = await normalizePicture(bytes);
   const url = studentPictureUrl(studentId, picture.version);
-  await repo.savePicture(deps.db, { companyId: company.id, studentId, image: picture.image, version: picture.version, url, now: nowIso() });
+  await repo.savePicture(ctx.db, { companyId: company.id, studentId, image: picture.image, version: picture.version, url, now: nowIso() });
   return url;
 }
 
-export async function deletePicture(deps: Deps, company: Company, clientId: number, studentId: number): Promise<void> {
+export async function deletePicture(ctx: Ctx, company: Company, clientId: number, studentId: number): Promise<void> {
   assertEditAllowed(company);
-  await requireStudentOfClient(deps, company.id, clientId, studentId);
-  await repo.deletePicture(deps.db, company.id, studentId, nowIso());
+  await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  await repo.deletePicture(ctx.db, company.id, studentId, nowIso());
 }
 
 /**
  * A stored picture of one of this client's students, named by the URL a record holds (E26).
  * The URL is only read for the student id; nothing is fetched, and anything else is a 404.
  */
-export async function findPictureByUrl(deps: Deps, companyId: number, clientId: number, url: string): Promise<{ image: Buffer; version: string }> {
+export async function findPictureByUrl(ctx: Ctx, companyId: number, clientId: number, url: string): Promise<{ image: Buffer; version: string }> {
   const ref = parseStudentPictureUrl(url);
   if (!ref) throw notFound();
-  return findPicture(deps, companyId, clientId, ref.studentId);
+  return findPicture(ctx, companyId, clientId, ref.studentId);
 }
 
-export async function findPicture(deps: Deps, companyId: number, clientId: number, studentId: number): Promise<{ image: Buffer; version: string }> {
-  await requireStudentOfClient(deps, companyId, clientId, studentId);
-  const picture = await repo.findPicture(deps.db, companyId, studentId);
+export async function findPicture(ctx: Ctx, companyId: number, clientId: number, studentId: number): Promise<{ image: Buffer; version: string }> {
+  await requireStudentOfClient(ctx, companyId, clientId, studentId);
+  const picture = await repo.findPicture(ctx.db, companyId, studentId);
   if (!picture) throw notFound();
   return { image: Buffer.from(picture.image), version: picture.version };
 }
@@ -314,10 +314,10 @@ interface StoredSkill {
 }
 
 /** Skill sets (E22): only when the company shows them; notes only when it shows notes. */
-export async function listSkillSets(deps: Deps, company: Company, clientId: number, studentId: number) {
+export async function listSkillSets(ctx: Ctx, company: Company, clientId: number, studentId: number) {
   if (!company.settings.switches.ShowSkillSets) throw new AppError(403, 'FEATURE_DISABLED', 'Skill sets are not shown by this company.');
-  await requireStudentOfClient(deps, company.id, clientId, studentId);
-  const rows = await repo.findSkillSets(deps.db, company.id, studentId);
+  await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  const rows = await repo.findSkillSets(ctx.db, company.id, studentId);
   const notes = company.settings.switches.ShowSkillSetNotes;
   return rows.map((r) => {
     let skills: StoredSkill[] = [];
@@ -339,21 +339,21 @@ export async function listSkillSets(deps: Deps, company: Company, clientId: numb
 }
 
 /** Certificates (E23): only when the company has them switched on. */
-export async function listCertificates(deps: Deps, company: Company, clientId: number, studentId: number) {
+export async function listCertificates(ctx: Ctx, company: Company, clientId: number, studentId: number) {
   if (!company.settings.switches.EnableCertificates) throw new AppError(403, 'FEATURE_DISABLED', 'Certificates are not shown by this company.');
-  await requireStudentOfClient(deps, company.id, clientId, studentId);
-  const rows = await repo.findCertificates(deps.db, company.id, studentId);
+  await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  const rows = await repo.findCertificates(ctx.db, company.id, studentId);
   return rows.map((r) => ({ CertificateID: Number(r.id), Name: r.name, IssuedDate: r.issued_on, Description: r.description }));
 }
 
 /** The client's students whose record leaves a mandatory field of the student form empty (UpdateStudent, decision 021). */
-export async function studentsWithEmptyMandatoryFields(deps: Deps, company: Company, clientId: number): Promise<number[]> {
-  const { rows } = await listStudentsOfClient(deps, company.id, clientId, { limit: 500, offset: 0 });
+export async function studentsWithEmptyMandatoryFields(ctx: Ctx, company: Company, clientId: number): Promise<number[]> {
+  const { rows } = await listStudentsOfClient(ctx, company.id, clientId, { limit: 500, offset: 0 });
   if (rows.length === 0) return [];
-  const form = await loadCompanyForm(deps, company, 'student');
+  const form = await loadCompanyForm(ctx, company, 'student');
   const incomplete: number[] = [];
   for (const row of rows) {
-    const record = await toRecord(deps, company, clientId, row);
+    const record = await toRecord(ctx, company, clientId, row);
     if (emptyMandatoryInputs(form, record as unknown as FormValues).length > 0) incomplete.push(row.id);
   }
   return incomplete;

@@ -178,7 +178,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect(res.body.student).toMatchObject({ FirstName: 'Zoe', GenderType: 'Other', Gender: 'O', GenderOther: 'Non-binary', PendingDays: '1,3', Email: null, PhoneMobile: null, RegID: null });
     // Only the custom field the form has; an unknown one is dropped.
     expect(res.body.student.custom_field_values).toEqual([{ CustomFieldID: 204, CustomFieldItemID: null, FieldValue: 'N' }]);
-    const row = await t.runtime.deps.db.selectFrom('students').selectAll().where('id', '=', res.body.student.StudentID).executeTakeFirstOrThrow();
+    const row = await t.runtime.ctx.db.selectFrom('students').selectAll().where('id', '=', res.body.student.StudentID).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: null, phone_mobile: null, reg_id: null, client_id: expect.any(Number) });
   });
 
@@ -209,7 +209,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
     bundle.company.config.switches = { ...bundle.company.config.switches, AllowStudentEdit: false };
     bundle.customers[0].clients[0].sign_in_actions = [];
-    await importCompanyBundle(t.runtime.deps.db, bundle);
+    await importCompanyBundle(t.runtime.ctx.db, bundle);
     const jo = new Browser(t.server);
     await jo.signIn(bundle.company.code, bundle.customers[0].email, bundle.customers[0].password);
     const sam = (await jo.get<StudentListAnswer>('/api/student/get-all')).body.students[0]!;
@@ -227,7 +227,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
     bundle.company.config.switches = { ...bundle.company.config.switches, AllowStudentEdit: false };
     bundle.customers[0].clients[0].sign_in_actions = [{ type: 'UpdateStudent', student: 'sam' }];
-    await importCompanyBundle(t.runtime.deps.db, bundle);
+    await importCompanyBundle(t.runtime.ctx.db, bundle);
     const jo = new Browser(t.server);
     const signedIn = await jo.signIn(bundle.company.code, bundle.customers[0].email, bundle.customers[0].password);
     const action = (signedIn.actions as { type: string; student_id: number }[]).find((a) => a.type === 'UpdateStudent')!;
@@ -245,7 +245,7 @@ describe.each(testEngines())('students on %s', (engine) => {
   });
 
   it("refuses another company's list items as choices", async () => {
-    const aceSchool = await t.runtime.deps.db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'ACE').where('list_name', '=', 'school').executeTakeFirstOrThrow();
+    const aceSchool = await t.runtime.ctx.db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'ACE').where('list_name', '=', 'school').executeTakeFirstOrThrow();
     const res = await parent.post<{ errors: { field: string }[] }>(`/api/student/update/${ella}`, { FirstName: 'Ella', LastName: 'Mitchell', DOB: '2017-03-14', GenderType: 'Female', SchoolID: aceSchool.id });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]!.field).toBe('SchoolID');
@@ -261,7 +261,7 @@ describe.each(testEngines())('students on %s', (engine) => {
   });
 
   it('E9: a custom condition typed in the update is answered as newMedicalCondition, kept on the student and not added to the company list', async () => {
-    const db = t.runtime.deps.db;
+    const db = t.runtime.ctx.db;
     const splashConditions = () =>
       db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'SPLASH').where('list_name', '=', 'medical_conditions').execute();
     const listBefore = await splashConditions();

@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Ctx } from './context.ts';
-import { AppError, tooManyRequests } from './lib/app-error.ts';
-import type { Bucket } from './plugins/rate-limits.ts';
+import type { Ctx } from '../context.ts';
+import { AppError, tooManyRequests } from './app-error.ts';
+import type { Bucket } from '../plugins/rate-limits.ts';
 
-/** Until every signature says ctx: the context, by its former name. */
-export type Deps = Ctx;
 
 /**
  * Counts one call per IP in its bucket: sign-in, get-clients, get-by-email and the company
@@ -32,21 +30,21 @@ export interface SignInAttempt {
  * address, so the owner, signing in from theirs, is never locked out (the per-IP bucket bounds
  * how many addresses one client can try).
  */
-export async function withSignInFailures<T>(deps: Deps, attempt: SignInAttempt, check: () => Promise<T>): Promise<T> {
+export async function withSignInFailures<T>(ctx: Ctx, attempt: SignInAttempt, check: () => Promise<T>): Promise<T> {
   const group = failureGroup(attempt.email);
-  const { count, ttlMs } = await deps.failures.read(group, attempt.ip);
-  if (count >= deps.env.AUTH_EMAIL_RATE_LIMIT) throw tooManyRequests(ttlMs);
+  const { count, ttlMs } = await ctx.failures.read(group, attempt.ip);
+  if (count >= ctx.env.AUTH_EMAIL_RATE_LIMIT) throw tooManyRequests(ttlMs);
   try {
     const result = await check();
-    await deps.failures.clear(group, attempt.ip);
+    await ctx.failures.clear(group, attempt.ip);
     return result;
   } catch (err) {
-    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await deps.failures.fail(group, attempt.ip, SIGN_IN_WINDOW_MS);
+    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await ctx.failures.fail(group, attempt.ip, SIGN_IN_WINDOW_MS);
     throw err;
   }
 }
 
 /** A completed reset or password change: the address starts afresh from every client address. */
-export async function clearSignInFailures(deps: Deps, email: string): Promise<void> {
-  await deps.failures.clearGroup(failureGroup(email));
+export async function clearSignInFailures(ctx: Ctx, email: string): Promise<void> {
+  await ctx.failures.clearGroup(failureGroup(email));
 }
