@@ -41,7 +41,7 @@ export function startScheduler(ctx: Ctx, log: FastifyBaseLogger, jobs: readonly 
   const tick = (every: Job['every']) => {
     if (stopping || busy.has(every)) return;
     busy.add(every);
-    const run = runJobs(ctx, every, new Date(), jobs, () => stopping)
+    const run = runJobs(ctx, every, ctx.clock.now(), jobs, () => stopping)
       .catch((err: unknown) => log.error({ err }, `${every}ly jobs failed`))
       .finally(() => {
         busy.delete(every);
