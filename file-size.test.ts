@@ -21,15 +21,6 @@ const EXEMPT: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^apps\/server\/src\/db\/schema\.ts$/, why: "the database's types, to be generated from the migrations" },
 ];
 
-/**
- * TEMPORARY: files being split right now in another branch. Remove each entry as its file comes
- * under the limit (this test fails while an entry is no longer needed), until the list is empty.
- */
-const BEING_SPLIT: readonly string[] = [
-  'apps/server/src/modules/classes/classes.repository.ts',
-  'apps/server/src/modules/classes/classes.service.ts',
-];
-
 function trackedSourceFiles(): string[] {
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0');
   // A file deleted in the working tree but not yet from the index is not source any more.
@@ -56,13 +47,8 @@ describe(`source files of at most ${MAX_LINES} lines`, () => {
     expect(files.length).toBeGreaterThan(300);
   });
 
-  it('has none over the limit but those being split', () => {
-    const offenders = tooLong.filter(({ file }) => !BEING_SPLIT.includes(file)).map(({ file, lines }) => `${file} (${lines} lines)`);
+  it('has none over the limit', () => {
+    const offenders = tooLong.map(({ file, lines }) => `${file} (${lines} lines)`);
     expect(offenders, `split these by responsibility: ${offenders.join(', ')}`).toEqual([]);
-  });
-
-  it('lists as being split only files still over the limit', () => {
-    const stillLong = new Set(tooLong.map(({ file }) => file));
-    expect(BEING_SPLIT.filter((file) => !stillLong.has(file))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { classSearchSchema, type ClassSearchAnswer } from '@portal/shared/class-
 import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.service.ts';
-import { cachedClassSearch } from './classes.service.ts';
+import { cachedClassSearch } from './class-search.service.ts';
 
 /** F15: IncludeTemporaryEnrolmentsInCount decides whether make-ups count in the class count shown (decision 023). */
 describe.each(testEngines())('the shown class count and make-ups on %s', (engine) => {

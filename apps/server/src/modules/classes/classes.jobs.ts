@@ -1,7 +1,7 @@
 import type { Job } from '../../domain/job.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { deleteExpiredLinks } from './class-session-link.service.ts';
-import { sweepWaitlists } from './classes.service.ts';
+import { sweepWaitlists } from './waitlist.service.ts';
 
 export const classesJobs: Job[] = [
   { name: 'class-session links past their time', every: 'hour', run: deleteExpiredLinks },

@@ -38,14 +38,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, idParam, typed } from '../../lib/http.ts';
 import { requireCompany, requireCustomer } from '../../plugins/auth.ts';
 import { findCompanyById } from '../company/company.api.ts';
-import * as service from './classes.service.ts';
+import { absenceReasons, bookMakeup, listMakeups, makeupSessions, notifyAbsence, studentSessions } from './attendance.service.ts';
+import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.service.ts';
+import { cachedClassSearch, classFields, clientStudents, ocrProfile, studentsEnrolledInClass } from './class-search.service.ts';
+import { listStudentEnrolments, validateClassItem } from './enrolments.service.ts';
+import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 const tags = ['classes'];
 
 export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
   const r = typed(app);
-  const searchClasses = service.cachedClassSearch(ctx.env.CLASS_SEARCH_CACHE_MS);
+  const searchClasses = cachedClassSearch(ctx.env.CLASS_SEARCH_CACHE_MS);
 
   r.post(
     '/api/classes',
@@ -60,13 +64,13 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
   r.get(
     '/api/classes/get-class-fields',
     { config: { auth: 'company' }, schema: { tags, querystring: classFieldsQuerySchema, response: { 200: classFieldsAnswerSchema, ...errorResponses } } },
-    async (req) => service.classFields(ctx, requireCompany(req), req.query.ocr_profile_id),
+    async (req) => classFields(ctx, requireCompany(req), req.query.ocr_profile_id),
   );
 
   r.get(
     '/api/classes/ocr-profiles/:id',
     { config: { auth: 'company' }, schema: { tags, params: z.object({ id: idParam }), response: { 200: ocrProfileAnswerSchema, ...errorResponses } } },
-    async (req) => ({ success: true as const, profile: service.ocrProfile(requireCompany(req), req.params.id) }),
+    async (req) => ({ success: true as const, profile: ocrProfile(requireCompany(req), req.params.id) }),
   );
 
   r.post(
@@ -74,7 +78,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, body: studentsEnrolledRequestSchema, response: { 200: studentsEnrolledAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { students: await service.studentsEnrolledInClass(ctx, company, clientId, req.body.client_id, req.body.class_id) };
+      return { students: await studentsEnrolledInClass(ctx, company, clientId, req.body.client_id, req.body.class_id) };
     },
   );
 
@@ -86,7 +90,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const v = await service.validateClassItem(ctx.db, company, clientId, req.body);
+      const v = await validateClassItem(ctx.db, company, clientId, req.body);
       return {
         success: true as const,
         item: { ClassID: v.ClassID, StudentID: v.StudentID, kind: v.kind, Name: v.Name, dates: v.dates, unit_price: v.unit_price, PlacesLeft: v.PlacesLeft },
@@ -99,7 +103,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, response: { 200: classStudentsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { students: await service.clientStudents(ctx, company, clientId) };
+      return { students: await clientStudents(ctx, company, clientId) };
     },
   );
 
@@ -108,7 +112,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, querystring: enrolmentsQuerySchema, response: { 200: enrolmentsPageSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      const { rows, total } = await service.listStudentEnrolments(ctx, company, clientId, req.query);
+      const { rows, total } = await listStudentEnrolments(ctx, company, clientId, req.query);
       return {
         current_page: req.query.page,
         total_pages: totalPages(total, req.query.limit),
@@ -138,7 +142,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, querystring: classSessionsQuerySchema, response: { 200: classSessionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.studentSessions(ctx, company, clientId, req.query.class_id, req.query.student_id);
+      return studentSessions(ctx, company, clientId, req.query.class_id, req.query.student_id);
     },
   );
 
@@ -147,7 +151,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, querystring: absenceReasonsQuerySchema, response: { 200: absenceReasonsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.absenceReasons(ctx, company, clientId, req.query.session_id);
+      return absenceReasons(ctx, company, clientId, req.query.session_id);
     },
   );
 
@@ -156,7 +160,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, body: notifyAbsenceSchema, response: { 200: notifyAbsenceAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.notifyAbsence(ctx, company, clientId, req.body);
+      return notifyAbsence(ctx, company, clientId, req.body);
     },
   );
 
@@ -165,7 +169,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, response: { 200: makeupsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { makeups: await service.listMakeups(ctx, company, clientId) };
+      return { makeups: await listMakeups(ctx, company, clientId) };
     },
   );
 
@@ -174,7 +178,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, querystring: makeupSessionsQuerySchema, response: { 200: makeupSessionsAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { sessions: await service.makeupSessions(ctx, company, clientId, req.query.makeup_id) };
+      return { sessions: await makeupSessions(ctx, company, clientId, req.query.makeup_id) };
     },
   );
 
@@ -183,7 +187,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, body: bookMakeupSchema, response: { 200: bookMakeupAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.bookMakeup(ctx, company, clientId, req.body);
+      return bookMakeup(ctx, company, clientId, req.body);
     },
   );
 
@@ -192,7 +196,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.listWaitlist(ctx, company, clientId) };
+      return { entries: await listWaitlist(ctx, company, clientId) };
     },
   );
 
@@ -201,7 +205,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, body: joinWaitlistSchema, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.joinWaitlist(ctx, company, clientId, req.body) };
+      return { entries: await joinWaitlist(ctx, company, clientId, req.body) };
     },
   );
 
@@ -210,7 +214,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, body: leaveWaitlistSchema, response: { 200: waitlistAnswerSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return { entries: await service.leaveWaitlist(ctx, company, clientId, req.body.waitlist_id) };
+      return { entries: await leaveWaitlist(ctx, company, clientId, req.body.waitlist_id) };
     },
   );
 
@@ -219,7 +223,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, response: { 200: calendarFeedStatusSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.calendarFeedStatus(ctx, company, clientId);
+      return calendarFeedStatus(ctx, company, clientId);
     },
   );
 
@@ -229,7 +233,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       const origin = ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-      return service.createCalendarFeed(ctx, company, clientId, origin.replace(/\/$/, ''));
+      return createCalendarFeed(ctx, company, clientId, origin.replace(/\/$/, ''));
     },
   );
 
@@ -238,7 +242,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     { config: { auth: 'customer' }, schema: { tags, response: { 200: calendarFeedStatusSchema, ...errorResponses } } },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
-      return service.revokeCalendarFeed(ctx, company, clientId);
+      return revokeCalendarFeed(ctx, company, clientId);
     },
   );
 
@@ -255,7 +259,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     },
     async (req, reply) => {
       const token = CALENDAR_TOKEN_PATTERN.exec(req.params.token)?.[1];
-      const text = token === undefined ? undefined : await service.renderCalendarFeed(ctx, token, (id) => findCompanyById(ctx, id));
+      const text = token === undefined ? undefined : await renderCalendarFeed(ctx, token, (id) => findCompanyById(ctx, id));
       if (text === undefined) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(text);
     },

@@ -1,0 +1,155 @@
+import type { Db } from '../../db/database.ts';
+import { placesIn } from './classes.repository.ts';
+
+// Sessions, absences and make-up credits.
+
+/** Who is in one session: ongoing enrolments covering it less their absences, plus one-session enrolments. */
+export async function sessionOccupancy(db: Db, companyId: number, classId: number, date: string, now: string, sessionId: number, countTemporary: boolean) {
+  const [ongoing, absent, single] = await Promise.all([
+    placesIn(db, companyId, [classId], now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'ongoing')
+      .where('start_date', '<=', date)
+      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', date)]))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('absences').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).where('session_id', '=', sessionId).executeTakeFirstOrThrow(),
+    placesIn(db, companyId, [classId], now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', 'in', countTemporary ? ['casual', 'temporary'] : ['casual'])
+      .where('start_date', '=', date)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(ongoing.n) - Number(absent.n) + Number(single.n);
+}
+
+export function findSessionsOfClass(db: Db, companyId: number, classId: number) {
+  return db
+    .selectFrom('class_sessions')
+    .select(['id', 'date', 'start_time', 'status'])
+    .where('company_id', '=', companyId)
+    .where('class_id', '=', classId)
+    .orderBy('date')
+    .execute();
+}
+
+export function findAbsencesOfStudent(db: Db, companyId: number, studentId: number, sessionIds: number[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('absences').select(['id', 'session_id', 'reason']).where('company_id', '=', companyId).where('student_id', '=', studentId).where('session_id', 'in', sessionIds).execute();
+}
+
+export async function insertAbsence(db: Db, row: { company_id: number; session_id: number; student_id: number; client_id: number; reason: string; notified_at: string }) {
+  const inserted = await db.insertInto('absences').values(row).onConflict((oc) => oc.columns(['company_id', 'session_id', 'student_id']).doNothing()).returning('id').executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+export async function insertMakeupCredit(
+  db: Db,
+  row: { company_id: number; client_id: number; student_id: number; absence_id: number | null; lesson_format_id: number | null; expires_on: string; created_at: string },
+) {
+  const inserted = await db.insertInto('makeup_credits').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+function makeupQuery(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('makeup_credits as m')
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'm.student_id').on('st.company_id', '=', companyId))
+    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'm.lesson_format_id').on('lf.company_id', '=', companyId))
+    .leftJoin('absences as a', (j) => j.onRef('a.id', '=', 'm.absence_id').on('a.company_id', '=', companyId))
+    .leftJoin('class_sessions as ms', (j) => j.onRef('ms.id', '=', 'a.session_id').on('ms.company_id', '=', companyId))
+    .leftJoin('classes as mc', (j) => j.onRef('mc.id', '=', 'ms.class_id').on('mc.company_id', '=', companyId))
+    .leftJoin('enrolments as be', (j) => j.onRef('be.id', '=', 'm.used_enrolment_id').on('be.company_id', '=', companyId))
+    .leftJoin('classes as bc', (j) => j.onRef('bc.id', '=', 'be.class_id').on('bc.company_id', '=', companyId))
+    .select([
+      'm.id',
+      'm.student_id',
+      'st.first_name',
+      'st.last_name',
+      'm.lesson_format_id',
+      'lf.name as lesson_format',
+      'ms.date as missed_date',
+      'mc.name as missed_class',
+      'm.expires_on',
+      'm.used_at',
+      'be.start_date as booked_date',
+      'bc.name as booked_class',
+    ])
+    .where('m.company_id', '=', companyId)
+    .where('m.client_id', '=', clientId);
+}
+export type MakeupRow = Awaited<ReturnType<ReturnType<typeof makeupQuery>['execute']>>[number];
+
+export function findMakeups(db: Db, companyId: number, clientId: number) {
+  return makeupQuery(db, companyId, clientId).orderBy('m.used_at', 'desc').orderBy('m.expires_on').orderBy('m.id').execute();
+}
+
+export function findMakeup(db: Db, companyId: number, clientId: number, makeupId: number) {
+  return makeupQuery(db, companyId, clientId).where('m.id', '=', makeupId).executeTakeFirst();
+}
+
+/** Marks a credit used, once: false when another booking took it first. */
+export async function useMakeupCredit(db: Db, companyId: number, clientId: number, makeupId: number, enrolmentId: number, now: string, today: string): Promise<boolean> {
+  const res = await db
+    .updateTable('makeup_credits')
+    .set({ used_at: now, used_enrolment_id: enrolmentId })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('id', '=', makeupId)
+    .where('used_at', 'is', null)
+    .where('expires_on', '>=', today)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Scheduled sessions from `fromDate` (through `toDate`) of classes of one lesson format. */
+export function findSessionsOfFormat(db: Db, companyId: number, lessonFormatId: number | null, fromDate: string, toDate: string) {
+  return db
+    .selectFrom('class_sessions as s')
+    .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 's.class_id').on('c.company_id', '=', companyId))
+    .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
+    .select(['s.id', 's.class_id', 's.date', 's.start_time', 'c.name', 'v.name as venue', 'c.duration_minutes', 'c.capacity'])
+    .where('s.company_id', '=', companyId)
+    .where('s.status', '=', 'scheduled')
+    .where('s.date', '>=', fromDate)
+    .where('s.date', '<=', toDate)
+    .where((eb) => (lessonFormatId === null ? eb('c.lesson_format_id', 'is', null) : eb('c.lesson_format_id', '=', lessonFormatId)))
+    .orderBy('s.date')
+    .orderBy('s.start_time')
+    .orderBy('s.id')
+    .limit(200)
+    .execute();
+}
+
+/** Per session: ongoing covering it, absences in it, one-session enrolments in it (for many sessions at once). */
+export async function occupancyOfSessions(db: Db, companyId: number, sessions: { id: number; class_id: number; date: string }[], now: string) {
+  if (sessions.length === 0) return new Map<number, number>();
+  const classIds = [...new Set(sessions.map((s) => s.class_id))];
+  const dates = sessions.map((s) => s.date);
+  const minDate = dates.reduce((a, b) => (a < b ? a : b));
+  const [ongoing, absences, singles] = await Promise.all([
+    placesIn(db, companyId, classIds, now)
+      .select(['class_id', 'start_date', 'end_date'])
+      .where('kind', '=', 'ongoing')
+      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', minDate)]))
+      .execute(),
+    db.selectFrom('absences').select(['session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('company_id', '=', companyId).where('session_id', 'in', sessions.map((s) => s.id)).groupBy('session_id').execute(),
+    placesIn(db, companyId, classIds, now)
+      .select(['class_id', 'start_date', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kind', 'in', ['casual', 'temporary'])
+      .where('start_date', '>=', minDate)
+      .groupBy(['class_id', 'start_date'])
+      .execute(),
+  ]);
+  const absent = new Map(absences.map((a) => [a.session_id, Number(a.n)]));
+  const single = new Map(singles.map((s) => [`${s.class_id}|${s.start_date}`, Number(s.n)]));
+  const result = new Map<number, number>();
+  for (const s of sessions) {
+    const on = ongoing.filter((e) => e.class_id === s.class_id && e.start_date <= s.date && (e.end_date === null || e.end_date >= s.date)).length;
+    result.set(s.id, on - (absent.get(s.id) ?? 0) + (single.get(`${s.class_id}|${s.date}`) ?? 0));
+  }
+  return result;
+}
+
+export async function markMakeupUsed(db: Db, companyId: number, creditId: number, enrolmentId: number, now: string) {
+  await db.updateTable('makeup_credits').set({ used_at: now, used_enrolment_id: enrolmentId }).where('company_id', '=', companyId).where('id', '=', creditId).execute();
+}

@@ -1,0 +1,194 @@
+import { classMessages as msg, type Makeup } from '@portal/shared/class-schemas';
+import type { Db } from '../../db/database.ts';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addDays } from '../../lib/time.ts';
+import { clock, sessionStart, type Clock } from './class-time.ts';
+import { notFound, refuse } from './class-rules.ts';
+import * as repo from './classes.repository.ts';
+import * as enrolmentsRepo from './enrolments.repository.ts';
+import * as attendanceRepo from './attendance.repository.ts';
+import * as calendarRepo from './calendar.repository.ts';
+
+// Sessions and absences.
+
+function absenceCutoff(company: Company, date: string, time: string) {
+  return new Date(sessionStart(company, date, time).getTime() - company.settings.classes_setup.AbsenceCutoffHours * 3_600_000);
+}
+
+export async function studentSessions(ctx: Ctx, company: Company, clientId: number, classId: number, studentId: number) {
+  const cls = await repo.findClass(ctx.db, company.id, classId);
+  const enrolments = await enrolmentsRepo.findEnrolmentsOfStudentInClass(ctx.db, company.id, clientId, classId, studentId);
+  if (!cls || enrolments.length === 0) throw notFound();
+  const covered = (date: string) => enrolments.some((e) => e.start_date <= date && (e.end_date === null || e.end_date >= date));
+  const sessions = (await attendanceRepo.findSessionsOfClass(ctx.db, company.id, classId)).filter((s) => covered(s.date));
+  const absences = new Map((await attendanceRepo.findAbsencesOfStudent(ctx.db, company.id, studentId, sessions.map((s) => s.id))).map((a) => [a.session_id, a]));
+  const at = new Date();
+  return {
+    class_name: cls.name,
+    sessions: sessions.map((s) => {
+      const absence = absences.get(s.id);
+      const past = sessionStart(company, s.date, s.start_time) <= at;
+      return {
+        SessionID: s.id,
+        Date: s.date,
+        Time: s.start_time,
+        Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const),
+        Absent: absence !== undefined,
+        AbsenceReason: absence?.reason ?? null,
+        CanNotifyAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !absence && absenceCutoff(company, s.date, s.start_time) > at,
+        Past: past,
+      };
+    }),
+  };
+}
+
+function assertAbsences(company: Company) {
+  if (!company.settings.switches.CanNotifyAbsence) throw refuse(403, 'FEATURE_DISABLED', msg.absenceNotAllowed);
+}
+
+function earnsMakeup(company: Company) {
+  return company.settings.switches.CanTakeMakeups && company.settings.classes_setup.AbsenceEarnsMakeup;
+}
+
+export async function absenceReasons(ctx: Ctx, company: Company, clientId: number, sessionId: number) {
+  assertAbsences(company);
+  const session = await repo.findSession(ctx.db, company.id, sessionId);
+  if (!session) throw notFound();
+  // The session must be one of this client's students' (else it is another family's business).
+  const mine = await clientStudentsInSession(ctx.db, company, clientId, session);
+  if (mine.length === 0) throw notFound();
+  return {
+    reasons: company.settings.classes_setup.AbsenceReasons.map((name, i) => ({ id: i + 1, name })),
+    cutoff: absenceCutoff(company, session.date, session.start_time).toISOString(),
+    earns_makeup: earnsMakeup(company),
+  };
+}
+
+async function clientStudentsInSession(db: Db, company: Company, clientId: number, session: { class_id: number; date: string }) {
+  return (await calendarRepo.findClientSessionsFrom(db, company.id, clientId, session.date, session.date)).filter((r) => r.date === session.date);
+}
+
+function toMakeup(row: attendanceRepo.MakeupRow, today: string): Makeup {
+  return {
+    MakeupID: row.id,
+    StudentID: row.student_id,
+    StudentName: `${row.first_name} ${row.last_name}`,
+    LessonFormatID: row.lesson_format_id,
+    LessonFormat: row.lesson_format ?? '',
+    MissedDate: row.missed_date,
+    MissedClass: row.missed_class ?? '',
+    ExpiresOn: row.expires_on,
+    Status: row.used_at ? 'used' : row.expires_on < today ? 'expired' : 'available',
+    BookedDate: row.booked_date,
+    BookedClass: row.booked_class,
+  };
+}
+
+export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number, input: { session_id: number; student_id: number; reason_id: number }) {
+  assertAbsences(company);
+  const session = await repo.findSession(ctx.db, company.id, input.session_id);
+  if (!session) throw notFound();
+  const inSession = (await clientStudentsInSession(ctx.db, company, clientId, session)).find((r) => r.student_id === input.student_id && r.session_id === session.id);
+  if (!inSession) throw notFound();
+  if (session.status !== 'scheduled') throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
+  const reasons = company.settings.classes_setup.AbsenceReasons;
+  const reason = reasons[input.reason_id - 1];
+  if (!reason) throw new AppError(400, 'VALIDATION', 'Choose a reason', [{ field: 'reason_id', message: 'Choose a reason' }]);
+  const at = new Date();
+  if (absenceCutoff(company, session.date, session.start_time) <= at) throw refuse(422, 'TOO_LATE', msg.absenceTooLate);
+  const c = clock(company, at);
+  const makeupId = await ctx.transaction(async (tx) => {
+    const absenceId = await attendanceRepo.insertAbsence(tx.db, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
+    if (absenceId === null) throw refuse(409, 'ALREADY_ABSENT', msg.absenceAlready);
+    // A make-up only for a place the student really gives up (not a make-up missed in turn).
+    if (!earnsMakeup(company) || inSession.kind === 'temporary') return null;
+    return attendanceRepo.insertMakeupCredit(tx.db, {
+      company_id: company.id,
+      client_id: clientId,
+      student_id: input.student_id,
+      absence_id: absenceId,
+      lesson_format_id: session.lesson_format_id,
+      expires_on: addDays(session.date, company.settings.classes_setup.MakeupExpiryDays),
+      created_at: c.now,
+    });
+  });
+  // The place given up may be what the first family on the waitlist is waiting for: not so, an
+  // absence frees one session, not the class; the waitlist is for ongoing places.
+  const makeup = makeupId === null ? null : await attendanceRepo.findMakeup(ctx.db, company.id, clientId, makeupId);
+  return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(makeup, c.today) : null };
+}
+
+// Make-ups.
+
+function assertMakeups(company: Company) {
+  if (!company.settings.switches.CanTakeMakeups) throw refuse(403, 'FEATURE_DISABLED', msg.makeupsNotAllowed);
+}
+
+export async function listMakeups(ctx: Ctx, company: Company, clientId: number) {
+  assertMakeups(company);
+  const c = clock(company);
+  const order = { available: 0, used: 1, expired: 2 } as const;
+  // Usable credits first, soonest to expire first; then booked, then expired.
+  return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
+}
+
+async function usableMakeup(db: Db, company: Company, clientId: number, makeupId: number, c: Clock) {
+  const makeup = await attendanceRepo.findMakeup(db, company.id, clientId, makeupId);
+  if (!makeup) throw notFound();
+  if (makeup.used_at) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
+  if (makeup.expires_on < c.today) throw refuse(422, 'MAKEUP_EXPIRED', msg.makeupExpired);
+  return makeup;
+}
+
+/** Sessions of the credit's lesson format, from now until it expires, with a free place. */
+export async function makeupSessions(ctx: Ctx, company: Company, clientId: number, makeupId: number) {
+  assertMakeups(company);
+  const c = clock(company);
+  const makeup = await usableMakeup(ctx.db, company, clientId, makeupId, c);
+  const sessions = (await attendanceRepo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on)).filter(
+    (s) => sessionStart(company, s.date, s.start_time) > c.at,
+  );
+  const taken = await attendanceRepo.occupancyOfSessions(ctx.db, company.id, sessions, c.now);
+  return sessions
+    .map((s) => ({ SessionID: s.id, ClassID: s.class_id, ClassName: s.name, Venue: s.venue ?? '', Date: s.date, Time: s.start_time, Duration: s.duration_minutes, PlacesLeft: s.capacity - (taken.get(s.id) ?? 0) }))
+    .filter((s) => s.PlacesLeft > 0);
+}
+
+/**
+ * Books a credit into a session in one transaction under the class's lock: the credit is the
+ * client's, unused and unexpired, the session is of its lesson format, still to come, has a
+ * free place, and the student is not in it already.
+ */
+export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
+  assertMakeups(company);
+  const c = clock(company);
+  await ctx.transaction(async (tx) => {
+    const session = await repo.findSession(tx.db, company.id, input.session_id);
+    if (!session) throw notFound();
+    if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
+    const makeup = await usableMakeup(tx.db, company, clientId, input.makeup_id, c);
+    if (session.lesson_format_id !== makeup.lesson_format_id) throw refuse(422, 'MAKEUP_FORMAT', msg.makeupFormat);
+    if (session.status !== 'scheduled' || sessionStart(company, session.date, session.start_time) <= c.at) throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
+    if (session.date > makeup.expires_on) throw refuse(422, 'MAKEUP_EXPIRED', msg.makeupExpired);
+    const already = await repo.findStudentEnrolmentsInClass(tx.db, company.id, session.class_id, makeup.student_id, c.now);
+    if (already.some((e) => e.start_date <= session.date && (e.end_date === null || e.end_date >= session.date))) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+    const taken = await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true);
+    if (taken >= session.capacity) throw refuse(409, 'SESSION_FULL', msg.sessionFull);
+    const enrolmentId = await repo.insertEnrolment(tx.db, {
+      company_id: company.id,
+      class_id: session.class_id,
+      student_id: makeup.student_id,
+      kind: 'temporary',
+      start_date: session.date,
+      end_date: session.date,
+      status: 'temporary',
+      hold_until: null,
+      created_at: c.now,
+    });
+    if (!(await attendanceRepo.useMakeupCredit(tx.db, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
+  });
+  const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
+  return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(makeup!, c.today) };
+}

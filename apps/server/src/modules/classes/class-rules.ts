@@ -1,0 +1,22 @@
+import type { ErrorCode } from '@portal/shared/error-codes';
+import { serverMessages } from '@portal/shared/messages';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+// The refusals and switches every part of the module checks.
+
+export const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+export const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
+
+export function assertClassReservations(company: Company) {
+  const s = company.settings.switches;
+  // X7: the same switch under two names; online class reservations must be on as well.
+  if (!s.AllowOCR || !s.OnlineClassReservationsEnabled) throw refuse(403, 'FEATURE_DISABLED', serverMessages.forbidden);
+}
+
+export function profileOf(company: Company, profileId: number | undefined) {
+  if (profileId === undefined) return undefined;
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === profileId);
+  if (!profile) throw notFound();
+  return profile;
+}

@@ -1,0 +1,164 @@
+import { LRUCache } from 'lru-cache';
+import { CLASS_SORTS, DAY_ABBREVIATIONS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { findListItems } from '../company/company.api.ts';
+import { listAllStudentsOfClient } from '../students/students.api.ts';
+import { clock, ageOn, type Clock } from './class-time.ts';
+import { notFound, assertClassReservations, profileOf } from './class-rules.ts';
+import * as repo from './classes.repository.ts';
+import * as searchRepo from './class-search.repository.ts';
+
+// Search and the filter form.
+
+export async function classFields(ctx: Ctx, company: Company, profileId: number | undefined) {
+  assertClassReservations(company);
+  const profile = profileOf(company, profileId);
+  const lists = await findListItems(ctx, company.id);
+  const pick = (name: string) => lists.filter((l) => l.list_name === name && Number(l.active) === 1).map((l) => ({ id: l.id, name: l.display_name }));
+  const allowedStandards = company.settings.ocr_config.OCR_Standards;
+  const standards = lists
+    .filter((l) => l.list_name === 'standards' && Number(l.active) === 1)
+    .filter((l) => allowedStandards.length === 0 || (l.ocr_field_value_id !== null && allowedStandards.includes(l.ocr_field_value_id)))
+    .map((l) => ({ id: l.id, name: l.display_name }));
+  return {
+    venues: pick('venues'),
+    lesson_formats: pick('lesson_formats'),
+    standards,
+    days: DAY_ABBREVIATIONS.map((name, i) => ({ id: i + 1, name })),
+    times_of_day: TIMES_OF_DAY.map((id) => ({ id, name: TIME_OF_DAY_BOUNDS[id].label })),
+    sorts: [...CLASS_SORTS],
+    AllowCasualEnrolments: profile?.AllowCasualEnrolments ?? false,
+    IncludeTemporaryEnrolmentsInCount: company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount,
+  };
+}
+
+export function ocrProfile(company: Company, profileId: number) {
+  const p = profileOf(company, profileId)!;
+  return {
+    OCRProfileID: p.OCRProfileID,
+    ProfileName: p.ProfileName,
+    DisplayName: p.DisplayName,
+    PageType: p.PageType,
+    CustomCustomerTerm: p.CustomCustomerTerm,
+    CustomStudentTerm: p.CustomStudentTerm,
+    SkipStudents: p.SkipStudents,
+    AutoEnroll: p.AutoEnroll,
+    AllowCasualEnrolments: p.AllowCasualEnrolments,
+    ShowCAPTCHA: p.ShowCAPTCHA,
+    DefaultState: p.DefaultState,
+    CanSelectCustomMedicalCondition: p.CanSelectCustomMedicalCondition,
+    EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.OCRCompanyName || company.settings.CompanyDisplayName),
+    RegistrationHeader: p.RegistrationHeader,
+    RegistrationText: p.RegistrationText,
+  };
+}
+
+/** A class as the search shows it: its count follows IncludeTemporaryEnrolmentsInCount, and held offers keep places. */
+function toClassSummary(r: searchRepo.ClassRow): ClassSummary {
+  const count = r.enrolled_count + Number(r.singles);
+  const placesLeft = Math.max(0, r.capacity - count - Number(r.offers));
+  return {
+    ClassID: r.id,
+    Name: r.name,
+    LessonFormatID: r.lesson_format_id,
+    LessonFormat: r.lesson_format ?? '',
+    VenueID: r.venue_id,
+    Venue: r.venue ?? '',
+    Court: r.court,
+    Standard: r.standard,
+    Staff: r.staff,
+    Day: r.day_of_week,
+    Time: r.start_time,
+    Duration: r.duration_minutes,
+    Capacity: r.capacity,
+    ClassCount: count,
+    PlacesLeft: placesLeft,
+    IsFull: placesLeft === 0,
+    MinAge: r.min_age,
+    MaxAge: r.max_age,
+    Price: r.price_cents,
+    CasualPrice: r.casual_price_cents,
+    dates: r.dates ? r.dates.split(',') : [],
+  };
+}
+
+type SearchInput = Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch;
+type SearchAnswer = { rows: ClassSummary[]; total: number };
+
+export async function searchClasses(ctx: Ctx, company: Company, input: SearchInput, c: Clock = clock(company)): Promise<SearchAnswer> {
+  assertClassReservations(company);
+  profileOf(company, input.ocr_profile_id);
+  let standards: string[] = [];
+  if (input.standards.length) {
+    const lists = await findListItems(ctx, company.id);
+    standards = lists.filter((l) => l.list_name === 'standards' && input.standards.includes(l.id)).map((l) => l.display_name);
+    if (standards.length === 0) return { rows: [], total: 0 };
+  }
+  const { rows, total } = await searchRepo.searchClasses(ctx.db, ctx.engine, {
+    companyId: company.id,
+    today: c.today,
+    time: c.time,
+    now: c.now,
+    venues: input.venues,
+    lessonFormats: input.lesson_formats,
+    standards,
+    days: input.days,
+    times: input.times_of_day.map((t) => TIME_OF_DAY_BOUNDS[t]),
+    dateFrom: input.date_from,
+    dateTo: input.date_to,
+    age: input.age,
+    sort: input.sort,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+    singleKinds: company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount ? ['casual', 'temporary'] : ['casual'],
+  });
+  return { rows: rows.map(toClassSummary), total };
+}
+
+/** A list filter as a set: the same members in one order (the default sort, numbers as text). */
+const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort();
+
+/**
+ * The class search with its answers kept `ttlMs` (CLASS_SEARCH_CACHE_MS) per company, settings
+ * version, company minute and request (decision 044): every family of a company searching the
+ * same filters in that time shares one search, and concurrent misses of one key share one
+ * (lru-cache's fetch). An answer is at most `ttlMs` old; the places it shows are a guide, the
+ * checkout takes them under the class lock. A refusal or failure is not kept. At most 200
+ * answers are held, 5–100 KB each. One per app instance; a TTL of 0 searches every call.
+ */
+export function cachedClassSearch(ttlMs: number, maxAnswers = 200) {
+  type Search = { ctx: Ctx; company: Company; input: SearchInput; c: Clock };
+  const answers = new LRUCache<string, SearchAnswer, Search>({
+    max: maxAnswers,
+    ttl: Math.max(ttlMs, 1),
+    // A search pushed out by newer keys while it runs still answers the families waiting on it
+    // (lru-cache would reject them with "evicted"): the bound is on what is kept, not on what runs.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => searchClasses(context.ctx, context.company, context.input, context.c),
+  });
+  return (ctx: Ctx, company: Company, input: SearchInput): Promise<SearchAnswer> => {
+    const c = clock(company);
+    if (ttlMs <= 0) return searchClasses(ctx, company, input, c);
+    // The list filters are sets: [4, 2] asks what [2, 4] asks.
+    const sets = { venues: sorted(input.venues), lesson_formats: sorted(input.lesson_formats), standards: sorted(input.standards), days: sorted(input.days), times_of_day: sorted(input.times_of_day) };
+    const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify({ ...input, ...sets })}`;
+    return answers.forceFetch(key, { context: { ctx, company, input, c } });
+  };
+}
+
+/** F12: this client's students already in the class. The client is the session's; a body naming another is refused as not found. */
+export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessionClientId: number, bodyClientId: number, classId: number) {
+  if (bodyClientId !== sessionClientId) throw notFound();
+  const cls = await repo.findClass(ctx.db, company.id, classId);
+  if (!cls) throw notFound();
+  const c = clock(company);
+  const rows = await searchRepo.findClientStudentsInClass(ctx.db, company.id, sessionClientId, classId, c.today, c.now);
+  return rows.map((r) => ({ StudentID: r.id, FirstName: r.first_name, LastName: r.last_name }));
+}
+
+/** The client's students with their age today (the search filters by it). */
+export async function clientStudents(ctx: Ctx, company: Company, clientId: number) {
+  const c = clock(company);
+  return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+}

@@ -1,0 +1,119 @@
+import type { Db } from '../../db/database.ts';
+import { placesIn } from './classes.repository.ts';
+
+// Held enrolments (checkout) and the enrolment lists.
+
+/** One-session enrolments (casual, temporary) per class and date among some classes' sessions from today. */
+export function countOneSessionPlaces(db: Db, companyId: number, classIds: number[], today: string, now: string, kinds: ('casual' | 'temporary')[]) {
+  if (classIds.length === 0 || kinds.length === 0) return Promise.resolve([]);
+  return placesIn(db, companyId, classIds, now)
+    .select(['class_id', 'start_date as date', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('kind', 'in', kinds)
+    .where('start_date', '>=', today)
+    .groupBy(['class_id', 'start_date'])
+    .execute();
+}
+
+/** Confirms held enrolments (checkout paid). Answers how many were still held. */
+export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const res = await db
+    .updateTable('enrolments')
+    .set({ status: 'active', hold_until: null })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'held')
+    .where('hold_until', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function releaseHeld(db: Db, companyId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.deleteFrom('enrolments').where('company_id', '=', companyId).where('id', 'in', ids).where('status', '=', 'held').returning('class_id').execute();
+  return [...new Set(rows.map((r) => r.class_id))];
+}
+
+/** Lapsed holds of every company (the sweep): deleted, answering the classes they freed. */
+export async function deleteLapsedHolds(db: Db, now: string) {
+  return db.deleteFrom('enrolments').where('status', '=', 'held').where('hold_until', '<=', now).returning(['company_id', 'class_id']).execute();
+}
+
+export async function findStudentEnrolments(
+  db: Db,
+  input: { companyId: number; clientId: number; studentId: number; filter: 'current' | 'future' | 'past'; today: string; limit: number; offset: number },
+) {
+  const { companyId, today } = input;
+  const base = db
+    .selectFrom('enrolments as e')
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', input.clientId))
+    .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 'e.class_id').on('c.company_id', '=', companyId))
+    .where('e.company_id', '=', companyId)
+    .where('e.student_id', '=', input.studentId)
+    .where('e.status', 'in', ['active', 'temporary'])
+    .where((eb) =>
+      input.filter === 'future'
+        ? eb('e.start_date', '>', today)
+        : input.filter === 'past'
+          ? eb.or([eb('e.end_date', '<', today), eb('c.last_date', '<', today), eb('c.last_date', 'is', null)])
+          : eb.and([
+              eb('e.start_date', '<=', today),
+              eb.or([eb('e.end_date', 'is', null), eb('e.end_date', '>=', today)]),
+              eb('c.last_date', '>=', today),
+            ]),
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
+      .leftJoin('venues as v', (j) => j.onRef('v.id', '=', 'c.venue_id').on('v.company_id', '=', companyId))
+      .select([
+        'e.id',
+        'e.class_id',
+        'e.student_id',
+        'e.kind',
+        'e.start_date',
+        'e.end_date',
+        'c.name',
+        'lf.name as lesson_format',
+        'v.name as venue',
+        'c.court',
+        'c.staff',
+        'c.day_of_week',
+        'c.start_time',
+        'c.duration_minutes',
+        (eb) =>
+          eb
+            .selectFrom('class_sessions as s')
+            .select((x) => x.fn.min('s.date').as('d'))
+            .where('s.company_id', '=', companyId)
+            .whereRef('s.class_id', '=', 'e.class_id')
+            .where('s.status', '=', 'scheduled')
+            .where('s.date', '>=', today)
+            .whereRef('s.date', '>=', 'e.start_date')
+            .where((x) => x.or([x('e.end_date', 'is', null), x('s.date', '<=', x.ref('e.end_date'))]))
+            .as('next_session'),
+      ])
+      .orderBy('c.day_of_week')
+      .orderBy('c.start_time')
+      .orderBy('e.start_date')
+      .orderBy('e.id')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The student's enrolments (of this client) in one class, with the dates they cover. */
+export function findEnrolmentsOfStudentInClass(db: Db, companyId: number, clientId: number, classId: number, studentId: number) {
+  return db
+    .selectFrom('enrolments as e')
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
+    .select(['e.id', 'e.kind', 'e.start_date', 'e.end_date'])
+    .where('e.company_id', '=', companyId)
+    .where('e.class_id', '=', classId)
+    .where('e.student_id', '=', studentId)
+    .where('e.status', 'in', ['active', 'temporary'])
+    .execute();
+}

@@ -1,0 +1,180 @@
+import { classMessages as msg } from '@portal/shared/class-schemas';
+import type { Db } from '../../db/database.ts';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { clock } from './class-time.ts';
+import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
+import * as repo from './classes.repository.ts';
+import * as enrolmentsRepo from './enrolments.repository.ts';
+import * as attendanceRepo from './attendance.repository.ts';
+import * as waitlistRepo from './waitlist.repository.ts';
+import * as calendarRepo from './calendar.repository.ts';
+
+/** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
+export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: number, page: { limit: number; offset: number }) {
+  const c = clock(company);
+  return calendarRepo.findClientUpcomingSessions(ctx.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
+}
+
+// What checkout needs (decision 023): validate, hold, confirm, release.
+
+export interface ClassItem {
+  class_id: number;
+  student_id: number;
+  kind: 'ongoing' | 'casual';
+  dates: string[];
+  ocr_profile_id?: number | undefined;
+}
+
+export interface ValidatedClassItem {
+  ClassID: number;
+  StudentID: number;
+  kind: 'ongoing' | 'casual';
+  Name: string;
+  /** The sessions sold: the rest of the term (ongoing) or the one chosen (casual). */
+  dates: string[];
+  /** Cents per session: the class price, or its casual price. */
+  unit_price: number;
+  PlacesLeft: number;
+  /** The first session sold (for the early-payment discount). */
+  startDate: string;
+  lessonFormatId: number | null;
+}
+
+/**
+ * Checks that a class can be sold to one of this client's students, as asked, now: the student
+ * is the client's, the class runs, the student is not in it already, casual only where the
+ * profile allows it and on a date the class runs, and a place is free. Throws the AppError the
+ * customer should see; answers what to charge. `db` may be a transaction that locked the class.
+ */
+export async function validateClassItem(db: Db, company: Company, clientId: number, item: ClassItem, at = new Date()): Promise<ValidatedClassItem> {
+  const student = await repo.findClientStudent(db, company.id, clientId, item.student_id);
+  if (!student) throw notFound();
+  return checkClassItem(db, company, student.id, item, at);
+}
+
+/**
+ * The same checks for a student an online registration has not written yet (no enrolment, no
+ * offer of theirs to count): the class, its dates and a free place, and the price. StudentID is 0.
+ */
+export function validateNewStudentClassItem(db: Db, company: Company, item: Omit<ClassItem, 'student_id'>, at = new Date()): Promise<ValidatedClassItem> {
+  return checkClassItem(db, company, null, { ...item, student_id: 0 }, at);
+}
+
+async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem> {
+  assertClassReservations(company);
+  const c = clock(company, at);
+  const cls = await repo.findClass(db, company.id, item.class_id);
+  if (!cls) throw notFound();
+  const student = { id: studentId ?? 0 };
+  const upcoming = (await repo.findUpcomingSessions(db, company.id, [cls.id], c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
+  if (upcoming.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
+  const existing = studentId === null ? [] : await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, studentId, c.now);
+  const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
+  const offerHeld = studentId === null ? undefined : await waitlistRepo.findHeldOffer(db, company.id, cls.id, studentId, c.now);
+  const offers = Number((await waitlistRepo.countHeldOffers(db, company.id, [cls.id], c.now))[0]?.n ?? 0) - (offerHeld ? 1 : 0);
+
+  if (item.kind === 'casual') {
+    const profile = item.ocr_profile_id === undefined ? undefined : profileOf(company, item.ocr_profile_id);
+    if (!profile?.AllowCasualEnrolments) throw refuse(403, 'CASUAL_NOT_ALLOWED', msg.casualNotAllowed);
+    if (item.dates.length !== 1) throw refuse(422, 'PICK_DATES', msg.pickDates);
+    const date = item.dates[0] as string;
+    const session = upcoming.find((s) => s.date === date);
+    if (!session) throw refuse(422, 'DATE_NOT_OFFERED', msg.dateNotOffered);
+    if (existing.some((e) => (e.kind === 'ongoing' && e.start_date <= date && (e.end_date === null || e.end_date >= date)) || e.start_date === date)) {
+      throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+    }
+    const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
+    const placesLeft = cls.capacity - taken - offers;
+    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+    return {
+      ClassID: cls.id,
+      StudentID: student.id,
+      kind: 'casual',
+      Name: cls.name,
+      dates: [date],
+      unit_price: cls.casual_price_cents ?? cls.price_cents,
+      PlacesLeft: placesLeft,
+      startDate: date,
+      lessonFormatId: cls.lesson_format_id,
+    };
+  }
+
+  if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+  const first = upcoming[0]!;
+  const ongoing = await repo.countOngoing(db, company.id, cls.id, first.date, c.now);
+  const temporaries = includeTemporary ? Number((await enrolmentsRepo.countOneSessionPlaces(db, company.id, [cls.id], first.date, c.now, ['temporary'])).find((r) => r.date === first.date)?.n ?? 0) : 0;
+  const placesLeft = cls.capacity - ongoing - temporaries - offers;
+  if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+  return {
+    ClassID: cls.id,
+    StudentID: student.id,
+    kind: 'ongoing',
+    Name: cls.name,
+    dates: upcoming.map((s) => s.date),
+    unit_price: cls.price_cents,
+    PlacesLeft: placesLeft,
+    startDate: first.date,
+    lessonFormatId: cls.lesson_format_id,
+  };
+}
+
+/**
+ * Writes enrolments for validated items inside the caller's transaction, each after taking its
+ * class's lock and checking again, so two checkouts for the last place cannot both win.
+ * `hold` keeps the places until the instant given (status "held"); without it they are
+ * confirmed at once. Answers the enrolment ids in the order of the items.
+ */
+export async function createEnrolments(
+  trx: Db,
+  company: Company,
+  clientId: number,
+  items: ClassItem[],
+  options: { holdUntil?: Date; at?: Date } = {},
+): Promise<{ ids: number[]; items: ValidatedClassItem[] }> {
+  const at = options.at ?? new Date();
+  const c = clock(company, at);
+  const ids: number[] = [];
+  const validated: ValidatedClassItem[] = [];
+  for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
+    if (!(await repo.lockClass(trx, company.id, item.class_id))) throw notFound();
+    const v = await validateClassItem(trx, company, clientId, item, at);
+    const id = await repo.insertEnrolment(trx, {
+      company_id: company.id,
+      class_id: v.ClassID,
+      student_id: v.StudentID,
+      kind: v.kind,
+      start_date: v.startDate,
+      end_date: v.kind === 'casual' ? v.startDate : null,
+      status: options.holdUntil ? 'held' : 'active',
+      hold_until: options.holdUntil ? options.holdUntil.toISOString() : null,
+      created_at: c.now,
+    });
+    await waitlistRepo.closeWaitlistForStudent(trx, company.id, v.ClassID, v.StudentID, c.now);
+    if (v.kind === 'ongoing') await repo.refreshClassCounts(trx, company.id, c.today, c.now, [v.ClassID]);
+    ids[items.indexOf(item)] = id;
+    validated[items.indexOf(item)] = v;
+  }
+  return { ids, items: validated };
+}
+
+/** Confirms held enrolments in the caller's transaction; false when any hold lapsed (sell nothing then). */
+export async function confirmEnrolments(trx: Db, companyId: number, ids: number[], at = new Date()): Promise<boolean> {
+  return (await enrolmentsRepo.confirmHeld(trx, companyId, ids, at.toISOString())) === ids.length;
+}
+
+/** Gives held places back (a failed charge). */
+export async function releaseEnrolments(db: Db, company: Company, ids: number[]): Promise<void> {
+  const c = clock(company);
+  const classIds = await enrolmentsRepo.releaseHeld(db, company.id, ids);
+  if (classIds.length) await repo.refreshClassCounts(db, company.id, c.today, c.now, classIds);
+}
+
+// The enrolment lists.
+
+export async function listStudentEnrolments(ctx: Ctx, company: Company, clientId: number, q: { id: number; filter: 'current' | 'future' | 'past'; page: number; limit: number }) {
+  const student = await repo.findClientStudent(ctx.db, company.id, clientId, q.id);
+  if (!student) throw notFound();
+  const c = clock(company);
+  return enrolmentsRepo.findStudentEnrolments(ctx.db, { companyId: company.id, clientId, studentId: q.id, filter: q.filter, today: c.today, limit: q.limit, offset: (q.page - 1) * q.limit });
+}

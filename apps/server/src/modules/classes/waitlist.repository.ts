@@ -1,0 +1,134 @@
+import type { Db } from '../../db/database.ts';
+
+/** Waitlist offers still held, per class: each keeps a place for its family. */
+export function countHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('waitlist_entries')
+    .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('company_id', '=', companyId)
+    .where('class_id', 'in', classIds)
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', now)
+    .groupBy('class_id')
+    .execute();
+}
+
+/** One class's waitlist entries. */
+function classWaitlist(db: Db, companyId: number, classId: number) {
+  return db.selectFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId);
+}
+
+export async function insertWaitlistEntry(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }) {
+  const inserted = await db.insertInto('waitlist_entries').values({ ...row, status: 'waiting' }).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export function findOpenWaitlistEntry(db: Db, companyId: number, classId: number, studentId: number) {
+  return classWaitlist(db, companyId, classId)
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', 'in', ['waiting', 'offered'])
+    .executeTakeFirst();
+}
+
+/** The client's open entries with their place in their class's line (1 = next). */
+export function findClientWaitlist(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 'w.class_id').on('c.company_id', '=', companyId))
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'w.student_id').on('st.company_id', '=', companyId))
+    .select([
+      'w.id',
+      'w.class_id',
+      'c.name as class_name',
+      'w.student_id',
+      'st.first_name',
+      'st.last_name',
+      'w.status',
+      'w.offer_expires_at',
+      (eb) =>
+        eb
+          .selectFrom('waitlist_entries as o')
+          .select((x) => x.fn.countAll<number>().as('n'))
+          .where('o.company_id', '=', companyId)
+          .whereRef('o.class_id', '=', 'w.class_id')
+          .where('o.status', 'in', ['waiting', 'offered'])
+          .whereRef('o.id', '<=', 'w.id')
+          .as('position'),
+    ])
+    .where('w.company_id', '=', companyId)
+    .where('w.client_id', '=', clientId)
+    .where('w.status', 'in', ['waiting', 'offered'])
+    .orderBy('w.id')
+    .execute();
+}
+
+export async function closeWaitlistEntry(db: Db, companyId: number, clientId: number, entryId: number, status: 'left' | 'enrolled', now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('waitlist_entries')
+    .set({ status, closed_at: now })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('id', '=', entryId)
+    .where('status', 'in', ['waiting', 'offered'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function closeWaitlistForStudent(db: Db, companyId: number, classId: number, studentId: number, now: string) {
+  await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'enrolled', closed_at: now })
+    .where('company_id', '=', companyId)
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .where('status', 'in', ['waiting', 'offered'])
+    .execute();
+}
+
+/** Offers whose hold lapsed, in every company: closed as expired, answering their classes. */
+export async function expireOffers(db: Db, now: string) {
+  return db
+    .updateTable('waitlist_entries')
+    .set({ status: 'expired', closed_at: now })
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '<=', now)
+    .returning(['company_id', 'class_id'])
+    .execute();
+}
+
+/** Classes (of every company) with families waiting. */
+export function findClassesWithWaiting(db: Db) {
+  return db.selectFrom('waitlist_entries').select(['company_id', 'class_id']).distinct().where('status', '=', 'waiting').execute();
+}
+
+export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number) {
+  return classWaitlist(db, companyId, classId)
+    .select(['id', 'client_id', 'student_id'])
+    .where('status', '=', 'waiting')
+    .orderBy('id')
+    .limit(count)
+    .execute();
+}
+
+export async function markOffered(db: Db, companyId: number, entryId: number, now: string, expiresAt: string): Promise<boolean> {
+  const res = await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'offered', offered_at: now, offer_expires_at: expiresAt })
+    .where('company_id', '=', companyId)
+    .where('id', '=', entryId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A held offer for this student in this class (the family may take the place it keeps). */
+export function findHeldOffer(db: Db, companyId: number, classId: number, studentId: number, now: string) {
+  return classWaitlist(db, companyId, classId)
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', now)
+    .executeTakeFirst();
+}
