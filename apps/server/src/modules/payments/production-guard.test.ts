@@ -43,10 +43,7 @@ const PAYMENTS_OFF = { PaymentGatewayEnabled: false, PaymentType: 'None' };
 
 /** Any route under the simulator's prefix, listed or not. */
 function simulatorPaths(runtime: Runtime): string[] {
-  return runtime.server
-    .printRoutes({ commonPrefix: false })
-    .split('\n')
-    .filter((line) => line.includes('sim-gateway'));
+  return runtime.server.routeTable.filter((route) => route.url.includes('sim-gateway')).map((route) => `${route.method} ${route.url}`);
 }
 
 describe.each(testEngines())('the simulated gateway under NODE_ENV=production on %s (decision 054)', (engine) => {
