@@ -225,7 +225,7 @@ describe('the public booking page (/ob)', () => {
     expect(sent).toHaveLength(0);
 
     await payAsJordan();
-    await waitFor(() => expect(fieldMessage('Email')).toBe('This address cannot receive mail'));
+    await waitFor(() => expect(fieldMessage('Email')).toBe('This address cannot receive mail'), { timeout: 10_000 });
     await waitFor(() => expect(fieldMessage('Phone')).toBe('Enter a phone number of 6 to 20 digits'));
     // Placed under their fields, the messages are not repeated in the error box.
     expect(screen.queryByRole('alert')).toBeNull();
