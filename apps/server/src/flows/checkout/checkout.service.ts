@@ -177,7 +177,7 @@ async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string)
 }
 
 /** Charges a prepared payment (or reads the charge already made under its key) and finishes it. */
-export async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
+async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
   const stored = JSON.parse(payment.request) as StoredRequest;
   if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(ctx, company, payment, null);
   const gateway = gatewayFor(ctx, company);

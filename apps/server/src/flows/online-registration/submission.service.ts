@@ -231,7 +231,7 @@ export async function submitRegistration(
  * flight (an answer lost at the gateway, a challenge step) it stays, for the same submission to
  * resume, or the minute job to settle (`settlePayingRegistrations`).
  */
-export async function pay(
+async function pay(
   ctx: Ctx,
   company: Company,
   registration: { id: number; email: string; client_id: number },
@@ -307,7 +307,7 @@ async function removeFamily(ctx: Ctx, company: Company, registrationId: number, 
  * family has no password of its own yet, answer its client (the answer was lost); anything else is
  * refused, so the retry never becomes a way to sign in.
  */
-export async function replay(
+async function replay(
   ctx: Ctx,
   company: Company,
   row: NonNullable<Awaited<ReturnType<typeof repo.findSubmittedRegistration>>>,

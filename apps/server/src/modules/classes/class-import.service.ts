@@ -1,19 +1,11 @@
 import type { CompanySettings } from '@portal/shared/company-config';
 import type { Db } from '../../db/database.ts';
-import type { Company } from '../../domain/company.ts';
 import { addDays } from '../../lib/time.ts';
-import { clock } from './class-time.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
 
 // The class part of a company bundle import.
-
-/** Counts after a bundle import (the importer writes enrolments itself). */
-export async function refreshCounts(db: Db, company: Company) {
-  const c = clock(company);
-  await repo.refreshClassCounts(db, company.id, c.today, c.now);
-}
 
 /**
  * The class part of a company bundle that needs the sessions' ids: absences (with make-up
