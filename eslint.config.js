@@ -161,7 +161,7 @@ export default tseslint.config(
   {
     // An endpoint module (one that calls `api`) lives in entities/ or a feature's api/ folder.
     files: [`${WEB}/lib/**/*.{ts,tsx}`, `${WEB}/components/**/*.{ts,tsx}`, `${WEB}/config/**/*.{ts,tsx}`],
-    ignores: [`${WEB}/lib/api-client.ts`, '**/*.test.{ts,tsx}'],
+    ignores: [`${WEB}/lib/api-client.ts`, `${WEB}/lib/call.ts`, '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -169,6 +169,7 @@ export default tseslint.config(
           patterns: [
             webNoServerImports,
             { group: ['@/lib/api-client', '**/api-client'], importNames: ['api'], message: 'lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature\'s api/ folder.' },
+            { group: ['@/lib/call', '**/call'], importNames: ['call'], message: 'lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature\'s api/ folder.' },
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Company } from './domain/company.ts';
 import type { Env } from './config/env.ts';
 import { inTransaction, type Db, type Engine } from './db/database.ts';
 import type { FailureCounter } from './lib/failure-counter.ts';
@@ -51,12 +52,28 @@ export function createContext(parts: CtxParts): Ctx {
   return onDb({ clock: systemClock, ...parts }, parts.db);
 }
 
-/** The same context on another handle: the transaction `transaction` opened. */
-function onDb(parts: Omit<Ctx, 'transaction' | 'db'>, db: Db): Ctx {
-  const ctx: Ctx = {
+/**
+ * One request's context: the process's, with the company whose portal was called and the
+ * signed-in customer (lib/endpoint-route.ts builds it before a handler runs).
+ */
+export interface RequestCtx<C extends Company | undefined = Company, Client extends number | undefined = number | undefined> extends Ctx {
+  company: C;
+  clientId: Client;
+}
+
+export function forRequest<C extends Company | undefined, Client extends number | undefined>(
+  ctx: Ctx,
+  request: { company: C; clientId: Client; log: FastifyBaseLogger },
+): RequestCtx<C, Client> {
+  return onDb<RequestCtx<C, Client>>({ ...ctx, ...request }, ctx.db);
+}
+
+/** The same context on another handle: the transaction `transaction` opened. Whatever else it carries comes along. */
+function onDb<C extends Ctx>(parts: Omit<C, 'transaction' | 'db'>, db: Db): C {
+  const ctx = {
     ...parts,
     db,
-    transaction: (fn) => inTransaction(ctx.db, (trx) => fn(trx === ctx.db ? ctx : onDb(ctx, trx))),
-  };
+    transaction: <T>(fn: (tx: Ctx) => Promise<T>) => inTransaction(ctx.db, (trx) => fn(trx === ctx.db ? ctx : onDb<C>(ctx, trx))),
+  } as C;
   return ctx;
 }

@@ -313,9 +313,8 @@ interface StoredSkill {
   achieved_on?: unknown;
 }
 
-/** Skill sets (E22): only when the company shows them; notes only when it shows notes. */
+/** Skill sets (E22), for a company that shows them (the endpoint's switch); notes only when it shows notes. */
 export async function listSkillSets(ctx: Ctx, company: Company, clientId: number, studentId: number) {
-  if (!company.settings.switches.ShowSkillSets) throw new AppError(403, 'FEATURE_DISABLED', 'Skill sets are not shown by this company.');
   await requireStudentOfClient(ctx, company.id, clientId, studentId);
   const rows = await repo.findSkillSets(ctx.db, company.id, studentId);
   const notes = company.settings.switches.ShowSkillSetNotes;
@@ -338,9 +337,8 @@ export async function listSkillSets(ctx: Ctx, company: Company, clientId: number
   });
 }
 
-/** Certificates (E23): only when the company has them switched on. */
+/** Certificates (E23), for a company that has them switched on (the endpoint's switch). */
 export async function listCertificates(ctx: Ctx, company: Company, clientId: number, studentId: number) {
-  if (!company.settings.switches.EnableCertificates) throw new AppError(403, 'FEATURE_DISABLED', 'Certificates are not shown by this company.');
   await requireStudentOfClient(ctx, company.id, clientId, studentId);
   const rows = await repo.findCertificates(ctx.db, company.id, studentId);
   return rows.map((r) => ({ CertificateID: Number(r.id), Name: r.name, IssuedDate: r.issued_on, Description: r.description }));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentRecord } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 
 /**
  * Every student query's key starts here. One student's record is shared by the students pages and
@@ -10,7 +11,7 @@ export const studentsKey = ['students'] as const;
 
 /** R31. */
 export function getStudent(id: number): Promise<StudentRecord> {
-  return api<StudentRecord>(`/api/student/${id}`);
+  return call(studentEndpoints.get, { params: { id } });
 }
 
 export function getStudentQueryOptions(id: number) {

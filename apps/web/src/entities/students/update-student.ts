@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { UpdateStudentAnswer } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { getStudentQueryOptions, studentsKey } from './get-student';
 
 /** R34 (E8): the form's parsed values under the record's field names. */
 export function updateStudent(id: number, form: FormOutput<'student'> | Record<string, unknown>): Promise<UpdateStudentAnswer> {
-  return api<UpdateStudentAnswer>(`/api/student/update/${id}`, { method: 'POST', body: form });
+  return call(studentEndpoints.update, { params: { id }, body: form });
 }
 
 export function useUpdateStudent(id: number) {

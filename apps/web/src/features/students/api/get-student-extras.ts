@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertificatesAnswer, SkillSetsAnswer } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { studentsKey } from '@/entities/students/get-student';
 
 export function getSkillSetsQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...studentsKey, 'skill-sets', id], queryFn: () => api<SkillSetsAnswer>(`/api/student/get-skill-sets/${id}`) });
+  return queryOptions({ queryKey: [...studentsKey, 'skill-sets', id], queryFn: () => call(studentEndpoints.skillSets, { params: { id } }) });
 }
 
 export function useSkillSets(id: number, enabled: boolean) {
@@ -12,7 +12,7 @@ export function useSkillSets(id: number, enabled: boolean) {
 }
 
 export function getCertificatesQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...studentsKey, 'certificates', id], queryFn: () => api<CertificatesAnswer>(`/api/student/get-certificates/${id}`) });
+  return queryOptions({ queryKey: [...studentsKey, 'certificates', id], queryFn: () => call(studentEndpoints.certificates, { params: { id } }) });
 }
 
 export function useCertificates(id: number, enabled: boolean) {

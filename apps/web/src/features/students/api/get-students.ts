@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { STUDENTS_PAGE_SIZE, type StudentListAnswer } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { studentsKey } from '@/entities/students/get-student';
 
 export function getStudents(page: number): Promise<StudentListAnswer> {
-  return api<StudentListAnswer>('/api/student/get-all', { query: { page, limit: STUDENTS_PAGE_SIZE } });
+  return call(studentEndpoints.list, { query: { page, limit: STUDENTS_PAGE_SIZE } });
 }
 
 export function getStudentsQueryOptions(page = 1) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { AddStudentAnswer } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
 
 export function addStudent(form: FormOutput<'student'>): Promise<AddStudentAnswer> {
-  return api<AddStudentAnswer>('/api/student/add', { body: form });
+  return call(studentEndpoints.add, { body: form });
 }
 
 export function useAddStudent() {

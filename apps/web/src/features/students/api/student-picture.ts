@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type ImageAnswer, type PictureAnswer } from '@portal/shared/student-schemas';
-import { api } from '@/lib/api-client';
+import { PICTURE_FILE_NAME, PICTURE_MAX_BYTES, PICTURE_MAX_SIDE, type PictureAnswer } from '@portal/shared/student-schemas';
+import { call } from '@/lib/call';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
 
 /** T8, E24: at most 0.2 MB and 220 px a side, as a JPEG named compressed_image.jpg. */
@@ -21,11 +22,11 @@ export async function compressPicture(file: File): Promise<File> {
 export async function uploadPicture(id: number, file: File): Promise<PictureAnswer> {
   const body = new FormData();
   body.append('file', await compressPicture(file), PICTURE_FILE_NAME);
-  return api<PictureAnswer>(`/api/student/update-profile-picture/${id}`, { body });
+  return call(studentEndpoints.uploadPicture, { params: { id }, form: body });
 }
 
 export function deletePicture(id: number): Promise<{ success: true }> {
-  return api(`/api/student/delete-profile-picture/${id}`, { method: 'DELETE' });
+  return call(studentEndpoints.deletePicture, { params: { id } });
 }
 
 function usePictureMutation<V>(id: number, call: (value: V) => Promise<unknown>) {
@@ -48,7 +49,7 @@ export function useDeletePicture(id: number) {
 export function getImageQueryOptions(url: string | null) {
   return queryOptions({
     queryKey: ['student-image', url],
-    queryFn: () => api<ImageAnswer>('/api/student/get-image', { body: { url } }),
+    queryFn: () => call(studentEndpoints.image, { body: { url: url ?? '' } }),
     enabled: url !== null,
     staleTime: Infinity,
   });
