@@ -1,11 +1,18 @@
 /**
- * Folder-level rules for the server's modules and flows (decision 051). ESLint's import-x/no-cycle
- * sees cycles between files; a circle between module folders can pass through different files
- * each way, so it is checked here with folder scope.
+ * Import cycles, between files anywhere in the portal and between the server's module and flow
+ * folders (decision 055): a circle between folders can pass through different files each way, so
+ * that one is checked with folder scope.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'No two files of the portal import each other, directly or round a circle (type-only imports aside).',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
     {
       name: 'no-module-cycle',
       severity: 'error',
@@ -17,9 +24,11 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.ts$', '^apps/server/src/test/'] },
+    exclude: { path: ['\\.test\\.tsx?$', '^apps/server/src/test/', '^apps/web/src/test/'] },
     tsPreCompilationDeps: false,
     
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    // The web's `@/` paths.
+    tsConfig: { fileName: `${__dirname}/tsconfig.depcruise.json` },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'default'] },
   },
 };

@@ -29,22 +29,30 @@ afterEach(() => {
 describe('content painted', () => {
   it('is set after the paint that follows the content, not while the skeleton shows', () => {
     const { rerender } = render(<Page shown={false} />);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(frames).toHaveLength(0);
     expect(screen.getByText('waiting')).toBeTruthy();
 
     rerender(<Page shown />);
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(screen.getByText('waiting')).toBeTruthy();
     // The frame's callback runs before the paint, a task after it; the next frame is past the
     // paint reaching the screen: only then is it marked.
     act(() => frames.shift()!());
     expect(screen.getByText('waiting')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(screen.getByText('waiting')).toBeTruthy();
     act(() => frames.shift()!());
     expect(screen.getByText('waiting')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(screen.getByText('painted')).toBeTruthy();
     expect(frames).toHaveLength(0);
   });
@@ -73,9 +81,13 @@ describe('content painted', () => {
 
   it('is set after a second at the latest when no frame comes (a hidden tab)', () => {
     render(<Page shown />);
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByText('waiting')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('painted')).toBeTruthy();
   });
 });

@@ -29,7 +29,7 @@ export function Intro({ pathname, search, signedIn }: { pathname: string; search
         setIntroDone();
         params.delete('intro');
         const qs = params.toString();
-        navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
+        void navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true });
       }}
     />
   );

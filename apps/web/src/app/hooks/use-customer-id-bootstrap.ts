@@ -53,7 +53,7 @@ export function useCustomerIdBootstrap(): boolean {
           const rest = new URLSearchParams(location.search);
           rest.delete('customer_id');
           const qs = rest.toString();
-          navigate(`${paths.hub}${qs ? `?${qs}` : ''}`, { replace: true });
+          void navigate(`${paths.hub}${qs ? `?${qs}` : ''}`, { replace: true });
         }
         started.current = null;
         setDone(wanted);

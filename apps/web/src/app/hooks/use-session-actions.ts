@@ -20,7 +20,7 @@ export function useSignOut() {
       }
     });
     resetIdentity(queryClient, { user: null, company: 'keep' });
-    navigate(paths.company, { replace: true });
+    void navigate(paths.company, { replace: true });
   }, [navigate, queryClient]);
 }
 
@@ -37,6 +37,6 @@ export function useChangeCompany() {
       }
     });
     resetIdentity(queryClient, { user: null, company: 'drop' });
-    navigate(paths.hub, { replace: true });
+    void navigate(paths.hub, { replace: true });
   }, [navigate, queryClient]);
 }

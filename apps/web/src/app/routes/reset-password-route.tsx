@@ -101,7 +101,7 @@ function SuccessState({ note }: { note: string | null }) {
     return () => window.clearInterval(timer);
   }, []);
   useEffect(() => {
-    if (left === 0) navigate(paths.company, { replace: true });
+    if (left === 0) void navigate(paths.company, { replace: true });
   }, [left, navigate]);
 
   return (

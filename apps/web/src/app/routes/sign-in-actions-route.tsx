@@ -41,7 +41,7 @@ export default function SignInActionsRoute() {
 
   // The last action's message (L9 "New password set successfully") goes with the customer to the home.
   useEffect(() => {
-    if (actions.isSuccess && actions.data.length === 0) navigate(paths.company, { replace: true, state: status ? { saved: status } : null });
+    if (actions.isSuccess && actions.data.length === 0) void navigate(paths.company, { replace: true, state: status ? { saved: status } : null });
   }, [actions.isSuccess, actions.data, navigate, status]);
 
   const done = (action: SignInAction, message: string) => {

@@ -39,36 +39,36 @@ export function useFinishSignIn() {
         void ocrSignInActions({ client_id: answer.user.ClientID, profile_id: profile && /^\d+$/.test(profile) ? Number(profile) : null }).then(
           (queued) => {
             queryClient.setQueryData(signInActionsQueryOptions.queryKey, queued);
-            if (queued.length > 0) navigate(paths.signInActions, { replace: true });
+            if (queued.length > 0) void navigate(paths.signInActions, { replace: true });
           },
           () => {
-            if (actions.length > 0) navigate(paths.signInActions, { replace: true });
+            if (actions.length > 0) void navigate(paths.signInActions, { replace: true });
           },
         );
         return;
       }
       if (actions.length > 0) {
-        navigate(paths.signInActions, { replace: true });
+        void navigate(paths.signInActions, { replace: true });
         return;
       }
       const serverRedirect = answer.server_redirect;
       if (isSafeInternalPath(serverRedirect)) {
-        navigate(serverRedirect, { replace: true });
+        void navigate(serverRedirect, { replace: true });
         return;
       }
       const ocrProfile = params.get('ocr_profile');
       if (ocrProfile && /^\d+$/.test(ocrProfile)) {
-        navigate(paths.addEnrollments(ocrProfile), { replace: true });
+        void navigate(paths.addEnrollments(ocrProfile), { replace: true });
         return;
       }
       const to = params.get('to');
       if (isSafeInternalPath(to)) {
-        navigate(to, { replace: true });
+        void navigate(to, { replace: true });
         return;
       }
       // Signing in from the landing goes home; on any other page the page itself now opens.
       if (location.pathname === paths.hub || location.pathname === paths.hub + '/') {
-        navigate(paths.company, { replace: true });
+        void navigate(paths.company, { replace: true });
       }
     },
     [queryClient, navigate, location.search, location.pathname],

@@ -133,7 +133,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
-    navigate((answer.actions ?? []).length > 0 ? paths.signInActions : paths.company, { replace: true });
+    void navigate((answer.actions ?? []).length > 0 ? paths.signInActions : paths.company, { replace: true });
   };
 
   const refused = (e: unknown, captchaLapsed: () => void) => {
