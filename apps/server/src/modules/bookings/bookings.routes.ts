@@ -1,87 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  availabilityQuerySchema,
-  availabilitySchema,
-  bookingListQuerySchema,
-  bookingListSchema,
-  bookingOptionsSchema,
-  bookingRequestSchema,
-  cancelBookingAnswerSchema,
-  cancelBookingSchema,
-  checkedBookingSchema,
-} from '@portal/shared/bookings-schemas';
+import { bookingEndpoints as endpoints } from '@portal/shared/endpoints/bookings';
 import type { Ctx } from '../../context.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import * as service from './bookings.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** Court and venue bookings (G1–G7, U7). Every call needs a signed-in customer and ShowBookingsTab. */
-export async function bookingsRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
-  const customer = (req: Parameters<typeof requireCustomer>[0]) => {
-    const who = requireCustomer(req);
-    service.assertBookingsOn(who.company);
-    return who;
-  };
+/** Court and venue bookings (G1–G7, U7). Every call needs a signed-in customer and ShowBookingsTab (the endpoints' switch). */
+export async function bookingsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.options, ({ ctx }) => service.bookingOptions(ctx.company));
 
-  r.get(
-    '/api/bookings/options',
-    { config: { auth: 'customer' }, schema: { tags: ['bookings'], response: { 200: bookingOptionsSchema, ...errorResponses } } },
-    async (req) => service.bookingOptions(customer(req).company),
+  route(app, base, endpoints.availability, ({ ctx, query }) =>
+    service.findAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date }),
   );
 
-  r.get(
-    '/api/bookings/availability',
-    { config: { auth: 'customer' }, schema: { tags: ['bookings'], querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errorResponses } } },
-    async (req) => {
-      const { company } = customer(req);
-      return service.findAvailability(ctx, company, { venueId: req.query.venue_id, bookingTypeId: req.query.booking_type_id, date: req.query.date });
-    },
-  );
+  route(app, base, endpoints.check, async ({ ctx, body }) => {
+    const b = await service.checkBookingRequest(ctx, ctx.company, body);
+    return {
+      item: {
+        venue_id: b.venueId,
+        booking_type_id: b.bookingTypeId,
+        date: b.date,
+        time: b.startTime,
+        endTime: b.endTime,
+        court: b.court,
+        venue: b.venue,
+        bookingType: b.bookingType,
+        durationMinutes: b.durationMinutes,
+        priceCents: b.priceCents,
+        description: b.description,
+      },
+    };
+  });
 
-  r.post(
-    '/api/bookings/check',
-    { config: { auth: 'customer' }, schema: { tags: ['bookings'], body: bookingRequestSchema, response: { 200: checkedBookingSchema, ...errorResponses } } },
-    async (req) => {
-      const { company } = customer(req);
-      const b = await service.checkBookingRequest(ctx, company, req.body);
-      return {
-        item: {
-          venue_id: b.venueId,
-          booking_type_id: b.bookingTypeId,
-          date: b.date,
-          time: b.startTime,
-          endTime: b.endTime,
-          court: b.court,
-          venue: b.venue,
-          bookingType: b.bookingType,
-          durationMinutes: b.durationMinutes,
-          priceCents: b.priceCents,
-          description: b.description,
-        },
-      };
-    },
-  );
+  route(app, base, endpoints.list, async ({ ctx, query: { page, limit, filter } }) => {
+    const { total, bookings } = await service.listBookings(ctx, ctx.company, ctx.clientId, { filter, limit, offset: (page - 1) * limit });
+    return { current_page: page, total_pages: totalPages(total, limit), total_count: total, bookings };
+  });
 
-  r.get(
-    '/api/bookings',
-    { config: { auth: 'customer' }, schema: { tags: ['bookings'], querystring: bookingListQuerySchema, response: { 200: bookingListSchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      const { page, limit, filter } = req.query;
-      const { total, bookings } = await service.listBookings(ctx, company, clientId, { filter, limit, offset: (page - 1) * limit });
-      return { current_page: page, total_pages: totalPages(total, limit), total_count: total, bookings };
-    },
-  );
-
-  r.post(
-    '/api/bookings/cancel',
-    { config: { auth: 'customer' }, schema: { tags: ['bookings'], body: cancelBookingSchema, response: { 200: cancelBookingAnswerSchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      return { success: true as const, booking: await service.cancelBooking(ctx, company, clientId, req.body.booking_id) };
-    },
-  );
+  route(app, base, endpoints.cancel, async ({ ctx, body }) => ({ success: true as const, booking: await service.cancelBooking(ctx, ctx.company, ctx.clientId, body.booking_id) }));
 }

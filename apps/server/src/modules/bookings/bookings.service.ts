@@ -39,10 +39,6 @@ function companyToday(company: Company, now = new Date()) {
   return localNow(companyTimeZone(company.settings.localization), now);
 }
 
-export function assertBookingsOn(company: Company): void {
-  if (!company.settings.switches.ShowBookingsTab) throw new AppError(403, 'FEATURE_DISABLED', 'Bookings are not available.');
-}
-
 function typesAt(settings: Settings, venueId: number) {
   return settings.booking_types.filter((t) => t.VenueIDs.length === 0 || t.VenueIDs.includes(venueId));
 }

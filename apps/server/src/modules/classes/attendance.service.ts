@@ -11,7 +11,7 @@ import * as enrolmentsRepo from './enrolments.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as calendarRepo from './calendar.repository.ts';
 
-// Sessions and absences.
+// Sessions and absences (absences for a company that takes them online: the endpoints' CanNotifyAbsence switch).
 
 function absenceCutoff(company: Company, date: string, time: string) {
   return new Date(sessionStart(company, date, time).getTime() - company.settings.classes_setup.AbsenceCutoffHours * 3_600_000);
@@ -44,16 +44,11 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
   };
 }
 
-function assertAbsences(company: Company) {
-  if (!company.settings.switches.CanNotifyAbsence) throw refuse(403, 'FEATURE_DISABLED', msg.absenceNotAllowed);
-}
-
 function earnsMakeup(company: Company) {
   return company.settings.switches.CanTakeMakeups && company.settings.classes_setup.AbsenceEarnsMakeup;
 }
 
 export async function absenceReasons(ctx: Ctx, company: Company, clientId: number, sessionId: number) {
-  assertAbsences(company);
   const session = await repo.findSession(ctx.db, company.id, sessionId);
   if (!session) throw notFound();
   // The session must be one of this client's students' (else it is another family's business).
@@ -87,7 +82,6 @@ function toMakeup(row: attendanceRepo.MakeupRow, today: string): Makeup {
 }
 
 export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number, input: { session_id: number; student_id: number; reason_id: number }) {
-  assertAbsences(company);
   const session = await repo.findSession(ctx.db, company.id, input.session_id);
   if (!session) throw notFound();
   const inSession = (await clientStudentsInSession(ctx.db, company, clientId, session)).find((r) => r.student_id === input.student_id && r.session_id === session.id);
@@ -120,14 +114,9 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(makeup, c.today) : null };
 }
 
-// Make-ups.
-
-function assertMakeups(company: Company) {
-  if (!company.settings.switches.CanTakeMakeups) throw refuse(403, 'FEATURE_DISABLED', msg.makeupsNotAllowed);
-}
+// Make-ups, for a company that takes them (the endpoints' CanTakeMakeups switch).
 
 export async function listMakeups(ctx: Ctx, company: Company, clientId: number) {
-  assertMakeups(company);
   const c = clock(company);
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
@@ -144,7 +133,6 @@ async function usableMakeup(db: Db, company: Company, clientId: number, makeupId
 
 /** Sessions of the credit's lesson format, from now until it expires, with a free place. */
 export async function makeupSessions(ctx: Ctx, company: Company, clientId: number, makeupId: number) {
-  assertMakeups(company);
   const c = clock(company);
   const makeup = await usableMakeup(ctx.db, company, clientId, makeupId, c);
   const sessions = (await attendanceRepo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on)).filter(
@@ -162,7 +150,6 @@ export async function makeupSessions(ctx: Ctx, company: Company, clientId: numbe
  * free place, and the student is not in it already.
  */
 export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
-  assertMakeups(company);
   const c = clock(company);
   await ctx.transaction(async (tx) => {
     const session = await repo.findSession(tx.db, company.id, input.session_id);

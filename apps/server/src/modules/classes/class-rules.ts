@@ -8,6 +8,10 @@ import { AppError } from '../../lib/app-error.ts';
 export const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
 export const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
 
+/**
+ * For the calls other modules make too (a class item checked at checkout, a waitlist place taken
+ * by a registration); an endpoint that needs it alone names the switches in its definition.
+ */
 export function assertClassReservations(company: Company) {
   const s = company.settings.switches;
   // X7: the same switch under two names; online class reservations must be on as well.

@@ -1,69 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceStatus } from '@portal/shared/constants';
-import { outstandingInvoicesPageSchema, upcomingClassesPageSchema } from '@portal/shared/home-schemas';
+import { homeEndpoints as endpoints } from '@portal/shared/endpoints/home';
 import type { Ctx } from '../../context.ts';
-import { errorResponses, pageQuery, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-export async function homeRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
+export async function homeRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.upcomingClasses, async ({ ctx, query: { page, limit } }) => {
+    const { rows, total } = await listUpcomingClasses(ctx, ctx.company, ctx.clientId, { limit, offset: (page - 1) * limit });
+    return {
+      current_page: page,
+      total_pages: totalPages(total, limit),
+      upcoming_classes: rows.map((row) => ({
+        date: `${row.date}T${row.start_time}`,
+        student_name: `${row.first_name} ${row.last_name}`,
+        lesson_format_id: row.lesson_format_id,
+        lesson_format: row.lesson_format ?? '',
+        venue_id: row.venue_id,
+        venue: row.venue ?? '',
+        court: row.court,
+        profile_picture: row.profile_picture,
+        student_id: row.student_id,
+        class_id: row.class_id,
+        session_id: row.session_id,
+        standard: row.standard,
+      })),
+    };
+  });
 
-  r.get(
-    '/api/home/get-upcoming-classes',
-    {
-      config: { auth: 'customer' },
-      schema: { tags: ['home'], querystring: pageQuery, response: { 200: upcomingClassesPageSchema, ...errorResponses } },
-    },
-    async (req) => {
-      const { company, clientId } = requireCustomer(req);
-      const { page, limit } = req.query;
-      const { rows, total } = await listUpcomingClasses(ctx, company, clientId, { limit, offset: (page - 1) * limit });
-      return {
-        current_page: page,
-        total_pages: totalPages(total, limit),
-        upcoming_classes: rows.map((row) => ({
-          date: `${row.date}T${row.start_time}`,
-          student_name: `${row.first_name} ${row.last_name}`,
-          lesson_format_id: row.lesson_format_id,
-          lesson_format: row.lesson_format ?? '',
-          venue_id: row.venue_id,
-          venue: row.venue ?? '',
-          court: row.court,
-          profile_picture: row.profile_picture,
-          student_id: row.student_id,
-          class_id: row.class_id,
-          session_id: row.session_id,
-          standard: row.standard,
-        })),
-      };
-    },
-  );
-
-  r.get(
-    '/api/home/get-outstanding-invoices',
-    {
-      config: { auth: 'customer' },
-      schema: { tags: ['home'], querystring: pageQuery, response: { 200: outstandingInvoicesPageSchema, ...errorResponses } },
-    },
-    async (req) => {
-      const { company, clientId } = requireCustomer(req);
-      const { page, limit } = req.query;
-      const { rows, total } = await listOutstandingInvoices(ctx, company.id, clientId, { limit, offset: (page - 1) * limit });
-      return {
-        current_page: page,
-        total_pages: totalPages(total, limit),
-        invoices: rows.map((row) => ({
-          InvoiceNo: row.invoice_no,
-          InvoiceDate: row.invoice_date,
-          PaymentDate: row.payment_date,
-          Total: row.total_cents,
-          balance_due: row.balance_due_cents,
-          status: row.status as InvoiceStatus,
-        })),
-      };
-    },
-  );
+  route(app, base, endpoints.outstandingInvoices, async ({ ctx, query: { page, limit } }) => {
+    const { rows, total } = await listOutstandingInvoices(ctx, ctx.company.id, ctx.clientId, { limit, offset: (page - 1) * limit });
+    return {
+      current_page: page,
+      total_pages: totalPages(total, limit),
+      invoices: rows.map((row) => ({
+        InvoiceNo: row.invoice_no,
+        InvoiceDate: row.invoice_date,
+        PaymentDate: row.payment_date,
+        Total: row.total_cents,
+        balance_due: row.balance_due_cents,
+        status: row.status as InvoiceStatus,
+      })),
+    };
+  });
 }

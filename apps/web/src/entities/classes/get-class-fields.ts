@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassFieldsAnswer } from '@portal/shared/class-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { classesKey } from './classes-key';
 
 /** The search fields a registration profile's class step offers. */
 export function getClassFields(ocrProfileId: number): Promise<ClassFieldsAnswer> {
-  return api<ClassFieldsAnswer>('/api/classes/get-class-fields', { query: { ocr_profile_id: ocrProfileId } });
+  return call(classEndpoints.fields, { query: { ocr_profile_id: ocrProfileId } });
 }
 
 export function classFieldsQueryOptions(ocrProfileId: number) {

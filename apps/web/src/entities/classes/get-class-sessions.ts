@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassSessionsAnswer } from '@portal/shared/class-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { classesKey } from './classes-key';
 
 /** A student's sessions of one class (F4, E5): the enrolments list and the student page both show them. */
 export function getClassSessions(classId: number, studentId: number): Promise<ClassSessionsAnswer> {
-  return api<ClassSessionsAnswer>('/api/classes/get-class-sessions', { query: { class_id: classId, student_id: studentId } });
+  return call(classEndpoints.sessions, { query: { class_id: classId, student_id: studentId } });
 }
 
 export function classSessionsQueryOptions(classId: number, studentId: number) {

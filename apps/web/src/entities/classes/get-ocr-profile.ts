@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { classesKey } from './classes-key';
 
 export type RegistrationProfile = OcrProfileAnswer['profile'];
 
 /** N3: a registration profile (terms, page type, questions, texts); the query keeps the profile itself. */
 export async function getOcrProfile(id: number, signal?: AbortSignal): Promise<RegistrationProfile> {
-  return (await api<OcrProfileAnswer>(`/api/classes/ocr-profiles/${id}`, { signal })).profile;
+  return (await call(classEndpoints.ocrProfile, { params: { id }, signal })).profile;
 }
 
 /** A profile changes only when staff edit it: one answer serves every page that shows it. */

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OcrProfile, OcrProfilesAnswer } from '@portal/shared/company-schemas';
-import { api } from '@/lib/api-client';
+import type { OcrProfile } from '@portal/shared/company-schemas';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 /** The company's active registration profiles: the guest's "Select Classes" and the classes page's enrol tiles. */
 export async function getOcrProfiles(): Promise<OcrProfile[]> {
-  return (await api<OcrProfilesAnswer>('/api/classes/ocr-profiles')).profiles;
+  return (await call(classEndpoints.ocrProfiles)).profiles;
 }
 
 /**

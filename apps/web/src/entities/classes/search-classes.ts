@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassSearch, ClassSearchAnswer } from '@portal/shared/class-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { classesKey } from './classes-key';
 
-/** POST /api/classes: the classes a registration profile offers, filtered, sorted and paged (F9–F11). A company session is enough. */
+/** The classes a registration profile offers, filtered, sorted and paged (F9–F11). A company session is enough. */
 export function searchClasses(body: ClassSearch): Promise<ClassSearchAnswer> {
-  return api<ClassSearchAnswer>('/api/classes', { method: 'POST', body });
+  return call(classEndpoints.search, { body });
 }
 
 export function searchClassesQueryOptions(body: ClassSearch) {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import type { AvailabilityParams } from '@/components/bookings/booking-picker';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 import { bookingsKey } from './get-bookings';
 
 export function getBookingOptions(signal?: AbortSignal): Promise<BookingOptions> {
-  return api<BookingOptions>('/api/bookings/options', { signal });
+  return call(bookingEndpoints.options, { signal });
 }
 
 export const bookingOptionsQueryOptions = queryOptions({ queryKey: [...bookingsKey, 'options'], queryFn: ({ signal }) => getBookingOptions(signal) });
@@ -15,7 +16,7 @@ export function useBookingOptions() {
 }
 
 export function getAvailability(params: AvailabilityParams, signal?: AbortSignal): Promise<Availability> {
-  return api<Availability>('/api/bookings/availability', { query: { ...params }, signal });
+  return call(bookingEndpoints.availability, { query: { ...params }, signal });
 }
 
 export function getAvailabilityQueryOptions(params: AvailabilityParams) {

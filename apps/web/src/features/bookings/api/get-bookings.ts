@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingList, CancelBookingAnswer } from '@portal/shared/bookings-schemas';
-import { api } from '@/lib/api-client';
+import type { Booking, BookingList } from '@portal/shared/bookings-schemas';
+import { call } from '@/lib/call';
+import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 
 /** Every bookings query's key starts here: a cancelled booking frees its court in the lists and the free times alike. */
 export const bookingsKey = ['bookings'] as const;
@@ -8,7 +9,7 @@ export const bookingsKey = ['bookings'] as const;
 export type BookingFilter = 'upcoming' | 'past' | 'cancelled';
 
 export function getBookings(params: { filter: BookingFilter; page: number }, signal?: AbortSignal): Promise<BookingList> {
-  return api<BookingList>('/api/bookings', { query: { ...params, limit: 10 }, signal });
+  return call(bookingEndpoints.list, { query: { ...params, limit: 10 }, signal });
 }
 
 export function getBookingsQueryOptions(params?: { filter: BookingFilter; page: number }) {
@@ -23,7 +24,7 @@ export function useBookings(params: { filter: BookingFilter; page: number }) {
 }
 
 export async function cancelBooking(bookingId: number): Promise<Booking> {
-  return (await api<CancelBookingAnswer>('/api/bookings/cancel', { method: 'POST', body: { booking_id: bookingId } })).booking;
+  return (await call(bookingEndpoints.cancel, { body: { booking_id: bookingId } })).booking;
 }
 
 /** Cancelling frees the court: every list and the free slots are read again. */

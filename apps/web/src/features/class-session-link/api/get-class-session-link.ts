@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassSessionLinkAnswer } from '@portal/shared/class-session-link-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getClassSessionLink(token: string, signal?: AbortSignal): Promise<ClassSessionLinkAnswer> {
-  return api<ClassSessionLinkAnswer>('/api/classes/class-session-link', { query: { token }, signal });
+  return call(classEndpoints.sessionLink, { query: { token }, signal });
 }
 
 /** O3: one call per token; what a link shows does not change while it lives, so it is kept (D2 §9). */

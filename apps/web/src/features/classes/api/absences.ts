@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AbsenceReasonsAnswer, NotifyAbsenceAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getAbsenceReasons(sessionId: number): Promise<AbsenceReasonsAnswer> {
-  return api<AbsenceReasonsAnswer>('/api/classes/get-absence-reasons', { query: { session_id: sessionId } });
+  return call(classEndpoints.absenceReasons, { query: { session_id: sessionId } });
 }
 
 export function absenceReasonsQueryOptions(sessionId: number) {
@@ -16,7 +17,7 @@ export function useAbsenceReasons(sessionId: number | null) {
 }
 
 export function notifyAbsence(body: { session_id: number; student_id: number; reason_id: number }): Promise<NotifyAbsenceAnswer> {
-  return api<NotifyAbsenceAnswer>('/api/classes/notify-absence', { method: 'POST', body });
+  return call(classEndpoints.notifyAbsence, { body });
 }
 
 export function useNotifyAbsence() {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getCalendarFeed(): Promise<CalendarFeedStatus> {
-  return api<CalendarFeedStatus>('/api/classes/calendar-feed');
+  return call(classEndpoints.calendarFeed);
 }
 
 export function calendarFeedQueryOptions() {
@@ -16,11 +17,11 @@ export function useCalendarFeed() {
 }
 
 export function createCalendarFeed(): Promise<CalendarFeedCreated> {
-  return api<CalendarFeedCreated>('/api/classes/calendar-feed', { method: 'POST' });
+  return call(classEndpoints.createCalendarFeed);
 }
 
 export function revokeCalendarFeed(): Promise<CalendarFeedStatus> {
-  return api<CalendarFeedStatus>('/api/classes/calendar-feed', { method: 'DELETE' });
+  return call(classEndpoints.revokeCalendarFeed);
 }
 
 export function useCreateCalendarFeed() {

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ClassItemAnswer, ClassItemInput, StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 /** The server checks the class for the student (places, casual, already enrolled) and prices it. */
 export function validateClassItem(body: ClassItemInput & { ocr_profile_id?: number }): Promise<ClassItemAnswer> {
-  return api<ClassItemAnswer>('/api/classes/validate-class-item', { method: 'POST', body });
+  return call(classEndpoints.validateItem, { body });
 }
 
 export function useValidateClassItem() {
@@ -13,7 +14,7 @@ export function useValidateClassItem() {
 }
 
 export function getStudentsEnrolledInClass(clientId: number, classId: number): Promise<StudentsEnrolledAnswer> {
-  return api<StudentsEnrolledAnswer>('/api/ocr/get-students-enrolled-in-class', { method: 'POST', body: { client_id: clientId, class_id: classId } });
+  return call(classEndpoints.studentsEnrolled, { body: { client_id: clientId, class_id: classId } });
 }
 
 export function studentsEnrolledInClassQueryOptions(clientId: number, classId: number) {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnrolmentFilter, EnrolmentsPage } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export const ENROLMENTS_PAGE_SIZE = 10;
 
 export function getStudentEnrolments(id: number, filter: EnrolmentFilter, page: number): Promise<EnrolmentsPage> {
-  return api<EnrolmentsPage>('/api/classes/get-student-enrollments', { query: { id, filter, page, limit: ENROLMENTS_PAGE_SIZE } });
+  return call(classEndpoints.enrolments, { query: { id, filter, page, limit: ENROLMENTS_PAGE_SIZE } });
 }
 
 export function studentEnrolmentsQueryOptions(id: number, filter: EnrolmentFilter, page: number) {

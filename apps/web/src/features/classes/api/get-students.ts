@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassStudentsAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getClassStudents(): Promise<ClassStudentsAnswer> {
-  return api<ClassStudentsAnswer>('/api/classes/get-students');
+  return call(classEndpoints.students);
 }
 
 export function classStudentsQueryOptions() {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookMakeupAnswer, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getMakeups(): Promise<MakeupsAnswer> {
-  return api<MakeupsAnswer>('/api/classes/get-makeups');
+  return call(classEndpoints.makeups);
 }
 
 export function makeupsQueryOptions() {
@@ -16,7 +17,7 @@ export function useMakeups() {
 }
 
 export function getMakeupSessions(makeupId: number): Promise<MakeupSessionsAnswer> {
-  return api<MakeupSessionsAnswer>('/api/classes/get-makeup-sessions', { query: { makeup_id: makeupId } });
+  return call(classEndpoints.makeupSessions, { query: { makeup_id: makeupId } });
 }
 
 export function makeupSessionsQueryOptions(makeupId: number) {
@@ -28,7 +29,7 @@ export function useMakeupSessions(makeupId: number | null) {
 }
 
 export function bookMakeup(body: { makeup_id: number; session_id: number }): Promise<BookMakeupAnswer> {
-  return api<BookMakeupAnswer>('/api/classes/book-makeup', { method: 'POST', body });
+  return call(classEndpoints.bookMakeup, { body });
 }
 
 export function useBookMakeup() {

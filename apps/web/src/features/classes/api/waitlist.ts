@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 export function getWaitlist(): Promise<WaitlistAnswer> {
-  return api<WaitlistAnswer>('/api/classes/get-waitlist');
+  return call(classEndpoints.waitlist);
 }
 
 /** Polled each minute while shown, so the position moves as families ahead leave or enrol. */
@@ -17,11 +18,11 @@ export function useWaitlist() {
 }
 
 export function joinWaitlist(body: { class_id: number; student_id: number }): Promise<WaitlistAnswer> {
-  return api<WaitlistAnswer>('/api/classes/join-waitlist', { method: 'POST', body });
+  return call(classEndpoints.joinWaitlist, { body });
 }
 
 export function leaveWaitlist(waitlistId: number): Promise<WaitlistAnswer> {
-  return api<WaitlistAnswer>('/api/classes/leave-waitlist', { method: 'POST', body: { waitlist_id: waitlistId } });
+  return call(classEndpoints.leaveWaitlist, { body: { waitlist_id: waitlistId } });
 }
 
 export function useJoinWaitlist() {

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { OutstandingInvoicesPage } from '@portal/shared/home-schemas';
 import { HOME_PAGE_SIZE } from '@portal/shared/constants';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { homeEndpoints } from '@portal/shared/endpoints/home';
 
 export function getOutstandingInvoices(page: number): Promise<OutstandingInvoicesPage> {
-  return api<OutstandingInvoicesPage>('/api/home/get-outstanding-invoices', { query: { page, limit: HOME_PAGE_SIZE } });
+  return call(homeEndpoints.outstandingInvoices, { query: { page, limit: HOME_PAGE_SIZE } });
 }
 
 export function getOutstandingInvoicesQueryOptions() {

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { UpcomingClassesPage } from '@portal/shared/home-schemas';
 import { HOME_PAGE_SIZE } from '@portal/shared/constants';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { homeEndpoints } from '@portal/shared/endpoints/home';
 
 export function getUpcomingClasses(page: number): Promise<UpcomingClassesPage> {
-  return api<UpcomingClassesPage>('/api/home/get-upcoming-classes', { query: { page, limit: HOME_PAGE_SIZE } });
+  return call(homeEndpoints.upcomingClasses, { query: { page, limit: HOME_PAGE_SIZE } });
 }
 
 export function getUpcomingClassesQueryOptions() {
