@@ -1,66 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
-import {
-  cartRequestSchema,
-  checkoutRequestSchema,
-  customerCreditsAnswerSchema,
-  IDEMPOTENCY_HEADER,
-  idempotencyKeyHeaderSchema,
-  paymentAnswerSchema,
-  quoteAnswerSchema,
-} from '@portal/shared/payment-schemas';
+import { IDEMPOTENCY_HEADER, idempotencyKeyHeaderSchema } from '@portal/shared/payment-schemas';
+import { paymentEndpoints as endpoints } from '@portal/shared/endpoints/payments';
 import type { Ctx } from '../../context.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { checkout } from './checkout.service.ts';
 import { listCredits, quoteCart } from './quote.service.ts';
 
 /** The cart's quote, the customer's credits and the checkout (decision 024). */
-export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
-  const tags = ['payment'];
+export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.quote, ({ ctx, body, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return quoteCart(ctx, ctx.company, ctx.clientId, body);
+  });
 
-  r.post(
-    '/api/payment/quote',
-    {
-      config: { auth: 'customer' },
-      schema: { tags, summary: 'Prices the cart: rows, totals and payment breakdown', body: cartRequestSchema, response: { 200: quoteAnswerSchema, ...errorResponses } },
-    },
-    async (req, reply) => {
-      const { company, clientId } = requireCustomer(req);
-      reply.header('cache-control', 'no-store');
-      return quoteCart(ctx, company, clientId, req.body);
-    },
-  );
+  route(app, base, endpoints.credits, ({ ctx, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listCredits(ctx, ctx.company, ctx.clientId);
+  });
 
-  r.get(
-    '/api/payment/get-customer-credits',
-    { config: { auth: 'customer' }, schema: { tags, response: { 200: customerCreditsAnswerSchema, ...errorResponses } } },
-    async (req, reply) => {
-      const { company, clientId } = requireCustomer(req);
+  route(
+    app,
+    base,
+    endpoints.checkout,
+    ({ ctx, body, req, reply }) => {
+      // A missing or malformed key is refused (400) before anything is written or charged.
+      const key = idempotencyKeyHeaderSchema.parse(req.headers)[IDEMPOTENCY_HEADER];
       reply.header('cache-control', 'no-store');
-      return listCredits(ctx, company, clientId);
+      return checkout(ctx, ctx.company, ctx.clientId, key, body);
     },
-  );
-
-  r.post(
-    '/api/payment/checkout',
-    {
-      config: { auth: 'customer' },
-      schema: {
-        tags,
-        summary: 'Pays for the cart (classes, bookings and invoices); one payment per Idempotency-Key',
-        // Declared loosely so the other headers (cookies) pass; the key is checked below.
-        headers: z.looseObject(idempotencyKeyHeaderSchema.shape),
-        body: checkoutRequestSchema,
-        response: { 200: paymentAnswerSchema, 402: apiErrorSchema, 502: apiErrorSchema, ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      const { company, clientId } = requireCustomer(req);
-      reply.header('cache-control', 'no-store');
-      return checkout(ctx, company, clientId, req.headers[IDEMPOTENCY_HEADER], req.body);
-    },
+    { responses: { 402: apiErrorSchema, 502: apiErrorSchema } },
   );
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { barcodeAnswerSchema, barcodesAnswerSchema } from '@portal/shared/barcode-schemas';
 import { serverMessages } from '@portal/shared/messages';
+import { barcodeEndpoints as endpoints } from '@portal/shared/endpoints/barcodes';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, idParam, listEtag, matchesEtag, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { listEtag, matchesEtag } from '../../lib/http.ts';
 import * as service from './barcodes.service.ts';
 
 /**
@@ -19,30 +18,15 @@ function sendValidated<B>(req: FastifyRequest, reply: FastifyReply, clientId: nu
   return body;
 }
 
-export async function barcodesRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
+export async function barcodesRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.list, async ({ ctx, req, reply }) => {
+    const barcodes = await service.listBarcodes(ctx, ctx.company.id, ctx.clientId);
+    return sendValidated(req, reply, ctx.clientId, { success: true as const, total_barcodes: barcodes.length, barcodes });
+  });
 
-  r.get(
-    '/api/customer/get-barcodes',
-    { config: { auth: 'customer' }, schema: { tags: ['customer'], response: { 200: barcodesAnswerSchema, ...errorResponses } } },
-    async (req, reply) => {
-      const { company, clientId } = requireCustomer(req);
-      const barcodes = await service.listBarcodes(ctx, company.id, clientId);
-      return sendValidated(req, reply, clientId, { success: true as const, total_barcodes: barcodes.length, barcodes });
-    },
-  );
-
-  r.get(
-    '/api/customer/get-barcode/:id',
-    {
-      config: { auth: 'customer' },
-      schema: { tags: ['customer'], params: z.object({ id: idParam }), response: { 200: barcodeAnswerSchema, ...errorResponses } },
-    },
-    async (req, reply) => {
-      const { company, clientId } = requireCustomer(req);
-      const barcode = await service.findBarcode(ctx, company.id, clientId, req.params.id);
-      if (!barcode) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return sendValidated(req, reply, clientId, { success: true as const, barcode });
-    },
-  );
+  route(app, base, endpoints.get, async ({ ctx, params, req, reply }) => {
+    const barcode = await service.findBarcode(ctx, ctx.company.id, ctx.clientId, params.id);
+    if (!barcode) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+    return sendValidated(req, reply, ctx.clientId, { success: true as const, barcode });
+  });
 }

@@ -1,19 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { InvoiceStatus } from '@portal/shared/constants';
-import {
-  balanceHistorySchema,
-  financialsListQuerySchema,
-  invoiceDetailSchema,
-  invoiceListSchema,
-  invoiceNumberParamsSchema,
-  receiptNumberParamsSchema,
-  upcomingPaymentsSchema,
-  type UpcomingPayment,
-} from '@portal/shared/financials-schemas';
+import type { UpcomingPayment } from '@portal/shared/financials-schemas';
+import { financialEndpoints as endpoints } from '@portal/shared/endpoints/financials';
 import type { Ctx } from '../../context.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import * as service from './financials.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -21,115 +12,76 @@ const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total
 /** A PDF answer: the OpenAPI document describes it as a binary application/pdf body. */
 const pdfAnswer = { description: 'The document as a PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary', description: 'The PDF file' }) } } };
 
-/** Financials (I1–I17, U3). Every call needs a signed-in customer and ShowFinancialsTab. */
-export async function financialsRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
-  const customer = (req: Parameters<typeof requireCustomer>[0]) => {
-    const who = requireCustomer(req);
-    service.assertFinancialsOn(who.company);
-    return who;
-  };
+const safeFileName = (no: string) => no.replace(/[^A-Za-z0-9._-]/g, '_');
 
-  r.get(
-    '/api/financials/invoices',
-    { config: { auth: 'customer' }, schema: { tags: ['financials'], querystring: financialsListQuerySchema, response: { 200: invoiceListSchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      const { page, limit, search, sort } = req.query;
-      const { rows, total } = await service.listInvoices(ctx, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
-      return {
-        current_page: page,
-        total_pages: totalPages(total, limit),
-        total_count: total,
-        invoices: rows.map((row) => ({
-          date: row.invoice_date,
-          invoiceNumber: row.invoice_no,
-          dueDate: row.payment_date,
-          total: row.total_cents,
-          balanceDue: row.balance_due_cents,
-          status: row.status as InvoiceStatus,
-        })),
-      };
-    },
-  );
-
-  r.get(
-    '/api/financials/balance-history',
-    { config: { auth: 'customer' }, schema: { tags: ['financials'], querystring: financialsListQuerySchema, response: { 200: balanceHistorySchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      const { page, limit, search, sort } = req.query;
-      const { rows, total } = await service.listPayments(ctx, company.id, clientId, { search, sort, limit, offset: (page - 1) * limit });
-      return {
-        current_page: page,
-        total_pages: totalPages(total, limit),
-        total_count: total,
-        payments: rows.map((row) => ({ date: row.receipt_date, amount: row.amount_cents, invoiceNo: row.invoice_no, receiptNumber: row.receipt_no, method: row.method })),
-      };
-    },
-  );
-
-  r.get(
-    '/api/financials/upcoming-payments',
-    {
-      config: { auth: 'customer' },
-      schema: { tags: ['financials'], querystring: financialsListQuerySchema.omit({ search: true }), response: { 200: upcomingPaymentsSchema, ...errorResponses } },
-    },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      const { page, limit, sort } = req.query;
-      const { rows, total } = await service.listUpcomingPayments(ctx, company.id, clientId, { sort, limit, offset: (page - 1) * limit });
-      return {
-        current_page: page,
-        total_pages: totalPages(total, limit),
-        total_count: total,
-        payments: rows.map((row) => ({
-          nextCharge: row.next_charge,
-          amount: row.amount_cents,
-          period: row.period as UpcomingPayment['period'],
-          remainingCharges: row.remaining_charges,
-          notes: row.notes,
-        })),
-      };
-    },
-  );
-
-  r.get(
-    '/api/financials/invoices/:invoiceNumber',
-    { config: { auth: 'customer' }, schema: { tags: ['financials'], params: invoiceNumberParamsSchema, response: { 200: invoiceDetailSchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = customer(req);
-      return service.getInvoice(ctx, company, clientId, req.params.invoiceNumber);
-    },
-  );
-
-  r.get(
-    '/api/financials/invoices/:invoiceNumber/pdf',
-    { config: { auth: 'customer' }, schema: { tags: ['financials'], params: invoiceNumberParamsSchema, response: { 200: pdfAnswer, ...errorResponses } } },
-    async (req, reply) => {
-      const { company, clientId } = customer(req);
-      const pdf = await service.invoicePdf(ctx, company, clientId, req.params.invoiceNumber);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${safeFileName(req.params.invoiceNumber)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf as unknown as string); // a Buffer goes out as it is; the schema only describes it
-    },
-  );
-
-  r.get(
-    '/api/financials/receipts/:receiptNumber/pdf',
-    { config: { auth: 'customer' }, schema: { tags: ['financials'], params: receiptNumberParamsSchema, response: { 200: pdfAnswer, ...errorResponses } } },
-    async (req, reply) => {
-      const { company, clientId } = customer(req);
-      const pdf = await service.receiptPdf(ctx, company, clientId, req.params.receiptNumber);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${safeFileName(req.params.receiptNumber)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf as unknown as string); // a Buffer goes out as it is; the schema only describes it
-    },
-  );
+function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${safeFileName(name)}.pdf"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }
 
-const safeFileName = (no: string) => no.replace(/[^A-Za-z0-9._-]/g, '_');
+/** Financials (I1–I17, U3). Every call needs a signed-in customer and ShowFinancialsTab (the endpoints' switch). */
+export async function financialsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.invoices, async ({ ctx, query: { page, limit, search, sort } }) => {
+    const { rows, total } = await service.listInvoices(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
+    return {
+      current_page: page,
+      total_pages: totalPages(total, limit),
+      total_count: total,
+      invoices: rows.map((row) => ({
+        date: row.invoice_date,
+        invoiceNumber: row.invoice_no,
+        dueDate: row.payment_date,
+        total: row.total_cents,
+        balanceDue: row.balance_due_cents,
+        status: row.status as InvoiceStatus,
+      })),
+    };
+  });
+
+  route(app, base, endpoints.balanceHistory, async ({ ctx, query: { page, limit, search, sort } }) => {
+    const { rows, total } = await service.listPayments(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
+    return {
+      current_page: page,
+      total_pages: totalPages(total, limit),
+      total_count: total,
+      payments: rows.map((row) => ({ date: row.receipt_date, amount: row.amount_cents, invoiceNo: row.invoice_no, receiptNumber: row.receipt_no, method: row.method })),
+    };
+  });
+
+  route(app, base, endpoints.upcomingPayments, async ({ ctx, query: { page, limit, sort } }) => {
+    const { rows, total } = await service.listUpcomingPayments(ctx, ctx.company.id, ctx.clientId, { sort, limit, offset: (page - 1) * limit });
+    return {
+      current_page: page,
+      total_pages: totalPages(total, limit),
+      total_count: total,
+      payments: rows.map((row) => ({
+        nextCharge: row.next_charge,
+        amount: row.amount_cents,
+        period: row.period as UpcomingPayment['period'],
+        remainingCharges: row.remaining_charges,
+        notes: row.notes,
+      })),
+    };
+  });
+
+  route(app, base, endpoints.invoice, ({ ctx, params }) => service.getInvoice(ctx, ctx.company, ctx.clientId, params.invoiceNumber));
+
+  route(
+    app,
+    base,
+    endpoints.invoicePdf,
+    async ({ ctx, params, reply }) => sendPdf(reply, params.invoiceNumber, await service.invoicePdf(ctx, ctx.company, ctx.clientId, params.invoiceNumber)),
+    { responses: { 200: pdfAnswer } },
+  );
+
+  route(
+    app,
+    base,
+    endpoints.receiptPdf,
+    async ({ ctx, params, reply }) => sendPdf(reply, params.receiptNumber, await service.receiptPdf(ctx, ctx.company, ctx.clientId, params.receiptNumber)),
+    { responses: { 200: pdfAnswer } },
+  );
+}

@@ -13,12 +13,9 @@ import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 /**
  * Financials (I1–I17, gap U3, decision 025): invoices with typed lines, receipts allocated to
  * invoices, the payment (balance) history, instalment plans, and their PDFs. Every read is the
- * signed-in client's own: another client's invoice or receipt is not found.
+ * signed-in client's own: another client's invoice or receipt is not found. The endpoints answer
+ * only while the company shows financials (their ShowFinancialsTab switch).
  */
-
-export function assertFinancialsOn(company: Company): void {
-  if (company.settings.switches.ShowFinancialsTab === false) throw new AppError(403, 'FEATURE_DISABLED', 'Financials are not available.');
-}
 
 type Page = { search: string; sort: SortOrder; limit: number; offset: number };
 

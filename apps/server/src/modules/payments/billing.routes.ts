@@ -1,55 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { successSchema } from '@portal/shared/api-schemas';
-import { bankDetailsRequestSchema, paymentDetailsSchema, saveCardSchema } from '@portal/shared/payment-schemas';
+import { paymentEndpoints as endpoints } from '@portal/shared/endpoints/payments';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { errorResponses, typed } from '../../lib/http.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
-import type { Company } from '../../domain/company.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import * as service from './billing.service.ts';
 
-function assertBillingOn(company: Company) {
-  if (!company.settings.switches.ShowPaymentDetailsTab) throw new AppError(403, 'FEATURE_DISABLED', 'Billing details are not available');
-}
-
-/** Billing details (K14–K19): the card or bank account a customer keeps on file. */
-export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  const r = typed(app);
-  const customer = { config: { auth: 'customer' as const } };
-  const tags = ['billing'];
-
-  r.get('/api/customer/get-payment-details', { ...customer, schema: { tags, response: { 200: paymentDetailsSchema, ...errorResponses } } }, async (req, reply) => {
-    const { company, clientId } = requireCustomer(req);
-    assertBillingOn(company);
+/** Billing details (K14–K19): the card or bank account a customer keeps on file, while the company shows the tab (the endpoints' switch). */
+export async function billingRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.paymentDetails, ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');
-    return service.getPaymentDetails(ctx, company, clientId);
+    return service.getPaymentDetails(ctx, ctx.company, ctx.clientId);
   });
 
-  for (const [path, mode] of [
-    ['/api/customer/add-credit-card-details', 'add'],
-    ['/api/customer/update-credit-card-details', 'update'],
-  ] as const) {
-    r.post(path, { ...customer, schema: { tags, body: saveCardSchema, response: { 200: paymentDetailsSchema, ...errorResponses } } }, async (req) => {
-      const { company, clientId } = requireCustomer(req);
-      assertBillingOn(company);
-      return service.saveCard(ctx, company, clientId, req.body.token, mode);
-    });
-  }
+  route(app, base, endpoints.addCard, ({ ctx, body }) => service.saveCard(ctx, ctx.company, ctx.clientId, body.token, 'add'));
+  route(app, base, endpoints.updateCard, ({ ctx, body }) => service.saveCard(ctx, ctx.company, ctx.clientId, body.token, 'update'));
 
-  r.post(
-    '/api/customer/update-bank-details',
-    { ...customer, schema: { tags, body: bankDetailsRequestSchema, response: { 200: paymentDetailsSchema, ...errorResponses } } },
-    async (req) => {
-      const { company, clientId } = requireCustomer(req);
-      assertBillingOn(company);
-      return service.saveBankDetails(ctx, company, clientId, req.body);
-    },
-  );
+  route(app, base, endpoints.updateBankDetails, ({ ctx, body }) => service.saveBankDetails(ctx, ctx.company, ctx.clientId, body));
 
-  r.delete('/api/customer/remove-payment-details', { ...customer, schema: { tags, response: { 200: successSchema, ...errorResponses } } }, async (req) => {
-    const { company, clientId } = requireCustomer(req);
-    assertBillingOn(company);
-    await service.removePaymentDetails(ctx, company, clientId);
+  route(app, base, endpoints.removePaymentDetails, async ({ ctx }) => {
+    await service.removePaymentDetails(ctx, ctx.company, ctx.clientId);
     return { success: true as const };
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentDetails } from '@portal/shared/payment-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 
 /** The card or bank account kept on file (K14); read by billing settings and by the payment page. */
 export function getPaymentDetails(signal?: AbortSignal): Promise<PaymentDetails> {
-  return api<PaymentDetails>('/api/customer/get-payment-details', { signal });
+  return call(paymentEndpoints.paymentDetails, { signal });
 }
 
 export function getPaymentDetailsQueryOptions() {

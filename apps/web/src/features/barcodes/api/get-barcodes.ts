@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BarcodesAnswer } from '@portal/shared/barcode-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { barcodeEndpoints } from '@portal/shared/endpoints/barcodes';
 
 export function getBarcodes(signal?: AbortSignal): Promise<BarcodesAnswer> {
-  return api<BarcodesAnswer>('/api/customer/get-barcodes', { signal });
+  return call(barcodeEndpoints.list, { signal });
 }
 
 /** Asked again on every visit; the ETag makes a repeat visit a 304 with no body. */

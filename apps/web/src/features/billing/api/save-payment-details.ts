@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Success } from '@portal/shared/api-schemas';
 import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 import { getPaymentDetailsQueryOptions } from '@/entities/payments/get-payment-details';
 
 export function saveCard(token: string, mode: 'add' | 'update'): Promise<PaymentDetails> {
-  return api<PaymentDetails>(mode === 'add' ? '/api/customer/add-credit-card-details' : '/api/customer/update-credit-card-details', { method: 'POST', body: { token } });
+  return call(mode === 'add' ? paymentEndpoints.addCard : paymentEndpoints.updateCard, { body: { token } });
 }
 
 export function updateBankDetails(body: BankDetailsRequest): Promise<PaymentDetails> {
-  return api<PaymentDetails>('/api/customer/update-bank-details', { method: 'POST', body });
+  return call(paymentEndpoints.updateBankDetails, { body });
 }
 
-export function removePaymentDetails(): Promise<Success> {
-  return api<Success>('/api/customer/remove-payment-details', { method: 'DELETE' });
+export function removePaymentDetails() {
+  return call(paymentEndpoints.removePaymentDetails);
 }
 
 /** Each change answers the new details, which replace the cached ones. */

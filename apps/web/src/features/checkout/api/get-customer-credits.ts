@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { customerCreditsAnswerSchema } from '@portal/shared/payment-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 
-type CreditsAnswer = z.infer<typeof customerCreditsAnswerSchema>;
-
-export function getCustomerCredits(signal?: AbortSignal): Promise<CreditsAnswer> {
-  return api<CreditsAnswer>('/api/payment/get-customer-credits', { signal });
+export function getCustomerCredits(signal?: AbortSignal) {
+  return call(paymentEndpoints.credits, { signal });
 }
 
 export function getCustomerCreditsQueryOptions() {

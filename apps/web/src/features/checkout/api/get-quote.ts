@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartRequest, QuoteAnswer } from '@portal/shared/payment-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 
 export function getQuote(cart: CartRequest, signal?: AbortSignal): Promise<QuoteAnswer> {
-  return api<QuoteAnswer>('/api/payment/quote', { method: 'POST', body: cart, signal });
+  return call(paymentEndpoints.quote, { body: cart, signal });
 }
 
 /** Every quote's key starts here: a payment, or a failed or expired attempt, prices the cart again. */

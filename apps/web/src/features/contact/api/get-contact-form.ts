@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactFormState } from '@portal/shared/contact-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { contactEndpoints } from '@portal/shared/endpoints/contact';
 
 export function getContactForm(signal?: AbortSignal): Promise<ContactFormState> {
-  return api<ContactFormState>('/api/company/contact-us', { signal });
+  return call(contactEndpoints.form, { signal });
 }
 
 /** Who is asking decides the answer (prefill, captcha): identity changes reset the cache. */

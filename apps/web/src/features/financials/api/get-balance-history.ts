@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalanceHistory } from '@portal/shared/financials-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { financialEndpoints } from '@portal/shared/endpoints/financials';
 import type { FinancialsListParams } from './get-invoices';
 
 export function getBalanceHistory(params: FinancialsListParams, signal?: AbortSignal): Promise<BalanceHistory> {
-  return api<BalanceHistory>('/api/financials/balance-history', { query: { ...params }, signal });
+  return call(financialEndpoints.balanceHistory, { query: params, signal });
 }
 
 export function getBalanceHistoryQueryOptions(params: FinancialsListParams) {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
-import { api } from '@/lib/api-client';
+import { call, endpointUrl } from '@/lib/call';
+import { financialEndpoints } from '@portal/shared/endpoints/financials';
 
 export function getInvoice(invoiceNumber: string, signal?: AbortSignal): Promise<InvoiceDetail> {
-  return api<InvoiceDetail>(`/api/financials/invoices/${encodeURIComponent(invoiceNumber)}`, { signal });
+  return call(financialEndpoints.invoice, { params: { invoiceNumber }, signal });
 }
 
 export function getInvoiceQueryOptions(invoiceNumber: string) {
@@ -15,5 +16,5 @@ export function useInvoice(invoiceNumber: string) {
 }
 
 /** Downloads are plain links: the browser sends the session cookie and saves the file. */
-export const invoicePdfUrl = (invoiceNumber: string) => `/api/financials/invoices/${encodeURIComponent(invoiceNumber)}/pdf`;
-export const receiptPdfUrl = (receiptNumber: string) => `/api/financials/receipts/${encodeURIComponent(receiptNumber)}/pdf`;
+export const invoicePdfUrl = (invoiceNumber: string) => endpointUrl(financialEndpoints.invoicePdf, { params: { invoiceNumber } });
+export const receiptPdfUrl = (receiptNumber: string) => endpointUrl(financialEndpoints.receiptPdf, { params: { receiptNumber } });

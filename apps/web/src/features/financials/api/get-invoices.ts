@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceList, SortOrder } from '@portal/shared/financials-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { financialEndpoints } from '@portal/shared/endpoints/financials';
 
 export interface FinancialsListParams {
   search: string;
@@ -9,7 +10,7 @@ export interface FinancialsListParams {
 }
 
 export function getInvoices(params: FinancialsListParams, signal?: AbortSignal): Promise<InvoiceList> {
-  return api<InvoiceList>('/api/financials/invoices', { query: { ...params }, signal });
+  return call(financialEndpoints.invoices, { query: params, signal });
 }
 
 export function getInvoicesQueryOptions(params?: FinancialsListParams) {

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SortOrder, UpcomingPayments } from '@portal/shared/financials-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { financialEndpoints } from '@portal/shared/endpoints/financials';
 
 export function getUpcomingPayments(params: { sort: SortOrder; page: number }, signal?: AbortSignal): Promise<UpcomingPayments> {
-  return api<UpcomingPayments>('/api/financials/upcoming-payments', { query: { ...params }, signal });
+  return call(financialEndpoints.upcomingPayments, { query: params, signal });
 }
 
 export function getUpcomingPaymentsQueryOptions(params: { sort: SortOrder; page: number }) {

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MessageList } from '@portal/shared/message-schemas';
 import { BELL_PAGE_SIZE, POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 
 export type MessageStatusFilter = 'All' | 'Unread' | 'Read';
 
@@ -14,7 +15,7 @@ interface MessagesParams {
 }
 
 export function getMessages({ page, limit, status }: MessagesParams, signal?: AbortSignal): Promise<MessageList> {
-  return api<MessageList>('/api/messages', { query: { page, limit, status }, signal });
+  return call(messagingEndpoints.messages, { query: { page, limit, status }, signal });
 }
 
 /** Without params this is the family key of every messages query (for invalidation). */

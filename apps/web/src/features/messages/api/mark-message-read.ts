@@ -1,10 +1,11 @@
 import type { MessageList, MessageMarkReadAnswer } from '@portal/shared/message-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 import { useReadReceipt } from '@/lib/use-read-receipt';
 import { getMessagesQueryOptions } from './get-messages';
 
 export function markMessageRead(messageId: number): Promise<MessageMarkReadAnswer> {
-  return api<MessageMarkReadAnswer>('/api/messages/mark-read', { method: 'POST', body: { message_id: messageId } });
+  return call(messagingEndpoints.markMessageRead, { body: { message_id: messageId } });
 }
 
 const isUnread = (m: MessageList['messages'][number]) => m.CP_CustomersMessagesRead.length === 0;

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@portal/shared/notification-schemas';
 import { BELL_PAGE_SIZE, POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 
 export type NotificationStatusFilter = 'All' | 'New' | 'Read';
 
@@ -14,7 +15,7 @@ interface NotificationsParams {
 }
 
 export function getNotifications({ page, limit, status }: NotificationsParams, signal?: AbortSignal): Promise<NotificationList> {
-  return api<NotificationList>('/api/notification', { query: { page, limit, status }, signal });
+  return call(messagingEndpoints.notifications, { query: { page, limit, status }, signal });
 }
 
 /**

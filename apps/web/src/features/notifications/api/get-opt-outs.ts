@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OptOutsAnswer } from '@portal/shared/notification-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 
-export function getOptOuts(): Promise<OptOutsAnswer> {
-  return api<OptOutsAnswer>('/api/notification/get-opt-outs');
+export function getOptOuts() {
+  return call(messagingEndpoints.optOuts);
 }
 
 export function getOptOutsQueryOptions() {

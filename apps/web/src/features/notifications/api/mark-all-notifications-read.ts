@@ -1,11 +1,12 @@
 import type { NotificationList, NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 import { useReadReceipt } from '@/lib/use-read-receipt';
 import { getNotificationsQueryOptions } from './get-notifications';
 import { withNotificationsRead } from './mark-notification-read';
 
 export function markAllNotificationsRead(): Promise<NotificationMarkReadAnswer> {
-  return api<NotificationMarkReadAnswer>('/api/notification/mark-all-read', { method: 'POST' });
+  return call(messagingEndpoints.markAllNotificationsRead);
 }
 
 /** As for one notification: every one shows read at once, and no poll in flight brings the old count back. */

@@ -1,10 +1,11 @@
 import type { NotificationList, NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 import { useReadReceipt } from '@/lib/use-read-receipt';
 import { getNotificationsQueryOptions } from './get-notifications';
 
 export function markNotificationRead(notificationContactID: number): Promise<NotificationMarkReadAnswer> {
-  return api<NotificationMarkReadAnswer>('/api/notification/mark-read', { method: 'POST', body: { notificationContactID } });
+  return call(messagingEndpoints.markNotificationRead, { body: { notificationContactID } });
 }
 
 /** The page with the given notification read (`'all'`: every one) and `count` new. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OptOut, OptOutsAnswer } from '@portal/shared/notification-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { messagingEndpoints } from '@portal/shared/endpoints/messaging';
 import { getOptOutsQueryOptions } from './get-opt-outs';
 
 export type OptOutUpdate = Pick<OptOut, 'category' | 'email' | 'in_app'>;
 
 export function updateOptOuts(optOuts: OptOutUpdate[]): Promise<OptOutsAnswer> {
-  return api<OptOutsAnswer>('/api/notification/update-opt-outs', { method: 'POST', body: { opt_outs: optOuts } });
+  return call(messagingEndpoints.updateOptOuts, { body: { opt_outs: optOuts } });
 }
 
 export function useUpdateOptOuts() {
