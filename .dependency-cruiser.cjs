@@ -24,7 +24,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.tsx?$', '^apps/server/src/test/', '^apps/web/src/test/'] },
+    exclude: { path: ['(^|/)dist/', '\\.test\\.tsx?$', '^apps/server/src/test/', '^apps/web/src/test/'] },
     tsPreCompilationDeps: false,
     
     // The web's `@/` paths.

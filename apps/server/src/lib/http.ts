@@ -19,22 +19,6 @@ export const errorResponses = {
   500: apiErrorSchema,
 };
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(6),
-});
-
-/** A row id in a query string or path, where every value arrives as text. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
-export function pagedQuery<const S extends readonly [string, ...string[]]>(defaultLimit: number, statuses: S) {
-  return z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
-    status: z.enum(statuses).default(statuses[0]),
-  });
-}
-
 /**
  * A weak validator for a polled list: the list's kind, whose list it is, which page, and what
  * its version query read. Hashed so no internal id or count goes out in clear.

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, pagedQuery } from '../endpoint';
 import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '../message-schemas';
 import {
   markNotificationReadSchema,
@@ -9,14 +8,8 @@ import {
   updateOptOutsSchema,
 } from '../notification-schemas';
 
-/** A polled list's page: its number, its size (the bell's five unless asked) and which of its rows. */
-function pagedQuery<const S extends readonly [string, ...string[]]>(statuses: S) {
-  return z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(5),
-    status: z.enum(statuses).default(statuses[0]),
-  });
-}
+/** The bell shows five unless asked for more. */
+const BELL_PAGE = 5;
 
 const messages = { auth: 'customer', switches: ['EnableMessages'], tags: ['messages'] } as const;
 /** Shown unless the company switched the tab off (X16). */
@@ -28,7 +21,7 @@ export const messagingEndpoints = {
     ...messages,
     method: 'GET',
     path: '/api/messages',
-    query: pagedQuery(['All', 'Unread', 'Read']),
+    query: pagedQuery(BELL_PAGE, ['All', 'Unread', 'Read']),
     response: messageListSchema,
     description: 'One page and the counts; a browser holding the current ETag gets a 304 with no body.',
   }),
@@ -37,7 +30,7 @@ export const messagingEndpoints = {
     ...notifications,
     method: 'GET',
     path: '/api/notification',
-    query: pagedQuery(['All', 'New', 'Read']),
+    query: pagedQuery(BELL_PAGE, ['All', 'New', 'Read']),
     response: notificationListSchema,
     description: 'One page and the counts; a browser holding the current ETag gets a 304 with no body.',
   }),

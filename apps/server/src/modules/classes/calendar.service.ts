@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { fillPath } from '@portal/shared/endpoint';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { addDays, companyTimeZone } from '../../lib/time.ts';
@@ -18,7 +20,7 @@ export async function createCalendarFeed(ctx: Ctx, company: Company, clientId: n
   const token = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
   await ctx.transaction((tx) => calendarRepo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
-  return { active: true as const, created_at: now, url: `${origin}/api/classes/calendar/${token}.ics` };
+  return { active: true as const, created_at: now, url: `${origin}${fillPath(classEndpoints.calendar.path, { token: `${token}.ics` })}` };
 }
 
 export async function revokeCalendarFeed(ctx: Ctx, company: Company, clientId: number) {
