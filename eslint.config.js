@@ -84,6 +84,19 @@ export const webSyntaxRules = [
   { selector: "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression > Property[key.name='queryKey']", message: `${KEY_MESSAGE} Spread the endpoint's queryOptions into useQuery.` },
 ];
 
+/**
+ * An `/api/` path is written once, in its endpoint definition (packages/shared/src/endpoints): the
+ * server registers its route from the definition and the web calls it with `call` or `endpointUrl`.
+ */
+const API_PATH_MESSAGE =
+  "Name the endpoint through its definition in packages/shared/src/endpoints (route(…) on the server, call(…) or endpointUrl(…) on the web), not an '/api/' path written here.";
+export const apiPathRules = [
+  { selector: 'Literal[value=/^\\/api\\//]', message: API_PATH_MESSAGE },
+  { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_PATH_MESSAGE },
+];
+/** Where the rule does not hold: the definitions themselves, and tests with their fixtures (they call the paths as a browser would). */
+const apiPathExempt = ['packages/shared/src/endpoints/**', '**/*.test.{ts,tsx}', `${SERVER}/test/**`, `${WEB}/test/**`];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -157,8 +170,19 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [webNoServerImports] }],
-      'no-restricted-syntax': ['error', ...webSyntaxRules],
+      'no-restricted-syntax': ['error', ...webSyntaxRules, ...apiPathRules],
     },
+  },
+  {
+    // The web's test fixtures keep the web's rules but may name a path.
+    files: [`${WEB}/test/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntaxRules] },
+  },
+  {
+    // Everywhere else in the apps and in shared code: no path outside its definition.
+    files: ['apps/**/*.{ts,tsx,js,mjs,cjs}', 'packages/shared/src/**/*.ts'],
+    ignores: ['apps/web/**/*.{ts,tsx}', ...apiPathExempt],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathRules] },
   },
   {
     // An endpoint module (one that calls `api`) lives in entities/ or a feature's api/ folder.

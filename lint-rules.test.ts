@@ -102,8 +102,33 @@ describe('lint rules that hold the layering', () => {
   });
 
   it('refuse an answer shape written by hand in a web call', async () => {
-    const code = "import { api } from '@/lib/api-client';\nexport const f = () => api<{ success: true }>('/api/customer/logout', { method: 'POST' });\n";
-    expect(await ruleIds('apps/web/src/features/home/api/probe.ts', code)).toContain('no-restricted-syntax');
+    // The path comes in as an argument, so only the answer's shape can be refused.
+    const code = "import { api } from '@/lib/api-client';\nexport const f = (path: string) => api<{ success: true }>(path, { method: 'POST' });\n";
+    expect(await ruleIds('apps/web/src/features/home/api/probe.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['a server route file', 'apps/server/src/modules/home/home.routes.ts', "import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(app: FastifyInstance) {\n  app.get('/api/home/probe', async () => ({}));\n}\n"],
+    ['a flow\'s route file, as a template', 'apps/server/src/flows/guest-booking/guest-booking.routes.ts', "export const probe = (id: number) => `/api/ob/probe/${id}`;\n"],
+    ['a web endpoint file', 'apps/web/src/features/home/api/probe.ts', "import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customer/me');\n"],
+    ['a web component, as a template', 'apps/web/src/features/classes/components/probe.tsx', "export const Probe = ({ id }: { id: number }) => <a href={`/api/class/probe/${id}`}>Calendar</a>;\n"],
+    ['shared code outside the endpoint definitions', 'packages/shared/src/probe-schemas.ts', "/** GET /api/probe: the comment may name it. */\nexport const probePath = '/api/probe';\n"],
+  ])('refuse an /api/ path written in %s', async (_case, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('keep the web\'s own syntax rules beside the path rule', async () => {
+    const code = "import { useQuery } from '@tanstack/react-query';\nimport { api } from '@/lib/api-client';\nexport const useProbe = () => useQuery({ queryKey: ['probe'], queryFn: () => api('/api/probe') });\n";
+    expect(await ruleIds('apps/web/src/features/home/api/probe.ts', code)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+  });
+
+  it.each([
+    ['an endpoint definition', 'packages/shared/src/endpoints/probe.ts', "import { defineEndpoint } from '../endpoint';\nexport const probeEndpoints = { get: defineEndpoint({ method: 'GET', path: '/api/probe/:id', auth: 'public', tags: ['probe'] }) };\n"],
+    ['a server test', 'apps/server/src/modules/home/probe.test.ts', "export const probe = (id: number) => ['/api/home/probe', `/api/home/probe/${id}`];\n"],
+    ['a web test', 'apps/web/src/features/home/components/probe.test.tsx', "export const probe = (id: number) => ['/api/home/probe', `/api/home/probe/${id}`];\n"],
+    ['a path that only contains /api/', 'apps/server/src/modules/payments/gateway.routes.ts', "const prefix = '/sim-gateway/v1';\nexport const probe = [`${prefix}/api/tokens`, 'see /api/docs', '/apis'];\n"],
+  ])('let %s name an /api/ path', async (_case, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toEqual([]);
   });
 
   it('refuse a file name that is not kebab-case', async () => {

@@ -227,6 +227,13 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       { field: 'guest.Email', message: 'Invalid email address' },
       { field: 'guest.Phone', message: 'Enter a phone number of 6 to 20 digits' },
     ]);
+    // No Idempotency-Key, or one too short: refused on the header, nothing held.
+    const body = { booking, guest: guest(), captcha: await solvedCaptcha(b) };
+    for (const headers of [undefined, { 'idempotency-key': 'short' }]) {
+      const keyless = await b.post<Answer>('/api/ob/book', body, headers);
+      expect([keyless.status, keyless.body.code, keyless.body.errors?.[0]?.field]).toEqual([400, 'VALIDATION', 'idempotency-key']);
+    }
+    expect(await bookingsOn(booking)).toEqual([]);
     const own = await ownCompany(t);
     await changeCompanySettings(t, own.companyId, (s) => {
       s.switches!.ShowBookingsTab = false;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GuestLinkAnswer } from '@portal/shared/guest-booking-schemas';
-import { api } from '@/lib/api-client';
+import { guestBookingEndpoints } from '@portal/shared/endpoints/guest-booking';
+import { call } from '@/lib/call';
 import { guestBookingQueryOptions } from './get-guest-booking';
 
-/** POST /api/ob/cancel: cancels the link's booking before the cut-off; the card is refunded. */
-export function cancelGuestBooking(token: string): Promise<GuestLinkAnswer> {
-  return api<GuestLinkAnswer>('/api/ob/cancel', { method: 'POST', body: { token } });
+/** Cancels the link's booking before the cut-off; the card is refunded. */
+export function cancelGuestBooking(token: string) {
+  return call(guestBookingEndpoints.cancel, { body: { token } });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Availability } from '@portal/shared/bookings-schemas';
 import type { AvailabilityParams } from '@/components/bookings/booking-picker';
-import { api } from '@/lib/api-client';
+import { guestBookingEndpoints } from '@portal/shared/endpoints/guest-booking';
+import { call } from '@/lib/call';
 
-/** GET /api/ob/availability: the day's start times with the courts free for the whole booking. */
-export function getGuestAvailability(params: AvailabilityParams, signal?: AbortSignal): Promise<Availability> {
-  return api<Availability>('/api/ob/availability', { query: { ...params }, signal });
+/** The day's start times with the courts free for the whole booking. */
+export function getGuestAvailability(params: AvailabilityParams, signal?: AbortSignal) {
+  return call(guestBookingEndpoints.availability, { query: params, signal });
 }
 
 /** Every day's free times: a booking made, or refused because the court was taken, reads them again. */

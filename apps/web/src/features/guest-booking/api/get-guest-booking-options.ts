@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
-import { api } from '@/lib/api-client';
+import { guestBookingEndpoints } from '@portal/shared/endpoints/guest-booking';
+import { call } from '@/lib/call';
 
-/** GET /api/ob/options: the venues, booking types and days the public booking page offers (403 where the company takes no bookings online). */
-export function getGuestBookingOptions(signal?: AbortSignal): Promise<GuestBookingOptions> {
-  return api<GuestBookingOptions>('/api/ob/options', { signal });
+/** The venues, booking types and days the public booking page offers (403 where the company takes no bookings online). */
+export function getGuestBookingOptions(signal?: AbortSignal) {
+  return call(guestBookingEndpoints.options, { signal });
 }
 
 export const guestBookingOptionsQueryOptions = queryOptions({ queryKey: ['guest-booking', 'options'], queryFn: ({ signal }) => getGuestBookingOptions(signal) });

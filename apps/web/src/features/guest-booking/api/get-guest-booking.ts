@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuestLinkAnswer } from '@portal/shared/guest-booking-schemas';
-import { api } from '@/lib/api-client';
+import { guestBookingEndpoints } from '@portal/shared/endpoints/guest-booking';
+import { call } from '@/lib/call';
 
-/** POST /api/ob/booking: the booking a confirmation e-mail's cancel link names (404 once cancelled). */
-export function getGuestBooking(token: string, signal?: AbortSignal): Promise<GuestLinkAnswer> {
-  return api<GuestLinkAnswer>('/api/ob/booking', { method: 'POST', body: { token }, signal });
+/** The booking a confirmation e-mail's cancel link names (404 once cancelled). */
+export function getGuestBooking(token: string, signal?: AbortSignal) {
+  return call(guestBookingEndpoints.booking, { body: { token }, signal });
 }
 
 export function guestBookingQueryOptions(token: string) {

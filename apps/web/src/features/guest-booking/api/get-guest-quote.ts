@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingRequest } from '@portal/shared/bookings-schemas';
-import type { QuoteAnswer } from '@portal/shared/payment-schemas';
-import { api } from '@/lib/api-client';
+import { guestBookingEndpoints } from '@portal/shared/endpoints/guest-booking';
+import { call } from '@/lib/call';
 
-/** POST /api/ob/quote: the court priced as the checkout prices it (tax, card surcharge). */
-export function getGuestQuote(booking: BookingRequest, signal?: AbortSignal): Promise<QuoteAnswer> {
-  return api<QuoteAnswer>('/api/ob/quote', { method: 'POST', body: { booking }, signal });
+/** The court priced as the checkout prices it (tax, card surcharge). */
+export function getGuestQuote(booking: BookingRequest, signal?: AbortSignal) {
+  return call(guestBookingEndpoints.quote, { body: { booking }, signal });
 }
 
 export function guestQuoteQueryOptions(booking: BookingRequest) {

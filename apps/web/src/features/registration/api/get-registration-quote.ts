@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RegistrationQuoteAnswer, registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
+import type { registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { registrationEndpoints } from '@portal/shared/endpoints/registration';
+import { call } from '@/lib/call';
 
 export type RegistrationQuoteRequest = z.input<typeof registrationQuoteRequestSchema>;
 
-/** POST /api/ocr/quote: what the chosen classes cost a new family, and how it may pay (N27). */
-export function getRegistrationQuote(body: RegistrationQuoteRequest, signal?: AbortSignal): Promise<RegistrationQuoteAnswer> {
-  return api<RegistrationQuoteAnswer>('/api/ocr/quote', { method: 'POST', body, signal });
+/** What the chosen classes cost a new family, and how it may pay (N27). */
+export function getRegistrationQuote(body: RegistrationQuoteRequest, signal?: AbortSignal) {
+  return call(registrationEndpoints.quote, { body, signal });
 }
 
 /** Asked again whenever the classes or the payment option change (a card surcharge comes and goes with them). */

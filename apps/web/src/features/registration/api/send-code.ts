@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendCodeAnswer } from '@portal/shared/registration-schemas';
-import { api } from '@/lib/api-client';
+import { registrationEndpoints } from '@portal/shared/endpoints/registration';
+import { call } from '@/lib/call';
 
 /** R57: mails a 6-digit code to the address; the answer's token names the registration from now on. */
-export function sendCode(email: string): Promise<SendCodeAnswer> {
-  return api<SendCodeAnswer>('/api/ocr/send-code', { method: 'POST', body: { email } });
+export function sendCode(email: string) {
+  return call(registrationEndpoints.sendCode, { body: { email } });
 }
 
 export function useSendCode() {

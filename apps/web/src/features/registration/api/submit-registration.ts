@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegistrationAnswer, RegistrationSubmission } from '@portal/shared/registration-schemas';
-import { api } from '@/lib/api-client';
+import type { RegistrationSubmission } from '@portal/shared/registration-schemas';
+import { registrationEndpoints } from '@portal/shared/endpoints/registration';
+import { call } from '@/lib/call';
 import { sendPaymentAttempt } from '@/lib/payment-attempt';
 
 /**
@@ -10,8 +11,8 @@ import { sendPaymentAttempt } from '@/lib/payment-attempt';
  * challenge is decided. The same key with the same body answers the same family again, so a
  * payment whose answer was lost is asked again as it stands.
  */
-export function submitRegistration({ body, idempotencyKey }: { body: RegistrationSubmission; idempotencyKey: string }): Promise<RegistrationAnswer> {
-  return sendPaymentAttempt(() => api<RegistrationAnswer>('/api/ocr/register', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }));
+export function submitRegistration({ body, idempotencyKey }: { body: RegistrationSubmission; idempotencyKey: string }) {
+  return sendPaymentAttempt(() => call(registrationEndpoints.register, { body, headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
 export function useSubmitRegistration() {

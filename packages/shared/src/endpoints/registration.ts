@@ -1,0 +1,125 @@
+import { defineEndpoint } from '../endpoint';
+import type { ErrorCode } from '../error-codes';
+import {
+  confirmEmailAnswerSchema,
+  confirmEmailRequestSchema,
+  registrationAnswerSchema,
+  registrationQuoteAnswerSchema,
+  registrationQuoteRequestSchema,
+  registrationSubmissionSchema,
+  sendCodeAnswerSchema,
+  sendCodeRequestSchema,
+  verifyCaptchaAnswerSchema,
+  verifyCaptchaRequestSchema,
+  verifyCodeAnswerSchema,
+  verifyCodeRequestSchema,
+} from '../registration-schemas';
+
+/**
+ * The online registration (N22, N29, R57–R60; decisions 047, 049): open to any visitor of the
+ * company's portal while the company takes online registrations (AllowOCR and CanTakeNewSignUps;
+ * refused 403 REGISTRATION_CLOSED, one refusal for both switches, so checked by the flow).
+ */
+const tags = ['registration'];
+
+/** The refusals of the class step's choices, priced or enrolled. */
+const classChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'CLASS_FULL', 'CANNOT_PRICE'];
+/** The checkout's refusals and the card processor's declines (402). */
+const payment: ErrorCode[] = [
+  'PAYMENTS_OFF',
+  'DIRECT_DEBIT_OFF',
+  'CARD_REQUIRED',
+  'CARD_TOKEN_INVALID',
+  'HOLD_EXPIRED',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_UNCONFIRMED',
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'invalid_token',
+];
+
+export const registrationEndpoints = {
+  confirmEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/confirm-email',
+    auth: 'company',
+    body: confirmEmailRequestSchema,
+    response: confirmEmailAnswerSchema,
+    errors: ['REGISTRATION_CLOSED'],
+    tags,
+    description: 'R60: whether the address already signs in at this company (such a visitor signs in instead).',
+  }),
+  sendCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/send-code',
+    auth: 'company',
+    body: sendCodeRequestSchema,
+    response: sendCodeAnswerSchema,
+    errors: ['REGISTRATION_CLOSED'],
+    tags,
+    description: 'R57: mails a 6-digit code to the address and answers the token that names the registration from then on.',
+  }),
+  verifyCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/verify-code',
+    auth: 'company',
+    body: verifyCodeRequestSchema,
+    response: verifyCodeAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', 'CODE_INVALID', 'CODE_TOO_MANY_TRIES', 'EXISTING_CLIENT'],
+    tags,
+    description: 'R58: proves the address with the mailed code and opens the registration under the profile.',
+  }),
+  verifyCaptcha: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/verify-captcha',
+    auth: 'company',
+    body: verifyCaptchaRequestSchema,
+    response: verifyCaptchaAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_EXPIRED'],
+    tags,
+    description: 'R59: marks the registration as having passed the captcha; `verified` false when the solution was refused.',
+  }),
+  quote: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/quote',
+    auth: 'company',
+    body: registrationQuoteRequestSchema,
+    response: registrationQuoteAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', ...classChoices],
+    tags,
+    description: 'Prices the classes chosen on the class step for a new family, with the payment options of the profile.',
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/register',
+    auth: 'company',
+    body: registrationSubmissionSchema,
+    response: registrationAnswerSchema,
+    errors: [
+      'REGISTRATION_CLOSED',
+      'REGISTRATION_EXPIRED',
+      'CAPTCHA_REQUIRED',
+      'ALREADY_SUBMITTED',
+      'IDEMPOTENCY_MISMATCH',
+      'EXISTING_CLIENT',
+      'REG_ID_LOCKED',
+      'NO_STUDENTS_TAKEN',
+      'STUDENT_WITHOUT_CLASS',
+      'UNKNOWN_STUDENT',
+      'NOTHING_TO_PAY',
+      'PAYMENT_OPTION',
+      'AGREEMENT_NOT_FOUND',
+      'AGREEMENT_REQUIRED',
+      'SIGNATURE_REQUIRED',
+      'ALREADY_WAITING',
+      'NOT_FULL',
+      ...classChoices,
+      ...payment,
+    ],
+    tags,
+    description:
+      'U8: submits the whole registration once, under an Idempotency-Key header (16 to 100 letters, digits, "-" or "_"): the family, its sign-in, students, agreements, marketing answer, waitlist places, and its classes paid through the checkout. Completed, the new family is signed in; a card that asks for a challenge step answers payment.status "requires_action" and the same submission is sent again once it is decided.',
+  }),
+};
