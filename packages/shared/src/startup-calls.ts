@@ -1,4 +1,6 @@
 import { HOME_PAGE_SIZE } from './constants.ts';
+import { accountEndpoints } from './endpoints/accounts.ts';
+import { companyEndpoints } from './endpoints/company.ts';
 
 /**
  * The GET calls the portal makes as it starts, by what the browser holds: with a company
@@ -9,8 +11,8 @@ import { HOME_PAGE_SIZE } from './constants.ts';
  * Exact URLs, query order included: a preload is only used by a request for the same URL.
  */
 export const startupCalls = {
-  company: ['/api/company/get-config'],
-  customer: ['/api/customer/me', '/api/customer/get-sign-in-actions'],
+  company: [companyEndpoints.config.path],
+  customer: [accountEndpoints.me.path, accountEndpoints.signInActions.path],
   byPage: {
     '/hub/company': [`/api/home/get-upcoming-classes?page=1&limit=${HOME_PAGE_SIZE}`, `/api/home/get-outstanding-invoices?page=1&limit=${HOME_PAGE_SIZE}`],
   } as Record<string, readonly string[]>,

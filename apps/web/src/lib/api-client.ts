@@ -1,5 +1,7 @@
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ErrorCode } from '@portal/shared/error-codes';
+import { fillPath } from '@portal/shared/endpoint';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 import { NO_COMPANY_META } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
@@ -135,8 +137,8 @@ async function handleTokenError(): Promise<boolean> {
   if (Date.now() - last < TOKEN_RELOAD_WINDOW_MS) return false;
   sessionStorage.setItem(TOKEN_RELOAD_KEY, String(Date.now()));
   try {
-    await fetch('/api/company/refresh-company-token', {
-      method: 'POST',
+    await fetch(fillPath(companyEndpoints.refreshToken.path, {}), {
+      method: companyEndpoints.refreshToken.method,
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',

@@ -113,13 +113,12 @@ export async function chooseClient(ctx: Ctx, company: Company, input: { email: s
   throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
 }
 
-/** Step one of registration: e-mails a 6-digit code and answers the token that pairs with it. */
+/** Step one of registration, for a company taking new sign-ups (the endpoint's switch): e-mails a 6-digit code and answers the token that pairs with it. */
 export async function startRegistration(
   ctx: Ctx,
   company: Company,
   input: { first_name: string; last_name: string; email: string; password: string },
 ): Promise<{ emailToken: string; message: string }> {
-  if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
   const existing = await repo.findLogin(ctx.db, company.id, input.email);
   const name = company.settings.CompanyDisplayName;
   // An address that already has an account gets a notice instead of a code, with the same answer
@@ -149,13 +148,12 @@ export async function startRegistration(
   return { emailToken: token, message: `We have sent a 6-digit code to ${input.email}.` };
 }
 
-/** Step two: checks the code (bounded tries, once only) and creates the account. */
+/** Step two, under the same switch: checks the code (bounded tries, once only) and creates the account. */
 export async function completeRegistration(
   ctx: Ctx,
   company: Company,
   input: { email: string; email_code: number; email_token: string },
 ): Promise<{ clientId: number }> {
-  if (!company.settings.switches.CanTakeNewSignUps) throw new AppError(403, 'SIGN_UPS_CLOSED', serverMessages.signUpsClosed);
   const row = await findEmailCode(ctx, company.id, 'register', input.email_token);
   if (!row || row.email !== input.email) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   const check = await checkEmailCode(ctx, company.id, row, input.email_token, input.email_code);

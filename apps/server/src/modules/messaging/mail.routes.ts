@@ -3,8 +3,8 @@ import type { Ctx } from '../../context.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverMessages } from '@portal/shared/messages';
-import { devOutboxAnswerSchema } from '@portal/shared/mail-schemas';
-import { errorResponses, typed } from '../../lib/http.ts';
+import { companyEndpoints as endpoints } from '@portal/shared/endpoints/company';
+import { route } from '../../lib/endpoint-route.ts';
 
 /**
  * Development without SMTP: the last messages as sent, held in memory, shown to this machine only.
@@ -27,25 +27,13 @@ function fromThisMachine(req: FastifyRequest): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') && PROXY_HEADERS.every((h) => req.headers[h] === undefined);
 }
 
-export async function mailRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
-  if (!devOutboxEnabled(ctx.env)) return;
+export async function mailRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  if (!devOutboxEnabled(base.env)) return;
   app.log.warn(
-    'the development outbox view is on: GET /api/dev/outbox (npm run portal -- outbox) shows e-mails as sent, codes and reset links included, to requests from this machine; set DEV_OUTBOX=false (or SMTP_URL, or NODE_ENV=production) to turn it off',
+    `the development outbox view is on: GET ${endpoints.devOutbox.path} (npm run portal -- outbox) shows e-mails as sent, codes and reset links included, to requests from this machine; set DEV_OUTBOX=false (or SMTP_URL, or NODE_ENV=production) to turn it off`,
   );
-  typed(app).get(
-    '/api/dev/outbox',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['development'],
-        description:
-          'Development only (DEV_OUTBOX, on by default unless NODE_ENV is production; never with SMTP_URL), from this machine only and never through a proxy: the last 100 messages as sent, secrets included.',
-        response: { 200: devOutboxAnswerSchema, ...errorResponses },
-      },
-    },
-    async (req) => {
-      if (!fromThisMachine(req)) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
-      return { mails: ctx.mailer.held() };
-    },
-  );
+  route(app, base, endpoints.devOutbox, ({ ctx, req }) => {
+    if (!fromThisMachine(req)) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
+    return { mails: ctx.mailer.held() };
+  });
 }

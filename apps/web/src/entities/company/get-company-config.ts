@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { api, ApiRequestError, setCompanyLoaded, takeNoCompanyAtStart } from '@/lib/api-client';
+import { ApiRequestError, setCompanyLoaded, takeNoCompanyAtStart } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 export async function getCompanyConfig(): Promise<CompanyConfig> {
   if (takeNoCompanyAtStart()) {
@@ -9,7 +11,7 @@ export async function getCompanyConfig(): Promise<CompanyConfig> {
     throw new ApiRequestError(401, { code: 'COMPANY_REQUIRED', message: 'Please choose a company' });
   }
   try {
-    const config = await api<CompanyConfig>('/api/company/get-config');
+    const config = await call(companyEndpoints.config);
     setCompanyLoaded(true);
     return config;
   } catch (error) {

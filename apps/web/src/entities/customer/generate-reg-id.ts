@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { REG_ID_PLACEHOLDER } from '@portal/shared/form-engine/form-types';
-import type { GenerateRegIdAnswer } from '@portal/shared/my-details-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 /** K10, N21: a new registration id for a customer who has none (R20). */
 export async function generateRegId(): Promise<string> {
-  return (await api<GenerateRegIdAnswer>('/api/customer/generate-reg-id', { query: { type: 'customer' } })).reg_id;
+  return (await call(accountEndpoints.generateRegId, { query: { type: 'customer' } })).reg_id;
 }
 
 /** No id yet: nothing, or the form's "TBD" placeholder (E12). */

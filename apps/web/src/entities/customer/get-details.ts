@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerDetailsAnswer, CustomerRecord } from '@portal/shared/my-details-schemas';
-import { api } from '@/lib/api-client';
+import type { CustomerRecord } from '@portal/shared/my-details-schemas';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 export async function getDetails(): Promise<CustomerRecord> {
-  return (await api<CustomerDetailsAnswer>('/api/customer/get-details')).client;
+  return (await call(accountEndpoints.details)).client;
 }
 
 export const detailsQueryOptions = queryOptions({ queryKey: ['customer', 'details'], queryFn: getDetails });

@@ -1,20 +1,22 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CustomerUser, MeAnswer } from '@portal/shared/customer-schemas';
-import { api, ApiRequestError, forgetHeldAnswers, isCompanyLoaded, setCompanyLoaded } from '@/lib/api-client';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
+import { ApiRequestError, forgetHeldAnswers, isCompanyLoaded, setCompanyLoaded } from '@/lib/api-client';
+import { call } from '@/lib/call';
 import { resetBranding } from '@/lib/branding';
 import { useCartStore } from '@/lib/cart-store';
 import { useSessionStore } from '@/lib/session-store';
 import { useUiStore } from '@/lib/ui-store';
 
 /**
- * Who is signed in is what GET /api/customer/me says. The persisted user in the session
+ * Who is signed in is what customer/me says. The persisted user in the session
  * store is only a hint that lets the first paint show the signed-in frame before that
  * answer arrives; every answer overwrites it.
  */
 async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerUser | null> {
   let user: CustomerUser | null;
   try {
-    ({ user } = await api<MeAnswer>('/api/customer/me'));
+    ({ user } = await call(accountEndpoints.me));
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     user = null;

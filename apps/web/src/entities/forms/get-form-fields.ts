@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FormFieldsAnswer, FormKind } from '@portal/shared/form-config';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
-const PATHS: Record<FormKind, string> = { customer: '/api/customer/get-form-fields', student: '/api/student/get-form-fields' };
+const ENDPOINTS = { customer: companyEndpoints.customerFormFields, student: companyEndpoints.studentFormFields } as const satisfies Record<FormKind, unknown>;
 
 /** A form's configuration (R11, R33); no profile id means the hub's own forms (K7, E6). */
 export function getFormFields(kind: FormKind, profileId?: number): Promise<FormFieldsAnswer> {
-  return api<FormFieldsAnswer>(PATHS[kind], { query: { id: profileId } });
+  return call(ENDPOINTS[kind], { query: { id: profileId } });
 }
 
 /** Cached for good (T30): a configuration changes only when the company does, and that resets the cache. */

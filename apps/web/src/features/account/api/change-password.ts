@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Success } from '@portal/shared/api-schemas';
 import type { ChangePasswordInput } from '@portal/shared/my-details-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 /** K13, R13: the current password and the new one twice. */
-export function changePassword(input: ChangePasswordInput): Promise<Success> {
-  return api<Success>('/api/customer/change-password', { method: 'POST', body: input });
+export function changePassword(input: ChangePasswordInput) {
+  return call(accountEndpoints.changePassword, { body: input });
 }
 
 export function useChangePassword() {

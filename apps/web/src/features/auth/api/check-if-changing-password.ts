@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChangingPasswordAnswer } from '@portal/shared/customer-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
-export function checkIfChangingPassword(token: string): Promise<ChangingPasswordAnswer> {
-  return api(`/api/customer/check-if-changing-password/${encodeURIComponent(token)}`);
+export function checkIfChangingPassword(token: string) {
+  return call(accountEndpoints.checkIfChangingPassword, { params: { token } });
 }
 
 export const checkIfChangingPasswordQueryOptions = (token: string) =>

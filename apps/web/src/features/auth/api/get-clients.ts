@@ -1,7 +1,7 @@
-import type { ClientsAnswer } from '@portal/shared/customer-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 /** The client accounts these credentials open at the current company (login step 1). */
-export function getClients(email: string, password: string): Promise<ClientsAnswer> {
-  return api('/api/customer/get-clients', { body: { email, password } });
+export function getClients(email: string, password: string) {
+  return call(accountEndpoints.getClients, { body: { email, password } });
 }

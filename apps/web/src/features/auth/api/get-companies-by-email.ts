@@ -1,7 +1,7 @@
-import type { CompaniesAnswer } from '@portal/shared/company-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 /** The companies where these credentials hold an account (D1 §4 company landing login). */
-export function getCompaniesByEmail(email: string, password: string): Promise<CompaniesAnswer> {
-  return api('/api/company/get-by-email', { body: { email, password } });
+export function getCompaniesByEmail(email: string, password: string) {
+  return call(companyEndpoints.getByEmail, { body: { email, password } });
 }

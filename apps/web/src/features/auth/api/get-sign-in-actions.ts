@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignInAction, SignInActionsAnswer } from '@portal/shared/customer-schemas';
-import { api } from '@/lib/api-client';
+import type { SignInAction } from '@portal/shared/customer-schemas';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { useCurrentUser } from '@/entities/customer/identity';
 
 export async function getSignInActions(): Promise<SignInAction[]> {
-  const answer = await api<SignInActionsAnswer>('/api/customer/get-sign-in-actions');
+  const answer = await call(accountEndpoints.signInActions);
   return answer.actions;
 }
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CompanyAnswer } from '@portal/shared/company-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
-export function loginByCode(companyCode: string): Promise<CompanyAnswer> {
-  return api('/api/company/login-by-code', { body: { company_code: companyCode } });
+export function loginByCode(companyCode: string) {
+  return call(companyEndpoints.loginByCode, { body: { company_code: companyCode } });
 }
 
 export function useLoginByCode() {

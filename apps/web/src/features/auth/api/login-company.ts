@@ -1,7 +1,8 @@
-import type { CompanyAnswer, CompanyListEntry } from '@portal/shared/company-schemas';
-import { api } from '@/lib/api-client';
+import type { CompanyListEntry } from '@portal/shared/company-schemas';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 /** Chooses a company from the e-mail search; Product is the entry's Application (A7). */
-export function loginCompany(entry: CompanyListEntry): Promise<CompanyAnswer> {
-  return api('/api/company/login', { body: { company: { CustomerID: entry.CustomerID, Product: entry.Application } } });
+export function loginCompany(entry: CompanyListEntry) {
+  return call(companyEndpoints.login, { body: { company: { CustomerID: entry.CustomerID, Product: entry.Application } } });
 }

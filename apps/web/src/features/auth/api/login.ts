@@ -1,8 +1,9 @@
-import type { CustomerLoginRequest, LoginAnswer } from '@portal/shared/customer-schemas';
-import { api } from '@/lib/api-client';
+import type { CustomerLoginRequest } from '@portal/shared/customer-schemas';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 export type LoginInput = CustomerLoginRequest;
 
-export function login(input: LoginInput): Promise<LoginAnswer> {
-  return api('/api/customer/login', { body: input });
+export function login(input: LoginInput) {
+  return call(accountEndpoints.login, { body: input });
 }

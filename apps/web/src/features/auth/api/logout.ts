@@ -1,6 +1,6 @@
-import type { Success } from '@portal/shared/api-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
-export function logoutCustomer(): Promise<Success> {
-  return api('/api/customer/logout', { method: 'POST' });
+export function logoutCustomer() {
+  return call(accountEndpoints.logout);
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Success } from '@portal/shared/api-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
-export function resetPassword(token: string, input: { password: string; confirm_password: string }): Promise<Success> {
-  return api(`/api/customer/reset-password/${encodeURIComponent(token)}`, { body: input });
+export function resetPassword(token: string, input: { password: string; confirm_password: string }) {
+  return call(accountEndpoints.resetPassword, { params: { token }, body: input });
 }
 
 export function useResetPassword(token: string) {

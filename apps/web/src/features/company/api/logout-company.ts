@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Success } from '@portal/shared/api-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 /** Ends the company session and the customer session with it (D1 §4). */
-export function logoutCompany(): Promise<Success> {
-  return api('/api/company/logout', { method: 'POST' });
+export function logoutCompany() {
+  return call(companyEndpoints.logout);
 }
 
 export function useLogoutCompany() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Success } from '@portal/shared/api-schemas';
 import type { NewPasswordInput } from '@portal/shared/auth-schemas';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 /** R6, X12: the ChangePassword action's new password, for the signed-in customer. */
-export function setPassword(input: NewPasswordInput): Promise<Success> {
-  return api<Success>('/api/customer/set-password', { method: 'POST', body: input });
+export function setPassword(input: NewPasswordInput) {
+  return call(accountEndpoints.setPassword, { body: input });
 }
 
 export function useSetPassword() {
