@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { firstScreenChunks } from './scripts/first-screen-chunks.mjs';
+import { endpointAddresses } from './scripts/endpoint-addresses.mjs';
 
 const chunks = firstScreenChunks({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -17,7 +18,7 @@ const chunks = firstScreenChunks({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunks.plugin],
+  plugins: [endpointAddresses(fileURLToPath(new URL('../../packages/shared/src/endpoints/', import.meta.url))), react(), tailwindcss(), chunks.plugin],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

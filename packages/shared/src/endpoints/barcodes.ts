@@ -1,4 +1,5 @@
-import { defineEndpoint, idParams } from '../endpoint';
+import { defineEndpoint } from '../endpoint';
+import { idParams } from '../endpoint-params';
 import { barcodeAnswerSchema, barcodesAnswerSchema } from '../barcode-schemas';
 
 const tags = ['customer'];

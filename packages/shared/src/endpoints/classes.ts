@@ -1,4 +1,5 @@
-import { defineEndpoint, idParam, idParams, type CompanySwitch } from '../endpoint';
+import { defineEndpoint, type CompanySwitch } from '../endpoint';
+import { idParam, idParams } from '../endpoint-params';
 import {
   absenceReasonsAnswerSchema,
   absenceReasonsQuerySchema,

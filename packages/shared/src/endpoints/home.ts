@@ -1,4 +1,5 @@
-import { defineEndpoint, pageQuery } from '../endpoint';
+import { defineEndpoint } from '../endpoint';
+import { pageQuery } from '../endpoint-params';
 import { HOME_PAGE_SIZE } from '../constants';
 import { outstandingInvoicesPageSchema, upcomingClassesPageSchema } from '../home-schemas';
 

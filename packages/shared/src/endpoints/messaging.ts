@@ -1,4 +1,5 @@
-import { defineEndpoint, pagedQuery } from '../endpoint';
+import { defineEndpoint } from '../endpoint';
+import { pagedQuery } from '../endpoint-params';
 import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '../message-schemas';
 import {
   markNotificationReadSchema,

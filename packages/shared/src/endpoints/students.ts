@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, idParams } from '../endpoint';
+import { defineEndpoint } from '../endpoint';
+import { idParams } from '../endpoint-params';
 import { successSchema } from '../api-schemas';
 import {
   addStudentAnswerSchema,
