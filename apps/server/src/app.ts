@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { healthAnswerSchema } from '@portal/shared/api-schemas';
+import { API_PREFIX } from '@portal/shared/endpoint';
 import type { Ctx } from './context.ts';
 import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
@@ -53,7 +54,7 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
       openapi: { info: { title: 'Customer Hub API', version: '1.0.0' } },
       transform: jsonSchemaTransform,
     });
-    await instance.register(swaggerUi, { routePrefix: '/api/docs' });
+    await instance.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   }
 
   await instance.register(rateLimitsPlugin, { perIp: ctx.env.AUTH_RATE_LIMIT, perEmail: ctx.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });

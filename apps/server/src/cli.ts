@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { companyEndpoints } from '@portal/shared/endpoints/company';
 import { loadEnv, publicOrigin } from './config/env.ts';
 import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -125,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
 async function showOutbox(port: number): Promise<number> {
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${port}/api/dev/outbox`);
+    res = await fetch(`http://127.0.0.1:${port}${companyEndpoints.devOutbox.path}`);
   } catch {
     console.error(`No server answers on port ${port}: start it with npm start (or set PORT).`);
     return 1;

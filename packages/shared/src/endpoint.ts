@@ -7,6 +7,9 @@ import type { ErrorCode } from './error-codes';
  * lib/endpoint-route.ts) and the web calls it with `call(endpoint, input)` (apps/web
  * lib/call.ts). Nothing else in either app names an `/api/` path.
  */
+/** Every endpoint's path starts here; the portal's pages never do. */
+export const API_PREFIX = '/api';
+
 export type Caller =
   /** Anyone, no session needed. */
   | 'public'

@@ -1,6 +1,7 @@
 import { HOME_PAGE_SIZE } from './constants.ts';
 import { accountEndpoints } from './endpoints/accounts.ts';
 import { companyEndpoints } from './endpoints/company.ts';
+import { homeEndpoints } from './endpoints/home.ts';
 
 /**
  * The GET calls the portal makes as it starts, by what the browser holds: with a company
@@ -14,7 +15,7 @@ export const startupCalls = {
   company: [companyEndpoints.config.path],
   customer: [accountEndpoints.me.path, accountEndpoints.signInActions.path],
   byPage: {
-    '/hub/company': [`/api/home/get-upcoming-classes?page=1&limit=${HOME_PAGE_SIZE}`, `/api/home/get-outstanding-invoices?page=1&limit=${HOME_PAGE_SIZE}`],
+    '/hub/company': [homeEndpoints.upcomingClasses, homeEndpoints.outstandingInvoices].map((e) => `${e.path}?page=1&limit=${HOME_PAGE_SIZE}`),
   } as Record<string, readonly string[]>,
 } as const;
 

@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 
 export type App = ReturnType<FastifyInstance['withTypeProvider']>;

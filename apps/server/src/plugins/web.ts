@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_PREFIX } from '@portal/shared/endpoint';
 import { NO_COMPANY_META, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
@@ -61,7 +62,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   // exposeHeadRoutes (Fastify's default) answers HEAD from this GET route.
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return reply.callNotFound();
+    if (url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || path.extname(url)) return reply.callNotFound();
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
     const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]) };
     const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);

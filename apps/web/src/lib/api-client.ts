@@ -1,6 +1,6 @@
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ErrorCode } from '@portal/shared/error-codes';
-import { fillPath } from '@portal/shared/endpoint';
+import { API_PREFIX, fillPath } from '@portal/shared/endpoint';
 import { companyEndpoints } from '@portal/shared/endpoints/company';
 import { NO_COMPANY_META } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
@@ -66,7 +66,7 @@ export function startPreloadedCalls(doc: Document = document): void {
   noCompanyAtStart = doc.querySelector(`meta[name="${NO_COMPANY_META}"][content="none"]`) !== null;
   for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
     const url = link.getAttribute('href');
-    if (!url?.startsWith('/api/') || early.has(url)) continue;
+    if (!url?.startsWith(`${API_PREFIX}/`) || early.has(url)) continue;
     const answer = fetch(url, { ...REQUEST_INIT, headers: { Accept: 'application/json' } });
     // A failed early call is made again by the caller; it must not surface as unhandled.
     answer.catch(() => undefined);

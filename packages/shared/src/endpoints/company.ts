@@ -8,7 +8,6 @@ import {
   companyAnswerSchema,
   companyLoginSchema,
   loginByCustomerIdSchema,
-  ocrProfilesAnswerSchema,
 } from '../company-schemas';
 import { formFieldsAnswerSchema, formFieldsQuerySchema } from '../form-config';
 import { devOutboxAnswerSchema } from '../mail-schemas';
@@ -65,7 +64,6 @@ export const companyEndpoints = {
     description: 'The company configuration, with an ETag (304 when unchanged).',
     tags,
   }),
-  ocrProfiles: defineEndpoint({ method: 'GET', path: '/api/classes/ocr-profiles', auth: 'company', response: ocrProfilesAnswerSchema, description: "The company's online registration profiles.", tags: ['classes'] }),
   customerFormFields: defineEndpoint({
     method: 'GET',
     path: '/api/customer/get-form-fields',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { companyEndpoints as endpoints } from '@portal/shared/endpoints/company';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { matchesEtag } from '../../lib/http.ts';
@@ -14,7 +15,7 @@ export async function companyRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
     return reply.type('application/json; charset=utf-8').send(answer.text());
   });
 
-  route(app, base, endpoints.ocrProfiles, ({ ctx }) => ({
+  route(app, base, classEndpoints.ocrProfiles, ({ ctx }) => ({
     success: true as const,
     profiles: ctx.company.settings.profiles.map((p) => ({ OCRProfileID: p.OCRProfileID, ProfileName: p.ProfileName, DisplayName: p.DisplayName, PageType: p.PageType })),
   }));

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
+import { contactEndpoints } from '@portal/shared/endpoints/contact';
 
-const CHALLENGE_URL = '/api/company/captcha-challenge';
+const CHALLENGE_URL = contactEndpoints.captchaChallenge.path;
 /** No "Protected by ALTCHA" line, and no pointer or scroll events collected: they serve ALTCHA's hosted service only. */
 const CONFIGURATION = JSON.stringify({ hideFooter: true, humanInteractionSignature: false });
 

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
-import { api } from '@/lib/api-client';
+import type { Agreement } from '@portal/shared/agreement-schemas';
+import { agreementEndpoints } from '@portal/shared/endpoints/agreements';
+import { call } from '@/lib/call';
 
 /** N25, R68: the agreements a registration under this profile signs (the company's when the profile names none). */
 export async function getRegistrationAgreements(profileId: number, signal?: AbortSignal): Promise<Agreement[]> {
-  return (await api<ActiveAgreementsAnswer>('/api/customer/get-active-agreements', { query: { id: profileId }, signal })).agreements;
+  return (await call(agreementEndpoints.active, { query: { id: profileId }, signal })).agreements;
 }
 
 export function registrationAgreementsQueryOptions(profileId: number) {
