@@ -1,11 +1,6 @@
 // The load of most rows of `npm run bench`: autocannon's connections rotating through the
 // signed-in customers on one URL.
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const autocannon = createRequire(path.join(root, 'apps/server/package.json'))('autocannon');
+import autocannon from 'autocannon';
 
 /**
  * One autocannon run of `connections` for `seconds`, whose connections rotate through the

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, type EndpointDefinition } from '@portal/shared/endpoint';
+import { repoRoot } from './config/env.ts';
 import { startTestApp, type TestApp } from './test/api-harness.ts';
 
 /**
@@ -7,7 +10,9 @@ import { startTestApp, type TestApp } from './test/api-harness.ts';
  * answers is registered from one, each definition is registered once, and no two definitions
  * claim the same method and path.
  */
-const modules = import.meta.glob<Record<string, Record<string, EndpointDefinition>>>('../../../packages/shared/src/endpoints/*.ts', { eager: true });
+const dir = path.join(repoRoot, 'packages/shared/src/endpoints');
+const modules: Record<string, Record<string, Record<string, EndpointDefinition>>> = {};
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) modules[file] = (await import(path.join(dir, file))) as Record<string, Record<string, EndpointDefinition>>;
 const definitions = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, endpoint]) => ({ name: `${file.split('/').pop()} ${group}.${name}`, endpoint }))),
 );

@@ -648,4 +648,4 @@ export interface Database extends BookingsFinancialsTables {
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
-export type NewCompany = Insertable<CompaniesTable>;
+type NewCompany = Insertable<CompaniesTable>;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 
-export type App = ReturnType<FastifyInstance['withTypeProvider']>;
+type App = ReturnType<FastifyInstance['withTypeProvider']>;
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Error statuses every route may answer, so the OpenAPI document lists them. */

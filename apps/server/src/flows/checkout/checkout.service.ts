@@ -224,4 +224,3 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
 
 /** What a payment whose challenge step outlived its holds answers (the minute job lets the holds go). */
 
-export type { CheckoutRequest };

@@ -138,7 +138,7 @@ const bookingColumns = [
   'i.invoice_no',
 ] as const;
 
-export type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
+type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
 
 export function findBooking(db: Db, input: { companyId: number; clientId: number; bookingId: number }) {
   return db

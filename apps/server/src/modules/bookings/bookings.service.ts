@@ -127,10 +127,6 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
   };
 }
 
-/** The court word (X19): localization.CourtLabel when set, then CourtText, then "Court". */
-export function courtLabel(company: Company): string {
-  return company.settings.localization.CourtLabel || company.settings.CourtText || 'Court';
-}
 
 /** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
 export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {

@@ -58,10 +58,6 @@ export async function loadCompanyForm<K extends FormKind>(ctx: Ctx, company: Com
   return { kind, formFields, context, schema: buildFormSchema(kind, formFields, context) };
 }
 
-/** The field names of the form's inputs, for placing errors. */
-export function formInputKeys(form: CompanyForm<FormKind>): string[] {
-  return describeFormFields(form.kind, form.formFields, form.context).flatMap((f) => f.inputs.map((i) => i.key));
-}
 
 /**
  * Parses a submitted form with the company's schema: hidden and unlisted fields are dropped,

@@ -1,4 +1,4 @@
-import { BANK_FORMATS, bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { bankDetailsSchemaFor, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import type { PaymentType } from '@portal/shared/payment/payment-setup';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -145,4 +145,3 @@ export async function findSavedCardToken(ctx: Ctx, companyId: number, clientId: 
   return row?.kind === 'card' ? row.gateway_token : null;
 }
 
-export { BANK_FORMATS };

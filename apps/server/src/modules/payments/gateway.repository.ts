@@ -59,9 +59,6 @@ export async function moveCharge(db: Db, companyId: number, chargeId: string, fr
   return Number(res.numUpdatedRows) > 0;
 }
 
-export function countCharges(db: Db, companyId: number) {
-  return db.selectFrom('gateway_charges').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
-}
 
 export function findSucceededChargesBefore(db: Db, companyId: number, before: string) {
   return db

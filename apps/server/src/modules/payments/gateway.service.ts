@@ -10,7 +10,7 @@ import { createSimulatedGateway, SIMULATED_PROVIDER, type SimulatedGateway } fro
 import type { Db } from '../../db/database.ts';
 import { passesLuhn } from './test-cards.ts';
 
-export type { PaymentGateway, ChargeResult, CardInfo, DeclineCode } from './payment-gateway.ts';
+export type { PaymentGateway, ChargeResult } from './payment-gateway.ts';
 export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from './payment-gateway.ts';
 
 /** The processors this process can reach, built once at start-up (runtime.ts); a test may hand in its own. */

@@ -13,7 +13,6 @@ import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptio
 import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
 import * as repo from './student.repository.ts';
 
-export type { StudentRow } from './student.repository.ts';
 
 /**
  * Students belong to a client of a company. Every function here takes both and answers only

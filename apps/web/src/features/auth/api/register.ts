@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RegisterCodeRequest } from '@portal/shared/customer-schemas';
 import type { RegisterInput } from '@portal/shared/auth-schemas';
 import { call } from '@/lib/call';
@@ -10,8 +9,4 @@ export type RegisterCodeInput = RegisterInput & Pick<RegisterCodeRequest, 'email
 /** Step one sends the form; step two repeats it with the e-mailed code and token. */
 export function register(input: RegisterInput | RegisterCodeInput) {
   return call(accountEndpoints.register, { body: input });
-}
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
 }

@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
 export function resetPassword(token: string, input: { password: string; confirm_password: string }) {
   return call(accountEndpoints.resetPassword, { params: { token }, body: input });
-}
-
-export function useResetPassword(token: string) {
-  return useMutation({ mutationFn: (input: { password: string; confirm_password: string }) => resetPassword(token, input) });
 }
