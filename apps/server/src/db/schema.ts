@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
@@ -648,4 +648,3 @@ export interface Database extends BookingsFinancialsTables {
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
-type NewCompany = Insertable<CompaniesTable>;

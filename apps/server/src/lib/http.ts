@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 
-type App = ReturnType<FastifyInstance['withTypeProvider']>;
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Error statuses every route may answer, so the OpenAPI document lists them. */

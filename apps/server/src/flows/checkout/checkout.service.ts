@@ -1,4 +1,4 @@
-import { type CheckoutRequest, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +11,20 @@ import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
-import { conflict, DIRECT_DEBIT, gatewayKey, hashOf, LEASE_SECONDS, replay, WAIT_FOR_FIRST_MS, type Checkout, type Holds, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import {
+  conflict,
+  DIRECT_DEBIT,
+  gatewayKey,
+  hashOf,
+  LEASE_SECONDS,
+  replay,
+  WAIT_FOR_FIRST_MS,
+  type Checkout,
+  type Holds,
+  type StoredQuote,
+  type StoredRequest,
+  type StoredResult,
+} from './payment-steps.ts';
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
 import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
 
@@ -115,7 +128,12 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       }
     }
     const applied = quote.discountCodes.filter((d) => d.status === 'applied');
-    const codeRows = await repo.findActiveDiscountCodes(tx.db, ctx.engine, company.id, applied.map((d) => normaliseDiscountCode(d.discountCode)));
+    const codeRows = await repo.findActiveDiscountCodes(
+      tx.db,
+      ctx.engine,
+      company.id,
+      applied.map((d) => normaliseDiscountCode(d.discountCode)),
+    );
     await repo.insertDiscountCodeUses(
       tx.db,
       applied.map((d) => ({
@@ -223,4 +241,3 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
 }
 
 /** What a payment whose challenge step outlived its holds answers (the minute job lets the holds go). */
-

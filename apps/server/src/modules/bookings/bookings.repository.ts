@@ -95,7 +95,6 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<number> {
   return row.id;
 }
 
-
 export async function confirmHeld(db: Db, input: { companyId: number; clientId: number; holdToken: string; invoiceId: number | null }): Promise<number> {
   const res = await db
     .updateTable('bookings')
@@ -124,21 +123,7 @@ export async function releaseHeld(db: Db, input: { companyId: number; holdToken:
   await db.updateTable('bookings').set({ status: 'expired' }).where('company_id', '=', input.companyId).where('hold_token', '=', input.holdToken).where('status', '=', 'held').execute();
 }
 
-const bookingColumns = [
-  'b.id',
-  'b.venue_id',
-  'b.court',
-  'b.booking_type_id',
-  'b.date',
-  'b.start_time',
-  'b.end_time',
-  'b.duration_minutes',
-  'b.price_cents',
-  'b.status',
-  'i.invoice_no',
-] as const;
-
-type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
+const bookingColumns = ['b.id', 'b.venue_id', 'b.court', 'b.booking_type_id', 'b.date', 'b.start_time', 'b.end_time', 'b.duration_minutes', 'b.price_cents', 'b.status', 'i.invoice_no'] as const;
 
 export function findBooking(db: Db, input: { companyId: number; clientId: number; bookingId: number }) {
   return db
@@ -165,14 +150,8 @@ export function findBookingIdOnInvoice(db: Db, input: { companyId: number; clien
 }
 
 /** A client's confirmed bookings from `today` on (or before it), or the cancelled ones; paged. */
-export async function findBookings(
-  db: Db,
-  input: { companyId: number; clientId: number; filter: 'upcoming' | 'past' | 'cancelled'; today: string; nowTime: string; limit: number; offset: number },
-) {
-  let base = db
-    .selectFrom('bookings as b')
-    .where('b.company_id', '=', input.companyId)
-    .where('b.client_id', '=', input.clientId);
+export async function findBookings(db: Db, input: { companyId: number; clientId: number; filter: 'upcoming' | 'past' | 'cancelled'; today: string; nowTime: string; limit: number; offset: number }) {
+  let base = db.selectFrom('bookings as b').where('b.company_id', '=', input.companyId).where('b.client_id', '=', input.clientId);
   const upcoming = sql<boolean>`(b.date > ${input.today} or (b.date = ${input.today} and b.end_time > ${input.nowTime}))`;
   if (input.filter === 'cancelled') base = base.where('b.status', '=', 'cancelled');
   else base = base.where('b.status', '=', 'confirmed').where(input.filter === 'upcoming' ? upcoming : sql<boolean>`not ${upcoming}`);
@@ -210,4 +189,3 @@ export async function cancelConfirmed(db: Db, input: { companyId: number; client
 export function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);
 }
-

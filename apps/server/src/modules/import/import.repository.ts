@@ -14,7 +14,8 @@ type Table = keyof Database;
 export async function insertRows<T extends Table>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the function comment
-    await db.insertInto(table).values(rows.slice(i, i + CHUNK) as any).execute();
+    const chunk = rows.slice(i, i + CHUNK) as any;
+    await db.insertInto(table).values(chunk).execute();
   }
 }
 
@@ -50,7 +51,10 @@ export async function findCompanyConflicts(db: Db, code: string, customerId: num
 }
 
 export async function countCompanies(db: Db): Promise<number> {
-  const row = await db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -48,10 +48,7 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
     offersCard: offers.card,
     offersBank: offers.bank,
     bankFormat: bankFormatOf(company),
-    card:
-      row?.kind === 'card' && row.card_last4
-        ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` }
-        : null,
+    card: row?.kind === 'card' && row.card_last4 ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` } : null,
     bank: row?.kind === 'bank' ? { AccountName: row.account_name ?? '', BankCode: row.bank_code_masked ?? '', AccountNumber: row.account_number_masked ?? '' } : null,
   };
 }
@@ -144,4 +141,3 @@ export async function findSavedCardToken(ctx: Ctx, companyId: number, clientId: 
   const row = await repo.findPaymentMethod(ctx.db, companyId, clientId);
   return row?.kind === 'card' ? row.gateway_token : null;
 }
-

@@ -59,7 +59,6 @@ export async function moveCharge(db: Db, companyId: number, chargeId: string, fr
   return Number(res.numUpdatedRows) > 0;
 }
 
-
 export function findSucceededChargesBefore(db: Db, companyId: number, before: string) {
   return db
     .selectFrom('gateway_charges')

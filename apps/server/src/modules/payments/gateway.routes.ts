@@ -39,10 +39,12 @@ export async function gatewayRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx })
     },
   );
 
-
   r.get(
     `${GATEWAY_PREFIX}/challenges/:id`,
-    { config: { auth: 'customer' }, schema: { tags: ['gateway'], summary: 'Simulated gateway: a challenge step of the card holder\'s', params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
+    {
+      config: { auth: 'customer' },
+      schema: { tags: ['gateway'], summary: "Simulated gateway: a challenge step of the card holder's", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } },
+    },
     async (req) => {
       const { company, clientId } = requireCustomer(req);
       return service.findChallenge(ctx, company, clientId, req.params.id);

@@ -28,13 +28,7 @@ export async function insertPaymentOnce(db: Db, row: Insertable<PaymentsTable>):
 }
 
 export function findPaymentByKey(db: Db, companyId: number, clientId: number, key: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return db.selectFrom('payments').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 export function findPaymentById(db: Db, companyId: number, id: number) {
@@ -77,14 +71,7 @@ export async function movePayment(
 
 /** Payments whose process stopped answering: in flight with their lease run out. */
 export function findStalePayments(db: Db, now: string, limit = 100) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('status', 'in', ['processing', 'requires_action'])
-    .where('lease_until', '<=', now)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('payments').selectAll().where('status', 'in', ['processing', 'requires_action']).where('lease_until', '<=', now).orderBy('id').limit(limit).execute();
 }
 
 export function findPaymentsByIds(db: Db, companyId: number, ids: number[]) {
@@ -118,7 +105,13 @@ export function findActiveDiscountCodes(db: Db, engine: Engine, companyId: numbe
     .selectAll()
     .where('company_id', '=', companyId)
     .where('active', '=', 1)
-    .where((eb) => eb(eb.fn('upper', ['code']), 'in', codes.map((c) => c.toUpperCase())))
+    .where((eb) =>
+      eb(
+        eb.fn('upper', ['code']),
+        'in',
+        codes.map((c) => c.toUpperCase()),
+      ),
+    )
     .$if(engine === 'postgres', (q) => q.forUpdate())
     .execute();
 }
@@ -127,18 +120,17 @@ export async function countDiscountCodeUses(db: Db, companyId: number, codeIds: 
   if (codeIds.length === 0) return [];
   return db
     .selectFrom('discount_code_uses')
-    .select((eb) => [
-      'discount_code_id',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('client_id', '=', clientId).then(1).else(0).end()).as('by_client'),
-    ])
+    .select((eb) => ['discount_code_id', eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('client_id', '=', clientId).then(1).else(0).end()).as('by_client')])
     .where('company_id', '=', companyId)
     .where('discount_code_id', 'in', [...codeIds])
     .groupBy('discount_code_id')
     .execute();
 }
 
-export function insertDiscountCodeUses(db: Db, rows: { company_id: number; client_id: number; discount_code_id: number; payment_id: number; invoice_no: string; discount_cents: number; created_at: string }[]) {
+export function insertDiscountCodeUses(
+  db: Db,
+  rows: { company_id: number; client_id: number; discount_code_id: number; payment_id: number; invoice_no: string; discount_cents: number; created_at: string }[],
+) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto('discount_code_uses').values(rows).execute();
 }

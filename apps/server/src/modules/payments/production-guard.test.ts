@@ -96,7 +96,7 @@ describe.each(testEngines())('the simulated gateway under NODE_ENV=production on
     expect(hasEveryRoute(runtime)).toBe(true);
   });
 
-  it('where no company pays through it, production starts without any of the simulator\'s routes', async () => {
+  it("where no company pays through it, production starts without any of the simulator's routes", async () => {
     const handle = await emptyDatabase();
     await importCompanyBundle(handle.db, exampleBundle(PAYMENTS_OFF), { refuseSimulatedGateway: true });
     const runtime = await start(handle, production);
@@ -145,7 +145,9 @@ describe.each(testEngines())('the simulated gateway under NODE_ENV=production on
     ]);
     // Saved cards and bank mandates alone go to the simulator too, where no other gateway keeps them.
     await expect(importCompanyBundle(handle.db, exampleBundle({ PaymentType: 'DirectDebitDetails' }), { refuseSimulatedGateway: true })).rejects.toThrow(BundleValidationError);
-    await expect(seedDemoData(handle.db, { refuseSimulatedGateway: true })).rejects.toThrow(/^Refusing to seed the demo: .*companies SPLASH, ACE, THAMES, CLOSED would take payments through it.*; or start with SEED_DEMO=false\.$/);
+    await expect(seedDemoData(handle.db, { refuseSimulatedGateway: true })).rejects.toThrow(
+      /^Refusing to seed the demo: .*companies SPLASH, ACE, THAMES, CLOSED would take payments through it.*; or start with SEED_DEMO=false\.$/,
+    );
     expect(await handle.db.selectFrom('companies').select('code').execute()).toEqual([]);
 
     await importCompanyBundle(handle.db, exampleBundle(PAYMENTS_OFF), { refuseSimulatedGateway: true });

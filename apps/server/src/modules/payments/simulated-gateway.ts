@@ -90,7 +90,9 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
     },
 
     async charge(request: ChargeRequest) {
-      const hash = createHash('sha256').update(JSON.stringify([request.token, request.amountCents, request.currency])).digest('hex');
+      const hash = createHash('sha256')
+        .update(JSON.stringify([request.token, request.amountCents, request.currency]))
+        .digest('hex');
       const existing = await repo.findChargeByKey(db, request.companyId, request.idempotencyKey);
       if (existing) {
         if (existing.request_hash !== hash) throw new GatewayIdempotencyError('Keys for idempotent requests can only be used with the same parameters they were first used with.');

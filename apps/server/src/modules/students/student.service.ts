@@ -13,7 +13,6 @@ import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptio
 import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
 import * as repo from './student.repository.ts';
 
-
 /**
  * Students belong to a client of a company. Every function here takes both and answers only
  * that client's students, so another family's or another company's student is "not found".
@@ -70,7 +69,13 @@ function parseCustomValues(text: string | null): StudentRecord['custom_field_val
     if (!Array.isArray(value)) return [];
     return value.flatMap((v: { CustomFieldID?: unknown; CustomFieldItemID?: unknown; FieldValue?: unknown }) =>
       typeof v?.CustomFieldID === 'number'
-        ? [{ CustomFieldID: v.CustomFieldID, CustomFieldItemID: typeof v.CustomFieldItemID === 'number' ? v.CustomFieldItemID : null, FieldValue: typeof v.FieldValue === 'string' ? v.FieldValue : null }]
+        ? [
+            {
+              CustomFieldID: v.CustomFieldID,
+              CustomFieldItemID: typeof v.CustomFieldItemID === 'number' ? v.CustomFieldItemID : null,
+              FieldValue: typeof v.FieldValue === 'string' ? v.FieldValue : null,
+            },
+          ]
         : [],
     );
   } catch {
@@ -170,7 +175,11 @@ async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stor
   const items = await repo.findActiveListIds(ctx.db, companyId);
   const errors: { field: string; message: string }[] = [];
   const allowed = (list: string, id: number, kept: string | number | null | undefined) =>
-    items.some((i) => i.list === list && i.id === id) || String(kept ?? '').split(',').map(Number).includes(id);
+    items.some((i) => i.list === list && i.id === id) ||
+    String(kept ?? '')
+      .split(',')
+      .map(Number)
+      .includes(id);
   const one = (key: keyof StudentForm, list: string, kept: number | null | undefined) => {
     const id = form[key];
     if (typeof id === 'number' && !allowed(list, id, kept)) errors.push({ field: key, message: messages.selectAnOption });
@@ -355,4 +364,3 @@ export async function studentsWithEmptyMandatoryFields(ctx: Ctx, company: Compan
   }
   return incomplete;
 }
-
