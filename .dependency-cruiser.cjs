@@ -26,7 +26,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['(^|/)dist/', '\\.test\\.tsx?$', '^apps/server/src/test/', '^apps/web/src/test/'] },
     tsPreCompilationDeps: false,
-    
+
     // The web's `@/` paths.
     tsConfig: { fileName: `${__dirname}/tsconfig.depcruise.json` },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'default'] },

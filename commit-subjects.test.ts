@@ -13,7 +13,9 @@ describe('commit subjects', () => {
   it(`are under 72 characters from ${GATE_SINCE} on`, () => {
     let subjects: string[];
     try {
-      subjects = execFileSync('git', ['log', '--no-merges', `--since=${GATE_SINCE}`, '--format=%s'], { cwd: import.meta.dirname, encoding: 'utf8' }).split('\n').filter(Boolean);
+      subjects = execFileSync('git', ['log', '--no-merges', `--since=${GATE_SINCE}`, '--format=%s'], { cwd: import.meta.dirname, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
     } catch {
       // Not a git checkout (an exported tree): there is no history to read.
       return;

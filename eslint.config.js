@@ -11,7 +11,11 @@ import globals from 'globals';
 const root = import.meta.dirname;
 const SERVER = 'apps/server/src';
 const WEB = 'apps/web/src';
-const dirs = (path) => fs.readdirSync(`${root}/${path}`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  fs
+    .readdirSync(`${root}/${path}`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * The layering the README promises (docs/decisions/012), as import zones. Each zone says which
@@ -19,12 +23,20 @@ const dirs = (path) => fs.readdirSync(`${root}/${path}`, { withFileTypes: true }
  */
 export const serverZones = [
   { target: `${SERVER}/plugins`, from: [`${SERVER}/modules`, `${SERVER}/flows`], message: 'Plugins do not import modules: shared types live in domain/, lookups arrive as options from app.ts.' },
-  { target: `${SERVER}/domain`, from: [`${SERVER}/modules`, `${SERVER}/flows`, `${SERVER}/plugins`, `${SERVER}/db`], message: 'domain/ holds types and rules every layer may use; it imports none of them.' },
+  {
+    target: `${SERVER}/domain`,
+    from: [`${SERVER}/modules`, `${SERVER}/flows`, `${SERVER}/plugins`, `${SERVER}/db`],
+    message: 'domain/ holds types and rules every layer may use; it imports none of them.',
+  },
   { target: `${SERVER}/lib`, from: [`${SERVER}/modules`, `${SERVER}/flows`], message: 'lib/ is below the modules: it may not import them.' },
   { target: `${SERVER}/modules`, from: `${SERVER}/flows`, message: 'Modules never import flows: a flow composes modules, not the other way round.' },
   { target: `${SERVER}/{modules,flows}/**/*.routes.ts`, from: `${SERVER}/{modules,flows}/**/*.repository.ts`, message: 'Routes call a service; only services call repositories.' },
   { target: `${SERVER}/{modules,flows}/**/*.routes.ts`, from: `${SERVER}/db/**`, message: 'Routes call a service; only repositories touch the database.' },
-  { target: `${SERVER}/{modules,flows}/**/*.repository.ts`, from: [`${SERVER}/{modules,flows}/**/*.service.ts`, `${SERVER}/{modules,flows}/**/*.routes.ts`], message: 'Repositories are the bottom layer: they import no service or route.' },
+  {
+    target: `${SERVER}/{modules,flows}/**/*.repository.ts`,
+    from: [`${SERVER}/{modules,flows}/**/*.service.ts`, `${SERVER}/{modules,flows}/**/*.routes.ts`],
+    message: 'Repositories are the bottom layer: they import no service or route.',
+  },
   { target: `${SERVER}/{modules,flows}/**/*.service.ts`, from: `${SERVER}/{modules,flows}/**/*.routes.ts`, message: 'Services know nothing of HTTP routes.' },
   // A module has one door: everything outside it (other modules, flows, the app, the seed, the
   // browser suite's fixtures) imports only its <module>.api.ts.
@@ -68,7 +80,8 @@ export const webZones = [
 const webNoServerImports = { group: ['**/apps/server/**', '@portal/server/*'], message: 'The web app may not import server code.' };
 
 /** Query-client calls whose filter or options name a query key (a prefix matches every query under it). */
-const KEY_FILTER_CALLS = '/^(invalidateQueries|refetchQueries|cancelQueries|removeQueries|resetQueries|setQueriesData|getQueriesData|isFetching|fetchQuery|prefetchQuery|ensureQueryData|fetchInfiniteQuery|prefetchInfiniteQuery)$/';
+const KEY_FILTER_CALLS =
+  '/^(invalidateQueries|refetchQueries|cancelQueries|removeQueries|resetQueries|setQueriesData|getQueriesData|isFetching|fetchQuery|prefetchQuery|ensureQueryData|fetchInfiniteQuery|prefetchInfiniteQuery)$/';
 const KEY_MESSAGE =
   "Name the query key through its endpoint file (a feature's api/ or entities/): its queryOptions(…).queryKey or its exported key; a key written here drifts from the one the query uses.";
 
@@ -81,15 +94,17 @@ export const webSyntaxRules = [
   // Query keys live in the endpoint files; call sites use them (decision 053).
   { selector: `CallExpression[callee.property.name=${KEY_FILTER_CALLS}] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression`, message: KEY_MESSAGE },
   { selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState)$/][arguments.0.type='ArrayExpression']", message: KEY_MESSAGE },
-  { selector: "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression > Property[key.name='queryKey']", message: `${KEY_MESSAGE} Spread the endpoint's queryOptions into useQuery.` },
+  {
+    selector: "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression > Property[key.name='queryKey']",
+    message: `${KEY_MESSAGE} Spread the endpoint's queryOptions into useQuery.`,
+  },
 ];
 
 /**
  * An `/api/` path is written once, in its endpoint definition (packages/shared/src/endpoints): the
  * server registers its route from the definition and the web calls it with `call` or `endpointUrl`.
  */
-const API_PATH_MESSAGE =
-  "Name the endpoint through its definition in packages/shared/src/endpoints (route(…) on the server, call(…) or endpointUrl(…) on the web), not an '/api/' path written here.";
+const API_PATH_MESSAGE = "Name the endpoint through its definition in packages/shared/src/endpoints (route(…) on the server, call(…) or endpointUrl(…) on the web), not an '/api/' path written here.";
 export const apiPathRules = [
   { selector: 'Literal[value=/^\\/api\\//]', message: API_PATH_MESSAGE },
   { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_PATH_MESSAGE },
@@ -194,8 +209,16 @@ export default tseslint.config(
         {
           patterns: [
             webNoServerImports,
-            { group: ['@/lib/api-client', '**/api-client'], importNames: ['api'], message: 'lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature\'s api/ folder.' },
-            { group: ['@/lib/call', '**/call'], importNames: ['call'], message: 'lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature\'s api/ folder.' },
+            {
+              group: ['@/lib/api-client', '**/api-client'],
+              importNames: ['api'],
+              message: "lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature's api/ folder.",
+            },
+            {
+              group: ['@/lib/call', '**/call'],
+              importNames: ['call'],
+              message: "lib/ and components/ hold no endpoint modules: call the API from entities/ (data several features share) or a feature's api/ folder.",
+            },
           ],
         },
       ],

@@ -32,14 +32,30 @@ describe('lint rules that hold the layering', () => {
   it.each([
     ['a route importing a repository', 'apps/server/src/modules/home/home.routes.ts', "import { findUpcomingClasses } from './home.repository.ts';\nexport const f = findUpcomingClasses;\n"],
     ['a plugin importing a module', 'apps/server/src/plugins/auth.ts', "import { findSessions } from '../modules/accounts/accounts.api.ts';\nexport const f = findSessions;\n"],
-    ['a service importing another module\'s repository', 'apps/server/src/modules/home/home.service.ts', "import { findLogin } from '../accounts/customer.repository.ts';\nexport const f = findLogin;\n"],
+    [
+      "a service importing another module's repository",
+      'apps/server/src/modules/home/home.service.ts',
+      "import { findLogin } from '../accounts/customer.repository.ts';\nexport const f = findLogin;\n",
+    ],
     ['the demo seed importing a repository', 'apps/server/src/seed/seed.ts', "import { countCompanies } from '../modules/import/import.repository.ts';\nexport const f = countCompanies;\n"],
-    ['a repository importing a service', 'apps/server/src/modules/home/home.repository.ts', "import { listOutstandingInvoices } from './home.service.ts';\nexport const f = listOutstandingInvoices;\n"],
+    [
+      'a repository importing a service',
+      'apps/server/src/modules/home/home.repository.ts',
+      "import { listOutstandingInvoices } from './home.service.ts';\nexport const f = listOutstandingInvoices;\n",
+    ],
     ['a web feature importing another feature', 'apps/web/src/features/home/components/probe.tsx', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
     ['shared web code importing a feature', 'apps/web/src/lib/probe.ts', "import { login } from '@/features/auth/api/login';\nexport const f = login;\n"],
-    ['a module importing another module\'s service, not its api file', 'apps/server/src/modules/home/home.service.ts', "import { findCompanyById } from '../company/company.service.ts';\nexport const f = findCompanyById;\n"],
-    ['a flow importing a module\'s private file', 'apps/server/src/flows/checkout/checkout.service.ts', "import { holdBookings } from '../../modules/bookings/bookings.service.ts';\nexport const f = holdBookings;\n"],
-    ['the app importing a module\'s routes file', 'apps/server/src/app.ts', "import { homeRoutes } from './modules/home/home.routes.ts';\nexport const f = homeRoutes;\n"],
+    [
+      "a module importing another module's service, not its api file",
+      'apps/server/src/modules/home/home.service.ts',
+      "import { findCompanyById } from '../company/company.service.ts';\nexport const f = findCompanyById;\n",
+    ],
+    [
+      "a flow importing a module's private file",
+      'apps/server/src/flows/checkout/checkout.service.ts',
+      "import { holdBookings } from '../../modules/bookings/bookings.service.ts';\nexport const f = holdBookings;\n",
+    ],
+    ["the app importing a module's routes file", 'apps/server/src/app.ts', "import { homeRoutes } from './modules/home/home.routes.ts';\nexport const f = homeRoutes;\n"],
     ['a module importing a flow', 'apps/server/src/modules/bookings/bookings.service.ts', "import { checkout } from '../../flows/checkout/checkout.service.ts';\nexport const f = checkout;\n"],
     // A small module of app/: the router would make import-x/no-cycle walk every route (seconds).
     ['a web feature importing the app', 'apps/web/src/features/home/components/probe.tsx', "import { queryClient } from '@/app/query-client';\nexport const f = queryClient;\n"],
@@ -65,7 +81,7 @@ describe('lint rules that hold the layering', () => {
 
   it.each([
     ['invalidateQueries', "qc.invalidateQueries({ queryKey: ['quote'] })"],
-    ['removeQueries', "qc.removeQueries({ queryKey: [...activeKey, 7] })"],
+    ['removeQueries', 'qc.removeQueries({ queryKey: [...activeKey, 7] })'],
     ['setQueryData', "qc.setQueryData(['payment-details'], null)"],
   ])('refuse a literal query key in %s', async (_case, call) => {
     const code = `import { useQueryClient } from '@tanstack/react-query';\nconst activeKey = ['customer'] as const;\nexport function useProbe() {\n  const qc = useQueryClient();\n  return () => ${call};\n}\n`;
@@ -77,7 +93,7 @@ describe('lint rules that hold the layering', () => {
     expect(await ruleIds('apps/web/src/features/barcodes/components/probe.tsx', code)).toContain('no-restricted-syntax');
   });
 
-  it('let a mutation invalidate through the endpoint file\'s key', async () => {
+  it("let a mutation invalidate through the endpoint file's key", async () => {
     const code =
       "import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';\nexport const quoteKey = ['quote'] as const;\nconst quote = queryOptions({ queryKey: [...quoteKey, 1], queryFn: () => 1 });\nexport function useProbe() {\n  const qc = useQueryClient();\n  useQuery(quote);\n  return () => qc.invalidateQueries({ queryKey: quoteKey });\n}\n";
     expect(await ruleIds('apps/web/src/features/checkout/api/probe.ts', code)).toEqual([]);
@@ -90,7 +106,7 @@ describe('lint rules that hold the layering', () => {
   it('refuse a promise nobody waits for, and one handed where nothing waits', async () => {
     // Typed rules need a file the TypeScript project holds: an existing one, its text replaced.
     const typed = new ESLint({ cwd: import.meta.dirname });
-    const code = "export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  [1].forEach(async () => f());\n}\n";
+    const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  [1].forEach(async () => f());\n}\n';
     const [result] = await typed.lintText(code, { filePath: 'apps/server/src/lib/app-error.ts' });
     const rules = (result?.messages ?? []).map((m) => m.ruleId);
     expect(rules).toContain('@typescript-eslint/no-floating-promises');
@@ -108,25 +124,38 @@ describe('lint rules that hold the layering', () => {
   });
 
   it.each([
-    ['a server route file', 'apps/server/src/modules/home/home.routes.ts', "import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(app: FastifyInstance) {\n  app.get('/api/home/probe', async () => ({}));\n}\n"],
-    ['a flow\'s route file, as a template', 'apps/server/src/flows/guest-booking/guest-booking.routes.ts', "export const probe = (id: number) => `/api/ob/probe/${id}`;\n"],
+    [
+      'a server route file',
+      'apps/server/src/modules/home/home.routes.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(app: FastifyInstance) {\n  app.get('/api/home/probe', async () => ({}));\n}\n",
+    ],
+    ["a flow's route file, as a template", 'apps/server/src/flows/guest-booking/guest-booking.routes.ts', 'export const probe = (id: number) => `/api/ob/probe/${id}`;\n'],
     ['a web endpoint file', 'apps/web/src/features/home/api/probe.ts', "import { api } from '@/lib/api-client';\nexport const f = () => api('/api/customer/me');\n"],
-    ['a web component, as a template', 'apps/web/src/features/classes/components/probe.tsx', "export const Probe = ({ id }: { id: number }) => <a href={`/api/class/probe/${id}`}>Calendar</a>;\n"],
+    ['a web component, as a template', 'apps/web/src/features/classes/components/probe.tsx', 'export const Probe = ({ id }: { id: number }) => <a href={`/api/class/probe/${id}`}>Calendar</a>;\n'],
     ['shared code outside the endpoint definitions', 'packages/shared/src/probe-schemas.ts', "/** GET /api/probe: the comment may name it. */\nexport const probePath = '/api/probe';\n"],
   ])('refuse an /api/ path written in %s', async (_case, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual(['no-restricted-syntax']);
   });
 
-  it('keep the web\'s own syntax rules beside the path rule', async () => {
-    const code = "import { useQuery } from '@tanstack/react-query';\nimport { api } from '@/lib/api-client';\nexport const useProbe = () => useQuery({ queryKey: ['probe'], queryFn: () => api('/api/probe') });\n";
+  it("keep the web's own syntax rules beside the path rule", async () => {
+    const code =
+      "import { useQuery } from '@tanstack/react-query';\nimport { api } from '@/lib/api-client';\nexport const useProbe = () => useQuery({ queryKey: ['probe'], queryFn: () => api('/api/probe') });\n";
     expect(await ruleIds('apps/web/src/features/home/api/probe.ts', code)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
   });
 
   it.each([
-    ['an endpoint definition', 'packages/shared/src/endpoints/probe.ts', "import { defineEndpoint } from '../endpoint';\nexport const probeEndpoints = { get: defineEndpoint({ method: 'GET', path: '/api/probe/:id', auth: 'public', tags: ['probe'] }) };\n"],
+    [
+      'an endpoint definition',
+      'packages/shared/src/endpoints/probe.ts',
+      "import { defineEndpoint } from '../endpoint';\nexport const probeEndpoints = { get: defineEndpoint({ method: 'GET', path: '/api/probe/:id', auth: 'public', tags: ['probe'] }) };\n",
+    ],
     ['a server test', 'apps/server/src/modules/home/probe.test.ts', "export const probe = (id: number) => ['/api/home/probe', `/api/home/probe/${id}`];\n"],
     ['a web test', 'apps/web/src/features/home/components/probe.test.tsx', "export const probe = (id: number) => ['/api/home/probe', `/api/home/probe/${id}`];\n"],
-    ['a path that only contains /api/', 'apps/server/src/modules/payments/gateway.routes.ts', "const prefix = '/sim-gateway/v1';\nexport const probe = [`${prefix}/api/tokens`, 'see /api/docs', '/apis'];\n"],
+    [
+      'a path that only contains /api/',
+      'apps/server/src/modules/payments/gateway.routes.ts',
+      "const prefix = '/sim-gateway/v1';\nexport const probe = [`${prefix}/api/tokens`, 'see /api/docs', '/apis'];\n",
+    ],
   ])('let %s name an /api/ path', async (_case, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([]);
   });

@@ -122,7 +122,13 @@ async function importBundles(databaseUrl, dir) {
   const customers = bundles.flatMap((b) =>
     b.customers
       .filter((c) => c.password_hash === hashes.light)
-      .map((c) => ({ code: b.company.code, email: c.email, ...areas(b), invoices: c.email.startsWith('invoices.'), checkoutInvoices: c.email.startsWith('k') ? invoicesOf(c.email, b.company.code) : null })),
+      .map((c) => ({
+        code: b.company.code,
+        email: c.email,
+        ...areas(b),
+        invoices: c.email.startsWith('invoices.'),
+        checkoutInvoices: c.email.startsWith('k') ? invoicesOf(c.email, b.company.code) : null,
+      })),
   );
   const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === hashes.production).map((c) => ({ code: b.company.code, email: c.email })));
   return { customers, churn };
@@ -237,7 +243,9 @@ for (const r of results) {
   const ceiling = results.find((c) => c.engine === r.engine && c.name.startsWith('ceiling')) ?? results.find((c) => r.engine.startsWith(c.engine) && c.name.startsWith('ceiling'));
   const share = ceiling ? `${((r.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
   const name = r.failed === undefined ? r.name : `${r.name}, ${r.failed} failed`;
-  console.log(`| ${r.engine} | ${name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} | ${Number.isNaN(r.cpuUs) ? '' : Math.round(r.cpuUs)} |`);
+  console.log(
+    `| ${r.engine} | ${name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.share304 * 100).toFixed(0)} % | ${share} | ${Number.isNaN(r.cpuUs) ? '' : Math.round(r.cpuUs)} |`,
+  );
 }
 const failed = results.reduce((sum, r) => sum + r.writeFailures, 0);
 const rate = results.reduce((sum, r) => sum + r.writes, 0) / Math.max(1, results.length);

@@ -54,11 +54,7 @@ function step(name, cmd, args, env = {}) {
 
 const npx = 'npx';
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL is not set: the API suite runs on SQLite only)');
-const before = [
-  concurrentStep('type check', npx, ['tsc', '-b']),
-  concurrentStep('lint', 'npm', ['run', '--silent', 'lint']),
-  concurrentStep('unit, API and component tests', npx, ['vitest', 'run']),
-];
+const before = [concurrentStep('type check', npx, ['tsc', '-b']), concurrentStep('lint', 'npm', ['run', '--silent', 'lint']), concurrentStep('unit, API and component tests', npx, ['vitest', 'run'])];
 // The build reads no output of the type check (esbuild and Vite strip the types themselves).
 if (!fast) before.push(concurrentStep('build', 'npm', ['run', 'build']));
 let ok = (await Promise.all(before)).every(Boolean);
@@ -74,7 +70,9 @@ if (!fast) {
     results.push({ name: 'browser tests (Chromium)', status: 'FAILED (no browser)', seconds: 0 });
     ok = false;
   } else {
-    console.warn(`\n${'!'.repeat(72)}\n!! BROWSER TESTS NOT RUN: no Chromium at ${chrome}.\n!! Install it (apt-get install chromium-headless-shell) or set CHROME_PATH, then run npm test again.\n${'!'.repeat(72)}`);
+    console.warn(
+      `\n${'!'.repeat(72)}\n!! BROWSER TESTS NOT RUN: no Chromium at ${chrome}.\n!! Install it (apt-get install chromium-headless-shell) or set CHROME_PATH, then run npm test again.\n${'!'.repeat(72)}`,
+    );
     results.push({ name: 'browser tests (Chromium)', status: 'NOT RUN (no browser)', seconds: 0 });
   }
 }

@@ -39,13 +39,20 @@ test.describe('accessibility of financials and bookings', () => {
     await signedIn(page, world, 'ACE', '/hub/bookings/view');
     await expect(page.getByRole('list', { name: 'Upcoming bookings' })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('button', { name: /^Cancel/ }).first().click();
+    await page
+      .getByRole('list', { name: 'Upcoming bookings' })
+      .getByRole('button', { name: /^Cancel/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
     await expectAccessible(page);
     await page.goto('/hub/bookings/add');
     // Today may have no free slot left (late evening in the venue's time zone): the day after tomorrow has.
     await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    await page.getByRole('button', { name: /^Court \d at / }).first().click();
+    await page
+      .getByRole('button', { name: /^Court \d at / })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await expectAccessible(page);
   });

@@ -9,7 +9,12 @@ test.describe('accessibility of the classes pages (axe: no serious or critical v
   async function check(page: Page, heading: string, ready: Locator) {
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(ready).toBeVisible();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /^Loading/ }),
+    ).toHaveCount(0);
     await expectAccessible(page);
   }
   /** Back to /hub/classes, then one of its tiles. */

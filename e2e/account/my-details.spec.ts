@@ -46,10 +46,7 @@ test.describe('My Details', () => {
     await page.clock.install();
     await ownCustomer(page, world);
     await expect(page.getByText('TBD', { exact: true })).toBeVisible();
-    const [regId] = await Promise.all([
-      page.waitForResponse(apiCall('GET', '/api/customer/generate-reg-id')),
-      page.getByRole('button', { name: 'Edit details' }).click(),
-    ]);
+    const [regId] = await Promise.all([page.waitForResponse(apiCall('GET', '/api/customer/generate-reg-id')), page.getByRole('button', { name: 'Edit details' }).click()]);
     const { reg_id } = (await regId.json()) as { reg_id: string };
     await expect(field(page, 'Registration ID')).toHaveValue(reg_id);
 

@@ -4,7 +4,11 @@ import { tabTo } from './keyboard.ts';
 const NEW_PASSWORD = 'Heron#Lane59';
 
 test.describe('Login & Security', () => {
-  test('K13, S10–S16: the current password, the new one twice with its rules and toggles, by keyboard alone (Tab, Enter, Space); the change ends the other session', async ({ page, browser, world }) => {
+  test('K13, S10–S16: the current password, the new one twice with its rules and toggles, by keyboard alone (Tab, Enter, Space); the change ends the other session', async ({
+    page,
+    browser,
+    world,
+  }) => {
     const email = uniqueEmail('password');
     const code = world.company('SPLASH').code;
     await registerViaApi(page, { code, email });

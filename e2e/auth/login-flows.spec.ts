@@ -6,7 +6,12 @@ import { apiCall, chooseCompanyViaApi, DEMO_PASSWORD, expect, expectSignedInAs, 
  * page that never fetched the chunk, the intro is not there and cannot come later.
  */
 async function expectNoIntro(page: Page) {
-  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\/intro-carousel-[^/]+\.js$/.test(name)));
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => /\/intro-carousel-[^/]+\.js$/.test(name)),
+  );
   expect(fetched).toEqual([]);
   await expect(page.getByRole('dialog', { name: 'Welcome' })).toHaveCount(0);
 }
@@ -32,19 +37,13 @@ test.describe('customer login', () => {
     });
 
     await test.step('A12/A13: two accounts ask "Select Account"; the login carries the chosen client_id', async () => {
-      const [clientsAnswer] = await Promise.all([
-        page.waitForResponse(apiCall('POST', '/api/customer/get-clients')),
-        submitLogin(page, world.email('family')),
-      ]);
+      const [clientsAnswer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/get-clients')), submitLogin(page, world.email('family'))]);
       const { clients } = (await clientsAnswer.json()) as { clients: { ClientID: number; FirstName: string; LastName: string }[] };
       expect(clients).toHaveLength(2);
       const dialog = page.getByRole('dialog', { name: 'Select Account' });
       await expect(dialog.getByRole('button', { name: /James Carter/ })).toBeVisible();
       const olivia = clients.find((c) => c.FirstName === 'Olivia')!;
-      const [login] = await Promise.all([
-        page.waitForRequest(apiCall('POST', '/api/customer/login')),
-        dialog.getByRole('button', { name: /Olivia Carter/ }).click(),
-      ]);
+      const [login] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/customer/login')), dialog.getByRole('button', { name: /Olivia Carter/ }).click()]);
       expect(login.postDataJSON()).toMatchObject({ email: world.email('family'), password: DEMO_PASSWORD, client_id: olivia.ClientID });
       await expect(page).toHaveURL(/\/hub\/company$/);
       await expectSignedInAs(page, 'Olivia');

@@ -70,10 +70,7 @@ test.describe('reset password page', () => {
 
       await password.fill(NEW_PASSWORD);
       await confirm.fill(NEW_PASSWORD);
-      const [reset] = await Promise.all([
-        page.waitForRequest(apiCall('POST', `/api/customer/reset-password/${token}`)),
-        page.getByRole('button', { name: 'Set password' }).click(),
-      ]);
+      const [reset] = await Promise.all([page.waitForRequest(apiCall('POST', `/api/customer/reset-password/${token}`)), page.getByRole('button', { name: 'Set password' }).click()]);
       expect(reset.postDataJSON()).toEqual({ password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
       await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
       await expect(message('New password set successfully')).toBeVisible();

@@ -1,18 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  apiCall,
-  chooseCompanyViaApi,
-  enterCompanyCode,
-  expect,
-  expectSignedInAs,
-  rootCssVar,
-  signInScreen,
-  signInViaApi,
-  signOutViaUi,
-  storedUser,
-  submitLogin,
-  test,
-} from '../support/fixtures.ts';
+import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, expectSignedInAs, rootCssVar, signInScreen, signInViaApi, signOutViaUi, storedUser, submitLogin, test } from '../support/fixtures.ts';
 
 /** Counts full page loads of the main frame (the first goto included). */
 function countDocumentLoads(page: Page): () => number {
@@ -46,10 +33,7 @@ test.describe('session', () => {
     await page.goto('/hub');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
     const splash600 = await rootCssVar(page, '--brand-600');
-    const [logout] = await Promise.all([
-      page.waitForRequest(apiCall('POST', '/api/company/logout')),
-      page.getByRole('button', { name: 'Change Company' }).click(),
-    ]);
+    const [logout] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/logout')), page.getByRole('button', { name: 'Change Company' }).click()]);
     expect(logout.method()).toBe('POST');
     await expect(page).toHaveURL(/\/hub$/);
     await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
@@ -104,10 +88,7 @@ test.describe('session', () => {
     // page.request shares the browser context's cookies: this ends the page's own session.
     expect((await page.request.post('/api/customer/logout')).ok()).toBe(true);
     // The next call the page makes on its own is the bells' 60-second poll.
-    const [unauthorised] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401),
-      page.clock.fastForward(60_000),
-    ]);
+    const [unauthorised] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401), page.clock.fastForward(60_000)]);
     expect(new URL(unauthorised.url()).pathname).toMatch(/^\/api\/(notification|messages)$/);
     await expect.poll(loads).toBe(2);
     await expect(signInScreen(page)).toBeVisible();

@@ -19,7 +19,10 @@ async function courtInCart(page: Page, world: World) {
     ([clientId, booking]) => {
       if (window.sessionStorage.getItem('cart-seeded')) return;
       window.sessionStorage.setItem('cart-seeded', '1');
-      window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+      window.localStorage.setItem(
+        'portal-cart',
+        JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }),
+      );
     },
     [user.ClientID, item] as const,
   );

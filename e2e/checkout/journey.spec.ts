@@ -137,7 +137,10 @@ async function journey(page: Page, ownWorld: OwnWorld) {
 }
 
 test.describe('the purchase journey of issue 8 §8', () => {
-  test('F9, F11, G3, H1, H8, H10, H11, H13–H15, I6, I9, I14, I15, D6: class and lane in one cart, code and credit, declined then paid, receipt PDF, home and calendar, Pay Now with a challenge', async ({ page, ownWorld }) => {
+  test('F9, F11, G3, H1, H8, H10, H11, H13–H15, I6, I9, I14, I15, D6: class and lane in one cart, code and credit, declined then paid, receipt PDF, home and calendar, Pay Now with a challenge', async ({
+    page,
+    ownWorld,
+  }) => {
     await journey(page, ownWorld);
   });
 

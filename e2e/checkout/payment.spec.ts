@@ -20,7 +20,10 @@ async function invoiceInCart(page: Page, world: World): Promise<string> {
       // Once per tab: later navigations see the cart as the portal left it.
       if (window.sessionStorage.getItem('cart-seeded')) return;
       window.sessionStorage.setItem('cart-seeded', '1');
-      window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [], invoices: [no], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+      window.localStorage.setItem(
+        'portal-cart',
+        JSON.stringify({ state: { clientId, classItems: [], bookingItems: [], invoices: [no], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }),
+      );
     },
     [user.ClientID, invoiceNo] as const,
   );
@@ -99,7 +102,10 @@ test.describe('invoice checkout and payment', () => {
     expect(list.invoices.find((i) => i.InvoiceNo === invoiceNo)).toBeUndefined();
   });
 
-  test('K19, H14: direct debit is offered at payment when the payment type allows it and bank details are on file; chosen, nothing is charged and the invoice is Debit Scheduled', async ({ page, ownWorld }) => {
+  test('K19, H14: direct debit is offered at payment when the payment type allows it and bank details are on file; chosen, nothing is charged and the invoice is Debit Scheduled', async ({
+    page,
+    ownWorld,
+  }) => {
     // The import, the sign-in, bank details saved, 5 screens (card only, both options, direct debit, success, the invoice), 1 screenshot and 1 check.
     budgetSteps(10);
     const world = await ownWorld(['SPLASH']);
@@ -115,7 +121,10 @@ test.describe('invoice checkout and payment', () => {
       ([clientId, booking]) => {
         if (window.sessionStorage.getItem('cart-seeded')) return;
         window.sessionStorage.setItem('cart-seeded', '1');
-        window.localStorage.setItem('portal-cart', JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }));
+        window.localStorage.setItem(
+          'portal-cart',
+          JSON.stringify({ state: { clientId, classItems: [], bookingItems: [booking], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }),
+        );
       },
       [user.ClientID, { venue_id: 1, booking_type_id: 1, date, time: slot.time, court: slot.freeCourts[0]! }] as const,
     );

@@ -35,7 +35,12 @@ async function searchAndAddToCart(page: Page) {
   expect((await check).status()).toBe(200);
   await expect(page.getByRole('dialog', { name: 'Added to cart' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' }).or(page.getByRole('button', { name: 'Cart, 1 item' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Cart, 1 item' })
+      .or(page.getByRole('button', { name: 'Cart, 1 item' }))
+      .first(),
+  ).toBeVisible();
 }
 
 /** From the notify-absences page (opened here unless the test has already gone there). */

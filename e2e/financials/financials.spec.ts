@@ -28,10 +28,7 @@ async function searchInvoices(page: Page, term: string) {
 
 test.describe('financials', () => {
   // One signed-in customer who only reads: the lists, a search history, an invoice, the other lists.
-  test('I2/I3/I5/I12, I13, I6/I7/I8, I9, I14/I15/I16, I10/I11: the invoice lists, searches, statuses, Pay Now, an invoice, balance history and upcoming payments', async ({
-    page,
-    world,
-  }) => {
+  test('I2/I3/I5/I12, I13, I6/I7/I8, I9, I14/I15/I16, I10/I11: the invoice lists, searches, statuses, Pay Now, an invoice, balance history and upcoming payments', async ({ page, world }) => {
     test.setTimeout(90_000);
     await openFinancials(page, world);
 

@@ -246,13 +246,6 @@ test.describe('home lists for a parent with classes and invoices', () => {
 
   test('D7: ACE calls the student a Player and the court a Court', async ({ page, world }) => {
     await openHome(page, world, 'ACE');
-    await expect(page.getByRole('table', { name: 'Upcoming classes' }).getByRole('columnheader')).toHaveText([
-      'Date & Time',
-      'Player',
-      'Lesson Format',
-      'Venue',
-      'Court',
-      'Enrollments',
-    ]);
+    await expect(page.getByRole('table', { name: 'Upcoming classes' }).getByRole('columnheader')).toHaveText(['Date & Time', 'Player', 'Lesson Format', 'Venue', 'Court', 'Enrollments']);
   });
 });

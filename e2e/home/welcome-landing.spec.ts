@@ -59,7 +59,9 @@ test.describe('welcome landing', () => {
 
       const chosen = profiles[1] as Profiles['profiles'][number];
       await dialog.getByRole('button', { name: chosen.DisplayName || chosen.ProfileName }).click();
-      await expect(page).toHaveURL((url) => url.pathname === '/ocr' && url.searchParams.get('id') === String(world.company('SPLASH').customerId) && url.searchParams.get('p') === String(chosen.OCRProfileID));
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/ocr' && url.searchParams.get('id') === String(world.company('SPLASH').customerId) && url.searchParams.get('p') === String(chosen.OCRProfileID),
+      );
     });
 
     await test.step('D21: a guest arriving with ocr_profile is asked to log in', async () => {
@@ -129,5 +131,4 @@ test.describe('welcome landing', () => {
     await page.goto('/hub/company?ocr_profile=1');
     await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
   });
-
 });

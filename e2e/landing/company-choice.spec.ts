@@ -17,10 +17,7 @@ test.describe('company landing (no company chosen yet)', () => {
     });
 
     await test.step('A9: no company for those details shows the server message in the error box', async () => {
-      const [answer] = await Promise.all([
-        page.waitForResponse(apiCall('POST', '/api/company/get-by-email')),
-        submitLogin(page, 'nobody-here@example.com'),
-      ]);
+      const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/company/get-by-email')), submitLogin(page, 'nobody-here@example.com')]);
       expect(answer.ok()).toBe(false);
       const { message } = (await answer.json()) as { message: string };
       expect(message).toBeTruthy();
@@ -91,10 +88,7 @@ test.describe('company landing (no company chosen yet)', () => {
     await expect(dialog.getByRole('button', { name: /Splash Swim School/ })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /Ace Tennis Academy/ })).toBeVisible();
     const ace = companies.find((c) => c.TradingName === 'Ace Tennis Academy')!;
-    const [companyLogin] = await Promise.all([
-      page.waitForRequest(apiCall('POST', '/api/company/login')),
-      dialog.getByRole('button', { name: /Ace Tennis Academy/ }).click(),
-    ]);
+    const [companyLogin] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/login')), dialog.getByRole('button', { name: /Ace Tennis Academy/ }).click()]);
     expect(companyLogin.postDataJSON()).toEqual({ company: { CustomerID: ace.CustomerID, Product: ace.Application } });
     await expect(page).toHaveURL(/\/hub\/company$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Ace Tennis — Home' })).toHaveText('Ace Tennis');
@@ -110,5 +104,4 @@ test.describe('company landing (no company chosen yet)', () => {
     expect(companyLogins.map((r) => r.postDataJSON())).toEqual([{ company: { CustomerID: world.company('THAMES').customerId, Product: 'CustomerHub' } }]);
     await expect(page.getByRole('dialog', { name: 'Select Company' })).toHaveCount(0);
   });
-
 });

@@ -36,7 +36,6 @@ async function readUnreadMessage(page: Page, world: World) {
 }
 
 test.describe('messages', () => {
-
   test('J2, B6/J3/J5, J10: polls every 60 s, lists the latest messages in the dropdown and opens one by ?id=', async ({ page, world }) => {
     // One page for every check on SPLASH's parent: the steps only read.
     test.slow();
@@ -48,9 +47,7 @@ test.describe('messages', () => {
       const first = page.waitForResponse((res) => isBellPoll(res.request()));
       await page.goto('/hub/company');
       await first;
-      await expectRepeatsEvery(page, isBellPoll, 60_000, 1, () =>
-        expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Messages' : `Messages, ${n > 99 ? '99+' : n} unread`),
-      );
+      await expectRepeatsEvery(page, isBellPoll, 60_000, 1, () => expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Messages' : `Messages, ${n > 99 ? '99+' : n} unread`));
     });
 
     await test.step('B6/J3/J5: the dropdown lists the latest messages; View all goes to the page', async () => {

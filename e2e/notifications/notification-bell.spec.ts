@@ -1,15 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { NotificationContact, NotificationList } from '@portal/shared/notification-schemas';
-import {
-  chooseCompanyViaApi,
-  expect,
-  expectRepeatsEvery,
-  getJson,
-  isApiCall,
-  isMobile,
-  signInViaApi,
-  test,
-} from '../support/fixtures.ts';
+import { chooseCompanyViaApi, expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 const BELL_QUERY = { page: '1', limit: '5', status: 'All' };
 const BELL_URL = '/api/notification?page=1&limit=5&status=All';
@@ -79,9 +70,7 @@ test.describe('notification bell of a parent', () => {
       const first = page.waitForResponse((res) => isBellPoll(res.request()));
       await page.goto('/hub/company');
       await first;
-      await expectRepeatsEvery(page, isBellPoll, 60_000, 2, () =>
-        expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Notifications' : `Notifications, ${n > 99 ? '99+' : n} new`),
-      );
+      await expectRepeatsEvery(page, isBellPoll, 60_000, 2, () => expect(bell(page)).toHaveAccessibleName(n === 0 ? 'Notifications' : `Notifications, ${n > 99 ? '99+' : n} new`));
     });
   });
 });

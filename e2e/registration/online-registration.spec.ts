@@ -23,7 +23,10 @@ function storedSession(page: Page): Promise<string> {
 async function expectBackPlacement(page: Page) {
   const back = page.getByRole('button', { name: 'Back', exact: true }).locator('visible=true');
   await expect(back).toHaveCount(1);
-  const card = await page.getByRole('region', { name: /.+/ }).filter({ has: page.locator('#registration-step-title') }).boundingBox();
+  const card = await page
+    .getByRole('region', { name: /.+/ })
+    .filter({ has: page.locator('#registration-step-title') })
+    .boundingBox();
   const button = await back.boundingBox();
   if (isMobile(page)) expect(button!.y).toBeGreaterThan(card!.y + card!.height);
   else expect(button!.y + button!.height).toBeLessThanOrEqual(card!.y + card!.height);
@@ -176,7 +179,13 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   ]);
   expect(answer.status(), await answer.text()).toBe(200);
   expect(request.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
-  const body = request.postDataJSON() as { profile: number; students: unknown[]; marketing_opt_in: boolean; customer: Record<string, unknown>; agreements: { agreed: boolean; signature: string | null }[] };
+  const body = request.postDataJSON() as {
+    profile: number;
+    students: unknown[];
+    marketing_opt_in: boolean;
+    customer: Record<string, unknown>;
+    agreements: { agreed: boolean; signature: string | null }[];
+  };
   expect(body.profile).toBe(PROFILE);
   if (withStudents) expect(body.students).toEqual([expect.objectContaining({ FirstName: 'Mia', LastName: 'Shah', DOB: '2018-05-07', Gender: 'F' })]);
   else expect(body.students).toEqual([]);
@@ -214,7 +223,10 @@ const SEAHORSE = 'Seahorse – Tuesday 4:00 pm';
 
 /** Ticks one of the chosen classes for a swimmer on the students list (N14). */
 async function putInClass(page: Page, swimmer: string, className: string) {
-  await page.getByRole('group', { name: `Classes for ${swimmer}` }).getByRole('checkbox', { name: new RegExp(className) }).check();
+  await page
+    .getByRole('group', { name: `Classes for ${swimmer}` })
+    .getByRole('checkbox', { name: new RegExp(className) })
+    .check();
 }
 
 /**
@@ -239,7 +251,11 @@ async function registerIntoClasses(page: Page, world: World, card: keyof typeof 
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   const results = page.getByTestId('class-result');
-  for (const name of [DOLPHIN, SEAHORSE]) await results.filter({ hasText: name }).getByRole('button', { name: /^Add class/ }).click();
+  for (const name of [DOLPHIN, SEAHORSE])
+    await results
+      .filter({ hasText: name })
+      .getByRole('button', { name: /^Add class/ })
+      .click();
   const chosen = page.getByRole('list', { name: 'Your classes' });
   await expect(chosen.getByRole('listitem')).toHaveText([new RegExp(DOLPHIN), new RegExp(SEAHORSE)]);
   await expect(results.filter({ hasText: DOLPHIN }).getByText('Added')).toBeVisible();

@@ -6,7 +6,12 @@ import { chooseCompanyViaApi, expect, signInViaApi, test } from '../support/fixt
  * page that never fetched the chunk, the intro is not there and cannot come later.
  */
 async function expectNoIntro(page: Page) {
-  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\/intro-carousel-[^/]+\.js$/.test(name)));
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => /\/intro-carousel-[^/]+\.js$/.test(name)),
+  );
   expect(fetched).toEqual([]);
   await expect(page.getByRole('dialog', { name: 'Welcome' })).toHaveCount(0);
 }

@@ -84,13 +84,7 @@ test.describe('top bar, menus and routes of a signed-in SPLASH parent', () => {
       const menu = await openUserMenu(page);
       await expect(menu.getByText('Account Settings', { exact: true })).toBeVisible();
       const items = await menu.getByRole('menuitem').allTextContents();
-      expect(items.filter((t) => ['My Details', 'Login & Security', 'Billing', 'Agreements', 'Sign Out'].includes(t))).toEqual([
-        'My Details',
-        'Login & Security',
-        'Billing',
-        'Agreements',
-        'Sign Out',
-      ]);
+      expect(items.filter((t) => ['My Details', 'Login & Security', 'Billing', 'Agreements', 'Sign Out'].includes(t))).toEqual(['My Details', 'Login & Security', 'Billing', 'Agreements', 'Sign Out']);
       await menu.getByRole('menuitem', { name: 'Login & Security' }).click();
       await expect(page).toHaveURL(/\/hub\/settings\/security$/);
     });

@@ -12,7 +12,9 @@ async function bigPhoto(): Promise<string> {
   const height = 3000;
   const grain = Buffer.alloc(width * height * 3);
   for (let i = 0; i < grain.length; i++) grain[i] = 96 + (((i * 2654435761) >>> 24) >> 2);
-  await sharp(grain, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toFile(file);
+  await sharp(grain, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 93 })
+    .toFile(file);
   return file;
 }
 
@@ -68,10 +70,7 @@ test.describe('students', () => {
   });
 
   // The writes, on a company of the test's own: a new swimmer with a photo, an edit, a swimmer added by keyboard.
-  test('adds a swimmer with a 5 MB photo compressed to 220 px; edits a swimmer and keeps the change; the student form works by keyboard alone (E6, E24, E8, E9)', async ({
-    page,
-    ownWorld,
-  }) => {
+  test('adds a swimmer with a 5 MB photo compressed to 220 px; edits a swimmer and keeps the change; the student form works by keyboard alone (E6, E24, E8, E9)', async ({ page, ownWorld }) => {
     test.setTimeout(120_000);
     const world = await ownWorld(['SPLASH']);
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });

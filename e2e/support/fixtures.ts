@@ -47,10 +47,7 @@ async function signInThroughApi(baseURL: string, opts: { code: string; email: st
  * shared by the tests that only read; `fresh: true` gives a session of the test's own, for a test
  * that signs out or otherwise ends it.
  */
-export async function signInViaApi(
-  page: Page,
-  opts: { code: string; email: string; password?: string; clientIndex?: number; fresh?: boolean },
-): Promise<CustomerUser> {
+export async function signInViaApi(page: Page, opts: { code: string; email: string; password?: string; clientIndex?: number; fresh?: boolean }): Promise<CustomerUser> {
   const baseURL = test.info().project.use.baseURL as string;
   const args = { ...opts, password: opts.password ?? DEMO_PASSWORD };
   const key = JSON.stringify([args.code, args.email, args.password, args.clientIndex ?? 0]);
@@ -185,10 +182,7 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** Creates a fresh account at a company through the API (the code comes from the outbox), then signs it out again. */
-export async function registerViaApi(
-  page: Page,
-  opts: { code: string; email: string; password?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean },
-): Promise<void> {
+export async function registerViaApi(page: Page, opts: { code: string; email: string; password?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean }): Promise<void> {
   await chooseCompanyViaApi(page, opts.code);
   const password = opts.password ?? DEMO_PASSWORD;
   const form = { first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'Customer', email: opts.email, password, confirm_password: password };
@@ -304,13 +298,7 @@ export function rootCssVar(page: Page, name: string): Promise<string> {
  * `shown` waits until the page shows what the answers say (a 304 has no body: the page keeps
  * what it showed).
  */
-export async function expectRepeatsEvery(
-  page: Page,
-  matches: (r: Request) => boolean,
-  periodMs: number,
-  times: number,
-  shown: () => Promise<void>,
-): Promise<void> {
+export async function expectRepeatsEvery(page: Page, matches: (r: Request) => boolean, periodMs: number, times: number, shown: () => Promise<void>): Promise<void> {
   let calls = 0;
   const count = (r: Request) => {
     if (matches(r)) calls++;

@@ -46,11 +46,7 @@ export async function closeDatabase(): Promise<void> {
  * Imports copies of `names` through the bundle importer, the way a real company arrives.
  * `edit` may change a bundle first (switches, lists) to give a test the company it needs.
  */
-export async function importWorld(
-  workerIndex: number,
-  names: readonly DemoCompany[] = ['SPLASH', 'ACE', 'THAMES', 'CLOSED'],
-  edit?: (name: DemoCompany, bundle: Bundle) => void,
-): Promise<World> {
+export async function importWorld(workerIndex: number, names: readonly DemoCompany[] = ['SPLASH', 'ACE', 'THAMES', 'CLOSED'], edit?: (name: DemoCompany, bundle: Bundle) => void): Promise<World> {
   const tag = `${runTag}${workerIndex.toString(36)}X${(imports++).toString(36)}`.toUpperCase();
   const email = (account: string) => `${account}.${tag.toLowerCase()}@example.com`;
   const copies = new Map<DemoCompany, CompanyCopy>();

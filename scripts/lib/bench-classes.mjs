@@ -34,7 +34,12 @@ export function withBenchClasses(bundle) {
 
 // Each request of the mixed row searches as one family might: a child's age (3–12), one of four
 // sets of days, one of three times of day, page 1 or 2: 240 different searches.
-const DAY_SETS = [[1, 3, 5], [2, 4], [6, 7], [1, 2, 3, 4, 5]];
+const DAY_SETS = [
+  [1, 3, 5],
+  [2, 4],
+  [6, 7],
+  [1, 2, 3, 4, 5],
+];
 const TIMES_OF_DAY = [['morning'], ['afternoon'], ['afternoon', 'evening']];
 const familySearch = (i) =>
   JSON.stringify({ page: 1 + (Math.floor(i / 120) % 2), limit: 20, age: 3 + (i % 10), days: DAY_SETS[Math.floor(i / 10) % 4], times_of_day: TIMES_OF_DAY[Math.floor(i / 40) % 3] });

@@ -38,7 +38,28 @@ export class BenchSession extends PortalSession {
   }
 }
 
-const RECORD_FIELDS = ['phone_mobile', 'address1', 'suburb', 'state', 'postcode', 'gender', 'gender_other', 'phone_home', 'phone_work', 'phone_mobile2', 'email2', 'fax', 'address2', 'billing_same_as_address', 'billing_address1', 'billing_address2', 'billing_suburb', 'billing_state', 'billing_postcode', 'custom_fields'];
+const RECORD_FIELDS = [
+  'phone_mobile',
+  'address1',
+  'suburb',
+  'state',
+  'postcode',
+  'gender',
+  'gender_other',
+  'phone_home',
+  'phone_work',
+  'phone_mobile2',
+  'email2',
+  'fax',
+  'address2',
+  'billing_same_as_address',
+  'billing_address1',
+  'billing_address2',
+  'billing_suburb',
+  'billing_state',
+  'billing_postcode',
+  'custom_fields',
+];
 function completeRecord(bundle) {
   const established = (bundle.customers ?? []).find((c) => !c.email.startsWith('new@'))?.clients?.[0] ?? {};
   return Object.fromEntries(RECORD_FIELDS.filter((f) => established[f] !== undefined).map((f) => [f, established[f]]));

@@ -10,9 +10,20 @@ export function invoiceHeavyCustomer(code, record, agreements_signed, passwordHa
     const status = statuses[i % statuses.length];
     const total = 2000 + (i % 40) * 250;
     const day = (ago) => (ago >= 0 ? `today-${ago}` : `today+${-ago}`);
-    return { invoice_no: `B${code}-${100000 + i}`, invoice_date: day(INVOICE_COUNT - i - 20), payment_date: day(INVOICE_COUNT - i - 34), total_cents: total, balance_due_cents: status === 'Paid' ? 0 : total, status };
+    return {
+      invoice_no: `B${code}-${100000 + i}`,
+      invoice_date: day(INVOICE_COUNT - i - 20),
+      payment_date: day(INVOICE_COUNT - i - 34),
+      total_cents: total,
+      balance_due_cents: status === 'Paid' ? 0 : total,
+      status,
+    };
   });
-  return { email: `invoices.${code.toLowerCase()}@bench.example`, password_hash: passwordHash, clients: [{ ...record, key: 'invoices', first_name: 'Many', last_name: 'Invoices', agreements_signed, invoices }] };
+  return {
+    email: `invoices.${code.toLowerCase()}@bench.example`,
+    password_hash: passwordHash,
+    clients: [{ ...record, key: 'invoices', first_name: 'Many', last_name: 'Invoices', agreements_signed, invoices }],
+  };
 }
 
 /** Measured on that customer only (`who`). */

@@ -40,7 +40,9 @@ async function signature(width = 300, height = 100) {
     const y = Math.round(height / 2 + Math.sin(x / 12) * (height / 4));
     for (const dy of [0, 1, 2]) raw.writeUInt32BE(0x111111ff, ((y + dy) * width + x) * 4);
   }
-  const png = await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const png = await sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -138,10 +140,7 @@ async function check(store, companyId, classIds, families, outcome) {
   }
   checks.push({ name: 'overbooked classes', value: overbooked, ok: overbooked === 0 });
 
-  const duplicates = await store.all(
-    `select email, count(*) as n from clients where company_id = ? and email like ? group by email having count(*) > 1`,
-    [companyId, `%@${DOMAIN}`],
-  );
+  const duplicates = await store.all(`select email, count(*) as n from clients where company_id = ? and email like ? group by email having count(*) > 1`, [companyId, `%@${DOMAIN}`]);
   const duplicateLogins = await store.all(`select email from logins where company_id = ? and email like ? group by email having count(*) > 1`, [companyId, `%@${DOMAIN}`]);
   checks.push({ name: 'duplicate customers', value: duplicates.length + duplicateLogins.length, ok: duplicates.length + duplicateLogins.length === 0 });
 
@@ -166,7 +165,10 @@ async function check(store, companyId, classIds, families, outcome) {
     const whole =
       client &&
       (await count(store, 'select count(*) as n from logins where company_id = ? and email = ?', [companyId, f.email])) === 1 &&
-      (await count(store, `select count(*) as n from enrolments e join students s on s.id = e.student_id where e.company_id = ? and s.client_id = ? and e.status = 'active'`, [companyId, client.id])) === CHILDREN_EACH &&
+      (await count(store, `select count(*) as n from enrolments e join students s on s.id = e.student_id where e.company_id = ? and s.client_id = ? and e.status = 'active'`, [
+        companyId,
+        client.id,
+      ])) === CHILDREN_EACH &&
       (await count(store, 'select count(*) as n from invoices where company_id = ? and client_id = ?', [companyId, client.id])) >= 1 &&
       (await count(store, `select count(*) as n from payments where company_id = ? and client_id = ? and idempotency_key = ? and status = 'completed'`, [companyId, client.id, f.key])) === 1;
     if (!whole) incomplete++;

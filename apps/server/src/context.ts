@@ -61,10 +61,7 @@ export interface RequestCtx<C extends Company | undefined = Company, Client exte
   clientId: Client;
 }
 
-export function forRequest<C extends Company | undefined, Client extends number | undefined>(
-  ctx: Ctx,
-  request: { company: C; clientId: Client; log: FastifyBaseLogger },
-): RequestCtx<C, Client> {
+export function forRequest<C extends Company | undefined, Client extends number | undefined>(ctx: Ctx, request: { company: C; clientId: Client; log: FastifyBaseLogger }): RequestCtx<C, Client> {
   return onDb<RequestCtx<C, Client>>({ ...ctx, ...request }, ctx.db);
 }
 

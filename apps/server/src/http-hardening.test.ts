@@ -118,7 +118,9 @@ describe('HTTP hardening (plain-HTTP portal)', () => {
     // Every route but those hidden from it: the documentation's own, the health probes and the web app's files and pages.
     const routes = t.server.routeTable.filter((r) => (r.schema as { hide?: boolean } | undefined)?.hide !== true);
     expect(routes.filter((r) => /^\/(api\/docs|healthz|readyz|assets\/|\*)/.test(r.url))).toEqual([]);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/classes/book-makeup', 'POST /api/notification/mark-all-read', 'POST /api/company/login-by-code', 'POST /sim-gateway/v1/tokens']));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/classes/book-makeup', 'POST /api/notification/mark-all-read', 'POST /api/company/login-by-code', 'POST /sim-gateway/v1/tokens']),
+    );
     expect(routes.length).toBeGreaterThan(60);
     for (const { method, url } of routes) {
       const openapiPath = url.replace(/:([A-Za-z_]+)/g, '{$1}');

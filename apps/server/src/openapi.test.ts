@@ -71,9 +71,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
 
   it('describes get-config with the company configuration, lists included', () => {
     const schema = answerSchema(paths['/api/company/get-config']!.get!, '200')!;
-    expect(Object.keys(schema.properties!)).toEqual(
-      expect.arrayContaining(['CompanyDisplayName', 'CustomerID', 'CustomerPortalActive', 'colors', 'localization', 'lists', 'unfiltered_lists']),
-    );
+    expect(Object.keys(schema.properties!)).toEqual(expect.arrayContaining(['CompanyDisplayName', 'CustomerID', 'CustomerPortalActive', 'colors', 'localization', 'lists', 'unfiltered_lists']));
     expect(Object.keys(schema.properties!.lists!.properties!)).toEqual(expect.arrayContaining(['venues', 'lesson_formats', 'standards']));
   });
 

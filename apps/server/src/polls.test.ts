@@ -160,7 +160,11 @@ describe.each(testEngines())('polled lists on %s', (engine) => {
     const scheduled = await insertMessage(db, companyId, null, 'Scheduled', new Date(Date.now() + 24 * 3600_000));
     const before = await raw(t.server, b, MESSAGES, { 'if-none-match': afterRead.etag! });
     expect(before.status).toBe(304);
-    await db.updateTable('messages').set({ published_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', scheduled).execute();
+    await db
+      .updateTable('messages')
+      .set({ published_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', scheduled)
+      .execute();
     const after = await raw(t.server, b, MESSAGES, { 'if-none-match': afterRead.etag! });
     expect(after.status).toBe(200);
     expect((JSON.parse(after.body) as Messages).messages.map((m) => m.CPMessageID)).toContain(scheduled);
@@ -211,7 +215,10 @@ describe.each(testEngines())('polled lists on %s', (engine) => {
   it('a session row deleted in the database is refused on the next call', async () => {
     const { b } = await ownCustomer(t);
     expect((await b.get(POLL)).status).toBe(200);
-    const gone = await db.deleteFrom('sessions').where('token_hash', '=', hashToken(b.cookies.get(CUSTOMER_COOKIE)!)).executeTakeFirst();
+    const gone = await db
+      .deleteFrom('sessions')
+      .where('token_hash', '=', hashToken(b.cookies.get(CUSTOMER_COOKIE)!))
+      .executeTakeFirst();
     expect(Number(gone.numDeletedRows)).toBe(1);
     expect((await b.get(POLL)).status).toBe(401);
   });

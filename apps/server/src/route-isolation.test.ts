@@ -499,7 +499,10 @@ describe.each(testEngines())('every customer route of the route table keeps to i
   const checked = { anonymous: new Set<string>(), otherCompany: new Set<string>(), sameCompany: new Set<string>(), owner: new Set<string>() };
 
   async function signIn(person: Person, code: string, companyId: number): Promise<Customer> {
-    const before = await db.selectFrom('sessions').select((e) => e.fn.max('id').as('id')).executeTakeFirst();
+    const before = await db
+      .selectFrom('sessions')
+      .select((e) => e.fn.max('id').as('id'))
+      .executeTakeFirst();
     const browser = new Browser(t.server);
     const email = emailOf(person, code);
     const { user, actions } = await browser.signIn(code, email, EXAMPLE_PASSWORD);
@@ -507,7 +510,11 @@ describe.each(testEngines())('every customer route of the route table keeps to i
     expect(actions, `${person.first}'s sign-in actions`).toEqual([]);
     const client = await db.selectFrom('clients').select(['id', 'login_id']).where('company_id', '=', companyId).where('id', '=', user.ClientID).executeTakeFirstOrThrow();
     const students = await db.selectFrom('students').select('id').where('company_id', '=', companyId).where('client_id', '=', client.id).execute();
-    const sessions = await db.selectFrom('sessions').select('id').where('id', '>', Number(before?.id ?? 0)).execute();
+    const sessions = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '>', Number(before?.id ?? 0))
+      .execute();
     return { person, browser, companyId, clientId: client.id, loginId: client.login_id, email, studentIds: new Set(students.map((s) => s.id)), sessionIds: new Set(sessions.map((s) => s.id)) };
   }
 
@@ -518,10 +525,11 @@ describe.each(testEngines())('every customer route of the route table keeps to i
       if (row === undefined) throw new Error(`customer A has no ${what}`);
       return row;
     };
-    const student = async (key: number) => one(
-      await db.selectFrom('students').select('id').where('company_id', '=', company).where('client_id', '=', client).where('first_name', '=', VICTIM.students[key]!).executeTakeFirst(),
-      `student ${VICTIM.students[key]}`,
-    ).id;
+    const student = async (key: number) =>
+      one(
+        await db.selectFrom('students').select('id').where('company_id', '=', company).where('client_id', '=', client).where('first_name', '=', VICTIM.students[key]!).executeTakeFirst(),
+        `student ${VICTIM.students[key]}`,
+      ).id;
     const classId = async (name: string) => one(await db.selectFrom('classes').select('id').where('company_id', '=', company).where('name', '=', name).executeTakeFirst(), `class ${name}`).id;
     const studentId = await student(0);
     const weekly = await classId('Beginner – Wednesday');
@@ -585,7 +593,10 @@ describe.each(testEngines())('every customer route of the route table keeps to i
         await db.selectFrom('class_sessions').select('id').where('company_id', '=', company).where('class_id', '=', weekly).where('date', '>', inDays(2)).orderBy('date').executeTakeFirst(),
         'session ahead',
       ).id,
-      makeupSessionId: one(makeupSessions.find((s) => s.ClassID === friday), 'make-up session in the Friday class').SessionID,
+      makeupSessionId: one(
+        makeupSessions.find((s) => s.ClassID === friday),
+        'make-up session in the Friday class',
+      ).SessionID,
       agreementId: one(await db.selectFrom('agreements').select('id').where('company_id', '=', company).executeTakeFirst(), 'agreement').id,
     };
   }
@@ -596,7 +607,9 @@ describe.each(testEngines())('every customer route of the route table keeps to i
     routes = routeTable(t);
     customerRoutes = routes.filter((r) => r.level === 'customer');
     tables = await tenantTables(db);
-    picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0e7490' } }).jpeg().toBuffer();
+    picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0e7490' } })
+      .jpeg()
+      .toBuffer();
     const photo = `data:image/jpeg;base64,${picture.toString('base64')}`;
 
     const codeA = `ISO${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -670,7 +683,10 @@ describe.each(testEngines())('every customer route of the route table keeps to i
       const unknownParam = [...r.url.matchAll(/:(\w+)/g)].some(([, name]) => !(name! in OWNER));
       return unknownParam || [r.schema.querystring, r.schema.body].some((s) => s && !s.safeParse({}).success);
     });
-    expect(unsampled.map((r) => r.key), 'customer routes that need a sample request in SAMPLES').toEqual([]);
+    expect(
+      unsampled.map((r) => r.key),
+      'customer routes that need a sample request in SAMPLES',
+    ).toEqual([]);
     const stale = Object.keys(SAMPLES).filter((key) => !customerRoutes.some((r) => r.key === key));
     expect(stale, 'SAMPLES for routes that are not customer routes').toEqual([]);
   });

@@ -7,9 +7,4 @@ export interface FirstScreenGroup {
   includeDependenciesRecursively: boolean;
 }
 
-export function firstScreenChunks(options: {
-  root: string;
-  entry: string;
-  landing: string[];
-  screens: Array<{ name: string; modules: string[] }>;
-}): { plugin: Plugin; groups: FirstScreenGroup[] };
+export function firstScreenChunks(options: { root: string; entry: string; landing: string[]; screens: Array<{ name: string; modules: string[] }> }): { plugin: Plugin; groups: FirstScreenGroup[] };

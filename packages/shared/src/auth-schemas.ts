@@ -5,7 +5,7 @@ import { PASSWORD_MIN } from './constants.ts';
 /** No spaces, an @, and a dot in the domain (S1). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters, digits and these symbols only (U12). */
-export const PASSWORD_SYMBOLS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
+export const PASSWORD_SYMBOLS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 const symbolClass = PASSWORD_SYMBOLS.replace(/[\\\]^-]/g, '\\$&');
 const PASSWORD_ALLOWED = new RegExp(`^[A-Za-z0-9${symbolClass}]+$`);
 const HAS_SYMBOL = new RegExp(`[${symbolClass}]`);
@@ -81,11 +81,12 @@ export const registerSchema = passwordPair
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The 6-digit code, sent as a JSON number (S17, X25); blank or missing is "Code is required". */
-export const codeField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.number({ error: m.codeRequired }).int(m.codeRequired).min(0, m.codeRequired).max(999_999, m.codeRequired),
-);
+export const codeField = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number({ error: m.codeRequired }).int(m.codeRequired).min(0, m.codeRequired).max(999_999, m.codeRequired));
 
 export const registerCodeFormSchema = z.object({
-  email_code: z.string().trim().min(1, m.codeRequired).regex(/^[0-9]+$/, m.codeRequired),
+  email_code: z
+    .string()
+    .trim()
+    .min(1, m.codeRequired)
+    .regex(/^[0-9]+$/, m.codeRequired),
 });

@@ -20,8 +20,10 @@ export type SolidShade = (typeof SOLID_SHADES)[number];
  * first of 700, 800 and 900 that can; null when none can.
  */
 export function solidShadeOf(colors: Partial<Record<string, string>>): SolidShade | null {
-  return SOLID_SHADES.find((shade) => {
-    const hex = colors[shade];
-    return hex !== undefined && /^#[0-9a-f]{6}$/i.test(hex) && contrastWithWhite(hex) >= 4.5;
-  }) ?? null;
+  return (
+    SOLID_SHADES.find((shade) => {
+      const hex = colors[shade];
+      return hex !== undefined && /^#[0-9a-f]{6}$/i.test(hex) && contrastWithWhite(hex) >= 4.5;
+    }) ?? null
+  );
 }

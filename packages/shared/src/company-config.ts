@@ -11,9 +11,7 @@ export { SOCIAL_SITES };
  */
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour like #1a2b3c');
 
-export const colorsSchema = z.object(
-  Object.fromEntries(COLOR_SHADES.map((s) => [s, hex])) as Record<(typeof COLOR_SHADES)[number], typeof hex>,
-);
+export const colorsSchema = z.object(Object.fromEntries(COLOR_SHADES.map((s) => [s, hex])) as Record<(typeof COLOR_SHADES)[number], typeof hex>);
 
 export const socialMediaSchema = z.array(z.object({ site: z.enum(SOCIAL_SITES), link: z.url() }));
 
@@ -97,13 +95,23 @@ export const finSetupSchema = z.object({
 /** Rules of the classes area a company sets (decision 023); not named by the spec, so defaults keep old files valid. */
 export const classesSetupSchema = z.object({
   /** Hours before a session after which an absence can no longer be notified. */
-  AbsenceCutoffHours: z.number().int().min(0).max(24 * 14).default(2),
+  AbsenceCutoffHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(2),
   /** Whether an absence notified in time earns a make-up credit (also needs CanTakeMakeups). */
   AbsenceEarnsMakeup: z.boolean().default(true),
   /** Days a make-up credit can be used after the missed session. */
   MakeupExpiryDays: z.number().int().min(1).max(365).default(60),
   /** Hours a family holds a waitlist offer before it passes to the next family. */
-  WaitlistOfferHours: z.number().int().min(1).max(24 * 14).default(24),
+  WaitlistOfferHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   AbsenceReasons: z.array(z.string().min(1)).default(['Illness', 'Holiday', 'School event', 'Other']),
   /** How a class's duration is shown (D1 §3 enumeration). */
   TimeDisplay: z.enum(['HoursAndMinutes', 'Minutes', 'NoTimeDisplayed']).default('HoursAndMinutes'),
@@ -129,7 +137,10 @@ export const profileSchema = z.object({
   /** The e-mail marketing question (N26); {company} stands for the company's name. Empty: not asked. */
   EmailMarketingAgreement: z.string().default(''),
   /** How the family may pay at the end of a registration with classes (N27, T24), where the company's payment setup offers it too. */
-  PaymentOptions: z.array(z.enum(PROFILE_PAYMENT_OPTIONS)).min(1).default([...PROFILE_PAYMENT_OPTIONS]),
+  PaymentOptions: z
+    .array(z.enum(PROFILE_PAYMENT_OPTIONS))
+    .min(1)
+    .default([...PROFILE_PAYMENT_OPTIONS]),
   RegistrationHeader: z.string().default(''),
   RegistrationText: z.string().default(''),
 });
@@ -139,7 +150,12 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expecte
 export const bookingTypeSchema = z.object({
   BookingTypeID: z.number().int().positive(),
   Name: z.string().min(1),
-  DurationMinutes: z.number().int().positive().multipleOf(5).max(24 * 60),
+  DurationMinutes: z
+    .number()
+    .int()
+    .positive()
+    .multipleOf(5)
+    .max(24 * 60),
   PriceCents: z.number().int().min(0).default(0),
   VenueIDs: z.array(z.number().int().positive()).default([]),
 });
@@ -157,7 +173,12 @@ export const obVenueSchema = z.object({
 /** How far ahead courts can be booked, until when a booking can be cancelled online, how long checkout holds a court. */
 export const bookingSetupSchema = z.object({
   AdvanceBookingDays: z.number().int().min(1).max(365).default(14),
-  CancelCutoffHours: z.number().int().min(0).max(24 * 30).default(24),
+  CancelCutoffHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   HoldMinutes: z.number().int().min(1).max(60).default(10),
 });
 
@@ -211,19 +232,14 @@ export type ListName = (typeof LIST_NAMES)[number];
 export const listItemSchema = z.object({ FieldValueID: z.number(), DisplayName: z.string(), OCRFieldValueID: z.number().nullable() });
 export type ListItem = z.infer<typeof listItemSchema>;
 
-const listsSchema = z.object(
-  Object.fromEntries(LIST_NAMES.map((n) => [n, z.array(listItemSchema)])) as Record<ListName, z.ZodArray<typeof listItemSchema>>,
-);
+const listsSchema = z.object(Object.fromEntries(LIST_NAMES.map((n) => [n, z.array(listItemSchema)])) as Record<ListName, z.ZodArray<typeof listItemSchema>>);
 
 /** The get-config answer: settings flattened the way the spec names them. */
-export const companyConfigSchema = companySettingsSchema
-  .omit({ switches: true })
-  .extend(switchesSchema.shape)
-  .extend({
-    CustomerID: z.number(),
-    CompanyDetailsID: z.number(),
-    CustomerPortalAllowOCR: z.boolean(),
-    lists: listsSchema,
-    unfiltered_lists: listsSchema,
-  });
+export const companyConfigSchema = companySettingsSchema.omit({ switches: true }).extend(switchesSchema.shape).extend({
+  CustomerID: z.number(),
+  CompanyDetailsID: z.number(),
+  CustomerPortalAllowOCR: z.boolean(),
+  lists: listsSchema,
+  unfiltered_lists: listsSchema,
+});
 export type CompanyConfig = z.output<typeof companyConfigSchema>;

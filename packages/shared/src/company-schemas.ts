@@ -9,7 +9,16 @@ export const companiesByEmailSchema = z.object({ email: emailField, password: pa
 export const companyLoginSchema = z.object({ company: z.object({ CustomerID: idField, Product: z.string().max(100).optional() }) });
 
 /** login-by-customer-id: the CustomerID as a number or as the digits of a link. */
-export const loginByCustomerIdSchema = z.object({ customer_id: z.union([idField, z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(idField)]) });
+export const loginByCustomerIdSchema = z.object({
+  customer_id: z.union([
+    idField,
+    z
+      .string()
+      .regex(/^[0-9]{1,10}$/)
+      .transform(Number)
+      .pipe(idField),
+  ]),
+});
 
 /** A company as the company choice lists it. */
 export const companyListEntrySchema = z.object({ CustomerID: z.number(), TradingName: z.string(), Application: z.string() });

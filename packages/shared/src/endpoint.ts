@@ -67,7 +67,20 @@ export type CallInput<E extends EndpointDefinition> = (E['params'] extends z.Zod
 /** Every error code the caller kind itself may answer, whatever the endpoint. */
 export const CALLER_ERRORS: Record<Caller, readonly ErrorCode[]> = {
   public: ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR'],
-  company: ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR', 'COMPANY_REQUIRED', 'TOKEN_ERROR', 'COMPANY_INACTIVE', 'FEATURE_DISABLED'],
+  company: [
+    'BAD_REQUEST',
+    'VALIDATION',
+    'TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'CROSS_SITE',
+    'NOT_FOUND',
+    'RATE_LIMITED',
+    'SERVER_ERROR',
+    'COMPANY_REQUIRED',
+    'TOKEN_ERROR',
+    'COMPANY_INACTIVE',
+    'FEATURE_DISABLED',
+  ],
   customer: [
     'BAD_REQUEST',
     'VALIDATION',
@@ -94,4 +107,3 @@ export function fillPath(path: string, params: Record<string, string | number> |
     return encodeURIComponent(String(value));
   });
 }
-

@@ -3,19 +3,7 @@
  * as a self-hosted @fontsource package and downloaded only by the portal of a company that
  * uses it; any other name is drawn in Inter, and the bundle importer warns about it.
  */
-export const FONT_SET = [
-  'Inter',
-  'Montserrat',
-  'Roboto',
-  'Open Sans',
-  'Lato',
-  'Poppins',
-  'Nunito',
-  'Raleway',
-  'Source Sans 3',
-  'Playfair Display',
-  'Merriweather',
-] as const;
+export const FONT_SET = ['Inter', 'Montserrat', 'Roboto', 'Open Sans', 'Lato', 'Poppins', 'Nunito', 'Raleway', 'Source Sans 3', 'Playfair Display', 'Merriweather'] as const;
 export type FontName = (typeof FONT_SET)[number];
 
 export const DEFAULT_FONT: FontName = 'Inter';

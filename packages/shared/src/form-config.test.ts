@@ -14,37 +14,23 @@ import {
   type FormConfigurationInput,
 } from './form-config.ts';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('fixed field ids', () => {
   it('numbers the customer fields 1–14 in the order of the spec (T43, U16)', () => {
     expect(CUSTOMER_FIELDS.map((f) => [f.id, f.name])).toEqual(
-      ['firstName', 'lastName', 'gender', 'regID', 'address', 'billingAddress', 'homePhone', 'workPhone', 'mobilePhone', 'mobilePhone2', 'fax', 'email', 'email2', 'notes'].map(
-        (name, i) => [i + 1, name],
-      ),
+      ['firstName', 'lastName', 'gender', 'regID', 'address', 'billingAddress', 'homePhone', 'workPhone', 'mobilePhone', 'mobilePhone2', 'fax', 'email', 'email2', 'notes'].map((name, i) => [
+        i + 1,
+        name,
+      ]),
     );
   });
 
   it('numbers the student fields 15–29 in the order of the spec (T37)', () => {
     expect(STUDENT_FIELDS.map((f) => [f.id, f.name])).toEqual(
-      [
-        'firstName',
-        'lastName',
-        'dateOfBirth',
-        'gender',
-        'regID',
-        'mobile',
-        'email',
-        'address',
-        'standard',
-        'medicalConditions',
-        'referralSource',
-        'school',
-        'venue',
-        'notes',
-        'preferredDays',
-      ].map((name, i) => [i + 15, name]),
+      ['firstName', 'lastName', 'dateOfBirth', 'gender', 'regID', 'mobile', 'email', 'address', 'standard', 'medicalConditions', 'referralSource', 'school', 'venue', 'notes', 'preferredDays'].map(
+        (name, i) => [i + 15, name],
+      ),
     );
   });
 
@@ -77,12 +63,8 @@ describe('form fields schema', () => {
   });
 
   it("refuses an id that is not one of the form's fields", () => {
-    expect(messagesOf(customerFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 20, State: 'Optional' }] }))).toEqual([
-      'fields.0.OCRFormFieldNameID: Not a customer field id',
-    ]);
-    expect(messagesOf(studentFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 3, State: 'Optional' }] }))).toEqual([
-      'fields.0.OCRFormFieldNameID: Not a student field id',
-    ]);
+    expect(messagesOf(customerFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 20, State: 'Optional' }] }))).toEqual(['fields.0.OCRFormFieldNameID: Not a customer field id']);
+    expect(messagesOf(studentFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 3, State: 'Optional' }] }))).toEqual(['fields.0.OCRFormFieldNameID: Not a student field id']);
   });
 
   it('refuses a field listed twice and a field_name that does not match its id', () => {
@@ -100,12 +82,8 @@ describe('form fields schema', () => {
   });
 
   it('keeps first and last name mandatory (S6, S7)', () => {
-    expect(messagesOf(customerFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 1, State: 'Optional' }] }))).toEqual([
-      'fields.0.State: First and last name are always mandatory',
-    ]);
-    expect(messagesOf(studentFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 16, State: 'Hidden' }] }))).toEqual([
-      'fields.0.State: First and last name are always mandatory',
-    ]);
+    expect(messagesOf(customerFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 1, State: 'Optional' }] }))).toEqual(['fields.0.State: First and last name are always mandatory']);
+    expect(messagesOf(studentFormFieldsSchema.safeParse({ fields: [{ OCRFormFieldNameID: 16, State: 'Hidden' }] }))).toEqual(['fields.0.State: First and last name are always mandatory']);
   });
 
   it('refuses a custom field listed twice', () => {
@@ -115,7 +93,13 @@ describe('form fields schema', () => {
 });
 
 describe('custom field schema', () => {
-  const select = (extra: object = {}, options = [{ value: 1, label: 'Red' }, { value: 2, label: 'Blue' }]) => ({
+  const select = (
+    extra: object = {},
+    options = [
+      { value: 1, label: 'Red' },
+      { value: 2, label: 'Blue' },
+    ],
+  ) => ({
     CustomFieldID: 9,
     custom_field: { FieldName: 'Colour', FieldType: CustomFieldType.singleSelectionDD, custom_field_options: options },
     ...extra,
@@ -140,9 +124,16 @@ describe('custom field schema', () => {
   });
 
   it('refuses option values listed twice', () => {
-    expect(messagesOf(customFieldConfigSchema.safeParse(select({}, [{ value: 1, label: 'Red' }, { value: 1, label: 'Rot' }])))).toEqual([
-      'custom_field.custom_field_options: Option values must be unique',
-    ]);
+    expect(
+      messagesOf(
+        customFieldConfigSchema.safeParse(
+          select({}, [
+            { value: 1, label: 'Red' },
+            { value: 1, label: 'Rot' },
+          ]),
+        ),
+      ),
+    ).toEqual(['custom_field.custom_field_options: Option values must be unique']);
   });
 
   it('needs DefaultItemID to be one of the options (E20)', () => {
@@ -160,8 +151,7 @@ describe('default configuration (U16)', () => {
   });
 
   it('asks a family for a name, an e-mail and a mobile, and a student for a name and a date of birth', () => {
-    const mandatory = (kind: 'customer' | 'student') =>
-      DEFAULT_FORM_FIELDS[kind].fields.filter((f) => f.State === 'Mandatory').map((f) => f.field_name.OCRFormFieldName);
+    const mandatory = (kind: 'customer' | 'student') => DEFAULT_FORM_FIELDS[kind].fields.filter((f) => f.State === 'Mandatory').map((f) => f.field_name.OCRFormFieldName);
     expect(mandatory('customer')).toEqual(['firstName', 'lastName', 'mobilePhone', 'email']);
     expect(mandatory('student')).toEqual(['firstName', 'lastName', 'dateOfBirth']);
   });

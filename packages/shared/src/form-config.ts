@@ -17,10 +17,7 @@ export type FieldState = (typeof FIELD_STATES)[number];
 /** The API sends FieldType as 0–3; these are the enum's names in that order (X18, T36). */
 export const CUSTOM_FIELD_TYPES = ['freeText', 'singleSelectionDD', 'multiSelectionDD', 'yesOrNoDD'] as const;
 export type CustomFieldTypeName = (typeof CUSTOM_FIELD_TYPES)[number];
-export const CustomFieldType = { freeText: 0, singleSelectionDD: 1, multiSelectionDD: 2, yesOrNoDD: 3 } as const satisfies Record<
-  CustomFieldTypeName,
-  number
->;
+export const CustomFieldType = { freeText: 0, singleSelectionDD: 1, multiSelectionDD: 2, yesOrNoDD: 3 } as const satisfies Record<CustomFieldTypeName, number>;
 export type CustomFieldTypeCode = (typeof CustomFieldType)[CustomFieldTypeName];
 
 interface FixedFieldDefinition<Name extends string = string> {
@@ -274,11 +271,7 @@ export const DEFAULT_FORM_FIELDS: Readonly<Record<FormKind, FormFields>> = Objec
  * The configuration of one form: the profile's own when it has one, else the company's,
  * else the default (U16). No profile id means the hub's forms (K7, E6).
  */
-export function selectFormFields(
-  configuration: FormConfiguration | null | undefined,
-  kind: FormKind,
-  profileId?: number | null,
-): FormFields {
+export function selectFormFields(configuration: FormConfiguration | null | undefined, kind: FormKind, profileId?: number | null): FormFields {
   const profile = profileId == null ? undefined : configuration?.profiles.find((p) => p.OCRProfileID === profileId);
   return profile?.[kind] ?? configuration?.[kind] ?? DEFAULT_FORM_FIELDS[kind];
 }

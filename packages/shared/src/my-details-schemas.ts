@@ -133,7 +133,13 @@ export const confirmEmailChangeAnswerSchema = z.object({ success: z.literal(true
 export type ConfirmEmailChangeAnswer = z.infer<typeof confirmEmailChangeAnswerSchema>;
 
 /** The code field of the e-mail change step: required, digits only (S17). */
-export const emailChangeCodeFormSchema = z.object({ email_code: z.string().trim().min(1, m.codeRequired).regex(/^[0-9]{1,6}$/, m.codeRequired) });
+export const emailChangeCodeFormSchema = z.object({
+  email_code: z
+    .string()
+    .trim()
+    .min(1, m.codeRequired)
+    .regex(/^[0-9]{1,6}$/, m.codeRequired),
+});
 
 /** GET /api/customer/generate-reg-id (R20, T32, U24). */
 export const REG_ID_TYPES = ['customer', 'student'] as const;

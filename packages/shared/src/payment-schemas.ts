@@ -172,8 +172,14 @@ export const cardFormSchema = z.object({
     .string()
     .transform((v) => v.replace(/\s/g, ''))
     .pipe(z.string().min(1, 'Card number is required').regex(/^\d+$/, messages.numbersOnly).min(12, 'Your card number is incorrect').max(19, 'Your card number is incorrect')),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits'),
 });
 export type CardForm = z.input<typeof cardFormSchema>;
 

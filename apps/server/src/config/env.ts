@@ -13,9 +13,7 @@ function findRepoRoot(start: string): string {
 }
 export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -86,7 +84,10 @@ const envSchema = z.object({
       if (v === 'false' || v === '0') return false;
       if (v === 'true') return true;
       if (/^[0-9]+$/.test(v)) return Number(v);
-      return v.split(',').map((s) => s.trim()).filter(Boolean);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }),
 });
 

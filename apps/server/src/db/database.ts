@@ -72,11 +72,7 @@ export async function refreshPlannerStatistics(handle: DatabaseHandle): Promise<
  * of a list argument, as a bound value as it is; it is called once per shape with stand-ins to
  * learn where each one goes, and throws when one is missing.
  */
-export function shapedQuery<Args extends Record<string, unknown>, Row>(
-  textKeys: readonly (keyof Args)[],
-  build: (db: Db, args: Args) => { compile(): CompiledQuery<Row> },
-  maxShapes = 200,
-) {
+export function shapedQuery<Args extends Record<string, unknown>, Row>(textKeys: readonly (keyof Args)[], build: (db: Db, args: Args) => { compile(): CompiledQuery<Row> }, maxShapes = 200) {
   type Slot = { key: string; at: number } | { value: unknown };
   const shapes = new WeakMap<Db, Map<string, { sql: string; slots: Slot[] }>>();
   const shapeKey = (args: Args) =>

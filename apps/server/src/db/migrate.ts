@@ -64,8 +64,7 @@ export async function migrateToLatest(handle: DatabaseHandle, upTo?: string): Pr
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.engine) };
   // On PostgreSQL, keep the bookkeeping tables in the connection's own schema: Kysely otherwise
   // finds another schema's kysely_migration_lock and never creates its own.
-  const schema =
-    handle.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
+  const schema = handle.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
   // Each feature owns a migration number, and features land in any order: a database that already
   // ran 008 still runs a 007-b that landed after it. Migrations of different numbers touch different tables.
   const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });

@@ -21,7 +21,15 @@ const schemaFile = path.join(import.meta.dirname, 'schema.ts');
  * `__insert__`; a column that may be left out of an insert has `undefined` in the latter.
  */
 function declaredTables(): Tables {
-  const program = ts.createProgram([schemaFile], { strict: true, target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram([schemaFile], {
+    strict: true,
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    skipLibCheck: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(schemaFile)!;
   const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database')!;
@@ -77,7 +85,10 @@ async function migratedTables(db: TestDatabase['db']): Promise<Tables> {
   for (const table of await db.introspection.getTables()) {
     tables[table.name] = Object.fromEntries(
       // SQLite calls its INTEGER PRIMARY KEY nullable, though the rowid it names never is.
-      table.columns.map((c) => [c.name, { nullable: c.isNullable && !c.isAutoIncrementing, defaulted: c.hasDefaultValue || c.isAutoIncrementing, kind: KINDS[c.dataType.toLowerCase()] ?? (c.dataType as Kind) }]),
+      table.columns.map((c) => [
+        c.name,
+        { nullable: c.isNullable && !c.isAutoIncrementing, defaulted: c.hasDefaultValue || c.isAutoIncrementing, kind: KINDS[c.dataType.toLowerCase()] ?? (c.dataType as Kind) },
+      ]),
     );
   }
   return tables;
@@ -104,7 +115,9 @@ describe('schema.ts', () => {
 
     it('declares each table with its columns, each nullable where the database allows null and of what the column holds', () => {
       const shape = (tables: Tables) =>
-        Object.fromEntries(Object.entries(tables).map(([table, columns]) => [table, Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, `${c.kind}${c.nullable ? ' | null' : ''}`]))]));
+        Object.fromEntries(
+          Object.entries(tables).map(([table, columns]) => [table, Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, `${c.kind}${c.nullable ? ' | null' : ''}`]))]),
+        );
       expect(shape(declared)).toEqual(shape(migrated));
     });
 

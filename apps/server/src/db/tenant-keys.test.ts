@@ -37,9 +37,19 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
   });
 
   it("a row of one company cannot point at another company's client", async () => {
-    await expect(t.db.insertInto('invoices').values(invoice(ace, splashClient, 'X-CROSS-1')).execute()).rejects.toThrow(/foreign key/i);
+    await expect(
+      t.db
+        .insertInto('invoices')
+        .values(invoice(ace, splashClient, 'X-CROSS-1'))
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
     const registration = { profile_id: 1, token_hash: 'tenant-cross', email: 'x@example.com', email_verified_at: nowIso(), created_at: nowIso(), expires_at: nowIso() };
-    await expect(t.db.insertInto('registrations').values({ ...registration, company_id: ace, client_id: splashClient }).execute()).rejects.toThrow(/foreign key/i);
+    await expect(
+      t.db
+        .insertInto('registrations')
+        .values({ ...registration, company_id: ace, client_id: splashClient })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
     await expect(
       t.db.insertInto('sessions').values({ company_id: ace, client_id: splashClient, kind: 'customer', token_hash: 'cross-company', created_at: nowIso(), expires_at: nowIso() }).execute(),
     ).rejects.toThrow(/foreign key/i);
@@ -50,12 +60,18 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
     // Moving a row's client to another company's is refused as well.
     const own = await t.db.selectFrom('invoices').select('id').where('company_id', '=', splash).executeTakeFirstOrThrow();
     await expect(t.db.updateTable('invoices').set({ company_id: ace }).where('id', '=', own.id).execute()).rejects.toThrow(/foreign key/i);
-    await t.db.insertInto('invoices').values(invoice(splash, splashClient, 'X-SAME-1')).execute();
+    await t.db
+      .insertInto('invoices')
+      .values(invoice(splash, splashClient, 'X-SAME-1'))
+      .execute();
   });
 
   it('deleting a client still takes its rows with it', async () => {
     const client = await t.db.selectFrom('clients').select(['id', 'login_id']).where('company_id', '=', splash).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await t.db.insertInto('invoices').values(invoice(splash, client.id, 'X-CASCADE-1')).execute();
+    await t.db
+      .insertInto('invoices')
+      .values(invoice(splash, client.id, 'X-CASCADE-1'))
+      .execute();
     await t.db.deleteFrom('clients').where('company_id', '=', splash).where('id', '=', client.id).execute();
     expect(await t.db.selectFrom('invoices').select('id').where('invoice_no', '=', 'X-CASCADE-1').execute()).toEqual([]);
   });
@@ -67,7 +83,15 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
     expect(await consumeResetToken(t.db, ace, reset.id)).toBe(false);
     expect(await consumeResetToken(t.db, splash, reset.id)).toBe(true);
 
-    await insertEmailCode(t.db, { companyId: splash, purpose: 'register', email: 'audit@example.com', tokenHash: 'audit-code', codeHash: 'x', payload: '{}', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await insertEmailCode(t.db, {
+      companyId: splash,
+      purpose: 'register',
+      email: 'audit@example.com',
+      tokenHash: 'audit-code',
+      codeHash: 'x',
+      payload: '{}',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     const code = await t.db.selectFrom('email_codes').select('id').where('token_hash', '=', 'audit-code').executeTakeFirstOrThrow();
     expect(await countEmailCodeAttempt(t.db, ace, code.id, 5)).toBeUndefined();
     expect(await consumeEmailCode(t.db, ace, code.id)).toBe(false);
@@ -89,7 +113,11 @@ describe.each(testEngines())('tenant keys on %s', (engine) => {
         engine === 'sqlite'
           ? (await sql<{ from: string; table: string }>`select * from pragma_foreign_key_list(${key.table})`.execute(t.db)).rows.some((r) => r.from === 'company_id' && r.table === key.parent)
           : (
-              await sql<{ n: number }>`select count(*)::int as n from information_schema.table_constraints where constraint_schema = current_schema() and table_name = ${key.table} and constraint_name = ${`${key.table}_${key.column}_tenant`}`.execute(t.db)
+              await sql<{
+                n: number;
+              }>`select count(*)::int as n from information_schema.table_constraints where constraint_schema = current_schema() and table_name = ${key.table} and constraint_name = ${`${key.table}_${key.column}_tenant`}`.execute(
+                t.db,
+              )
             ).rows[0]!.n === 1;
       expect(found, `${key.table}.${key.column}`).toBe(true);
     }

@@ -28,7 +28,16 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .values(rows.map((r) => ({ company_id: null, to_address: r.to, subject: 'S', text_body: 'T', html_body: 'H', status: r.status, error: null, created_at: r.at, sent_at: null })))
       .execute();
     await sweepExpiredRows(t.runtime.ctx, now);
-    const left = await db.selectFrom('outbox').select('to_address').where('to_address', 'in', rows.map((r) => r.to)).orderBy('to_address').execute();
+    const left = await db
+      .selectFrom('outbox')
+      .select('to_address')
+      .where(
+        'to_address',
+        'in',
+        rows.map((r) => r.to),
+      )
+      .orderBy('to_address')
+      .execute();
     expect(left.map((r) => r.to_address)).toEqual(['new-failed@example.com', 'new-logged@example.com', 'old-pending@example.com']);
   });
 

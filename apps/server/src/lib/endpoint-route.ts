@@ -1,14 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Company } from '../domain/company.ts';
-import {
-  CALLER_ERRORS,
-  type AnswerInputOf,
-  type BodyOf,
-  type Caller,
-  type EndpointDefinition,
-  type ParamsOf,
-  type QueryOf,
-} from '@portal/shared/endpoint';
+import { CALLER_ERRORS, type AnswerInputOf, type BodyOf, type Caller, type EndpointDefinition, type ParamsOf, type QueryOf } from '@portal/shared/endpoint';
 import { SWITCH_REFUSALS } from '@portal/shared/switch-refusals';
 import { forRequest, type Ctx, type RequestCtx } from '../context.ts';
 import { AppError } from './app-error.ts';

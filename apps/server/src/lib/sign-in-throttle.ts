@@ -3,7 +3,6 @@ import type { Ctx } from '../context.ts';
 import { AppError, tooManyRequests } from './app-error.ts';
 import type { Bucket } from '../plugins/rate-limits.ts';
 
-
 /**
  * Counts one call per IP in its bucket: sign-in, get-clients, get-by-email and the company
  * logins share one; registration, reset and contact calls have their own of the same size.

@@ -16,10 +16,7 @@ export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
   const perIp = Object.fromEntries(
-    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [
-      bucket,
-      app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
-    ]),
+    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [bucket, app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` })]),
   ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
   // Per e-mail address each 15 minutes: reset requests, Contact Us messages from one sender, and
   // codes an online registration mails to one address.

@@ -18,13 +18,7 @@ describe('the route table', () => {
       { prefix: '/api/other' },
     );
     await app.ready();
-    expect(app.routeTable.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /api/things',
-      'POST /api/other/add/:id',
-      'PUT /api/other/:id',
-      'DELETE /api/other/:id',
-      'HEAD /api/other/probe',
-    ]);
+    expect(app.routeTable.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/things', 'POST /api/other/add/:id', 'PUT /api/other/:id', 'DELETE /api/other/:id', 'HEAD /api/other/probe']);
     expect(app.routeTable[0]).toMatchObject({ config: { auth: 'customer' }, schema });
     expect(app.routeTable[1]!.config).toEqual({ auth: 'customer', upload: true });
     expect(app.routeTable[2]!.config).toEqual({});

@@ -54,56 +54,56 @@ function refuse(reply: FastifyReply, status: number, message: string, code: stri
  * another site (which a browser sends without asking) is ever processed.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[]; https: boolean; trustProxy: boolean }) => {
-    app.decorate('publicHttps', opts.https);
-    // Before the checks below, so their refusals carry the headers too.
-    await app.register(fastifyHelmet, helmetOptions(opts.https));
-    app.addHook('onSend', async (_req, reply) => {
-      // Nothing an API answers belongs in a shared or disk cache; a route that means otherwise says so.
-      if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-        reply.header('cache-control', 'no-store');
-      }
-    });
+  app.decorate('publicHttps', opts.https);
+  // Before the checks below, so their refusals carry the headers too.
+  await app.register(fastifyHelmet, helmetOptions(opts.https));
+  app.addHook('onSend', async (_req, reply) => {
+    // Nothing an API answers belongs in a shared or disk cache; a route that means otherwise says so.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
-    let warnedForwarded = opts.trustProxy;
-    const trusted = new Set(opts.trustedOrigins);
-    app.addHook('onRequest', async (req, reply) => {
-      if (!warnedForwarded && req.headers['x-forwarded-for'] !== undefined) {
-        warnedForwarded = true;
-        req.log.warn(
-          'requests carry X-Forwarded-For but TRUST_PROXY is off: every client behind the proxy shares one address in the throttles; set TRUST_PROXY to the proxy hop count or addresses',
-        );
+  let warnedForwarded = opts.trustProxy;
+  const trusted = new Set(opts.trustedOrigins);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!warnedForwarded && req.headers['x-forwarded-for'] !== undefined) {
+      warnedForwarded = true;
+      req.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is off: every client behind the proxy shares one address in the throttles; set TRUST_PROXY to the proxy hop count or addresses');
+    }
+    if (!UNSAFE.has(req.method)) return;
+    const site = req.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'same-site' && site !== 'none') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
+    const origin = req.headers.origin;
+    // An opaque origin ("null": sandboxed frames, some redirects) is never this site.
+    if (origin === 'null') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
+    if (origin) {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
       }
-      if (!UNSAFE.has(req.method)) return;
-      const site = req.headers['sec-fetch-site'];
-      if (site && site !== 'same-origin' && site !== 'same-site' && site !== 'none') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
-      const origin = req.headers.origin;
-      // An opaque origin ("null": sandboxed frames, some redirects) is never this site.
-      if (origin === 'null') return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
-      if (origin) {
-        let host: string;
-        try {
-          host = new URL(origin).host;
-        } catch {
-          return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
-        }
-        if (host !== req.headers.host && !trusted.has(origin)) return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
-      }
+      if (host !== req.headers.host && !trusted.has(origin)) return refuse(reply, 403, serverMessages.crossSite, 'CROSS_SITE');
+    }
 
-      const type = req.headers['content-type'];
-      if (type === undefined) {
-        const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-        if (hasBody) return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
-        return;
-      }
-      const [media = '', ...params] = type.split(';').map((p) => p.trim().toLowerCase());
-      // A route that takes an upload says so; the site checks above still apply to it.
-      if (media === 'multipart/form-data' && req.routeOptions.config.upload === true) return;
-      if (media !== 'application/json') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
-      const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
-      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
-    });
-  },
-);
+    const type = req.headers['content-type'];
+    if (type === undefined) {
+      const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+      if (hasBody) return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
+      return;
+    }
+    const [media = '', ...params] = type.split(';').map((p) => p.trim().toLowerCase());
+    // A route that takes an upload says so; the site checks above still apply to it.
+    if (media === 'multipart/form-data' && req.routeOptions.config.upload === true) return;
+    if (media !== 'application/json') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
+    const charset = params
+      .find((p) => p.startsWith('charset='))
+      ?.slice('charset='.length)
+      .replace(/^"|"$/g, '');
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return refuse(reply, 415, serverMessages.jsonOnly, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -56,7 +56,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   });
   const html = fs.readFileSync(index, 'utf8');
   const screens = readFirstScreens(opts.dist);
-  const unlisted = Object.values(startupScreens).flatMap((byPage) => Object.values(byPage).flat()).filter((name) => !screens[name]);
+  const unlisted = Object.values(startupScreens)
+    .flatMap((byPage) => Object.values(byPage).flat())
+    .filter((name) => !screens[name]);
   if (unlisted.length > 0) app.log.warn(`the web build lists no script for the first screens ${unlisted.join(', ')}: their pages go without module preloads`);
   const modulesFor = (names: string[]) => [...new Set(names.flatMap((name) => screens[name] ?? []))];
   // exposeHeadRoutes (Fastify's default) answers HEAD from this GET route.

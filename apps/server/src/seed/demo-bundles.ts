@@ -24,8 +24,7 @@ export const DEMO_PASSWORD = 'Portal#2026';
  */
 export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$qrmaLQdy3B75qkb2mlLLLg$Yqn8W2WBAn1pHhVbkcgp6VVnfJa6U64lxwPUg7kDGM0';
 
-const palette = (hex: string[]) =>
-  Object.fromEntries(COLOR_SHADES.map((s, i) => [s, hex[i] as string])) as Record<(typeof COLOR_SHADES)[number], string>;
+const palette = (hex: string[]) => Object.fromEntries(COLOR_SHADES.map((s, i) => [s, hex[i] as string])) as Record<(typeof COLOR_SHADES)[number], string>;
 // Tailwind's scales: tested for contrast, and familiar to whoever edits them.
 const BLUE = palette(['#eff6ff', '#dbeafe', '#bfdbfe', '#93c5fd', '#60a5fa', '#3b82f6', '#2563eb', '#1d4ed8', '#1e40af', '#1e3a8a', '#172554']);
 const GREEN = palette(['#f0fdf4', '#dcfce7', '#bbf7d0', '#86efac', '#4ade80', '#22c55e', '#16a34a', '#15803d', '#166534', '#14532d', '#052e16']);
@@ -395,9 +394,7 @@ function splash(): CompanyBundleInput {
             state: 'NSW',
             postcode: '2021',
             students: [{ key: 'leo', first_name: 'Leo', last_name: 'Carter', dob: '2020-06-05', gender: 'Male', standard: 'Starfish' }],
-            invoices: [
-              { invoice_no: 'INV-10260', invoice_date: 'today-4', payment_date: 'today+10', total_cents: 24500, balance_due_cents: 24500, status: 'Debit Scheduled' },
-            ],
+            invoices: [{ invoice_no: 'INV-10260', invoice_date: 'today-4', payment_date: 'today+10', total_cents: 24500, balance_due_cents: 24500, status: 'Debit Scheduled' }],
           },
         ],
       },
@@ -643,10 +640,31 @@ function ace(): CompanyBundleInput {
       },
     ],
     notifications: [
-      { title: 'Invoice ACE-5031 issued', content: 'Invoice ACE-5031 for $360.00 is ready under Financials.', category: 'invoices', created_at: 'today-6T09:00', tag_data: { invoice_no: 'ACE-5031' }, to: ['sarah'] },
+      {
+        title: 'Invoice ACE-5031 issued',
+        content: 'Invoice ACE-5031 for $360.00 is ready under Financials.',
+        category: 'invoices',
+        created_at: 'today-6T09:00',
+        tag_data: { invoice_no: 'ACE-5031' },
+        to: ['sarah'],
+      },
       { title: 'Rain delay', content: 'Wednesday’s clinic moves indoors to the bubble courts because of rain.', category: 'classes', created_at: 'today-5T13:20', to: 'all' },
-      { title: 'Court 2 resurfacing', content: 'Court 2 is closed this weekend for resurfacing. Saturday match play uses Court 1.', category: 'classes', created_at: 'today-9T10:00', to: 'all', read_by: ['sarah'] },
-      { title: 'Summer camp registration open', content: 'Register for summer camp before May 1 to get the early-bird rate.', category: 'news', created_at: 'today-12T08:00', to: 'all', read_by: ['sarah'] },
+      {
+        title: 'Court 2 resurfacing',
+        content: 'Court 2 is closed this weekend for resurfacing. Saturday match play uses Court 1.',
+        category: 'classes',
+        created_at: 'today-9T10:00',
+        to: 'all',
+        read_by: ['sarah'],
+      },
+      {
+        title: 'Summer camp registration open',
+        content: 'Register for summer camp before May 1 to get the early-bird rate.',
+        category: 'news',
+        created_at: 'today-12T08:00',
+        to: 'all',
+        read_by: ['sarah'],
+      },
       { title: 'Make-up available', content: 'A spot opened in Saturday match play. Book it from Classes to use Noah’s make-up.', category: 'absences', created_at: 'today-2T17:45', to: ['sarah'] },
     ],
   };
@@ -717,9 +735,7 @@ function thames(): CompanyBundleInput {
     },
     venues: [{ key: 'richmond', name: 'Thames Dance Studio – Richmond', address: '14 Hill Rise, Richmond TW10 6UA' }],
     lesson_formats: [{ key: 'class45', name: 'Group class (45 min)', duration_minutes: 45 }],
-    agreements: [
-      { key: 'policies', name: 'Studio policies', text: 'Dancers should arrive ten minutes early in uniform. Term fees are non-refundable.', requires_signature: false },
-    ],
+    agreements: [{ key: 'policies', name: 'Studio policies', text: 'Dancers should arrive ten minutes early in uniform. Term fees are non-refundable.', requires_signature: false }],
     customers: [
       {
         email: 'dancer@example.com',
@@ -760,7 +776,14 @@ function thames(): CompanyBundleInput {
     ],
     notifications: [
       { title: 'Show rehearsal', content: 'The summer show dress rehearsal is on Saturday at 10 am.', category: 'news', created_at: 'today-4T11:00', to: 'all' },
-      { title: 'Invoice TDS-0412 issued', content: 'Invoice TDS-0412 for £156.00 is ready under Financials.', category: 'invoices', created_at: 'today-7T09:00', to: ['grace'], tag_data: { invoice_no: 'TDS-0412' } },
+      {
+        title: 'Invoice TDS-0412 issued',
+        content: 'Invoice TDS-0412 for £156.00 is ready under Financials.',
+        category: 'invoices',
+        created_at: 'today-7T09:00',
+        to: ['grace'],
+        tag_data: { invoice_no: 'TDS-0412' },
+      },
     ],
     messages: [
       { title: 'Summer show tickets', body: 'Tickets for the summer show go on sale on Monday at the front desk.', published_at: 'today-5T10:00' },

@@ -76,7 +76,13 @@ function splashFinancials(): Financials {
     const total = lines.reduce((s, l) => s + l.unit_price_cents * (l.quantity ?? 1), 0);
     older.push({ invoice_no: no, client: 'sarah', invoice_date: `today-${daysAgo}`, payment_date: `today-${daysAgo - 14}`, status: 'Paid', lines });
     if (total > 0) {
-      receipts.push({ receipt_no: `RCT-${20001 + i}`, client: 'sarah', receipt_date: `today-${daysAgo - 10}`, method: METHODS[i % METHODS.length]!, allocations: [{ invoice_no: no, amount_cents: total }] });
+      receipts.push({
+        receipt_no: `RCT-${20001 + i}`,
+        client: 'sarah',
+        receipt_date: `today-${daysAgo - 10}`,
+        method: METHODS[i % METHODS.length]!,
+        allocations: [{ invoice_no: no, amount_cents: total }],
+      });
     }
   }
 
@@ -114,7 +120,13 @@ function aceCatalogue() {
   return {
     TimeInterval: 30,
     ob_venues: [
-      { VenueID: 1, Name: 'Riverside Courts', Address: 'Riverside Park at W 96th St, New York, NY 10025', Courts: ['Court 1', 'Court 2', 'Court 3', 'Court 4'], OpeningHours: [...weekdays, ...weekend] },
+      {
+        VenueID: 1,
+        Name: 'Riverside Courts',
+        Address: 'Riverside Park at W 96th St, New York, NY 10025',
+        Courts: ['Court 1', 'Court 2', 'Court 3', 'Court 4'],
+        OpeningHours: [...weekdays, ...weekend],
+      },
       { VenueID: 2, Name: 'The Bubble (indoor)', Address: '145 W 100th St, New York, NY 10025', Courts: ['Indoor 1', 'Indoor 2'], OpeningHours: [...weekdays, ...weekend] },
     ],
     booking_types: [
@@ -140,7 +152,9 @@ function aceFinancials(): Financials {
         ],
       },
     ],
-    receipts: [{ receipt_no: 'ACE-R-3001', client: 'sarah', receipt_date: 'today-35', method: 'Credit Card', reference: 'Card ending 1881', allocations: [{ invoice_no: 'ACE-5012', amount_cents: 36000 }] }],
+    receipts: [
+      { receipt_no: 'ACE-R-3001', client: 'sarah', receipt_date: 'today-35', method: 'Credit Card', reference: 'Card ending 1881', allocations: [{ invoice_no: 'ACE-5012', amount_cents: 36000 }] },
+    ],
     payment_plans: [],
   };
 }

@@ -193,7 +193,9 @@ export async function testSignature(width = 300, height = 100): Promise<string> 
     for (const dy of [0, 1, 2]) raw.writeUInt32BE(0x111111ff, ((y + dy) * width + x) * 4);
   }
   const { default: sharp } = await import('sharp');
-  const png = await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const png = await sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 

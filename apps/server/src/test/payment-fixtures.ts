@@ -61,7 +61,18 @@ export async function newDiscountCode(t: TestApp, companyId: number, basisPoints
   const code = `${options.prefix ?? 'OFF'}${randomBytes(3).toString('hex').toUpperCase()}`;
   await t.runtime.ctx.db
     .insertInto('discount_codes')
-    .values({ company_id: companyId, code, kind: 'percent', value: basisPoints, valid_from: null, valid_to: null, max_uses: options.maxUses ?? null, max_uses_per_client: null, eligible_kinds: null, eligible_class_ids: null })
+    .values({
+      company_id: companyId,
+      code,
+      kind: 'percent',
+      value: basisPoints,
+      valid_from: null,
+      valid_to: null,
+      max_uses: options.maxUses ?? null,
+      max_uses_per_client: null,
+      eligible_kinds: null,
+      eligible_class_ids: null,
+    })
     .execute();
   return code;
 }

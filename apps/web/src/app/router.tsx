@@ -83,7 +83,11 @@ export const routes: RouteObject[] = [
               { element: <RequireBarcodes />, children: [route(paths.barcodes, () => import('./routes/barcodes/barcodes-route'), 'Barcodes')] },
 
               route(paths.students, () => import('./routes/students/students-route'), studentsTitle),
-              route(paths.studentNew, () => import('./routes/students/student-new-route'), (c) => `Add ${studentTerm(c)}`),
+              route(
+                paths.studentNew,
+                () => import('./routes/students/student-new-route'),
+                (c) => `Add ${studentTerm(c)}`,
+              ),
               route(`${paths.students}/:studentId`, () => import('./routes/students/student-route'), studentsTitle),
 
               // Classes (decision 023).
@@ -96,40 +100,46 @@ export const routes: RouteObject[] = [
               route(paths.viewEnrollments, () => import('./routes/classes/view-enrollments-route'), 'Enrolments'),
               feature(
                 (c) => c.CanTakeMakeups,
-                [
-                  route(paths.makeups, () => import('./routes/classes/makeups-route'), 'Make-ups'),
-                  route(paths.makeupsBook, () => import('./routes/classes/makeups-book-route'), 'Book a Make-up'),
-                ],
+                [route(paths.makeups, () => import('./routes/classes/makeups-route'), 'Make-ups'), route(paths.makeupsBook, () => import('./routes/classes/makeups-book-route'), 'Book a Make-up')],
                 paths.classes,
               ),
               feature((c) => c.CanNotifyAbsence, [route(paths.notifyAbsences, () => import('./routes/classes/notify-absences-route'), 'Notify Absences')], paths.classes),
 
-              feature((c) => c.ShowFinancialsTab, [
-                {
-                  ...route(paths.financials, () => import('./routes/financials/financials-layout-route'), 'Financials'),
-                  children: [
-                    { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
-                    route('invoices-and-receipts', () => import('./routes/financials/invoices-route')),
-                    route('balance-history', () => import('./routes/financials/balance-history-route')),
-                    route('upcoming-payments', () => import('./routes/financials/upcoming-payments-route')),
-                    route(':invoiceNo', () => import('./routes/financials/invoice-route')),
-                  ],
-                },
-                mobileOnly(route(paths.financialsMenu, () => import('./routes/financials/financials-menu-route'))),
-              ]),
+              feature(
+                (c) => c.ShowFinancialsTab,
+                [
+                  {
+                    ...route(paths.financials, () => import('./routes/financials/financials-layout-route'), 'Financials'),
+                    children: [
+                      { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
+                      route('invoices-and-receipts', () => import('./routes/financials/invoices-route')),
+                      route('balance-history', () => import('./routes/financials/balance-history-route')),
+                      route('upcoming-payments', () => import('./routes/financials/upcoming-payments-route')),
+                      route(':invoiceNo', () => import('./routes/financials/invoice-route')),
+                    ],
+                  },
+                  mobileOnly(route(paths.financialsMenu, () => import('./routes/financials/financials-menu-route'))),
+                ],
+              ),
 
-              feature((c) => c.ShowBookingsTab, [
-                // G7: /hub/bookings lands on the list.
-                redirect(paths.bookings, paths.bookingsView),
-                route(paths.bookingsView, () => import('./routes/bookings/bookings-view-route')),
-                route(paths.bookingsAdd, () => import('./routes/bookings/bookings-add-route')),
-              ]),
+              feature(
+                (c) => c.ShowBookingsTab,
+                [
+                  // G7: /hub/bookings lands on the list.
+                  redirect(paths.bookings, paths.bookingsView),
+                  route(paths.bookingsView, () => import('./routes/bookings/bookings-view-route')),
+                  route(paths.bookingsAdd, () => import('./routes/bookings/bookings-add-route')),
+                ],
+              ),
 
               // X16: notifications unless switched off explicitly; messages only when enabled.
-              feature((c) => c.ShowNotificationsTab !== false, [
-                route(paths.notifications, () => import('./routes/notifications/notifications-route')),
-                route(paths.notificationConfiguration, () => import('./routes/notifications/notification-configuration-route')),
-              ]),
+              feature(
+                (c) => c.ShowNotificationsTab !== false,
+                [
+                  route(paths.notifications, () => import('./routes/notifications/notifications-route')),
+                  route(paths.notificationConfiguration, () => import('./routes/notifications/notification-configuration-route')),
+                ],
+              ),
               feature((c) => c.EnableMessages, [route(paths.messages, () => import('./routes/messages/messages-route'))]),
 
               // Account Settings (K1–K5): one layout with its tab bar around each tab.

@@ -31,8 +31,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ok = (body: unknown, etag?: string) => () =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...(etag ? { ETag: etag } : {}) } });
+const ok = (body: unknown, etag?: string) => () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...(etag ? { ETag: etag } : {}) } });
 const notModified = (etag: string) => () => new Response(null, { status: 304, headers: { ETag: etag } });
 
 describe('api: revalidating polled answers', () => {

@@ -10,9 +10,7 @@ interface CallOptions {
   form?: FormData;
 }
 
-type Args<E extends EndpointDefinition> = Record<string, never> extends CallInput<E>
-  ? [input?: CallInput<E> & CallOptions]
-  : [input: CallInput<E> & CallOptions];
+type Args<E extends EndpointDefinition> = Record<string, never> extends CallInput<E> ? [input?: CallInput<E> & CallOptions] : [input: CallInput<E> & CallOptions];
 
 /** Calls one endpoint of the contract (packages/shared/src/endpoints): its method, its path with the parameters filled in, its query and body. */
 export function call<E extends EndpointDefinition>(endpoint: E, ...[input]: Args<E>): Promise<AnswerOf<E>> {

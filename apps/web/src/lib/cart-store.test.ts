@@ -16,7 +16,9 @@ describe('cart store', () => {
   it('H1: the badge counts class items and booking items, not invoices', () => {
     const cart = useCartStore.getState();
     cart.setClassItems([{ ClassID: 1, StudentID: 2, dates: [] }]);
-    cart.setBookingItems([{ venue_id: 1, booking_type_id: 1, date: '2026-12-01', time: '10:00', court: 'Court 1', venue: 'Riverside Courts', bookingType: 'Court hire', endTime: '11:00', priceCents: 4000 }]);
+    cart.setBookingItems([
+      { venue_id: 1, booking_type_id: 1, date: '2026-12-01', time: '10:00', court: 'Court 1', venue: 'Riverside Courts', bookingType: 'Court hire', endTime: '11:00', priceCents: 4000 },
+    ]);
     cart.addInvoice('INV-1');
     expect(selectCartCount(useCartStore.getState())).toBe(2);
   });

@@ -82,12 +82,7 @@ export const useCartStore = create<CartState>()(
       setDiscountCodes: (discountCodes) => set({ discountCodes }),
       setCreditIds: (creditIds) => set({ creditIds }),
       resetClassCart: () => set({ classItems: [], ocrProfileId: null }),
-      clearPaid: (what) =>
-        set(
-          what === 'items'
-            ? { classItems: [], bookingItems: [], ocrProfileId: null, discountCodes: [], creditIds: [] }
-            : { invoices: [], discountCodes: [], creditIds: [] },
-        ),
+      clearPaid: (what) => set(what === 'items' ? { classItems: [], bookingItems: [], ocrProfileId: null, discountCodes: [], creditIds: [] } : { invoices: [], discountCodes: [], creditIds: [] }),
       clear: () => set({ ...empty }),
     }),
     {

@@ -22,13 +22,7 @@ const FONTS: Record<FontName, FontChoice> = {
   },
   Poppins: {
     family: "'Poppins'",
-    load: () =>
-      Promise.all([
-        import('@fontsource/poppins/400.css'),
-        import('@fontsource/poppins/500.css'),
-        import('@fontsource/poppins/600.css'),
-        import('@fontsource/poppins/700.css'),
-      ]),
+    load: () => Promise.all([import('@fontsource/poppins/400.css'), import('@fontsource/poppins/500.css'), import('@fontsource/poppins/600.css'), import('@fontsource/poppins/700.css')]),
   },
   Nunito: { family: "'Nunito Variable'", load: () => import('@fontsource-variable/nunito') },
   Raleway: { family: "'Raleway Variable'", load: () => import('@fontsource-variable/raleway') },

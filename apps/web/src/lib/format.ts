@@ -9,9 +9,7 @@ export type DateFormat = CompanyConfig['localization']['DateFormat'];
  * X1: the server always sends DateFormat; if it is ever missing, US companies get
  * MM/dd/yyyy and everyone else dd/MM/yyyy.
  */
-export function resolveDateFormat(
-  config: { ServerLocation?: string; localization?: { DateFormat?: string; CountryCode?: string } } | null | undefined,
-): DateFormat {
+export function resolveDateFormat(config: { ServerLocation?: string; localization?: { DateFormat?: string; CountryCode?: string } } | null | undefined): DateFormat {
   const explicit = config?.localization?.DateFormat;
   if (explicit) return explicit as DateFormat;
   const country = (config?.localization?.CountryCode || config?.ServerLocation || '').toUpperCase();
@@ -51,12 +49,7 @@ export function formatTime(value: string | Date | null | undefined, timeZone?: s
   return formatWith(date, withSeconds ? 'hh:mm:ss a' : 'hh:mm a');
 }
 
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  dateFormat: DateFormat | undefined,
-  timeZone?: string,
-  withSeconds = true,
-): string {
+export function formatDateTime(value: string | Date | null | undefined, dateFormat: DateFormat | undefined, timeZone?: string, withSeconds = true): string {
   if (value == null || value === '') return '';
   const date = toDisplayDate(value, timeZone);
   if (!date) return typeof value === 'string' ? value : '';

@@ -30,10 +30,7 @@ describe('targetHubHost', () => {
 
 describe('hubRedirectUrl', () => {
   it('keeps protocol, port, path, query and hash', () => {
-    const url = hubRedirectUrl(
-      { protocol: 'https:', hostname: 'hub.example.com', port: '8443', pathname: '/hub/company', search: '?to=%2Fhub%2Fstudents', hash: '#x' },
-      'UK',
-    );
+    const url = hubRedirectUrl({ protocol: 'https:', hostname: 'hub.example.com', port: '8443', pathname: '/hub/company', search: '?to=%2Fhub%2Fstudents', hash: '#x' }, 'UK');
     expect(url).toBe('https://hub2.example.com:8443/hub/company?to=%2Fhub%2Fstudents#x');
   });
 

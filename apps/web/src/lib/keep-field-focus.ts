@@ -13,8 +13,7 @@ export function shouldKeepFieldFocus(target: EventTarget | null, active: Element
   if (!(target instanceof Element)) return false;
   const button = target.closest('button');
   if (!button || button.disabled || !button.form) return false;
-  const field =
-    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement ? active : null;
+  const field = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement ? active : null;
   return field !== null && field.form === button.form;
 }
 

@@ -14,9 +14,7 @@ declare global {
   }
 }
 
-export type NativeMessage =
-  | { type: 'auth'; status: 'logged-in' | 'logged-out'; clientId: number | null }
-  | { type: 'company-config'; config: unknown };
+export type NativeMessage = { type: 'auth'; status: 'logged-in' | 'logged-out'; clientId: number | null } | { type: 'company-config'; config: unknown };
 
 export function postToNative(message: NativeMessage): void {
   const bridge = typeof window === 'undefined' ? undefined : window.ReactNativeWebView;

@@ -14,9 +14,7 @@ describe('an action the company adds while the customer is signed in (decision 0
 
   it('a 403 SIGN_IN_ACTIONS_PENDING tells the app, which reads the queue again and holds the customer on the actions page; the caller still sees the error', async () => {
     onSignInActionsPending(pending);
-    server.use(
-      http.get('/api/home/get-upcoming-classes', () => HttpResponse.json<ApiError>({ code: 'SIGN_IN_ACTIONS_PENDING', message: signInActionMessages.pending }, { status: 403 })),
-    );
+    server.use(http.get('/api/home/get-upcoming-classes', () => HttpResponse.json<ApiError>({ code: 'SIGN_IN_ACTIONS_PENDING', message: signInActionMessages.pending }, { status: 403 })));
     const call = api('/api/home/get-upcoming-classes');
     await expect(call).rejects.toBeInstanceOf(ApiRequestError);
     expect(pending).toHaveBeenCalledTimes(1);

@@ -97,7 +97,15 @@ export const accountEndpoints = {
     tags,
   }),
   signInActions: defineEndpoint({ method: 'GET', path: '/api/customer/get-sign-in-actions', auth: 'customer', duringSignInActions: true, response: signInActionsAnswerSchema, tags }),
-  me: defineEndpoint({ method: 'GET', path: '/api/customer/me', auth: 'customer', duringSignInActions: true, response: meAnswerSchema, description: 'Who is signed in, with their sign-in actions.', tags }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/me',
+    auth: 'customer',
+    duringSignInActions: true,
+    response: meAnswerSchema,
+    description: 'Who is signed in, with their sign-in actions.',
+    tags,
+  }),
   ocrSignInActions: defineEndpoint({
     method: 'POST',
     path: '/api/customer/ocr-sign-in-actions',

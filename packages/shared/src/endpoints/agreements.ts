@@ -1,12 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { idParams } from '../endpoint-params';
-import {
-  activeAgreementsAnswerSchema,
-  activeAgreementsQuerySchema,
-  agreeToAgreementAnswerSchema,
-  agreeToAgreementSchema,
-  signedAgreementAnswerSchema,
-} from '../agreement-schemas';
+import { activeAgreementsAnswerSchema, activeAgreementsQuerySchema, agreeToAgreementAnswerSchema, agreeToAgreementSchema, signedAgreementAnswerSchema } from '../agreement-schemas';
 
 const tags = ['agreements'];
 

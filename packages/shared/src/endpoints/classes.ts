@@ -67,7 +67,15 @@ export const classEndpoints = {
     description: "The company's active registration profiles.",
     tags,
   }),
-  ocrProfile: defineEndpoint({ method: 'GET', path: '/api/classes/ocr-profiles/:id', auth: 'company', params: idParams, response: ocrProfileAnswerSchema, description: 'One registration profile (N3).', tags }),
+  ocrProfile: defineEndpoint({
+    method: 'GET',
+    path: '/api/classes/ocr-profiles/:id',
+    auth: 'company',
+    params: idParams,
+    response: ocrProfileAnswerSchema,
+    description: 'One registration profile (N3).',
+    tags,
+  }),
   studentsEnrolled: defineEndpoint({
     method: 'POST',
     path: '/api/ocr/get-students-enrolled-in-class',
@@ -90,7 +98,15 @@ export const classEndpoints = {
   }),
   students: defineEndpoint({ method: 'GET', path: '/api/classes/get-students', auth: 'customer', response: classStudentsAnswerSchema, tags }),
   enrolments: defineEndpoint({ method: 'GET', path: '/api/classes/get-student-enrollments', auth: 'customer', query: enrolmentsQuerySchema, response: enrolmentsPageSchema, description: 'F3.', tags }),
-  sessions: defineEndpoint({ method: 'GET', path: '/api/classes/get-class-sessions', auth: 'customer', query: classSessionsQuerySchema, response: classSessionsAnswerSchema, description: 'F4.', tags }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/classes/get-class-sessions',
+    auth: 'customer',
+    query: classSessionsQuerySchema,
+    response: classSessionsAnswerSchema,
+    description: 'F4.',
+    tags,
+  }),
   absenceReasons: defineEndpoint({
     method: 'GET',
     path: '/api/classes/get-absence-reasons',

@@ -2,13 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { successSchema } from '../api-schemas';
 import { companyCodeSchema } from '../auth-schemas';
 import { companyConfigSchema } from '../company-config';
-import {
-  companiesAnswerSchema,
-  companiesByEmailSchema,
-  companyAnswerSchema,
-  companyLoginSchema,
-  loginByCustomerIdSchema,
-} from '../company-schemas';
+import { companiesAnswerSchema, companiesByEmailSchema, companyAnswerSchema, companyLoginSchema, loginByCustomerIdSchema } from '../company-schemas';
 import { formFieldsAnswerSchema, formFieldsQuerySchema } from '../form-config';
 import { devOutboxAnswerSchema } from '../mail-schemas';
 

@@ -1,13 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { pagedQuery } from '../endpoint-params';
 import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '../message-schemas';
-import {
-  markNotificationReadSchema,
-  notificationListSchema,
-  notificationMarkReadAnswerSchema,
-  optOutsAnswerSchema,
-  updateOptOutsSchema,
-} from '../notification-schemas';
+import { markNotificationReadSchema, notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '../notification-schemas';
 
 /** The bell shows five unless asked for more. */
 const BELL_PAGE = 5;

@@ -78,8 +78,7 @@ function customField(kind: FormKind, cf: CustomFieldConfig): Field {
 
 function fixedField(r: Resolver, spec: FieldSpec): Field {
   const req = (message: string) => (spec.mandatory ? spec.requiredMessage(message) : null);
-  const text = (key: string, kind: InputKind, rule: Omit<TextRule, 'required'>, message: string) =>
-    field(spec, kind, [textInput(key, spec.label, kind, { ...rule, required: req(message) })]);
+  const text = (key: string, kind: InputKind, rule: Omit<TextRule, 'required'>, message: string) => field(spec, kind, [textInput(key, spec.label, kind, { ...rule, required: req(message) })]);
   const phone = { max: MAX.phone, pattern: PHONE_PATTERN, invalid: m.numbersOnly };
   const email = { max: MAX.email, pattern: EMAIL_PATTERN, invalid: m.emailInvalid, lowerCase: true };
   const lists = r.context.lists ?? {};

@@ -3,22 +3,7 @@ import { FORM_NAME_FORBIDDEN } from '../auth-schemas.ts';
 import type { FormKind } from '../form-config.ts';
 import { labelledMessages as lm, messages as m } from '../messages.ts';
 import type { FormContext, FormLabels, FormListItem } from './form-context.ts';
-import {
-  MAX,
-  acceptsBoolean,
-  acceptsId,
-  acceptsIdList,
-  acceptsText,
-  fail,
-  isBlank,
-  locationPostcode,
-  ok,
-  readId,
-  readIdList,
-  readText,
-  type Read,
-  type TextRule,
-} from './value-rules.ts';
+import { MAX, acceptsBoolean, acceptsId, acceptsIdList, acceptsText, fail, isBlank, locationPostcode, ok, readId, readIdList, readText, type Read, type TextRule } from './value-rules.ts';
 import { GENDER_ITEMS, GENDER_TYPES, type FieldKind, type FormFieldDescriptor, type FormInputDescriptor, type FormItem, type FormValues, type InputKind, type PostcodeSource } from './form-types.ts';
 
 export interface Input extends Omit<FormInputDescriptor, 'initialValue' | 'min' | 'max' | 'fromLocation'> {
@@ -136,10 +121,16 @@ export function addressInputs(r: Resolver, mandatory: boolean, billing: boolean,
     // "Suburb is required" stays literal whatever the suburb label (X22).
     const suggestions = r.context.locationsHavePostcodes ? [...new Set((r.context.locations ?? []).map((l) => l.Suburb))] : [];
     inputs.push(
-      textInput(`${prefix}Suburb`, suburb, 'text', { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) }, {
-        inPlay,
-        ...(suggestions.length > 0 ? { suggestions } : {}),
-      }),
+      textInput(
+        `${prefix}Suburb`,
+        suburb,
+        'text',
+        { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) },
+        {
+          inPlay,
+          ...(suggestions.length > 0 ? { suggestions } : {}),
+        },
+      ),
     );
   }
   if (parts.state !== false) {
@@ -175,9 +166,7 @@ export function addressInputs(r: Resolver, mandatory: boolean, billing: boolean,
     const locations = r.context.locations ?? [];
     // C19, E16: a chosen location's postcode wins over whatever was typed or sent.
     const fromLocation: PostcodeSource | undefined =
-      r.context.locationsHavePostcodes && parts.suburb !== false && locations.some((l) => l.Postcode !== '')
-        ? { suburbKey: `${prefix}Suburb`, stateKey: `${prefix}State`, locations }
-        : undefined;
+      r.context.locationsHavePostcodes && parts.suburb !== false && locations.some((l) => l.Postcode !== '') ? { suburbKey: `${prefix}Suburb`, stateKey: `${prefix}State`, locations } : undefined;
     inputs.push(
       textInput(`${prefix}Postcode`, postcode, 'text', rule, {
         inPlay,

@@ -42,8 +42,7 @@ export interface FormLabels {
 
 export const DEFAULT_LABELS: FormLabels = { suburb: 'Suburb', state: 'State', postcode: 'Postcode', mobile: 'Mobile', mobile2: 'Mobile #2', standard: 'Level' };
 
-type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'> &
-  Partial<Pick<CompanyConfig, 'locations'>>;
+type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'> & Partial<Pick<CompanyConfig, 'locations'>>;
 
 /**
  * The context of a company's forms from its get-config answer. The mobile label is
@@ -57,10 +56,7 @@ export interface ProfileFormOptions {
   lists?: Partial<Record<Exclude<FormListName, 'standards'> | 'all_standards', readonly FormListItem[]>>;
 }
 
-export function formContextFromConfig(
-  config: ContextSource,
-  options: { registration?: boolean; profile?: ProfileFormOptions; today?: string } = {},
-): FormContext {
+export function formContextFromConfig(config: ContextSource, options: { registration?: boolean; profile?: ProfileFormOptions; today?: string } = {}): FormContext {
   const loc = config.localization;
   const us = config.ServerLocation.toUpperCase() === 'US' || loc.CountryCode.toUpperCase() === 'US';
   const mobile = loc.MobilePhoneLabel.trim() || (us ? 'Cell' : 'Mobile');
@@ -87,9 +83,7 @@ export function formContextFromConfig(
     },
     canSelectCustomMedicalCondition: options.profile?.CanSelectCustomMedicalCondition ?? config.ocr_config.CanSelectCustomMedicalCondition,
     defaultState: options.profile?.DefaultState || config.ocr_config.DefaultState || undefined,
-    addressParts: options.registration
-      ? { suburb: loc.AllowSuburbInRegistration, state: loc.AllowStateInRegistration, postcode: loc.AllowPostcodeInRegistration }
-      : undefined,
+    addressParts: options.registration ? { suburb: loc.AllowSuburbInRegistration, state: loc.AllowStateInRegistration, postcode: loc.AllowPostcodeInRegistration } : undefined,
     today: options.today,
   };
 }

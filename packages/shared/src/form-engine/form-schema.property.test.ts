@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  FIELD_STATES,
-  FIXED_FIELDS,
-  customerFormFieldsSchema,
-  studentFormFieldsSchema,
-  type CustomFieldConfigInput,
-  type FormFields,
-  type FormKind,
-} from '../form-config.ts';
+import { FIELD_STATES, FIXED_FIELDS, customerFormFieldsSchema, studentFormFieldsSchema, type CustomFieldConfigInput, type FormFields, type FormKind } from '../form-config.ts';
 import type { FormContext } from './form-context.ts';
 import { buildFormSchema, describeFormFields, formValuesFromRecord } from './form-schema.ts';
 import { GENDER_TYPES, type FormFieldDescriptor, type FormValues } from './form-types.ts';
@@ -79,10 +71,7 @@ function keysByField(kind: FormKind): Map<string, string[]> {
 }
 
 const UNIVERSE = Object.fromEntries(
-  (['customer', 'student'] as const).map((kind) => [
-    kind,
-    [...[...keysByField(kind).values()].flat(), 'Gender', 'PreferredDays', ...[1, 2, 3, 4, 5, 6].map((id) => `custom_field_${id}`)],
-  ]),
+  (['customer', 'student'] as const).map((kind) => [kind, [...[...keysByField(kind).values()].flat(), 'Gender', 'PreferredDays', ...[1, 2, 3, 4, 5, 6].map((id) => `custom_field_${id}`)]]),
 ) as Record<FormKind, string[]>;
 
 /** Every key any configuration of this form could use. */
@@ -108,10 +97,9 @@ const KEEP = Symbol('keep');
 function payloadArb(kind: FormKind, descriptors: FormFieldDescriptor[]): fc.Arbitrary<FormValues> {
   const visible = new Set(descriptors.flatMap((f) => f.inputs.map((i) => i.key)));
   const keep = fc.constant(KEEP);
-  const overrides = fc.record(
-    Object.fromEntries(universe(kind).map((k) => [k, visible.has(k) ? fc.oneof({ arbitrary: keep, weight: 6 }, { arbitrary: valueArb, weight: 1 }) : valueArb])),
-    { requiredKeys: [] },
-  );
+  const overrides = fc.record(Object.fromEntries(universe(kind).map((k) => [k, visible.has(k) ? fc.oneof({ arbitrary: keep, weight: 6 }, { arbitrary: valueArb, weight: 1 }) : valueArb])), {
+    requiredKeys: [],
+  });
   const entries = fc.array(fc.record({ CustomFieldID: fc.integer({ min: 1, max: 7 }), CustomFieldItemID: fc.option(fc.integer({ min: 1, max: 9 })), FieldValue: valueArb }), {
     maxLength: 3,
   });

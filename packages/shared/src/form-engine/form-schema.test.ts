@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompanyConfig } from '../company-config.ts';
-import {
-  CUSTOMER_FIELDS,
-  STUDENT_FIELDS,
-  customerFormFieldsSchema,
-  studentFormFieldsSchema,
-  type CustomFieldConfigInput,
-  type FieldState,
-  type FormKind,
-} from '../form-config.ts';
+import { CUSTOMER_FIELDS, STUDENT_FIELDS, customerFormFieldsSchema, studentFormFieldsSchema, type CustomFieldConfigInput, type FieldState, type FormKind } from '../form-config.ts';
 import { labelledMessages } from '../messages.ts';
 import { formContextFromConfig, type FormContext } from './form-context.ts';
 import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
@@ -259,7 +251,13 @@ describe('address (S31–S35, X21, X22, C10, C18)', () => {
     const state = describeFormFields('customer', formFields('customer', { address: 'Optional' }), { states: ['NSW', 'VIC'] })
       .find((f) => f.name === 'address')
       ?.inputs.find((i) => i.key === 'State');
-    expect(state).toMatchObject({ kind: 'select', items: [{ value: 'NSW', label: 'NSW' }, { value: 'VIC', label: 'VIC' }] });
+    expect(state).toMatchObject({
+      kind: 'select',
+      items: [
+        { value: 'NSW', label: 'NSW' },
+        { value: 'VIC', label: 'VIC' },
+      ],
+    });
   });
 
   it('drops the parts registration does not allow (C18)', () => {
@@ -540,7 +538,13 @@ describe('student lists (S44–S48, E8, E17, E19)', () => {
   it('give the pickers their items', () => {
     const fields = describeFormFields('student', formFields('student', all), { lists });
     expect(fields.find((f) => f.name === 'school')?.inputs[0]?.items).toEqual([{ value: 20, label: 'Bondi Public' }]);
-    expect(fields.find((f) => f.name === 'medicalConditions')?.inputs[0]).toMatchObject({ kind: 'multiSelect', items: [{ value: 3, label: 'Asthma' }, { value: 7, label: 'Epilepsy' }] });
+    expect(fields.find((f) => f.name === 'medicalConditions')?.inputs[0]).toMatchObject({
+      kind: 'multiSelect',
+      items: [
+        { value: 3, label: 'Asthma' },
+        { value: 7, label: 'Epilepsy' },
+      ],
+    });
   });
 });
 
@@ -578,14 +582,29 @@ describe('custom fields (S51, E20)', () => {
     Mandatory: true,
     DisplayName: 'Shirt size',
     DefaultItemID: 22,
-    custom_field: { FieldName: 'shirt', FieldType: 1, custom_field_options: [{ value: 21, label: 'S' }, { value: 22, label: 'M' }] },
+    custom_field: {
+      FieldName: 'shirt',
+      FieldType: 1,
+      custom_field_options: [
+        { value: 21, label: 'S' },
+        { value: 22, label: 'M' },
+      ],
+    },
   };
   const multi: CustomFieldConfigInput = {
     CustomFieldID: 3,
     Mandatory: true,
     DisplayName: 'Interests',
     DefaultItemID: 31,
-    custom_field: { FieldName: 'interests', FieldType: 2, custom_field_options: [{ value: 31, label: 'Swim' }, { value: 32, label: 'Dive' }, { value: 33, label: 'Polo' }] },
+    custom_field: {
+      FieldName: 'interests',
+      FieldType: 2,
+      custom_field_options: [
+        { value: 31, label: 'Swim' },
+        { value: 32, label: 'Dive' },
+        { value: 33, label: 'Polo' },
+      ],
+    },
   };
   const yesNo: CustomFieldConfigInput = { CustomFieldID: 4, Mandatory: true, DisplayName: 'Photos allowed', custom_field: { FieldName: 'photos', FieldType: 3 } };
   const schema = schemaOf('customer', {}, {}, [text(), single, multi, yesNo]);
@@ -677,7 +696,10 @@ describe('custom fields (S51, E20)', () => {
       ['custom_field_3', 3, 'multiSelect', 'Interests', true],
       ['custom_field_4', 4, 'yesNo', 'Photos allowed', true],
     ]);
-    expect(fields.find((f) => f.id === 4)?.inputs[0]?.items).toEqual([{ value: 'Y', label: 'Yes' }, { value: 'N', label: 'No' }]);
+    expect(fields.find((f) => f.id === 4)?.inputs[0]?.items).toEqual([
+      { value: 'Y', label: 'Yes' },
+      { value: 'N', label: 'No' },
+    ]);
     expect(initialFormValues(fields)).toEqual({ FirstName: '', LastName: '', custom_field_1: '', custom_field_2: 22, custom_field_3: [31], custom_field_4: '' });
   });
 });
@@ -703,7 +725,19 @@ describe('the schema as a contract', () => {
   const every = Object.fromEntries(CUSTOMER_FIELDS.filter((f) => f.id > 2).map((f) => [f.name, 'Optional' as const]));
 
   it('parses its own output to the same output, so the server can parse what the form submits', () => {
-    const schema = schemaOf('customer', every, {}, [{ CustomFieldID: 5, custom_field: { FieldName: 'Club', FieldType: 2, custom_field_options: [{ value: 1, label: 'A' }, { value: 2, label: 'B' }] } }]);
+    const schema = schemaOf('customer', every, {}, [
+      {
+        CustomFieldID: 5,
+        custom_field: {
+          FieldName: 'Club',
+          FieldType: 2,
+          custom_field_options: [
+            { value: 1, label: 'A' },
+            { value: 2, label: 'B' },
+          ],
+        },
+      },
+    ]);
     const once = dataOf(schema, {
       ...NAMES,
       GenderType: 'Other',
@@ -822,7 +856,18 @@ describe('descriptors', () => {
 
 describe('formValuesFromRecord', () => {
   const custom: CustomFieldConfigInput[] = [
-    { CustomFieldID: 5, DefaultItemID: 51, custom_field: { FieldName: 'Interests', FieldType: 2, custom_field_options: [{ value: 51, label: 'A' }, { value: 52, label: 'B' }] } },
+    {
+      CustomFieldID: 5,
+      DefaultItemID: 51,
+      custom_field: {
+        FieldName: 'Interests',
+        FieldType: 2,
+        custom_field_options: [
+          { value: 51, label: 'A' },
+          { value: 52, label: 'B' },
+        ],
+      },
+    },
     { CustomFieldID: 6, custom_field: { FieldName: 'Photos', FieldType: 3 } },
   ];
   const fields = formFields('student', { regID: 'Optional', gender: 'Optional', address: 'Optional', medicalConditions: 'Optional', school: 'Optional', preferredDays: 'Optional' }, custom);
@@ -918,7 +963,7 @@ describe('formContextFromConfig (X10, X19, C10, C11, C18)', () => {
     expect(formContextFromConfig(config()).states).toEqual(['NSW']);
   });
 
-  it("applies the registration flags only to registration forms (C18)", () => {
+  it('applies the registration flags only to registration forms (C18)', () => {
     expect(formContextFromConfig(config()).addressParts).toBeUndefined();
     expect(formContextFromConfig(config(), { registration: true }).addressParts).toEqual({ suburb: false, state: true, postcode: true });
   });

@@ -22,9 +22,7 @@ export function locationPostcode(source: PostcodeSource, values: FormValues): st
   const state = values[source.stateKey];
   if (typeof suburb !== 'string' || suburb.trim() === '') return null;
   const stateChosen = typeof state === 'string' && state.trim() !== '';
-  const postcodes = new Set(
-    source.locations.filter((l) => sameText(suburb, l.Suburb) && (!stateChosen || sameText(state, l.State)) && l.Postcode !== '').map((l) => l.Postcode),
-  );
+  const postcodes = new Set(source.locations.filter((l) => sameText(suburb, l.Suburb) && (!stateChosen || sameText(state, l.State)) && l.Postcode !== '').map((l) => l.Postcode));
   return postcodes.size === 1 ? ([...postcodes][0] ?? null) : null;
 }
 

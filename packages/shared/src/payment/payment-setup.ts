@@ -12,7 +12,10 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a t
 export const paymentSetupShape = {
   PaymentType: z.enum(PAYMENT_TYPES).default('EitherCCOrDD'),
   /** ISO 4217 code sent to the gateway with every charge. */
-  Currency: z.string().regex(/^[A-Z]{3}$/).default('AUD'),
+  Currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('AUD'),
   /** Percent, e.g. 10 for 10 %; charged under TaxName. */
   TaxRatePercent: percent.default(0),
   /** Prices as entered include the tax (true) or have it added on top (false). */

@@ -45,14 +45,7 @@ function reject(reason: DiscountCodeRejection, fill: Record<string, string> = {}
  * to hear about them: validity dates, usage limits (counting earlier uses in this same quote),
  * eligibility, minimum spend. Dates compare as yyyy-MM-dd text, both bounds inclusive.
  */
-export function checkDiscountCode(input: {
-  code: DiscountCode;
-  today: string;
-  usesInThisQuote: number;
-  eligibleLineCount: number;
-  eligibleAmountCents: number;
-  currencySymbol: string;
-}): CodeCheck {
+export function checkDiscountCode(input: { code: DiscountCode; today: string; usesInThisQuote: number; eligibleLineCount: number; eligibleAmountCents: number; currencySymbol: string }): CodeCheck {
   const { code, today } = input;
   if (code.validFrom !== null && today < code.validFrom) return reject('not_yet_valid', { date: code.validFrom });
   if (code.validTo !== null && today > code.validTo) return reject('expired', { date: code.validTo });

@@ -5,15 +5,7 @@ import { priceCart } from './price-cart.ts';
 import { PLAIN_SETTINGS } from './pricing-fixtures.ts';
 import { quoteSchema } from './quote-schema.ts';
 import { addDays } from './time-scale.ts';
-import {
-  PAYMENT_BREAKDOWN_KEYS,
-  type CartLine,
-  type DiscountCode,
-  type IsoDay,
-  type PricingInput,
-  type PricingSettings,
-  type TimeScaleBand,
-} from './pricing-types.ts';
+import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type DiscountCode, type IsoDay, type PricingInput, type PricingSettings, type TimeScaleBand } from './pricing-types.ts';
 
 const TODAY = '2026-11-23';
 const QUANTITY_KINDS = ['FullClass', 'Deposit', 'RegistrationFee', 'Package', 'CasualClass', 'AdditionalInvoiceitem'] as const;
@@ -40,10 +32,7 @@ const settings: fc.Arbitrary<PricingSettings> = fc.record({
   taxRateBasisPoints: fc.oneof(fc.constantFrom(0, 1000, 1500, 2000), fc.integer({ min: 0, max: 3000 })),
   taxInclusive: fc.boolean(),
   currencySymbol: fc.constant('$'),
-  autoDiscounts: fc.array(
-    fc.record({ id: fc.constant('rule'), name: fc.constant('Auto'), appliesTo: kinds, minQualifyingLines: fc.integer({ min: 1, max: 3 }), basisPoints }),
-    { maxLength: 3 },
-  ),
+  autoDiscounts: fc.array(fc.record({ id: fc.constant('rule'), name: fc.constant('Auto'), appliesTo: kinds, minQualifyingLines: fc.integer({ min: 1, max: 3 }), basisPoints }), { maxLength: 3 }),
   earlyPaymentDiscount: fc.option(fc.record({ appliesTo: kinds, daysBefore: fc.integer({ min: 0, max: 60 }), basisPoints }), { nil: null }),
   timeScale: fc.record({ enabled: fc.boolean(), bands: fc.array(band, { maxLength: 4 }) }),
   cardSurcharge: fc.record({ amountCents: fc.integer({ min: 0, max: 500 }), basisPoints: fc.integer({ min: 0, max: 500 }) }),

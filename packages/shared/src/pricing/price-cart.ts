@@ -39,25 +39,10 @@
  * sum of the invoices; subtotal − discounts (+ tax when exclusive) + surcharge = total; total −
  * credits = payment amount ≥ 0; no line is discounted below zero.
  */
-import {
-  checkDiscountCode,
-  findDiscountCode,
-  isLineEligible,
-  normaliseDiscountCode,
-  rejectDiscountCode,
-  type CodeRejection,
-} from './discount-codes.ts';
+import { checkDiscountCode, findDiscountCode, isLineEligible, normaliseDiscountCode, rejectDiscountCode, type CodeRejection } from './discount-codes.ts';
 import { allocateByLargestRemainder, percentOf, taxOf } from './money.ts';
 import { assertPricingInput } from './pricing-input-bounds.ts';
-import {
-  PAYMENT_BREAKDOWN_KEYS,
-  type CartLine,
-  type DiscountCode,
-  type DiscountCodeEntry,
-  type InvoiceLineType,
-  type PaymentBreakdownKey,
-  type PricingInput,
-} from './pricing-types.ts';
+import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type DiscountCode, type DiscountCodeEntry, type InvoiceLineType, type PaymentBreakdownKey, type PricingInput } from './pricing-types.ts';
 import type { CreditUse, DiscountCodeResult, Quote, QuoteInvoice, QuoteRow } from './quote-schema.ts';
 import { daysBetween, splitByTimeScale } from './time-scale.ts';
 
@@ -161,9 +146,7 @@ export function priceCart(input: PricingInput): Quote {
   // 2. Automatic discounts: per invoice, the best qualifying rule for each line; rules do not stack.
   for (const invoiceNo of invoiceNos) {
     const invoiceItems = items.filter((i) => i.invoiceNo === invoiceNo);
-    const qualifying = settings.autoDiscounts.filter(
-      (rule) => invoiceItems.filter((i) => rule.appliesTo.includes(i.line.kind)).length >= rule.minQualifyingLines,
-    );
+    const qualifying = settings.autoDiscounts.filter((rule) => invoiceItems.filter((i) => rule.appliesTo.includes(i.line.kind)).length >= rule.minQualifyingLines);
     for (const item of invoiceItems) {
       const best = qualifying
         .filter((rule) => rule.appliesTo.includes(item.line.kind))
@@ -219,7 +202,10 @@ export function priceCart(input: PricingInput): Quote {
       shares = eligible.map((i) => percentOf(i.remaining, bp));
     } else {
       const weights = eligible.map((i) => i.remaining);
-      const cap = Math.min(code.value.cents, weights.reduce((a, b) => a + b, 0));
+      const cap = Math.min(
+        code.value.cents,
+        weights.reduce((a, b) => a + b, 0),
+      );
       shares = allocateByLargestRemainder(cap, weights);
     }
     eligible.forEach((item, index) => addAdjustment(item, 'code', 'Discount Code', description, shares[index] ?? 0));

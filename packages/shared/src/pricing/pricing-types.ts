@@ -1,16 +1,7 @@
 /** The shapes the pricing engine takes and answers; shared by the server's quote and the web's display. */
 
 /** Payment breakdown keys, exactly as the spec spells them (H9). */
-export const PAYMENT_BREAKDOWN_KEYS = [
-  'FullClass',
-  'Deposit',
-  'RegistrationFee',
-  'Package',
-  'Booking',
-  'OnlineInvoicePayment',
-  'CasualClass',
-  'AdditionalInvoiceitem',
-] as const;
+export const PAYMENT_BREAKDOWN_KEYS = ['FullClass', 'Deposit', 'RegistrationFee', 'Package', 'Booking', 'OnlineInvoicePayment', 'CasualClass', 'AdditionalInvoiceitem'] as const;
 export type PaymentBreakdownKey = (typeof PAYMENT_BREAKDOWN_KEYS)[number];
 
 /** Invoice line types, exactly as the spec spells them (H17). */

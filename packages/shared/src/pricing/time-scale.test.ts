@@ -36,13 +36,10 @@ describe('calendar helpers', () => {
 });
 
 describe('splitByTimeScale', () => {
-  const price = (date: string, startTime: string, durationMinutes: number, priceCents = 2500) =>
-    splitByTimeScale({ date, startTime, durationMinutes, priceCents, bands: BANDS });
+  const price = (date: string, startTime: string, durationMinutes: number, priceCents = 2500) => splitByTimeScale({ date, startTime, durationMinutes, priceCents, bands: BANDS });
 
   it('prices an hour inside one band at its hourly rate', () => {
-    expect(price('2026-11-24', '10:00', 60)).toEqual([
-      { date: '2026-11-24', day: 2, from: '10:00', to: '11:00', minutes: 60, hourlyRateCents: 2000, cents: 2000 },
-    ]);
+    expect(price('2026-11-24', '10:00', 60)).toEqual([{ date: '2026-11-24', day: 2, from: '10:00', to: '11:00', minutes: 60, hourlyRateCents: 2000, cents: 2000 }]);
   });
 
   it('splits a booking across off-peak and peak at the band edge', () => {
@@ -79,7 +76,9 @@ describe('splitByTimeScale', () => {
     // 7 minutes at $20/h = 233.33 → 233; 8 minutes at $36/h = 480.
     expect(price('2026-11-24', '16:53', 15).map((s) => s.cents)).toEqual([233, 480]);
     // 1 minute at $0.30/h = 0.5 → 1
-    expect(splitByTimeScale({ date: '2026-11-24', startTime: '10:00', durationMinutes: 1, priceCents: 0, bands: [{ days: WEEKDAYS, from: '00:00', to: '24:00', hourlyRateCents: 30 }] })[0]?.cents).toBe(1);
+    expect(
+      splitByTimeScale({ date: '2026-11-24', startTime: '10:00', durationMinutes: 1, priceCents: 0, bands: [{ days: WEEKDAYS, from: '00:00', to: '24:00', hourlyRateCents: 30 }] })[0]?.cents,
+    ).toBe(1);
   });
 
   it('lets the earlier band win where two overlap, without splitting inside it', () => {
@@ -95,7 +94,12 @@ describe('splitByTimeScale', () => {
 describe('splitByTimeScale properties', () => {
   const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const band = fc
-    .record({ days: fc.subarray<IsoDay>([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }), a: fc.integer({ min: 0, max: 1440 }), b: fc.integer({ min: 0, max: 1440 }), rate: fc.integer({ min: 0, max: 20000 }) })
+    .record({
+      days: fc.subarray<IsoDay>([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }),
+      a: fc.integer({ min: 0, max: 1440 }),
+      b: fc.integer({ min: 0, max: 1440 }),
+      rate: fc.integer({ min: 0, max: 20000 }),
+    })
     .filter(({ a, b }) => a !== b)
     .map(({ days, a, b, rate }): TimeScaleBand => ({ days, from: clock(Math.min(a, b)), to: clock(Math.max(a, b)), hourlyRateCents: rate }));
 

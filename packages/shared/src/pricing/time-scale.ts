@@ -57,13 +57,7 @@ export function isoDayOf(date: string): IsoDay {
  * covers costs minutes × flat price / duration, each piece rounded half up on its own. When two
  * bands overlap, the earlier band in the list wins. The booking's price is the sum of its pieces.
  */
-export function splitByTimeScale(input: {
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  priceCents: number;
-  bands: readonly TimeScaleBand[];
-}): TimeScaleSegment[] {
+export function splitByTimeScale(input: { date: string; startTime: string; durationMinutes: number; priceCents: number; bands: readonly TimeScaleBand[] }): TimeScaleSegment[] {
   const { durationMinutes, priceCents, bands } = input;
   const start = parseClockMinutes(input.startTime);
   const parsedBands = bands.map((band) => ({ band, from: parseClockMinutes(band.from), to: parseClockMinutes(band.to) }));
@@ -93,10 +87,7 @@ export function splitByTimeScale(input: {
     const date = addDays(input.date, dayOffset);
     const minutes = to - from;
     const rate = parsedBands[band]?.band.hourlyRateCents ?? null;
-    const cents =
-      rate === null
-        ? Number(divideRoundHalfUp(BigInt(minutes) * BigInt(priceCents), BigInt(durationMinutes)))
-        : Number(divideRoundHalfUp(BigInt(minutes) * BigInt(rate), 60n));
+    const cents = rate === null ? Number(divideRoundHalfUp(BigInt(minutes) * BigInt(priceCents), BigInt(durationMinutes))) : Number(divideRoundHalfUp(BigInt(minutes) * BigInt(rate), 60n));
     return { date, day: isoDayOf(date), from: formatClock(from), to: formatClock(to), minutes, hourlyRateCents: rate, cents };
   });
 }

@@ -26,7 +26,13 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
   const newCredit = (clientId: number, cents: number) => creditOf(t, companyId, clientId, cents);
 
   async function receiptsOf(clientId: number) {
-    const receipts = await db().selectFrom('receipts').select(['id', 'receipt_no', 'amount_cents', 'method', 'reference']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
+    const receipts = await db()
+      .selectFrom('receipts')
+      .select(['id', 'receipt_no', 'amount_cents', 'method', 'reference'])
+      .where('company_id', '=', companyId)
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .execute();
     const allocations = await db()
       .selectFrom('receipt_allocations')
       .select(['receipt_id', 'invoice_id', 'amount_cents'])
@@ -37,14 +43,24 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
   }
 
   async function invoiceOf(invoiceNo: string) {
-    const inv = await db().selectFrom('invoices').select(['id', 'status', 'total_cents', 'balance_due_cents']).where('company_id', '=', companyId).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+    const inv = await db()
+      .selectFrom('invoices')
+      .select(['id', 'status', 'total_cents', 'balance_due_cents'])
+      .where('company_id', '=', companyId)
+      .where('invoice_no', '=', invoiceNo)
+      .executeTakeFirstOrThrow();
     const lines = await db().selectFrom('invoice_lines').select(['line_type', 'total_cents']).where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
     const allocated = await db().selectFrom('receipt_allocations').select('amount_cents').where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
     return { ...inv, lines, allocatedCents: allocated.reduce((s, a) => s + a.amount_cents, 0) };
   }
 
   const chargeOf = (reference: string | null) =>
-    db().selectFrom('gateway_charges').select('amount_cents').where('company_id', '=', companyId).where('charge_id', '=', reference ?? '').executeTakeFirstOrThrow();
+    db()
+      .selectFrom('gateway_charges')
+      .select('amount_cents')
+      .where('company_id', '=', companyId)
+      .where('charge_id', '=', reference ?? '')
+      .executeTakeFirstOrThrow();
 
   it('an invoice paid with a discount code and a credit: the card receipt is what the card was charged, the credit its own receipt, the discount a line of the invoice', async () => {
     const { browser, clientId, invoiceNo } = await customerWithInvoice(10_000);
@@ -86,7 +102,11 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
   it('an invoice paid with a discount code and no credit: the receipt is the charge, never the whole former balance', async () => {
     const { browser, clientId, invoiceNo } = await customerWithInvoice(8_000);
     const code = await newCode(2500);
-    const paid = await browser.post<Payment>('/api/payment/checkout', { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }], cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
+    const paid = await browser.post<Payment>(
+      '/api/payment/checkout',
+      { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }], cardToken: await tokenise(browser) },
+      { 'idempotency-key': key() },
+    );
     expect(paid.status).toBe(200);
     const charged = (await chargeOf(paid.body.reference)).amount_cents;
     const receipts = await receiptsOf(clientId);

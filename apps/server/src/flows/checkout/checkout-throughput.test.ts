@@ -25,7 +25,19 @@ describe.runIf(process.env.BENCH_CHECKOUT === '1').each(testEngines())('checkout
     for (let i = 0; i < COUNT; i++) {
       const c = customers[i % CONCURRENCY]!;
       const invoiceNo = `B-${randomBytes(5).toString('hex').toUpperCase()}`;
-      await db.insertInto('invoices').values({ company_id: companyId, client_id: c.clientId, invoice_no: invoiceNo, invoice_date: '2026-01-01', payment_date: '2099-01-01', total_cents: 5_000, balance_due_cents: 5_000, status: 'Unpaid' }).execute();
+      await db
+        .insertInto('invoices')
+        .values({
+          company_id: companyId,
+          client_id: c.clientId,
+          invoice_no: invoiceNo,
+          invoice_date: '2026-01-01',
+          payment_date: '2099-01-01',
+          total_cents: 5_000,
+          balance_due_cents: 5_000,
+          status: 'Unpaid',
+        })
+        .execute();
       const token = (await c.browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' })).body.id;
       jobs.push({ browser: c.browser, invoiceNo, token });
     }

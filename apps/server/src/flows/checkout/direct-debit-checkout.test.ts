@@ -47,9 +47,20 @@ describe.each(testEngines())('checkout by direct debit on %s', (engine) => {
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'completed', processor: 'direct_debit', amountCents: quote.body.totals.paymentAmountCents, receiptNo: null });
     expect(await countCharges(t, splash)).toBe(before);
-    const invoice = await t.runtime.ctx.db.selectFrom('invoices').select(['status', 'total_cents', 'balance_due_cents']).where('company_id', '=', splash).where('invoice_no', '=', paid.body.invoiceNos[0]!).executeTakeFirstOrThrow();
+    const invoice = await t.runtime.ctx.db
+      .selectFrom('invoices')
+      .select(['status', 'total_cents', 'balance_due_cents'])
+      .where('company_id', '=', splash)
+      .where('invoice_no', '=', paid.body.invoiceNos[0]!)
+      .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ status: 'Debit Scheduled', total_cents: quote.body.totals.paymentAmountCents, balance_due_cents: quote.body.totals.paymentAmountCents });
-    const enrolled = await t.runtime.ctx.db.selectFrom('enrolments').select('status').where('company_id', '=', splash).where('class_id', '=', classId).where('student_id', '=', who.cart.classItems[0]!.StudentID).execute();
+    const enrolled = await t.runtime.ctx.db
+      .selectFrom('enrolments')
+      .select('status')
+      .where('company_id', '=', splash)
+      .where('class_id', '=', classId)
+      .where('student_id', '=', who.cart.classItems[0]!.StudentID)
+      .execute();
     expect(enrolled.map((e) => e.status)).toEqual(['active']);
     expect(await t.runtime.ctx.db.selectFrom('receipts').select('id').where('company_id', '=', splash).where('client_id', '=', who.clientId).execute()).toEqual([]);
   });

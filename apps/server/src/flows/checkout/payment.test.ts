@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import { changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices as withInvoices, idempotencyKey as key, invoiceState, newCredit, newDiscountCode, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import {
+  classesWithSessionsAhead,
+  companyIdOf,
+  countCharges,
+  customerWithInvoices as withInvoices,
+  idempotencyKey as key,
+  invoiceState,
+  newCredit,
+  newDiscountCode,
+  TEST_CARDS,
+  tokenise,
+} from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults } from './payment-steps.ts';
 import { reconcilePayments } from './reconcile.service.ts';
@@ -278,7 +289,11 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const quote = await customers[0]!.browser.post<Quote>('/api/payment/quote', { bookingItems: [slot] });
     expect(quote.status).toBe(200);
     expect(quote.body.rows[0]).toMatchObject({ breakdownKey: 'Booking' });
-    const chargesBefore = await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', ace.id).executeTakeFirstOrThrow();
+    const chargesBefore = await db()
+      .selectFrom('gateway_charges')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('company_id', '=', ace.id)
+      .executeTakeFirstOrThrow();
     const attempts = Array.from({ length: 20 }, (_, i) => {
       const c = customers[i % customers.length]!;
       return c.browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: tokens[i % customers.length] }, { 'idempotency-key': key() });
@@ -291,13 +306,29 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
       expect(lost.status).toBe(409);
       expect(['BOOKING_TAKEN', 'PAYMENT_IN_PROGRESS']).toContain((lost.body as unknown as { code: string }).code);
     }
-    const chargesAfter = await db().selectFrom('gateway_charges').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', ace.id).executeTakeFirstOrThrow();
+    const chargesAfter = await db()
+      .selectFrom('gateway_charges')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('company_id', '=', ace.id)
+      .executeTakeFirstOrThrow();
     expect(Number(chargesAfter.n) - Number(chargesBefore.n)).toBe(1);
-    const booked = await db().selectFrom('bookings').select(['status', 'invoice_id']).where('company_id', '=', ace.id).where('date', '=', date).where('start_time', '=', '11:00').where('court', '=', 'Court 1').execute();
+    const booked = await db()
+      .selectFrom('bookings')
+      .select(['status', 'invoice_id'])
+      .where('company_id', '=', ace.id)
+      .where('date', '=', date)
+      .where('start_time', '=', '11:00')
+      .where('court', '=', 'Court 1')
+      .execute();
     expect(booked.filter((b) => b.status === 'confirmed')).toHaveLength(1);
     expect(booked.find((b) => b.status === 'confirmed')?.invoice_id).not.toBeNull();
     const invoiceNo = won[0]!.body.invoiceNos[0]!;
-    const written = await db().selectFrom('invoices').select(['status', 'total_cents', 'balance_due_cents']).where('company_id', '=', ace.id).where('invoice_no', '=', invoiceNo).executeTakeFirstOrThrow();
+    const written = await db()
+      .selectFrom('invoices')
+      .select(['status', 'total_cents', 'balance_due_cents'])
+      .where('company_id', '=', ace.id)
+      .where('invoice_no', '=', invoiceNo)
+      .executeTakeFirstOrThrow();
     expect(written).toMatchObject({ status: 'Paid', balance_due_cents: 0, total_cents: quote.body.totals.totalCents });
   });
 
@@ -346,14 +377,25 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', companyId).where('id', '=', cls.class_id).execute();
     const customers = await Promise.all([0, 1, 2, 3].map(() => customerWithInvoices([])));
     const students = await Promise.all(
-      customers.map(async (c) =>
-        (
-          await db()
-            .insertInto('students')
-            .values({ company_id: companyId, client_id: c.clientId, first_name: 'Kid', last_name: 'Swimmer', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
+      customers.map(
+        async (c) =>
+          (
+            await db()
+              .insertInto('students')
+              .values({
+                company_id: companyId,
+                client_id: c.clientId,
+                first_name: 'Kid',
+                last_name: 'Swimmer',
+                dob: '2018-01-01',
+                gender: 'Female',
+                standard: '',
+                profile_picture: null,
+                created_at: nowIso(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
       ),
     );
     const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
@@ -366,9 +408,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(priced.body.totals.totalCents).toBe(quote.body.totals.totalCents);
     const before = await chargesCount();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        customers[i % 4]!.browser.post<Payment>('/api/payment/checkout', { classItems: [item(i % 4)], cardToken: tokens[i % 4] }, { 'idempotency-key': key() }),
-      ),
+      Array.from({ length: 20 }, (_, i) => customers[i % 4]!.browser.post<Payment>('/api/payment/checkout', { classItems: [item(i % 4)], cardToken: tokens[i % 4] }, { 'idempotency-key': key() })),
     );
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);

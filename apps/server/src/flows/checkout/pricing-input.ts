@@ -11,15 +11,13 @@ export function pricingSettingsOf(settings: CompanySettings): PricingSettings {
     taxRateBasisPoints: basisPoints(fin.TaxRatePercent),
     taxInclusive: fin.TaxInclusive,
     currencySymbol: settings.localization.CurrencySymbol,
-    autoDiscounts: fin.AutoDiscounts.map(
-      (rule, index): AutoDiscountRule => ({
-        id: `auto-${index + 1}`,
-        name: rule.Name,
-        appliesTo: rule.AppliesTo,
-        minQualifyingLines: rule.MinQualifyingLines,
-        basisPoints: basisPoints(rule.Percent),
-      }),
-    ),
+    autoDiscounts: fin.AutoDiscounts.map((rule, index): AutoDiscountRule => ({
+      id: `auto-${index + 1}`,
+      name: rule.Name,
+      appliesTo: rule.AppliesTo,
+      minQualifyingLines: rule.MinQualifyingLines,
+      basisPoints: basisPoints(rule.Percent),
+    })),
     earlyPaymentDiscount: fin.EarlyPaymentDiscount
       ? { appliesTo: fin.EarlyPaymentDiscount.AppliesTo, daysBefore: fin.EarlyPaymentDiscount.DaysBefore, basisPoints: basisPoints(fin.EarlyPaymentDiscount.Percent) }
       : null,

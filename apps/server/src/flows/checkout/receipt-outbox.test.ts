@@ -88,7 +88,11 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     }
     // The dying process had taken the row for delivery (pending -> sending) when it stopped.
     const now = Date.now();
-    await db().updateTable('outbox').set({ status: 'sending', lease_until: new Date(now + 60_000).toISOString() }).where('to_address', '=', email).execute();
+    await db()
+      .updateTable('outbox')
+      .set({ status: 'sending', lease_until: new Date(now + 60_000).toISOString() })
+      .where('to_address', '=', email)
+      .execute();
     // While its lease runs, nobody else sends it.
     await reconcileCheckouts(t.runtime.ctx, new Date(now + 30_000));
     expect(received(email)).toEqual([]);

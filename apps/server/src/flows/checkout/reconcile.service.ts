@@ -62,7 +62,11 @@ export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => P
     if (!company || !gateway) continue;
     const charges = await gateway.listSucceededCharges(company.id, nowIso(addMinutes(now, -LEASE_SECONDS / 60)));
     const ids = charges.map((c) => Number(/^payment-(\d+)$/.exec(c.idempotencyKey)?.[1] ?? 0));
-    const payments = await repo.findPaymentsByIds(ctx.db, company.id, ids.filter((id) => id > 0));
+    const payments = await repo.findPaymentsByIds(
+      ctx.db,
+      company.id,
+      ids.filter((id) => id > 0),
+    );
     for (const [index, c] of charges.entries()) {
       const payment = payments.find((p) => p.id === ids[index]);
       if (payment && payment.status !== 'failed') continue;

@@ -91,7 +91,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
         });
         invoiceNos.push(made.invoiceNo);
-        allocate(made.invoiceNo, quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO));
+        allocate(
+          made.invoiceNo,
+          quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO),
+        );
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx.db, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }

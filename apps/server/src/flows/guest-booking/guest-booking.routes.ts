@@ -25,9 +25,7 @@ export async function guestBookingRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.options, ({ ctx }) => service.guestOptions(ctx, ctx.company));
 
-  route(app, base, endpoints.availability, ({ ctx, query }) =>
-    service.guestAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date }),
-  );
+  route(app, base, endpoints.availability, ({ ctx, query }) => service.guestAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date }));
 
   route(app, base, endpoints.quote, async ({ ctx, body, req }) => {
     await throttle(req, 'register');
@@ -65,7 +63,12 @@ export async function guestBookingRoutes(app: FastifyInstance, { ctx: base }: { 
     `${GATEWAY_PREFIX}/guest-tokens`,
     {
       config: { auth: 'company' },
-      schema: { tags: ['gateway'], summary: 'Simulated gateway: tokenise a card for a guest booking', body: guestCardTokenRequestSchema, response: { 200: gatewayTokenAnswerSchema, 402: apiErrorSchema, ...errorResponses } },
+      schema: {
+        tags: ['gateway'],
+        summary: 'Simulated gateway: tokenise a card for a guest booking',
+        body: guestCardTokenRequestSchema,
+        response: { 200: gatewayTokenAnswerSchema, 402: apiErrorSchema, ...errorResponses },
+      },
     },
     async (req, reply) => {
       reply.headers(noStore);
@@ -76,7 +79,10 @@ export async function guestBookingRoutes(app: FastifyInstance, { ctx: base }: { 
 
   r.get(
     `${GATEWAY_PREFIX}/guest-challenges/:id`,
-    { config: { auth: 'company' }, schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a guest's charge", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } } },
+    {
+      config: { auth: 'company' },
+      schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a guest's charge", params: challengeParams, response: { 200: gatewayChallengeSchema, ...errorResponses } },
+    },
     async (req) => {
       await throttle(req, 'register');
       return service.guestChallenge(base, requireCompany(req), req.params.id);
@@ -86,7 +92,13 @@ export async function guestBookingRoutes(app: FastifyInstance, { ctx: base }: { 
     `${GATEWAY_PREFIX}/guest-challenges/:id`,
     {
       config: { auth: 'company' },
-      schema: { tags: ['gateway'], summary: "Simulated gateway: approve or fail the challenge step of a guest's charge", params: challengeParams, body: gatewayChallengeDecisionSchema, response: { 200: gatewayChallengeSchema, ...errorResponses } },
+      schema: {
+        tags: ['gateway'],
+        summary: "Simulated gateway: approve or fail the challenge step of a guest's charge",
+        params: challengeParams,
+        body: gatewayChallengeDecisionSchema,
+        response: { 200: gatewayChallengeSchema, ...errorResponses },
+      },
     },
     async (req) => {
       await throttle(req, 'register');

@@ -82,8 +82,7 @@ async function guestClientOf(ctx: Ctx, company: Company): Promise<number> {
   }
 }
 
-const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) =>
-  row.first_name === g.FirstName && row.last_name === g.LastName && row.email === g.Email && row.phone === g.Phone;
+const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) => row.first_name === g.FirstName && row.last_name === g.LastName && row.email === g.Email && row.phone === g.Phone;
 
 /**
  * POST /api/ob/book: a solved captcha first (a retry under the same key needs none), the court
@@ -100,7 +99,18 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
   if (body.cardToken && !(await gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken, clientId))) {
     throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   }
-  const cart = { classItems: [], bookingItems: [body.booking], invoices: [], discountCodes: [], creditIds: [], paymentMethod: 'card' as const, ocrProfileId: null, useSavedCard: false, saveCard: false, ...(body.cardToken ? { cardToken: body.cardToken } : {}) };
+  const cart = {
+    classItems: [],
+    bookingItems: [body.booking],
+    invoices: [],
+    discountCodes: [],
+    creditIds: [],
+    paymentMethod: 'card' as const,
+    ocrProfileId: null,
+    useSavedCard: false,
+    saveCard: false,
+    ...(body.cardToken ? { cardToken: body.cardToken } : {}),
+  };
   // A refusal (a decline, the court taken meanwhile) keeps the guest's row: a retry under the key is answered the same; the minute job forgets it.
   const payment = await checkout(ctx, company, clientId, idempotencyKey, cart);
   if (payment.status === 'requires_action') return { success: true, payment, booking: null, cancelUrl: null };
@@ -121,7 +131,15 @@ async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: B
   const g = body.guest;
   const admitted = await ctx.transaction(async (tx) => {
     if (!(await verifySolution(tx, company.id, solution))) return false;
-    await repo.insertGuestBooking(tx.db, { company_id: company.id, idempotency_key: idempotencyKey, first_name: g.FirstName, last_name: g.LastName, email: g.Email, phone: g.Phone, created_at: nowIso() });
+    await repo.insertGuestBooking(tx.db, {
+      company_id: company.id,
+      idempotency_key: idempotencyKey,
+      first_name: g.FirstName,
+      last_name: g.LastName,
+      email: g.Email,
+      phone: g.Phone,
+      created_at: nowIso(),
+    });
     return true;
   });
   const row = await repo.findGuestBookingByKey(ctx.db, company.id, idempotencyKey);
@@ -161,7 +179,16 @@ function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBookin
   };
 }
 
-function mailConfirmation(ctx: Ctx, company: Company, row: repo.GuestRow, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, link: string, token: string, amountCents: number, receiptNo: string | null) {
+function mailConfirmation(
+  ctx: Ctx,
+  company: Company,
+  row: repo.GuestRow,
+  booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>,
+  link: string,
+  token: string,
+  amountCents: number,
+  receiptNo: string | null,
+) {
   const name = company.settings.CompanyDisplayName;
   const symbol = company.settings.localization.CurrencySymbol;
   const hours = company.settings.booking_setup.CancelCutoffHours;

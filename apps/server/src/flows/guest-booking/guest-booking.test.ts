@@ -42,7 +42,15 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   const guest = () => ({ FirstName: 'Jordan', LastName: 'Lee', Email: `guest.${crypto.randomBytes(4).toString('hex')}@example.com`, Phone: '+1 201 555 0188' });
   const book = (b: Browser, body: unknown, k = key()) => b.post<Answer>('/api/ob/book', body, { 'idempotency-key': k });
   const bookingsOn = (booking: { date: string; court: string; time: string }) =>
-    db().selectFrom('bookings').select(['status', 'client_id']).where('company_id', '=', ace).where('date', '=', booking.date).where('court', '=', booking.court).where('start_time', '=', booking.time).where('status', 'in', ['held', 'confirmed']).execute();
+    db()
+      .selectFrom('bookings')
+      .select(['status', 'client_id'])
+      .where('company_id', '=', ace)
+      .where('date', '=', booking.date)
+      .where('court', '=', booking.court)
+      .where('start_time', '=', booking.time)
+      .where('status', 'in', ['held', 'confirmed'])
+      .execute();
   const guestRows = (email: string) => db().selectFrom('guest_bookings').selectAll().where('email', '=', email).execute();
   const cancelToken = async (email: string) => /token=([A-Za-z0-9_-]+)/.exec((await t.lastMailTo(email))!.text)![1]!;
 
@@ -110,17 +118,29 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await guestRows(who.Email)).toEqual([]);
     const charges = await countCharges(t, ace);
-    const rivals = await Promise.all([0, 1, 2, 3].map(async () => {
-      const x = new Browser(t.server);
-      await x.enterCompany('ACE');
-      return { x, body: { booking, guest: guest(), captcha: await solvedCaptcha(x), cardToken: await tokenise(x) } };
-    }));
+    const rivals = await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        const x = new Browser(t.server);
+        await x.enterCompany('ACE');
+        return { x, body: { booking, guest: guest(), captcha: await solvedCaptcha(x), cardToken: await tokenise(x) } };
+      }),
+    );
     const answers = await Promise.all(rivals.map((r) => book(r.x, r.body)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'BOOKING_TAKEN')).toBe(true);
     expect(await countCharges(t, ace)).toBe(charges + 1);
     expect(await bookingsOn(booking)).toHaveLength(1);
-    const kept = await db().selectFrom('guest_bookings').select('email').where('company_id', '=', ace).where('email', 'in', rivals.map((r) => r.body.guest.Email)).where('confirmed_at', 'is not', null).execute();
+    const kept = await db()
+      .selectFrom('guest_bookings')
+      .select('email')
+      .where('company_id', '=', ace)
+      .where(
+        'email',
+        'in',
+        rivals.map((r) => r.body.guest.Email),
+      )
+      .where('confirmed_at', 'is not', null)
+      .execute();
     expect(kept).toHaveLength(1);
   });
 

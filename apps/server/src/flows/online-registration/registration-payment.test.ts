@@ -10,7 +10,15 @@ import { reconcileCheckouts } from '../../jobs/scheduler.ts';
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const key = () => crypto.randomBytes(12).toString('hex');
 
-type Answer = { success: true; payment: PaymentAnswer | null; user?: { ClientID: number; FirstName: string }; actions?: { type: string }[]; code?: string; message?: string; errors?: { field: string; message: string }[] };
+type Answer = {
+  success: true;
+  payment: PaymentAnswer | null;
+  user?: { ClientID: number; FirstName: string };
+  actions?: { type: string }[];
+  code?: string;
+  message?: string;
+  errors?: { field: string; message: string }[];
+};
 
 describe.each(testEngines())('online registration with classes and payment on %s', (engine) => {
   let t: TestApp;
@@ -73,12 +81,22 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const ids = clients.map((c) => c.id);
     const students = ids.length ? (await db().selectFrom('students').select('id').where('client_id', 'in', ids).execute()).map((s) => s.id) : [];
     const count = async (table: 'invoices' | 'payments' | 'agreement_signatures') =>
-      ids.length ? Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', 'in', ids).executeTakeFirstOrThrow()).n) : 0;
+      ids.length
+        ? Number(
+            (
+              await db()
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('client_id', 'in', ids)
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : 0;
     return {
       logins: (await db().selectFrom('logins').select('id').where('email', '=', email).execute()).length,
       clients: ids.length,
       students: students.length,
-      enrolments: students.length ? (await db().selectFrom('enrolments').select(['class_id', 'status']).where('student_id', 'in', students).orderBy('class_id').execute()) : [],
+      enrolments: students.length ? await db().selectFrom('enrolments').select(['class_id', 'status']).where('student_id', 'in', students).orderBy('class_id').execute() : [],
       waitlist: students.length ? (await db().selectFrom('waitlist_entries').select('class_id').where('student_id', 'in', students).execute()).length : 0,
       invoices: await count('invoices'),
       payments: await count('payments'),
@@ -215,17 +233,42 @@ describe.each(testEngines())('online registration with classes and payment on %s
     try {
       const { b, email, token } = await proved();
       const charges = await countCharges(t, splash);
-      const refused = await submit(b, form(token, { cardToken: await tokenise(b, token), classes: [{ student: 0, ClassID: classOf(0) }, { student: 1, ClassID: full }] }));
+      const refused = await submit(
+        b,
+        form(token, {
+          cardToken: await tokenise(b, token),
+          classes: [
+            { student: 0, ClassID: classOf(0) },
+            { student: 1, ClassID: full },
+          ],
+        }),
+      );
       expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
       expect(await family(email)).toEqual(nothing);
       expect(await countCharges(t, splash)).toBe(charges);
       // Both children on the waitlist of the full class: nothing to pay, so no card.
-      const waiting = await submit(b, form(token, { classes: [{ student: 0, ClassID: full, waitlist: true }, { student: 1, ClassID: full, waitlist: true }] }));
+      const waiting = await submit(
+        b,
+        form(token, {
+          classes: [
+            { student: 0, ClassID: full, waitlist: true },
+            { student: 1, ClassID: full, waitlist: true },
+          ],
+        }),
+      );
       expect([waiting.status, waiting.body.payment]).toEqual([200, null]);
       expect(await family(email)).toMatchObject({ logins: 1, students: 2, enrolments: [], waitlist: 2, invoices: 0, payments: 0 });
       // A class with places is not waited for.
       const other = await proved();
-      const notFull = await submit(other.b, form(other.token, { classes: [{ student: 0, ClassID: classOf(0), waitlist: true }, { student: 1, ClassID: full, waitlist: true }] }));
+      const notFull = await submit(
+        other.b,
+        form(other.token, {
+          classes: [
+            { student: 0, ClassID: classOf(0), waitlist: true },
+            { student: 1, ClassID: full, waitlist: true },
+          ],
+        }),
+      );
       expect([notFull.status, notFull.body.code]).toEqual([409, 'NOT_FULL']);
       expect(await family(other.email)).toEqual(nothing);
     } finally {
@@ -238,13 +281,31 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const card = await tokenise(b, token);
     const ace = await companyIdOf(t, 'ACE');
     const aceClass = (await db().selectFrom('classes').select('id').where('company_id', '=', ace).executeTakeFirstOrThrow()).id;
-    const foreign = await submit(b, form(token, { cardToken: card, classes: [{ student: 0, ClassID: classOf(0) }, { student: 1, ClassID: aceClass }] }));
+    const foreign = await submit(
+      b,
+      form(token, {
+        cardToken: card,
+        classes: [
+          { student: 0, ClassID: classOf(0) },
+          { student: 1, ClassID: aceClass },
+        ],
+      }),
+    );
     expect(foreign.status).toBe(404);
     const lonely = await submit(b, form(token, { cardToken: card, classes: [{ student: 0, ClassID: classOf(0) }] }));
     expect([lonely.status, lonely.body.message]).toEqual([422, 'Every swimmer needs a class']);
     const none = await submit(b, form(token, { cardToken: card, classes: [] }));
     expect([none.status, none.body.message]).toEqual([400, 'Please add at least one class']);
-    const stranger = await submit(b, form(token, { cardToken: card, classes: [{ student: 0, ClassID: classOf(0) }, { student: 2, ClassID: classOf(1) }] }));
+    const stranger = await submit(
+      b,
+      form(token, {
+        cardToken: card,
+        classes: [
+          { student: 0, ClassID: classOf(0) },
+          { student: 2, ClassID: classOf(1) },
+        ],
+      }),
+    );
     expect(stranger.status).toBe(422);
     const elsewhere = await proved();
     const theirs = await submit(b, form(token, { cardToken: await tokenise(elsewhere.b, elsewhere.token) }));
@@ -289,7 +350,12 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const invoice = await db().selectFrom('invoices').select('status').where('company_id', '=', ace).where('invoice_no', '=', res.body.payment!.invoiceNos[0]!).executeTakeFirstOrThrow();
     expect(invoice.status).toBe('Debit Scheduled');
     expect(await family(email)).toMatchObject({ logins: 1, students: 1, enrolments: [{ class_id: aceClass, status: 'active' }], invoices: 1 });
-    const bank = await db().selectFrom('payment_methods').select(['kind', 'account_number_masked']).where('company_id', '=', ace).where('client_id', '=', res.body.user!.ClientID).executeTakeFirstOrThrow();
+    const bank = await db()
+      .selectFrom('payment_methods')
+      .select(['kind', 'account_number_masked'])
+      .where('company_id', '=', ace)
+      .where('client_id', '=', res.body.user!.ClientID)
+      .executeTakeFirstOrThrow();
     expect(bank).toEqual({ kind: 'bank', account_number_masked: '••••••789' });
   });
 

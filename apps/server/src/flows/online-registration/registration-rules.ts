@@ -5,7 +5,6 @@ import { directDebitOffered, gatewayFor } from '../../modules/payments/payments.
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
-
 /** How long a verified address stays good for its registration's submission. */
 export const REGISTRATION_TTL_MINUTES = 24 * 60;
 /** How long a solved captcha counts for its registration (the submission must follow it). */

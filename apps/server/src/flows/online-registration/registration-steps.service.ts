@@ -39,10 +39,7 @@ export async function sendCode(ctx: Ctx, company: Company, email: string): Promi
         'You already have an account: sign in to the Customer Hub to enrol. If you have forgotten your password, use "Forgot password" on the sign-in screen.',
         'If this was not you, you can ignore this e-mail.',
       ])
-    : renderMail(company.settings, [
-        `Your ${name} registration code is ${code}.`,
-        `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
-      ]);
+    : renderMail(company.settings, [`Your ${name} registration code is ${code}.`, `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`]);
   ctx.mailer.queue({
     companyId: company.id,
     to: email,

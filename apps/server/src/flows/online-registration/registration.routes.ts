@@ -103,7 +103,13 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     `${GATEWAY_PREFIX}/registration-challenges/:id`,
     {
       config: { auth: 'company' },
-      schema: { tags: ['gateway'], summary: "Simulated gateway: the challenge step of a registration's charge", params: challengeParams, headers: challengeHeaders, response: { 200: gatewayChallengeSchema, ...errorResponses } },
+      schema: {
+        tags: ['gateway'],
+        summary: "Simulated gateway: the challenge step of a registration's charge",
+        params: challengeParams,
+        headers: challengeHeaders,
+        response: { 200: gatewayChallengeSchema, ...errorResponses },
+      },
     },
     async (req) => {
       await throttle(req, 'register');

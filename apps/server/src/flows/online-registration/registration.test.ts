@@ -1,6 +1,19 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, captchaChallenge as challenge, changeCompanySettings, encodedSolution, mailedCode, ownCompany, registerCustomer, solvedCaptcha, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import {
+  Browser,
+  captchaChallenge as challenge,
+  changeCompanySettings,
+  encodedSolution,
+  mailedCode,
+  ownCompany,
+  registerCustomer,
+  solvedCaptcha,
+  startTestApp,
+  testEngines,
+  testSignature,
+  type TestApp,
+} from '../../test/api-harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -282,7 +295,17 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     const clients = await db().selectFrom('clients').select(['id', 'first_name', 'marketing_opt_in', 'phone_mobile']).where('email', '=', email).execute();
     const ids = clients.map((c) => c.id);
     const count = async (table: 'students' | 'agreement_signatures') =>
-      ids.length ? Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', 'in', ids).executeTakeFirstOrThrow()).n) : 0;
+      ids.length
+        ? Number(
+            (
+              await db()
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('client_id', 'in', ids)
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : 0;
     return {
       logins: (await db().selectFrom('logins').select('id').where('email', '=', email).execute()).length,
       clients,
@@ -330,7 +353,13 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(await family(captcha.email)).toEqual(nothing);
 
     const { b, email, token } = await proved();
-    const unsigned = await submit(b, { ...form(token), agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature: null }] });
+    const unsigned = await submit(b, {
+      ...form(token),
+      agreements: [
+        { agreementID: 1, agreed: true },
+        { agreementID: 2, agreed: true, signature: null },
+      ],
+    });
     expect([unsigned.status, unsigned.body.message]).toEqual([422, 'Signature for Medical and photo consent is required']);
     const unagreed = await submit(b, { ...form(token), agreements: [{ agreementID: 2, agreed: true, signature }] });
     expect([unagreed.status, unagreed.body.message]).toEqual([422, 'Please tick "I agree to the Terms and conditions"']);
@@ -342,7 +371,13 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     const classes = await submit(b, { ...form(token), classes: [{ student: 0, ClassID: 1 }] });
     expect([classes.status, classes.body.code, classes.body.message]).toEqual([422, 'NO_CLASSES_TAKEN', 'This registration does not take classes']);
     const huge = `data:image/png;base64,${'A'.repeat(400_000)}`;
-    const tooLarge = await submit(b, { ...form(token), agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature: huge }] });
+    const tooLarge = await submit(b, {
+      ...form(token),
+      agreements: [
+        { agreementID: 1, agreed: true },
+        { agreementID: 2, agreed: true, signature: huge },
+      ],
+    });
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.errors).toEqual([{ field: 'agreements.1.signature', message: 'The signature image is too large' }]);
     expect(await family(email)).toEqual(nothing);
@@ -435,7 +470,11 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     const { b, token } = await proved();
     const k = key();
     expect((await submit(b, form(token), k)).status).toBe(200);
-    await db().updateTable('registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    await db()
+      .updateTable('registrations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     const lost = new Browser(t.server);
     await lost.enterCompany('SPLASH');
     const expired = await submit(lost, form(token), k);
@@ -538,7 +577,14 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect((await b.get<{ profile: { EmailMarketingAgreement: string } }>('/api/classes/ocr-profiles/3')).body.profile.EmailMarketingAgreement).toBe(
       'Would you like to receive news and offers from Splash Swim School – Online Enrolment by e-mail?',
     );
-    const body = { ...form(token, 3), students: [], agreements: [{ agreementID: 1, agreed: true }, { agreementID: 2, agreed: true, signature }] };
+    const body = {
+      ...form(token, 3),
+      students: [],
+      agreements: [
+        { agreementID: 1, agreed: true },
+        { agreementID: 2, agreed: true, signature },
+      ],
+    };
     const unanswered = await submit(b, body);
     expect(unanswered.status).toBe(400);
     expect(unanswered.body.errors).toEqual([{ field: 'marketing_opt_in', message: 'Please select an option' }]);

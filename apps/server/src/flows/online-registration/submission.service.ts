@@ -110,7 +110,6 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
 }
 
-
 /**
  * The class step's choices and how they are paid: every class names a student of the
  * submission, every student has a class (N14), and a class step without classes is refused
@@ -163,13 +162,7 @@ function parseBank(company: Company, bank: unknown) {
  * once submitted, is refused. Concurrent submissions of one registration are one: the first to
  * mark it submitted writes, the others answer from it.
  */
-export async function submitRegistration(
-  ctx: Ctx,
-  company: Company,
-  idempotencyKey: string,
-  body: Submission,
-  request: { ipAddress: string; userAgent: string },
-): Promise<RegistrationResult> {
+export async function submitRegistration(ctx: Ctx, company: Company, idempotencyKey: string, body: Submission, request: { ipAddress: string; userAgent: string }): Promise<RegistrationResult> {
   assertRegistrationOpen(company, body.profile);
   const now = new Date();
   const hash = hashOf(body);
@@ -182,7 +175,8 @@ export async function submitRegistration(
   try {
     written = await ctx.transaction(async (tx) => {
       // The mark first: a second submission of this registration finds it taken and writes nothing.
-      if (!(await repo.markSubmitted(tx.db, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) }))) return null;
+      if (!(await repo.markSubmitted(tx.db, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) })))
+        return null;
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
       const { clientId } = await openAccount(tx, company.id, {
         email: checked.registration.email,
@@ -335,11 +329,7 @@ async function replay(
  * registration; one that failed, or never started, removes the family. One still in flight is
  * left to the payment reconciliation, which runs first.
  */
-export async function settlePayingRegistrations(
-  ctx: Ctx,
-  findCompany: (id: number) => Promise<Company | null | undefined>,
-  now = new Date(),
-): Promise<{ errors: unknown[] }> {
+export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
   const report = { errors: [] as unknown[] };
   // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
   const rows = await repo.findStalePayingRegistrations(ctx.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));

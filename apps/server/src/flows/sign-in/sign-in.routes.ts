@@ -14,7 +14,6 @@ import * as service from '../../modules/accounts/accounts.api.ts';
 import { prepareSignIn, updateActionsForRegistration } from './sign-in-queue.service.ts';
 import type { Company } from '../../domain/company.ts';
 
-
 /**
  * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
  * any, ends), the sign-in actions prepared; answers the user and the actions as login does.

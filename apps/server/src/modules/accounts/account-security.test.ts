@@ -56,7 +56,9 @@ describe.each(testEngines())('account security on %s', (engine) => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');
     const before = Date.now();
-    expect((await b.post('/api/customer/register', { first_name: 'Ten', last_name: 'Min', email: 'ten@example.com', password: 'Lane#Tadpole47', confirm_password: 'Lane#Tadpole47' })).status).toBe(200);
+    expect((await b.post('/api/customer/register', { first_name: 'Ten', last_name: 'Min', email: 'ten@example.com', password: 'Lane#Tadpole47', confirm_password: 'Lane#Tadpole47' })).status).toBe(
+      200,
+    );
     const after = Date.now();
     const row = await db().selectFrom('email_codes').select(['expires_at']).where('email', '=', 'ten@example.com').executeTakeFirstOrThrow();
     // Stamped during the call, so within the call's own time, however slow the machine.

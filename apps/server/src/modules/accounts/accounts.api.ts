@@ -1,5 +1,23 @@
 // The accounts module's one door: other modules, flows and the app import only this file.
-export { chooseClient, completeRegistration, findCompaniesForCredentials, findContactDetails, hasSignIn, isPasswordChangePending, isResetPending, listClientAccounts, loadUserAndActions, openAccount, openGuestAccount, removeAccount, requestPasswordReset, resetPassword, setPassword, startRegistration, trustedOrigins } from './customer.service.ts';
+export {
+  chooseClient,
+  completeRegistration,
+  findCompaniesForCredentials,
+  findContactDetails,
+  hasSignIn,
+  isPasswordChangePending,
+  isResetPending,
+  listClientAccounts,
+  loadUserAndActions,
+  openAccount,
+  openGuestAccount,
+  removeAccount,
+  requestPasswordReset,
+  resetPassword,
+  setPassword,
+  startRegistration,
+  trustedOrigins,
+} from './customer.service.ts';
 export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEmailCode, issueEmailCode } from './email-code.service.ts';
 export { myDetailsRoutes } from './my-details.routes.ts';
 export { checkNewCustomerRegId, getCustomerDetails, parseCustomerForm, saveCustomerDetails } from './my-details.service.ts';

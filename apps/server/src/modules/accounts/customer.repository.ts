@@ -6,12 +6,7 @@ export function findLoginsByEmail(db: Db, email: string) {
 }
 
 export function findLogin(db: Db, companyId: number, email: string) {
-  return db
-    .selectFrom('logins')
-    .select(['id', 'company_id', 'email', 'password_hash'])
-    .where('company_id', '=', companyId)
-    .where('email', '=', email)
-    .executeTakeFirst();
+  return db.selectFrom('logins').select(['id', 'company_id', 'email', 'password_hash']).where('company_id', '=', companyId).where('email', '=', email).executeTakeFirst();
 }
 
 export function findLoginById(db: Db, companyId: number, loginId: number) {
@@ -19,22 +14,11 @@ export function findLoginById(db: Db, companyId: number, loginId: number) {
 }
 
 export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
-  return db
-    .selectFrom('clients')
-    .select(['id', 'first_name', 'last_name'])
-    .where('company_id', '=', companyId)
-    .where('login_id', '=', loginId)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('clients').select(['id', 'first_name', 'last_name']).where('company_id', '=', companyId).where('login_id', '=', loginId).orderBy('id').execute();
 }
 
 export async function findCustomerUser(db: Db, companyId: number, clientId: number) {
-  const client = await db
-    .selectFrom('clients')
-    .select(['id', 'login_id', 'first_name', 'last_name', 'email'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
+  const client = await db.selectFrom('clients').select(['id', 'login_id', 'first_name', 'last_name', 'email']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
   if (!client) return undefined;
   const barcodes = await db
     .selectFrom('barcodes')
@@ -46,19 +30,11 @@ export async function findCustomerUser(db: Db, companyId: number, clientId: numb
 }
 
 export async function updatePasswordHash(db: Db, companyId: number, loginId: number, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('logins')
-    .set({ password_hash: passwordHash, updated_at: nowIso() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', loginId)
-    .execute();
+  await db.updateTable('logins').set({ password_hash: passwordHash, updated_at: nowIso() }).where('company_id', '=', companyId).where('id', '=', loginId).execute();
 }
 
 /** Creates the sign-in and its first client account in one transaction. */
-export function createLoginWithClient(
-  db: Db,
-  input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string },
-) {
+export function createLoginWithClient(db: Db, input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string }) {
   return db.transaction().execute((trx) => insertLoginWithClient(trx, input));
 }
 
@@ -129,22 +105,12 @@ export async function insertResetToken(db: Db, input: { companyId: number; login
 }
 
 export function findResetToken(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('password_reset_tokens')
-    .select(['id', 'company_id', 'login_id', 'expires_at', 'used_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return db.selectFrom('password_reset_tokens').select(['id', 'company_id', 'login_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Marks the token used; answers false when another request used it first. */
 export async function consumeResetToken(db: Db, companyId: number, id: number): Promise<boolean> {
-  const res = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: nowIso() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const res = await db.updateTable('password_reset_tokens').set({ used_at: nowIso() }).where('company_id', '=', companyId).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -155,13 +121,7 @@ export async function insertEmailCode(
 ) {
   await db.transaction().execute(async (trx) => {
     if (input.clientId !== undefined) {
-      await trx
-        .deleteFrom('email_codes')
-        .where('company_id', '=', input.companyId)
-        .where('purpose', '=', input.purpose)
-        .where('client_id', '=', input.clientId)
-        .where('used_at', 'is', null)
-        .execute();
+      await trx.deleteFrom('email_codes').where('company_id', '=', input.companyId).where('purpose', '=', input.purpose).where('client_id', '=', input.clientId).where('used_at', 'is', null).execute();
     }
     await trx
       .insertInto('email_codes')
@@ -240,22 +200,11 @@ export async function deleteCustomerSessions(db: Db, companyId: number, clientId
 }
 
 export async function consumeEmailCode(db: Db, companyId: number, id: number): Promise<boolean> {
-  const res = await db
-    .updateTable('email_codes')
-    .set({ used_at: nowIso() })
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const res = await db.updateTable('email_codes').set({ used_at: nowIso() }).where('company_id', '=', companyId).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Who a client is and how to reach them (Contact Us fills its form with this). */
 export function findClientContact(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('clients')
-    .select(['first_name', 'last_name', 'email', 'phone_mobile'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
+  return db.selectFrom('clients').select(['first_name', 'last_name', 'email', 'phone_mobile']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }

@@ -41,12 +41,15 @@ export const GET_BY_EMAIL_HASHES = 3;
  * sign-in with no password yet, so nobody can sign in with one until the family sets it (a
  * ChangePassword sign-in action, L8), and its client with the marketing answer (N26).
  */
-export async function openAccount(
-  ctx: Ctx,
-  companyId: number,
-  input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null },
-): Promise<{ clientId: number }> {
-  const { clientId } = await repo.insertLoginWithClient(ctx.db, { companyId, email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, marketingOptIn: input.marketingOptIn });
+export async function openAccount(ctx: Ctx, companyId: number, input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null }): Promise<{ clientId: number }> {
+  const { clientId } = await repo.insertLoginWithClient(ctx.db, {
+    companyId,
+    email: input.email,
+    passwordHash: '',
+    firstName: input.firstName,
+    lastName: input.lastName,
+    marketingOptIn: input.marketingOptIn,
+  });
   await requirePasswordChange(ctx, companyId, clientId);
   return { clientId };
 }
@@ -149,11 +152,7 @@ export async function startRegistration(
 }
 
 /** Step two, under the same switch: checks the code (bounded tries, once only) and creates the account. */
-export async function completeRegistration(
-  ctx: Ctx,
-  company: Company,
-  input: { email: string; email_code: number; email_token: string },
-): Promise<{ clientId: number }> {
+export async function completeRegistration(ctx: Ctx, company: Company, input: { email: string; email_code: number; email_token: string }): Promise<{ clientId: number }> {
   const row = await findEmailCode(ctx, company.id, 'register', input.email_token);
   if (!row || row.email !== input.email) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   const check = await checkEmailCode(ctx, company.id, row, input.email_token, input.email_code);

@@ -191,7 +191,11 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       const f = { ...form, email: 'late@example.com' };
       const one = await b.post('/api/customer/register', f);
       const code = await codeFromMail(f.email);
-      await db().updateTable('email_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', f.email).execute();
+      await db()
+        .updateTable('email_codes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('email', '=', f.email)
+        .execute();
       const res = await b.post('/api/customer/register', { ...f, email_code: code, email_token: one.body.emailToken });
       expect(res.status).toBe(422);
     });
@@ -304,7 +308,10 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
 
     it('an expired or unknown token is not usable', async () => {
       const { token } = await requestReset('parent@example.com');
-      await db().updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await db()
+        .updateTable('password_reset_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       const pub = new Browser(t.server);
       expect((await pub.get(`/api/customer/check-if-changing-password/${token}`)).body.isChangingPassword).toBe(false);
       expect((await pub.post(`/api/customer/reset-password/${token}`, { password: 'Fresh#2027', confirm_password: 'Fresh#2027' })).status).toBe(422);

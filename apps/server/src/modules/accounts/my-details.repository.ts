@@ -69,12 +69,7 @@ export async function updateClientDetails(
       .where('id', '=', clientId)
       .execute();
     for (const value of customValues) {
-      await trx
-        .deleteFrom('client_custom_field_values')
-        .where('company_id', '=', companyId)
-        .where('client_id', '=', clientId)
-        .where('custom_field_id', '=', value.custom_field_id)
-        .execute();
+      await trx.deleteFrom('client_custom_field_values').where('company_id', '=', companyId).where('client_id', '=', clientId).where('custom_field_id', '=', value.custom_field_id).execute();
       if (value.field_value === null && value.custom_field_item_id === null) continue;
       await trx
         .insertInto('client_custom_field_values')
@@ -115,27 +110,13 @@ export class EmailTakenError extends Error {}
  * false when another request used the change first; throws EmailTakenError when another sign-in
  * of the company has the address by now.
  */
-export async function applyEmailChange(
-  db: Db,
-  input: { companyId: number; codeId: number; clientId: number; loginId: number; oldEmail: string; newEmail: string },
-): Promise<boolean> {
+export async function applyEmailChange(db: Db, input: { companyId: number; codeId: number; clientId: number; loginId: number; oldEmail: string; newEmail: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await consumeEmailCode(trx, input.companyId, input.codeId))) return false;
-    const login = await trx
-      .selectFrom('logins')
-      .select(['id', 'email'])
-      .where('company_id', '=', input.companyId)
-      .where('id', '=', input.loginId)
-      .executeTakeFirstOrThrow();
+    const login = await trx.selectFrom('logins').select(['id', 'email']).where('company_id', '=', input.companyId).where('id', '=', input.loginId).executeTakeFirstOrThrow();
     const now = nowIso();
     if (login.email === input.oldEmail) {
-      const other = await trx
-        .selectFrom('logins')
-        .select('id')
-        .where('company_id', '=', input.companyId)
-        .where('email', '=', input.newEmail)
-        .where('id', '!=', input.loginId)
-        .executeTakeFirst();
+      const other = await trx.selectFrom('logins').select('id').where('company_id', '=', input.companyId).where('email', '=', input.newEmail).where('id', '!=', input.loginId).executeTakeFirst();
       if (other) throw new EmailTakenError();
       await trx.updateTable('logins').set({ email: input.newEmail, updated_at: now }).where('company_id', '=', input.companyId).where('id', '=', input.loginId).execute();
       await trx
@@ -146,25 +127,14 @@ export async function applyEmailChange(
         .where('email', '=', input.oldEmail)
         .execute();
     }
-    await trx
-      .updateTable('clients')
-      .set({ email: input.newEmail, updated_at: now })
-      .where('company_id', '=', input.companyId)
-      .where('id', '=', input.clientId)
-      .execute();
+    await trx.updateTable('clients').set({ email: input.newEmail, updated_at: now }).where('company_id', '=', input.companyId).where('id', '=', input.clientId).execute();
     return true;
   });
 }
 
 /** Whether another sign-in of the company uses this address. */
 export async function isSignInEmailTaken(db: Db, companyId: number, email: string, ownLoginId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('logins')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('email', '=', email)
-    .where('id', '!=', ownLoginId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('logins').select('id').where('company_id', '=', companyId).where('email', '=', email).where('id', '!=', ownLoginId).executeTakeFirst();
   return row !== undefined;
 }
 

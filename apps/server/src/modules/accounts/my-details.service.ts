@@ -287,13 +287,7 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
  * Login & Security (K13): the current password proves it is the owner; the new one ends every
  * other session of the sign-in (this one stays) and the owner is told by e-mail.
  */
-export async function changeCustomerPassword(
-  ctx: Ctx,
-  company: Company,
-  clientId: number,
-  sessionId: number,
-  input: { current_password: string; password: string },
-): Promise<void> {
+export async function changeCustomerPassword(ctx: Ctx, company: Company, clientId: number, sessionId: number, input: { current_password: string; password: string }): Promise<void> {
   const login = await repo.findLoginForClient(ctx.db, company.id, clientId);
   if (!login) throw notFound();
   if (!(await verifyPassword(login.password_hash, input.current_password))) {

@@ -324,11 +324,20 @@ describe.each(testEngines())('my details on %s', (engine) => {
       const before = await details(browser);
       const { body } = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...before, PhoneMobile: '0412345678', Email: 'later@example.com' });
       const code = await changeCode(t, 'later@example.com');
-      const row = await db().selectFrom('email_codes').select(['id', 'created_at', 'expires_at']).where('purpose', '=', 'email-change').where('email', '=', 'later@example.com').executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('email_codes')
+        .select(['id', 'created_at', 'expires_at'])
+        .where('purpose', '=', 'email-change')
+        .where('email', '=', 'later@example.com')
+        .executeTakeFirstOrThrow();
       const lifetime = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
       expect(lifetime).toBeGreaterThan(10 * 60_000 - 1000);
       expect(lifetime).toBeLessThanOrEqual(10 * 60_000);
-      await db().updateTable('email_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+      await db()
+        .updateTable('email_codes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', row.id)
+        .execute();
       const res = await browser.post('/api/customer/confirm-email-change', { email_token: body.emailToken, email_code: code });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('CODE_INVALID');

@@ -6,10 +6,7 @@ import type { SessionsRow } from '../../domain/session.ts';
 
 export type SessionKind = 'company' | 'customer';
 
-export async function createSession(
-  db: Db,
-  input: { kind: SessionKind; companyId: number; clientId: number | null; ttlMs: number },
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, input: { kind: SessionKind; companyId: number; clientId: number | null; ttlMs: number }): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
@@ -72,7 +69,10 @@ export async function deleteSessionById(db: Db, companyId: number, id: number): 
  * e-mail codes a day past their expiry (kept that long so a late click still gets a clear answer).
  */
 export async function deleteExpired(db: Db, now = new Date(), sessionGraceMs = 30 * 24 * 3600_000): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', new Date(now.getTime() - sessionGraceMs).toISOString()).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(now.getTime() - sessionGraceMs).toISOString())
+    .execute();
   const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('email_codes').where('expires_at', '<', dayAgo).execute();

@@ -42,4 +42,3 @@ export async function complete(db: Db, companyId: number, clientId: number, type
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
-

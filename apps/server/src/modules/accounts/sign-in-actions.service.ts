@@ -20,9 +20,7 @@ const rank = (type: string) => {
  * (the spec's order of the kinds), then by agreement or student, then oldest first.
  */
 export function orderActions<T extends { id: number; type: string; agreement_id: number | null; student_id: number | null }>(rows: readonly T[]): T[] {
-  return [...rows].sort(
-    (a, b) => rank(a.type) - rank(b.type) || (a.agreement_id ?? 0) - (b.agreement_id ?? 0) || (a.student_id ?? 0) - (b.student_id ?? 0) || a.id - b.id,
-  );
+  return [...rows].sort((a, b) => rank(a.type) - rank(b.type) || (a.agreement_id ?? 0) - (b.agreement_id ?? 0) || (a.student_id ?? 0) - (b.student_id ?? 0) || a.id - b.id);
 }
 
 const toAction = (a: repo.ActionRow): SignInAction => ({ id: a.id, type: a.type as ActionType, agreement_id: a.agreement_id, student_id: a.student_id });

@@ -112,10 +112,7 @@ export async function agreeToAgreement(
  * agreeToAgreement with the signature already checked by checkSignature (its re-encoded PNG, in
  * base64): no image work, so a caller can check first and write later inside a transaction.
  */
-export async function recordAcceptance(
-  ctx: Ctx,
-  input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string },
-): Promise<void> {
+export async function recordAcceptance(ctx: Ctx, input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string }): Promise<void> {
   await writeAcceptance(ctx, await activeAgreement(ctx, input), input);
 }
 

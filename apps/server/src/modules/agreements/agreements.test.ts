@@ -193,12 +193,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     const ok = await b.post('/api/customer/agree-to-agreement', { agreement_id: medical!.AgreementID, signature }, { 'user-agent': 'TestBrowser/1.0' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: true, message: 'Agreement signed successfully' });
-    const row = await db()
-      .selectFrom('agreement_signatures')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('agreement_id', '=', medical!.AgreementID)
-      .executeTakeFirstOrThrow();
+    const row = await db().selectFrom('agreement_signatures').selectAll().where('client_id', '=', clientId).where('agreement_id', '=', medical!.AgreementID).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ version: 2, text_sha256: sha256(medical!.AgreementText), ip_address: '127.0.0.1', user_agent: 'TestBrowser/1.0', company_id: await companyId('SPLASH') });
     expect(Date.now() - new Date(row.signed_at).getTime()).toBeLessThan(60_000);
     expect(Buffer.from(row.signature!, 'base64').subarray(1, 4).toString()).toBe('PNG');
@@ -259,7 +254,9 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect(wide.status).toBe(422);
     expect(wide.body.message).toBe(agreementMessages.signatureTooLarge);
 
-    const empty = await sharp({ create: { width: 200, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const empty = await sharp({ create: { width: 200, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const blank = await send(`data:image/png;base64,${empty.toString('base64')}`);
     expect(blank.status).toBe(422);
     expect(blank.body.message).toBe(agreementMessages.signatureRequired('Medical and photo consent'));
@@ -270,7 +267,11 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
 
   it("another company's agreement id is a 404, never its data, and signs nothing", async () => {
     const { browser: b, clientId } = await registerCustomer(t, { email: 'tenant@example.com' });
-    const ace = await db().selectFrom('agreements').select('id').where('company_id', '=', await companyId('ACE')).executeTakeFirstOrThrow();
+    const ace = await db()
+      .selectFrom('agreements')
+      .select('id')
+      .where('company_id', '=', await companyId('ACE'))
+      .executeTakeFirstOrThrow();
     const res = await b.post('/api/customer/agree-to-agreement', { agreement_id: ace.id, signature: await testSignature() });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'NOT_FOUND', message: agreementMessages.notFound });
@@ -287,7 +288,11 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
   it('publishing a new version makes it an Accept Agreement action for every client at their next sign-in, and only then', async () => {
     const { browser: b, email, password } = await registerCustomer(t, { email: 'republish@example.com' });
     expect(await actionsOf(b)).toEqual([]);
-    const published = await publishAgreementVersion(t.runtime.ctx, { companyCode: 'SPLASH', agreement: 'Terms and conditions', text: 'Lessons are charged per term in advance. A new late-cancellation fee applies.' });
+    const published = await publishAgreementVersion(t.runtime.ctx, {
+      companyCode: 'SPLASH',
+      agreement: 'Terms and conditions',
+      text: 'Lessons are charged per term in advance. A new late-cancellation fee applies.',
+    });
     expect(published).toMatchObject({ version: 2, required: true });
     // This session goes on; the next sign-in asks.
     expect(await actionsOf(b)).toEqual([]);
@@ -330,7 +335,12 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     const res = await b.post<{ actions: ActionAnswer[] }>('/api/customer/ocr-sign-in-actions', { client_id: user.ClientID, profile_id: 1, from_ocr: true });
     expect(res.status).toBe(200);
     expect(res.body.actions.map((a) => a.type)).toEqual(['UpdateProfile', 'UpdateStudent']);
-    const other = await db().selectFrom('clients').select('id').where('company_id', '=', await companyId('SPLASH')).where('id', '!=', user.ClientID).executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom('clients')
+      .select('id')
+      .where('company_id', '=', await companyId('SPLASH'))
+      .where('id', '!=', user.ClientID)
+      .executeTakeFirstOrThrow();
     expect((await b.post('/api/customer/ocr-sign-in-actions', { client_id: other.id, profile_id: 1, from_ocr: true })).status).toBe(404);
   });
 

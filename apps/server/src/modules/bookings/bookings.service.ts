@@ -127,7 +127,6 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
   };
 }
 
-
 /** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
 export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {
   const { venue, type } = resolveVenueAndType(company, input.venueId, input.bookingTypeId);
@@ -249,13 +248,7 @@ function presentBooking(company: Company, row: NonNullable<Awaited<ReturnType<ty
   };
 }
 
-export async function listBookings(
-  ctx: Ctx,
-  company: Company,
-  clientId: number,
-  input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number },
-  now = new Date(),
-) {
+export async function listBookings(ctx: Ctx, company: Company, clientId: number, input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number }, now = new Date()) {
   const local = companyToday(company, now);
   const { rows, total } = await repo.findBookings(ctx.db, { companyId: company.id, clientId, today: local.date, nowTime: local.time, ...input });
   return { total, bookings: rows.map((r) => presentBooking(company, r, now)) };

@@ -83,9 +83,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
 
   it('20 concurrent holds of one court slot: exactly one succeeds', async () => {
     const request = { venue_id: 1, booking_type_id: 1, date: day(5), time: '12:00', court: 'Court 1' };
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => t.runtime.ctx.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => t.runtime.ctx.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))));
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);

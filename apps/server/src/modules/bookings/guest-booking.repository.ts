@@ -17,7 +17,10 @@ export function findGuestBookingByKey(db: Db, companyId: number, key: string) {
 }
 
 /** The guest's details under the checkout's key, once (a concurrent request with the key finds them). */
-export async function insertGuestBooking(db: Db, row: { company_id: number; idempotency_key: string; first_name: string; last_name: string; email: string; phone: string; created_at: string }): Promise<void> {
+export async function insertGuestBooking(
+  db: Db,
+  row: { company_id: number; idempotency_key: string; first_name: string; last_name: string; email: string; phone: string; created_at: string },
+): Promise<void> {
   await db
     .insertInto('guest_bookings')
     .values({ ...row, booking_id: null, cancel_token_hash: null, confirmed_at: null })

@@ -12,7 +12,12 @@ export async function sessionOccupancy(db: Db, companyId: number, classId: numbe
       .where('start_date', '<=', date)
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', date)]))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('absences').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).where('session_id', '=', sessionId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('absences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow(),
     placesIn(db, companyId, [classId], now)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('kind', 'in', countTemporary ? ['casual', 'temporary'] : ['casual'])
@@ -23,13 +28,7 @@ export async function sessionOccupancy(db: Db, companyId: number, classId: numbe
 }
 
 export function findSessionsOfClass(db: Db, companyId: number, classId: number) {
-  return db
-    .selectFrom('class_sessions')
-    .select(['id', 'date', 'start_time', 'status'])
-    .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
-    .orderBy('date')
-    .execute();
+  return db.selectFrom('class_sessions').select(['id', 'date', 'start_time', 'status']).where('company_id', '=', companyId).where('class_id', '=', classId).orderBy('date').execute();
 }
 
 export function findAbsencesOfStudent(db: Db, companyId: number, studentId: number, sessionIds: number[]) {
@@ -38,7 +37,12 @@ export function findAbsencesOfStudent(db: Db, companyId: number, studentId: numb
 }
 
 export async function insertAbsence(db: Db, row: { company_id: number; session_id: number; student_id: number; client_id: number; reason: string; notified_at: string }) {
-  const inserted = await db.insertInto('absences').values(row).onConflict((oc) => oc.columns(['company_id', 'session_id', 'student_id']).doNothing()).returning('id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('absences')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'session_id', 'student_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;
 }
 
@@ -132,7 +136,17 @@ export async function occupancyOfSessions(db: Db, companyId: number, sessions: {
       .where('kind', '=', 'ongoing')
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', minDate)]))
       .execute(),
-    db.selectFrom('absences').select(['session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('company_id', '=', companyId).where('session_id', 'in', sessions.map((s) => s.id)).groupBy('session_id').execute(),
+    db
+      .selectFrom('absences')
+      .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('company_id', '=', companyId)
+      .where(
+        'session_id',
+        'in',
+        sessions.map((s) => s.id),
+      )
+      .groupBy('session_id')
+      .execute(),
     placesIn(db, companyId, classIds, now)
       .select(['class_id', 'start_date', (eb) => eb.fn.countAll<number>().as('n')])
       .where('kind', 'in', ['casual', 'temporary'])

@@ -23,7 +23,16 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
   if (!cls || enrolments.length === 0) throw notFound();
   const covered = (date: string) => enrolments.some((e) => e.start_date <= date && (e.end_date === null || e.end_date >= date));
   const sessions = (await attendanceRepo.findSessionsOfClass(ctx.db, company.id, classId)).filter((s) => covered(s.date));
-  const absences = new Map((await attendanceRepo.findAbsencesOfStudent(ctx.db, company.id, studentId, sessions.map((s) => s.id))).map((a) => [a.session_id, a]));
+  const absences = new Map(
+    (
+      await attendanceRepo.findAbsencesOfStudent(
+        ctx.db,
+        company.id,
+        studentId,
+        sessions.map((s) => s.id),
+      )
+    ).map((a) => [a.session_id, a]),
+  );
   const at = new Date();
   return {
     class_name: cls.name,
@@ -120,7 +129,9 @@ export async function listMakeups(ctx: Ctx, company: Company, clientId: number) 
   const c = clock(company);
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
-  return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId)).map((r) => toMakeup(r, c.today)).sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
+  return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId))
+    .map((r) => toMakeup(r, c.today))
+    .sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
 async function usableMakeup(db: Db, company: Company, clientId: number, makeupId: number, c: Clock) {
@@ -140,7 +151,16 @@ export async function makeupSessions(ctx: Ctx, company: Company, clientId: numbe
   );
   const taken = await attendanceRepo.occupancyOfSessions(ctx.db, company.id, sessions, c.now);
   return sessions
-    .map((s) => ({ SessionID: s.id, ClassID: s.class_id, ClassName: s.name, Venue: s.venue ?? '', Date: s.date, Time: s.start_time, Duration: s.duration_minutes, PlacesLeft: s.capacity - (taken.get(s.id) ?? 0) }))
+    .map((s) => ({
+      SessionID: s.id,
+      ClassID: s.class_id,
+      ClassName: s.name,
+      Venue: s.venue ?? '',
+      Date: s.date,
+      Time: s.start_time,
+      Duration: s.duration_minutes,
+      PlacesLeft: s.capacity - (taken.get(s.id) ?? 0),
+    }))
     .filter((s) => s.PlacesLeft > 0);
 }
 

@@ -10,13 +10,7 @@ export async function revokeCalendarFeeds(db: Db, companyId: number, clientId: n
 }
 
 export function findActiveCalendarFeed(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('calendar_feeds')
-    .select(['id', 'created_at'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('calendar_feeds').select(['id', 'created_at']).where('company_id', '=', companyId).where('client_id', '=', clientId).where('revoked_at', 'is', null).executeTakeFirst();
 }
 
 /** The feed a token opens, with its company (the feed URL carries no session). */
@@ -46,7 +40,21 @@ function clientSessions(db: Db, companyId: number, clientId: number) {
 export function findClientSessionsFrom(db: Db, companyId: number, clientId: number, from: string, to: string) {
   return clientSessions(db, companyId, clientId)
     .leftJoin('absences as a', (j) => j.onRef('a.session_id', '=', 'cs.id').onRef('a.student_id', '=', 's.id').on('a.company_id', '=', companyId))
-    .select(['cs.id as session_id', 'cs.date', 'cs.start_time', 'cs.status', 'c.name', 'c.court', 'c.duration_minutes', 'v.name as venue', 'v.address', 's.id as student_id', 's.first_name', 'e.kind', 'a.reason as absence_reason'])
+    .select([
+      'cs.id as session_id',
+      'cs.date',
+      'cs.start_time',
+      'cs.status',
+      'c.name',
+      'c.court',
+      'c.duration_minutes',
+      'v.name as venue',
+      'v.address',
+      's.id as student_id',
+      's.first_name',
+      'e.kind',
+      'a.reason as absence_reason',
+    ])
     .where('cs.date', '>=', from)
     .where('cs.date', '<=', to)
     .orderBy('cs.date')

@@ -81,7 +81,12 @@ describe.each(testEngines())('the class search answer kept for a short time on %
     try {
       const before = (await search(parent, { days: [4, 2] })).body;
       const target = before.classes.find((c) => c.PlacesLeft > 1)!;
-      await db().updateTable('classes').set({ capacity: target.Capacity + 5 }).where('company_id', '=', splash).where('id', '=', target.ClassID).execute();
+      await db()
+        .updateTable('classes')
+        .set({ capacity: target.Capacity + 5 })
+        .where('company_id', '=', splash)
+        .where('id', '=', target.ClassID)
+        .execute();
       const grown = { Capacity: target.Capacity + 5, PlacesLeft: target.PlacesLeft + 5 };
 
       expect((await search(other, { days: [2, 4] })).body).toEqual(before);

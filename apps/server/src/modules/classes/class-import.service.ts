@@ -28,7 +28,14 @@ export async function importClassActivity(
     const session = sessionOf(a.classId, a.date);
     const clientId = await clientOf(a.studentId);
     if (!session || clientId === undefined) throw new Error(`An absence on ${a.date ?? '(no date)'} is not on a session of its class`);
-    const absenceId = await attendanceRepo.insertAbsence(trx, { company_id: companyId, session_id: session.id, student_id: a.studentId, client_id: clientId, reason: a.reason, notified_at: scope.now });
+    const absenceId = await attendanceRepo.insertAbsence(trx, {
+      company_id: companyId,
+      session_id: session.id,
+      student_id: a.studentId,
+      client_id: clientId,
+      reason: a.reason,
+      notified_at: scope.now,
+    });
     if (!a.credit || absenceId === null) continue;
     const creditId = await attendanceRepo.insertMakeupCredit(trx, {
       company_id: companyId,

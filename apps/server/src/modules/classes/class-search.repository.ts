@@ -80,7 +80,11 @@ function matching(db: Db, a: MatchArgs) {
 }
 
 /** How many classes match: the covering index of 011-d by last_date. */
-const countMatching = shapedQuery(['engine'], (db, a: MatchArgs) => matching(db, a).where('c.last_date', '>=', a.from).select((eb) => eb.fn.countAll<number>().as('n')));
+const countMatching = shapedQuery(['engine'], (db, a: MatchArgs) =>
+  matching(db, a)
+    .where('c.last_date', '>=', a.from)
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
 
 /**
  * One page of matching classes in the sort's order with the total: the page's ids come from
@@ -94,7 +98,12 @@ const searchPage = shapedQuery(['engine', 'sort'], (db, a: SearchArgs) => {
   // The page walks the sort's own index and checks last_date on the way (written as an
   // expression so SQLite does not pick the range scan and sort every match instead).
   const pageIds = keys
-    .reduce((p, k) => p.orderBy(k), matching(db, a).where(sql<string>`c.last_date || ''`, '>=', a.from).select('c.id'))
+    .reduce(
+      (p, k) => p.orderBy(k),
+      matching(db, a)
+        .where(sql<string>`c.last_date || ''`, '>=', a.from)
+        .select('c.id'),
+    )
     .limit(a.limit)
     .offset(a.offset);
   const total = matching(db, a)

@@ -21,7 +21,15 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { company: { type: 'string' }, session: { type: 'string' }, class: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, days: { type: 'string' }, revoke: { type: 'string' } },
+      options: {
+        company: { type: 'string' },
+        session: { type: 'string' },
+        class: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        days: { type: 'string' },
+        revoke: { type: 'string' },
+      },
     }));
   } catch (err) {
     console.error(`${err instanceof Error ? err.message : String(err)}\nUsage:\n${classSessionLinkUsage}`);

@@ -1,9 +1,6 @@
 import type { Db } from '../../db/database.ts';
 
-export async function insertLink(
-  db: Db,
-  input: { companyId: number; tokenHash: string; classId: number; fromDate: string; toDate: string; createdAt: string; expiresAt: string },
-): Promise<void> {
+export async function insertLink(db: Db, input: { companyId: number; tokenHash: string; classId: number; fromDate: string; toDate: string; createdAt: string; expiresAt: string }): Promise<void> {
   await db
     .insertInto('class_session_links')
     .values({

@@ -23,14 +23,19 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     const db = t.runtime.ctx.db;
-    const cls = await db.selectFrom('classes').innerJoin('companies', 'companies.id', 'classes.company_id').select('classes.id').where('companies.code', '=', 'SPLASH').where('classes.name', '=', 'Seahorse – Tuesday 4:00 pm').executeTakeFirstOrThrow();
+    const cls = await db
+      .selectFrom('classes')
+      .innerJoin('companies', 'companies.id', 'classes.company_id')
+      .select('classes.id')
+      .where('companies.code', '=', 'SPLASH')
+      .where('classes.name', '=', 'Seahorse – Tuesday 4:00 pm')
+      .executeTakeFirstOrThrow();
     splashSessions = await db.selectFrom('class_sessions').select(['id', 'date']).where('class_id', '=', cls.id).where('status', '=', 'scheduled').orderBy('date').execute();
   });
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const issue = async (code: string, input: Parameters<typeof issueClassSessionLink>[2]) =>
-    issueClassSessionLink(t.runtime.ctx, (await findCompanyByCode(t.runtime.ctx, code))!, input);
+  const issue = async (code: string, input: Parameters<typeof issueClassSessionLink>[2]) => issueClassSessionLink(t.runtime.ctx, (await findCompanyByCode(t.runtime.ctx, code))!, input);
   const guestAt = async (code: string) => {
     const b = new Browser(t.server);
     await b.enterCompany(code);
@@ -86,7 +91,11 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     const hash = crypto.createHash('sha256').update(token).digest('hex');
     const rows = await t.runtime.ctx.db.selectFrom('class_session_links').select(['token_hash']).where('token_hash', '=', hash).execute();
     expect(rows).toHaveLength(1);
-    await t.runtime.ctx.db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
+    await t.runtime.ctx.db
+      .updateTable('class_session_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await open(splash, token)).body).toEqual(invalid);
   });
 
@@ -127,7 +136,11 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     const live = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
     const dead = tokenOf((await issue('SPLASH', { publicUrl: 'http://portal.test', sessionId: splashSessions.at(-1)!.id })).url);
     const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-    await db.updateTable('class_session_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash(dead)).execute();
+    await db
+      .updateTable('class_session_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hash(dead))
+      .execute();
     const company = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
     await db
       .insertInto('captcha_solutions')
@@ -137,7 +150,11 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
       ])
       .execute();
     await sweepExpiredRows(t.runtime.ctx);
-    const links = await db.selectFrom('class_session_links').select('token_hash').where('token_hash', 'in', [hash(live), hash(dead)]).execute();
+    const links = await db
+      .selectFrom('class_session_links')
+      .select('token_hash')
+      .where('token_hash', 'in', [hash(live), hash(dead)])
+      .execute();
     expect(links.map((l) => l.token_hash)).toEqual([hash(live)]);
     const challenges = await db.selectFrom('captcha_solutions').select('challenge_hash').where('challenge_hash', 'like', 'sweep-%').execute();
     expect(challenges.map((c) => c.challenge_hash)).toEqual(['sweep-new']);

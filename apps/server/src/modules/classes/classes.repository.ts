@@ -12,7 +12,11 @@ export const holdsPlace = (eb: Eb, now: string) =>
 
 /** Enrolments in some classes that hold a place at `now`. */
 export function placesIn(db: Db, companyId: number, classIds: number[], now: string) {
-  return db.selectFrom('enrolments').where('company_id', '=', companyId).where('class_id', 'in', classIds).where((eb) => holdsPlace(eb, now));
+  return db
+    .selectFrom('enrolments')
+    .where('company_id', '=', companyId)
+    .where('class_id', 'in', classIds)
+    .where((eb) => holdsPlace(eb, now));
 }
 
 /** A class with its lesson format's and venue's names (the shape a class is shown in). */
@@ -44,7 +48,6 @@ export const CLASS_COLUMNS = [
   'c.casual_price_cents',
 ] as const;
 
-
 /** Upcoming scheduled sessions of some classes, in date order. */
 export function findUpcomingSessions(db: Db, companyId: number, classIds: number[], today: string) {
   if (classIds.length === 0) return Promise.resolve([]);
@@ -74,7 +77,12 @@ export function findClass(db: Db, companyId: number, classId: number) {
  * cannot change before it commits.
  */
 export async function lockClass(db: Db, companyId: number, classId: number): Promise<boolean> {
-  const res = await db.updateTable('classes').set((eb) => ({ enrolled_count: eb.ref('enrolled_count') })).where('company_id', '=', companyId).where('id', '=', classId).executeTakeFirst();
+  const res = await db
+    .updateTable('classes')
+    .set((eb) => ({ enrolled_count: eb.ref('enrolled_count') }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', classId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -91,10 +99,7 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
 
 /** The student's enrolments in a class that hold a place now (to refuse a second one). */
 export function findStudentEnrolmentsInClass(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return placesIn(db, companyId, [classId], now)
-    .select(['id', 'kind', 'start_date', 'end_date', 'status'])
-    .where('student_id', '=', studentId)
-    .execute();
+  return placesIn(db, companyId, [classId], now).select(['id', 'kind', 'start_date', 'end_date', 'status']).where('student_id', '=', studentId).execute();
 }
 
 /** A student of this client (the students feature's table, read only to check ownership and age). */

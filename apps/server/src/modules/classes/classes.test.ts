@@ -12,8 +12,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
   let parentClient: number;
   const db = () => t.runtime.ctx.db;
   const classId = async (name: string) => (await db().selectFrom('classes').select('id').where('company_id', '=', splash).where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const studentId = async (first: string) =>
-    (await db().selectFrom('students').select('id').where('company_id', '=', splash).where('first_name', '=', first).executeTakeFirstOrThrow()).id;
+  const studentId = async (first: string) => (await db().selectFrom('students').select('id').where('company_id', '=', splash).where('first_name', '=', first).executeTakeFirstOrThrow()).id;
   const search = (b: Browser, body: Record<string, unknown> = {}) => b.post<ClassSearchAnswer>('/api/classes', body);
   const setSwitch = (name: 'CanNotifyAbsence' | 'CanTakeMakeups', value: boolean) =>
     changeCompanySettings(t, splash, (settings) => {
@@ -50,7 +49,9 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(turtle).toMatchObject({ Capacity: 2, ClassCount: 2, PlacesLeft: 0, IsFull: true, Staff: 'Coach Tom', Price: 2250 });
     expect(turtle.dates.length).toBeGreaterThan(0);
 
-    const fields = await parent.get<{ venues: { id: number; name: string }[]; standards: { id: number; name: string }[]; AllowCasualEnrolments: boolean }>('/api/classes/get-class-fields?ocr_profile_id=2');
+    const fields = await parent.get<{ venues: { id: number; name: string }[]; standards: { id: number; name: string }[]; AllowCasualEnrolments: boolean }>(
+      '/api/classes/get-class-fields?ocr_profile_id=2',
+    );
     expect(fields.status).toBe(200);
     expect(fields.body.AllowCasualEnrolments).toBe(true);
     const maroubra = fields.body.venues.find((v) => v.name.includes('Maroubra'))!;
@@ -126,7 +127,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(ok.status).toBe(200);
     expect(ok.body.item.unit_price).toBe(2250);
     const date = ok.body.item.dates[1]!;
-    const casual = await parent.post<{ item: { dates: string[]; unit_price: number } }>('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 2, dates: [date] });
+    const casual = await parent.post<{ item: { dates: string[]; unit_price: number } }>('/api/classes/validate-class-item', {
+      class_id: dolphin,
+      student_id: noah,
+      kind: 'casual',
+      ocr_profile_id: 2,
+      dates: [date],
+    });
     expect(casual.body.item).toMatchObject({ dates: [date], unit_price: 2800 });
     const notOffered = await parent.post('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 2, dates: ['2020-01-01'] });
     expect(notOffered.status).toBe(422);
@@ -151,7 +158,15 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const next = sessions.body.sessions.find((s) => s.CanNotifyAbsence)!;
     expect(sessions.body.sessions.some((s) => s.Past && !s.CanNotifyAbsence)).toBe(true);
     const reasons = await parent.get<{ reasons: { id: number; name: string }[]; earns_makeup: boolean }>(`/api/classes/get-absence-reasons?session_id=${next.SessionID}`);
-    expect(reasons.body).toMatchObject({ earns_makeup: true, reasons: [{ id: 1, name: 'Illness' }, { id: 2, name: 'Holiday' }, { id: 3, name: 'School event' }, { id: 4, name: 'Other' }] });
+    expect(reasons.body).toMatchObject({
+      earns_makeup: true,
+      reasons: [
+        { id: 1, name: 'Illness' },
+        { id: 2, name: 'Holiday' },
+        { id: 3, name: 'School event' },
+        { id: 4, name: 'Other' },
+      ],
+    });
     expect((await family.post('/api/classes/notify-absence', { session_id: next.SessionID, student_id: ella, reason_id: 2 })).status).toBe(404);
     expect((await family.get(`/api/classes/get-absence-reasons?session_id=${next.SessionID}`)).status).toBe(404);
 
@@ -167,7 +182,10 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const again = await parent.post('/api/classes/notify-absence', { session_id: next.SessionID, student_id: ella, reason_id: 1 });
     expect(again).toMatchObject({ status: 409, body: { message: classMessages.absenceAlready } });
     const past = sessions.body.sessions.find((s) => s.Past && s.Status === 'scheduled')!;
-    expect(await parent.post('/api/classes/notify-absence', { session_id: past.SessionID, student_id: ella, reason_id: 1 })).toMatchObject({ status: 422, body: { message: classMessages.absenceTooLate } });
+    expect(await parent.post('/api/classes/notify-absence', { session_id: past.SessionID, student_id: ella, reason_id: 1 })).toMatchObject({
+      status: 422,
+      body: { message: classMessages.absenceTooLate },
+    });
   });
 
   it('F6, F7: switches are enforced by the server', async () => {
@@ -207,14 +225,29 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(booked.status).toBe(200);
     expect(booked.body.makeup).toMatchObject({ Status: 'used', BookedDate: target.Date });
     expect(await parent.post('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID })).toMatchObject({ status: 409, body: { message: classMessages.makeupUsed } });
-    const squad = await db().selectFrom('class_sessions').select('id').where('company_id', '=', splash).where('class_id', '=', await classId('Junior squad – Thursday 6:00 pm')).where('date', '>', target.Date).executeTakeFirstOrThrow();
+    const squad = await db()
+      .selectFrom('class_sessions')
+      .select('id')
+      .where('company_id', '=', splash)
+      .where('class_id', '=', await classId('Junior squad – Thursday 6:00 pm'))
+      .where('date', '>', target.Date)
+      .executeTakeFirstOrThrow();
     const other = makeups.find((m) => m.Status === 'available' && m.MakeupID !== credit.MakeupID)!;
     expect(await parent.post('/api/classes/book-makeup', { makeup_id: other.MakeupID, session_id: squad.id })).toMatchObject({ status: 422, body: { message: classMessages.makeupFormat } });
   });
 
   it('capacity: 20 concurrent make-up bookings for the last place, exactly one succeeds', async () => {
     const fri = await classId('Shark – Friday 4:30 pm');
-    const session = await db().selectFrom('class_sessions').select(['id', 'date']).where('company_id', '=', splash).where('class_id', '=', fri).where('date', '>', new Date().toISOString().slice(0, 10)).orderBy('date').limit(1).offset(1).executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('class_sessions')
+      .select(['id', 'date'])
+      .where('company_id', '=', splash)
+      .where('class_id', '=', fri)
+      .where('date', '>', new Date().toISOString().slice(0, 10))
+      .orderBy('date')
+      .limit(1)
+      .offset(1)
+      .executeTakeFirstOrThrow();
     await db().updateTable('classes').set({ capacity: 1 }).where('company_id', '=', splash).where('id', '=', fri).execute();
     const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', fri).executeTakeFirstOrThrow()).lesson_format_id;
     const now = new Date().toISOString();
@@ -256,7 +289,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     await sweepExpiredRows(t.runtime.ctx);
     const offered = await db().selectFrom('waitlist_entries').select(['status', 'client_id']).where('company_id', '=', splash).where('class_id', '=', turtle).orderBy('id').execute();
     expect(offered.map((o) => o.status)).toEqual(['offered', 'waiting']);
-    const note = await db().selectFrom('notification_contacts as nc').innerJoin('notifications as n', 'n.id', 'nc.notification_id').select('n.title').where('nc.client_id', '=', offered[0]!.client_id).orderBy('n.id', 'desc').executeTakeFirstOrThrow();
+    const note = await db()
+      .selectFrom('notification_contacts as nc')
+      .innerJoin('notifications as n', 'n.id', 'nc.notification_id')
+      .select('n.title')
+      .where('nc.client_id', '=', offered[0]!.client_id)
+      .orderBy('n.id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(note.title).toBe('A place is free in Turtle – Saturday 11:00 am');
     // Held for the first family: still full to others.
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(409);

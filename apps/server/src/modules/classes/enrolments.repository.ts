@@ -56,11 +56,7 @@ export async function findStudentEnrolments(
         ? eb('e.start_date', '>', today)
         : input.filter === 'past'
           ? eb.or([eb('e.end_date', '<', today), eb('c.last_date', '<', today), eb('c.last_date', 'is', null)])
-          : eb.and([
-              eb('e.start_date', '<=', today),
-              eb.or([eb('e.end_date', 'is', null), eb('e.end_date', '>=', today)]),
-              eb('c.last_date', '>=', today),
-            ]),
+          : eb.and([eb('e.start_date', '<=', today), eb.or([eb('e.end_date', 'is', null), eb('e.end_date', '>=', today)]), eb('c.last_date', '>=', today)]),
     );
   const [rows, count] = await Promise.all([
     base

@@ -103,7 +103,9 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
   if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
   const first = upcoming[0]!;
   const ongoing = await repo.countOngoing(db, company.id, cls.id, first.date, c.now);
-  const temporaries = includeTemporary ? Number((await enrolmentsRepo.countOneSessionPlaces(db, company.id, [cls.id], first.date, c.now, ['temporary'])).find((r) => r.date === first.date)?.n ?? 0) : 0;
+  const temporaries = includeTemporary
+    ? Number((await enrolmentsRepo.countOneSessionPlaces(db, company.id, [cls.id], first.date, c.now, ['temporary'])).find((r) => r.date === first.date)?.n ?? 0)
+    : 0;
   const placesLeft = cls.capacity - ongoing - temporaries - offers;
   if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
   return {

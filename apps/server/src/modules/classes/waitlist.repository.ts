@@ -20,16 +20,16 @@ function classWaitlist(db: Db, companyId: number, classId: number) {
 }
 
 export async function insertWaitlistEntry(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }) {
-  const inserted = await db.insertInto('waitlist_entries').values({ ...row, status: 'waiting' }).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('waitlist_entries')
+    .values({ ...row, status: 'waiting' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 
 export function findOpenWaitlistEntry(db: Db, companyId: number, classId: number, studentId: number) {
-  return classWaitlist(db, companyId, classId)
-    .select('id')
-    .where('student_id', '=', studentId)
-    .where('status', 'in', ['waiting', 'offered'])
-    .executeTakeFirst();
+  return classWaitlist(db, companyId, classId).select('id').where('student_id', '=', studentId).where('status', 'in', ['waiting', 'offered']).executeTakeFirst();
 }
 
 /** The client's open entries with their place in their class's line (1 = next). */
@@ -104,12 +104,7 @@ export function findClassesWithWaiting(db: Db) {
 }
 
 export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number) {
-  return classWaitlist(db, companyId, classId)
-    .select(['id', 'client_id', 'student_id'])
-    .where('status', '=', 'waiting')
-    .orderBy('id')
-    .limit(count)
-    .execute();
+  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').orderBy('id').limit(count).execute();
 }
 
 export async function markOffered(db: Db, companyId: number, entryId: number, now: string, expiresAt: string): Promise<boolean> {
@@ -125,10 +120,5 @@ export async function markOffered(db: Db, companyId: number, entryId: number, no
 
 /** A held offer for this student in this class (the family may take the place it keeps). */
 export function findHeldOffer(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return classWaitlist(db, companyId, classId)
-    .select('id')
-    .where('student_id', '=', studentId)
-    .where('status', '=', 'offered')
-    .where('offer_expires_at', '>', now)
-    .executeTakeFirst();
+  return classWaitlist(db, companyId, classId).select('id').where('student_id', '=', studentId).where('status', '=', 'offered').where('offer_expires_at', '>', now).executeTakeFirst();
 }

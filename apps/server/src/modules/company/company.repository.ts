@@ -21,8 +21,7 @@ export async function toCompany(db: Db, row: CompanyBase & { settings?: string }
   }
   let hit = cache.get(row.id);
   if (!hit || hit.version !== row.settings_version) {
-    const text =
-      row.settings ?? (await db.selectFrom('companies').select('settings').where('id', '=', row.id).executeTakeFirstOrThrow()).settings;
+    const text = row.settings ?? (await db.selectFrom('companies').select('settings').where('id', '=', row.id).executeTakeFirstOrThrow()).settings;
     hit = { version: row.settings_version, settings: companySettingsSchema.parse(JSON.parse(text)) };
     cache.set(row.id, hit);
   }

@@ -196,7 +196,11 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     } finally {
       await updateCompanySettings(db, row.id, JSON.parse(row.settings));
     }
-    const item = await db.insertInto('list_items').values({ company_id: row.id, list_name: 'school', display_name: 'Written past the API', ocr_field_value_id: null, active: 1, sort_order: 999 }).returning('id').executeTakeFirstOrThrow();
+    const item = await db
+      .insertInto('list_items')
+      .values({ company_id: row.id, list_name: 'school', display_name: 'Written past the API', ocr_field_value_id: null, active: 1, sort_order: 999 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       const listed = await b.call('GET', '/api/company/get-config', undefined, { 'if-none-match': etag });
       expect(listed.status).toBe(200);
@@ -217,7 +221,11 @@ describe.each(testEngines())('company calls on %s', (engine) => {
     const b = new Browser(t.server);
     await b.signIn('SPLASH', 'parent@example.com');
     const before = b.cookies.get('portal_company');
-    await t.runtime.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('kind', '=', 'company').execute();
+    await t.runtime.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('kind', '=', 'company')
+      .execute();
     const expired = await b.get('/api/notification?page=1&limit=5&status=All');
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ code: 'TOKEN_ERROR', message: 'Token Error' });

@@ -35,8 +35,16 @@ function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpe
   const brand = s.colors['700'];
   const width = doc.page.width - 100;
   doc.rect(0, 0, doc.page.width, 90).fill(brand);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(s.CompanyDisplayName, 50, 32, { width: width * 0.6 });
-  if (s.fin_setup.CompanyABN) doc.font('Helvetica').fontSize(9).text(`ABN ${s.fin_setup.CompanyABN}`, 50, 58, { width: width * 0.6 });
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(s.CompanyDisplayName, 50, 32, { width: width * 0.6 });
+  if (s.fin_setup.CompanyABN)
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`ABN ${s.fin_setup.CompanyABN}`, 50, 58, { width: width * 0.6 });
   doc.fillColor('#111111');
   draw(doc, {
     money: (c) => formatMoney(c, s.localization.CurrencySymbol),
@@ -72,14 +80,17 @@ function header(doc: PDFKit.PDFDocument, title: string, fields: [string, string]
 /** A table with a shaded header; columns after the first are right-aligned. */
 function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; width: number }[], rows: string[][]) {
   const x0 = 50;
-  const rowHeight = (cells: string[]) =>
-    Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (columns[i]?.width ?? 60) - 8 }))) + 8;
+  const rowHeight = (cells: string[]) => Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (columns[i]?.width ?? 60) - 8 }))) + 8;
   const drawRow = (cells: string[], bold: boolean, shade?: string) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     const height = rowHeight(cells);
     if (doc.y + height > doc.page.height - 60) doc.addPage();
     const y = doc.y;
-    if (shade) doc.rect(x0, y, h.width, height).fill(shade).fillColor(bold && shade === h.brand ? '#ffffff' : '#111111');
+    if (shade)
+      doc
+        .rect(x0, y, h.width, height)
+        .fill(shade)
+        .fillColor(bold && shade === h.brand ? '#ffffff' : '#111111');
     let x = x0;
     cells.forEach((cell, i) => {
       const w = columns[i]?.width ?? 60;
@@ -88,9 +99,18 @@ function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; wi
     });
     doc.fillColor('#111111');
     doc.y = y + height;
-    doc.moveTo(x0, doc.y).lineTo(x0 + h.width, doc.y).lineWidth(0.5).strokeColor('#dddddd').stroke();
+    doc
+      .moveTo(x0, doc.y)
+      .lineTo(x0 + h.width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#dddddd')
+      .stroke();
   };
-  drawRow(columns.map((c) => c.label), true, h.brand);
+  drawRow(
+    columns.map((c) => c.label),
+    true,
+    h.brand,
+  );
   for (const r of rows) drawRow(r, false);
   doc.moveDown();
 }
@@ -98,7 +118,10 @@ function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; wi
 function totals(doc: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
   for (const [label, value, bold] of rows) {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(label, 300, y, { width: 140, align: 'right' });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .text(label, 300, y, { width: 140, align: 'right' });
     doc.text(value, 445, y, { width: 100, align: 'right' });
     doc.y = y + 16;
   }

@@ -82,22 +82,14 @@ export function findPayments(db: Db, engine: Engine, input: Listing & { search: 
   return pageWithTotal(
     base,
     (q) =>
-      q
-        .select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method'])
-        .orderBy('r.receipt_date', input.sort)
-        .orderBy('r.receipt_no', input.sort)
-        .orderBy('a.id', input.sort),
+      q.select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method']).orderBy('r.receipt_date', input.sort).orderBy('r.receipt_no', input.sort).orderBy('a.id', input.sort),
     input,
   );
 }
 
 export function findPaymentPlans(db: Db, input: Listing) {
   const base = db.selectFrom('payment_plans').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('remaining_charges', '>', 0);
-  return pageWithTotal(
-    base,
-    (q) => q.select(['id', 'next_charge', 'amount_cents', 'period', 'remaining_charges', 'notes']).orderBy('next_charge', input.sort).orderBy('id', input.sort),
-    input,
-  );
+  return pageWithTotal(base, (q) => q.select(['id', 'next_charge', 'amount_cents', 'period', 'remaining_charges', 'notes']).orderBy('next_charge', input.sort).orderBy('id', input.sort), input);
 }
 
 export function findInvoiceByNo(db: Db, input: { companyId: number; clientId: number; invoiceNo: string }) {
@@ -300,13 +292,7 @@ export async function setReceiptNo(db: Db, companyId: number, receiptId: number,
 
 /** The client's own invoice by number, for allocating a payment to it. */
 export function findInvoiceIdByNo(db: Db, companyId: number, clientId: number, invoiceNo: string) {
-  return db
-    .selectFrom('invoices')
-    .select(['id', 'balance_due_cents'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('invoice_no', '=', invoiceNo)
-    .executeTakeFirst();
+  return db.selectFrom('invoices').select(['id', 'balance_due_cents']).where('company_id', '=', companyId).where('client_id', '=', clientId).where('invoice_no', '=', invoiceNo).executeTakeFirst();
 }
 
 /** Takes a payment off an invoice's balance; false when the invoice owes less than that (nothing is changed). */
@@ -323,10 +309,7 @@ export async function allocateToInvoice(db: Db, input: { companyId: number; clie
     .where('balance_due_cents', '>=', input.amountCents)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await db
-    .insertInto('receipt_allocations')
-    .values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: input.invoiceId, amount_cents: input.amountCents })
-    .execute();
+  await db.insertInto('receipt_allocations').values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: input.invoiceId, amount_cents: input.amountCents }).execute();
   return true;
 }
 

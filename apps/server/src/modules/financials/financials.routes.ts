@@ -69,19 +69,11 @@ export async function financialsRoutes(app: FastifyInstance, { ctx: base }: { ct
 
   route(app, base, endpoints.invoice, ({ ctx, params }) => service.getInvoice(ctx, ctx.company, ctx.clientId, params.invoiceNumber));
 
-  route(
-    app,
-    base,
-    endpoints.invoicePdf,
-    async ({ ctx, params, reply }) => sendPdf(reply, params.invoiceNumber, await service.invoicePdf(ctx, ctx.company, ctx.clientId, params.invoiceNumber)),
-    { responses: { 200: pdfAnswer } },
-  );
+  route(app, base, endpoints.invoicePdf, async ({ ctx, params, reply }) => sendPdf(reply, params.invoiceNumber, await service.invoicePdf(ctx, ctx.company, ctx.clientId, params.invoiceNumber)), {
+    responses: { 200: pdfAnswer },
+  });
 
-  route(
-    app,
-    base,
-    endpoints.receiptPdf,
-    async ({ ctx, params, reply }) => sendPdf(reply, params.receiptNumber, await service.receiptPdf(ctx, ctx.company, ctx.clientId, params.receiptNumber)),
-    { responses: { 200: pdfAnswer } },
-  );
+  route(app, base, endpoints.receiptPdf, async ({ ctx, params, reply }) => sendPdf(reply, params.receiptNumber, await service.receiptPdf(ctx, ctx.company, ctx.clientId, params.receiptNumber)), {
+    responses: { 200: pdfAnswer },
+  });
 }

@@ -79,7 +79,18 @@ describe.each(testEngines())('financials on %s', (engine) => {
 
   it('writes an invoice with every line type, a receipt allocated to it, and shows both', async () => {
     const db = t.runtime.ctx.db;
-    const types = ['Class', 'Custom', 'Additional Invoice Item', 'Package', 'Time Scale Total', 'Discount Credit', 'Early Payment Discount', 'Discount Code', 'Bad Debt', 'Credit Card Surcharge'] as const;
+    const types = [
+      'Class',
+      'Custom',
+      'Additional Invoice Item',
+      'Package',
+      'Time Scale Total',
+      'Discount Credit',
+      'Early Payment Discount',
+      'Discount Code',
+      'Bad Debt',
+      'Credit Card Surcharge',
+    ] as const;
     const amounts = [24500, 3500, 1200, 9000, 4000, -2450, -1000, -500, -300, 150];
     const { invoiceNo, totalCents } = await db.transaction().execute((trx) =>
       createInvoice(trx, {
@@ -102,9 +113,9 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(totalCents).toBe(amounts.reduce((a, b) => a + b, 0));
     expect(invoiceNo).toMatch(/^INV-\d+$/);
     expect(Number(invoiceNo.slice(4))).toBeGreaterThan(10245);
-    const { receiptNo } = await db.transaction().execute((trx) =>
-      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }),
-    );
+    const { receiptNo } = await db
+      .transaction()
+      .execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }));
     const detail = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(detail.status).toBe(200);
     expect(detail.body.lines.map((l) => l.type)).toEqual([...types]);
@@ -125,11 +136,15 @@ describe.each(testEngines())('financials on %s', (engine) => {
 
     // Paying the rest makes it Paid; paying more than it owes changes nothing.
     await expect(
-      db.transaction().execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] })),
+      db
+        .transaction()
+        .execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] })),
     ).rejects.toMatchObject({ statusCode: 409 });
-    await db.transaction().execute((trx) =>
-      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
+      );
     const paid = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(paid.body).toMatchObject({ status: 'Paid', balanceDue: 0, amountPaid: totalCents });
     expect(paid.body.payments).toHaveLength(2);

@@ -58,7 +58,6 @@ export async function loadCompanyForm<K extends FormKind>(ctx: Ctx, company: Com
   return { kind, formFields, context, schema: buildFormSchema(kind, formFields, context) };
 }
 
-
 /**
  * Parses a submitted form with the company's schema: hidden and unlisted fields are dropped,
  * every rule of group S applies with its message. A failure is a 400 whose `errors` carry each
@@ -84,4 +83,3 @@ export function emptyMandatoryInputs<K extends FormKind>(form: CompanyForm<K>, r
   const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
   return [...new Set(result.error.issues.map((i) => String(i.path[0] ?? '')).filter((key) => key !== '' && empty(values[key])))];
 }
-

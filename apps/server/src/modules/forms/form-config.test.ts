@@ -69,8 +69,25 @@ describe.each(testEngines())('form-field configuration on %s', (engine) => {
   it("answers a registration profile's own form, the company's for any other profile", async () => {
     const own = await ownCompany(t);
     await saveFormConfiguration(t.runtime.ctx, own.companyId, {
-      student: { fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, { OCRFormFieldNameID: 26, State: 'Optional' }] },
-      profiles: [{ OCRProfileID: 7, student: { fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, { OCRFormFieldNameID: 26, State: 'Mandatory' }] } }],
+      student: {
+        fields: [
+          { OCRFormFieldNameID: 15, State: 'Mandatory' },
+          { OCRFormFieldNameID: 16, State: 'Mandatory' },
+          { OCRFormFieldNameID: 26, State: 'Optional' },
+        ],
+      },
+      profiles: [
+        {
+          OCRProfileID: 7,
+          student: {
+            fields: [
+              { OCRFormFieldNameID: 15, State: 'Mandatory' },
+              { OCRFormFieldNameID: 16, State: 'Mandatory' },
+              { OCRFormFieldNameID: 26, State: 'Mandatory' },
+            ],
+          },
+        },
+      ],
     });
     const school = (body: FormFieldsAnswer) => body.fields.find((f) => f.OCRFormFieldNameID === 26)?.State;
     expect(school((await formFields(own.code, '/api/student/get-form-fields?id=7')).body)).toBe('Mandatory');

@@ -18,11 +18,7 @@ export type BundleBarcode = z.output<typeof bundleBarcodeSchema>;
  * Checks one client's barcodes: a value is unique in the company, its student is the client's,
  * and the symbology can draw it (EAN-13 takes 12 or 13 digits, Code 39 no lower case …).
  */
-export function checkClientBarcodes(
-  ctx: z.RefinementCtx,
-  base: (string | number)[],
-  input: { clientKey: string; barcodes: BundleBarcode[]; students: Set<string>; seen: Set<string> },
-): void {
+export function checkClientBarcodes(ctx: z.RefinementCtx, base: (string | number)[], input: { clientKey: string; barcodes: BundleBarcode[]; students: Set<string>; seen: Set<string> }): void {
   input.barcodes.forEach((bc, bi) => {
     const path = [...base, 'barcodes', bi];
     if (input.seen.has(bc.code)) ctx.addIssue({ code: 'custom', path: [...path, 'code'], message: `Duplicate barcode "${bc.code}"` });
@@ -36,12 +32,7 @@ export function checkClientBarcodes(
 }
 
 /** The rows of the barcodes table for the clients of an import. */
-export function barcodeRows(
-  companyId: number,
-  clients: { key: string; barcodes: BundleBarcode[] }[],
-  clientId: (key: string) => number,
-  studentId: (clientKey: string, studentKey: string) => number,
-) {
+export function barcodeRows(companyId: number, clients: { key: string; barcodes: BundleBarcode[] }[], clientId: (key: string) => number, studentId: (clientKey: string, studentKey: string) => number) {
   return clients.flatMap((client) =>
     client.barcodes.map((b) => ({
       company_id: companyId,

@@ -28,7 +28,12 @@ describe('client details in a company bundle', () => {
   it('refuses a phone with letters, an unknown custom field, a twice-answered one and an option the field does not have', () => {
     const result = splashWith((c) => {
       c.phone_work = '02 CALL ME';
-      c.custom_fields = [{ id: 999, value: 'x' }, { id: 102, item_id: 9 }, { id: 104, value: 'maybe' }, { id: 104, value: 'Y' }];
+      c.custom_fields = [
+        { id: 999, value: 'x' },
+        { id: 102, item_id: 9 },
+        { id: 104, value: 'maybe' },
+        { id: 104, value: 'Y' },
+      ];
     });
     expect(messages(result)).toEqual(
       expect.arrayContaining([

@@ -35,9 +35,7 @@ export const bundleClientDetailsShape = {
   billing_postcode: z.string().trim().max(12).default(''),
   notes: z.string().trim().max(2000).default(''),
   /** Answers to the company's customer custom fields (form_configuration.customer.custom_fields). */
-  custom_fields: z
-    .array(z.strictObject({ id: z.number().int().positive(), item_id: z.number().int().positive().optional(), value: z.string().max(500).optional() }))
-    .default([]),
+  custom_fields: z.array(z.strictObject({ id: z.number().int().positive(), item_id: z.number().int().positive().optional(), value: z.string().max(500).optional() })).default([]),
 };
 
 type Details = z.output<z.ZodObject<typeof bundleClientDetailsShape>>;

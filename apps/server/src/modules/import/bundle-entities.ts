@@ -19,9 +19,7 @@ import { bundleClientDetailsShape } from './bundle-client-details.ts';
 const key = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use 1–64 letters, digits, "_", "-" or "."');
 const text = z.string().trim().min(1, 'Required');
 const bundleDate = z.string().refine(isBundleDate, 'Expected a date: yyyy-MM-dd, today, today+N or today-N');
-const bundleInstant = z
-  .string()
-  .refine(isBundleInstant, 'Expected an instant: ISO-8601 with a zone (2026-03-01T09:30:00Z) or company time (2026-03-01T09:30, today-2T09:30)');
+const bundleInstant = z.string().refine(isBundleInstant, 'Expected an instant: ISO-8601 with a zone (2026-03-01T09:30:00Z) or company time (2026-03-01T09:30, today-2T09:30)');
 const time = z.string().regex(TIME_PATTERN, 'Expected a time HH:mm (24-hour)');
 // PostgreSQL `integer` columns hold up to 2^31 − 1 (about 21 million in currency units).
 const cents = z.number().int('Use whole cents').min(0).max(2_147_483_647);
@@ -36,10 +34,7 @@ const listItemSchema = z.strictObject({
 export const BUNDLE_LIST_NAMES = ['medical_conditions', 'referral_sources', 'school', 'date_ranges', 'standards'] as const;
 
 const listsSchema = z.strictObject(
-  Object.fromEntries(BUNDLE_LIST_NAMES.map((n) => [n, z.array(listItemSchema).default([])])) as Record<
-    (typeof BUNDLE_LIST_NAMES)[number],
-    z.ZodDefault<z.ZodArray<typeof listItemSchema>>
-  >,
+  Object.fromEntries(BUNDLE_LIST_NAMES.map((n) => [n, z.array(listItemSchema).default([])])) as Record<(typeof BUNDLE_LIST_NAMES)[number], z.ZodDefault<z.ZodArray<typeof listItemSchema>>>,
 );
 
 const venueSchema = z.strictObject({ key, name: text, address: z.string().default(''), active: z.boolean().default(true) });
@@ -60,13 +55,19 @@ const agreementSchema = z.strictObject({
   required: z.boolean().default(true),
   active: z.boolean().default(true),
   /** Texts published before the current one, oldest first: the current text is version N + 1. */
-  earlier_versions: z.array(z.strictObject({ text, published_at: bundleInstant.optional() })).max(100).default([]),
+  earlier_versions: z
+    .array(z.strictObject({ text, published_at: bundleInstant.optional() }))
+    .max(100)
+    .default([]),
   /**
    * The registration profiles that show this agreement (R68, decision 040), each with its own
    * Required (the agreement's `required` unless given). A profile no agreement names shows the
    * company's agreements.
    */
-  profiles: z.array(z.strictObject({ id: z.number().int().positive(), required: z.boolean().optional() })).max(100).default([]),
+  profiles: z
+    .array(z.strictObject({ id: z.number().int().positive(), required: z.boolean().optional() }))
+    .max(100)
+    .default([]),
 });
 
 export const GENDERS = ['Male', 'Female', 'Not_Specified', 'Other'] as const;
@@ -115,9 +116,7 @@ const clientSchema = z.strictObject({
   invoices: z.array(invoiceSchema).default([]),
   sign_in_actions: z.array(signInActionSchema).default([]),
   /** Agreements this client accepted before the import, each at a version (the current one unless given). */
-  agreements_signed: z
-    .array(z.strictObject({ agreement: key, version: z.number().int().positive().optional(), signed_at: bundleInstant.optional() }))
-    .default([]),
+  agreements_signed: z.array(z.strictObject({ agreement: key, version: z.number().int().positive().optional(), signed_at: bundleInstant.optional() })).default([]),
 });
 
 const customerSchema = z
@@ -126,7 +125,10 @@ const customerSchema = z
     /** Plain text, hashed with argon2id on import; must meet the portal's password rules. */
     password: newPasswordField.optional(),
     /** An existing argon2 hash, stored as is. */
-    password_hash: z.string().regex(/^\$argon2(id|i|d)\$/, 'Expected an argon2 hash ($argon2id$…)').optional(),
+    password_hash: z
+      .string()
+      .regex(/^\$argon2(id|i|d)\$/, 'Expected an argon2 hash ($argon2id$…)')
+      .optional(),
     clients: z.array(clientSchema).min(1, 'A customer needs at least one client account'),
   })
   .superRefine((c, ctx) => {

@@ -172,7 +172,10 @@ export async function importFinancials(
   const fresh = f.invoices.filter((inv) => inv.client !== undefined);
   const freshRows = fresh.map((inv) => {
     const total = inv.lines.reduce((s, l) => s + lineTotal(l, inv.tax_inclusive), 0);
-    const paid = f.receipts.flatMap((r) => r.allocations).filter((a) => a.invoice_no === inv.invoice_no).reduce((s, a) => s + a.amount_cents, 0);
+    const paid = f.receipts
+      .flatMap((r) => r.allocations)
+      .filter((a) => a.invoice_no === inv.invoice_no)
+      .reduce((s, a) => s + a.amount_cents, 0);
     return {
       company_id,
       client_id: clientId(inv.client as string),
@@ -237,9 +240,7 @@ export async function importFinancials(
   await insertRows(
     trx,
     'receipt_allocations',
-    f.receipts.flatMap((r, i) =>
-      r.allocations.map((a) => ({ company_id, receipt_id: receiptIds[i] as number, invoice_id: invoiceId.get(a.invoice_no) as number, amount_cents: a.amount_cents })),
-    ),
+    f.receipts.flatMap((r, i) => r.allocations.map((a) => ({ company_id, receipt_id: receiptIds[i] as number, invoice_id: invoiceId.get(a.invoice_no) as number, amount_cents: a.amount_cents }))),
   );
   await insertRows(
     trx,

@@ -24,4 +24,3 @@ export function toIssues(error: z.ZodError): BundleIssue[] {
     return [{ path: path.join('.'), message: i.message }];
   });
 }
-

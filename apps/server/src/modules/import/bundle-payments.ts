@@ -14,7 +14,10 @@ const bundleDate = z.string().refine(isBundleDate, 'Expected a date: yyyy-MM-dd,
 const cents = z.number().int('Use whole cents').min(0).max(2_147_483_647);
 
 const discountCodeSchema = z.strictObject({
-  code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,40}$/, 'Use 2–40 letters, digits, "_" or "-"'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,40}$/, 'Use 2–40 letters, digits, "_" or "-"'),
   /** percent: `value` is the percentage (10 for 10 %); amount: `value` is cents. */
   kind: z.enum(['percent', 'amount']),
   value: z.number().positive(),
@@ -74,6 +77,13 @@ export async function importPayments(trx: Db, input: { companyId: number; today:
   await insertRows(
     trx,
     'customer_credits',
-    payments.credits.map((c) => ({ company_id, client_id: input.clientId(c.client), description: c.description, amount_cents: c.amount_cents, remaining_cents: c.amount_cents, created_at: input.now })),
+    payments.credits.map((c) => ({
+      company_id,
+      client_id: input.clientId(c.client),
+      description: c.description,
+      amount_cents: c.amount_cents,
+      remaining_cents: c.amount_cents,
+      created_at: input.now,
+    })),
   );
 }

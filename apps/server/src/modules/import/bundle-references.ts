@@ -38,18 +38,38 @@ export function checkBundleReferences(b: BundleSections, ctx: Ctx): void {
   }
 
   for (const name of BUNDLE_LIST_NAMES) {
-    uniqueKeys(ctx, b.lists[name].map((item, i) => ({ path: ['lists', name, i, 'name'], value: item.name })), `${name} entry`);
+    uniqueKeys(
+      ctx,
+      b.lists[name].map((item, i) => ({ path: ['lists', name, i, 'name'], value: item.name })),
+      `${name} entry`,
+    );
   }
   const standards = new Set(b.lists.standards.map((s) => s.name));
   const checkStandard = (path: Path, value: string) => {
     if (value && standards.size > 0 && !standards.has(value)) issue(ctx, path, `Unknown standard "${value}" (not in lists.standards)`);
   };
 
-  const venues = uniqueKeys(ctx, b.venues.map((v, i) => ({ path: ['venues', i, 'key'], value: v.key })), 'venue key');
-  const formats = uniqueKeys(ctx, b.lesson_formats.map((f, i) => ({ path: ['lesson_formats', i, 'key'], value: f.key })), 'lesson format key');
-  const agreements = uniqueKeys(ctx, b.agreements.map((a, i) => ({ path: ['agreements', i, 'key'], value: a.key })), 'agreement key');
+  const venues = uniqueKeys(
+    ctx,
+    b.venues.map((v, i) => ({ path: ['venues', i, 'key'], value: v.key })),
+    'venue key',
+  );
+  const formats = uniqueKeys(
+    ctx,
+    b.lesson_formats.map((f, i) => ({ path: ['lesson_formats', i, 'key'], value: f.key })),
+    'lesson format key',
+  );
+  const agreements = uniqueKeys(
+    ctx,
+    b.agreements.map((a, i) => ({ path: ['agreements', i, 'key'], value: a.key })),
+    'agreement key',
+  );
   checkAgreementProfiles(ctx, b);
-  uniqueKeys(ctx, b.customers.map((c, i) => ({ path: ['customers', i, 'email'], value: c.email })), 'customer e-mail');
+  uniqueKeys(
+    ctx,
+    b.customers.map((c, i) => ({ path: ['customers', i, 'email'], value: c.email })),
+    'customer e-mail',
+  );
 
   const { clients, studentRefs } = checkCustomers(ctx, b, { agreements, checkStandard });
   checkClasses(ctx, b, { venues, formats, studentRefs, checkStandard });
@@ -77,11 +97,7 @@ function checkAgreementProfiles(ctx: Ctx, b: BundleSections): void {
 }
 
 /** Client and student keys, and what each client's records name; answers the keys other sections may name. */
-function checkCustomers(
-  ctx: Ctx,
-  b: BundleSections,
-  known: { agreements: Set<string>; checkStandard: CheckStandard },
-): { clients: Set<string>; studentRefs: Map<string, number> } {
+function checkCustomers(ctx: Ctx, b: BundleSections, known: { agreements: Set<string>; checkStandard: CheckStandard }): { clients: Set<string>; studentRefs: Map<string, number> } {
   const { agreements, checkStandard } = known;
   const clients = new Set<string>();
   // Student references: "client/student" always; a bare student key only when no other client uses it.
@@ -94,7 +110,11 @@ function checkCustomers(
       if (clients.has(client.key)) issue(ctx, [...base, 'key'], `Duplicate client key "${client.key}"`);
       clients.add(client.key);
       checkClientDetails(ctx, base, client, b.form_configuration);
-      const own = uniqueKeys(ctx, client.students.map((s, si) => ({ path: [...base, 'students', si, 'key'], value: s.key })), 'student key');
+      const own = uniqueKeys(
+        ctx,
+        client.students.map((s, si) => ({ path: [...base, 'students', si, 'key'], value: s.key })),
+        'student key',
+      );
       for (const s of own) {
         studentRefs.set(`${client.key}/${s}`, 1);
         studentRefs.set(s, (studentRefs.get(s) ?? 0) + 1);
@@ -133,13 +153,13 @@ function checkCustomers(
   return { clients, studentRefs };
 }
 
-function checkClasses(
-  ctx: Ctx,
-  b: BundleSections,
-  known: { venues: Set<string>; formats: Set<string>; studentRefs: Map<string, number>; checkStandard: CheckStandard },
-): void {
+function checkClasses(ctx: Ctx, b: BundleSections, known: { venues: Set<string>; formats: Set<string>; studentRefs: Map<string, number>; checkStandard: CheckStandard }): void {
   const { venues, formats, studentRefs, checkStandard } = known;
-  uniqueKeys(ctx, b.classes.map((c, i) => ({ path: ['classes', i, 'key'], value: c.key })), 'class key');
+  uniqueKeys(
+    ctx,
+    b.classes.map((c, i) => ({ path: ['classes', i, 'key'], value: c.key })),
+    'class key',
+  );
   b.classes.forEach((cls, ci) => {
     const base: Path = ['classes', ci];
     if (cls.venue && !venues.has(cls.venue)) issue(ctx, [...base, 'venue'], `Unknown venue "${cls.venue}"`);
@@ -147,7 +167,11 @@ function checkClasses(
     if (cls.duration_minutes === undefined && !cls.lesson_format) issue(ctx, [...base, 'duration_minutes'], 'Give duration_minutes or a lesson_format');
     checkStandard([...base, 'standard'], cls.standard);
     if (cls.sessions.dates !== undefined) {
-      uniqueKeys(ctx, cls.sessions.dates.map((d, di) => ({ path: [...base, 'sessions', 'dates', di], value: d })), 'session date');
+      uniqueKeys(
+        ctx,
+        cls.sessions.dates.map((d, di) => ({ path: [...base, 'sessions', 'dates', di], value: d })),
+        'session date',
+      );
     } else {
       const { weeks_before = 0, weeks_after = 0, cancelled_weeks = [] } = cls.sessions;
       cancelled_weeks.forEach((w, wi) => {

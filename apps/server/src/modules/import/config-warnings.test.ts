@@ -32,13 +32,15 @@ describe('configWarnings', () => {
       b.company.config.zzzzzz = 1;
     });
     const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
-    expect(configWarnings(input).sort(byPath)).toEqual([
-      { path: 'company.config.switches.EnableMesages', message: 'Unknown field (did you mean EnableMessages?)' },
-      { path: 'company.config.global_settings.NavBarShade', message: 'Unknown field (did you mean NavBarShading?)' },
-      { path: 'company.config.profiles.0.AutoEnrol', message: 'Unknown field (did you mean AutoEnroll?)' },
-      { path: 'company.config.Colour', message: 'Unknown field (did you mean colors?)' },
-      { path: 'company.config.zzzzzz', message: 'Unknown field' },
-    ].sort(byPath));
+    expect(configWarnings(input).sort(byPath)).toEqual(
+      [
+        { path: 'company.config.switches.EnableMesages', message: 'Unknown field (did you mean EnableMessages?)' },
+        { path: 'company.config.global_settings.NavBarShade', message: 'Unknown field (did you mean NavBarShading?)' },
+        { path: 'company.config.profiles.0.AutoEnrol', message: 'Unknown field (did you mean AutoEnroll?)' },
+        { path: 'company.config.Colour', message: 'Unknown field (did you mean colors?)' },
+        { path: 'company.config.zzzzzz', message: 'Unknown field' },
+      ].sort(byPath),
+    );
   });
 
   it('warns about a font outside the self-hosted set, and not about one inside it in any case', () => {
@@ -100,7 +102,10 @@ describe.each(testEngines())('importing a bundle with warnings on %s', (engine) 
     const refused = await importCompanyBundle(t.db, input, { today: TODAY, strict: true }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BundleValidationError);
     expect((refused as BundleValidationError).issues).toEqual([{ path: 'company.config.global_settings.Font', message: expect.stringContaining('"Papyrus"') }]);
-    const row = await t.db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(0);
   });
 });

@@ -83,9 +83,7 @@ export async function importClasses(
   await insertRows(
     trx,
     'class_sessions',
-    bundle.classes.flatMap((c, i) =>
-      (classes[i] as ResolvedClass).sessions.map((s) => ({ company_id, class_id: classIds[i] as number, date: s.date, start_time: c.start_time, status: s.status })),
-    ),
+    bundle.classes.flatMap((c, i) => (classes[i] as ResolvedClass).sessions.map((s) => ({ company_id, class_id: classIds[i] as number, date: s.date, start_time: c.start_time, status: s.status }))),
   );
   await insertRows(
     trx,
@@ -104,24 +102,28 @@ export async function importClasses(
     ),
   );
 
-  await importClassActivity(trx, { companyId: company_id, settings: bundle.company.config, today, now }, {
-    absences: bundle.classes.flatMap((cls, ci) =>
-      cls.enrolments.flatMap((e) =>
-        e.absences.map((a) => {
-          const at = (classIndex: number, ref: { date?: string | undefined; week?: number | undefined }) =>
-            ref.week !== undefined ? (classes[classIndex] as ResolvedClass).byWeek(ref.week) : ref.date !== undefined ? resolveDate(ref.date, today) : undefined;
-          const bookedIndex = a.makeup_booked ? bundle.classes.findIndex((c) => c.key === a.makeup_booked?.class) : -1;
-          return {
-            classId: classIds[ci] as number,
-            date: at(ci, a),
-            studentId: studentIds.get(e.student) as number,
-            reason: a.reason,
-            credit: a.makeup_credit,
-            booked: a.makeup_booked && bookedIndex >= 0 ? { classId: classIds[bookedIndex] as number, date: at(bookedIndex, a.makeup_booked) } : undefined,
-          };
-        }),
+  await importClassActivity(
+    trx,
+    { companyId: company_id, settings: bundle.company.config, today, now },
+    {
+      absences: bundle.classes.flatMap((cls, ci) =>
+        cls.enrolments.flatMap((e) =>
+          e.absences.map((a) => {
+            const at = (classIndex: number, ref: { date?: string | undefined; week?: number | undefined }) =>
+              ref.week !== undefined ? (classes[classIndex] as ResolvedClass).byWeek(ref.week) : ref.date !== undefined ? resolveDate(ref.date, today) : undefined;
+            const bookedIndex = a.makeup_booked ? bundle.classes.findIndex((c) => c.key === a.makeup_booked?.class) : -1;
+            return {
+              classId: classIds[ci] as number,
+              date: at(ci, a),
+              studentId: studentIds.get(e.student) as number,
+              reason: a.reason,
+              credit: a.makeup_credit,
+              booked: a.makeup_booked && bookedIndex >= 0 ? { classId: classIds[bookedIndex] as number, date: at(bookedIndex, a.makeup_booked) } : undefined,
+            };
+          }),
+        ),
       ),
-    ),
-    waitlist: bundle.classes.flatMap((cls, ci) => cls.waitlist.map((w) => ({ classId: classIds[ci] as number, studentId: studentIds.get(w) as number }))),
-  });
+      waitlist: bundle.classes.flatMap((cls, ci) => cls.waitlist.map((w) => ({ classId: classIds[ci] as number, studentId: studentIds.get(w) as number }))),
+    },
+  );
 }

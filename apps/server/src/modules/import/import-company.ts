@@ -56,7 +56,11 @@ export async function importCompanySetup(trx: Db, scope: ImportScope, bundle: Co
 
   const venueIds = byKey(
     bundle.venues.map((v) => v.key),
-    await insertRowsReturningIds(trx, 'venues', bundle.venues.map((v) => ({ company_id, name: v.name, address: v.address, active: bool(v.active) }))),
+    await insertRowsReturningIds(
+      trx,
+      'venues',
+      bundle.venues.map((v) => ({ company_id, name: v.name, address: v.address, active: bool(v.active) })),
+    ),
   );
   const formatIds = byKey(
     bundle.lesson_formats.map((f) => f.key),

@@ -33,9 +33,7 @@ export async function importCustomers(
     customers.map((c, i) => ({ company_id, email: c.email, password_hash: passwordHashes[i] as string, created_at: now, updated_at: now })),
   );
 
-  const clients = customers.flatMap((c, i) =>
-    c.clients.map((client) => ({ client, loginId: loginIds[i] as number, loginEmail: c.email, hasPassword: passwordHashes[i] !== '' })),
-  );
+  const clients = customers.flatMap((c, i) => c.clients.map((client) => ({ client, loginId: loginIds[i] as number, loginEmail: c.email, hasPassword: passwordHashes[i] !== '' })));
   const clientIds = byKey(
     clients.map((c) => c.client.key),
     await insertRowsReturningIds(
@@ -60,7 +58,10 @@ export async function importCustomers(
   await insertRows(
     trx,
     'client_custom_field_values',
-    customFieldValueRows(company_id, clients.map(({ client }) => ({ clientId: clientId(client.key), custom_fields: client.custom_fields }))),
+    customFieldValueRows(
+      company_id,
+      clients.map(({ client }) => ({ clientId: clientId(client.key), custom_fields: client.custom_fields })),
+    ),
   );
   return { clients, clientId };
 }
@@ -76,7 +77,12 @@ export async function importClientRecords(
   await insertRows(
     trx,
     'barcodes',
-    barcodeRows(company_id, clients.map(({ client }) => client), clientId, (clientKey, studentKey) => studentIds.get(`${clientKey}/${studentKey}`) as number),
+    barcodeRows(
+      company_id,
+      clients.map(({ client }) => client),
+      clientId,
+      (clientKey, studentKey) => studentIds.get(`${clientKey}/${studentKey}`) as number,
+    ),
   );
   await insertRows(
     trx,
@@ -108,9 +114,7 @@ export async function importClientRecords(
         completed_at: null,
       }));
       const needsPassword = !hasPassword && !client.sign_in_actions.some((a) => a.type === 'ChangePassword');
-      return needsPassword
-        ? [...listed, { company_id, client_id: clientId(client.key), type: 'ChangePassword', agreement_id: null, student_id: null, created_at: now, completed_at: null }]
-        : listed;
+      return needsPassword ? [...listed, { company_id, client_id: clientId(client.key), type: 'ChangePassword', agreement_id: null, student_id: null, created_at: now, completed_at: null }] : listed;
     }),
   );
 }

@@ -58,8 +58,6 @@ export async function importNotices(
   await insertRows(
     trx,
     'message_reads',
-    messages.flatMap(({ m, publishedAt }, i) =>
-      [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt })),
-    ),
+    messages.flatMap(({ m, publishedAt }, i) => [...new Set(m.read_by)].map((key) => ({ company_id, message_id: messageIds[i] as number, client_id: clientId(key), read_at: publishedAt }))),
   );
 }

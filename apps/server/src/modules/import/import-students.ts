@@ -11,10 +11,7 @@ import type { ImportScope } from './import-scope.ts';
 type BundleStudent = CompanyBundle['customers'][number]['clients'][number]['students'][number];
 
 /** The student record's columns beyond names, with list names and venue keys made ids. */
-export function studentDetailsRow(
-  s: BundleStudent,
-  ids: { listId: (list: string, name: string | undefined) => number | null; venueId: (key: string) => number | null },
-) {
+export function studentDetailsRow(s: BundleStudent, ids: { listId: (list: string, name: string | undefined) => number | null; venueId: (key: string) => number | null }) {
   const medical = s.medical_conditions.map((m) => ids.listId('medical_conditions', m)).filter((id): id is number => id !== null);
   return {
     reg_id: s.reg_id ?? null,
@@ -37,7 +34,9 @@ export function studentDetailsRow(
     pending_days: s.preferred_days.length > 0 ? [...new Set(s.preferred_days)].sort((a, b) => a - b).join(',') : null,
     custom_field_values:
       s.custom_field_values.length > 0
-        ? JSON.stringify(s.custom_field_values.map((v) => ({ CustomFieldID: v.CustomFieldID, CustomFieldItemID: /^[0-9]+$/.test(v.FieldValue) ? Number(v.FieldValue) : null, FieldValue: v.FieldValue })))
+        ? JSON.stringify(
+            s.custom_field_values.map((v) => ({ CustomFieldID: v.CustomFieldID, CustomFieldItemID: /^[0-9]+$/.test(v.FieldValue) ? Number(v.FieldValue) : null, FieldValue: v.FieldValue })),
+          )
         : null,
   };
 }
@@ -144,6 +143,12 @@ export async function importStudents(
     studentIds.set(s.key, studentIds.has(s.key) ? -1 : id);
   });
 
-  await insertStudentExtras(trx, company_id, studentList.map(({ clientKey, s }, i) => ({ id: studentIdList[i] as number, clientKey, s })), pictures, today);
+  await insertStudentExtras(
+    trx,
+    company_id,
+    studentList.map(({ clientKey, s }, i) => ({ id: studentIdList[i] as number, clientKey, s })),
+    pictures,
+    today,
+  );
   return studentIds;
 }

@@ -52,9 +52,7 @@ export async function importCompanyBundle(
   if (pictureIssues.length > 0) throw new BundleValidationError(pictureIssues);
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
   // A customer given no password gets none that can match (an empty hash never verifies).
-  const passwordHashes = await Promise.all(
-    bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : c.password !== undefined ? hashPassword(c.password) : '')),
-  );
+  const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : c.password !== undefined ? hashPassword(c.password) : '')));
 
   // Each step writes on the transaction's connection, in this order: later steps name the ids earlier ones wrote.
   return db.transaction().execute(async (trx) => {

@@ -60,7 +60,10 @@ const TABLES: (keyof Database)[] = [
 async function countRows(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -132,25 +135,9 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
       ['H-1002', '2026-03-08', '2026-03-22', 18000, 18000, 'Unpaid'],
     ]);
 
-    const sessions = await t.db
-      .selectFrom('class_sessions as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['c.name', 's.date', 's.start_time', 's.status'])
-      .orderBy('s.date')
-      .execute();
+    const sessions = await t.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['c.name', 's.date', 's.start_time', 's.status']).orderBy('s.date').execute();
     const saturday = sessions.filter((s) => s.name.startsWith('Beginner'));
-    expect(saturday.map((s) => s.date)).toEqual([
-      '2026-02-28',
-      '2026-03-07',
-      '2026-03-14',
-      '2026-03-21',
-      '2026-03-28',
-      '2026-04-04',
-      '2026-04-11',
-      '2026-04-18',
-      '2026-04-25',
-      '2026-05-02',
-    ]);
+    expect(saturday.map((s) => s.date)).toEqual(['2026-02-28', '2026-03-07', '2026-03-14', '2026-03-21', '2026-03-28', '2026-04-04', '2026-04-11', '2026-04-18', '2026-04-25', '2026-05-02']);
     expect(saturday.filter((s) => s.status === 'cancelled').map((s) => s.date)).toEqual(['2026-04-04']);
     expect(sessions.filter((s) => s.name === 'Holiday intensive').map((s) => [s.date, s.start_time, s.status])).toEqual([
       ['2026-04-09', '10:00', 'scheduled'],

@@ -2,10 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Records a message before it is delivered; answers its id. */
-export async function insertOutboxMail(
-  db: Db,
-  mail: { companyId: number | null; to: string; subject: string; text: string; html: string },
-): Promise<number> {
+export async function insertOutboxMail(db: Db, mail: { companyId: number | null; to: string; subject: string; text: string; html: string }): Promise<number> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -70,10 +67,7 @@ export async function findUndeliveredMail(db: Db, before: string, now: string, l
     .selectFrom('outbox')
     .select('id')
     .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('created_at', '<', before)]),
-        eb.and([eb('status', '=', 'sending'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])]),
-      ]),
+      eb.or([eb.and([eb('status', '=', 'pending'), eb('created_at', '<', before)]), eb.and([eb('status', '=', 'sending'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]),
     )
     .orderBy('id')
     .limit(limit)

@@ -174,8 +174,7 @@ export function purgeUnsentMail(db: Db, now = new Date()): Promise<void> {
   return deleteUnsentMailBefore(db, new Date(now.getTime() - UNSENT_KEEP_DAYS * 24 * 3600_000).toISOString());
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The button's colour: the brand shade the portal's own buttons take; a dark neutral where no shade carries white text. */
 function buttonColour(colors: CompanySettings['colors']): string {

@@ -21,7 +21,13 @@ describe.each(testEngines())('message calls on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.messages).toHaveLength(5);
     expect(res.body.unread_messages_count).toBe(3);
-    expect(res.body.messages[0]).toEqual({ CPMessageID: expect.any(Number), Title: expect.any(String), Body: expect.any(String), PublishedTimestamp: expect.any(String), CP_CustomersMessagesRead: expect.any(Array) });
+    expect(res.body.messages[0]).toEqual({
+      CPMessageID: expect.any(Number),
+      Title: expect.any(String),
+      Body: expect.any(String),
+      PublishedTimestamp: expect.any(String),
+      CP_CustomersMessagesRead: expect.any(Array),
+    });
     const unread = await b.get<List>('/api/messages?limit=100&status=Unread');
     expect(unread.body.messages).toHaveLength(3);
     expect(unread.body.messages.every((m) => m.CP_CustomersMessagesRead.length === 0)).toBe(true);

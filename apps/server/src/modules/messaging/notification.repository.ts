@@ -91,34 +91,17 @@ export async function markRead(db: Db, companyId: number, clientId: number, cont
     .executeTakeFirst();
   if (!own) return false;
   if (own.status === 'New') {
-    await db
-      .updateTable('notification_contacts')
-      .set({ status: 'Read', read_at: nowIso() })
-      .where('company_id', '=', companyId)
-      .where('client_id', '=', clientId)
-      .where('id', '=', own.id)
-      .execute();
+    await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', own.id).execute();
   }
   return true;
 }
 
 export async function markAllRead(db: Db, companyId: number, clientId: number): Promise<void> {
-  await db
-    .updateTable('notification_contacts')
-    .set({ status: 'Read', read_at: nowIso() })
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('status', '=', 'New')
-    .execute();
+  await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'New').execute();
 }
 
 export function findOptOuts(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('notification_opt_outs')
-    .select(['category', 'email', 'in_app'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .execute();
+  return db.selectFrom('notification_opt_outs').select(['category', 'email', 'in_app']).where('company_id', '=', companyId).where('client_id', '=', clientId).execute();
 }
 
 /** Replaces the client's preferences in one transaction; rows are kept only where something is switched off. */
@@ -172,13 +155,7 @@ export async function insertClientNotification(
 
 /** Whether the client switched e-mail of a category off. */
 export async function isEmailOptedOut(db: Db, companyId: number, clientId: number, category: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('notification_opt_outs')
-    .select('email')
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('category', '=', category)
-    .executeTakeFirst();
+  const row = await db.selectFrom('notification_opt_outs').select('email').where('company_id', '=', companyId).where('client_id', '=', clientId).where('category', '=', category).executeTakeFirst();
   return Boolean(row?.email);
 }
 

@@ -96,7 +96,12 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     for (const body of [
       { opt_outs: [{ category: 'spam', email: true, in_app: true }] },
       { opt_outs: [{ category: 'news', email: 'yes', in_app: true }] },
-      { opt_outs: [{ category: 'news', email: true, in_app: true }, { category: 'news', email: false, in_app: false }] },
+      {
+        opt_outs: [
+          { category: 'news', email: true, in_app: true },
+          { category: 'news', email: false, in_app: false },
+        ],
+      },
       {},
     ]) {
       expect((await b.post('/api/notification/update-opt-outs', body)).status, JSON.stringify(body)).toBe(400);

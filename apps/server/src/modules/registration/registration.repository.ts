@@ -1,10 +1,7 @@
 import type { Db } from '../../db/database.ts';
 
 /** A registration whose family proved its address (migration 024). */
-export async function insertRegistration(
-  db: Db,
-  input: { companyId: number; profileId: number; tokenHash: string; email: string; verifiedAt: string; expiresAt: string },
-): Promise<void> {
+export async function insertRegistration(db: Db, input: { companyId: number; profileId: number; tokenHash: string; email: string; verifiedAt: string; expiresAt: string }): Promise<void> {
   await db
     .insertInto('registrations')
     .values({
@@ -116,7 +113,16 @@ export function findStalePayingRegistrations(db: Db, before: string) {
   return db
     .selectFrom('registrations')
     .innerJoin('clients', (j) => j.onRef('clients.company_id', '=', 'registrations.company_id').onRef('clients.id', '=', 'registrations.client_id'))
-    .select(['registrations.id', 'registrations.company_id', 'registrations.email', 'registrations.idempotency_key', 'registrations.client_id', 'registrations.submitted_at', 'registrations.card_token', 'clients.first_name'])
+    .select([
+      'registrations.id',
+      'registrations.company_id',
+      'registrations.email',
+      'registrations.idempotency_key',
+      'registrations.client_id',
+      'registrations.submitted_at',
+      'registrations.card_token',
+      'clients.first_name',
+    ])
     .where('submitted_at', '<', before)
     .where('completed_at', 'is', null)
     .orderBy('registrations.submitted_at')

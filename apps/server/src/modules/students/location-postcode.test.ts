@@ -29,7 +29,12 @@ async function companyWithLocations(t: TestApp, locationsHavePostcodes: boolean)
   const { companyId } = await importCompanyBundle(t.runtime.ctx.db, bundle);
   await saveFormConfiguration(t.runtime.ctx, companyId, {
     customer: { fields: [{ OCRFormFieldNameID: 5, State: 'Mandatory' }] },
-    student: { fields: [{ OCRFormFieldNameID: 17, State: 'Optional' }, { OCRFormFieldNameID: 22, State: 'Optional' }] },
+    student: {
+      fields: [
+        { OCRFormFieldNameID: 17, State: 'Optional' },
+        { OCRFormFieldNameID: 22, State: 'Optional' },
+      ],
+    },
   });
   const browser = new Browser(t.server);
   await browser.signIn(code, email, 'Harbour#2026');
@@ -38,7 +43,7 @@ async function companyWithLocations(t: TestApp, locationsHavePostcodes: boolean)
 
 type Client = Record<string, unknown>;
 
-describe.each(testEngines())("postcode from the chosen location (C19, E16) on %s", (engine) => {
+describe.each(testEngines())('postcode from the chosen location (C19, E16) on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -73,7 +78,15 @@ describe.each(testEngines())("postcode from the chosen location (C19, E16) on %s
     // The customer's own address first: the form now requires it (an UpdateProfile sign-in action).
     const before = (await b.get<{ client: Client }>('/api/customer/get-details')).body.client;
     expect((await b.post('/api/customer/update-details', { ...before, ...address })).status).toBe(200);
-    const res = await b.post<{ student: Client }>('/api/student/add', { FirstName: 'Zoe', LastName: 'Bennett', DOB: '2019-01-01', AddrSameAsClient: false, ...address, Suburb: 'Richmond', State: 'NSW' });
+    const res = await b.post<{ student: Client }>('/api/student/add', {
+      FirstName: 'Zoe',
+      LastName: 'Bennett',
+      DOB: '2019-01-01',
+      AddrSameAsClient: false,
+      ...address,
+      Suburb: 'Richmond',
+      State: 'NSW',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.student).toMatchObject({ Suburb: 'Richmond', State: 'NSW', Postcode: '2753' });
   });

@@ -116,7 +116,14 @@ export async function deletePicture(db: Db, companyId: number, studentId: number
 }
 
 export function findSkillSets(db: Db, companyId: number, studentId: number) {
-  return db.selectFrom('student_skill_sets').select(['id', 'name', 'notes', 'skills']).where('company_id', '=', companyId).where('student_id', '=', studentId).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('student_skill_sets')
+    .select(['id', 'name', 'notes', 'skills'])
+    .where('company_id', '=', companyId)
+    .where('student_id', '=', studentId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 export function findCertificates(db: Db, companyId: number, studentId: number) {

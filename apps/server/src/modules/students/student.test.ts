@@ -12,9 +12,35 @@ import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api
 import { importCompanyBundle } from '../import/import.service.ts';
 
 const E29_KEYS = [
-  'StudentID', 'FirstName', 'LastName', 'RegID', 'DOB', 'GenderType', 'GenderOther', 'Gender', 'PhoneMobile', 'Email', 'AddrSameAsClient',
-  'Address1', 'Address2', 'Suburb', 'State', 'Postcode', 'Location', 'StandardID', 'Standard', 'MedicalConditionIDs', 'AdditionalMedicalConditions',
-  'ReferralSourceID', 'SchoolID', 'VenueID', 'Notes', 'PendingDays', 'custom_field_values', 'bookedClasses', 'profile_picture',
+  'StudentID',
+  'FirstName',
+  'LastName',
+  'RegID',
+  'DOB',
+  'GenderType',
+  'GenderOther',
+  'Gender',
+  'PhoneMobile',
+  'Email',
+  'AddrSameAsClient',
+  'Address1',
+  'Address2',
+  'Suburb',
+  'State',
+  'Postcode',
+  'Location',
+  'StandardID',
+  'Standard',
+  'MedicalConditionIDs',
+  'AdditionalMedicalConditions',
+  'ReferralSourceID',
+  'SchoolID',
+  'VenueID',
+  'Notes',
+  'PendingDays',
+  'custom_field_values',
+  'bookedClasses',
+  'profile_picture',
 ];
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
@@ -84,7 +110,8 @@ describe.each(testEngines())('students on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const upload = (b: Browser, id: number, body: { payload: Buffer; contentType: string }) => b.call('POST', `/api/student/update-profile-picture/${id}`, body.payload, { 'content-type': body.contentType });
+  const upload = (b: Browser, id: number, body: { payload: Buffer; contentType: string }) =>
+    b.call('POST', `/api/student/update-profile-picture/${id}`, body.payload, { 'content-type': body.contentType });
 
   it('needs a signed-in customer', async () => {
     const b = new Browser(t.server);
@@ -245,8 +272,20 @@ describe.each(testEngines())('students on %s', (engine) => {
   });
 
   it("refuses another company's list items as choices", async () => {
-    const aceSchool = await t.runtime.ctx.db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'ACE').where('list_name', '=', 'school').executeTakeFirstOrThrow();
-    const res = await parent.post<{ errors: { field: string }[] }>(`/api/student/update/${ella}`, { FirstName: 'Ella', LastName: 'Mitchell', DOB: '2017-03-14', GenderType: 'Female', SchoolID: aceSchool.id });
+    const aceSchool = await t.runtime.ctx.db
+      .selectFrom('list_items')
+      .innerJoin('companies', 'companies.id', 'list_items.company_id')
+      .select('list_items.id')
+      .where('companies.code', '=', 'ACE')
+      .where('list_name', '=', 'school')
+      .executeTakeFirstOrThrow();
+    const res = await parent.post<{ errors: { field: string }[] }>(`/api/student/update/${ella}`, {
+      FirstName: 'Ella',
+      LastName: 'Mitchell',
+      DOB: '2017-03-14',
+      GenderType: 'Female',
+      SchoolID: aceSchool.id,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]!.field).toBe('SchoolID');
   });
@@ -263,11 +302,20 @@ describe.each(testEngines())('students on %s', (engine) => {
   it('E9: a custom condition typed in the update is answered as newMedicalCondition, kept on the student and not added to the company list', async () => {
     const db = t.runtime.ctx.db;
     const splashConditions = () =>
-      db.selectFrom('list_items').innerJoin('companies', 'companies.id', 'list_items.company_id').select('list_items.id').where('companies.code', '=', 'SPLASH').where('list_name', '=', 'medical_conditions').execute();
+      db
+        .selectFrom('list_items')
+        .innerJoin('companies', 'companies.id', 'list_items.company_id')
+        .select('list_items.id')
+        .where('companies.code', '=', 'SPLASH')
+        .where('list_name', '=', 'medical_conditions')
+        .execute();
     const listBefore = await splashConditions();
     const before = (await parent.get<StudentRecord>(`/api/student/${ella}`)).body;
     const { StudentID: _id, bookedClasses: _b, Location: _l, Gender: _g, Standard: _s, profile_picture: _p, ...form } = before;
-    const typed = await parent.post<{ message: string; updatedStudent: StudentRecord; newMedicalCondition?: string }>(`/api/student/update/${ella}`, { ...form, AdditionalMedicalConditions: 'Bee sting allergy' });
+    const typed = await parent.post<{ message: string; updatedStudent: StudentRecord; newMedicalCondition?: string }>(`/api/student/update/${ella}`, {
+      ...form,
+      AdditionalMedicalConditions: 'Bee sting allergy',
+    });
     expect(typed.status, JSON.stringify(typed.body)).toBe(200);
     expect(typed.body.message).toBe('Student updated');
     expect(typed.body.newMedicalCondition).toBe('Bee sting allergy');
@@ -335,7 +383,12 @@ describe.each(testEngines())('students on %s', (engine) => {
       ['a PDF renamed .jpg', multipart(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF')), 400, studentMessages.pictureNotAnImage],
       ['a truncated JPEG', multipart(truncated), 400, studentMessages.pictureUnreadable],
       ['a form without its boundary', { payload: multipart(photo).payload, contentType: 'multipart/form-data' }, 400, studentMessages.pictureNotAnImage],
-      ['no file at all', { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n'), contentType: 'multipart/form-data; boundary=b' }, 400, studentMessages.pictureNotAnImage],
+      [
+        'no file at all',
+        { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n'), contentType: 'multipart/form-data; boundary=b' },
+        400,
+        studentMessages.pictureNotAnImage,
+      ],
     ];
     for (const [name, body, status, message] of cases) {
       const res = await upload(parent, ella, body);

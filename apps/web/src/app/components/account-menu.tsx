@@ -24,18 +24,11 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={`${ACCOUNT_TRIGGER_CLASS} hover:bg-nav-hover data-[state=open]:bg-nav-hover`}
-        aria-label={`Account Settings for ${user.FirstName}`}
-      >
+      <DropdownMenu.Trigger className={`${ACCOUNT_TRIGGER_CLASS} hover:bg-nav-hover data-[state=open]:bg-nav-hover`} aria-label={`Account Settings for ${user.FirstName}`}>
         <AccountFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="menu-panel z-50 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-xl"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className="menu-panel z-50 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-xl">
           <DropdownMenu.Label className="px-3 pt-2 pb-2">
             <span className="block text-xs font-semibold tracking-wide text-muted uppercase">Account Settings</span>
             <span className="block truncate text-sm font-semibold text-ink">
@@ -67,10 +60,7 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
               <MoonIcon />
             </span>
             <span className="flex-1">Dark mode</span>
-            <span
-              aria-hidden="true"
-              className={cn('relative h-6 w-10 rounded-full transition-colors', dark ? 'bg-primary' : 'bg-line-strong')}
-            >
+            <span aria-hidden="true" className={cn('relative h-6 w-10 rounded-full transition-colors', dark ? 'bg-primary' : 'bg-line-strong')}>
               <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-all', dark ? 'left-[18px]' : 'left-0.5')} />
             </span>
           </DropdownMenu.CheckboxItem>

@@ -17,10 +17,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const user = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <TopNav config={config} user={user} />

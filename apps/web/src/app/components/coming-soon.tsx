@@ -21,7 +21,11 @@ export function handleTitle(handle: unknown, config: CompanyConfig | undefined):
 export function ComingSoon() {
   const matches = useMatches();
   const { data: config } = useCompanyConfig();
-  const title = [...matches].reverse().map((m) => handleTitle(m.handle, config)).find(Boolean) ?? 'This page';
+  const title =
+    [...matches]
+      .reverse()
+      .map((m) => handleTitle(m.handle, config))
+      .find(Boolean) ?? 'This page';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader title={title} />

@@ -44,10 +44,7 @@ export function IntroCarousel({ onDone }: { onDone: () => void }) {
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onDone())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
-        <Dialog.Content
-          className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-surface shadow-2xl outline-none"
-          aria-describedby="intro-text"
-        >
+        <Dialog.Content className="modal-panel z-50 flex max-w-md flex-col overflow-hidden rounded-3xl bg-surface shadow-2xl outline-none" aria-describedby="intro-text">
           <div className="relative isolate flex h-48 items-center justify-center overflow-hidden bg-brand-800 sm:h-56">
             <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-600 via-brand-800 to-brand-950" />
             <div aria-hidden="true" className="absolute -top-10 -left-10 -z-10 size-48 rounded-full bg-brand-400/30 blur-2xl" />

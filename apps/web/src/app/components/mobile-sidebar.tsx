@@ -12,24 +12,13 @@ import { barcodeItem, isCurrent, mainNavItems } from './nav-items';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { cn } from '@/lib/cn';
 
-const rowClass =
-  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-base font-medium text-ink-soft hover:bg-surface-muted';
+const rowClass = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-base font-medium text-ink-soft hover:bg-surface-muted';
 
 /**
  * The phone menu (B12): greeting and Logout when signed in, Login when not; Contact Us,
  * Account Settings and Change Company always.
  */
-export function MobileSidebar({
-  open,
-  onOpenChange,
-  config,
-  user,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  config: CompanyConfig;
-  user: CustomerUser | null;
-}) {
+export function MobileSidebar({ open, onOpenChange, config, user }: { open: boolean; onOpenChange: (open: boolean) => void; config: CompanyConfig; user: CustomerUser | null }) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const changeCompany = useChangeCompany();
@@ -48,10 +37,7 @@ export function MobileSidebar({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content
-          className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-surface shadow-2xl outline-none"
-          aria-describedby={undefined}
-        >
+        <Dialog.Content className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-surface shadow-2xl outline-none" aria-describedby={undefined}>
           <div className="flex items-center justify-between gap-3 border-b border-line-soft px-4 py-3">
             <Dialog.Title className="min-w-0">
               {logo ? (
@@ -66,21 +52,14 @@ export function MobileSidebar({
           </div>
 
           <nav aria-label="Menu" className="flex-1 overflow-y-auto px-3 py-4">
-            {user ? (
-              <p className="px-3 pb-4 text-xl font-bold tracking-tight text-ink">Hi {user.FirstName}</p>
-            ) : null}
+            {user ? <p className="px-3 pb-4 text-xl font-bold tracking-tight text-ink">Hi {user.FirstName}</p> : null}
             {items.length > 0 ? (
               <ul className="flex flex-col gap-1 border-b border-line-soft pb-3">
                 {items.map((item) => {
                   const current = isCurrent(pathname, item.section);
                   return (
                     <li key={item.to}>
-                      <Link
-                        to={item.to}
-                        onClick={close}
-                        aria-current={current ? 'page' : undefined}
-                        className={cn(rowClass, current ? 'bg-primary-tint font-semibold text-primary-tint-ink' : '')}
-                      >
+                      <Link to={item.to} onClick={close} aria-current={current ? 'page' : undefined} className={cn(rowClass, current ? 'bg-primary-tint font-semibold text-primary-tint-ink' : '')}>
                         <span className={current ? 'text-primary-ink' : 'text-muted'}>{item.icon}</span>
                         {item.label}
                       </Link>
@@ -92,13 +71,17 @@ export function MobileSidebar({
             <ul className="flex flex-col gap-1 pt-3">
               <li>
                 <Link to={paths.contactUsMobile} onClick={close} className={rowClass}>
-                  <span className="text-muted"><MailIcon /></span>
+                  <span className="text-muted">
+                    <MailIcon />
+                  </span>
                   Contact Us
                 </Link>
               </li>
               <li>
                 <Link to={paths.settingsMenu} onClick={close} className={rowClass}>
-                  <span className="text-muted"><UserIcon /></span>
+                  <span className="text-muted">
+                    <UserIcon />
+                  </span>
                   Account Settings
                 </Link>
               </li>
@@ -112,7 +95,9 @@ export function MobileSidebar({
                       openModal('login');
                     }}
                   >
-                    <span className="text-muted"><LogInIcon /></span>
+                    <span className="text-muted">
+                      <LogInIcon />
+                    </span>
                     Login
                   </button>
                 </li>
@@ -126,13 +111,17 @@ export function MobileSidebar({
                     void changeCompany();
                   }}
                 >
-                  <span className="text-muted"><ArrowLeftRightIcon /></span>
+                  <span className="text-muted">
+                    <ArrowLeftRightIcon />
+                  </span>
                   Change Company
                 </button>
               </li>
               <li>
                 <button type="button" role="switch" aria-checked={dark} className={rowClass} onClick={() => setDark(!dark)}>
-                  <span className="text-muted"><MoonIcon /></span>
+                  <span className="text-muted">
+                    <MoonIcon />
+                  </span>
                   <span className="flex-1">Dark mode</span>
                   <span aria-hidden="true" className={cn('relative h-6 w-10 rounded-full transition-colors', dark ? 'bg-primary' : 'bg-line-strong')}>
                     <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-all', dark ? 'left-[18px]' : 'left-0.5')} />

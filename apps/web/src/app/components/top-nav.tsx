@@ -21,9 +21,7 @@ import { cn } from '@/lib/cn';
 // The bells poll and carry their own dropdowns; loading them apart keeps them out of the first
 // paint (decision 031): on the signed-in home once its content has painted, elsewhere once the
 // browser is idle after the first render (decision 038).
-const NotificationBell = lazy(() =>
-  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
-);
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 // The account menu (and the dropdown and positioning code it brings) is a desktop part: a phone,
 // where the home is measured, does not download it (decision 038).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
@@ -81,10 +79,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
                   className={cn('relative flex items-center px-3 text-sm font-semibold whitespace-nowrap transition-colors', current ? 'text-nav-ink' : 'text-nav-muted hover:text-nav-ink')}
                 >
                   {item.label}
-                  <span
-                    aria-hidden="true"
-                    className={cn('absolute inset-x-2 bottom-0 h-[3px] rounded-t-full transition-colors', current ? 'bg-nav-active' : 'bg-transparent')}
-                  />
+                  <span aria-hidden="true" className={cn('absolute inset-x-2 bottom-0 h-[3px] rounded-t-full transition-colors', current ? 'bg-nav-active' : 'bg-transparent')} />
                 </NavLink>
               );
             })}
@@ -117,11 +112,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
             </Button>
           ) : (
             <>
-              <button
-                type="button"
-                onClick={() => void changeCompany()}
-                className="inline-flex min-h-11 items-center rounded-button px-3 text-sm font-semibold text-nav-ink hover:bg-nav-hover"
-              >
+              <button type="button" onClick={() => void changeCompany()} className="inline-flex min-h-11 items-center rounded-button px-3 text-sm font-semibold text-nav-ink hover:bg-nav-hover">
                 Change Company
               </button>
               <Button onClick={() => openModal('login')}>Login</Button>

@@ -54,11 +54,7 @@ export default function ResetPasswordRoute() {
         </button>
         {config ? (
           <div className="mb-6 flex min-h-10 items-center pr-10">
-            {logo ? (
-              <img src={logo} alt={companyName(config)} className="h-10 w-auto max-w-[180px] object-contain" />
-            ) : (
-              <span className="text-lg font-bold text-ink">{companyName(config)}</span>
-            )}
+            {logo ? <img src={logo} alt={companyName(config)} className="h-10 w-auto max-w-[180px] object-contain" /> : <span className="text-lg font-bold text-ink">{companyName(config)}</span>}
           </div>
         ) : (
           <div className="h-6" aria-hidden="true" />

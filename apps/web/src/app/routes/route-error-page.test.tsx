@@ -41,9 +41,7 @@ describe('RouteErrorPage', () => {
       http.get<never, never, Paged & { upcoming_classes: UpcomingClass[] }>('/api/home/get-upcoming-classes', () =>
         HttpResponse.json({ current_page: 1, total_pages: 1, upcoming_classes: [null as unknown as UpcomingClass] }),
       ),
-      http.get<never, never, Paged & { invoices: HomeInvoice[] }>('/api/home/get-outstanding-invoices', () =>
-        HttpResponse.json({ current_page: 1, total_pages: 1, invoices: [] }),
-      ),
+      http.get<never, never, Paged & { invoices: HomeInvoice[] }>('/api/home/get-outstanding-invoices', () => HttpResponse.json({ current_page: 1, total_pages: 1, invoices: [] })),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);

@@ -14,11 +14,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   if (reloadingForStaleChunk()) return null;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const message = isRouteErrorResponse(error)
-    ? error.statusText || `Error ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : String(error ?? '');
+  const message = isRouteErrorResponse(error) ? error.statusText || `Error ${error.status}` : error instanceof Error ? error.message : String(error ?? '');
   return <GenericErrorPage message={message} />;
 }
 

@@ -61,7 +61,9 @@ export default function SignInActionsRoute() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
         title="Before you continue"
-        description={total > 1 ? `There are ${total} things to do before you can use the Customer Hub. Here is the first.` : total === 1 ? 'One more thing to do before you can use the Customer Hub.' : undefined}
+        description={
+          total > 1 ? `There are ${total} things to do before you can use the Customer Hub. Here is the first.` : total === 1 ? 'One more thing to do before you can use the Customer Hub.' : undefined
+        }
       />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
       {/* The customer form names itself details-heading; every other step action-heading. */}

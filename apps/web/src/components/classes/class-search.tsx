@@ -55,10 +55,7 @@ export function ClassSearch({
   // On a narrow screen the filters fold away under one button so the classes come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const body: ClassSearchBody = useMemo(
-    () => ({ ocr_profile_id: profileId, ...filters, sort, page, limit: CLASS_PAGE_SIZE, ...(age != null ? { age } : {}) }),
-    [profileId, filters, sort, page, age],
-  );
+  const body: ClassSearchBody = useMemo(() => ({ ocr_profile_id: profileId, ...filters, sort, page, limit: CLASS_PAGE_SIZE, ...(age != null ? { age } : {}) }), [profileId, filters, sort, page, age]);
   const search = useClassSearch(body);
 
   function setFilter<K extends keyof Filters>(key: K, value: Filters[K]) {
@@ -85,7 +82,12 @@ export function ClassSearch({
         className={cn('mb-6 gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm @xl:grid @xl:grid-cols-2 @4xl:grid-cols-4', filtersOpen ? 'grid' : 'hidden')}
       >
         {leadingFilter}
-        <MultiSelectField label="Venues" options={(fields.data?.venues ?? []).map((o) => ({ value: o.id, label: o.name }))} value={filters.venues} onChange={(v) => setFilter('venues', v.map(Number))} />
+        <MultiSelectField
+          label="Venues"
+          options={(fields.data?.venues ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={filters.venues}
+          onChange={(v) => setFilter('venues', v.map(Number))}
+        />
         <MultiSelectField
           label="Lesson formats"
           options={(fields.data?.lesson_formats ?? []).map((o) => ({ value: o.id, label: o.name }))}

@@ -52,8 +52,8 @@ export function EnrolmentKindFields({
         />
       ) : null}
       <p className="text-sm text-ink-soft">
-        {formatMoney(price, config.localization.CurrencySymbol)} per session × {sessions} ={' '}
-        <strong className="text-ink">{formatMoney(price * sessions, config.localization.CurrencySymbol)}</strong> before any discounts
+        {formatMoney(price, config.localization.CurrencySymbol)} per session × {sessions} = <strong className="text-ink">{formatMoney(price * sessions, config.localization.CurrencySymbol)}</strong>{' '}
+        before any discounts
       </p>
     </>
   );

@@ -9,7 +9,19 @@ import { TextField } from '@/components/ui/text-field';
  * Bank details for direct debit in the company's format (K17): account name, the format's bank
  * code (BSB, Sort Code, Routing Number) and account number, checked as the server checks them.
  */
-export function BankForm({ format, busy, submitLabel, onSubmit, footer }: { format: BankFormat; busy: boolean; submitLabel: ReactNode; onSubmit: (values: BankDetailsRequest) => void; footer?: ReactNode }) {
+export function BankForm({
+  format,
+  busy,
+  submitLabel,
+  onSubmit,
+  footer,
+}: {
+  format: BankFormat;
+  busy: boolean;
+  submitLabel: ReactNode;
+  onSubmit: (values: BankDetailsRequest) => void;
+  footer?: ReactNode;
+}) {
   const schema = bankDetailsSchemaFor(format);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { AccountName: '', BankCode: '', AccountNumber: '' } });
   const errors = formState.errors;

@@ -99,7 +99,12 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
           'min-w-0 flex-1',
         )}
-        {select('year', 'Year', yearList.map((y) => ({ value: y, label: y })), 'w-22 shrink-0 sm:w-28')}
+        {select(
+          'year',
+          'Year',
+          yearList.map((y) => ({ value: y, label: y })),
+          'w-22 shrink-0 sm:w-28',
+        )}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
     </fieldset>

@@ -21,8 +21,29 @@ const config: FormFieldsInput = {
   ],
   custom_fields: [
     { CustomFieldID: 1, Mandatory: true, custom_field: { FieldName: 'Experience', FieldType: 0 } },
-    { CustomFieldID: 2, DefaultItemID: 2, custom_field: { FieldName: 'Cap size', FieldType: 1, custom_field_options: [{ value: 1, label: 'Small' }, { value: 2, label: 'Medium' }] } },
-    { CustomFieldID: 3, custom_field: { FieldName: 'Goals', FieldType: 2, custom_field_options: [{ value: 1, label: 'Confidence' }, { value: 2, label: 'Technique' }] } },
+    {
+      CustomFieldID: 2,
+      DefaultItemID: 2,
+      custom_field: {
+        FieldName: 'Cap size',
+        FieldType: 1,
+        custom_field_options: [
+          { value: 1, label: 'Small' },
+          { value: 2, label: 'Medium' },
+        ],
+      },
+    },
+    {
+      CustomFieldID: 3,
+      custom_field: {
+        FieldName: 'Goals',
+        FieldType: 2,
+        custom_field_options: [
+          { value: 1, label: 'Confidence' },
+          { value: 2, label: 'Technique' },
+        ],
+      },
+    },
     { CustomFieldID: 4, custom_field: { FieldName: 'Face in water', FieldType: 3 } },
   ],
 };

@@ -118,19 +118,7 @@ function FieldBlock({
  * A postcode the chosen location may supply (C19, E16): while the suburb and state name a
  * location with a postcode, that postcode is filled in and the input is read-only.
  */
-function LocationPostcode({
-  input,
-  source,
-  form,
-  values,
-  autofill,
-}: {
-  input: FormInputDescriptor;
-  source: PostcodeSource;
-  form: EngineFieldsProps['form'];
-  values: FormValues;
-  autofill: boolean;
-}) {
+function LocationPostcode({ input, source, form, values, autofill }: { input: FormInputDescriptor; source: PostcodeSource; form: EngineFieldsProps['form']; values: FormValues; autofill: boolean }) {
   const supplied = locationPostcode(source, values);
   const current = values[input.key];
   const { setValue } = form;

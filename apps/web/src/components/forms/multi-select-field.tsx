@@ -69,24 +69,14 @@ export function MultiSelectField({ label, options, value, onChange, onBlur, summ
           </button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
-            className="z-50 max-h-80 w-(--radix-popover-trigger-width) min-w-56 overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-lg"
-          >
+          <Popover.Content align="start" sideOffset={4} className="z-50 max-h-80 w-(--radix-popover-trigger-width) min-w-56 overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-lg">
             <fieldset>
               <legend className="sr-only">{label}</legend>
               {options.map((o) => {
                 const optionId = `${id}-${String(o.value)}`;
                 return (
                   <div key={String(o.value)} className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-surface-muted">
-                    <input
-                      id={optionId}
-                      type="checkbox"
-                      className="size-5 shrink-0 accent-primary"
-                      checked={chosen.has(String(o.value))}
-                      onChange={() => toggle(o)}
-                    />
+                    <input id={optionId} type="checkbox" className="size-5 shrink-0 accent-primary" checked={chosen.has(String(o.value))} onChange={() => toggle(o)} />
                     <label htmlFor={optionId} className="flex-1 py-2 text-sm text-ink">
                       {o.label}
                     </label>

@@ -15,11 +15,7 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children, className = '' }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone], className)}>{children}</span>;
 }
 
 /**
@@ -31,7 +27,10 @@ export function CountBadge({ count, className = '' }: { count: number; className
   return (
     <span
       aria-hidden="true"
-      className={cn('pointer-events-none absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-nav', className)}
+      className={cn(
+        'pointer-events-none absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-nav',
+        className,
+      )}
     >
       {formatBadge(count)}
     </span>

@@ -92,10 +92,7 @@ export function BellMenu(props: BellMenuProps) {
 
           <div className="sticky bottom-0 border-t border-line-soft bg-surface p-1">
             <DropdownMenu.Item asChild>
-              <Link
-                to={viewAllHref}
-                className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-primary-ink outline-none data-[highlighted]:bg-primary-tint"
-              >
+              <Link to={viewAllHref} className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-primary-ink outline-none data-[highlighted]:bg-primary-tint">
                 {props.viewAllText}
               </Link>
             </DropdownMenu.Item>

@@ -5,9 +5,7 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const base =
-  'inline-flex items-center justify-center gap-2 font-semibold transition-colors select-none ' +
-  'disabled:cursor-not-allowed disabled:opacity-60 rounded-button';
+const base = 'inline-flex items-center justify-center gap-2 font-semibold transition-colors select-none ' + 'disabled:cursor-not-allowed disabled:opacity-60 rounded-button';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary shadow-sm hover:bg-primary-hover',
@@ -38,26 +36,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  fullWidth = false,
-  icon,
-  className = '',
-  type = 'button',
-  disabled,
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, fullWidth = false, icon, className = '', type = 'button', disabled, children, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
-      {...rest}
-    >
+    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))} {...rest}>
       {loading ? <Spinner size="sm" label="" /> : icon}
       {children}
     </button>

@@ -36,10 +36,7 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
 
   if (!message) return null;
   return (
-    <div
-      role="alert"
-      className={cn('flex items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}
-    >
+    <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}>
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p className="min-w-0 flex-1 font-medium wrap-anywhere">{message}</p>
       <button

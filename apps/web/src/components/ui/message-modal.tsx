@@ -19,15 +19,8 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
   return (
     <Modal open={open} onOpenChange={(o) => (o ? undefined : onClose())} title={title} size="sm" hideClose>
       <div className="flex flex-col items-center gap-4 text-center">
-        <span
-          className={cn('flex size-14 items-center justify-center rounded-full', tone === 'success' ? 'bg-success-surface text-success' : 'bg-danger-surface text-danger')}
-          aria-hidden="true"
-        >
-          {tone === 'success' ? (
-            <CheckIcon className="size-7" strokeWidth={2.4} />
-          ) : (
-            <CircleAlertIcon className="size-7" strokeWidth={2} />
-          )}
+        <span className={cn('flex size-14 items-center justify-center rounded-full', tone === 'success' ? 'bg-success-surface text-success' : 'bg-danger-surface text-danger')} aria-hidden="true">
+          {tone === 'success' ? <CheckIcon className="size-7" strokeWidth={2.4} /> : <CircleAlertIcon className="size-7" strokeWidth={2} />}
         </span>
         {message ? <div className="text-sm text-ink-soft">{message}</div> : null}
         <Button fullWidth onClick={onClose}>

@@ -34,17 +34,7 @@ function focusMarked(event: Event) {
  * `overlay` / `modal-panel` (index.css) provide the 0.3 s animation and the bottom-sheet
  * presentation at 480 px and below.
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  hideClose = false,
-  dismissible = true,
-}: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false, dismissible = true }: ModalProps) {
   // The element that had the focus when the dialog opened (the button that opened it): Radix
   // gives the focus back only to a Dialog.Trigger, and these dialogs are opened by state.
   const opener = useRef<HTMLElement | null>(null);
@@ -73,28 +63,18 @@ export function Modal({
           <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6 sm:pt-6">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-bold tracking-tight text-ink">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
-              ) : null}
+              {description ? <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description> : null}
             </div>
             {hideClose ? null : (
-              <Dialog.Close
-                className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-muted hover:text-ink"
-                aria-label="Close"
-              >
+              <Dialog.Close className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-muted hover:text-ink" aria-label="Close">
                 <XIcon />
               </Dialog.Close>
             )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">{children}</div>
-          {footer ? (
-            <div className="flex flex-col-reverse gap-2 border-t border-line-soft bg-canvas px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-              {footer}
-            </div>
-          ) : null}
+          {footer ? <div className="flex flex-col-reverse gap-2 border-t border-line-soft bg-canvas px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
-

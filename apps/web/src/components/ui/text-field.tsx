@@ -36,9 +36,11 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
           type={isPassword && revealable && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn('block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm', error
-              ? 'border-danger focus:border-danger focus:ring-danger/20'
-              : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25', isPassword && revealable ? 'pr-12' : '')}
+          className={cn(
+            'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm',
+            error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
+            isPassword && revealable ? 'pr-12' : '',
+          )}
           {...rest}
         />
         {isPassword && revealable ? (
@@ -67,5 +69,3 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
     </div>
   );
 }
-
-

@@ -95,10 +95,7 @@ describe('My Details', () => {
 
   it('K12: a field the server refuses gets its message under the field', async () => {
     renderPage(() =>
-      HttpResponse.json<ApiError>(
-        { message: 'Please enter valid numbers only', code: 'VALIDATION', errors: [{ field: 'PhoneMobile', message: 'Please enter valid numbers only' }] },
-        { status: 400 },
-      ),
+      HttpResponse.json<ApiError>({ message: 'Please enter valid numbers only', code: 'VALIDATION', errors: [{ field: 'PhoneMobile', message: 'Please enter valid numbers only' }] }, { status: 400 }),
     );
     await saveEdits();
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Mobile/ }).getAttribute('aria-invalid')).toBe('true'));
@@ -113,7 +110,14 @@ describe('Student form', () => {
     server.use(
       http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
-        HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] })),
+        HttpResponse.json(
+          studentFormFieldsSchema.parse({
+            fields: [
+              { OCRFormFieldNameID: 15, State: 'Mandatory' },
+              { OCRFormFieldNameID: 16, State: 'Mandatory' },
+            ],
+          }),
+        ),
       ),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

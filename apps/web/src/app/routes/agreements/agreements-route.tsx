@@ -122,15 +122,7 @@ function AgreementViewer({ agreement, onSigned }: { agreement: Agreement; onSign
   const user = useCurrentUser();
   const signed = useSignedAgreement(agreement.AgreementID, agreement.Signed?.Current === true);
   if (!agreement.Signed?.Current) {
-    return (
-      <AgreementToSign
-        key={agreement.Version}
-        agreement={agreement}
-        headingId="agreement-heading"
-        signerName={user ? `${user.FirstName} ${user.LastName}` : undefined}
-        onSigned={onSigned}
-      />
-    );
+    return <AgreementToSign key={agreement.Version} agreement={agreement} headingId="agreement-heading" signerName={user ? `${user.FirstName} ${user.LastName}` : undefined} onSigned={onSigned} />;
   }
   if (signed.isPending) {
     return (

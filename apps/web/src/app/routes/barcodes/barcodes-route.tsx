@@ -19,10 +19,7 @@ export default function BarcodesRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader
-        title="Barcodes"
-        description={`Show a card at the ${config.CompanyDisplayName} front desk to check in. If the scanner cannot read it, turn your screen brightness up.`}
-      />
+      <PageHeader title="Barcodes" description={`Show a card at the ${config.CompanyDisplayName} front desk to check in. If the scanner cannot read it, turn your screen brightness up.`} />
       {barcodes.isPending ? (
         <ListLoading label="Loading your barcodes" />
       ) : barcodes.isError ? (

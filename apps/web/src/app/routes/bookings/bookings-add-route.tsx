@@ -20,7 +20,14 @@ export default function BookingsAddRoute() {
   const options = useBookingOptions();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Add a Booking" actions={<Link to={paths.bookingsView} className={buttonClasses('secondary', 'md')}>My bookings</Link>} />
+      <PageHeader
+        title="Add a Booking"
+        actions={
+          <Link to={paths.bookingsView} className={buttonClasses('secondary', 'md')}>
+            My bookings
+          </Link>
+        }
+      />
       {options.isPending ? (
         <ListLoading label="Loading booking options" />
       ) : options.isError ? (

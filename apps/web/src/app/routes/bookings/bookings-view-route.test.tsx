@@ -74,7 +74,11 @@ const renderPage = (url = '/hub/bookings/view') => renderRoute(<BookingsViewRout
 
 describe('Bookings (/hub/bookings/view)', () => {
   it('G2, G7: the upcoming bookings with day, time, lane, venue, price, invoice and until when each can be cancelled; the Cancelled tab asks for the cancelled ones', async () => {
-    const { asked } = serveBookings([booking(), booking({ BookingID: 42, court: 'Lane 5', invoiceNumber: null, cancelBy: null }), booking({ BookingID: 40, status: 'Cancelled', cancelBy: null, date: '2030-02-26' })]);
+    const { asked } = serveBookings([
+      booking(),
+      booking({ BookingID: 42, court: 'Lane 5', invoiceNumber: null, cancelBy: null }),
+      booking({ BookingID: 40, status: 'Cancelled', cancelBy: null, date: '2030-02-26' }),
+    ]);
     renderPage();
     const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
     const [first, second] = within(list).getAllByRole('listitem');

@@ -115,7 +115,10 @@ export default function BookingsViewRoute() {
                       {b.status === 'Cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                       {b.cancelBy ? (
                         <Button variant="secondary" size="sm" onClick={() => setConfirming(b)}>
-                          Cancel <span className="sr-only">booking of {b.court} on {b.date} at {b.time}</span>
+                          Cancel{' '}
+                          <span className="sr-only">
+                            booking of {b.court} on {b.date} at {b.time}
+                          </span>
                         </Button>
                       ) : null}
                     </div>
@@ -141,7 +144,11 @@ export default function BookingsViewRoute() {
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         title="Cancel this booking?"
-        description={confirming ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${confirming.time}–${confirming.endTime}.` : undefined}
+        description={
+          confirming
+            ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${confirming.time}–${confirming.endTime}.`
+            : undefined
+        }
         size="sm"
         footer={
           <>

@@ -160,9 +160,7 @@ export default function PaymentRoute() {
               {formatMoney(amount, symbol)}
             </span>
           </div>
-          {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? (
-            <PaymentOptionField value={chosen} onChange={setChosen} />
-          ) : null}
+          {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? <PaymentOptionField value={chosen} onChange={setChosen} /> : null}
           {amount === 0 ? (
             <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>
               Confirm

@@ -20,8 +20,7 @@ export default function PaymentSuccessRoute() {
       {payment?.processor === DIRECT_DEBIT ? (
         <div className="mt-4 space-y-1 text-muted">
           <p>
-            Thank you. <span className="font-semibold text-ink">{formatMoney(payment.amountCents, payment.currencySymbol)}</span> will be collected from your bank account by
-            direct debit.
+            Thank you. <span className="font-semibold text-ink">{formatMoney(payment.amountCents, payment.currencySymbol)}</span> will be collected from your bank account by direct debit.
           </p>
           {payment.invoiceNos.length ? <p>{`${config.fin_setup.InvoiceTitle} ${payment.invoiceNos.join(', ')}: Debit Scheduled`}</p> : null}
         </div>

@@ -43,9 +43,7 @@ export default function ClassesRoute() {
         {config.CanNotifyAbsence ? (
           <Tile to={paths.notifyAbsences} icon={<CalendarXIcon className="size-5" />} title="Notify absences" text="Let us know before a session that you cannot come." />
         ) : null}
-        {config.CanTakeMakeups ? (
-          <Tile to={paths.makeups} icon={<RotateCcwIcon className="size-5" />} title="Make-ups" text="Your make-up credits, and booking them into a class." />
-        ) : null}
+        {config.CanTakeMakeups ? <Tile to={paths.makeups} icon={<RotateCcwIcon className="size-5" />} title="Make-ups" text="Your make-up credits, and booking them into a class." /> : null}
       </div>
       <div className="mt-6 flex flex-col gap-4">
         <WaitlistCard />

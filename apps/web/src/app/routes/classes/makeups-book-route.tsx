@@ -88,8 +88,8 @@ export default function MakeupsBookRoute() {
                     </p>
                     <p className="text-sm text-ink-soft">
                       {s.ClassName} · {s.Venue}
-                      {classDuration(s.Duration, config.classes_setup?.TimeDisplay) ? ` · ${classDuration(s.Duration, config.classes_setup?.TimeDisplay)}` : ''} ·{' '}
-                      {s.PlacesLeft} {s.PlacesLeft === 1 ? 'place' : 'places'} left
+                      {classDuration(s.Duration, config.classes_setup?.TimeDisplay) ? ` · ${classDuration(s.Duration, config.classes_setup?.TimeDisplay)}` : ''} · {s.PlacesLeft}{' '}
+                      {s.PlacesLeft === 1 ? 'place' : 'places'} left
                     </p>
                   </div>
                   <Button size="sm" onClick={() => setConfirm(s)}>

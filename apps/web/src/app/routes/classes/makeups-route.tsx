@@ -39,9 +39,7 @@ export default function MakeupsRoute() {
                 <p className="font-semibold text-ink">
                   {m.StudentName} · {m.LessonFormat}
                 </p>
-                <p className="text-sm text-ink-soft">
-                  {m.MissedDate ? `Missed ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}
-                </p>
+                <p className="text-sm text-ink-soft">{m.MissedDate ? `Missed ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}</p>
                 <p className="text-sm text-muted">
                   {m.Status === 'used' && m.BookedDate
                     ? `Booked into ${m.BookedClass ?? ''} on ${formatDate(m.BookedDate, dateFormat)}`

@@ -54,7 +54,15 @@ export default function BalanceHistoryRoute() {
         </ul>
       )}
       {list.data && list.data.total_count > 0 ? (
-        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} payments`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+        <Pager
+          page={page}
+          current={Math.min(page, list.data.total_pages)}
+          total={list.data.total_pages}
+          summary={`· ${list.data.total_count} payments`}
+          showSinglePage
+          className="mt-4"
+          onPage={(p) => update({ page: p })}
+        />
       ) : null}
     </section>
   );

@@ -62,12 +62,24 @@ export default function InvoiceRoute() {
           <caption className="sr-only">Invoice lines</caption>
           <thead className="bg-canvas">
             <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-              <th scope="col" className="px-5 py-3 sm:px-8">Description</th>
-              <th scope="col" className="px-3 py-3">Type</th>
-              <th scope="col" className="px-3 py-3 text-right">Qty</th>
-              <th scope="col" className="px-3 py-3 text-right">Unit Price</th>
-              <th scope="col" className="px-3 py-3 text-right">{inv.taxName}</th>
-              <th scope="col" className="px-5 py-3 text-right sm:px-8">Total</th>
+              <th scope="col" className="px-5 py-3 sm:px-8">
+                Description
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Qty
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                {inv.taxName}
+              </th>
+              <th scope="col" className="px-5 py-3 text-right sm:px-8">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line-soft">

@@ -49,7 +49,15 @@ export default function InvoicesRoute() {
         <InvoiceTable invoices={invoices} fmt={fmt} payOnline={payOnline} />
       )}
       {list.data && list.data.total_count > 0 ? (
-        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} invoices`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+        <Pager
+          page={page}
+          current={Math.min(page, list.data.total_pages)}
+          total={list.data.total_pages}
+          summary={`· ${list.data.total_count} invoices`}
+          showSinglePage
+          className="mt-4"
+          onPage={(p) => update({ page: p })}
+        />
       ) : null}
     </section>
   );
@@ -72,30 +80,45 @@ function InvoiceTable({ invoices, fmt, payOnline }: { invoices: FinancialsInvoic
         <caption className="sr-only">Invoices</caption>
         <thead className="bg-canvas">
           <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-            <th scope="col" className="px-5 py-3">Date</th>
-            <th scope="col" className="px-5 py-3">Invoice No.</th>
-            <th scope="col" className="px-5 py-3">Due Date</th>
-            <th scope="col" className="px-5 py-3 text-right">Total</th>
-            <th scope="col" className="px-5 py-3 text-right">Balance Due</th>
-            <th scope="col" className="px-5 py-3">Status</th>
-            <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Open</span></th>
+            <th scope="col" className="px-5 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Invoice No.
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Due Date
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Balance Due
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              <span className="sr-only">Open</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line-soft">
           {invoices.map((inv) => (
             <tr key={inv.invoiceNumber} className="transition-colors hover:bg-primary-tint/50">
               <td className="px-5 py-4 whitespace-nowrap text-ink-soft">{fmt.date(inv.date)}</td>
-              <th scope="row" className="px-5 py-4 text-left font-semibold whitespace-nowrap text-ink">{inv.invoiceNumber}</th>
+              <th scope="row" className="px-5 py-4 text-left font-semibold whitespace-nowrap text-ink">
+                {inv.invoiceNumber}
+              </th>
               <td className="px-5 py-4 whitespace-nowrap text-ink-soft">{fmt.date(inv.dueDate)}</td>
               <td className="px-5 py-4 text-right whitespace-nowrap text-ink-soft tabular-nums">{fmt.money(inv.total)}</td>
               <td className="px-5 py-4 text-right font-semibold whitespace-nowrap text-ink tabular-nums">{fmt.money(inv.balanceDue)}</td>
-              <td className="px-5 py-4"><StatusCell invoice={inv} payOnline={payOnline} /></td>
+              <td className="px-5 py-4">
+                <StatusCell invoice={inv} payOnline={payOnline} />
+              </td>
               <td className="px-5 py-4 text-right whitespace-nowrap">
                 {canOpen(inv) ? (
-                  <Link
-                    to={paths.invoice(inv.invoiceNumber)}
-                    className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline"
-                  >
+                  <Link to={paths.invoice(inv.invoiceNumber)} className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline">
                     View <span className="sr-only">invoice {inv.invoiceNumber}</span>
                     <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>
@@ -114,8 +137,13 @@ function InvoiceCard({ invoice: inv, fmt, payOnline }: { invoice: FinancialsInvo
     <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate font-semibold text-ink"><span className="sr-only">Invoice </span>{inv.invoiceNumber}</p>
-          <p className="text-sm text-muted">{fmt.date(inv.date)} · Due {fmt.date(inv.dueDate)}</p>
+          <p className="truncate font-semibold text-ink">
+            <span className="sr-only">Invoice </span>
+            {inv.invoiceNumber}
+          </p>
+          <p className="text-sm text-muted">
+            {fmt.date(inv.date)} · Due {fmt.date(inv.dueDate)}
+          </p>
         </div>
         <StatusCell invoice={inv} payOnline={payOnline} />
       </div>

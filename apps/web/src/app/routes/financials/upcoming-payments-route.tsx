@@ -36,11 +36,21 @@ export default function UpcomingPaymentsRoute() {
             <caption className="sr-only">Upcoming payments</caption>
             <thead className="bg-canvas">
               <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 sm:px-5">Next Charge</th>
-                <th scope="col" className="px-4 py-3 text-right sm:px-5">Amount</th>
-                <th scope="col" className="px-4 py-3 sm:px-5">Period</th>
-                <th scope="col" className="px-4 py-3 text-right sm:px-5">Remaining</th>
-                <th scope="col" className="px-4 py-3 sm:px-5">Notes</th>
+                <th scope="col" className="px-4 py-3 sm:px-5">
+                  Next Charge
+                </th>
+                <th scope="col" className="px-4 py-3 text-right sm:px-5">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-3 sm:px-5">
+                  Period
+                </th>
+                <th scope="col" className="px-4 py-3 text-right sm:px-5">
+                  Remaining
+                </th>
+                <th scope="col" className="px-4 py-3 sm:px-5">
+                  Notes
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line-soft">
@@ -58,7 +68,15 @@ export default function UpcomingPaymentsRoute() {
         </div>
       )}
       {list.data && list.data.total_count > 0 ? (
-        <Pager page={page} current={Math.min(page, list.data.total_pages)} total={list.data.total_pages} summary={`· ${list.data.total_count} payments`} showSinglePage className="mt-4" onPage={(p) => update({ page: p })} />
+        <Pager
+          page={page}
+          current={Math.min(page, list.data.total_pages)}
+          total={list.data.total_pages}
+          summary={`· ${list.data.total_count} payments`}
+          showSinglePage
+          className="mt-4"
+          onPage={(p) => update({ page: p })}
+        />
       ) : null}
     </section>
   );

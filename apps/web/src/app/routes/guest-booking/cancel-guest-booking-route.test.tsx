@@ -12,7 +12,6 @@ import CancelGuestBookingRoute from './cancel-guest-booking-route';
 installMockServer();
 afterEach(() => cleanup());
 
-
 const config = formTestConfig({
   CustomerID: 2002,
   CompanyDisplayName: 'Ace Tennis Academy',

@@ -98,7 +98,11 @@ export default function CancelGuestBookingRoute() {
         open={confirming}
         onOpenChange={(open) => (open ? undefined : setConfirming(false))}
         title="Cancel this booking?"
-        description={booking ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${booking.time}–${booking.endTime}. Your payment is refunded to your card.` : undefined}
+        description={
+          booking
+            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${booking.time}–${booking.endTime}. Your payment is refunded to your card.`
+            : undefined
+        }
         size="sm"
         footer={
           <>

@@ -56,8 +56,32 @@ const availability: Availability = {
 /** The court at $40 with $3.55 tax in it and a $0.95 card surcharge: $44.50 to pay. */
 const quote: QuoteAnswer = {
   rows: [
-    { id: 'r1', invoiceNo: 'NEW', type: 'Custom', lineId: 'b1', breakdownKey: null, description: 'Court hire (1 hour) – Court 2', quantity: 1, unitPriceCents: 4355, amountCents: 4355, taxCents: 355, totalCents: 4355 },
-    { id: 'r2', invoiceNo: 'NEW', type: 'Credit Card Surcharge', lineId: null, breakdownKey: null, description: 'Credit Card Surcharge', quantity: 1, unitPriceCents: 95, amountCents: 95, taxCents: 0, totalCents: 95 },
+    {
+      id: 'r1',
+      invoiceNo: 'NEW',
+      type: 'Custom',
+      lineId: 'b1',
+      breakdownKey: null,
+      description: 'Court hire (1 hour) – Court 2',
+      quantity: 1,
+      unitPriceCents: 4355,
+      amountCents: 4355,
+      taxCents: 355,
+      totalCents: 4355,
+    },
+    {
+      id: 'r2',
+      invoiceNo: 'NEW',
+      type: 'Credit Card Surcharge',
+      lineId: null,
+      breakdownKey: null,
+      description: 'Credit Card Surcharge',
+      quantity: 1,
+      unitPriceCents: 95,
+      amountCents: 95,
+      taxCents: 0,
+      totalCents: 95,
+    },
   ],
   invoices: [],
   paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as QuoteAnswer['paymentBreakdown'],
@@ -93,7 +117,18 @@ const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
 const booked = (): GuestBookingAnswer => ({
   success: true,
   payment: payment(),
-  booking: { date: '2030-03-05', time: '07:00', endTime: '08:00', venue: 'Riverside Courts', court: 'Court 2', bookingType: 'Court hire (1 hour)', priceCents: 4000, cancelBy: '2030-03-04T07:00:00.000Z', status: 'Confirmed', guestName: 'Jordan Lee' },
+  booking: {
+    date: '2030-03-05',
+    time: '07:00',
+    endTime: '08:00',
+    venue: 'Riverside Courts',
+    court: 'Court 2',
+    bookingType: 'Court hire (1 hour)',
+    priceCents: 4000,
+    cancelBy: '2030-03-04T07:00:00.000Z',
+    status: 'Confirmed',
+    guestName: 'Jordan Lee',
+  },
   cancelUrl: 'http://localhost:3000/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop',
 });
 
@@ -108,7 +143,9 @@ function serveBasics() {
       quotes.push(await request.json());
       return HttpResponse.json(quote);
     }),
-    http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () => HttpResponse.json({ id: `tok_guest${Math.random().toString(36).slice(2, 10)}`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } })),
+    http.post<never, never, GatewayToken>('/sim-gateway/v1/guest-tokens', () =>
+      HttpResponse.json({ id: `tok_guest${Math.random().toString(36).slice(2, 10)}`, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } }),
+    ),
   );
   return { quotes, challenges };
 }
@@ -212,7 +249,14 @@ describe('the public booking page (/ob)', () => {
     serveBasics();
     const sent = serveBook(() =>
       HttpResponse.json<ApiError>(
-        { message: 'This address cannot receive mail', code: 'VALIDATION', errors: [{ field: 'guest.Email', message: 'This address cannot receive mail' }, { field: 'guest.Phone', message: 'Enter a phone number of 6 to 20 digits' }] },
+        {
+          message: 'This address cannot receive mail',
+          code: 'VALIDATION',
+          errors: [
+            { field: 'guest.Email', message: 'This address cannot receive mail' },
+            { field: 'guest.Phone', message: 'Enter a phone number of 6 to 20 digits' },
+          ],
+        },
         { status: 400 },
       ),
     );
@@ -299,7 +343,13 @@ describe('the public booking page (/ob)', () => {
     );
     const holdExpiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
     const sent = serveBook(
-      () => HttpResponse.json<GuestBookingAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_guest12345678', amountCents: 4450 }, holdExpiresAt, receiptNo: null }), booking: null, cancelUrl: null }),
+      () =>
+        HttpResponse.json<GuestBookingAnswer>({
+          success: true,
+          payment: payment({ status: 'requires_action', challenge: { id: 'ch_guest12345678', amountCents: 4450 }, holdExpiresAt, receiptNo: null }),
+          booking: null,
+          cancelUrl: null,
+        }),
       () => HttpResponse.json(booked()),
     );
     renderPage();

@@ -101,9 +101,7 @@ export default function MessagesRoute() {
             </nav>
           )}
 
-          {showPane && (
-            <ReadingPane message={selected} when={selected ? formatWhen(selected) : ''} notFound={notFound} loading={selectedId != null && !selected && !notFound} isMobile={isMobile} />
-          )}
+          {showPane && <ReadingPane message={selected} when={selected ? formatWhen(selected) : ''} notFound={notFound} loading={selectedId != null && !selected && !notFound} isMobile={isMobile} />}
         </div>
       )}
     </div>

@@ -92,15 +92,23 @@ export default function NotificationConfigurationRoute() {
               <caption className="sr-only">Notification categories and how you receive them</caption>
               <thead className="bg-canvas">
                 <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-                  <th scope="col" className="px-4 py-3 sm:px-5">Category</th>
-                  <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">E-mail</th>
-                  <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">In-app</th>
+                  <th scope="col" className="px-4 py-3 sm:px-5">
+                    Category
+                  </th>
+                  <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">
+                    E-mail
+                  </th>
+                  <th scope="col" className="w-20 px-2 py-3 text-center sm:w-28">
+                    In-app
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line-soft">
                 {rows.map((row) => (
                   <tr key={row.category}>
-                    <th scope="row" className="px-4 py-4 text-left font-medium text-ink sm:px-5">{row.label}</th>
+                    <th scope="row" className="px-4 py-4 text-left font-medium text-ink sm:px-5">
+                      {row.label}
+                    </th>
                     <td className="px-2 py-4 text-center">
                       <Switch checked={!row.email} label={`E-mail: ${row.label}`} onChange={() => toggle(row.category, 'email')} />
                     </td>
@@ -142,10 +150,7 @@ function Switch({ checked, label, onChange }: { checked: boolean; label: string;
       onClick={onChange}
       className={cn('relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors', checked ? 'bg-primary' : 'bg-line-strong')}
     >
-      <span
-        aria-hidden="true"
-        className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')}
-      />
+      <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
     </button>
   );
 }

@@ -51,9 +51,7 @@ describe('AgreementToSign', () => {
   });
 
   it('K23, L10: a refusal shows the server message in the error box, keeps the screen and stops loading', async () => {
-    server.use(
-      http.post('/api/customer/agree-to-agreement', () => HttpResponse.json<ApiError>({ message: 'Agreement not found', code: 'NOT_FOUND' }, { status: 404 })),
-    );
+    server.use(http.post('/api/customer/agree-to-agreement', () => HttpResponse.json<ApiError>({ message: 'Agreement not found', code: 'NOT_FOUND' }, { status: 404 })));
     const onSigned = renderScreen();
     fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));

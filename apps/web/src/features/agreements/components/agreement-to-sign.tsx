@@ -13,17 +13,7 @@ import { AgreementText } from '@/components/ui/agreement-text';
  * agreement needs a signature, "I agree to the {name}" and Accept, which stays disabled until
  * the box is ticked and, if needed, a signature is drawn.
  */
-export function AgreementToSign({
-  agreement,
-  signerName,
-  onSigned,
-  headingId,
-}: {
-  agreement: Agreement;
-  signerName?: string;
-  onSigned: (message: string) => void;
-  headingId: string;
-}) {
+export function AgreementToSign({ agreement, signerName, onSigned, headingId }: { agreement: Agreement; signerName?: string; onSigned: (message: string) => void; headingId: string }) {
   const agree = useAgreeToAgreement();
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
@@ -34,10 +24,7 @@ export function AgreementToSign({
   const accept = () => {
     if (!ready) return;
     setError(null);
-    agree.mutate(
-      { agreement_id: agreement.AgreementID, signature: needsSignature ? signature : null },
-      { onSuccess: (answer) => onSigned(answer.message), onError: (e) => setError(errorMessage(e)) },
-    );
+    agree.mutate({ agreement_id: agreement.AgreementID, signature: needsSignature ? signature : null }, { onSuccess: (answer) => onSigned(answer.message), onError: (e) => setError(errorMessage(e)) });
   };
 
   return (
@@ -46,9 +33,7 @@ export function AgreementToSign({
         <h2 id={headingId} className="text-xl font-bold tracking-tight text-ink">
           {agreement.Name}
         </h2>
-        {agreement.Signed && !agreement.Signed.Current ? (
-          <p className="mt-1 text-sm text-muted">This agreement has changed since you last accepted it. Please read the new version.</p>
-        ) : null}
+        {agreement.Signed && !agreement.Signed.Current ? <p className="mt-1 text-sm text-muted">This agreement has changed since you last accepted it. Please read the new version.</p> : null}
       </div>
       <AgreementText text={agreement.AgreementText} />
       <ErrorBox message={error} onDismiss={() => setError(null)} />

@@ -60,10 +60,7 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
               onClick={() => void choose(choice.key)}
               className="group flex min-h-14 w-full items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-left transition-colors hover:border-brand-400 hover:bg-primary-tint disabled:cursor-wait disabled:opacity-70"
             >
-              <span
-                aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-tint-strong text-sm font-bold text-primary-tint-ink"
-              >
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-tint-strong text-sm font-bold text-primary-tint-ink">
                 {initials(choice.title)}
               </span>
               <span className="min-w-0 flex-1">

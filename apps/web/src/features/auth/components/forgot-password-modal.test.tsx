@@ -18,10 +18,7 @@ describe('ForgotPasswordModal', () => {
     server.use(
       http.post('/api/customer/forget-password', () => {
         asked++;
-        return HttpResponse.json<ApiError>(
-          { message: 'Email must be valid', code: 'VALIDATION', errors: [{ field: 'email', message: 'Email must be valid' }] },
-          { status: 400 },
-        );
+        return HttpResponse.json<ApiError>({ message: 'Email must be valid', code: 'VALIDATION', errors: [{ field: 'email', message: 'Email must be valid' }] }, { status: 400 });
       }),
     );
     render(<ForgotPasswordModal />);

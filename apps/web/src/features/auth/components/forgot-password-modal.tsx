@@ -69,12 +69,7 @@ export function ForgotPasswordModal() {
   }
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(o) => (o ? undefined : close())}
-      title="Forgot password"
-      description="Enter the e-mail address of your account and we’ll send you a link to set a new password."
-    >
+    <Modal open={open} onOpenChange={(o) => (o ? undefined : close())} title="Forgot password" description="Enter the e-mail address of your account and we’ll send you a link to set a new password.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorBox message={error} onDismiss={() => setError(null)} />
         <TextField label="Email" type="email" inputMode="email" autoComplete="email" data-autofocus error={errors.email?.message} {...register('email')} />

@@ -43,9 +43,7 @@ describe('LoginForm and the server’s field errors', () => {
   });
 
   it('keeps a message for a field the form does not have in the error box', async () => {
-    await submitWith(
-      new ApiRequestError(400, { message: 'client_id must be a number', code: 'VALIDATION', errors: [{ field: 'client_id', message: 'client_id must be a number' }] }),
-    );
+    await submitWith(new ApiRequestError(400, { message: 'client_id must be a number', code: 'VALIDATION', errors: [{ field: 'client_id', message: 'client_id must be a number' }] }));
     expect(await screen.findByText('client_id must be a number')).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });

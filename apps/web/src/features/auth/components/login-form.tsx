@@ -47,24 +47,9 @@ export function LoginForm({ onSubmit, onForgotPassword, submitLabel = 'Login', f
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorBox message={error} onDismiss={() => setError(null)} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        data-autofocus={initialFocus || undefined}
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" data-autofocus={initialFocus || undefined} error={errors.email?.message} {...register('email')} />
       <div>
-        <TextField
-          label="Password"
-          type="password"
-          revealable
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Password" type="password" revealable autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         {onForgotPassword ? (
           <div className="mt-2 flex justify-end">
             <button

@@ -14,12 +14,7 @@ export function LoginModal() {
 
   return (
     <>
-      <Modal
-        open={open && accounts === null}
-        onOpenChange={(o) => (o ? undefined : closeModal())}
-        title="Login"
-        description={`Sign in to your ${config.CompanyDisplayName} account.`}
-      >
+      <Modal open={open && accounts === null} onOpenChange={(o) => (o ? undefined : closeModal())} title="Login" description={`Sign in to your ${config.CompanyDisplayName} account.`}>
         <LoginForm
           initialFocus
           onSubmit={signIn}

@@ -20,8 +20,7 @@ function useOnceTrue(value: boolean): boolean {
 }
 
 const tabClass =
-  'flex-1 min-h-11 rounded-lg px-3 text-sm font-semibold text-muted transition-colors hover:text-ink ' +
-  'data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm';
+  'flex-1 min-h-11 rounded-lg px-3 text-sm font-semibold text-muted transition-colors hover:text-ink ' + 'data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /**
  * The full-screen sign-in (D2 "Login screen"): tabs "Email Login" and "Company Code".
@@ -52,12 +51,8 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
           )}
         </div>
         <div className="mt-10 max-w-md lg:mt-0">
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            {config ? `Welcome to ${config.CompanyDisplayName}` : messages.welcome}
-          </h1>
-          <p className="mt-3 text-base text-brand-100 sm:text-lg">
-            Classes, bookings and invoices for your family — in one secure place.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{config ? `Welcome to ${config.CompanyDisplayName}` : messages.welcome}</h1>
+          <p className="mt-3 text-base text-brand-100 sm:text-lg">Classes, bookings and invoices for your family — in one secure place.</p>
         </div>
         <p className="mt-10 hidden text-sm text-brand-200 lg:block">Private, safe and secure.</p>
       </aside>
@@ -108,9 +103,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
 
       <Suspense fallback={null}>
         {companyChoiceShown && <SelectCompanyModal companies={flow.companies} onChoose={flow.chooseCompany} onCancel={flow.cancelCompanyChoice} />}
-        {accountChoiceShown && (
-          <SelectAccountModal accounts={flow.customer.accounts} onChoose={flow.customer.chooseAccount} onCancel={flow.customer.cancelChoice} />
-        )}
+        {accountChoiceShown && <SelectAccountModal accounts={flow.customer.accounts} onChoose={flow.customer.chooseAccount} onCancel={flow.customer.cancelChoice} />}
       </Suspense>
     </div>
   );

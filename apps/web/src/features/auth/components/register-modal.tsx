@@ -36,11 +36,7 @@ export function RegisterModal() {
         open={open && step.kind !== 'done'}
         onOpenChange={(o) => (o ? undefined : close())}
         title={step.kind === 'code' ? 'Check your e-mail' : 'Create an account'}
-        description={
-          step.kind === 'code'
-            ? `We sent a 6-digit code to ${step.form.email}. Enter it below to finish creating your account.`
-            : 'It only takes a minute.'
-        }
+        description={step.kind === 'code' ? `We sent a 6-digit code to ${step.form.email}. Enter it below to finish creating your account.` : 'It only takes a minute.'}
       >
         {step.kind === 'code' ? (
           <RegistrationCodeStep form={step.form} emailToken={step.emailToken} onDone={(message) => setStep({ kind: 'done', message })} onBack={() => setStep({ kind: 'form' })} />
@@ -52,26 +48,12 @@ export function RegisterModal() {
           />
         )}
       </Modal>
-      <MessageModal
-        open={open && step.kind === 'done'}
-        onClose={close}
-        tone="success"
-        title="Registration complete"
-        message={step.kind === 'done' ? step.message : undefined}
-      />
+      <MessageModal open={open && step.kind === 'done'} onClose={close} tone="success" title="Registration complete" message={step.kind === 'done' ? step.message : undefined} />
     </>
   );
 }
 
-function RegisterFormStep({
-  onCodeSent,
-  onDone,
-  onLogin,
-}: {
-  onCodeSent: (form: RegisterInput, emailToken: string) => void;
-  onDone: (message: string) => void;
-  onLogin: () => void;
-}) {
+function RegisterFormStep({ onCodeSent, onDone, onLogin }: { onCodeSent: (form: RegisterInput, emailToken: string) => void; onDone: (message: string) => void; onLogin: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RegisterInput, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
@@ -124,17 +106,7 @@ function RegisterFormStep({
   );
 }
 
-function RegistrationCodeStep({
-  form,
-  emailToken,
-  onDone,
-  onBack,
-}: {
-  form: RegisterInput;
-  emailToken: string;
-  onDone: (message: string) => void;
-  onBack: () => void;
-}) {
+function RegistrationCodeStep({ form, emailToken, onDone, onBack }: { form: RegisterInput; emailToken: string; onDone: (message: string) => void; onBack: () => void }) {
   const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   // This step replaces the first inside the open dialog: focus moves to the code field.

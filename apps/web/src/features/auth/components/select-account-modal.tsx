@@ -1,15 +1,7 @@
 import type { ClientAccount } from '@portal/shared/customer-schemas';
 import { ChoiceListModal } from './choice-list-modal';
 
-export function SelectAccountModal({
-  accounts,
-  onChoose,
-  onCancel,
-}: {
-  accounts: ClientAccount[] | null;
-  onChoose: (clientId: number) => Promise<void>;
-  onCancel: () => void;
-}) {
+export function SelectAccountModal({ accounts, onChoose, onCancel }: { accounts: ClientAccount[] | null; onChoose: (clientId: number) => Promise<void>; onCancel: () => void }) {
   return (
     <ChoiceListModal
       open={accounts !== null}

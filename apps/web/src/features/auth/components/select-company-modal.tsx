@@ -1,15 +1,7 @@
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { ChoiceListModal } from './choice-list-modal';
 
-export function SelectCompanyModal({
-  companies,
-  onChoose,
-  onCancel,
-}: {
-  companies: CompanyListEntry[] | null;
-  onChoose: (entry: CompanyListEntry) => Promise<void>;
-  onCancel: () => void;
-}) {
+export function SelectCompanyModal({ companies, onChoose, onCancel }: { companies: CompanyListEntry[] | null; onChoose: (entry: CompanyListEntry) => Promise<void>; onCancel: () => void }) {
   return (
     <ChoiceListModal
       open={companies !== null}

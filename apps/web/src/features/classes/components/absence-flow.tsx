@@ -48,8 +48,7 @@ export function AbsenceFlow({
         title={result.message}
         message={
           <>
-            {studentName} is marked absent from {className} on {formatDate(session?.Date, dateFormat)}.
-            {result.makeup ? <span className="mt-2 block">{result.makeup}</span> : null}
+            {studentName} is marked absent from {className} on {formatDate(session?.Date, dateFormat)}.{result.makeup ? <span className="mt-2 block">{result.makeup}</span> : null}
           </>
         }
         onClose={onClose}

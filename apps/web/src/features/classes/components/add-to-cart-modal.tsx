@@ -80,7 +80,10 @@ export function AddToCartModal({
         message={
           done === 'cart' ? (
             <>
-              {cls.Name} is in your cart. <Link to={paths.checkout} className="font-semibold text-primary-ink underline">Go to checkout</Link>
+              {cls.Name} is in your cart.{' '}
+              <Link to={paths.checkout} className="font-semibold text-primary-ink underline">
+                Go to checkout
+              </Link>
             </>
           ) : (
             'We will let you know by notification and e-mail as soon as a place is free.'

@@ -37,15 +37,21 @@ export function CalendarFeedCard() {
             Calendar feed
           </h2>
           <p className="mt-1 text-sm text-ink-soft">
-            Subscribe to your classes, make-ups and absences in Google, Apple or Outlook calendar. The link is private: anyone who has it can see your family’s
-            timetable, so make a new one if you shared it by mistake.
+            Subscribe to your classes, make-ups and absences in Google, Apple or Outlook calendar. The link is private: anyone who has it can see your family’s timetable, so make a new one if you
+            shared it by mistake.
           </p>
           {url ? (
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
               <label htmlFor="calendar-feed-url" className="sr-only">
                 Calendar link
               </label>
-              <input id="calendar-feed-url" readOnly value={url} className="min-h-11 min-w-0 flex-1 rounded-button border border-line-strong bg-canvas px-3 text-sm text-ink" onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id="calendar-feed-url"
+                readOnly
+                value={url}
+                className="min-h-11 min-w-0 flex-1 rounded-button border border-line-strong bg-canvas px-3 text-sm text-ink"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button variant="secondary" icon={<CopyIcon className="size-4" />} onClick={() => void copy()}>
                 {copied ? 'Copied' : 'Copy link'}
               </Button>
@@ -54,11 +60,7 @@ export function CalendarFeedCard() {
             <p className="mt-3 text-sm text-ink-soft">Your calendar link is active since {formatDate(feed.data.created_at, config.localization.DateFormat, companyTimeZone(config))}.</p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              loading={create.isPending}
-              onClick={() => create.mutate(undefined, { onError: (e) => setError(errorMessage(e)), onSuccess: () => setCopied(false) })}
-            >
+            <Button size="sm" loading={create.isPending} onClick={() => create.mutate(undefined, { onError: (e) => setError(errorMessage(e)), onSuccess: () => setCopied(false) })}>
               {feed.data?.active ? 'Make a new link' : 'Get calendar link'}
             </Button>
             {feed.data?.active ? (

@@ -46,22 +46,24 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
       </div>
       {open && sessions.data ? (
         <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
-          {sessions.data.sessions.filter((s) => !startOpen || !s.Past).map((s) => (
-            <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <span className={s.Past ? 'text-muted' : 'text-ink'}>
-                {formatDate(s.Date, dateFormat)} {classTime(s.Time)}
-              </span>
-              <span className="flex items-center gap-2">
-                {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
-                {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}
-                {s.CanNotifyAbsence ? (
-                  <Button size="sm" variant="link" onClick={() => setAbsence(s)}>
-                    Notify absence
-                  </Button>
-                ) : null}
-              </span>
-            </li>
-          ))}
+          {sessions.data.sessions
+            .filter((s) => !startOpen || !s.Past)
+            .map((s) => (
+              <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <span className={s.Past ? 'text-muted' : 'text-ink'}>
+                  {formatDate(s.Date, dateFormat)} {classTime(s.Time)}
+                </span>
+                <span className="flex items-center gap-2">
+                  {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
+                  {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}
+                  {s.CanNotifyAbsence ? (
+                    <Button size="sm" variant="link" onClick={() => setAbsence(s)}>
+                      Notify absence
+                    </Button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
         </ul>
       ) : null}
       {absence && sessions.data ? (

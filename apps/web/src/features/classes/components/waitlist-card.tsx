@@ -23,9 +23,7 @@ export function WaitlistCard() {
               <p className="text-sm text-ink-soft">
                 {e.StudentName} ·{' '}
                 {e.Status === 'offered' ? (
-                  <strong className="text-success">
-                    A place is held for you until {formatDateTime(e.OfferExpiresAt, config.localization.DateFormat, companyTimeZone(config), false)}
-                  </strong>
+                  <strong className="text-success">A place is held for you until {formatDateTime(e.OfferExpiresAt, config.localization.DateFormat, companyTimeZone(config), false)}</strong>
                 ) : (
                   <span>Position {e.Position} on the waitlist</span>
                 )}

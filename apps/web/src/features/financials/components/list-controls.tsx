@@ -82,11 +82,7 @@ export function SearchBox({ list, value, onSearch, label }: { list: RecentSearch
           <ul className="contents" aria-label="Recent searches">
             {recent.map((term) => (
               <li key={term}>
-                <button
-                  type="button"
-                  onClick={() => run(term)}
-                  className="rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-ink-soft hover:border-brand-600 hover:text-ink"
-                >
+                <button type="button" onClick={() => run(term)} className="rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-ink-soft hover:border-brand-600 hover:text-ink">
                   {term}
                 </button>
               </li>

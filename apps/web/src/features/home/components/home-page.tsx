@@ -69,15 +69,10 @@ export function HomePage() {
 
   return (
     <HomeFrame firstName={user?.FirstName}>
-      {failures.length > 0 && (
-        <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />
-      )}
+      {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />}
       {classItems.length > 0 && invoiceItems.length > 0 ? (
         <Tabs.Root defaultValue={'classes' satisfies HomeTab}>
-          <Tabs.List
-            aria-label="Your classes and invoices"
-            className="mb-5 inline-flex w-full gap-1 rounded-full bg-surface-muted p-1 sm:w-auto"
-          >
+          <Tabs.List aria-label="Your classes and invoices" className="mb-5 inline-flex w-full gap-1 rounded-full bg-surface-muted p-1 sm:w-auto">
             <HomeTabTrigger value="classes">Upcoming Classes</HomeTabTrigger>
             <HomeTabTrigger value="invoices">Open Invoices</HomeTabTrigger>
           </Tabs.List>
@@ -90,12 +85,16 @@ export function HomePage() {
         </Tabs.Root>
       ) : classItems.length > 0 ? (
         <section aria-labelledby="home-classes-heading">
-          <h2 id="home-classes-heading" className="mb-4 text-lg font-semibold text-ink">Upcoming Classes</h2>
+          <h2 id="home-classes-heading" className="mb-4 text-lg font-semibold text-ink">
+            Upcoming Classes
+          </h2>
           {classesPanel}
         </section>
       ) : (
         <section aria-labelledby="home-invoices-heading">
-          <h2 id="home-invoices-heading" className="mb-4 text-lg font-semibold text-ink">Open Invoices</h2>
+          <h2 id="home-invoices-heading" className="mb-4 text-lg font-semibold text-ink">
+            Open Invoices
+          </h2>
           {invoicesPanel}
         </section>
       )}
@@ -119,9 +118,7 @@ function HomeFrame({ firstName, children }: { firstName?: string; children: Reac
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary-tint-ink">Customer Hub</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        </h1>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
         <p className="mt-1 text-muted">Your upcoming classes and anything waiting to be paid.</p>
       </header>
       {children}
@@ -143,7 +140,9 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 function ListsSkeleton() {
   return (
     <div aria-busy="true">
-      <p className="sr-only" role="status">Loading your classes and invoices…</p>
+      <p className="sr-only" role="status">
+        Loading your classes and invoices…
+      </p>
       <div aria-hidden="true" className="animate-pulse space-y-4">
         <div className="h-10 w-80 max-w-full rounded-full bg-surface-muted" />
         <div className="space-y-2 rounded-2xl border border-line bg-surface p-4">

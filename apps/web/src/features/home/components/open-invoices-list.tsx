@@ -29,7 +29,10 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
             summary={
               <span className="flex items-center justify-between gap-3">
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink"><span className="sr-only">Invoice </span>{invoice.InvoiceNo}</span>
+                  <span className="block truncate font-semibold text-ink">
+                    <span className="sr-only">Invoice </span>
+                    {invoice.InvoiceNo}
+                  </span>
                   <span className="block text-sm text-muted">Due {formatDate(invoice.PaymentDate, dateFormat)}</span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
@@ -58,10 +61,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
               </div>
             </dl>
             {canOpen(invoice) ? (
-              <Link
-                to={paths.invoice(invoice.InvoiceNo)}
-                className={buttonClasses('primary', 'md', 'mt-4 w-full')}
-              >
+              <Link to={paths.invoice(invoice.InvoiceNo)} className={buttonClasses('primary', 'md', 'mt-4 w-full')}>
                 View Invoice
               </Link>
             ) : (
@@ -79,24 +79,42 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
         <caption className="sr-only">Open invoices</caption>
         <thead className="bg-canvas">
           <tr className="text-left text-xs font-semibold uppercase tracking-wide text-muted">
-            <th scope="col" className="px-5 py-3">Invoice No.</th>
-            <th scope="col" className="px-5 py-3">Invoice Date</th>
-            <th scope="col" className="px-5 py-3">Due Date</th>
-            <th scope="col" className="px-5 py-3 text-right">Total</th>
-            <th scope="col" className="px-5 py-3 text-right">Balance Due</th>
-            <th scope="col" className="px-5 py-3">Status</th>
-            <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Invoice</span></th>
+            <th scope="col" className="px-5 py-3">
+              Invoice No.
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Invoice Date
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Due Date
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Balance Due
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              <span className="sr-only">Invoice</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line-soft">
           {items.map((invoice) => (
             <tr key={invoice.InvoiceNo} className="transition-colors hover:bg-primary-tint/50">
-              <th scope="row" className="whitespace-nowrap px-5 py-4 text-left font-semibold text-ink">{invoice.InvoiceNo}</th>
+              <th scope="row" className="whitespace-nowrap px-5 py-4 text-left font-semibold text-ink">
+                {invoice.InvoiceNo}
+              </th>
               <td className="whitespace-nowrap px-5 py-4 text-ink-soft">{formatDate(invoice.InvoiceDate, dateFormat)}</td>
               <td className="whitespace-nowrap px-5 py-4 text-ink-soft">{formatDate(invoice.PaymentDate, dateFormat)}</td>
               <td className="whitespace-nowrap px-5 py-4 text-right tabular-nums text-ink-soft">{money(invoice.Total)}</td>
               <td className="whitespace-nowrap px-5 py-4 text-right font-semibold tabular-nums text-ink">{money(invoice.balance_due)}</td>
-              <td className="px-5 py-4"><InvoiceStatusBadge status={invoice.status} /></td>
+              <td className="px-5 py-4">
+                <InvoiceStatusBadge status={invoice.status} />
+              </td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
                 {canOpen(invoice) && (
                   <Link

@@ -62,12 +62,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
         Select Classes
       </button>
 
-      <Modal
-        open={dialog?.kind === 'profiles'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Select a Profile"
-        description="Choose the program you would like to register for."
-      >
+      <Modal open={dialog?.kind === 'profiles'} onOpenChange={(open) => !open && setDialog(null)} title="Select a Profile" description="Choose the program you would like to register for.">
         <ul className="space-y-2">
           {dialog?.kind === 'profiles' &&
             dialog.profiles.map((profile) => (
@@ -91,15 +86,7 @@ export function SelectClassesButton({ signedIn, customerId, className }: SelectC
         </ul>
       </Modal>
 
-      <MessageModal
-        open={dialog?.kind === 'error'}
-        onClose={() => setDialog(null)}
-        tone="error"
-        title="Registration unavailable"
-        message={dialog?.kind === 'error' ? dialog.message : undefined}
-      />
+      <MessageModal open={dialog?.kind === 'error'} onClose={() => setDialog(null)} tone="error" title="Registration unavailable" message={dialog?.kind === 'error' ? dialog.message : undefined} />
     </>
   );
 }
-
-

@@ -71,10 +71,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <dd className="font-medium text-ink">{orDash(item.court)}</dd>
               </div>
             </dl>
-            <Link
-              to={enrolmentsHref(item)}
-              className={buttonClasses('primary', 'md', 'mt-4 w-full')}
-            >
+            <Link to={enrolmentsHref(item)} className={buttonClasses('primary', 'md', 'mt-4 w-full')}>
               View Class
             </Link>
           </ExpandableCard>
@@ -89,21 +86,31 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
         <caption className="sr-only">Upcoming classes</caption>
         <thead className="bg-canvas">
           <tr className="text-left text-xs font-semibold uppercase tracking-wide text-muted">
-            <th scope="col" className="px-5 py-3">Date &amp; Time</th>
-            <th scope="col" className="px-5 py-3">{student}</th>
-            <th scope="col" className="px-5 py-3">Lesson Format</th>
-            <th scope="col" className="px-5 py-3">Venue</th>
-            <th scope="col" className="px-5 py-3">{court}</th>
-            <th scope="col" className="px-5 py-3 text-right"><span className="sr-only">Enrollments</span></th>
+            <th scope="col" className="px-5 py-3">
+              Date &amp; Time
+            </th>
+            <th scope="col" className="px-5 py-3">
+              {student}
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Lesson Format
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Venue
+            </th>
+            <th scope="col" className="px-5 py-3">
+              {court}
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              <span className="sr-only">Enrollments</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line-soft">
           {items.map((item) => (
             <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-primary-tint/50">
               <td className="whitespace-nowrap px-5 py-4">
-                <span className="block font-medium text-ink">
-                  {formatDate(item.date, dateFormat)}
-                </span>
+                <span className="block font-medium text-ink">{formatDate(item.date, dateFormat)}</span>
                 <span className="block text-muted">
                   {weekday(item.date)} · {formatTime(item.date, undefined, false)}
                 </span>

@@ -49,10 +49,7 @@ export function WelcomeLanding() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <section
-        aria-labelledby="welcome-heading"
-        className="relative isolate overflow-hidden rounded-3xl bg-brand-900 px-6 py-12 text-white shadow-xl sm:px-12 sm:py-20"
-      >
+      <section aria-labelledby="welcome-heading" className="relative isolate overflow-hidden rounded-3xl bg-brand-900 px-6 py-12 text-white shadow-xl sm:px-12 sm:py-20">
         {banner ? (
           <>
             <img src={banner} alt="" className="absolute inset-0 -z-20 size-full object-cover" />
@@ -120,7 +117,9 @@ export function WelcomeLanding() {
           className="mt-8 flex flex-col items-center gap-5 rounded-2xl border border-primary-line bg-primary-tint px-6 py-8 text-center sm:mt-10 sm:flex-row sm:justify-between sm:text-left"
         >
           <div>
-            <h2 id="social-heading" className="font-semibold text-ink">Follow {companyName}</h2>
+            <h2 id="social-heading" className="font-semibold text-ink">
+              Follow {companyName}
+            </h2>
             <p className="mt-1 text-sm text-muted">News, photos and updates between classes.</p>
           </div>
           <SocialLinks links={social} companyName={companyName} />
@@ -129,6 +128,3 @@ export function WelcomeLanding() {
     </div>
   );
 }
-
-
-

@@ -9,10 +9,9 @@ interface LandingFeature {
   text: string;
 }
 
-type FeatureConfig = Pick<
-  CompanyConfig,
-  'CompanyDisplayName' | 'StudentTerm' | 'CourtText' | 'ShowFinancialsTab' | 'ShowBookingsTab' | 'ShowNotificationsTab' | 'EnableMessages' | 'ShowSkillSets'
-> & { fin_setup?: Partial<Pick<CompanyConfig['fin_setup'], 'InvoicesPaidOnline' | 'PaymentGatewayEnabled'>> };
+type FeatureConfig = Pick<CompanyConfig, 'CompanyDisplayName' | 'StudentTerm' | 'CourtText' | 'ShowFinancialsTab' | 'ShowBookingsTab' | 'ShowNotificationsTab' | 'EnableMessages' | 'ShowSkillSets'> & {
+  fin_setup?: Partial<Pick<CompanyConfig['fin_setup'], 'InvoicesPaidOnline' | 'PaymentGatewayEnabled'>>;
+};
 
 /**
  * What the welcome landing says a customer can do here: only what this company's
@@ -26,9 +25,7 @@ export function landingFeatures(config: FeatureConfig): LandingFeature[] {
     {
       id: 'classes',
       title: config.ShowSkillSets ? 'Classes & progress' : 'Classes',
-      text: config.ShowSkillSets
-        ? `See every upcoming lesson and how each ${term} is getting on.`
-        : `See every upcoming lesson for each ${term}, with the time and place.`,
+      text: config.ShowSkillSets ? `See every upcoming lesson and how each ${term} is getting on.` : `See every upcoming lesson for each ${term}, with the time and place.`,
     },
   ];
   if (config.ShowFinancialsTab) {

@@ -7,10 +7,12 @@ const config = (social_media: unknown) => ({ social_media }) as Pick<CompanyConf
 describe('socialLinks', () => {
   it('keeps configured {site, link} entries in order', () => {
     expect(
-      socialLinks(config([
-        { site: 'facebook', link: 'https://facebook.com/splash' },
-        { site: 'youtube', link: 'https://youtube.com/@splash' },
-      ])),
+      socialLinks(
+        config([
+          { site: 'facebook', link: 'https://facebook.com/splash' },
+          { site: 'youtube', link: 'https://youtube.com/@splash' },
+        ]),
+      ),
     ).toEqual([
       { site: 'facebook', link: 'https://facebook.com/splash' },
       { site: 'youtube', link: 'https://youtube.com/@splash' },
@@ -26,12 +28,14 @@ describe('socialLinks', () => {
 
   it('drops empty, unknown and non-http links', () => {
     expect(
-      socialLinks(config([
-        { site: 'instagram', link: '' },
-        { site: 'myspace', link: 'https://myspace.com/a' },
-        { site: 'tiktok', link: 'javascript:alert(1)' },
-        { site: 'pinterest', link: 'https://pinterest.com/a' },
-      ])),
+      socialLinks(
+        config([
+          { site: 'instagram', link: '' },
+          { site: 'myspace', link: 'https://myspace.com/a' },
+          { site: 'tiktok', link: 'javascript:alert(1)' },
+          { site: 'pinterest', link: 'https://pinterest.com/a' },
+        ]),
+      ),
     ).toEqual([{ site: 'pinterest', link: 'https://pinterest.com/a' }]);
   });
 

@@ -48,6 +48,10 @@ describe('MessageBell', () => {
     fireEvent.keyDown(bell, { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('No Messages Found')).toBeTruthy();
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View all messages']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['View all messages']);
   });
 });

@@ -88,7 +88,11 @@ describe('NotificationBell', () => {
     fireEvent.keyDown(bell, { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('No Notifications Found')).toBeTruthy();
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View all notifications']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['View all notifications']);
   });
 
   it('J6/T9: rows cut words to 15 characters and keep at most one line break', async () => {

@@ -33,12 +33,13 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
         aria-labelledby={titleId}
         aria-current={highlighted ? 'true' : undefined}
         data-status={contact.Status}
-        className={cn('relative flex gap-3 rounded-2xl border px-4 py-4 transition-colors sm:gap-4 sm:px-5', isNew ? 'border-primary-line bg-primary-tint' : 'border-line bg-surface', highlighted ? 'ring-2 ring-brand-500 ring-offset-2' : '')}
+        className={cn(
+          'relative flex gap-3 rounded-2xl border px-4 py-4 transition-colors sm:gap-4 sm:px-5',
+          isNew ? 'border-primary-line bg-primary-tint' : 'border-line bg-surface',
+          highlighted ? 'ring-2 ring-brand-500 ring-offset-2' : '',
+        )}
       >
-        <span
-          aria-hidden="true"
-          className={cn('mt-0.5 grid size-9 shrink-0 place-items-center rounded-full', isNew ? 'bg-primary text-on-primary' : 'bg-surface-muted text-muted')}
-        >
+        <span aria-hidden="true" className={cn('mt-0.5 grid size-9 shrink-0 place-items-center rounded-full', isNew ? 'bg-primary text-on-primary' : 'bg-surface-muted text-muted')}>
           <BellIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">

@@ -26,8 +26,24 @@ vi.mock('@/components/ui/signature-pad', () => ({
 installMockServer();
 afterEach(() => cleanup());
 
-const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
-const consent: Agreement = { AgreementID: 2, Name: 'Medical and photo consent', AgreementText: 'I consent to first aid.', RequiresSignature: true, Version: 1, pivot: { Required: true }, Signed: null };
+const terms: Agreement = {
+  AgreementID: 1,
+  Name: 'Terms and conditions',
+  AgreementText: 'Lessons are charged per term.',
+  RequiresSignature: false,
+  Version: 1,
+  pivot: { Required: true },
+  Signed: null,
+};
+const consent: Agreement = {
+  AgreementID: 2,
+  Name: 'Medical and photo consent',
+  AgreementText: 'I consent to first aid.',
+  RequiresSignature: true,
+  Version: 1,
+  pivot: { Required: true },
+  Signed: null,
+};
 const photos: Agreement = { AgreementID: 3, Name: 'Photo release', AgreementText: 'Photos may be used.', RequiresSignature: false, Version: 1, pivot: { Required: false }, Signed: null };
 const QUESTION = 'Would you like to receive news and offers from Splash Swim School by e-mail?';
 

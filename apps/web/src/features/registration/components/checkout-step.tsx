@@ -120,7 +120,11 @@ export function CheckoutStep({
       );
     }
     if (!data.cardPaymentsAvailable) {
-      return <p className="rounded-xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online card payment is not available at the moment. Please contact us to complete your registration.</p>;
+      return (
+        <p className="rounded-xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">
+          Online card payment is not available at the moment. Please contact us to complete your registration.
+        </p>
+      );
     }
     return (
       <section aria-labelledby="card-heading" className="rounded-xl border border-line p-4 sm:p-5">

@@ -24,7 +24,17 @@ function paymentLine(payment: PaymentAnswer): string {
  * into which classes (waitlist places marked), the invoice and receipt, and the way on: setting a
  * password first when the account still needs one (L8).
  */
-export function ClassRegistrationStep({ students, payment, needsPassword, studentTerm }: { students: readonly EnrolledStudent[]; payment: PaymentAnswer | null; needsPassword: boolean; studentTerm: string }) {
+export function ClassRegistrationStep({
+  students,
+  payment,
+  needsPassword,
+  studentTerm,
+}: {
+  students: readonly EnrolledStudent[];
+  payment: PaymentAnswer | null;
+  needsPassword: boolean;
+  studentTerm: string;
+}) {
   return (
     <StepCard
       title="Registration complete"

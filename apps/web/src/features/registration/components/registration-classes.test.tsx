@@ -46,7 +46,15 @@ const KEY = registrationStorageKey(1001, 1);
 const TOKEN = 'registration-token-123';
 const verified = { email: 'priya@example.com', token: TOKEN, message: rm.codeSent('priya@example.com'), verified: true };
 const customer = { FirstName: 'Priya', LastName: 'Shah', Email: 'priya@example.com' };
-const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
+const terms: Agreement = {
+  AgreementID: 1,
+  Name: 'Terms and conditions',
+  AgreementText: 'Lessons are charged per term.',
+  RequiresSignature: false,
+  Version: 1,
+  pivot: { Required: true },
+  Signed: null,
+};
 
 const tadpoles = classSummary();
 const dolphins = classSummary({ ClassID: 102, Name: 'Dolphins', Day: 3, Time: '17:00', ClassCount: 6, PlacesLeft: 0, IsFull: true });
@@ -74,10 +82,25 @@ const stored = () => JSON.parse(window.sessionStorage.getItem(KEY)!) as Registra
 function serveForms() {
   server.use(
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
-      HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }, { OCRFormFieldNameID: 2, State: 'Mandatory' }, { OCRFormFieldNameID: 12, State: 'Mandatory' }] })),
+      HttpResponse.json(
+        customerFormFieldsSchema.parse({
+          fields: [
+            { OCRFormFieldNameID: 1, State: 'Mandatory' },
+            { OCRFormFieldNameID: 2, State: 'Mandatory' },
+            { OCRFormFieldNameID: 12, State: 'Mandatory' },
+          ],
+        }),
+      ),
     ),
     http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
-      HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] })),
+      HttpResponse.json(
+        studentFormFieldsSchema.parse({
+          fields: [
+            { OCRFormFieldNameID: 15, State: 'Mandatory' },
+            { OCRFormFieldNameID: 16, State: 'Mandatory' },
+          ],
+        }),
+      ),
     ),
     http.get<never, never, ActiveAgreementsAnswer>('/api/customer/get-active-agreements', () => HttpResponse.json({ success: true, agreements: [terms] })),
   );
@@ -198,13 +221,15 @@ const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   holdExpiresAt: null,
   ...change,
 });
-const completed = (p: PaymentAnswer | null = payment()) => () =>
-  HttpResponse.json<RegistrationAnswer>({
-    success: true,
-    payment: p,
-    user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 },
-    actions: [{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }],
-  });
+const completed =
+  (p: PaymentAnswer | null = payment()) =>
+  () =>
+    HttpResponse.json<RegistrationAnswer>({
+      success: true,
+      payment: p,
+      user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 },
+      actions: [{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }],
+    });
 
 function renderFlow(profile = classesProfile()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -440,7 +465,11 @@ describe('the checkout (N27, N28, N30, N31)', () => {
         return HttpResponse.json({ id: params.id, amountCents: 10_150, currency: 'AUD', status: 'approved' });
       }),
     );
-    const asking = () => HttpResponse.json<RegistrationAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, invoiceNos: [], receiptNo: null }) });
+    const asking = () =>
+      HttpResponse.json<RegistrationAnswer>({
+        success: true,
+        payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, invoiceNos: [], receiptNo: null }),
+      });
     const sent = serveRegister(asking, completed());
     await atCheckout();
     await fillCard();
@@ -567,7 +596,10 @@ describe('the checkout’s payment options and totals (N27, N28)', () => {
 describe('paying again (one attempt per Idempotency-Key)', () => {
   it.each([
     ['no answer came (the connection dropped)', [() => HttpResponse.error() as HttpResponse<ApiError>]],
-    ['the payment is still being processed (PAYMENT_IN_PROGRESS)', [1, 2, 3].map(() => refusal(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Please wait a moment and try again.'))],
+    [
+      'the payment is still being processed (PAYMENT_IN_PROGRESS)',
+      [1, 2, 3].map(() => refusal(409, 'PAYMENT_IN_PROGRESS', 'This payment is still being processed. Please wait a moment and try again.')),
+    ],
   ])('%s: Pay sends the same submission again under the same key, with the card’s token kept', async (_, failures) => {
     serveForms();
     serveQuote(['credit_card']);
@@ -610,7 +642,10 @@ describe('paying again (one attempt per Idempotency-Key)', () => {
     const tokens = serveTokens();
     const holdExpiresAt = new Date(Date.now() + 300).toISOString();
     const asking = () =>
-      HttpResponse.json<RegistrationAnswer>({ success: true, payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, holdExpiresAt, invoiceNos: [], receiptNo: null }) });
+      HttpResponse.json<RegistrationAnswer>({
+        success: true,
+        payment: payment({ status: 'requires_action', challenge: { id: 'ch_abcdefgh12', amountCents: 10_150 }, holdExpiresAt, invoiceNos: [], receiptNo: null }),
+      });
     const sent = serveRegister(asking, refusal(409, 'HOLD_EXPIRED', HOLD_EXPIRED_MESSAGE), completed());
     await atCheckout();
     await fillCard();

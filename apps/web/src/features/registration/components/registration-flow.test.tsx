@@ -41,7 +41,15 @@ afterEach(() => {
 
 const config = registrationTestConfig();
 const profile = familyProfile();
-const terms: Agreement = { AgreementID: 1, Name: 'Terms and conditions', AgreementText: 'Lessons are charged per term.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null };
+const terms: Agreement = {
+  AgreementID: 1,
+  Name: 'Terms and conditions',
+  AgreementText: 'Lessons are charged per term.',
+  RequiresSignature: false,
+  Version: 1,
+  pivot: { Required: true },
+  Signed: null,
+};
 const KEY = registrationStorageKey(1001, 3);
 const EMAIL = 'priya@example.com';
 const TOKEN = 'registration-token-123';

@@ -121,10 +121,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   // The classes are priced with the payment option in force (the only one offered, or the family's choice). With
   // waitlist places only nothing is paid, and the server takes no payment option.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
-  const quote = useRegistrationQuote(
-    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit },
-    withClasses && state.page === 'checkout' && signed !== null && !completed,
-  );
+  const quote = useRegistrationQuote({ profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit }, withClasses && state.page === 'checkout' && signed !== null && !completed);
   const answeredOptions = quote.data?.paymentOptions;
   if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
 
@@ -138,14 +135,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
 
   function content(): ReactNode {
     if (completed) {
-      return (
-        <ClassRegistrationStep
-          students={completed.students}
-          payment={completed.answer.payment}
-          needsPassword={(completed.answer.actions ?? []).length > 0}
-          studentTerm={studentTerm}
-        />
-      );
+      return <ClassRegistrationStep students={completed.students} payment={completed.answer.payment} needsPassword={(completed.answer.actions ?? []).length > 0} studentTerm={studentTerm} />;
     }
     if (user) return <SignedInStep firstName={user.FirstName} />;
     if (done) return <RegistrationDone reason={done} />;
@@ -171,9 +161,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           studentTerm={studentTerm}
           step={stepOf('addClasses')}
           onAdd={(c) => update((s) => ({ classes: [...s.classes.filter((x) => x.ClassID !== c.ClassID), c] }))}
-          onRemove={(classId) =>
-            update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))
-          }
+          onRemove={(classId) => update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))}
           onNext={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
           onBack={() => go('titlePage')}
         />
@@ -282,14 +270,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
     const customer = state.customer as FormValues;
     if (page === 'viewCustomer') {
       return (
-        <CustomerSummaryStep
-          customerTerm={customerTerm}
-          descriptors={descriptors}
-          values={customer}
-          step={stepOf('viewCustomer')}
-          onNext={() => go('agreements')}
-          onBack={() => go('addCustomer')}
-        />
+        <CustomerSummaryStep customerTerm={customerTerm} descriptors={descriptors} values={customer} step={stepOf('viewCustomer')} onNext={() => go('agreements')} onBack={() => go('addCustomer')} />
       );
     }
 
@@ -302,9 +283,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
         <CheckoutStep
           quote={quote}
           waitlist={state.students.flatMap((values, i) =>
-            (state.studentClasses[i] ?? []).flatMap((id) =>
-              state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentLabel(values, i, studentTerm)} – ${c.Name}`),
-            ),
+            (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentLabel(values, i, studentTerm)} – ${c.Name}`)),
           )}
           option={state.paymentOption}
           onOptionChange={(paymentOption) => update({ paymentOption })}

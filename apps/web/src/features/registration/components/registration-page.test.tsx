@@ -105,7 +105,15 @@ describe('RegistrationPage', () => {
     serveProfile();
     server.use(
       http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
-        HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }, { OCRFormFieldNameID: 2, State: 'Mandatory' }, { OCRFormFieldNameID: 12, State: 'Mandatory' }] })),
+        HttpResponse.json(
+          customerFormFieldsSchema.parse({
+            fields: [
+              { OCRFormFieldNameID: 1, State: 'Mandatory' },
+              { OCRFormFieldNameID: 2, State: 'Mandatory' },
+              { OCRFormFieldNameID: 12, State: 'Mandatory' },
+            ],
+          }),
+        ),
       ),
     );
     renderRoute('/ocr?id=1001&p=3');
@@ -122,10 +130,24 @@ describe('RegistrationPage', () => {
     server.use(
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => {
         studentFormCalls += 1;
-        return HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }] }));
+        return HttpResponse.json(
+          studentFormFieldsSchema.parse({
+            fields: [
+              { OCRFormFieldNameID: 15, State: 'Mandatory' },
+              { OCRFormFieldNameID: 16, State: 'Mandatory' },
+            ],
+          }),
+        );
       }),
       http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
-        HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }, { OCRFormFieldNameID: 2, State: 'Mandatory' }] })),
+        HttpResponse.json(
+          customerFormFieldsSchema.parse({
+            fields: [
+              { OCRFormFieldNameID: 1, State: 'Mandatory' },
+              { OCRFormFieldNameID: 2, State: 'Mandatory' },
+            ],
+          }),
+        ),
       ),
     );
     renderRoute('/ocr?id=1001&p=3');

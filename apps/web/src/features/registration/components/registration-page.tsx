@@ -51,14 +51,7 @@ export function RegistrationPage({ otherPageType }: { otherPageType: ReactNode }
     <RegistrationFlow
       config={config}
       profile={profile.data}
-      panel={
-        <RegistrationPanel
-          companyName={company}
-          companyInformation={config.CompanyInformation}
-          header={profile.data.RegistrationHeader}
-          text={profile.data.RegistrationText}
-        />
-      }
+      panel={<RegistrationPanel companyName={company} companyInformation={config.CompanyInformation} header={profile.data.RegistrationHeader} text={profile.data.RegistrationText} />}
     />
   );
 }

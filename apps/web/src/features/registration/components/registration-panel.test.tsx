@@ -9,7 +9,11 @@ describe('RegistrationPanel', () => {
   it('N6: each asterisk of RegistrationText starts a bullet; "*a *b" is two bullets', () => {
     render(<RegistrationPanel companyName="Splash Online" companyInformation="" header="Create your family account" text="*a *b" />);
     const panel = screen.getByRole('complementary', { name: 'About this registration' });
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['a', 'b']);
     expect(panel.textContent).not.toContain('*');
   });
 
@@ -27,7 +31,11 @@ describe('RegistrationPanel', () => {
     expect(within(panel).getByText('Lessons seven days a week.')).toBeTruthy();
     expect(within(panel).getByRole('heading', { name: 'Create your family account' })).toBeTruthy();
     expect(within(panel).getByText('Join today.').tagName).toBe('P');
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Book lessons online', 'Pay invoices', 'See receipts']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Book lessons online', 'Pay invoices', 'See receipts']);
   });
 
   it('a text without asterisks is one paragraph and no list; no side note without company information', () => {

@@ -22,7 +22,10 @@ const REMOVE_STUDENT_QUESTION = 'Are you sure you want to remove this student?';
 
 /** A student's name as typed (first and last), or '' before either is. */
 export function nameOf(values: FormValues): string {
-  return [values.FirstName, values.LastName].map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean).join(' ');
+  return [values.FirstName, values.LastName]
+    .map((v) => (typeof v === 'string' ? v.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** What the i-th student (0-based) is called: the name as typed, or e.g. "Student 2" before it is. */
@@ -102,10 +105,7 @@ export function StudentsListStep({
               </Button>
             </span>
             {classes ? (
-              <fieldset
-                aria-describedby={(classes.assigned[i] ?? []).length === 0 ? `${ids}-${i}-no-class` : undefined}
-                className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full"
-              >
+              <fieldset aria-describedby={(classes.assigned[i] ?? []).length === 0 ? `${ids}-${i}-no-class` : undefined} className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full">
                 <legend className="sr-only">Classes for {labelOf(student, i)}</legend>
                 <p aria-hidden="true" className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
                   Classes

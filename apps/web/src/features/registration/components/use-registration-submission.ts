@@ -4,12 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormFieldsAnswer } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import { buildFormSchema } from '@portal/shared/form-engine/form-schema';
-import {
-  registrationMessages as rm,
-  type RegistrationAnswer,
-  type RegistrationClass,
-  type RegistrationSubmission,
-} from '@portal/shared/registration-schemas';
+import { registrationMessages as rm, type RegistrationAnswer, type RegistrationClass, type RegistrationSubmission } from '@portal/shared/registration-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';

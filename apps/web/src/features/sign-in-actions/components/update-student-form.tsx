@@ -38,19 +38,7 @@ export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: 
   return <StudentForm record={student.data} formFields={formFields.data} context={context} title={title} onSaved={onSaved} />;
 }
 
-function StudentForm({
-  record,
-  formFields,
-  context,
-  title,
-  onSaved,
-}: {
-  record: StudentRecord;
-  formFields: FormFields;
-  context: FormContext;
-  title: string;
-  onSaved: (message: string) => void;
-}) {
+function StudentForm({ record, formFields, context, title, onSaved }: { record: StudentRecord; formFields: FormFields; context: FormContext; title: string; onSaved: (message: string) => void }) {
   const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   const update = useUpdateStudent(record.StudentID);
   const [error, setError] = useState<string | null>(null);
@@ -74,9 +62,7 @@ function StudentForm({
         <h2 id="action-heading" className="text-xl font-bold tracking-tight text-ink">
           {title}
         </h2>
-        <p className="mt-1 text-sm text-muted">
-          Please check {record.FirstName}’s details and fill in what is missing.
-        </p>
+        <p className="mt-1 text-sm text-muted">Please check {record.FirstName}’s details and fill in what is missing.</p>
       </div>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <EngineFields form={form} descriptors={descriptors} />

@@ -30,7 +30,12 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
     if (loaded) marked.current?.scrollIntoView({ block: 'center' });
   }, [loaded, markedSessionId]);
   if (sessions.isPending) return <Spinner size="sm" label={`Loading the dates of ${className}`} className="mt-2" />;
-  if (sessions.isError) return <p role="alert" className="mt-2 text-sm text-danger">{errorMessage(sessions.error)}</p>;
+  if (sessions.isError)
+    return (
+      <p role="alert" className="mt-2 text-sm text-danger">
+        {errorMessage(sessions.error)}
+      </p>
+    );
   return (
     <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Dates of ${className}`}>
       {sessions.data.sessions.map((d) => {
@@ -60,17 +65,7 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
  * a class-session message (Sessions=true, class_id, session_id) opens that class's dates with the
  * session marked (E5); each class's dates come from get-class-sessions when opened.
  */
-export function BookedClasses({
-  studentId,
-  classes,
-  openClassId,
-  sessionId,
-}: {
-  studentId: number;
-  classes: BookedClass[];
-  openClassId?: number | undefined;
-  sessionId?: number | undefined;
-}) {
+export function BookedClasses({ studentId, classes, openClassId, sessionId }: { studentId: number; classes: BookedClass[]; openClassId?: number | undefined; sessionId?: number | undefined }) {
   const config = useConfig();
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(openClassId ? [openClassId] : []));
   const toggle = (classId: number, open: boolean) =>
@@ -118,12 +113,8 @@ export function BookedClasses({
             </dl>
             {c.dates.length > 0 ? (
               <details open={c.ClassID === openClassId} onToggle={(e) => toggle(c.ClassID, e.currentTarget.open)} className="group mt-4">
-                <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">
-                  All dates ({scheduled})
-                </summary>
-                {opened.has(c.ClassID) ? (
-                  <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} />
-                ) : null}
+                <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">All dates ({scheduled})</summary>
+                {opened.has(c.ClassID) ? <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} /> : null}
               </details>
             ) : null}
           </li>
