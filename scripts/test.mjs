@@ -54,7 +54,13 @@ function step(name, cmd, args, env = {}) {
 
 const npx = 'npx';
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL is not set: the API suite runs on SQLite only)');
-const before = [concurrentStep('type check', npx, ['tsc', '-b']), concurrentStep('lint', 'npm', ['run', '--silent', 'lint']), concurrentStep('unit, API and component tests', npx, ['vitest', 'run'])];
+const before = [
+  concurrentStep('type check', npx, ['tsc', '-b']),
+  concurrentStep('lint', 'npm', ['run', '--silent', 'lint:code']),
+  // Cycles, dead code and format (npm run lint runs both parts one after the other).
+  concurrentStep('lint: cycles, dead code, format', 'npm', ['run', '--silent', 'lint:tree']),
+  concurrentStep('unit, API and component tests', npx, ['vitest', 'run']),
+];
 // The build reads no output of the type check (esbuild and Vite strip the types themselves).
 if (!fast) before.push(concurrentStep('build', 'npm', ['run', 'build']));
 let ok = (await Promise.all(before)).every(Boolean);
