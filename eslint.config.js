@@ -124,16 +124,6 @@ export default tseslint.config(
     },
   },
   {
-    // Typed rules: a promise is awaited, returned or explicitly voided, and never handed to a
-    // place that does not wait for it (an event handler expecting void, a condition).
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-    },
-  },
-  {
     // Import zones, resolved the way TypeScript resolves them (paths, workspaces). Cycles are
     // dependency-cruiser's (.dependency-cruiser.cjs), in a tenth of the time.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -10,14 +11,7 @@ import { describe, expect, it } from 'vitest';
  * lints a snippet in memory, as if it were the named file, and names the rule that must refuse it,
  * so a rule that stops working (a renamed plugin, a zone that no longer matches) fails here.
  */
-const eslint = new ESLint({
-  cwd: import.meta.dirname,
-  // The snippets are files no TypeScript project holds: the typed rules are left out here.
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-  },
-});
+const eslint = new ESLint({ cwd: import.meta.dirname });
 
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -103,14 +97,22 @@ describe('lint rules that hold the layering', () => {
     expect(await ruleIds('apps/server/src/modules/home/home.service.ts', "import { sql } from 'kysely';\nexport const f = sql;\n")).toContain('@typescript-eslint/no-restricted-imports');
   });
 
-  it('refuse a promise nobody waits for, and one handed where nothing waits', async () => {
-    // Typed rules need a file the TypeScript project holds: an existing one, its text replaced.
-    const typed = new ESLint({ cwd: import.meta.dirname });
-    const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  [1].forEach(async () => f());\n}\n';
-    const [result] = await typed.lintText(code, { filePath: 'apps/server/src/lib/app-error.ts' });
-    const rules = (result?.messages ?? []).map((m) => m.ruleId);
-    expect(rules).toContain('@typescript-eslint/no-floating-promises');
-    expect(rules).toContain('@typescript-eslint/no-misused-promises');
+  it('refuse a promise nobody waits for, and one handed where nothing waits (oxlint, typed)', () => {
+    // The typed rules run in oxlint (.oxlintrc.json): a small project of its own, linted with them.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oxlint-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { strict: true, target: 'ES2023', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['*.ts'] }),
+      );
+      fs.writeFileSync(path.join(dir, 'probe.ts'), 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  [1].forEach(async () => f());\n  void f();\n}\n');
+      const bin = path.join(import.meta.dirname, 'node_modules/.bin/oxlint');
+      const run = spawnSync(bin, ['--type-aware', '-c', '.oxlintrc.json', '--format', 'json', path.join(dir, 'probe.ts')], { cwd: import.meta.dirname, encoding: 'utf8' });
+      const report = JSON.parse(run.stdout) as { diagnostics: { code: string }[] };
+      expect(report.diagnostics.map((d) => d.code).sort()).toEqual(['typescript(no-floating-promises)', 'typescript(no-misused-promises)']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuse an image without alternative text', async () => {

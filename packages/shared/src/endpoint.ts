@@ -64,39 +64,14 @@ export type CallInput<E extends EndpointDefinition> = (E['params'] extends z.Zod
   (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
 
+const ANY_CALLER: readonly ErrorCode[] = ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR'];
+const WITH_COMPANY: readonly ErrorCode[] = [...ANY_CALLER, 'COMPANY_REQUIRED', 'TOKEN_ERROR', 'COMPANY_INACTIVE', 'FEATURE_DISABLED'];
+
 /** Every error code the caller kind itself may answer, whatever the endpoint. */
 export const CALLER_ERRORS: Record<Caller, readonly ErrorCode[]> = {
-  public: ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR'],
-  company: [
-    'BAD_REQUEST',
-    'VALIDATION',
-    'TOO_LARGE',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'CROSS_SITE',
-    'NOT_FOUND',
-    'RATE_LIMITED',
-    'SERVER_ERROR',
-    'COMPANY_REQUIRED',
-    'TOKEN_ERROR',
-    'COMPANY_INACTIVE',
-    'FEATURE_DISABLED',
-  ],
-  customer: [
-    'BAD_REQUEST',
-    'VALIDATION',
-    'TOO_LARGE',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'CROSS_SITE',
-    'NOT_FOUND',
-    'RATE_LIMITED',
-    'SERVER_ERROR',
-    'COMPANY_REQUIRED',
-    'TOKEN_ERROR',
-    'COMPANY_INACTIVE',
-    'FEATURE_DISABLED',
-    'UNAUTHENTICATED',
-    'SIGN_IN_ACTIONS_PENDING',
-  ],
+  public: ANY_CALLER,
+  company: WITH_COMPANY,
+  customer: [...WITH_COMPANY, 'UNAUTHENTICATED', 'SIGN_IN_ACTIONS_PENDING'],
 };
 
 /** Fills a path's `:name` parameters, each encoded as one path segment. */

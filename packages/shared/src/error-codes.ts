@@ -116,3 +116,17 @@ export const ERROR_MESSAGES = {
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_MESSAGES, code);
+
+/** What any card payment may be refused with: the checkout's own refusals and the processor's declines (402). */
+export const CARD_PAYMENT_ERRORS: readonly ErrorCode[] = [
+  'CARD_REQUIRED',
+  'CARD_TOKEN_INVALID',
+  'HOLD_EXPIRED',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_UNCONFIRMED',
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'invalid_token',
+];

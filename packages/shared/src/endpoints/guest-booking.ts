@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import type { ErrorCode } from '../error-codes';
+import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import { availabilityQuerySchema, availabilitySchema } from '../bookings-schemas';
 import {
   guestBookingAnswerSchema,
@@ -55,23 +55,7 @@ export const guestBookingEndpoints = {
     auth: 'company',
     body: guestBookingRequestSchema,
     response: guestBookingAnswerSchema,
-    errors: [
-      ...court,
-      'BOOKING_TAKEN',
-      'CAPTCHA_REQUIRED',
-      'CAPTCHA_FAILED',
-      'IDEMPOTENCY_MISMATCH',
-      'CARD_REQUIRED',
-      'CARD_TOKEN_INVALID',
-      'HOLD_EXPIRED',
-      'PAYMENT_IN_PROGRESS',
-      'PAYMENT_UNCONFIRMED',
-      'card_declined',
-      'insufficient_funds',
-      'expired_card',
-      'authentication_failed',
-      'invalid_token',
-    ],
+    errors: [...court, 'BOOKING_TAKEN', 'CAPTCHA_REQUIRED', 'CAPTCHA_FAILED', 'IDEMPOTENCY_MISMATCH', ...CARD_PAYMENT_ERRORS],
     tags,
     description:
       'Books and pays for a court as a guest: one booking per Idempotency-Key header (16 to 100 letters, digits, "-" or "_"), a solved captcha, the card token. A card that asks for a challenge step answers payment.status "requires_action"; the same body goes again under the same key once it is decided.',

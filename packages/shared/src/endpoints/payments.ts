@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import type { ErrorCode } from '../error-codes';
+import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import { successSchema } from '../api-schemas';
 import {
   bankDetailsRequestSchema,
@@ -55,25 +55,16 @@ export const paymentEndpoints = {
     errors: [
       ...pricingErrors,
       'IDEMPOTENCY_MISMATCH',
-      'PAYMENT_IN_PROGRESS',
-      'PAYMENT_UNCONFIRMED',
+      ...CARD_PAYMENT_ERRORS,
       'PAYMENTS_OFF',
       'DIRECT_DEBIT_OFF',
       'INVOICES_BY_CARD',
       'NO_BANK_DETAILS',
       'EMPTY_CART',
       'CREDIT_USED',
-      'CARD_REQUIRED',
-      'CARD_TOKEN_INVALID',
       'NO_SAVED_CARD',
       'BOOKING_TAKEN',
-      'HOLD_EXPIRED',
       'CONFLICT',
-      'card_declined',
-      'insufficient_funds',
-      'expired_card',
-      'authentication_failed',
-      'invalid_token',
       'payment_abandoned',
     ],
     tags,

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import type { ErrorCode } from '../error-codes';
+import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import {
   confirmEmailAnswerSchema,
   confirmEmailRequestSchema,
@@ -25,20 +25,7 @@ const tags = ['registration'];
 /** The refusals of the class step's choices, priced or enrolled. */
 const classChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'CLASS_FULL', 'CANNOT_PRICE'];
 /** The checkout's refusals and the card processor's declines (402). */
-const payment: ErrorCode[] = [
-  'PAYMENTS_OFF',
-  'DIRECT_DEBIT_OFF',
-  'CARD_REQUIRED',
-  'CARD_TOKEN_INVALID',
-  'HOLD_EXPIRED',
-  'PAYMENT_IN_PROGRESS',
-  'PAYMENT_UNCONFIRMED',
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'authentication_failed',
-  'invalid_token',
-];
+const payment: ErrorCode[] = ['PAYMENTS_OFF', 'DIRECT_DEBIT_OFF', ...CARD_PAYMENT_ERRORS];
 
 export const registrationEndpoints = {
   confirmEmail: defineEndpoint({
