@@ -55,7 +55,8 @@ function step(name, cmd, args, env = {}) {
 const npx = 'npx';
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL is not set: the API suite runs on SQLite only)');
 const before = [
-  concurrentStep('type check', npx, ['tsc', '-b']),
+  // TypeScript's native compiler (tsgo) checks the same projects as tsc in a tenth of the time.
+  concurrentStep('type check', npx, ['tsgo', '-b']),
   concurrentStep('lint', 'npm', ['run', '--silent', 'lint:code']),
   // Cycles, dead code and format (npm run lint runs both parts one after the other).
   concurrentStep('lint: cycles, dead code, format', 'npm', ['run', '--silent', 'lint:tree']),
