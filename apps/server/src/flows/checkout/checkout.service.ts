@@ -84,7 +84,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     if (!chargeToken) throw new AppError(422, 'NO_SAVED_CARD', 'There is no saved card. Please enter your card details.');
   }
 
-  const now = new Date();
+  const now = ctx.clock.now();
   const payment = await ctx.transaction(async (tx) => {
     await repo.lockClient(tx.db, ctx.engine, company.id, clientId);
     const id = await repo.insertPaymentOnce(tx.db, {
@@ -183,7 +183,7 @@ async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string)
     if (current.status === 'requires_action') return charge(ctx, company, current);
     const now = nowIso();
     if (current.lease_until <= now) {
-      const taken = await repo.movePayment(ctx.db, company.id, current.id, ['processing'], { lease_until: nowIso(addMinutes(new Date(), LEASE_SECONDS / 60)) }, current.lease_until);
+      const taken = await repo.movePayment(ctx.db, company.id, current.id, ['processing'], { lease_until: nowIso(addMinutes(ctx.clock.now(), LEASE_SECONDS / 60)) }, current.lease_until);
       if (taken) return charge(ctx, company, (await repo.findPaymentById(ctx.db, company.id, current.id))!);
     } else if (Date.now() > deadline) {
       throw conflict('This payment is still being processed. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
@@ -224,7 +224,7 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
   // A challenge step: the places stay held while the card holder answers it, and no longer.
   const expiresAt = holdExpiryOf(payment);
   if (expiresAt && expiresAt <= nowIso()) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
-  const leaseUntil = expiresAt ?? nowIso(addMinutes(new Date(), company.settings.fin_setup.CheckoutHoldMinutes));
+  const leaseUntil = expiresAt ?? nowIso(addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes));
   await repo.movePayment(ctx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {
     PaymentID: payment.id,

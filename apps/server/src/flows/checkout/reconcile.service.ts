@@ -25,7 +25,7 @@ export interface ReconcileReport {
  * successful charge whose payment failed (it can happen only when a charge lands after the
  * payment was given up) is refunded.
  */
-export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<ReconcileReport> {
+export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = ctx.clock.now()): Promise<ReconcileReport> {
   const report: ReconcileReport = { completed: 0, failed: 0, stillWaiting: 0, refunded: 0 };
   const stale = await repo.findStalePayments(ctx.db, nowIso(now));
   for (const row of stale) {

@@ -258,7 +258,7 @@ const SETTLE_GRACE_MINUTES = 5;
  * it (the process died) is confirmed and mailed; one whose checkout failed or never began is
  * forgotten. One still in flight is left to the payment reconciliation, which runs first.
  */
-export async function settleGuestBookings(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
+export async function settleGuestBookings(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = ctx.clock.now()): Promise<{ errors: unknown[] }> {
   const errors: unknown[] = [];
   for (const row of await repo.findUnconfirmedGuestBookings(ctx.db, nowIso(addMinutes(now, -SETTLE_GRACE_MINUTES)))) {
     try {

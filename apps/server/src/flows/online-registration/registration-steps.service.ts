@@ -65,7 +65,7 @@ export async function verifyCode(ctx: Ctx, company: Company, input: { token: str
   // The address may have signed up since its code was sent: such a family signs in instead.
   if (await hasSignIn(ctx, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
   if (!(await consumeEmailCode(ctx, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
-  const now = new Date();
+  const now = ctx.clock.now();
   await repo.insertRegistration(ctx.db, {
     companyId: company.id,
     profileId: input.profile,
@@ -83,7 +83,7 @@ export async function verifyCode(ctx: Ctx, company: Company, input: { token: str
  */
 export async function verifyCaptcha(ctx: Ctx, company: Company, input: { token: string; registration_token: string }): Promise<boolean> {
   assertRegistrationOpen(company);
-  const now = new Date();
+  const now = ctx.clock.now();
   const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(input.registration_token), nowIso(now));
   if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
   const solution = solutionOf(input.token);
@@ -91,7 +91,7 @@ export async function verifyCaptcha(ctx: Ctx, company: Company, input: { token: 
   return repo.markCaptchaVerified(ctx.db, company.id, registration.id, addMinutes(now, CAPTCHA_MARK_MINUTES).toISOString(), nowIso(now));
 }
 
-export function deleteExpiredRegistrations(ctx: Ctx, now = new Date()): Promise<void> {
+export function deleteExpiredRegistrations(ctx: Ctx, now = ctx.clock.now()): Promise<void> {
   return repo.deleteExpiredRegistrations(ctx.db, nowIso(now));
 }
 

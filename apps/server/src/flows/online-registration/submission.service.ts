@@ -164,7 +164,7 @@ function parseBank(company: Company, bank: unknown) {
  */
 export async function submitRegistration(ctx: Ctx, company: Company, idempotencyKey: string, body: Submission, request: { ipAddress: string; userAgent: string }): Promise<RegistrationResult> {
   assertRegistrationOpen(company, body.profile);
-  const now = new Date();
+  const now = ctx.clock.now();
   const hash = hashOf(body);
   const submitted = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(ctx, company, submitted, idempotencyKey, hash, body, now);
@@ -329,7 +329,7 @@ async function replay(
  * registration; one that failed, or never started, removes the family. One still in flight is
  * left to the payment reconciliation, which runs first.
  */
-export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = new Date()): Promise<{ errors: unknown[] }> {
+export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: number) => Promise<Company | null | undefined>, now = ctx.clock.now()): Promise<{ errors: unknown[] }> {
   const report = { errors: [] as unknown[] };
   // The longest a checkout can take: its holds (a challenge step lasts no longer), and a margin.
   const rows = await repo.findStalePayingRegistrations(ctx.db, nowIso(addMinutes(now, -PAYING_GRACE_MINUTES)));

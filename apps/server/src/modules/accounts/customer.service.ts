@@ -203,7 +203,7 @@ export async function requestPasswordReset(ctx: Ctx, company: Company, email: st
     companyId: company.id,
     loginId: login.id,
     tokenHash,
-    expiresAt: addMinutes(new Date(), RESET_TTL_MINUTES).toISOString(),
+    expiresAt: addMinutes(ctx.clock.now(), RESET_TTL_MINUTES).toISOString(),
   });
   const link = `${resetLinkBase(ctx, url)}?token=${encodeURIComponent(token)}`;
   const name = company.settings.CompanyDisplayName;
@@ -266,7 +266,7 @@ async function notifyPasswordChanged(ctx: Ctx, companyId: number, email: string)
   if (!company) return;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(company.settings, [
-    `The password of your ${name} Customer Hub account was changed on ${new Date().toUTCString()}.`,
+    `The password of your ${name} Customer Hub account was changed on ${ctx.clock.now().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
   ]);
   ctx.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });

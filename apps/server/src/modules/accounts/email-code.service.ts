@@ -35,7 +35,7 @@ export async function issueEmailCode(
     tokenHash: hashToken(token),
     codeHash: hashCode(token, input.decoy ? newEmailCode() : code),
     payload: JSON.stringify(input.payload ?? {}),
-    expiresAt: addMinutes(new Date(), EMAIL_CODE_TTL_MINUTES).toISOString(),
+    expiresAt: addMinutes(ctx.clock.now(), EMAIL_CODE_TTL_MINUTES).toISOString(),
   });
   return { token, code };
 }
@@ -58,7 +58,7 @@ export async function pendingEmailCodeAddress(ctx: Ctx, companyId: number, purpo
 export async function checkEmailCode(ctx: Ctx, companyId: number, row: EmailCodeRow, token: string, code: number): Promise<'ok' | 'invalid' | 'tooManyTries'> {
   if (row.used_at || row.expires_at <= nowIso()) return 'invalid';
   // New codes do not buy more guesses at one address: its recent codes share a budget.
-  const since = addMinutes(new Date(), -EMAIL_CODE_TTL_MINUTES).toISOString();
+  const since = addMinutes(ctx.clock.now(), -EMAIL_CODE_TTL_MINUTES).toISOString();
   if ((await repo.sumEmailCodeAttempts(ctx.db, companyId, row.purpose, row.email, since)) >= EMAIL_CODE_MAX_ATTEMPTS_PER_ADDRESS) return 'tooManyTries';
   const attempt = await repo.countEmailCodeAttempt(ctx.db, companyId, row.id, EMAIL_CODE_MAX_ATTEMPTS);
   if (attempt === undefined) return 'tooManyTries';

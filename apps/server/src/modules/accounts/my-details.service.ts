@@ -276,7 +276,7 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
   }
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(company.settings, [
-    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${new Date().toUTCString()}.`,
+    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${ctx.clock.now().toUTCString()}.`,
     'If this was you, there is nothing to do. If it was not, contact us at once.',
   ]);
   ctx.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });

@@ -30,6 +30,6 @@ export async function findSessions(ctx: Ctx, companyToken: string, customerToken
 }
 
 /** Removes sessions, reset tokens and e-mail codes that can no longer be used. */
-export function deleteExpiredSessions(ctx: Ctx, now = new Date()): Promise<void> {
+export function deleteExpiredSessions(ctx: Ctx, now = ctx.clock.now()): Promise<void> {
   return repo.deleteExpired(ctx.db, now);
 }

@@ -128,7 +128,7 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
 }
 
 /** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
-export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = new Date()) {
+export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = ctx.clock.now()) {
   const { venue, type } = resolveVenueAndType(company, input.venueId, input.bookingTypeId);
   assertBookableDay(company, input.date, now);
   const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
@@ -248,14 +248,14 @@ function presentBooking(company: Company, row: NonNullable<Awaited<ReturnType<ty
   };
 }
 
-export async function listBookings(ctx: Ctx, company: Company, clientId: number, input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number }, now = new Date()) {
+export async function listBookings(ctx: Ctx, company: Company, clientId: number, input: { filter: 'upcoming' | 'past' | 'cancelled'; limit: number; offset: number }, now = ctx.clock.now()) {
   const local = companyToday(company, now);
   const { rows, total } = await repo.findBookings(ctx.db, { companyId: company.id, clientId, today: local.date, nowTime: local.time, ...input });
   return { total, bookings: rows.map((r) => presentBooking(company, r, now)) };
 }
 
 /** Cancels the client's own confirmed booking before the cut-off; another client's booking is a 404. */
-export async function cancelBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = new Date()) {
+export async function cancelBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = ctx.clock.now()) {
   const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
   if (!row || row.status !== 'confirmed') throw notFound(bookingMessages.notFound);
   if (cancelDeadline(company, row.date, row.start_time) <= now) {
@@ -267,19 +267,19 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
 }
 
 /** The booking a checkout sold on the invoice, as the bookings list shows it; undefined when there is none. */
-export async function findBookingOnInvoice(ctx: Ctx, company: Company, clientId: number, invoiceNo: string, now = new Date()) {
+export async function findBookingOnInvoice(ctx: Ctx, company: Company, clientId: number, invoiceNo: string, now = ctx.clock.now()) {
   const found = await repo.findBookingIdOnInvoice(ctx.db, { companyId: company.id, clientId, invoiceNo });
   return found ? findClientBooking(ctx, company, clientId, found.id, now) : undefined;
 }
 
 /** One of the client's bookings (confirmed or cancelled) as the bookings list shows it. */
-export async function findClientBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = new Date()) {
+export async function findClientBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = ctx.clock.now()) {
   const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
   return row ? presentBooking(company, row, now) : undefined;
 }
 
 /** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
-export async function checkBookingRequest(ctx: Ctx, company: Company, request: BookingRequest, now = new Date()): Promise<ResolvedBooking> {
+export async function checkBookingRequest(ctx: Ctx, company: Company, request: BookingRequest, now = ctx.clock.now()): Promise<ResolvedBooking> {
   const b = resolveBookingRequest(company, request, now);
   const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
   const clash = taken.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);

@@ -76,6 +76,6 @@ export function solutionOf(token: string): Solved | undefined {
 }
 
 /** The hourly sweep's part: spent challenges past their expiry, which ALTCHA refuses by itself. */
-export function deleteExpiredChallenges(ctx: Ctx, now = new Date()): Promise<void> {
+export function deleteExpiredChallenges(ctx: Ctx, now = ctx.clock.now()): Promise<void> {
   return repo.deleteExpiredChallenges(ctx.db, now.toISOString());
 }

@@ -33,7 +33,7 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
       )
     ).map((a) => [a.session_id, a]),
   );
-  const at = new Date();
+  const at = ctx.clock.now();
   return {
     class_name: cls.name,
     sessions: sessions.map((s) => {
@@ -99,7 +99,7 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   const reasons = company.settings.classes_setup.AbsenceReasons;
   const reason = reasons[input.reason_id - 1];
   if (!reason) throw new AppError(400, 'VALIDATION', 'Choose a reason', [{ field: 'reason_id', message: 'Choose a reason' }]);
-  const at = new Date();
+  const at = ctx.clock.now();
   if (absenceCutoff(company, session.date, session.start_time) <= at) throw refuse(422, 'TOO_LATE', msg.absenceTooLate);
   const c = clock(company, at);
   const makeupId = await ctx.transaction(async (tx) => {

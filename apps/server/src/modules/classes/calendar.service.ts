@@ -18,13 +18,13 @@ export async function calendarFeedStatus(ctx: Ctx, company: Company, clientId: n
 /** A new secret URL (the old one stops working); the token is shown now and stored only hashed. */
 export async function createCalendarFeed(ctx: Ctx, company: Company, clientId: number, origin: string) {
   const token = randomBytes(32).toString('base64url');
-  const now = new Date().toISOString();
+  const now = ctx.clock.now().toISOString();
   await ctx.transaction((tx) => calendarRepo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
   return { active: true as const, created_at: now, url: `${origin}${fillPath(classEndpoints.calendar.path, { token: `${token}.ics` })}` };
 }
 
 export async function revokeCalendarFeed(ctx: Ctx, company: Company, clientId: number) {
-  await calendarRepo.revokeCalendarFeeds(ctx.db, company.id, clientId, new Date().toISOString());
+  await calendarRepo.revokeCalendarFeeds(ctx.db, company.id, clientId, ctx.clock.now().toISOString());
   return { active: false, created_at: null };
 }
 

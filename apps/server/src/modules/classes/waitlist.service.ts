@@ -51,7 +51,7 @@ export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number
  * to the first family waiting, by notification and e-mail, held for the company's period.
  * `loadCompany` resolves a company id (the sweep runs outside any request).
  */
-export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) => Promise<Company | undefined>, at = new Date()): Promise<number> {
+export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) => Promise<Company | undefined>, at = ctx.clock.now()): Promise<number> {
   const now = at.toISOString();
   await waitlistRepo.expireOffers(ctx.db, now);
   const lapsed = await enrolmentsRepo.deleteLapsedHolds(ctx.db, now);
