@@ -1,7 +1,6 @@
 import { type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
@@ -41,9 +40,9 @@ export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: 
  * payment under the key is under way or done (none, or one that failed). A checkout of the key
  * still writing its payment row is waited for (PostgreSQL), so it is never missed.
  */
-export async function paymentFailedOrAbsent(trx: Db, engine: Ctx['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
-  await repo.lockClient(trx, engine, companyId, clientId);
-  const row = await repo.findPaymentByKey(trx, companyId, clientId, idempotencyKey);
+export async function paymentFailedOrAbsent(ctx: Ctx, engine: Ctx['engine'], companyId: number, clientId: number, idempotencyKey: string): Promise<boolean> {
+  await repo.lockClient(ctx.db, engine, companyId, clientId);
+  const row = await repo.findPaymentByKey(ctx.db, companyId, clientId, idempotencyKey);
   return !row || row.status === 'failed';
 }
 
@@ -114,7 +113,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
     }
 
-    const quote = price(await loadPricingInput(ctx, tx.db, company, clientId, body));
+    const quote = price(await loadPricingInput(tx, company, clientId, body));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
     if (amount > 0 && !byDebit) {
@@ -151,12 +150,12 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     if (body.classItems.length > 0) {
       // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
-      holds.enrolmentIds = (await createEnrolments(tx.db, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      holds.enrolmentIds = (await createEnrolments(tx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
       lapses.push(nowIso(holdUntil));
     }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
-      const held = await holdBookings(tx.db, company, clientId, body.bookingItems, { now });
+      const held = await holdBookings(tx, company, clientId, body.bookingItems, { now });
       holds.bookingHoldToken = held.holdToken;
       lapses.push(held.holdExpiresAt);
     }

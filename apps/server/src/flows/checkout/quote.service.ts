@@ -5,7 +5,6 @@ import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
@@ -20,20 +19,20 @@ import { companyToday, conflict, type Cart } from './payment-steps.ts';
 // Pricing input: what the cart names, priced from the database (never from the browser)
 // ---------------------------------------------------------------------------------------------
 
-export async function loadPricingInput(ctx: Ctx, db: Db, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
+export async function loadPricingInput(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
   for (const [index, item] of classItemsOf(cart).entries()) {
     // The classes service checks the student, the class, the dates and a free place, and answers the price.
-    lines.push(classLine(await validateClassItem(db, company, clientId, item), index));
+    lines.push(classLine(await validateClassItem(ctx, company, clientId, item), index));
   }
 
   cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
 
   if (cart.invoices.length > 0) {
     if (!fin.InvoicesPaidOnline) throw new AppError(403, 'FEATURE_DISABLED', 'Invoices cannot be paid online');
-    const found = await repo.findClientInvoices(db, company.id, clientId, cart.invoices);
+    const found = await repo.findClientInvoices(ctx.db, company.id, clientId, cart.invoices);
     for (const invoiceNo of cart.invoices) {
       const invoice = found.find((i) => i.invoice_no === invoiceNo);
       // Another client's invoice is as unknown as one that does not exist.
@@ -53,9 +52,9 @@ export async function loadPricingInput(ctx: Ctx, db: Db, company: Company, clien
   }
 
   const entered = [...new Set(cart.discountCodes.map((e) => normaliseDiscountCode(e.discountCode)))];
-  const codeRows = await repo.findActiveDiscountCodes(db, ctx.engine, company.id, entered);
+  const codeRows = await repo.findActiveDiscountCodes(ctx.db, ctx.engine, company.id, entered);
   const counts = await repo.countDiscountCodeUses(
-    db,
+    ctx.db,
     company.id,
     codeRows.map((c) => c.id),
     clientId,
@@ -65,7 +64,7 @@ export async function loadPricingInput(ctx: Ctx, db: Db, company: Company, clien
     return discountCodeOf(row, { total: Number(used?.total ?? 0), byClient: Number(used?.by_client ?? 0) });
   });
 
-  const creditRows = cart.creditIds.length ? await repo.findClientCredits(db, ctx.engine, company.id, clientId, cart.creditIds) : [];
+  const creditRows = cart.creditIds.length ? await repo.findClientCredits(ctx.db, ctx.engine, company.id, clientId, cart.creditIds) : [];
   for (const id of cart.creditIds) if (!creditRows.some((c) => c.id === id)) throw notFound('Credit not found');
 
   return {
@@ -122,7 +121,7 @@ export async function quoteNewFamily(
   paymentMethod: 'card' | 'direct_debit',
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx.db, company, item), index));
+  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx, company, item), index));
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),
@@ -160,7 +159,7 @@ export function price(input: PricingInput): Quote {
 
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
-  const quote = price(await loadPricingInput(ctx, ctx.db, company, clientId, cart));
+  const quote = price(await loadPricingInput(ctx, company, clientId, cart));
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(ctx, company) !== null };
 }
 

@@ -3,7 +3,6 @@ import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@porta
 import { formatCents } from '@portal/shared/pricing/money';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -47,8 +46,8 @@ export async function fail(ctx: Ctx, company: Company, payment: PaymentRow, stat
     await repo.restoreCredits(tx.db, company.id, payment.id);
     await repo.deleteDiscountCodeUses(tx.db, company.id, payment.id);
     const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
-    if (holds?.bookingHoldToken) await releaseHeldBookings(tx.db, company.id, holds.bookingHoldToken);
-    if (holds?.enrolmentIds.length) await releaseEnrolments(tx.db, company, holds.enrolmentIds);
+    if (holds?.bookingHoldToken) await releaseHeldBookings(tx, company.id, holds.bookingHoldToken);
+    if (holds?.enrolmentIds.length) await releaseEnrolments(tx, company, holds.enrolmentIds);
   });
   const row = (await repo.findPaymentById(ctx.db, company.id, payment.id))!;
   return replay(row) as never;
@@ -82,7 +81,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
-        const made = await createInvoice(tx.db, {
+        const made = await createInvoice(tx, {
           companyId: company.id,
           clientId: payment.client_id,
           invoiceDate: today,
@@ -95,10 +94,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           made.invoiceNo,
           quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO),
         );
-        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx.db, company.id, holds.enrolmentIds))) {
+        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
-        if (holds.bookingHoldToken) await confirmHeldBookings(tx.db, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        if (holds.bookingHoldToken) await confirmHeldBookings(tx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
         await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
       for (const invoice of quote.invoices) {
@@ -106,7 +105,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         // An existing invoice is settled in full: its discounts and the card surcharge become lines of it
         // (its total and balance move by them), then the card and the credits pay what it then owes.
         const adjustments = quote.rows.filter((r) => r.invoiceNo === invoice.invoiceNo && !(r.breakdownKey === 'OnlineInvoicePayment' && r.type === 'Custom' && r.amountCents > 0));
-        await addInvoiceLines(tx.db, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
+        await addInvoiceLines(tx, { companyId: company.id, clientId: payment.client_id, invoiceNo: invoice.invoiceNo, lines: adjustments });
         invoiceNos.push(invoice.invoiceNo);
         allocate(invoice.invoiceNo, invoice);
       }
@@ -119,7 +118,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       // (decision 039).
       const cardReceipt =
         cardCents > 0
-          ? await createReceipt(tx.db, {
+          ? await createReceipt(tx, {
               companyId: company.id,
               clientId: payment.client_id,
               date: today,
@@ -132,7 +131,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           : null;
       const creditReceipt =
         creditAllocations.length > 0
-          ? await createReceipt(tx.db, {
+          ? await createReceipt(tx, {
               companyId: company.id,
               clientId: payment.client_id,
               date: today,
@@ -144,9 +143,9 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
             })
           : null;
       // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
-      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(tx.db, company, payment) : null;
-      const cardReceiptNo = cardReceipt ? await numberReceipt(tx.db, company.id, cardReceipt.receiptId) : null;
-      const creditReceiptNo = creditReceipt ? await numberReceipt(tx.db, company.id, creditReceipt.receiptId) : null;
+      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(tx, company, payment) : null;
+      const cardReceiptNo = cardReceipt ? await numberReceipt(tx, company.id, cardReceipt.receiptId) : null;
+      const creditReceiptNo = creditReceipt ? await numberReceipt(tx, company.id, creditReceipt.receiptId) : null;
       const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
       const result: PaymentAnswer = {
         PaymentID: payment.id,
@@ -180,7 +179,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      mailId = result.receiptNo && mailTo ? await queueReceipt(tx.db, company, mailTo, result, quote) : null;
+      mailId = result.receiptNo && mailTo ? await queueReceipt(tx, company, mailTo, result, quote) : null;
       return result;
     });
   } catch (err) {
@@ -205,15 +204,15 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
 class AlreadyFinished extends Error {}
 
 /** Who the receipt e-mail goes to; null when the client has no address or opted out. */
-async function receiptRecipient(trx: Db, company: Company, payment: PaymentRow) {
-  const contact = await repo.findClientContact(trx, company.id, payment.client_id);
+async function receiptRecipient(ctx: Ctx, company: Company, payment: PaymentRow) {
+  const contact = await repo.findClientContact(ctx.db, company.id, payment.client_id);
   if (!contact?.email) return null;
-  if (await isEmailOptedOutWithin(trx, company.id, payment.client_id, 'invoices')) return null;
+  if (await isEmailOptedOutWithin(ctx, company.id, payment.client_id, 'invoices')) return null;
   return { email: contact.email, first_name: contact.first_name };
 }
 
 /** Writes the receipt e-mail to the outbox in the order's transaction. */
-async function queueReceipt(trx: Db, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, quote: Quote): Promise<number> {
+async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, quote: Quote): Promise<number> {
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
@@ -223,5 +222,5 @@ async function queueReceipt(trx: Db, company: Company, contact: { email: string;
     ...lines,
     ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
   ]);
-  return enqueueMail(trx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
+  return enqueueMail(ctx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
 }

@@ -288,7 +288,7 @@ async function complete(ctx: Ctx, company: Company, registrationId: number, emai
  */
 async function removeFamily(ctx: Ctx, company: Company, registrationId: number, clientId: number, idempotencyKey: string, cardToken: string | null | undefined) {
   const removed = await ctx.transaction(async (tx) => {
-    if (!(await paymentFailedOrAbsent(tx.db, ctx.engine, company.id, clientId, idempotencyKey))) return false;
+    if (!(await paymentFailedOrAbsent(tx, ctx.engine, company.id, clientId, idempotencyKey))) return false;
     if (!(await repo.reopenRegistration(tx.db, company.id, registrationId, clientId))) return false;
     await removeAccount(tx, company.id, clientId);
     return true;

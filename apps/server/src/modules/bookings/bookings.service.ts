@@ -153,7 +153,7 @@ export async function findAvailability(ctx: Ctx, company: Company, input: { venu
  * caller's transaction must then roll back (on PostgreSQL the failed insert has aborted it).
  */
 export async function holdBookings(
-  trx: Db,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   requests: BookingRequest[],
@@ -165,8 +165,8 @@ export async function holdBookings(
   const resolved = requests.map((r) => resolveBookingRequest(company, r, now));
   const bookings = [];
   for (const b of resolved) {
-    await repo.releaseExpiredHolds(trx, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
-    const bookingId = await insertOrRefuse(trx, {
+    await repo.releaseExpiredHolds(ctx.db, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
+    const bookingId = await insertOrRefuse(ctx.db, {
       companyId: company.id,
       clientId,
       venueId: b.venueId,
@@ -203,22 +203,22 @@ async function insertOrRefuse(trx: Db, booking: repo.NewBooking): Promise<number
  * inside the caller's transaction. A hold that another booking has since taken over (it had
  * expired) throws 409 BOOKING_TAKEN.
  */
-export async function confirmHeldBookings(trx: Db, companyId: number, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
-  const total = await repo.countHeld(trx, { companyId, holdToken });
-  const confirmed = await repo.confirmHeld(trx, { companyId, clientId, holdToken, invoiceId });
+export async function confirmHeldBookings(ctx: Ctx, companyId: number, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
+  const total = await repo.countHeld(ctx.db, { companyId, holdToken });
+  const confirmed = await repo.confirmHeld(ctx.db, { companyId, clientId, holdToken, invoiceId });
   if (confirmed !== total) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
   return confirmed;
 }
 
 /** For checkout: frees the courts of a hold (failed or abandoned payment). */
-export function releaseHeldBookings(db: Db, companyId: number, holdToken: string): Promise<void> {
-  return repo.releaseHeld(db, { companyId, holdToken });
+export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: string): Promise<void> {
+  return repo.releaseHeld(ctx.db, { companyId, holdToken });
 }
 
 /** A confirmed booking straight away (demo data, back office), in the caller's transaction. */
-export async function createConfirmedBooking(trx: Db, company: Company, clientId: number, request: BookingRequest, invoiceId: number | null, now = new Date()) {
+export async function createConfirmedBooking(ctx: Ctx, company: Company, clientId: number, request: BookingRequest, invoiceId: number | null, now = ctx.clock.now()) {
   const b = resolveBookingRequest(company, request, now);
-  return insertOrRefuse(trx, { ...b, companyId: company.id, clientId, status: 'confirmed', holdToken: null, holdExpiresAt: null, invoiceId, now: nowIso(now) });
+  return insertOrRefuse(ctx.db, { ...b, companyId: company.id, clientId, status: 'confirmed', holdToken: null, holdExpiresAt: null, invoiceId, now: nowIso(now) });
 }
 
 /** The latest instant a booking can be cancelled online: its start less CancelCutoffHours. */

@@ -63,16 +63,16 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   it('refuses a second booking of an overlapping time on the same court, in the database', async () => {
     const date = day(4);
     const [first] = await Promise.all([
-      t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' }, null)),
+      t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' }, null)),
     ]);
     expect(first).toBeGreaterThan(0);
     // The 30-minute type at 10:30 overlaps the hour from 10:00.
     await expect(
-      t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' }, null)),
+      t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '10:30', court: 'Court 2' }, null)),
     ).rejects.toMatchObject({ statusCode: 409, code: 'BOOKING_TAKEN' });
     // Back to back and on another court are fine.
-    await t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '11:00', court: 'Court 2' }, null));
-    await t.runtime.ctx.db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 3' }, null));
+    await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 2, date, time: '11:00', court: 'Court 2' }, null));
+    await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 3' }, null));
     const avail = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
     const ten = avail.body.slots.find((s) => s.time === '10:00')!;
     expect(ten.freeCourts).toEqual(['Court 1', 'Court 4']);
@@ -83,7 +83,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
 
   it('20 concurrent holds of one court slot: exactly one succeeds', async () => {
     const request = { venue_id: 1, booking_type_id: 1, date: day(5), time: '12:00', court: 'Court 1' };
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => t.runtime.ctx.db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]))));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]))));
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -97,26 +97,25 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
 
   it('a hold is confirmed by checkout, or released so the court is free again; an expired hold gives way', async () => {
     const request = { venue_id: 1, booking_type_id: 2, date: day(6), time: '15:00', court: 'Court 4' };
-    const db = t.runtime.ctx.db;
-    const hold = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]));
+    const hold = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]));
     expect(hold.bookings[0]).toMatchObject({ priceCents: ace.settings.booking_types.find((b) => b.BookingTypeID === 2)!.PriceCents, endTime: '15:30' });
-    await releaseHeldBookings(db, ace.id, hold.holdToken);
-    const again = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [request]));
-    await db.transaction().execute((trx) => confirmHeldBookings(trx, ace.id, parentClientId, again.holdToken, null));
+    await releaseHeldBookings(t.runtime.ctx, ace.id, hold.holdToken);
+    const again = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]));
+    await t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace.id, parentClientId, again.holdToken, null));
     const list = await parent.get<BookingList>('/api/bookings?filter=upcoming&limit=100');
     expect(list.body.bookings.some((b) => b.date === request.date && b.time === '15:00' && b.court === 'Court 4' && b.status === 'Confirmed')).toBe(true);
 
     const later = { ...request, time: '16:00' };
-    const stale = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [later], { now: new Date(Date.now() - 60 * 60_000) }));
-    const fresh = await db.transaction().execute((trx) => holdBookings(trx, ace, parentClientId, [later]));
+    const stale = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [later], { now: new Date(Date.now() - 60 * 60_000) }));
+    const fresh = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [later]));
     expect(fresh.bookings).toHaveLength(1);
-    await expect(db.transaction().execute((trx) => confirmHeldBookings(trx, ace.id, parentClientId, stale.holdToken, null))).rejects.toMatchObject({ code: 'BOOKING_TAKEN' });
+    await expect(t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace.id, parentClientId, stale.holdToken, null))).rejects.toMatchObject({ code: 'BOOKING_TAKEN' });
   });
 
   it('cancels the customer’s own booking before the cut-off and frees the court; after it, refuses with the cut-off', async () => {
     const db = t.runtime.ctx.db;
     const request = { venue_id: 1, booking_type_id: 1, date: day(7), time: '09:00', court: 'Court 3' };
-    const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, request, null));
+    const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, request, null));
     const ok = await parent.post<{ booking: { status: string } }>('/api/bookings/cancel', { booking_id: id });
     expect(ok.status).toBe(200);
     expect(ok.body.booking.status).toBe('Cancelled');
@@ -132,7 +131,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     await updateCompanySettings(db, ace.id, { ...settings, booking_setup: { ...settings.booking_setup, CancelCutoffHours: 24 * 30 } });
     try {
       const strict = await company();
-      const late = await db.transaction().execute((trx) => createConfirmedBooking(trx, strict, parentClientId, request, null));
+      const late = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, strict, parentClientId, request, null));
       const refused = await parent.post('/api/bookings/cancel', { booking_id: late });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Bookings can be cancelled online until 720 hours before they start.');
@@ -144,8 +143,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   });
 
   it('another client’s booking cannot be read or cancelled', async () => {
-    const db = t.runtime.ctx.db;
-    const id = await db.transaction().execute((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date: day(8), time: '13:00', court: 'Court 1' }, null));
+    const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date: day(8), time: '13:00', court: 'Court 1' }, null));
     const { browser: stranger } = await registerCustomer(t, { email: 'stranger.bookings@example.com', company: 'ACE' });
     const list = await stranger.get<BookingList>('/api/bookings?filter=upcoming');
     expect(list.body.bookings).toEqual([]);

@@ -32,7 +32,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
   }));
 
   route(app, base, endpoints.validateItem, async ({ ctx, body }) => {
-    const v = await validateClassItem(ctx.db, ctx.company, ctx.clientId, body);
+    const v = await validateClassItem(ctx, ctx.company, ctx.clientId, body);
     return {
       success: true as const,
       item: { ClassID: v.ClassID, StudentID: v.StudentID, kind: v.kind, Name: v.Name, dates: v.dates, unit_price: v.unit_price, PlacesLeft: v.PlacesLeft },

@@ -47,18 +47,18 @@ export interface ValidatedClassItem {
  * profile allows it and on a date the class runs, and a place is free. Throws the AppError the
  * customer should see; answers what to charge. `db` may be a transaction that locked the class.
  */
-export async function validateClassItem(db: Db, company: Company, clientId: number, item: ClassItem, at = new Date()): Promise<ValidatedClassItem> {
-  const student = await repo.findClientStudent(db, company.id, clientId, item.student_id);
+export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
+  const student = await repo.findClientStudent(ctx.db, company.id, clientId, item.student_id);
   if (!student) throw notFound();
-  return checkClassItem(db, company, student.id, item, at);
+  return checkClassItem(ctx.db, company, student.id, item, at);
 }
 
 /**
  * The same checks for a student an online registration has not written yet (no enrolment, no
  * offer of theirs to count): the class, its dates and a free place, and the price. StudentID is 0.
  */
-export function validateNewStudentClassItem(db: Db, company: Company, item: Omit<ClassItem, 'student_id'>, at = new Date()): Promise<ValidatedClassItem> {
-  return checkClassItem(db, company, null, { ...item, student_id: 0 }, at);
+export function validateNewStudentClassItem(ctx: Ctx, company: Company, item: Omit<ClassItem, 'student_id'>, at = ctx.clock.now()): Promise<ValidatedClassItem> {
+  return checkClassItem(ctx.db, company, null, { ...item, student_id: 0 }, at);
 }
 
 async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem> {
@@ -128,7 +128,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
  * confirmed at once. Answers the enrolment ids in the order of the items.
  */
 export async function createEnrolments(
-  trx: Db,
+  ctx: Ctx,
   company: Company,
   clientId: number,
   items: ClassItem[],
@@ -139,9 +139,9 @@ export async function createEnrolments(
   const ids: number[] = [];
   const validated: ValidatedClassItem[] = [];
   for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
-    if (!(await repo.lockClass(trx, company.id, item.class_id))) throw notFound();
-    const v = await validateClassItem(trx, company, clientId, item, at);
-    const id = await repo.insertEnrolment(trx, {
+    if (!(await repo.lockClass(ctx.db, company.id, item.class_id))) throw notFound();
+    const v = await validateClassItem(ctx, company, clientId, item, at);
+    const id = await repo.insertEnrolment(ctx.db, {
       company_id: company.id,
       class_id: v.ClassID,
       student_id: v.StudentID,
@@ -152,8 +152,8 @@ export async function createEnrolments(
       hold_until: options.holdUntil ? options.holdUntil.toISOString() : null,
       created_at: c.now,
     });
-    await waitlistRepo.closeWaitlistForStudent(trx, company.id, v.ClassID, v.StudentID, c.now);
-    if (v.kind === 'ongoing') await repo.refreshClassCounts(trx, company.id, c.today, c.now, [v.ClassID]);
+    await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, v.ClassID, v.StudentID, c.now);
+    if (v.kind === 'ongoing') await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, [v.ClassID]);
     ids[items.indexOf(item)] = id;
     validated[items.indexOf(item)] = v;
   }
@@ -161,15 +161,15 @@ export async function createEnrolments(
 }
 
 /** Confirms held enrolments in the caller's transaction; false when any hold lapsed (sell nothing then). */
-export async function confirmEnrolments(trx: Db, companyId: number, ids: number[], at = new Date()): Promise<boolean> {
-  return (await enrolmentsRepo.confirmHeld(trx, companyId, ids, at.toISOString())) === ids.length;
+export async function confirmEnrolments(ctx: Ctx, companyId: number, ids: number[], at = ctx.clock.now()): Promise<boolean> {
+  return (await enrolmentsRepo.confirmHeld(ctx.db, companyId, ids, at.toISOString())) === ids.length;
 }
 
 /** Gives held places back (a failed charge). */
-export async function releaseEnrolments(db: Db, company: Company, ids: number[]): Promise<void> {
+export async function releaseEnrolments(ctx: Ctx, company: Company, ids: number[]): Promise<void> {
   const c = clock(company);
-  const classIds = await enrolmentsRepo.releaseHeld(db, company.id, ids);
-  if (classIds.length) await repo.refreshClassCounts(db, company.id, c.today, c.now, classIds);
+  const classIds = await enrolmentsRepo.releaseHeld(ctx.db, company.id, ids);
+  if (classIds.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, classIds);
 }
 
 // The enrolment lists.

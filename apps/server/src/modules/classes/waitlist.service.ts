@@ -16,7 +16,7 @@ export async function joinWaitlist(ctx: Ctx, company: Company, clientId: number,
   const [cls, student] = await Promise.all([repo.findClass(ctx.db, company.id, input.class_id), repo.findClientStudent(ctx.db, company.id, clientId, input.student_id)]);
   if (!cls || !student) throw notFound();
   try {
-    await validateClassItem(ctx.db, company, clientId, { class_id: cls.id, student_id: student.id, kind: 'ongoing', dates: [] });
+    await validateClassItem(ctx, company, clientId, { class_id: cls.id, student_id: student.id, kind: 'ongoing', dates: [] });
     throw refuse(409, 'NOT_FULL', msg.waitlistNotFull);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'CLASS_FULL') throw err;

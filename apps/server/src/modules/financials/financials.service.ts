@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { financialsMessages, type InvoiceDetail, type SortOrder } from '@portal/shared/financials-schemas';
 import type { InvoiceStatus } from '@portal/shared/constants';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
-import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -108,16 +107,16 @@ const PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
  * company starts after the highest number of that form already imported; numbers someone else
  * already uses are skipped.
  */
-export async function nextDocumentNumber(trx: Db, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
+export async function nextDocumentNumber(ctx: Ctx, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
   const prefix = PREFIX[table];
   let start = table === 'invoices' ? 100_001 : 200_001;
-  if (!(await repo.hasDocumentCounter(trx, companyId, table))) {
-    const used = (await repo.findDocumentNumbers(trx, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
+  if (!(await repo.hasDocumentCounter(ctx.db, companyId, table))) {
+    const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
     if (used.length > 0) start = Math.max(...used) + 1;
   }
   for (;;) {
-    const no = `${prefix}${await repo.nextDocumentValue(trx, companyId, table, start)}`;
-    if (!(await repo.documentNumberTaken(trx, companyId, table, no))) return no;
+    const no = `${prefix}${await repo.nextDocumentValue(ctx.db, companyId, table, start)}`;
+    if (!(await repo.documentNumberTaken(ctx.db, companyId, table, no))) return no;
   }
 }
 
@@ -138,7 +137,7 @@ export interface InvoiceLineInput {
  * `invoiceNo` defaults to the next number. Unpaid with its whole total due unless told.
  */
 export async function createInvoice(
-  trx: Db,
+  ctx: Ctx,
   input: {
     companyId: number;
     clientId: number;
@@ -153,8 +152,8 @@ export async function createInvoice(
   if (input.lines.length === 0) throw new Error('An invoice needs at least one line');
   const totalCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
   if (totalCents < 0) throw new Error('An invoice total cannot be negative');
-  const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(trx, input.companyId, 'invoices'));
-  const invoiceId = await repo.insertInvoice(trx, {
+  const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(ctx, input.companyId, 'invoices'));
+  const invoiceId = await repo.insertInvoice(ctx.db, {
     companyId: input.companyId,
     clientId: input.clientId,
     invoiceNo,
@@ -167,7 +166,7 @@ export async function createInvoice(
     notes: input.notes ?? '',
   });
   await repo.insertInvoiceLines(
-    trx,
+    ctx.db,
     input.companyId,
     invoiceId,
     input.lines.map((l) => ({
@@ -190,7 +189,7 @@ export async function createInvoice(
  * and no invoice may be paid more than it owes: otherwise 409 and the caller rolls back.
  */
 export async function createReceipt(
-  trx: Db,
+  ctx: Ctx,
   input: {
     companyId: number;
     clientId: number;
@@ -204,8 +203,8 @@ export async function createReceipt(
 ): Promise<{ receiptId: number; receiptNo: string }> {
   const allocated = input.allocations.reduce((sum, a) => sum + a.amountCents, 0);
   if (allocated !== input.amountCents || input.allocations.some((a) => a.amountCents <= 0)) throw new Error('Allocations must be positive and add up to the receipt');
-  const receiptNo = input.receiptNo ?? (await nextDocumentNumber(trx, input.companyId, 'receipts'));
-  const receiptId = await repo.insertReceipt(trx, {
+  const receiptNo = input.receiptNo ?? (await nextDocumentNumber(ctx, input.companyId, 'receipts'));
+  const receiptId = await repo.insertReceipt(ctx.db, {
     companyId: input.companyId,
     clientId: input.clientId,
     receiptNo,
@@ -216,9 +215,9 @@ export async function createReceipt(
     now: nowIso(),
   });
   for (const a of input.allocations) {
-    const invoice = await repo.findInvoiceIdByNo(trx, input.companyId, input.clientId, a.invoiceNo);
+    const invoice = await repo.findInvoiceIdByNo(ctx.db, input.companyId, input.clientId, a.invoiceNo);
     if (!invoice) throw notFound(financialsMessages.invoiceNotFound);
-    const ok = await repo.allocateToInvoice(trx, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceId: invoice.id, amountCents: a.amountCents });
+    const ok = await repo.allocateToInvoice(ctx.db, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceId: invoice.id, amountCents: a.amountCents });
     if (!ok) throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
   }
   return { receiptId, receiptNo };
@@ -230,9 +229,9 @@ export async function createReceipt(
  * after its allocations, just before the few writes that show the number (decision 039).
  * Numbers stay gap-free: a rolled-back transaction gives its number back.
  */
-export async function numberReceipt(trx: Db, companyId: number, receiptId: number): Promise<string> {
-  const receiptNo = await nextDocumentNumber(trx, companyId, 'receipts');
-  await repo.setReceiptNo(trx, companyId, receiptId, receiptNo);
+export async function numberReceipt(ctx: Ctx, companyId: number, receiptId: number): Promise<string> {
+  const receiptNo = await nextDocumentNumber(ctx, companyId, 'receipts');
+  await repo.setReceiptNo(ctx.db, companyId, receiptId, receiptNo);
   return receiptNo;
 }
 
@@ -244,18 +243,18 @@ export const unnumberedReceipt = () => `pending-${randomUUID()}`;
  * move by their sum, so the invoice's lines and totals keep adding up. 409 when the balance
  * would go below zero (the caller rolls back).
  */
-export async function addInvoiceLines(trx: Db, input: { companyId: number; clientId: number; invoiceNo: string; lines: InvoiceLineInput[] }): Promise<void> {
+export async function addInvoiceLines(ctx: Ctx, input: { companyId: number; clientId: number; invoiceNo: string; lines: InvoiceLineInput[] }): Promise<void> {
   if (input.lines.length === 0) return;
-  const invoice = await repo.findInvoiceIdByNo(trx, input.companyId, input.clientId, input.invoiceNo);
+  const invoice = await repo.findInvoiceIdByNo(ctx.db, input.companyId, input.clientId, input.invoiceNo);
   if (!invoice) throw notFound(financialsMessages.invoiceNotFound);
   const deltaCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
   const taxDeltaCents = input.lines.reduce((sum, l) => sum + l.taxCents, 0);
-  if (!(await repo.adjustInvoiceTotals(trx, { companyId: input.companyId, clientId: input.clientId, invoiceId: invoice.id, deltaCents, taxDeltaCents }))) {
+  if (!(await repo.adjustInvoiceTotals(ctx.db, { companyId: input.companyId, clientId: input.clientId, invoiceId: invoice.id, deltaCents, taxDeltaCents }))) {
     throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${input.invoiceNo} owes less than its discount.`);
   }
-  const sortFrom = await repo.countInvoiceLines(trx, input.companyId, invoice.id);
+  const sortFrom = await repo.countInvoiceLines(ctx.db, input.companyId, invoice.id);
   await repo.insertInvoiceLines(
-    trx,
+    ctx.db,
     input.companyId,
     invoice.id,
     input.lines.map((l) => ({
@@ -273,6 +272,6 @@ export async function addInvoiceLines(trx: Db, input: { companyId: number; clien
 }
 
 /** An instalment plan's row in Upcoming Payments. */
-export function createPaymentPlan(trx: Db, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
-  return repo.insertPaymentPlan(trx, input);
+export function createPaymentPlan(ctx: Ctx, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
+  return repo.insertPaymentPlan(ctx.db, input);
 }

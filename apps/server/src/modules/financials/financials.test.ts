@@ -78,7 +78,6 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('writes an invoice with every line type, a receipt allocated to it, and shows both', async () => {
-    const db = t.runtime.ctx.db;
     const types = [
       'Class',
       'Custom',
@@ -92,7 +91,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
       'Credit Card Surcharge',
     ] as const;
     const amounts = [24500, 3500, 1200, 9000, 4000, -2450, -1000, -500, -300, 150];
-    const { invoiceNo, totalCents } = await db.transaction().execute((trx) =>
+    const { invoiceNo, totalCents } = await t.runtime.ctx.transaction((trx) =>
       createInvoice(trx, {
         companyId: splash.id,
         clientId,
@@ -113,9 +112,9 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(totalCents).toBe(amounts.reduce((a, b) => a + b, 0));
     expect(invoiceNo).toMatch(/^INV-\d+$/);
     expect(Number(invoiceNo.slice(4))).toBeGreaterThan(10245);
-    const { receiptNo } = await db
-      .transaction()
-      .execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }));
+    const { receiptNo } = await t.runtime.ctx.transaction((trx) =>
+      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }),
+    );
     const detail = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(detail.status).toBe(200);
     expect(detail.body.lines.map((l) => l.type)).toEqual([...types]);
@@ -136,15 +135,13 @@ describe.each(testEngines())('financials on %s', (engine) => {
 
     // Paying the rest makes it Paid; paying more than it owes changes nothing.
     await expect(
-      db
-        .transaction()
-        .execute((trx) => createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] })),
+      t.runtime.ctx.transaction((trx) =>
+        createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] }),
+      ),
     ).rejects.toMatchObject({ statusCode: 409 });
-    await db
-      .transaction()
-      .execute((trx) =>
-        createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
-      );
+    await t.runtime.ctx.transaction((trx) =>
+      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
+    );
     const paid = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(paid.body).toMatchObject({ status: 'Paid', balanceDue: 0, amountPaid: totalCents });
     expect(paid.body.payments).toHaveLength(2);
@@ -189,8 +186,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('lists upcoming instalments in date order', async () => {
-    const db = t.runtime.ctx.db;
-    await db.transaction().execute(async (trx) => {
+    await t.runtime.ctx.transaction(async (trx) => {
       await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-02-01', amountCents: 6125, period: 'Monthly', remainingCharges: 3, notes: 'Term 1 – Ella' });
       await createPaymentPlan(trx, { companyId: splash.id, clientId, nextCharge: '2031-01-15', amountCents: 4000, period: 'Fortnightly', remainingCharges: 5, notes: 'Squad' });
     });
@@ -211,8 +207,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('numbers documents after the highest imported number, without repeats under concurrency', async () => {
-    const db = t.runtime.ctx.db;
-    const numbers = await Promise.all(Array.from({ length: 10 }, () => db.transaction().execute((trx) => nextDocumentNumber(trx, splash.id, 'receipts'))));
+    const numbers = await Promise.all(Array.from({ length: 10 }, () => t.runtime.ctx.transaction((trx) => nextDocumentNumber(trx, splash.id, 'receipts'))));
     expect(new Set(numbers).size).toBe(10);
   });
 });

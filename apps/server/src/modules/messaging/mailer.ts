@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CompanySettings } from '@portal/shared/company-config';
 import { solidShadeOf } from '@portal/shared/brand-shades';
 import type { Db } from '../../db/database.ts';
+import type { Ctx } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findUndeliveredMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
@@ -162,16 +163,16 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
  * leaves it sending until its lease (OUTBOX_LEASE_MS) runs out. Stored as sent, so never for
  * messages with secrets.
  */
-export function enqueueMail(trx: Db, message: { companyId: number; to: string; subject: string; text: string; html: string }): Promise<number> {
-  return insertOutboxMail(trx, message);
+export function enqueueMail(ctx: Ctx, message: { companyId: number; to: string; subject: string; text: string; html: string }): Promise<number> {
+  return insertOutboxMail(ctx.db, message);
 }
 
 /** How long an outbox row that was logged (no SMTP) or failed is kept, redacted, for an operator to look at. */
 const UNSENT_KEEP_DAYS = 7;
 
 /** The hourly sweep's part: unsent rows older than UNSENT_KEEP_DAYS go. */
-export function purgeUnsentMail(db: Db, now = new Date()): Promise<void> {
-  return deleteUnsentMailBefore(db, new Date(now.getTime() - UNSENT_KEEP_DAYS * 24 * 3600_000).toISOString());
+export function purgeUnsentMail(ctx: Ctx, now = ctx.clock.now()): Promise<void> {
+  return deleteUnsentMailBefore(ctx.db, new Date(now.getTime() - UNSENT_KEEP_DAYS * 24 * 3600_000).toISOString());
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

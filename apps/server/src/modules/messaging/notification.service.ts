@@ -1,4 +1,3 @@
-import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import * as repo from './notification.repository.ts';
 
@@ -44,8 +43,8 @@ export function isEmailOptedOut(ctx: Ctx, companyId: number, clientId: number, c
 }
 
 /** isEmailOptedOut inside the caller's transaction (a mail written with the order it is about). */
-export function isEmailOptedOutWithin(trx: Db, companyId: number, clientId: number, category: string) {
-  return repo.isEmailOptedOut(trx, companyId, clientId, category);
+export function isEmailOptedOutWithin(ctx: Ctx, companyId: number, clientId: number, category: string) {
+  return repo.isEmailOptedOut(ctx.db, companyId, clientId, category);
 }
 
 /** A client's e-mail address and first name, for a message about their account. */
