@@ -34,6 +34,8 @@ export interface EndpointDefinition {
   readonly params?: Schema;
   readonly query?: Schema;
   readonly body?: Schema;
+  /** Request headers the endpoint reads (the Idempotency-Key of a payment). */
+  readonly headers?: Schema;
   /** The 200 answer. Absent where the answer is not JSON (a PDF, a picture, a calendar feed, a redirect). */
   readonly response?: Schema;
   /** The codes this endpoint's own rules refuse with, besides those any endpoint of its caller may answer. */
@@ -55,6 +57,7 @@ type InferInput<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
 export type ParamsOf<E extends EndpointDefinition> = Infer<E['params'], Record<string, never>>;
 export type QueryOf<E extends EndpointDefinition> = Infer<E['query'], Record<string, never>>;
 export type BodyOf<E extends EndpointDefinition> = Infer<E['body'], undefined>;
+export type HeadersOf<E extends EndpointDefinition> = Infer<E['headers'], Record<string, never>>;
 /** What the server answers (the handler may return anything the schema accepts). */
 export type AnswerOf<E extends EndpointDefinition> = Infer<E['response'], unknown>;
 export type AnswerInputOf<E extends EndpointDefinition> = InferInput<E['response'], unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Company } from '../domain/company.ts';
-import { CALLER_ERRORS, type AnswerInputOf, type BodyOf, type Caller, type EndpointDefinition, type ParamsOf, type QueryOf } from '@portal/shared/endpoint';
+import { CALLER_ERRORS, type AnswerInputOf, type BodyOf, type Caller, type EndpointDefinition, type HeadersOf, type ParamsOf, type QueryOf } from '@portal/shared/endpoint';
 import { SWITCH_REFUSALS } from '@portal/shared/switch-refusals';
 import { forRequest, type Ctx, type RequestCtx } from '../context.ts';
 import { AppError } from './app-error.ts';
@@ -15,6 +15,7 @@ export interface EndpointCall<E extends EndpointDefinition> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
+  headers: HeadersOf<E>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -69,6 +70,7 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(extras.consumes ? { consumes: extras.consumes } : {}),
       response: { ...(endpoint.response ? { 200: endpoint.response } : {}), ...extras.responses, ...errorResponses },
     },
@@ -78,6 +80,7 @@ export function route<E extends EndpointDefinition>(
         params: req.params as ParamsOf<E>,
         query: req.query as QueryOf<E>,
         body: req.body as BodyOf<E>,
+        headers: req.headers as HeadersOf<E>,
         req,
         reply,
       }),

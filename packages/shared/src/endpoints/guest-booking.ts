@@ -1,3 +1,4 @@
+import { idempotencyKeyHeaderSchema } from '../payment-schemas';
 import { defineEndpoint } from '../endpoint';
 import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import { availabilityQuerySchema, availabilitySchema } from '../bookings-schemas';
@@ -54,6 +55,7 @@ export const guestBookingEndpoints = {
     path: '/api/ob/book',
     auth: 'company',
     body: guestBookingRequestSchema,
+    headers: idempotencyKeyHeaderSchema,
     response: guestBookingAnswerSchema,
     errors: [...court, 'BOOKING_TAKEN', 'CAPTCHA_REQUIRED', 'CAPTCHA_FAILED', 'IDEMPOTENCY_MISMATCH', ...CARD_PAYMENT_ERRORS],
     tags,

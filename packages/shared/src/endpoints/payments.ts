@@ -10,6 +10,7 @@ import {
   paymentDetailsSchema,
   quoteAnswerSchema,
   saveCardSchema,
+  idempotencyKeyHeaderSchema,
 } from '../payment-schemas';
 
 const tags = ['payment'];
@@ -51,6 +52,7 @@ export const paymentEndpoints = {
     path: '/api/payment/checkout',
     auth: 'customer',
     body: checkoutRequestSchema,
+    headers: idempotencyKeyHeaderSchema,
     response: paymentAnswerSchema,
     errors: [
       ...pricingErrors,

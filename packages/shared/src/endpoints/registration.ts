@@ -1,3 +1,4 @@
+import { idempotencyKeyHeaderSchema } from '../payment-schemas';
 import { defineEndpoint } from '../endpoint';
 import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import {
@@ -83,6 +84,7 @@ export const registrationEndpoints = {
     path: '/api/ocr/register',
     auth: 'company',
     body: registrationSubmissionSchema,
+    headers: idempotencyKeyHeaderSchema,
     response: registrationAnswerSchema,
     errors: [
       'REGISTRATION_CLOSED',

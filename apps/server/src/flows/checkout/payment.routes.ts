@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
-import { IDEMPOTENCY_HEADER, idempotencyKeyHeaderSchema } from '@portal/shared/payment-schemas';
+import { IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import { paymentEndpoints as endpoints } from '@portal/shared/endpoints/payments';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
@@ -23,11 +23,10 @@ export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
     app,
     base,
     endpoints.checkout,
-    ({ ctx, body, req, reply }) => {
-      // A missing or malformed key is refused (400) before anything is written or charged.
-      const key = idempotencyKeyHeaderSchema.parse(req.headers)[IDEMPOTENCY_HEADER];
+    ({ ctx, body, headers, reply }) => {
+      // A missing or malformed key was refused (400) by the definition's header schema, before anything was written or charged.
       reply.header('cache-control', 'no-store');
-      return checkout(ctx, ctx.company, ctx.clientId, key, body);
+      return checkout(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body);
     },
     { responses: { 402: apiErrorSchema, 502: apiErrorSchema } },
   );

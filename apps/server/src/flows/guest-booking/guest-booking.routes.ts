@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 import { guestBookingEndpoints as endpoints } from '@portal/shared/endpoints/guest-booking';
 import { guestCardTokenRequestSchema, guestBookingMessages as m } from '@portal/shared/guest-booking-schemas';
-import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, idempotencyKeyHeaderSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
+import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { throttle } from '../../lib/sign-in-throttle.ts';
@@ -10,11 +10,6 @@ import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
 import * as service from './guest-booking.service.ts';
-
-/** A booking's Idempotency-Key, checked after its body: a missing or malformed one is refused 400 VALIDATION like a field. */
-async function requireIdempotencyKey(req: FastifyRequest) {
-  idempotencyKeyHeaderSchema.parse(req.headers);
-}
 
 /**
  * The public booking page's calls (`/ob`, N37; decision 050): open to any visitor of the
@@ -36,12 +31,12 @@ export async function guestBookingRoutes(app: FastifyInstance, { ctx: base }: { 
     app,
     base,
     endpoints.book,
-    async ({ ctx, body, req, reply }) => {
+    async ({ ctx, body, headers, req, reply }) => {
       reply.headers(noStore);
       await throttle(req, 'register');
-      return service.bookAsGuest(ctx, ctx.company, req.headers[IDEMPOTENCY_HEADER] as string, body);
+      return service.bookAsGuest(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body);
     },
-    { preHandler: requireIdempotencyKey, responses: { 402: apiErrorSchema } },
+    { responses: { 402: apiErrorSchema } },
   );
 
   route(app, base, endpoints.booking, async ({ ctx, body, req, reply }) => {

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signaturesBodyLimit } from '@portal/shared/agreement-schemas';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
 import { registrationEndpoints as endpoints } from '@portal/shared/endpoints/registration';
-import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, idempotencyKeyHeaderSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
+import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import { registrationCardTokenRequestSchema, registrationTokenField, REGISTRATION_TOKEN_HEADER, REGISTRATION_MAX_AGREEMENTS } from '@portal/shared/registration-schemas';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
@@ -14,11 +14,6 @@ import { signInCustomer } from '../sign-in/sign-in.routes.ts';
 import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
 import * as steps from './registration-steps.service.ts';
 import { submitRegistration } from './submission.service.ts';
-
-/** A submission's Idempotency-Key, checked after its body: a missing or malformed one is refused 400 VALIDATION like a field. */
-async function requireIdempotencyKey(req: FastifyRequest) {
-  idempotencyKeyHeaderSchema.parse(req.headers);
-}
 
 /**
  * The online registration's checks (N22, N29, R57–R60; decision 047). Open to any visitor of the
@@ -50,10 +45,10 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     app,
     base,
     endpoints.register,
-    async ({ ctx, body, req, reply }) => {
+    async ({ ctx, body, headers, req, reply }) => {
       await throttle(req, 'register');
       reply.headers({ 'cache-control': 'no-store' });
-      const { clientId, payment } = await submitRegistration(ctx, ctx.company, req.headers[IDEMPOTENCY_HEADER] as string, body, {
+      const { clientId, payment } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, {
         ipAddress: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
       });
@@ -65,7 +60,6 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     {
       // Every agreement may carry a drawn signature.
       bodyLimit: signaturesBodyLimit(REGISTRATION_MAX_AGREEMENTS),
-      preHandler: requireIdempotencyKey,
       responses: { 402: apiErrorSchema },
     },
   );
