@@ -28,5 +28,7 @@ if (typeof document !== 'undefined') {
   // jsdom leaves it unset; the captcha widget (decision 052) works only in a secure context, as the portal on https or localhost is.
   Object.assign(globalThis, { isSecureContext: true });
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5_000 });
+  // A page that types into a card form and solves a captcha in this thread waits seconds for its
+  // answer while the type check, lint and the build share the machine's cores (npm test).
+  configure({ asyncUtilTimeout: 10_000 });
 }
