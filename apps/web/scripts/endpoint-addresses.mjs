@@ -13,6 +13,10 @@ export function endpointAddresses(endpointsDir) {
   return {
     name: 'endpoint-addresses',
     enforce: 'pre',
+    // A definitions file edited while the dev server runs is read again.
+    watchChange(id) {
+      cache.delete(id);
+    },
     async load(id) {
       const file = id.split('?')[0];
       if (!file.startsWith(endpointsDir) || !file.endsWith('.ts')) return null;
