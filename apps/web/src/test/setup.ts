@@ -28,7 +28,8 @@ if (typeof document !== 'undefined') {
   // jsdom leaves it unset; the captcha widget (decision 052) works only in a secure context, as the portal on https or localhost is.
   Object.assign(globalThis, { isSecureContext: true });
   const { configure } = await import('@testing-library/react');
-  // A page that types into a card form and solves a captcha in this thread waits seconds for its
-  // answer while the type check, lint and the build share the machine's cores (npm test).
-  configure({ asyncUtilTimeout: 10_000 });
+  // A page that types into a card form, solves a captcha and pays in this thread waits many seconds
+  // for its answer while the type check, lint and the build share two cores (npm test): a checkout
+  // that takes under a second alone took over 10 s there. A wait that is met ends at once.
+  configure({ asyncUtilTimeout: 20_000 });
 }
