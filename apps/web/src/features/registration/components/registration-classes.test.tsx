@@ -608,7 +608,7 @@ describe('paying again (one attempt per Idempotency-Key)', () => {
     await atCheckout();
     await fillCard();
     click('Pay $101.50');
-    await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy());
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     const first = sent.length;
 
@@ -652,7 +652,7 @@ describe('paying again (one attempt per Idempotency-Key)', () => {
     click('Pay $101.50');
     expect(await screen.findByRole('dialog', { name: 'Confirm your payment' })).toBeTruthy();
 
-    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual(sent[0]);
     expect(await screen.findByText(HOLD_EXPIRED_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
