@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { switchesSchema } from './company-config';
 import type { ErrorCode } from './error-codes';
+import type { SWITCH_REFUSALS } from './switch-refusals';
 
 /**
  * One HTTP endpoint, defined once: the server registers its route from this (apps/server
@@ -18,7 +18,8 @@ export type Caller =
   /** A signed-in customer of that company. */
   | 'customer';
 
-export type CompanySwitch = keyof z.infer<typeof switchesSchema>;
+/** A company switch that can turn a whole endpoint off (each has its refusal in switch-refusals.ts). */
+export type CompanySwitch = keyof typeof SWITCH_REFUSALS;
 
 type Schema = z.ZodType;
 
