@@ -23,7 +23,7 @@ export default function BalanceHistoryRoute() {
         Balance History
       </h2>
       <div className="mb-4 flex flex-wrap items-start gap-3">
-        <SearchBox key={search} list="balanceHistory" value={search} label="Search payments" onSearch={(q) => update({ q, page: 1 })} />
+        <SearchBox list="balanceHistory" value={search} label="Search payments" onSearch={(q) => update({ q, page: 1 })} />
         <SortToggle sort={sort} onChange={(s) => update({ sort: s, page: 1 })} />
       </div>
       {list.isPending ? (

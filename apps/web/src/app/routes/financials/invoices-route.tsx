@@ -30,7 +30,7 @@ export default function InvoicesRoute() {
         Invoices & Receipts
       </h2>
       <div className="mb-4 flex flex-wrap items-start gap-3">
-        <SearchBox key={search} list="invoices" value={search} label="Search invoices" onSearch={(q) => update({ q, page: 1 })} />
+        <SearchBox list="invoices" value={search} label="Search invoices" onSearch={(q) => update({ q, page: 1 })} />
         <SortToggle sort={sort} onChange={(s) => update({ sort: s, page: 1 })} />
       </div>
       {list.isPending ? (

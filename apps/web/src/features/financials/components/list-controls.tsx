@@ -26,9 +26,20 @@ export function useListParams() {
   return { search, sort, page, update };
 }
 
-/** Search with the five most recent searches of this list (I13). */
+/**
+ * Search with the five most recent searches of this list (I13). `value` is the address's term:
+ * the box follows it when it changes another way (Back, a link), but not when it is the echo of
+ * the box's own last search, which on a busy phone can arrive after the next term is typed.
+ */
 export function SearchBox({ list, value, onSearch, label }: { list: RecentSearchList; value: string; onSearch: (term: string) => void; label: string }) {
   const [draft, setDraft] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  const [sent, setSent] = useState<string | undefined>(undefined);
+  if (value !== followed) {
+    setFollowed(value);
+    if (value === sent) setSent(undefined);
+    else setDraft(value);
+  }
   const recent = useRecentSearches((s) => s.lists[list]);
   const remember = useRecentSearches((s) => s.remember);
   const id = useId();
@@ -36,6 +47,7 @@ export function SearchBox({ list, value, onSearch, label }: { list: RecentSearch
   function run(term: string) {
     const t = term.trim();
     setDraft(t);
+    setSent(t);
     if (t) remember(list, t);
     onSearch(t);
   }
