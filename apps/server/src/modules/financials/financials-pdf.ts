@@ -1,10 +1,11 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
 import type { Company } from '../../domain/company.ts';
+import { heightOf, registerFonts, write } from './pdf-fonts.ts';
 
 /**
  * Invoice and receipt PDFs (I15, U3): the company's paper size, name, colour and currency, its
- * date format, with pdfkit's built-in Helvetica (no font files to ship).
+ * date format. Text is written in Noto fonts that cover the scripts of families' names (pdf-fonts.ts).
  */
 
 export function formatMoney(cents: number, symbol: string): string {
@@ -26,6 +27,7 @@ function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpe
     margin: 50,
     info: { Title: s.CompanyDisplayName, Author: s.CompanyDisplayName, Creator: s.CompanyDisplayName },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -35,16 +37,8 @@ function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpe
   const brand = s.colors['700'];
   const width = doc.page.width - 100;
   doc.rect(0, 0, doc.page.width, 90).fill(brand);
-  doc
-    .fillColor('#ffffff')
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(s.CompanyDisplayName, 50, 32, { width: width * 0.6 });
-  if (s.fin_setup.CompanyABN)
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(`ABN ${s.fin_setup.CompanyABN}`, 50, 58, { width: width * 0.6 });
+  write(doc.fillColor('#ffffff').fontSize(20), s.CompanyDisplayName, 'bold', 50, 32, { width: width * 0.6 });
+  if (s.fin_setup.CompanyABN) write(doc.fontSize(9), `ABN ${s.fin_setup.CompanyABN}`, 'regular', 50, 58, { width: width * 0.6 });
   doc.fillColor('#111111');
   draw(doc, {
     money: (c) => formatMoney(c, s.localization.CurrencySymbol),
@@ -65,25 +59,26 @@ interface Helpers {
 
 function header(doc: PDFKit.PDFDocument, title: string, fields: [string, string][], billTo: { name: string; address: string[] }) {
   const top = 110;
-  doc.font('Helvetica-Bold').fontSize(18).text(title, 50, top);
-  doc.font('Helvetica').fontSize(10);
+  write(doc.fontSize(18), title, 'bold', 50, top);
+  doc.fontSize(10);
   let y = top + 30;
   for (const [label, value] of fields) {
-    doc.font('Helvetica-Bold').text(label, 50, y, { continued: true }).font('Helvetica').text(`  ${value}`);
+    write(doc, label, 'bold', 50, y, { continued: true });
+    write(doc, `  ${value}`, 'regular');
     y += 15;
   }
-  doc.font('Helvetica-Bold').text('Bill to', 340, top + 30);
-  doc.font('Helvetica').text([billTo.name, ...billTo.address].join('\n'), 340, top + 45, { width: 200 });
+  write(doc, 'Bill to', 'bold', 340, top + 30);
+  write(doc, [billTo.name, ...billTo.address].join('\n'), 'regular', 340, top + 45, { width: 200 });
   doc.y = Math.max(y, top + 45 + 15 * (billTo.address.length + 1)) + 20;
 }
 
 /** A table with a shaded header; columns after the first are right-aligned. */
 function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; width: number }[], rows: string[][]) {
   const x0 = 50;
-  const rowHeight = (cells: string[]) => Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (columns[i]?.width ?? 60) - 8 }))) + 8;
   const drawRow = (cells: string[], bold: boolean, shade?: string) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height = rowHeight(cells);
+    const weight = bold ? 'bold' : 'regular';
+    doc.fontSize(9);
+    const height = Math.max(...cells.map((c, i) => heightOf(doc, c, weight, (columns[i]?.width ?? 60) - 8))) + 8;
     if (doc.y + height > doc.page.height - 60) doc.addPage();
     const y = doc.y;
     if (shade)
@@ -94,7 +89,7 @@ function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; wi
     let x = x0;
     cells.forEach((cell, i) => {
       const w = columns[i]?.width ?? 60;
-      doc.text(cell, x + 4, y + 4, { width: w - 8, align: i === 0 ? 'left' : 'right' });
+      write(doc, cell, weight, x + 4, y + 4, { width: w - 8, align: i === 0 ? 'left' : 'right' });
       x += w;
     });
     doc.fillColor('#111111');
@@ -118,11 +113,9 @@ function table(doc: PDFKit.PDFDocument, h: Helpers, columns: { label: string; wi
 function totals(doc: PDFKit.PDFDocument, rows: [string, string, boolean?][]) {
   for (const [label, value, bold] of rows) {
     const y = doc.y;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(10)
-      .text(label, 300, y, { width: 140, align: 'right' });
-    doc.text(value, 445, y, { width: 100, align: 'right' });
+    const weight = bold ? 'bold' : 'regular';
+    write(doc.fontSize(10), label, weight, 300, y, { width: 140, align: 'right' });
+    write(doc, value, weight, 445, y, { width: 100, align: 'right' });
     doc.y = y + 16;
   }
   doc.moveDown();
@@ -162,7 +155,7 @@ export function renderInvoicePdf(company: Company, inv: InvoiceDetail): Promise<
       ['Balance due', h.money(inv.balanceDue), true],
     ]);
     if (inv.payments.length > 0) {
-      doc.font('Helvetica-Bold').fontSize(12).text('Payments', 50);
+      write(doc.fontSize(12), 'Payments', 'bold', 50);
       doc.moveDown(0.5);
       table(
         doc,
@@ -177,11 +170,11 @@ export function renderInvoicePdf(company: Company, inv: InvoiceDetail): Promise<
       );
     }
     if (inv.bankDetails) {
-      doc.font('Helvetica-Bold').fontSize(10).text('Bank details', 50);
-      doc.font('Helvetica').text(inv.bankDetails, 50, undefined, { width: w });
+      write(doc.fontSize(10), 'Bank details', 'bold', 50);
+      write(doc, inv.bankDetails, 'regular', 50, undefined, { width: w });
       doc.moveDown();
     }
-    if (inv.notes) doc.font('Helvetica').fontSize(9).text(inv.notes, 50, undefined, { width: w });
+    if (inv.notes) write(doc.fontSize(9), inv.notes, 'regular', 50, undefined, { width: w });
   });
 }
 

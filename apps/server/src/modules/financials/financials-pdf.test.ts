@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { InvoiceDetail } from '@portal/shared/financials-schemas';
+import { Browser, startTestApp, type TestApp } from '../../test/api-harness.ts';
+import { findCompanyByCode } from '../company/company.service.ts';
+import type { Company } from '../../domain/company.ts';
+import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
+
+/** The text a PDF reader finds on each page, read back through the fonts' Unicode maps. */
+async function textOf(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+const NAMES = ['王小明 Ελένη Mitchell', '김민준', 'Жанна Орлова', 'さくら', 'Nguyễn Thị Ánh', 'Zoë 🏊‍♀️ 👍'];
+
+describe('invoice and receipt PDFs in every script (issue 25, 4)', () => {
+  let t: TestApp;
+  let company: Company;
+  let invoice: InvoiceDetail;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    const parent = new Browser(t.server);
+    await parent.signIn('SPLASH', 'parent@example.com');
+    company = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
+    invoice = (await parent.get<InvoiceDetail>('/api/financials/invoices/INV-10233')).body;
+  });
+  afterAll(() => t.close());
+
+  it('prints families’ names in Latin, Greek, Cyrillic, Chinese, Japanese, Korean and emoji as the text they are', async () => {
+    const pdf = await renderInvoicePdf(
+      { ...company, settings: { ...company.settings, CompanyDisplayName: 'Splash 水上 Школа' } },
+      {
+        ...invoice,
+        billTo: { name: NAMES[0]!, address: [NAMES[2]!, NAMES[4]!] },
+        lines: invoice.lines.map((l, i) => ({ ...l, description: `${NAMES[(i + 1) % NAMES.length]!} – ${l.description}` })),
+        notes: NAMES.join(' · '),
+      },
+    );
+    const text = await textOf(pdf);
+    for (const name of [...NAMES, 'Splash 水上 Школа']) expect(text).toContain(name.replace(/\u200d|\ufe0f/g, '').split(' ')[0]);
+    expect(text.replace(/\s+/g, ' ')).toContain('王小明 Ελένη Mitchell');
+    expect(text).toContain('김민준');
+    expect(text).toContain('Жанна Орлова');
+    expect(text).toContain('Nguyễn Thị Ánh');
+    expect(text).toContain('🏊');
+    expect(text).toContain(invoice.invoiceNumber);
+    // Each line of the address on a line of its own, whatever its script.
+    expect(text).not.toMatch(/Mitchell[ \t]*Жанна/);
+    // Only the glyphs used are embedded: four scripts' fonts (20 MB of files) in a few tens of kilobytes.
+    expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  it('a receipt names its family in their script too', async () => {
+    const pdf = await renderReceiptPdf(company, {
+      receiptNumber: 'RCT-1',
+      date: '2026-11-28',
+      amount: 12_500,
+      method: 'Card',
+      reference: 'Visa •••• 4242',
+      billTo: { name: '王小明', address: ['Ελένη Mitchell'] },
+      allocations: [{ invoiceNumber: 'INV-1', invoiceDate: '2026-11-01', invoiceTotal: 12_500, amount: 12_500, balanceDue: 0 }],
+    });
+    const text = await textOf(pdf);
+    expect(text).toContain('王小明');
+    expect(text).toContain('Ελένη Mitchell');
+    expect(text).toContain('Visa •••• 4242');
+  });
+});
