@@ -28,15 +28,16 @@ export default function FinancialsLayoutRoute() {
         }
       />
       {invoiceNo ? null : (
-        <nav aria-label="Financials" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <ul className="inline-flex min-w-max gap-1 rounded-full bg-surface-muted p-1">
+        <nav aria-label="Financials" className="mb-6">
+          {/* On a phone the three tabs share the row, each label wrapping if it must, none cut off. */}
+          <ul className="grid grid-cols-3 gap-1 rounded-2xl bg-surface-muted p-1 sm:inline-flex sm:rounded-full">
             {TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition',
+                      'flex h-full min-h-10 items-center justify-center rounded-xl px-2 text-center text-sm leading-tight font-semibold transition sm:rounded-full sm:px-4 sm:whitespace-nowrap',
                       isActive ? 'bg-surface text-primary-ink shadow-sm' : 'text-muted hover:text-ink',
                     )
                   }

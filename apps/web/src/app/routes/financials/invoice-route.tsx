@@ -1,3 +1,4 @@
+import { StackedTable } from '@/components/ui/stacked-table';
 import { useParams } from 'react-router';
 import { DownloadIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
@@ -57,44 +58,20 @@ export default function InvoiceRoute() {
         </div>
       </dl>
 
-      <div className="overflow-x-auto border-t border-line">
-        <table className="min-w-full divide-y divide-line text-sm">
-          <caption className="sr-only">Invoice lines</caption>
-          <thead className="bg-canvas">
-            <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-              <th scope="col" className="px-5 py-3 sm:px-8">
-                Description
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Qty
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Unit Price
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                {inv.taxName}
-              </th>
-              <th scope="col" className="px-5 py-3 text-right sm:px-8">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line-soft">
-            {inv.lines.map((l, i) => (
-              <tr key={i}>
-                <td className="min-w-56 px-5 py-3 text-ink sm:px-8">{l.description}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-ink-soft">{l.type}</td>
-                <td className="px-3 py-3 text-right text-ink-soft tabular-nums">{l.quantity}</td>
-                <td className="px-3 py-3 text-right whitespace-nowrap text-ink-soft tabular-nums">{money(l.unitPrice)}</td>
-                <td className="px-3 py-3 text-right whitespace-nowrap text-ink-soft tabular-nums">{money(l.tax)}</td>
-                <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:px-8">{money(l.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="border-t border-line">
+        <StackedTable
+          caption="Invoice lines"
+          rows={inv.lines}
+          rowKey={(_, i) => String(i)}
+          columns={[
+            { header: 'Description', title: true, cell: (l) => l.description, className: 'sm:min-w-56' },
+            { header: 'Type', cell: (l) => l.type, className: 'text-ink-soft sm:whitespace-nowrap' },
+            { header: 'Qty', align: 'right', cell: (l) => l.quantity, className: 'text-ink-soft' },
+            { header: 'Unit Price', align: 'right', cell: (l) => money(l.unitPrice), className: 'text-ink-soft' },
+            { header: inv.taxName, align: 'right', cell: (l) => money(l.tax), className: 'text-ink-soft' },
+            { header: 'Total', align: 'right', cell: (l) => money(l.total), className: 'font-medium text-ink' },
+          ]}
+        />
       </div>
 
       <div className="flex flex-col gap-6 border-t border-line px-5 py-5 sm:flex-row sm:justify-between sm:px-8">

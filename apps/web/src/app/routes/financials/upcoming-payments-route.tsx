@@ -1,3 +1,4 @@
+import { StackedTable } from '@/components/ui/stacked-table';
 import { CalendarClockIcon } from 'lucide-react';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
@@ -31,40 +32,19 @@ export default function UpcomingPaymentsRoute() {
       ) : payments.length === 0 ? (
         <EmptyState icon={<CalendarClockIcon className="size-7" />} text="No upcoming payments." />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
-          <table className="min-w-full divide-y divide-line text-sm">
-            <caption className="sr-only">Upcoming payments</caption>
-            <thead className="bg-canvas">
-              <tr className="text-left text-xs font-semibold tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  Next Charge
-                </th>
-                <th scope="col" className="px-4 py-3 text-right sm:px-5">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  Period
-                </th>
-                <th scope="col" className="px-4 py-3 text-right sm:px-5">
-                  Remaining
-                </th>
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  Notes
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line-soft">
-              {payments.map((p, i) => (
-                <tr key={`${p.nextCharge}-${i}`}>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink sm:px-5">{date(p.nextCharge)}</td>
-                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums sm:px-5">{money(p.amount)}</td>
-                  <td className="px-4 py-3 text-ink-soft sm:px-5">{p.period}</td>
-                  <td className="px-4 py-3 text-right text-ink-soft tabular-nums sm:px-5">{p.remainingCharges}</td>
-                  <td className="min-w-48 px-4 py-3 text-ink-soft sm:px-5">{p.notes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="rounded-2xl border border-line bg-surface shadow-sm">
+          <StackedTable
+            caption="Upcoming payments"
+            rows={payments}
+            rowKey={(p, i) => `${p.nextCharge}-${i}`}
+            columns={[
+              { header: 'Next Charge', title: true, cell: (p) => date(p.nextCharge), className: 'sm:font-normal sm:whitespace-nowrap' },
+              { header: 'Amount', align: 'right', cell: (p) => money(p.amount), className: 'font-semibold text-ink' },
+              { header: 'Period', cell: (p) => p.period, className: 'text-ink-soft' },
+              { header: 'Remaining', align: 'right', cell: (p) => p.remainingCharges, className: 'text-ink-soft' },
+              { header: 'Notes', cell: (p) => p.notes, className: 'col-span-2 text-ink-soft sm:min-w-48' },
+            ]}
+          />
         </div>
       )}
       {list.data && list.data.total_count > 0 ? (

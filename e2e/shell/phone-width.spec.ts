@@ -1,0 +1,104 @@
+import { expect, test, signInViaApi, type World } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/**
+ * Issue 25 (5): no page of the portal scrolls sideways on a phone, and no box inside one hides
+ * what it holds behind a sideways scroll or a clip (a table's columns, a tab strip). Each page is
+ * read once it has loaded: the document is no wider than the screen, and every element that
+ * clips or scrolls sideways shows all the text and controls it holds (text cut with an ellipsis,
+ * decoration and a strip of choices meant to be swiped aside).
+ */
+async function overflows(page: Page): Promise<string[]> {
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse, [role="status"]:has(svg.animate-spin)')).toHaveCount(0);
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth} px wide on a ${root.clientWidth} px screen`);
+    const name = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${label}"`;
+    };
+    /** Text or a control that lies outside the box, left or right: what the box hides. */
+    const hidden = (box: Element) => {
+      const edge = box.getBoundingClientRect();
+      return [...box.querySelectorAll('*')].some((el) => {
+        const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+        if (!ownText && !el.matches('button, a, input, select, textarea, img')) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1);
+      });
+    };
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (['INPUT', 'TEXTAREA', 'SELECT', 'svg', 'IMG', 'CANVAS'].includes(el.tagName)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.textOverflow === 'ellipsis') continue;
+      // Text for screen readers only (sr-only: clipped to nothing) is not on the screen.
+      if (style.position === 'absolute' && (style.clipPath !== 'none' || (style.clip !== 'auto' && style.clip !== ''))) continue;
+      if (!['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX) || el.clientWidth <= 1 || el.scrollWidth <= el.clientWidth + 1) continue;
+      // A strip of choices that scrolls sideways (the booking days) shows each one on a swipe or a Tab.
+      const strip = style.overflowX !== 'hidden' && style.overflowX !== 'clip' && el.children.length > 0 && [...el.children].every((c) => c.tagName === 'BUTTON');
+      if (!strip && hidden(el)) found.push(`${name(el)}: ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return found;
+  });
+}
+
+/** Every page's findings, so one run names all of them. */
+async function expectAllFit(page: Page, paths: string[]) {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    const here = await overflows(page);
+    if (here.length > 0) found[path] = here;
+  }
+  expect(found).toEqual({});
+}
+
+test.describe('a phone never scrolls sideways @phone', () => {
+  test('signed out: the landing, registration, guest booking and reset pages', async ({ page, world }) => {
+    const code = world.company('SPLASH').code;
+    await expectAllFit(page, ['/hub', `/ocr?company=${code}`, `/ob?company=${code}`, '/reset-password?token=expired']);
+  });
+
+  test('every page of a signed-in parent', async ({ page, world }) => {
+    test.setTimeout(120_000);
+    await signIn(page, world);
+    await expectAllFit(page, [
+      '/hub/company',
+      '/hub/students',
+      '/hub/students/new',
+      '/hub/classes',
+      '/hub/classes/view-enrollments',
+      '/hub/classes/makeups',
+      '/hub/classes/notify-absences',
+      '/hub/financials-main-page',
+      '/hub/financials/invoices-and-receipts',
+      '/hub/financials/INV-10239',
+      '/hub/financials/INV-10233',
+      '/hub/financials/balance-history',
+      '/hub/financials/upcoming-payments',
+      '/hub/bookings/view',
+      '/hub/bookings/add',
+      '/hub/notifications',
+      '/hub/notification-configuration',
+      '/hub/messages',
+      '/hub/settings-main-page',
+      '/hub/settings/my-details',
+      '/hub/settings/security',
+      '/hub/settings/billing',
+      '/hub/settings/agreements',
+      '/hub/contact-us',
+      '/hub/barcodes',
+      '/hub/checkout',
+    ]);
+    await page.goto('/hub/students');
+    await page.locator('main a[href^="/hub/students/"]:not([href$="/new"])').first().click();
+    await expect(page).toHaveURL(/\/hub\/students\/\d+/);
+    expect(await overflows(page), 'a student').toEqual([]);
+  });
+});
+
+async function signIn(page: Page, world: World) {
+  await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+}
