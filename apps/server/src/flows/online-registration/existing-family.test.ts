@@ -38,7 +38,17 @@ describe.each(testEngines())('an existing family registers for classes through a
     for (let i = 0; i < kids; i += 1) {
       const row = await db()
         .insertInto('students')
-        .values({ company_id: splash, client_id: who.clientId, first_name: `Kid${i}`, last_name: 'Existing', dob: '2017-05-06', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
+        .values({
+          company_id: splash,
+          client_id: who.clientId,
+          first_name: `Kid${i}`,
+          last_name: 'Existing',
+          dob: '2017-05-06',
+          gender: 'Female',
+          standard: '',
+          profile_picture: null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       students.push(row.id);
@@ -65,7 +75,9 @@ describe.each(testEngines())('an existing family registers for classes through a
         ).n,
       );
     return {
-      enrolments: (await db().selectFrom('enrolments').select(['class_id', 'student_id', 'status']).where('student_id', 'in', students).orderBy('class_id').execute()).map((e) => `${e.student_id}:${e.class_id}:${e.status}`),
+      enrolments: (await db().selectFrom('enrolments').select(['class_id', 'student_id', 'status']).where('student_id', 'in', students).orderBy('class_id').execute()).map(
+        (e) => `${e.student_id}:${e.class_id}:${e.status}`,
+      ),
       waitlist: (await db().selectFrom('waitlist_entries').select('class_id').where('student_id', 'in', students).execute()).length,
       payments: await count('payments'),
       invoices: await count('invoices'),
@@ -118,7 +130,12 @@ describe.each(testEngines())('an existing family registers for classes through a
     const f = await family(1);
     const before = await written(f.clientId);
     const charges = await countCharges(t, splash);
-    const res = await submit(f.browser, { profile: 1, classes: [{ StudentID: f.students[0]!, ClassID: classOf(3) }], agreements: [{ agreementID: 2, agreed: true, signature: null }], cardToken: await tokenise(f.browser) });
+    const res = await submit(f.browser, {
+      profile: 1,
+      classes: [{ StudentID: f.students[0]!, ClassID: classOf(3) }],
+      agreements: [{ agreementID: 2, agreed: true, signature: null }],
+      cardToken: await tokenise(f.browser),
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('SIGNATURE_REQUIRED');
     expect(await written(f.clientId)).toEqual(before);
