@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   NO_CLASSES_TAKEN: 'This registration takes no classes.',
   STUDENT_WITHOUT_CLASS: 'Every student needs a class.',
   UNKNOWN_STUDENT: 'Unknown student.',
+  DUPLICATE_CLASS: 'This class is chosen twice for the same student.',
   PAYMENT_OPTION: 'Please select an option',
   // Students, pictures and agreements
   STUDENT_EDIT_OFF: 'Students cannot be changed here.',

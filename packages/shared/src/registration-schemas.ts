@@ -37,6 +37,9 @@ export const registrationMessages = {
   bankRequired: 'Please enter your bank details',
   cardExpired: 'Your card details have expired. Please enter your card again.',
   welcomeSubject: (company: string) => `Welcome to ${company}`,
+  /** N18: an existing family's students are managed in the Customer Hub, not here (D2 §6, in its words). */
+  existingStudents: (company: string) => `please contact ${company} or add a student via the Customer Hub`,
+  duplicateClass: (term: string) => `This class is chosen twice for the same ${term.toLowerCase()}`,
 } as const;
 
 /** A registration token as send-code answers it. */
@@ -154,3 +157,46 @@ export const registrationAnswerSchema = z.object({
   server_redirect: z.string().optional(),
 });
 export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;
+
+/**
+ * A class chosen by a family that already has an account (N12, R49): for one of its own students,
+ * named by StudentID. A full class can be joined as a waitlist place instead.
+ */
+export const ocrClassChoiceSchema = z.object({
+  StudentID: idField,
+  ...classChoiceFields,
+  waitlist: z.boolean().default(false),
+});
+export type OcrClassChoice = z.input<typeof ocrClassChoiceSchema>;
+
+/** POST /api/classes/ocr-class-quote: what the classes chosen cost this family (its siblings and credits priced as the hub's cart prices them). */
+export const ocrClassQuoteRequestSchema = z.object({
+  profile: idField,
+  classes: z.array(ocrClassChoiceSchema).max(30),
+  direct_debit_payment: z.boolean().default(false),
+});
+
+/**
+ * POST /api/classes/ocr-class (F16, R49, decision 060), with an Idempotency-Key header: an
+ * existing family's class registration through a registration link. `classes` are for the
+ * family's own students (at least one class overall, N15); `agreements` answer the profile's
+ * agreements not yet signed in their current version; the payment goes through the checkout as
+ * the new family's does: a card tokenised for the signed-in client, or direct debit from `bank`
+ * (kept as the family's bank details) or from the bank details on file.
+ */
+export const ocrClassRequestSchema = z.strictObject({
+  profile: idField,
+  classes: z.array(ocrClassChoiceSchema).max(30),
+  agreements: z.array(registrationAgreementSchema).max(REGISTRATION_MAX_AGREEMENTS).default([]),
+  direct_debit_payment: z.boolean().default(false),
+  cardToken: cardTokenField.optional(),
+  bank: z.record(z.string(), z.unknown()).optional(),
+});
+export type OcrClassRequest = z.input<typeof ocrClassRequestSchema>;
+
+/** The answer: what was paid (null when nothing was: waitlist places only); a challenge step answers payment.status "requires_action". */
+export const ocrClassAnswerSchema = z.object({
+  success: z.literal(true),
+  payment: paymentAnswerSchema.nullable(),
+});
+export type OcrClassAnswer = z.infer<typeof ocrClassAnswerSchema>;

@@ -33,10 +33,15 @@ import {
 } from '../class-schemas';
 import { classSessionLinkAnswerSchema, classSessionLinkQuerySchema } from '../class-session-link-schemas';
 import { ocrProfilesAnswerSchema } from '../company-schemas';
+import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
+import { idempotencyKeyHeaderSchema } from '../payment-schemas';
+import { ocrClassAnswerSchema, ocrClassQuoteRequestSchema, ocrClassRequestSchema, registrationQuoteAnswerSchema } from '../registration-schemas';
 
 const tags = ['classes'];
 /** X7: online class reservations are one switch under two names, and both must be on. */
 const classReservations: CompanySwitch[] = ['AllowOCR', 'OnlineClassReservationsEnabled'];
+/** The refusals of an existing family's class choices (decision 060). */
+const ocrClassChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'ALREADY_ENROLLED', 'CLASS_FULL', 'CANNOT_PRICE', 'DUPLICATE_CLASS'];
 
 export const classEndpoints = {
   search: defineEndpoint({
@@ -74,6 +79,44 @@ export const classEndpoints = {
     params: idParams,
     response: ocrProfileAnswerSchema,
     description: 'One registration profile (N3).',
+    tags,
+  }),
+  ocrClassQuote: defineEndpoint({
+    method: 'POST',
+    path: '/api/classes/ocr-class-quote',
+    auth: 'customer',
+    switches: classReservations,
+    body: ocrClassQuoteRequestSchema,
+    response: registrationQuoteAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', ...ocrClassChoices],
+    description: "Prices an existing family's classes chosen through a registration link, with the payment options of the profile (N12, decision 060).",
+    tags,
+  }),
+  ocrClass: defineEndpoint({
+    method: 'POST',
+    path: '/api/classes/ocr-class',
+    auth: 'customer',
+    switches: classReservations,
+    body: ocrClassRequestSchema,
+    headers: idempotencyKeyHeaderSchema,
+    response: ocrClassAnswerSchema,
+    errors: [
+      'REGISTRATION_CLOSED',
+      ...ocrClassChoices,
+      'NOTHING_TO_PAY',
+      'PAYMENT_OPTION',
+      'AGREEMENT_NOT_FOUND',
+      'AGREEMENT_REQUIRED',
+      'SIGNATURE_REQUIRED',
+      'NOT_FULL',
+      'NO_BANK_DETAILS',
+      'IDEMPOTENCY_MISMATCH',
+      'PAYMENTS_OFF',
+      'DIRECT_DEBIT_OFF',
+      ...CARD_PAYMENT_ERRORS,
+    ],
+    description:
+      'F16, R49 (decision 060): an existing family registers its own students in classes through a registration link, under an Idempotency-Key header: the agreements, waitlist places and classes paid through the checkout. The same key and body answer the same payment and never enrol or charge twice.',
     tags,
   }),
   studentsEnrolled: defineEndpoint({

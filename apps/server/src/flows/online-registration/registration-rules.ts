@@ -11,12 +11,13 @@ export const REGISTRATION_TTL_MINUTES = 24 * 60;
 export const CAPTCHA_MARK_MINUTES = 10;
 
 /**
- * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30); a
- * named profile must be one of the company's.
+ * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30), the
+ * latter not asked of a family that has an account; a named profile must be one of the company's.
  */
-export function assertRegistrationOpen(company: Company, profileId?: number) {
+export function assertRegistrationOpen(company: Company, profileId?: number, options: { existingFamily?: boolean } = {}) {
   const s = company.settings.switches;
-  if (!s.AllowOCR || !s.CanTakeNewSignUps) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
+  // A family that already has an account is no new sign-up (decision 060).
+  if (!s.AllowOCR || (!s.CanTakeNewSignUps && !options.existingFamily)) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
   if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signaturesBodyLimit } from '@portal/shared/agreement-schemas';
 import { apiErrorSchema } from '@portal/shared/api-schemas';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { registrationEndpoints as endpoints } from '@portal/shared/endpoints/registration';
 import { gatewayChallengeDecisionSchema, gatewayChallengeSchema, gatewayTokenAnswerSchema, IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import { registrationCardTokenRequestSchema, registrationTokenField, REGISTRATION_TOKEN_HEADER, REGISTRATION_MAX_AGREEMENTS } from '@portal/shared/registration-schemas';
@@ -14,6 +15,7 @@ import { signInCustomer } from '../sign-in/sign-in.routes.ts';
 import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
 import * as steps from './registration-steps.service.ts';
 import { submitRegistration } from './submission.service.ts';
+import { quoteExistingFamilyClasses, registerExistingFamilyClasses } from './existing-family.service.ts';
 
 /**
  * The online registration's checks (N22, N29, R57–R60; decision 047). Open to any visitor of the
@@ -68,6 +70,24 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     await throttle(req, 'register');
     return steps.quoteRegistration(ctx, ctx.company, body);
   });
+
+  // A family that already has an account, signed in, registers its own students in classes (N12, F16, R49; decision 060).
+  route(app, base, classEndpoints.ocrClassQuote, ({ ctx, body, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return quoteExistingFamilyClasses(ctx, ctx.company, ctx.clientId, body);
+  });
+
+  route(
+    app,
+    base,
+    classEndpoints.ocrClass,
+    async ({ ctx, body, headers, req, reply }) => {
+      reply.header('cache-control', 'no-store');
+      const { payment } = await registerExistingFamilyClasses(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+      return { success: true as const, payment };
+    },
+    { bodyLimit: signaturesBodyLimit(REGISTRATION_MAX_AGREEMENTS), responses: { 402: apiErrorSchema, 502: apiErrorSchema } },
+  );
 
   // The simulated gateway's routes for a registration's card: tokenised before its holder is a
   // client, and its challenge step. Kept last: nothing below exists where the simulator may not run.

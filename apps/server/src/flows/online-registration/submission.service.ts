@@ -1,19 +1,17 @@
-import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { agreementMessages as am } from '@portal/shared/agreement-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { registrationMessages as m, type registrationSubmissionSchema } from '@portal/shared/registration-schemas';
-import { bankDetailsSchemaFor, type checkoutRequestSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import type { checkoutRequestSchema, PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { checkSignature, listActiveAgreements, recordAcceptance } from '../../modules/agreements/agreements.api.ts';
+import { recordAcceptance } from '../../modules/agreements/agreements.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
-import { bankFormatOf, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
+import { registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
@@ -23,7 +21,8 @@ import { checkNewCustomerRegId, parseCustomerForm, saveCustomerDetails } from '.
 import { insertStudent, parseStudentForm } from '../../modules/students/students.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
-import { assertRegistrationOpen, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
+import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
+import { assertRegistrationOpen, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
 import { enrolledItems } from './registration-steps.service.ts';
 
 // The one submission: checked whole, the family written, its classes paid through the checkout.
@@ -34,21 +33,6 @@ const REPLAY_MINUTES = 15;
 
 /** The body as sent, hashed: a retry under the same key must carry the same one. */
 const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
-
-const fieldError = (status: number, code: ErrorCode, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
-
-/** Field errors of a part of the submission, named by where they sit in it (`students.1.FirstName`). */
-async function within<T>(prefix: string, parse: () => Promise<T>): Promise<T> {
-  try {
-    return await parse();
-  } catch (err) {
-    if (err instanceof AppError && err.errors) {
-      const errors = err.errors.map((e) => ({ ...e, field: `${prefix}.${e.field}` }));
-      throw new AppError(err.statusCode, err.code, err.message, errors);
-    }
-    throw err;
-  }
-}
 
 /**
  * Everything the submission must satisfy, checked before anything is written, the cheap checks
@@ -76,20 +60,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
     const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment);
     if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
-  const agreements = await listActiveAgreements(ctx, company.id, undefined, body.profile);
-  const unknown = body.agreements.findIndex((a) => !agreements.some((x) => x.AgreementID === a.agreementID));
-  if (unknown >= 0) throw fieldError(422, 'AGREEMENT_NOT_FOUND', `agreements.${unknown}.agreementID`, am.notFound);
-  const answers = new Map(body.agreements.map((a) => [a.agreementID, a]));
-  const agreed: { agreementId: number; name: string; signature: string | null }[] = [];
-  for (const a of agreements) {
-    const answer = answers.get(a.AgreementID);
-    if (!answer?.agreed) {
-      if (a.pivot.Required) throw fieldError(422, 'AGREEMENT_REQUIRED', `agreements.${a.AgreementID}`, am.mustAgree(a.Name));
-      continue;
-    }
-    if (a.RequiresSignature && !answer.signature) throw fieldError(422, 'SIGNATURE_REQUIRED', `agreements.${a.AgreementID}.signature`, am.signatureRequired(a.Name));
-    agreed.push({ agreementId: a.AgreementID, name: a.Name, signature: answer.signature ?? null });
-  }
+  const agreed = await checkAgreementAnswers(ctx, company, undefined, body.profile, body.agreements);
 
   const options = { profileId: body.profile, registration: true };
   // The address is the one the family proved, whatever the form says.
@@ -100,11 +71,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   });
   const students = [];
   for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(ctx, company, student, options)));
-  const accepted = [];
-  for (const a of agreed) {
-    const signature = a.signature ? await within(`agreements.${a.agreementId}`, () => checkSignature(a.signature!, a.name)) : null;
-    accepted.push({ agreementId: a.agreementId, signature });
-  }
+  const accepted = await checkedSignatures(agreed);
   // Bank details last among the forms: they are only asked when paying by direct debit.
   const bank = payment === 'direct_debit' ? parseBank(company, body.bank) : null;
   return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
@@ -119,7 +86,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
 function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, body: Submission, cardToken: string | null, studentTerm: string): 'card' | 'direct_debit' | null {
   if (!takesClasses(profile)) {
     if (body.classes.length > 0) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
-    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    assertNothingPaid(body);
     return null;
   }
   if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);
@@ -128,29 +95,17 @@ function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, bo
   const without = body.students.findIndex((_, i) => !body.classes.some((c) => c.student === i));
   if (without >= 0) throw fieldError(422, 'STUDENT_WITHOUT_CLASS', `students.${without}`, m.studentWithoutClass(studentTerm));
   if (body.classes.every((c) => c.waitlist)) {
-    if (body.direct_debit_payment || body.cardToken || body.bank) throw fieldError(422, 'NOTHING_TO_PAY', 'direct_debit_payment', m.nothingToPay);
+    assertNothingPaid(body);
     return null;
   }
-  const options = paymentOptionsOf(ctx, company, profile);
-  const method = body.direct_debit_payment ? 'direct_debit' : 'credit_card';
-  if (!options.includes(method)) throw fieldError(422, 'PAYMENT_OPTION', 'direct_debit_payment', options.length ? m.paymentOptionNotOffered : m.selectOption);
+  const method = paymentChoice(ctx, company, profile, body);
   if (method === 'direct_debit') {
-    if (body.cardToken) throw fieldError(422, 'PAYMENT_OPTION', 'cardToken', m.paymentOptionNotOffered);
     if (!body.bank) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
     return 'direct_debit';
   }
-  if (body.bank) throw fieldError(422, 'PAYMENT_OPTION', 'bank', m.paymentOptionNotOffered);
   // The card must be the one tokenised for this registration; the checkout refuses a card it cannot charge when there is something to pay.
   if (body.cardToken && body.cardToken !== cardToken) throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
   return 'card';
-}
-
-/** The bank details in the company's format, with errors named `bank.BankCode`. */
-function parseBank(company: Company, bank: unknown) {
-  const parsed = bankDetailsSchemaFor(bankFormatOf(company)).safeParse(bank);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: ['bank', ...i.path.map(String)].join('.'), message: i.message }));
-  throw new AppError(400, 'VALIDATION', errors[0]!.message, errors);
 }
 
 /**

@@ -1,7 +1,21 @@
+import { signInActionMessages as sm } from '@portal/shared/sign-in-action-schemas';
+import { studentTerm } from '@/lib/branding';
+import { useConfig } from '@/entities/company/get-company-config';
 import { RegistrationPage } from '@/features/registration/components/registration-page';
+import { UpdateStudentAction } from '@/features/sign-in-actions/components/update-student-form';
 import { ComingSoon } from '../components/coming-soon';
 
-/** /ocr: the registration, with today's "opens soon" page for a profile whose page type is not taken online yet. */
+/**
+ * /ocr: the registration, with today's "opens soon" page for a profile whose page type is not taken
+ * online yet. A family signed in completes its students' details inside it (N13) on the same form
+ * as the sign-in actions' UpdateStudent.
+ */
 export default function OcrRoute() {
-  return <RegistrationPage otherPageType={<ComingSoon />} />;
+  const config = useConfig();
+  return (
+    <RegistrationPage
+      otherPageType={<ComingSoon />}
+      renderStudentUpdate={(studentId, onSaved) => <UpdateStudentAction key={studentId} studentId={studentId} title={sm.updateStudentTitle(studentTerm(config))} onSaved={onSaved} />}
+    />
+  );
 }

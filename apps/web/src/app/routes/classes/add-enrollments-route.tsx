@@ -10,7 +10,7 @@ import { studentTerm } from '@/lib/branding';
 import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { useConfig } from '@/entities/company/get-company-config';
-import { useClassStudents } from '@/features/classes/api/get-students';
+import { useClassStudents } from '@/entities/classes/get-class-students';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
 
 /** /hub/classes/add-enrollments/{ocrProfileId} (F9–F13): find a class and add it to the cart. */

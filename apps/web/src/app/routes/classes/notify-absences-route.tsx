@@ -3,7 +3,7 @@ import { CalendarXIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
-import { useClassStudents } from '@/features/classes/api/get-students';
+import { useClassStudents } from '@/entities/classes/get-class-students';
 import { useStudentEnrolments } from '@/features/classes/api/enrolments';
 import { EnrolmentCard } from '@/features/classes/components/enrolment-card';
 import { StudentPicker } from '@/features/classes/components/student-picker';

@@ -7,7 +7,7 @@ import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states'
 import { Pager } from '@/components/ui/pager';
 import { errorMessage } from '@/lib/api-client';
 import { useSearchParamState } from '@/lib/use-search-param';
-import { useClassStudents } from '@/features/classes/api/get-students';
+import { useClassStudents } from '@/entities/classes/get-class-students';
 import { useStudentEnrolments } from '@/features/classes/api/enrolments';
 import { EnrolmentCard } from '@/features/classes/components/enrolment-card';
 import { StudentPicker } from '@/features/classes/components/student-picker';

@@ -34,12 +34,13 @@ export function useFinishSignIn() {
       const params = new URLSearchParams(location.search);
       if (location.pathname === paths.ocr) {
         // N35, L13: signed in during registration, the client is asked for what the profile's
-        // forms still need; with nothing queued the registration page says what comes next.
+        // forms still need; the registration page itself asks for its students' details (N13).
         const profile = params.get('p');
         void ocrSignInActions({ client_id: answer.user.ClientID, profile_id: profile && /^\d+$/.test(profile) ? Number(profile) : null }).then(
           (queued) => {
             queryClient.setQueryData(signInActionsQueryOptions.queryKey, queued);
-            if (queued.length > 0) void navigate(paths.signInActions, { replace: true });
+            // N13: the students' details are completed inside the registration; anything else first on its own page.
+            if (queued.some((a) => a.type !== 'UpdateStudent')) void navigate(paths.signInActions, { replace: true });
           },
           () => {
             if (actions.length > 0) void navigate(paths.signInActions, { replace: true });

@@ -29,16 +29,18 @@ export function ClassRegistrationStep({
   payment,
   needsPassword,
   studentTerm,
+  description = 'Thank you. Your account is ready.',
 }: {
   students: readonly EnrolledStudent[];
   payment: PaymentAnswer | null;
   needsPassword: boolean;
   studentTerm: string;
+  description?: string;
 }) {
   return (
     <StepCard
       title="Registration complete"
-      description="Thank you. Your account is ready."
+      description={description}
       action={
         <Link to={needsPassword ? paths.signInActions : paths.company} className={buttonClasses('primary', 'lg', 'sm:min-w-44')}>
           {needsPassword ? 'Set your password' : 'Go to the Customer Hub'}

@@ -49,7 +49,8 @@ export function ClassStep({
   onAdd: (cls: ChosenClass) => void;
   onRemove: (classId: number) => void;
   onNext: () => void;
-  onBack: () => void;
+  /** None where the class step opens the registration (a family signed in). */
+  onBack?: () => void;
 }) {
   // The class whose kind (term or one session) is being chosen.
   const [choosing, setChoosing] = useState<ClassSummary | null>(null);

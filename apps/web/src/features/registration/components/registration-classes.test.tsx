@@ -237,7 +237,7 @@ function renderFlow(profile = classesProfile()) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
-        <RegistrationFlow config={config} profile={profile} panel={null} />
+        <RegistrationFlow config={config} profile={profile} panel={null} renderStudentUpdate={() => null} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

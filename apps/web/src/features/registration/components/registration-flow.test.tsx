@@ -109,7 +109,7 @@ function renderFlow(showCaptcha = false) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/ocr?id=1001&p=3']}>
-        <RegistrationFlow config={config} profile={{ ...profile, ShowCAPTCHA: showCaptcha }} panel={null} />
+        <RegistrationFlow config={config} profile={{ ...profile, ShowCAPTCHA: showCaptcha }} panel={null} renderStudentUpdate={() => null} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -27,6 +27,7 @@ import { StudentStep } from './student-step';
 import { nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 import { useRegistrationSubmission } from './use-registration-submission';
+import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-family-flow';
 
 /** The steps after the title page, for "Step n of m": the students' two pages are one step. */
 function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationPage[][] {
@@ -65,7 +66,18 @@ function Loading({ label }: { label: string }) {
  * action pending, so it sets its password next (L8); with classes it first sees what it was
  * registered for (N31).
  */
-export function RegistrationFlow({ config, profile, panel }: { config: CompanyConfig; profile: RegistrationProfile; panel: ReactNode }) {
+export function RegistrationFlow({
+  config,
+  profile,
+  panel,
+  renderStudentUpdate,
+}: {
+  config: CompanyConfig;
+  profile: RegistrationProfile;
+  panel: ReactNode;
+  /** N13: the student form a family signed in is asked to complete, opened by the app. */
+  renderStudentUpdate: StudentUpdateRenderer;
+}) {
   const profileId = profile.OCRProfileID;
   const customerTerm = profile.CustomCustomerTerm.trim() || 'Customer';
   const studentTerm = profile.CustomStudentTerm.trim() || studentTermOf(config);
@@ -136,6 +148,11 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
   function content(): ReactNode {
     if (completed) {
       return <ClassRegistrationStep students={completed.students} payment={completed.answer.payment} needsPassword={(completed.answer.actions ?? []).length > 0} studentTerm={studentTerm} />;
+    }
+    // N12: a family that already has an account registers its own students in the profile's classes.
+    if (user && withClasses) {
+      const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
+      return <ExistingFamilyFlow profile={profile} clientId={user.ClientID} companyName={company} studentTerm={studentTerm} renderStudentUpdate={renderStudentUpdate} />;
     }
     if (user) return <SignedInStep firstName={user.FirstName} />;
     if (done) return <RegistrationDone reason={done} />;

@@ -32,7 +32,7 @@ function renderRoute(url: string, overrides: Partial<CompanyConfig> = {}) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <RegistrationPage otherPageType={<p>Other page type</p>} />
+        <RegistrationPage otherPageType={<p>Other page type</p>} renderStudentUpdate={() => null} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

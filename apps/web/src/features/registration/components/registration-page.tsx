@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
+import type { StudentUpdateRenderer } from './existing-family-flow';
 import { RegistrationFlow } from './registration-flow';
 import { RegistrationPanel } from './registration-panel';
 import { RegistrationUnavailable } from './registration-unavailable';
@@ -19,7 +20,7 @@ function profileParam(value: string | null): number | null {
  * entered the company of `id` (A30). NoClasses and SelectClasses profiles register online (N8);
  * another page type is not taken online yet: it shows `otherPageType` instead.
  */
-export function RegistrationPage({ otherPageType }: { otherPageType: ReactNode }) {
+export function RegistrationPage({ otherPageType, renderStudentUpdate }: { otherPageType: ReactNode; renderStudentUpdate: StudentUpdateRenderer }) {
   const config = useConfig();
   const [params] = useSearchParams();
   const profileId = profileParam(params.get('p'));
@@ -51,6 +52,7 @@ export function RegistrationPage({ otherPageType }: { otherPageType: ReactNode }
     <RegistrationFlow
       config={config}
       profile={profile.data}
+      renderStudentUpdate={renderStudentUpdate}
       panel={<RegistrationPanel companyName={company} companyInformation={config.CompanyInformation} header={profile.data.RegistrationHeader} text={profile.data.RegistrationText} />}
     />
   );

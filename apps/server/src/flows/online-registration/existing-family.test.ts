@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { registerCustomer, startTestApp, testEngines, testSignature, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { nowIso } from '../../lib/time.ts';
+
+const key = () => crypto.randomBytes(12).toString('hex');
+
+type Answer = { success: true; payment: PaymentAnswer | null; code?: string; message?: string; errors?: { field: string; message: string }[] };
+
+/**
+ * F16, R49, N12, N15 (decision 060): a family that already has an account registers its own
+ * students in classes through a registration link, paid through the checkout as a new family is.
+ */
+describe.each(testEngines())('an existing family registers for classes through a registration link on %s', (engine) => {
+  let t: TestApp;
+  let signature: string;
+  let splash: number;
+  let classIds: number[];
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    signature = await testSignature();
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 8 });
+    await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.runtime.ctx.db;
+  const classOf = (i: number) => classIds[i]!;
+
+  /** A family of the test's own at SPLASH, signed in, with `kids` students. */
+  const family = async (kids = 2) => {
+    const who = await registerCustomer(t, { email: `ocr.${crypto.randomBytes(4).toString('hex')}@example.com` });
+    const students: number[] = [];
+    for (let i = 0; i < kids; i += 1) {
+      const row = await db()
+        .insertInto('students')
+        .values({
+          company_id: splash,
+          client_id: who.clientId,
+          first_name: `Kid${i}`,
+          last_name: 'Existing',
+          dob: '2017-05-06',
+          gender: 'Female',
+          standard: '',
+          profile_picture: null,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      students.push(row.id);
+    }
+    return { ...who, students };
+  };
+  const agreements = () => [
+    { agreementID: 1, agreed: true, signature: null },
+    { agreementID: 2, agreed: true, signature },
+  ];
+  const submit = (b: Browser, body: unknown, k = key()) => b.post<Answer>('/api/classes/ocr-class', body, { 'idempotency-key': k });
+
+  /** What is written for the family's students: enrolments, waitlist places, payments, invoices, signatures. */
+  const written = async (clientId: number) => {
+    const students = (await db().selectFrom('students').select('id').where('client_id', '=', clientId).execute()).map((s) => s.id);
+    const count = async (table: 'payments' | 'invoices' | 'agreement_signatures') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      enrolments: (await db().selectFrom('enrolments').select(['class_id', 'student_id', 'status']).where('student_id', 'in', students).orderBy('class_id').execute()).map(
+        (e) => `${e.student_id}:${e.class_id}:${e.status}`,
+      ),
+      waitlist: (await db().selectFrom('waitlist_entries').select('class_id').where('student_id', 'in', students).execute()).length,
+      payments: await count('payments'),
+      invoices: await count('invoices'),
+      signatures: await count('agreement_signatures'),
+    };
+  };
+
+  it('enrols two of its students, pays by card through the checkout, and is charged the amount quoted', async () => {
+    const f = await family();
+    const classes = [
+      { StudentID: f.students[0]!, ClassID: classOf(0) },
+      { StudentID: f.students[1]!, ClassID: classOf(1) },
+    ];
+    const quote = await f.browser.post<{ totals: { paymentAmountCents: number }; paymentOptions: string[] }>('/api/classes/ocr-class-quote', { profile: 1, classes });
+    expect(quote.status).toBe(200);
+    expect(quote.body.paymentOptions).toContain('credit_card');
+    const before = await written(f.clientId);
+    const charges = await countCharges(t, splash);
+    const res = await submit(f.browser, { profile: 1, classes, agreements: agreements(), cardToken: await tokenise(f.browser, TEST_CARDS.ok) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.payment).toMatchObject({ status: 'completed', amountCents: quote.body.totals.paymentAmountCents });
+    expect(res.body.payment!.invoiceNos).toHaveLength(1);
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    const after = await written(f.clientId);
+    expect(after.enrolments).toEqual([`${f.students[0]}:${classOf(0)}:active`, `${f.students[1]}:${classOf(1)}:active`].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])));
+    expect(after.payments).toBe(before.payments + 1);
+  });
+
+  it('N15: with no class chosen it answers 400 with the message, and writes nothing', async () => {
+    const f = await family();
+    const before = await written(f.clientId);
+    const res = await submit(f.browser, { profile: 1, classes: [], agreements: agreements(), cardToken: await tokenise(f.browser, TEST_CARDS.ok) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION', message: 'Please add at least one class', errors: [{ field: 'classes', message: 'Please add at least one class' }] });
+    expect(await written(f.clientId)).toEqual(before);
+  });
+
+  it("refuses another customer's student (404) and writes nothing for either family", async () => {
+    const mine = await family(1);
+    const theirs = await family(1);
+    const before = [await written(mine.clientId), await written(theirs.clientId)];
+    const res = await submit(mine.browser, { profile: 1, classes: [{ StudentID: theirs.students[0]!, ClassID: classOf(2) }], agreements: agreements(), cardToken: await tokenise(mine.browser) });
+    expect(res.status).toBe(404);
+    expect([await written(mine.clientId), await written(theirs.clientId)]).toEqual(before);
+    const quote = await mine.browser.post('/api/classes/ocr-class-quote', { profile: 1, classes: [{ StudentID: theirs.students[0]!, ClassID: classOf(2) }] });
+    expect(quote.status).toBe(404);
+  });
+
+  it('refuses a required agreement left unsigned, before anything is written or charged', async () => {
+    const f = await family(1);
+    const before = await written(f.clientId);
+    const charges = await countCharges(t, splash);
+    const res = await submit(f.browser, {
+      profile: 1,
+      classes: [{ StudentID: f.students[0]!, ClassID: classOf(3) }],
+      agreements: [{ agreementID: 2, agreed: true, signature: null }],
+      cardToken: await tokenise(f.browser),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('SIGNATURE_REQUIRED');
+    expect(await written(f.clientId)).toEqual(before);
+    expect(await countCharges(t, splash)).toBe(charges);
+  });
+
+  it('a retry under the same Idempotency-Key answers the same payment: enrolled once, charged once, signed once', async () => {
+    const f = await family(1);
+    const body = { profile: 1, classes: [{ StudentID: f.students[0]!, ClassID: classOf(4) }], agreements: agreements(), cardToken: await tokenise(f.browser) };
+    const k = key();
+    const charges = await countCharges(t, splash);
+    const first = await submit(f.browser, body, k);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const once = await written(f.clientId);
+    const [again, concurrent] = await Promise.all([submit(f.browser, body, k), submit(f.browser, body, k)]);
+    expect(again.status).toBe(200);
+    expect(concurrent.status).toBe(200);
+    expect(again.body.payment!.PaymentID).toBe(first.body.payment!.PaymentID);
+    expect(concurrent.body.payment!.PaymentID).toBe(first.body.payment!.PaymentID);
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    expect(await written(f.clientId)).toEqual(once);
+    expect(once.enrolments).toHaveLength(1);
+  });
+
+  it('two families at once for the last place: one is enrolled and charged, the other is told the class is full and charged nothing', async () => {
+    const classId = classOf(5);
+    await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    await db().updateTable('classes').set({ capacity: 1, enrolled_count: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    const [a, b] = await Promise.all([family(1), family(1)]);
+    const charges = await countCharges(t, splash);
+    const answers = await Promise.all(
+      [a, b].map(async (f) => submit(f.browser, { profile: 1, classes: [{ StudentID: f.students[0]!, ClassID: classId }], agreements: agreements(), cardToken: await tokenise(f.browser) })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((r) => r.status === 409)!;
+    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: 'This class is full' });
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    const enrolled = await db().selectFrom('enrolments').select('status').where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    expect(enrolled.map((e) => e.status)).toEqual(['active']);
+  });
+
+  it('a full class is joined as a waitlist place with nothing to pay; a payment with it is refused', async () => {
+    const classId = classOf(6);
+    await db().updateTable('classes').set({ capacity: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    const f = await family(1);
+    const choice = { StudentID: f.students[0]!, ClassID: classId, waitlist: true };
+    const paid = await submit(f.browser, { profile: 1, classes: [choice], agreements: agreements(), cardToken: await tokenise(f.browser) });
+    expect(paid.status).toBe(422);
+    expect(paid.body.code).toBe('NOTHING_TO_PAY');
+    const res = await submit(f.browser, { profile: 1, classes: [choice], agreements: agreements() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.payment).toBeNull();
+    // Sent again (its answer lost), the place is not taken twice.
+    expect((await submit(f.browser, { profile: 1, classes: [choice], agreements: agreements() })).status).toBe(200);
+    expect((await written(f.clientId)).waitlist).toBe(1);
+  });
+
+  it('is for signed-in customers only, and for a profile with a class step', async () => {
+    const f = await family(1);
+    const body = { profile: 3, classes: [{ StudentID: f.students[0]!, ClassID: classOf(7) }], agreements: agreements() };
+    const noClasses = await submit(f.browser, body);
+    expect(noClasses.status).toBe(422);
+    expect(noClasses.body.code).toBe('NO_CLASSES_TAKEN');
+    await f.browser.post('/api/customer/logout');
+    expect((await submit(f.browser, { ...body, profile: 1 })).status).toBe(401);
+  });
+});

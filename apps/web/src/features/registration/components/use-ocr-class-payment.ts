@@ -1,0 +1,98 @@
+import { useRef, useState } from 'react';
+import type { OcrClassAnswer, OcrClassRequest } from '@portal/shared/registration-schemas';
+import type { CardDetails } from '@/components/forms/card-form';
+import { ApiRequestError } from '@/lib/api-client';
+import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
+import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { useSubmitOcrClass } from '../api/ocr-class';
+
+/**
+ * F16, R49: an existing family's class registration sent with its payment, as the new family's
+ * is: one Idempotency-Key per attempt (a lost answer, or a decided challenge step, sends the same
+ * attempt again), the card tokenised once per card for the signed-in client, and each refusal
+ * shown in the checkout's error box.
+ */
+export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void) {
+  const submission = useSubmitOcrClass();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
+  const attempt = useRef<{ key: string; body: string; request: OcrClassRequest } | null>(null);
+  const tokenised = useRef<{ card: string; id: string } | null>(null);
+
+  const refused = (e: unknown) => {
+    setChallenge(null);
+    // An unknown outcome is sent again as it stands; any other answer is final and the next try is a new attempt.
+    if (!outcomeUnknown(e)) attempt.current = null;
+    if (e instanceof ApiRequestError && e.code === 'CARD_TOKEN_INVALID') tokenised.current = null;
+    setError(attemptErrorMessage(e));
+  };
+
+  const send = (request: OcrClassRequest) => {
+    setError(null);
+    const json = JSON.stringify(request);
+    if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, request };
+    submission.mutate(
+      { body: request, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (answer) => {
+          const asked = openChallengeOf(answer.payment);
+          if (asked) {
+            setChallenge(asked);
+            return;
+          }
+          attempt.current = null;
+          setChallenge(null);
+          onCompleted(answer);
+        },
+        onError: refused,
+      },
+    );
+  };
+
+  /** Pay (or Submit with nothing to pay): `base` with the payment option, and the card tokenised where one is given. */
+  const pay = async (base: OcrClassRequest, card?: CardDetails) => {
+    const unanswered = attempt.current;
+    if (unanswered) {
+      send(unanswered.request);
+      return;
+    }
+    setError(null);
+    setPaying(true);
+    try {
+      let cardToken: string | undefined;
+      if (card) {
+        const details = JSON.stringify(card);
+        if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await tokeniseCard(card)).id };
+        cardToken = tokenised.current.id;
+      }
+      send({ ...base, ...(cardToken ? { cardToken } : {}) });
+    } catch (e) {
+      refused(e);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const decide = async (approve: boolean) => {
+    const open = challenge;
+    const sent = attempt.current;
+    if (!open || !sent) return;
+    setPaying(true);
+    try {
+      await decideChallenge(open.id, approve);
+    } catch {
+      // The submission's own answer below says what happened.
+    }
+    setPaying(false);
+    setChallenge(null);
+    send(sent.request);
+  };
+
+  const resendAfterHoldExpired = () => {
+    const sent = attempt.current;
+    if (sent) send(sent.request);
+  };
+
+  return { pay, decide, resendAfterHoldExpired, challenge, busy: paying || submission.isPending, error, dismissError: () => setError(null) };
+}
