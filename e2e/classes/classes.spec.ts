@@ -26,7 +26,7 @@ async function searchAndAddToCart(page: Page) {
   await expect(turtle.getByRole('button', { name: 'Join waitlist' })).toBeVisible();
 
   const dolphin = results.filter({ hasText: 'Dolphin – Monday 5:00 pm' });
-  await expect(dolphin.getByText('Mon 5:00 PM')).toBeVisible();
+  await expect(dolphin.getByText('Mon 05:00 PM · 30 minutes')).toBeVisible();
   await dolphin.getByRole('button', { name: 'Add to cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to cart' });
   await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
@@ -138,7 +138,7 @@ test.describe('classes', () => {
     });
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/classes');
-    await expect(page.getByRole('link', { name: /View enrolments/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View enrollments/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /Notify absences/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Make-ups/ })).toHaveCount(0);
     await page.goto('/hub/classes/makeups');
