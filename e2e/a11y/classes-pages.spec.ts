@@ -44,8 +44,8 @@ test.describe('accessibility of the classes pages (axe: no serious or critical v
     });
 
     await test.step('the enrolments page, the notify absences page and its absence-reason modal', async () => {
-      await fromClasses(page, page.getByRole('link', { name: /View enrolments/ }));
-      await check(page, 'Enrolments', page.getByTestId('enrolment').first());
+      await fromClasses(page, page.getByRole('link', { name: /View enrollments/ }));
+      await check(page, 'Enrollments', page.getByTestId('enrolment').first());
       await fromClasses(page, page.getByRole('link', { name: /Notify absences/ }));
       await check(page, 'Notify Absences', page.getByTestId('enrolment').first());
       await page.getByTestId('enrolment').first().getByRole('button', { name: 'Notify absence' }).first().click();

@@ -25,7 +25,7 @@ test.describe('class-session link', () => {
     await expect(page.locator('dt')).toHaveText(['Dates', 'Class', 'Level', 'Day(s)', 'Time', 'Duration', 'Venue', 'Lane']);
     await expect(page.locator('dd').first()).toContainText(`${dmy(link.dates[0]!)} - ${dmy(link.dates[4]!)}`);
     await expect(page.locator('dd').nth(1)).toHaveText(CLASS);
-    await expect(page.locator('dd').nth(3)).toHaveText('Tuesday');
+    await expect(page.locator('dd').nth(3)).toHaveText('Tue');
     await expect(page.locator('dd').nth(4)).toHaveText('04:00 PM - 04:30 PM');
     await expect(page.locator('dd').nth(5)).toHaveText('30 minutes');
 

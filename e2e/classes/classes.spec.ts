@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { MakeupsAnswer } from '@portal/shared/class-schemas';
-import { expect, getJson, isApiCall, signInViaApi, test } from '../support/fixtures.ts';
+import { expect, getJson, isApiCall, isMobile, signInViaApi, test } from '../support/fixtures.ts';
 
 async function searchAndAddToCart(page: Page) {
   await page.goto('/hub/classes');
@@ -26,7 +26,13 @@ async function searchAndAddToCart(page: Page) {
   await expect(turtle.getByRole('button', { name: 'Join waitlist' })).toBeVisible();
 
   const dolphin = results.filter({ hasText: 'Dolphin – Monday 5:00 pm' });
-  await expect(dolphin.getByText('Mon 5:00 PM')).toBeVisible();
+  // C21, F14, C10: the class time in hours and minutes; who teaches and the lane in Splash's words.
+  await expect(dolphin.getByText('Mon 05:00 PM · 30 minutes · Group lesson (30 min)')).toBeVisible();
+  await expect(dolphin.getByText('Instructor:')).toBeVisible();
+  await expect(dolphin.getByText('Priya Sharma')).toBeVisible();
+  await expect(dolphin.getByText('Splash Aquatic Centre – Bondi · Lane 6')).toBeVisible();
+  await dolphin.scrollIntoViewIfNeeded();
+  await dolphin.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-class-card.png`) });
   await dolphin.getByRole('button', { name: 'Add to cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to cart' });
   await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
@@ -95,7 +101,7 @@ test.describe('classes', () => {
     });
   });
 
-  test('F9–F12, F5, F8 @phone: search and add a class to the cart, notify an absence and book the make-up on a phone', async ({ page, ownWorld }) => {
+  test('F9–F12, F5, F8: search and add a class to the cart, notify an absence and book the make-up on a phone @phone', async ({ page, ownWorld }) => {
     test.setTimeout(90_000);
     const world = await ownWorld();
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
@@ -132,13 +138,24 @@ test.describe('classes', () => {
     });
   });
 
+  test('C21, F14: a company that shows no class times shows the day alone on the class cards', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      (bundle.company.config as Record<string, unknown>).classes_setup = { TimeDisplay: 'NoTimeDisplayed' };
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/classes/add-enrollments/1');
+    const dolphin = page.getByTestId('class-result').filter({ hasText: 'Dolphin – Monday 5:00 pm' });
+    await expect(dolphin.getByText('Mon · Group lesson (30 min)', { exact: true })).toBeVisible();
+    await expect(dolphin.getByText(/05:00 PM|minutes ·/)).toHaveCount(0);
+  });
+
   test('F6, F7: switched-off areas are not offered and their routes go back to classes', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH'], (_, bundle) => {
       Object.assign(bundle.company.config.switches as object, { CanNotifyAbsence: false, CanTakeMakeups: false });
     });
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/classes');
-    await expect(page.getByRole('link', { name: /View enrolments/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View enrollments/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /Notify absences/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Make-ups/ })).toHaveCount(0);
     await page.goto('/hub/classes/makeups');

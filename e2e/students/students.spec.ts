@@ -49,7 +49,7 @@ test.describe('students', () => {
     await test.step('E4, E5, E27: opens the booked classes from ?tab=Enrollments and a session link from home', async () => {
       // Both are addresses opened from outside the page (a link, the home page's session link).
       await page.goto(`/hub/students/${id}?tab=Enrollments`);
-      await expect(page.getByRole('tab', { name: 'Enrolments' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Enrollments' })).toHaveAttribute('aria-selected', 'true');
       const first = page.getByRole('tabpanel').getByRole('listitem').first();
       await expect(first).toContainText('Seahorse');
       await expect(first).toContainText('Next session:');
@@ -64,7 +64,7 @@ test.describe('students', () => {
       });
       await page.goto(`/hub/students/${id}?Sessions=true&class_id=${cls.ClassID}&session_id=${session.SessionID}&from_home=true`);
       expect((await sessionsCall).status()).toBe(200);
-      await expect(page.getByRole('tab', { name: 'Enrolments' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Enrollments' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('list', { name: `Dates of ${cls.OCRName}` }).locator('[aria-current="date"]')).toBeVisible();
     });
   });

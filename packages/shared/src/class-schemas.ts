@@ -15,9 +15,6 @@ export const TIME_OF_DAY_BOUNDS: Record<TimeOfDay, { from: string; to: string; l
   evening: { from: '17:00', to: '24:00', label: 'Evening' },
 };
 
-/** ISO days 1 (Mon) … 7 (Sun), as the spec abbreviates them (F14). */
-export const DAY_ABBREVIATIONS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
 export const ENROLMENT_FILTERS = ['current', 'future', 'past'] as const;
 export type EnrolmentFilter = (typeof ENROLMENT_FILTERS)[number];
 

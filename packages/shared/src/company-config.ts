@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_DISPLAYS } from './class-time-text.ts';
 import { COLOR_SHADES, SOCIAL_SITES } from './constants.ts';
 import { paymentSetupShape } from './payment/payment-setup.ts';
 
@@ -113,8 +114,8 @@ export const classesSetupSchema = z.object({
     .max(24 * 14)
     .default(24),
   AbsenceReasons: z.array(z.string().min(1)).default(['Illness', 'Holiday', 'School event', 'Other']),
-  /** How a class's duration is shown (D1 §3 enumeration). */
-  TimeDisplay: z.enum(['HoursAndMinutes', 'Minutes', 'NoTimeDisplayed']).default('HoursAndMinutes'),
+  /** How class times and durations are shown (D1 §3 enumeration; decision 063). */
+  TimeDisplay: z.enum(TIME_DISPLAYS).default('HoursAndMinutes'),
 });
 
 /** How a registration can be paid (T24: "Credit/Debit Card" = credit_card, "Direct Debit" = direct_debit). */

@@ -520,6 +520,8 @@ function ace(): CompanyBundleInput {
           ShowNotificationsTab: true,
           CanTakeNewSignUps: true,
         },
+        // Class lengths in minutes ("60 minutes"), where Splash and Thames show hours and minutes (C21).
+        classes_setup: { TimeDisplay: 'Minutes' },
         fin_setup: { InvoiceTitle: 'Invoice', TaxName: 'Sales tax', PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated', InvoicesPaidOnline: true },
         localization: {
           CountryCode: 'US',
@@ -621,6 +623,7 @@ function ace(): CompanyBundleInput {
         day_of_week: 3,
         start_time: '16:00',
         standard: 'Orange Ball',
+        staff: 'Marcus Reed',
         capacity: 8,
         sessions: { weeks_before: 4, weeks_after: 6 },
         enrolments: [{ student: 'noah', start_date: 'today-28' }],
@@ -634,6 +637,7 @@ function ace(): CompanyBundleInput {
         day_of_week: 6,
         start_time: '09:00',
         standard: 'Orange Ball',
+        staff: 'Marcus Reed',
         capacity: 8,
         sessions: { weeks_before: 4, weeks_after: 6 },
         enrolments: [{ student: 'noah', start_date: 'today-28' }],
@@ -769,6 +773,7 @@ function thames(): CompanyBundleInput {
         day_of_week: 4,
         start_time: '17:00',
         standard: 'Grade 2',
+        staff: 'Olivia Hart',
         capacity: 14,
         sessions: { weeks_before: 4, weeks_after: 8 },
         enrolments: [{ student: 'amelia', start_date: 'today-28' }],

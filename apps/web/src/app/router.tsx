@@ -94,10 +94,10 @@ export const routes: RouteObject[] = [
               route(paths.classes, () => import('./routes/classes/classes-route'), 'Classes'),
               feature(
                 (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
-                [route(`${paths.classes}/add-enrollments/:ocrProfileId`, () => import('./routes/classes/add-enrollments-route'), 'Add Enrolments')],
+                [route(`${paths.classes}/add-enrollments/:ocrProfileId`, () => import('./routes/classes/add-enrollments-route'), 'Add Enrollments')],
                 paths.classes,
               ),
-              route(paths.viewEnrollments, () => import('./routes/classes/view-enrollments-route'), 'Enrolments'),
+              route(paths.viewEnrollments, () => import('./routes/classes/view-enrollments-route'), 'Enrollments'),
               feature(
                 (c) => c.CanTakeMakeups,
                 [route(paths.makeups, () => import('./routes/classes/makeups-route'), 'Make-ups'), route(paths.makeupsBook, () => import('./routes/classes/makeups-book-route'), 'Book a Make-up')],

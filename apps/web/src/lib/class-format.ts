@@ -1,34 +1,30 @@
-import { DAY_ABBREVIATIONS } from '@portal/shared/class-schemas';
+import { dayAbbreviation, durationText, isoDayOf, startTimeText, weeklyClassText, type TimeDisplay } from '@portal/shared/class-time-text';
+import { formatDate, type DateFormat } from './format';
 
-/** ISO day 1–7 → Mon…Sun (F14). */
-export function dayName(day: number): string {
-  return DAY_ABBREVIATIONS[day - 1] ?? '';
+/**
+ * Every class day, time and duration the portal shows goes through here, in the company's
+ * TimeDisplay (C20, C21, F14; decision 063): the wording itself is the shared one the server's
+ * class-session link uses too.
+ */
+
+/** ISO day 1–7 → Mon…Sun. */
+export const dayName = dayAbbreviation;
+
+/** A duration: "1 hour 30 minutes", "90 minutes" or "" (NoTimeDisplayed). */
+export const classDuration = durationText;
+
+/** A class's start time: "04:00 PM", or "" (NoTimeDisplayed). */
+export const classTime = startTimeText;
+
+/** When a weekly class runs: "Mon 04:00 PM · 30 minutes", or just "Mon" where TimeDisplay hides the time. */
+export const classWhen = weeklyClassText;
+
+/** When and where a weekly class runs, as one line: "Mon 04:00 PM · Main Pool". */
+export function classPlace(c: { Day: number; Time: string; Venue: string }, display: TimeDisplay | undefined): string {
+  return `${dayName(c.Day)} ${classTime(c.Time, display)}`.trim() + ` · ${c.Venue}`;
 }
 
-/** "16:00" → "4:00 PM" (the portal's 12-hour times, C13). */
-export function classTime(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
-}
-
-/** A duration as the company's TimeDisplay says (F14): "1 h 30 min", "90 min" or nothing. */
-export function classDuration(minutes: number, display: 'HoursAndMinutes' | 'Minutes' | 'NoTimeDisplayed' | undefined): string {
-  if (display === 'NoTimeDisplayed') return '';
-  if (display === 'Minutes' || minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}
-
-/** When a class runs, as its cards say it: "Mon 4:00 PM · 30 min" (no duration where TimeDisplay hides it). */
-export function classWhen(day: number, time: string, minutes: number, display: Parameters<typeof classDuration>[1]): string {
-  const duration = classDuration(minutes, display);
-  return `${dayName(day)} ${classTime(time)}${duration ? ` · ${duration}` : ''}`;
-}
-
-/** When and where a class runs, as one line: "Mon 4:00 PM · Main Pool". */
-export function classPlace(c: { Day: number; Time: string; Venue: string }): string {
-  return `${dayName(c.Day)} ${classTime(c.Time)} · ${c.Venue}`;
+/** One session: "04/03/2025 04:00 PM", or "Tue 04/03/2025 04:00 PM" with its day; the date alone under NoTimeDisplayed. */
+export function sessionWhen(date: string, time: string, dateFormat: DateFormat | undefined, display: TimeDisplay | undefined, withDay = false): string {
+  return [withDay ? dayName(isoDayOf(date)) : '', formatDate(date, dateFormat), classTime(time, display)].filter(Boolean).join(' ');
 }

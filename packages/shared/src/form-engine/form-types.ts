@@ -1,3 +1,4 @@
+import { DAY_ABBREVIATIONS } from '../class-time-text.ts';
 import type { Location } from '../company-config.ts';
 import type { FormKind } from '../form-config.ts';
 
@@ -20,7 +21,7 @@ export const GENDER_ITEMS: readonly FormItem[] = [
   { value: 'Other', label: 'Other' },
 ];
 /** Preferred-day codes, Monday first (U17, T25). */
-export const PREFERRED_DAYS: readonly FormItem[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((label, i) => ({ value: i + 1, label }));
+export const PREFERRED_DAYS: readonly FormItem[] = DAY_ABBREVIATIONS.map((label, i) => ({ value: i + 1, label }));
 /** Yes/no custom fields store Y and N (T29). */
 export const YES_NO_ITEMS: readonly FormItem[] = [
   { value: 'Y', label: 'Yes' },

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { CLASS_SORTS, DAY_ABBREVIATIONS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
+import { DAY_ABBREVIATIONS } from '@portal/shared/class-time-text';
+import { CLASS_SORTS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { findListItems } from '../company/company.api.ts';

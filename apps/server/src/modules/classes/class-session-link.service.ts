@@ -1,4 +1,5 @@
 import type { ClassSessionLinkAnswer, LabelledRow } from '@portal/shared/class-session-link-schemas';
+import { dayAbbreviation, durationText, isoDayOf, showsClassTime, timeRangeText } from '@portal/shared/class-time-text';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,32 +11,11 @@ const DAY_MS = 24 * 3600_000;
 /** A link lives at least this long, and at most a year. */
 const MIN_LIFETIME_DAYS = 1;
 const MAX_LIFETIME_DAYS = 366;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** yyyy-MM-dd in the company's DateFormat (dd/MM/yyyy, MM/dd/yyyy, yyyy-MM-dd or dd.MM.yyyy). */
 export function formatCompanyDate(isoDate: string, dateFormat: string): string {
   const [year = '', month = '', day = ''] = isoDate.split('-');
   return dateFormat.replace('yyyy', year).replace('MM', month).replace('dd', day);
-}
-
-/** HH:mm as the portal shows times: 04:00 PM. */
-export function formatClockTime(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${String(hour12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-function addMinutesToClock(hhmm: string, minutes: number): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  const total = (h * 60 + m + minutes) % (24 * 60);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
-function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const parts = [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} minute${m === 1 ? '' : 's'}` : ''].filter(Boolean);
-  return parts.join(' ') || '0 minutes';
 }
 
 /** X19: the localization label wins, then CourtText, then "Court". */
@@ -54,15 +34,22 @@ export async function findLinkDetails(ctx: Pick<Ctx, 'db'>, company: Company, to
   const dateFormat = company.settings.localization.DateFormat;
   const dates = sessions.map((s) => formatCompanyDate(s.date, dateFormat));
   const startTime = sessions[0]?.start_time ?? link.start_time;
-  const weekdays = [...new Set(sessions.map((s) => new Date(`${s.date}T00:00:00Z`).getUTCDay()))].sort().map((d) => WEEKDAYS[d] as string);
+  // Monday first, as the portal's days read (C20).
+  const weekdays = [...new Set(sessions.map((s) => isoDayOf(s.date)))].sort((a, b) => a - b).map(dayAbbreviation);
+  const display = company.settings.classes_setup.TimeDisplay;
   const none = '—';
   const rows: LabelledRow[] = [
     { label: dates.length > 1 ? 'Dates' : 'Date', value: dates.length === 0 ? 'No upcoming dates' : dates.length === 1 ? dates[0]! : `${dates[0]} - ${dates.at(-1)}` },
     { label: 'Class', value: link.name },
     { label: company.settings.StandardName || 'Level', value: link.standard || link.lesson_format || none },
     { label: 'Day(s)', value: weekdays.join(', ') || none },
-    { label: 'Time', value: `${formatClockTime(startTime)} - ${formatClockTime(addMinutesToClock(startTime, link.duration_minutes))}` },
-    { label: 'Duration', value: formatDuration(link.duration_minutes) },
+    // NoTimeDisplayed: the company shows no class times, so neither row (F14, decision 063).
+    ...(showsClassTime(display)
+      ? [
+          { label: 'Time', value: timeRangeText(startTime, link.duration_minutes, display) },
+          { label: 'Duration', value: durationText(link.duration_minutes, display) },
+        ]
+      : []),
     { label: 'Venue', value: [link.venue, link.venue_address].filter(Boolean).join(', ') || none },
     { label: courtLabel(company), value: link.court || none },
   ];

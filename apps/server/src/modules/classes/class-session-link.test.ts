@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClassSessionLinkAnswer } from '@portal/shared/class-session-link-schemas';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { dayAbbreviation, isoDayOf } from '@portal/shared/class-time-text';
+import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { findCompanyByCode } from '../company/company.service.ts';
 import { classSessionLinkCommand } from './class-session-link.cli.ts';
-import { formatClockTime, formatCompanyDate, issueClassSessionLink } from './class-session-link.service.ts';
+import { formatCompanyDate, issueClassSessionLink } from './class-session-link.service.ts';
 import { sweepExpiredRows } from '../../jobs/scheduler.ts';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const dmy = (iso: string) => formatCompanyDate(iso, 'dd/MM/yyyy');
 
 describe('class-session link formatting', () => {
-  it('writes dates in each DateFormat and times as the portal does', () => {
+  it('writes dates in each DateFormat', () => {
     expect(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'dd.MM.yyyy'].map((f) => formatCompanyDate('2026-03-09', f))).toEqual(['09/03/2026', '03/09/2026', '2026-03-09', '09.03.2026']);
-    expect(['00:15', '09:30', '12:00', '16:05', '23:59'].map(formatClockTime)).toEqual(['12:15 AM', '09:30 AM', '12:00 PM', '04:05 PM', '11:59 PM']);
   });
 });
 
@@ -55,13 +55,55 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
       { label: 'Date', value: dmy(session.date) },
       { label: 'Class', value: 'Seahorse – Tuesday 4:00 pm' },
       { label: 'Level', value: 'Seahorse' },
-      { label: 'Day(s)', value: 'Tuesday' },
+      { label: 'Day(s)', value: 'Tue' },
       { label: 'Time', value: '04:00 PM - 04:30 PM' },
       { label: 'Duration', value: '30 minutes' },
       { label: 'Venue', value: 'Splash Aquatic Centre – Bondi, 12 Campbell Parade, Bondi Beach NSW 2026' },
       { label: 'Lane', value: 'Lane 3' },
     ]);
     expect(res.body.dates).toEqual([dmy(session.date)]);
+  });
+
+  describe('C21, F14: the Time and Duration rows follow the company’s TimeDisplay; days read Mon…Sun, Monday first', () => {
+    /** A company of the test's own whose "Holiday intensive" (three days in a row from today+30, the last cancelled) runs 90 minutes at 10:00. */
+    async function holidayLink(timeDisplay: 'HoursAndMinutes' | 'Minutes' | 'NoTimeDisplayed') {
+      const own = await ownCompany(t);
+      const db = t.runtime.ctx.db;
+      await changeCompanySettings<{ classes_setup?: Record<string, unknown> }>(t, own.companyId, (s) => {
+        s.classes_setup = { ...s.classes_setup, TimeDisplay: timeDisplay };
+      });
+      const cls = await db.selectFrom('classes').select('id').where('company_id', '=', own.companyId).where('name', '=', 'Holiday intensive').executeTakeFirstOrThrow();
+      await db.updateTable('classes').set({ duration_minutes: 90 }).where('company_id', '=', own.companyId).where('id', '=', cls.id).execute();
+      const sessions = await db.selectFrom('class_sessions').select('date').where('class_id', '=', cls.id).where('status', '=', 'scheduled').orderBy('date').execute();
+      const link = await issue(own.code, { publicUrl: 'http://portal.test', classId: cls.id });
+      const res = await open(await guestAt(own.code), tokenOf(link.url));
+      expect(res.status).toBe(200);
+      const days = sessions
+        .map((s) => isoDayOf(s.date))
+        .sort((a, b) => a - b)
+        .map(dayAbbreviation);
+      return { rows: Object.fromEntries(res.body.rows.map((r) => [r.label, r.value])), labels: res.body.rows.map((r) => r.label), days };
+    }
+
+    it('HoursAndMinutes: "10:00 AM - 11:30 AM", "1 hour 30 minutes"', async () => {
+      const { rows, days } = await holidayLink('HoursAndMinutes');
+      expect(days).toHaveLength(2);
+      expect(rows['Day(s)']).toBe(days.join(', '));
+      expect(rows.Time).toBe('10:00 AM - 11:30 AM');
+      expect(rows.Duration).toBe('1 hour 30 minutes');
+    });
+
+    it('Minutes: the same time, "90 minutes"', async () => {
+      const { rows } = await holidayLink('Minutes');
+      expect(rows.Time).toBe('10:00 AM - 11:30 AM');
+      expect(rows.Duration).toBe('90 minutes');
+    });
+
+    it('NoTimeDisplayed: no Time and no Duration row; the others keep their order', async () => {
+      const { labels, rows, days } = await holidayLink('NoTimeDisplayed');
+      expect(labels).toEqual(['Dates', 'Class', 'Level', 'Day(s)', 'Venue', 'Lane']);
+      expect(rows['Day(s)']).toBe(days.join(', '));
+    });
   });
 
   it('O5, O6: several dates answer "first - last" and every date, cancelled sessions left out', async () => {

@@ -13,20 +13,22 @@ import { useClassSearch } from '@/entities/classes/search-classes';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatMoney } from '@/lib/format';
+import { coachLabel, courtLabel, courtName } from '@/lib/labels';
 
-const SORT_LABELS: Record<ClassSort, string> = {
+/** The sorts as the filter names them; Staff sorts by who teaches, in the company's word for them (C10). */
+const sortLabels = (coach: string): Record<ClassSort, string> => ({
   ClassCountAndPrice: 'Class size and price',
   ClassDayAndTime: 'Day and time',
   Venue: 'Venue',
-  Staff: 'Staff',
-};
+  Staff: coach,
+});
 
 type Filters = Pick<Required<ClassSearchBody>, 'venues' | 'lesson_formats' | 'standards' | 'days' | 'times_of_day'>;
 const NO_FILTERS: Filters = { venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [] };
 
 /**
  * The class search of a registration profile (F9–F14): filters, sort, the class cards and their
- * pages. The hub's Add Enrolments page and the online registration's class step both show it;
+ * pages. The hub's Add Enrollments page and the online registration's class step both show it;
  * each puts its own button on a card. It sizes itself to its container, so it fits a page as
  * well as the registration's card.
  */
@@ -115,7 +117,7 @@ export function ClassSearch({
             setSort(e.target.value as ClassSort);
             setPage(1);
           }}
-          options={CLASS_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+          options={CLASS_SORTS.map((s) => ({ value: s, label: sortLabels(coachLabel(config))[s] }))}
         />
       </section>
 
@@ -145,6 +147,7 @@ export function ClassSearch({
 /** One class of the search: when, where, who teaches, how full, the price per session, and the page's button. */
 function ClassCard({ cls: c, action }: { cls: ClassSummary; action: ReactNode }) {
   const config = useConfig();
+  const coach = coachLabel(config);
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="class-result">
       <div className="flex items-start justify-between gap-3">
@@ -162,15 +165,15 @@ function ClassCard({ cls: c, action }: { cls: ClassSummary; action: ReactNode })
       <dl className="grid grid-cols-1 gap-1 text-sm text-ink-soft @sm:grid-cols-2">
         <div className="flex items-center gap-2">
           <MapPinIcon aria-hidden="true" className="size-4 text-muted" />
-          <dt className="sr-only">Venue</dt>
+          <dt className="sr-only">{c.Court ? `Venue and ${courtLabel(config).toLowerCase()}` : 'Venue'}</dt>
           <dd>
             {c.Venue}
-            {c.Court ? `, ${c.Court}` : ''}
+            {c.Court ? ` · ${courtName(config, c.Court)}` : ''}
           </dd>
         </div>
         <div className="flex items-center gap-2">
           <UserIcon aria-hidden="true" className="size-4 text-muted" />
-          <dt className="sr-only">Staff</dt>
+          <dt className="text-muted">{coach}:</dt>
           <dd>{c.Staff || '—'}</dd>
         </div>
         <div className="flex items-center gap-2">

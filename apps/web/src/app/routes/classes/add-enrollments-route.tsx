@@ -25,7 +25,7 @@ export default function AddEnrollmentsRoute() {
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const term = studentTerm(config);
-  const title = profile.data?.DisplayName ?? 'Add Enrolments';
+  const title = profile.data?.DisplayName ?? 'Add Enrollments';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title={title} description={profile.data?.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />

@@ -39,7 +39,7 @@ export default function ClassesRoute() {
               <Tile key={p.OCRProfileID} to={paths.addEnrollments(p.OCRProfileID)} icon={<PlusCircleIcon className="size-5" />} title={p.DisplayName} text="Find a class and add it to your cart." />
             ))
           : null}
-        <Tile to={paths.viewEnrollments} icon={<ListChecksIcon className="size-5" />} title="View enrolments" text="Current, future and past enrolments, with their sessions." />
+        <Tile to={paths.viewEnrollments} icon={<ListChecksIcon className="size-5" />} title="View enrollments" text="Current, future and past enrollments, with their sessions." />
         {config.CanNotifyAbsence ? (
           <Tile to={paths.notifyAbsences} icon={<CalendarXIcon className="size-5" />} title="Notify absences" text="Let us know before a session that you cannot come." />
         ) : null}

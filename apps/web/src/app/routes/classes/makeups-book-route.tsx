@@ -13,7 +13,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useBookMakeup, useMakeupSessions, useMakeups } from '@/features/classes/api/makeups';
-import { classDuration, classTime, dayName } from '@/lib/class-format';
+import { classDuration, classTime, sessionWhen } from '@/lib/class-format';
 
 const SESSIONS_SHOWN = 12;
 
@@ -33,6 +33,7 @@ export default function MakeupsBookRoute() {
   const [booked, setBooked] = useState<string | null>(null);
   const [shown, setShown] = useState(SESSIONS_SHOWN);
   const dateFormat = config.localization.DateFormat;
+  const display = config.classes_setup?.TimeDisplay;
 
   function submit() {
     if (!confirm || !makeup) return;
@@ -40,7 +41,8 @@ export default function MakeupsBookRoute() {
       { makeup_id: makeup.MakeupID, session_id: confirm.SessionID },
       {
         onSuccess: () => {
-          setBooked(`${makeup.StudentName} is booked into ${confirm.ClassName} on ${formatDate(confirm.Date, dateFormat)} at ${classTime(confirm.Time)}.`);
+          const at = classTime(confirm.Time, display);
+          setBooked(`${makeup.StudentName} is booked into ${confirm.ClassName} on ${formatDate(confirm.Date, dateFormat)}${at ? ` at ${at}` : ''}.`);
           setConfirm(null);
         },
         onError: (e) => setError(errorMessage(e)),
@@ -83,13 +85,10 @@ export default function MakeupsBookRoute() {
               {sessions.data.sessions.slice(0, shown).map((s) => (
                 <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-sm" data-testid="makeup-session">
                   <div className="min-w-0">
-                    <p className="font-medium text-ink">
-                      {dayName(new Date(`${s.Date}T00:00:00Z`).getUTCDay() || 7)} {formatDate(s.Date, dateFormat)} · {classTime(s.Time)}
-                    </p>
+                    <p className="font-medium text-ink">{sessionWhen(s.Date, s.Time, dateFormat, display, true)}</p>
                     <p className="text-sm text-ink-soft">
                       {s.ClassName} · {s.Venue}
-                      {classDuration(s.Duration, config.classes_setup?.TimeDisplay) ? ` · ${classDuration(s.Duration, config.classes_setup?.TimeDisplay)}` : ''} · {s.PlacesLeft}{' '}
-                      {s.PlacesLeft === 1 ? 'place' : 'places'} left
+                      {classDuration(s.Duration, display) ? ` · ${classDuration(s.Duration, display)}` : ''} · {s.PlacesLeft} {s.PlacesLeft === 1 ? 'place' : 'places'} left
                     </p>
                   </div>
                   <Button size="sm" onClick={() => setConfirm(s)}>
@@ -117,7 +116,7 @@ export default function MakeupsBookRoute() {
         open={confirm !== null}
         onOpenChange={(o) => (o ? undefined : setConfirm(null))}
         title="Book this make-up?"
-        description={confirm ? `${confirm.ClassName} · ${formatDate(confirm.Date, dateFormat)} ${classTime(confirm.Time)}` : undefined}
+        description={confirm ? `${confirm.ClassName} · ${sessionWhen(confirm.Date, confirm.Time, dateFormat, display)}` : undefined}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirm(null)}>

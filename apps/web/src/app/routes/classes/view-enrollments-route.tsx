@@ -27,7 +27,7 @@ export default function ViewEnrollmentsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Enrolments" />
+      <PageHeader title="Enrollments" />
       {students.isPending ? <ListLoading label="Loading" /> : null}
       {list.length > 0 ? (
         <div className="mb-4">
@@ -48,7 +48,7 @@ export default function ViewEnrollmentsRoute() {
           setPage(1);
         }}
       >
-        <Tabs.List aria-label="Enrolments" className="mb-4 inline-flex rounded-xl bg-surface-muted p-1">
+        <Tabs.List aria-label="Enrollments" className="mb-4 inline-flex rounded-xl bg-surface-muted p-1">
           {ENROLMENT_FILTERS.map((f) => (
             <Tabs.Trigger
               key={f}

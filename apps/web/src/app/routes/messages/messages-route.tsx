@@ -30,7 +30,7 @@ export default function MessagesRoute() {
   const selected = selectedId ? messages.find((m) => m.CPMessageID === selectedId) : undefined;
   const dateFormat = config.localization.DateFormat;
   const timeZone = companyTimeZone(config);
-  const formatWhen = (m: PortalMessage) => formatDateTime(m.PublishedTimestamp, dateFormat, timeZone, false);
+  const formatWhen = (m: PortalMessage) => formatDateTime(m.PublishedTimestamp, dateFormat, timeZone);
 
   // A linked message may sit beyond the first page: keep loading until it appears.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;

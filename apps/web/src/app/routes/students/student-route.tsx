@@ -43,7 +43,7 @@ export default function StudentRoute() {
   const shown: Tab[] = ['Details', 'Enrollments', ...(config.ShowSkillSets ? (['SkillSets'] as const) : []), ...(config.EnableCertificates ? (['Certificates'] as const) : [])];
   const asked = search.get('tab');
   const tab: Tab = sessions && classId ? 'Enrollments' : (shown.find((t) => t.toLowerCase() === asked?.toLowerCase()) ?? 'Details');
-  const label: Record<Tab, string> = { Details: 'Details', Enrollments: 'Enrolments', SkillSets: config.SkillSetName || 'Skill Sets', Certificates: 'Certificates' };
+  const label: Record<Tab, string> = { Details: 'Details', Enrollments: 'Enrollments', SkillSets: config.SkillSetName || 'Skill Sets', Certificates: 'Certificates' };
   const canEdit = config.AllowStudentEdit !== false;
 
   const back = (

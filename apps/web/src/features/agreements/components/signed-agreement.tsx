@@ -8,7 +8,7 @@ import { AgreementText } from '@/components/ui/agreement-text';
 export function SignedAgreement({ answer, headingId }: { answer: SignedAgreementAnswer; headingId: string }) {
   const config = useConfig();
   const { signature } = answer;
-  const when = formatDateTime(signature.SignedAt, config.localization.DateFormat, companyTimeZone(config), false);
+  const when = formatDateTime(signature.SignedAt, config.localization.DateFormat, companyTimeZone(config));
   return (
     <div className="flex flex-col gap-5">
       <div>

@@ -8,7 +8,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { useAbsenceReasons, useNotifyAbsence } from '../api/absences';
-import { classTime } from '@/lib/class-format';
+import { sessionWhen } from '@/lib/class-format';
 
 /**
  * Notify absence (F5): the session-date modal, then the absence-reason modal (get-absence-reasons),
@@ -82,7 +82,7 @@ export function AbsenceFlow({
             placeholder={null}
             value={pick}
             onChange={(e) => setPick(Number(e.target.value))}
-            options={open.map((s) => ({ value: s.SessionID, label: `${formatDate(s.Date, dateFormat)} ${classTime(s.Time)}` }))}
+            options={open.map((s) => ({ value: s.SessionID, label: sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay) }))}
           />
         )}
       </Modal>
@@ -109,7 +109,7 @@ export function AbsenceFlow({
       open
       onOpenChange={(o) => (o ? undefined : onClose())}
       title="Reason for absence"
-      description={`${studentName} · ${className} · ${formatDate(session.Date, dateFormat)} ${classTime(session.Time)}`}
+      description={`${studentName} · ${className} · ${sessionWhen(session.Date, session.Time, dateFormat, config.classes_setup?.TimeDisplay)}`}
       footer={
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

@@ -100,7 +100,7 @@ export function AddToCartModal({
         open
         onOpenChange={(o) => (o ? undefined : onClose())}
         title={cls.IsFull ? 'Join waitlist' : 'Add to cart'}
-        description={`${cls.Name} · ${classPlace(cls)}`}
+        description={`${cls.Name} · ${classPlace(cls, config.classes_setup?.TimeDisplay)}`}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>

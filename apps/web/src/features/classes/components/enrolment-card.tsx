@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
-import { classTime, classWhen } from '@/lib/class-format';
+import { classWhen, sessionWhen } from '@/lib/class-format';
+import { coachLabel, courtName } from '@/lib/labels';
 import { AbsenceFlow } from './absence-flow';
 
 const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } as const;
@@ -24,11 +25,11 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           <h3 className="font-semibold text-ink">{enrolment.ClassName}</h3>
           <p className="text-sm text-ink-soft">
             {classWhen(enrolment.Day, enrolment.Time, enrolment.Duration, config.classes_setup?.TimeDisplay)} · {enrolment.Venue}
-            {enrolment.Court ? `, ${enrolment.Court}` : ''}
+            {enrolment.Court ? ` · ${courtName(config, enrolment.Court)}` : ''}
           </p>
           <p className="text-sm text-muted">
             {enrolment.LessonFormat}
-            {enrolment.Staff ? ` · ${enrolment.Staff}` : ''}
+            {enrolment.Staff ? ` · ${coachLabel(config)}: ${enrolment.Staff}` : ''}
             {enrolment.next_session ? ` · Next: ${formatDate(enrolment.next_session, dateFormat)}` : ''}
           </p>
         </div>
@@ -50,9 +51,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
             .filter((s) => !startOpen || !s.Past)
             .map((s) => (
               <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span className={s.Past ? 'text-muted' : 'text-ink'}>
-                  {formatDate(s.Date, dateFormat)} {classTime(s.Time)}
-                </span>
+                <span className={s.Past ? 'text-muted' : 'text-ink'}>{sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}</span>
                 <span className="flex items-center gap-2">
                   {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                   {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}

@@ -61,9 +61,9 @@ const requested: string[] = [];
 
 installMockServer();
 
-function renderHome() {
+function renderHome(company: CompanyConfig = config) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+  queryClient.setQueryData(companyConfigQueryOptions.queryKey, company);
   const router = createMemoryRouter([{ path: '/hub/company', element: <HomePage /> }], { initialEntries: ['/hub/company'] });
   return render(
     <QueryClientProvider client={queryClient}>
@@ -138,6 +138,17 @@ describe('HomePage', () => {
     const link = screen.getByRole('link', { name: 'View enrollments for Swimmer 1' });
     expect(link.getAttribute('href')).toBe('/hub/students/100?tab=Enrollments&from_home=true&class_id=200&session_id=300');
     expect(screen.getAllByText('01/03/2030').length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['HoursAndMinutes', 'Fri · 04:30 PM'],
+    ['Minutes', 'Fri · 04:30 PM'],
+    ['NoTimeDisplayed', 'Fri'],
+  ] as const)('C20, F14: under %s a class’s day and time read "%s"', async (TimeDisplay, when) => {
+    answers = { classes: () => ({ current_page: 1, total_pages: 1, upcoming_classes: upcoming(1) }), invoices: noInvoices };
+    renderHome({ ...config, classes_setup: { ...config.classes_setup, TimeDisplay } });
+    const row = (await screen.findByText('Swimmer 1')).closest('tr')!;
+    expect(within(row).getByText(when)).toBeTruthy();
   });
 
   it('opens on the invoices when there are no classes, with no link for Debit Scheduled', async () => {

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { format, isValid, parseISO } from 'date-fns';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
-import { formatDate, formatTime } from '@/lib/format';
+import { isoDayOf, type TimeDisplay } from '@portal/shared/class-time-text';
+import { formatDate, type DateFormat } from '@/lib/format';
+import { classTime, dayName } from '@/lib/class-format';
 import { useIsMobile } from '@/lib/use-media';
 import { studentTerm } from '@/lib/branding';
 import { courtLabel } from '@/lib/labels';
@@ -23,9 +24,11 @@ function enrolmentsHref(item: UpcomingClass): string {
   return `${paths.student(item.student_id)}?${query}`;
 }
 
-function weekday(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'EEE') : '';
+/** A session (yyyy-MM-ddTHH:mm) as the company shows class times: "Tue · 04:00 PM", with its date "Tue 04/03/2025 · 04:00 PM". */
+function sessionText(value: string, display: TimeDisplay | undefined, dateFormat?: DateFormat): string {
+  const [date = '', time = ''] = value.split('T');
+  const day = [dayName(isoDayOf(date)), dateFormat ? formatDate(date, dateFormat) : ''].filter(Boolean).join(' ');
+  return [day, classTime(time, display)].filter(Boolean).join(' · ');
 }
 
 function orDash(value: string | null | undefined): string {
@@ -38,6 +41,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
   const dateFormat = config.localization.DateFormat;
   const student = studentTerm(config);
   const court = courtLabel(config);
+  const display = config.classes_setup?.TimeDisplay;
 
   if (isMobile) {
     return (
@@ -50,9 +54,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-ink">{item.student_name}</span>
-                  <span className="block truncate text-sm text-muted">
-                    {weekday(item.date)} {formatDate(item.date, dateFormat)} · {formatTime(item.date, undefined, false)}
-                  </span>
+                  <span className="block truncate text-sm text-muted">{sessionText(item.date, display, dateFormat)}</span>
                 </span>
               </span>
             }
@@ -111,9 +113,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
             <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-primary-tint/50">
               <td className="whitespace-nowrap px-5 py-4">
                 <span className="block font-medium text-ink">{formatDate(item.date, dateFormat)}</span>
-                <span className="block text-muted">
-                  {weekday(item.date)} · {formatTime(item.date, undefined, false)}
-                </span>
+                <span className="block text-muted">{sessionText(item.date, display)}</span>
               </td>
               <td className="px-5 py-4">
                 <span className="flex items-center gap-3">

@@ -14,11 +14,12 @@ function ChosenClassKind({ cls }: { cls: ChosenClass }) {
 
 /** A chosen class as the later pages name it: its name, then day, time and venue, and how it is taken. */
 export function ChosenClassLabel({ cls }: { cls: ChosenClass }) {
+  const config = useConfig();
   return (
     <span className="flex min-w-0 flex-col gap-1">
       <span className="font-semibold text-ink wrap-anywhere">{cls.Name}</span>
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
-        <span>{classPlace(cls)}</span>
+        <span>{classPlace(cls, config.classes_setup?.TimeDisplay)}</span>
         <ChosenClassKind cls={cls} />
       </span>
     </span>

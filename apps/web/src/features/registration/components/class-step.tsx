@@ -6,6 +6,7 @@ import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields'
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { classPlace } from '@/lib/class-format';
+import { useConfig } from '@/entities/company/get-company-config';
 import type { ChosenClass } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
@@ -53,6 +54,7 @@ export function ClassStep({
   onBack?: () => void;
 }) {
   // The class whose kind (term or one session) is being chosen.
+  const config = useConfig();
   const [choosing, setChoosing] = useState<ClassSummary | null>(null);
   const [casual, setCasual] = useState(false);
   const [date, setDate] = useState('');
@@ -121,7 +123,7 @@ export function ClassStep({
         open={choosing !== null}
         onOpenChange={(open) => (open ? undefined : setChoosing(null))}
         title="Add class"
-        description={choosing ? `${choosing.Name} · ${classPlace(choosing)}` : undefined}
+        description={choosing ? `${choosing.Name} · ${classPlace(choosing, config.classes_setup?.TimeDisplay)}` : undefined}
         footer={
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setChoosing(null)}>

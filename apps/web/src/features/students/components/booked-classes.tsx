@@ -5,16 +5,11 @@ import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
+import { classWhen } from '@/lib/class-format';
+import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { Spinner } from '@/components/ui/spinner';
-
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-function time12(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
-}
 
 /**
  * A class's dates for the student, from the class-session call of the spec (E5:
@@ -78,7 +73,6 @@ export function BookedClasses({ studentId, classes, openClassId, sessionId }: { 
     });
 
   if (classes.length === 0) return <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />;
-  const court = config.localization.CourtLabel || config.CourtText || 'Court';
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
       {classes.map((c) => {
@@ -91,9 +85,7 @@ export function BookedClasses({ studentId, classes, openClassId, sessionId }: { 
               <div className="flex items-center gap-2">
                 <ClockIcon aria-hidden="true" className="size-4 text-muted" />
                 <dt className="sr-only">Time</dt>
-                <dd>
-                  {DAYS[c.DayOfWeek - 1]} {time12(c.Time)} · {c.DurationMinutes} min
-                </dd>
+                <dd>{classWhen(c.DayOfWeek, c.Time, c.DurationMinutes, config.classes_setup?.TimeDisplay)}</dd>
               </div>
               {c.Venue ? (
                 <div className="flex items-center gap-2">
@@ -101,7 +93,7 @@ export function BookedClasses({ studentId, classes, openClassId, sessionId }: { 
                   <dt className="sr-only">Venue</dt>
                   <dd>
                     {c.Venue.Name}
-                    {c.Court ? ` · ${court} ${c.Court.replace(new RegExp(`^${court}\\s*`, 'i'), '')}` : ''}
+                    {c.Court ? ` · ${courtName(config, c.Court)}` : ''}
                   </dd>
                 </div>
               ) : null}

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { BookMakeupAnswer, Makeup, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
+import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { server, installMockServer } from '@/test/msw';
+import MakeupsBookRoute from './makeups-book-route';
+
+installMockServer();
+afterEach(cleanup);
+
+const credit: Makeup = {
+  MakeupID: 4,
+  StudentID: 5,
+  StudentName: 'Ella',
+  LessonFormatID: 1,
+  LessonFormat: 'Group',
+  MissedDate: '2026-11-30',
+  MissedClass: 'Tadpoles',
+  ExpiresOn: '2027-01-29',
+  Status: 'available',
+  BookedDate: null,
+  BookedClass: null,
+};
+
+function answers() {
+  server.use(
+    http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [credit] })),
+    http.get<never, never, MakeupSessionsAnswer>('/api/classes/get-makeup-sessions', () =>
+      HttpResponse.json({ sessions: [{ SessionID: 8, ClassID: 102, ClassName: 'Dolphins', Venue: 'Bondi Pool', Date: '2026-12-07', Time: '16:00', Duration: 90, PlacesLeft: 2 }] }),
+    ),
+    http.post<never, never, BookMakeupAnswer>('/api/classes/book-makeup', () =>
+      HttpResponse.json({ success: true, message: 'Make-up booked', makeup: { ...credit, Status: 'used', BookedDate: '2026-12-07', BookedClass: 'Dolphins' } }),
+    ),
+  );
+}
+
+const CASES = [
+  { ...TIME_DISPLAY_CASES[0]!, duration: ' · 1 hour 30 minutes', at: ' at 04:00 PM' },
+  { ...TIME_DISPLAY_CASES[1]!, duration: ' · 90 minutes', at: ' at 04:00 PM' },
+  { ...TIME_DISPLAY_CASES[2]!, duration: '', at: '' },
+];
+
+describe('MakeupsBookRoute', () => {
+  it.each(CASES)('C21, F14: under $display a session reads "Mon $session", its length "$duration", and the booking "on 07/12/2026$at"', async ({ display, session, duration, at }) => {
+    answers();
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig(display) });
+    const row = await screen.findByTestId('makeup-session');
+    expect(within(row).getByText(`Mon ${session}`)).toBeTruthy();
+    expect(within(row).getByText(`Dolphins · Bondi Pool${duration} · 2 places left`)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Book' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Book this make-up?' });
+    expect(within(confirm).getByText(`Dolphins · ${session}`)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Book make-up' }));
+    expect(await screen.findByText(`Ella is booked into Dolphins on 07/12/2026${at}.`)).toBeTruthy();
+  });
+});

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { SignedAgreementAnswer } from '@portal/shared/agreement-schemas';
+import { classesTestConfig } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { SignedAgreement } from './signed-agreement';
+
+afterEach(cleanup);
+
+const answer: SignedAgreementAnswer = {
+  success: true,
+  agreement: { AgreementID: 1, Name: 'Terms', AgreementText: 'Be on time.', RequiresSignature: false, Version: 1, pivot: { Required: true }, Signed: null },
+  signature: { Name: 'Terms', AgreementText: 'Be on time.', Version: 1, SignedAt: '2026-03-04T03:05:09Z', Signature: null },
+};
+
+describe('SignedAgreement', () => {
+  it('C13: when it was signed is a timestamp in DateFormat with hh:mm:ss a, in the company’s zone', () => {
+    const config = classesTestConfig('HoursAndMinutes');
+    config.localization = { ...config.localization, TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' };
+    renderRoute(<SignedAgreement answer={answer} headingId="h" />, { url: '/', config });
+    expect(screen.getByText(/^Signed on 04\/03\/2026 02:05:09 PM$/)).toBeTruthy();
+  });
+});

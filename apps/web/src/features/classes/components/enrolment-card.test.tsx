@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ClassSessionsAnswer, Enrolment } from '@portal/shared/class-schemas';
+import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { server, installMockServer } from '@/test/msw';
+import { EnrolmentCard } from './enrolment-card';
+
+installMockServer();
+afterEach(cleanup);
+
+const enrolment: Enrolment = {
+  EnrolmentID: 9,
+  ClassID: 101,
+  StudentID: 5,
+  ClassName: 'Tadpoles',
+  LessonFormat: 'Group',
+  Venue: 'Bondi Pool',
+  Court: '3',
+  Staff: 'Jess Lee',
+  Day: 1,
+  Time: '16:00',
+  Duration: 90,
+  StartDate: '2026-11-30',
+  EndDate: null,
+  Type: 'ongoing',
+  next_session: '2026-12-07',
+};
+
+const sessions: ClassSessionsAnswer = {
+  class_name: 'Tadpoles',
+  sessions: [{ SessionID: 1, Date: '2026-12-07', Time: '16:00', Status: 'scheduled', Absent: false, AbsenceReason: null, CanNotifyAbsence: false, Past: false }],
+};
+
+describe('EnrolmentCard', () => {
+  it.each(TIME_DISPLAY_CASES)('C21, F14: under $display the class reads "$when" and its session "$session"', async ({ display, when, session }) => {
+    server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(sessions)));
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig(display) });
+    const card = screen.getByTestId('enrolment');
+    expect(within(card).getByText(`${when} · Bondi Pool · Lane 3`)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    expect(within(list).getByText(session)).toBeTruthy();
+  });
+
+  it('C10: the teacher is named with CoachLabel', () => {
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { BookedClass } from '@portal/shared/student-schemas';
+import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { BookedClasses } from './booked-classes';
+
+afterEach(cleanup);
+
+const tadpoles: BookedClass = {
+  ClassID: 101,
+  OCRName: 'Tadpoles',
+  LessonFormat: { LessonFormatID: 1, Name: 'Group' },
+  DayOfWeek: 1,
+  Time: '16:00',
+  DurationMinutes: 90,
+  Venue: { VenueID: 1, Name: 'Bondi Pool' },
+  Court: 'Lane 3',
+  StartDate: '2026-11-30',
+  EndDate: null,
+  next_session: { SessionID: 1, Date: '2026-12-07' },
+  dates: [],
+};
+
+describe('BookedClasses', () => {
+  it.each(TIME_DISPLAY_CASES)('C20, C21, F14: under $display the student’s class reads "$when"', ({ display, when }) => {
+    renderRoute(<BookedClasses studentId={5} classes={[tadpoles]} />, { url: '/', config: classesTestConfig(display) });
+    expect(screen.getByText(when)).toBeTruthy();
+    expect(screen.getByText('Bondi Pool · Lane 3')).toBeTruthy();
+  });
+});
