@@ -36,6 +36,7 @@ function Harness({ chosen, onNext }: { chosen: ChosenClass[]; onNext: () => void
       onChangeClasses={() => undefined}
       onNext={onNext}
       onBack={() => undefined}
+      step={{ index: 2, count: 4 }}
     />
   );
 }
