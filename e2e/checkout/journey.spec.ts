@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { expect, isApiCall, isMobile, signInViaApi, test, type OwnWorld } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
-import { fillCard, pdfText, TEST_CARDS } from '../support/commerce.ts';
+import { fillCard, TEST_CARDS } from '../support/commerce.ts';
+import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { dropClassesAndInvoices } from '../support/world.ts';
 
 /** The cart link of the top bar, on both widths, once it counts `n` items. */
@@ -103,7 +104,7 @@ async function journey(page: Page, ownWorld: OwnWorld) {
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-8).toString()).toContain('%%EOF');
-    expect(pdfText(pdf)).toContain(`Receipt ${paid!.receiptNo}`);
+    expect(await pdfText(pdf)).toContain(`Receipt ${paid!.receiptNo}`);
   });
 
   await test.step('D6: the class on the home page', async () => {

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
 import { Browser, startTestApp, type TestApp } from '../../test/api-harness.ts';
+import { pdfText as textOf } from '../../test/pdf-text.ts';
 import { findCompanyByCode } from '../company/company.service.ts';
 import type { Company } from '../../domain/company.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
-
-/** The text a PDF reader finds on each page, read back through the fonts' Unicode maps. */
-async function textOf(pdf: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
 
 const NAMES = ['王小明 Ελένη Mitchell', '김민준', 'Жанна Орлова', 'さくら', 'Nguyễn Thị Ánh', 'Zoë 🏊‍♀️ 👍'];
 
