@@ -3,9 +3,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /**
- * Previous / "Page n of m" / Next under a paged list; nothing when the list has one page unless
- * `showSinglePage` is set. `summary` follows the page count (e.g. "· 12 invoices"). The buttons are
- * named "Previous page" and "Next page", apart from a form's own Next on the same page.
+ * Previous / "Page n of m" / Next under a paged list. A list of one page shows nothing, or with
+ * `showSinglePage` only its `summary` (e.g. "3 payments"): no buttons that cannot be pressed.
+ * `summary` follows the page count otherwise ("Page 1 of 3 · 25 invoices"). The buttons are named
+ * "Previous page" and "Next page", apart from a form's own Next on the same page.
  */
 export function Pager({
   page,
@@ -25,6 +26,12 @@ export function Pager({
   className?: string;
 }) {
   if (total <= 1 && !showSinglePage) return null;
+  if (total <= 1)
+    return (
+      <nav aria-label="Pages" className={cn('flex items-center justify-center text-sm text-muted', className)}>
+        {summary}
+      </nav>
+    );
   return (
     <nav aria-label="Pages" className={cn('flex items-center justify-center gap-3', className)}>
       <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -32,7 +39,7 @@ export function Pager({
       </Button>
       <span className="text-sm text-muted">
         Page {current} of {total}
-        {summary ? <> {summary}</> : null}
+        {summary ? <> · {summary}</> : null}
       </span>
       <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= total} onClick={() => onPage(page + 1)}>
         Next

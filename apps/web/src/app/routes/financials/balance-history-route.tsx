@@ -58,7 +58,7 @@ export default function BalanceHistoryRoute() {
           page={page}
           current={Math.min(page, list.data.total_pages)}
           total={list.data.total_pages}
-          summary={`· ${list.data.total_count} payments`}
+          summary={`${list.data.total_count} payments`}
           showSinglePage
           className="mt-4"
           onPage={(p) => update({ page: p })}
