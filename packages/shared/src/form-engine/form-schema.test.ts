@@ -6,7 +6,7 @@ import { labelledMessages } from '../messages.ts';
 import { formContextFromConfig, type FormContext } from './form-context.ts';
 import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
 import { DATE_INPUT_MIN, GENDER_TYPES, type FormValues } from './form-types.ts';
-import { isValidPastDate, locationPostcode } from './value-rules.ts';
+import { isValidPastDate, locationPostcode, replaceEarlyYear } from './value-rules.ts';
 
 const TODAY = '2026-11-23';
 
@@ -424,9 +424,22 @@ describe('date of birth (S39–S41, X24, U26)', () => {
     for (const bad of ['2026-11-24', '2030-01-01', '2020-13-01', '999-01-01', '0999-01-01', '2020-00-10', '2020-01-32', '2020-01-00', '2023-02-31', '2015-02-29', '2020-1-5', '01/06/2015', 'soon']) {
       expect(errorsOf(schema, { ...NAMES, DOB: bad }), bad).toEqual({ DOB: 'Please enter a valid date' });
     }
-    for (const good of ['2015-06-01', TODAY, '2016-02-29', '1000-01-01', '1899-12-31']) {
+    for (const good of ['2015-06-01', TODAY, '2016-02-29', '1901-01-01']) {
       expect(dataOf(schema, { ...NAMES, DOB: ` ${good} ` }).DOB).toBe(good);
     }
+  });
+
+  it('S43: a year at or before 1900 is replaced by the year ten years back, same month and day', () => {
+    expect(dataOf(schema, { ...NAMES, DOB: '1899-05-01' }).DOB).toBe('2016-05-01');
+    expect(dataOf(schema, { ...NAMES, DOB: '1900-12-31' }).DOB).toBe('2016-12-31');
+    expect(dataOf(schema, { ...NAMES, DOB: '1000-01-01' }).DOB).toBe('2016-01-01');
+    expect(dataOf(schema, { ...NAMES, DOB: '1901-01-01' }).DOB).toBe('1901-01-01');
+    // 29 February in a year that has none becomes the 28th.
+    expect(replaceEarlyYear('1896-02-29', '2027-03-01')).toBe('2017-02-28');
+    expect(replaceEarlyYear('1896-02-29', TODAY)).toBe('2016-02-29');
+    // An edit form shows a stored early year replaced, so the year list (100 years) holds it.
+    const descriptors = describeFormFields('student', formFields('student', { dateOfBirth: 'Mandatory' }), { today: TODAY });
+    expect(formValuesFromRecord(descriptors, { ...NAMES, DOB: '1899-05-01' }).DOB).toBe('2016-05-01');
   });
 
   it('is null when optional and empty', () => {

@@ -4,7 +4,7 @@ import { resolveFields } from './configured-fields.ts';
 import type { Input } from './field-rules.ts';
 import type { FormContext, FormListName } from './form-context.ts';
 import { DATE_INPUT_MIN, type FormFieldDescriptor, type FormOutput, type FormValues, type InputKind } from './form-types.ts';
-import { latestToday, toId } from './value-rules.ts';
+import { latestToday, replaceEarlyYear, toId } from './value-rules.ts';
 
 /**
  * One engine for every customer and student form (D2 §1, §3, §5): a form configuration becomes
@@ -108,6 +108,8 @@ export function formValuesFromRecord(descriptors: readonly FormFieldDescriptor[]
         // An empty stored value stays empty: defaults are for new forms. A read-only input shows its placeholder.
         if (v === null || v === undefined || v === '') return [i.key, i.readOnly ? i.initialValue : emptyOf(i.kind)];
         if (i.kind === 'checkbox') return [i.key, v === true];
+        // S43: a stored year at or before 1900 is shown replaced, as the picker offers no such year.
+        if (i.kind === 'date' && typeof v === 'string') return [i.key, replaceEarlyYear(v, i.max ?? latestToday())];
         if (i.kind === 'multiSelect') {
           const parts = Array.isArray(v) ? v : String(v).split(',');
           return [i.key, parts.map((p) => toId(p) ?? p).filter((p) => p !== '')];
