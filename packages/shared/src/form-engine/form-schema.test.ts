@@ -4,7 +4,7 @@ import type { CompanyConfig } from '../company-config.ts';
 import { CUSTOMER_FIELDS, STUDENT_FIELDS, customerFormFieldsSchema, studentFormFieldsSchema, type CustomFieldConfigInput, type FieldState, type FormKind } from '../form-config.ts';
 import { labelledMessages } from '../messages.ts';
 import { formContextFromConfig, type FormContext } from './form-context.ts';
-import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
+import { buildFormSchema, describeFormFields, formPayload, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
 import { DATE_INPUT_MIN, GENDER_TYPES, type FormValues } from './form-types.ts';
 import { isValidPastDate, locationPostcode, replaceEarlyYear } from './value-rules.ts';
 
@@ -762,6 +762,37 @@ describe('the schema as a contract', () => {
       RegID: 'TBD',
     });
     expect(dataOf(schema, once)).toEqual(once);
+  });
+
+  it('E8, S27, N34: is sent with every empty value as "", which parses as null does', () => {
+    const studentEvery = Object.fromEntries(STUDENT_FIELDS.filter((f) => f.id > 16).map((f) => [f.name, 'Optional' as const]));
+    const custom: CustomFieldConfigInput[] = [
+      { CustomFieldID: 7, custom_field: { FieldName: 'Notes too', FieldType: 0 } },
+      { CustomFieldID: 8, custom_field: { FieldName: 'Size', FieldType: 1, custom_field_options: [{ value: 1, label: 'S' }] } },
+      { CustomFieldID: 9, custom_field: { FieldName: 'Goals', FieldType: 2, custom_field_options: [{ value: 1, label: 'A' }] } },
+      { CustomFieldID: 10, custom_field: { FieldName: 'Photos', FieldType: 3 } },
+    ];
+    const schema = schemaOf('student', studentEvery, {}, custom);
+    const parsed = dataOf(schema, { FirstName: ' Ann ', LastName: 'Lee', MedicalConditionIDs: [], PendingDays: [], SchoolID: 5, AddrSameAsClient: false });
+    const sent = formPayload(parsed);
+    expect(sent).toMatchObject({
+      FirstName: 'Ann',
+      DOB: '',
+      GenderType: '',
+      Gender: '',
+      RegID: '',
+      MedicalConditionIDs: '',
+      PendingDays: '',
+      ReferralSourceID: '',
+      SchoolID: 5,
+      AddrSameAsClient: false,
+    });
+    expect(Object.values(sent).filter((v) => v === null)).toEqual([]);
+    expect(sent.custom_field_values).toEqual([7, 8, 9, 10].map((id) => ({ CustomFieldID: id, CustomFieldItemID: '', FieldValue: '' })));
+    expect(formPayload({ list: [], ids: [1, null] })).toEqual({ list: '', ids: [1, ''] });
+    // What is sent parses to what was parsed, as null would.
+    expect(dataOf(schema, sent)).toEqual(parsed);
+    expect(dataOf(schema, { ...sent, DOB: null, MedicalConditionIDs: null, custom_field_values: [] })).toEqual(parsed);
   });
 
   it('refuses a value of the wrong JSON type with a message', () => {

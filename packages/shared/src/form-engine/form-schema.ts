@@ -130,3 +130,19 @@ export function missingConfigurations(kind: FormKind, formFields: FormFields, co
     .filter((f) => f.required && !f.custom && f.name in listOf && context.lists?.[listOf[f.name]!]?.length === 0)
     .map((f) => f.label);
 }
+
+function emptyAsText(value: unknown): unknown {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.length === 0 ? '' : value.map(emptyAsText);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyAsText(v)]));
+  return value;
+}
+
+/**
+ * A parsed form as it is sent (E8, S27, N34): every empty value, and every empty list, as "";
+ * numbers, ticks and filled values as they are. The schema reads "" as it reads null, so the
+ * server stores both alike and keeps taking null from older clients.
+ */
+export function formPayload(output: object): Record<string, unknown> {
+  return emptyAsText(output) as Record<string, unknown>;
+}
