@@ -1,7 +1,7 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
 import { withDemoAgreements } from './demo-agreements.ts';
-import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { aceFormConfiguration, splashFormConfiguration, thamesFormConfiguration } from './demo-form-config.ts';
 import { sarahDetails } from './demo-my-details.ts';
 import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
@@ -726,6 +726,7 @@ function thames(): CompanyBundleInput {
         profiles: [{ OCRProfileID: 1, ProfileName: 'term-classes', DisplayName: 'Term classes', RegistrationHeader: 'Join a class' }],
       },
     },
+    form_configuration: thamesFormConfiguration,
     lists: {
       medical_conditions: [{ name: 'Asthma' }, { name: 'Hypermobility' }, { name: 'Epilepsy' }],
       referral_sources: [{ name: 'Google' }, { name: 'Friend' }, { name: 'Local magazine' }],
