@@ -129,17 +129,28 @@ test.describe('students', () => {
       expect(size.w).toBeGreaterThan(100);
     });
 
-    await test.step('E8, E9: edits a swimmer and keeps the change', async () => {
+    await test.step('E8, E9: edits a swimmer and keeps the change; a condition typed in joins the list', async () => {
       await page.goto('/hub/students');
       await page.getByRole('link', { name: /Noah Mitchell/ }).click();
       await expect(page.getByRole('heading', { name: 'Noah Mitchell' })).toBeVisible();
       await page.getByLabel('Notes').fill('Bring goggles with a strap.');
+      await page.getByLabel('Other medical conditions').fill(' Bee sting allergy ');
       const updated = page.waitForRequest((r) => r.url().includes('/api/student/update/'));
+      const answered = page.waitForResponse((r) => r.url().includes('/api/student/update/'));
       await page.getByRole('button', { name: 'Save changes' }).click();
-      expect((await updated).postDataJSON()).toMatchObject({ Notes: 'Bring goggles with a strap.', FirstName: 'Noah' });
+      const sent = (await updated).postDataJSON() as Record<string, unknown>;
+      // E8: trimmed, empty values as "" (Noah has no Reg ID and no school), never null.
+      expect(sent).toMatchObject({ Notes: 'Bring goggles with a strap.', FirstName: 'Noah', AdditionalMedicalConditions: 'Bee sting allergy', RegID: '', SchoolID: '' });
+      expect(JSON.stringify(sent)).not.toContain('null');
+      expect(((await (await answered).json()) as { newMedicalCondition?: { DisplayName: string } }).newMedicalCondition?.DisplayName).toBe('Bee sting allergy');
       await expect(page.getByRole('status').filter({ hasText: 'Student updated' })).toBeVisible();
       await page.reload();
       await expect(page.getByLabel('Notes')).toHaveValue('Bring goggles with a strap.');
+      // E9: the list offers the condition now, ticked for Noah, and the text box is empty again.
+      await expect(page.getByLabel('Other medical conditions')).toHaveValue('');
+      await page.getByRole('button', { name: /Medical conditions/ }).click();
+      await expect(page.getByRole('checkbox', { name: 'Bee sting allergy' })).toBeChecked();
+      await page.keyboard.press('Escape');
     });
 
     await test.step('the student form works by keyboard alone', async () => {

@@ -111,9 +111,12 @@ export const updateDetailsBodySchema = z.looseObject({
   BillingState: formText,
   BillingPostcode: formText,
   Notes: formText,
+  // Empty values come as "" (S27) or, from older clients, null.
   CustomFieldValues: z
-    .array(z.looseObject({ CustomFieldID: z.number(), CustomFieldItemID: z.number().nullish(), FieldValue: z.union([z.string(), z.number()]).nullish() }))
-    .max(200)
+    .union([
+      z.array(z.looseObject({ CustomFieldID: z.number(), CustomFieldItemID: z.union([z.number(), z.literal('')]).nullish(), FieldValue: z.union([z.string(), z.number()]).nullish() })).max(200),
+      z.literal(''),
+    ])
     .optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedShape } from './api-schemas.ts';
+import { listItemSchema } from './company-config.ts';
 import { GENDER_TYPES } from './form-engine/form-types.ts';
 
 /**
@@ -98,8 +99,8 @@ export const studentListQuerySchema = z.object({
 });
 
 export const addStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), student: studentRecordSchema });
-/** R34: `newMedicalCondition` is the custom condition typed in this save (kept on the student, never added to the company's list). */
-export const updateStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), updatedStudent: studentRecordSchema, newMedicalCondition: z.string().optional() });
+/** R34, E9: `newMedicalCondition` is the condition typed in this save, added to the company's medical-condition list (decision 065). */
+export const updateStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), updatedStudent: studentRecordSchema, newMedicalCondition: listItemSchema.optional() });
 export type AddStudentAnswer = z.infer<typeof addStudentAnswerSchema>;
 export type UpdateStudentAnswer = z.infer<typeof updateStudentAnswerSchema>;
 

@@ -1,7 +1,7 @@
 import { COLOR_SHADES } from '@portal/shared/constants';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
 import { withDemoAgreements } from './demo-agreements.ts';
-import { aceFormConfiguration, splashFormConfiguration } from './demo-form-config.ts';
+import { aceFormConfiguration, splashFormConfiguration, thamesFormConfiguration } from './demo-form-config.ts';
 import { sarahDetails } from './demo-my-details.ts';
 import { splashParentStudents } from './demo-students.ts';
 import { withDemoBarcodes } from './demo-barcodes.ts';
@@ -603,7 +603,28 @@ function ace(): CompanyBundleInput {
             suburb: 'New York',
             state: 'NY',
             postcode: '10025',
-            students: [{ key: 'noah', first_name: 'Noah', last_name: 'Mitchell', dob: '2016-05-19', gender: 'Male', standard: 'Orange Ball' }],
+            custom_fields: [
+              { id: 111, value: 'ACE-2291' },
+              { id: 112, item_id: 1 },
+              { id: 113, value: '2' },
+              { id: 114, value: 'Y' },
+            ],
+            students: [
+              {
+                key: 'noah',
+                first_name: 'Noah',
+                last_name: 'Mitchell',
+                dob: '2016-05-19',
+                gender: 'Male',
+                standard: 'Orange Ball',
+                custom_field_values: [
+                  { CustomFieldID: 301, FieldValue: '1' },
+                  { CustomFieldID: 302, FieldValue: '25 inch' },
+                  { CustomFieldID: 303, FieldValue: '1,4' },
+                  { CustomFieldID: 304, FieldValue: 'N' },
+                ],
+              },
+            ],
             invoices: [
               { invoice_no: 'ACE-5012', invoice_date: 'today-45', payment_date: 'today-31', total_cents: 36000, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'ACE-5031', invoice_date: 'today-6', payment_date: 'today+8', total_cents: 36000, balance_due_cents: 36000, status: 'Unpaid' },
@@ -730,6 +751,7 @@ function thames(): CompanyBundleInput {
         profiles: [{ OCRProfileID: 1, ProfileName: 'term-classes', DisplayName: 'Term classes', RegistrationHeader: 'Join a class' }],
       },
     },
+    form_configuration: thamesFormConfiguration,
     lists: {
       medical_conditions: [{ name: 'Asthma' }, { name: 'Hypermobility' }, { name: 'Epilepsy' }],
       referral_sources: [{ name: 'Google' }, { name: 'Friend' }, { name: 'Local magazine' }],
@@ -754,7 +776,28 @@ function thames(): CompanyBundleInput {
             suburb: 'Richmond',
             state: 'Surrey',
             postcode: 'TW10 6NH',
-            students: [{ key: 'amelia', first_name: 'Amelia', last_name: 'Thompson', dob: '2014-07-08', gender: 'Female', standard: 'Grade 2' }],
+            custom_fields: [
+              { id: 121, value: 'Tom Thompson 07700 900456' },
+              { id: 122, item_id: 2 },
+              { id: 123, value: '1' },
+              { id: 124, value: 'Y' },
+            ],
+            students: [
+              {
+                key: 'amelia',
+                first_name: 'Amelia',
+                last_name: 'Thompson',
+                dob: '2014-07-08',
+                gender: 'Female',
+                standard: 'Grade 2',
+                custom_field_values: [
+                  { CustomFieldID: 401, FieldValue: '13' },
+                  { CustomFieldID: 402, FieldValue: '3' },
+                  { CustomFieldID: 403, FieldValue: '1,3' },
+                  { CustomFieldID: 404, FieldValue: 'Y' },
+                ],
+              },
+            ],
             invoices: [
               { invoice_no: 'TDS-0398', invoice_date: 'today-70', payment_date: 'today-56', total_cents: 15600, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'TDS-0412', invoice_date: 'today-7', payment_date: 'today+7', total_cents: 15600, balance_due_cents: 15600, status: 'Unpaid' },

@@ -71,7 +71,7 @@ export const splashFormConfiguration: FormConfigurationInput = {
   },
 };
 
-/** Ace: a lean configuration that hides fields and calls others by its own names. */
+/** Ace: a lean configuration that hides fields and calls others by its own names; custom fields of all four types (E20). */
 export const aceFormConfiguration: FormConfigurationInput = {
   customer: {
     fields: fixedFieldList('customer', {
@@ -82,6 +82,12 @@ export const aceFormConfiguration: FormConfigurationInput = {
       email: 'Mandatory',
       notes: { State: 'Optional', DisplayName: 'Anything the coaches should know' },
     }),
+    custom_fields: [
+      customField(111, 'Club membership number', 'freeText'),
+      customField(112, 'How often do you play?', 'singleSelectionDD', ['Weekly', 'Monthly', 'Rarely']),
+      customField(113, 'Also interested in', 'multiSelectionDD', ['Cardio tennis', 'Social doubles', 'Pickleball']),
+      customField(114, 'Happy to be called for a fill-in game', 'yesOrNoDD'),
+    ],
   },
   student: {
     fields: fixedFieldList('student', {
@@ -93,6 +99,33 @@ export const aceFormConfiguration: FormConfigurationInput = {
       medicalConditions: { State: 'Optional', DisplayName: 'Health notes' },
       notes: { State: 'Optional', DisplayName: 'Coach notes' },
     }),
-    custom_fields: [customField(301, 'Plays with', 'singleSelectionDD', ['Right hand', 'Left hand'])],
+    custom_fields: [
+      customField(301, 'Plays with', 'singleSelectionDD', ['Right hand', 'Left hand']),
+      customField(302, 'Racquet size', 'freeText'),
+      customField(303, 'Wants to work on', 'multiSelectionDD', ['Serve', 'Backhand', 'Volleys', 'Match play']),
+      customField(304, 'Has played in a tournament', 'yesOrNoDD'),
+    ],
+  },
+};
+
+/** Thames: the default fields (U16), with custom fields of all four types (E20). */
+export const thamesFormConfiguration: FormConfigurationInput = {
+  customer: {
+    fields: fixedFieldList('customer', { firstName: 'Mandatory', lastName: 'Mandatory', email: 'Mandatory', mobilePhone: 'Mandatory', homePhone: 'Optional', address: 'Optional', notes: 'Optional' }),
+    custom_fields: [
+      customField(121, 'Emergency contact', 'freeText'),
+      customField(122, 'How did you hear of us?', 'singleSelectionDD', ['A friend', 'A show', 'Online']),
+      customField(123, 'Happy to help with', 'multiSelectionDD', ['Costumes', 'Front of house', 'Backstage']),
+      customField(124, 'Photos of your dancer may be shared', 'yesOrNoDD'),
+    ],
+  },
+  student: {
+    fields: fixedFieldList('student', { firstName: 'Mandatory', lastName: 'Mandatory', dateOfBirth: 'Mandatory', gender: 'Optional', medicalConditions: 'Optional', notes: 'Optional' }),
+    custom_fields: [
+      customField(401, 'Shoe size', 'freeText'),
+      customField(402, 'Leotard size', 'singleSelectionDD', ['Child S', 'Child M', 'Child L'], 2),
+      customField(403, 'Styles of interest', 'multiSelectionDD', ['Ballet', 'Tap', 'Contemporary', 'Jazz']),
+      customField(404, 'Taking exams this year', 'yesOrNoDD'),
+    ],
   },
 };

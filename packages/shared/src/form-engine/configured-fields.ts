@@ -15,6 +15,7 @@ import {
   fail,
   isBlank,
   isValidPastDate,
+  replaceEarlyYear,
   ok,
   readId,
   readIdList,
@@ -136,7 +137,7 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
           read: (v, _all, today) => {
             if (isBlank(v)) return required ? fail(required) : ok(null);
             const s = String(v).trim();
-            return isValidPastDate(s, today) ? ok(s) : fail(m.dateInvalid);
+            return isValidPastDate(s, today) ? ok(replaceEarlyYear(s, today)) : fail(m.dateInvalid);
           },
         },
       ]);

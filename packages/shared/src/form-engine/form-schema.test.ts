@@ -4,9 +4,9 @@ import type { CompanyConfig } from '../company-config.ts';
 import { CUSTOMER_FIELDS, STUDENT_FIELDS, customerFormFieldsSchema, studentFormFieldsSchema, type CustomFieldConfigInput, type FieldState, type FormKind } from '../form-config.ts';
 import { labelledMessages } from '../messages.ts';
 import { formContextFromConfig, type FormContext } from './form-context.ts';
-import { buildFormSchema, describeFormFields, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
+import { buildFormSchema, describeFormFields, formPayload, formValuesFromRecord, initialFormValues, missingConfigurations } from './form-schema.ts';
 import { DATE_INPUT_MIN, GENDER_TYPES, type FormValues } from './form-types.ts';
-import { isValidPastDate, locationPostcode } from './value-rules.ts';
+import { isValidPastDate, locationPostcode, replaceEarlyYear } from './value-rules.ts';
 
 const TODAY = '2026-11-23';
 
@@ -424,9 +424,22 @@ describe('date of birth (S39–S41, X24, U26)', () => {
     for (const bad of ['2026-11-24', '2030-01-01', '2020-13-01', '999-01-01', '0999-01-01', '2020-00-10', '2020-01-32', '2020-01-00', '2023-02-31', '2015-02-29', '2020-1-5', '01/06/2015', 'soon']) {
       expect(errorsOf(schema, { ...NAMES, DOB: bad }), bad).toEqual({ DOB: 'Please enter a valid date' });
     }
-    for (const good of ['2015-06-01', TODAY, '2016-02-29', '1000-01-01', '1899-12-31']) {
+    for (const good of ['2015-06-01', TODAY, '2016-02-29', '1901-01-01']) {
       expect(dataOf(schema, { ...NAMES, DOB: ` ${good} ` }).DOB).toBe(good);
     }
+  });
+
+  it('S43: a year at or before 1900 is replaced by the year ten years back, same month and day', () => {
+    expect(dataOf(schema, { ...NAMES, DOB: '1899-05-01' }).DOB).toBe('2016-05-01');
+    expect(dataOf(schema, { ...NAMES, DOB: '1900-12-31' }).DOB).toBe('2016-12-31');
+    expect(dataOf(schema, { ...NAMES, DOB: '1000-01-01' }).DOB).toBe('2016-01-01');
+    expect(dataOf(schema, { ...NAMES, DOB: '1901-01-01' }).DOB).toBe('1901-01-01');
+    // 29 February in a year that has none becomes the 28th.
+    expect(replaceEarlyYear('1896-02-29', '2027-03-01')).toBe('2017-02-28');
+    expect(replaceEarlyYear('1896-02-29', TODAY)).toBe('2016-02-29');
+    // An edit form shows a stored early year replaced, so the year list (100 years) holds it.
+    const descriptors = describeFormFields('student', formFields('student', { dateOfBirth: 'Mandatory' }), { today: TODAY });
+    expect(formValuesFromRecord(descriptors, { ...NAMES, DOB: '1899-05-01' }).DOB).toBe('2016-05-01');
   });
 
   it('is null when optional and empty', () => {
@@ -749,6 +762,37 @@ describe('the schema as a contract', () => {
       RegID: 'TBD',
     });
     expect(dataOf(schema, once)).toEqual(once);
+  });
+
+  it('E8, S27, N34: is sent with every empty value as "", which parses as null does', () => {
+    const studentEvery = Object.fromEntries(STUDENT_FIELDS.filter((f) => f.id > 16).map((f) => [f.name, 'Optional' as const]));
+    const custom: CustomFieldConfigInput[] = [
+      { CustomFieldID: 7, custom_field: { FieldName: 'Notes too', FieldType: 0 } },
+      { CustomFieldID: 8, custom_field: { FieldName: 'Size', FieldType: 1, custom_field_options: [{ value: 1, label: 'S' }] } },
+      { CustomFieldID: 9, custom_field: { FieldName: 'Goals', FieldType: 2, custom_field_options: [{ value: 1, label: 'A' }] } },
+      { CustomFieldID: 10, custom_field: { FieldName: 'Photos', FieldType: 3 } },
+    ];
+    const schema = schemaOf('student', studentEvery, {}, custom);
+    const parsed = dataOf(schema, { FirstName: ' Ann ', LastName: 'Lee', MedicalConditionIDs: [], PendingDays: [], SchoolID: 5, AddrSameAsClient: false });
+    const sent = formPayload(parsed);
+    expect(sent).toMatchObject({
+      FirstName: 'Ann',
+      DOB: '',
+      GenderType: '',
+      Gender: '',
+      RegID: '',
+      MedicalConditionIDs: '',
+      PendingDays: '',
+      ReferralSourceID: '',
+      SchoolID: 5,
+      AddrSameAsClient: false,
+    });
+    expect(Object.values(sent).filter((v) => v === null)).toEqual([]);
+    expect(sent.custom_field_values).toEqual([7, 8, 9, 10].map((id) => ({ CustomFieldID: id, CustomFieldItemID: '', FieldValue: '' })));
+    expect(formPayload({ list: [], ids: [1, null] })).toEqual({ list: '', ids: [1, ''] });
+    // What is sent parses to what was parsed, as null would.
+    expect(dataOf(schema, sent)).toEqual(parsed);
+    expect(dataOf(schema, { ...sent, DOB: null, MedicalConditionIDs: null, custom_field_values: [] })).toEqual(parsed);
   });
 
   it('refuses a value of the wrong JSON type with a message', () => {

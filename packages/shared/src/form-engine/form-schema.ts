@@ -4,7 +4,7 @@ import { resolveFields } from './configured-fields.ts';
 import type { Input } from './field-rules.ts';
 import type { FormContext, FormListName } from './form-context.ts';
 import { DATE_INPUT_MIN, type FormFieldDescriptor, type FormOutput, type FormValues, type InputKind } from './form-types.ts';
-import { latestToday, toId } from './value-rules.ts';
+import { latestToday, replaceEarlyYear, toId } from './value-rules.ts';
 
 /**
  * One engine for every customer and student form (D2 §1, §3, §5): a form configuration becomes
@@ -108,6 +108,8 @@ export function formValuesFromRecord(descriptors: readonly FormFieldDescriptor[]
         // An empty stored value stays empty: defaults are for new forms. A read-only input shows its placeholder.
         if (v === null || v === undefined || v === '') return [i.key, i.readOnly ? i.initialValue : emptyOf(i.kind)];
         if (i.kind === 'checkbox') return [i.key, v === true];
+        // S43: a stored year at or before 1900 is shown replaced, as the picker offers no such year.
+        if (i.kind === 'date' && typeof v === 'string') return [i.key, replaceEarlyYear(v, i.max ?? latestToday())];
         if (i.kind === 'multiSelect') {
           const parts = Array.isArray(v) ? v : String(v).split(',');
           return [i.key, parts.map((p) => toId(p) ?? p).filter((p) => p !== '')];
@@ -127,4 +129,20 @@ export function missingConfigurations(kind: FormKind, formFields: FormFields, co
   return resolveFields(kind, formFields, context)
     .filter((f) => f.required && !f.custom && f.name in listOf && context.lists?.[listOf[f.name]!]?.length === 0)
     .map((f) => f.label);
+}
+
+function emptyAsText(value: unknown): unknown {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.length === 0 ? '' : value.map(emptyAsText);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyAsText(v)]));
+  return value;
+}
+
+/**
+ * A parsed form as it is sent (E8, S27, N34): every empty value, and every empty list, as "";
+ * numbers, ticks and filled values as they are. The schema reads "" as it reads null, so the
+ * server stores both alike and keeps taking null from older clients.
+ */
+export function formPayload(output: object): Record<string, unknown> {
+  return emptyAsText(output) as Record<string, unknown>;
 }

@@ -103,6 +103,20 @@ export function isValidPastDate(value: string, today: string): boolean {
   return day <= daysInMonth && value <= today;
 }
 
+/**
+ * S43, U26: a year at or before 1900 is replaced by the year ten years before today's, same month
+ * and day (29 February becomes the 28th when that year has none). Date inputs start at
+ * 1900-01-01, so such a year is a slip of the keyboard or an old record, never a birth date.
+ */
+export function replaceEarlyYear(value: string, today: string): string {
+  const match = DATE_PATTERN.exec(value);
+  if (!match || Number(match[1]) > 1900) return value;
+  const year = Number(today.slice(0, 4)) - 10;
+  const month = Number(match[2]);
+  const day = Math.min(Number(match[3]), new Date(Date.UTC(year, month, 0)).getUTCDate());
+  return `${String(year).padStart(4, '0')}-${match[2]}-${String(day).padStart(2, '0')}`;
+}
+
 export function latestToday(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }

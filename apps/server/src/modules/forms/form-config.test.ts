@@ -59,10 +59,11 @@ describe.each(testEngines())('form-field configuration on %s', (engine) => {
   });
 
   it('answers the default forms for a company that configured none (U16)', async () => {
-    const student = await formFields('THAMES', '/api/student/get-form-fields');
+    const own = await ownCompany(t);
+    const student = await formFields(own.code, '/api/student/get-form-fields');
     expect(student.status).toBe(200);
     expect(student.body).toEqual(DEFAULT_FORM_FIELDS.student);
-    const customer = await formFields('THAMES', '/api/customer/get-form-fields');
+    const customer = await formFields(own.code, '/api/customer/get-form-fields');
     expect(customer.body).toEqual(DEFAULT_FORM_FIELDS.customer);
   });
 

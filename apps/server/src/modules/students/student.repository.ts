@@ -136,3 +136,33 @@ export function findCertificates(db: Db, companyId: number, studentId: number) {
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** The company's active item of a list with this name, case aside (the first, when there are several). */
+export async function findActiveListItemByName(db: Db, companyId: number, list: string, name: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('list_items')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('list_name', '=', list)
+    .where('active', '=', 1)
+    .where((eb) => eb(eb.fn('lower', ['display_name']), '=', name.toLowerCase()))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
+/** Adds an active item at the end of one of the company's lists; answers its id. */
+export async function insertListItem(db: Db, companyId: number, list: string, name: string): Promise<number> {
+  const last = await db
+    .selectFrom('list_items')
+    .select((eb) => eb.fn.max<number | null>('sort_order').as('n'))
+    .where('company_id', '=', companyId)
+    .where('list_name', '=', list)
+    .executeTakeFirst();
+  const { id } = await db
+    .insertInto('list_items')
+    .values({ company_id: companyId, list_name: list, display_name: name, ocr_field_value_id: null, active: 1, sort_order: Number(last?.n ?? 0) + 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}

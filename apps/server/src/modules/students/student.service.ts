@@ -1,3 +1,4 @@
+import type { ListItem } from '@portal/shared/company-config';
 import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
 import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
@@ -12,6 +13,7 @@ import { getCustomerDetails } from '../accounts/accounts.api.ts';
 import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
 import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
 import * as repo from './student.repository.ts';
+import { listTypedCondition } from './typed-condition.ts';
 
 /**
  * Students belong to a client of a company. Every function here takes both and answers only
@@ -265,22 +267,23 @@ export async function insertStudent(ctx: Ctx, company: Company, clientId: number
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
-export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: string }> {
+export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: ListItem }> {
   const stored = await requireStudentOfClient(ctx, company.id, clientId, studentId);
   // With AllowStudentEdit off, the form stays open for a student the company asks to update
   // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
   if (!(await hasPendingStudentUpdate(ctx, company.id, clientId, studentId))) assertEditAllowed(company);
-  const form = parseCompanyForm(await loadCompanyForm(ctx, company, 'student'), body);
-  await checkListIds(ctx, company.id, form, stored);
-  await repo.updateStudent(ctx.db, company.id, clientId, studentId, { ...(await columnsOf(ctx, company.id, form, stored)), updated_at: nowIso() });
-  // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
-  await completeSignInActions(ctx, company.id, clientId, 'UpdateStudent', { studentId });
+  const parsed = parseCompanyForm(await loadCompanyForm(ctx, company, 'student'), body);
+  await checkListIds(ctx, company.id, parsed, stored);
+  const added = await ctx.transaction(async (tx) => {
+    // R34, E9: a condition typed in joins the company's list and is answered as newMedicalCondition (decision 065).
+    const { form, added } = await listTypedCondition(tx, company.id, parsed);
+    await repo.updateStudent(tx.db, company.id, clientId, studentId, { ...(await columnsOf(tx, company.id, form, stored)), updated_at: nowIso() });
+    // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
+    await completeSignInActions(tx, company.id, clientId, 'UpdateStudent', { studentId });
+    return added;
+  });
   const updatedStudent = await getStudentRecord(ctx, company, clientId, studentId);
-  // R34: a custom condition the customer typed in this save is answered as newMedicalCondition;
-  // it stays on the student and is never added to the company's list (decision 019).
-  const typed = updatedStudent.AdditionalMedicalConditions?.trim() ?? '';
-  const before = stored.additional_medical_conditions?.trim() ?? '';
-  return typed !== '' && typed !== before ? { updatedStudent, newMedicalCondition: typed } : { updatedStudent };
+  return added ? { updatedStudent, newMedicalCondition: added } : { updatedStudent };
 }
 
 /** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */

@@ -299,35 +299,6 @@ describe.each(testEngines())('students on %s', (engine) => {
     expect(saved.body.updatedStudent).toEqual({ ...before, Notes: 'Puffer in the side pocket.' });
   });
 
-  it('E9: a custom condition typed in the update is answered as newMedicalCondition, kept on the student and not added to the company list', async () => {
-    const db = t.runtime.ctx.db;
-    const splashConditions = () =>
-      db
-        .selectFrom('list_items')
-        .innerJoin('companies', 'companies.id', 'list_items.company_id')
-        .select('list_items.id')
-        .where('companies.code', '=', 'SPLASH')
-        .where('list_name', '=', 'medical_conditions')
-        .execute();
-    const listBefore = await splashConditions();
-    const before = (await parent.get<StudentRecord>(`/api/student/${ella}`)).body;
-    const { StudentID: _id, bookedClasses: _b, Location: _l, Gender: _g, Standard: _s, profile_picture: _p, ...form } = before;
-    const typed = await parent.post<{ message: string; updatedStudent: StudentRecord; newMedicalCondition?: string }>(`/api/student/update/${ella}`, {
-      ...form,
-      AdditionalMedicalConditions: 'Bee sting allergy',
-    });
-    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
-    expect(typed.body.message).toBe('Student updated');
-    expect(typed.body.newMedicalCondition).toBe('Bee sting allergy');
-    expect(typed.body.updatedStudent.AdditionalMedicalConditions).toBe('Bee sting allergy');
-    expect(await splashConditions()).toEqual(listBefore);
-    // Saved again unchanged: nothing new to answer.
-    const again = await parent.post<{ newMedicalCondition?: string }>(`/api/student/update/${ella}`, { ...form, AdditionalMedicalConditions: 'Bee sting allergy' });
-    expect(again.status).toBe(200);
-    expect(again.body).not.toHaveProperty('newMedicalCondition');
-    expect((await parent.post(`/api/student/update/${ella}`, form)).status).toBe(200);
-  });
-
   it('answers skill sets with notes, and certificates (E22, E23)', async () => {
     const sets = await parent.get<{ skill_sets: { Name: string; Notes: string | null; skills: { Achieved: boolean }[] }[] }>(`/api/student/get-skill-sets/${ella}`);
     expect(sets.status).toBe(200);

@@ -50,8 +50,8 @@ const config: FormFieldsInput = {
 const formFields = studentFormFieldsSchema.parse(config);
 const context: FormContext = { lists: { school: [{ FieldValueID: 5, DisplayName: 'Bondi Public' }] }, today: '2026-06-01' };
 
-function Harness({ onSubmit, error }: { onSubmit: (out: FormOutput<'student'>) => void; error?: unknown }) {
-  const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context });
+function Harness({ onSubmit, error, record }: { onSubmit: (out: FormOutput<'student'>) => void; error?: unknown; record?: Record<string, unknown> }) {
+  const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   return (
     <form
       noValidate
@@ -117,6 +117,18 @@ describe('EngineFields', () => {
       { CustomFieldID: 3, CustomFieldItemID: null, FieldValue: '1,2' },
       { CustomFieldID: 4, CustomFieldItemID: null, FieldValue: 'Y' },
     ]);
+  });
+
+  it('S43: a stored birth year at or before 1900 shows as the year ten years back, same month and day, and is saved so', async () => {
+    const onSubmit = vi.fn();
+    const record = { FirstName: 'Ella', LastName: 'Mitchell', DOB: '1899-05-01', SchoolID: 5, custom_field_values: [{ CustomFieldID: 1, FieldValue: 'Can float' }] };
+    render(<Harness onSubmit={onSubmit} record={record} />);
+    expect((screen.getByLabelText('Date of birth: Year') as HTMLSelectElement).value).toBe('2016');
+    expect((screen.getByLabelText('Date of birth: Month') as HTMLSelectElement).value).toBe('05');
+    expect((screen.getByLabelText('Date of birth: Day') as HTMLSelectElement).value).toBe('01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect((onSubmit.mock.calls[0]![0] as FormOutput<'student'>).DOB).toBe('2016-05-01');
   });
 
   it('E14: asks to specify a gender of Other', async () => {

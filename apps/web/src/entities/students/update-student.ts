@@ -1,14 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompanyConfig, ListItem } from '@portal/shared/company-config';
+import { formPayload } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { call } from '@/lib/call';
 import { studentEndpoints } from '@portal/shared/endpoints/students';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { getStudentQueryOptions, studentsKey } from './get-student';
 
-/** R34 (E8): the form's parsed values under the record's field names. */
+/** R34 (E8): the form's parsed values under the record's field names, empty ones as "". */
 export function updateStudent(id: number, form: FormOutput<'student'> | Record<string, unknown>): Promise<UpdateStudentAnswer> {
-  return call(studentEndpoints.update, { params: { id }, body: form });
+  return call(studentEndpoints.update, { params: { id }, body: formPayload(form) });
+}
+
+/** E9: the company's medical-condition list with the condition the save added, once. */
+function withCondition(config: CompanyConfig | undefined, item: ListItem): CompanyConfig | undefined {
+  if (!config || config.lists.medical_conditions.some((c) => c.FieldValueID === item.FieldValueID)) return config;
+  return { ...config, lists: { ...config.lists, medical_conditions: [...config.lists.medical_conditions, item] } };
 }
 
 export function useUpdateStudent(id: number) {
@@ -17,6 +26,9 @@ export function useUpdateStudent(id: number) {
     mutationFn: (form: FormOutput<'student'> | Record<string, unknown>) => updateStudent(id, form),
     onSuccess: async (answer) => {
       queryClient.setQueryData(getStudentQueryOptions(id).queryKey, answer.updatedStudent);
+      // E9, L7: the condition typed in is offered by the form from now on (the config is cached for good).
+      const added = answer.newMedicalCondition;
+      if (added) queryClient.setQueryData(companyConfigQueryOptions.queryKey, (config) => withCondition(config, added));
       // E9: the form fields are asked for again after a save.
       await Promise.all([queryClient.invalidateQueries({ queryKey: studentsKey }), queryClient.invalidateQueries({ queryKey: formFieldsQueryOptions('student').queryKey })]);
     },

@@ -62,11 +62,11 @@ const record: CustomerRecord = {
 installMockServer();
 afterEach(cleanup);
 
-function renderPage(update: () => Response) {
+function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields) {
   server.use(
     http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
-    http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(formFields)),
-    http.post<never, never, UpdateDetailsAnswer | ApiError>('/api/customer/update-details', update),
+    http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
+    http.post<never, never, UpdateDetailsAnswer | ApiError>('/api/customer/update-details', ({ request }) => update(request)),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
@@ -102,6 +102,34 @@ describe('My Details', () => {
     expect(screen.getByText('Please enter valid numbers only')).toBeTruthy();
     // Placed on its field, so the box does not repeat it.
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('My Details sends what the spec says (E8, S27, N34)', () => {
+  it('empty values go as "", filled ones trimmed', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const fields = customerFormFieldsSchema.parse({
+      fields: [...formFields.fields, { OCRFormFieldNameID: 3, State: 'Optional' }, { OCRFormFieldNameID: 7, State: 'Optional' }, { OCRFormFieldNameID: 14, State: 'Optional' }],
+      custom_fields: [{ CustomFieldID: 8, custom_field: { FieldName: 'Interests', FieldType: 2, custom_field_options: [{ value: 1, label: 'Squad' }] } }],
+    });
+    renderPage(async (request) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json<UpdateDetailsAnswer>({ success: true, message: 'Profile updated', updatedClient: record });
+    }, fields);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: ' Sarah ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      ClientID: 7,
+      FirstName: 'Sarah',
+      GenderType: '',
+      Gender: '',
+      PhoneHome: '',
+      Notes: '',
+      CustomFieldValues: [{ CustomFieldID: 8, CustomFieldItemID: '', FieldValue: '' }],
+    });
+    expect(JSON.stringify(sent[0])).not.toContain('null');
   });
 });
 

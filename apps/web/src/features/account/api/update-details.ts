@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formPayload } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { call } from '@/lib/call';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
@@ -6,8 +7,8 @@ import { currentUserQueryOptions } from '@/entities/customer/identity';
 import { detailsQueryOptions } from '@/entities/customer/get-details';
 
 export function updateDetails(values: FormOutput<'customer'> & { ClientID: number }) {
-  // Each custom field's value goes as a plain object, which the body's schema takes with any further keys.
-  return call(accountEndpoints.updateDetails, { body: { ...values, CustomFieldValues: values.CustomFieldValues?.map((value) => ({ ...value })) } });
+  // Empty values go as "" (S27).
+  return call(accountEndpoints.updateDetails, { body: formPayload(values) });
 }
 
 /** K8: the answer's updatedClient is what the page shows; the name in the top bar follows it. */

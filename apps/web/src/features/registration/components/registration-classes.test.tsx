@@ -679,3 +679,54 @@ describe('paying again (one attempt per Idempotency-Key)', () => {
     expect(sent).toHaveLength(0);
   });
 });
+
+describe('N9: the student form is asked for only on the pages that need it, once', () => {
+  /** Counts the student form's configuration being asked for (answered as serveForms answers it). */
+  function countStudentForms() {
+    const asked: string[] = [];
+    server.use(
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(
+          studentFormFieldsSchema.parse({
+            fields: [
+              { OCRFormFieldNameID: 15, State: 'Mandatory' },
+              { OCRFormFieldNameID: 16, State: 'Mandatory' },
+            ],
+          }),
+        );
+      }),
+    );
+    return asked;
+  }
+  const mia = { students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] };
+
+  it('not on the title page, the class step or the customer form', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    const asked = countStudentForms();
+    renderFlow();
+    click('Get Started');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    cleanup();
+    resumeAt({ page: 'addCustomer', proof: verified, ...mia });
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toEqual([]);
+  });
+
+  it('on the students’ page, with the profile id, and not again on the pages after it', async () => {
+    serveForms();
+    const asked = countStudentForms();
+    resumeAt({ page: 'studentsList', ...mia });
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(asked).toEqual(['?id=1']);
+    click('Next');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back' }).at(-1)!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(asked).toEqual(['?id=1']);
+  });
+});

@@ -72,6 +72,7 @@ function serveForm(generateRegId: () => Promise<string> = async () => REG_ID) {
             { OCRFormFieldNameID: 2, State: 'Mandatory' },
             { OCRFormFieldNameID: 4, State: 'Optional' },
             { OCRFormFieldNameID: 12, State: 'Mandatory' },
+            { OCRFormFieldNameID: 14, State: 'Optional' },
           ],
         }),
       ),
@@ -151,7 +152,9 @@ describe('RegistrationFlow', () => {
     fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
     click('Submit');
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.customer).toMatchObject({ FirstName: 'P', RegID: REG_ID });
+    // E8, S27: an empty value is sent as "".
+    expect(sent[0]!.customer).toMatchObject({ FirstName: 'P', RegID: REG_ID, Notes: '' });
+    expect(JSON.stringify(sent[0]!.customer)).not.toContain('null');
   });
 
   it('N22: Next with a code sent but not verified says so at the code box and moves focus there; nothing else is flagged', async () => {

@@ -51,6 +51,19 @@ function registrationClassesOf(state: RegistrationState): RegistrationClass[] {
   );
 }
 
+/**
+ * N9: the pages that need the student form's configuration: the students' own pages (or a later
+ * page that shows them, reloaded without a student or with one lacking a class), and the pages
+ * that send the registration, which parse the students with it (a reload there finds nothing cached).
+ */
+function studentFormNeeded(state: RegistrationState, withClasses: boolean): boolean {
+  const { page } = state;
+  if (page === 'titlePage' || (withClasses && (page === 'addClasses' || state.classes.length === 0))) return false;
+  if (page === 'addStudent' || page === 'studentsList' || page === 'agreements' || page === 'checkout') return true;
+  const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
+  return state.students.length === 0 || unassigned;
+}
+
 function Loading({ label }: { label: string }) {
   return (
     <div className="flex justify-center rounded-2xl border border-line bg-surface py-20 text-primary-ink shadow-sm">
@@ -85,8 +98,8 @@ export function RegistrationFlow({
   const withClasses = profile.PageType === 'SelectClasses';
   const [state, update, clear] = useRegistrationState(registrationStorageKey(config.CustomerID, profileId));
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
-  // N9: the student form is asked for once the registration has begun, once (cached for good).
-  const studentFields = useQuery({ ...formFieldsQueryOptions('student', profileId), enabled: !skipStudents && state.page !== 'titlePage' });
+  // N9: the student form is asked for on the pages that need it, once (cached for good).
+  const studentFields = useQuery({ ...formFieldsQueryOptions('student', profileId), enabled: !skipStudents && studentFormNeeded(state, withClasses) });
   // X10: the profile's own defaults (state, a typed-in medical condition) win over the company's.
   const profileDefaults = useMemo(
     () => ({ DefaultState: profile.DefaultState, CanSelectCustomMedicalCondition: profile.CanSelectCustomMedicalCondition }),

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormFieldsAnswer } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
-import { buildFormSchema } from '@portal/shared/form-engine/form-schema';
+import { buildFormSchema, formPayload } from '@portal/shared/form-engine/form-schema';
 import { registrationMessages as rm, type RegistrationAnswer, type RegistrationClass, type RegistrationSubmission } from '@portal/shared/registration-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
 import { paths } from '@/config/paths';
@@ -87,13 +87,13 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
           go('addStudent');
           return null;
         }
-        students.push(student.data as Record<string, unknown>);
+        students.push(formPayload(student.data));
       }
     }
     return {
       registration_token: state.proof!.token,
       profile: profileId,
-      customer: parsed.data as Record<string, unknown>,
+      customer: formPayload(parsed.data),
       students,
       agreements: answers,
       marketing_opt_in: profile.EmailMarketingAgreement === '' ? null : state.marketing,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formPayload } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { AddStudentAnswer } from '@portal/shared/student-schemas';
 import { call } from '@/lib/call';
@@ -6,7 +7,7 @@ import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
 
 export function addStudent(form: FormOutput<'student'>): Promise<AddStudentAnswer> {
-  return call(studentEndpoints.add, { body: form });
+  return call(studentEndpoints.add, { body: formPayload(form) });
 }
 
 export function useAddStudent() {

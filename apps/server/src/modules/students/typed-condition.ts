@@ -1,0 +1,30 @@
+import type { ListItem } from '@portal/shared/company-config';
+import type { FormOutput } from '@portal/shared/form-engine/form-types';
+import type { Ctx } from '../../context.ts';
+import * as repo from './student.repository.ts';
+
+const LIST = 'medical_conditions';
+
+/**
+ * E9, L7 (decision 065): a condition the family typed under "Other medical conditions" when
+ * updating a student joins the company's medical-condition list, and is ticked for the student
+ * in place of the typed text, so the form offers it from then on. A name the list already has
+ * (case aside) is ticked, not added again. Answers the form to store and the item added, if any.
+ */
+export async function listTypedCondition(ctx: Ctx, companyId: number, form: FormOutput<'student'>): Promise<{ form: FormOutput<'student'>; added: ListItem | null }> {
+  const name = form.AdditionalMedicalConditions?.trim() ?? '';
+  if (name === '' || !('MedicalConditionIDs' in form)) return { form, added: null };
+  const existing = await repo.findActiveListItemByName(ctx.db, companyId, LIST, name);
+  const id = existing ?? (await repo.insertListItem(ctx.db, companyId, LIST, name));
+  const ids = new Set(
+    (form.MedicalConditionIDs ?? '')
+      .split(',')
+      .filter((p) => p !== '')
+      .map(Number),
+  );
+  ids.add(id);
+  return {
+    form: { ...form, MedicalConditionIDs: [...ids].sort((a, b) => a - b).join(','), AdditionalMedicalConditions: null },
+    added: existing === undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null,
+  };
+}
