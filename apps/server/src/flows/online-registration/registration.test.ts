@@ -255,11 +255,12 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
   beforeAll(async () => {
     t = await startTestApp(engine);
     signature = await testSignature();
-    // This database's SPLASH registers families without a class step on its profiles 1 and 2
-    // (the class step and its payment are tested in registration-payment.test.ts).
+    // This database's SPLASH registers families without a class step on its profiles 1 and 2: 1 is
+    // NoClasses, 2 a page type of another name, which registers the same way (N8, decision 067).
+    // The class step and its payment are tested in registration-payment.test.ts.
     const splash = (await t.runtime.ctx.db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
     await changeCompanySettings<{ profiles: Record<string, unknown>[] }>(t, splash, (s) => {
-      for (const p of s.profiles) if (p.OCRProfileID === 1 || p.OCRProfileID === 2) p.PageType = 'NoClasses';
+      for (const p of s.profiles) if (p.OCRProfileID === 1 || p.OCRProfileID === 2) p.PageType = p.OCRProfileID === 1 ? 'NoClasses' : 'Trial';
     });
   });
   afterAll(() => t.close());

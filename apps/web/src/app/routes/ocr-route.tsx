@@ -1,7 +1,6 @@
 import { RegistrationPage } from '@/features/registration/components/registration-page';
-import { ComingSoon } from '../components/coming-soon';
 
-/** /ocr: the registration, with today's "opens soon" page for a profile whose page type is not taken online yet. */
+/** /ocr: the online registration (N1–N36). */
 export default function OcrRoute() {
-  return <RegistrationPage otherPageType={<ComingSoon />} />;
+  return <RegistrationPage />;
 }

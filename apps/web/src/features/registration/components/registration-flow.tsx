@@ -65,7 +65,7 @@ function Loading({ label }: { label: string }) {
  * action pending, so it sets its password next (L8); with classes it first sees what it was
  * registered for (N31).
  */
-export function RegistrationFlow({ config, profile, panel }: { config: CompanyConfig; profile: RegistrationProfile; panel: ReactNode }) {
+export function RegistrationFlow({ config, profile, panel, knownEmail = null }: { config: CompanyConfig; profile: RegistrationProfile; panel: ReactNode; knownEmail?: string | null }) {
   const profileId = profile.OCRProfileID;
   const customerTerm = profile.CustomCustomerTerm.trim() || 'Customer';
   const studentTerm = profile.CustomStudentTerm.trim() || studentTermOf(config);
@@ -248,6 +248,7 @@ export function RegistrationFlow({ config, profile, panel }: { config: CompanyCo
           formFields={formFields.data}
           context={context}
           profileId={profileId}
+          knownEmail={knownEmail}
           customerTerm={customerTerm}
           step={stepOf('addCustomer')}
           proof={state.proof}
