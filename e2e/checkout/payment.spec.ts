@@ -71,8 +71,8 @@ test.describe('invoice checkout and payment', () => {
   });
 
   test('the demo’s parent@ pays with the saved card the demo gives them, and sees it under billing details', async ({ page, ownWorld }) => {
-    // The import, the sign-in, 3 screens (payment, success, billing) and 1 screenshot.
-    budgetSteps(7);
+    // The import, the sign-in, 4 screens (invoice checkout, payment, success, billing) and 1 screenshot.
+    budgetSteps(8);
     // The demo's own saved card, as SPLASH's bundle has it (the world leaves it out for the other specs).
     const demo = (demoBundles() as { company: { code: string }; payments: { saved_cards: unknown[] } }[]).find((b) => b.company.code === 'SPLASH')!;
     expect(demo.payments.saved_cards).toHaveLength(1);
@@ -80,7 +80,9 @@ test.describe('invoice checkout and payment', () => {
       bundle.payments = { ...bundle.payments, saved_cards: structuredClone(demo.payments.saved_cards) };
     });
     const invoiceNo = await invoiceInCart(page, world);
-    await page.goto('/hub/payment');
+    await page.goto('/hub/invoice-checkout');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
     const amount = (await page.getByTestId('payment-amount').textContent())!;
     await expect(page.getByRole('radio', { name: /^Saved card: Visa ending 4242 \(expires 12\/\d{4}\)$/ })).toBeChecked();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
