@@ -17,7 +17,8 @@ installMockServer();
 afterEach(() => cleanup());
 
 const TOKEN = 'reset-token-abc';
-const EXPIRED = 'This reset link has expired. Please ask for a new one.';
+// The server's own refusal of a reset (customer.service.ts).
+const EXPIRED = 'This password reset link is invalid or has expired';
 
 /** The reset page's server: the link is good, and each reset it receives is refused with `refusal` after a moment. */
 function serveReset(refusal: ApiError | null) {
@@ -52,7 +53,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 describe('the reset page and the set-password form', () => {
   it('M13: a refused reset shows the server’s message in the error box; loading stops and the form stays', async () => {
-    const resets = serveReset({ code: 'TOKEN_EXPIRED', message: EXPIRED });
+    const resets = serveReset({ code: 'RESET_LINK_INVALID', message: EXPIRED });
     renderPage(<ResetPasswordRoute />);
     await screen.findByRole('heading', { name: 'Set New Password' });
     type('Password', 'abcdef1!');
