@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
+import { demoBundles } from '../../apps/server/src/seed/demo-bundles.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 
 interface Outstanding {
@@ -67,6 +68,33 @@ test.describe('invoice checkout and payment', () => {
       await expect(page.getByTestId('amount-to-pay')).toHaveCount(0);
       await expectAccessible(page);
     });
+  });
+
+  test('the demo’s parent@ pays with the saved card the demo gives them, and sees it under billing details', async ({ page, ownWorld }) => {
+    // The import, the sign-in, 4 screens (invoice checkout, payment, success, billing) and 1 screenshot.
+    budgetSteps(8);
+    // The demo's own saved card, as SPLASH's bundle has it (the world leaves it out for the other specs).
+    const demo = (demoBundles() as { company: { code: string }; payments: { saved_cards: unknown[] } }[]).find((b) => b.company.code === 'SPLASH')!;
+    expect(demo.payments.saved_cards).toHaveLength(1);
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      bundle.payments = { ...bundle.payments, saved_cards: structuredClone(demo.payments.saved_cards) };
+    });
+    const invoiceNo = await invoiceInCart(page, world);
+    await page.goto('/hub/invoice-checkout');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    const amount = (await page.getByTestId('payment-amount').textContent())!;
+    await expect(page.getByRole('radio', { name: /^Saved card: Visa ending 4242 \(expires 12\/\d{4}\)$/ })).toBeChecked();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('payment-saved-card.png'), fullPage: true });
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/payment/checkout');
+    await page.getByRole('button', { name: `Pay ${amount}` }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ useSavedCard: true });
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByText(`for invoice ${invoiceNo}`)).toBeVisible();
+    await page.goto('/hub/settings/billing');
+    await expect(page.getByText('Visa ending 4242')).toBeVisible();
+    await expect(page.getByText(/^Expires 12\/\d{4}$/)).toBeVisible();
   });
 
   test('H10, H11: a discount code and a customer credit reduce what is charged', async ({ page, ownWorld }) => {

@@ -19,7 +19,7 @@ test.describe('contact us', () => {
     await form.getByLabel('Subject').fill(subject);
     await form.getByLabel('Message').fill('Can Ella move to Saturdays?');
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(form.getByText('Please complete the reCAPTCHA verification')).toBeVisible();
+    await expect(form.getByText('Please complete the verification')).toBeVisible();
 
     // The viewport only: a full-page capture resizes the window, which briefly takes the desktop form away.
     await page.screenshot({ path: test.info().outputPath('1-captcha-asked.png') });
@@ -27,7 +27,7 @@ test.describe('contact us', () => {
     // ALTCHA's widget fetches a challenge from the portal and solves it in a worker.
     await form.getByRole('checkbox', { name: 'I’m not a robot' }).click();
     await expect(form.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 20_000 });
-    await expect(form.getByText('Please complete the reCAPTCHA verification')).toHaveCount(0);
+    await expect(form.getByText('Please complete the verification')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('2-captcha-verified.png') });
     const request = page.waitForRequest((r) => isApiCall(r, '/api/company/contact-us', undefined, 'POST'));
     await form.getByRole('button', { name: 'Send message' }).click();

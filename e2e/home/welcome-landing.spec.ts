@@ -131,4 +131,19 @@ test.describe('welcome landing', () => {
     await page.goto('/hub/company?ocr_profile=1');
     await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
   });
+
+  test('C7: the company’s bannerImage is drawn as the landing’s banner; without one, no picture', async ({ page, ownWorld }) => {
+    const banner = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400"><rect width="1200" height="400" fill="#0e7490"/></svg>').toString('base64')}`;
+    const world = await ownWorld(['SPLASH', 'ACE'], (name, bundle) => {
+      if (name === 'SPLASH') (bundle.company.config.global_settings as Record<string, unknown>).bannerImage = banner;
+    });
+    await openAsGuest(page, world.company('SPLASH').code);
+    const hero = page.getByRole('region', { name: WELCOME });
+    const picture = hero.locator('img').first();
+    await expect(picture).toHaveAttribute('src', banner);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('landing-banner.png') });
+    await openAsGuest(page, world.company('ACE').code);
+    await expect(page.getByRole('region', { name: WELCOME }).locator(`img[src="${banner}"]`)).toHaveCount(0);
+  });
 });

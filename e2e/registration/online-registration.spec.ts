@@ -235,15 +235,20 @@ async function putInClass(page: Page, swimmer: string, className: string) {
  * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
  */
 async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
-  // The company's import, 17 screens (title, classes, two swimmers and their list, details, code,
+  // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
   // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
   // lists) and 6 checks; a challenge step is one screen and one check more.
-  budgetSteps(card === 'challenge' ? 26 : 24);
+  budgetSteps(card === 'challenge' ? 27 : 25);
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-classes');
   await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Learn to Swim – term enrolment' })).toBeVisible();
   await expect(page.getByText('The classes you would like to join')).toBeVisible();
+  // N6: the profile's picture heads the side panel.
+  const picture = page.getByRole('complementary', { name: 'About this registration' }).locator('img');
+  await expect(picture).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await screenshot(page, '0-title-with-picture');
   await page.getByRole('button', { name: 'Get Started' }).click();
 
   // addClasses: the hub's class search; Next waits for a class.

@@ -43,4 +43,22 @@ test.describe('routes, titles and guards', () => {
       await expect(page).toHaveURL(/\/hub\/students$/);
     });
   });
+
+  test('H16: a signed-out visitor is kept off checkout, invoice checkout, payment and payment success: the sign-in, no page, no payment call', async ({ page, world }) => {
+    const paymentCalls: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/payment') && paymentCalls.push(r.url()));
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
+    for (const [path, heading] of [
+      ['/hub/checkout', 'Checkout'],
+      ['/hub/invoice-checkout', 'Invoice Checkout'],
+      ['/hub/payment', 'Payment'],
+      ['/hub/payment-success', 'Payment Successful'],
+    ] as const) {
+      await page.goto(path);
+      await expect(signInScreen(page)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toHaveCount(0);
+    }
+    expect(paymentCalls).toEqual([]);
+  });
 });

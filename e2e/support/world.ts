@@ -26,6 +26,7 @@ export interface World {
 type Bundle = {
   company: { code: string; customer_id: number; company_details_id?: number; config: Record<string, unknown> };
   customers?: { email: string }[];
+  payments?: { saved_cards?: unknown[] };
 };
 
 let handle: DatabaseHandle | undefined;
@@ -57,6 +58,9 @@ export async function importWorld(workerIndex: number, names: readonly DemoCompa
     if (!names.includes(name)) continue;
     bundle.company.code = `${name}${tag}`;
     for (const c of bundle.customers ?? []) c.email = email(c.email.split('@')[0]!);
+    // The demo's saved card (decision 069) is left out: the checkout specs enter their own test
+    // cards; a spec that pays with a saved one gives it back in `edit`.
+    if (bundle.payments) bundle.payments.saved_cards = [];
     edit?.(name, bundle);
     for (let attempt = 0; ; attempt++) {
       // customer_id is unique across companies; a random one collides about never, and a collision is retried.

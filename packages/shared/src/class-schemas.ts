@@ -135,6 +135,8 @@ export const ocrProfileDetailSchema = z.object({
   EmailMarketingAgreement: z.string(),
   RegistrationHeader: z.string(),
   RegistrationText: z.string(),
+  /** N6: the side panel's picture (a URL or a `data:` URL); null for none. */
+  registrationImage: z.string().nullable(),
 });
 export const ocrProfileAnswerSchema = z.object({ success: z.literal(true), profile: ocrProfileDetailSchema });
 export type OcrProfileAnswer = z.infer<typeof ocrProfileAnswerSchema>;

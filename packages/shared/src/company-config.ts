@@ -144,6 +144,8 @@ export const profileSchema = z.object({
     .default([...PROFILE_PAYMENT_OPTIONS]),
   RegistrationHeader: z.string().default(''),
   RegistrationText: z.string().default(''),
+  /** The picture at the top of the registration's side panel (N6): a URL or a `data:` URL, like logoImage; null for none. */
+  registrationImage: z.string().nullable().default(null),
 });
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a time HH:mm (24-hour)');

@@ -2,14 +2,26 @@ import { z } from 'zod';
 import { emailField } from './auth-schemas.ts';
 import { messages } from './messages.ts';
 
+/**
+ * The captcha's two messages in the words of the widget shown (N29, S53, S54; decision 068): the
+ * spec's reCAPTCHA texts where reCAPTCHA is the provider; neutral ones for ALTCHA's "I'm not a
+ * robot", the widget this portal draws.
+ */
+const CAPTCHA_MESSAGES = {
+  recaptcha: { captchaRequired: 'Please complete the reCAPTCHA verification', captchaFailed: 'reCAPTCHA verification failed' },
+  altcha: { captchaRequired: 'Please complete the verification', captchaFailed: 'The verification failed. Please try again.' },
+} as const;
+/** The widget every captcha of the portal is (components/forms/captcha-check.tsx, decision 052). */
+const CAPTCHA_WIDGET: keyof typeof CAPTCHA_MESSAGES = 'altcha';
+const captchaMessages = CAPTCHA_MESSAGES[CAPTCHA_WIDGET];
+
 /** Texts of the Contact Us form (the spec gives none, U15). */
 export const contactMessages = {
   nameRequired: 'Name is required',
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   singleLine: 'Please keep this to one line',
-  captchaRequired: 'Please complete the reCAPTCHA verification',
-  captchaFailed: 'reCAPTCHA verification failed',
+  ...captchaMessages,
   sent: 'Thank you. Your message has been sent.',
   unavailable: 'Messages cannot be sent from here yet. Please contact the office directly.',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth-schemas.ts';
 import { bookingOptionsSchema, bookingRequestSchema } from './bookings-schemas.ts';
-import { captchaTokenField } from './contact-schemas.ts';
+import { captchaTokenField, contactMessages } from './contact-schemas.ts';
 import { messages } from './messages.ts';
 import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
 
@@ -14,8 +14,8 @@ import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAn
 export const guestBookingMessages = {
   phoneRequired: 'Phone is required',
   phoneInvalid: 'Enter a phone number of 6 to 20 digits',
-  captchaRequired: 'Please complete the verification',
-  captchaFailed: 'The verification failed. Please try again.',
+  captchaRequired: contactMessages.captchaRequired,
+  captchaFailed: contactMessages.captchaFailed,
   bookingsClosed: 'Online booking is not available',
   cancelled: 'Your booking has been cancelled.',
   linkInvalid: 'This link is not valid or the booking has already been cancelled.',

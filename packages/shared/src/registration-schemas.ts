@@ -60,12 +60,18 @@ export const confirmEmailRequestSchema = z.object({ email: emailField });
 export const confirmEmailAnswerSchema = z.object({ success: z.literal(true), existing_client: z.boolean() });
 export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
 
+/** The header that names the registration (the token verify-code opened it under): its session, held by the tab. */
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+export const registrationSessionHeaderSchema = z.looseObject({ [REGISTRATION_TOKEN_HEADER]: registrationTokenField.optional() });
+
 /**
- * POST /api/ocr/verify-captcha: `token` is the solved challenge (the base64 JSON ALTCHA's widget
- * hands over); `registration_token` names the registration the mark is
- * kept for. Truthy `verified` on success (R59); a refused solution answers false.
+ * POST /api/ocr/verify-captcha `{ token }` (R59, R69): `token` is the solved challenge (the base64
+ * JSON ALTCHA's widget hands over). The registration the mark is kept for is the one of the
+ * registration's session, the X-Registration-Token header (decision 068); older portals sent it
+ * as `registration_token` in the body, still taken. Truthy `verified` on success; a refused
+ * solution answers false.
  */
-export const verifyCaptchaRequestSchema = z.object({ token: captchaTokenField, registration_token: registrationTokenField });
+export const verifyCaptchaRequestSchema = z.object({ token: captchaTokenField, registration_token: registrationTokenField.optional() });
 export const verifyCaptchaAnswerSchema = z.object({ success: z.literal(true), verified: z.boolean() });
 export type VerifyCaptchaAnswer = z.infer<typeof verifyCaptchaAnswerSchema>;
 
@@ -113,8 +119,6 @@ export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSche
 
 /** The simulated gateway's tokenisation for a registration: the token belongs to it until the submission hands it to the new family. */
 export const registrationCardTokenRequestSchema = gatewayTokenRequestSchema.extend({ registration_token: registrationTokenField });
-/** The header that names the registration at the simulated gateway's challenge step. */
-export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
 
 /** The most agreements one registration signs; its body limit allows a signature for each. */
 export const REGISTRATION_MAX_AGREEMENTS = 10;

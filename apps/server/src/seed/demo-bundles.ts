@@ -87,6 +87,19 @@ function splashLogo(): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
+/** The Learn to Swim registration's picture (N6): a pool with lane ropes and a swimmer. */
+function splashPoolImage(): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+<defs><linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7dd3fc"/><stop offset="1" stop-color="#1d4ed8"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#water)"/>
+<g stroke-width="6" stroke-dasharray="18 12"><path d="M0 90h640" stroke="#f87171"/><path d="M0 180h640" stroke="#fde047"/><path d="M0 270h640" stroke="#f87171"/></g>
+<g fill="none" stroke="#e0f2fe" stroke-width="4" stroke-linecap="round" opacity="0.7"><path d="M40 45c30-14 60-14 90 0s60 14 90 0"/><path d="M380 320c30-14 60-14 90 0s60 14 90 0"/></g>
+<circle cx="430" cy="222" r="20" fill="#fbbf24"/><path d="M300 236c40-10 80-12 110-8" stroke="#fde68a" stroke-width="14" stroke-linecap="round" fill="none"/>
+<path d="M280 250c20-12 40-12 60 0s40 12 60 0" stroke="#fff" stroke-width="5" stroke-linecap="round" fill="none"/>
+</svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Spreads n items over the last `days` days, newest first, at plausible office hours. */
@@ -239,6 +252,7 @@ function splash(): CompanyBundleInput {
             AutoEnroll: true,
             RegistrationHeader: 'Enrol in Learn to Swim',
             RegistrationText: 'Choose a class for each swimmer. Lessons run weekly during school terms.',
+            registrationImage: splashPoolImage(),
           },
           {
             OCRProfileID: 2,

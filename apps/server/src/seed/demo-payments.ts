@@ -4,7 +4,7 @@ import type { CompanyBundleInput } from '../modules/import/import.api.ts';
  * Demo pricing and payment settings, discount codes and credits (decision 024): Splash charges
  * GST inside its prices, takes 5 % off when two or more classes are bought together, has the
  * codes SPLASH10 (10 % off), WELCOME5 ($5 off from $20) and SUMMER (expired), and parent@ holds
- * a $15.00 make-up credit; Ace adds a card surcharge (30 cents + 1.5 %), sales tax on top of its
+ * a $15.00 make-up credit and a saved Visa ending 4242 (decision 069), valid for three more years; Ace adds a card surcharge (30 cents + 1.5 %), sales tax on top of its
  * prices, evening time-scale court prices and the code ACE10.
  */
 export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput {
@@ -24,6 +24,7 @@ export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput
         { code: 'SUMMER', kind: 'percent', value: 15, valid_from: 'today-120', valid_to: 'today-30' },
       ],
       credits: [{ client: 'sarah', description: 'Make-up lesson credit', amount_cents: 1500 }],
+      saved_cards: [{ client: 'sarah', card: 'visa', exp_month: 12, exp_year: new Date().getFullYear() + 3 }],
     };
   }
   if (bundle.company.code === 'ACE') {
@@ -39,7 +40,7 @@ export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput
       TimeScalePricingEnabled: true,
       TimeScaleBands: [{ Days: [1, 2, 3, 4, 5], From: '17:00', To: '21:00', HourlyRateCents: 4500 }],
     };
-    bundle.payments = { discount_codes: [{ code: 'ACE10', kind: 'percent', value: 10 }], credits: [] };
+    bundle.payments = { discount_codes: [{ code: 'ACE10', kind: 'percent', value: 10 }], credits: [], saved_cards: [] };
   }
   return bundle;
 }

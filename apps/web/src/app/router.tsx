@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type NonIndexRouteObject, type RouteObje
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
-import type { RouteHandle } from './components/coming-soon';
+import type { RouteHandle } from './route-handle';
 import { GuestOnly, MobileOnly, RequireAuth, RequireBarcodes, RequireFeature } from './components/guards';
 import { AppRoot, NOT_FOUND_ROUTE_ID } from './root';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
@@ -22,7 +22,7 @@ function page(load: () => Promise<Module>) {
   return async () => ({ Component: (await load()).default });
 }
 
-/** A page at `path`; its title is what ComingSoon shows on it. */
+/** A page at `path`, with its title. */
 function route(path: string, load: () => Promise<Module>, title?: Title): NonIndexRouteObject {
   return { path, lazy: page(load), ...(title ? { handle: { title } satisfies RouteHandle } : {}) };
 }

@@ -49,6 +49,14 @@ export function resetBranding(): void {
   delete root.dataset.nav;
 }
 
+/** Company images arrive as URLs or as bare base64 (like CompanyLogo); both become an img src. */
+export function imageSource(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^(data:|https?:\/\/|\/)/i.test(trimmed)) return trimmed;
+  return `data:image/jpeg;base64,${trimmed}`;
+}
+
 /** The logo to show: logoImage when UseLogoImage, else the base64 CompanyLogo (B1). */
 export function logoSource(config: CompanyConfig): string | null {
   const settings = config.global_settings;

@@ -34,6 +34,7 @@ export function familyProfile(change: Partial<OcrProfileAnswer['profile']> = {})
     EmailMarketingAgreement: '',
     RegistrationHeader: 'Create your family account',
     RegistrationText: '',
+    registrationImage: null,
     ...change,
   };
 }

@@ -7,6 +7,7 @@ import {
   registrationAnswerSchema,
   registrationQuoteAnswerSchema,
   registrationQuoteRequestSchema,
+  registrationSessionHeaderSchema,
   registrationSubmissionSchema,
   sendCodeAnswerSchema,
   sendCodeRequestSchema,
@@ -64,10 +65,12 @@ export const registrationEndpoints = {
     path: '/api/ocr/verify-captcha',
     auth: 'company',
     body: verifyCaptchaRequestSchema,
+    headers: registrationSessionHeaderSchema,
     response: verifyCaptchaAnswerSchema,
     errors: ['REGISTRATION_CLOSED', 'REGISTRATION_EXPIRED'],
     tags,
-    description: 'R59: marks the registration as having passed the captcha; `verified` false when the solution was refused.',
+    description:
+      "R59: `{ token }`, the solved challenge; marks the registration of the X-Registration-Token header (or of an older body's `registration_token`) as having passed the captcha; `verified` false when the solution was refused.",
   }),
   quote: defineEndpoint({
     method: 'POST',

@@ -28,5 +28,5 @@ export function paymentOptionsOf(ctx: Ctx, company: Company, profile: Profile): 
   return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(ctx, company) !== null : directDebitOffered(company)));
 }
 
-/** A profile with a class step (N8); NoClasses profiles take none. */
-export const takesClasses = (profile: Profile) => profile.PageType !== 'NoClasses';
+/** A profile with a class step (N8): SelectClasses; NoClasses and any other page type take none (decision 067). */
+export const takesClasses = (profile: Profile) => profile.PageType === 'SelectClasses';

@@ -78,13 +78,13 @@ export async function verifyCode(ctx: Ctx, company: Company, input: { token: str
 }
 
 /**
- * R59: checks a solved challenge once (a replay is refused) and marks the registration as
- * verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
+ * R59: checks a solved challenge once (a replay is refused) and marks the registration of the
+ * session as verified for CAPTCHA_MARK_MINUTES. Answers whether it was.
  */
-export async function verifyCaptcha(ctx: Ctx, company: Company, input: { token: string; registration_token: string }): Promise<boolean> {
+export async function verifyCaptcha(ctx: Ctx, company: Company, input: { token: string; registrationToken: string | undefined }): Promise<boolean> {
   assertRegistrationOpen(company);
   const now = ctx.clock.now();
-  const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(input.registration_token), nowIso(now));
+  const registration = input.registrationToken ? await repo.findOpenRegistration(ctx.db, company.id, hashToken(input.registrationToken), nowIso(now)) : undefined;
   if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
   const solution = solutionOf(input.token);
   if (!solution || !(await verifySolution(ctx, company.id, solution))) return false;

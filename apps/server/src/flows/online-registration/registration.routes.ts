@@ -38,9 +38,10 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body)) };
   });
 
-  route(app, base, endpoints.verifyCaptcha, async ({ ctx, body, req }) => {
+  route(app, base, endpoints.verifyCaptcha, async ({ ctx, body, headers, req }) => {
     await throttle(req, 'register');
-    return { success: true as const, verified: await steps.verifyCaptcha(ctx, ctx.company, body) };
+    const registrationToken = headers[REGISTRATION_TOKEN_HEADER] ?? body.registration_token;
+    return { success: true as const, verified: await steps.verifyCaptcha(ctx, ctx.company, { token: body.token, registrationToken }) };
   });
 
   route(

@@ -51,6 +51,7 @@ export function ocrProfile(company: Company, profileId: number) {
     EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.OCRCompanyName || company.settings.CompanyDisplayName),
     RegistrationHeader: p.RegistrationHeader,
     RegistrationText: p.RegistrationText,
+    registrationImage: p.registrationImage,
   };
 }
 

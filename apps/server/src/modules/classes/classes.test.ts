@@ -89,7 +89,9 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(past.body).toMatchObject({ current_page: 50, total: all.body.total, classes: [] });
 
     expect((await search(parent, { sort: 'Price' })).status).toBe(400);
-    expect((await parent.get('/api/classes/ocr-profiles/2')).body).toMatchObject({ profile: { OCRProfileID: 2, AllowCasualEnrolments: true } });
+    expect((await parent.get('/api/classes/ocr-profiles/2')).body).toMatchObject({ profile: { OCRProfileID: 2, AllowCasualEnrolments: true, registrationImage: null } });
+    // N6: the profile's picture for the registration's side panel.
+    expect((await parent.get<{ profile: { registrationImage: string } }>('/api/classes/ocr-profiles/1')).body.profile.registrationImage).toMatch(/^data:image\/svg\+xml;base64,/);
     expect((await parent.get('/api/classes/ocr-profiles/99')).status).toBe(404);
   });
 

@@ -70,7 +70,7 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     const b = await guestAt('SPLASH');
     const none = await b.post('/api/company/contact-us', enquiry);
     expect(none.status).toBe(400);
-    expect(none.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', message: 'Please complete the reCAPTCHA verification' });
+    expect(none.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', message: 'Please complete the verification' });
 
     const c = await challenge(b);
     expect(c.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 5_000 });
@@ -78,7 +78,7 @@ describe.each(testEngines())('contact us on %s', (engine) => {
     const solution = encodedSolution(c, found);
     const wrongKey = encodedSolution(c, { ...found, derivedKey: found.derivedKey.replace(/^./, (d) => (d === '0' ? '1' : '0')) });
     const wrong = await b.post('/api/company/contact-us', { ...enquiry, captcha: wrongKey });
-    expect(wrong.body).toMatchObject({ code: 'CAPTCHA_FAILED', message: 'reCAPTCHA verification failed' });
+    expect(wrong.body).toMatchObject({ code: 'CAPTCHA_FAILED', message: 'The verification failed. Please try again.' });
     expect((await b.post('/api/company/contact-us', { ...enquiry, captcha: 'not a solution' })).body.code).toBe('CAPTCHA_FAILED');
 
     const sent = await b.post('/api/company/contact-us', { ...enquiry, subject: 'First try', captcha: solution });

@@ -3,10 +3,12 @@ import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import type { Db } from '../../db/database.ts';
 import { isBundleDate, resolveDate } from './bundle-dates.ts';
 import { insertRows } from './import.repository.ts';
+import { IMPORTABLE_TEST_CARDS, saveImportedTestCard, savedCardRefusal, type ImportableTestCard } from '../payments/payments.api.ts';
+import type { CompanySettings } from '@portal/shared/company-config';
 
 /**
  * The bundle's `payments` section (decision 024, docs/company-bundle.md): the company's discount
- * codes and its clients' customer credits. Clients are named by key.
+ * codes, its clients' customer credits and saved cards (decision 069). Clients are named by key.
  */
 
 const key = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use 1–64 letters, digits, "_", "-" or "."');
@@ -32,9 +34,18 @@ const discountCodeSchema = z.strictObject({
 
 const creditSchema = z.strictObject({ client: key, description: z.string().trim().min(1, 'Required'), amount_cents: cents.refine((v) => v > 0, 'A credit is more than nothing') });
 
+/** A saved card: one of the simulated gateway's succeeding test cards, by name (never a number), and its expiry. */
+const savedCardSchema = z.strictObject({
+  client: key,
+  card: z.enum(Object.keys(IMPORTABLE_TEST_CARDS) as [ImportableTestCard, ...ImportableTestCard[]]),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int().min(2000).max(2100),
+});
+
 export const bundlePaymentsSchema = z.strictObject({
   discount_codes: z.array(discountCodeSchema).default([]),
   credits: z.array(creditSchema).default([]),
+  saved_cards: z.array(savedCardSchema).default([]),
 });
 export type BundlePayments = z.infer<typeof bundlePaymentsSchema>;
 
@@ -51,6 +62,21 @@ export function checkPayments(p: BundlePayments, clientKeys: Set<string>, issue:
   p.credits.forEach((c, i) => {
     if (!clientKeys.has(c.client)) issue(['payments', 'credits', i, 'client'], `Unknown client "${c.client}"`);
   });
+  const carded = new Set<string>();
+  p.saved_cards.forEach((c, i) => {
+    if (!clientKeys.has(c.client)) issue(['payments', 'saved_cards', i, 'client'], `Unknown client "${c.client}"`);
+    if (carded.has(c.client)) issue(['payments', 'saved_cards', i, 'client'], `Client "${c.client}" has a saved card already`);
+    carded.add(c.client);
+  });
+}
+
+/** Issues of the saved cards that need the company's settings and today: a company that keeps no cards at the simulator, an expired card. */
+export function savedCardIssues(p: BundlePayments, settings: CompanySettings, today: string): { path: string; message: string }[] {
+  if (p.saved_cards.length === 0) return [];
+  const refusal = savedCardRefusal(settings);
+  if (refusal) return [{ path: 'payments.saved_cards', message: refusal }];
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  return p.saved_cards.flatMap((c, i) => (c.exp_year < year || (c.exp_year === year && c.exp_month < month) ? [{ path: `payments.saved_cards.${i}`, message: 'The card has expired' }] : []));
 }
 
 export async function importPayments(trx: Db, input: { companyId: number; today: string; now: string; payments: BundlePayments; clientId: (key: string) => number }): Promise<void> {
@@ -86,4 +112,7 @@ export async function importPayments(trx: Db, input: { companyId: number; today:
       created_at: input.now,
     })),
   );
+  for (const c of payments.saved_cards) {
+    await saveImportedTestCard(trx, { companyId: company_id, clientId: input.clientId(c.client), card: c.card, expMonth: c.exp_month, expYear: c.exp_year, now: input.now });
+  }
 }

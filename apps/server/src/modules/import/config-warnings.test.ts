@@ -54,13 +54,14 @@ describe('configWarnings', () => {
     expect(configWarnings(bundle((b) => (b.company.config.global_settings.Font = 'monsterrat')))).toEqual([]);
   });
 
-  it('warns about a profile with a class step that skips students, and not about a family-account profile', () => {
+  it('warns about a profile with a class step that skips students, and not about one without (NoClasses or another page type)', () => {
     const bundle = {
       company: {
         config: {
           profiles: [
             { OCRProfileID: 1, ProfileName: 'a', DisplayName: 'A', SkipStudents: true },
             { OCRProfileID: 2, ProfileName: 'b', DisplayName: 'B', SkipStudents: true, PageType: 'NoClasses' },
+            { OCRProfileID: 3, ProfileName: 'c', DisplayName: 'C', SkipStudents: true, PageType: 'Trial' },
           ],
         },
       },

@@ -89,7 +89,7 @@ export function configWarnings(input: unknown): ConfigWarning[] {
   if (Array.isArray(profiles)) {
     profiles.forEach((p: { PageType?: unknown; SkipStudents?: unknown } | null, i) => {
       // A class step needs a student to put each class on (N8, N14, N17).
-      if (p && p.SkipStudents === true && (p.PageType ?? 'SelectClasses') !== 'NoClasses') {
+      if (p && p.SkipStudents === true && (p.PageType ?? 'SelectClasses') === 'SelectClasses') {
         out.push({
           path: `company.config.profiles.${i}.SkipStudents`,
           message: 'A profile with a class step needs students: with SkipStudents its registrations cannot be submitted (use PageType NoClasses)',

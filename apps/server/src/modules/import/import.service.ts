@@ -6,7 +6,7 @@ import { isBundleDate, resolveInstant } from './bundle-dates.ts';
 import { BundleValidationError, toIssues, type BundleIssue } from './bundle-issues.ts';
 import { configWarnings } from './config-warnings.ts';
 import { importFinancials } from './bundle-financials.ts';
-import { importPayments } from './bundle-payments.ts';
+import { importPayments, savedCardIssues } from './bundle-payments.ts';
 import { countCompanies, findCompanyConflicts } from './import.repository.ts';
 import { importAgreements, importAgreementSignatures } from './import-agreements.ts';
 import { importClasses, resolveClasses } from './import-classes.ts';
@@ -45,6 +45,8 @@ export async function importCompanyBundle(
   const today = options.today ?? localNow(zone).date;
   const { classes, issues } = resolveClasses(bundle, today);
   if (issues.length > 0) throw new BundleValidationError(issues);
+  const cardIssues = savedCardIssues(bundle.payments, company.config, today);
+  if (cardIssues.length > 0) throw new BundleValidationError(cardIssues);
   const instant = (v: string) => resolveInstant(v, today, zone);
 
   // Pictures are checked and re-encoded like uploads, before the transaction like the hashing.

@@ -196,6 +196,40 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
     }
   });
 
+  it('saved cards: the simulated gateway tokenises the named test card for the client; no number is kept anywhere', async () => {
+    const bundle = loadExample();
+    bundle.company.config.fin_setup = { ...bundle.company.config.fin_setup, PaymentType: 'CreditCardPayments', PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated' };
+    bundle.payments = { saved_cards: [{ client: 'jo', card: 'mastercard', exp_month: 8, exp_year: 2029 }] };
+    const { companyId } = await importCompanyBundle(t.db, bundle, { today: TODAY });
+    const client = await t.db.selectFrom('clients').select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const method = await t.db.selectFrom('payment_methods').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    expect(method).toMatchObject({ client_id: client.id, kind: 'card', card_brand: 'Mastercard', card_last4: '4444', card_exp_month: 8, card_exp_year: 2029 });
+    const card = await t.db.selectFrom('gateway_cards').selectAll().where('token', '=', method.gateway_token).executeTakeFirstOrThrow();
+    expect(card).toMatchObject({ company_id: companyId, client_id: client.id, last4: '4444', behaviour: 'success' });
+    expect(JSON.stringify([method, card])).not.toContain('5555555555554444');
+  });
+
+  it('saved cards are refused for an unknown client, a second card, an expired card, or a company that keeps no cards at the simulator; nothing is written', async () => {
+    const withCards = (cards: unknown[], finSetup: Record<string, unknown> = { PaymentType: 'CreditCardPayments' }) => {
+      const bundle = loadExample();
+      bundle.company.config.fin_setup = { ...bundle.company.config.fin_setup, ...finSetup };
+      bundle.payments = { saved_cards: cards };
+      return bundle;
+    };
+    const visa = { client: 'jo', card: 'visa', exp_month: 12, exp_year: 2030 };
+    expect(await refusal(t.db, withCards([{ ...visa, client: 'nobody' }]))).toEqual([{ path: 'payments.saved_cards.0.client', message: 'Unknown client "nobody"' }]);
+    expect(await refusal(t.db, withCards([visa, visa]))).toEqual([{ path: 'payments.saved_cards.1.client', message: 'Client "jo" has a saved card already' }]);
+    expect((await refusal(t.db, withCards([{ ...visa, card: 'amex' }])))[0]?.path).toBe('payments.saved_cards.0.card');
+    expect(await refusal(t.db, withCards([{ ...visa, exp_month: 2, exp_year: 2026 }]))).toEqual([{ path: 'payments.saved_cards.0', message: 'The card has expired' }]);
+    expect(await refusal(t.db, withCards([visa], { PaymentType: 'DirectDebitDetails' }))).toEqual([
+      { path: 'payments.saved_cards', message: 'Payment type DirectDebitDetails keeps no cards on file' },
+    ]);
+    expect(await countRows(t.db)).toEqual(empty);
+    // The card of this month is still good.
+    await importCompanyBundle(t.db, withCards([{ ...visa, exp_month: 3, exp_year: 2026 }]), { today: TODAY });
+    expect(await t.db.selectFrom('payment_methods').select('card_last4').execute()).toEqual([{ card_last4: '4242' }]);
+  });
+
   it('seeds the demo companies once, with the data the demo walkthrough relies on', async () => {
     const started = performance.now();
     expect(await seedDemoData(t.db, { today: TODAY })).toBe(true);
@@ -229,6 +263,9 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
       .where('l.email', '=', 'parent@example.com')
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(sarah.password_hash, DEMO_PASSWORD)).toBe(true);
+    // A saved Visa to pay with and to see under billing details (decision 069); her only one at Splash.
+    const cards = await t.db.selectFrom('payment_methods').select(['client_id', 'kind', 'card_brand', 'card_last4', 'card_exp_year']).where('company_id', '=', splashId).execute();
+    expect(cards).toEqual([{ client_id: sarah.id, kind: 'card', card_brand: 'Visa', card_last4: '4242', card_exp_year: new Date().getFullYear() + 3 }]);
 
     const contacts = await t.db.selectFrom('notification_contacts').select(['status']).where('company_id', '=', splashId).where('client_id', '=', sarah.id).execute();
     expect(contacts).toHaveLength(120);

@@ -33,6 +33,9 @@ function offersOf(company: Company) {
   return OFFERS[company.settings.fin_setup.PaymentType];
 }
 
+/** Whether the payment type lets a customer keep a card on file (K19). */
+export const cardsOffered = (type: PaymentType) => OFFERS[type].card;
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Masks all but the last `keep` digits. */

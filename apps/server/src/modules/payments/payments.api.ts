@@ -2,6 +2,7 @@
 export { billingRoutes } from './billing.routes.ts';
 export { bankFormatOf, directDebitAvailable, directDebitOffered, findSavedCardToken, registerBankMandate, saveCard, storeBankMandate } from './billing.service.ts';
 export { GATEWAY_PREFIX, challengeParams, gatewayRoutes } from './gateway.routes.ts';
+export { IMPORTABLE_TEST_CARDS, saveImportedTestCard, savedCardRefusal, type ImportableTestCard } from './imported-cards.ts';
 export {
   DECLINE_MESSAGES,
   GatewayIdempotencyError,

@@ -3,18 +3,15 @@ import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/entities/company/get-company-config';
 import { RegistrationPage } from '@/features/registration/components/registration-page';
 import { UpdateStudentAction } from '@/features/sign-in-actions/components/update-student-form';
-import { ComingSoon } from '../components/coming-soon';
 
 /**
- * /ocr: the registration, with today's "opens soon" page for a profile whose page type is not taken
- * online yet. A family signed in completes its students' details inside it (N13) on the same form
- * as the sign-in actions' UpdateStudent.
+ * /ocr: the online registration (N1–N36). A family signed in completes its students' details
+ * inside it (N13) on the same form as the sign-in actions' UpdateStudent.
  */
 export default function OcrRoute() {
   const config = useConfig();
   return (
     <RegistrationPage
-      otherPageType={<ComingSoon />}
       renderStudentUpdate={(studentId, onSaved) => <UpdateStudentAction key={studentId} studentId={studentId} title={sm.updateStudentTitle(studentTerm(config))} onSaved={onSaved} />}
     />
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { delay, http, HttpResponse } from 'msw';
@@ -205,5 +205,79 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     expect(payments).toHaveLength(2);
     expect(payments[1]!.key).not.toBe(payments[0]!.key);
+  });
+
+  describe('H3, H4: removing dates and lines', () => {
+    const tadpoles = { ClassID: 7, StudentID: 3, casual: true, dates: ['2030-03-04', '2030-03-11'], label: 'Tadpoles – Mia Shah' };
+
+    /** A quote of what is asked: one row per line, named after it, priced $10.00 a date or booking. */
+    function serveLineQuote() {
+      const quotes: CartRequest[] = [];
+      server.use(
+        http.post<never, CartRequest, QuoteAnswer>('/api/payment/quote', async ({ request }) => {
+          const body = await request.json();
+          quotes.push(body);
+          const line = (lineId: string, description: string, cents: number) => ({ ...quote.rows[0]!, id: lineId, lineId, description, amountCents: cents, totalCents: cents, taxCents: 0 });
+          const rows = [
+            ...(body.classItems ?? []).map((c, i) => line(`class-${i + 1}`, `Class ${c.ClassID}, ${c.dates?.length ?? 0} dates`, 1000 * (c.dates?.length ?? 1))),
+            ...(body.bookingItems ?? []).map((b, i) => line(`booking-${i + 1}`, `Lane hire – ${b.court}`, 1000)),
+          ];
+          const total = rows.reduce((sum, r) => sum + r.totalCents, 0);
+          return HttpResponse.json({
+            ...quote,
+            rows,
+            invoices: [{ ...quote.invoices[0]!, totalCents: total, surchargeCents: 0, paymentAmountCents: total }],
+            totals: { ...quote.totals, subtotalCents: total, totalTaxCents: 0, cardFeeAmountCents: 0, surchargeCents: 0, totalCents: total, paymentAmountCents: total },
+          });
+        }),
+        http.get<never, never, { credits: [] }>('/api/payment/get-customer-credits', () => HttpResponse.json({ credits: [] })),
+      );
+      return quotes;
+    }
+
+    it('H3: removing one date of a class keeps the class with its other date; removing a line removes only that line', async () => {
+      const quotes = serveLineQuote();
+      useCartStore.getState().setClassItems([tadpoles]);
+      renderCheckout(paths.checkout);
+      const dates = await screen.findByRole('region', { name: 'Chosen dates' });
+      fireEvent.click(within(dates).getByRole('button', { name: 'Remove 04/03/2030' }));
+      expect(within(dates).queryByText('04/03/2030')).toBeNull();
+      expect(within(dates).getByText('11/03/2030')).toBeTruthy();
+      expect(within(dates).getByText('Tadpoles – Mia Shah')).toBeTruthy();
+      expect(useCartStore.getState().classItems).toEqual([{ ...tadpoles, dates: ['2030-03-11'] }]);
+      expect(await screen.findByText('Class 7, 1 dates')).toBeTruthy();
+      expect(quotes.at(-1)!.classItems).toEqual([{ ClassID: 7, StudentID: 3, casual: true, dates: ['2030-03-11'] }]);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Remove Lane hire – Lane 2' }));
+      expect(useCartStore.getState().bookingItems).toEqual([]);
+      expect(useCartStore.getState().classItems).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByText('Lane hire – Lane 2')).toBeNull());
+      expect(screen.getByTestId('amount-to-pay').textContent).toBe('$10.00');
+    });
+
+    it('H4: removing the last date of the last item clears the cart: the empty state, no totals, no code or credit kept', async () => {
+      serveLineQuote();
+      useCartStore.getState().setBookingItems([]);
+      useCartStore.getState().setClassItems([{ ...tadpoles, dates: ['2030-03-11'] }]);
+      useCartStore.getState().setDiscountCodes([{ invoiceNo: 'NEW', discountCode: 'SPLASH10' }]);
+      useCartStore.getState().setCreditIds([4]);
+      renderCheckout(paths.checkout);
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove 11/03/2030' }));
+      expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+      expect(screen.queryByTestId('amount-to-pay')).toBeNull();
+      expect(screen.queryByRole('table', { name: 'Items and charges' })).toBeNull();
+      expect(useCartStore.getState()).toMatchObject({ classItems: [], bookingItems: [], discountCodes: [], creditIds: [] });
+    });
+
+    it('H4: removing the last line clears the cart the same way', async () => {
+      serveLineQuote();
+      useCartStore.getState().setDiscountCodes([{ invoiceNo: 'NEW', discountCode: 'SPLASH10' }]);
+      useCartStore.getState().setCreditIds([4]);
+      renderCheckout(paths.checkout);
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove Lane hire – Lane 2' }));
+      expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+      expect(screen.queryByTestId('amount-to-pay')).toBeNull();
+      expect(useCartStore.getState()).toMatchObject({ classItems: [], bookingItems: [], discountCodes: [], creditIds: [] });
+    });
   });
 });

@@ -70,13 +70,13 @@ describe('ContactForm', () => {
     renderForm({ ...guest, captcha_required: true });
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Please complete the reCAPTCHA verification')).toBeTruthy();
+    expect(await screen.findByText('Please complete the verification')).toBeTruthy();
     const box = await screen.findByRole('checkbox', { name: 'I’m not a robot' });
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Please complete the reCAPTCHA verification');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Please complete the verification');
     fireEvent.click(box);
     await screen.findByText('Verified');
-    expect(screen.queryByText('Please complete the reCAPTCHA verification')).toBeNull();
+    expect(screen.queryByText('Please complete the verification')).toBeNull();
     await waitFor(() => expect(box.hasAttribute('aria-invalid')).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await screen.findByRole('dialog', { name: 'Message sent' });
@@ -92,7 +92,7 @@ describe('ContactForm', () => {
     const served = serveCaptchaChallenges();
     server.use(
       http.get('/api/company/captcha-challenge', () => (unavailable ? new HttpResponse(null, { status: 500 }) : undefined)),
-      http.post('/api/company/contact-us', () => HttpResponse.json<ApiError>({ message: 'reCAPTCHA verification failed', code: 'CAPTCHA_FAILED' }, { status: 400 })),
+      http.post('/api/company/contact-us', () => HttpResponse.json<ApiError>({ message: 'The verification failed. Please try again.', code: 'CAPTCHA_FAILED' }, { status: 400 })),
     );
     renderForm({ ...guest, captcha_required: true });
     fill();
@@ -103,7 +103,7 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));
     await screen.findByText('Verified');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('reCAPTCHA verification failed')).toBeTruthy();
+    expect(await screen.findByText('The verification failed. Please try again.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
     expect(screen.queryByRole('dialog', { name: 'Message sent' })).toBeNull();
   });

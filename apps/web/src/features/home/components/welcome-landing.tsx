@@ -5,20 +5,12 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { useUiStore } from '@/lib/ui-store';
-import { logoSource, studentTerm } from '@/lib/branding';
+import { imageSource, logoSource, studentTerm } from '@/lib/branding';
 import { SelectClassesButton } from './select-classes-button';
 import { landingFeatures, type LandingFeatureId } from '../lib/landing-features';
 import { socialLinks } from '../lib/social-links';
 import { SocialLinks } from './social-links';
 import { BellIcon, CalendarCheckIcon, CreditCardIcon, LayoutGridIcon, UserIcon } from 'lucide-react';
-
-/** Company images arrive as URLs or as bare base64 (like CompanyLogo); both become an img src. */
-function imageSource(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^(data:|https?:\/\/|\/)/i.test(trimmed)) return trimmed;
-  return `data:image/jpeg;base64,${trimmed}`;
-}
 
 const heroPrimary =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-button bg-white px-6 text-base font-semibold text-brand-900 shadow-lg shadow-brand-950/20 transition hover:bg-brand-50 disabled:cursor-wait disabled:opacity-80';

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { Agreement } from '@portal/shared/agreement-schemas';
-import type { VerifyCaptchaAnswer, verifyCaptchaRequestSchema } from '@portal/shared/registration-schemas';
+import { REGISTRATION_TOKEN_HEADER, type VerifyCaptchaAnswer, type verifyCaptchaRequestSchema } from '@portal/shared/registration-schemas';
 import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
@@ -141,12 +141,14 @@ describe('AgreementsStep', () => {
     );
   });
 
-  it('N29: with the captcha shown, Submit first asks for it; a refused verification says it failed', async () => {
+  it('N29, S53, S54: with the captcha shown, Submit first asks for it; a refused verification says it failed, in the widget’s words', async () => {
     const served = serveCaptchaChallenges();
     const sent: z.input<typeof verifyCaptchaRequestSchema>[] = [];
+    const sessions: (string | null)[] = [];
     server.use(
       http.post<never, z.input<typeof verifyCaptchaRequestSchema>, VerifyCaptchaAnswer>('/api/ocr/verify-captcha', async ({ request }) => {
         sent.push(await request.json());
+        sessions.push(request.headers.get(REGISTRATION_TOKEN_HEADER));
         return HttpResponse.json({ success: true, verified: false });
       }),
     );
@@ -156,11 +158,13 @@ describe('AgreementsStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     submit();
-    expect(await screen.findByText('Please complete the reCAPTCHA verification')).toBeTruthy();
+    expect(await screen.findByText('Please complete the verification')).toBeTruthy();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
-    expect(await screen.findByText('reCAPTCHA verification failed')).toBeTruthy();
+    expect(await screen.findByText('The verification failed. Please try again.')).toBeTruthy();
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.registration_token).toBe('registration-token-123');
+    // R59, R69: the spec's `{ token }`; the registration is named by the session's header.
+    expect(Object.keys(sent[0]!)).toEqual(['token']);
+    expect(sessions).toEqual(['registration-token-123']);
     expect(decodeCaptcha(sent[0]!.token)).toEqual({ nonce: served[0]!.parameters.nonce, counter: SOLVED_AT });
     submit();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -182,7 +186,7 @@ describe('AgreementsStep', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Captcha verification failed', expect.anything()));
-    expect(screen.queryByText('reCAPTCHA verification failed')).toBeNull();
+    expect(screen.queryByText('The verification failed. Please try again.')).toBeNull();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
     fail = false;
     fireEvent.click(screen.getByRole('checkbox', { name: 'I’m not a robot' }));

@@ -20,6 +20,8 @@ export interface CustomerStepProps {
   formFields: FormFields;
   context: FormContext;
   profileId: number;
+  /** N23, S26: the address of an AutoEnroll link, read-only; null when the family types its own. */
+  knownEmail?: string | null;
   customerTerm: string;
   step: StepCardProps['step'];
   proof: EmailProof | null;
@@ -38,7 +40,7 @@ export interface CustomerStepProps {
  * N19–N22: the profile's customer form through the form engine, with the e-mail address proved
  * by a code instead of typed into the form: the address the server registers is the proved one.
  */
-export function CustomerStep({ formFields, context, profileId, customerTerm, step, proof, onProof, notice = null, values, onDraft, onNext, onBack }: CustomerStepProps) {
+export function CustomerStep({ formFields, context, profileId, knownEmail = null, customerTerm, step, proof, onProof, notice = null, values, onDraft, onNext, onBack }: CustomerStepProps) {
   const { form, descriptors } = useEngineForm({ kind: 'customer', formFields, context, record: values });
   const [emailError, setEmailError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(notice);
@@ -101,6 +103,7 @@ export function CustomerStep({ formFields, context, profileId, customerTerm, ste
           <h2 className="text-base font-semibold text-ink">Email address</h2>
           <EmailCheck
             profileId={profileId}
+            knownEmail={knownEmail}
             proof={proof}
             onProof={(next) => {
               setEmailError(undefined);

@@ -18,16 +18,16 @@ afterEach(() => cleanup());
 const EMAIL = 'priya@example.com';
 const TOKEN = 'registration-token-123';
 
-function Harness() {
+function Harness({ knownEmail = null }: { knownEmail?: string | null }) {
   const [proof, setProof] = useState<EmailProof | null>(null);
-  return <EmailCheck profileId={3} proof={proof} onProof={setProof} />;
+  return <EmailCheck profileId={3} knownEmail={knownEmail} proof={proof} onProof={setProof} />;
 }
 
-function renderCheck() {
+function renderCheck(knownEmail: string | null = null) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Harness />
+      <Harness knownEmail={knownEmail} />
     </QueryClientProvider>,
   );
 }
@@ -125,5 +125,34 @@ describe('EmailCheck', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(useUiStore.getState().modal).toBe('login'));
     expect(codes).toBe(0);
+  });
+
+  it('N23, S26: an AutoEnroll link’s address is filled in read-only, proved by its code, and cannot be swapped for another', async () => {
+    serveNewAddress();
+    const sent: string[] = [];
+    server.use(
+      http.post<never, { email: string }, ConfirmEmailAnswer>('/api/ocr/confirm-email', async ({ request }) => {
+        sent.push((await request.json()).email);
+        return HttpResponse.json({ success: true, existing_client: false });
+      }),
+      http.post<never, z.input<typeof verifyCodeRequestSchema>, VerifyCodeAnswer>('/api/ocr/verify-code', () => HttpResponse.json({ success: true, verified: true, email: EMAIL })),
+    );
+    renderCheck(EMAIL);
+    const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect([input.value, input.readOnly]).toEqual([EMAIL, true]);
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('form', { name: 'Email verification code' });
+    expect(sent).toEqual([EMAIL]);
+    expect(screen.queryByRole('button', { name: 'Use another email' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Email address verified')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+  });
+
+  it('N23: without a known address the box is the family’s to type in', () => {
+    renderCheck();
+    const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect([input.value, input.readOnly]).toEqual(['', false]);
   });
 });

@@ -17,6 +17,8 @@ import { CodeField, useCodeForm } from '@/components/forms/code-field';
 
 export interface EmailCheckProps {
   profileId: number;
+  /** N23, S26: the address of an AutoEnroll link: filled in and read-only, proved like any other. */
+  knownEmail?: string | null;
   proof: EmailProof | null;
   onProof: (proof: EmailProof | null) => void;
   /** Shown under the address box, or the code box once a code was sent, while the form is sent without a proved address. */
@@ -29,9 +31,10 @@ const existingBoxClasses = 'flex flex-col gap-3 rounded-xl border border-primary
 /**
  * N22: the family's e-mail address, proved before the registration can be sent. An address that
  * already signs in here is offered the sign-in instead (confirm-email); a new one gets a 6-digit
- * code by e-mail (send-code), typed into the code box (verify-code).
+ * code by e-mail (send-code), typed into the code box (verify-code). An AutoEnroll link's address
+ * is the only one offered: it cannot be changed here.
  */
-export function EmailCheck({ profileId, proof, onProof, error }: EmailCheckProps) {
+export function EmailCheck({ profileId, knownEmail = null, proof, onProof, error }: EmailCheckProps) {
   const [existing, setExisting] = useState<string | null>(null);
   // Focus follows the views the visitor moves between, not the view a page opens on.
   const [moved, setMoved] = useState(false);
@@ -47,10 +50,11 @@ export function EmailCheck({ profileId, proof, onProof, error }: EmailCheckProps
   const offered = existing !== null && !proof?.verified;
 
   let view;
-  if (proof?.verified) view = <VerifiedAddress email={proof.email} takeFocus={moved} onChange={() => handOn(null)} />;
-  else if (existing) view = <ExistingAccount takeFocus={moved} onOther={() => offer(null)} />;
-  else if (proof) view = <CodeForm profileId={profileId} proof={proof} onProof={handOn} onExisting={offer} error={error} takeFocus={moved} />;
-  else view = <AddressForm onProof={handOn} onExisting={offer} error={error} takeFocus={moved} />;
+  const locked = knownEmail !== null;
+  if (proof?.verified) view = <VerifiedAddress email={proof.email} takeFocus={moved} onChange={locked ? undefined : () => handOn(null)} />;
+  else if (existing) view = <ExistingAccount takeFocus={moved} onOther={locked ? undefined : () => offer(null)} />;
+  else if (proof) view = <CodeForm profileId={profileId} proof={proof} onProof={handOn} onExisting={offer} error={error} takeFocus={moved} locked={locked} />;
+  else view = <AddressForm knownEmail={knownEmail} onProof={handOn} onExisting={offer} error={error} takeFocus={moved} />;
 
   // What the server answered ("code sent", "already has an account") is a live region that stays
   // mounted across the views, so each new message is announced.
@@ -77,7 +81,7 @@ export function EmailCheck({ profileId, proof, onProof, error }: EmailCheckProps
   );
 }
 
-function VerifiedAddress({ email, takeFocus, onChange }: { email: string; takeFocus: boolean; onChange: () => void }) {
+function VerifiedAddress({ email, takeFocus, onChange }: { email: string; takeFocus: boolean; onChange: (() => void) | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (takeFocus) heading.current?.focus();
@@ -91,14 +95,28 @@ function VerifiedAddress({ email, takeFocus, onChange }: { email: string; takeFo
           <span className="text-ink-soft">Email address verified</span>
         </h3>
       </div>
-      <Button variant="secondary" size="sm" onClick={onChange} className="self-start sm:self-auto">
-        Change
-      </Button>
+      {onChange ? (
+        <Button variant="secondary" size="sm" onClick={onChange} className="self-start sm:self-auto">
+          Change
+        </Button>
+      ) : null}
     </div>
   );
 }
 
-function AddressForm({ onProof, onExisting, error, takeFocus }: { onProof: (proof: EmailProof) => void; onExisting: (email: string) => void; error?: string | undefined; takeFocus: boolean }) {
+function AddressForm({
+  knownEmail,
+  onProof,
+  onExisting,
+  error,
+  takeFocus,
+}: {
+  knownEmail: string | null;
+  onProof: (proof: EmailProof) => void;
+  onExisting: (email: string) => void;
+  error?: string | undefined;
+  takeFocus: boolean;
+}) {
   const confirm = useConfirmEmail();
   const send = useSendCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,7 +126,7 @@ function AddressForm({ onProof, onExisting, error, takeFocus }: { onProof: (proo
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<{ email: string }>({ resolver: zodResolver(sendCodeRequestSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm<{ email: string }>({ resolver: zodResolver(sendCodeRequestSchema), mode: 'onTouched', defaultValues: { email: knownEmail ?? '' } });
 
   useEffect(() => {
     if (takeFocus) setFocus('email');
@@ -147,6 +165,7 @@ function AddressForm({ onProof, onExisting, error, takeFocus }: { onProof: (proo
           inputMode="email"
           autoComplete="email"
           maxLength={254}
+          readOnly={knownEmail !== null}
           hint="We will send a 6-digit code to this address to check it is yours."
           error={errors.email?.message ?? error}
           className="flex-1"
@@ -167,9 +186,11 @@ interface CodeFormProps {
   onExisting: (email: string) => void;
   error?: string | undefined;
   takeFocus: boolean;
+  /** The address is the link's: no other can be used. */
+  locked: boolean;
 }
 
-function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus }: CodeFormProps) {
+function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, locked }: CodeFormProps) {
   const verify = useVerifyCode();
   const resend = useSendCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -225,16 +246,18 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus }: C
         <Button variant="link" onClick={sendAgain} disabled={resend.isPending}>
           Send a new code
         </Button>
-        <Button variant="link" onClick={() => onProof(null)}>
-          Use another email
-        </Button>
+        {locked ? null : (
+          <Button variant="link" onClick={() => onProof(null)}>
+            Use another email
+          </Button>
+        )}
       </div>
     </form>
   );
 }
 
 /** The way on for an address that already signs in here; the message above it says why. */
-function ExistingAccount({ takeFocus, onOther }: { takeFocus: boolean; onOther: () => void }) {
+function ExistingAccount({ takeFocus, onOther }: { takeFocus: boolean; onOther: (() => void) | undefined }) {
   const openModal = useUiStore((s) => s.openModal);
   const signIn = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -245,9 +268,11 @@ function ExistingAccount({ takeFocus, onOther }: { takeFocus: boolean; onOther: 
       <Button ref={signIn} onClick={() => openModal('login')}>
         Sign in
       </Button>
-      <Button variant="ghost" onClick={onOther}>
-        Use another email
-      </Button>
+      {onOther ? (
+        <Button variant="ghost" onClick={onOther}>
+          Use another email
+        </Button>
+      ) : null}
     </div>
   );
 }

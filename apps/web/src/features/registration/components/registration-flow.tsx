@@ -84,12 +84,15 @@ export function RegistrationFlow({
   profile,
   panel,
   renderStudentUpdate,
+  knownEmail = null,
 }: {
   config: CompanyConfig;
   profile: RegistrationProfile;
   panel: ReactNode;
   /** N13: the student form a family signed in is asked to complete, opened by the app. */
   renderStudentUpdate: StudentUpdateRenderer;
+  /** N23: an AutoEnroll link's address, filled in and read-only. */
+  knownEmail?: string | null;
 }) {
   const profileId = profile.OCRProfileID;
   const customerTerm = profile.CustomCustomerTerm.trim() || 'Customer';
@@ -278,6 +281,7 @@ export function RegistrationFlow({
           formFields={formFields.data}
           context={context}
           profileId={profileId}
+          knownEmail={knownEmail}
           customerTerm={customerTerm}
           step={stepOf('addCustomer')}
           proof={state.proof}

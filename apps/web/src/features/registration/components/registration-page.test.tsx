@@ -32,7 +32,7 @@ function renderRoute(url: string, overrides: Partial<CompanyConfig> = {}) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <RegistrationPage otherPageType={<p>Other page type</p>} renderStudentUpdate={() => null} />
+        <RegistrationPage renderStudentUpdate={() => null} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -91,13 +91,20 @@ describe('RegistrationPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
     expect(screen.getByText('Step 1 of 6')).toBeTruthy();
-    expect(screen.queryByText('Other page type')).toBeNull();
   });
 
-  it('N8: a page type not taken online shows the placeholder, not the flow', async () => {
-    serveProfile({ ...family, OCRProfileID: 2, PageType: 'Trial', SkipStudents: false });
+  it('N8, U8: another page type registers like NoClasses: no class step, and no "opens soon" page', async () => {
+    serveProfile({ ...family, OCRProfileID: 2, PageType: 'Trial' });
+    server.use(
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+    );
     renderRoute('/ocr?id=1001&p=2');
-    expect(await screen.findByText('Other page type')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Splash – family account' })).toBeTruthy();
+    expect(screen.queryByText('The classes you would like to join')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    expect(screen.queryByText('This area opens soon.')).toBeNull();
     expect(screen.queryByRole('heading', { name: closed })).toBeNull();
   });
 
@@ -170,5 +177,26 @@ describe('RegistrationPage', () => {
     await waitFor(() => expect(screen.queryByText('Mia Shah')).toBeNull());
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(studentFormCalls).toBe(1);
+  });
+
+  it('N23, S26: an AutoEnroll profile takes the address its link names, read-only; without AutoEnroll the link’s address is not used', async () => {
+    server.use(
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+    );
+    serveProfile({ ...family, AutoEnroll: true });
+    renderRoute('/ocr?id=1001&p=3&email=Priya%40Example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your Details' });
+    const locked = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect([locked.value, locked.readOnly]).toEqual(['priya@example.com', true]);
+    cleanup();
+    window.sessionStorage.clear();
+
+    serveProfile({ ...family, AutoEnroll: false });
+    renderRoute('/ocr?id=1001&p=3&email=priya%40example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your Details' });
+    const open = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect([open.value, open.readOnly]).toEqual(['', false]);
   });
 });

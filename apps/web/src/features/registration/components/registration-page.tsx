@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -15,15 +15,23 @@ function profileParam(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
+/** N23, S26: the address a registration link names (`email=`), when it is one. */
+function knownEmailParam(value: string | null): string | null {
+  const parsed = sendCodeRequestSchema.safeParse({ email: value ?? '' });
+  return parsed.success ? parsed.data.email : null;
+}
+
 /**
  * /ocr?id={customerId}&p={profileId} (N1–N7, N36): online registration. The shell has already
- * entered the company of `id` (A30). NoClasses and SelectClasses profiles register online (N8);
- * another page type is not taken online yet: it shows `otherPageType` instead.
+ * entered the company of `id` (A30). The page type decides only the class step (N8, decision 067):
+ * SelectClasses shows it; NoClasses and any other page type register without one. With AutoEnroll,
+ * an address the link names (`&email=`) is the family's, read-only (N23, S26).
  */
-export function RegistrationPage({ otherPageType, renderStudentUpdate }: { otherPageType: ReactNode; renderStudentUpdate: StudentUpdateRenderer }) {
+export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate: StudentUpdateRenderer }) {
   const config = useConfig();
   const [params] = useSearchParams();
   const profileId = profileParam(params.get('p'));
+  const knownEmail = knownEmailParam(params.get('email'));
   const open = config.AllowOCR && config.CustomerPortalAllowOCR;
   const profile = useOcrProfile(open ? profileId : null, { retry: false });
   const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
@@ -46,14 +54,22 @@ export function RegistrationPage({ otherPageType, renderStudentUpdate }: { other
     );
   }
   if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
-  if (profile.data.PageType !== 'NoClasses' && profile.data.PageType !== 'SelectClasses') return otherPageType;
 
   return (
     <RegistrationFlow
       config={config}
       profile={profile.data}
       renderStudentUpdate={renderStudentUpdate}
-      panel={<RegistrationPanel companyName={company} companyInformation={config.CompanyInformation} header={profile.data.RegistrationHeader} text={profile.data.RegistrationText} />}
+      knownEmail={profile.data.AutoEnroll ? knownEmail : null}
+      panel={
+        <RegistrationPanel
+          companyName={company}
+          companyInformation={config.CompanyInformation}
+          header={profile.data.RegistrationHeader}
+          text={profile.data.RegistrationText}
+          image={profile.data.registrationImage}
+        />
+      }
     />
   );
 }

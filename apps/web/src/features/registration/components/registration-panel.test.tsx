@@ -38,6 +38,17 @@ describe('RegistrationPanel', () => {
     ).toEqual(['Book lessons online', 'Pay invoices', 'See receipts']);
   });
 
+  it('N6: the profile’s registrationImage heads the panel; no image, no picture', () => {
+    const { container, rerender } = render(<RegistrationPanel companyName="Splash" companyInformation="" header="Enrol in Learn to Swim" text="" image="data:image/svg+xml;base64,PHN2Zy8+" />);
+    const picture = container.querySelector('aside img');
+    expect(picture?.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(picture?.compareDocumentPosition(screen.getByText('Splash')) ?? 0).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    rerender(<RegistrationPanel companyName="Splash" companyInformation="" header="Enrol in Learn to Swim" text="" image="https://cdn.example.com/pool.jpg" />);
+    expect(container.querySelector('aside img')?.getAttribute('src')).toBe('https://cdn.example.com/pool.jpg');
+    rerender(<RegistrationPanel companyName="Splash" companyInformation="" header="Enrol in Learn to Swim" text="" image={null} />);
+    expect(container.querySelector('aside img')).toBeNull();
+  });
+
   it('a text without asterisks is one paragraph and no list; no side note without company information', () => {
     render(<RegistrationPanel companyName="Splash" companyInformation="" header="" text="Five lessons in five days." />);
     const panel = screen.getByRole('complementary', { name: 'About this registration' });

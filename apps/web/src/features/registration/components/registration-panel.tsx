@@ -1,4 +1,5 @@
 import { CheckIcon, InfoIcon } from 'lucide-react';
+import { imageSource } from '@/lib/branding';
 import { splitRegistrationText } from '../lib/registration-text';
 
 export interface RegistrationPanelProps {
@@ -8,13 +9,17 @@ export interface RegistrationPanelProps {
   companyInformation: string;
   header: string;
   text: string;
+  /** registrationImage: a URL, a `data:` URL or bare base64; null for none. */
+  image?: string | null;
 }
 
-/** N6, C22: the left panel of the registration: the company, the profile's header and its text as bullets. */
-export function RegistrationPanel({ companyName, companyInformation, header, text }: RegistrationPanelProps) {
+/** N6, C22: the left panel of the registration: the profile's image, the company, the profile's header and its text as bullets. */
+export function RegistrationPanel({ companyName, companyInformation, header, text, image = null }: RegistrationPanelProps) {
   const { intro, bullets } = splitRegistrationText(text);
+  const src = imageSource(image);
   return (
     <aside aria-label="About this registration" className="rounded-2xl bg-primary-tint p-5 text-primary-tint-ink sm:p-7 lg:sticky lg:top-6">
+      {src ? <img src={src} alt="" className="mb-5 aspect-[16/9] w-full rounded-xl object-cover" /> : null}
       <p className="text-xl font-bold tracking-tight text-ink sm:text-2xl">{companyName}</p>
       {companyInformation ? (
         <p className="mt-2 flex gap-2 text-sm text-ink-soft">
