@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassStudentsAnswer } from '@portal/shared/class-schemas';
+import type { z } from 'zod';
+import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { classesProfile, registrationTestConfig } from '@/test/registration-fixtures';
+import { server, installMockServer } from '@/test/msw';
+import { ExistingFamilyFlow } from './existing-family-flow';
+
+installMockServer();
+beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The signed-in family's queue: two students the profile's form still needs details for. */
+function serveFamily(pendingStudents: number[]) {
+  const asked: z.input<typeof ocrSignInActionsSchema>[] = [];
+  server.use(
+    http.post<never, z.input<typeof ocrSignInActionsSchema>, OcrSignInActionsAnswer>('/api/customer/ocr-sign-in-actions', async ({ request }) => {
+      asked.push(await request.json());
+      return HttpResponse.json({ success: true, actions: pendingStudents.map((id, i) => ({ id: 50 + i, type: 'UpdateStudent' as const, agreement_id: null, student_id: id })) });
+    }),
+    http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
+      HttpResponse.json({
+        students: [
+          { StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null },
+          { StudentID: 12, FirstName: 'Leo', LastName: 'Shah', DOB: null, Age: null },
+        ],
+      }),
+    ),
+    http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
+      HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
+    ),
+    http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: 0, classes: [] })),
+  );
+  return asked;
+}
+
+function renderFlow() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, registrationTestConfig());
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ExistingFamilyFlow
+          profile={classesProfile()}
+          clientId={7}
+          companyName="Splash Swim School"
+          studentTerm="Swimmer"
+          renderStudentUpdate={(studentId, onSaved) => (
+            <button type="button" onClick={onSaved}>
+              Save student {studentId}
+            </button>
+          )}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ExistingFamilyFlow: the students the profile still needs details for (N13)', () => {
+  it('opens each pending student in turn, saving the first opens the second, then the classes', async () => {
+    const asked = serveFamily([11, 12]);
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save student 11' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save student 12' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Save student/ })).toBeNull();
+    // The queue is the one for this client and this profile, asked once.
+    expect(asked).toEqual([{ client_id: 7, profile_id: 1, from_ocr: true }]);
+  });
+
+  it('with nothing pending goes straight to the classes', async () => {
+    serveFamily([]);
+    renderFlow();
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Save student/ })).toBeNull();
+  });
+});
