@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import type { ApiError } from '@portal/shared/api-schemas';
@@ -231,6 +231,16 @@ const completed =
       actions: [{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }],
     });
 
+/** The browser's (or the phone's) Back. */
+function BrowserBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 function renderFlow(profile = classesProfile()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
@@ -238,6 +248,7 @@ function renderFlow(profile = classesProfile()) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
         <RegistrationFlow config={config} profile={profile} panel={null} renderStudentUpdate={() => null} />
+        <BrowserBack />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -264,6 +275,28 @@ async function fillCard(number = '4242424242424242') {
   fireEvent.change(within(form).getByLabelText('Expiry (MM/YYYY)'), { target: { value: '12/2030' } });
   fireEvent.change(within(form).getByLabelText('Security code'), { target: { value: '123' } });
 }
+
+describe('Back goes back a step (issue 25, 6)', () => {
+  it('the browser’s Back returns to the page before, not out of the registration, and Back again to the one before that', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    renderFlow(classesProfile({ AllowCasualEnrolments: false }));
+    click('Get Started');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    click('Next');
+    expect(await screen.findByRole('heading', { level: 1, name: /Swimmer/ })).toBeTruthy();
+    expect(stored().page).toBe('addStudent');
+
+    click('Browser back');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
+    expect(stored().page).toBe('addClasses');
+    click('Browser back');
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(stored().page).toBe('titlePage');
+  });
+});
 
 describe('the class step (N5, N8)', () => {
   it('adds a class for the term, joins a full class as a waitlist place, removes one again; Next waits for a class', async () => {
@@ -492,8 +525,16 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(screen.getByText('INV-2001')).toBeTruthy();
     expect(screen.getByText('R-3001')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set your password' }).getAttribute('href')).toBe('/hub/sign-in-actions');
-    // A finished registration keeps nothing in the tab.
+    // A finished registration keeps nothing of the form in the tab.
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
+
+    // Issue 25 (6): reloading the last page shows it again, with its invoice and receipt.
+    cleanup();
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(screen.getByText('INV-2001')).toBeTruthy();
+    expect(screen.getByText('R-3001')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Classes for Mia Shah' })).getByText('Tadpoles')).toBeTruthy();
   });
 
   it('a declined card shows the server’s message; another card is tokenised and sent as a new attempt under a new key', async () => {

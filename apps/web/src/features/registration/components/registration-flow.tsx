@@ -16,6 +16,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
 import { registrationStorageKey, useRegistrationState, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
+import { useStepHistory } from '../lib/use-step-history';
 import { AgreementsStep } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -99,7 +100,9 @@ export function RegistrationFlow({
   const studentTerm = profile.CustomStudentTerm.trim() || studentTermOf(config);
   const skipStudents = profile.SkipStudents;
   const withClasses = profile.PageType === 'SelectClasses';
-  const [state, update, clear] = useRegistrationState(registrationStorageKey(config.CustomerID, profileId));
+  const storageKey = registrationStorageKey(config.CustomerID, profileId);
+  const [state, update, clear] = useRegistrationState(storageKey);
+  const recordStep = useStepHistory(state.page, (page) => update({ page }));
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
   // N9: the student form is asked for on the pages that need it, once (cached for good).
   const studentFields = useQuery({ ...formFieldsQueryOptions('student', profileId), enabled: !skipStudents && studentFormNeeded(state, withClasses) });
@@ -118,6 +121,7 @@ export function RegistrationFlow({
   const saveDraft = useCallback((customer: FormValues) => update({ customer }), [update]);
   const descriptors = useMemo(() => (formFields.data ? describeFormFields('customer', formFields.data, context) : []), [formFields.data, context]);
   const go = (page: RegistrationPage) => {
+    recordStep(page);
     update({ page });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
@@ -132,6 +136,7 @@ export function RegistrationFlow({
   };
   const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
   const { signed, completed, done, challenge, paying, sending, error, dismissError, submit, pay, decide, resendAfterHoldExpired } = useRegistrationSubmission({
+    storageKey,
     profile,
     withClasses,
     skipStudents,

@@ -25,7 +25,31 @@ interface Completed {
   answer: RegistrationAnswer;
 }
 
+/**
+ * The last page, kept in the tab for an hour so a reload shows it again with its invoice and
+ * receipt (issue 25, 6); after that the link is the signed-in family's own registration again.
+ */
+const COMPLETED_KEPT_MS = 60 * 60 * 1000;
+const completedKey = (storageKey: string) => `${storageKey}:completed`;
+function readCompleted(storageKey: string): Completed | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(completedKey(storageKey)) ?? 'null') as { at: number; completed: Completed } | null;
+    return kept && Date.now() - kept.at < COMPLETED_KEPT_MS ? kept.completed : null;
+  } catch {
+    return null;
+  }
+}
+function keepCompleted(storageKey: string, completed: Completed) {
+  try {
+    window.sessionStorage.setItem(completedKey(storageKey), JSON.stringify({ at: Date.now(), completed }));
+  } catch {
+    // Storage full or blocked: the page shows now, and a reload finds the family signed in.
+  }
+}
+
 interface RegistrationSubmissionOptions {
+  /** Where the registration keeps its state in the tab (registrationStorageKey). */
+  storageKey: string;
   profile: RegistrationProfile;
   withClasses: boolean;
   skipStudents: boolean;
@@ -49,7 +73,7 @@ interface RegistrationSubmissionOptions {
  * decided and the same submission sent again, and what each refusal leads to.
  */
 export function useRegistrationSubmission(options: RegistrationSubmissionOptions) {
-  const { profile, withClasses, skipStudents, studentTerm, state, update, clear, go, expire, context, customerFields, studentFields, registrationClasses } = options;
+  const { storageKey, profile, withClasses, skipStudents, studentTerm, state, update, clear, go, expire, context, customerFields, studentFields, registrationClasses } = options;
   const profileId = profile.OCRProfileID;
   const submission = useSubmitRegistration();
   // Paying: tokenising the card, or a challenge being decided, before or between submissions.
@@ -58,7 +82,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
   // The agreements' answers, signatures included, kept for the checkout in memory only (decision 048).
   const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
-  const [completed, setCompleted] = useState<Completed | null>(null);
+  const [completed, setCompleted] = useState<Completed | null>(() => readCompleted(storageKey));
   // Set once the server says this registration or its address is already done; the stored state is gone by then.
   const [done, setDone] = useState<RegistrationDoneReason | null>(null);
   // One key per attempt: a retry of the same body (its answer was lost, or a challenge was decided) reuses it.
@@ -125,6 +149,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       // The last page stays on this route, drawn with the profile the guest loaded.
       queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
       setCompleted({ students: enrolled, answer });
+      keepCompleted(storageKey, { students: enrolled, answer });
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
