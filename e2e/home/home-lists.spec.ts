@@ -52,8 +52,8 @@ test.describe('home lists for a parent with classes and invoices', () => {
       const row = table.locator('tbody tr').first();
       await expect(row.getByRole('cell')).toHaveText([
         new RegExp(`^${ddMMyyyy(first.date)}`),
-        // The initials avatar comes first.
-        new RegExp(`${first.student_name}$`),
+        // The initials avatar comes first; the class (its level) under the name.
+        new RegExp(`${first.student_name}${first.standard}$`),
         first.lesson_format,
         first.venue,
         first.court,

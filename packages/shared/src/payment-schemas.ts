@@ -100,6 +100,10 @@ export const paymentAnswerSchema = z.object({
   reference: z.string().nullable(),
   invoiceNos: z.array(z.string()),
   receiptNo: z.string().nullable(),
+  /** The card charged as a family reads it ("Visa •••• 4242"); null when no card was charged. */
+  card: z.string().nullable().default(null),
+  /** What was bought: the rows of the order as the checkout showed them. */
+  items: z.array(z.object({ description: z.string(), amountCents: z.number().int() })).default([]),
   /** A challenge step the card holder completes at the gateway before the payment goes through. */
   challenge: z.object({ id: z.string(), amountCents: z.number().int() }).nullable(),
   /** While a challenge step is open: when the places and courts held for this payment are let go (ISO instant); null when nothing is held. */

@@ -234,6 +234,8 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
     reference: result.chargeId,
     invoiceNos: [],
     receiptNo: null,
+    card: null,
+    items: [],
     challenge: { id: result.challengeId, amountCents: payment.amount_cents },
     holdExpiresAt: expiresAt,
   };

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash } from 'node:crypto';
 import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
-import { type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { paymentAnswerSchema, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -64,5 +64,6 @@ export function replay(row: PaymentRow): PaymentAnswer {
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
   if (!stored) throw new Error(`payment ${row.id} has no result`);
   if (!stored.ok) throw new AppError(stored.status, stored.code, stored.message);
-  return stored.answer;
+  // Parsed: an answer stored before the card and the items were recorded reads them as none.
+  return paymentAnswerSchema.parse(stored.answer);
 }

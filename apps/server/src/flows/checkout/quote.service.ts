@@ -1,6 +1,7 @@
 import { NEW_INVOICE_NO, type QuoteAnswer } from '@portal/shared/payment-schemas';
 import { priceCart } from '@portal/shared/pricing/price-cart';
 import { PricingInputError } from '@portal/shared/pricing/pricing-input-bounds';
+import { formatIsoDate } from '@portal/shared/date-text';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
@@ -25,7 +26,7 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
 
   for (const [index, item] of classItemsOf(cart).entries()) {
     // The classes service checks the student, the class, the dates and a free place, and answers the price.
-    lines.push(classLine(await validateClassItem(ctx, company, clientId, item), index));
+    lines.push(classLine(await validateClassItem(ctx, company, clientId, item), index, company));
   }
 
   cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
@@ -96,11 +97,22 @@ function bookingLine(company: Company, item: Cart['bookingItems'][number], index
   };
 }
 
-function classLine(v: ValidatedClassItem, index: number): CartLine {
+/**
+ * A class line names who and what (issue 25): "Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions
+ * from 30/11/2026", the date in the company's DateFormat; a student not written yet goes unnamed.
+ */
+export function classLineDescription(v: Pick<ValidatedClassItem, 'Name' | 'studentName' | 'kind' | 'dates' | 'startDate'>, dateFormat: string): string {
+  const date = formatIsoDate(v.startDate, dateFormat);
+  const count = v.dates.length;
+  const when = v.kind === 'casual' && count === 1 ? `1 session on ${date}` : `${count} ${count === 1 ? 'session' : 'sessions'} from ${date}`;
+  return `${v.studentName ? `${v.studentName}: ` : ''}${v.Name}, ${when}`;
+}
+
+function classLine(v: ValidatedClassItem, index: number, company: Company): CartLine {
   return {
     id: `class-${index + 1}`,
     kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
-    description: `${v.Name}: ${v.dates.length} ${v.dates.length === 1 ? 'session' : 'sessions'} from ${v.startDate}`,
+    description: classLineDescription(v, company.settings.localization.DateFormat),
     taxable: true,
     unitPriceCents: v.unit_price,
     quantity: v.dates.length,
@@ -121,7 +133,7 @@ export async function quoteNewFamily(
   paymentMethod: 'card' | 'direct_debit',
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx, company, item), index));
+  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx, company, item), index, company));
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),

@@ -68,6 +68,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   const today = companyToday(company);
   let answer: PaymentAnswer | null = null;
   let mailId: number | null = null;
+  const card = byDebit || !chargeId ? null : await cardChargedOf(ctx, company, payment);
   try {
     answer = await ctx.transaction(async (tx) => {
       // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
@@ -123,7 +124,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
               clientId: payment.client_id,
               date: today,
               method: 'Credit Card',
-              reference: chargeId ?? '',
+              // What the family reads on the receipt; the charge id stays on the payment.
+              reference: card ?? chargeId ?? '',
               amountCents: cardCents,
               allocations: cardAllocations,
               receiptNo: unnumberedReceipt(),
@@ -156,6 +158,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         reference: chargeId,
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
+        card,
+        items: quote.rows.map((r) => ({ description: r.description, amountCents: r.totalCents })),
         challenge: null,
         holdExpiresAt: null,
       };
@@ -203,6 +207,15 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
 
 class AlreadyFinished extends Error {}
 
+/** The card a payment charged, as "Visa •••• 4242"; null when the gateway no longer knows it. */
+async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): Promise<string | null> {
+  const { chargeToken } = JSON.parse(payment.request) as StoredRequest;
+  const gateway = gatewayFor(ctx, company);
+  if (!chargeToken || !gateway) return null;
+  const info = await gateway.lookupCard(company.id, payment.client_id, chargeToken).catch(() => null);
+  return info ? `${info.brand} •••• ${info.last4}` : null;
+}
+
 /** Who the receipt e-mail goes to; null when the client has no address or opted out. */
 async function receiptRecipient(ctx: Ctx, company: Company, payment: PaymentRow) {
   const contact = await repo.findClientContact(ctx.db, company.id, payment.client_id);
@@ -218,7 +231,7 @@ async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
   const { text, html } = renderMail(company.settings, [
     `Hello ${contact.first_name},`,
-    `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
+    `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
     ...lines,
     ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
   ]);

@@ -31,6 +31,8 @@ export interface ValidatedClassItem {
   StudentID: number;
   kind: 'ongoing' | 'casual';
   Name: string;
+  /** The student's full name; null for a student an online registration has not written yet. */
+  studentName: string | null;
   /** The sessions sold: the rest of the term (ongoing) or the one chosen (casual). */
   dates: string[];
   /** Cents per session: the class price, or its casual price. */
@@ -50,7 +52,8 @@ export interface ValidatedClassItem {
 export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
   const student = await repo.findClientStudent(ctx.db, company.id, clientId, item.student_id);
   if (!student) throw notFound();
-  return checkClassItem(ctx.db, company, student.id, item, at);
+  const checked = await checkClassItem(ctx.db, company, student.id, item, at);
+  return { ...checked, studentName: `${student.first_name} ${student.last_name}`.trim() };
 }
 
 /**
@@ -92,6 +95,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
       StudentID: student.id,
       kind: 'casual',
       Name: cls.name,
+      studentName: null,
       dates: [date],
       unit_price: cls.casual_price_cents ?? cls.price_cents,
       PlacesLeft: placesLeft,
@@ -113,6 +117,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
     StudentID: student.id,
     kind: 'ongoing',
     Name: cls.name,
+    studentName: null,
     dates: upcoming.map((s) => s.date),
     unit_price: cls.price_cents,
     PlacesLeft: placesLeft,

@@ -101,6 +101,8 @@ const paid: PaymentAnswer = {
   reference: 'sim_1',
   invoiceNos: ['INV-1008'],
   receiptNo: 'R-2001',
+  card: null,
+  items: [],
   challenge: null,
   holdExpiresAt: null,
 };

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,10 +14,15 @@ const DIRECT_DEBIT = 'direct_debit';
 export default function PaymentSuccessRoute() {
   const config = useConfig();
   const payment = (useLocation().state as { payment?: PaymentAnswer } | null)?.payment;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page replaces the payment form: a screen reader and the keyboard start at its heading.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 text-center sm:px-6 sm:py-16">
       <CircleCheckIcon aria-hidden="true" className="mx-auto size-14 text-success" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Payment Successful</h1>
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight text-ink outline-none sm:text-3xl">
+        Payment Successful
+      </h1>
       {payment?.processor === DIRECT_DEBIT ? (
         <div className="mt-4 space-y-1 text-muted">
           <p>
@@ -35,11 +41,13 @@ export default function PaymentSuccessRoute() {
               {payment.invoiceNos.length ? ` for invoice ${payment.invoiceNos.join(', ')}` : ''}
             </p>
           ) : null}
+          {payment.card ? <p>{`Paid by ${payment.card}`}</p> : null}
           <p>A receipt has been sent to your e-mail address.</p>
         </div>
       ) : (
         <p className="mt-4 text-muted">Thank you. Your payment has been received.</p>
       )}
+      {payment?.items.length ? <Bought payment={payment} /> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {config.ShowFinancialsTab ? (
           <Link to={paths.invoicesAndReceipts} className={buttonClasses('secondary')}>
@@ -51,5 +59,24 @@ export default function PaymentSuccessRoute() {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** What the payment bought, row by row as the checkout showed it. */
+function Bought({ payment }: { payment: PaymentAnswer }) {
+  return (
+    <section aria-labelledby="bought-heading" className="mt-6 rounded-2xl border border-line bg-surface p-4 text-left shadow-xs">
+      <h2 id="bought-heading" className="text-base font-semibold text-ink">
+        What you paid for
+      </h2>
+      <ul aria-label="What you paid for" className="mt-2 divide-y divide-line">
+        {payment.items.map((item, index) => (
+          <li key={index} className="flex items-start justify-between gap-4 py-2 text-sm">
+            <span className="min-w-0 break-words text-ink">{item.description}</span>
+            <span className="shrink-0 font-medium tabular-nums text-ink">{formatMoney(item.amountCents, payment.currencySymbol)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

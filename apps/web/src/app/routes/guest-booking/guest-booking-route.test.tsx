@@ -110,6 +110,8 @@ const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   reference: 'ch_ref',
   invoiceNos: ['INV-9'],
   receiptNo: 'RCT-200003',
+  card: null,
+  items: [],
   challenge: null,
   holdExpiresAt: null,
   ...change,

@@ -54,7 +54,8 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-ink">{item.student_name}</span>
-                  <span className="block truncate text-sm text-muted">{sessionText(item.date, display, dateFormat)}</span>
+                  <span className="block text-sm text-ink-soft">{[item.standard.trim(), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
+                  {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
                 </span>
               </span>
             }
@@ -118,7 +119,11 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
               <td className="px-5 py-4">
                 <span className="flex items-center gap-3">
                   <StudentAvatar name={item.student_name} picture={item.profile_picture} />
-                  <span className="font-medium text-ink">{item.student_name}</span>
+                  <span>
+                    <span className="block font-medium text-ink">{item.student_name}</span>
+                    {/* The class, by its level (R62 names no other field for it). */}
+                    {item.standard.trim() ? <span className="block text-muted">{item.standard}</span> : null}
+                  </span>
                 </span>
               </td>
               <td className="px-5 py-4 text-ink-soft">{orDash(item.lesson_format)}</td>

@@ -217,6 +217,8 @@ const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   reference: 'ch_ref',
   invoiceNos: ['INV-2001'],
   receiptNo: 'R-3001',
+  card: null,
+  items: [],
   challenge: null,
   holdExpiresAt: null,
   ...change,

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { formTestConfig } from '@/test/form-config';
+import PaymentSuccessRoute from './payment-success-route';
+
+afterEach(() => cleanup());
+
+const config = formTestConfig({
+  ShowFinancialsTab: true,
+  fin_setup: { InvoiceTitle: 'Invoice', ReceiptTitle: 'Receipt' },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
+});
+
+const paid: PaymentAnswer = {
+  PaymentID: 9001,
+  status: 'completed',
+  amountCents: 20_100,
+  currencySymbol: '$',
+  processor: 'simulated',
+  reference: 'ch_5f1c2e9a',
+  invoiceNos: ['INV-1008'],
+  receiptNo: 'R-2001',
+  card: 'Visa •••• 4242',
+  items: [
+    { description: 'Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions from 30/11/2026', amountCents: 20_000 },
+    { description: 'Credit Card Surcharge', amountCents: 100 },
+  ],
+  challenge: null,
+  holdExpiresAt: null,
+};
+
+function renderSuccess(payment: PaymentAnswer) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[{ pathname: paths.paymentSuccess, state: { payment } }]}>
+        <Routes>
+          <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('payment success (/hub/payment-success)', () => {
+  it('issue 25: the heading takes the focus, the card is named by brand and last four, never the charge id, and what was bought is listed', () => {
+    renderSuccess(paid);
+    const heading = screen.getByRole('heading', { name: 'Payment Successful' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText(/Visa •••• 4242/).textContent).toBe('Paid by Visa •••• 4242');
+    expect(document.body.textContent).not.toContain('ch_5f1c2e9a');
+    const bought = screen.getByRole('list', { name: 'What you paid for' });
+    const rows = within(bought)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual(['Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions from 30/11/2026$200.00', 'Credit Card Surcharge$1.00']);
+  });
+
+  it('a payment with no card or rows recorded says neither', () => {
+    renderSuccess({ ...paid, card: null, items: [] });
+    expect(screen.queryByText(/Paid by/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'What you paid for' })).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { UpcomingClass } from '@portal/shared/home-schemas';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { UpcomingClassesList } from './upcoming-classes-list';
+
+const config = {
+  StudentTerm: 'Swimmer',
+  localization: { DateFormat: 'dd/MM/yyyy', CurrencySymbol: '$', CourtLabel: 'Lane' },
+} as unknown as CompanyConfig;
+
+const item: UpcomingClass = {
+  date: '2030-03-04T16:30',
+  student_name: 'Mia Carter',
+  lesson_format_id: 1,
+  lesson_format: 'Group lesson',
+  venue_id: 1,
+  venue: 'North Pool',
+  court: 'Lane 2',
+  profile_picture: null,
+  student_id: 100,
+  class_id: 200,
+  session_id: 300,
+  standard: 'Dolphin',
+};
+
+function renderList(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: mobile, media: query, addEventListener() {}, removeEventListener() {} }));
+  const client = new QueryClient();
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <UpcomingClassesList items={[item]} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UpcomingClassesList: who and what (issue 25)', () => {
+  it('desktop: the row names the class beside the student', () => {
+    renderList(false);
+    const row = screen.getAllByRole('row')[1]!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]!.textContent).toContain('Mia Carter');
+    expect(cells[1]!.textContent).toContain('Dolphin');
+  });
+
+  it('phone: the closed card shows the class, the date and time, and the venue', () => {
+    renderList(true);
+    const card = screen.getByRole('list', { name: 'Upcoming classes' });
+    const summary = within(card).getByRole('button');
+    expect(summary.textContent).toContain('Mia Carter');
+    expect(summary.textContent).toContain('Dolphin');
+    expect(summary.textContent).toContain('04/03/2030');
+    expect(summary.textContent).toContain('North Pool');
+  });
+});
