@@ -14,6 +14,8 @@ export const MIN_OCR_VERSION = 2;
 export const COLOR_SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
 export const INVOICE_STATUSES = ['Scheduled', 'Debit Scheduled', 'Paid', 'Unpaid', 'Overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The open invoices a family pays online: Unpaid and Overdue, never Scheduled or Debit Scheduled (decision 072). */
+export const ONLINE_PAYABLE_INVOICE_STATUSES = ['Overdue', 'Unpaid'] as const satisfies readonly InvoiceStatus[];
 /** Opt-out categories a customer can switch off (U14). */
 export const NOTIFICATION_CATEGORIES = [
   { key: 'classes', label: 'Class changes and cancellations' },

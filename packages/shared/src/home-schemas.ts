@@ -35,3 +35,7 @@ export type UpcomingClassesPage = z.infer<typeof upcomingClassesPageSchema>;
 /** get-outstanding-invoices. */
 export const outstandingInvoicesPageSchema = z.object({ ...pagedShape, invoices: z.array(homeInvoiceSchema) });
 export type OutstandingInvoicesPage = z.infer<typeof outstandingInvoicesPageSchema>;
+
+/** get-amount-owed: every invoice the family can pay online (Unpaid, Overdue), Overdue first; amounts in cents (decision 072). */
+export const amountOwedSchema = z.object({ totalCents: z.number().int(), overdueCents: z.number().int(), invoices: z.array(homeInvoiceSchema) });
+export type AmountOwed = z.infer<typeof amountOwedSchema>;

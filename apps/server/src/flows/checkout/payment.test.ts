@@ -255,7 +255,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(refused.body.discountCodes[0]).toMatchObject({ status: 'rejected', message: 'This discount code has been fully used' });
   });
 
-  it("another client's invoice or credit cannot be quoted or paid (404); an Overdue invoice is not paid online (U27)", async () => {
+  it("another client's invoice or credit cannot be quoted or paid (404); a Scheduled invoice is not paid online", async () => {
     const owner = await customerWithInvoices([4_000]);
     const stranger = await customerWithInvoices([]);
     expect((await stranger.browser.post('/api/payment/quote', { invoices: owner.invoiceNos })).status).toBe(404);
@@ -265,8 +265,8 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const own = await customerWithInvoices([1_000]);
     expect((await own.browser.post('/api/payment/quote', { invoices: own.invoiceNos, creditIds: [credit.id] })).status).toBe(404);
     expect(await invoice(owner.invoiceNos[0]!)).toEqual({ status: 'Unpaid', balance_due_cents: 4_000 });
-    const overdue = await customerWithInvoices([1_000], 'Overdue');
-    expect((await overdue.browser.post('/api/payment/quote', { invoices: overdue.invoiceNos })).status).toBe(422);
+    const scheduled = await customerWithInvoices([1_000], 'Scheduled');
+    expect((await scheduled.browser.post('/api/payment/quote', { invoices: scheduled.invoiceNos })).status).toBe(422);
   });
 
   it('card details go to the gateway route only: a bad number or a past expiry is refused there', async () => {

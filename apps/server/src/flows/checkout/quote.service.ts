@@ -1,3 +1,4 @@
+import { ONLINE_PAYABLE_INVOICE_STATUSES } from '@portal/shared/constants';
 import { NEW_INVOICE_NO, type QuoteAnswer } from '@portal/shared/payment-schemas';
 import { priceCart } from '@portal/shared/pricing/price-cart';
 import { PricingInputError } from '@portal/shared/pricing/pricing-input-bounds';
@@ -14,6 +15,8 @@ import { validateClassItem, validateNewStudentClassItem, type ClassItem, type Va
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { companyToday, conflict, type Cart } from './payment-steps.ts';
+
+const ONLINE_PAYABLE: ReadonlySet<string> = new Set(ONLINE_PAYABLE_INVOICE_STATUSES);
 
 // The quote: what the cart names, priced from the database (never from the browser).
 // ---------------------------------------------------------------------------------------------
@@ -39,8 +42,8 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
       // Another client's invoice is as unknown as one that does not exist.
       if (!invoice) throw notFound('Invoice not found');
       if (invoice.balance_due_cents <= 0 || invoice.status === 'Paid') throw conflict(`Invoice ${invoiceNo} has already been paid`, 'ALREADY_PAID');
-      // U27: only Unpaid invoices are paid online (Overdue, Scheduled and Debit Scheduled are not).
-      if (invoice.status !== 'Unpaid') throw new AppError(422, 'NOT_PAYABLE', `Invoice ${invoiceNo} cannot be paid online`);
+      // Unpaid and Overdue invoices are paid online; Scheduled and Debit Scheduled are not (decision 072).
+      if (!ONLINE_PAYABLE.has(invoice.status)) throw new AppError(422, 'NOT_PAYABLE', `Invoice ${invoiceNo} cannot be paid online`);
       lines.push({
         id: `inv-${invoice.id}`,
         kind: 'OnlineInvoicePayment',

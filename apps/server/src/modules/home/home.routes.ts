@@ -3,7 +3,17 @@ import type { InvoiceStatus } from '@portal/shared/constants';
 import { homeEndpoints as endpoints } from '@portal/shared/endpoints/home';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
-import { listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
+import { amountOwed, listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
+
+type InvoiceRow = { invoice_no: string; invoice_date: string; payment_date: string; total_cents: number; balance_due_cents: number; status: string };
+const homeInvoice = (row: InvoiceRow) => ({
+  InvoiceNo: row.invoice_no,
+  InvoiceDate: row.invoice_date,
+  PaymentDate: row.payment_date,
+  Total: row.total_cents,
+  balance_due: row.balance_due_cents,
+  status: row.status as InvoiceStatus,
+});
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -35,14 +45,12 @@ export async function homeRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx
     return {
       current_page: page,
       total_pages: totalPages(total, limit),
-      invoices: rows.map((row) => ({
-        InvoiceNo: row.invoice_no,
-        InvoiceDate: row.invoice_date,
-        PaymentDate: row.payment_date,
-        Total: row.total_cents,
-        balance_due: row.balance_due_cents,
-        status: row.status as InvoiceStatus,
-      })),
+      invoices: rows.map(homeInvoice),
     };
+  });
+
+  route(app, base, endpoints.amountOwed, async ({ ctx }) => {
+    const { rows, totalCents, overdueCents } = await amountOwed(ctx, ctx.company.id, ctx.clientId);
+    return { totalCents, overdueCents, invoices: rows.map(homeInvoice) };
   });
 }

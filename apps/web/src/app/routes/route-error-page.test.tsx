@@ -21,6 +21,7 @@ const config = {
   social_media: [],
   global_settings: { bannerImage: null },
   localization: { DateFormat: 'dd/MM/yyyy', CurrencySymbol: '$', CourtLabel: 'Lane' },
+  fin_setup: { InvoicesPaidOnline: false },
 } as unknown as CompanyConfig;
 
 beforeEach(() => {

@@ -16,6 +16,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey, openChallengeOf, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { getAmountOwedQueryOptions } from '@/entities/payments/get-amount-owed';
 import { getPaymentDetailsQueryOptions, usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { getCustomerCreditsQueryOptions } from '@/features/checkout/api/get-customer-credits';
 import { quoteKey, useQuote } from '@/features/checkout/api/get-quote';
@@ -70,6 +71,7 @@ export default function PaymentRoute() {
     void queryClient.invalidateQueries({ queryKey: quoteKey });
     void queryClient.invalidateQueries({ queryKey: getCustomerCreditsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getPaymentDetailsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: getAmountOwedQueryOptions().queryKey });
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
   }
 

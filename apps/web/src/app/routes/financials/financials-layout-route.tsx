@@ -4,6 +4,9 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { AmountOwedBanner } from '@/components/payment/amount-owed-banner';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useAmountOwed } from '@/entities/payments/get-amount-owed';
 
 const TABS = [
   { to: paths.invoicesAndReceipts, label: 'Invoices & Receipts' },
@@ -15,6 +18,7 @@ const TABS = [
 export default function FinancialsLayoutRoute() {
   const { invoiceNo } = useParams();
   const navigate = useNavigate();
+  const owed = useAmountOwed(useConfig().fin_setup.InvoicesPaidOnline && !invoiceNo);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader
@@ -27,6 +31,7 @@ export default function FinancialsLayoutRoute() {
           ) : undefined
         }
       />
+      {invoiceNo ? null : <AmountOwedBanner owed={owed.data} className="mb-6" />}
       {invoiceNo ? null : (
         <nav aria-label="Financials" className="mb-6">
           {/* On a phone the three tabs share the row, each label wrapping if it must, none cut off. */}

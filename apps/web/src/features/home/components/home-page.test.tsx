@@ -9,6 +9,8 @@ import { http, HttpResponse } from 'msw';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
+import { useCartStore } from '@/lib/cart-store';
+import type { AmountOwed } from '@portal/shared/home-schemas';
 import { server, installMockServer } from '@/test/msw';
 import { HomePage } from './home-page';
 
@@ -25,6 +27,7 @@ const config = {
   social_media: [],
   global_settings: { bannerImage: null },
   localization: { DateFormat: 'dd/MM/yyyy', CurrencySymbol: '$', CourtLabel: 'Lane' },
+  fin_setup: { InvoicesPaidOnline: false },
 } as unknown as CompanyConfig;
 
 function upcoming(n: number, offset = 0): UpcomingClass[] {
@@ -64,7 +67,13 @@ installMockServer();
 function renderHome(company: CompanyConfig = config) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(companyConfigQueryOptions.queryKey, company);
-  const router = createMemoryRouter([{ path: '/hub/company', element: <HomePage /> }], { initialEntries: ['/hub/company'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/hub/company', element: <HomePage /> },
+      { path: '/hub/invoice-checkout', element: <p>The invoice checkout</p> },
+    ],
+    { initialEntries: ['/hub/company'] },
+  );
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -179,5 +188,54 @@ describe('HomePage', () => {
     await screen.findByText('Swimmer 7');
     expect(requested).toContain('/api/home/get-upcoming-classes?page=2&limit=6');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  describe('You owe (decision 072)', () => {
+    const payOnline = { ...config, fin_setup: { InvoicesPaidOnline: true } } as unknown as CompanyConfig;
+    const owed: AmountOwed = {
+      totalCents: 3_000,
+      overdueCents: 2_000,
+      invoices: [
+        { ...invoice('INV-OD', 'Overdue'), balance_due: 2_000 },
+        { ...invoice('INV-UN', 'Unpaid'), balance_due: 1_000 },
+      ],
+    };
+    beforeEach(() => {
+      useCartStore.getState().clear();
+      answers = {
+        classes: () => ({ current_page: 1, total_pages: 1, upcoming_classes: upcoming(1) }),
+        invoices: () => ({ current_page: 1, total_pages: 1, invoices: [invoice('INV-SCH', 'Scheduled'), ...owed.invoices] }),
+      };
+      server.use(
+        http.get<never, never, AmountOwed>('/api/home/get-amount-owed', ({ request }) => {
+          requested.push(new URL(request.url).pathname);
+          return HttpResponse.json(owed);
+        }),
+      );
+    });
+
+    it('says what is owed at the top, the overdue part first, and Pay puts every open invoice in the invoice checkout', async () => {
+      useCartStore.getState().setInvoices(['INV-UN']);
+      renderHome(payOnline);
+      const banner = await screen.findByRole('region', { name: 'You owe $30.00' });
+      expect(banner.textContent).toContain('$20.00 is overdue. 2 open invoices, paid together in one checkout.');
+      fireEvent.click(within(banner).getByRole('button', { name: 'Pay $30.00' }));
+      await screen.findByText('The invoice checkout');
+      expect(useCartStore.getState().invoices).toEqual(['INV-OD', 'INV-UN']);
+    });
+
+    it('says nothing and asks nothing where the company does not take invoices online', async () => {
+      renderHome();
+      await screen.findByRole('tab', { name: 'Upcoming Classes' });
+      expect(screen.queryByRole('region', { name: /You owe/ })).toBeNull();
+      expect(requested).not.toContain('/api/home/get-amount-owed');
+    });
+
+    it('says nothing when nothing is owed', async () => {
+      server.use(http.get('/api/home/get-amount-owed', () => HttpResponse.json({ totalCents: 0, overdueCents: 0, invoices: [] })));
+      renderHome(payOnline);
+      await screen.findByRole('tab', { name: 'Upcoming Classes' });
+      expect(screen.queryByRole('region', { name: /You owe/ })).toBeNull();
+    });
   });
 });

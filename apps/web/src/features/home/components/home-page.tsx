@@ -9,6 +9,9 @@ import { useUpcomingClasses } from '../api/get-upcoming-classes';
 import { OpenInvoicesList } from './open-invoices-list';
 import { UpcomingClassesList } from './upcoming-classes-list';
 import { WelcomeLanding } from './welcome-landing';
+import { useConfig } from '@/entities/company/get-company-config';
+import { useAmountOwed } from '@/entities/payments/get-amount-owed';
+import { AmountOwedBanner } from '@/components/payment/amount-owed-banner';
 
 type HomeTab = 'classes' | 'invoices';
 
@@ -17,7 +20,10 @@ export function HomePage() {
   const user = useCurrentUser();
   const classes = useUpcomingClasses();
   const invoices = useOutstandingInvoices();
-  const pending = classes.isPending || invoices.isPending;
+  // "You owe $X" paints with the lists, so nothing moves under the family's thumb (decision 072).
+  const payOnline = useConfig().fin_setup.InvoicesPaidOnline;
+  const owed = useAmountOwed(payOnline);
+  const pending = classes.isPending || invoices.isPending || (payOnline && owed.isPending);
   // The bells wait for this: they load once the home's content has painted (decision 038).
   useMarkContentPainted(!pending);
 
@@ -69,6 +75,7 @@ export function HomePage() {
 
   return (
     <HomeFrame firstName={user?.FirstName}>
+      <AmountOwedBanner owed={owed.data} className="mb-6" />
       {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />}
       {classItems.length > 0 && invoiceItems.length > 0 ? (
         <Tabs.Root defaultValue={'classes' satisfies HomeTab}>
