@@ -73,7 +73,7 @@ describe('StudentRoute', () => {
       http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
       http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
-      http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () => HttpResponse.json({ success: true, message: 'Student updated', updatedStudent: ella, newMedicalCondition: null })),
+      http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () => HttpResponse.json({ success: true, message: 'Student updated', updatedStudent: ella })),
     );
     renderRoute(
       <Routes>
