@@ -56,7 +56,8 @@ async function signAndViewAgain(page: Page, world: World) {
   await page.goto('/hub/settings/agreements');
   const medical = page.getByRole('button', { name: /Medical and photo consent/ });
   await expect(medical).toContainText('Signed on');
-  await expect(page.getByRole('button', { name: /Terms and conditions/ })).toContainText('Signed on');
+  // Terms asks for no signature: accepted, not signed.
+  await expect(page.getByRole('button', { name: /Terms and conditions/ })).toContainText('Accepted on');
   await medical.click();
   const viewer = page.getByRole('region', { name: 'Medical and photo consent' });
   await expect(viewer.getByText(/^Signed on /)).toBeVisible();

@@ -33,7 +33,7 @@ async function walkThroughAllFour(page: Page, world: World) {
   await page.goto('/hub/students?intro=1');
   await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
   await expect(page.getByRole('heading', { name: 'Before you continue', level: 1 })).toBeVisible();
-  await expect(page.getByText('There are 4 things to do')).toBeVisible();
+  await expect(page.getByText('Step 1 of 4 before you can use the Customer Hub.', { exact: true })).toBeVisible();
   // Nothing to wander off to while the queue is open.
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
@@ -49,6 +49,8 @@ async function walkThroughAllFour(page: Page, world: World) {
   await page.getByLabel('I agree to the Medical and photo consent').check();
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(page.getByText('Agreement signed successfully', { exact: true })).toBeVisible();
+  // The count goes on from where the customer is, not "the first" of what is left.
+  await expect(page.getByText('Step 2 of 4 before you can use the Customer Hub.', { exact: true })).toBeVisible();
 
   // 2. UpdateProfile: "Update Your Details"; the empty mandatory mobile is refused, then saved.
   const details = page.getByRole('region', { name: 'Update Your Details' });
@@ -76,6 +78,7 @@ async function walkThroughAllFour(page: Page, world: World) {
   expect(await (await checked).json()).toEqual({ success: true, isChangingPassword: true });
   const password = page.getByRole('region', { name: 'Set Password' });
   await expect(password).toBeVisible();
+  await expect(page.getByText('Step 4 of 4 before you can use the Customer Hub.', { exact: true })).toBeVisible();
   await password.getByLabel('Password', { exact: true }).fill('short');
   await password.getByLabel('Confirm Password', { exact: true }).fill('short');
   await password.getByRole('button', { name: 'Set password' }).click();

@@ -213,6 +213,24 @@ test.describe('students on a phone @phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('"Student updated" shows beside Save, on screen, and goes when the next save is refused (issue 25, 12)', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Ella Mitchell/ }).click();
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await save.click();
+    const saved = page.getByRole('status').filter({ hasText: 'Student updated' });
+    // The long form leaves the page scrolled to the button: the answer is where the thumb is.
+    await expect(saved).toBeInViewport();
+    await expect(save).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('phone-student-updated.png') });
+    await page.getByLabel('First name').fill('');
+    await save.click();
+    await expect(page.getByText('Student updated', { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('phone-student-refused.png') });
+  });
 });
 
 test.describe('a company that does not allow student edits', () => {

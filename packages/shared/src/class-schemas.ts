@@ -29,10 +29,10 @@ const ids = z.array(idField).max(200).default([]);
 export const classMessages = {
   classFull: 'This class is full',
   alreadyEnrolled: 'This student is already enrolled in this class',
-  casualNotAllowed: 'Casual enrolments are not available for this class',
+  casualNotAllowed: 'Casual enrollments are not available for this class',
   pickDates: 'Choose at least one date',
   dateNotOffered: 'One of the chosen dates is not a session of this class',
-  noSessionsLeft: 'This class has no sessions left to enrol in',
+  noSessionsLeft: 'This class has no sessions left to enroll in',
   absenceNotAllowed: 'Absences cannot be notified online',
   absenceTooLate: 'It is too late to notify an absence for this session',
   absenceAlready: 'An absence has already been notified for this session',

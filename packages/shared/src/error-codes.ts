@@ -60,7 +60,7 @@ export const ERROR_MESSAGES = {
   NOT_SIGNED: 'Not signed.',
   // Classes, absences and make-ups
   CLASS_FULL: 'This class is full.',
-  NOT_FULL: 'This class has places; enrol instead.',
+  NOT_FULL: 'This class has places; enroll instead.',
   ALREADY_ENROLLED: 'Already enrolled.',
   ALREADY_WAITING: 'Already on the waitlist.',
   ALREADY_ABSENT: 'Already notified as absent.',

@@ -5,13 +5,13 @@ import { MemoryRouter } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 
-/** A page as the router shows it at `url`, with the company's config loaded and no retries (a refusal shows at once). */
-export function renderRoute(page: ReactNode, { url, config }: { url: string; config: CompanyConfig }) {
+/** A page as the router shows it at `url` (with the navigation `state` a page sent, if any), with the company's config loaded and no retries (a refusal shows at once). */
+export function renderRoute(page: ReactNode, { url, config, state }: { url: string; config: CompanyConfig; state?: unknown }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>
+      <MemoryRouter initialEntries={[state === undefined ? url : { pathname: url, state }]}>{page}</MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
 import type { Company } from '../../domain/company.ts';
 import { heightOf, registerFonts, write } from './pdf-fonts.ts';
@@ -145,7 +146,7 @@ export function renderInvoicePdf(company: Company, inv: InvoiceDetail): Promise<
         { label: inv.taxName, width: w * 0.11 },
         { label: 'Total', width: w * 0.15 },
       ],
-      inv.lines.map((l) => [l.description, l.type, String(l.quantity), h.money(l.unitPrice), h.money(l.tax), h.money(l.total)]),
+      inv.lines.map((l) => [l.description, lineTypeLabel(l.type, l.description) ?? '', String(l.quantity), h.money(l.unitPrice), h.money(l.tax), h.money(l.total)]),
     );
     totals(doc, [
       ['Subtotal', h.money(inv.subtotal)],

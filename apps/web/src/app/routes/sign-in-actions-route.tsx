@@ -38,6 +38,10 @@ export default function SignInActionsRoute() {
   const [status, setStatus] = useState<string | null>(null);
   const first = actions.data?.[0];
   const total = actions.data?.length ?? 0;
+  // The most queued at once: with each one done the customer is a step further, "Step 2 of 3".
+  const [steps, setSteps] = useState(total);
+  if (total > steps) setSteps(total);
+  const step = steps - total + 1;
 
   // The last action's message (L9 "New password set successfully") goes with the customer to the home.
   useEffect(() => {
@@ -61,9 +65,7 @@ export default function SignInActionsRoute() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
         title="Before you continue"
-        description={
-          total > 1 ? `There are ${total} things to do before you can use the Customer Hub. Here is the first.` : total === 1 ? 'One more thing to do before you can use the Customer Hub.' : undefined
-        }
+        description={total === 0 ? undefined : steps > 1 ? `Step ${step} of ${steps} before you can use the Customer Hub.` : 'One thing to do before you can use the Customer Hub.'}
       />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
       {/* The customer form names itself details-heading; every other step action-heading. */}

@@ -31,7 +31,7 @@ export function EnrolmentKindFields({
     <>
       {allowCasual ? (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">Enrolment</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">Enrollment</legend>
           <label className="flex items-center gap-2 text-sm text-ink">
             <input type="radio" name={name} checked={!casual} onChange={() => onCasualChange(false)} />
             Rest of the term ({cls.dates.length} sessions)

@@ -1,11 +1,12 @@
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
+import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 
 const ADJUSTMENTS = new Set(['Discount Credit', 'Early Payment Discount', 'Discount Code']);
 
 /**
- * The column rows of the quote (each typed with its invoice line type, H8, H17) and the totals:
+ * The column rows of the quote (each typed with its invoice line type, H8, H17, as a parent reads it) and the totals:
  * discounts, the tax under the company's TaxName, the card fee, credits and the amount to pay.
  */
 export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: QuoteAnswer; onRemoveLine?: (lineId: string) => void; removeLabel?: (description: string) => string }) {
@@ -32,6 +33,7 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
         <tbody className="divide-y divide-line">
           {quote.rows.map((row) => {
             const adjustment = ADJUSTMENTS.has(row.type);
+            const type = lineTypeLabel(row.type, row.description);
             return (
               <tr key={row.id} data-row-type={row.type}>
                 <td className={cn('px-4 py-3 align-top', adjustment && 'pl-8 text-muted')}>
@@ -41,7 +43,7 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
                       {row.quantity} × {money(row.unitPriceCents)}
                     </span>
                   ) : null}
-                  <span className="block text-xs text-muted sm:hidden">{row.type}</span>
+                  {type ? <span className="block text-xs text-muted sm:hidden">{type}</span> : null}
                   {onRemoveLine && row.lineId && !adjustment && row.type !== 'Credit Card Surcharge' ? (
                     <button
                       type="button"
@@ -53,7 +55,7 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
                     </button>
                   ) : null}
                 </td>
-                <td className="hidden px-4 py-3 align-top text-muted sm:table-cell">{row.type}</td>
+                <td className="hidden px-4 py-3 align-top text-muted sm:table-cell">{type}</td>
                 <td className={cn('px-4 py-3 text-right align-top tabular-nums', row.totalCents < 0 ? 'text-success' : 'text-ink')}>{money(row.totalCents)}</td>
               </tr>
             );

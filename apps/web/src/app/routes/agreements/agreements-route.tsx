@@ -104,10 +104,16 @@ function AgreementList({ agreements, onOpen }: { agreements: Agreement[]; onOpen
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-ink">{a.Name}</span>
                   <span className="mt-0.5 block text-sm text-muted">
-                    {a.Signed?.Current ? `Signed on ${signedOn}` : a.Signed ? 'A new version is waiting for you' : a.pivot.Required ? 'Not signed yet' : 'Optional'}
+                    {a.Signed?.Current
+                      ? `${a.RequiresSignature ? 'Signed' : 'Accepted'} on ${signedOn}`
+                      : a.Signed
+                        ? 'A new version is waiting for you'
+                        : a.pivot.Required
+                          ? 'Not signed yet'
+                          : 'Optional'}
                   </span>
                 </span>
-                {a.Signed?.Current ? <Badge tone="green">Signed</Badge> : <Badge tone="yellow">To sign</Badge>}
+                {a.Signed?.Current ? <Badge tone="green">{a.RequiresSignature ? 'Signed' : 'Accepted'}</Badge> : <Badge tone="yellow">To sign</Badge>}
                 <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted" />
               </button>
             </li>

@@ -32,7 +32,7 @@ export default function ClassesRoute() {
   const enrolProfiles = (profiles.data ?? []).filter((p) => p.PageType !== 'NoClasses');
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Classes" description="Enrol, see sessions, tell us about an absence and book make-ups." />
+      <PageHeader title="Classes" description="Enroll, see sessions, tell us about an absence and book make-ups." />
       <div className="grid gap-4 sm:grid-cols-2">
         {canEnrol
           ? enrolProfiles.map((p) => (

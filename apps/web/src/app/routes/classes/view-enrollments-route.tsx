@@ -62,7 +62,7 @@ export default function ViewEnrollmentsRoute() {
         {ENROLMENT_FILTERS.map((f) => (
           <Tabs.Content key={f} value={f}>
             {enrolments.isPending && studentId !== null ? (
-              <ListLoading label="Loading enrolments" />
+              <ListLoading label="Loading enrollments" />
             ) : enrolments.isError ? (
               <ListError message={errorMessage(enrolments.error)} onRetry={() => void enrolments.refetch()} />
             ) : !enrolments.data || enrolments.data.enrollments.length === 0 ? (

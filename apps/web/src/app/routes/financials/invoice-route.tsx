@@ -1,4 +1,5 @@
 import { StackedTable } from '@/components/ui/stacked-table';
+import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import { useParams } from 'react-router';
 import { DownloadIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
@@ -65,7 +66,7 @@ export default function InvoiceRoute() {
           rowKey={(_, i) => String(i)}
           columns={[
             { header: 'Description', title: true, cell: (l) => l.description, className: 'sm:min-w-56' },
-            { header: 'Type', cell: (l) => l.type, className: 'text-ink-soft sm:whitespace-nowrap' },
+            { header: 'Type', cell: (l) => lineTypeLabel(l.type, l.description), className: 'text-ink-soft sm:whitespace-nowrap' },
             { header: 'Qty', align: 'right', cell: (l) => l.quantity, className: 'text-ink-soft' },
             { header: 'Unit Price', align: 'right', cell: (l) => money(l.unitPrice), className: 'text-ink-soft' },
             { header: inv.taxName, align: 'right', cell: (l) => money(l.tax), className: 'text-ink-soft' },

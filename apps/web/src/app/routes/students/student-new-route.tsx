@@ -23,6 +23,7 @@ export default function StudentNewRoute() {
           onSubmit={async (form) => {
             const answer = await add.mutateAsync(form);
             void navigate(paths.student(answer.student.StudentID), { state: { saved: studentMessages.added } });
+            return undefined;
           }}
         />
       </div>

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import type { StudentRecord } from '@portal/shared/student-schemas';
+import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
+import type { StudentRecord, UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { classesTestConfig } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
@@ -57,5 +59,58 @@ describe('StudentRoute', () => {
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('tab', { name: /Enrolments/ })).toBeNull();
     expect(screen.getByText('No classes booked yet')).toBeTruthy();
+  });
+
+  it('says "Student updated" beside the save button, announced, and clears it when the next save is refused', async () => {
+    const formFields = studentFormFieldsSchema.parse({
+      fields: [
+        { OCRFormFieldNameID: 15, State: 'Mandatory' },
+        { OCRFormFieldNameID: 16, State: 'Mandatory' },
+      ],
+      custom_fields: [],
+    });
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+      http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () => HttpResponse.json({ success: true, message: 'Student updated', updatedStudent: ella })),
+    );
+    renderRoute(
+      <Routes>
+        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+      </Routes>,
+      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }) },
+    );
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    fireEvent.click(save);
+    const status = await screen.findByText('Student updated');
+    // In the row of the button pressed, inside the live region screen readers hear.
+    expect(save.parentElement?.contains(status)).toBe(true);
+    expect(status.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
+
+    fireEvent.change(screen.getByRole('textbox', { name: /First name/ }), { target: { value: '' } });
+    fireEvent.click(save);
+    await screen.findByText(/First name is required|required/i);
+    await waitFor(() => expect(screen.queryByText('Student updated')).toBeNull());
+  });
+
+  it('clears the message the page was opened with ("Student added") at the next press of save', async () => {
+    const formFields = studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }], custom_fields: [] });
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+    );
+    renderRoute(
+      <Routes>
+        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+      </Routes>,
+      { url: '/hub/students/5', state: { saved: 'Student added' }, config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }) },
+    );
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    expect(screen.getByText('Student added')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /First name/ }), { target: { value: '' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByText('Student added')).toBeNull());
   });
 });

@@ -123,11 +123,8 @@ export default function StudentRoute() {
               record={s}
               readOnly={!canEdit}
               submitLabel="Save changes"
-              onSubmit={async (form) => {
-                setSaved(null);
-                const answer = await update.mutateAsync(form);
-                setSaved(answer.message);
-              }}
+              onSubmitAttempt={() => setSaved(null)}
+              onSubmit={async (form) => (await update.mutateAsync(form)).message}
             />
           </div>
         </Tabs.Content>

@@ -19,6 +19,19 @@ describe('SignedAgreement', () => {
     const config = classesTestConfig('HoursAndMinutes');
     config.localization = { ...config.localization, TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' };
     renderRoute(<SignedAgreement answer={answer} headingId="h" />, { url: '/', config });
-    expect(screen.getByText(/^Signed on 04\/03\/2026 02:05:09 PM$/)).toBeTruthy();
+    expect(screen.getByText(/^Accepted on 04\/03\/2026 02:05:09 PM$/)).toBeTruthy();
+  });
+
+  it('says "Accepted on" for an agreement accepted without a signature, and "Signed on" beside a signature', () => {
+    const config = classesTestConfig('HoursAndMinutes');
+    renderRoute(<SignedAgreement answer={answer} headingId="h" />, { url: '/', config });
+    expect(screen.queryByText(/Signed on/)).toBeNull();
+    expect(screen.queryByText(/without a signature/)).toBeNull();
+    expect(screen.getByText(/^Accepted on /)).toBeTruthy();
+    cleanup();
+    const signed = { ...answer, signature: { ...answer.signature, Signature: 'data:image/png;base64,AAAA' } };
+    renderRoute(<SignedAgreement answer={signed} headingId="h" />, { url: '/', config });
+    expect(screen.getByText(/^Signed on /)).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Your signature on Terms, signed on / })).toBeTruthy();
   });
 });

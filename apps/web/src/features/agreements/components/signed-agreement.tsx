@@ -4,7 +4,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { AgreementText } from '@/components/ui/agreement-text';
 
-/** K20: an accepted agreement shown again, with the text accepted, the signature and when. */
+/** K20: an accepted agreement shown again, with the text accepted, the signature and when ("Accepted on" when none was asked for). */
 export function SignedAgreement({ answer, headingId }: { answer: SignedAgreementAnswer; headingId: string }) {
   const config = useConfig();
   const { signature } = answer;
@@ -17,7 +17,7 @@ export function SignedAgreement({ answer, headingId }: { answer: SignedAgreement
         </h2>
         <p className="mt-1.5 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheckIcon aria-hidden="true" className="size-4 shrink-0" />
-          Signed on {when}
+          {`${signature.Signature ? 'Signed' : 'Accepted'} on ${when}`}
           {answer.agreement.Version > 1 ? <span className="font-normal text-muted">(version {signature.Version})</span> : null}
         </p>
       </div>
@@ -29,9 +29,7 @@ export function SignedAgreement({ answer, headingId }: { answer: SignedAgreement
             <img src={signature.Signature} alt={`Your signature on ${signature.Name}, signed on ${when}`} className="mx-auto max-h-40 w-auto max-w-full" />
           </div>
         </figure>
-      ) : (
-        <p className="text-sm text-muted">Accepted without a signature.</p>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -125,7 +125,7 @@ function HomeFrame({ firstName, children }: { firstName?: string; children: Reac
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary-tint-ink">Customer Hub</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{firstName ? `Hi ${firstName}` : 'Hello'}</h1>
         <p className="mt-1 text-muted">Your upcoming classes and anything waiting to be paid.</p>
       </header>
       {children}

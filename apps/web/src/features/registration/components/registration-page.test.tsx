@@ -73,7 +73,7 @@ describe('RegistrationPage', () => {
   it('N36: a company that takes no new sign-ups says so', async () => {
     serveProfile();
     renderRoute('/ocr?id=1001&p=3', { CanTakeNewSignUps: false });
-    expect(await screen.findByText('Splash Swim School is not taking new sign-ups online at the moment. Please contact them to enrol.')).toBeTruthy();
+    expect(await screen.findByText('Splash Swim School is not taking new sign-ups online at the moment. Please contact them to enroll.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
   });
 

@@ -14,7 +14,7 @@ function explanation(reason: UnavailableReason, company: string): string {
     case 'unknownProfile':
       return `This registration link is not valid. Please check the link, or contact ${company}.`;
     case 'noSignUps':
-      return `${company} is not taking new sign-ups online at the moment. Please contact them to enrol.`;
+      return `${company} is not taking new sign-ups online at the moment. Please contact them to enroll.`;
     case 'failed':
       return 'The registration could not be loaded. Please try again in a moment.';
   }

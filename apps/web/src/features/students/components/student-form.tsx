@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
@@ -10,6 +10,7 @@ import { useCompanyFormContext, useEngineForm } from '@/components/forms/use-eng
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
+import { StatusMessage } from '@/components/ui/status-message';
 import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useAccountAddress } from '../api/get-account-address';
@@ -20,8 +21,13 @@ export interface StudentFormProps {
   /** The company does not allow editing (E11): the values are shown, not offered for change. */
   readOnly?: boolean;
   submitLabel: string;
-  /** Saves the parsed form; a thrown error's field messages go on their fields. */
-  onSubmit: (form: FormOutput<'student'>) => Promise<void>;
+  /**
+   * Saves the parsed form; a thrown error's field messages go on their fields. A message it
+   * answers ("Student updated") shows beside the save button, where the customer pressed it.
+   */
+  onSubmit: (form: FormOutput<'student'>) => Promise<string | undefined>;
+  /** Every press of save, valid or not: an earlier message elsewhere on the page no longer holds. */
+  onSubmitAttempt?: () => void;
   onCancel?: () => void;
 }
 
@@ -41,21 +47,29 @@ function StudentFormBody({
   submitLabel,
   onSubmit,
   onCancel,
+  onSubmitAttempt,
   formFields,
   context,
   clientAddress,
 }: StudentFormProps & { formFields: FormFields; context: FormContext; clientAddress?: AddressValues }) {
   const { form, descriptors, missing, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
+  const save = form.handleSubmit(async (values) => {
     try {
-      await onSubmit(values);
+      setStatus((await onSubmit(values)) ?? null);
     } catch (e) {
       setError(placeServerErrors(e));
     }
   });
+  // A new press clears the last answer first, so a success never stands beside a new error.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setError(null);
+    setStatus(null);
+    onSubmitAttempt?.();
+    return save(event);
+  };
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
@@ -65,10 +79,12 @@ function StudentFormBody({
           <p>{labelledMessages.missingConfigurations(missing)}</p>
         </div>
       ) : null}
-      <ErrorBox message={error} onDismiss={() => setError(null)} />
       <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} disabled={readOnly} />
       {readOnly ? null : (
-        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
+          {/* Where the thumb is: the answer to a save shows beside the button that made it. */}
+          <ErrorBox message={error} onDismiss={() => setError(null)} className="sm:mr-auto" />
+          <StatusMessage message={status} onDismiss={() => setStatus(null)} className="sm:mr-auto" />
           {onCancel ? (
             <Button type="button" variant="secondary" onClick={onCancel}>
               Cancel

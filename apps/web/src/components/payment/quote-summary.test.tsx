@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { QuoteAnswer } from '@portal/shared/payment-schemas';
+import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
+import { QuoteSummary } from './quote-summary';
+
+afterEach(cleanup);
+
+const row = (id: string, type: QuoteRow['type'], description: string, totalCents: number): QuoteRow => ({
+  id,
+  invoiceNo: 'NEW',
+  type,
+  lineId: null,
+  breakdownKey: null,
+  description,
+  quantity: 1,
+  unitPriceCents: totalCents,
+  amountCents: totalCents,
+  taxCents: 0,
+  totalCents,
+});
+
+const quote = {
+  rows: [
+    row('r1', 'Custom', 'Registration fee', 3000),
+    row('r2', 'Additional Invoice Item', 'Swim cap and goggles', 990),
+    row('r3', 'Discount Code', 'Discount Code SUMMER10', -300),
+    row('r4', 'Early Payment Discount', 'Early Payment Discount', -100),
+    row('r5', 'Class', 'Mia Ng – Dolphin', 20000),
+  ],
+  invoices: [],
+  paymentBreakdown: {},
+  totals: {
+    subtotalCents: 23590,
+    autoDiscountCents: 0,
+    earlyPaymentDiscountCents: 100,
+    discountCodeCents: 300,
+    taxName: 'GST',
+    taxInclusive: true,
+    totalTaxCents: 0,
+    cardFeeAmountCents: 0,
+    cardFeePercentageBasisPoints: 0,
+    surchargeCents: 0,
+    totalCents: 23190,
+    customerCreditsCents: 0,
+    paymentAmountCents: 23190,
+  },
+  discountCodes: [],
+  creditsUsed: [],
+  currencySymbol: '$',
+  cardPaymentsAvailable: true,
+} as unknown as QuoteAnswer;
+
+describe('QuoteSummary', () => {
+  it('names each line’s type as a parent says it, and never repeats what the description already says', () => {
+    render(<QuoteSummary quote={quote} />);
+    const table = screen.getByRole('table', { name: 'Items and charges' });
+    expect(within(table).queryByText('Custom')).toBeNull();
+    expect(within(table).queryByText('Additional Invoice Item')).toBeNull();
+    const cells = (id: string) => [...table.querySelectorAll(`tr[data-row-type] td`)].filter((td) => td.closest('tr')?.querySelector('td')?.textContent?.startsWith(id));
+    const text = (description: string) =>
+      cells(description)
+        .map((td) => td.textContent)
+        .join(' │ ');
+    expect(text('Registration fee')).toContain('Charge');
+    expect(text('Swim cap and goggles')).toContain('Extra item');
+    expect(text('Mia Ng – Dolphin')).toContain('Class');
+    // "Discount Code SUMMER10 │ Discount Code" said it twice.
+    expect(text('Discount Code SUMMER10').match(/Discount Code/gi)).toHaveLength(1);
+    expect(text('Early Payment Discount').match(/Early Payment Discount/g)).toHaveLength(1);
+  });
+});
