@@ -27,7 +27,7 @@ test.describe('accessibility of agreements and sign-in actions (axe: no serious 
     await expect(page.getByRole('button', { name: /Medical and photo consent/ })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: /Medical and photo consent/ }).click();
-    await expect(page.getByRole('region', { name: 'Medical and photo consent' }).getByText(/^Signed on /)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Medical and photo consent' }).getByText(/^Accepted on /)).toBeVisible();
     await expectAccessible(page);
   });
 });
