@@ -61,4 +61,22 @@ describe('invoice and receipt PDFs in every script (issue 25, 4)', () => {
     expect(text).toContain('Ελένη Mitchell');
     expect(text).toContain('Visa •••• 4242');
   });
+
+  it('issue 25 (10): prints Charge and Extra item, not Custom and Additional Invoice Item, and a discount code once', async () => {
+    const line = invoice.lines[0]!;
+    const pdf = await renderInvoicePdf(company, {
+      ...invoice,
+      lines: [
+        { ...line, type: 'Custom', description: 'Registration fee' },
+        { ...line, type: 'Additional Invoice Item', description: 'Swim cap and goggles' },
+        { ...line, type: 'Discount Code', description: 'Discount Code SUMMER10' },
+      ],
+    });
+    const text = (await textOf(pdf)).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Custom');
+    expect(text).not.toContain('Additional Invoice Item');
+    expect(text).toContain('Charge');
+    expect(text).toContain('Extra item');
+    expect(text.match(/Discount Code/g)).toHaveLength(1);
+  });
 });
