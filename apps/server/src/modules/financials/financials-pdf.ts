@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
+import { formatIsoDate } from '@portal/shared/date-text';
 import type { Company } from '../../domain/company.ts';
 import { heightOf, registerFonts, write } from './pdf-fonts.ts';
 
@@ -14,11 +15,6 @@ export function formatMoney(cents: number, symbol: string): string {
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export function formatDate(isoDate: string, format: string): string {
-  const [y = '', m = '', d = ''] = isoDate.slice(0, 10).split('-');
-  return format.replace('yyyy', y).replace('MM', m).replace('dd', d);
 }
 
 function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpers) => void): Promise<Buffer> {
@@ -43,7 +39,7 @@ function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpe
   doc.fillColor('#111111');
   draw(doc, {
     money: (c) => formatMoney(c, s.localization.CurrencySymbol),
-    date: (d) => formatDate(d, s.localization.DateFormat),
+    date: (d) => formatIsoDate(d, s.localization.DateFormat),
     brand,
     width,
   });
