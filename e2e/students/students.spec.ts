@@ -178,6 +178,9 @@ test.describe('students', () => {
       await expect(page.getByRole('checkbox', { name: 'Water confidence' })).toBeFocused();
       await page.keyboard.press('Space');
       await page.keyboard.press('Escape');
+      // The list hands the focus back to its button once it has closed (a moment later, as the
+      // list unmounts): wait for it, or the focus would come back after we have moved on.
+      await expect(page.getByRole('button', { name: /Goals/ })).toBeFocused();
       await expect(page.getByRole('button', { name: /Goals/ })).toContainText('Water confidence');
       await page.getByRole('button', { name: 'Save Swimmer' }).focus();
       await page.keyboard.press('Enter');
