@@ -98,7 +98,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
-        if (holds.bookingHoldToken) await confirmHeldBookings(tx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        if (holds.bookingHoldToken) await confirmHeldBookings(tx, company, payment.client_id, holds.bookingHoldToken, made.invoiceId);
         await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
       for (const invoice of quote.invoices) {
