@@ -2,6 +2,7 @@ import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publicOrigin } from '../../config/env.ts';
 import { findClientEmail, isEmailOptedOut, notifyClient, renderMail } from '../messaging/messaging.api.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations } from './class-rules.ts';
@@ -95,7 +96,7 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
       if (await isEmailOptedOut(ctx, company_id, m.clientId, 'classes')) continue;
       const client = await findClientEmail(ctx, company_id, m.clientId);
       if (!client?.email) continue;
-      const action = { label: 'View classes', url: `${ctx.env.PUBLIC_URL ?? ''}/hub/classes` };
+      const action = { label: 'View classes', url: `${publicOrigin(ctx.env)}/hub/classes` };
       ctx.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
     }
   }
