@@ -37,6 +37,15 @@ test.describe('students', () => {
     await expect(page.getByRole('heading', { name: 'Ella Mitchell' })).toBeVisible();
     const id = new URL(page.url()).pathname.split('/').pop()!;
 
+    await test.step('decision 076: the level is the school’s, shown as text', async () => {
+      const level = page.getByRole('group', { name: 'Level' });
+      await expect(level).toContainText('Seahorse');
+      await expect(level).toContainText('Set by the office');
+      await expect(page.getByRole('combobox', { name: /Level/ })).toHaveCount(0);
+      await level.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('desktop-student-level.png') });
+    });
+
     await test.step('E22, E23: shows skill sets with notes and a certificate', async () => {
       // Splash calls them Skills (SkillSetName).
       await page.getByRole('tab', { name: 'Skills' }).click();
@@ -215,6 +224,10 @@ test.describe('students on a phone @phone', () => {
     await expect(page.getByLabel('First name')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const level = page.getByRole('group', { name: 'Level' });
+    await expect(level).toContainText('Seahorse');
+    await level.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('phone-student-level.png') });
   });
 
   test('"Student updated" shows beside Save, on screen, and goes when the next save is refused (issue 25, 12)', async ({ page, ownWorld }) => {

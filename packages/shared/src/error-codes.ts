@@ -75,6 +75,7 @@ export const ERROR_MESSAGES = {
   MAKEUP_EXPIRED: 'This make-up has expired.',
   MAKEUP_USED: 'This make-up was already used.',
   MAKEUP_FORMAT: 'This make-up is for another lesson format.',
+  MAKEUP_LEVEL: "This make-up is for a class of the student's level.",
   // Bookings
   BOOKING_TAKEN: 'Sorry, this has just been booked.',
   BOOKING_UNKNOWN_COURT: 'Unknown court.',
