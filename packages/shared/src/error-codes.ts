@@ -49,9 +49,9 @@ export const ERROR_MESSAGES = {
   PAYMENT_OPTION: 'Please select an option',
   // Students, pictures and agreements
   STUDENT_EDIT_OFF: 'Students cannot be changed here.',
-  INVALID_IMAGE: 'Please choose a JPEG, PNG or WebP picture.',
+  INVALID_IMAGE: 'This file is not a picture. Please choose a JPEG, PNG or WebP image.',
   IMAGE_TOO_LARGE: 'The picture is too large.',
-  NO_FILE: 'Please choose a file.',
+  NO_FILE: 'Please choose a picture to upload.',
   SIGNATURE_REQUIRED: 'Please sign.',
   SIGNATURE_TOO_LARGE: 'The signature is too large.',
   SIGNATURE_NOT_PNG: 'The signature must be a PNG image.',
@@ -75,6 +75,7 @@ export const ERROR_MESSAGES = {
   MAKEUP_EXPIRED: 'This make-up has expired.',
   MAKEUP_USED: 'This make-up was already used.',
   MAKEUP_FORMAT: 'This make-up is for another lesson format.',
+  MAKEUP_LEVEL: "This make-up is for a class of the student's level.",
   // Bookings
   BOOKING_TAKEN: 'Sorry, this has just been booked.',
   BOOKING_UNKNOWN_COURT: 'Unknown court.',
