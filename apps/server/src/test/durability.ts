@@ -150,16 +150,12 @@ export async function runDurability(options: {
   for (let i = 0; i < 40 * options.runs; i++) {
     const no = `DUR-${randomBytes(4).toString('hex').toUpperCase()}`;
     invoices.push(no);
-    await db.insertInto('invoices').values({ company_id: splash.id, client_id: parentId, invoice_no: no, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: 1_000, balance_due_cents: 1_000, status: 'Unpaid' }).execute();
+    await db
+      .insertInto('invoices')
+      .values({ company_id: splash.id, client_id: parentId, invoice_no: no, invoice_date: '2026-01-01', payment_date: '2099-01-15', total_cents: 1_000, balance_due_cents: 1_000, status: 'Unpaid' })
+      .execute();
   }
-  const unread = await db
-    .selectFrom('notification_contacts')
-    .select('id')
-    .where('company_id', '=', splash.id)
-    .where('client_id', '=', parentId)
-    .where('read_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  const unread = await db.selectFrom('notification_contacts').select('id').where('company_id', '=', splash.id).where('client_id', '=', parentId).where('read_at', 'is', null).orderBy('id').execute();
   const readQueue = unread.map((r) => r.id);
   const details = ((await parent.call('GET', '/api/customer/get-details')).body as { client: Record<string, unknown> }).client;
   const dancerStudents = ((await dancer.call('GET', '/api/student/get-all?limit=100')).body as { students: { StudentID: number }[] }).students;
@@ -248,8 +244,16 @@ export async function runDurability(options: {
     // My details: the stored address is the last acknowledged one, or a later write whose answer was lost.
     const now = ((await parent.call('GET', '/api/customer/get-details')).body as { client: { Address2: string } }).client.Address2;
     const ds = writes.filter((w) => w.kind === 'details');
-    const lastAck = ds.map((w, i) => ({ w, i })).filter(({ w }) => w.outcome === 'ack').at(-1);
-    const allowed = new Set(ds.slice(lastAck?.i ?? 0).filter((w) => w.outcome === 'ack' || w.outcome === 'unknown').map((w) => `Unit ${w.marker}`));
+    const lastAck = ds
+      .map((w, i) => ({ w, i }))
+      .filter(({ w }) => w.outcome === 'ack')
+      .at(-1);
+    const allowed = new Set(
+      ds
+        .slice(lastAck?.i ?? 0)
+        .filter((w) => w.outcome === 'ack' || w.outcome === 'unknown')
+        .map((w) => `Unit ${w.marker}`),
+    );
     if (lastAck && !allowed.has(now)) lost.push(`details: ${now} is not the last acknowledged ${lastAck.w.marker}`);
 
     const students = (await db.selectFrom('students').select('last_name').where('client_id', '=', dancerId).execute()).map((s) => s.last_name);
@@ -268,15 +272,19 @@ export async function runDurability(options: {
     for (const w of writes.filter((x) => x.kind === 'checkout' && x.outcome !== 'refused' && x.outcome !== 'unsent')) {
       // At the end, an unknown checkout is sent again under its key, as the portal does: it must end, and charge once.
       if (w.outcome === 'unknown' && retry) w.outcome = await settle(w);
-      const invoice = await db.selectFrom('invoices').select(['id', 'status', 'balance_due_cents']).where('company_id', '=', splash.id).where('invoice_no', '=', w.invoiceNo!).executeTakeFirstOrThrow();
+      const invoice = await db
+        .selectFrom('invoices')
+        .select(['id', 'status', 'balance_due_cents'])
+        .where('company_id', '=', splash.id)
+        .where('invoice_no', '=', w.invoiceNo!)
+        .executeTakeFirstOrThrow();
       const payment = await db.selectFrom('payments').select(['id', 'status']).where('company_id', '=', splash.id).where('idempotency_key', '=', w.key!).executeTakeFirst();
       const receipts = await db.selectFrom('receipt_allocations').select('id').where('company_id', '=', splash.id).where('invoice_id', '=', invoice.id).execute();
-      const charges = payment
-        ? await db.selectFrom('gateway_charges').select('status').where('company_id', '=', splash.id).where('idempotency_key', '=', `payment-${payment.id}`).execute()
-        : [];
+      const charges = payment ? await db.selectFrom('gateway_charges').select('status').where('company_id', '=', splash.id).where('idempotency_key', '=', `payment-${payment.id}`).execute() : [];
       const paid = invoice.status === 'Paid';
       if (w.outcome === 'ack' && !paid) lost.push(`checkout ${w.invoiceNo}: acknowledged, invoice ${invoice.status}`);
-      if (paid !== (payment?.status === 'completed') || paid !== receipts.length > 0) torn.push(`checkout ${w.invoiceNo}: invoice ${invoice.status}, payment ${payment?.status ?? 'none'}, ${receipts.length} receipt lines`);
+      if (paid !== (payment?.status === 'completed') || paid !== receipts.length > 0)
+        torn.push(`checkout ${w.invoiceNo}: invoice ${invoice.status}, payment ${payment?.status ?? 'none'}, ${receipts.length} receipt lines`);
       if (charges.filter((c) => c.status === 'succeeded').length > 1) doubleCharged.push(w.invoiceNo!);
     }
   }
@@ -284,5 +292,14 @@ export async function runDurability(options: {
   const count = (o: Outcome) => writes.filter((w) => w.outcome === o).length;
   const byKind: Record<string, number> = {};
   for (const w of writes) byKind[w.kind] = (byKind[w.kind] ?? 0) + 1;
-  return { engine: handle.engine, runs: options.runs, writes: { ack: count('ack'), refused: count('refused'), unsent: count('unsent'), unknown: count('unknown') }, byKind, lost, torn, doubleCharged, readyMs };
+  return {
+    engine: handle.engine,
+    runs: options.runs,
+    writes: { ack: count('ack'), refused: count('refused'), unsent: count('unsent'), unknown: count('unknown') },
+    byKind,
+    lost,
+    torn,
+    doubleCharged,
+    readyMs,
+  };
 }
