@@ -159,7 +159,7 @@ export async function isEmailOptedOut(db: Db, companyId: number, clientId: numbe
   return Boolean(row?.email);
 }
 
-/** Where a client's e-mail goes. */
+/** Where a client's e-mail goes, and their name. */
 export function findClientEmail(db: Db, companyId: number, clientId: number) {
-  return db.selectFrom('clients').select(['email', 'first_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+  return db.selectFrom('clients').select(['email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }
