@@ -58,6 +58,6 @@ export type MessageReplyAnswer = z.infer<typeof messageReplyAnswerSchema>;
 /** GET /api/messages/get-replies?message_id=. */
 export const messageRepliesQuerySchema = z.object({ message_id: idParam });
 
-/** GET /api/messages/get-replies: the family's replies to one message, oldest first. */
-export const messageRepliesAnswerSchema = z.object({ success: z.literal(true), replies: z.array(messageReplyItemSchema) });
+/** GET /api/messages/get-replies: the family's replies to one message, oldest first, and whether the company takes replies (it has a contact address). */
+export const messageRepliesAnswerSchema = z.object({ success: z.literal(true), replies: z.array(messageReplyItemSchema), can_reply: z.boolean() });
 export type MessageRepliesAnswer = z.infer<typeof messageRepliesAnswerSchema>;

@@ -494,7 +494,7 @@ function splash(): CompanyBundleInput {
       },
       {
         title: 'Carnival volunteers needed',
-        body: 'We need timekeepers and a barbecue crew for Sunday’s carnival. Reply at the front desk if you can help for an hour.',
+        body: 'We need timekeepers and a barbecue crew for Sunday’s carnival. Reply to this message if you can help for an hour.',
         published_at: 'today-1T08:30',
       },
     ],

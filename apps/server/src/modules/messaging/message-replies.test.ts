@@ -36,7 +36,7 @@ describe.each(testEngines())('replies to messages on %s', (engine) => {
     const f = await family();
     const empty = await f.browser.get<{ replies: Reply[] }>(`/api/messages/get-replies?message_id=${f.message.id}`);
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ success: true, replies: [] });
+    expect(empty.body).toEqual({ success: true, replies: [], can_reply: true });
 
     const sent = await f.browser.post<{ success: true; reply: Reply }>('/api/messages/reply', { message_id: f.message.id, body: '  We will be away on Monday.\nSee you Wednesday.  ' }, key());
     expect(sent.status).toBe(200);
@@ -132,6 +132,7 @@ describe.each(testEngines())('replies to messages on %s', (engine) => {
     const res = await f.browser.post('/api/messages/reply', { message_id: f.message.id, body: 'Hello?' }, key());
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'REPLIES_UNAVAILABLE', message: 'Replies cannot be sent from here yet. Please contact the office directly.' });
+    expect((await f.browser.get(`/api/messages/get-replies?message_id=${f.message.id}`)).body).toEqual({ success: true, replies: [], can_reply: false });
     expect(await f.replyRows()).toEqual([]);
   });
 

@@ -39,7 +39,11 @@ export async function messagesRoutes(app: FastifyInstance, { ctx: base }: { ctx:
     return { success: true as const, unread_messages_count: await service.countUnread(ctx, ctx.company.id, ctx.clientId) };
   });
 
-  route(app, base, endpoints.replies, async ({ ctx, query }) => ({ success: true as const, replies: await listReplies(ctx, ctx.company.id, ctx.clientId, query.message_id) }));
+  route(app, base, endpoints.replies, async ({ ctx, query }) => ({
+    success: true as const,
+    replies: await listReplies(ctx, ctx.company.id, ctx.clientId, query.message_id),
+    can_reply: ctx.company.settings.ContactEmail !== '',
+  }));
 
   route(app, base, endpoints.reply, async ({ ctx, body, headers, req }) => {
     // Each reply mails the office: counted per client address like Contact Us, so no one floods it.
