@@ -102,6 +102,11 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     expect(items[1]!.textContent).toContain('Count us in for the barbecue.');
     expect(items[1]!.textContent).toContain('20/11/2026 02:05:00 PM');
     expect((box as HTMLTextAreaElement).value).toBe('');
+    // A press that sends nothing takes the last answer away, so it never stands beside the new error.
+    fireEvent.click(send);
+    expect(await within(form).findByText('Please write your reply')).toBeTruthy();
+    expect(screen.queryByText('Your reply has been sent.')).toBeNull();
+    expect(sent).toHaveLength(1);
   });
 
   it('a reply whose answer was lost is sent again under the same key; the next reply gets a new one', async () => {

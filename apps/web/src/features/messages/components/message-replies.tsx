@@ -88,8 +88,6 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     // A second press before the first answer sends nothing more.
     if (sending.current) return;
     sending.current = true;
-    setError(null);
-    setStatus(null);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     try {
       await send.mutateAsync({ messageId, body, idempotencyKey: attempt.current.key });
@@ -104,7 +102,17 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Reply" className="mt-4 flex flex-col gap-3">
+    <form
+      onSubmit={(e) => {
+        // Every press starts afresh: the last answer never stands beside a new error.
+        setStatus(null);
+        setError(null);
+        void submit(e);
+      }}
+      noValidate
+      aria-label="Reply"
+      className="mt-4 flex flex-col gap-3"
+    >
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <TextareaField
         label="Your reply"
