@@ -14,8 +14,6 @@ export type NotificationSubject =
   | { kind: 'booking'; booking_id?: number }
   | { kind: 'student'; student_id?: number };
 
-export type NotificationKind = NotificationSubject['kind'];
-
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const optionalId = (v: unknown) => v === undefined || isId(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
