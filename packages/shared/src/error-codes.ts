@@ -106,6 +106,7 @@ export const ERROR_MESSAGES = {
   NO_BANK_DETAILS: 'No bank details.',
   CHALLENGE_DONE: 'This verification has already been completed',
   CONTACT_UNAVAILABLE: 'Contact is not available.',
+  REPLIES_UNAVAILABLE: 'Replies are not available.',
   incorrect_number: 'Your card number is incorrect.',
   invalid_expiry: 'Your card’s expiration date is in the past.',
   card_declined: 'Your card was declined.',

@@ -27,6 +27,7 @@ import { registrationPayment } from './migrations/025-registration-payment.ts';
 import { guestBookings } from './migrations/026-guest-bookings.ts';
 import { serverSecrets } from './migrations/027-server-secrets.ts';
 import { agreementSignatureOnce } from './migrations/028-agreement-signature-once.ts';
+import { messageReplies } from './migrations/029-message-replies.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '026-guest-bookings': guestBookings(engine),
     '027-server-secrets': serverSecrets,
     '028-agreement-signature-once': agreementSignatureOnce,
+    '029-message-replies': messageReplies(engine),
   };
 }
 

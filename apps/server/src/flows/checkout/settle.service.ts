@@ -179,7 +179,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         content: byDebit
           ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
           : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
-        tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
+        tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.

@@ -296,11 +296,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const note = await db()
       .selectFrom('notification_contacts as nc')
       .innerJoin('notifications as n', 'n.id', 'nc.notification_id')
-      .select('n.title')
+      .select(['n.title', 'n.tag_data'])
       .where('nc.client_id', '=', offered[0]!.client_id)
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(note.title).toBe('A place is free in Turtle – Saturday 11:00 am');
+    // The offer it is about, so the portal links to it (decision 079).
+    expect(JSON.parse(note.tag_data ?? 'null')).toEqual({ kind: 'waitlist_offer', class_id: turtle, waitlist_id: expect.any(Number) });
     // Held for the first family: still full to others.
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(409);
     // The hold lapses: the next family is offered the place.

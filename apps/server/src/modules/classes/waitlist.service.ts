@@ -86,7 +86,15 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
         made += 1;
         const title = `A place is free in ${cls.name}`;
         const content = `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
-        await notifyClient(tx.db, { companyId: company_id, clientId: entry.client_id, category: 'classes', title, content, tagData: { class_id, waitlist_id: entry.id }, createdAt: now });
+        await notifyClient(tx.db, {
+          companyId: company_id,
+          clientId: entry.client_id,
+          category: 'classes',
+          title,
+          content,
+          tagData: { kind: 'waitlist_offer', class_id, waitlist_id: entry.id },
+          createdAt: now,
+        });
         mails.push({ clientId: entry.client_id, title, content });
       }
       return made;
