@@ -61,6 +61,7 @@ export default defineConfig({
         SEED_DEMO: 'false',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         AUTH_RATE_LIMIT: '100000',
+        SESSION_RATE_LIMIT: '100000',
         AUTH_EMAIL_RATE_LIMIT: '100000',
         // A handful of key derivations: the widget still fetches and solves every challenge, quickly.
         CAPTCHA_MAX_COUNTER: '10',

@@ -18,22 +18,20 @@
 // request (Linux), which other work on the machine disturbs much less than req/s.
 // The rows, the data they need and the writer are in lib/bench-*.mjs; this file sets up each
 // engine, measures the rows on it and prints the table.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { measureRequests } from './lib/bench-autocannon.mjs';
-import { CHECKOUT_ROW, invoicesOf, measureCheckouts } from './lib/bench-checkouts.mjs';
+import { CHECKOUT_ROW, measureCheckouts } from './lib/bench-checkouts.mjs';
 import { CLASS_ROWS } from './lib/bench-classes.mjs';
-import { BenchSession, benchBundles, hashPasswords } from './lib/bench-customers.mjs';
+import { BenchSession, hashPasswords } from './lib/bench-customers.mjs';
+import { buildServer, importBundles, inBatches, recreatePostgres, serverCpuMs, startServer, stopServer } from './lib/bench-setup.mjs';
 import { INVOICE_ROWS } from './lib/bench-invoices.mjs';
 import { CEILING_ROW, GET_CONFIG_ROW, POLL_ROWS } from './lib/bench-polls.mjs';
 import { REGISTRATION_ROW, measureRegistrations } from './lib/bench-registrations.mjs';
 import { databaseWriter, startWriter } from './lib/bench-writer.mjs';
 import { waitReady } from './lib/portal-session.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1200);
@@ -41,98 +39,19 @@ const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const connections = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const portBase = Number(process.env.BENCH_PORT ?? 4391);
-// BENCH_NODE_ARGS: flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const pgPools = (process.env.BENCH_PG_POOLS ?? '').split(',').filter(Boolean).map(Number);
 // BENCH_ENGINES=sqlite (or postgres) measures one engine only.
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 
-// The server is measured as built (the web app is not served here); building it takes a second,
-// and a stale build would measure old code.
-if (spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
+// The server is measured as built (the web app is not served here).
+if (!buildServer()) process.exit(1);
 
 const hashes = await hashPasswords();
-
-async function inBatches(items, size, fn) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
 
 const rows = [CEILING_ROW, ...POLL_ROWS, GET_CONFIG_ROW, ...INVOICE_ROWS, ...CLASS_ROWS, CHECKOUT_ROW, REGISTRATION_ROW];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling); several
 // separated by commas (BENCH_ROWS=class,invoice) measure the rows that contain any of them.
 const rowFilter = process.env.BENCH_ROWS?.split(',').filter(Boolean);
-
-/**
- * CPU time the server process has used (user + system, Linux /proc): divided by the requests of a
- * row, a cost per request that other work on the machine disturbs far less than req/s.
- */
-function serverCpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function startServer(databaseUrl, port, extraEnv = {}) {
-  return spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      AUTH_RATE_LIMIT: '1000000',
-      AUTH_EMAIL_RATE_LIMIT: '1000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopServer(child) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-async function importBundles(databaseUrl, dir) {
-  const started = Date.now();
-  const bundles = await benchBundles(customerCount, hashes);
-  for (const bundle of bundles) {
-    const file = path.join(dir, `${bundle.company.code}.json`);
-    fs.writeFileSync(file, JSON.stringify(bundle));
-    const r = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'import-company', file], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (r.status !== 0) throw new Error(`import of ${bundle.company.code} failed`);
-  }
-  console.error(`${databaseUrl.split(':')[0]}: ${bundles.length} companies imported in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  // Each poll only where the company has that area switched on (a switched-off area answers 403).
-  const areas = (b) => ({
-    messages: b.company.config.switches?.EnableMessages === true,
-    notifications: b.company.config.switches?.ShowNotificationsTab !== false,
-    classes: b.company.code === 'SPLASH',
-  });
-  const customers = bundles.flatMap((b) =>
-    b.customers
-      .filter((c) => c.password_hash === hashes.light)
-      .map((c) => ({
-        code: b.company.code,
-        email: c.email,
-        ...areas(b),
-        invoices: c.email.startsWith('invoices.'),
-        checkoutInvoices: c.email.startsWith('k') ? invoicesOf(c.email, b.company.code) : null,
-      })),
-  );
-  const churn = bundles.flatMap((b) => b.customers.filter((c) => c.password_hash === hashes.production).map((c) => ({ code: b.company.code, email: c.email })));
-  return { customers, churn };
-}
 
 /** Measures every row on one server; `signedIn`: sessions still valid from an earlier server on the same database. */
 async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, only, signedIn } = {}) {
@@ -201,23 +120,15 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
   }
 }
 
-function recreatePostgres() {
-  const admin = new URL(pgUrl);
-  const dbName = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const drop = spawnSync('psql', [admin.toString(), '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'inherit' });
-  return drop.status === 0 && spawnSync('psql', [admin.toString(), '-qc', `create database ${dbName}`], { stdio: 'inherit' }).status === 0;
-}
-
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const results = [];
 try {
   const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
-  if (engines.includes('sqlite')) results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, await importBundles(sqliteUrl, tmp))).rows);
+  if (engines.includes('sqlite')) results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, await importBundles(sqliteUrl, tmp, { customerCount, hashes }))).rows);
   if (!engines.includes('postgres')) {
     // PostgreSQL not asked for.
-  } else if (recreatePostgres()) {
-    const people = await importBundles(pgUrl, tmp);
+  } else if (recreatePostgres(pgUrl)) {
+    const people = await importBundles(pgUrl, tmp, { customerCount, hashes });
     const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
     results.push(...first.rows);
     for (const size of pgPools) {

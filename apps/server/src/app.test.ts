@@ -37,17 +37,31 @@ describe('throttling', () => {
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('sign-in, get-clients and get-by-email share one throttle and answer 429 past it', async () => {
+  it('failed sign-ins, get-clients and get-by-email from one address share one count and answer 429 past it, whatever the e-mail', async () => {
     t = await startTestApp('sqlite', { AUTH_RATE_LIMIT: 4 });
     const b = new Browser(t.server);
-    await b.enterCompany('SPLASH'); // 1
-    expect((await b.post('/api/company/get-by-email', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 2
-    expect((await b.post('/api/customer/get-clients', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 3
-    expect((await b.post('/api/customer/login', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 4
+    await b.enterCompany('SPLASH');
+    expect((await b.post('/api/company/get-by-email', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 1
+    expect((await b.post('/api/customer/get-clients', { email: 'family@example.com', password: 'x' })).status).toBe(401); // 2
+    expect((await b.post('/api/customer/login', { email: 'parent@example.com', password: 'x' })).status).toBe(401); // 3
+    expect((await b.post('/api/customer/login', { email: 'new@example.com', password: 'x' })).status).toBe(401); // 4
     const limited = await b.post('/api/customer/login', { email: 'parent@example.com', password: 'Portal#2026' });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait .+ and try again\.$/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('families behind one address (a school’s network) all sign in: a successful sign-in is not counted against the address', async () => {
+    const shared = await startTestApp('sqlite', { AUTH_RATE_LIMIT: 3 });
+    try {
+      for (let i = 0; i < 8; i++) {
+        const b = new Browser(shared.server);
+        await b.signIn('SPLASH', i % 2 ? 'parent@example.com' : 'family@example.com');
+        expect((await b.get('/api/customer/me')).status).toBe(200);
+      }
+    } finally {
+      await shared.close();
+    }
   });
 
   it('guessing reset tokens is throttled per address', async () => {
@@ -70,10 +84,10 @@ describe('throttling', () => {
       // A random client address (64 random bits of IPv6) keeps this run's counters apart from
       // every other run against the same Redis.
       const address = `fd00::${(randomBytes(8).toString('hex').match(/.{4}/g) ?? []).join(':')}`;
-      const at = (app: TestApp) => app.server.inject({ method: 'POST', url: '/api/company/login-by-code', payload: { company_code: 'SPLASH' }, remoteAddress: address });
-      expect((await at(one)).statusCode).toBe(200);
-      expect((await at(two)).statusCode).toBe(200);
-      expect((await at(one)).statusCode).toBe(200);
+      const at = (app: TestApp) => app.server.inject({ method: 'POST', url: '/api/company/get-by-email', payload: { email: 'parent@example.com', password: 'wrong' }, remoteAddress: address });
+      expect((await at(one)).statusCode).toBe(401);
+      expect((await at(two)).statusCode).toBe(401);
+      expect((await at(one)).statusCode).toBe(401);
       expect((await at(two)).statusCode).toBe(429);
     } finally {
       await one.close();

@@ -58,7 +58,13 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
     await instance.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   }
 
-  await instance.register(rateLimitsPlugin, { perIp: ctx.env.AUTH_RATE_LIMIT, perEmail: ctx.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
+  await instance.register(rateLimitsPlugin, {
+    perIp: ctx.env.AUTH_RATE_LIMIT,
+    signInCalls: ctx.env.SIGN_IN_CALL_LIMIT,
+    perSession: ctx.env.SESSION_RATE_LIMIT,
+    perEmail: ctx.env.AUTH_EMAIL_RATE_LIMIT,
+    redis: opts.redis,
+  });
   await instance.register(errorsPlugin);
   await instance.register(textRulesPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(ctx), https: isPublicHttps(ctx.env), trustProxy: ctx.env.TRUST_PROXY !== false });

@@ -86,7 +86,8 @@ describe('per-IP throttle', () => {
     t = await startTestApp('sqlite', { AUTH_RATE_LIMIT: 2 });
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');
-    await b.post('/api/customer/get-clients', { email: 'parent@example.com', password: DEMO_PASSWORD });
+    await b.post('/api/customer/get-clients', { email: 'parent@example.com', password: 'wrong' });
+    await b.post('/api/customer/get-clients', { email: 'family@example.com', password: 'wrong' });
     const limited = await b.post('/api/customer/login', { email: 'parent@example.com', password: DEMO_PASSWORD });
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers['retry-after']);
@@ -96,5 +97,23 @@ describe('per-IP throttle', () => {
     // Registration has a bucket of its own.
     const register = await b.post('/api/customer/register', { first_name: 'A', last_name: 'B', email: 'ip@example.com', password: 'Lane#Tadpole47', confirm_password: 'Lane#Tadpole47' });
     expect(register.status).toBe(200);
+  });
+});
+
+describe('per-session throttle', () => {
+  it('a signed-in session past SESSION_RATE_LIMIT a minute is answered 429; another family at the same address is not', async () => {
+    const t = await startTestApp('sqlite', { SESSION_RATE_LIMIT: 5 });
+    try {
+      const busy = new Browser(t.server);
+      await busy.signIn('SPLASH', 'parent@example.com', DEMO_PASSWORD);
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push((await busy.get('/api/customer/me')).status);
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+      const neighbour = new Browser(t.server);
+      await neighbour.signIn('SPLASH', 'family@example.com', DEMO_PASSWORD);
+      expect((await neighbour.get('/api/customer/me')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -69,8 +69,16 @@ const envSchema = z.object({
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(100_000).default(1_000),
   COMPANY_SESSION_HOURS: z.coerce.number().positive().default(12),
   CUSTOMER_SESSION_DAYS: z.coerce.number().positive().default(30),
-  /** Calls per minute per IP to each group: sign-in (with get-clients and get-by-email), registration, reset, contact. */
+  /**
+   * Per minute per IP: calls to registration, reset and contact each, and failed sign-ins (a wrong
+   * password at sign-in, get-clients or get-by-email). A successful sign-in does not count, so the
+   * families behind one school's address are never refused for sharing it (decision 090).
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Calls per minute of one signed-in session, whatever its address (a page load makes about eight). */
+  SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Every sign-in call (company entry included) per minute per IP, failed or not: a flood guard, sized for a school's network. */
+  SIGN_IN_CALL_LIMIT: z.coerce.number().int().positive().default(3_000),
   /**
    * Failed sign-ins per 15 minutes per e-mail address from one client address before sign-in
    * with it from there is refused until the window ends; a successful sign-in clears that count,

@@ -81,5 +81,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: 
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
     await resolve(opts.findSessions, req, level);
+    if (req.customer) await app.throttleSession(req);
   });
 });

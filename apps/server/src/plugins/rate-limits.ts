@@ -9,14 +9,19 @@ export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
 
 /**
  * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket
- * share one counter, so they are checked from the handler rather than per route), and reset
+ * share one counter, so they are checked from the handler rather than per route; the sign-in
+ * bucket with a flood guard's ceiling, its failures being counted apart), and reset
  * requests, Contact Us messages and registration codes per e-mail address each 15 minutes. In
  * Redis when REDIS_URL is set.
  */
-export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; perEmail: number; redis?: Redis | undefined }) => {
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; signInCalls: number; perSession: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
+  // Sign-in calls only against a flood: its failures are counted apart (lib/sign-in-throttle.ts).
   const perIp = Object.fromEntries(
-    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [bucket, app.createRateLimit({ max: opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` })]),
+    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [
+      bucket,
+      app.createRateLimit({ max: bucket === 'signin' ? opts.signInCalls : opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
+    ]),
   ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
   // Per e-mail address each 15 minutes: reset requests, Contact Us messages from one sender, and
   // codes an online registration mails to one address.
@@ -32,6 +37,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
     ]),
   );
 
+  // Signed-in traffic per session, never per address: the families behind one school's network each have their own.
+  const perSession = app.createRateLimit({ max: opts.perSession, timeWindow: 60_000, keyGenerator: (req) => `session:${req.customer?.sessionId ?? '-'}` });
+  app.decorate('throttleSession', async (req: FastifyRequest) => {
+    const result = await perSession(req);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttl);
+  });
+
   app.decorate('throttle', async (req: FastifyRequest, bucket: Bucket, byEmail = false) => {
     const byAddress = byEmail ? perEmail[bucket] : undefined;
     for (const limit of byAddress ? [perIp[bucket], byAddress] : [perIp[bucket]]) {
@@ -45,5 +57,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts one call in the bucket (and per e-mail address for reset, contact and register); throws a 429 past the limit. */
     throttle(req: FastifyRequest, bucket: Bucket, perEmail?: boolean): Promise<void>;
+    /** Counts one call of the signed-in session (SESSION_RATE_LIMIT a minute); throws a 429 past it. */
+    throttleSession(req: FastifyRequest): Promise<void>;
   }
 }

@@ -54,6 +54,7 @@ export async function startTestApp(engine: Engine, env: Partial<Env> = {}, optio
     LOG_LEVEL: 'silent',
     SERVE_WEB: false,
     AUTH_RATE_LIMIT: 100_000,
+    SESSION_RATE_LIMIT: 100_000,
     AUTH_EMAIL_RATE_LIMIT: 100_000,
     CAPTCHA_MAX_COUNTER: 10,
     PUBLIC_URL: 'http://portal.test',

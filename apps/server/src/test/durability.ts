@@ -113,7 +113,18 @@ export async function runDurability(options: {
     const started = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'fatal', SERVE_WEB: 'false', SMTP_URL: '', REDIS_URL: '', AUTH_RATE_LIMIT: '100000' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        LOG_LEVEL: 'fatal',
+        SERVE_WEB: 'false',
+        SMTP_URL: '',
+        REDIS_URL: '',
+        AUTH_RATE_LIMIT: '100000',
+        SESSION_RATE_LIMIT: '100000',
+      },
       stdio: ['ignore', 'ignore', 'ignore'],
     });
     server = child;
