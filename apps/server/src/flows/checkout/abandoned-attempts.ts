@@ -3,6 +3,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
+import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import { gatewayKey, type Checkout, type StoredRequest } from './payment-steps.ts';
 import { complete, fail } from './settle.service.ts';
 
@@ -14,10 +15,12 @@ import { complete, fail } from './settle.service.ts';
  * holder approved meanwhile is completed instead: the new cart then finds it booked or paid.
  * Attempts for other things (another tab, another lane) are left alone.
  */
-export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId: number, body: Checkout): Promise<void> {
+export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId: number, body: Checkout, isSamePayer: (earlier: PaymentRow) => Promise<boolean> = async () => true): Promise<void> {
   const waiting = await repo.findPaymentsAwaitingAction(ctx.db, company.id, clientId);
   for (const row of waiting) {
     if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body)) continue;
+    // Another guest's card check (every guest pays as one client) is theirs to finish.
+    if (!(await isSamePayer(row))) continue;
     const gateway = gatewayFor(ctx, company);
     const charge = gateway ? await gateway.cancel(company.id, gatewayKey(row)) : null;
     const settling =

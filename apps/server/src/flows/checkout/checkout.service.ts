@@ -47,6 +47,15 @@ export async function paymentFailedOrAbsent(ctx: Ctx, engine: Ctx['engine'], com
   return !row || row.status === 'failed';
 }
 
+export interface CheckoutOptions {
+  /**
+   * Whether an earlier attempt of the client was made by the same person as this one, who may
+   * then take over what it holds (decision 084). Every attempt of a signed-in client is (the
+   * default); the guests of a company all pay as its one guest client, so their flow tells.
+   */
+  isSamePayer?: (earlier: PaymentRow) => Promise<boolean>;
+}
+
 /** The cart's class items as the classes service takes them (decision 023). */
 
 /**
@@ -56,11 +65,11 @@ export async function paymentFailedOrAbsent(ctx: Ctx, engine: Ctx['engine'], com
  * back. A process that dies after the charge leaves the row in flight: a retry with the same
  * key, or the reconciliation job, completes it from the gateway's record of the charge.
  */
-export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout): Promise<PaymentAnswer> {
+export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout, options: CheckoutOptions = {}): Promise<PaymentAnswer> {
   const hash = hashOf(body);
   const existing = await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey);
   if (existing) return resume(ctx, company, existing, hash);
-  await settleEarlierAttempts(ctx, company, clientId, body);
+  await settleEarlierAttempts(ctx, company, clientId, body, options.isSamePayer);
 
   const gateway = gatewayFor(ctx, company);
   const byDebit = body.paymentMethod === 'direct_debit';

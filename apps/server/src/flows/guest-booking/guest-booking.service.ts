@@ -112,7 +112,12 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
     ...(body.cardToken ? { cardToken: body.cardToken } : {}),
   };
   // A refusal (a decline, the court taken meanwhile) keeps the guest's row: a retry under the key is answered the same; the minute job forgets it.
-  const payment = await checkout(ctx, company, clientId, idempotencyKey, cart);
+  // An earlier card check left by this guest (Back, a closed tab) gives way; another guest's does not.
+  const isSamePayer = async (earlier: { idempotency_key: string }) => {
+    const theirs = await repo.findGuestBookingByKey(ctx.db, company.id, earlier.idempotency_key);
+    return theirs !== undefined && sameGuest(theirs, body.guest);
+  };
+  const payment = await checkout(ctx, company, clientId, idempotencyKey, cart, { isSamePayer });
   if (payment.status === 'requires_action') return { success: true, payment, booking: null, cancelUrl: null };
   const confirmed = await confirm(ctx, company, clientId, row, payment);
   return { success: true, payment, booking: confirmed.booking, cancelUrl: confirmed.cancelUrl };

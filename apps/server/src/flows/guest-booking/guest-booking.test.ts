@@ -220,6 +220,23 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect([done.status, done.body.payment.status, done.body.booking?.status]).toEqual([200, 'completed', 'Confirmed']);
   });
 
+  it('another guest cannot take over a court held in a guest’s card check; the same guest, back from it, can', async () => {
+    const { b, booking } = await guestWithCourt();
+    const first = guest();
+    const held = await book(b, { booking, guest: first, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.challenge) });
+    expect(held.body.payment.status).toBe('requires_action');
+    // Every guest pays as the company's one guest client: a stranger for the same court is refused, the first check untouched.
+    const stranger = new Browser(t.server);
+    await stranger.enterCompany('ACE');
+    const refused = await book(stranger, { booking, guest: guest(), captcha: await solvedCaptcha(stranger), cardToken: await tokenise(stranger) });
+    expect(refused.status).toBe(409);
+    expect(await bookingsOn(booking)).toEqual([{ status: 'held', client_id: expect.any(Number) }]);
+    expect((await b.get<{ status: string }>(`/sim-gateway/v1/guest-challenges/${held.body.payment.challenge!.id}`)).body.status).toBe('pending');
+    // The first guest presses Back and pays again, with another card: the court is theirs.
+    const again = await book(b, { booking, guest: first, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+    expect([again.status, again.body.payment.status, again.body.booking?.status]).toEqual([200, 'completed', 'Confirmed']);
+  });
+
   it('a process killed after the charge: the minute job confirms the booking and mails the guest', async () => {
     const { b, booking } = await guestWithCourt();
     const who = guest();
