@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { companyEndpoints } from '@portal/shared/endpoints/company';
 import { loadEnv, publicOrigin } from './config/env.ts';
 import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -9,6 +8,7 @@ import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
 import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
+import { outboxUsage, showOutbox } from './outbox-command.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations
@@ -20,8 +20,7 @@ const usage = `Usage:
                                                 or name) with the text in FILE.txt; a required one
                                                 is asked of every client at their next sign-in
   npm run portal -- seed-demo                   load the demo companies into an empty database
-  npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
-                                                running server (PORT) sent, codes and links included
+${outboxUsage}
 ${classSessionLinkUsage}`;
 
 async function main(argv: string[]): Promise<number> {
@@ -40,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const env = loadEnv();
-  if (command === 'outbox') return showOutbox(env.PORT);
+  if (command === 'outbox') return showOutbox(env.PORT, argv.slice(argv.indexOf('outbox') + 1));
   const handle = openDatabase(env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(handle);
@@ -120,25 +119,6 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
-}
-
-/** The messages are held in the running server's memory only; it shows them to this machine alone. */
-async function showOutbox(port: number): Promise<number> {
-  let res: Response;
-  try {
-    res = await fetch(`http://127.0.0.1:${port}${companyEndpoints.devOutbox.path}`);
-  } catch {
-    console.error(`No server answers on port ${port}: start it with npm start (or set PORT).`);
-    return 1;
-  }
-  if (res.status === 404) {
-    console.error('The server keeps no outbox view: it sends mail over SMTP_URL, or runs with NODE_ENV=production or DEV_OUTBOX=false.');
-    return 1;
-  }
-  const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string; createdAt: string }[] };
-  if (mails.length === 0) console.log('No e-mail since the server started.');
-  for (const m of mails) console.log(`--- ${m.createdAt}  to ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
-  return 0;
 }
 
 main(process.argv.slice(2)).then(
