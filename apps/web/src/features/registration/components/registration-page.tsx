@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
-import { knownEmailParam, profileParam } from '../lib/registration-link';
+import { profileParam } from '../lib/registration-link';
 import type { StudentUpdateRenderer } from './existing-family-flow';
 import { RegistrationFlow } from './registration-flow';
 import { RegistrationPanel } from './registration-panel';
 import { RegistrationUnavailable } from './registration-unavailable';
+
+/** N23, S26: the address a registration link names (`email=`), when it is one. */
+export function knownEmailParam(value: string | null): string | null {
+  const parsed = sendCodeRequestSchema.safeParse({ email: value ?? '' });
+  return parsed.success ? parsed.data.email : null;
+}
 
 /**
  * /ocr?id={customerId}&p={profileId} (N1–N7, N36): online registration. The shell has already

@@ -1,5 +1,5 @@
+// Loaded with the portal's first script (the company bootstrap warms a registration link's queries): no schema here.
 import type { QueryClient } from '@tanstack/react-query';
-import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { ocrProfileQueryOptions } from '@/entities/classes/get-ocr-profile';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 
@@ -8,12 +8,6 @@ export function profileParam(value: string | null): number | null {
   if (!value || !/^[0-9]{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
-}
-
-/** N23, S26: the address a registration link names (`email=`), when it is one. */
-export function knownEmailParam(value: string | null): string | null {
-  const parsed = sendCodeRequestSchema.safeParse({ email: value ?? '' });
-  return parsed.success ? parsed.data.email : null;
 }
 
 /**
