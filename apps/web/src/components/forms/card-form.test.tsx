@@ -22,11 +22,18 @@ function typeDigits(digits: string) {
   for (const d of digits) edit(numberField().value + d);
 }
 
+/** The text of `element` a screen reader reads (what aria-hidden leaves out). */
+function readText(element: HTMLElement): string {
+  const copy = element.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent ?? '';
+}
+
 /** The brand the field names, as a screen reader hears it with the field. */
 const brandRead = () =>
   (numberField().getAttribute('aria-describedby') ?? '')
     .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .map((id) => (document.getElementById(id) ? readText(document.getElementById(id)!) : ''))
     .join(' ')
     .trim();
 
@@ -61,6 +68,8 @@ describe('CardForm: the card number', () => {
     expect(brandRead()).toBe('American Express');
     typeDigits('82822463100059');
     expect(numberField().value).toBe('3782 822463 10005');
+    // Shown short inside the field, read in full.
+    expect(screen.getByText('Amex').getAttribute('aria-hidden')).toBe('true');
     edit('');
     expect(brandRead()).toBe('');
     typeDigits('55');

@@ -7,6 +7,20 @@ import { TextField } from '@/components/ui/text-field';
 import { formatCardNumberInput } from '@/lib/card-number';
 import { LockIcon } from 'lucide-react';
 
+/** Short where the brand's name would crowd a phone's field ("Amex"), read in full. */
+const SHORT_BRANDS: Record<string, string> = { 'American Express': 'Amex', 'Diners Club': 'Diners' };
+
+function BrandName({ brand }: { brand: string }) {
+  const short = SHORT_BRANDS[brand];
+  if (!short) return brand;
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span className="sr-only">{brand}</span>
+    </>
+  );
+}
+
 export type CardDetails = { name: string; number: string; expiry: string; cvc: string };
 
 /**
@@ -60,7 +74,7 @@ export function CardForm({
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         error={errors.number?.message}
-        suffix={brand ?? ''}
+        suffix={brand ? <BrandName brand={brand} /> : ''}
         {...number}
         onChange={(event) => {
           const input = event.target;

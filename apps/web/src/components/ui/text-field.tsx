@@ -43,7 +43,7 @@ export function TextField({ label, error, hint, revealable, suffix, type = 'text
             'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm',
             error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
             isPassword && revealable ? 'pr-12' : '',
-            suffix ? 'pr-36' : '',
+            suffix ? 'pr-24' : '',
           )}
           {...rest}
         />
