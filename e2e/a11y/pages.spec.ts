@@ -96,7 +96,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expectAccessible(page);
   });
 
-  test('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown and page; the notifications dropdown, the notifications page, the notification settings page', async ({
+  test('the signed-in home (Upcoming Classes and Open Invoices tabs), the account menu, the messages dropdown, page and a message with its reply form; the notifications dropdown, the notifications page, the notification settings page', async ({
     page,
     world,
   }) => {
@@ -116,6 +116,10 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       await expectAccessible(page);
       await page.getByRole('menuitem', { name: 'View all messages' }).click();
       await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+      await expectAccessible(page);
+      // A message already read (this world is shared), with its thread and the reply form.
+      await page.getByRole('link', { name: /^Ella's progress update/ }).click();
+      await expect(page.getByRole('form', { name: 'Reply' })).toBeVisible();
       await expectAccessible(page);
     });
     await test.step('the notifications dropdown, the notifications page, the notification settings page', async () => {

@@ -49,10 +49,18 @@ test.describe('reset password page', () => {
       await confirm.focus();
       await confirm.blur();
       await expect(message('Confirm Password is required')).toBeVisible();
+      // Decision 077: a confirmation that differs says so, whatever else it lacks.
+      await confirm.fill('abcdefgh1');
+      await expect(message('Passwords do not match')).toBeVisible();
+      await expect(message('Confirm Password must contain at least one number and one special character')).toHaveCount(0);
+      // X5: a confirmation equal to the password has its rules in Confirm Password words.
+      await password.fill('ab1!');
       await confirm.fill('ab1!');
       await expect(message('Confirm Password must be at least 8 characters long')).toBeVisible();
+      await password.fill('abcdefgh1');
       await confirm.fill('abcdefgh1');
       await expect(message('Confirm Password must contain at least one number and one special character')).toBeVisible();
+      await password.fill('abcdef1!');
       await confirm.fill('abcdef2!');
       await expect(message('Passwords do not match')).toBeVisible();
       // S16: changing the password re-checks the confirmation both ways.

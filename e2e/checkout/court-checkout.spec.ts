@@ -51,6 +51,22 @@ test.describe('class and booking checkout', () => {
     expect(after.slots.find((s) => s.time === item.time)?.freeCourts ?? []).not.toContain(item.court);
   });
 
+  test('Back during the card check, then Pay again: the family’s own held court is paid, not refused as just booked @phone', async ({ page, ownWorld }) => {
+    await courtInCart(page, await ownWorld(['ACE']));
+    await page.goto('/hub/checkout');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await fillCard(page, TEST_CARDS.challenge);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
+    // The browser's Back, with the card check open: the checkout again, the court still in the cart.
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await fillCard(page, TEST_CARDS.ok);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  });
+
   test('a held court shows its countdown on the payment page and through the challenge step; when it runs out the customer is told @phone', async ({ page, ownWorld }) => {
     await page.clock.install();
     await courtInCart(page, await ownWorld(['ACE']));

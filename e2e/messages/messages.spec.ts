@@ -1,9 +1,11 @@
 import type { Page, Request } from '@playwright/test';
 import type { MessageList, PortalMessage } from '@portal/shared/message-schemas';
-import { expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { expect, expectRepeatsEvery, getJson, isApiCall, isMobile, signInViaApi, test, uniqueEmail, type World } from '../support/fixtures.ts';
+import { mailWithSubject } from '../support/mail.ts';
 
 const BELL_URL = '/api/messages?page=1&limit=5&status=All';
 const isBellPoll = (r: Request) => isApiCall(r, '/api/messages', { page: '1', limit: '5', status: 'All' });
+const apiReply = (r: { request(): Request }) => isApiCall(r.request(), '/api/messages/reply', undefined, 'POST');
 
 /** The messages bell: a menu button on desktop, a link on phones; its name carries the unread count. */
 const bell = (page: Page) => page.getByRole(isMobile(page) ? 'link' : 'button', { name: /^Messages(, .+ unread)?$/ });
@@ -111,5 +113,47 @@ test.describe('messages', () => {
     // On a phone the message fills the page, under its own heading.
     await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(reading.target.Title);
     await reading.expectMarkedRead();
+  });
+
+  test('decision 078: on a phone, a family replies to a message; the reply shows last in its thread and the office is mailed, Reply-To the family @phone', async ({ page, ownWorld }) => {
+    const office = uniqueEmail('office');
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      bundle.company.config.ContactEmail = office;
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    const { messages } = await getJson<MessageList>(page, '/api/messages?page=1&limit=20&status=All');
+    const target = messages.find((m) => m.Title === 'Carnival volunteers needed') as PortalMessage;
+    expect(target.Body).not.toMatch(/front desk/);
+    await page.goto(`/hub/messages?id=${target.CPMessageID}`);
+    await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(target.Title);
+    await expect(page.getByRole('article')).toContainText('Splash Swim School');
+
+    const form = page.getByRole('form', { name: 'Reply' });
+    const send = form.getByRole('button', { name: 'Send reply' });
+    await send.click();
+    await expect(form.getByText('Please write your reply')).toBeVisible();
+    const words = 'We can run the barbecue from 11 until 1.';
+    await form.getByLabel('Your reply').fill(words);
+    const sent = page.waitForResponse(apiReply);
+    await send.click();
+    expect((await sent).ok()).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Your reply has been sent.' })).toBeVisible();
+    const last = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').last();
+    await expect(last).toContainText(words);
+    await expect(last).toContainText('Sarah Mitchell');
+    await expect(last.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/);
+    await expect(form.getByLabel('Your reply')).toHaveValue('');
+    // The button and the box fit the phone: nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const mail = await mailWithSubject(office, `Re: ${target.Title}`);
+    expect(mail.replyTo).toBe(world.email('parent'));
+    expect(mail.text).toContain(words);
+    expect(mail.text).toContain(`Sarah Mitchell (${world.email('parent')}) replied to your message "${target.Title}"`);
+
+    await page.reload();
+    const kept = page.getByRole('list', { name: 'Replies' }).getByRole('listitem');
+    await expect(kept).toHaveCount(1);
+    await expect(kept).toContainText(words);
   });
 });

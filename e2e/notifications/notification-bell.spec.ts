@@ -136,13 +136,14 @@ test.describe('bells on phones', () => {
 });
 
 test.describe('notification dropdown', () => {
-  test('J7: opening a new notification marks it read and the badge drops', async ({ page, ownWorld }) => {
+  test('J7, decision 079: opening a new notification about an invoice marks it read, the badge drops, and it lands on the invoice', async ({ page, ownWorld }) => {
     const world = await ownWorld();
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
     const before = await getJson<NotificationList>(page, BELL_URL);
-    const target = before.notificationContacts.find((c) => c.Status === 'New');
-    expect(target, 'a new notification to open').toBeDefined();
+    const target = before.notificationContacts.find((c) => c.Status === 'New' && c.Notifications.TagData?.kind === 'invoice');
+    expect(target, 'a new notification about an invoice').toBeDefined();
     const id = (target as NotificationContact).NotificationContactID;
+    const invoiceNo = String(target?.Notifications.TagData?.invoice_no);
     await page.goto('/hub/company');
     await expect(bell(page)).toHaveText(String(before.total_count_new));
 
@@ -150,7 +151,8 @@ test.describe('notification dropdown', () => {
     const call = page.waitForRequest((r) => isApiCall(r, '/api/notification/mark-read', undefined, 'POST'));
     await page.getByRole('menuitem', { name: new RegExp(`^New: ${(target as NotificationContact).Notifications.ClientInAppTitle}`) }).click();
     expect((await call).postDataJSON()).toEqual({ notificationContactID: id });
-    await expect(page).toHaveURL(`/hub/notifications?id=${id}`);
+    await expect(page).toHaveURL(`/hub/financials/${invoiceNo}`);
+    await expect(page.getByRole('heading', { name: new RegExp(`${invoiceNo}$`) })).toBeVisible();
 
     const after = before.total_count_new - 1;
     await expect(bell(page)).toHaveText(after > 0 ? String(after) : '');

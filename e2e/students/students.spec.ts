@@ -37,6 +37,15 @@ test.describe('students', () => {
     await expect(page.getByRole('heading', { name: 'Ella Mitchell' })).toBeVisible();
     const id = new URL(page.url()).pathname.split('/').pop()!;
 
+    await test.step('decision 076: the level is the school’s, shown as text', async () => {
+      const level = page.getByRole('group', { name: 'Level' });
+      await expect(level).toContainText('Seahorse');
+      await expect(level).toContainText('Set by the office');
+      await expect(page.getByRole('combobox', { name: /Level/ })).toHaveCount(0);
+      await level.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('desktop-student-level.png') });
+    });
+
     await test.step('E22, E23: shows skill sets with notes and a certificate', async () => {
       // Splash calls them Skills (SkillSetName).
       await page.getByRole('tab', { name: 'Skills' }).click();
@@ -215,6 +224,29 @@ test.describe('students on a phone @phone', () => {
     await expect(page.getByLabel('First name')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const level = page.getByRole('group', { name: 'Level' });
+    await expect(level).toContainText('Seahorse');
+    await level.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('phone-student-level.png') });
+
+    // Decision 077: a PDF picked as a picture says it is no picture, and nothing is uploaded.
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/student/update-profile-picture/')) uploads++;
+    });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    for (const file of [
+      { name: 'swim-report.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: pdf },
+    ]) {
+      await page.getByTestId('student-picture-input').setInputFiles(file);
+      const refused = page.getByText('This file is not a picture. Please choose a JPEG, PNG or WebP image.');
+      await expect(refused).toBeVisible();
+      await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+      await refused.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`phone-picture-${file.name}.png`) });
+    }
+    expect(uploads).toBe(0);
   });
 
   test('"Student updated" shows beside Save, on screen, and goes when the next save is refused (issue 25, 12)', async ({ page, ownWorld }) => {

@@ -11,6 +11,7 @@ import { isReachable } from './db/database.ts';
 import { isPublicHttps } from './config/env.ts';
 import type { Redis } from 'ioredis';
 import { errorsPlugin } from './plugins/errors.ts';
+import { textRulesPlugin } from './plugins/text-rules.ts';
 // Checkout and payment (decision 024).
 import { gatewayRoutes, simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { paymentRoutes } from './flows/checkout/payment.routes.ts';
@@ -59,6 +60,7 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
 
   await instance.register(rateLimitsPlugin, { perIp: ctx.env.AUTH_RATE_LIMIT, perEmail: ctx.env.AUTH_EMAIL_RATE_LIMIT, redis: opts.redis });
   await instance.register(errorsPlugin);
+  await instance.register(textRulesPlugin);
   await instance.register(securityPlugin, { trustedOrigins: trustedOrigins(ctx), https: isPublicHttps(ctx.env), trustProxy: ctx.env.TRUST_PROXY !== false });
   await instance.register(fastifyCompress, compressionOptions);
   await instance.register(authPlugin, { findSessions: (companyToken, customerToken) => findSessions(ctx, companyToken, customerToken) });

@@ -172,6 +172,8 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
   'POST /api/notification/mark-read': (v) => ({ body: { notificationContactID: v.notificationContactId } }),
   'POST /api/notification/update-opt-outs': () => ({ body: { opt_outs: [{ category: 'news', email: true, in_app: false }] } }),
   'POST /api/messages/mark-read': (v) => ({ body: { message_id: v.messageId } }),
+  'GET /api/messages/get-replies': (v) => ({ query: { message_id: v.messageId } }),
+  'POST /api/messages/reply': (v) => ({ headers: idempotencyKey(), body: { message_id: v.messageId, body: 'See you on Wednesday.' } }),
   'POST /api/customer/agree-to-agreement': (v) => ({ body: { agreement_id: v.agreementId, signature: null } }),
   'GET /api/customer/get-signed-agreement/:id': (v) => ({ params: { id: v.agreementId } }),
   'GET /api/student/:id': (v) => ({ params: { id: v.studentId } }),
@@ -284,6 +286,7 @@ function companyBundle(code: string, people: Person[], photo: string): CompanyBu
       trading_name: `Isolation ${code}`,
       config: {
         CompanyDisplayName: `Isolation ${code}`,
+        ContactEmail: `office.${code.toLowerCase()}@example.com`,
         ServerLocation: 'AU',
         StudentTerm: 'Swimmer',
         switches: {

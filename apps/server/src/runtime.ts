@@ -37,6 +37,9 @@ export interface RuntimeParts {
   captcha?: CaptchaProvider;
 }
 
+/** How long a stop waits for the requests in flight before closing their connections (server.ts exits 1 at 10 s). */
+const SHUTDOWN_DRAIN_MS = 8_000;
+
 export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {}): Promise<Runtime> {
   const { handle: given, logStream, clock, gateways, captcha, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
@@ -73,7 +76,7 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
-  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, synchronous: env.SQLITE_SYNCHRONOUS });
   await migrateToLatest(handle);
   try {
     await assertNoSimulatedPayments({ db: handle.db, env });
@@ -95,6 +98,14 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     log: server.log,
     ...(clock ? { clock } : {}),
   });
+  // Requests being answered: a stop lets them finish (close(), below).
+  let inFlight = 0;
+  server.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  server.addHook('onResponse', async () => {
+    inFlight -= 1;
+  });
   // On the server itself, before the app: every route of the app is seen, and the table is the server's.
   await server.register(routeTablePlugin);
   await server.register(app, { ctx, redis });
@@ -104,7 +115,14 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     ctx,
     handle,
     async close() {
-      await server.close();
+      // New requests are refused (503) from here; the requests in flight are answered. A socket
+      // with no request in it (a browser's spare connection, half-sent headers) would keep the
+      // stop waiting for minutes, so once nothing is in flight, every connection left is closed.
+      const closing = server.close();
+      const until = Date.now() + SHUTDOWN_DRAIN_MS;
+      while (inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      server.server.closeAllConnections();
+      await closing;
       await mailer.close();
       await failures.close();
       await redis?.quit();

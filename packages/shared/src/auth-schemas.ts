@@ -34,12 +34,25 @@ export const newPasswordField = z
   .max(PASSWORD_MAX, m.passwordMax)
   .refine((v) => v.length > PASSWORD_MAX || isComplexPassword(v), m.passwordComplexity);
 
-export const confirmPasswordField = z
-  .string({ error: m.confirmRequired })
-  .min(1, m.confirmRequired)
-  .min(PASSWORD_MIN, m.confirmMin)
-  .max(PASSWORD_MAX, m.confirmMax)
-  .refine((v) => v.length > PASSWORD_MAX || isComplexPassword(v), m.confirmComplexity);
+/** The confirmation on its own: required, and no longer than a password; checkConfirmation says the rest. */
+export const confirmPasswordField = z.string({ error: m.confirmRequired }).min(1, m.confirmRequired).max(PASSWORD_MAX, m.confirmMax);
+
+/**
+ * The confirmation beside its password (S13–S15, X5; decision 077): one that differs from a
+ * password typed says "Passwords do not match", whatever else it lacks, since the parent mistyped
+ * one of the two; one that matches, or comes before any password, has the password's length and
+ * complexity rules in "Confirm Password" words. The password's own problems show on its field.
+ */
+export function checkConfirmation(v: { password: string; confirm_password: string }, ctx: z.RefinementCtx): void {
+  const confirm = v.confirm_password;
+  // Empty or too long: the field has said so.
+  if (confirm === '' || confirm.length > PASSWORD_MAX) return;
+  const say = (message: string) => ctx.addIssue({ code: 'custom', path: ['confirm_password'], message });
+  // With no password yet there is nothing to differ from: the confirmation's own rules apply.
+  if (v.password !== '' && confirm !== v.password) say(m.passwordsDoNotMatch);
+  else if (confirm.length < PASSWORD_MIN) say(m.confirmMin);
+  else if (!isComplexPassword(confirm)) say(m.confirmComplexity);
+}
 
 /** Register modal names: the six forbidden characters of D1 (X3). */
 const REGISTER_NAME_FORBIDDEN = /[\\<>=,"]/;
@@ -65,10 +78,8 @@ export type CompanyCodeInput = z.input<typeof companyCodeSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 const passwordPair = z.object({ password: newPasswordField, confirm_password: confirmPasswordField });
-const confirmMatches = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
-const mismatch = { message: m.passwordsDoNotMatch, path: ['confirm_password'] };
 
-export const newPasswordSchema = passwordPair.refine(confirmMatches, mismatch);
+export const newPasswordSchema = passwordPair.superRefine(checkConfirmation);
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 export const registerSchema = passwordPair
@@ -77,7 +88,7 @@ export const registerSchema = passwordPair
     last_name: registerName(m.lastNameRequired),
     email: emailField,
   })
-  .refine(confirmMatches, mismatch);
+  .superRefine(checkConfirmation);
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The 6-digit code, sent as a JSON number (S17, X25); blank or missing is "Code is required". */

@@ -12,8 +12,9 @@ export const bookingMessages = {
   notOnGrid: 'Choose one of the times offered.',
   closed: 'The venue is not open for the whole booking.',
   past: 'That time has already passed.',
-  unknownCourt: 'Choose one of the venue’s courts.',
-  taken: 'Sorry, that court has just been booked. Please choose another time or court.',
+  /** In the company's word for a court (G4, X19): "lane" at a swim school. */
+  unknownCourt: (court: string) => `Choose one of the venue’s ${court.toLowerCase()}s.`,
+  taken: (court: string) => `Sorry, that ${court.toLowerCase()} has just been booked. Please choose another time or ${court.toLowerCase()}.`,
   cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hours} hour${hours === 1 ? '' : 's'} before they start.`,
   notFound: 'Booking not found',
 } as const;

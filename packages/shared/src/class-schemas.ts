@@ -42,6 +42,7 @@ export const classMessages = {
   makeupUsed: 'This make-up has already been used',
   makeupExpired: 'This make-up has expired',
   makeupFormat: 'Choose a session of the same lesson format',
+  makeupLevel: "This session is for another level. Choose a session of the student's level.",
   sessionFull: 'This session is full',
   waitlistNotFull: 'This class has places free; add it to the cart instead',
   waitlistAlready: 'This student is already on the waitlist for this class',
@@ -245,6 +246,11 @@ export const makeupSchema = z.object({
   /** When used: the make-up session booked. */
   BookedDate: z.string().nullable(),
   BookedClass: z.string().nullable(),
+  /**
+   * The level its sessions are of (decision 076): the student's, else the missed class's; ""
+   * when neither has one (then classes of no level). Null when the company allows any level.
+   */
+  Level: z.string().nullable(),
 });
 export type Makeup = z.infer<typeof makeupSchema>;
 export const notifyAbsenceAnswerSchema = z.object({ success: z.literal(true), message: z.string(), makeup: makeupSchema.nullable() });

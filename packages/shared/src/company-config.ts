@@ -93,6 +93,9 @@ export const finSetupSchema = z.object({
   ...paymentSetupShape,
 });
 
+/** StudentLevel: a make-up is booked into a class of the student's level, or of none; AnyLevel: into any class of the credit's lesson format. */
+const MAKEUP_LEVEL_RULES = ['StudentLevel', 'AnyLevel'] as const;
+
 /** Rules of the classes area a company sets (decision 023); not named by the spec, so defaults keep old files valid. */
 export const classesSetupSchema = z.object({
   /** Hours before a session after which an absence can no longer be notified. */
@@ -116,6 +119,10 @@ export const classesSetupSchema = z.object({
   AbsenceReasons: z.array(z.string().min(1)).default(['Illness', 'Holiday', 'School event', 'Other']),
   /** How class times and durations are shown (D1 §3 enumeration; decision 063). */
   TimeDisplay: z.enum(TIME_DISPLAYS).default('HoursAndMinutes'),
+  /** Whether a parent may choose a student's level (StandardID) in the portal; off, the school sets it and the form shows it (decision 076). */
+  ParentsCanSetLevel: z.boolean().default(false),
+  /** Which classes a make-up credit books into: those of the student's level (and classes of no level), or any level (decision 076). */
+  MakeupLevels: z.enum(MAKEUP_LEVEL_RULES).default('StudentLevel'),
 });
 
 /** How a registration can be paid (T24: "Credit/Debit Card" = credit_card, "Direct Debit" = direct_debit). */

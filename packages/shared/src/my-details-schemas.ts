@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeField, confirmPasswordField, newPasswordField } from './auth-schemas.ts';
+import { checkConfirmation, codeField, confirmPasswordField, newPasswordField } from './auth-schemas.ts';
 import { idField } from './api-schemas.ts';
 import { GENDER_TYPES } from './form-engine/form-types.ts';
 import { messages as m } from './messages.ts';
@@ -157,5 +157,5 @@ export const changePasswordSchema = z
     password: newPasswordField,
     confirm_password: confirmPasswordField,
   })
-  .refine((v) => v.password === v.confirm_password, { message: m.passwordsDoNotMatch, path: ['confirm_password'] });
+  .superRefine(checkConfirmation);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -45,6 +45,12 @@ const envSchema = z.object({
   SERVE_WEB: bool.default(true),
   /** Where the built web app is read from. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  /**
+   * SQLite's `synchronous` (decision 085): NORMAL (the default) keeps every acknowledged write
+   * across a crash of the process; FULL also across a power loss or an operating-system crash, at
+   * the cost of an fsync per commit. PostgreSQL is not affected.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   /** PostgreSQL connections per server process (docs/decisions/008). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /** Serve the OpenAPI description at /api/docs (and /api/docs/json). */

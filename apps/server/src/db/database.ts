@@ -21,6 +21,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite in memory only: start from this database image (a database file's bytes) instead of an empty database. */
   image?: Buffer;
+  /** SQLite's `synchronous`: NORMAL unless told (SQLITE_SYNCHRONOUS). */
+  synchronous?: 'NORMAL' | 'FULL' | undefined;
 }
 
 /** Measured with `npm run bench` (decision 008). */
@@ -43,7 +45,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
   const db = new Kysely<Database>({ dialect: sqliteDialectBeginningImmediate(reusingStatements(sqlite)) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

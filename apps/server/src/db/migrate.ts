@@ -26,7 +26,9 @@ import { registrations } from './migrations/024-registrations.ts';
 import { registrationPayment } from './migrations/025-registration-payment.ts';
 import { guestBookings } from './migrations/026-guest-bookings.ts';
 import { serverSecrets } from './migrations/027-server-secrets.ts';
-import { guestBookingCaptcha } from './migrations/028-guest-booking-captcha.ts';
+import { agreementSignatureOnce } from './migrations/028-agreement-signature-once.ts';
+import { messageReplies } from './migrations/029-message-replies.ts';
+import { guestBookingCaptcha } from './migrations/030-guest-booking-captcha.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -57,7 +59,9 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '025-registration-payment': registrationPayment,
     '026-guest-bookings': guestBookings(engine),
     '027-server-secrets': serverSecrets,
-    '028-guest-booking-captcha': guestBookingCaptcha,
+    '028-agreement-signature-once': agreementSignatureOnce,
+    '029-message-replies': messageReplies(engine),
+    '030-guest-booking-captcha': guestBookingCaptcha,
   };
 }
 

@@ -251,6 +251,17 @@ export interface MessageReadsTable {
   client_id: number;
   read_at: string;
 }
+/** A family's reply to a message (migration 028, decision 078). */
+export interface MessageRepliesTable {
+  id: Generated<number>;
+  company_id: number;
+  message_id: number;
+  client_id: number;
+  body: string;
+  /** The writer's key: the same request sent again finds this reply. */
+  idempotency_key: string;
+  created_at: string;
+}
 export interface AgreementsTable {
   id: Generated<number>;
   company_id: number;
@@ -344,6 +355,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** While `sending`: until when the process that took it owns it (migration 019); after that the minute job takes it again. */
   lease_until: string | null;
+  /** Where the recipient's reply goes (migration 028): kept so a delivery after a restart still sets it. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface BarcodesTable {
   id: Generated<number>;
@@ -406,7 +419,7 @@ export interface GuestBookingsTable {
   cancel_token_hash: string | null;
   created_at: string;
   confirmed_at: string | null;
-  /** The hash of the captcha the attempt was admitted with (migration 028); null before it. */
+  /** The hash of the captcha the attempt was admitted with (migration 030); null before it. */
   captcha_hash: string | null;
 }
 /** Secrets shared by every process of one database (migration 027): the captcha's signing key. */
@@ -420,7 +433,7 @@ export interface CaptchaSolutionsTable {
   company_id: number;
   challenge_hash: string;
   expires_at: string;
-  /** The attempts it admitted (migration 028): more than one where a guest booking's card was declined. */
+  /** The attempts it admitted (migration 030): more than one where a guest booking's card was declined. */
   uses: Generated<number>;
 }
 /** One document per company (decision 019): formConfigurationSchema as JSON text. */
@@ -612,6 +625,7 @@ export interface Database extends BookingsFinancialsTables {
   notification_opt_outs: NotificationOptOutsTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  message_replies: MessageRepliesTable;
   agreements: AgreementsTable;
   agreement_versions: AgreementVersionsTable;
   agreement_profiles: AgreementProfilesTable;

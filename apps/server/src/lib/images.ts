@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { imageFormatOf, type ImageFormat } from '@portal/shared/image-signature';
 import { PICTURE_MAX_SIDE, studentMessages } from '@portal/shared/student-schemas';
 import { AppError } from './app-error.ts';
 
@@ -13,15 +14,8 @@ import { AppError } from './app-error.ts';
 export const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_SIDE_IN = 12_000;
 
-type Format = 'jpeg' | 'png' | 'webp';
-
-/** The format the bytes themselves say, from their magic numbers. */
-export function sniffImage(bytes: Uint8Array): Format | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
-  if (bytes.length >= 12 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(bytes.subarray(8, 12)).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
+/** The formats a picture is stored from: what sharp reads safely and every browser sends. */
+const STORED: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
 
 export interface NormalizedPicture {
   image: Buffer;
@@ -37,8 +31,8 @@ export interface NormalizedPicture {
  * 220 × 220 and written as a JPEG without metadata. Anything else is a 400 with a message.
  */
 export async function normalizePicture(bytes: Buffer): Promise<NormalizedPicture> {
-  const format = sniffImage(bytes);
-  if (!format) throw new AppError(400, 'INVALID_IMAGE', studentMessages.pictureNotAnImage);
+  const format = imageFormatOf(bytes);
+  if (!format || !STORED.includes(format)) throw new AppError(400, 'INVALID_IMAGE', studentMessages.pictureNotAnImage);
   let meta: Metadata;
   try {
     // The header only: no pixel is decoded here, so the dimensions can be judged before any is.

@@ -121,7 +121,7 @@ function splashNotifications(): Notification[] {
       title: 'Class cancelled – pool maintenance',
       content: `${kids[i % 2]}'s lesson at Bondi this week is cancelled while the pool is closed for maintenance. A make-up credit has been added to your account.`,
       category: 'classes',
-      tag_data: { type: 'class_cancelled', student: kids[i % 2], venue: 'Bondi' },
+      tag_data: { type: 'class_cancelled', kind: 'makeup', student: kids[i % 2], venue: 'Bondi' },
     }),
     (i) => {
       const k = i % invoices.length;
@@ -129,44 +129,44 @@ function splashNotifications(): Notification[] {
         title: `Invoice ${invoices[k]} issued`,
         content: `Invoice ${invoices[k]} for ${money(amounts[k] as number)} is now available under Financials.`,
         category: 'invoices',
-        tag_data: { type: 'invoice_issued', invoice_no: invoices[k] },
+        tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: invoices[k] },
       };
     },
     (i) => ({
       title: 'Make-up lesson available',
       content: `A place has opened in Saturday 9:30 am Seahorse at Bondi. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
       category: 'absences',
-      tag_data: { type: 'makeup_available', student: kids[i % 2] },
+      tag_data: { type: 'makeup_available', kind: 'makeup', student: kids[i % 2] },
     }),
     () => ({
       title: 'Term reminder',
       content: 'Next term starts in two weeks. Re-enrolment for existing swimmers closes this Friday – your current places are held until then.',
       category: 'news',
-      tag_data: { type: 'term_reminder' },
+      tag_data: { type: 'term_reminder', kind: 'enrolment' },
     }),
     (i) => ({
       title: `Lane change for ${kids[(i + 1) % 2]}`,
       content: `From next week ${kids[(i + 1) % 2]} swims in Lane 4 with instructor Jess. The class time does not change.`,
       category: 'classes',
-      tag_data: { type: 'class_changed', student: kids[(i + 1) % 2] },
+      tag_data: { type: 'class_changed', kind: 'enrolment', student: kids[(i + 1) % 2] },
     }),
     () => ({
       title: 'Payment received – thank you',
       content: 'We received your payment of $122.50 for invoice INV-10219. Your receipt is under Financials.',
       category: 'invoices',
-      tag_data: { type: 'payment_received', invoice_no: 'INV-10219' },
+      tag_data: { type: 'payment_received', kind: 'payment', invoice_nos: ['INV-10219'], receipt_no: null },
     }),
     () => ({
       title: 'Booking confirmed',
       content: 'Your private lane hire on Sunday at 4:30 pm is confirmed. Please arrive ten minutes early.',
       category: 'bookings',
-      tag_data: { type: 'booking_confirmed' },
+      tag_data: { type: 'booking_confirmed', kind: 'booking' },
     }),
     (i) => ({
       title: 'Absence recorded',
       content: `We have noted that ${kids[i % 2]} will miss the next lesson. A make-up credit is ready to book.`,
       category: 'absences',
-      tag_data: { type: 'absence_recorded', student: kids[i % 2] },
+      tag_data: { type: 'absence_recorded', kind: 'makeup', student: kids[i % 2] },
     }),
     () => ({
       title: 'Swimming carnival this Sunday',
@@ -178,7 +178,7 @@ function splashNotifications(): Notification[] {
       title: 'Progress report ready',
       content: `${kids[i % 2]}'s progress report is ready. Open Swimmers to see the skills achieved this term.`,
       category: 'classes',
-      tag_data: { type: 'progress_report', student: kids[i % 2] },
+      tag_data: { type: 'progress_report', kind: 'student', student: kids[i % 2] },
     }),
   ];
   const n = 120;
@@ -435,7 +435,7 @@ function splash(): CompanyBundleInput {
         content: 'Invoice INV-10251 for $260.00 is now available under Financials.',
         category: 'invoices',
         created_at: 'today-3T09:00',
-        tag_data: { invoice_no: 'INV-10251' },
+        tag_data: { kind: 'invoice', invoice_no: 'INV-10251' },
         to: ['james'],
       },
       {
@@ -443,6 +443,7 @@ function splash(): CompanyBundleInput {
         content: "Mia's Wednesday class resumes this week in Lane 4.",
         category: 'classes',
         created_at: 'today-9T16:30',
+        tag_data: { kind: 'enrolment' },
         to: ['james'],
         read_by: ['james'],
       },
@@ -451,6 +452,7 @@ function splash(): CompanyBundleInput {
         content: 'INV-10260 for $245.00 will be debited from the account on file.',
         category: 'invoices',
         created_at: 'today-4T10:15',
+        tag_data: { kind: 'invoice', invoice_no: 'INV-10260' },
         to: ['olivia'],
       },
       {
@@ -494,7 +496,7 @@ function splash(): CompanyBundleInput {
       },
       {
         title: 'Carnival volunteers needed',
-        body: 'We need timekeepers and a barbecue crew for Sunday’s carnival. Reply at the front desk if you can help for an hour.',
+        body: 'We need timekeepers and a barbecue crew for Sunday’s carnival. Reply to this message if you can help for an hour.',
         published_at: 'today-1T08:30',
       },
     ],
@@ -684,15 +686,23 @@ function ace(): CompanyBundleInput {
         content: 'Invoice ACE-5031 for $360.00 is ready under Financials.',
         category: 'invoices',
         created_at: 'today-6T09:00',
-        tag_data: { invoice_no: 'ACE-5031' },
+        tag_data: { kind: 'invoice', invoice_no: 'ACE-5031' },
         to: ['sarah'],
       },
-      { title: 'Rain delay', content: 'Wednesday’s clinic moves indoors to the bubble courts because of rain.', category: 'classes', created_at: 'today-5T13:20', to: 'all' },
+      {
+        title: 'Rain delay',
+        content: 'Wednesday’s clinic moves indoors to the bubble courts because of rain.',
+        category: 'classes',
+        created_at: 'today-5T13:20',
+        tag_data: { kind: 'enrolment' },
+        to: 'all',
+      },
       {
         title: 'Court 2 resurfacing',
         content: 'Court 2 is closed this weekend for resurfacing. Saturday match play uses Court 1.',
         category: 'classes',
         created_at: 'today-9T10:00',
+        tag_data: { kind: 'enrolment' },
         to: 'all',
         read_by: ['sarah'],
       },
@@ -704,7 +714,14 @@ function ace(): CompanyBundleInput {
         to: 'all',
         read_by: ['sarah'],
       },
-      { title: 'Make-up available', content: 'A spot opened in Saturday match play. Book it from Classes to use Noah’s make-up.', category: 'absences', created_at: 'today-2T17:45', to: ['sarah'] },
+      {
+        title: 'Make-up available',
+        content: 'A spot opened in Saturday match play. Book it from Classes to use Noah’s make-up.',
+        category: 'absences',
+        created_at: 'today-2T17:45',
+        tag_data: { kind: 'makeup' },
+        to: ['sarah'],
+      },
     ],
   };
 }
@@ -844,7 +861,7 @@ function thames(): CompanyBundleInput {
         category: 'invoices',
         created_at: 'today-7T09:00',
         to: ['grace'],
-        tag_data: { invoice_no: 'TDS-0412' },
+        tag_data: { kind: 'invoice', invoice_no: 'TDS-0412' },
       },
     ],
     messages: [

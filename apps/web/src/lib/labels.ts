@@ -1,16 +1,7 @@
 import type { CompanyConfig } from '@portal/shared/company-config';
+import { courtLabel } from '@portal/shared/labels';
 
-type LabelSource = Pick<CompanyConfig, 'localization' | 'CourtText' | 'CoachText'>;
-
-/** X19: localization.CourtLabel wins when set, then CourtText, then "Court". */
-export function courtLabel(config: Pick<CompanyConfig, 'localization' | 'CourtText'>): string {
-  return config.localization?.CourtLabel?.trim() || config.CourtText?.trim() || 'Court';
-}
-
-/** X19, C10: localization.CoachLabel wins when set, then CoachText, then "Coach": the word for who teaches a class. */
-export function coachLabel(config: Pick<LabelSource, 'localization' | 'CoachText'>): string {
-  return config.localization?.CoachLabel?.trim() || config.CoachText?.trim() || 'Coach';
-}
+export { coachLabel, courtLabel } from '@portal/shared/labels';
 
 /**
  * A court as a card names it, in the company's word (C10): "3" with the label "Lane" reads "Lane 3";

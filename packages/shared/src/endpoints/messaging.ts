@@ -1,6 +1,15 @@
 import { defineEndpoint } from '../endpoint';
 import { pagedQuery } from '../endpoint-params';
-import { markMessageReadSchema, messageListSchema, messageMarkReadAnswerSchema } from '../message-schemas';
+import { idempotencyKeyHeaderSchema } from '../payment-schemas';
+import {
+  markMessageReadSchema,
+  messageListSchema,
+  messageMarkReadAnswerSchema,
+  messageRepliesAnswerSchema,
+  messageRepliesQuerySchema,
+  messageReplyAnswerSchema,
+  messageReplySchema,
+} from '../message-schemas';
 import { markNotificationReadSchema, notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '../notification-schemas';
 
 /** The bell shows five unless asked for more. */
@@ -21,6 +30,25 @@ export const messagingEndpoints = {
     description: 'One page and the counts; a browser holding the current ETag gets a 304 with no body.',
   }),
   markMessageRead: defineEndpoint({ ...messages, method: 'POST', path: '/api/messages/mark-read', body: markMessageReadSchema, response: messageMarkReadAnswerSchema }),
+  replies: defineEndpoint({
+    ...messages,
+    method: 'GET',
+    path: '/api/messages/get-replies',
+    query: messageRepliesQuerySchema,
+    response: messageRepliesAnswerSchema,
+    description: "Decision 078: the signed-in family's replies to one of its messages, oldest first.",
+  }),
+  reply: defineEndpoint({
+    ...messages,
+    method: 'POST',
+    path: '/api/messages/reply',
+    headers: idempotencyKeyHeaderSchema,
+    body: messageReplySchema,
+    response: messageReplyAnswerSchema,
+    errors: ['REPLIES_UNAVAILABLE', 'IDEMPOTENCY_MISMATCH'],
+    description:
+      'Decision 078: the family replies to one of its messages; the reply is kept in the thread and mailed to the company\'s contact address with Reply-To the family. One reply per Idempotency-Key (16 to 100 letters, digits, "-" or "_"): the same key and body answer the same reply.',
+  }),
   notifications: defineEndpoint({
     ...notifications,
     method: 'GET',

@@ -1,7 +1,7 @@
 import { ALWAYS_MANDATORY, CustomFieldType, FIXED_FIELDS, type CustomFieldConfig, type FormFields, type FormKind } from '../form-config.ts';
 import { EMAIL_PATTERN } from '../auth-schemas.ts';
 import { labelledMessages as lm, messages as m } from '../messages.ts';
-import { addressInputs, checkbox, field, genderField, idSelect, medicalField, nameField, textInput, type Field, type FieldSpec, type Input, type Resolver } from './field-rules.ts';
+import { addressInputs, checkbox, companySetSelect, field, genderField, idSelect, medicalField, nameField, textInput, type Field, type FieldSpec, type Input, type Resolver } from './field-rules.ts';
 import { DEFAULT_LABELS, type FormContext, type FormLabels } from './form-context.ts';
 import { PREFERRED_DAYS, REG_ID_PLACEHOLDER, YES_NO_ITEMS, type CustomFieldValue, type FormValues, type InputKind } from './form-types.ts';
 import {
@@ -143,6 +143,8 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
       ]);
     }
     case 'standard':
+      // The school's to set unless the company lets parents choose it (decision 076).
+      if (r.context.levelSetByCompany) return companySetSelect(spec, 'StandardID', lists.standards);
       return idSelect(spec, 'StandardID', lists.standards, lm.required(r.labels.standard));
     case 'medicalConditions':
       return medicalField(spec, r);

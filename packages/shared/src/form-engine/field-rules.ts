@@ -3,8 +3,35 @@ import { FORM_NAME_FORBIDDEN } from '../auth-schemas.ts';
 import type { FormKind } from '../form-config.ts';
 import { labelledMessages as lm, messages as m } from '../messages.ts';
 import type { FormContext, FormLabels, FormListItem } from './form-context.ts';
-import { MAX, acceptsBoolean, acceptsId, acceptsIdList, acceptsText, fail, isBlank, locationPostcode, ok, readId, readIdList, readText, type Read, type TextRule } from './value-rules.ts';
-import { GENDER_ITEMS, GENDER_TYPES, type FieldKind, type FormFieldDescriptor, type FormInputDescriptor, type FormItem, type FormValues, type InputKind, type PostcodeSource } from './form-types.ts';
+import {
+  MAX,
+  acceptsAnything,
+  acceptsBoolean,
+  acceptsId,
+  acceptsIdList,
+  acceptsText,
+  fail,
+  isBlank,
+  locationPostcode,
+  ok,
+  readId,
+  readIdList,
+  readText,
+  type Read,
+  type TextRule,
+} from './value-rules.ts';
+import {
+  GENDER_ITEMS,
+  GENDER_TYPES,
+  LEVEL_SET_BY_COMPANY,
+  type FieldKind,
+  type FormFieldDescriptor,
+  type FormInputDescriptor,
+  type FormItem,
+  type FormValues,
+  type InputKind,
+  type PostcodeSource,
+} from './form-types.ts';
 
 export interface Input extends Omit<FormInputDescriptor, 'initialValue' | 'min' | 'max' | 'fromLocation'> {
   fromLocation?: PostcodeSource;
@@ -202,6 +229,26 @@ export function idSelect(spec: FieldSpec, key: string, list: readonly FormListIt
       read: (v) => readId(v, required),
     },
   ]);
+}
+
+/**
+ * A list value the company sets (a student's level, decision 076): shown with its item's name,
+ * never required, and never taken from the form, so what the record holds stays.
+ */
+export function companySetSelect(spec: FieldSpec, key: string, list: readonly FormListItem[] | undefined): Field {
+  const input: Input = {
+    key,
+    label: spec.label,
+    kind: 'select',
+    required: false,
+    readOnly: true,
+    items: items(list),
+    accepts: acceptsAnything,
+    initialValue: '',
+    note: LEVEL_SET_BY_COMPANY,
+    read: () => ok(null),
+  };
+  return field(spec, 'select', [input], { required: false, readOnly: true, emit: () => undefined });
 }
 
 export function medicalField(spec: FieldSpec, r: Resolver): Field {

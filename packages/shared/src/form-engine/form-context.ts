@@ -29,6 +29,8 @@ export interface FormContext {
   addressParts?: Partial<Record<'suburb' | 'state' | 'postcode', boolean>>;
   /** yyyy-MM-dd; dates after it are refused. Defaults to the date at UTC+14, so no local "today" is ever in the future. */
   today?: string;
+  /** A student's level is the company's: shown, never required, never read from the form (decision 076). */
+  levelSetByCompany?: boolean;
 }
 
 export interface FormLabels {
@@ -42,7 +44,8 @@ export interface FormLabels {
 
 export const DEFAULT_LABELS: FormLabels = { suburb: 'Suburb', state: 'State', postcode: 'Postcode', mobile: 'Mobile', mobile2: 'Mobile #2', standard: 'Level' };
 
-type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'> & Partial<Pick<CompanyConfig, 'locations'>>;
+type ContextSource = Pick<CompanyConfig, 'localization' | 'ServerLocation' | 'States' | 'LocationsHavePostcodes' | 'StandardName' | 'lists' | 'ocr_config'> &
+  Partial<Pick<CompanyConfig, 'locations' | 'unfiltered_lists'>> & { classes_setup?: Partial<CompanyConfig['classes_setup']> };
 
 /**
  * The context of a company's forms from its get-config answer. The mobile label is
@@ -62,6 +65,9 @@ export function formContextFromConfig(config: ContextSource, options: { registra
   const mobile = loc.MobilePhoneLabel.trim() || (us ? 'Cell' : 'Mobile');
   const states = loc.StateList.length > 0 ? loc.StateList : config.States;
   const own = options.profile?.lists ?? {};
+  // Decision 076: the hub's student form shows the level the school set; the registration's
+  // level picker is the profile's (N10). A level shown is named from every item, inactive ones too (X8).
+  const levelSetByCompany = !options.registration && config.classes_setup?.ParentsCanSetLevel !== true;
   return {
     labels: {
       suburb: loc.SuburbLabel.trim() || DEFAULT_LABELS.suburb,
@@ -79,11 +85,12 @@ export function formContextFromConfig(config: ContextSource, options: { registra
       referral_sources: own.referral_sources ?? config.lists.referral_sources,
       school: own.school ?? config.lists.school,
       venues: own.venues ?? config.lists.venues,
-      standards: own.all_standards ?? config.lists.standards,
+      standards: levelSetByCompany ? (config.unfiltered_lists?.standards ?? config.lists.standards) : (own.all_standards ?? config.lists.standards),
     },
     canSelectCustomMedicalCondition: options.profile?.CanSelectCustomMedicalCondition ?? config.ocr_config.CanSelectCustomMedicalCondition,
     defaultState: options.profile?.DefaultState || config.ocr_config.DefaultState || undefined,
     addressParts: options.registration ? { suburb: loc.AllowSuburbInRegistration, state: loc.AllowStateInRegistration, postcode: loc.AllowPostcodeInRegistration } : undefined,
     today: options.today,
+    levelSetByCompany,
   };
 }

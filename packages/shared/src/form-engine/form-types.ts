@@ -31,6 +31,8 @@ export const YES_NO_ITEMS: readonly FormItem[] = [
 export const DATE_INPUT_MIN = '1900-01-01';
 export const DATE_INPUT_MAX = '3000-12-31';
 export const DOB_YEAR_SPAN = 100;
+/** Under a student's level when the school sets it (decision 076). */
+export const LEVEL_SET_BY_COMPANY = 'Set by the office';
 /** What a RegID shows until one is assigned (T28); never stored. */
 export const REG_ID_PLACEHOLDER = 'TBD';
 
@@ -119,6 +121,8 @@ export interface FormInputDescriptor {
   suggestions?: readonly string[];
   /** A postcode the chosen location supplies: filled in from these and read-only while one matches (C19, E16). */
   fromLocation?: PostcodeSource;
+  /** Said under a value the company sets, shown and never sent (a level, decision 076). */
+  note?: string;
 }
 
 /** Where a postcode input looks up its location: the keys of its suburb and state, and the company's locations. */

@@ -33,6 +33,8 @@ export const acceptsText = z.union([z.string(), z.number()], { error: fm.invalid
 export const acceptsId = z.union([z.number(), z.string()], { error: fm.invalidValue }).nullish();
 export const acceptsIdList = z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()], { error: fm.invalidValue }).nullish();
 export const acceptsBoolean = z.boolean({ error: fm.invalidValue }).nullish();
+/** A value the form shows and never reads: whatever arrives is left alone. */
+export const acceptsAnything = z.unknown().optional();
 export const acceptsYesNo = z.union([z.string(), z.boolean()], { error: fm.invalidValue }).nullish();
 
 export const ok = (value: unknown): Read => ({ value });

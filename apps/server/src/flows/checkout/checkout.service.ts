@@ -26,6 +26,7 @@ import {
 } from './payment-steps.ts';
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
 import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
+import { settleEarlierAttempts } from './abandoned-attempts.ts';
 
 // The checkout: one payment per Idempotency-Key; quote, hold, charge, then settle.
 export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: number, idempotencyKey: string) {
@@ -59,6 +60,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
   const hash = hashOf(body);
   const existing = await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey);
   if (existing) return resume(ctx, company, existing, hash);
+  await settleEarlierAttempts(ctx, company, clientId, body);
 
   const gateway = gatewayFor(ctx, company);
   const byDebit = body.paymentMethod === 'direct_debit';

@@ -95,8 +95,12 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(res.body).toMatchObject({ status: 'completed', amountCents: 8_800, processor: 'simulated', invoiceNos });
     expect(res.body.reference).toMatch(/^ch_/);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Paid', balance_due_cents: 0 });
-    const notes = await browser.get<{ notificationContacts: { Notifications: { ClientInAppTitle: string; ClientInAppContent: string } }[] }>('/api/notification?page=1&limit=5&status=All');
+    const notes = await browser.get<{ notificationContacts: { Notifications: { ClientInAppTitle: string; ClientInAppContent: string; TagData: unknown } }[] }>(
+      '/api/notification?page=1&limit=5&status=All',
+    );
     expect(notes.body.notificationContacts[0]?.Notifications.ClientInAppTitle).toBe('Payment received');
+    // What it is about, so the portal links it to the invoice (decision 079).
+    expect(notes.body.notificationContacts[0]?.Notifications.TagData).toEqual({ kind: 'payment', invoice_nos: invoiceNos, receipt_no: res.body.receiptNo });
     expect((await t.lastMailTo(email))?.subject).toContain(res.body.receiptNo!);
     // Paying it again is refused: nothing is left to pay.
     const again = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': key() });

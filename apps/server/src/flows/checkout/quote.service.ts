@@ -78,7 +78,8 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
     settings: pricingSettingsOf(company.settings),
     discountCodeEntries: cart.discountCodes,
     discountCodes,
-    credits: cart.creditIds.map((id) => {
+    // A credit listed twice is still one credit: its balance counts once.
+    credits: [...new Set(cart.creditIds)].map((id) => {
       const credit = creditRows.find((c) => c.id === id)!;
       return { id: String(id), amountCents: credit.remaining_cents };
     }),

@@ -98,7 +98,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
-        if (holds.bookingHoldToken) await confirmHeldBookings(tx, company.id, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        if (holds.bookingHoldToken) await confirmHeldBookings(tx, company, payment.client_id, holds.bookingHoldToken, made.invoiceId);
         await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
       for (const invoice of quote.invoices) {
@@ -179,7 +179,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         content: byDebit
           ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
           : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
-        tagData: { receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
+        tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
       // The receipt e-mail is written with the order: it exists exactly when the order does.

@@ -152,10 +152,12 @@ async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: B
 
 /** How many attempts one solved captcha admits: the first, and two more after declined cards. */
 const CAPTCHA_ATTEMPTS = 3;
+/** The card's bank said no (402): not a payment left unfinished, replaced or refused by the checkout itself. */
+const BANK_DECLINES: readonly string[] = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed'];
 
 /**
  * Decision 082: a spent solution admits the next attempt of the guest it admitted, while it is
- * valid, when every attempt it admitted so far ended with the card declined by its bank (402), up
+ * valid, when every attempt it admitted so far ended with the card declined by its bank, up
  * to CAPTCHA_ATTEMPTS in all. An attempt still open (a challenge step), paid, or refused for
  * another reason ends its captcha, and so does another guest's name on it.
  */
@@ -167,7 +169,7 @@ async function afterDecline(tx: Ctx, company: Company, idempotencyKey: string, s
   if (earlier.length === 0 || clientId === undefined || !earlier.every((row) => sameGuest(row, g))) return false;
   for (const row of earlier) {
     const outcome = await findPaymentOutcome(tx, company.id, clientId, row.idempotency_key);
-    if (outcome?.status !== 'failed' || outcome.refusal?.status !== 402) return false;
+    if (outcome?.status !== 'failed' || outcome.refusal?.status !== 402 || !BANK_DECLINES.includes(outcome.refusal.code)) return false;
   }
   return verifyRepeat(tx, company.id, solution, CAPTCHA_ATTEMPTS);
 }

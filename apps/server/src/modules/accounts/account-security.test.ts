@@ -40,6 +40,21 @@ describe.each(testEngines())('account security on %s', (engine) => {
     expect(reset.body.message).toBe(messages.passwordCommon);
   });
 
+  it('decision 077: a confirmation that differs is refused as not matching, not for its own complexity', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const res = await b.post('/api/customer/register', { first_name: 'A', last_name: 'B', email: 'mismatch@example.com', password: 'Heron#Lane59', confirm_password: 'HeronLane59' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'confirm_password', message: messages.passwordsDoNotMatch }]);
+    const reset = await b.post('/api/customer/reset-password/some-token', { password: 'heronlane59', confirm_password: 'heronlane58' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.errors).toEqual([
+      { field: 'password', message: messages.passwordComplexity },
+      { field: 'confirm_password', message: messages.passwordsDoNotMatch },
+    ]);
+    expect(await t.lastMailTo('mismatch@example.com')).toBeUndefined();
+  });
+
   it('a password over 128 characters is refused with the length message', async () => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');

@@ -72,6 +72,8 @@ export async function insertSignature(
       user_agent: row.userAgent,
       signed_at: nowIso(),
     })
+    // Sent twice at once: the first is the acceptance, the second changes nothing.
+    .onConflict((oc) => oc.columns(['company_id', 'client_id', 'agreement_id', 'version']).doNothing())
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { courtLabel } from '@portal/shared/labels';
 import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
@@ -103,7 +104,7 @@ function assertBookableDay(company: Company, date: string, now: Date) {
 export function resolveBookingRequest(company: Company, request: BookingRequest, now = new Date()): ResolvedBooking {
   const { venue, type } = resolveVenueAndType(company, request.venue_id, request.booking_type_id);
   assertBookableDay(company, request.date, now);
-  if (!venue.Courts.includes(request.court)) throw new AppError(422, 'BOOKING_UNKNOWN_COURT', bookingMessages.unknownCourt);
+  if (!venue.Courts.includes(request.court)) throw new AppError(422, 'BOOKING_UNKNOWN_COURT', bookingMessages.unknownCourt(courtLabel(company.settings)));
   const start = toMinute(request.time);
   if (!startMinutes(company, venue, type.DurationMinutes, request.date).includes(start)) {
     throw new AppError(422, 'BOOKING_NOT_ON_GRID', bookingMessages.notOnGrid);
@@ -166,7 +167,7 @@ export async function holdBookings(
   const bookings = [];
   for (const b of resolved) {
     await repo.releaseExpiredHolds(ctx.db, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
-    const bookingId = await insertOrRefuse(ctx.db, {
+    const bookingId = await insertOrRefuse(ctx.db, company, {
       companyId: company.id,
       clientId,
       venueId: b.venueId,
@@ -189,11 +190,14 @@ export async function holdBookings(
   return { holdToken, holdExpiresAt, bookings };
 }
 
-async function insertOrRefuse(trx: Db, booking: repo.NewBooking): Promise<number> {
+/** 409: the court went to someone else first, said in the company's word for a court. */
+const taken = (company: Company) => new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken(courtLabel(company.settings)));
+
+async function insertOrRefuse(trx: Db, company: Company, booking: repo.NewBooking): Promise<number> {
   try {
     return await repo.insertBooking(trx, booking);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+    if (isUniqueViolation(err)) throw taken(company);
     throw err;
   }
 }
@@ -203,10 +207,10 @@ async function insertOrRefuse(trx: Db, booking: repo.NewBooking): Promise<number
  * inside the caller's transaction. A hold that another booking has since taken over (it had
  * expired) throws 409 BOOKING_TAKEN.
  */
-export async function confirmHeldBookings(ctx: Ctx, companyId: number, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
-  const total = await repo.countHeld(ctx.db, { companyId, holdToken });
-  const confirmed = await repo.confirmHeld(ctx.db, { companyId, clientId, holdToken, invoiceId });
-  if (confirmed !== total) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+export async function confirmHeldBookings(ctx: Ctx, company: Company, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
+  const total = await repo.countHeld(ctx.db, { companyId: company.id, holdToken });
+  const confirmed = await repo.confirmHeld(ctx.db, { companyId: company.id, clientId, holdToken, invoiceId });
+  if (confirmed !== total) throw taken(company);
   return confirmed;
 }
 
@@ -218,7 +222,7 @@ export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: stri
 /** A confirmed booking straight away (demo data, back office), in the caller's transaction. */
 export async function createConfirmedBooking(ctx: Ctx, company: Company, clientId: number, request: BookingRequest, invoiceId: number | null, now = ctx.clock.now()) {
   const b = resolveBookingRequest(company, request, now);
-  return insertOrRefuse(ctx.db, { ...b, companyId: company.id, clientId, status: 'confirmed', holdToken: null, holdExpiresAt: null, invoiceId, now: nowIso(now) });
+  return insertOrRefuse(ctx.db, company, { ...b, companyId: company.id, clientId, status: 'confirmed', holdToken: null, holdExpiresAt: null, invoiceId, now: nowIso(now) });
 }
 
 /** The latest instant a booking can be cancelled online: its start less CancelCutoffHours. */
@@ -281,8 +285,8 @@ export async function findClientBooking(ctx: Ctx, company: Company, clientId: nu
 /** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
 export async function checkBookingRequest(ctx: Ctx, company: Company, request: BookingRequest, now = ctx.clock.now()): Promise<ResolvedBooking> {
   const b = resolveBookingRequest(company, request, now);
-  const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
-  const clash = taken.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
-  if (clash) throw new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken);
+  const busy = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
+  const clash = busy.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
+  if (clash) throw taken(company);
   return b;
 }

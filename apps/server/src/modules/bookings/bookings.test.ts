@@ -101,7 +101,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     expect(hold.bookings[0]).toMatchObject({ priceCents: ace.settings.booking_types.find((b) => b.BookingTypeID === 2)!.PriceCents, endTime: '15:30' });
     await releaseHeldBookings(t.runtime.ctx, ace.id, hold.holdToken);
     const again = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]));
-    await t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace.id, parentClientId, again.holdToken, null));
+    await t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace, parentClientId, again.holdToken, null));
     const list = await parent.get<BookingList>('/api/bookings?filter=upcoming&limit=100');
     expect(list.body.bookings.some((b) => b.date === request.date && b.time === '15:00' && b.court === 'Court 4' && b.status === 'Confirmed')).toBe(true);
 
@@ -109,7 +109,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     const stale = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [later], { now: new Date(Date.now() - 60 * 60_000) }));
     const fresh = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [later]));
     expect(fresh.bookings).toHaveLength(1);
-    await expect(t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace.id, parentClientId, stale.holdToken, null))).rejects.toMatchObject({ code: 'BOOKING_TAKEN' });
+    await expect(t.runtime.ctx.transaction((trx) => confirmHeldBookings(trx, ace, parentClientId, stale.holdToken, null))).rejects.toMatchObject({ code: 'BOOKING_TAKEN' });
   });
 
   it('cancels the customer’s own booking before the cut-off and frees the court; after it, refuses with the cut-off', async () => {

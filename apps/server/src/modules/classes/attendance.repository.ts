@@ -69,6 +69,8 @@ function makeupQuery(db: Db, companyId: number, clientId: number) {
       'm.student_id',
       'st.first_name',
       'st.last_name',
+      'st.standard as student_level',
+      'mc.standard as missed_level',
       'm.lesson_format_id',
       'lf.name as lesson_format',
       'ms.date as missed_date',
@@ -105,8 +107,11 @@ export async function useMakeupCredit(db: Db, companyId: number, clientId: numbe
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Scheduled sessions from `fromDate` (through `toDate`) of classes of one lesson format. */
-export function findSessionsOfFormat(db: Db, companyId: number, lessonFormatId: number | null, fromDate: string, toDate: string) {
+/**
+ * Scheduled sessions from `fromDate` (through `toDate`) of classes of one lesson format; with a
+ * level, only of classes of that level or of none.
+ */
+export function findSessionsOfFormat(db: Db, companyId: number, lessonFormatId: number | null, fromDate: string, toDate: string, level: string | null) {
   return db
     .selectFrom('class_sessions as s')
     .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 's.class_id').on('c.company_id', '=', companyId))
@@ -117,11 +122,18 @@ export function findSessionsOfFormat(db: Db, companyId: number, lessonFormatId: 
     .where('s.date', '>=', fromDate)
     .where('s.date', '<=', toDate)
     .where((eb) => (lessonFormatId === null ? eb('c.lesson_format_id', 'is', null) : eb('c.lesson_format_id', '=', lessonFormatId)))
+    .$if(level !== null, (q) => q.where('c.standard', 'in', ['', level ?? '']))
     .orderBy('s.date')
     .orderBy('s.start_time')
     .orderBy('s.id')
     .limit(200)
     .execute();
+}
+
+/** The student's enrolments that hold a place now in some classes (their sessions are not make-up places for them). */
+export function findStudentPlacesInClasses(db: Db, companyId: number, classIds: number[], studentId: number, now: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return placesIn(db, companyId, classIds, now).select(['class_id', 'start_date', 'end_date']).where('student_id', '=', studentId).execute();
 }
 
 /** Per session: ongoing covering it, absences in it, one-session enrolments in it (for many sessions at once). */

@@ -74,7 +74,19 @@ async function clientStudentsInSession(db: Db, company: Company, clientId: numbe
   return (await calendarRepo.findClientSessionsFrom(db, company.id, clientId, session.date, session.date)).filter((r) => r.date === session.date);
 }
 
-function toMakeup(row: attendanceRepo.MakeupRow, today: string): Makeup {
+/**
+ * The level a credit's sessions must be of (decision 076): the student's as the school set it,
+ * else the missed class's; null when the company lets make-ups be booked at any level.
+ */
+function makeupLevel(company: Company, row: attendanceRepo.MakeupRow): string | null {
+  if (company.settings.classes_setup.MakeupLevels === 'AnyLevel') return null;
+  return row.student_level || row.missed_level || '';
+}
+
+/** A class of no level is open to every level. */
+const levelAllows = (level: string | null, classLevel: string) => level === null || classLevel === '' || classLevel === level;
+
+function toMakeup(company: Company, row: attendanceRepo.MakeupRow, today: string): Makeup {
   return {
     MakeupID: row.id,
     StudentID: row.student_id,
@@ -87,6 +99,7 @@ function toMakeup(row: attendanceRepo.MakeupRow, today: string): Makeup {
     Status: row.used_at ? 'used' : row.expires_on < today ? 'expired' : 'available',
     BookedDate: row.booked_date,
     BookedClass: row.booked_class,
+    Level: makeupLevel(company, row),
   };
 }
 
@@ -120,7 +133,7 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   // The place given up may be what the first family on the waitlist is waiting for: not so, an
   // absence frees one session, not the class; the waitlist is for ongoing places.
   const makeup = makeupId === null ? null : await attendanceRepo.findMakeup(ctx.db, company.id, clientId, makeupId);
-  return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(makeup, c.today) : null };
+  return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(company, makeup, c.today) : null };
 }
 
 // Make-ups, for a company that takes them (the endpoints' CanTakeMakeups switch).
@@ -130,7 +143,7 @@ export async function listMakeups(ctx: Ctx, company: Company, clientId: number) 
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
   return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId))
-    .map((r) => toMakeup(r, c.today))
+    .map((r) => toMakeup(company, r, c.today))
     .sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
@@ -142,13 +155,18 @@ async function usableMakeup(db: Db, company: Company, clientId: number, makeupId
   return makeup;
 }
 
-/** Sessions of the credit's lesson format, from now until it expires, with a free place. */
+/**
+ * Sessions of the credit's lesson format and level, from now until it expires, with a free
+ * place, and not of a class the student already has a place in on that day.
+ */
 export async function makeupSessions(ctx: Ctx, company: Company, clientId: number, makeupId: number) {
   const c = clock(company);
   const makeup = await usableMakeup(ctx.db, company, clientId, makeupId, c);
-  const sessions = (await attendanceRepo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on)).filter(
+  const found = (await attendanceRepo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on, makeupLevel(company, makeup))).filter(
     (s) => sessionStart(company, s.date, s.start_time) > c.at,
   );
+  const places = await attendanceRepo.findStudentPlacesInClasses(ctx.db, company.id, [...new Set(found.map((s) => s.class_id))], makeup.student_id, c.now);
+  const sessions = found.filter((s) => !places.some((p) => p.class_id === s.class_id && p.start_date <= s.date && (p.end_date === null || p.end_date >= s.date)));
   const taken = await attendanceRepo.occupancyOfSessions(ctx.db, company.id, sessions, c.now);
   return sessions
     .map((s) => ({
@@ -166,8 +184,8 @@ export async function makeupSessions(ctx: Ctx, company: Company, clientId: numbe
 
 /**
  * Books a credit into a session in one transaction under the class's lock: the credit is the
- * client's, unused and unexpired, the session is of its lesson format, still to come, has a
- * free place, and the student is not in it already.
+ * client's, unused and unexpired, the session is of its lesson format and level, still to come,
+ * has a free place, and the student is not in it already.
  */
 export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
   const c = clock(company);
@@ -177,6 +195,7 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
     if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
     const makeup = await usableMakeup(tx.db, company, clientId, input.makeup_id, c);
     if (session.lesson_format_id !== makeup.lesson_format_id) throw refuse(422, 'MAKEUP_FORMAT', msg.makeupFormat);
+    if (!levelAllows(makeupLevel(company, makeup), session.standard)) throw refuse(422, 'MAKEUP_LEVEL', msg.makeupLevel);
     if (session.status !== 'scheduled' || sessionStart(company, session.date, session.start_time) <= c.at) throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
     if (session.date > makeup.expires_on) throw refuse(422, 'MAKEUP_EXPIRED', msg.makeupExpired);
     const already = await repo.findStudentEnrolmentsInClass(tx.db, company.id, session.class_id, makeup.student_id, c.now);
@@ -197,5 +216,5 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
     if (!(await attendanceRepo.useMakeupCredit(tx.db, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
   });
   const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
-  return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(makeup!, c.today) };
+  return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(company, makeup!, c.today) };
 }

@@ -1,3 +1,4 @@
+import { courtLabel } from '@portal/shared/labels';
 import type { ClassSessionLinkAnswer, LabelledRow } from '@portal/shared/class-session-link-schemas';
 import { dayAbbreviation, durationText, isoDayOf, showsClassTime, timeRangeText } from '@portal/shared/class-time-text';
 import type { Ctx } from '../../context.ts';
@@ -17,9 +18,6 @@ export function formatCompanyDate(isoDate: string, dateFormat: string): string {
   const [year = '', month = '', day = ''] = isoDate.split('-');
   return dateFormat.replace('yyyy', year).replace('MM', month).replace('dd', day);
 }
-
-/** X19: the localization label wins, then CourtText, then "Court". */
-const courtLabel = (company: Company) => company.settings.localization.CourtLabel.trim() || company.settings.CourtText.trim() || 'Court';
 
 /**
  * What a class-session link shows, in the company's words and date format; undefined for a token
@@ -51,7 +49,7 @@ export async function findLinkDetails(ctx: Pick<Ctx, 'db'>, company: Company, to
         ]
       : []),
     { label: 'Venue', value: [link.venue, link.venue_address].filter(Boolean).join(', ') || none },
-    { label: courtLabel(company), value: link.court || none },
+    { label: courtLabel(company.settings), value: link.court || none },
   ];
   return { success: true, rows, dates, expires_at: link.expires_at };
 }

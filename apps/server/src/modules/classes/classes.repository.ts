@@ -118,7 +118,7 @@ export function findSession(db: Db, companyId: number, sessionId: number) {
     .selectFrom('class_sessions as s')
     .innerJoin('classes as c', (j) => j.onRef('c.id', '=', 's.class_id').on('c.company_id', '=', companyId))
     .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'c.lesson_format_id').on('lf.company_id', '=', companyId))
-    .select(['s.id', 's.class_id', 's.date', 's.start_time', 's.status', 'c.name as class_name', 'c.lesson_format_id', 'lf.name as lesson_format', 'c.capacity', 'c.duration_minutes'])
+    .select(['s.id', 's.class_id', 's.date', 's.start_time', 's.status', 'c.name as class_name', 'c.lesson_format_id', 'lf.name as lesson_format', 'c.capacity', 'c.duration_minutes', 'c.standard'])
     .where('s.company_id', '=', companyId)
     .where('s.id', '=', sessionId)
     .executeTakeFirst();

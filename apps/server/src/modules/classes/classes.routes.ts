@@ -6,6 +6,7 @@ import { serverMessages } from '@portal/shared/messages';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
+import { publicOrigin } from '../../config/env.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { absenceReasons, bookMakeup, listMakeups, makeupSessions, notifyAbsence, studentSessions } from './attendance.service.ts';
 import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.service.ts';
@@ -86,10 +87,8 @@ export async function classesRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
 
   route(app, base, endpoints.calendarFeed, ({ ctx }) => calendarFeedStatus(ctx, ctx.company, ctx.clientId));
 
-  route(app, base, endpoints.createCalendarFeed, ({ ctx, req }) => {
-    const origin = ctx.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-    return createCalendarFeed(ctx, ctx.company, ctx.clientId, origin.replace(/\/$/, ''));
-  });
+  // Every link a family receives is built from the configured origin, never from the request's Host.
+  route(app, base, endpoints.createCalendarFeed, ({ ctx }) => createCalendarFeed(ctx, ctx.company, ctx.clientId, publicOrigin(ctx.env)));
 
   route(app, base, endpoints.revokeCalendarFeed, ({ ctx }) => revokeCalendarFeed(ctx, ctx.company, ctx.clientId));
 

@@ -211,7 +211,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     }
   });
 
-  it('F7, F8: make-ups list, sessions of the same format with a place, booking once; another client’s credit is a 404', async () => {
+  it('F7, F8: make-ups list, sessions of the same format and level with a place, booking once; another client’s credit is a 404', async () => {
     const makeups = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups;
     expect(makeups.some((m) => m.Status === 'used' && m.BookedClass === 'Seahorse – Thursday 4:00 pm')).toBe(true);
     const credit = makeups.find((m) => m.Status === 'available' && m.StudentName === 'Noah Mitchell')!;
@@ -221,7 +221,9 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((s) => s.PlacesLeft > 0)).toBe(true);
     expect(sessions.some((s) => s.ClassName.startsWith('Junior squad'))).toBe(false);
-    const target = sessions.find((s) => s.ClassName === 'Dolphin – Monday 5:00 pm')!;
+    // Noah is a Starfish: his make-up is in a Starfish class (decision 076).
+    expect(sessions.some((s) => s.ClassName.startsWith('Dolphin'))).toBe(false);
+    const target = sessions.find((s) => s.ClassName === 'Starfish – Sunday 9:00 am')!;
     expect((await family.post('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID })).status).toBe(404);
     const booked = await parent.post<{ makeup: { Status: string; BookedDate: string } }>('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID });
     expect(booked.status).toBe(200);
@@ -294,11 +296,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const note = await db()
       .selectFrom('notification_contacts as nc')
       .innerJoin('notifications as n', 'n.id', 'nc.notification_id')
-      .select('n.title')
+      .select(['n.title', 'n.tag_data'])
       .where('nc.client_id', '=', offered[0]!.client_id)
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(note.title).toBe('A place is free in Turtle – Saturday 11:00 am');
+    // The offer it is about, so the portal links to it (decision 079).
+    expect(JSON.parse(note.tag_data ?? 'null')).toEqual({ kind: 'waitlist_offer', class_id: turtle, waitlist_id: expect.any(Number) });
     // Held for the first family: still full to others.
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(409);
     // The hold lapses: the next family is offered the place.

@@ -2,6 +2,7 @@ import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publicOrigin } from '../../config/env.ts';
 import { findClientEmail, isEmailOptedOut, notifyClient, renderMail } from '../messaging/messaging.api.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations } from './class-rules.ts';
@@ -85,7 +86,15 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
         made += 1;
         const title = `A place is free in ${cls.name}`;
         const content = `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
-        await notifyClient(tx.db, { companyId: company_id, clientId: entry.client_id, category: 'classes', title, content, tagData: { class_id, waitlist_id: entry.id }, createdAt: now });
+        await notifyClient(tx.db, {
+          companyId: company_id,
+          clientId: entry.client_id,
+          category: 'classes',
+          title,
+          content,
+          tagData: { kind: 'waitlist_offer', class_id, waitlist_id: entry.id },
+          createdAt: now,
+        });
         mails.push({ clientId: entry.client_id, title, content });
       }
       return made;
@@ -95,7 +104,7 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
       if (await isEmailOptedOut(ctx, company_id, m.clientId, 'classes')) continue;
       const client = await findClientEmail(ctx, company_id, m.clientId);
       if (!client?.email) continue;
-      const action = { label: 'View classes', url: `${ctx.env.PUBLIC_URL ?? ''}/hub/classes` };
+      const action = { label: 'View classes', url: `${publicOrigin(ctx.env)}/hub/classes` };
       ctx.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
     }
   }

@@ -161,7 +161,7 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
       {
         title: 'Invoice H-1002 issued',
         created_at: '2026-03-07T22:30:00.000Z',
-        tag_data: JSON.stringify({ invoice_no: 'H-1002' }),
+        tag_data: JSON.stringify({ kind: 'invoice', invoice_no: 'H-1002' }),
         status: 'New',
         read_at: null,
         company_id: companyId,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Records a message before it is delivered; answers its id. */
-export async function insertOutboxMail(db: Db, mail: { companyId: number | null; to: string; subject: string; text: string; html: string }): Promise<number> {
+export async function insertOutboxMail(db: Db, mail: { companyId: number | null; to: string; subject: string; text: string; html: string; replyTo?: string | undefined }): Promise<number> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -11,6 +11,7 @@ export async function insertOutboxMail(db: Db, mail: { companyId: number | null;
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      reply_to: mail.replyTo ?? null,
       status: 'pending',
       error: null,
       created_at: nowIso(),
@@ -55,7 +56,7 @@ export async function claimOutboxMail(db: Db, id: number, now: string, leaseUnti
 }
 
 export function findOutboxMail(db: Db, id: number) {
-  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'reply_to']).where('id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -108,7 +108,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
     if (!(await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS))))) return;
     const row = await findOutboxMail(db, id);
     if (!row) return;
-    await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+    await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
   }
 
   const mailer: Mailer = {
@@ -145,6 +145,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
         subject,
         text: redact(message.text, message.secrets),
         html: redact(message.html, message.secrets),
+        replyTo: message.replyTo,
       });
       await transmit(id, message);
     },
@@ -163,7 +164,7 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
  * leaves it sending until its lease (OUTBOX_LEASE_MS) runs out. Stored as sent, so never for
  * messages with secrets.
  */
-export function enqueueMail(ctx: Ctx, message: { companyId: number; to: string; subject: string; text: string; html: string }): Promise<number> {
+export function enqueueMail(ctx: Ctx, message: { companyId: number; to: string; subject: string; text: string; html: string; replyTo?: string | undefined }): Promise<number> {
   return insertOutboxMail(ctx.db, message);
 }
 

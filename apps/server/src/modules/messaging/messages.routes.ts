@@ -5,6 +5,8 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { listEtag, sendPolledList } from '../../lib/http.ts';
+import { throttle } from '../../lib/sign-in-throttle.ts';
+import { listReplies, sendReply } from './message-replies.service.ts';
 import * as service from './messages.service.ts';
 
 /** The company's messages, while it has them switched on (the endpoints' EnableMessages). */
@@ -35,5 +37,18 @@ export async function messagesRoutes(app: FastifyInstance, { ctx: base }: { ctx:
   route(app, base, endpoints.markMessageRead, async ({ ctx, body }) => {
     if (!(await service.markRead(ctx, ctx.company.id, ctx.clientId, body.message_id))) throw new AppError(404, 'NOT_FOUND', serverMessages.notFound);
     return { success: true as const, unread_messages_count: await service.countUnread(ctx, ctx.company.id, ctx.clientId) };
+  });
+
+  route(app, base, endpoints.replies, async ({ ctx, query }) => ({
+    success: true as const,
+    replies: await listReplies(ctx, ctx.company.id, ctx.clientId, query.message_id),
+    can_reply: ctx.company.settings.ContactEmail !== '',
+  }));
+
+  route(app, base, endpoints.reply, async ({ ctx, body, headers, req }) => {
+    // Each reply mails the office: counted per client address like Contact Us, so no one floods it.
+    await throttle(req, 'contact');
+    const reply = await sendReply(ctx, ctx.company, ctx.clientId, { messageId: body.message_id, body: body.body, idempotencyKey: headers['idempotency-key'] });
+    return { success: true as const, reply };
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { NotificationSubject } from '@portal/shared/notification-subject';
 import { nowIso } from '../../lib/time.ts';
 
 export type NotificationFilter = 'All' | 'New' | 'Read';
@@ -120,11 +121,12 @@ export async function saveOptOuts(db: Db, companyId: number, clientId: number, r
 
 /**
  * A notification for one client, unless they switched its category's in-app notifications off;
- * answers the notification id or null. Runs inside the caller's transaction.
+ * answers the notification id or null. Runs inside the caller's transaction. `tagData` names what
+ * it is about, so the portal links to it (decision 079).
  */
 export async function insertClientNotification(
   db: Db,
-  input: { companyId: number; clientId: number; category: string; title: string; content: string; tagData: Record<string, unknown> | null; createdAt: string },
+  input: { companyId: number; clientId: number; category: string; title: string; content: string; tagData: NotificationSubject | null; createdAt: string },
 ): Promise<number | null> {
   const optOut = await db
     .selectFrom('notification_opt_outs')
@@ -159,7 +161,7 @@ export async function isEmailOptedOut(db: Db, companyId: number, clientId: numbe
   return Boolean(row?.email);
 }
 
-/** Where a client's e-mail goes. */
+/** Where a client's e-mail goes, and their name. */
 export function findClientEmail(db: Db, companyId: number, clientId: number) {
-  return db.selectFrom('clients').select(['email', 'first_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+  return db.selectFrom('clients').select(['email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }

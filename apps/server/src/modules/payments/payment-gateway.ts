@@ -16,7 +16,7 @@ export interface ChargeRequest {
   description: string;
 }
 
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'invalid_token';
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'invalid_token' | 'payment_abandoned';
 
 export type ChargeResult =
   | { status: 'succeeded'; chargeId: string }
@@ -55,6 +55,12 @@ export interface PaymentGateway {
   /** The charge made under a key, or null when none was. */
   retrieve(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
   refund(companyId: number, chargeId: string): Promise<void>;
+  /**
+   * Cancels the charge made under a key while it still waits on its challenge step (as a
+   * provider cancels a payment that requires action), so it can no longer be approved. Answers
+   * the charge as it now stands: one approved meanwhile stays succeeded; null when none was made.
+   */
+  cancel(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
   /** The card behind a token of this client, or null (another client's or company's token, or none). */
   lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
   /**
@@ -78,4 +84,5 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   expired_card: 'Your card has expired.',
   authentication_failed: 'We could not verify your card. Please try again or use another card.',
   invalid_token: 'Your card details have expired. Please enter your card again.',
+  payment_abandoned: 'The payment was not completed.',
 };

@@ -49,6 +49,11 @@ export function findLivePayments(db: Db, companyId: number, clientId: number, no
     .execute();
 }
 
+/** Payments of the client waiting on a card check (a challenge step), oldest first. */
+export function findPaymentsAwaitingAction(db: Db, companyId: number, clientId: number) {
+  return db.selectFrom('payments').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'requires_action').orderBy('id').execute();
+}
+
 /** Moves a payment on, only from the statuses given; false when another call moved it first. */
 export async function movePayment(
   db: Db,

@@ -135,6 +135,14 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       await repo.moveCharge(db, companyId, chargeId, 'succeeded', { status: 'refunded', refunded_cents: row.amount_cents, updated_at: nowIso() });
     },
 
+    async cancel(companyId, key) {
+      const row = await repo.findChargeByKey(db, companyId, key);
+      if (row?.status !== 'requires_action') return row ? resultOf(row) : null;
+      await repo.moveCharge(db, companyId, row.charge_id, 'requires_action', { status: 'declined', decline_code: 'payment_abandoned', updated_at: nowIso() });
+      // Approved a moment before: the charge as it stands wins.
+      return resultOf((await repo.findChargeByKey(db, companyId, key))!);
+    },
+
     async listSucceededCharges(companyId, before) {
       const rows = await repo.findSucceededChargesBefore(db, companyId, before);
       return rows.map((r) => ({ chargeId: r.charge_id, idempotencyKey: r.idempotency_key, amountCents: r.amount_cents, createdAt: r.created_at }));

@@ -13,7 +13,7 @@ import * as service from './student.service.ts';
 const UPLOAD_BODY_LIMIT = PICTURE_UPLOAD_LIMIT + 16_384;
 
 const tooLarge = () => new AppError(413, 'TOO_LARGE', studentMessages.pictureTooLarge);
-const notAnImage = () => new AppError(400, 'NO_FILE', studentMessages.pictureNotAnImage);
+const noPicture = () => new AppError(400, 'NO_FILE', studentMessages.pictureMissing);
 
 /** A picture's ETag: its version, which changes with its bytes. */
 const pictureEtag = (version: string) => `"${version}"`;
@@ -60,9 +60,9 @@ export async function studentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
       } catch (err) {
         if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
         // A body that is not a readable form (no boundary, cut short) holds no picture either.
-        throw notAnImage();
+        throw noPicture();
       }
-      if (!data || data.length === 0) throw notAnImage();
+      if (!data || data.length === 0) throw noPicture();
       const url = await service.updatePicture(ctx, ctx.company, ctx.clientId, params.id, data);
       return { success: true as const, profile_picture: url };
     },

@@ -352,19 +352,21 @@ describe.each(testEngines())('students on %s', (engine) => {
       ['a PNG decompression bomb', multipart(pngBomb(), 'compressed_image.jpg', 'image/png'), 400, studentMessages.pictureTooManyPixels],
       ['an SVG with a script', multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'compressed_image.jpg'), 400, studentMessages.pictureNotAnImage],
       ['a PDF renamed .jpg', multipart(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF')), 400, studentMessages.pictureNotAnImage],
+      ['a PDF as it is', multipart(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'report.pdf', 'application/pdf'), 400, studentMessages.pictureNotAnImage],
       ['a truncated JPEG', multipart(truncated), 400, studentMessages.pictureUnreadable],
-      ['a form without its boundary', { payload: multipart(photo).payload, contentType: 'multipart/form-data' }, 400, studentMessages.pictureNotAnImage],
+      ['a form without its boundary', { payload: multipart(photo).payload, contentType: 'multipart/form-data' }, 400, studentMessages.pictureMissing],
       [
         'no file at all',
         { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n'), contentType: 'multipart/form-data; boundary=b' },
         400,
-        studentMessages.pictureNotAnImage,
+        studentMessages.pictureMissing,
       ],
     ];
     for (const [name, body, status, message] of cases) {
       const res = await upload(parent, ella, body);
       expect(res.status, name).toBe(status);
       expect((res.body as { message: string }).message, name).toBe(message);
+      if (message === studentMessages.pictureNotAnImage) expect((res.body as { code: string }).code, name).toBe('INVALID_IMAGE');
     }
     expect((await parent.get<StudentRecord>(`/api/student/${ella}`)).body.profile_picture).toBe(before);
   });

@@ -7,6 +7,7 @@ import { CheckboxField } from './checkbox-field';
 import { DatePartsField } from './date-parts-field';
 import { MultiSelectField } from './multi-select-field';
 import { SelectField } from './select-field';
+import { ShownValue } from './shown-value';
 import { TextareaField } from './textarea-field';
 
 /** The address a "same as" box copies: the account holder's, or the form's own for billing. */
@@ -128,6 +129,13 @@ function LocationPostcode({ input, source, form, values, autofill }: { input: Fo
   return <EngineInput input={supplied === null ? input : { ...input, readOnly: true }} form={form} autofill={autofill} />;
 }
 
+/** What a value the company sets shows before it has set one. */
+const NOT_SET = 'Not set yet';
+
+function itemLabel(input: FormInputDescriptor, value: unknown): string | undefined {
+  return input.items?.find((i) => String(i.value) === String(value))?.label;
+}
+
 /** Address line 1, notes and multi-line text take the whole row. */
 function wide(input: FormInputDescriptor): string {
   return input.kind === 'textarea' || input.key.endsWith('Address1') || input.key.endsWith('Address2') ? 'sm:col-span-2' : '';
@@ -184,6 +192,7 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
       return <TextareaField {...common} maxLength={input.maxLength} {...form.register(input.key)} />;
     case 'select':
     case 'yesNo':
+      if (input.readOnly) return <ShownValue label={input.label} value={itemLabel(input, form.getValues(input.key)) ?? NOT_SET} note={input.note} className={className} />;
       return <SelectField {...common} options={input.items ?? []} {...form.register(input.key)} />;
     case 'checkbox':
       return <CheckboxField label={input.label} className={className} {...form.register(input.key)} />;

@@ -43,6 +43,22 @@ describe('PasswordForm: the one form of Login & Security, Set Password and the r
   });
 });
 
+describe('PasswordForm: a confirmation that differs says so (decision 077)', () => {
+  it('"Passwords do not match" under a confirmation that lacks the symbol the password has; the password field says what a weak password lacks', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<PasswordForm header={<h1>Set New Password</h1>} passwordLabel="Password" submitLabel="Set password" onSubmit={onSubmit} />);
+    type('Password', 'abcdef1!');
+    type('Confirm Password', 'abcdefg1');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeTruthy();
+    expect(screen.queryByText(messages.confirmComplexity)).toBeNull();
+    type('Password', 'abcdefgh');
+    expect(await screen.findByText(messages.passwordComplexity)).toBeTruthy();
+    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
 describe('PasswordFields: the register form shows the same password fields as PasswordForm', () => {
   it('the hint, the show/hide toggles, the rules of group S with their messages, and the confirmation checked again as the password changes', async () => {
     useUiStore.setState({ modal: 'register' });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { BookMakeupAnswer, Makeup, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
+import { classMessages, type BookMakeupAnswer, type Makeup, type MakeupSessionsAnswer, type MakeupsAnswer } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
@@ -23,11 +23,12 @@ const credit: Makeup = {
   Status: 'available',
   BookedDate: null,
   BookedClass: null,
+  Level: 'Seahorse',
 };
 
-function answers() {
+function answers(makeup: Makeup = credit) {
   server.use(
-    http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [credit] })),
+    http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [makeup] })),
     http.get<never, never, MakeupSessionsAnswer>('/api/classes/get-makeup-sessions', () =>
       HttpResponse.json({ sessions: [{ SessionID: 8, ClassID: 102, ClassName: 'Dolphins', Venue: 'Bondi Pool', Date: '2026-12-07', Time: '16:00', Duration: 90, PlacesLeft: 2 }] }),
     ),
@@ -55,5 +56,25 @@ describe('MakeupsBookRoute', () => {
     expect(within(confirm).getByText(`Dolphins · ${session}`)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Book make-up' }));
     expect(await screen.findByText(`Ella is booked into Dolphins on 07/12/2026${at}.`)).toBeTruthy();
+  });
+
+  it("decision 076: says the sessions are of the student's level, or of any level when the company allows it", async () => {
+    answers();
+    const { unmount } = renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
+    expect(await screen.findByText('Book before 29/01/2027. Sessions shown are Seahorse sessions with a free place.')).toBeTruthy();
+    unmount();
+    answers({ ...credit, Level: null });
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
+    expect(await screen.findByText('Book before 29/01/2027. Sessions shown have a free place.')).toBeTruthy();
+  });
+
+  it('decision 076: a booking the server refuses for its level says why', async () => {
+    answers();
+    server.use(http.post('/api/classes/book-makeup', () => HttpResponse.json({ code: 'MAKEUP_LEVEL', message: classMessages.makeupLevel }, { status: 422 })));
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
+    const refused = await screen.findByRole('dialog', { name: 'Could not book' });
+    expect(within(refused).getByText(classMessages.makeupLevel)).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ import { classDuration, classTime, sessionWhen } from '@/lib/class-format';
 
 const SESSIONS_SHOWN = 12;
 
-/** /hub/classes/makeups/book (F8): a session of the credit's lesson format with a free place. */
+/** /hub/classes/makeups/book (F8): a session of the credit's lesson format and level (decision 076) with a free place. */
 export default function MakeupsBookRoute() {
   const config = useConfig();
   const navigate = useNavigate();
@@ -73,7 +73,11 @@ export default function MakeupsBookRoute() {
               label: `${m.StudentName} · ${m.LessonFormat}${m.MissedDate ? ` · missed ${formatDate(m.MissedDate, dateFormat)}` : ''}`,
             }))}
           />
-          {makeup ? <p className="mb-4 text-sm text-ink-soft">Book before {formatDate(makeup.ExpiresOn, dateFormat)}. Sessions shown have a free place.</p> : null}
+          {makeup ? (
+            <p className="mb-4 text-sm text-ink-soft">
+              Book before {formatDate(makeup.ExpiresOn, dateFormat)}. {makeup.Level ? `Sessions shown are ${makeup.Level} sessions with a free place.` : 'Sessions shown have a free place.'}
+            </p>
+          ) : null}
           {sessions.isPending ? (
             <ListLoading label="Loading sessions" />
           ) : sessions.isError ? (

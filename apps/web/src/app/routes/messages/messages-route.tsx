@@ -12,6 +12,7 @@ import { useIsMobile } from '@/lib/use-media';
 import { useMessagesList } from '@/features/messages/api/get-messages';
 import { useMarkMessageRead } from '@/features/messages/api/mark-message-read';
 import { isUnread, messageHref } from '@/features/messages/lib/message-helpers';
+import { MessageReplies } from '@/features/messages/components/message-replies';
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon, MailIcon } from 'lucide-react';
 
@@ -30,7 +31,8 @@ export default function MessagesRoute() {
   const selected = selectedId ? messages.find((m) => m.CPMessageID === selectedId) : undefined;
   const dateFormat = config.localization.DateFormat;
   const timeZone = companyTimeZone(config);
-  const formatWhen = (m: PortalMessage) => formatDateTime(m.PublishedTimestamp, dateFormat, timeZone);
+  const formatInstant = (instant: string) => formatDateTime(instant, dateFormat, timeZone);
+  const formatWhen = (m: PortalMessage) => formatInstant(m.PublishedTimestamp);
 
   // A linked message may sit beyond the first page: keep loading until it appears.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -101,7 +103,16 @@ export default function MessagesRoute() {
             </nav>
           )}
 
-          {showPane && <ReadingPane message={selected} when={selected ? formatWhen(selected) : ''} notFound={notFound} loading={selectedId != null && !selected && !notFound} isMobile={isMobile} />}
+          {showPane && (
+            <ReadingPane
+              message={selected}
+              companyName={config.CompanyDisplayName}
+              formatInstant={formatInstant}
+              notFound={notFound}
+              loading={selectedId != null && !selected && !notFound}
+              isMobile={isMobile}
+            />
+          )}
         </div>
       )}
     </div>
@@ -110,13 +121,15 @@ export default function MessagesRoute() {
 
 interface ReadingPaneProps {
   message: PortalMessage | undefined;
-  when: string;
+  /** Who sent every message: the company. */
+  companyName: string;
+  formatInstant: (instant: string) => string;
   notFound: boolean;
   loading: boolean;
   isMobile: boolean;
 }
 
-function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPaneProps) {
+function ReadingPane({ message, companyName, formatInstant, notFound, loading, isMobile }: ReadingPaneProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // On phones the message replaces the list, so move focus to it like a page change.
@@ -125,7 +138,7 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
   }, [message, isMobile]);
 
   const back = isMobile ? (
-    <Link to={paths.messages} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+    <Link to={paths.messages} className="inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
       <ChevronLeftIcon aria-hidden="true" className="size-4" />
       All messages
     </Link>
@@ -156,19 +169,22 @@ function ReadingPane({ message, when, notFound, loading, isMobile }: ReadingPane
   // On phones the message is the whole page, so its title is the page's main heading.
   const Heading = isMobile ? 'h1' : 'h2';
   return (
-    <section aria-labelledby="message-title">
+    <section aria-labelledby="message-title" className="space-y-4">
       {back}
       <article className="rounded-2xl border border-line bg-surface px-5 py-6 shadow-sm sm:px-8 sm:py-8">
         <header className="border-b border-line-soft pb-4">
           <Heading id="message-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-balance wrap-anywhere text-ink outline-none sm:text-2xl">
             {message.Title}
           </Heading>
-          <p className="mt-2 text-sm text-muted">
-            <time dateTime={message.PublishedTimestamp}>{when}</time>
+          <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-muted">
+            <span className="font-medium text-ink-soft">{companyName}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={message.PublishedTimestamp}>{formatInstant(message.PublishedTimestamp)}</time>
           </p>
         </header>
         <div className="mt-5 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-line text-ink">{message.Body}</div>
       </article>
+      <MessageReplies messageId={message.CPMessageID} companyName={companyName} formatWhen={formatInstant} headingLevel={isMobile ? 2 : 3} />
     </section>
   );
 }

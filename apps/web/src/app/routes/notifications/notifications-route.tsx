@@ -15,6 +15,8 @@ import { useNotificationsList, type NotificationStatusFilter } from '@/features/
 import { useMarkAllNotificationsRead } from '@/features/notifications/api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
 import { NotificationListItem } from '@/features/notifications/components/notification-list-item';
+import { notificationLink } from '@/features/notifications/lib/notification-link';
+import { studentTerm } from '@/lib/branding';
 import { BellIcon, SlidersHorizontalIcon } from 'lucide-react';
 
 const FILTERS: NotificationStatusFilter[] = ['All', 'New', 'Read'];
@@ -25,7 +27,7 @@ const EMPTY_TEXT: Record<NotificationStatusFilter, string> = {
   Read: 'No read notifications yet.',
 };
 
-/** /hub/notifications (J7, J8): every notification, filterable, with ?id= opening one. */
+/** /hub/notifications (J7, J8): every notification, filterable, with ?id= opening one; each links to what it is about (decision 079). */
 export default function NotificationsRoute() {
   const config = useConfig();
   const [searchParams] = useSearchParams();
@@ -75,6 +77,7 @@ export default function NotificationsRoute() {
 
   const dateFormat = config.localization.DateFormat;
   const timeZone = companyTimeZone(config);
+  const studentsWord = `${studentTerm(config)}s`;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
@@ -135,6 +138,7 @@ export default function NotificationsRoute() {
                       highlighted={contact.NotificationContactID === targetId}
                       onMarkRead={markOne}
                       marking={markRead.isPending && markRead.variables === contact.NotificationContactID}
+                      link={notificationLink(contact.Notifications.TagData, studentsWord)}
                     />
                   ))}
                 </ul>

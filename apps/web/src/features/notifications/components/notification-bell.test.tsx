@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import type { NotificationContact, NotificationList } from '@portal/shared/notification-schemas';
+import type { NotificationContact, NotificationList, NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
@@ -32,7 +32,7 @@ function renderBell(mobile: boolean) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...view, queryClient };
+  return { ...view, queryClient, router };
 }
 
 beforeEach(() => {
@@ -113,6 +113,33 @@ describe('NotificationBell', () => {
     expect(text).not.toContain(longWord.slice(0, 16));
     expect(text).toContain(`First ${longWord.slice(0, 15)}… line\nSecond line…`);
     expect(text).not.toContain('Third line');
+  });
+
+  it('decision 079: a row about an invoice marks it read and opens the invoice; a row about nothing opens it on the notifications page', async () => {
+    const marked: number[] = [];
+    server.use(
+      http.post<never, { notificationContactID: number }, NotificationMarkReadAnswer>('/api/notification/mark-read', async ({ request }) => {
+        marked.push((await request.json()).notificationContactID);
+        return HttpResponse.json({ success: true, total_count_new: 0 });
+      }),
+    );
+    newCount = 1;
+    const note = (id: number, title: string, status: 'New' | 'Read', TagData: Record<string, unknown> | null): NotificationContact => ({
+      NotificationContactID: id,
+      Status: status,
+      Notifications: { ClientInAppTitle: title, ClientInAppContent: 'Details', DateTimeCreated: '2025-05-01T00:00:00.000Z', TagData },
+    });
+    contacts = [note(41, 'Invoice INV-10231 issued', 'New', { kind: 'invoice', invoice_no: 'INV-10231' }), note(42, 'Carnival on Sunday', 'Read', { type: 'event' })];
+    const { router } = renderBell(false);
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Notifications, 1 new' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Invoice INV-10231 issued/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hub/financials/INV-10231'));
+    expect(marked).toEqual([41]);
+
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Notifications/ }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: /^Carnival on Sunday/ }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/hub/notifications?id=42'));
+    expect(marked).toEqual([41]);
   });
 
   it('renders nothing and never polls for a guest', async () => {

@@ -5,7 +5,9 @@ import { paths } from '@/config/paths';
 import { useCompanyConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/entities/customer/identity';
+import { studentTerm } from '@/lib/branding';
 import { useBellNotifications } from '../api/get-notifications';
+import { notificationLink } from '../lib/notification-link';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BellIcon } from 'lucide-react';
 
@@ -13,7 +15,7 @@ function notificationHref(id: number): string {
   return `${paths.notifications}?${new URLSearchParams({ id: String(id) })}`;
 }
 
-/** The notifications bell (B5, B7, J1, J3–J7): polls the 5 latest every 60 s while someone is signed in. */
+/** The notifications bell (B5, B7, J1, J3–J7): polls the 5 latest every 60 s while someone is signed in; a row opens what it is about. */
 export function NotificationBell() {
   const user = useCurrentUser();
   const { data: config } = useCompanyConfig();
@@ -33,7 +35,8 @@ export function NotificationBell() {
         // The page marks it read again on arrival, so a failed call here costs nothing.
       }
     }
-    void navigate(notificationHref(contact.NotificationContactID));
+    // Straight to what it is about (decision 079); a notification about nothing in particular opens on its page.
+    void navigate(notificationLink(contact.Notifications.TagData, `${studentTerm(config)}s`)?.to ?? notificationHref(contact.NotificationContactID));
   }
 
   const dateFormat = config.localization.DateFormat;

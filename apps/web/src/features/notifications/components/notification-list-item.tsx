@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { BellIcon } from 'lucide-react';
+import { ArrowRightIcon, BellIcon } from 'lucide-react';
+import type { NotificationLink } from '../lib/notification-link';
 
 interface NotificationListItemProps {
   contact: NotificationContact;
@@ -10,9 +12,11 @@ interface NotificationListItemProps {
   highlighted: boolean;
   onMarkRead: (id: number) => void;
   marking: boolean;
+  /** The page it is about (decision 079), if any. */
+  link: NotificationLink | null;
 }
 
-export function NotificationListItem({ contact, formattedDate, highlighted, onMarkRead, marking }: NotificationListItemProps) {
+export function NotificationListItem({ contact, formattedDate, highlighted, onMarkRead, marking, link }: NotificationListItemProps) {
   const ref = useRef<HTMLElement>(null);
   const isNew = contact.Status === 'New';
   const n = contact.Notifications;
@@ -50,6 +54,17 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
             <p className="text-xs whitespace-nowrap text-muted">{formattedDate}</p>
           </div>
           <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-ink-soft">{n.ClientInAppContent}</p>
+          {link ? (
+            <Link
+              to={link.to}
+              // Followed, it has been read.
+              onClick={() => isNew && onMarkRead(contact.NotificationContactID)}
+              className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-primary-ink hover:underline sm:min-h-0"
+            >
+              {link.label}
+              <ArrowRightIcon aria-hidden="true" className="size-4" />
+            </Link>
+          ) : null}
           <div className="mt-3 flex items-center gap-3">
             {isNew ? (
               <>

@@ -1,0 +1,49 @@
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { gatewayFor } from '../../modules/payments/payments.api.ts';
+import * as repo from '../../modules/payments/payments.api.ts';
+import { gatewayKey, type Checkout, type StoredRequest } from './payment-steps.ts';
+import { complete, fail } from './settle.service.ts';
+
+/**
+ * A family that leaves a card check unanswered (Back, a closed tab) and pays again must not be
+ * kept from its own lane, place or invoice by the earlier attempt (decision 084). Before a new
+ * checkout, each of the client's payments still waiting on a card check that holds something the
+ * new cart wants is cancelled at the gateway and failed, giving back what it held. One the card
+ * holder approved meanwhile is completed instead: the new cart then finds it booked or paid.
+ * Attempts for other things (another tab, another lane) are left alone.
+ */
+export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId: number, body: Checkout): Promise<void> {
+  const waiting = await repo.findPaymentsAwaitingAction(ctx.db, company.id, clientId);
+  for (const row of waiting) {
+    if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body)) continue;
+    const gateway = gatewayFor(ctx, company);
+    const charge = gateway ? await gateway.cancel(company.id, gatewayKey(row)) : null;
+    const settling =
+      charge?.status === 'succeeded'
+        ? complete(ctx, company, row, charge.chargeId)
+        : fail(ctx, company, row, 409, 'PAYMENT_REPLACED', 'This payment was replaced by a newer one. Nothing was charged for it.');
+    await settling.catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+    });
+  }
+}
+
+/** Whether two carts ask for an invoice, a class place of a student, or court time in common. */
+function wantsTheSame(company: Company, a: Checkout, b: Checkout): boolean {
+  if (a.invoices.some((no) => b.invoices.includes(no))) return true;
+  if (a.classItems.some((x) => b.classItems.some((y) => x.ClassID === y.ClassID && x.StudentID === y.StudentID))) return true;
+  const minutes = (item: Checkout['bookingItems'][number]) => {
+    const [h = 0, m = 0] = item.time.split(':').map(Number);
+    const duration = company.settings.booking_types.find((t) => t.BookingTypeID === item.booking_type_id)?.DurationMinutes ?? 0;
+    return [h * 60 + m, h * 60 + m + duration] as const;
+  };
+  return a.bookingItems.some((x) =>
+    b.bookingItems.some((y) => {
+      if (x.venue_id !== y.venue_id || x.court !== y.court || x.date !== y.date) return false;
+      const [[xs, xe], [ys, ye]] = [minutes(x), minutes(y)];
+      return xs < ye && ys < xe;
+    }),
+  );
+}

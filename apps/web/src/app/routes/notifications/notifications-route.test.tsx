@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { NotificationContact, NotificationList, NotificationMarkReadAnswer } from '@portal/shared/notification-schemas';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import NotificationsRoute from './notifications-route';
+
+installMockServer();
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+/** A phone: where a parent opens notifications from the bell, which is a link to this page there. */
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+
+const config = formTestConfig({
+  StudentTerm: 'Swimmer',
+  ShowNotificationsTab: true,
+  localization: { DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' },
+});
+
+const note = (id: number, title: string, status: 'New' | 'Read', TagData: Record<string, unknown> | null): NotificationContact => ({
+  NotificationContactID: id,
+  Status: status,
+  Notifications: { ClientInAppTitle: title, ClientInAppContent: 'Details', DateTimeCreated: '2026-11-20T01:15:00.000Z', TagData },
+});
+
+const contacts = [
+  note(1, 'Invoice INV-10231 issued', 'New', { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10231' }),
+  note(2, 'Payment received', 'Read', { kind: 'payment', invoice_nos: ['INV-10219', 'INV-10225'], receipt_no: 'RCT-1' }),
+  note(3, 'Make-up lesson available', 'Read', { kind: 'makeup' }),
+  note(4, 'A place is free in Turtle', 'Read', { kind: 'waitlist_offer', class_id: 5, waitlist_id: 9 }),
+  note(5, 'Lane change for Noah', 'Read', { kind: 'enrolment' }),
+  note(6, 'Progress report ready', 'Read', { kind: 'student' }),
+  note(7, 'Swimming carnival this Sunday', 'Read', { type: 'event' }),
+  note(8, 'Odd tag', 'Read', { kind: 'invoice' }),
+];
+
+function serveNotifications() {
+  const marked: number[] = [];
+  server.use(
+    http.get<never, never, NotificationList>('/api/notification', () => HttpResponse.json({ total_count: contacts.length, total_count_new: 1, notificationContacts: contacts })),
+    http.post<never, { notificationContactID: number }, NotificationMarkReadAnswer>('/api/notification/mark-read', async ({ request }) => {
+      marked.push((await request.json()).notificationContactID);
+      return HttpResponse.json({ success: true, total_count_new: 0 });
+    }),
+  );
+  return marked;
+}
+
+function InvoicePage() {
+  return <h1>Invoice {useParams().invoiceNo}</h1>;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/hub/notifications']}>
+        <Routes>
+          <Route path="/hub/notifications" element={<NotificationsRoute />} />
+          <Route path="/hub/financials/:invoiceNo" element={<InvoicePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const item = (title: string) => screen.getByRole('article', { name: title });
+
+describe('notifications link to what they are about (decision 079), on a phone', () => {
+  it('each notification that names an invoice, a payment, a make-up, an offer, a class or a student links to its page; the rest link nowhere', async () => {
+    serveNotifications();
+    renderPage();
+    await screen.findByRole('article', { name: 'Invoice INV-10231 issued' });
+    const link = (title: string) => within(item(title)).queryByRole('link');
+    expect(link('Invoice INV-10231 issued')?.getAttribute('href')).toBe('/hub/financials/INV-10231');
+    expect(link('Invoice INV-10231 issued')?.textContent).toBe('View invoice INV-10231');
+    expect(link('Payment received')?.getAttribute('href')).toBe('/hub/financials/invoices-and-receipts');
+    expect(link('Make-up lesson available')?.getAttribute('href')).toBe('/hub/classes/makeups');
+    expect(link('A place is free in Turtle')?.getAttribute('href')).toBe('/hub/classes');
+    expect(link('Lane change for Noah')?.getAttribute('href')).toBe('/hub/classes/view-enrollments');
+    expect(link('Progress report ready')?.textContent).toBe('View Swimmers');
+    expect(link('Swimming carnival this Sunday')).toBeNull();
+    expect(link('Odd tag')).toBeNull();
+  });
+
+  it('following a new notification’s link marks it read and lands on the invoice', async () => {
+    const marked = serveNotifications();
+    renderPage();
+    fireEvent.click(await screen.findByRole('link', { name: 'View invoice INV-10231' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-10231' })).toBeTruthy();
+    await waitFor(() => expect(marked).toEqual([1]));
+  });
+});

@@ -1,0 +1,133 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type MessageReplyForm } from '@portal/shared/message-schemas';
+import { TextareaField } from '@/components/forms/textarea-field';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ListError } from '@/components/ui/list-states';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusMessage } from '@/components/ui/status-message';
+import { errorMessage } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { showServerErrors } from '@/lib/server-field-errors';
+import { SendIcon } from 'lucide-react';
+import { useMessageReplies } from '../api/get-message-replies';
+import { useSendMessageReply } from '../api/send-message-reply';
+
+interface MessageRepliesProps {
+  messageId: number;
+  companyName: string;
+  /** An instant in the company's date format and time zone. */
+  formatWhen: (instant: string) => string;
+  /** The level of the thread's heading: one below the message's title. */
+  headingLevel: 2 | 3;
+}
+
+/** A message's thread under it (decision 078): the family's replies, oldest first, and the form to send one. */
+export function MessageReplies({ messageId, companyName, formatWhen, headingLevel }: MessageRepliesProps) {
+  const thread = useMessageReplies(messageId);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const replies = thread.data?.replies ?? [];
+
+  return (
+    <section aria-labelledby={`replies-${messageId}`} className="rounded-2xl border border-line bg-surface px-5 py-5 shadow-sm sm:px-8 sm:py-6">
+      <Heading id={`replies-${messageId}`} className="text-base font-semibold text-ink">
+        {replies.length > 0 ? `Replies (${replies.length})` : 'Reply'}
+      </Heading>
+      {thread.isPending ? (
+        <div className="flex justify-center py-6 text-primary-ink">
+          <Spinner label="Loading replies" />
+        </div>
+      ) : thread.isError ? (
+        <ListError message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />
+      ) : (
+        <>
+          {replies.length > 0 ? (
+            <ol aria-label="Replies" className="mt-4 space-y-3">
+              {replies.map((r) => (
+                <li key={r.CPMessageReplyID} className="rounded-xl border border-primary-line bg-primary-tint px-4 py-3">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+                    <span className="text-sm font-semibold text-ink">{r.AuthorName}</span>
+                    <time dateTime={r.CreatedTimestamp} className="text-xs text-muted">
+                      {formatWhen(r.CreatedTimestamp)}
+                    </time>
+                  </p>
+                  <p className="mt-1.5 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-line text-ink">{r.Body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {thread.data.can_reply ? (
+            <ReplyForm messageId={messageId} companyName={companyName} />
+          ) : (
+            <p className="mt-2 text-sm text-ink-soft">To answer this message, please contact {companyName} directly.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReplyForm({ messageId, companyName }: { messageId: number; companyName: string }) {
+  const send = useSendMessageReply();
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  // One key per reply: the same words sent again (a lost answer) keep it, so the office gets them once.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const sending = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<MessageReplyForm>({ resolver: zodResolver(messageReplyFormSchema), mode: 'onTouched', defaultValues: { body: '' } });
+
+  const submit = handleSubmit(async ({ body }) => {
+    // A second press before the first answer sends nothing more.
+    if (sending.current) return;
+    sending.current = true;
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    try {
+      await send.mutateAsync({ messageId, body, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      reset({ body: '' });
+      setStatus(messageReplyMessages.sent);
+    } catch (e) {
+      setError(showServerErrors(e, setFieldError, ['body']));
+    } finally {
+      sending.current = false;
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(e) => {
+        // Every press starts afresh: the last answer never stands beside a new error.
+        setStatus(null);
+        setError(null);
+        void submit(e);
+      }}
+      noValidate
+      aria-label="Reply"
+      className="mt-4 flex flex-col gap-3"
+    >
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <TextareaField
+        label="Your reply"
+        rows={4}
+        maxLength={MESSAGE_REPLY_MAX}
+        hint={`Sent to ${companyName} by e-mail. They will answer at your e-mail address.`}
+        error={errors.body?.message}
+        {...register('body')}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <StatusMessage message={status} onDismiss={() => setStatus(null)} className="sm:mr-auto" />
+        <Button type="submit" loading={send.isPending} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-36">
+          Send reply
+        </Button>
+      </div>
+    </form>
+  );
+}
