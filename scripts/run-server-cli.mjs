@@ -1,15 +1,16 @@
-// Runs the server's command-line tool (built if needed), e.g. `npm run portal -- import-company FILE.json`.
+// Runs the server's command-line tool, e.g. `npm run portal -- import-company FILE.json`, built
+// first only when a source changed since the last build (so it never runs stale code).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent } from './server-build-current.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'apps/server/dist/cli.js');
-{
-  // esbuild takes a fraction of a second, so the tool never runs stale code.
-  void fs;
-  const b = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+const server = path.join(root, 'apps/server');
+const cli = path.join(server, 'dist/cli.js');
+const sources = [path.join(server, 'src'), path.join(server, 'build.mjs'), path.join(server, 'package.json'), path.join(root, 'packages/shared/src')];
+if (!buildIsCurrent(cli, sources)) {
+  const b = spawnSync(process.execPath, ['build.mjs'], { cwd: server, stdio: ['inherit', 'ignore', 'inherit'] });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const r = spawnSync(process.execPath, ['--enable-source-maps', cli, ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -6,6 +6,9 @@ import fs from 'node:fs';
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {});
 
+// Chunks are named by their content: those of an earlier build go first.
+fs.rmSync(new URL('./dist/chunks', import.meta.url), { recursive: true, force: true });
+
 await build({
   entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
   outdir: 'dist',
@@ -13,6 +16,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // The command-line tool loads the database commands only when one is called (cli-commands.ts).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

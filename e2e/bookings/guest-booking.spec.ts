@@ -17,9 +17,9 @@ async function screenshot(page: Page, name: string) {
  * shows the booking and cancels it, and the court is free again.
  */
 async function bookAndCancel(page: Page, world: World) {
-  // The company's import, 13 screens (the page, day, court, checkout, errors, captcha, card, booked,
-  // the e-mail, the link's page, its dialog, cancelled, the free court) and 6 checks.
-  budgetSteps(20);
+  // The company's import, 15 screens (the page, day, court, checkout, errors, captcha, a declined card,
+  // the card, booked, the e-mail, the link's page, its dialog, cancelled, the free court) and 6 checks.
+  budgetSteps(22);
   const ace = world.company('ACE');
   const email = uniqueEmail('ob-guest');
   const calls = recordApiCalls(page, [...COMPANY_BOOTSTRAP_CALLS, ['GET', '/api/ob/options']]);
@@ -63,7 +63,20 @@ async function bookAndCancel(page: Page, world: World) {
   await page.getByLabel('Phone').fill('+1 201 555 0188');
   await page.getByRole('checkbox', { name: 'I’m not a robot' }).click();
   await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
+
+  // A declined card: the bank's answer is shown, and the solved captcha stays for the next card (decision 082).
+  await fillCard(page, TEST_CARDS.declined);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
+  await screenshot(page, '3-declined');
+
+  // Item 13: the number is grouped as typed, its brand named inside the field.
   await fillCard(page, TEST_CARDS.ok);
+  await page.getByLabel('Card number').fill('');
+  await page.getByLabel('Card number').pressSequentially(TEST_CARDS.ok);
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Visa');
   await screenshot(page, '3-details');
   const [request, answer] = await Promise.all([
     page.waitForRequest(apiCall('POST', '/api/ob/book')),

@@ -1,144 +1,15 @@
-import fs from 'node:fs';
-import { companyEndpoints } from '@portal/shared/endpoints/company';
-import { loadEnv, publicOrigin } from './config/env.ts';
-import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { BundleValidationError, importCompanyBundle } from './modules/import/import.api.ts';
-import { seedDemoData } from './seed/seed.ts';
-import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
-import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
-import { AppError } from './lib/app-error.ts';
-import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
+import { loadEnv } from './config/env.ts';
+import { showOutbox } from './outbox-command.ts';
 
-const usage = `Usage:
-  npm run migrate                               apply database migrations
-  npm run portal -- import-company FILE.json [--strict]
-                                                load one company bundle (docs/company-bundle.md);
-                                                --strict refuses a bundle with warnings
-  npm run portal -- publish-agreement CODE AGREEMENT FILE.txt [--name NAME] [--signature yes|no]
-                                                publish a new version of a company's agreement (by id
-                                                or name) with the text in FILE.txt; a required one
-                                                is asked of every client at their next sign-in
-  npm run portal -- seed-demo                   load the demo companies into an empty database
-  npm run portal -- outbox                      development without SMTP_URL: the last e-mails the
-                                                running server (PORT) sent, codes and links included
-${classSessionLinkUsage}`;
-
+/**
+ * The command-line tool (`npm run portal -- …`). `outbox` only asks the running server, so it
+ * starts at once; the other commands load the database and the modules they need when called.
+ */
 async function main(argv: string[]): Promise<number> {
-  const strict = argv.includes('--strict');
-  const options = new Map<string, string>();
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i] as string;
-    if (a === '--strict') continue;
-    if (a.startsWith('--') && i + 1 < argv.length) options.set(a.slice(2), argv[(i += 1)] as string);
-    else positional.push(a);
-  }
-  const [command, arg] = positional;
-  if (!command || command === 'help' || command === '--help') {
-    console.log(usage);
-    return command ? 0 : 1;
-  }
-  const env = loadEnv();
-  if (command === 'outbox') return showOutbox(env.PORT);
-  const handle = openDatabase(env.DATABASE_URL);
-  try {
-    const applied = await migrateToLatest(handle);
-    if (command === 'migrate') {
-      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
-      return 0;
-    }
-    if (command === 'class-session-link') return await classSessionLinkCommand(handle.db, publicOrigin(env), argv.slice(1));
-    if (command === 'seed-demo') {
-      console.log((await seedDemoData(handle.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) })) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
-      return 0;
-    }
-    if (command === 'publish-agreement') {
-      const [, code, agreement, file] = positional;
-      if (!code || !agreement || !file) {
-        console.error('publish-agreement needs a company code, an agreement id or name and a text file');
-        return 1;
-      }
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch (err: unknown) {
-        console.error(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
-        return 1;
-      }
-      const signature = options.get('signature');
-      try {
-        const published = await publishAgreementVersion(handle, {
-          companyCode: code,
-          agreement,
-          text,
-          name: options.get('name'),
-          requiresSignature: signature === undefined ? undefined : signature === 'yes',
-        });
-        console.log(
-          `Published version ${published.version} of "${published.name}" (id ${published.agreementId}).` +
-            (published.required ? ' Every client of the company is asked to accept it at their next sign-in.' : ''),
-        );
-        return 0;
-      } catch (err) {
-        if (err instanceof AppError) {
-          console.error(err.message);
-          return 1;
-        }
-        throw err;
-      }
-    }
-    if (command === 'import-company') {
-      if (!arg) {
-        console.error('import-company needs a file: npm run portal -- import-company FILE.json');
-        return 1;
-      }
-      let input: unknown;
-      try {
-        input = JSON.parse(fs.readFileSync(arg, 'utf8'));
-      } catch (err: unknown) {
-        console.error(`Cannot read ${arg}: ${err instanceof Error ? err.message : String(err)}`);
-        return 1;
-      }
-      try {
-        const { companyId, code, warnings } = await importCompanyBundle(handle.db, input, { strict, refuseSimulatedGateway: !simulatedGatewayAllowed(env) });
-        await refreshPlannerStatistics(handle);
-        for (const warning of warnings) console.warn(`warning: ${warning.path}: ${warning.message}`);
-        console.log(`Imported company ${code} (id ${companyId})${warnings.length ? ` with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);
-        return 0;
-      } catch (err) {
-        if (err instanceof BundleValidationError) {
-          console.error(`${arg} was refused; nothing was written:`);
-          for (const issue of err.issues) console.error(`  ${issue.path || '(root)'}: ${issue.message}`);
-          return 1;
-        }
-        throw err;
-      }
-    }
-    console.error(`Unknown command "${command}".\n${usage}`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The messages are held in the running server's memory only; it shows them to this machine alone. */
-async function showOutbox(port: number): Promise<number> {
-  let res: Response;
-  try {
-    res = await fetch(`http://127.0.0.1:${port}${companyEndpoints.devOutbox.path}`);
-  } catch {
-    console.error(`No server answers on port ${port}: start it with npm start (or set PORT).`);
-    return 1;
-  }
-  if (res.status === 404) {
-    console.error('The server keeps no outbox view: it sends mail over SMTP_URL, or runs with NODE_ENV=production or DEV_OUTBOX=false.');
-    return 1;
-  }
-  const { mails } = (await res.json()) as { mails: { to: string; subject: string; text: string; createdAt: string }[] };
-  if (mails.length === 0) console.log('No e-mail since the server started.');
-  for (const m of mails) console.log(`--- ${m.createdAt}  to ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
-  return 0;
+  const at = argv.indexOf('outbox');
+  if (at !== -1 && argv.slice(0, at).every((a) => a.startsWith('--'))) return showOutbox(loadEnv().PORT, argv.slice(at + 1));
+  const { runCommand } = await import('./cli-commands.ts');
+  return runCommand(argv);
 }
 
 main(process.argv.slice(2)).then(

@@ -13,6 +13,7 @@ import { createContext, type Clock, type Ctx } from './context.ts';
 import { createGateways, type Gateways } from './modules/payments/payments.api.ts';
 import { altcha, type CaptchaProvider } from './modules/captcha/captcha.api.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
+import { OneLinePerRequest, prettyLog, prettyStream } from './lib/log-format.ts';
 
 export interface Runtime {
   server: FastifyInstance;
@@ -43,13 +44,16 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
   const { handle: given, logStream, clock, gateways, captcha, ...envOverrides } = overrides;
   const env: Env = { ...loadEnv(), ...envOverrides };
   const withSecurityHeaders = securityHeaders(isPublicHttps(env));
+  const pretty = env.LOG_LEVEL !== 'silent' && prettyLog(env, logStream === undefined && process.stdout.isTTY === true);
+  const stream = pretty ? await prettyStream(logStream, logStream === undefined) : logStream;
   const server = Fastify({
+    ...(pretty ? { logController: new OneLinePerRequest(redactUrl) } : {}),
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
         : {
             level: env.LOG_LEVEL,
-            ...(logStream ? { stream: logStream } : {}),
+            ...(stream ? { stream } : {}),
             serializers: {
               // Fastify's own request serializer, with reset tokens taken out of the URL.
               req: (req: FastifyRequest) => ({

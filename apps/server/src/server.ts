@@ -24,6 +24,10 @@ async function main() {
     throw err;
   }
 
+  // What start-up logged goes out first (a JSON log is written asynchronously): the banner comes last.
+  // (Fastify's logger is pino's, whose flush its type leaves out; a muted log has none.)
+  const flush = (server.log as typeof server.log & { flush?: (done: () => void) => void }).flush?.bind(server.log);
+  if (flush) await new Promise<void>((resolve) => flush(() => resolve()));
   const url = `http://localhost:${env.PORT}`;
   const lines = [
     '',
@@ -32,6 +36,8 @@ async function main() {
     '',
     '  Demo sign-ins (company codes SPLASH, ACE, THAMES, CLOSED):',
     ...demoSignIns.map((s) => `    ${s.email.padEnd(22)} ${s.password.padEnd(13)} ${s.note}`),
+    '',
+    `  Register a new family: ${url}/ocr?id=1001&p=1    Book a court as a guest: ${url}/ob?id=2002`,
     '',
     ...(devOutboxEnabled(env) ? ['  E-mail is not sent (no SMTP_URL): read codes and reset links with  npm run portal -- outbox', ''] : []),
   ];

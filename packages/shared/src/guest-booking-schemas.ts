@@ -49,8 +49,9 @@ export const guestCardTokenRequestSchema = gatewayTokenRequestSchema;
 /**
  * POST /api/ob/book with an Idempotency-Key: one court, the guest's details, the solved captcha
  * (base64 of its JSON, or the object) and the card token. A retry with the same key and body
- * answers the same booking (no new captcha needed); a challenge step answers "requires_action" and
- * the same request is sent again once the card holder approved it.
+ * answers the same booking (no new captcha needed); after a declined card the next card goes under
+ * a new key with the same solved captcha (decision 082); a challenge step answers "requires_action"
+ * and the same request is sent again once the card holder approved it.
  */
 export const guestBookingRequestSchema = z.strictObject({
   booking: bookingRequestSchema,

@@ -35,6 +35,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Customer Hub <no-reply@portal.localhost>'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json` (one object per line, for a log collector) or `pretty` (a readable line per API call,
+   * for a person at a terminal). Unset: pretty when NODE_ENV is development and the log goes to a
+   * terminal, as under `npm start`; JSON otherwise.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Serve the built web app (apps/web/dist) from the same port. */
   SERVE_WEB: bool.default(true),
   /** Where the built web app is read from. */

@@ -419,6 +419,8 @@ export interface GuestBookingsTable {
   cancel_token_hash: string | null;
   created_at: string;
   confirmed_at: string | null;
+  /** The hash of the captcha the attempt was admitted with (migration 030); null before it. */
+  captcha_hash: string | null;
 }
 /** Secrets shared by every process of one database (migration 027): the captcha's signing key. */
 export interface ServerSecretsTable {
@@ -431,6 +433,8 @@ export interface CaptchaSolutionsTable {
   company_id: number;
   challenge_hash: string;
   expires_at: string;
+  /** The attempts it admitted (migration 030): more than one where a guest booking's card was declined. */
+  uses: Generated<number>;
 }
 /** One document per company (decision 019): formConfigurationSchema as JSON text. */
 export interface FormConfigurationsTable {

@@ -33,7 +33,7 @@ export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: 
   const row = await repo.findPaymentByKey(ctx.db, companyId, clientId, idempotencyKey);
   if (!row) return null;
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
-  return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null };
+  return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null, refusal: stored && !stored.ok ? { status: stored.status, code: stored.code } : null };
 }
 
 /**

@@ -11,7 +11,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
-import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
+import { solutionHash, solutionOf, verifyRepeat, verifySolution, type Solved } from '../../modules/captcha/captcha.api.ts';
 import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
 import { decideChallenge, findChallenge, gatewayFor, tokeniseCard } from '../../modules/payments/payments.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
@@ -85,7 +85,8 @@ async function guestClientOf(ctx: Ctx, company: Company): Promise<number> {
 const sameGuest = (row: repo.GuestRow, g: BookingBody['guest']) => row.first_name === g.FirstName && row.last_name === g.LastName && row.email === g.Email && row.phone === g.Phone;
 
 /**
- * POST /api/ob/book: a solved captcha first (a retry under the same key needs none), the court
+ * POST /api/ob/book: a solved captcha first (a retry under the same key needs none, the next
+ * attempt after a declined card takes the same one), the court
  * checked, the guest's details kept under the key, then the checkout of decision 024 under the
  * same key: the court held, the card charged, the booking confirmed on its invoice. Once paid, the
  * guest is mailed the booking with its cancel link. A challenge step answers "requires_action";
@@ -127,7 +128,7 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
  * A request under a new key: the court checked (a refused request spends no solution), then the
  * captcha spent and the guest's details kept in one transaction. A concurrent request under the
  * same key waits for that transaction (PostgreSQL) and, finding the solution spent, is admitted by
- * the row it wrote.
+ * the row it wrote. A solution already spent admits the guest's next attempt after a declined card.
  */
 async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: BookingBody): Promise<repo.GuestRow> {
   const solution = solutionOf(body.captcha);
@@ -135,7 +136,7 @@ async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: B
   resolveBookingRequest(company, body.booking);
   const g = body.guest;
   const admitted = await ctx.transaction(async (tx) => {
-    if (!(await verifySolution(tx, company.id, solution))) return false;
+    if (!(await verifySolution(tx, company.id, solution)) && !(await afterDecline(tx, company, idempotencyKey, solution, g))) return false;
     await repo.insertGuestBooking(tx.db, {
       company_id: company.id,
       idempotency_key: idempotencyKey,
@@ -143,6 +144,7 @@ async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: B
       last_name: g.LastName,
       email: g.Email,
       phone: g.Phone,
+      captcha_hash: solutionHash(solution),
       created_at: nowIso(),
     });
     return true;
@@ -151,6 +153,30 @@ async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: B
   if (!row) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
   if (!admitted && !sameGuest(row, g)) throw new AppError(400, 'CAPTCHA_FAILED', m.captchaFailed, [{ field: 'captcha', message: m.captchaFailed }]);
   return row;
+}
+
+/** How many attempts one solved captcha admits: the first, and two more after declined cards. */
+const CAPTCHA_ATTEMPTS = 3;
+/** The card's bank said no (402): not a payment left unfinished, replaced or refused by the checkout itself. */
+const BANK_DECLINES: readonly string[] = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed'];
+
+/**
+ * Decision 082: a spent solution admits the next attempt of the guest it admitted, while it is
+ * valid, when every attempt it admitted so far ended with the card declined by its bank, up
+ * to CAPTCHA_ATTEMPTS in all. An attempt still open (a challenge step), paid, or refused for
+ * another reason ends its captcha, and so does another guest's name on it.
+ */
+async function afterDecline(tx: Ctx, company: Company, idempotencyKey: string, solution: Solved, g: BookingBody['guest']): Promise<boolean> {
+  // The key's own row (a twin of this request) admits it without a new attempt.
+  if (await repo.findGuestBookingByKey(tx.db, company.id, idempotencyKey)) return false;
+  const earlier = await repo.findGuestBookingsByCaptcha(tx.db, company.id, solutionHash(solution));
+  const clientId = await repo.findGuestClient(tx.db, company.id);
+  if (earlier.length === 0 || clientId === undefined || !earlier.every((row) => sameGuest(row, g))) return false;
+  for (const row of earlier) {
+    const outcome = await findPaymentOutcome(tx, company.id, clientId, row.idempotency_key);
+    if (outcome?.status !== 'failed' || outcome.refusal?.status !== 402 || !BANK_DECLINES.includes(outcome.refusal.code)) return false;
+  }
+  return verifyRepeat(tx, company.id, solution, CAPTCHA_ATTEMPTS);
 }
 
 /**

@@ -20,15 +20,16 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   afterAll(() => t.close());
 
   const db = () => t.runtime.ctx.db;
-  let day = 3;
-  /** A guest at Ace's booking page, and a court free on a day of the test's own (each test books another day). */
+  let day = 0;
+  /** A guest at Ace's booking page, and a court free on a day of the test's own (each test books another day, from the third on, in turn). */
   const guestWithCourt = async () => {
     const b = new Browser(t.server);
     await b.enterCompany('ACE');
-    const options = await b.get<{ today: string; venues: { VenueID: number }[]; bookingTypes: { BookingTypeID: number }[] }>('/api/ob/options');
+    const options = await b.get<{ today: string; lastDay: string }>('/api/ob/options');
     expect(options.status).toBe(200);
     const date = new Date(`${options.body.today}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + day++);
+    const days = (Date.parse(options.body.lastDay) - date.getTime()) / 86_400_000;
+    date.setUTCDate(date.getUTCDate() + 3 + (day++ % (days - 2)));
     const iso = date.toISOString().slice(0, 10);
     const slots = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${iso}`);
     const slot = slots.body.slots.find((s) => s.freeCourts.length > 0)!;
@@ -142,6 +143,47 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       .where('confirmed_at', 'is not', null)
       .execute();
     expect(kept).toHaveLength(1);
+  });
+
+  it('a declined card: the same solved captcha is taken for the next attempt of that guest, under a new key, three attempts in all', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    const solution = await solvedCaptcha(b);
+    const attempt = async (number: string, g = who, court = booking) => book(b, { booking: court, guest: g, captcha: solution, cardToken: await tokenise(b, number) });
+    expect((await attempt(TEST_CARDS.declined)).body.message).toBe('Your card was declined.');
+    // Another guest cannot ride on this guest's captcha.
+    const stranger = await attempt(TEST_CARDS.ok, guest());
+    expect([stranger.status, stranger.body.code]).toEqual([400, 'CAPTCHA_FAILED']);
+    expect(await bookingsOn(booking)).toEqual([]);
+    const second = await attempt(TEST_CARDS.insufficient);
+    expect([second.status, second.body.message]).toEqual([402, 'Your card has insufficient funds.']);
+    const charges = await countCharges(t, ace);
+    const third = await attempt(TEST_CARDS.ok);
+    expect([third.status, third.body.booking?.status]).toEqual([200, 'Confirmed']);
+    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await guestRows(who.Email)).toHaveLength(3);
+    // Paid: the captcha pays for nothing more, not even the same guest's next court.
+    const other = await guestWithCourt();
+    const fourth = await attempt(TEST_CARDS.ok, who, other.booking);
+    expect([fourth.status, fourth.body.code]).toEqual([400, 'CAPTCHA_FAILED']);
+    expect(await bookingsOn(other.booking)).toEqual([]);
+  });
+
+  it('a captcha carries over a decline only: not an attempt still open, and not past three attempts', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    const solution = await solvedCaptcha(b);
+    const attempt = async (number: string) => book(b, { booking, guest: who, captcha: solution, cardToken: await tokenise(b, number) });
+    // An attempt waiting for its challenge step is not over: the captcha is not the next attempt's.
+    expect((await attempt(TEST_CARDS.challenge)).body.payment.status).toBe('requires_action');
+    expect((await attempt(TEST_CARDS.ok)).body.code).toBe('CAPTCHA_FAILED');
+
+    const next = await guestWithCourt();
+    const again = await solvedCaptcha(next.b);
+    const declined = async () => book(next.b, { booking: next.booking, guest: who, captcha: again, cardToken: await tokenise(next.b, TEST_CARDS.declined) });
+    expect([(await declined()).status, (await declined()).status, (await declined()).status]).toEqual([402, 402, 402]);
+    const fourth = await declined();
+    expect([fourth.status, fourth.body.code, fourth.body.message]).toEqual([400, 'CAPTCHA_FAILED', 'The verification failed. Please try again.']);
   });
 
   it('the cancel link shows the booking, cancels it before the cut-off and refunds the card; used twice it is refused', async () => {

@@ -16,10 +16,15 @@ export function findGuestBookingByKey(db: Db, companyId: number, key: string) {
   return db.selectFrom('guest_bookings').selectAll().where('company_id', '=', companyId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** The attempts one captcha solution admitted (decision 082). */
+export function findGuestBookingsByCaptcha(db: Db, companyId: number, captchaHash: string) {
+  return db.selectFrom('guest_bookings').selectAll().where('company_id', '=', companyId).where('captcha_hash', '=', captchaHash).execute();
+}
+
 /** The guest's details under the checkout's key, once (a concurrent request with the key finds them). */
 export async function insertGuestBooking(
   db: Db,
-  row: { company_id: number; idempotency_key: string; first_name: string; last_name: string; email: string; phone: string; created_at: string },
+  row: { company_id: number; idempotency_key: string; first_name: string; last_name: string; email: string; phone: string; captcha_hash: string; created_at: string },
 ): Promise<void> {
   await db
     .insertInto('guest_bookings')

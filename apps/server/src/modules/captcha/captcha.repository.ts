@@ -18,6 +18,22 @@ export async function spendChallenge(db: Db, input: { companyId: number; challen
   return spent !== undefined;
 }
 
+/**
+ * Counts one more attempt admitted by a challenge already spent, while it has admitted fewer than
+ * `maxUses`; false past that (or when it was never spent here). Concurrent attempts take the row
+ * one after another, so no more than `maxUses` are ever admitted.
+ */
+export async function repeatChallenge(db: Db, input: { companyId: number; challengeHash: string; maxUses: number }): Promise<boolean> {
+  const res = await db
+    .updateTable('captcha_solutions')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('company_id', '=', input.companyId)
+    .where('challenge_hash', '=', input.challengeHash)
+    .where('uses', '<', input.maxUses)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 export async function deleteExpiredChallenges(db: Db, now: string): Promise<void> {
   await db.deleteFrom('captcha_solutions').where('expires_at', '<=', now).execute();
 }

@@ -20,6 +20,11 @@ import * as repo from './captcha.repository.ts';
 export interface CaptchaProvider {
   issueChallenge(ctx: Ctx, companyId: number): Promise<Omit<CaptchaChallengeAnswer, 'success'>>;
   verifySolution(ctx: Ctx, companyId: number, solution: Solved): Promise<boolean>;
+  /**
+   * A solution already accepted, accepted again while it is valid and has admitted fewer than
+   * `maxUses` attempts (decision 082: the next attempt of a guest booking whose card was declined).
+   */
+  verifyRepeat(ctx: Ctx, companyId: number, solution: Solved, maxUses: number): Promise<boolean>;
 }
 
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -57,13 +62,23 @@ export const altcha: CaptchaProvider = {
   async verifySolution(ctx, companyId, { challenge, solution }) {
     const result = await verifyAltchaSolution({ challenge, solution, deriveKey, ...(await keysOf(ctx, companyId)) });
     if (!result.verified) return false;
-    return repo.spendChallenge(ctx.db, { companyId, challengeHash: hashToken(challenge.parameters.nonce), expiresAt: new Date(challenge.parameters.expiresAt * 1000).toISOString() });
+    return repo.spendChallenge(ctx.db, { companyId, challengeHash: solutionHash({ challenge, solution }), expiresAt: new Date(challenge.parameters.expiresAt * 1000).toISOString() });
+  },
+  async verifyRepeat(ctx, companyId, { challenge, solution }, maxUses) {
+    // Checked again in full: a solution past its expiry, or signed for another company, is refused as on its first use.
+    const result = await verifyAltchaSolution({ challenge, solution, deriveKey, ...(await keysOf(ctx, companyId)) });
+    if (!result.verified) return false;
+    return repo.repeatChallenge(ctx.db, { companyId, challengeHash: solutionHash({ challenge, solution }), maxUses });
   },
 };
+
+/** What names a solution once spent: the hash of its challenge's nonce. */
+export const solutionHash = (solved: Solved) => hashToken(solved.challenge.parameters.nonce);
 
 /** The context's provider (ALTCHA unless a test or another provider is handed in). */
 export const issueChallenge = (ctx: Ctx, companyId: number) => ctx.captcha.issueChallenge(ctx, companyId);
 export const verifySolution = (ctx: Ctx, companyId: number, solution: Solved) => ctx.captcha.verifySolution(ctx, companyId, solution);
+export const verifyRepeat = (ctx: Ctx, companyId: number, solution: Solved, maxUses: number) => ctx.captcha.verifyRepeat(ctx, companyId, solution, maxUses);
 
 /** The widget's payload (base64 of its JSON) decoded; undefined when it is not one. */
 export function solutionOf(token: string): Solved | undefined {

@@ -6,6 +6,7 @@ import { companyConfigQueryOptions } from '@/entities/company/get-company-config
 import { resetIdentity } from '@/entities/customer/identity';
 import { loginByCustomerId } from '@/features/company/api/login-by-customer-id';
 import { logoutCompany } from '@/features/company/api/logout-company';
+import { prefetchRegistration } from '@/features/registration/lib/registration-link';
 import { usePathname } from './use-pathname';
 
 /** Links from outside that name their company by `id`. */
@@ -15,7 +16,8 @@ const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel,
  * Links that carry a company id: /hub?customer_id=X always opens that company and empties
  * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
  * do so when no (or another) company is loaded: company logout, login by customer id, then
- * get-config (A30, X17). True while the page must wait for it.
+ * get-config (A30, X17), with what the link's page needs first beside it. True while the page
+ * must wait for it.
  */
 export function useCustomerIdBootstrap(): boolean {
   const location = useLocation();
@@ -45,7 +47,10 @@ export function useCustomerIdBootstrap(): boolean {
         await loginByCustomerId(wanted);
         // Entering a company ends the customer session on the server as well.
         resetIdentity(queryClient, { user: null, company: 'drop', clearCart: fromHub !== null });
-        await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
+        const config = queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
+        // A registration link's profile and form come beside get-config, not after it.
+        if (pathname === paths.ocr) prefetchRegistration(queryClient, new URLSearchParams(location.search));
+        await config;
       } catch {
         // Unknown id: carry on as if the link had none (the normal rules then apply).
       } finally {
@@ -60,7 +65,7 @@ export function useCustomerIdBootstrap(): boolean {
         setRunning(null);
       }
     })();
-  }, [wanted, fromHub, location.search, navigate, queryClient]);
+  }, [wanted, fromHub, pathname, location.search, navigate, queryClient]);
 
   return running !== null || (wanted !== null && done !== wanted);
 }

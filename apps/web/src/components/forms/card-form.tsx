@@ -1,15 +1,31 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cardFormSchema, formatExpiryInput, type CardForm as CardFormValues } from '@portal/shared/payment-schemas';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { formatCardNumberInput } from '@/lib/card-number';
 import { LockIcon } from 'lucide-react';
+
+/** Short where the brand's name would crowd a phone's field ("Amex"), read in full. */
+const SHORT_BRANDS: Record<string, string> = { 'American Express': 'Amex', 'Diners Club': 'Diners' };
+
+function BrandName({ brand }: { brand: string }) {
+  const short = SHORT_BRANDS[brand];
+  if (!short) return brand;
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span className="sr-only">{brand}</span>
+    </>
+  );
+}
 
 export type CardDetails = { name: string; number: string; expiry: string; cvc: string };
 
 /**
- * Card details for the gateway: name, number (digits only), expiry MM/YYYY with the slash put in
+ * Card details for the gateway: name, number (grouped as the card prints it while typed, its brand
+ * named beside it, digits only when sent), expiry MM/YYYY with the slash put in
  * after the month (K16, S18) and security code. The parent sends them to the gateway's own
  * tokenisation route; they never reach the portal's API.
  */
@@ -38,6 +54,8 @@ export function CardForm({
   });
   const errors = formState.errors;
   const expiry = register('expiry');
+  const number = register('number');
+  const [brand, setBrand] = useState<string | null>(null);
 
   return (
     <form
@@ -50,7 +68,24 @@ export function CardForm({
       aria-label="Card details"
     >
       <TextField label="Name on card" autoComplete="cc-name" data-autofocus error={errors.name?.message} {...register('name')} />
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.number?.message} {...register('number')} />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        error={errors.number?.message}
+        suffix={brand ? <BrandName brand={brand} /> : ''}
+        {...number}
+        onChange={(event) => {
+          const input = event.target;
+          const inputType = (event.nativeEvent as Partial<InputEvent>).inputType;
+          const next = formatCardNumberInput(input.value, input.selectionStart ?? input.value.length, getValues('number'), inputType);
+          setValue('number', next.value, { shouldValidate: formState.touchedFields.number === true });
+          input.value = next.value;
+          if (input.ownerDocument.activeElement === input) input.setSelectionRange(next.caret, next.caret);
+          setBrand(next.brand);
+        }}
+      />
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label="Expiry (MM/YYYY)"

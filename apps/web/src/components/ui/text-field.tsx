@@ -8,6 +8,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Adds the show/hide toggle (D1 §5: every password field has one). */
   revealable?: boolean;
+  /** Shown inside the field at its end and read with it (a card's brand); told again when it changes. */
+  suffix?: ReactNode;
   ref?: React.Ref<HTMLInputElement>;
 }
 
@@ -15,14 +17,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * Label, input and message wired together (aria-invalid, aria-describedby), so
  * react-hook-form's `register()` can be spread straight onto it.
  */
-export function TextField({ label, error, hint, revealable, type = 'text', id, className = '', ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, revealable, suffix, type = 'text', id, className = '', ref, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
+  const suffixId = `${inputId}-suffix`;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [suffix ? suffixId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={className}>
@@ -40,9 +43,15 @@ export function TextField({ label, error, hint, revealable, type = 'text', id, c
             'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm',
             error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
             isPassword && revealable ? 'pr-12' : '',
+            suffix ? 'pr-24' : '',
           )}
           {...rest}
         />
+        {suffix !== undefined ? (
+          <span id={suffixId} aria-live="polite" className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-3.5 text-sm font-semibold text-ink-soft">
+            {suffix}
+          </span>
+        ) : null}
         {isPassword && revealable ? (
           <button
             type="button"

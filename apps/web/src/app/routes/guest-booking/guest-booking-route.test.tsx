@@ -284,7 +284,7 @@ describe('the public booking page (/ob)', () => {
     expect(screen.queryByText('You’re booked')).toBeNull();
   });
 
-  it('a declined card: the server’s message is shown and nothing is booked; the next attempt needs a fresh captcha and goes under a new key', async () => {
+  it('a declined card: the server’s message is shown and nothing is booked; the captcha stays solved and the next card goes under a new key', async () => {
     const { challenges } = serveBasics();
     const sent = serveBook(
       () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 }),
@@ -295,22 +295,47 @@ describe('the public booking page (/ob)', () => {
     await payAsJordan();
     expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
     expect(screen.queryByText('You’re booked')).toBeNull();
-    // The solution was spent: the box is unticked and paying asks for it again.
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
+    // The server takes the same solution for the next attempt (decision 082): the box stays ticked.
+    expect((screen.getByRole('checkbox', { name: 'Verified' }) as HTMLInputElement).checked).toBe(true);
     fillCard();
     await pay();
-    expect(await screen.findByText('Please complete the verification')).toBeTruthy();
-    expect(sent).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(screen.queryByText('Please complete the verification')).toBeNull();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(sent[1]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(sent[1]!.body.cardToken).not.toBe(sent[0]!.body.cardToken);
+    expect(challenges).toHaveLength(1);
+    expect(decodeCaptcha(sent[0]!.body.captcha)).toEqual({ nonce: challenges[0]!.parameters.nonce, counter: SOLVED_AT });
+    expect(sent[1]!.body.captcha).toBe(sent[0]!.body.captcha);
+  });
+
+  it('the server no longer takes the captcha (its attempts used up, or expired): the box is unticked with its message, and a fresh one pays', async () => {
+    const { challenges } = serveBasics();
+    const sent = serveBook(
+      () => HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 }),
+      () =>
+        HttpResponse.json<ApiError>(
+          { message: 'The verification failed. Please try again.', code: 'CAPTCHA_FAILED', errors: [{ field: 'captcha', message: 'The verification failed. Please try again.' }] },
+          { status: 400 },
+        ),
+      () => HttpResponse.json(booked()),
+    );
+    renderPage();
+    await chooseSlot();
+    await payAsJordan();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
+    fillCard();
+    await pay();
+    expect(await screen.findByText('The verification failed. Please try again.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
     await solveCaptcha();
     fillCard();
     await pay();
     expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
-    expect(sent).toHaveLength(2);
-    expect(sent[1]!.key).not.toBe(sent[0]!.key);
-    expect(sent[1]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(sent).toHaveLength(3);
     expect(challenges).toHaveLength(2);
-    expect(decodeCaptcha(sent[0]!.body.captcha)).toEqual({ nonce: challenges[0]!.parameters.nonce, counter: SOLVED_AT });
-    expect(decodeCaptcha(sent[1]!.body.captcha)).toEqual({ nonce: challenges[1]!.parameters.nonce, counter: SOLVED_AT });
+    expect(decodeCaptcha(sent[2]!.body.captcha)).toEqual({ nonce: challenges[1]!.parameters.nonce, counter: SOLVED_AT });
   });
 
   it.each([

@@ -43,8 +43,8 @@ export interface GuestBooked {
  * The public booking page's checkout: the court priced as the hub's checkout prices it, the
  * guest's name, e-mail and phone, the captcha, then the card (tokenised at the gateway). One
  * Idempotency-Key per attempt; a card that asks for a challenge step sends the same request
- * again, same key, once it is decided. A declined card keeps the guest here with a fresh captcha;
- * a court taken meanwhile sends them back to choose another time.
+ * again, same key, once it is decided. A declined card keeps the guest here, the captcha still
+ * solved, for another card; a court taken meanwhile sends them back to choose another time.
  */
 export function GuestCheckout({
   booking,
@@ -79,7 +79,7 @@ export function GuestCheckout({
     setSolution(found);
     if (found) setCaptchaError(undefined);
   };
-  // Every refusal but a field error spent the captcha's solution: the next attempt solves a new one.
+  // A refusal other than a field error or a declined card ends the captcha's solution: the next attempt solves a new one.
   const freshCaptcha = () => setCaptchaRound((n) => n + 1);
   const holdLeft = useCountdown(challenge?.holdUntil ?? null, () => {
     // The server lets the court go at this instant: this attempt is over.
@@ -116,7 +116,8 @@ export function GuestCheckout({
       setError(showServerErrors(e, setFieldError, FIELDS));
       return;
     }
-    freshCaptcha();
+    // A card declined by its bank: the server takes the same captcha for the next card (decision 082).
+    if (!(e instanceof ApiRequestError && e.status === 402)) freshCaptcha();
     setError(errorMessage(e));
   }
 

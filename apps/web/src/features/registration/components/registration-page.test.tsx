@@ -59,7 +59,11 @@ describe('RegistrationPage', () => {
   });
 
   it('N36: an unknown profile (404) says the link is not valid', async () => {
-    server.use(http.get<{ id: string }, never, ApiError>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 })));
+    server.use(
+      http.get<{ id: string }, never, ApiError>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 })),
+      // Asked for beside the profile, before the page knows the profile is unknown.
+      http.get<never, never, ApiError>('/api/customer/get-form-fields', () => HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 })),
+    );
     renderRoute('/ocr?id=1001&p=99');
     expect(await screen.findByRole('heading', { level: 1, name: closed })).toBeTruthy();
     expect(screen.getByText('This registration link is not valid. Please check the link, or contact Splash Swim School.')).toBeTruthy();
@@ -106,6 +110,30 @@ describe('RegistrationPage', () => {
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
     expect(screen.queryByText('This area opens soon.')).toBeNull();
     expect(screen.queryByRole('heading', { name: closed })).toBeNull();
+  });
+
+  it('the profile and its customer form are asked for together: the page waits for one round trip, not two', async () => {
+    const asked: string[] = [];
+    let formAsked!: () => void;
+    const formSeen = new Promise<void>((resolve) => (formAsked = resolve));
+    server.use(
+      http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', async () => {
+        asked.push('profile');
+        // The answer waits (a second at most) for the form's request: it comes only if it was sent beside this one.
+        await Promise.race([formSeen, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        asked.push('profile answered');
+        return HttpResponse.json({ success: true, profile: family });
+      }),
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', ({ request }) => {
+        asked.push(`form ${new URL(request.url).searchParams.get('id')}`);
+        formAsked();
+        return HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }));
+      }),
+    );
+    renderRoute('/ocr?id=1001&p=3');
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    // The form was asked for before the profile had answered.
+    expect(asked).toEqual(['profile', 'form 3', 'profile answered']);
   });
 
   it('N4, N6, N17: a profile without classes opens on its title page; Get Started goes straight to the customer form', async () => {

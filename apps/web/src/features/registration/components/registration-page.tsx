@@ -1,22 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
+import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
+import { profileParam } from '../lib/registration-link';
 import type { StudentUpdateRenderer } from './existing-family-flow';
 import { RegistrationFlow } from './registration-flow';
 import { RegistrationPanel } from './registration-panel';
 import { RegistrationUnavailable } from './registration-unavailable';
 
-function profileParam(value: string | null): number | null {
-  if (!value || !/^[0-9]{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
-
 /** N23, S26: the address a registration link names (`email=`), when it is one. */
-function knownEmailParam(value: string | null): string | null {
+export function knownEmailParam(value: string | null): string | null {
   const parsed = sendCodeRequestSchema.safeParse({ email: value ?? '' });
   return parsed.success ? parsed.data.email : null;
 }
@@ -34,6 +31,8 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
   const knownEmail = knownEmailParam(params.get('email'));
   const open = config.AllowOCR && config.CustomerPortalAllowOCR;
   const profile = useOcrProfile(open ? profileId : null, { retry: false });
+  // The profile's customer form, asked for beside the profile (the flow shows it from its first screen on).
+  useQuery({ ...formFieldsQueryOptions('customer', profileId ?? 0), enabled: open && config.CanTakeNewSignUps && profileId !== null });
   const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
 
   if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
