@@ -96,14 +96,26 @@ async function attempt(fn: () => Promise<{ status: number }>): Promise<Outcome> 
   }
 }
 
-export async function runDurability(options: {
+interface DurabilityOptions {
   databaseUrl: string;
   runs: number;
   seconds: number;
   /** Send every unknown checkout again under its key at the end (waits out the leases of the killed processes). */
   retryUnknown?: boolean;
   log?: (line: string) => void;
-}): Promise<DurabilityReport> {
+}
+
+export async function runDurability(options: DurabilityOptions): Promise<DurabilityReport> {
+  const spawned = new Set<ChildProcess>();
+  try {
+    return await run(options, spawned);
+  } finally {
+    // A run that failed or timed out leaves no server behind.
+    for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+async function run(options: DurabilityOptions, spawned: Set<ChildProcess>): Promise<DurabilityReport> {
   const log = options.log ?? (() => undefined);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -128,6 +140,7 @@ export async function runDurability(options: {
       stdio: ['ignore', 'ignore', 'ignore'],
     });
     server = child;
+    spawned.add(child);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
       const ready = await fetch(`${base}/readyz`).then(
