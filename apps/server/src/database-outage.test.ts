@@ -91,6 +91,7 @@ describe.runIf(canMakeCluster())('a PostgreSQL outage under a running server', (
       }
       const [ready, readyMs] = await timed(() => parent.get('/readyz'));
       expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'database unreachable' });
       expect(readyMs).toBeLessThan(1_000);
       slowest.push(Math.max(readyMs, ...answers.map(([, ms]) => ms)));
     }
