@@ -1,3 +1,4 @@
+import net, { type Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isPublicHttps, loadEnv, type Env } from './config/env.ts';
 import { securityHeaders } from './plugins/security.ts';
@@ -19,7 +20,8 @@ export interface Runtime {
   server: FastifyInstance;
   ctx: Ctx;
   handle: DatabaseHandle;
-  close(): Promise<void>;
+  /** Stops taking requests, answers those in flight, waits for `alsoWaitFor` (the jobs' stop), then closes the database. */
+  close(alsoWaitFor?: Promise<unknown>): Promise<void>;
 }
 
 /** Reset tokens travel in the path (and in a link's query): never into a log line. */
@@ -39,6 +41,8 @@ export interface RuntimeParts {
 
 /** How long a stop waits for the requests in flight before closing their connections (server.ts exits 1 at 10 s). */
 const SHUTDOWN_DRAIN_MS = 8_000;
+/** How long a stop leaves an open connection with no request in it, for a request already on its way. */
+const IDLE_GRACE_MS = 250;
 
 export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {}): Promise<Runtime> {
   const { handle: given, logStream, clock, gateways, captcha, ...envOverrides } = overrides;
@@ -76,7 +80,7 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
   });
-  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, synchronous: env.SQLITE_SYNCHRONOUS });
+  const handle = given ?? openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, synchronous: env.SQLITE_SYNCHRONOUS, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
   await migrateToLatest(handle);
   try {
     await assertNoSimulatedPayments({ db: handle.db, env });
@@ -98,10 +102,20 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     log: server.log,
     ...(clock ? { clock } : {}),
   });
-  // Requests being answered: a stop lets them finish (close(), below).
+  // Requests being answered, and the connections open: a stop answers the one and waits a moment for the other (close(), below).
   let inFlight = 0;
+  let stopping = false;
+  const connections = new Set<Socket>();
+  server.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   server.addHook('onRequest', async () => {
     inFlight += 1;
+  });
+  // From the stop on, every answer closes its connection, so the client's next request opens a new one, which is refused.
+  server.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
   server.addHook('onResponse', async () => {
     inFlight -= 1;
@@ -114,15 +128,22 @@ export async function createRuntime(overrides: Partial<Env> & RuntimeParts = {})
     server,
     ctx,
     handle,
-    async close() {
-      // New requests are refused (503) from here; the requests in flight are answered. A socket
-      // with no request in it (a browser's spare connection, half-sent headers) would keep the
-      // stop waiting for minutes, so once nothing is in flight, every connection left is closed.
-      const closing = server.close();
-      const until = Date.now() + SHUTDOWN_DRAIN_MS;
-      while (inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    async close(alsoWaitFor) {
+      // New connections are refused from here. Node's http close would also close at once every
+      // connection with no request in it, and a keep-alive client's next request, already on its
+      // way on one, would be lost to a reset; the listening socket alone is closed instead
+      // (decision 089). A request on a connection left open is answered, and closes it. Once nothing
+      // is in flight, connections still open a moment later (a browser's spare connection,
+      // half-sent headers) would hold the stop for minutes, so they are closed.
+      stopping = true;
+      const started = Date.now();
+      net.Server.prototype.close.call(server.server);
+      const draining = () => Date.now() - started < SHUTDOWN_DRAIN_MS && (inFlight > 0 || (connections.size > 0 && Date.now() - started < IDLE_GRACE_MS));
+      while (draining()) await new Promise((resolve) => setTimeout(resolve, 10));
       server.server.closeAllConnections();
-      await closing;
+      await server.close();
+      // A background job in hand ends on an open database (decision 089).
+      await alsoWaitFor;
       await mailer.close();
       await failures.close();
       await redis?.quit();

@@ -68,7 +68,7 @@ export type CallInput<E extends EndpointDefinition> = (E['params'] extends z.Zod
   (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
 
-const ANY_CALLER: readonly ErrorCode[] = ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR'];
+const ANY_CALLER: readonly ErrorCode[] = ['BAD_REQUEST', 'VALIDATION', 'TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CROSS_SITE', 'NOT_FOUND', 'RATE_LIMITED', 'SERVER_ERROR', 'DATABASE_UNAVAILABLE'];
 const WITH_COMPANY: readonly ErrorCode[] = [...ANY_CALLER, 'COMPANY_REQUIRED', 'TOKEN_ERROR', 'COMPANY_INACTIVE', 'FEATURE_DISABLED'];
 
 /** Every error code the caller kind itself may answer, whatever the endpoint. */

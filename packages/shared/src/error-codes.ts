@@ -14,6 +14,7 @@ export const ERROR_MESSAGES = {
   CONFLICT: 'This changed meanwhile. Please try again.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   SERVER_ERROR: 'Something went wrong. Please try again.',
+  DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
   FEATURE_DISABLED: 'This is not available.',
   IDEMPOTENCY_MISMATCH: 'This request was already made with other details.',
   // Sessions and sign-in

@@ -53,6 +53,11 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   /** PostgreSQL connections per server process (docs/decisions/008). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  /**
+   * How long opening a PostgreSQL connection may take before the database counts as unreachable
+   * and the request is answered 503 (decision 088).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   /** Serve the OpenAPI description at /api/docs (and /api/docs/json). */
   API_DOCS: bool.default(true),
   /**

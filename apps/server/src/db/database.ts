@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
+import { isLostConnection, markUnavailable } from './unavailable.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -23,19 +24,38 @@ export interface OpenOptions {
   image?: Buffer;
   /** SQLite's `synchronous`: NORMAL unless told (SQLITE_SYNCHRONOUS). */
   synchronous?: 'NORMAL' | 'FULL' | undefined;
+  /** PostgreSQL: how long opening a connection may take before the database counts as unreachable (decision 088). */
+  connectTimeoutMs?: number | undefined;
 }
 
 /** Measured with `npm run bench` (decision 008). */
 const DEFAULT_POOL_SIZE = 10;
+/** A new connection to a reachable PostgreSQL takes milliseconds; one that takes a second is an outage (decision 088). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * How long a query waits for one of the pool's connections while all are busy. Longer than the
+ * connect timeout: under the bench's checkout load a busy pool is not an outage, and a request
+ * waited seconds for a connection (decision 033); past this it is answered 503 (decision 088).
+ */
+const POOL_WAIT_MS = 10_000;
 
 // COUNT(*) and BIGSERIAL come back from pg as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      Client: clientConnectingWithin(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
+      // A connection whose server vanished without closing it is found out by the operating system's probes.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     withPreparedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+    reportingLostConnections(pool);
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: markingFailedConnects(pool) }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
@@ -152,6 +172,44 @@ function withPreparedStatements(pool: pg.Pool, max = 200) {
         names.set(text, name);
       }
       return name === undefined ? query(text, values) : query({ name, text, values });
+    }) as typeof client.query;
+  });
+}
+
+/** The pool's connections, each given `ms` to open: the pool's own timeout is its wait for a busy connection. */
+function clientConnectingWithin(ms: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: ms });
+    }
+  };
+}
+
+/** Kysely's pool: a connection that cannot be had (refused, timed out, the pool closed) means the database is unavailable. */
+function markingFailedConnects(pool: pg.Pool) {
+  return {
+    connect: () => pool.connect().catch((err: unknown) => Promise.reject(markUnavailable(err))),
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * When PostgreSQL stops, crashes or drops out of reach, every connection of the pool fails: an
+ * idle one is let go by the pool (which reports it as an 'error' event, and an unheard 'error'
+ * event ends the process), a busy one fails its query, or, between two queries of a
+ * transaction, reports it itself. Each is heard here; a query that failed so is marked
+ * unavailable, so its request is answered 503, and the connection is not reused. A new query opens
+ * a new connection, so the server is back as soon as the database is, without a restart.
+ */
+function reportingLostConnections(pool: pg.Pool) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((err: unknown) => Promise.reject(isLostConnection(err) ? markUnavailable(err) : err));
     }) as typeof client.query;
   });
 }

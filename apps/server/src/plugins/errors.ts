@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages } from '@portal/shared/messages';
 import { ZodError } from 'zod';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** At most this much of a refused body is read and thrown away, for at most this long; past either, the connection is closed. */
 const DISCARD_BYTES = 64 * 1024 * 1024;
@@ -62,6 +64,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.code(err.statusCode).send({ message: 'Invalid request', code: 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL stopped or out of reach (decision 088): no stack, a message a parent can act on, and a hint for a retry.
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: ERROR_MESSAGES.DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' });
     }
     if (['22021', '22P05'].includes(String((err as { code?: unknown }).code))) {
       // PostgreSQL refused a character it cannot store: the request's fault, said as such (the text rules refuse these first).
