@@ -1,7 +1,7 @@
 import { BADGE_CAP } from '@portal/shared/constants';
 
 /** Dates and times read one way, shared with the server's e-mails and PDFs (decision 080). */
-export { clockRange, clockTime, companyTimeZone, formatDate, formatDateTime, formatTime, resolveDateFormat, type DateFormat } from '@portal/shared/date-time-text';
+export { clockRange, clockTime, companyTimeZone, formatDate, formatDateTime, type DateFormat } from '@portal/shared/date-time-text';
 
 /**
  * Money is integer cents everywhere: 1250 → "$12.50", -500 → "-$5.00", 123456 → "$1,234.56".
