@@ -47,7 +47,7 @@ async function journey(page: Page, ownWorld: OwnWorld) {
   await test.step('G3, H1: add a lane booking to the same cart', async () => {
     await page.goto('/hub/bookings/add');
     await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    const court = page.getByRole('button', { name: /^Lane \d at \d\d:\d\d$/ }).first();
+    const court = page.getByRole('button', { name: /^Lane \d at \d\d:\d\d [AP]M$/ }).first();
     lane = ((await court.getAttribute('aria-label')) ?? '').split(' at ')[0]!;
     await court.click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
