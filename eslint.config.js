@@ -109,6 +109,26 @@ export const apiPathRules = [
   { selector: 'Literal[value=/^\\/api\\//]', message: API_PATH_MESSAGE },
   { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_PATH_MESSAGE },
 ];
+/**
+ * Dates and times read one way (decision 080): only packages/shared/src/date-time-text.ts formats
+ * them. A date or a time field put on the page as it came (yyyy-MM-dd, HH:mm) is refused too.
+ */
+const DATE_TEXT_MESSAGE = 'Format dates and times with @portal/shared/date-time-text (formatDate, clockTime, clockRange, formatDateTime): one style per company, from its settings.';
+const DATE_OR_TIME_FIELD = '/^(date|time|\\w*(Date|Time|At|Timestamp|Created)|\\w+_(date|time|at))$/';
+export const dateTextRules = [
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: DATE_TEXT_MESSAGE },
+  { selector: "ImportDeclaration[source.value='date-fns'] > ImportSpecifier[imported.name=/^(format|lightFormat|intlFormat|formatISO9075)$/]", message: DATE_TEXT_MESSAGE },
+];
+const PAGE_TEXT = [
+  ':matches(JSXElement, JSXFragment) > JSXExpressionContainer >',
+  ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > ChainExpression >',
+  ':matches(JSXElement, JSXFragment) > JSXExpressionContainer TemplateLiteral >',
+  ':matches(JSXElement, JSXFragment) > JSXExpressionContainer TemplateLiteral > ChainExpression >',
+  "JSXAttribute[name.name!='key'] TemplateLiteral >",
+  "JSXAttribute[name.name!='key'] TemplateLiteral > ChainExpression >",
+];
+export const webDateTextRules = PAGE_TEXT.map((where) => ({ selector: `${where} MemberExpression[property.name=${DATE_OR_TIME_FIELD}]`, message: DATE_TEXT_MESSAGE }));
+
 /** Where the rule does not hold: the definitions themselves, and tests with their fixtures (they call the paths as a browser would). */
 const apiPathExempt = ['packages/shared/src/endpoints/**', '**/*.test.{ts,tsx}', `${SERVER}/test/**`, `${WEB}/test/**`];
 
@@ -176,7 +196,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [webNoServerImports] }],
-      'no-restricted-syntax': ['error', ...webSyntaxRules, ...apiPathRules],
+      'no-restricted-syntax': ['error', ...webSyntaxRules, ...apiPathRules, ...dateTextRules, ...webDateTextRules],
     },
   },
   {
@@ -188,6 +208,11 @@ export default tseslint.config(
     // Everywhere else in the apps and in shared code: no path outside its definition.
     files: ['apps/**/*.{ts,tsx,js,mjs,cjs}', 'packages/shared/src/**/*.ts'],
     ignores: ['apps/web/**/*.{ts,tsx}', ...apiPathExempt],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathRules, ...dateTextRules] },
+  },
+  {
+    // The one formatter of dates and times.
+    files: ['packages/shared/src/date-time-text.ts'],
     rules: { 'no-restricted-syntax': ['error', ...apiPathRules] },
   },
   {

@@ -162,6 +162,32 @@ describe('lint rules that hold the layering', () => {
     expect(await ruleIds(filePath, code)).toEqual([]);
   });
 
+  it.each([
+    ['a yyyy-MM-dd date put on a page as it came', 'apps/web/src/features/bookings/components/probe.tsx', 'export const Probe = ({ b }: { b: { date: string } }) => <p>{b.date}</p>;\n'],
+    [
+      'an HH:mm range written into a label',
+      'apps/web/src/components/bookings/probe.tsx',
+      'export const Probe = ({ s }: { s?: { time: string; endTime: string } }) => <button aria-label={`at ${s?.time}–${s?.endTime}`} />;\n',
+    ],
+    [
+      'a timestamp in a fragment',
+      'apps/web/src/features/notifications/components/probe.tsx',
+      'export const Probe = ({ n }: { n: { DateTimeCreated: string } }) => <>{`sent ${n.DateTimeCreated}`}</>;\n',
+    ],
+    ["the browser's own date text", 'apps/web/src/lib/probe.ts', 'export const probe = (d: Date) => d.toLocaleDateString();\n'],
+    ["the browser's own time text, on the server", 'apps/server/src/modules/home/probe.ts', 'export const probe = (d: Date) => d.toLocaleTimeString();\n'],
+    ["date-fns' format outside the one formatter", 'packages/shared/src/probe-text.ts', "import { format } from 'date-fns';\nexport const probe = (d: Date) => format(d, 'HH:mm');\n"],
+  ])('refuse %s (decision 080)', async (_case, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain('no-restricted-syntax');
+  });
+
+  it('let the one formatter format, and a page show a date or a time through it', async () => {
+    expect(await ruleIds('packages/shared/src/date-time-text.ts', "import { format } from 'date-fns';\nexport const probe = (d: Date) => format(d, 'hh:mm a');\n")).toEqual([]);
+    const page =
+      "import { clockRange, formatDate } from '@/lib/format';\nexport const Probe = ({ b }: { b: { date: string; time: string; endTime: string } }) => <p key={`${b.date}`}>{formatDate(b.date, 'dd/MM/yyyy')} {clockRange(b.time, b.endTime)}</p>;\n";
+    expect(await ruleIds('apps/web/src/features/bookings/components/probe.tsx', page)).toEqual([]);
+  });
+
   it('refuse a file name that is not kebab-case', async () => {
     expect(await ruleIds('apps/web/src/components/ui/FancyButton.tsx', 'export const x = 1;\n')).toContain('check-file/filename-naming-convention');
   });

@@ -22,7 +22,7 @@ test.describe('accessibility of financials and bookings', () => {
     });
     await test.step('the balance history, the upcoming payments', async () => {
       await page.getByRole('link', { name: 'Balance History' }).click();
-      await expect(page.getByRole('list', { name: 'Payments' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Balance history' })).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('link', { name: 'Upcoming Payments' }).click();
       await expect(page.getByRole('table', { name: 'Upcoming payments' })).toBeVisible();

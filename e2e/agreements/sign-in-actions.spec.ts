@@ -7,7 +7,7 @@ const NEW_PASSWORD = 'Heron#Lane59';
 /** The cart as the portal keeps it in local storage (apps/web/src/lib/cart-store.ts). */
 const CART = {
   clientId: null,
-  classItems: [{ ClassID: 1, StudentID: 1, dates: [], label: 'Seahorse – Tuesday 4:00 pm' }],
+  classItems: [{ ClassID: 1, StudentID: 1, dates: [], label: 'Seahorse – Tuesday' }],
   bookingItems: [{ venue_id: 1, booking_type_id: 1, date: '2030-01-07', time: '09:00', court: '1', venue: 'Court', bookingType: 'Hour', endTime: '10:00', priceCents: 2000 }],
   invoices: [],
   ocrProfileId: null,

@@ -14,7 +14,7 @@ async function addOne(page: Page) {
   const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
   await days.nth(2).click();
   await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
-  const court = page.getByRole('button', { name: /^Court \d at \d\d:\d\d$/ }).first();
+  const court = page.getByRole('button', { name: /^Court \d at \d\d:\d\d [AP]M$/ }).first();
   await expect(court).toBeVisible();
   const label = (await court.getAttribute('aria-label')) ?? '';
   await court.click();
@@ -46,7 +46,7 @@ test.describe('court bookings', () => {
 
     await test.step('cancel a booking before the cut-off: it moves to Cancelled and the court is free again', async () => {
       const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
-      await expect(first).toContainText('18:00–19:00');
+      await expect(first).toContainText('06:00 PM - 07:00 PM');
       await first.getByRole('button', { name: /^Cancel/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
       await expect(dialog).toContainText('Court hire (1 hour), Court 2 at Riverside Courts');

@@ -67,7 +67,7 @@ test.describe('financials', () => {
       await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('button')).toHaveText(['Unpaid', 'INV-10239', 'Scheduled', 'Paid', 'Overdue']);
       // The balance history keeps its own.
       await page.getByRole('link', { name: 'Balance History' }).click();
-      await expect(page.getByRole('searchbox', { name: 'Search payments' })).toBeVisible();
+      await expect(page.getByRole('searchbox', { name: 'Search balance history' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Recent searches' })).toHaveCount(0);
     });
 
@@ -127,18 +127,20 @@ test.describe('financials', () => {
 
     await test.step('I10/I11: balance history rows and upcoming payments', async () => {
       await page.getByRole('link', { name: 'Balance History' }).click();
-      const search = page.getByRole('searchbox', { name: 'Search payments' });
+      const search = page.getByRole('searchbox', { name: 'Search balance history' });
       await search.fill('RCT-20102');
       await search.press('Enter');
       await expect(page).toHaveURL(/\/hub\/financials\/balance-history\?q=RCT-20102$/);
-      const payments = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
-      await expect(payments).toHaveCount(2);
-      await expect(payments).toContainText(['Invoice INV-10219', 'Invoice INV-10212']);
+      // Two payments of one receipt, each with the balance it left (decision 081).
+      const rows = page.getByRole('table', { name: 'Balance history' }).locator('tbody tr');
+      await expect(rows).toHaveCount(2);
+      await expect(rows).toContainText(['Invoice INV-10219', 'Invoice INV-10212']);
+      await expect(page.getByRole('table', { name: 'Balance history' }).getByRole('columnheader', { name: 'Balance' })).toBeVisible();
       await page.getByRole('link', { name: 'Upcoming Payments' }).click();
-      const rows = page.getByRole('table', { name: 'Upcoming payments' }).locator('tbody tr');
-      await expect(rows).toHaveCount(3);
-      await expect(rows.first()).toContainText('Squad membership');
-      await expect(rows.first()).toContainText('Monthly');
+      const upcoming = page.getByRole('table', { name: 'Upcoming payments' }).locator('tbody tr');
+      await expect(upcoming).toHaveCount(3);
+      await expect(upcoming.first()).toContainText('Squad membership');
+      await expect(upcoming.first()).toContainText('Monthly');
     });
   });
 

@@ -3,7 +3,7 @@ import { apiCall, expect, expectAccessible, isMobile, submitLogin, test } from '
 
 /** SPLASH's demo profile 1: a class step, card or direct debit. */
 const CLASSES_PROFILE = 1;
-const DOLPHIN = 'Dolphin – Monday 5:00 pm';
+const DOLPHIN = 'Dolphin – Monday';
 
 async function screenshot(page: Page, name: string) {
   await expectAccessible(page);

@@ -218,8 +218,8 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
 const CLASSES_PROFILE = 1;
 /** The simulated gateway's test cards (README, test-cards.ts). */
 const CARDS = { success: '4242424242424242', challenge: '4000000000003220' } as const;
-const DOLPHIN = 'Dolphin – Monday 5:00 pm';
-const SEAHORSE = 'Seahorse – Tuesday 4:00 pm';
+const DOLPHIN = 'Dolphin – Monday';
+const SEAHORSE = 'Seahorse – Tuesday';
 
 /** Ticks one of the chosen classes for a swimmer on the students list (N14). */
 async function putInClass(page: Page, swimmer: string, className: string) {

@@ -49,6 +49,47 @@ test.describe('top bar', () => {
   });
 });
 
+/**
+ * Where the cart icon stood in each frame from the first one that drew it until the bells, the
+ * account menu and the company's font were all in: a list of its left edges, in order.
+ */
+async function cartPositionsWhileTheBarFills(page: Page, bells: number): Promise<number[]> {
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { cartPositions: number[] }).cartPositions = seen;
+    const frame = () => {
+      const cart = document.querySelector('header a[aria-label^="Cart"]');
+      if (cart) {
+        const x = Math.round(cart.getBoundingClientRect().x);
+        if (seen.at(-1) !== x) seen.push(x);
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto('/hub/company');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole(isMobile(page) ? 'link' : 'button', { name: /^(Notifications|Messages)/ })).toHaveCount(bells);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { cartPositions: number[] }).cartPositions);
+}
+
+test.describe('the cart icon holds its place while the top bar fills', () => {
+  // ACE draws in its own font (Montserrat) with one bell; SPLASH in Inter with two.
+  for (const { company, bells } of [
+    { company: 'ACE', bells: 1 },
+    { company: 'SPLASH', bells: 2 },
+  ] as const) {
+    for (const tag of ['', ' @phone']) {
+      test(`${company}: the cart does not move from the first frame that draws it${tag}`, async ({ page, world }) => {
+        await signInViaApi(page, { code: world.company(company).code, email: world.email('parent') });
+        expect(await cartPositionsWhileTheBarFills(page, bells)).toHaveLength(1);
+      });
+    }
+  }
+});
+
 test.describe('top bar, menus and routes of a signed-in SPLASH parent', () => {
   test('B2–B4, B5/B6, B10, B14, B9: the tabs, both bells, the account menu, phone-only pages and the cart', async ({ page, world }) => {
     // One page for every check on SPLASH's parent: the steps only read.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMinutes, clockTime, dayAbbreviation, DAY_ABBREVIATIONS, durationText, isoDayOf, startTimeText, timeRangeText, weeklyClassText } from './class-time-text.ts';
+import { clockTime } from './date-time-text.ts';
+import { addMinutes, dayAbbreviation, DAY_ABBREVIATIONS, durationText, isoDayOf, startTimeText, timeRangeText, weeklyClassText } from './class-time-text.ts';
 
 describe('class time wording (C20, C21, F14)', () => {
   it('C20: days read Mon … Sun, Monday first; ISO days from dates', () => {

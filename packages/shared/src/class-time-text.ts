@@ -1,3 +1,5 @@
+import { clockRange, clockTime } from './date-time-text.ts';
+
 /**
  * How a class's day, time and duration read, for the portal and for the answers the server words
  * itself (the class-session link): one wording for both (C20, C21, F14; decision 063).
@@ -23,13 +25,6 @@ export function isoDayOf(isoDate: string): number {
 /** Whether the company shows class times at all: NoTimeDisplayed shows neither start time nor duration. */
 export function showsClassTime(display: TimeDisplay | undefined): boolean {
   return display !== 'NoTimeDisplayed';
-}
-
-/** A class's start time, HH:mm (24-hour), in hours and minutes as the portal's times read (hh:mm a): "04:00 PM". */
-export function clockTime(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${String(hour).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h % 24 < 12 ? 'AM' : 'PM'}`;
 }
 
 /** HH:mm plus some minutes, on the same clock: ("23:30", 45) → "00:15". */
@@ -62,7 +57,7 @@ export function startTimeText(hhmm: string, display: TimeDisplay | undefined): s
 
 /** From start to end: "04:00 PM - 04:30 PM", or "" under NoTimeDisplayed. */
 export function timeRangeText(hhmm: string, minutes: number, display: TimeDisplay | undefined): string {
-  return showsClassTime(display) ? `${clockTime(hhmm)} - ${clockTime(addMinutes(hhmm, minutes))}` : '';
+  return showsClassTime(display) ? clockRange(hhmm, addMinutes(hhmm, minutes)) : '';
 }
 
 /** When a weekly class runs: "Tue 04:00 PM · 1 hour 30 minutes", "Tue 04:00 PM · 90 minutes" or just "Tue". */

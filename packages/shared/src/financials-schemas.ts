@@ -37,16 +37,25 @@ export type FinancialsInvoice = z.infer<typeof financialsInvoiceSchema>;
 export const invoiceListSchema = z.object({ ...pagedShape, total_count: z.number(), invoices: z.array(financialsInvoiceSchema) });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
-/** Balance (payment) history row: date, amount, invoiceNo (I10), with the receipt it came from. */
+const BALANCE_ENTRY_TYPES = ['invoice', 'payment'] as const;
+/**
+ * A balance history row (I10: date, amount, invoiceNo), read as a statement (decision 081): an
+ * invoice charged or a payment made on one, with what the family owed after it.
+ */
 export const balanceHistoryRowSchema = z.object({
+  type: z.enum(BALANCE_ENTRY_TYPES),
   date: z.string(),
+  /** Cents: what the invoice charged, or what the payment paid off it (both positive). */
   amount: z.number().int(),
   invoiceNo: z.string(),
-  receiptNumber: z.string(),
-  method: z.string(),
+  /** The receipt of a payment; null on an invoice's row. */
+  receiptNumber: z.string().nullable(),
+  method: z.string().nullable(),
+  /** Cents owed after this row: every invoice up to it less every payment up to it (below zero is credit). */
+  balance: z.number().int(),
 });
 export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
-export const balanceHistorySchema = z.object({ ...pagedShape, total_count: z.number(), payments: z.array(balanceHistoryRowSchema) });
+export const balanceHistorySchema = z.object({ ...pagedShape, total_count: z.number(), entries: z.array(balanceHistoryRowSchema) });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
 export const PAYMENT_PERIODS = ['Weekly', 'Fortnightly', 'Monthly', 'Termly'] as const;

@@ -51,6 +51,19 @@ export function localNow(timeZone: string, now = new Date()): { date: string; ti
   return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
+/**
+ * Whether a session (its day and HH:mm start, and its length) is over at a wall-clock moment of
+ * its company's zone: a session is "next" until its end time, not its start (decision 081).
+ */
+export function sessionIsOver(session: { date: string; start_time: string }, durationMinutes: number, now: { date: string; time: string }): boolean {
+  if (session.date !== now.date) return session.date < now.date;
+  const minutes = (hhmm: string) => {
+    const [h = 0, m = 0] = hhmm.split(':').map(Number);
+    return h * 60 + m;
+  };
+  return minutes(session.start_time) + durationMinutes <= minutes(now.time);
+}
+
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

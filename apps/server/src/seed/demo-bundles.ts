@@ -134,7 +134,7 @@ function splashNotifications(): Notification[] {
     },
     (i) => ({
       title: 'Make-up lesson available',
-      content: `A place has opened in Saturday 9:30 am Seahorse at Bondi. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
+      content: `A place has opened in Seahorse – Saturday at Bondi. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
       category: 'absences',
       tag_data: { type: 'makeup_available', kind: 'makeup', student: kids[i % 2] },
     }),
@@ -158,7 +158,7 @@ function splashNotifications(): Notification[] {
     }),
     () => ({
       title: 'Booking confirmed',
-      content: 'Your private lane hire on Sunday at 4:30 pm is confirmed. Please arrive ten minutes early.',
+      content: 'Your private lane hire on Sunday at 04:30 PM is confirmed. Please arrive ten minutes early.',
       category: 'bookings',
       tag_data: { type: 'booking_confirmed', kind: 'booking' },
     }),
@@ -170,7 +170,7 @@ function splashNotifications(): Notification[] {
     }),
     () => ({
       title: 'Swimming carnival this Sunday',
-      content: 'Our club carnival runs from 8 am at Bondi. Family and friends are welcome; sausage sizzle from 10.',
+      content: 'Our club carnival runs from 08:00 AM at Bondi. Family and friends are welcome; sausage sizzle from 10:00 AM.',
       category: 'news',
       tag_data: { type: 'event' },
     }),
@@ -854,7 +854,7 @@ function thames(): CompanyBundleInput {
       },
     ],
     notifications: [
-      { title: 'Show rehearsal', content: 'The summer show dress rehearsal is on Saturday at 10 am.', category: 'news', created_at: 'today-4T11:00', to: 'all' },
+      { title: 'Show rehearsal', content: 'The summer show dress rehearsal is on Saturday at 10:00 AM.', category: 'news', created_at: 'today-4T11:00', to: 'all' },
       {
         title: 'Invoice TDS-0412 issued',
         content: 'Invoice TDS-0412 for £156.00 is ready under Financials.',

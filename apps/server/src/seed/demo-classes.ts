@@ -20,7 +20,7 @@ export function splashClasses(): BundleClass[] {
   return [
     {
       key: 'tue-seahorse',
-      name: 'Seahorse – Tuesday 4:00 pm',
+      name: 'Seahorse – Tuesday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 3',
@@ -48,7 +48,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'sat-seahorse',
-      name: 'Seahorse – Saturday 9:30 am',
+      name: 'Seahorse – Saturday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 2',
@@ -66,7 +66,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'sat-starfish',
-      name: 'Starfish – Saturday 10:00 am',
+      name: 'Starfish – Saturday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 5',
@@ -106,7 +106,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'wed-dolphin',
-      name: 'Dolphin – Wednesday 5:00 pm',
+      name: 'Dolphin – Wednesday',
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 4',
@@ -123,7 +123,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'sun-starfish',
-      name: 'Starfish – Sunday 9:00 am',
+      name: 'Starfish – Sunday',
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 2',
@@ -140,7 +140,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'thu-squad',
-      name: 'Junior squad – Thursday 6:00 pm',
+      name: 'Junior squad – Thursday',
       lesson_format: 'squad60',
       venue: 'bondi',
       court: 'Lanes 5–6',
@@ -156,7 +156,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'thu-seahorse',
-      name: 'Seahorse – Thursday 4:00 pm',
+      name: 'Seahorse – Thursday',
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 3',
@@ -174,7 +174,7 @@ export function splashClasses(): BundleClass[] {
     {
       // Full, with a family waiting.
       key: 'sat-turtle',
-      name: 'Turtle – Saturday 11:00 am',
+      name: 'Turtle – Saturday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 4',
@@ -196,7 +196,7 @@ export function splashClasses(): BundleClass[] {
     {
       // Full.
       key: 'mon-starfish',
-      name: 'Starfish – Monday 3:30 pm',
+      name: 'Starfish – Monday',
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 1',
@@ -214,7 +214,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'mon-dolphin',
-      name: 'Dolphin – Monday 5:00 pm',
+      name: 'Dolphin – Monday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 6',
@@ -231,7 +231,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'fri-shark',
-      name: 'Shark – Friday 4:30 pm',
+      name: 'Shark – Friday',
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 5',
@@ -247,7 +247,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'wed-turtle',
-      name: 'Turtle – Wednesday 3:45 pm',
+      name: 'Turtle – Wednesday',
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 2',
@@ -264,7 +264,7 @@ export function splashClasses(): BundleClass[] {
     },
     {
       key: 'sun-private',
-      name: 'Private lesson – Sunday 8:00 am',
+      name: 'Private lesson – Sunday',
       lesson_format: 'private30',
       venue: 'bondi',
       court: 'Lane 1',

@@ -40,26 +40,26 @@ const METHODS = ['Credit Card', 'Direct Debit', 'Bank Transfer', 'Cash'];
 function splashFinancials(): Financials {
   // Lines of the invoices already on sarah's list (their totals and balances stay as listed).
   const current = [
-    { invoice_no: 'INV-10198', lines: [cls('Term 2 – Ella, Seahorse (Sat 9:30 am, Bondi)', 10, 2450)] },
+    { invoice_no: 'INV-10198', lines: [cls('Term 2 – Ella, Seahorse (Sat 09:30 AM, Bondi)', 10, 2450)] },
     {
       invoice_no: 'INV-10212',
-      lines: [cls('Term 3 – Ella, Seahorse (Sat 9:30 am, Bondi)', 10, 2600), line('Discount Credit', 'Sibling discount 10%', -2600), line('Credit Card Surcharge', 'Card surcharge', 1100, false)],
+      lines: [cls('Term 3 – Ella, Seahorse (Sat 09:30 AM, Bondi)', 10, 2600), line('Discount Credit', 'Sibling discount 10%', -2600), line('Credit Card Surcharge', 'Card surcharge', 1100, false)],
     },
-    { invoice_no: 'INV-10219', lines: [cls('Term 3 – Noah, Starfish (Sat 10:00 am, Bondi), half term', 5, 2450)] },
+    { invoice_no: 'INV-10219', lines: [cls('Term 3 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2450)] },
     { invoice_no: 'INV-10225', lines: [{ ...line('Custom', 'Registration fee', 3500), breakdown_key: 'RegistrationFee' as const }] },
-    { invoice_no: 'INV-10231', lines: [cls('Term 4 – Ella, Seahorse (Sat 9:30 am, Bondi)', 10, 2450)] },
-    { invoice_no: 'INV-10233', lines: [cls('Term 4 – Noah, Starfish (Sat 10:00 am, Bondi), half term', 5, 2650), line('Early Payment Discount', 'Paid 14 days early', -1000)] },
-    { invoice_no: 'INV-10236', lines: [cls('Term 4 – Noah, Starfish (Wed 4:00 pm, Maroubra)', 10, 2450)] },
+    { invoice_no: 'INV-10231', lines: [cls('Term 4 – Ella, Seahorse (Sat 09:30 AM, Bondi)', 10, 2450)] },
+    { invoice_no: 'INV-10233', lines: [cls('Term 4 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2650), line('Early Payment Discount', 'Paid 14 days early', -1000)] },
+    { invoice_no: 'INV-10236', lines: [cls('Term 4 – Noah, Starfish (Wed 04:00 PM, Maroubra)', 10, 2450)] },
     { invoice_no: 'INV-10237', lines: [{ ...line('Additional Invoice Item', 'Swim cap and goggles', 3500), breakdown_key: 'AdditionalInvoiceitem' as const }] },
     {
       invoice_no: 'INV-10239',
       lines: [{ ...line('Package', '5-lesson holiday intensive', 9800), breakdown_key: 'Package' as const }, line('Discount Code', 'Code SUMMER10', -1000)],
     },
-    { invoice_no: 'INV-10240', lines: [cls('Term 1 – Ella, Seahorse (Sat 9:30 am, Bondi)', 10, 2450)] },
-    { invoice_no: 'INV-10241', lines: [cls('Term 1 – Noah, Starfish (Sat 10:00 am, Bondi), half term', 5, 2450)] },
-    { invoice_no: 'INV-10243', lines: [cls('Term 1 – Ella, squad (Tue 5:00 pm, Bondi)', 10, 2450)] },
-    { invoice_no: 'INV-10244', lines: [cls('Term 1 – Noah, squad (Thu 5:00 pm, Maroubra)', 10, 2450)] },
-    { invoice_no: 'INV-10245', lines: [line('Time Scale Total', 'Lane hire, Sat 7:00–8:00 am (peak rate)', 4500)] },
+    { invoice_no: 'INV-10240', lines: [cls('Term 1 – Ella, Seahorse (Sat 09:30 AM, Bondi)', 10, 2450)] },
+    { invoice_no: 'INV-10241', lines: [cls('Term 1 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2450)] },
+    { invoice_no: 'INV-10243', lines: [cls('Term 1 – Ella, squad (Tue 05:00 PM, Bondi)', 10, 2450)] },
+    { invoice_no: 'INV-10244', lines: [cls('Term 1 – Noah, squad (Thu 05:00 PM, Maroubra)', 10, 2450)] },
+    { invoice_no: 'INV-10245', lines: [line('Time Scale Total', 'Lane hire, Sat 07:00 AM - 08:00 AM (peak rate)', 4500)] },
   ];
 
   // Two years of earlier terms: every one paid, one written off as bad debt.
@@ -68,7 +68,7 @@ function splashFinancials(): Financials {
   for (let i = 0; i < 24; i += 1) {
     const daysAgo = 720 - i * 24;
     const no = `INV-${9601 + i}`;
-    const child = i % 2 === 0 ? 'Ella, Seahorse (Sat 9:30 am, Bondi)' : 'Noah, Starfish (Sat 10:00 am, Bondi)';
+    const child = i % 2 === 0 ? 'Ella, Seahorse (Sat 09:30 AM, Bondi)' : 'Noah, Starfish (Sat 10:00 AM, Bondi)';
     const lines: Line[] = [cls(`Term ${(Math.floor(i / 2) % 4) + 1} – ${child}`, 10, 2300 + (i >= 12 ? 100 : 0))];
     if (i === 5) lines.push(line('Bad Debt', 'Written off: lessons missed during injury', -lines[0]!.unit_price_cents * 10));
     if (i === 9) lines.push(line('Discount Credit', 'Sibling discount 10%', -2300));
@@ -142,8 +142,8 @@ function aceFinancials(): Financials {
   const clinic = (d: string): Line => ({ type: 'Class', description: d, quantity: 8, unit_price_cents: 4500, breakdown_key: 'FullClass' });
   return {
     invoices: [
-      { invoice_no: 'ACE-5012', lines: [clinic('Fall session – Noah, Orange Ball clinic (Wed 4:00 pm)')] },
-      { invoice_no: 'ACE-5031', lines: [clinic('Winter session – Noah, Orange Ball match play (Sat 9:00 am)')] },
+      { invoice_no: 'ACE-5012', lines: [clinic('Fall session – Noah, Orange Ball clinic (Wed 04:00 PM)')] },
+      { invoice_no: 'ACE-5031', lines: [clinic('Winter session – Noah, Orange Ball match play (Sat 09:00 AM)')] },
       {
         invoice_no: 'ACE-5044',
         lines: [

@@ -35,3 +35,20 @@ const FONTS: Record<FontName, FontChoice> = {
 export function fontFor(value: string | null | undefined): FontChoice {
   return FONTS[findFont(value) ?? DEFAULT_FONT];
 }
+
+/** How long the portal waits for a company's font before drawing in the fallback. */
+const FONT_WAIT_MS = 1500;
+
+/**
+ * Settles once the company's font can draw the portal (the weights its text uses) or after
+ * FONT_WAIT_MS, whichever comes first: the shell is drawn in the font it keeps, so nothing in
+ * it (the top bar's cart and bells beside the account's name) moves when the font arrives.
+ */
+export async function fontReady(choice: FontChoice): Promise<void> {
+  if (!choice.load || typeof document === 'undefined' || !('fonts' in document)) return;
+  const loaded = choice
+    .load()
+    .then(() => Promise.all(['400', '600', '700'].map((weight) => document.fonts.load(`${weight} 1em ${choice.family}`))))
+    .catch(() => undefined);
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
-import { nowIso } from '../../lib/time.ts';
+import { addDays, nowIso } from '../../lib/time.ts';
+import { findCompanyByCode } from '../../modules/company/company.service.ts';
+import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
 
 interface Row {
   description: string;
@@ -82,5 +84,15 @@ describe.each(testEngines())('who and what on checkout lines on %s', (engine) =>
 
     const receipt = await db.selectFrom('receipts').select('reference').where('company_id', '=', splash).where('receipt_no', '=', paid.body.receiptNo!).executeTakeFirstOrThrow();
     expect(receipt.reference).toBe('Visa •••• 4242');
+  });
+
+  it('a court booking line reads its day in DateFormat and its times as hh:mm a, as the portal shows them (decision 080)', async () => {
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const date = addDays(bookingOptions(ace).today, 7);
+    const [y, m, d] = date.split('-') as [string, string, string];
+    const who = await registerCustomer(t, { email: `line.${Date.now()}@example.com`, company: 'ACE' });
+    const quote = await who.browser.post<{ rows: Row[] }>('/api/payment/quote', { bookingItems: [{ venue_id: 1, booking_type_id: 1, date, time: '18:00', court: 'Court 4' }] });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.rows[0]!.description).toBe(`Court hire (1 hour) – Court 4, Riverside Courts, ${m}/${d}/${y} 06:00 PM - 07:00 PM`);
   });
 });

@@ -2,7 +2,7 @@ import { ONLINE_PAYABLE_INVOICE_STATUSES } from '@portal/shared/constants';
 import { NEW_INVOICE_NO, type QuoteAnswer } from '@portal/shared/payment-schemas';
 import { priceCart } from '@portal/shared/pricing/price-cart';
 import { PricingInputError } from '@portal/shared/pricing/pricing-input-bounds';
-import { formatIsoDate } from '@portal/shared/date-text';
+import { formatDate, type DateFormat } from '@portal/shared/date-time-text';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { CartLine, PricingInput } from '@portal/shared/pricing/pricing-types';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
@@ -102,11 +102,11 @@ function bookingLine(company: Company, item: Cart['bookingItems'][number], index
 }
 
 /**
- * A class line names who and what (issue 25): "Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions
+ * A class line names who and what (issue 25): "Mia Chen: Dolphin – Monday, 10 sessions
  * from 30/11/2026", the date in the company's DateFormat; a student not written yet goes unnamed.
  */
-export function classLineDescription(v: Pick<ValidatedClassItem, 'Name' | 'studentName' | 'kind' | 'dates' | 'startDate'>, dateFormat: string): string {
-  const date = formatIsoDate(v.startDate, dateFormat);
+export function classLineDescription(v: Pick<ValidatedClassItem, 'Name' | 'studentName' | 'kind' | 'dates' | 'startDate'>, dateFormat: DateFormat): string {
+  const date = formatDate(v.startDate, dateFormat);
   const count = v.dates.length;
   const when = v.kind === 'casual' && count === 1 ? `1 session on ${date}` : `${count} ${count === 1 ? 'session' : 'sessions'} from ${date}`;
   return `${v.studentName ? `${v.studentName}: ` : ''}${v.Name}, ${when}`;

@@ -3,6 +3,7 @@ import { guestBookingMessages as m, type GuestBooking, type GuestBookingAnswer, 
 import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
+import { clockTime, formatDate } from '@portal/shared/date-time-text';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -223,13 +224,14 @@ function mailConfirmation(
   const name = company.settings.CompanyDisplayName;
   const symbol = company.settings.localization.CurrencySymbol;
   const hours = company.settings.booking_setup.CancelCutoffHours;
+  const dateFormat = company.settings.localization.DateFormat;
   ctx.mailer.queue({
     companyId: company.id,
     to: row.email,
     subject: m.confirmationSubject(name),
     ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
-      `Your booking is confirmed: ${booking.bookingType}, ${booking.venue}, ${booking.court}, on ${booking.date} from ${booking.time} to ${booking.endTime}.`,
+      `Your booking is confirmed: ${booking.bookingType}, ${booking.venue}, ${booking.court}, on ${formatDate(booking.date, dateFormat)} from ${clockTime(booking.time)} to ${clockTime(booking.endTime)}.`,
       `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
       `Plans changed? Cancel online until ${hours} hour${hours === 1 ? '' : 's'} before it starts, and your payment is refunded to your card: ${link}`,
     ]),
@@ -274,7 +276,7 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
     subject: `Booking cancelled: ${name}`,
     ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
-      `Your booking on ${cancelled.date} at ${cancelled.time} (${cancelled.venue}, ${cancelled.court}) is cancelled. Your payment is refunded to the card you paid with; it can take a few days to appear.`,
+      `Your booking on ${formatDate(cancelled.date, company.settings.localization.DateFormat)} at ${clockTime(cancelled.time)} (${cancelled.venue}, ${cancelled.court}) is cancelled. Your payment is refunded to the card you paid with; it can take a few days to appear.`,
     ]),
     secrets: [],
   });

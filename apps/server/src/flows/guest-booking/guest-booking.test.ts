@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockTime } from '@portal/shared/date-time-text';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
 import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
@@ -72,7 +73,10 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await b.post<{ existing_client: boolean }>('/api/ocr/confirm-email', { email: who.Email })).body.existing_client).toBe(false);
     const mail = await t.lastMailTo(who.Email);
     expect(mail?.subject).toBe('Your booking with Ace Tennis Academy');
-    expect(mail?.text).toContain(`on ${booking.date} from ${booking.time}`);
+    // ACE's DateFormat (MM/dd/yyyy) and the portal's hh:mm a (decision 080).
+    const [y, m, d] = booking.date.split('-');
+    expect(mail?.text).toContain(`on ${m}/${d}/${y} from ${clockTime(booking.time)} to `);
+    expect(mail?.text).toMatch(/from (0\d|1[0-2]):[0-5]\d [AP]M to (0\d|1[0-2]):[0-5]\d [AP]M\./);
     expect(mail?.text).toMatch(/\/ob\/cancel\?id=\d+&token=/);
     // The court is no longer offered.
     const after = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${booking.date}`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { courtLabel } from '@portal/shared/labels';
 import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
+import { clockRange, formatDate } from '@portal/shared/date-time-text';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -124,7 +125,7 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
     startMinute: start,
     durationMinutes: type.DurationMinutes,
     priceCents: type.PriceCents,
-    description: `${type.Name} – ${request.court}, ${venue.Name}, ${request.date} ${request.time}–${end}`,
+    description: `${type.Name} – ${request.court}, ${venue.Name}, ${formatDate(request.date, company.settings.localization.DateFormat)} ${clockRange(request.time, end)}`,
   };
 }
 

@@ -11,7 +11,7 @@ describe.each(testEngines())('the shown class count and make-ups on %s', (engine
   let splash: number;
   let parent: Browser;
   const db = () => t.runtime.ctx.db;
-  const NAME = 'Seahorse – Thursday 4:00 pm';
+  const NAME = 'Seahorse – Thursday';
 
   beforeAll(async () => {
     // This test writes to the tables between two searches: no answer may be kept (the cache has its own test below).

@@ -1,6 +1,7 @@
 import { courtLabel } from '@portal/shared/labels';
 import type { ClassSessionLinkAnswer, LabelledRow } from '@portal/shared/class-session-link-schemas';
 import { dayAbbreviation, durationText, isoDayOf, showsClassTime, timeRangeText } from '@portal/shared/class-time-text';
+import { formatDate } from '@portal/shared/date-time-text';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,11 +14,6 @@ const DAY_MS = 24 * 3600_000;
 const MIN_LIFETIME_DAYS = 1;
 const MAX_LIFETIME_DAYS = 366;
 
-/** yyyy-MM-dd in the company's DateFormat (dd/MM/yyyy, MM/dd/yyyy, yyyy-MM-dd or dd.MM.yyyy). */
-export function formatCompanyDate(isoDate: string, dateFormat: string): string {
-  const [year = '', month = '', day = ''] = isoDate.split('-');
-  return dateFormat.replace('yyyy', year).replace('MM', month).replace('dd', day);
-}
 
 /**
  * What a class-session link shows, in the company's words and date format; undefined for a token
@@ -30,7 +26,7 @@ export async function findLinkDetails(ctx: Pick<Ctx, 'db'>, company: Company, to
   if (link.revoked_at !== null) return 'revoked';
   const sessions = await repo.findSessionsBetween(ctx.db, company.id, link.class_id, link.from_date, link.to_date);
   const dateFormat = company.settings.localization.DateFormat;
-  const dates = sessions.map((s) => formatCompanyDate(s.date, dateFormat));
+  const dates = sessions.map((s) => formatDate(s.date, dateFormat));
   const startTime = sessions[0]?.start_time ?? link.start_time;
   // Monday first, as the portal's days read (C20).
   const weekdays = [...new Set(sessions.map((s) => isoDayOf(s.date)))].sort((a, b) => a - b).map(dayAbbreviation);

@@ -2,18 +2,19 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClassSessionLinkAnswer } from '@portal/shared/class-session-link-schemas';
 import { dayAbbreviation, isoDayOf } from '@portal/shared/class-time-text';
+import { formatDate, type DateFormat } from '@portal/shared/date-time-text';
 import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { findCompanyByCode } from '../company/company.service.ts';
 import { classSessionLinkCommand } from './class-session-link.cli.ts';
-import { formatCompanyDate, issueClassSessionLink } from './class-session-link.service.ts';
+import { issueClassSessionLink } from './class-session-link.service.ts';
 import { sweepExpiredRows } from '../../jobs/scheduler.ts';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
-const dmy = (iso: string) => formatCompanyDate(iso, 'dd/MM/yyyy');
+const dmy = (iso: string) => formatDate(iso, 'dd/MM/yyyy');
 
 describe('class-session link formatting', () => {
   it('writes dates in each DateFormat', () => {
-    expect(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'dd.MM.yyyy'].map((f) => formatCompanyDate('2026-03-09', f))).toEqual(['09/03/2026', '03/09/2026', '2026-03-09', '09.03.2026']);
+    expect((['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd', 'dd.MM.yyyy'] as DateFormat[]).map((f) => formatDate('2026-03-09', f))).toEqual(['09/03/2026', '03/09/2026', '2026-03-09', '09.03.2026']);
   });
 });
 
@@ -28,7 +29,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
       .innerJoin('companies', 'companies.id', 'classes.company_id')
       .select('classes.id')
       .where('companies.code', '=', 'SPLASH')
-      .where('classes.name', '=', 'Seahorse – Tuesday 4:00 pm')
+      .where('classes.name', '=', 'Seahorse – Tuesday')
       .executeTakeFirstOrThrow();
     splashSessions = await db.selectFrom('class_sessions').select(['id', 'date']).where('class_id', '=', cls.id).where('status', '=', 'scheduled').orderBy('date').execute();
   });
@@ -53,7 +54,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.rows).toEqual([
       { label: 'Date', value: dmy(session.date) },
-      { label: 'Class', value: 'Seahorse – Tuesday 4:00 pm' },
+      { label: 'Class', value: 'Seahorse – Tuesday' },
       { label: 'Level', value: 'Seahorse' },
       { label: 'Day(s)', value: 'Tue' },
       { label: 'Time', value: '04:00 PM - 04:30 PM' },

@@ -45,7 +45,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(all.body.total).toBeGreaterThanOrEqual(13);
     const byDay = all.body.classes.map((c) => `${c.Day}|${c.Time}`);
     expect([...byDay].sort()).toEqual(byDay);
-    const turtle = all.body.classes.find((c) => c.Name === 'Turtle – Saturday 11:00 am')!;
+    const turtle = all.body.classes.find((c) => c.Name === 'Turtle – Saturday')!;
     expect(turtle).toMatchObject({ Capacity: 2, ClassCount: 2, PlacesLeft: 0, IsFull: true, Staff: 'Tom Baxter', Price: 2250 });
     expect(turtle.dates.length).toBeGreaterThan(0);
 
@@ -57,7 +57,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const maroubra = fields.body.venues.find((v) => v.name.includes('Maroubra'))!;
     const seahorse = fields.body.standards.find((s) => s.name === 'Seahorse')!;
     const filtered = await search(parent, { venues: [maroubra.id], standards: [seahorse.id], days: [4], times_of_day: ['afternoon'] });
-    expect(filtered.body.classes.map((c) => c.Name)).toEqual(['Seahorse – Thursday 4:00 pm']);
+    expect(filtered.body.classes.map((c) => c.Name)).toEqual(['Seahorse – Thursday']);
     const forAge = await search(parent, { age: 12, limit: 100 });
     expect(forAge.body.classes.every((c) => (c.MinAge ?? 0) <= 12 && (c.MaxAge ?? 99) >= 12)).toBe(true);
     expect(forAge.body.classes.some((c) => c.Name.startsWith('Starfish'))).toBe(false);
@@ -104,7 +104,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
   });
 
   it('F12: enrolled students answer only for the session client; another client_id is a 404', async () => {
-    const tue = await classId('Seahorse – Tuesday 4:00 pm');
+    const tue = await classId('Seahorse – Tuesday');
     const own = await parent.post<{ students: { FirstName: string }[] }>('/api/ocr/get-students-enrolled-in-class', { client_id: parentClient, class_id: tue });
     expect(own.body.students.map((s) => s.FirstName)).toEqual(['Ella']);
     const other = await parent.post('/api/ocr/get-students-enrolled-in-class', { client_id: parentClient + 1, class_id: tue });
@@ -116,9 +116,9 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const ella = await studentId('Ella');
     const noah = await studentId('Noah');
     const mia = await studentId('Mia');
-    const tue = await classId('Seahorse – Tuesday 4:00 pm');
-    const turtle = await classId('Turtle – Saturday 11:00 am');
-    const dolphin = await classId('Dolphin – Monday 5:00 pm');
+    const tue = await classId('Seahorse – Tuesday');
+    const turtle = await classId('Turtle – Saturday');
+    const dolphin = await classId('Dolphin – Monday');
     const twice = await parent.post('/api/classes/validate-class-item', { class_id: tue, student_id: ella });
     expect(twice).toMatchObject({ status: 409, body: { message: classMessages.alreadyEnrolled } });
     const full = await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah });
@@ -146,7 +146,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const ella = await studentId('Ella');
     const noah = await studentId('Noah');
     const current = await parent.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${ella}&filter=current&page=1&limit=10`);
-    expect(current.body.enrollments.map((e) => e.ClassName).sort()).toEqual(['Seahorse – Saturday 9:30 am', 'Seahorse – Tuesday 4:00 pm']);
+    expect(current.body.enrollments.map((e) => e.ClassName).sort()).toEqual(['Seahorse – Saturday', 'Seahorse – Tuesday']);
     expect(current.body.enrollments[0]!.next_session).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const future = await parent.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${noah}&filter=future`);
     expect(future.body.enrollments.map((e) => e.ClassName)).toEqual(['Holiday intensive – Starfish']);
@@ -155,7 +155,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
 
   it('F4, F5: sessions, reasons, an absence before the cut-off earns a make-up; a second one and another family’s are refused', async () => {
     const ella = await studentId('Ella');
-    const sat = await classId('Seahorse – Saturday 9:30 am');
+    const sat = await classId('Seahorse – Saturday');
     const sessions = await parent.get<ClassSessionsAnswer>(`/api/classes/get-class-sessions?class_id=${sat}&student_id=${ella}`);
     const next = sessions.body.sessions.find((s) => s.CanNotifyAbsence)!;
     expect(sessions.body.sessions.some((s) => s.Past && !s.CanNotifyAbsence)).toBe(true);
@@ -192,7 +192,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
 
   it('F6, F7: switches are enforced by the server', async () => {
     const ella = await studentId('Ella');
-    const sat = await classId('Seahorse – Saturday 9:30 am');
+    const sat = await classId('Seahorse – Saturday');
     const sessions = await parent.get<ClassSessionsAnswer>(`/api/classes/get-class-sessions?class_id=${sat}&student_id=${ella}`);
     const open = sessions.body.sessions.filter((s) => s.CanNotifyAbsence)[0]!;
     await setSwitch('CanNotifyAbsence', false);
@@ -213,7 +213,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
 
   it('F7, F8: make-ups list, sessions of the same format and level with a place, booking once; another client’s credit is a 404', async () => {
     const makeups = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups;
-    expect(makeups.some((m) => m.Status === 'used' && m.BookedClass === 'Seahorse – Thursday 4:00 pm')).toBe(true);
+    expect(makeups.some((m) => m.Status === 'used' && m.BookedClass === 'Seahorse – Thursday')).toBe(true);
     const credit = makeups.find((m) => m.Status === 'available' && m.StudentName === 'Noah Mitchell')!;
     expect(credit.LessonFormat).toBe('Group lesson (30 min)');
     expect((await family.get(`/api/classes/get-makeup-sessions?makeup_id=${credit.MakeupID}`)).status).toBe(404);
@@ -223,7 +223,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(sessions.some((s) => s.ClassName.startsWith('Junior squad'))).toBe(false);
     // Noah is a Starfish: his make-up is in a Starfish class (decision 076).
     expect(sessions.some((s) => s.ClassName.startsWith('Dolphin'))).toBe(false);
-    const target = sessions.find((s) => s.ClassName === 'Starfish – Sunday 9:00 am')!;
+    const target = sessions.find((s) => s.ClassName === 'Starfish – Sunday')!;
     expect((await family.post('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID })).status).toBe(404);
     const booked = await parent.post<{ makeup: { Status: string; BookedDate: string } }>('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID });
     expect(booked.status).toBe(200);
@@ -233,7 +233,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
       .selectFrom('class_sessions')
       .select('id')
       .where('company_id', '=', splash)
-      .where('class_id', '=', await classId('Junior squad – Thursday 6:00 pm'))
+      .where('class_id', '=', await classId('Junior squad – Thursday'))
       .where('date', '>', target.Date)
       .executeTakeFirstOrThrow();
     const other = makeups.find((m) => m.Status === 'available' && m.MakeupID !== credit.MakeupID)!;
@@ -241,7 +241,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
   });
 
   it('capacity: 20 concurrent make-up bookings for the last place, exactly one succeeds', async () => {
-    const fri = await classId('Shark – Friday 4:30 pm');
+    const fri = await classId('Shark – Friday');
     const session = await db()
       .selectFrom('class_sessions')
       .select(['id', 'date'])
@@ -280,9 +280,9 @@ describe.each(testEngines())('classes on %s', (engine) => {
   });
 
   it('waitlist: join a full class, see the position; a freed place is offered by the sweep, then passes on', async () => {
-    const turtle = await classId('Turtle – Saturday 11:00 am');
+    const turtle = await classId('Turtle – Saturday');
     const noah = await studentId('Noah');
-    const dolphin = await classId('Dolphin – Monday 5:00 pm');
+    const dolphin = await classId('Dolphin – Monday');
     expect(await parent.post('/api/classes/join-waitlist', { class_id: dolphin, student_id: noah })).toMatchObject({ status: 409, body: { message: classMessages.waitlistNotFull } });
     const joined = await parent.post<WaitlistAnswer>('/api/classes/join-waitlist', { class_id: turtle, student_id: noah });
     expect(joined.body.entries).toMatchObject([{ ClassID: turtle, StudentName: 'Noah Mitchell', Position: 2, Status: 'waiting' }]);
@@ -300,7 +300,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
       .where('nc.client_id', '=', offered[0]!.client_id)
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(note.title).toBe('A place is free in Turtle – Saturday 11:00 am');
+    expect(note.title).toBe('A place is free in Turtle – Saturday');
     // The offer it is about, so the portal links to it (decision 079).
     expect(JSON.parse(note.tag_data ?? 'null')).toEqual({ kind: 'waitlist_offer', class_id: turtle, waitlist_id: expect.any(Number) });
     // Held for the first family: still full to others.
@@ -323,7 +323,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(String(ics.headers['content-type'])).toContain('text/calendar');
     expect(ics.body).toContain('BEGIN:VCALENDAR');
     expect(ics.body).toContain('Australia/Sydney');
-    expect(ics.body).toContain('Ella: Seahorse – Saturday 9:30 am');
+    expect(ics.body).toContain('Ella: Seahorse – Saturday');
     expect(ics.body).toContain('absent');
     const rows = await db().selectFrom('calendar_feeds').select('token_hash').where('client_id', '=', parentClient).execute();
     expect(rows.some((r) => path.includes(r.token_hash))).toBe(false);

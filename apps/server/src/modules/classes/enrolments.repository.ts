@@ -77,6 +77,20 @@ export async function findStudentEnrolments(
         'c.day_of_week',
         'c.start_time',
         'c.duration_minutes',
+        // Today's session (its start, to tell whether it is over yet) and the first one after today.
+        (eb) =>
+          eb
+            .selectFrom('class_sessions as s')
+            .select('s.start_time')
+            .where('s.company_id', '=', companyId)
+            .whereRef('s.class_id', '=', 'e.class_id')
+            .where('s.status', '=', 'scheduled')
+            .where('s.date', '=', today)
+            .whereRef('s.date', '>=', 'e.start_date')
+            .where((x) => x.or([x('e.end_date', 'is', null), x('s.date', '<=', x.ref('e.end_date'))]))
+            .orderBy('s.start_time')
+            .limit(1)
+            .as('today_start'),
         (eb) =>
           eb
             .selectFrom('class_sessions as s')
@@ -84,10 +98,10 @@ export async function findStudentEnrolments(
             .where('s.company_id', '=', companyId)
             .whereRef('s.class_id', '=', 'e.class_id')
             .where('s.status', '=', 'scheduled')
-            .where('s.date', '>=', today)
+            .where('s.date', '>', today)
             .whereRef('s.date', '>=', 'e.start_date')
             .where((x) => x.or([x('e.end_date', 'is', null), x('s.date', '<=', x.ref('e.end_date'))]))
-            .as('next_session'),
+            .as('next_after_today'),
       ])
       .orderBy('c.day_of_week')
       .orderBy('c.start_time')

@@ -2,6 +2,7 @@ import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
+import { sessionIsOver } from '../../lib/time.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
@@ -182,6 +183,23 @@ export async function releaseEnrolments(ctx: Ctx, company: Company, ids: number[
 export async function listStudentEnrolments(ctx: Ctx, company: Company, clientId: number, q: { id: number; filter: 'current' | 'future' | 'past'; page: number; limit: number }) {
   const student = await repo.findClientStudent(ctx.db, company.id, clientId, q.id);
   if (!student) throw notFound();
-  const c = clock(company);
-  return enrolmentsRepo.findStudentEnrolments(ctx.db, { companyId: company.id, clientId, studentId: q.id, filter: q.filter, today: c.today, limit: q.limit, offset: (q.page - 1) * q.limit });
+  const c = clock(company, ctx.clock.now());
+  const now = { date: c.today, time: c.time };
+  const { rows, total } = await enrolmentsRepo.findStudentEnrolments(ctx.db, {
+    companyId: company.id,
+    clientId,
+    studentId: q.id,
+    filter: q.filter,
+    today: c.today,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  // Today's session is the next one until it ends (decision 081), then the first after today is.
+  return {
+    total,
+    rows: rows.map(({ today_start, next_after_today, ...e }) => ({
+      ...e,
+      next_session: today_start && !sessionIsOver({ date: c.today, start_time: today_start }, e.duration_minutes, now) ? c.today : (next_after_today ?? null),
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
-import { formatIsoDate } from '@portal/shared/date-text';
+import { formatDate } from '@portal/shared/date-time-text';
 import type { Company } from '../../domain/company.ts';
 import { heightOf, registerFonts, write } from './pdf-fonts.ts';
 
@@ -39,7 +39,7 @@ function render(company: Company, draw: (doc: PDFKit.PDFDocument, helpers: Helpe
   doc.fillColor('#111111');
   draw(doc, {
     money: (c) => formatMoney(c, s.localization.CurrencySymbol),
-    date: (d) => formatIsoDate(d, s.localization.DateFormat),
+    date: (d) => formatDate(d, s.localization.DateFormat),
     brand,
     width,
   });

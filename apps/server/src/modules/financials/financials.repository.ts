@@ -1,8 +1,10 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { INVOICE_STATUSES } from '@portal/shared/constants';
+import type { BalanceHistoryRow } from '@portal/shared/financials-schemas';
 import type { Db, Engine } from '../../db/database.ts';
 
 type Sort = 'asc' | 'desc';
+type BalanceEntryType = BalanceHistoryRow['type'];
 type Listing = { companyId: number; clientId: number; sort: Sort; limit: number; offset: number };
 
 /** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
@@ -67,22 +69,69 @@ export function findInvoices(db: Db, engine: Engine, input: Listing & { search: 
   );
 }
 
-/** Payments (receipt allocations) on a client's invoices, searched by invoice or receipt number, method or date. */
-export function findPayments(db: Db, engine: Engine, input: Listing & { search: string }) {
-  let base = db
+/**
+ * A client's balance history as a statement (decision 081): each invoice (a charge, on its date)
+ * and each payment on an invoice (a receipt allocation), with the running balance after it over
+ * the whole history: every charge so far less every payment so far. A day's invoices come before
+ * its payments. The search and the page apply after the balance, so a row found or paged to keeps
+ * the balance it has in the full statement.
+ */
+export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { search: string }) {
+  const { companyId, clientId } = input;
+  const charges = db
+    .selectFrom('invoices as i')
+    .select([
+      sql<BalanceEntryType>`'invoice'`.as('type'),
+      'i.invoice_date as date',
+      sql<number>`0`.as('kind'),
+      sql<string>`''`.as('receipt_key'),
+      'i.invoice_no',
+      sql<string | null>`null`.as('receipt_no'),
+      sql<string | null>`null`.as('method'),
+      'i.total_cents as amount_cents',
+      'i.total_cents as delta_cents',
+      'i.id as seq',
+    ])
+    .where('i.company_id', '=', companyId)
+    .where('i.client_id', '=', clientId);
+  const payments = db
     .selectFrom('receipt_allocations as a')
-    .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', input.companyId))
-    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'a.invoice_id').on('i.company_id', '=', input.companyId))
-    .where('a.company_id', '=', input.companyId)
-    .where('r.client_id', '=', input.clientId);
+    .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', companyId))
+    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'a.invoice_id').on('i.company_id', '=', companyId))
+    .select([
+      sql<BalanceEntryType>`'payment'`.as('type'),
+      'r.receipt_date as date',
+      sql<number>`1`.as('kind'),
+      'r.receipt_no as receipt_key',
+      'i.invoice_no',
+      sql<string | null>`${sql.ref('r.receipt_no')}`.as('receipt_no'),
+      sql<string | null>`${sql.ref('r.method')}`.as('method'),
+      'a.amount_cents',
+      sql<number>`-${sql.ref('a.amount_cents')}`.as('delta_cents'),
+      'a.id as seq',
+    ])
+    .where('a.company_id', '=', companyId)
+    .where('r.client_id', '=', clientId);
+  const statement = db
+    .selectFrom(charges.unionAll(payments).as('e'))
+    .select(['e.type', 'e.date', 'e.kind', 'e.receipt_key', 'e.invoice_no', 'e.receipt_no', 'e.method', 'e.amount_cents', 'e.seq'])
+    .select(sql<number>`sum(e.delta_cents) over (order by e.date, e.kind, e.receipt_key, e.invoice_no, e.seq rows between unbounded preceding and current row)`.as('balance_cents'));
+  let base = db.selectFrom(statement.as('s'));
   if (input.search) {
     const p = contains(input.search);
-    base = base.where((eb) => eb.or(['i.invoice_no', 'r.receipt_no', 'r.method', 'r.receipt_date'].map((column) => like(engine, column, p))));
+    base = base.where((eb) => eb.or(['s.invoice_no', 's.receipt_no', 's.method', 's.date'].map((column) => like(engine, column, p))));
   }
+  const order = input.sort;
   return pageWithTotal(
     base,
     (q) =>
-      q.select(['r.receipt_date', 'a.amount_cents', 'i.invoice_no', 'r.receipt_no', 'r.method']).orderBy('r.receipt_date', input.sort).orderBy('r.receipt_no', input.sort).orderBy('a.id', input.sort),
+      q
+        .select(['s.type', 's.date', 's.invoice_no', 's.receipt_no', 's.method', 's.amount_cents', 's.balance_cents'])
+        .orderBy('s.date', order)
+        .orderBy('s.kind', order)
+        .orderBy('s.receipt_key', order)
+        .orderBy('s.invoice_no', order)
+        .orderBy('s.seq', order),
     input,
   );
 }

@@ -42,12 +42,20 @@ export async function financialsRoutes(app: FastifyInstance, { ctx: base }: { ct
   });
 
   route(app, base, endpoints.balanceHistory, async ({ ctx, query: { page, limit, search, sort } }) => {
-    const { rows, total } = await service.listPayments(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
+    const { rows, total } = await service.listBalanceHistory(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
     return {
       current_page: page,
       total_pages: totalPages(total, limit),
       total_count: total,
-      payments: rows.map((row) => ({ date: row.receipt_date, amount: row.amount_cents, invoiceNo: row.invoice_no, receiptNumber: row.receipt_no, method: row.method })),
+      entries: rows.map((row) => ({
+        type: row.type,
+        date: row.date,
+        amount: row.amount_cents,
+        invoiceNo: row.invoice_no,
+        receiptNumber: row.receipt_no,
+        method: row.method,
+        balance: row.balance_cents,
+      })),
     };
   });
 

@@ -22,8 +22,11 @@ export function listInvoices(ctx: Ctx, companyId: number, clientId: number, page
   return repo.findInvoices(ctx.db, ctx.engine, { companyId, clientId, ...page });
 }
 
-export function listPayments(ctx: Ctx, companyId: number, clientId: number, page: Page) {
-  return repo.findPayments(ctx.db, ctx.engine, { companyId, clientId, ...page });
+/** The balance history as a statement: charges and payments with the balance after each (decision 081). */
+export async function listBalanceHistory(ctx: Ctx, companyId: number, clientId: number, page: Page) {
+  const { rows, total } = await repo.findBalanceHistory(ctx.db, ctx.engine, { companyId, clientId, ...page });
+  // PostgreSQL answers a sum of integers as text.
+  return { total, rows: rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents), balance_cents: Number(row.balance_cents) })) };
 }
 
 export function listUpcomingPayments(ctx: Ctx, companyId: number, clientId: number, page: Omit<Page, 'search'>) {

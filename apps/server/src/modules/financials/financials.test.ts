@@ -36,7 +36,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
       .execute();
     expect(types.map((r) => r.line_type).sort()).toEqual([...INVOICE_LINE_TYPES].sort());
     const both = await parent.get<BalanceHistory>('/api/financials/balance-history?search=RCT-20102');
-    expect(both.body.payments.map((p) => p.invoiceNo).sort()).toEqual(['INV-10212', 'INV-10219']);
+    expect(both.body.entries.map((p) => p.invoiceNo).sort()).toEqual(['INV-10212', 'INV-10219']);
     const partly = await parent.get<InvoiceDetail>('/api/financials/invoices/INV-10233');
     expect(partly.body).toMatchObject({ total: 12250, amountPaid: 6125, balanceDue: 6125 });
     expect(partly.body.lines.reduce((sum, l) => sum + l.total, 0)).toBe(12250);
@@ -131,7 +131,9 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(detail.body.bankDetails).toContain('BSB');
     expect(detail.body.tax).toBe(detail.body.lines.reduce((s, l) => s + l.tax, 0));
     const history = await parent.get<BalanceHistory>(`/api/financials/balance-history?search=${invoiceNo}`);
-    expect(history.body.payments).toEqual([{ date: '2026-01-12', amount: 10000, invoiceNo, receiptNumber: receiptNo, method: 'Credit Card' }]);
+    expect(history.body.entries.filter((e) => e.type === 'payment')).toEqual([
+      { type: 'payment', date: '2026-01-12', amount: 10000, invoiceNo, receiptNumber: receiptNo, method: 'Credit Card', balance: expect.any(Number) as number },
+    ]);
 
     // Paying the rest makes it Paid; paying more than it owes changes nothing.
     await expect(
@@ -203,7 +205,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
       expect(res.status).toBe(404);
     }
     expect((await stranger.get<InvoiceList>('/api/financials/invoices')).body.invoices).toEqual([]);
-    expect((await stranger.get<BalanceHistory>('/api/financials/balance-history')).body.payments).toEqual([]);
+    expect((await stranger.get<BalanceHistory>('/api/financials/balance-history')).body.entries).toEqual([]);
   });
 
   it('numbers documents after the highest imported number, without repeats under concurrency', async () => {

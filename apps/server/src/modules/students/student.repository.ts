@@ -84,7 +84,7 @@ export function findSessionsFrom(db: Db, companyId: number, classIds: number[], 
   if (classIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('class_sessions')
-    .select(['id', 'class_id', 'date', 'status'])
+    .select(['id', 'class_id', 'date', 'start_time', 'status'])
     .where('company_id', '=', companyId)
     .where('class_id', 'in', classIds)
     .where('date', '>=', from)

@@ -8,7 +8,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
-import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
+import { companyTimeZone, localNow, nowIso, sessionIsOver } from '../../lib/time.ts';
 import { getCustomerDetails } from '../accounts/accounts.api.ts';
 import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
 import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
@@ -86,14 +86,15 @@ function parseCustomValues(text: string | null): StudentRecord['custom_field_val
 }
 
 async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Promise<BookedClass[]> {
-  const today = localNow(companyTimeZone(company.settings.localization)).date;
-  const enrolments = await repo.findCurrentEnrolments(ctx.db, company.id, studentId, today);
-  const sessions = await repo.findSessionsFrom(ctx.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], today);
+  const now = localNow(companyTimeZone(company.settings.localization), ctx.clock.now());
+  const enrolments = await repo.findCurrentEnrolments(ctx.db, company.id, studentId, now.date);
+  const sessions = await repo.findSessionsFrom(ctx.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], now.date);
   return enrolments.map((e) => {
-    const dates = sessions
-      .filter((s) => Number(s.class_id) === Number(e.class_id) && s.date >= e.start_date && (e.end_date === null || s.date <= e.end_date))
-      .map((s) => ({ SessionID: Number(s.id), Date: s.date, Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const) }));
-    const next = dates.find((d) => d.Status === 'scheduled');
+    const own = sessions.filter((s) => Number(s.class_id) === Number(e.class_id) && s.date >= e.start_date && (e.end_date === null || s.date <= e.end_date));
+    const dates = own.map((s) => ({ SessionID: Number(s.id), Date: s.date, Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const) }));
+    // Today's session stays the next one until it ends (decision 081).
+    const upcoming = own.find((s) => s.status !== 'cancelled' && !sessionIsOver(s, e.duration_minutes, now));
+    const next = upcoming ? { SessionID: Number(upcoming.id), Date: upcoming.date } : null;
     return {
       ClassID: Number(e.class_id),
       OCRName: e.class_name,
@@ -105,7 +106,7 @@ async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Pro
       Court: e.court,
       StartDate: e.start_date,
       EndDate: e.end_date,
-      next_session: next ? { SessionID: next.SessionID, Date: next.Date } : null,
+      next_session: next,
       dates,
     };
   });

@@ -1,16 +1,33 @@
 import { useEffect, useState } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { applyBranding, resetBranding } from '@/lib/branding';
+import { fontFor, fontReady } from '@/lib/fonts';
 import { hubRedirectUrl } from '@/lib/hub-host';
 import { postToNative } from '@/lib/native-bridge';
 
 /**
  * The loaded company dresses the page (its colours, font, logo) and is told to a native wrapper;
- * a company that failed to load leaves the neutral look. True while the browser is sent to the
- * company's own host (C16), when the page must show nothing more.
+ * a company that failed to load leaves the neutral look. True while the page must show nothing
+ * more: the browser is being sent to the company's own host (C16), or the company's own font is
+ * still on its way (at most a moment), so the shell is first drawn in the font it keeps and the top
+ * bar does not shift when the font arrives (decision 081).
  */
 export function useCompanyBranding(config: CompanyConfig | undefined, failed: boolean): boolean {
   const [redirecting, setRedirecting] = useState(false);
+  const font = config ? fontFor(config.global_settings?.Font) : null;
+  const [fontDrawn, setFontDrawn] = useState<string | null>(null);
+  const waitingForFont = font?.load != null && fontDrawn !== font.family;
+
+  useEffect(() => {
+    if (!font?.load) return;
+    let current = true;
+    void fontReady(font).then(() => {
+      if (current) setFontDrawn(font.family);
+    });
+    return () => {
+      current = false;
+    };
+  }, [font]);
 
   useEffect(() => {
     if (!config) return;
@@ -28,5 +45,5 @@ export function useCompanyBranding(config: CompanyConfig | undefined, failed: bo
     if (failed) resetBranding();
   }, [failed]);
 
-  return redirecting;
+  return redirecting || waitingForFont;
 }

@@ -8,7 +8,7 @@ import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states'
 import { errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
-import { formatDate, formatMoney } from '@/lib/format';
+import { clockRange, clockTime, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -142,9 +142,7 @@ export function BookingPicker({
               .filter((s) => s.freeCourts.length > 0)
               .map((s) => (
                 <li key={s.time} className="rounded-xl border border-line bg-surface p-3">
-                  <p className="mb-2 text-sm font-semibold text-ink">
-                    {s.time}–{s.endTime}
-                  </p>
+                  <p className="mb-2 text-sm font-semibold text-ink">{clockRange(s.time, s.endTime)}</p>
                   <div className="flex flex-wrap gap-1.5">
                     {s.freeCourts.map((c) => {
                       const slot = { time: s.time, endTime: s.endTime, court: c };
@@ -156,7 +154,7 @@ export function BookingPicker({
                           type="button"
                           aria-pressed={selected}
                           disabled={why !== null}
-                          aria-label={`${c} at ${s.time}${why ? ` (${why})` : ''}`}
+                          aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
                           onClick={() => choice.setChoice(slot)}
                           className={cn(
                             'min-h-10 rounded-full border px-3.5 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:px-3 sm:text-xs',
@@ -191,7 +189,7 @@ export function BookingChoiceBar({ choice, action }: { choice: BookingChoice; ac
         <p className="text-sm text-ink-soft">
           {slot && type ? (
             <>
-              <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {slot.time}–{slot.endTime} ·{' '}
+              <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {clockRange(slot.time, slot.endTime)} ·{' '}
               <span className="font-semibold text-ink">{formatMoney(type.PriceCents, config.localization.CurrencySymbol)}</span>
             </>
           ) : (

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { useConfig } from '@/entities/company/get-company-config';
-import { formatDate } from '@/lib/format';
+import { clockRange, formatDate } from '@/lib/format';
 import { useCheckBooking } from '@/features/bookings/api/check-booking';
 import { useAvailability, useBookingOptions } from '@/features/bookings/api/get-booking-options';
 
@@ -78,7 +78,7 @@ function BookingForm({ options }: { options: BookingOptions }) {
               },
             ]);
           }
-          setAdded(`${item.bookingType}, ${item.court}, ${formatDate(item.date, config.localization.DateFormat)} ${item.time}–${item.endTime}`);
+          setAdded(`${item.bookingType}, ${item.court}, ${formatDate(item.date, config.localization.DateFormat)} ${clockRange(item.time, item.endTime)}`);
           choice.setChoice(null);
         },
         onError: (e) => {

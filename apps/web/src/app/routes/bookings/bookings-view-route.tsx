@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
-import { companyTimeZone, formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { clockRange, clockTime, companyTimeZone, formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { useSearchParamState } from '@/lib/use-search-param';
 import { useBookings, useCancelBooking, type BookingFilter } from '@/features/bookings/api/get-bookings';
@@ -100,7 +100,7 @@ export default function BookingsViewRoute() {
                   <li key={b.BookingID} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
                     <div className="min-w-0">
                       <p className="font-semibold text-ink">
-                        {formatDate(b.date, config.localization.DateFormat)} · {b.time}–{b.endTime}
+                        {formatDate(b.date, config.localization.DateFormat)} · {clockRange(b.time, b.endTime)}
                       </p>
                       <p className="text-sm text-ink-soft">
                         {b.bookingType} · {b.court} · {b.venue}
@@ -117,7 +117,7 @@ export default function BookingsViewRoute() {
                         <Button variant="secondary" size="sm" onClick={() => setConfirming(b)}>
                           Cancel{' '}
                           <span className="sr-only">
-                            booking of {b.court} on {b.date} at {b.time}
+                            booking of {b.court} on {formatDate(b.date, config.localization.DateFormat)} at {clockTime(b.time)}
                           </span>
                         </Button>
                       ) : null}
@@ -146,7 +146,7 @@ export default function BookingsViewRoute() {
         title="Cancel this booking?"
         description={
           confirming
-            ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${confirming.time}–${confirming.endTime}.`
+            ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${clockRange(confirming.time, confirming.endTime)}.`
             : undefined
         }
         size="sm"

@@ -28,7 +28,7 @@ const paid: PaymentAnswer = {
   receiptNo: 'R-2001',
   card: 'Visa •••• 4242',
   items: [
-    { description: 'Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions from 30/11/2026', amountCents: 20_000 },
+    { description: 'Mia Chen: Dolphin – Monday, 10 sessions from 30/11/2026', amountCents: 20_000 },
     { description: 'Credit Card Surcharge', amountCents: 100 },
   ],
   challenge: null,
@@ -60,7 +60,7 @@ describe('payment success (/hub/payment-success)', () => {
     const rows = within(bought)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(rows).toEqual(['Mia Chen: Dolphin – Monday 5:00 pm, 10 sessions from 30/11/2026$200.00', 'Credit Card Surcharge$1.00']);
+    expect(rows).toEqual(['Mia Chen: Dolphin – Monday, 10 sessions from 30/11/2026$200.00', 'Credit Card Surcharge$1.00']);
   });
 
   it('a payment with no card or rows recorded says neither', () => {

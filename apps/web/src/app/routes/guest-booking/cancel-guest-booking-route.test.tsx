@@ -59,7 +59,7 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     renderPage();
     const details = await screen.findByRole('region', { name: 'Your booking' });
     expect(within(details).getByText('05/03/2030')).toBeTruthy();
-    expect(within(details).getByText('18:00–19:00')).toBeTruthy();
+    expect(within(details).getByText('06:00 PM - 07:00 PM')).toBeTruthy();
     expect(within(details).getByText('Court 2')).toBeTruthy();
     expect(within(details).getByText('$40.00')).toBeTruthy();
     expect(within(details).getByText('Jordan Lee')).toBeTruthy();

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
-import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
+import { clockRange, companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { useCancelGuestBooking } from '@/features/guest-booking/api/cancel-guest-booking';
 import { useGuestBooking } from '@/features/guest-booking/api/get-guest-booking';
@@ -100,7 +100,7 @@ export default function CancelGuestBookingRoute() {
         title="Cancel this booking?"
         description={
           booking
-            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${booking.time}–${booking.endTime}. Your payment is refunded to your card.`
+            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${clockRange(booking.time, booking.endTime)}. Your payment is refunded to your card.`
             : undefined
         }
         size="sm"

@@ -170,7 +170,7 @@ const renderPage = () => renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002'
 /** Tuesday, 07:00 on Court 2, then on to the checkout and its price. */
 async function chooseSlot() {
   fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
-  fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
   fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
   await screen.findByTestId('amount-to-pay');
 }
@@ -235,11 +235,11 @@ describe('the public booking page (/ob)', () => {
     renderPage();
     // A start time with no free court is not offered.
     fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
-    await screen.findByRole('button', { name: 'Court 1 at 07:00' });
-    expect(screen.queryByText('07:30–08:30')).toBeNull();
+    await screen.findByRole('button', { name: 'Court 1 at 07:00 AM' });
+    expect(screen.queryByText('07:30 AM - 08:30 AM')).toBeNull();
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Court 2 at 07:00' }));
-    expect(screen.getByRole('button', { name: 'Court 2 at 07:00' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }));
+    expect(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
     expect((await screen.findByTestId('amount-to-pay')).textContent).toBe('$44.50');
     // The focus moves to the checkout's first heading.
@@ -248,7 +248,7 @@ describe('the public booking page (/ob)', () => {
     const price = screen.getByRole('complementary', { name: 'Your booking and its price' });
     expect(within(price).getByText('Credit Card Surcharge ($0.30 + 1.5%)')).toBeTruthy();
     expect(within(price).getByText('Sales tax')).toBeTruthy();
-    expect(within(price).getByText('05/03/2030 · 07:00–08:00')).toBeTruthy();
+    expect(within(price).getByText('05/03/2030 · 07:00 AM - 08:00 AM')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $44.50' })).toBeTruthy();
   });
 
@@ -414,7 +414,7 @@ describe('the public booking page (/ob)', () => {
     expect(screen.getByRole('group', { name: 'Day' })).toBeTruthy();
     // Focus moves to the step's heading once the step has rendered (an effect after the alert).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
-    expect((await screen.findByRole('button', { name: 'Court 2 at 07:00' })).getAttribute('aria-pressed')).toBe('false');
+    expect((await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' })).getAttribute('aria-pressed')).toBe('false');
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { GuestBooking } from '@portal/shared/guest-booking-schemas';
 import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/entities/company/get-company-config';
-import { formatDate, formatMoney } from '@/lib/format';
+import { clockRange, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 
 /** A guest's booking as its confirmation and its cancel link show it. */
@@ -9,7 +9,7 @@ export function BookingDetails({ booking }: { booking: GuestBooking }) {
   const config = useConfig();
   const rows: [string, string][] = [
     ['Date', formatDate(booking.date, config.localization.DateFormat)],
-    ['Time', `${booking.time}–${booking.endTime}`],
+    ['Time', clockRange(booking.time, booking.endTime)],
     ['Venue', booking.venue],
     [courtLabel(config), booking.court],
     ['Booking type', booking.bookingType],

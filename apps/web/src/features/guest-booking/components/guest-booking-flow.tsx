@@ -6,7 +6,7 @@ import { BookingChoiceBar, BookingPicker, useBookingChoice, type BookingChoice }
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useConfig } from '@/entities/company/get-company-config';
-import { formatDate } from '@/lib/format';
+import { clockRange, formatDate } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { guestAvailabilityKey, useGuestAvailability } from '../api/get-guest-availability';
 import { BookingConfirmed } from './booking-confirmed';
@@ -111,7 +111,8 @@ function ChosenSlot({ choice, onChange }: { choice: BookingChoice; onChange: () 
             {type?.Name}
           </h2>
           <p className="mt-0.5 text-sm text-ink-soft">
-            {formatDate(date, config.localization.DateFormat)} · {slot?.time}–{slot?.endTime}
+            {formatDate(date, config.localization.DateFormat)}
+            {slot ? ` · ${clockRange(slot.time, slot.endTime)}` : ''}
           </p>
           <p className="text-sm text-ink-soft">
             {venue?.Name} · {courtLabel(config)}: {slot?.court}

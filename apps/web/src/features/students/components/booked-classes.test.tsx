@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
@@ -8,7 +8,6 @@ import { BookedClasses } from './booked-classes';
 
 afterEach(() => {
   cleanup();
-  vi.useRealTimers();
 });
 
 const tadpoles: BookedClass = {
@@ -33,25 +32,19 @@ describe('BookedClasses', () => {
     expect(screen.getByText('Bondi Pool · Lane 3')).toBeTruthy();
   });
 
-  it('does not call a session that ended earlier today the next one: the following date is next', () => {
-    const config = classesTestConfig('Minutes');
-    const sydney = { ...config, localization: { ...config.localization, TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' } };
-    // 28/11/2026 18:00 in Sydney (UTC+11): today's 16:00–17:30 session is over.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T07:00:00Z'));
+  it('shows the next session the server answers, not the first date of the list (decision 081)', () => {
+    // 28/11's session ended earlier today: the server names 05/12 as next; the list still holds both.
     const today = { SessionID: 1, Date: '2026-11-28', Status: 'scheduled' as const };
     const nextWeek = { SessionID: 2, Date: '2026-12-05', Status: 'scheduled' as const };
-    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: today, dates: [today, nextWeek] }]} />, { url: '/', config: sydney });
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: { SessionID: 2, Date: '2026-12-05' }, dates: [today, nextWeek] }]} />, {
+      url: '/',
+      config: classesTestConfig('Minutes'),
+    });
     expect(screen.getByText('Next session:').nextElementSibling?.textContent).toBe('05/12/2026');
   });
 
-  it('keeps a session later today as the next one', () => {
-    const config = classesTestConfig('Minutes');
-    const sydney = { ...config, localization: { ...config.localization, TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' } };
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T04:00:00Z'));
-    const today = { SessionID: 1, Date: '2026-11-28', Status: 'scheduled' as const };
-    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: today, dates: [today] }]} />, { url: '/', config: sydney });
-    expect(screen.getByText('Next session:').nextElementSibling?.textContent).toBe('28/11/2026');
+  it('says None scheduled when no session is left', () => {
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: null }]} />, { url: '/', config: classesTestConfig('Minutes') });
+    expect(screen.getByText('Next session:').nextElementSibling?.textContent).toBe('None scheduled');
   });
 });

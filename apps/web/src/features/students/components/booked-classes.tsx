@@ -4,7 +4,7 @@ import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
-import { companyTimeZone, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { classWhen } from '@/lib/class-format';
 import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
@@ -55,30 +55,6 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
   );
 }
 
-/** The company's wall-clock date and time now, as "yyyy-MM-dd" and "HH:mm". */
-function companyNow(timeZone: string | undefined): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** "HH:mm" plus minutes, as "HH:mm" (past midnight reads 24:00 and later, still after any time of the day). */
-function addMinutes(time: string, minutes: number): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  const total = h * 60 + m + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** The class's next session that is not over yet: a session earlier today that has ended is not "next". */
-function nextSession(c: BookedClass, now: { date: string; time: string }): string | null {
-  const ends = addMinutes(c.Time.slice(0, 5), c.DurationMinutes);
-  const candidates = c.dates.length > 0 ? c.dates.filter((d) => d.Status === 'scheduled').map((d) => d.Date) : c.next_session ? [c.next_session.Date] : [];
-  return candidates.find((date) => date > now.date || (date === now.date && ends > now.time)) ?? null;
-}
-
 /**
  * The classes a student is booked into (E27), from the enrolments. A link from the home page or
  * a class-session message (Sessions=true, class_id, session_id) opens that class's dates with the
@@ -96,13 +72,13 @@ export function BookedClasses({ studentId, classes, openClassId, sessionId }: { 
       return next;
     });
 
-  const now = companyNow(companyTimeZone(config));
   if (classes.length === 0) return <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
       {classes.map((c) => {
         const scheduled = c.dates.filter((d) => d.Status === 'scheduled').length;
-        const next = nextSession(c, now);
+        // The server answers the first session that is not over yet (decision 081).
+        const next = c.next_session?.Date ?? null;
         return (
           <li key={c.ClassID} id={`class-${c.ClassID}`} className="rounded-xl border border-line bg-surface p-5 shadow-xs">
             <h3 className="text-base font-semibold text-ink">{c.OCRName}</h3>

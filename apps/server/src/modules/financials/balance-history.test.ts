@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalanceHistory } from '@portal/shared/financials-schemas';
+import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf } from '../../test/payment-fixtures.ts';
+import { createInvoice, createReceipt } from './financials.service.ts';
+
+/**
+ * Balance History reads as a statement (decision 081): each invoice charged and each payment, in
+ * date order, with what the family owed after it; searching or paging keeps each row's balance.
+ */
+describe.each(testEngines())('the balance history as a statement on %s', (engine) => {
+  let t: TestApp;
+  let family: Browser;
+  let invoiceA: string;
+  let invoiceB: string;
+  let r1: string;
+  let r2: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const splash = await companyIdOf(t, 'SPLASH');
+    const who = await registerCustomer(t, { email: `statement.${Date.now()}.${engine}@example.com` });
+    family = who.browser;
+    const line = (cents: number) => ({ type: 'Custom' as const, breakdownKey: null, description: 'Term fees', quantity: 1, unitPriceCents: cents, amountCents: cents, taxCents: 0, totalCents: cents });
+    const run = <T>(fn: Parameters<typeof t.runtime.ctx.transaction<T>>[0]) => t.runtime.ctx.transaction(fn);
+    const base = { companyId: splash, clientId: who.clientId };
+    invoiceA = (await run((trx) => createInvoice(trx, { ...base, invoiceDate: '2026-01-10', dueDate: '2026-01-24', lines: [line(24_500)] }))).invoiceNo;
+    r1 = (await run((trx) => createReceipt(trx, { ...base, date: '2026-01-12', method: 'Credit Card', amountCents: 10_000, allocations: [{ invoiceNo: invoiceA, amountCents: 10_000 }] }))).receiptNo;
+    invoiceB = (await run((trx) => createInvoice(trx, { ...base, invoiceDate: '2026-02-01', dueDate: '2026-02-15', lines: [line(5_000)] }))).invoiceNo;
+    r2 = (
+      await run((trx) =>
+        createReceipt(trx, {
+          ...base,
+          date: '2026-02-03',
+          method: 'Direct Debit',
+          amountCents: 19_500,
+          allocations: [
+            { invoiceNo: invoiceA, amountCents: 14_500 },
+            { invoiceNo: invoiceB, amountCents: 5_000 },
+          ],
+        }),
+      )
+    ).receiptNo;
+  });
+  afterAll(() => t.close());
+
+  const history = async (query: string) => {
+    const res = await family.get<BalanceHistory>(`/api/financials/balance-history?${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('oldest first: every charge and payment with the balance after it, ending at what is owed now', async () => {
+    const asc = await history('sort=asc');
+    expect(asc.total_count).toBe(5);
+    expect(asc.entries).toEqual([
+      { type: 'invoice', date: '2026-01-10', amount: 24_500, invoiceNo: invoiceA, receiptNumber: null, method: null, balance: 24_500 },
+      { type: 'payment', date: '2026-01-12', amount: 10_000, invoiceNo: invoiceA, receiptNumber: r1, method: 'Credit Card', balance: 14_500 },
+      { type: 'invoice', date: '2026-02-01', amount: 5_000, invoiceNo: invoiceB, receiptNumber: null, method: null, balance: 19_500 },
+      { type: 'payment', date: '2026-02-03', amount: 14_500, invoiceNo: invoiceA, receiptNumber: r2, method: 'Direct Debit', balance: 5_000 },
+      { type: 'payment', date: '2026-02-03', amount: 5_000, invoiceNo: invoiceB, receiptNumber: r2, method: 'Direct Debit', balance: 0 },
+    ]);
+  });
+
+  it('newest first by default (I12), and a page keeps the balances of the whole statement', async () => {
+    const desc = await history('');
+    expect(desc.entries.map((e) => e.balance)).toEqual([0, 5_000, 19_500, 14_500, 24_500]);
+    const second = await history('limit=2&page=2');
+    expect(second).toMatchObject({ current_page: 2, total_pages: 3, total_count: 5 });
+    expect(second.entries.map((e) => [e.type, e.balance])).toEqual([
+      ['invoice', 19_500],
+      ['payment', 14_500],
+    ]);
+  });
+
+  it('a search shows the matching rows with the balance each left (I13)', async () => {
+    const found = await history(`search=${r2}`);
+    expect(found.entries.map((e) => [e.invoiceNo, e.balance])).toEqual([
+      [invoiceB, 0],
+      [invoiceA, 5_000],
+    ]);
+    const byInvoice = await history(`search=${invoiceB}&sort=asc`);
+    expect(byInvoice.entries.map((e) => [e.type, e.balance])).toEqual([
+      ['invoice', 19_500],
+      ['payment', 0],
+    ]);
+  });
+});
