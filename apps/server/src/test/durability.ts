@@ -137,12 +137,14 @@ async function run(options: DurabilityOptions, spawned: Set<ChildProcess>): Prom
         AUTH_RATE_LIMIT: '100000',
         SESSION_RATE_LIMIT: '100000',
       },
-      stdio: ['ignore', 'ignore', 'ignore'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
     server = child;
     spawned.add(child);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}: ${stderr}`);
       const ready = await fetch(`${base}/readyz`).then(
         (r) => r.ok,
         () => false,
