@@ -28,6 +28,7 @@ import { guestBookings } from './migrations/026-guest-bookings.ts';
 import { serverSecrets } from './migrations/027-server-secrets.ts';
 import { agreementSignatureOnce } from './migrations/028-agreement-signature-once.ts';
 import { messageReplies } from './migrations/029-message-replies.ts';
+import { chargeRefunds } from './migrations/030-charge-refunds.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -60,6 +61,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '027-server-secrets': serverSecrets,
     '028-agreement-signature-once': agreementSignatureOnce,
     '029-message-replies': messageReplies(engine),
+    '030-charge-refunds': chargeRefunds,
   };
 }
 

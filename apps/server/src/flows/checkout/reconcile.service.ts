@@ -70,7 +70,10 @@ export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => P
     for (const [index, c] of charges.entries()) {
       const payment = payments.find((p) => p.id === ids[index]);
       if (payment && payment.status !== 'failed') continue;
+      // Every process's minute job finds the charge: the one that claims it refunds it.
+      if (!(await repo.claimChargeRefund(ctx.db, company.id, c.chargeId, nowIso(now), nowIso(addMinutes(now, LEASE_SECONDS / 60))))) continue;
       await gateway.refund(company.id, c.chargeId);
+      await repo.markChargeRefunded(ctx.db, company.id, c.chargeId, nowIso(now));
       report.refunded += 1;
     }
   }
