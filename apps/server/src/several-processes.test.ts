@@ -243,6 +243,47 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       }
     });
 
+    /**
+     * A retry of a payment a dead process left reaches B, which takes the payment over; while B is
+     * between the charge and the order, A's minute job runs (after B's lease ran out, when `stalls`).
+     */
+    async function retryOnBDuringAsJob(stalls: boolean) {
+      const { browser, email, clientId, invoiceNo } = await family(4_400);
+      const { body, idempotencyKey } = await diesAfterCharge(browser, invoiceNo);
+      const expireLease = () => db().updateTable('payments').set({ lease_until: '2000-01-01T00:00:00.000Z' }).where('idempotency_key', '=', idempotencyKey).execute();
+      await expireLease();
+      let charged!: () => void;
+      let jobDone!: () => void;
+      const atCharge = new Promise<void>((resolve) => (charged = resolve));
+      const afterJob = new Promise<void>((resolve) => (jobDone = resolve));
+      setPaymentFaults(b.ctx, {
+        afterCharge: async () => {
+          charged();
+          await afterJob;
+        },
+      });
+      try {
+        const retrying = browser.on(b.server).post<{ status: string; receiptNo: string }>('/api/payment/checkout', body, { 'idempotency-key': idempotencyKey });
+        await atCharge;
+        if (stalls) await expireLease();
+        await reconcileCheckouts(a.ctx, new Date());
+        jobDone();
+        const retry = await retrying;
+        expect(retry.status).toBe(200);
+        expect(retry.body.status).toBe('completed');
+        expect(await mailsTo(email, retry.body.receiptNo)).toHaveLength(1);
+      } finally {
+        setPaymentFaults(b.ctx, undefined);
+      }
+      expect(await chargesTo(body.cardToken)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+      expect(await invoiceState(viaA(), invoiceNo)).toEqual({ status: 'Paid', balance_due_cents: 0 });
+      expect(await notificationsOf(clientId, 'Payment received')).toBe(1);
+    }
+
+    it('leave a payment to the retry another process is finishing: charged and ordered once', () => retryOnBDuringAsJob(false));
+
+    it('finish a payment whose retry outlived its lease, and that retry then answers the order without refunding it', () => retryOnBDuringAsJob(true));
+
     it('refund a charge whose payment was given up once', async () => {
       const { browser, invoiceNo } = await family(2_200);
       const { body, idempotencyKey } = await diesAfterCharge(browser, invoiceNo);

@@ -5,7 +5,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { DECLINE_MESSAGES, gatewayFor } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { gatewayKey, LEASE_SECONDS } from './payment-steps.ts';
-import { complete, fail, HOLD_EXPIRED } from './settle.service.ts';
+import { complete, fail, HOLD_EXPIRED, refundOnce } from './settle.service.ts';
 
 // Reconciliation: payments whose process died, and charges with no order.
 // ---------------------------------------------------------------------------------------------
@@ -71,10 +71,7 @@ export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => P
       const payment = payments.find((p) => p.id === ids[index]);
       if (payment && payment.status !== 'failed') continue;
       // Every process's minute job finds the charge: the one that claims it refunds it.
-      if (!(await repo.claimChargeRefund(ctx.db, company.id, c.chargeId, nowIso(now), nowIso(addMinutes(now, LEASE_SECONDS / 60))))) continue;
-      await gateway.refund(company.id, c.chargeId);
-      await repo.markChargeRefunded(ctx.db, company.id, c.chargeId, nowIso(now));
-      report.refunded += 1;
+      if (await refundOnce(ctx, company, gateway, c.chargeId, now)) report.refunded += 1;
     }
   }
   return report;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { customerWithInvoices, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, customerWithInvoices, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
+import { nowIso } from '../../lib/time.ts';
 import { findCompanyById } from '../../modules/company/company.api.ts';
 import { setPaymentFaults } from './payment-steps.ts';
 import { reconcilePayments } from './reconcile.service.ts';
 
-/** The minute job's second pass: a charge whose payment was given up is refunded, once. */
+/** A charge with no order is refunded once: by the minute job's second pass, or by the checkout whose held place was lost. */
 describe.each(testEngines())('refunds of charges with no order on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -59,5 +60,38 @@ describe.each(testEngines())('refunds of charges with no order on %s', (engine) 
     expect(await status()).toBe('succeeded');
     expect((await reconcile(new Date(now + 60_000))).refunded).toBe(1);
     expect(await status()).toBe('refunded');
+  });
+
+  it('a checkout whose held place lapsed before its order fails, refunds the charge once and says so', async () => {
+    const { browser, clientId, companyId } = await customerWithInvoices(t, [], { prefix: 'R' });
+    const [classId] = (await classesWithSessionsAhead(t, companyId)) as [number];
+    const student = await db()
+      .insertInto('students')
+      .values({ company_id: companyId, client_id: clientId, first_name: 'Kid', last_name: 'Swimmer', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('classes').set({ capacity: 99 }).where('id', '=', classId).execute();
+    const cardToken = await tokenise(browser);
+    const body = { classItems: [{ ClassID: classId, StudentID: student.id, dates: [] }], cardToken };
+    const idempotencyKey = key();
+    // Between the charge and the order the hold lapses and the sweep gives the place back.
+    setPaymentFaults(t.runtime.ctx, {
+      afterCharge: async () => {
+        await db().deleteFrom('enrolments').where('student_id', '=', student.id).where('status', '=', 'held').execute();
+      },
+    });
+    try {
+      const lost = await browser.post('/api/payment/checkout', body, { 'idempotency-key': idempotencyKey });
+      expect([lost.status, lost.body.code, lost.body.message]).toEqual([409, 'CLASS_FULL', 'The place you were holding is no longer free. Your payment has been refunded.']);
+    } finally {
+      setPaymentFaults(t.runtime.ctx, undefined);
+    }
+    const charge = await db().selectFrom('gateway_charges').select(['charge_id', 'status']).where('token', '=', cardToken).executeTakeFirstOrThrow();
+    expect(charge.status).toBe('refunded');
+    expect((await db().selectFrom('payments').select('status').where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow()).status).toBe('failed');
+    expect(await db().selectFrom('charge_refunds').select('charge_id').where('refunded_at', 'is not', null).where('charge_id', '=', charge.charge_id).execute()).toHaveLength(1);
+    // The minute job finds nothing more to give back, and the same key answers the same.
+    expect((await reconcile(new Date(Date.now() + 10 * 60_000))).refunded).toBe(0);
+    expect((await browser.post('/api/payment/checkout', body, { 'idempotency-key': idempotencyKey })).body.code).toBe('CLASS_FULL');
   });
 });
