@@ -29,6 +29,7 @@ import { serverSecrets } from './migrations/027-server-secrets.ts';
 import { agreementSignatureOnce } from './migrations/028-agreement-signature-once.ts';
 import { messageReplies } from './migrations/029-message-replies.ts';
 import { guestBookingCaptcha } from './migrations/030-guest-booking-captcha.ts';
+import { chargeRefunds } from './migrations/031-charge-refunds.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '028-agreement-signature-once': agreementSignatureOnce,
     '029-message-replies': messageReplies(engine),
     '030-guest-booking-captcha': guestBookingCaptcha,
+    '031-charge-refunds': chargeRefunds,
   };
 }
 

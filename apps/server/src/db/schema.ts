@@ -547,6 +547,13 @@ export interface PaymentsTable {
   created_at: string;
   updated_at: string;
 }
+/** A charge the reconciliation refunds, claimed by one process until `lease_until` (migration 031). */
+export interface ChargeRefundsTable {
+  company_id: number;
+  charge_id: string;
+  lease_until: string;
+  refunded_at: string | null;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -658,6 +665,7 @@ export interface Database extends BookingsFinancialsTables {
   gateway_cards: GatewayCardsTable;
   gateway_charges: GatewayChargesTable;
   payments: PaymentsTable;
+  charge_refunds: ChargeRefundsTable;
   payment_methods: PaymentMethodsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;

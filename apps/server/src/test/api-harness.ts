@@ -91,12 +91,20 @@ export interface Answer<T = Record<string, unknown>> {
 
 /** A browser stand-in: keeps its cookies between calls, like the portal in a tab. */
 export class Browser {
-  readonly cookies = new Map<string, string>();
-  /** `remoteAddress`: the client address the server sees (each browser may sit elsewhere). */
+  /**
+   * `remoteAddress`: the client address the server sees (each browser may sit elsewhere);
+   * `cookies`: the jar, shared with the same browser's calls to another server process (`on`).
+   */
   constructor(
     private readonly server: FastifyInstance,
     private readonly remoteAddress?: string,
+    readonly cookies = new Map<string, string>(),
   ) {}
+
+  /** The same browser (its cookies, its address) with its calls sent to another server process, as a load balancer would. */
+  on(server: FastifyInstance): Browser {
+    return new Browser(server, this.remoteAddress, this.cookies);
+  }
 
   async call<T = Record<string, unknown>>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await this.server.inject({
@@ -158,10 +166,10 @@ export async function mailedCode(t: TestApp, email: string): Promise<number> {
  */
 export async function registerCustomer(
   t: TestApp,
-  input: { email: string; password?: string; company?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean },
+  input: { email: string; password?: string; company?: string; firstName?: string; lastName?: string; acceptAgreements?: boolean; remoteAddress?: string },
 ): Promise<{ browser: Browser; clientId: number; email: string; password: string }> {
   const { email, password = 'Lane#Tadpole47', company = 'SPLASH', firstName = 'Tess', lastName = 'Ng', acceptAgreements = true } = input;
-  const browser = new Browser(t.server);
+  const browser = new Browser(t.server, input.remoteAddress);
   await browser.enterCompany(company);
   const one = await browser.post<{ emailToken: string }>('/api/customer/register', { first_name: firstName, last_name: lastName, email, password, confirm_password: password });
   if (one.status !== 200) throw new Error(`register ${email}: ${one.status} ${JSON.stringify(one.body)}`);

@@ -24,9 +24,9 @@ export async function companyIdOf(t: TestApp, code: string): Promise<number> {
 }
 
 /** A new customer of `company` (SPLASH unless told) with one unpaid invoice of each balance; its invoice numbers start with `prefix`. */
-export async function customerWithInvoices(t: TestApp, balances: number[], options: { company?: string; status?: string; prefix?: string } = {}) {
+export async function customerWithInvoices(t: TestApp, balances: number[], options: { company?: string; status?: string; prefix?: string; remoteAddress?: string } = {}) {
   const { company = 'SPLASH', status = 'Unpaid', prefix = 'T' } = options;
-  const who = await registerCustomer(t, { email: `pay.${randomBytes(4).toString('hex')}@example.com`, company });
+  const who = await registerCustomer(t, { email: `pay.${randomBytes(4).toString('hex')}@example.com`, company, remoteAddress: options.remoteAddress });
   const companyId = await companyIdOf(t, company);
   const invoiceNos: string[] = [];
   for (const cents of balances) {

@@ -5,7 +5,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { DECLINE_MESSAGES, gatewayFor } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { gatewayKey, LEASE_SECONDS } from './payment-steps.ts';
-import { complete, fail, HOLD_EXPIRED } from './settle.service.ts';
+import { complete, fail, HOLD_EXPIRED, refundOnce } from './settle.service.ts';
 
 // Reconciliation: payments whose process died, and charges with no order.
 // ---------------------------------------------------------------------------------------------
@@ -70,8 +70,8 @@ export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => P
     for (const [index, c] of charges.entries()) {
       const payment = payments.find((p) => p.id === ids[index]);
       if (payment && payment.status !== 'failed') continue;
-      await gateway.refund(company.id, c.chargeId);
-      report.refunded += 1;
+      // Every process's minute job finds the charge: the one that claims it refunds it.
+      if (await refundOnce(ctx, company, gateway, c.chargeId, now)) report.refunded += 1;
     }
   }
   return report;

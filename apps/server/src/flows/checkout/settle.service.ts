@@ -5,7 +5,7 @@ import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { nowIso } from '../../lib/time.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
 import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
 import { notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
 import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
@@ -15,7 +15,7 @@ import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumbere
 import { confirmEnrolments, releaseEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
-import { companyToday, DIRECT_DEBIT, gatewayKey, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import { companyToday, DIRECT_DEBIT, gatewayKey, LEASE_SECONDS, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
 
 // Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
 export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED' as const, message: HOLD_EXPIRED_MESSAGE };
@@ -37,20 +37,37 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
   });
 }
 
+/**
+ * Gives a charge back, once: it is claimed first (charge_refunds), so of the calls that find it
+ * at once (a checkout whose holds were sold, every process's minute job) one asks the gateway.
+ * False when another holds the claim or the refund was made.
+ */
+export async function refundOnce(ctx: Ctx, company: Company, gateway: PaymentGateway, chargeId: string, now = ctx.clock.now()): Promise<boolean> {
+  if (!(await repo.claimChargeRefund(ctx.db, company.id, chargeId, nowIso(now), nowIso(addMinutes(now, LEASE_SECONDS / 60))))) return false;
+  await gateway.refund(company.id, chargeId);
+  await repo.markChargeRefunded(ctx.db, company.id, chargeId, nowIso(now));
+  return true;
+}
+
 /** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
 export async function fail(ctx: Ctx, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
-  const result: StoredResult = { ok: false, status, code, message };
-  await ctx.transaction(async (tx) => {
+  await markFailed(ctx, company, payment, { ok: false, status, code, message });
+  const row = (await repo.findPaymentById(ctx.db, company.id, payment.id))!;
+  return replay(row) as never;
+}
+
+/** Fails the payment and gives back what it held; false when another call finished it first. */
+async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, result: StoredResult & { ok: false }): Promise<boolean> {
+  return ctx.transaction(async (tx) => {
     const moved = await repo.movePayment(tx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'failed', result: JSON.stringify(result), updated_at: nowIso() });
-    if (!moved) return;
+    if (!moved) return false;
     await repo.restoreCredits(tx.db, company.id, payment.id);
     await repo.deleteDiscountCodeUses(tx.db, company.id, payment.id);
     const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
     if (holds?.bookingHoldToken) await releaseHeldBookings(tx, company.id, holds.bookingHoldToken);
     if (holds?.enrolmentIds.length) await releaseEnrolments(tx, company, holds.enrolmentIds);
+    return true;
   });
-  const row = (await repo.findPaymentById(ctx.db, company.id, payment.id))!;
-  return replay(row) as never;
 }
 
 /**
@@ -189,10 +206,16 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   } catch (err) {
     if (err instanceof AlreadyFinished) return replay((await repo.findPaymentById(ctx.db, company.id, payment.id))!);
     if (err instanceof AppError && err.statusCode === 409) {
-      // What was held was sold meanwhile (a lapsed hold): give the money back and say so.
-      const gateway = gatewayFor(ctx, company);
-      if (chargeId && gateway) await gateway.refund(company.id, chargeId);
-      return fail(ctx, company, payment, 409, err.code, `${err.message} Your payment has been refunded.`);
+      // What was held was sold meanwhile (a lapsed hold): the payment fails, then the money goes
+      // back, and the answer says so. Failed first: a payment another process finished meanwhile
+      // (it took over after this one's lease ran out) keeps its order and its charge, and is
+      // answered as it stands; a process that dies between the two leaves the charge to the
+      // minute job's refunds.
+      if (await markFailed(ctx, company, payment, { ok: false, status: 409, code: err.code, message: `${err.message} Your payment has been refunded.` })) {
+        const gateway = gatewayFor(ctx, company);
+        if (chargeId && gateway) await refundOnce(ctx, company, gateway, chargeId);
+      }
+      return replay((await repo.findPaymentById(ctx.db, company.id, payment.id))!);
     }
     throw err;
   }

@@ -79,6 +79,24 @@ export function findStalePayments(db: Db, now: string, limit = 100) {
   return db.selectFrom('payments').selectAll().where('status', 'in', ['processing', 'requires_action']).where('lease_until', '<=', now).orderBy('id').limit(limit).execute();
 }
 
+/**
+ * Claims a charge for its refund until `leaseUntil`: one conditional write, so of the processes
+ * claiming it at once one gets it; false while another holds it, or once it was refunded.
+ */
+export async function claimChargeRefund(db: Db, companyId: number, chargeId: string, now: string, leaseUntil: string): Promise<boolean> {
+  const row = await db
+    .insertInto('charge_refunds')
+    .values({ company_id: companyId, charge_id: chargeId, lease_until: leaseUntil, refunded_at: null })
+    .onConflict((oc) => oc.columns(['company_id', 'charge_id']).doUpdateSet({ lease_until: leaseUntil }).where('charge_refunds.refunded_at', 'is', null).where('charge_refunds.lease_until', '<=', now))
+    .returning('charge_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markChargeRefunded(db: Db, companyId: number, chargeId: string, at: string): Promise<void> {
+  await db.updateTable('charge_refunds').set({ refunded_at: at }).where('company_id', '=', companyId).where('charge_id', '=', chargeId).execute();
+}
+
 export function findPaymentsByIds(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('payments').select(['id', 'status']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
