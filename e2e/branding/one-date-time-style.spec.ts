@@ -65,6 +65,9 @@ async function crawl(page: Page, world: World, company: Company): Promise<Record
     await page.goto(path);
     const bad = offStyle(await visibleText(page), company.format);
     if (bad.length > 0) offences[path] = bad;
+    // Every page at both widths, kept for a person to look at (issue 25: nothing cut off or overlapping).
+    const name = `${company.name}-${page.viewportSize()?.width ?? 0}${path.replace(/[^A-Za-z0-9]+/g, '-')}.png`;
+    await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
   };
   for (const path of MAIN_PAGES) await visit(path);
   // A student's page (booked classes, next session) and an invoice's page (its lines and payments).
