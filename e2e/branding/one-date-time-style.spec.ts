@@ -52,7 +52,9 @@ function offStyle(text: string, format: Company['format']): string[] {
 
 /** The page's visible text once its lists have loaded. */
 async function visibleText(page: Page): Promise<string> {
-  await page.waitForLoadState('networkidle');
+  // Loaded: its heading shown, and no list still loading (a skeleton, a spinner, a busy region).
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse, [role="status"]:has(svg.animate-spin)')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   return page.locator('body').innerText();
 }

@@ -6,7 +6,7 @@ import { runDurability } from './test/durability.ts';
 import { createTestDatabase } from './test/test-db.ts';
 
 /**
- * The durability run in its short form (three kills of a few seconds' writes), on SQLite and, when
+ * The durability run in its short form (two kills of a few seconds' writes), on SQLite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL: so a change that loses an acknowledged write, tears a
  * payment or charges twice fails the build. `npm run durability` runs the long form.
  */
@@ -14,7 +14,7 @@ describe('kill -9 mid-write', { timeout: 120_000 }, () => {
   it('on SQLite: nothing acknowledged is lost, nothing is torn, nothing is charged twice, and it starts again', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-durability-'));
     try {
-      const report = await runDurability({ databaseUrl: `sqlite:${path.join(dir, 'portal.db')}`, runs: 3, seconds: 1.5 });
+      const report = await runDurability({ databaseUrl: `sqlite:${path.join(dir, 'portal.db')}`, runs: 2, seconds: 1.5 });
       expect(report.writes.ack).toBeGreaterThan(30);
       expect({ lost: report.lost, torn: report.torn, doubleCharged: report.doubleCharged }).toEqual({ lost: [], torn: [], doubleCharged: [] });
       // Started from source here (tsx compiles it) beside the rest of npm test: the 5 s the issue asks
@@ -28,7 +28,7 @@ describe('kill -9 mid-write', { timeout: 120_000 }, () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL: the same', async () => {
     const database = await createTestDatabase('postgres', { demo: false });
     try {
-      const report = await runDurability({ databaseUrl: database.url, runs: 3, seconds: 1.5 });
+      const report = await runDurability({ databaseUrl: database.url, runs: 2, seconds: 1.5 });
       expect(report.writes.ack).toBeGreaterThan(30);
       expect({ lost: report.lost, torn: report.torn, doubleCharged: report.doubleCharged }).toEqual({ lost: [], torn: [], doubleCharged: [] });
       // Started from source here (tsx compiles it) beside the rest of npm test: the 5 s the issue asks

@@ -14,7 +14,6 @@ const DAY_MS = 24 * 3600_000;
 const MIN_LIFETIME_DAYS = 1;
 const MAX_LIFETIME_DAYS = 366;
 
-
 /**
  * What a class-session link shows, in the company's words and date format; undefined for a token
  * that is unknown, of another company, or expired; 'revoked' for one the company withdrew.
