@@ -8,9 +8,6 @@ import { gatewayKey, LEASE_SECONDS } from './payment-steps.ts';
 import { complete, fail, HOLD_EXPIRED, refundOnce } from './settle.service.ts';
 
 // Reconciliation: payments whose process died, and charges with no order.
-// ---------------------------------------------------------------------------------------------
-// Reconciliation: payments whose process died, and charges with no order
-// ---------------------------------------------------------------------------------------------
 
 export interface ReconcileReport {
   completed: number;
