@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
@@ -37,15 +38,19 @@ export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId
 function wantsTheSame(company: Company, a: Checkout, b: Checkout): boolean {
   if (a.invoices.some((no) => b.invoices.includes(no))) return true;
   if (a.classItems.some((x) => b.classItems.some((y) => x.ClassID === y.ClassID && x.StudentID === y.StudentID))) return true;
-  const minutes = (item: Checkout['bookingItems'][number]) => {
-    const [h = 0, m = 0] = item.time.split(':').map(Number);
-    const duration = company.settings.booking_types.find((t) => t.BookingTypeID === item.booking_type_id)?.DurationMinutes ?? 0;
-    return [h * 60 + m, h * 60 + m + duration] as const;
+  // The court time each asks for, as the bookings module resolves it (an earlier attempt's slot may since have passed: then it asks for nothing).
+  const span = (item: Checkout['bookingItems'][number]) => {
+    try {
+      const b = resolveBookingRequest(company, item);
+      return [b.startMinute, b.startMinute + b.durationMinutes] as const;
+    } catch {
+      return [0, 0] as const;
+    }
   };
   return a.bookingItems.some((x) =>
     b.bookingItems.some((y) => {
       if (x.venue_id !== y.venue_id || x.court !== y.court || x.date !== y.date) return false;
-      const [[xs, xe], [ys, ye]] = [minutes(x), minutes(y)];
+      const [[xs, xe], [ys, ye]] = [span(x), span(y)];
       return xs < ye && ys < xe;
     }),
   );
