@@ -138,6 +138,8 @@ export const ocrProfileDetailSchema = z.object({
   RegistrationText: z.string(),
   /** N6: the side panel's picture (a URL or a `data:` URL); null for none. */
   registrationImage: z.string().nullable(),
+  /** When registration under the profile opens (an ISO instant); null when it is open. */
+  OpensAt: z.string().nullable(),
 });
 export const ocrProfileAnswerSchema = z.object({ success: z.literal(true), profile: ocrProfileDetailSchema });
 export type OcrProfileAnswer = z.infer<typeof ocrProfileAnswerSchema>;

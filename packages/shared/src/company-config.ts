@@ -153,6 +153,12 @@ export const profileSchema = z.object({
   RegistrationText: z.string().default(''),
   /** The picture at the top of the registration's side panel (N6): a URL or a `data:` URL, like logoImage; null for none. */
   registrationImage: z.string().nullable().default(null),
+  /**
+   * When registration under this profile opens (a term's opening morning): an instant with its
+   * offset; null for open now. Before it the page counts down and no step past the e-mail code is
+   * taken, from the browser or the API (decision 091).
+   */
+  OpensAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a time HH:mm (24-hour)');

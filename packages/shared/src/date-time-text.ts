@@ -69,6 +69,11 @@ export function formatTime(value: string | Date | null | undefined, timeZone?: s
   return format(date, withSeconds ? STAMP : CLOCK);
 }
 
+/** An instant as a moment to be at: "01/12/2026 at 09:00 AM", in the company's date style and time zone. */
+export function formatDateAtTime(value: string | Date, dateFormat: DateFormat | undefined, timeZone?: string): string {
+  return `${formatDate(value, dateFormat, timeZone)} at ${formatTime(value, timeZone, false)}`;
+}
+
 /** A timestamp: "04/03/2025 02:05:09 PM"; withSeconds=false for "04/03/2025 02:05 PM". */
 export function formatDateTime(value: string | Date | null | undefined, dateFormat: DateFormat | undefined, timeZone?: string, withSeconds = true): string {
   if (value == null || value === '') return '';

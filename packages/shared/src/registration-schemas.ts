@@ -20,6 +20,8 @@ export const registrationMessages = {
   captchaRequired: contactMessages.captchaRequired,
   captchaFailed: contactMessages.captchaFailed,
   registrationClosed: 'Online registration is not available',
+  /** A profile whose opening time is still ahead; `when` in the company's date style and time zone. */
+  notOpenYet: (when: string) => `Registration opens on ${when}.`,
   existingClient: 'This email address already has an account. Please sign in.',
   registrationExpired: 'This registration has expired. Please verify your email address again.',
   selectOption: 'Please select an option',

@@ -35,6 +35,7 @@ export function familyProfile(change: Partial<OcrProfileAnswer['profile']> = {})
     RegistrationHeader: 'Create your family account',
     RegistrationText: '',
     registrationImage: null,
+    OpensAt: null,
     ...change,
   };
 }

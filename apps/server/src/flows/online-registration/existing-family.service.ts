@@ -26,7 +26,7 @@ type Choice = OcrClassRequest['classes'][number];
 async function checkChoices(ctx: Ctx, company: Company, clientId: number, body: { profile: number; classes: readonly Choice[] }) {
   const students = new Set((await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => s.id));
   if (body.classes.some((c) => !students.has(c.StudentID))) throw notFound();
-  assertRegistrationOpen(company, body.profile, { existingFamily: true });
+  assertRegistrationOpen(company, body.profile, { existingFamily: true, at: ctx.clock.now() });
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
   if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);

@@ -4,6 +4,8 @@ import type { Ctx } from '../../context.ts';
 import { directDebitOffered, gatewayFor } from '../../modules/payments/payments.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { companyTimeZone } from '../../lib/time.ts';
+import { formatDateAtTime } from '@portal/shared/date-time-text';
 
 /** How long a verified address stays good for its registration's submission. */
 export const REGISTRATION_TTL_MINUTES = 24 * 60;
@@ -12,13 +14,20 @@ export const CAPTCHA_MARK_MINUTES = 10;
 
 /**
  * Online registration is open at the company: AllowOCR on and new sign-ups taken (N36, U30), the
- * latter not asked of a family that has an account; a named profile must be one of the company's.
+ * latter not asked of a family that has an account; a named profile must be one of the company's,
+ * and its opening time (`OpensAt`) passed `at` that instant (decision 091).
  */
-export function assertRegistrationOpen(company: Company, profileId?: number, options: { existingFamily?: boolean } = {}) {
+export function assertRegistrationOpen(company: Company, profileId?: number, options: { existingFamily?: boolean; at?: Date } = {}) {
   const s = company.settings.switches;
   // A family that already has an account is no new sign-up (decision 060).
   if (!s.AllowOCR || (!s.CanTakeNewSignUps && !options.existingFamily)) throw new AppError(403, 'REGISTRATION_CLOSED', m.registrationClosed);
-  if (profileId !== undefined && !company.settings.profiles.some((p) => p.OCRProfileID === profileId)) throw notFound();
+  if (profileId === undefined) return;
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === profileId);
+  if (!profile) throw notFound();
+  if (profile.OpensAt && (options.at ?? new Date()).getTime() < Date.parse(profile.OpensAt)) {
+    const when = formatDateAtTime(profile.OpensAt, company.settings.localization.DateFormat, companyTimeZone(company.settings.localization));
+    throw new AppError(403, 'REGISTRATION_NOT_OPEN', m.notOpenYet(when));
+  }
 }
 
 export type Profile = Company['settings']['profiles'][number];

@@ -56,7 +56,7 @@ export async function sendCode(ctx: Ctx, company: Company, email: string): Promi
  * that signs in here (the code sent to one is a decoy, and one may have signed up since).
  */
 export async function verifyCode(ctx: Ctx, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
-  assertRegistrationOpen(company, input.profile);
+  assertRegistrationOpen(company, input.profile, { at: ctx.clock.now() });
   const row = await findEmailCode(ctx, company.id, 'registration', input.token);
   if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
   const check = await checkEmailCode(ctx, company.id, row, input.token, input.code);
@@ -104,7 +104,7 @@ export function enrolledItems(body: { profile: number; classes: QuoteRequest['cl
 
 /** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
 export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
-  assertRegistrationOpen(company, body.profile);
+  assertRegistrationOpen(company, body.profile, { at: ctx.clock.now() });
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');

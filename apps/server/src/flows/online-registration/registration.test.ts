@@ -473,6 +473,38 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(await retry()).toEqual([409, 'This registration has already been submitted. Please sign in.']);
   });
 
+  it('a profile that opens later: its page says when; the code, the quote and the submission are refused with the time, and taken once it has opened', async () => {
+    const splash = (await db().selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
+    const opensAt = (at: string | null) =>
+      changeCompanySettings<{ profiles: Record<string, unknown>[] }>(t, splash, (s) => {
+        for (const p of s.profiles) if (p.OCRProfileID === 1) p.OpensAt = at;
+      });
+    // A family that proved its address before the company set the opening.
+    const { b, email, token } = await proved(1);
+    await opensAt('2099-02-01T09:00:00+11:00');
+    try {
+      const notOpen = [403, 'REGISTRATION_NOT_OPEN', 'Registration opens on 01/02/2099 at 09:00 AM.'];
+      const page = await b.get<{ profile: { OpensAt: string | null } }>('/api/classes/ocr-profiles/1');
+      expect(page.body.profile.OpensAt).toBe('2099-02-01T09:00:00+11:00');
+      const visitor = new Browser(t.server);
+      await visitor.enterCompany('SPLASH');
+      const early = fresh('early');
+      const sent = await visitor.post<{ token: string }>('/api/ocr/send-code', { email: early });
+      const verify = await visitor.post<{ code: string; message: string }>('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, early), profile: 1 });
+      expect([verify.status, verify.body.code, verify.body.message]).toEqual(notOpen);
+      const quote = await b.post<{ code: string; message: string }>('/api/ocr/quote', { registration_token: token, profile: 1, classes: [] });
+      expect([quote.status, quote.body.code, quote.body.message]).toEqual(notOpen);
+      const submitted = await submit(b, form(token, 1));
+      expect([submitted.status, submitted.body.code, submitted.body.message]).toEqual(notOpen);
+      expect(await family(email)).toEqual(nothing);
+      await opensAt(new Date(Date.now() - 60_000).toISOString());
+      expect((await submit(b, form(token, 1))).status).toBe(200);
+      expect((await family(email)).students).toBe(2);
+    } finally {
+      await opensAt(null);
+    }
+  });
+
   it('the retry of an expired registration, or at a company whose registration has closed, signs nobody in', async () => {
     const { b, token } = await proved();
     const k = key();

@@ -118,8 +118,8 @@ function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, bo
  * mark it submitted writes, the others answer from it.
  */
 export async function submitRegistration(ctx: Ctx, company: Company, idempotencyKey: string, body: Submission, request: { ipAddress: string; userAgent: string }): Promise<RegistrationResult> {
-  assertRegistrationOpen(company, body.profile);
   const now = ctx.clock.now();
+  assertRegistrationOpen(company, body.profile, { at: now });
   const hash = hashOf(body);
   const submitted = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(ctx, company, submitted, idempotencyKey, hash, body, now);

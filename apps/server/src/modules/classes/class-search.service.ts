@@ -52,6 +52,7 @@ export function ocrProfile(company: Company, profileId: number) {
     RegistrationHeader: p.RegistrationHeader,
     RegistrationText: p.RegistrationText,
     registrationImage: p.registrationImage,
+    OpensAt: p.OpensAt,
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -110,6 +110,40 @@ describe('RegistrationPage', () => {
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
     expect(screen.queryByText('This area opens soon.')).toBeNull();
     expect(screen.queryByRole('heading', { name: closed })).toBeNull();
+  });
+
+  it("a profile that opens later shows when, in the company's time, and counts down; at the time the registration starts without a reload", async () => {
+    const opensAt = '2099-02-01T09:00:00+11:00';
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(opensAt) - 65_000 });
+    try {
+      serveProfile({ ...family, OpensAt: opensAt });
+      server.use(
+        http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+      );
+      renderRoute('/ocr?id=1001&p=3', { localization: { ...config.localization, DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Registration opens soon' })).toBeTruthy();
+      expect(screen.getByText('Join Splash – family account')).toBeTruthy();
+      expect(screen.getByText('Registration opens on 01/02/2099 at 09:00 AM (Sydney time).')).toBeTruthy();
+      expect(screen.getByRole('timer').textContent).toBe('01:05');
+      expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
+      vi.setSystemTime(Date.parse(opensAt) - 3_000);
+      await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('00:03'), { timeout: 2_000 });
+      vi.setSystemTime(Date.parse(opensAt));
+      expect(await screen.findByRole('button', { name: 'Get Started' }, { timeout: 2_000 })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Registration opens soon' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a profile whose opening has passed opens as usual', async () => {
+    serveProfile({ ...family, OpensAt: new Date(Date.now() - 60_000).toISOString() });
+    server.use(
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+    );
+    renderRoute('/ocr?id=1001&p=3');
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Registration opens soon' })).toBeNull();
   });
 
   it('the profile and its customer form are asked for together: the page waits for one round trip, not two', async () => {

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
@@ -9,6 +10,7 @@ import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { profileParam } from '../lib/registration-link';
 import type { StudentUpdateRenderer } from './existing-family-flow';
 import { RegistrationFlow } from './registration-flow';
+import { RegistrationOpensSoon } from './registration-opens-soon';
 import { RegistrationPanel } from './registration-panel';
 import { RegistrationUnavailable } from './registration-unavailable';
 
@@ -34,6 +36,9 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
   // The profile's customer form, asked for beside the profile (the flow shows it from its first screen on).
   useQuery({ ...formFieldsQueryOptions('customer', profileId ?? 0), enabled: open && config.CanTakeNewSignUps && profileId !== null });
   const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
+  // The profile's opening passed while the family waited on its countdown (decision 091).
+  const [openedHere, setOpenedHere] = useState(false);
+  const onOpen = useCallback(() => setOpenedHere(true), []);
 
   if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
   if (profileId === null) return <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />;
@@ -53,6 +58,8 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
     );
   }
   if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
+  const opensAt = profile.data.OpensAt;
+  if (opensAt && !openedHere && Date.parse(opensAt) > Date.now()) return <RegistrationOpensSoon name={profile.data.DisplayName} opensAt={opensAt} config={config} onOpen={onOpen} />;
 
   return (
     <RegistrationFlow
