@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './test/test-db.ts';
 import { startMailbox, type Mailbox } from './test/mailbox.ts';
 import { Browser, solvedCaptcha, type TestApp } from './test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from './test/payment-fixtures.ts';
-import { reconcileCheckouts, sweepExpiredRows } from './jobs/scheduler.ts';
+import { runMinuteJobs } from './jobs/scheduler.ts';
 import { enqueueMail } from './modules/messaging/messaging.api.ts';
 import { createSimulatedGateway, type SimulatedGateway } from './modules/payments/simulated-gateway.ts';
 import { setPaymentFaults } from './flows/checkout/payment-steps.ts';
@@ -224,7 +224,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
 
       const later = new Date(Date.now() + 10 * 60_000);
       a.ctx.mailer.deliver(freshIds);
-      await Promise.all([reconcileCheckouts(a.ctx, later), reconcileCheckouts(b.ctx, later)]);
+      await Promise.all([runMinuteJobs(a.ctx, later), runMinuteJobs(b.ctx, later)]);
 
       for (const to of [...queued, ...fresh]) expect(await mailsTo(to), to).toHaveLength(1);
       expect(
@@ -267,7 +267,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
         const retrying = browser.on(b.server).post<{ status: string; receiptNo: string }>('/api/payment/checkout', body, { 'idempotency-key': idempotencyKey });
         await atCharge;
         if (stalls) await expireLease();
-        await reconcileCheckouts(a.ctx, new Date());
+        await runMinuteJobs(a.ctx, new Date());
         jobDone();
         const retry = await retrying;
         expect(retry.status).toBe(200);
@@ -294,7 +294,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       gatewayCalls.length = 0;
 
       const later = new Date(Date.now() + 10 * 60_000);
-      await Promise.all([reconcileCheckouts(a.ctx, later), reconcileCheckouts(b.ctx, later)]);
+      await Promise.all([runMinuteJobs(a.ctx, later), runMinuteJobs(b.ctx, later)]);
 
       expect(await chargesTo(body.cardToken)).toEqual([expect.objectContaining({ status: 'refunded' })]);
       expect(gatewayCalls.filter((c) => c === `refund ${charge!.charge_id}`)).toHaveLength(1);
@@ -319,7 +319,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       await db().updateTable('enrolments').set({ end_date: '2000-01-01' }).where('company_id', '=', splash).where('class_id', '=', classId!).execute();
       await db().updateTable('classes').set({ capacity: 2 }).where('id', '=', classId!).execute();
 
-      await Promise.all([sweepExpiredRows(a.ctx), sweepExpiredRows(b.ctx)]);
+      await Promise.all([runMinuteJobs(a.ctx), runMinuteJobs(b.ctx)]);
 
       const entries = await db()
         .selectFrom('waitlist_entries')

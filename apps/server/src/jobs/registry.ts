@@ -9,7 +9,8 @@ import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
 
 /**
  * Every module's and flow's background jobs, in the order a period runs them: the checkout
- * settles before the registrations and guest bookings that pay through it, and mail goes last so
- * it sends what they wrote.
+ * settles before the registrations and guest bookings that pay through it; the lapsed holds go
+ * after them, so a payment a dead process left is completed on its held places before they are
+ * given back; and mail goes last so it sends what they wrote.
  */
-export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...classesJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...messagingJobs];
+export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...classesJobs, ...messagingJobs];

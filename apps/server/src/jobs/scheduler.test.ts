@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines, type TestApp } from '../test/api-harness.ts';
-import { runJobs, sweepExpiredRows } from './scheduler.ts';
+import { runJobs, runHourlyJobs } from './scheduler.ts';
 import { jobs } from './registry.ts';
 import type { Ctx } from '../context.ts';
 import type { Job } from '../domain/job.ts';
@@ -27,7 +27,7 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .insertInto('outbox')
       .values(rows.map((r) => ({ company_id: null, to_address: r.to, subject: 'S', text_body: 'T', html_body: 'H', status: r.status, error: null, created_at: r.at, sent_at: null })))
       .execute();
-    await sweepExpiredRows(t.runtime.ctx, now);
+    await runHourlyJobs(t.runtime.ctx, now);
     const left = await db
       .selectFrom('outbox')
       .select('to_address')
@@ -58,7 +58,7 @@ describe.each(testEngines())('the hourly sweep on %s', (engine) => {
       .insertInto('registrations')
       .values(rows.map((r) => ({ ...r, company_id: company.id, profile_id: 1, email: `${r.token_hash}@example.com`, email_verified_at: at(-200), created_at: at(-200) })))
       .execute();
-    await sweepExpiredRows(t.runtime.ctx, now);
+    await runHourlyJobs(t.runtime.ctx, now);
     const left = await db.selectFrom('registrations').select('token_hash').where('token_hash', 'like', 'sweep-%').orderBy('token_hash').execute();
     expect(left.map((r) => r.token_hash)).toEqual(['sweep-expired-paying', 'sweep-live', 'sweep-live-submitted']);
   });

@@ -23,11 +23,11 @@ export async function runJobs(ctx: Ctx, every: Job['every'], now = new Date(), j
   if (errors.length) throw new AggregateError(errors, `${errors.length} ${every}ly jobs failed: ${errors.map((e) => (e as { job: string }).job).join(', ')}`);
 }
 
-/** The hourly jobs: expired sessions, codes, challenges, registrations, links, lapsed holds and offers, old mail. */
-export const sweepExpiredRows = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'hour', now);
+/** The hourly jobs: expired sessions, codes, challenges, registrations, links, old mail. */
+export const runHourlyJobs = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'hour', now);
 
-/** The minute jobs: payments, registrations and guest bookings left unsettled by a process that died, then their mail. */
-export const reconcileCheckouts = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'minute', now);
+/** The minute jobs: lapsed holds and waitlist offers; payments, registrations and guest bookings left unsettled by a process that died; then their mail. */
+export const runMinuteJobs = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'minute', now);
 
 /**
  * Runs the hourly jobs at start and every hour, the minute jobs every minute. A period's run is

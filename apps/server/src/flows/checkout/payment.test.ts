@@ -17,7 +17,7 @@ import {
 import { nowIso } from '../../lib/time.ts';
 import { setPaymentFaults } from './payment-steps.ts';
 import { reconcilePayments } from './reconcile.service.ts';
-import { reconcileCheckouts } from '../../jobs/scheduler.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode, findCompanyById } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
 import { addDays } from '../../lib/time.ts';
@@ -364,7 +364,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const rivalToken = await tokenise(rival.browser, CARDS.ok);
     expect((await rival.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() })).status).toBe(409);
     // The hold runs out unanswered: the minute job lets it go, and the same key says so.
-    await reconcileCheckouts(t.runtime.ctx, new Date(expires + 1_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(expires + 1_000));
     const late = await browser.post('/api/payment/checkout', body, { 'idempotency-key': k });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'HOLD_EXPIRED', message: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, customerWithInvoices, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { setPaymentFaults } from './payment-steps.ts';
-import { reconcileCheckouts } from '../../jobs/scheduler.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { OUTBOX_LEASE_MS } from '../../modules/messaging/mailer.ts';
 
 /** The receipt e-mail is an outbox row written in the order's own transaction. */
@@ -44,14 +44,14 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
 
     // The minute job delivers what a dead process left queued; the retry replays the order and mails nothing more.
     expect(received(email)).toEqual([]);
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 120_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 120_000));
     expect(received(email).map((m) => m.subject)).toEqual([expect.stringContaining(receipt.receipt_no)]);
     // Delivered: the row is gone.
     expect(await mailsTo(email)).toEqual([]);
     const retry = await browser.post<{ status: string; receiptNo: string }>('/api/payment/checkout', body, { 'idempotency-key': idem });
     expect(retry.body).toMatchObject({ status: 'completed', receiptNo: receipt.receipt_no });
     await t.runtime.ctx.mailer.flush();
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 120_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 120_000));
     expect(received(email)).toHaveLength(1);
   });
 
@@ -94,12 +94,12 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
       .where('to_address', '=', email)
       .execute();
     // While its lease runs, nobody else sends it.
-    await reconcileCheckouts(t.runtime.ctx, new Date(now + 30_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(now + 30_000));
     expect(received(email)).toEqual([]);
     expect(await mailsTo(email)).toEqual([expect.objectContaining({ status: 'sending' })]);
     // After it, the minute jobs of five processes at once send it once.
     const later = new Date(now + OUTBOX_LEASE_MS + 120_000);
-    await Promise.all([0, 1, 2, 3, 4].map(() => reconcileCheckouts(t.runtime.ctx, later)));
+    await Promise.all([0, 1, 2, 3, 4].map(() => runMinuteJobs(t.runtime.ctx, later)));
     expect(received(email)).toHaveLength(1);
     expect(await mailsTo(email)).toEqual([]);
   });

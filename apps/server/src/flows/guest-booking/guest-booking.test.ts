@@ -4,7 +4,7 @@ import { clockTime } from '@portal/shared/date-time-text';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
 import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
-import { reconcileCheckouts } from '../../jobs/scheduler.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { setPaymentFaults } from '../checkout/payment-steps.ts';
 
 const key = () => crypto.randomBytes(12).toString('hex');
@@ -120,7 +120,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await book(b, declinedBody, k)).status).toBe(402);
     // The guest's details are forgotten by the minute job.
     expect((await guestRows(who.Email)).map((r) => r.confirmed_at)).toEqual([null]);
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await guestRows(who.Email)).toEqual([]);
     const charges = await countCharges(t, ace);
     const rivals = await Promise.all(
@@ -295,7 +295,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     setPaymentFaults(t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect((await guestRows(who.Email))[0]?.confirmed_at).toBeNull();
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect((await guestRows(who.Email))[0]?.confirmed_at).not.toBeNull();
     expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
     expect((await t.lastMailTo(who.Email))?.subject).toBe('Your booking with Ace Tennis Academy');

@@ -5,7 +5,7 @@ import { Browser, mailedCode, startTestApp, testEngines, testSignature, type Tes
 import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { setPaymentFaults } from '../checkout/payment-steps.ts';
-import { reconcileCheckouts } from '../../jobs/scheduler.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const key = () => crypto.randomBytes(12).toString('hex');
@@ -373,7 +373,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(killed.status).toBe(500);
     expect((await registration(token)).completed_at).toBeNull();
     // Long after: the payment's lease and the registration's time have run out.
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect((await registration(token)).completed_at).not.toBeNull();
     expect(await family(email)).toMatchObject({ logins: 1, students: 2, invoices: 1, payments: 1 });
     await t.lastMailTo(email);
@@ -391,7 +391,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(first.body.payment?.status).toBe('requires_action');
     const held = await family(email);
     expect(held.enrolments.map((e) => e.status)).toEqual(['held', 'held']);
-    await reconcileCheckouts(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await family(email)).toEqual(nothing);
     expect(await registration(token)).toMatchObject({ submitted_at: null, client_id: null });
     // The registration is open again: the family registers with another card.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { Browser, DEMO_PASSWORD, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { sweepExpiredRows } from '../../jobs/scheduler.ts';
+import { runHourlyJobs } from '../../jobs/scheduler.ts';
 
 type Record_ = Record<string, unknown> & { ClientID: number; Email: string; PendingEmail: string | null };
 type UpdateAnswer = { success: true; updatedClient: Record_; emailToken?: string; message: string };
@@ -354,9 +354,9 @@ describe.each(testEngines())('my details on %s', (engine) => {
       expect((await details(browser)).PendingEmail).toBe('swept2@example.com');
       const replaced = await browser.post('/api/customer/confirm-email-change', { email_token: first.body.emailToken, email_code: firstCode });
       expect(replaced.status).toBe(404);
-      await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 9 * 60_000));
+      await runHourlyJobs(t.runtime.ctx, new Date(Date.now() + 9 * 60_000));
       expect(await rows()).toHaveLength(1);
-      await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 25 * 3600_000));
+      await runHourlyJobs(t.runtime.ctx, new Date(Date.now() + 25 * 3600_000));
       expect(await rows()).toHaveLength(0);
     });
 

@@ -7,7 +7,7 @@ import { Browser, changeCompanySettings, ownCompany, startTestApp, testEngines, 
 import { findCompanyByCode } from '../company/company.service.ts';
 import { classSessionLinkCommand } from './class-session-link.cli.ts';
 import { issueClassSessionLink } from './class-session-link.service.ts';
-import { sweepExpiredRows } from '../../jobs/scheduler.ts';
+import { runHourlyJobs } from '../../jobs/scheduler.ts';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const dmy = (iso: string) => formatDate(iso, 'dd/MM/yyyy');
@@ -192,7 +192,7 @@ describe.each(testEngines())('class-session links on %s', (engine) => {
         { company_id: company.id, challenge_hash: 'sweep-new', expires_at: new Date(Date.now() + 60_000).toISOString() },
       ])
       .execute();
-    await sweepExpiredRows(t.runtime.ctx);
+    await runHourlyJobs(t.runtime.ctx);
     const links = await db
       .selectFrom('class_session_links')
       .select('token_hash')

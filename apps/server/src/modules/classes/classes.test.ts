@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassSearchAnswer, EnrolmentsPage, MakeupsAnswer, ClassSessionsAnswer, MakeupSessionsAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classMessages } from '@portal/shared/class-schemas';
 import { Browser, changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { sweepExpiredRows } from '../../jobs/scheduler.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 
 describe.each(testEngines())('classes on %s', (engine) => {
   let t: TestApp;
@@ -279,7 +279,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(used).toHaveLength(1);
   });
 
-  it('waitlist: join a full class, see the position; a freed place is offered by the sweep, then passes on', async () => {
+  it('waitlist: join a full class, see the position; a freed place is offered by the minute’s sweep, then passes on', async () => {
     const turtle = await classId('Turtle – Saturday');
     const noah = await studentId('Noah');
     const dolphin = await classId('Dolphin – Monday');
@@ -290,7 +290,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
 
     const leo = await studentId('Leo');
     await db().updateTable('enrolments').set({ end_date: '2000-01-01' }).where('company_id', '=', splash).where('class_id', '=', turtle).where('student_id', '=', leo).execute();
-    await sweepExpiredRows(t.runtime.ctx);
+    await runMinuteJobs(t.runtime.ctx);
     const offered = await db().selectFrom('waitlist_entries').select(['status', 'client_id']).where('company_id', '=', splash).where('class_id', '=', turtle).orderBy('id').execute();
     expect(offered.map((o) => o.status)).toEqual(['offered', 'waiting']);
     const note = await db()
@@ -306,7 +306,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     // Held for the first family: still full to others.
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(409);
     // The hold lapses: the next family is offered the place.
-    await sweepExpiredRows(t.runtime.ctx, new Date(Date.now() + 25 * 3_600_000));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 25 * 3_600_000));
     const mine = await parent.get<WaitlistAnswer>('/api/classes/get-waitlist');
     expect(mine.body.entries).toMatchObject([{ Position: 1, Status: 'offered' }]);
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(200);

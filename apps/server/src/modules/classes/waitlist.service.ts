@@ -1,4 +1,5 @@
 import { classMessages as msg } from '@portal/shared/class-schemas';
+import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -47,10 +48,25 @@ export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number
   return listWaitlist(ctx, company, clientId);
 }
 
+/** A class's places free for the waitlist at `at`: capacity less the ongoing enrolments of its next session and the offers held. */
+async function freePlaces(db: Db, company: Company, classId: number, at: Date) {
+  const now = at.toISOString();
+  const cls = await repo.findClass(db, company.id, classId);
+  if (!cls) return { cls, free: 0 };
+  const upcoming = await repo.findUpcomingSessions(db, company.id, [classId], clock(company, at).today);
+  if (upcoming.length === 0) return { cls, free: 0 };
+  const ongoing = await repo.countOngoing(db, company.id, classId, upcoming[0]!.date, now);
+  const held = Number((await waitlistRepo.countHeldOffers(db, company.id, [classId], now))[0]?.n ?? 0);
+  return { cls, free: cls.capacity - ongoing - held };
+}
+
 /**
- * The waitlist sweep: offers whose hold lapsed pass on; each class with a free place offers it
- * to the first family waiting, by notification and e-mail, held for the company's period.
- * `loadCompany` resolves a company id (the sweep runs outside any request).
+ * The waitlist sweep, every minute (decision 092): offers whose hold lapsed pass on, lapsed
+ * checkout holds give their places back, and each class with a free place offers it to the first
+ * family waiting, by notification and e-mail, held for the company's period. A class is locked
+ * only when a read without the lock found a place: most minutes find none, and the lock would
+ * hold up checkouts (on SQLite, every writer) for nothing. `loadCompany` resolves a company id
+ * (the sweep runs outside any request).
  */
 export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) => Promise<Company | undefined>, at = ctx.clock.now()): Promise<number> {
   const now = at.toISOString();
@@ -66,18 +82,13 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
   for (const { company_id, class_id } of await waitlistRepo.findClassesWithWaiting(ctx.db)) {
     const company = await loadCompany(company_id);
     if (!company) continue;
+    if ((await freePlaces(ctx.db, company, class_id, at)).free <= 0) continue;
     const mails: { clientId: number; title: string; content: string }[] = [];
     offered += await ctx.transaction(async (tx) => {
       if (!(await repo.lockClass(tx.db, company_id, class_id))) return 0;
-      const c = clock(company, at);
-      const cls = await repo.findClass(tx.db, company_id, class_id);
-      if (!cls) return 0;
-      const upcoming = await repo.findUpcomingSessions(tx.db, company_id, [class_id], c.today);
-      if (upcoming.length === 0) return 0;
-      const ongoing = await repo.countOngoing(tx.db, company_id, class_id, upcoming[0]!.date, now);
-      const held = Number((await waitlistRepo.countHeldOffers(tx.db, company_id, [class_id], now))[0]?.n ?? 0);
-      const free = cls.capacity - ongoing - held;
-      if (free <= 0) return 0;
+      // Again under the lock: a checkout may have taken the place since.
+      const { cls, free } = await freePlaces(tx.db, company, class_id, at);
+      if (!cls || free <= 0) return 0;
       const hours = company.settings.classes_setup.WaitlistOfferHours;
       const expires = new Date(at.getTime() + hours * 3_600_000).toISOString();
       let made = 0;
