@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { registerCustomer, startTestApp, testEngines, testSignature, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, registerCustomer, startTestApp, testEngines, testSignature, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -104,6 +104,29 @@ describe.each(testEngines())('an existing family registers for classes through a
     const after = await written(f.clientId);
     expect(after.enrolments).toEqual([`${f.students[0]}:${classOf(0)}:active`, `${f.students[1]}:${classOf(1)}:active`].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])));
     expect(after.payments).toBe(before.payments + 1);
+  });
+
+  it('a profile that opens later refuses its quote and enrolment with the opening time: nothing written, nothing charged', async () => {
+    const f = await family();
+    const classes = [{ StudentID: f.students[0]!, ClassID: classOf(0) }];
+    const opensAt = (at: string | null) =>
+      changeCompanySettings<{ profiles: Record<string, unknown>[] }>(t, splash, (s) => {
+        for (const p of s.profiles) if (p.OCRProfileID === 1) p.OpensAt = at;
+      });
+    await opensAt('2099-02-01T09:00:00+11:00');
+    try {
+      const notOpen = [403, 'REGISTRATION_NOT_OPEN', 'Registration opens on 01/02/2099 at 09:00 AM.'];
+      const quote = await f.browser.post<{ code: string; message: string }>('/api/classes/ocr-class-quote', { profile: 1, classes });
+      expect([quote.status, quote.body.code, quote.body.message]).toEqual(notOpen);
+      const before = await written(f.clientId);
+      const charges = await countCharges(t, splash);
+      const res = await submit(f.browser, { profile: 1, classes, agreements: agreements(), cardToken: await tokenise(f.browser, TEST_CARDS.ok) });
+      expect([res.status, res.body.code, res.body.message]).toEqual(notOpen);
+      expect(await written(f.clientId)).toEqual(before);
+      expect(await countCharges(t, splash)).toBe(charges);
+    } finally {
+      await opensAt(null);
+    }
   });
 
   it('N15: with no class chosen it answers 400 with the message, and writes nothing', async () => {
