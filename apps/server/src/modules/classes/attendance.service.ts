@@ -192,7 +192,8 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
   await ctx.transaction(async (tx) => {
     const session = await repo.findSession(tx.db, company.id, input.session_id);
     if (!session) throw notFound();
-    if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
+    const place = await repo.lockClass(tx.db, company.id, session.class_id);
+    if (!place) throw notFound();
     const makeup = await usableMakeup(tx.db, company, clientId, input.makeup_id, c);
     if (session.lesson_format_id !== makeup.lesson_format_id) throw refuse(422, 'MAKEUP_FORMAT', msg.makeupFormat);
     if (!levelAllows(makeupLevel(company, makeup), session.standard)) throw refuse(422, 'MAKEUP_LEVEL', msg.makeupLevel);
@@ -202,9 +203,7 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
     if (already.some((e) => e.start_date <= session.date && (e.end_date === null || e.end_date >= session.date))) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
     const taken = await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true);
     if (taken >= session.capacity) throw refuse(409, 'SESSION_FULL', msg.sessionFull);
-    const enrolmentId = await repo.insertEnrolment(tx.db, {
-      company_id: company.id,
-      class_id: session.class_id,
+    const enrolmentId = await repo.insertEnrolment(tx.db, place, {
       student_id: makeup.student_id,
       kind: 'temporary',
       start_date: session.date,

@@ -49,9 +49,10 @@ export async function importClassActivity(
     if (!a.booked) continue;
     const target = sessionOf(a.booked.classId, a.booked.date);
     if (!target) throw new Error(`A make-up on ${a.booked.date ?? '(no date)'} is not on a session of its class`);
-    const enrolmentId = await repo.insertEnrolment(trx, {
-      company_id: companyId,
-      class_id: target.class_id,
+    // The company's own record of a make-up already booked, written like any place: under the class's lock.
+    const place = await repo.lockClass(trx, companyId, target.class_id);
+    if (!place) throw new Error(`A make-up's class ${target.class_id} is not one of the company's`);
+    const enrolmentId = await repo.insertEnrolment(trx, place, {
       student_id: a.studentId,
       kind: 'temporary',
       start_date: target.date,

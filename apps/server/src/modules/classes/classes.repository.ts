@@ -76,14 +76,26 @@ export function findClass(db: Db, companyId: number, classId: number) {
  * runs one writer at a time. Every place-taking write calls it first, so the count it reads next
  * cannot change before it commits.
  */
-export async function lockClass(db: Db, companyId: number, classId: number): Promise<boolean> {
+declare const lockedClass: unique symbol;
+/**
+ * A class whose row the caller's transaction has locked (`lockClass`): the only key to writing a
+ * place in it (`insertEnrolment`), so every way a place is taken counts under the lock (issue 22,
+ * one locked path; one-locked-path.test.ts).
+ */
+export interface LockedClass {
+  readonly companyId: number;
+  readonly classId: number;
+  readonly [lockedClass]: true;
+}
+
+export async function lockClass(db: Db, companyId: number, classId: number): Promise<LockedClass | undefined> {
   const res = await db
     .updateTable('classes')
     .set((eb) => ({ enrolled_count: eb.ref('enrolled_count') }))
     .where('company_id', '=', companyId)
     .where('id', '=', classId)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return Number(res.numUpdatedRows) === 1 ? ({ companyId, classId } as LockedClass) : undefined;
 }
 
 /** Ongoing enrolments holding a place now and running on or after `date`. */
@@ -125,8 +137,6 @@ export function findSession(db: Db, companyId: number, sessionId: number) {
 }
 
 export interface NewEnrolment {
-  company_id: number;
-  class_id: number;
   student_id: number;
   kind: 'ongoing' | 'casual' | 'temporary';
   start_date: string;
@@ -136,8 +146,13 @@ export interface NewEnrolment {
   created_at: string;
 }
 
-export async function insertEnrolment(db: Db, row: NewEnrolment): Promise<number> {
-  const inserted = await db.insertInto('enrolments').values(row).returning('id').executeTakeFirstOrThrow();
+/** A place in a class, written in the transaction that holds the class's lock. */
+export async function insertEnrolment(db: Db, place: LockedClass, row: NewEnrolment): Promise<number> {
+  const inserted = await db
+    .insertInto('enrolments')
+    .values({ ...row, company_id: place.companyId, class_id: place.classId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 

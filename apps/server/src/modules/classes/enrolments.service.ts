@@ -145,11 +145,10 @@ export async function createEnrolments(
   const ids: number[] = [];
   const validated: ValidatedClassItem[] = [];
   for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
-    if (!(await repo.lockClass(ctx.db, company.id, item.class_id))) throw notFound();
+    const place = await repo.lockClass(ctx.db, company.id, item.class_id);
+    if (!place) throw notFound();
     const v = await validateClassItem(ctx, company, clientId, item, at);
-    const id = await repo.insertEnrolment(ctx.db, {
-      company_id: company.id,
-      class_id: v.ClassID,
+    const id = await repo.insertEnrolment(ctx.db, place, {
       student_id: v.StudentID,
       kind: v.kind,
       start_date: v.startDate,
