@@ -150,4 +150,11 @@ export const accountEndpoints = {
     errors: ['INVALID_CREDENTIALS', 'PASSWORD_UNCHANGED'],
     tags,
   }),
+  myData: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/my-data',
+    auth: 'customer',
+    tags,
+    description: 'Everything held about the signed-in family, as a ZIP of family.json and a CSV per section (issue 24, decision 094); answers only that family’s own session.',
+  }),
 };

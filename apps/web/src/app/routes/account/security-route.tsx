@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { KeyRoundIcon } from 'lucide-react';
+import { FileArchiveIcon, KeyRoundIcon } from 'lucide-react';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { useConfig } from '@/entities/company/get-company-config';
 import { StatusMessage } from '@/components/ui/status-message';
 import { PasswordForm } from '@/components/forms/password-form';
 import { useSettingsBackButton } from '@/lib/settings-back';
@@ -65,7 +67,36 @@ export default function SecurityRoute() {
           </div>
         )}
       </section>
+      <YourData />
     </div>
+  );
+}
+
+/** Issue 24: a copy of everything held about the family, downloaded with the family's own session (decision 094). */
+function YourData() {
+  const config = useConfig();
+  return (
+    <section aria-labelledby="data-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-64 flex-1 items-start gap-3">
+          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
+            <FileArchiveIcon className="size-5" />
+          </span>
+          <div>
+            <h2 id="data-heading" className="text-lg font-semibold text-ink">
+              Your data
+            </h2>
+            <p className="mt-0.5 text-sm text-muted">
+              A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, students, classes, bookings, invoices, payments, agreements and messages, as JSON and CSV
+              files in one ZIP.
+            </p>
+          </div>
+        </div>
+        <a href={accountEndpoints.myData.path} download className={buttonClasses('secondary', 'md')}>
+          Download my data
+        </a>
+      </div>
+    </section>
   );
 }
 

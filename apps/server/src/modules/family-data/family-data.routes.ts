@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
+import type { Ctx } from '../../context.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { exportFamilyData } from './family-data.service.ts';
+
+const zipAnswer = { description: 'The family’s data', content: { 'application/zip': { schema: z.string().meta({ format: 'binary', description: 'A ZIP of family.json and a CSV per section' }) } } };
+
+/** "Download my data": the download is the link, answered only to the family's own session while it lasts. */
+export async function familyDataRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(
+    app,
+    base,
+    endpoints.myData,
+    async ({ ctx, reply }) => {
+      const { fileName, zip } = await exportFamilyData(ctx, ctx.company, ctx.clientId);
+      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(Buffer.from(zip));
+    },
+    { responses: { 200: zipAnswer } },
+  );
+}
