@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** A family's rows: the client's own, each table read by the company and the client (or its students, invoices, receipts). */
@@ -8,6 +9,21 @@ export interface FamilyScope {
 
 type Row = Record<string, unknown>;
 const rows = (list: unknown[]) => list as Row[];
+
+/** The tables whose every column is the family's to see, read whole by company and client. */
+export const READ_WHOLE = [
+  'client_custom_field_values',
+  'waitlist_entries',
+  'absences',
+  'makeup_credits',
+  'payment_plans',
+  'customer_credits',
+  'discount_code_uses',
+  'messages',
+  'message_reads',
+  'notification_opt_outs',
+  'barcodes',
+] as const;
 
 /**
  * Every table that holds the family's data, read whole for its export (decision 094). Secrets
@@ -20,6 +36,8 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
   const client = await db.selectFrom('clients').selectAll().where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
   if (!client) return undefined;
   const login = await db.selectFrom('logins').select(['email', 'created_at', 'updated_at']).where('company_id', '=', companyId).where('id', '=', client.login_id).executeTakeFirst();
+  const whole = async (table: (typeof READ_WHOLE)[number]) =>
+    (await sql<Row>`select * from ${sql.table(table)} where company_id = ${companyId} and client_id = ${clientId} order by 1, 2, 3`.execute(db)).rows;
   const students = await db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
   const studentIds = students.map((s) => s.id);
   const ofStudents = studentIds.length > 0 ? studentIds : [-1];
@@ -29,7 +47,7 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
   const receiptIds = receipts.length > 0 ? receipts.map((r) => r.id) : [-1];
   return {
     details: [{ ...client, sign_in_email: login?.email ?? null, sign_in_created_at: login?.created_at ?? null }],
-    form_answers: rows(await db.selectFrom('client_custom_field_values').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).execute()),
+    form_answers: await whole('client_custom_field_values'),
     students: rows(students),
     student_pictures: rows(await db.selectFrom('student_pictures').select(['student_id', 'version', 'updated_at']).where('company_id', '=', companyId).where('student_id', 'in', ofStudents).execute()),
     student_skills: rows(await db.selectFrom('student_skill_sets').selectAll().where('company_id', '=', companyId).where('student_id', 'in', ofStudents).orderBy('id').execute()),
@@ -44,9 +62,9 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
         .orderBy('e.id')
         .execute(),
     ),
-    waitlist: rows(await db.selectFrom('waitlist_entries').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
-    absences: rows(await db.selectFrom('absences').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
-    makeup_credits: rows(await db.selectFrom('makeup_credits').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
+    waitlist: await whole('waitlist_entries'),
+    absences: await whole('absences'),
+    makeup_credits: await whole('makeup_credits'),
     bookings: rows(
       await db
         .selectFrom('bookings')
@@ -84,7 +102,7 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
         .orderBy('id')
         .execute(),
     ),
-    payment_plans: rows(await db.selectFrom('payment_plans').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
+    payment_plans: await whole('payment_plans'),
     payment_methods: rows(
       await db
         .selectFrom('payment_methods')
@@ -93,8 +111,8 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
         .where('client_id', '=', clientId)
         .execute(),
     ),
-    credits: rows(await db.selectFrom('customer_credits').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
-    discount_codes_used: rows(await db.selectFrom('discount_code_uses').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
+    credits: await whole('customer_credits'),
+    discount_codes_used: await whole('discount_code_uses'),
     agreements_signed: rows(
       await db
         .selectFrom('agreement_signatures as s')
@@ -105,8 +123,8 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
         .orderBy('s.id')
         .execute(),
     ),
-    messages: rows(await db.selectFrom('messages').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
-    messages_read: rows(await db.selectFrom('message_reads').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
+    messages: await whole('messages'),
+    messages_read: await whole('message_reads'),
     message_replies: rows(
       await db.selectFrom('message_replies').select(['id', 'message_id', 'body', 'created_at']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute(),
     ),
@@ -120,8 +138,8 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
         .orderBy('n.id')
         .execute(),
     ),
-    notification_settings: rows(await db.selectFrom('notification_opt_outs').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).execute()),
-    barcodes: rows(await db.selectFrom('barcodes').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute()),
+    notification_settings: await whole('notification_opt_outs'),
+    barcodes: await whole('barcodes'),
     sign_in_actions: rows(
       await db
         .selectFrom('sign_in_actions')

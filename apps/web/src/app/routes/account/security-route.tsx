@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FileArchiveIcon, KeyRoundIcon } from 'lucide-react';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
@@ -43,17 +43,9 @@ export default function SecurityRoute() {
           />
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-4">
-            <div className="flex items-start gap-3">
-              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
-                <KeyRoundIcon className="size-5" />
-              </span>
-              <div>
-                <h2 id="password-heading" className="text-lg font-semibold text-ink">
-                  Password
-                </h2>
-                <p className="mt-0.5 text-sm text-muted">Changing it signs you out everywhere else.</p>
-              </div>
-            </div>
+            <CardHeading icon={<KeyRoundIcon className="size-5" />} id="password-heading" title="Password">
+              Changing it signs you out everywhere else.
+            </CardHeading>
             <Button
               ref={updateButton}
               variant="secondary"
@@ -78,20 +70,10 @@ function YourData() {
   return (
     <section aria-labelledby="data-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex min-w-64 flex-1 items-start gap-3">
-          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
-            <FileArchiveIcon className="size-5" />
-          </span>
-          <div>
-            <h2 id="data-heading" className="text-lg font-semibold text-ink">
-              Your data
-            </h2>
-            <p className="mt-0.5 text-sm text-muted">
-              A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, students, classes, bookings, invoices, payments, agreements and messages, as JSON and CSV
-              files in one ZIP.
-            </p>
-          </div>
-        </div>
+        <CardHeading icon={<FileArchiveIcon className="size-5" />} id="data-heading" title="Your data">
+          A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, students, classes, bookings, invoices, payments, agreements and messages, as JSON and CSV files
+          in one ZIP.
+        </CardHeading>
         <a href={accountEndpoints.myData.path} download className={buttonClasses('secondary', 'md')}>
           Download my data
         </a>
@@ -124,5 +106,22 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel
         onDone();
       }}
     />
+  );
+}
+
+/** A settings card's icon, heading and line of explanation. */
+function CardHeading({ icon, id, title, children }: { icon: ReactNode; id: string; title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-64 flex-1 items-start gap-3">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
+        {icon}
+      </span>
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        <p className="mt-0.5 text-sm text-muted">{children}</p>
+      </div>
+    </div>
   );
 }
