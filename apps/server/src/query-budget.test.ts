@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, mailedCode, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from './test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, TEST_CARDS, tokenise } from './test/payment-fixtures.ts';
+import { nowIso } from './lib/time.ts';
+
+/**
+ * Issue 22, section 1: the queries a registration submission and a cart checkout send, counted
+ * by the test harness and held to the counts they have now, so they can only fall. The issue's
+ * targets (a submission at 25, a checkout at 15) are not met yet: lower a budget here when a
+ * change brings its count down.
+ */
+const BUDGET = {
+  sqlite: { registration: 139, checkout: 54 },
+  postgres: { registration: 142, checkout: 54 },
+};
+
+describe.each(testEngines())('query budget on %s', (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let classIds: number[];
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 4 });
+    await t.runtime.ctx.db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
+    // The company's first invoice and receipt create its number counters: counted calls come after, in any order.
+    expect((await checkout(await familyWithChild(), classIds[3]!)).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  /** A family of its own with a child and a card, ready to check out a class. */
+  const familyWithChild = async () => {
+    const family = await registerCustomer(t, { email: `budget.${crypto.randomBytes(4).toString('hex')}@example.com` });
+    const student = await t.runtime.ctx.db
+      .insertInto('students')
+      .values({
+        company_id: splash,
+        client_id: family.clientId,
+        first_name: 'Kid',
+        last_name: 'Budget',
+        dob: '2018-01-01',
+        gender: 'Female',
+        standard: '',
+        profile_picture: null,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cardToken = await tokenise(family.browser);
+    return { family, student, cardToken };
+  };
+  const checkout = (f: Awaited<ReturnType<typeof familyWithChild>>, classId: number) =>
+    f.family.browser.post<{ status: string }>(
+      '/api/payment/checkout',
+      { classItems: [{ ClassID: classId, StudentID: f.student.id, dates: [] }], cardToken: f.cardToken },
+      { 'idempotency-key': crypto.randomBytes(12).toString('hex') },
+    );
+
+  /** The queries one call sends, and its answer. */
+  const counted = async <T>(call: () => Promise<T>) => {
+    const before = t.queryCount();
+    const answer = await call();
+    return { answer, queries: t.queryCount() - before };
+  };
+
+  it('a registration of two children into two classes, paid by card', async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const email = `budget.${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+    const card = await b.post<{ id: string }>('/sim-gateway/v1/registration-tokens', { registration_token: sent.body.token, number: TEST_CARDS.ok, exp_month: 12, exp_year: 2099, cvc: '123' });
+    const body = {
+      registration_token: sent.body.token,
+      profile: 1,
+      customer: { FirstName: 'Priya', LastName: 'Raman', PhoneMobile: '0412000222' },
+      students: [
+        { FirstName: 'Anika', LastName: 'Raman', DOB: '2017-03-04', GenderType: 'Female' },
+        { FirstName: 'Dev', LastName: 'Raman', DOB: '2019-11-20', GenderType: 'Male' },
+      ],
+      agreements: [
+        { agreementID: 1, agreed: true, signature: null },
+        { agreementID: 2, agreed: true, signature: await testSignature() },
+      ],
+      marketing_opt_in: null,
+      classes: [
+        { student: 0, ClassID: classIds[0] },
+        { student: 1, ClassID: classIds[1] },
+      ],
+      cardToken: card.body.id,
+    };
+    const { answer, queries } = await counted(() => b.post('/api/ocr/register', body, { 'idempotency-key': crypto.randomBytes(12).toString('hex') }));
+    expect(answer.status).toBe(200);
+    console.log(`${engine}: a registration submission sent ${queries} queries (budget ${BUDGET[engine].registration}, target 25)`);
+    expect(queries).toBeLessThanOrEqual(BUDGET[engine].registration);
+  });
+
+  it('a cart checkout of one class for one child, paid by card', async () => {
+    const f = await familyWithChild();
+    const { answer, queries } = await counted(() => checkout(f, classIds[2]!));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    console.log(`${engine}: a cart checkout sent ${queries} queries (budget ${BUDGET[engine].checkout}, target 15)`);
+    expect(queries).toBeLessThanOrEqual(BUDGET[engine].checkout);
+  });
+});
