@@ -10,6 +10,9 @@ export interface FamilyScope {
 type Row = Record<string, unknown>;
 const rows = (list: unknown[]) => list as Row[];
 
+/** Where a student's picture sits in the archive (the portal keeps pictures as JPEG). */
+export const pictureFile = (studentId: number) => `pictures/student-${studentId}.jpg`;
+
 /** The tables whose every column is the family's to see, read whole by company and client. */
 export const READ_WHOLE = [
   'client_custom_field_values',
@@ -41,15 +44,22 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
   const students = await db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
   const studentIds = students.map((s) => s.id);
   const ofStudents = studentIds.length > 0 ? studentIds : [-1];
+  const pictures = await db
+    .selectFrom('student_pictures')
+    .select(['student_id', 'image', 'version', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .where('student_id', 'in', ofStudents)
+    .orderBy('student_id')
+    .execute();
   const invoices = await db.selectFrom('invoices').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
   const invoiceIds = invoices.length > 0 ? invoices.map((i) => i.id) : [-1];
   const receipts = await db.selectFrom('receipts').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute();
   const receiptIds = receipts.length > 0 ? receipts.map((r) => r.id) : [-1];
-  return {
+  const sections = {
     details: [{ ...client, sign_in_email: login?.email ?? null, sign_in_created_at: login?.created_at ?? null }],
     form_answers: await whole('client_custom_field_values'),
     students: rows(students),
-    student_pictures: rows(await db.selectFrom('student_pictures').select(['student_id', 'version', 'updated_at']).where('company_id', '=', companyId).where('student_id', 'in', ofStudents).execute()),
+    student_pictures: pictures.map(({ image: _image, ...p }) => ({ ...p, file: pictureFile(p.student_id) })),
     student_skills: rows(await db.selectFrom('student_skill_sets').selectAll().where('company_id', '=', companyId).where('student_id', 'in', ofStudents).orderBy('id').execute()),
     student_certificates: rows(await db.selectFrom('student_certificates').selectAll().where('company_id', '=', companyId).where('student_id', 'in', ofStudents).orderBy('id').execute()),
     enrolments: rows(
@@ -162,4 +172,5 @@ export async function readFamily(db: Db, { companyId, clientId }: FamilyScope) {
       await db.selectFrom('calendar_feeds').select(['id', 'created_at', 'revoked_at']).where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('id').execute(),
     ),
   };
+  return { sections, pictures: pictures.map((p) => ({ file: pictureFile(p.student_id), image: p.image })) };
 }

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -33,12 +33,13 @@ export function toCsv(section: Section): string {
 
 /**
  * "Download my data" (issue 24): everything the portal holds about the signed-in family, as one
- * ZIP with `family.json` (every section) and a CSV per section, built on request from the live
- * rows. Answers the archive and its file name.
+ * ZIP with `family.json` (every section), a CSV per section and the students' pictures, built on
+ * request from the live rows. Answers the archive and its file name.
  */
 export async function exportFamilyData(ctx: Ctx, company: Company, clientId: number): Promise<{ fileName: string; zip: Uint8Array }> {
-  const family = await readFamily(ctx.db, { companyId: company.id, clientId });
-  if (!family) throw notFound();
+  const read = await readFamily(ctx.db, { companyId: company.id, clientId });
+  if (!read) throw notFound();
+  const family = read.sections;
   const at = ctx.clock.now();
   const document = {
     company: company.settings.CompanyDisplayName,
@@ -46,7 +47,9 @@ export async function exportFamilyData(ctx: Ctx, company: Company, clientId: num
     about: 'Everything this portal holds about your family. Amounts are in cents; times are UTC.',
     ...family,
   };
-  const files: Record<string, Uint8Array> = { 'family.json': strToU8(JSON.stringify(document, null, 2)) };
+  const files: Zippable = { 'family.json': strToU8(JSON.stringify(document, null, 2)) };
   for (const [name, section] of Object.entries(family)) files[`csv/${name}.csv`] = strToU8(toCsv(section));
+  // Pictures as they are kept: already compressed, stored without compressing again.
+  for (const p of read.pictures) files[p.file] = [new Uint8Array(p.image), { level: 0 }];
   return { fileName: `family-data-${at.toISOString().slice(0, 10)}.zip`, zip: zipSync(files, { level: 6, mtime: at }) };
 }

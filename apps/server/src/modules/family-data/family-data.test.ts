@@ -62,6 +62,19 @@ describe.each(testEngines())('Download my data on %s', (engine) => {
     expect(family.notifications!.length).toBe(120);
     expect(family.payment_methods).toMatchObject([{ kind: 'card', card_last4: '4242' }]);
     expect(family.enrolments!.length).toBeGreaterThan(0);
+    // Each student's picture as the JPEG the portal keeps, named in its section.
+    const pictures = await t.runtime.ctx.db
+      .selectFrom('student_pictures')
+      .select(['student_id', 'image'])
+      .where(
+        'student_id',
+        'in',
+        family.students!.map((s) => s.id as number),
+      )
+      .execute();
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(family.student_pictures!.map((p) => p.file).sort()).toEqual(pictures.map((p) => `pictures/student-${p.student_id}.jpg`).sort());
+    for (const p of pictures) expect(Buffer.from(files[`pictures/student-${p.student_id}.jpg`]!).equals(Buffer.from(p.image))).toBe(true);
     // Every section is a CSV too, with its rows.
     for (const [name, rows] of Object.entries(family)) {
       if (!Array.isArray(rows)) continue;
