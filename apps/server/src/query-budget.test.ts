@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, mailedCode, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from './test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, TEST_CARDS, tokenise } from './test/payment-fixtures.ts';
-import { nowIso } from './lib/time.ts';
+import { classesWithSessionsAhead, companyIdOf, newStudent, TEST_CARDS, tokenise } from './test/payment-fixtures.ts';
 
 /**
  * Issue 22, section 1: the queries a registration submission and a cart checkout send, counted
@@ -32,21 +31,7 @@ describe.each(testEngines())('query budget on %s', (engine) => {
   /** A family of its own with a child and a card, ready to check out a class. */
   const familyWithChild = async () => {
     const family = await registerCustomer(t, { email: `budget.${crypto.randomBytes(4).toString('hex')}@example.com` });
-    const student = await t.runtime.ctx.db
-      .insertInto('students')
-      .values({
-        company_id: splash,
-        client_id: family.clientId,
-        first_name: 'Kid',
-        last_name: 'Budget',
-        dob: '2018-01-01',
-        gender: 'Female',
-        standard: '',
-        profile_picture: null,
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const student = { id: await newStudent(t, splash, family.clientId) };
     const cardToken = await tokenise(family.browser);
     return { family, student, cardToken };
   };

@@ -40,6 +40,16 @@ export async function customerWithInvoices(t: TestApp, balances: number[], optio
   return { ...who, companyId, invoiceNos, invoiceNo: invoiceNos[0] ?? '' };
 }
 
+/** A child of the client's, with only the fields every form asks for; answers its id. */
+export async function newStudent(t: TestApp, companyId: number, clientId: number, firstName = 'Kid'): Promise<number> {
+  const row = await t.runtime.ctx.db
+    .insertInto('students')
+    .values({ company_id: companyId, client_id: clientId, first_name: firstName, last_name: 'Test', dob: '2018-01-01', gender: 'Female', standard: '', profile_picture: null, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A card tokenised at the simulated gateway by the signed-in customer; throws when the gateway refuses it. */
 export async function tokenise(browser: Browser, number: string = TEST_CARDS.ok, expiry: { month: number; year: number } = { month: 12, year: 2099 }): Promise<string> {
   const res = await browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number, exp_month: expiry.month, exp_year: expiry.year, cvc: '123' });
