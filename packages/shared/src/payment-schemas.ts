@@ -73,6 +73,27 @@ export type CustomerCreditItem = z.infer<typeof customerCreditSchema>;
 /** A token from the gateway's own tokenisation route (card numbers never reach the portal). */
 export const cardTokenField = z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/, 'Invalid card token');
 
+/** PUT /api/payment/cart-holds: the classes and courts the cart holds places for (decision 095). */
+export const cartHoldsRequestSchema = cartRequestSchema.pick({ classItems: true, bookingItems: true, ocrProfileId: true });
+export type CartHoldsRequest = z.input<typeof cartHoldsRequestSchema>;
+
+const heldUntil = z.string().describe('When the hold lapses (an instant); a place is held once, asking again never stretches it.');
+export const cartHoldsAnswerSchema = z.object({
+  classes: z.array(z.object({ ClassID: idField, StudentID: idField, heldUntil })),
+  courts: z.array(bookingRequestSchema.extend({ heldUntil })),
+  /** Items no place could be held for (the class full, the court taken), each with the message to show. */
+  refused: z.array(
+    z.object({
+      ClassID: idField.optional(),
+      StudentID: idField.optional(),
+      booking: bookingRequestSchema.optional(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type CartHoldsAnswer = z.infer<typeof cartHoldsAnswerSchema>;
+
 export const checkoutRequestSchema = cartRequestSchema.extend({
   /** A new card, tokenised by the gateway in the browser. */
   cardToken: cardTokenField.optional(),

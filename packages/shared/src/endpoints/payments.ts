@@ -3,6 +3,8 @@ import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import { successSchema } from '../api-schemas';
 import {
   bankDetailsRequestSchema,
+  cartHoldsAnswerSchema,
+  cartHoldsRequestSchema,
   cartRequestSchema,
   checkoutRequestSchema,
   customerCreditsAnswerSchema,
@@ -46,6 +48,17 @@ export const paymentEndpoints = {
     tags,
     description: 'Prices the cart: rows, totals and payment breakdown.',
   }),
+  cartHolds: defineEndpoint({
+    method: 'PUT',
+    path: '/api/payment/cart-holds',
+    auth: 'customer',
+    body: cartHoldsRequestSchema,
+    response: cartHoldsAnswerSchema,
+    tags,
+    description:
+      "Holds a place for each class and court of the cart for the company's hold period (CheckoutHoldMinutes, HoldMinutes) and gives back the cart's holds it no longer names; a hold keeps its time when asked again. Checkout takes the holds over.",
+  }),
+  cartHoldsNow: defineEndpoint({ method: 'GET', path: '/api/payment/cart-holds', auth: 'customer', response: cartHoldsAnswerSchema, tags, description: 'The places and courts the cart holds now.' }),
   credits: defineEndpoint({ method: 'GET', path: '/api/payment/get-customer-credits', auth: 'customer', response: customerCreditsAnswerSchema, tags }),
   checkout: defineEndpoint({
     method: 'POST',

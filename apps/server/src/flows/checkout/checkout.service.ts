@@ -122,6 +122,10 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       const otherBody = (JSON.parse(other.request) as StoredRequest).body;
       const shared = otherBody.invoices.filter((no) => body.invoices.includes(no));
       if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
+      // Nor a place another tab is paying for: its hold is that payment's, not this cart's to take over.
+      if (otherBody.classItems.some((o) => body.classItems.some((c) => c.ClassID === o.ClassID && c.StudentID === o.StudentID))) {
+        throw conflict('A class in your cart is already being paid for. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
+      }
     }
 
     const quote = price(await loadPricingInput(tx, company, clientId, body));
@@ -156,18 +160,21 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
         created_at: stamp,
       })),
     );
-    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null };
+    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null, fromCart: { enrolmentIds: [], bookingIds: [] } };
     const lapses: string[] = [];
     if (body.classItems.length > 0) {
       // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
-      holds.enrolmentIds = (await createEnrolments(tx, company, clientId, classItemsOf(body), { holdUntil, at: now })).ids;
+      const made = await createEnrolments(tx, company, clientId, classItemsOf(body), { holdUntil, at: now });
+      holds.enrolmentIds = made.ids;
+      holds.fromCart!.enrolmentIds = made.adopted;
       lapses.push(nowIso(holdUntil));
     }
     if (body.bookingItems.length > 0) {
       // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
       const held = await holdBookings(tx, company, clientId, body.bookingItems, { now });
       holds.bookingHoldToken = held.holdToken;
+      holds.fromCart!.bookingIds = held.adopted;
       lapses.push(held.holdExpiresAt);
     }
     holds.expiresAt = lapses.sort()[0] ?? null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
-import { addDays, nowIso } from '../../lib/time.ts';
+import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
 
@@ -33,13 +33,15 @@ describe.each(testEngines())('who and what on checkout lines on %s', (engine) =>
     const db = t.runtime.ctx.db;
     await db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', '=', classId).execute();
     className = (await db.selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;
-    const today = new Date().toISOString().slice(0, 10);
+    // The first session still to start, on the company's clock (its today may be the server's tomorrow).
+    const local = localNow(companyTimeZone((await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.localization));
     const next = await db
       .selectFrom('class_sessions')
       .select('date')
       .where('company_id', '=', splash)
       .where('class_id', '=', classId)
-      .where('date', '>', today)
+      .where('status', '=', 'scheduled')
+      .where((eb) => eb.or([eb('date', '>', local.date), eb.and([eb('date', '=', local.date), eb('start_time', '>', local.time)])]))
       .orderBy('date')
       .executeTakeFirstOrThrow();
     firstDate = next.date;

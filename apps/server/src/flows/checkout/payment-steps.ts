@@ -43,6 +43,8 @@ export interface Holds {
   enrolmentIds: number[];
   /** When the first of the holds lapses; null when nothing is held. */
   expiresAt?: string | null;
+  /** The places and courts the cart held before the checkout took them over: a failed charge gives them back to the cart, not away. */
+  fromCart?: { enrolmentIds: number[]; bookingIds: number[] };
 }
 export interface StoredQuote {
   quote: Quote;

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@portal/shared/payment-schemas';
 import { paymentEndpoints as endpoints } from '@portal/shared/endpoints/payments';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
+import { holdCart, listCartHolds } from './cart-holds.service.ts';
 import { checkout } from './checkout.service.ts';
 import { listCredits, quoteCart } from './quote.service.ts';
 
@@ -12,6 +13,16 @@ export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
   route(app, base, endpoints.quote, ({ ctx, body, reply }) => {
     reply.header('cache-control', 'no-store');
     return quoteCart(ctx, ctx.company, ctx.clientId, body);
+  });
+
+  route(app, base, endpoints.cartHolds, ({ ctx, body, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return holdCart(ctx, ctx.company, ctx.clientId, body);
+  });
+
+  route(app, base, endpoints.cartHoldsNow, ({ ctx, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listCartHolds(ctx, ctx.company, ctx.clientId);
   });
 
   route(app, base, endpoints.credits, ({ ctx, reply }) => {

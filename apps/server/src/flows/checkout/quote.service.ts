@@ -154,7 +154,7 @@ export async function quoteNewFamily(
 
 /** What became of the payment made under a key for the client: none, or its status, its charge and (once completed) its answer. */
 
-export function classItemsOf(cart: Cart): ClassItem[] {
+export function classItemsOf(cart: Pick<Cart, 'classItems' | 'ocrProfileId'>): ClassItem[] {
   return cart.classItems.map((item) => ({
     class_id: item.ClassID,
     student_id: item.StudentID,

@@ -10,7 +10,7 @@ import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.t
 import { notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
 import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
 import { saveCard } from '../../modules/payments/payments.api.ts';
-import { confirmHeldBookings, releaseHeldBookings } from '../../modules/bookings/bookings.api.ts';
+import { confirmHeldBookings, releaseHeldBookings, returnHoldsToCart } from '../../modules/bookings/bookings.api.ts';
 import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from '../../modules/financials/financials.api.ts';
 import { confirmEnrolments, releaseEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
@@ -64,8 +64,12 @@ async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, resul
     await repo.restoreCredits(tx.db, company.id, payment.id);
     await repo.deleteDiscountCodeUses(tx.db, company.id, payment.id);
     const { holds } = JSON.parse(payment.quote) as Partial<StoredQuote>;
+    // What the cart held before stays the cart's until its own time lapses; the rest is given back now.
+    const cart = holds?.fromCart ?? { enrolmentIds: [], bookingIds: [] };
+    if (cart.bookingIds.length) await returnHoldsToCart(tx, company.id, payment.client_id, cart.bookingIds);
     if (holds?.bookingHoldToken) await releaseHeldBookings(tx, company.id, holds.bookingHoldToken);
-    if (holds?.enrolmentIds.length) await releaseEnrolments(tx, company, holds.enrolmentIds);
+    const made = holds?.enrolmentIds.filter((id) => !cart.enrolmentIds.includes(id)) ?? [];
+    if (made.length) await releaseEnrolments(tx, company, made);
     return true;
   });
 }

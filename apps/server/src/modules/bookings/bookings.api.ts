@@ -8,6 +8,9 @@ export {
   findBookingOnInvoice,
   findClientBooking,
   holdBookings,
+  holdCartCourts,
+  listCartCourtHolds,
+  returnHoldsToCart,
   releaseHeldBookings,
   resolveBookingRequest,
 } from './bookings.service.ts';

@@ -189,3 +189,38 @@ export async function cancelConfirmed(db: Db, input: { companyId: number; client
 export function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);
 }
+
+/** A client's live held bookings under one hold token (the cart's). */
+export function findLiveHolds(db: Db, input: { companyId: number; clientId: number; holdToken: string; now: string }) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'venue_id', 'court', 'booking_type_id', 'date', 'start_time', 'hold_expires_at'])
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .where('hold_token', '=', input.holdToken)
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '>', input.now)
+    .orderBy('id')
+    .execute();
+}
+
+/** Moves live held bookings to another hold token (a checkout taking over the cart's, or giving them back). */
+export async function moveHolds(db: Db, input: { companyId: number; ids: number[]; holdToken: string; holdExpiresAt?: string; now: string }): Promise<number> {
+  if (input.ids.length === 0) return 0;
+  const res = await db
+    .updateTable('bookings')
+    .set({ hold_token: input.holdToken, ...(input.holdExpiresAt ? { hold_expires_at: input.holdExpiresAt } : {}) })
+    .where('company_id', '=', input.companyId)
+    .where('id', 'in', input.ids)
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '>', input.now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Frees some held bookings (the cart let them go). */
+export async function releaseHeldIds(db: Db, input: { companyId: number; ids: number[] }): Promise<void> {
+  if (input.ids.length === 0) return;
+  await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', 'in', input.ids).execute();
+  await db.updateTable('bookings').set({ status: 'expired' }).where('company_id', '=', input.companyId).where('id', 'in', input.ids).where('status', '=', 'held').execute();
+}

@@ -3,7 +3,16 @@ export { classSessionLinkCommand, classSessionLinkUsage } from './class-session-
 export { classSessionLinkRoutes } from './class-session-link.routes.ts';
 export { issueClassSessionLink, revokeClassSessionLink } from './class-session-link.service.ts';
 export { classesRoutes } from './classes.routes.ts';
-export { confirmEnrolments, createEnrolments, listUpcomingSessions, releaseEnrolments, validateClassItem, validateNewStudentClassItem } from './enrolments.service.ts';
+export {
+  confirmEnrolments,
+  createEnrolments,
+  holdCartPlaces,
+  listCartPlaceHolds,
+  listUpcomingSessions,
+  releaseEnrolments,
+  validateClassItem,
+  validateNewStudentClassItem,
+} from './enrolments.service.ts';
 export type { ClassItem, ValidatedClassItem } from './enrolments.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';

@@ -111,7 +111,7 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
 
 /** The student's enrolments in a class that hold a place now (to refuse a second one). */
 export function findStudentEnrolmentsInClass(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return placesIn(db, companyId, [classId], now).select(['id', 'kind', 'start_date', 'end_date', 'status']).where('student_id', '=', studentId).execute();
+  return placesIn(db, companyId, [classId], now).select(['id', 'kind', 'start_date', 'end_date', 'status', 'hold_until']).where('student_id', '=', studentId).execute();
 }
 
 /** A student of this client (the students feature's table, read only to check ownership and age). */

@@ -127,3 +127,30 @@ export function findEnrolmentsOfStudentInClass(db: Db, companyId: number, client
     .where('e.status', 'in', ['active', 'temporary'])
     .execute();
 }
+
+/** The places a client's students hold now and have not bought (a cart's, or a checkout's in flight). */
+export function findClientHolds(db: Db, companyId: number, clientId: number, now: string, classId?: number) {
+  return db
+    .selectFrom('enrolments as e')
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
+    .select(['e.id', 'e.class_id', 'e.student_id', 'e.kind', 'e.start_date', 'e.hold_until'])
+    .where('e.company_id', '=', companyId)
+    .where('e.status', '=', 'held')
+    .where('e.hold_until', '>', now)
+    .$if(classId !== undefined, (w) => w.where('e.class_id', '=', classId as number))
+    .orderBy('e.id')
+    .execute();
+}
+
+/** A live hold taken over by a checkout: held on until `until`, or bought at once (`until` null). */
+export async function renewHold(db: Db, companyId: number, id: number, until: string | null, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('enrolments')
+    .set(until === null ? { status: 'active', hold_until: null } : { hold_until: until })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .where('hold_until', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

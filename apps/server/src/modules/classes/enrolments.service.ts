@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { sessionIsOver } from '../../lib/time.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
@@ -51,10 +52,23 @@ export interface ValidatedClassItem {
  * customer should see; answers what to charge. `db` may be a transaction that locked the class.
  */
 export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
+  const { holds: _holds, ...checked } = await checkOwnClassItem(ctx, company, clientId, item, at);
+  return checked;
+}
+
+/** The same, with the places the student holds in the class now (a cart's), the one asked for counted as theirs. */
+async function checkOwnClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at: Date): Promise<ValidatedClassItem & { holds: OwnHold[] }> {
   const student = await repo.findClientStudent(ctx.db, company.id, clientId, item.student_id);
   if (!student) throw notFound();
   const checked = await checkClassItem(ctx.db, company, student.id, item, at);
   return { ...checked, studentName: `${student.first_name} ${student.last_name}`.trim() };
+}
+
+interface OwnHold {
+  id: number;
+  kind: string;
+  start_date: string;
+  hold_until: string | null;
 }
 
 /**
@@ -62,10 +76,10 @@ export async function validateClassItem(ctx: Ctx, company: Company, clientId: nu
  * offer of theirs to count): the class, its dates and a free place, and the price. StudentID is 0.
  */
 export function validateNewStudentClassItem(ctx: Ctx, company: Company, item: Omit<ClassItem, 'student_id'>, at = ctx.clock.now()): Promise<ValidatedClassItem> {
-  return checkClassItem(ctx.db, company, null, { ...item, student_id: 0 }, at);
+  return checkClassItem(ctx.db, company, null, { ...item, student_id: 0 }, at).then(({ holds: _holds, ...checked }) => checked);
 }
 
-async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem> {
+async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem & { holds: OwnHold[] }> {
   assertClassReservations(company);
   const c = clock(company, at);
   const cls = await repo.findClass(db, company.id, item.class_id);
@@ -73,7 +87,11 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
   const student = { id: studentId ?? 0 };
   const upcoming = (await repo.findUpcomingSessions(db, company.id, [cls.id], c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
   if (upcoming.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
-  const existing = studentId === null ? [] : await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, studentId, c.now);
+  const places = studentId === null ? [] : await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, studentId, c.now);
+  // The student's own hold (a cart's) is no enrolment yet, and the place it counts is theirs.
+  const existing = places.filter((e) => e.status !== 'held');
+  const holds = places.filter((e) => e.status === 'held');
+  const ownHold = holds.find((e) => holdMatches(e, item));
   const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
   const offerHeld = studentId === null ? undefined : await waitlistRepo.findHeldOffer(db, company.id, cls.id, studentId, c.now);
   const offers = Number((await waitlistRepo.countHeldOffers(db, company.id, [cls.id], c.now))[0]?.n ?? 0) - (offerHeld ? 1 : 0);
@@ -89,7 +107,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
       throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
     }
     const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
-    const placesLeft = cls.capacity - taken - offers;
+    const placesLeft = cls.capacity - taken - offers + (ownHold ? 1 : 0);
     if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
     return {
       ClassID: cls.id,
@@ -102,6 +120,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
       PlacesLeft: placesLeft,
       startDate: date,
       lessonFormatId: cls.lesson_format_id,
+      holds,
     };
   }
 
@@ -111,7 +130,7 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
   const temporaries = includeTemporary
     ? Number((await enrolmentsRepo.countOneSessionPlaces(db, company.id, [cls.id], first.date, c.now, ['temporary'])).find((r) => r.date === first.date)?.n ?? 0)
     : 0;
-  const placesLeft = cls.capacity - ongoing - temporaries - offers;
+  const placesLeft = cls.capacity - ongoing - temporaries - offers + (ownHold ? 1 : 0);
   if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
   return {
     ClassID: cls.id,
@@ -124,14 +143,24 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
     PlacesLeft: placesLeft,
     startDate: first.date,
     lessonFormatId: cls.lesson_format_id,
+    holds,
   };
+}
+
+/** Whether a held place is the one an item asks for: the same student and class, the term or the same session. */
+function holdMatches(hold: { kind: string; start_date: string; student_id?: number; class_id?: number }, item: ClassItem): boolean {
+  if (hold.student_id !== undefined && hold.student_id !== item.student_id) return false;
+  if (hold.class_id !== undefined && hold.class_id !== item.class_id) return false;
+  return item.kind === 'ongoing' ? hold.kind === 'ongoing' : hold.kind === 'casual' && hold.start_date === item.dates[0];
 }
 
 /**
  * Writes enrolments for validated items inside the caller's transaction, each after taking its
  * class's lock and checking again, so two checkouts for the last place cannot both win.
  * `hold` keeps the places until the instant given (status "held"); without it they are
- * confirmed at once. Answers the enrolment ids in the order of the items.
+ * confirmed at once. A place the cart already holds for the item is taken over (held on until
+ * the later of its time and `holdUntil`), never counted twice. Answers the enrolment ids in the
+ * order of the items, and which of them the cart held before (`adopted`).
  */
 export async function createEnrolments(
   ctx: Ctx,
@@ -139,15 +168,29 @@ export async function createEnrolments(
   clientId: number,
   items: ClassItem[],
   options: { holdUntil?: Date; at?: Date } = {},
-): Promise<{ ids: number[]; items: ValidatedClassItem[] }> {
+): Promise<{ ids: number[]; items: ValidatedClassItem[]; adopted: number[] }> {
   const at = options.at ?? new Date();
   const c = clock(company, at);
   const ids: number[] = [];
+  const adopted: number[] = [];
   const validated: ValidatedClassItem[] = [];
   for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
     const place = await repo.lockClass(ctx.db, company.id, item.class_id);
     if (!place) throw notFound();
-    const v = await validateClassItem(ctx, company, clientId, item, at);
+    const { holds, ...v } = await checkOwnClassItem(ctx, company, clientId, item, at);
+    const own = holds.find((h) => holdMatches(h, item));
+    // Another hold of the student in this class (another session, or the term) gives way to what is bought.
+    const others = holds.filter((h) => h !== own).map((h) => h.id);
+    if (others.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, others);
+    if (own) {
+      const until = options.holdUntil ? [own.hold_until!, options.holdUntil.toISOString()].sort()[1]! : null;
+      if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull);
+      if (!options.holdUntil) await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, v.ClassID, v.StudentID, c.now);
+      ids[items.indexOf(item)] = own.id;
+      validated[items.indexOf(item)] = v;
+      adopted.push(own.id);
+      continue;
+    }
     const id = await repo.insertEnrolment(ctx.db, place, {
       student_id: v.StudentID,
       kind: v.kind,
@@ -162,7 +205,92 @@ export async function createEnrolments(
     ids[items.indexOf(item)] = id;
     validated[items.indexOf(item)] = v;
   }
-  return { ids, items: validated };
+  return { ids, items: validated, adopted };
+}
+
+export interface CartPlaceHold {
+  ClassID: number;
+  StudentID: number;
+  /** When the hold lapses (an instant). */
+  heldUntil: string;
+}
+
+export interface CartPlaceRefusal {
+  ClassID: number;
+  StudentID: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Holds a place for each class item of a cart until `holdUntil` (issue 22, decision 095), each in
+ * its own transaction under the class's lock: a place already held for the item keeps its time
+ * (a hold is never stretched by asking again), a free place is held, a full class is refused for
+ * that item alone. With `releaseOthers`, the client's holds no item asks for are given back.
+ */
+export async function holdCartPlaces(
+  ctx: Ctx,
+  company: Company,
+  clientId: number,
+  items: ClassItem[],
+  options: { holdUntil: Date; releaseOthers: boolean },
+): Promise<{ held: CartPlaceHold[]; refused: CartPlaceRefusal[] }> {
+  const held: CartPlaceHold[] = [];
+  const refused: CartPlaceRefusal[] = [];
+  for (const item of items) {
+    try {
+      const heldUntil = await ctx.transaction(async (tx) => {
+        const c = clock(company, tx.clock.now());
+        const place = await repo.lockClass(tx.db, company.id, item.class_id);
+        if (!place) throw notFound();
+        const { holds, ...v } = await checkOwnClassItem(tx, company, clientId, item, c.at);
+        const own = holds.find((h) => holdMatches(h, item));
+        if (own) return own.hold_until!;
+        // Another hold of the student in this class (another session, or the term) is replaced.
+        if (holds.length)
+          await enrolmentsRepo.releaseHeld(
+            tx.db,
+            company.id,
+            holds.map((h) => h.id),
+          );
+        const until = options.holdUntil.toISOString();
+        await repo.insertEnrolment(tx.db, place, {
+          student_id: v.StudentID,
+          kind: v.kind,
+          start_date: v.startDate,
+          end_date: v.kind === 'casual' ? v.startDate : null,
+          status: 'held',
+          hold_until: until,
+          created_at: c.now,
+        });
+        await repo.refreshClassCounts(tx.db, company.id, c.today, c.now, [item.class_id]);
+        return until;
+      });
+      held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refused.push({ ClassID: item.class_id, StudentID: item.student_id, code: err.code, message: err.message });
+    }
+  }
+  if (options.releaseOthers) {
+    const c = clock(company, ctx.clock.now());
+    const others = (await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, c.now)).filter((h) => !items.some((item) => holdMatches(h, item)));
+    if (others.length)
+      await ctx.transaction((tx) =>
+        releaseEnrolments(
+          tx,
+          company,
+          others.map((h) => h.id),
+        ),
+      );
+  }
+  return { held, refused };
+}
+
+/** The places a client's cart holds now. */
+export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: number): Promise<CartPlaceHold[]> {
+  const rows = await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, ctx.clock.now().toISOString());
+  return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until! }));
 }
 
 /** Confirms held enrolments in the caller's transaction; false when any hold lapsed (sell nothing then). */

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
+import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
+import { findCompanyByCode } from '../../modules/company/company.service.ts';
+import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
+import { addDays } from '../../lib/time.ts';
+
+/** Issue 22 §2, decision 095: adding a class or a court to the cart holds its place while the family pays. */
+describe.each(testEngines())('places held from the cart on %s', (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let classIds: number[];
+  const db = () => t.runtime.ctx.db;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 8, order: 'asc' });
+  });
+  afterAll(() => t.close());
+
+  /** A class of this file's own with one place, nobody in it and nobody waiting. */
+  async function lastPlace(index: number): Promise<number> {
+    const classId = classIds[index]!;
+    await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    await db().deleteFrom('waitlist_entries').where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    return classId;
+  }
+
+  async function family(): Promise<{ browser: Browser; studentId: number }> {
+    const who = await customerWithInvoices(t, []);
+    return { browser: who.browser, studentId: await newStudent(t, splash, who.clientId) };
+  }
+
+  const hold = (browser: Browser, classItems: unknown[], bookingItems: unknown[] = []) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems, bookingItems });
+  const placesOf = (classId: number) => db().selectFrom('enrolments').select(['id', 'status', 'student_id']).where('company_id', '=', splash).where('class_id', '=', classId).execute();
+
+  it('a class added to the cart is held for CheckoutHoldMinutes; a faster family is refused it, in the cart, the quote and the checkout', async () => {
+    const classId = await lastPlace(0);
+    const a = await family();
+    const b = await family();
+    const before = Date.now();
+    const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
+    expect(held.status).toBe(200);
+    expect(held.body.refused).toEqual([]);
+    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String) }]);
+    const until = Date.parse(held.body.classes[0]!.heldUntil);
+    const minutes = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
+    expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + minutes * 60_000);
+
+    // The other family: refused at the cart, the quote and the checkout, and charged nothing.
+    const rival = await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }]);
+    expect(rival.body.classes).toEqual([]);
+    expect(rival.body.refused).toEqual([{ ClassID: classId, StudentID: b.studentId, code: 'CLASS_FULL', message: expect.any(String) }]);
+    expect((await b.browser.post('/api/payment/quote', { classItems: [{ ClassID: classId, StudentID: b.studentId }] })).status).toBe(409);
+    const charges = await countCharges(t, splash);
+    const refused = await b.browser.post('/api/payment/checkout', { classItems: [{ ClassID: classId, StudentID: b.studentId }], cardToken: await tokenise(b.browser) }, { 'idempotency-key': key() });
+    expect(refused.status).toBe(409);
+    expect(await countCharges(t, splash)).toBe(charges);
+
+    // Asking again never stretches the hold; the holder's own quote counts the place as theirs.
+    expect((await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }])).body.classes[0]!.heldUntil).toBe(held.body.classes[0]!.heldUntil);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toEqual(held.body.classes);
+    expect((await a.browser.post('/api/payment/quote', { classItems: [{ ClassID: classId, StudentID: a.studentId }] })).status).toBe(200);
+
+    // The checkout takes the hold over: one place, bought, and the cart holds nothing more.
+    const paid = await a.browser.post<{ status: string }>(
+      '/api/payment/checkout',
+      { classItems: [{ ClassID: classId, StudentID: a.studentId }], cardToken: await tokenise(a.browser) },
+      { 'idempotency-key': key() },
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    expect(await placesOf(classId)).toEqual([{ id: expect.any(Number), status: 'active', student_id: a.studentId }]);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toEqual([]);
+  });
+
+  it('a hold lapses within a minute of its time and the place goes to the next family; a removed item is given back at once', async () => {
+    const classId = await lastPlace(1);
+    const a = await family();
+    const b = await family();
+    const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.parse(held.body.classes[0]!.heldUntil) + 1_000));
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toEqual([]);
+    expect(await placesOf(classId)).toEqual([]);
+    // Trying again holds it afresh while it is free; emptying the cart gives it back for the next family.
+    expect((await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }])).body.classes).toHaveLength(1);
+    expect((await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }])).body.refused[0]?.code).toBe('CLASS_FULL');
+    expect((await hold(a.browser, [])).body).toEqual({ classes: [], courts: [], refused: [] });
+    expect((await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }])).body.classes).toHaveLength(1);
+  });
+
+  it('a declined card leaves the place held for the family to try another card', async () => {
+    const classId = await lastPlace(2);
+    const a = await family();
+    const b = await family();
+    const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
+    const item = { ClassID: classId, StudentID: a.studentId };
+    const declined = await a.browser.post('/api/payment/checkout', { classItems: [item], cardToken: await tokenise(a.browser, TEST_CARDS.declined) }, { 'idempotency-key': key() });
+    expect(declined.status).toBe(402);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toHaveLength(1);
+    expect(Date.parse((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes[0]!.heldUntil)).toBeGreaterThanOrEqual(Date.parse(held.body.classes[0]!.heldUntil));
+    expect((await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }])).body.refused[0]?.code).toBe('CLASS_FULL');
+    const paid = await a.browser.post<{ status: string }>('/api/payment/checkout', { classItems: [item], cardToken: await tokenise(a.browser) }, { 'idempotency-key': key() });
+    expect(paid.body.status).toBe('completed');
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {
+    const classId = await lastPlace(3);
+    const families = await Promise.all(Array.from({ length: 10 }, () => family()));
+    const answers = await Promise.all(families.map((f) => hold(f.browser, [{ ClassID: classId, StudentID: f.studentId }])));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.classes.length === 1)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.refused[0]?.code === 'CLASS_FULL')).toHaveLength(9);
+    expect(await placesOf(classId)).toHaveLength(1);
+  });
+
+  it('a court added to the cart is held for HoldMinutes, refused to another family, and bought as the same booking', async () => {
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 4), time: '11:00', court: 'Court 1' };
+    const email = () => `cart.${randomBytes(4).toString('hex')}@example.com`;
+    const a = await registerCustomer(t, { email: email(), company: 'ACE' });
+    const b = await registerCustomer(t, { email: email(), company: 'ACE' });
+    const held = await hold(a.browser, [], [slot]);
+    expect(held.body.courts).toEqual([{ ...slot, heldUntil: expect.any(String) }]);
+    expect(Date.parse(held.body.courts[0]!.heldUntil)).toBeLessThanOrEqual(Date.now() + ace.settings.booking_setup.HoldMinutes * 60_000);
+    const rival = await hold(b.browser, [], [slot]);
+    expect(rival.body.refused).toEqual([{ booking: slot, code: 'BOOKING_TAKEN', message: expect.any(String) }]);
+    expect((await b.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(b.browser) }, { 'idempotency-key': key() })).status).toBe(409);
+
+    // A declined card gives the court back to the cart, not away.
+    expect((await a.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(a.browser, TEST_CARDS.declined) }, { 'idempotency-key': key() })).status).toBe(402);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
+    expect((await hold(b.browser, [], [slot])).body.refused[0]?.code).toBe('BOOKING_TAKEN');
+
+    const paid = await a.browser.post<{ status: string }>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(a.browser) }, { 'idempotency-key': key() });
+    expect(paid.body.status).toBe('completed');
+    const bookings = await db().selectFrom('bookings').select(['status']).where('company_id', '=', ace.id).where('client_id', '=', a.clientId).execute();
+    expect(bookings.map((r) => r.status)).toEqual(['confirmed']);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toEqual([]);
+  });
+
+  it('refuses a malformed cart with 400 and holds nothing', async () => {
+    const a = await family();
+    const res = await a.browser.call('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: 'x' }] });
+    expect(res.status).toBe(400);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body).toEqual({ classes: [], courts: [], refused: [] });
+  });
+});
