@@ -13,6 +13,7 @@ import { useChangeCompany } from '../hooks/use-session-actions';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './account-face';
 import { CartButton } from './cart-button';
+import { CartHoldKeeper } from '@/features/checkout/components/cart-holds';
 import { CompanyBrand } from './company-brand';
 import { MobileSidebar } from './mobile-sidebar';
 import { isCurrent, mainNavItems } from './nav-items';
@@ -92,6 +93,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
               {showNotifications ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
               {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <MessageBell /> : <BellSlot />}</Suspense> : null}
               <CartButton />
+              <CartHoldKeeper />
               {mobile ? null : (
                 <span className="ml-1">
                   <Suspense

@@ -1,29 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
+import { timeLeftText, useCountdown } from '@/lib/countdown';
 
-/** mm:ss left until `until`, ticking each second; "0:00" once passed, when `onExpire` is called once. */
-export function useCountdown(until: number | null, onExpire?: () => void): string {
-  const [now, setNow] = useState(() => Date.now());
-  const expire = useRef(onExpire);
-  expire.current = onExpire;
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= until) {
-        window.clearInterval(timer);
-        expire.current?.();
-      }
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  if (until === null) return '';
-  const left = Math.max(0, Math.ceil((until - now) / 1000));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+/** The time left until `until` ("09:41"), ticking each second; "00:00" once passed, when `onExpire` is called once; "" without an instant. */
+export function useHoldCountdown(until: number | null, onExpire?: () => void): string {
+  const left = useCountdown(until, onExpire);
+  return until === null ? '' : timeLeftText(left);
 }
 
 /** What the hold countdown says, on the payment page and in the challenge step alike. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { delay, http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { CartRequest, CheckoutRequest, PaymentAnswer, PaymentDetails, QuoteAnswer } from '@portal/shared/payment-schemas';
+import type { CartHoldsAnswer, CartHoldsRequest, CartRequest, CheckoutRequest, PaymentAnswer, PaymentDetails, QuoteAnswer } from '@portal/shared/payment-schemas';
 import { paths } from '@/config/paths';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem } from '@/lib/cart-store';
@@ -112,10 +112,18 @@ const paid: PaymentAnswer = {
  * (body and Idempotency-Key), each answered after a moment as over a network. `refuse` answers
  * the first payments with an error instead.
  */
-function serveCheckout({ refuse = [] }: { refuse?: ApiError[] } = {}) {
+function serveCheckout({ refuse = [], holds = noHolds }: { refuse?: ApiError[]; holds?: CartHoldsAnswer } = {}) {
   const quotes: CartRequest[] = [];
   const payments: { body: CheckoutRequest; key: string | null }[] = [];
+  const holdRequests: CartHoldsRequest[] = [];
+  let held = holds;
   server.use(
+    http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () => HttpResponse.json(held)),
+    http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', async ({ request }) => {
+      holdRequests.push(await request.json());
+      held = { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [] };
+      return HttpResponse.json(held);
+    }),
     http.post<never, CartRequest, QuoteAnswer>('/api/payment/quote', async ({ request }) => {
       quotes.push(await request.json());
       return HttpResponse.json(quote);
@@ -129,8 +137,10 @@ function serveCheckout({ refuse = [] }: { refuse?: ApiError[] } = {}) {
       return refusal ? HttpResponse.json(refusal, { status: 422 }) : HttpResponse.json(paid);
     }),
   );
-  return { quotes, payments };
+  return { quotes, payments, holdRequests };
 }
+
+const noHolds: CartHoldsAnswer = { classes: [], courts: [], refused: [] };
 
 function renderCheckout(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -156,6 +166,8 @@ async function doubleClick(element: HTMLElement) {
 }
 
 beforeEach(() => {
+  // What the cart holds: nothing, unless a test serves otherwise.
+  server.use(http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () => HttpResponse.json(noHolds)));
   useCartStore.getState().clear();
   useCartStore.getState().setBookingItems([lane]);
 });
@@ -178,6 +190,26 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     expect((await screen.findByTestId('payment-amount')).textContent).toBe('$41.00');
+  });
+
+  it('decision 095: the cart says until when its places are held and counts down; one no longer held says so, and Hold again holds it afresh', async () => {
+    const until = new Date(Date.now() + 4 * 60_000 + 30_000).toISOString();
+    const { holdRequests } = serveCheckout({ holds: { classes: [], courts: [{ ...lane, heldUntil: until }], refused: [] } });
+    const view = renderCheckout(paths.checkout);
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toMatch(/^04:(30|29)$/);
+    expect(screen.getByRole('heading', { name: /^Held for you until \d{1,2}:\d{2}/ })).toBeTruthy();
+    view.unmount();
+
+    // Lapsed: named, with the way to try again; nothing is held again until the family asks.
+    serveCheckout({ holds: noHolds });
+    renderCheckout(paths.checkout);
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
+    expect(within(lapsed).getByText('Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM')).toBeTruthy();
+    expect(holdRequests).toHaveLength(0);
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
   });
 
   it('H14, H15: a double-click on Pay with the saved card sends one payment; the success page shows the receipt and the cart is empty', async () => {

@@ -13,6 +13,7 @@ import { useQuote } from '@/features/checkout/api/get-quote';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '@/features/checkout/components/discount-and-credits';
 import { QuoteError } from '@/features/checkout/components/quote-error';
+import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { useCartRequest } from '@/features/checkout/lib/cart-request';
 
 /** /hub/checkout: the class and booking cart, priced by the server (H1–H12). */
@@ -52,6 +53,7 @@ export default function CheckoutRoute() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-6">
+            <CartHoldNotice />
             {classItems.some((item) => item.dates.length > 0) ? (
               <section aria-labelledby="dates-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs">
                 <h2 id="dates-heading" className="text-base font-semibold text-ink">

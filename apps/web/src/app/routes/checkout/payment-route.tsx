@@ -21,8 +21,9 @@ import { getPaymentDetailsQueryOptions, usePaymentDetails } from '@/entities/pay
 import { getCustomerCreditsQueryOptions } from '@/features/checkout/api/get-customer-credits';
 import { quoteKey, useQuote } from '@/features/checkout/api/get-quote';
 import { submitPayment } from '@/features/checkout/api/submit-payment';
-import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
+import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 
 /**
  * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
@@ -52,7 +53,7 @@ export default function PaymentRoute() {
   const [challenge, setChallenge] = useState<(OpenChallenge & { body: Parameters<typeof submitPayment>[0] }) | null>(null);
   // When the places and courts the server holds for this payment are let go (shown as a countdown on the page and in the challenge step).
   const [holdUntil, setHoldUntil] = useState<number | null>(null);
-  const holdLeft = useCountdown(holdUntil, () => {
+  const holdLeft = useHoldCountdown(holdUntil, () => {
     // The server lets the holds go at this instant; this attempt is over.
     attemptKey.current = null;
     setChallenge(null);
@@ -145,7 +146,13 @@ export default function PaymentRoute() {
       </Link>
       <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
-      {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
+      {holdLeft ? (
+        <HoldNotice left={holdLeft} className="mb-4" />
+      ) : kind === 'items' ? (
+        <div className="mb-4">
+          <CartHoldNotice />
+        </div>
+      ) : null}
       {quote.isPending ? (
         <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your payment" />

@@ -7,7 +7,7 @@ import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type 
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { CaptchaCheck } from '@/components/forms/captcha-check';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
-import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
@@ -81,7 +81,7 @@ export function GuestCheckout({
   };
   // A refusal other than a field error or a declined card ends the captcha's solution: the next attempt solves a new one.
   const freshCaptcha = () => setCaptchaRound((n) => n + 1);
-  const holdLeft = useCountdown(challenge?.holdUntil ?? null, () => {
+  const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, () => {
     // The server lets the court go at this instant: this attempt is over.
     attempt.current = null;
     setChallenge(null);

@@ -5,7 +5,7 @@ import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-s
 import type { RegistrationPaymentOption, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { BankForm } from '@/components/forms/bank-form';
 import { CardForm, type CardDetails } from '@/components/forms/card-form';
-import { ChallengeModal, HoldNotice, useCountdown } from '@/components/payment/challenge-modal';
+import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { PaymentOptionField } from '@/components/payment/payment-option-field';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { Button } from '@/components/ui/button';
@@ -65,7 +65,7 @@ export function CheckoutStep({
   const [tried, setTried] = useState(false);
   const errorBox = useRef<HTMLDivElement>(null);
   const options = useRef<HTMLDivElement>(null);
-  const holdLeft = useCountdown(challenge?.holdUntil ?? null, onHoldExpired);
+  const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, onHoldExpired);
 
   // A refusal (a declined card, a class that filled up) shows at the top of a long page: bring it into view.
   useEffect(() => {

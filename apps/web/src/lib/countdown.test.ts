@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLeftText } from './registration-opens-soon';
+import { timeLeftText } from './countdown';
 
 describe('timeLeftText', () => {
   it('reads minutes and seconds under an hour, hours under a day, and days beyond', () => {

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CartHoldsAnswer, CartHoldsRequest } from '@portal/shared/payment-schemas';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
+import { call } from '@/lib/call';
+
+/** What the cart holds now, asked afresh on each page that shows it (decision 095). */
+export function cartHoldsQueryOptions() {
+  return queryOptions({ queryKey: ['cart-holds'], queryFn: ({ signal }) => call(paymentEndpoints.cartHoldsNow, { signal }), staleTime: 0 });
+}
+
+export function useCartHolds(enabled: boolean) {
+  return useQuery({ ...cartHoldsQueryOptions(), enabled });
+}
+
+export function holdCart(body: CartHoldsRequest): Promise<CartHoldsAnswer> {
+  return call(paymentEndpoints.cartHolds, { body });
+}
+
+/** Holds the places of the cart as it is now ("Hold again"); the answer is what the cart holds. */
+export function useHoldCart() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: holdCart, onSuccess: (data) => client.setQueryData(cartHoldsQueryOptions().queryKey, data) });
+}
+
+let sending = false;
+let latest: CartHoldsRequest | null = null;
+
+/**
+ * Sends the cart's items to be held, one request at a time: while one is on its way, only the
+ * newest cart waits to go after it, so an older cart can never give back a place a newer one holds.
+ */
+export function syncCartHolds(client: QueryClient, body: CartHoldsRequest): void {
+  latest = body;
+  if (sending) return;
+  sending = true;
+  const next = latest;
+  latest = null;
+  void holdCart(next)
+    .then((data) => client.setQueryData(cartHoldsQueryOptions().queryKey, data))
+    .catch(() => client.invalidateQueries({ queryKey: cartHoldsQueryOptions().queryKey }))
+    .finally(() => {
+      sending = false;
+      if (latest) syncCartHolds(client, latest);
+    });
+}
