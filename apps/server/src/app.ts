@@ -37,6 +37,7 @@ import { barcodesRoutes } from './modules/barcodes/barcodes.api.ts';
 import { contactRoutes } from './modules/contact/contact.api.ts';
 import { registrationRoutes } from './flows/online-registration/registration.routes.ts';
 import { guestBookingRoutes } from './flows/guest-booking/guest-booking.routes.ts';
+import { changeClassRoutes } from './flows/change-class/change-class.routes.ts';
 import { classSessionLinkRoutes } from './modules/classes/classes.api.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.api.ts';
 import { financialsRoutes } from './modules/financials/financials.api.ts';
@@ -98,6 +99,7 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
   await instance.register(contactRoutes, { ctx });
   await instance.register(registrationRoutes, { ctx });
   await instance.register(guestBookingRoutes, { ctx });
+  await instance.register(changeClassRoutes, { ctx });
   await instance.register(classSessionLinkRoutes, { ctx });
   await instance.register(bookingsRoutes, { ctx });
   await instance.register(financialsRoutes, { ctx });

@@ -109,6 +109,15 @@ export const classesSetupSchema = z.object({
   AbsenceEarnsMakeup: z.boolean().default(true),
   /** Days a make-up credit can be used after the missed session. */
   MakeupExpiryDays: z.number().int().min(1).max(365).default(60),
+  /** Whether a family may move a child to another class of the same lesson format and level themselves (issue 22, decision 096). */
+  AllowClassChange: z.boolean().default(true),
+  /** The least notice, in hours, before the first session in the new class that a move may be made with. */
+  ClassChangeNoticeHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 28)
+    .default(24),
   /** Hours a family holds a waitlist offer before it passes to the next family. */
   WaitlistOfferHours: z
     .number()

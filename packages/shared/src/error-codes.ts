@@ -78,6 +78,9 @@ export const ERROR_MESSAGES = {
   MAKEUP_USED: 'This make-up was already used.',
   MAKEUP_FORMAT: 'This make-up is for another lesson format.',
   MAKEUP_LEVEL: "This make-up is for a class of the student's level.",
+  CLASS_CHANGE_OFF: 'Changing class online is not available.',
+  NOT_ENROLLED: 'Not enrolled in this class.',
+  CLASS_CHANGE_NOT_OFFERED: 'This class is not offered for a change.',
   // Bookings
   BOOKING_TAKEN: 'Sorry, this has just been booked.',
   BOOKING_UNKNOWN_COURT: 'Unknown court.',

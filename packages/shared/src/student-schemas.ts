@@ -40,6 +40,8 @@ export const bookedClassSchema = z.object({
   Court: z.string(),
   StartDate: z.string(),
   EndDate: z.string().nullable(),
+  /** A place for the term (not one session): the kind a family can move to another class (decision 096). */
+  Ongoing: z.boolean(),
   next_session: z.object({ SessionID: z.number().int(), Date: z.string() }).nullable(),
   /** The enrolment's sessions from today on, cancelled ones marked. */
   dates: z.array(sessionDateSchema),

@@ -15,5 +15,6 @@ export {
 } from './enrolments.service.ts';
 export type { ClassItem, ValidatedClassItem } from './enrolments.service.ts';
 export { importClassActivity } from './class-import.service.ts';
+export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';
 export { classesJobs } from './classes.jobs.ts';

@@ -185,3 +185,17 @@ export function findSessionsOfClasses(db: Db, companyId: number, classIds: numbe
 export function findStudentClient(db: Db, companyId: number, studentId: number) {
   return db.selectFrom('students').select('client_id').where('company_id', '=', companyId).where('id', '=', studentId).executeTakeFirst();
 }
+
+/** Classes of a lesson format and level (a class change's candidates), with their names. */
+export function findClassesLike(db: Db, companyId: number, like: { lessonFormatId: number | null; standard: string; exceptId: number }) {
+  return classesWithNames(db, companyId)
+    .select(CLASS_COLUMNS)
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '!=', like.exceptId)
+    .where('c.standard', '=', like.standard)
+    .where((eb) => (like.lessonFormatId === null ? eb('c.lesson_format_id', 'is', null) : eb('c.lesson_format_id', '=', like.lessonFormatId)))
+    .orderBy('c.day_of_week')
+    .orderBy('c.start_time')
+    .orderBy('c.id')
+    .execute();
+}

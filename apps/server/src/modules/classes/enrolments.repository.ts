@@ -154,3 +154,43 @@ export async function renewHold(db: Db, companyId: number, id: number, until: st
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** The student's ongoing enrolment in a class that runs on or after `date` (a class change's starting point). */
+export function findOngoingEnrolment(db: Db, companyId: number, clientId: number, classId: number, studentId: number, date: string) {
+  return db
+    .selectFrom('enrolments as e')
+    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
+    .select(['e.id', 'e.start_date', 'e.end_date', 'st.first_name', 'st.last_name'])
+    .where('e.company_id', '=', companyId)
+    .where('e.class_id', '=', classId)
+    .where('e.student_id', '=', studentId)
+    .where('e.kind', '=', 'ongoing')
+    .where('e.status', '=', 'active')
+    .where((eb) => eb.or([eb('e.end_date', 'is', null), eb('e.end_date', '>=', date)]))
+    .orderBy('e.start_date')
+    .executeTakeFirst();
+}
+
+/** Ends an ongoing enrolment on a date (a class change); one that would end before it starts is marked moved. */
+export async function endEnrolment(db: Db, companyId: number, id: number, lastDate: string, startDate: string): Promise<void> {
+  await db
+    .updateTable('enrolments')
+    .set(lastDate < startDate ? { status: 'moved', end_date: startDate } : { end_date: lastDate })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether a class change ended the student's enrolment in a class for a new one starting on `startDate`. */
+export async function wasMovedFrom(db: Db, companyId: number, classId: number, studentId: number, startDate: string, dayBefore: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('enrolments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .where('kind', '=', 'ongoing')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'active'), eb('end_date', '=', dayBefore)]), eb.and([eb('status', '=', 'moved'), eb('end_date', '=', startDate)])]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -211,3 +211,13 @@ export async function restoreCredits(db: Db, companyId: number, paymentId: numbe
 export function findClientContact(db: Db, companyId: number, clientId: number) {
   return db.selectFrom('clients').select(['first_name', 'last_name', 'email']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }
+
+/** A credit in the family's favour, for its next payments (a class change that costs less). */
+export async function insertCustomerCredit(db: Db, row: { companyId: number; clientId: number; description: string; cents: number; createdAt: string }): Promise<number> {
+  const inserted = await db
+    .insertInto('customer_credits')
+    .values({ company_id: row.companyId, client_id: row.clientId, description: row.description, amount_cents: row.cents, remaining_cents: row.cents, created_at: row.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}

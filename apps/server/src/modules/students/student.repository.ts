@@ -69,6 +69,7 @@ export function findCurrentEnrolments(db: Db, companyId: number, studentId: numb
       'v.name as venue',
       'e.start_date',
       'e.end_date',
+      'e.kind',
     ])
     .where('e.company_id', '=', companyId)
     .where('e.student_id', '=', studentId)

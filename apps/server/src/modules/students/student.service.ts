@@ -106,6 +106,7 @@ async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Pro
       Court: e.court,
       StartDate: e.start_date,
       EndDate: e.end_date,
+      Ongoing: e.kind === 'ongoing',
       next_session: next,
       dates,
     };

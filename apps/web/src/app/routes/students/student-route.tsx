@@ -129,7 +129,7 @@ export default function StudentRoute() {
           </div>
         </Tabs.Content>
         <Tabs.Content value="Enrollments" className="outline-none">
-          <BookedClasses studentId={s.StudentID} classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
+          <BookedClasses studentId={s.StudentID} studentName={s.FirstName} classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
         </Tabs.Content>
         {config.ShowSkillSets ? (
           <Tabs.Content value="SkillSets" className="outline-none">

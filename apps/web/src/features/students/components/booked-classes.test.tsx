@@ -21,6 +21,7 @@ const tadpoles: BookedClass = {
   Court: 'Lane 3',
   StartDate: '2026-11-30',
   EndDate: null,
+  Ongoing: true,
   next_session: { SessionID: 1, Date: '2026-12-07' },
   dates: [],
 };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { CalendarDaysIcon, ClockIcon, MapPinIcon } from 'lucide-react';
+import { ArrowLeftRightIcon, CalendarDaysIcon, ClockIcon, MapPinIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
@@ -10,6 +11,7 @@ import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { Spinner } from '@/components/ui/spinner';
+import { ChangeClassDialog } from './change-class-dialog';
 
 /**
  * A class's dates for the student, from the class-session call of the spec (E5:
@@ -60,8 +62,23 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
  * a class-session message (Sessions=true, class_id, session_id) opens that class's dates with the
  * session marked (E5); each class's dates come from get-class-sessions when opened.
  */
-export function BookedClasses({ studentId, classes, openClassId, sessionId }: { studentId: number; classes: BookedClass[]; openClassId?: number | undefined; sessionId?: number | undefined }) {
+export function BookedClasses({
+  studentId,
+  studentName = '',
+  classes,
+  openClassId,
+  sessionId,
+}: {
+  studentId: number;
+  studentName?: string;
+  classes: BookedClass[];
+  openClassId?: number | undefined;
+  sessionId?: number | undefined;
+}) {
   const config = useConfig();
+  const [changing, setChanging] = useState<BookedClass | null>(null);
+  // Decision 096: a place for the term, not yet ending, where the company lets families move themselves.
+  const canChange = (c: BookedClass) => c.Ongoing && c.EndDate === null && config.AllowOCR && config.OnlineClassReservationsEnabled && config.classes_setup?.AllowClassChange !== false;
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(openClassId ? [openClassId] : []));
   const toggle = (classId: number, open: boolean) =>
     setOpened((prev) => {
@@ -74,46 +91,55 @@ export function BookedClasses({ studentId, classes, openClassId, sessionId }: { 
 
   if (classes.length === 0) return <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
-      {classes.map((c) => {
-        const scheduled = c.dates.filter((d) => d.Status === 'scheduled').length;
-        // The server answers the first session that is not over yet (decision 081).
-        const next = c.next_session?.Date ?? null;
-        return (
-          <li key={c.ClassID} id={`class-${c.ClassID}`} className="rounded-xl border border-line bg-surface p-5 shadow-xs">
-            <h3 className="text-base font-semibold text-ink">{c.OCRName}</h3>
-            {c.LessonFormat ? <p className="text-sm text-muted">{c.LessonFormat.Name}</p> : null}
-            <dl className="mt-3 grid gap-1.5 text-sm text-ink-soft">
-              <div className="flex items-center gap-2">
-                <ClockIcon aria-hidden="true" className="size-4 text-muted" />
-                <dt className="sr-only">Time</dt>
-                <dd>{classWhen(c.DayOfWeek, c.Time, c.DurationMinutes, config.classes_setup?.TimeDisplay)}</dd>
-              </div>
-              {c.Venue ? (
+    <>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {classes.map((c) => {
+          const scheduled = c.dates.filter((d) => d.Status === 'scheduled').length;
+          // The server answers the first session that is not over yet (decision 081).
+          const next = c.next_session?.Date ?? null;
+          return (
+            <li key={c.ClassID} id={`class-${c.ClassID}`} className="rounded-xl border border-line bg-surface p-5 shadow-xs">
+              <h3 className="text-base font-semibold text-ink">{c.OCRName}</h3>
+              {c.LessonFormat ? <p className="text-sm text-muted">{c.LessonFormat.Name}</p> : null}
+              <dl className="mt-3 grid gap-1.5 text-sm text-ink-soft">
                 <div className="flex items-center gap-2">
-                  <MapPinIcon aria-hidden="true" className="size-4 text-muted" />
-                  <dt className="sr-only">Venue</dt>
-                  <dd>
-                    {c.Venue.Name}
-                    {c.Court ? ` · ${courtName(config, c.Court)}` : ''}
-                  </dd>
+                  <ClockIcon aria-hidden="true" className="size-4 text-muted" />
+                  <dt className="sr-only">Time</dt>
+                  <dd>{classWhen(c.DayOfWeek, c.Time, c.DurationMinutes, config.classes_setup?.TimeDisplay)}</dd>
                 </div>
+                {c.Venue ? (
+                  <div className="flex items-center gap-2">
+                    <MapPinIcon aria-hidden="true" className="size-4 text-muted" />
+                    <dt className="sr-only">Venue</dt>
+                    <dd>
+                      {c.Venue.Name}
+                      {c.Court ? ` · ${courtName(config, c.Court)}` : ''}
+                    </dd>
+                  </div>
+                ) : null}
+                <div className="flex items-center gap-2">
+                  <CalendarDaysIcon aria-hidden="true" className="size-4 text-muted" />
+                  <dt>Next session:</dt>
+                  <dd className="font-medium text-ink">{next ? formatDate(next, config.localization.DateFormat) : 'None scheduled'}</dd>
+                </div>
+              </dl>
+              {c.dates.length > 0 ? (
+                <details open={c.ClassID === openClassId} onToggle={(e) => toggle(c.ClassID, e.currentTarget.open)} className="group mt-4">
+                  <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">All dates ({scheduled})</summary>
+                  {opened.has(c.ClassID) ? <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} /> : null}
+                </details>
               ) : null}
-              <div className="flex items-center gap-2">
-                <CalendarDaysIcon aria-hidden="true" className="size-4 text-muted" />
-                <dt>Next session:</dt>
-                <dd className="font-medium text-ink">{next ? formatDate(next, config.localization.DateFormat) : 'None scheduled'}</dd>
-              </div>
-            </dl>
-            {c.dates.length > 0 ? (
-              <details open={c.ClassID === openClassId} onToggle={(e) => toggle(c.ClassID, e.currentTarget.open)} className="group mt-4">
-                <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">All dates ({scheduled})</summary>
-                {opened.has(c.ClassID) ? <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} /> : null}
-              </details>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+              {c.Ongoing && c.EndDate !== null ? <p className="mt-3 text-sm text-muted">Until {formatDate(c.EndDate, config.localization.DateFormat)}</p> : null}
+              {canChange(c) ? (
+                <Button variant="secondary" size="sm" className="mt-4" onClick={() => setChanging(c)} aria-label={`Change class: ${c.OCRName}`}>
+                  <ArrowLeftRightIcon aria-hidden="true" /> Change class
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {changing ? <ChangeClassDialog studentId={studentId} studentName={studentName} classId={changing.ClassID} className={changing.OCRName} onClose={() => setChanging(null)} /> : null}
+    </>
   );
 }

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassChangeAnswer, ClassChangeOptionsAnswer } from '@portal/shared/class-schemas';
+import { taxOf } from '@portal/shared/pricing/money';
+import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, newStudent } from '../../test/payment-fixtures.ts';
+import { addDays } from '../../lib/time.ts';
+import { findCompanyByCode } from '../../modules/company/company.service.ts';
+
+/** Issue 22 §5, decision 096: a family moves a child to another class of the same programme themselves. */
+describe.each(testEngines())('changing class on %s', (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let classIds: number[];
+  const db = () => t.runtime.ctx.db;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 12, order: 'asc' });
+    // Moves may be made up to an hour before the first new session here, whatever the hour of the run.
+    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+      s.classes_setup.ClassChangeNoticeHours = 1;
+      s.classes_setup.AllowClassChange = true;
+    });
+  });
+  afterAll(() => t.close());
+
+  /** Two classes of this test's own programme (a lesson format and a level no other class has), nobody in them. */
+  async function programme(index: number, prices: [number, number], capacity = 8): Promise<[number, number]> {
+    const pair = [classIds[index * 2]!, classIds[index * 2 + 1]!] as [number, number];
+    const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', pair[0]).executeTakeFirstOrThrow()).lesson_format_id;
+    for (const [i, id] of pair.entries()) {
+      await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', id).execute();
+      await db().deleteFrom('waitlist_entries').where('company_id', '=', splash).where('class_id', '=', id).execute();
+      await db()
+        .updateTable('classes')
+        .set({ capacity, price_cents: prices[i]!, enrolled_count: 0, standard: `Programme ${index}`, lesson_format_id: format })
+        .where('company_id', '=', splash)
+        .where('id', '=', id)
+        .execute();
+    }
+    return pair;
+  }
+
+  /** A family of its own with a child enrolled in a class for the term. */
+  async function enrolled(classId: number): Promise<{ browser: Browser; clientId: number; email: string; studentId: number }> {
+    const who = await customerWithInvoices(t, []);
+    const studentId = await newStudent(t, splash, who.clientId, 'Ava');
+    await db()
+      .insertInto('enrolments')
+      .values({ company_id: splash, class_id: classId, student_id: studentId, start_date: '2020-01-06', end_date: null, status: 'active', kind: 'ongoing', hold_until: null, created_at: null })
+      .execute();
+    return { browser: who.browser, clientId: who.clientId, email: who.email, studentId };
+  }
+
+  const places = (classId: number) =>
+    db().selectFrom('enrolments').select(['student_id', 'start_date', 'end_date', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+  const options = (b: Browser, studentId: number, classId: number) => b.get<ClassChangeOptionsAnswer>(`/api/classes/change-options?student_id=${studentId}&class_id=${classId}`);
+  const move = (b: Browser, studentId: number, from: number, to: number) => b.post<ClassChangeAnswer>('/api/classes/change-class', { student_id: studentId, from_class_id: from, to_class_id: to });
+
+  it('lists the classes of the same programme with the price difference, and a move to a dearer one invoices the difference and tells the family', async () => {
+    const [a, b] = await programme(0, [2_000, 2_500]);
+    const family = await enrolled(a);
+    const listed = await options(family.browser, family.studentId, a);
+    expect(listed.status).toBe(200);
+    expect(listed.body.from).toMatchObject({ ClassID: a, UnitPriceCents: 2_000 });
+    expect(listed.body.options.map((o) => o.ClassID)).toEqual([b]);
+    const option = listed.body.options[0]!;
+    expect(option.Sessions).toBeGreaterThan(0);
+    expect(option.PriceDifferenceCents).toBe(option.Sessions * 2_500 - option.SessionsGivenUp * 2_000);
+
+    const moved = await move(family.browser, family.studentId, a, b);
+    expect(moved.status).toBe(200);
+    const fin = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
+    const rate = Math.round(fin.TaxRatePercent * 100);
+    const diff = option.PriceDifferenceCents;
+    expect(diff).toBeGreaterThan(0);
+    expect(moved.body).toMatchObject({ ClassID: b, StartDate: option.StartDate, ChargeCents: fin.TaxInclusive ? diff : diff + taxOf(diff, rate, false), CreditCents: 0, replayed: false });
+    // In one step: the old place ends the day before the new one starts.
+    expect(await places(a)).toEqual([{ student_id: family.studentId, start_date: '2020-01-06', end_date: addDays(option.StartDate, -1), status: 'active' }]);
+    expect(await places(b)).toEqual([{ student_id: family.studentId, start_date: option.StartDate, end_date: null, status: 'active' }]);
+    const invoice = await db().selectFrom('invoices').select(['client_id', 'total_cents', 'balance_due_cents', 'status']).where('invoice_no', '=', moved.body.invoiceNo!).executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ client_id: family.clientId, total_cents: moved.body.ChargeCents, balance_due_cents: moved.body.ChargeCents, status: 'Unpaid' });
+    const told = await db()
+      .selectFrom('notifications as n')
+      .innerJoin('notification_contacts as nc', 'nc.notification_id', 'n.id')
+      .select(['n.title'])
+      .where('n.company_id', '=', splash)
+      .where('nc.client_id', '=', family.clientId)
+      .execute();
+    expect(told.map((n) => n.title)).toContain(`Class changed: Ava Test to ${moved.body.Name}`);
+    expect((await t.lastMailTo(family.email))?.subject).toBe(`Class changed: Ava Test to ${moved.body.Name}`);
+
+    // The answer lost and the move asked again: the same move, nothing invoiced twice.
+    const again = await move(family.browser, family.studentId, a, b);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ ClassID: b, StartDate: option.StartDate, replayed: true, ChargeCents: 0, invoiceNo: null });
+    expect(await db().selectFrom('invoices').select('id').where('client_id', '=', family.clientId).execute()).toHaveLength(1);
+    expect(await places(b)).toHaveLength(1);
+  });
+
+  it('a move to a cheaper class gives the difference as a customer credit', async () => {
+    const [a, b] = await programme(1, [3_000, 1_000]);
+    const family = await enrolled(a);
+    const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
+    const moved = await move(family.browser, family.studentId, a, b);
+    expect(moved.status).toBe(200);
+    expect(moved.body.ChargeCents).toBe(0);
+    expect(moved.body.invoiceNo).toBeNull();
+    const credits = await db().selectFrom('customer_credits').select(['amount_cents', 'remaining_cents']).where('client_id', '=', family.clientId).execute();
+    expect(option.PriceDifferenceCents).toBeLessThan(0);
+    expect(credits).toEqual([{ amount_cents: moved.body.CreditCents, remaining_cents: moved.body.CreditCents }]);
+    // The credit is one the next checkout offers.
+    const offered = await family.browser.get<{ credits: { amountCents?: number }[] }>('/api/payment/get-customer-credits');
+    expect(offered.body.credits).toHaveLength(1);
+  });
+
+  it('two families moving into the last place at once: one moves, the other is told the class is full and keeps their class', async () => {
+    const [a, b] = await programme(2, [2_000, 2_000], 2);
+    const one = await enrolled(a);
+    const two = await enrolled(a);
+    // One place left in b.
+    const other = await enrolled(b);
+    expect(other).toBeTruthy();
+    const answers = await Promise.all([move(one.browser, one.studentId, a, b), move(two.browser, two.studentId, a, b)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((r) => r.status === 409)!;
+    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: 'This class is full' });
+    expect((await places(b)).filter((p) => p.status === 'active')).toHaveLength(2);
+    // The family that lost keeps its class as it was; a full class is not offered.
+    const loser = answers[0]!.status === 409 ? one : two;
+    expect((await places(a)).find((p) => p.student_id === loser.studentId)).toMatchObject({ end_date: null, status: 'active' });
+    expect((await options(loser.browser, loser.studentId, a)).body.options).toEqual([]);
+  });
+
+  it('refuses a class of another programme, a class the student is not in, and every move when the company turns it off; nothing changes', async () => {
+    const [a, b] = await programme(3, [2_000, 2_000]);
+    const [c] = await programme(4, [2_000, 2_000]);
+    const family = await enrolled(a);
+    const other = await move(family.browser, family.studentId, a, c);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'CLASS_CHANGE_NOT_OFFERED' });
+    const notIn = await move(family.browser, family.studentId, b, a);
+    expect(notIn.status).toBe(409);
+    expect(notIn.body).toMatchObject({ code: 'NOT_ENROLLED', message: 'This student is not enrolled in this class for the weeks ahead' });
+    const bad = await family.browser.post('/api/classes/change-class', { student_id: 'x', from_class_id: a });
+    expect(bad.status).toBe(400);
+
+    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+      s.classes_setup.AllowClassChange = false;
+    });
+    try {
+      const off = await move(family.browser, family.studentId, a, b);
+      expect(off.status).toBe(403);
+      expect(off.body).toMatchObject({ code: 'CLASS_CHANGE_OFF', message: 'Changing class online is not available. Please contact us.' });
+      expect((await options(family.browser, family.studentId, a)).status).toBe(403);
+    } finally {
+      await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+        s.classes_setup.AllowClassChange = true;
+      });
+    }
+    expect(await places(a)).toEqual([{ student_id: family.studentId, start_date: '2020-01-06', end_date: null, status: 'active' }]);
+    expect(await places(b)).toEqual([]);
+  });
+
+  it("another family's student cannot be moved", async () => {
+    const [a, b] = await programme(5, [2_000, 2_000]);
+    const family = await enrolled(a);
+    const stranger = await customerWithInvoices(t, []);
+    const res = await move(stranger.browser, family.studentId, a, b);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'NOT_ENROLLED' });
+    expect(await places(b)).toEqual([]);
+  });
+});
