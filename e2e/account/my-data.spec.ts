@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, expectAccessible, isMobile, signInViaApi, test } from '../support/fixtures.ts';
+import { expect, expectAccessible, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
 
 test.describe('Download my data (issue 24)', () => {
   for (const tag of ['', ' @phone']) {
@@ -20,6 +20,33 @@ test.describe('Download my data (issue 24)', () => {
       expect(family.details[0]!.email).toBe(email);
       expect(family.students.map((s) => s.first_name).sort()).toEqual(['Ella', 'Lily', 'Noah']);
       expect(Object.keys(files)).toContain('csv/invoices.csv');
+    });
+  }
+});
+
+test.describe('Ask to delete my account (issue 24, decision 097)', () => {
+  for (const tag of ['', ' @phone']) {
+    test(`says what is erased and what is kept, records the request with its date, and can be withdrawn${tag}`, async ({ page, world }) => {
+      // A family of this test's own: the request is theirs alone.
+      const email = uniqueEmail('erase');
+      await registerViaApi(page, { code: world.company('SPLASH').code, email });
+      await signInViaApi(page, { code: world.company('SPLASH').code, email });
+      await page.goto('/hub/settings/security');
+      const section = page.getByRole('region', { name: 'Delete my account' });
+      await section.getByRole('button', { name: 'Ask to delete my account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await expect(dialog.getByText('Invoices, receipts and payments, which the company must keep by law')).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-delete-account.png`), fullPage: true });
+      await dialog.getByRole('button', { name: 'Ask to delete my account' }).click();
+      await expect(section.getByRole('status')).toContainText(
+        /You asked on \d\d\/\d\d\/\d{4} for your account to be deleted\. It will be erased on \d\d\/\d\d\/\d{4}, or sooner once Splash Swim School confirms\./,
+      );
+      await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-delete-requested.png`), fullPage: true });
+      // Still there after a reload, then withdrawn.
+      await page.reload();
+      await section.getByRole('button', { name: 'Withdraw request' }).click();
+      await expect(section.getByRole('button', { name: 'Ask to delete my account' })).toBeVisible();
     });
   }
 });

@@ -8,6 +8,7 @@ import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
 import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
+import { confirmDeletionCommand } from './modules/family-data/family-data.api.ts';
 import { outboxUsage } from './outbox-command.ts';
 
 const usage = `Usage:
@@ -20,6 +21,9 @@ const usage = `Usage:
                                                 or name) with the text in FILE.txt; a required one
                                                 is asked of every client at their next sign-in
   npm run portal -- seed-demo                   load the demo companies into an empty database
+  npm run portal -- confirm-deletion CODE CLIENT
+                                                confirm a family's request to delete its account:
+                                                erased at the next hourly run (decision 097)
 ${outboxUsage}
 ${classSessionLinkUsage}`;
 
@@ -48,6 +52,16 @@ export async function runCommand(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'class-session-link') return await classSessionLinkCommand(handle.db, publicOrigin(env), argv.slice(1));
+    if (command === 'confirm-deletion') {
+      const [, code, client] = positional;
+      if (!code || !client || !/^\d+$/.test(client)) {
+        console.error('confirm-deletion needs a company code and a client id');
+        return 1;
+      }
+      const done = await confirmDeletionCommand(handle.db, code, Number(client));
+      (done.ok ? console.log : console.error)(done.message);
+      return done.ok ? 0 : 1;
+    }
     if (command === 'seed-demo') {
       console.log((await seedDemoData(handle.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) })) ? 'Demo companies loaded.' : 'The database already holds companies; nothing loaded.');
       return 0;

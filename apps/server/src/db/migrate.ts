@@ -30,6 +30,7 @@ import { agreementSignatureOnce } from './migrations/028-agreement-signature-onc
 import { messageReplies } from './migrations/029-message-replies.ts';
 import { guestBookingCaptcha } from './migrations/030-guest-booking-captcha.ts';
 import { chargeRefunds } from './migrations/031-charge-refunds.ts';
+import { deletionRequests } from './migrations/032-deletion-requests.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -64,6 +65,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '029-message-replies': messageReplies(engine),
     '030-guest-booking-captcha': guestBookingCaptcha,
     '031-charge-refunds': chargeRefunds,
+    '032-deletion-requests': deletionRequests(engine),
   };
 }
 

@@ -554,6 +554,17 @@ export interface ChargeRefundsTable {
   lease_until: string;
   refunded_at: string | null;
 }
+/** A family's request to delete its account (migration 032, decision 097). */
+export interface DeletionRequestsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  requested_at: string;
+  erase_after: string;
+  confirmed_at: string | null;
+  withdrawn_at: string | null;
+  erased_at: string | null;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -666,6 +677,7 @@ export interface Database extends BookingsFinancialsTables {
   gateway_charges: GatewayChargesTable;
   payments: PaymentsTable;
   charge_refunds: ChargeRefundsTable;
+  deletion_requests: DeletionRequestsTable;
   payment_methods: PaymentMethodsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { successSchema } from '../api-schemas';
+import { deletionRequestAnswerSchema } from '../deletion-schemas';
 import { loginSchema, newPasswordSchema } from '../auth-schemas';
 import {
   changingPasswordAnswerSchema,
@@ -156,5 +157,32 @@ export const accountEndpoints = {
     auth: 'customer',
     tags,
     description: 'Everything held about the signed-in family, as a ZIP of family.json and a CSV per section (issue 24, decision 094); answers only that family’s own session.',
+  }),
+  deletionRequest: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/deletion-request',
+    auth: 'customer',
+    response: deletionRequestAnswerSchema,
+    tags,
+    description: 'The family’s open request to delete its account, if any, and what erasure removes and keeps (decision 097).',
+  }),
+  requestDeletion: defineEndpoint({
+    method: 'POST',
+    path: '/api/customer/deletion-request',
+    auth: 'customer',
+    response: deletionRequestAnswerSchema,
+    errors: ['CONFLICT'],
+    tags,
+    description:
+      'Asks for the account to be deleted: recorded, the company and the family told by e-mail; erased 30 days on, or sooner once the company confirms. What the law makes the company keep (invoices, payments) is kept.',
+  }),
+  withdrawDeletion: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/customer/deletion-request',
+    auth: 'customer',
+    response: deletionRequestAnswerSchema,
+    errors: ['NOT_FOUND'],
+    tags,
+    description: 'Withdraws the open deletion request before the account is erased.',
   }),
 };

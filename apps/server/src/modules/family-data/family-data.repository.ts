@@ -26,6 +26,7 @@ export const READ_WHOLE = [
   'message_reads',
   'notification_opt_outs',
   'barcodes',
+  'deletion_requests',
 ] as const;
 
 /**

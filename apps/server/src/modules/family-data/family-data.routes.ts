@@ -4,6 +4,7 @@ import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { exportFamilyData } from './family-data.service.ts';
+import { deletionStatus, requestDeletion, withdrawDeletion } from './deletion.service.ts';
 
 const zipAnswer = { description: 'The family’s data', content: { 'application/zip': { schema: z.string().meta({ format: 'binary', description: 'A ZIP of family.json and a CSV per section' }) } } };
 
@@ -19,4 +20,8 @@ export async function familyDataRoutes(app: FastifyInstance, { ctx: base }: { ct
     },
     { responses: { 200: zipAnswer } },
   );
+
+  route(app, base, endpoints.deletionRequest, ({ ctx }) => deletionStatus(ctx, ctx.company, ctx.clientId));
+  route(app, base, endpoints.requestDeletion, ({ ctx }) => requestDeletion(ctx, ctx.company, ctx.clientId));
+  route(app, base, endpoints.withdrawDeletion, ({ ctx }) => withdrawDeletion(ctx, ctx.company, ctx.clientId));
 }

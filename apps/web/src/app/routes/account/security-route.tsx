@@ -8,6 +8,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { PasswordForm } from '@/components/forms/password-form';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useChangePassword } from '@/features/account/api/change-password';
+import { DeleteAccount } from '@/features/account/components/delete-account';
 
 const TAB = 'Login & Security';
 
@@ -60,6 +61,7 @@ export default function SecurityRoute() {
         )}
       </section>
       <YourData />
+      <DeleteAccount />
     </div>
   );
 }
