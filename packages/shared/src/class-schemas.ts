@@ -53,57 +53,6 @@ export const classMessages = {
   classChangeNotOffered: 'This student cannot move to that class. Choose one of the classes offered.',
 } as const;
 
-/** GET /api/classes/change-options: where a student may move from a class (issue 22 §5, decision 096). */
-export const classChangeOptionsQuerySchema = z.object({
-  student_id: z.coerce.number().int().positive().max(2_147_483_647),
-  class_id: z.coerce.number().int().positive().max(2_147_483_647),
-});
-export const classChangeOptionSchema = z.object({
-  ClassID: z.number(),
-  Name: z.string(),
-  LessonFormat: z.string(),
-  Venue: z.string(),
-  Court: z.string(),
-  Staff: z.string(),
-  Day: z.number(),
-  Time: z.string(),
-  Duration: z.number(),
-  PlacesLeft: z.number(),
-  /** The first session in the new class: the move takes effect from it. */
-  StartDate: z.string(),
-  /** Sessions in the new class from StartDate. */
-  Sessions: z.number(),
-  UnitPriceCents: z.number(),
-  /** Sessions of the present class from StartDate on, given up. */
-  SessionsGivenUp: z.number(),
-  /** What the new sessions cost less what the given-up ones did, tax as prices show it: above 0 is to pay, below 0 a credit. */
-  PriceDifferenceCents: z.number(),
-});
-export type ClassChangeOption = z.infer<typeof classChangeOptionSchema>;
-export const classChangeOptionsAnswerSchema = z.object({
-  from: z.object({ ClassID: z.number(), Name: z.string(), UnitPriceCents: z.number() }),
-  options: z.array(classChangeOptionSchema),
-  NoticeHours: z.number(),
-});
-export type ClassChangeOptionsAnswer = z.infer<typeof classChangeOptionsAnswerSchema>;
-
-/** POST /api/classes/change-class. */
-export const classChangeRequestSchema = z.object({ student_id: idField, from_class_id: idField, to_class_id: idField });
-export const classChangeAnswerSchema = z.object({
-  success: z.literal(true),
-  ClassID: z.number(),
-  Name: z.string(),
-  StartDate: z.string(),
-  /** To pay for the move (on `invoiceNo`), or 0. */
-  ChargeCents: z.number(),
-  /** Given as a customer credit for the next payment, or 0. */
-  CreditCents: z.number(),
-  invoiceNo: z.string().nullable(),
-  /** The same move asked again (a lost answer): already made, nothing charged or credited twice. */
-  replayed: z.boolean(),
-});
-export type ClassChangeAnswer = z.infer<typeof classChangeAnswerSchema>;
-
 /** POST /api/classes: the class search (F9, F10, U6). */
 export const classSearchSchema = z.object({
   ocr_profile_id: idField.optional(),
@@ -234,11 +183,8 @@ export const enrolmentsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
-export const enrolmentSchema = z.object({
-  EnrolmentID: z.number(),
-  ClassID: z.number(),
-  StudentID: z.number(),
-  ClassName: z.string(),
+/** Where and when a class runs, as the enrolment lists and the class change show it. */
+const classPlaceFields = {
   LessonFormat: z.string(),
   Venue: z.string(),
   Court: z.string(),
@@ -246,6 +192,13 @@ export const enrolmentSchema = z.object({
   Day: z.number(),
   Time: z.string(),
   Duration: z.number(),
+};
+export const enrolmentSchema = z.object({
+  EnrolmentID: z.number(),
+  ClassID: z.number(),
+  StudentID: z.number(),
+  ClassName: z.string(),
+  ...classPlaceFields,
   StartDate: z.string(),
   EndDate: z.string().nullable(),
   Type: z.enum(ENROLMENT_KINDS),
@@ -370,3 +323,44 @@ export const classStudentsAnswerSchema = z.object({
   students: z.array(z.object({ StudentID: z.number(), FirstName: z.string(), LastName: z.string(), DOB: z.string().nullable(), Age: z.number().nullable() })),
 });
 export type ClassStudentsAnswer = z.infer<typeof classStudentsAnswerSchema>;
+
+/** GET /api/classes/change-options (query as get-class-sessions): where a student may move from a class (issue 22 §5, decision 096). */
+export const classChangeOptionSchema = z.object({
+  ClassID: z.number(),
+  Name: z.string(),
+  ...classPlaceFields,
+  PlacesLeft: z.number(),
+  /** The first session in the new class: the move takes effect from it. */
+  StartDate: z.string(),
+  /** Sessions in the new class from StartDate. */
+  Sessions: z.number(),
+  UnitPriceCents: z.number(),
+  /** Sessions of the present class from StartDate on, given up. */
+  SessionsGivenUp: z.number(),
+  /** What the new sessions cost less what the given-up ones did, tax as prices show it: above 0 is to pay, below 0 a credit. */
+  PriceDifferenceCents: z.number(),
+});
+export type ClassChangeOption = z.infer<typeof classChangeOptionSchema>;
+export const classChangeOptionsAnswerSchema = z.object({
+  from: z.object({ ClassID: z.number(), Name: z.string(), UnitPriceCents: z.number() }),
+  options: z.array(classChangeOptionSchema),
+  NoticeHours: z.number(),
+});
+export type ClassChangeOptionsAnswer = z.infer<typeof classChangeOptionsAnswerSchema>;
+
+/** POST /api/classes/change-class. */
+export const classChangeRequestSchema = z.object({ student_id: idField, from_class_id: idField, to_class_id: idField });
+export const classChangeAnswerSchema = z.object({
+  success: z.literal(true),
+  ClassID: z.number(),
+  Name: z.string(),
+  StartDate: z.string(),
+  /** To pay for the move (on `invoiceNo`), or 0. */
+  ChargeCents: z.number(),
+  /** Given as a customer credit for the next payment, or 0. */
+  CreditCents: z.number(),
+  invoiceNo: z.string().nullable(),
+  /** The same move asked again (a lost answer): already made, nothing charged or credited twice. */
+  replayed: z.boolean(),
+});
+export type ClassChangeAnswer = z.infer<typeof classChangeAnswerSchema>;

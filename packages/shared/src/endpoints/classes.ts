@@ -10,7 +10,6 @@ import {
   calendarFeedStatusSchema,
   classChangeAnswerSchema,
   classChangeOptionsAnswerSchema,
-  classChangeOptionsQuerySchema,
   classChangeRequestSchema,
   classFieldsAnswerSchema,
   classFieldsQuerySchema,
@@ -203,7 +202,7 @@ export const classEndpoints = {
     path: '/api/classes/change-options',
     auth: 'customer',
     switches: ['OnlineClassReservationsEnabled'],
-    query: classChangeOptionsQuerySchema,
+    query: classSessionsQuerySchema,
     response: classChangeOptionsAnswerSchema,
     errors: ['CLASS_CHANGE_OFF', 'NOT_ENROLLED'],
     description:

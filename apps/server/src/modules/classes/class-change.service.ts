@@ -38,6 +38,17 @@ async function planMove(ctx: Ctx, company: Company, clientId: number, studentId:
   const givenUp = sessions.filter((s) => s.class_id === from.id && s.date >= start && s.date >= enrolment.start_date && (enrolment.end_date === null || s.date <= enrolment.end_date)).length;
   // The same checks as a class put in the cart: the student not in it already, a place free.
   const v = await validateClassItem(ctx, company, clientId, { class_id: to.id, student_id: studentId, kind: 'ongoing', dates: [] }, c.at);
+  return optionOf(to, {
+    PlacesLeft: v.PlacesLeft,
+    StartDate: start,
+    Sessions: ahead.length,
+    SessionsGivenUp: givenUp,
+    PriceDifferenceCents: ahead.length * to.price_cents - givenUp * from.price_cents,
+  });
+}
+
+/** A class as an option, with what the move to it means. */
+function optionOf(to: ClassRow, move: Pick<ClassChangeOption, 'PlacesLeft' | 'StartDate' | 'Sessions' | 'SessionsGivenUp' | 'PriceDifferenceCents'>): ClassChangeOption {
   return {
     ClassID: to.id,
     Name: to.name,
@@ -48,12 +59,8 @@ async function planMove(ctx: Ctx, company: Company, clientId: number, studentId:
     Day: to.day_of_week,
     Time: to.start_time,
     Duration: to.duration_minutes,
-    PlacesLeft: v.PlacesLeft,
-    StartDate: start,
-    Sessions: ahead.length,
     UnitPriceCents: to.price_cents,
-    SessionsGivenUp: givenUp,
-    PriceDifferenceCents: ahead.length * to.price_cents - givenUp * from.price_cents,
+    ...move,
   };
 }
 
@@ -112,7 +119,12 @@ export async function moveToClass(ctx: Ctx, company: Company, clientId: number, 
   const inTo = (await repo.findStudentEnrolmentsInClass(ctx.db, company.id, to.id, input.student_id, c.now)).find((e) => e.kind === 'ongoing' && e.status === 'active');
   if (inTo && (await enrolmentsRepo.wasMovedFrom(ctx.db, company.id, from.id, input.student_id, inTo.start_date, addDays(inTo.start_date, -1)))) {
     const student = await repo.findClientStudent(ctx.db, company.id, clientId, input.student_id);
-    return { option: replayedOption(to, inTo.start_date), fromName: from.name, studentName: `${student?.first_name ?? ''} ${student?.last_name ?? ''}`.trim(), replayed: true };
+    return {
+      option: optionOf(to, { PlacesLeft: 0, StartDate: inTo.start_date, Sessions: 0, SessionsGivenUp: 0, PriceDifferenceCents: 0 }),
+      fromName: from.name,
+      studentName: `${student?.first_name ?? ''} ${student?.last_name ?? ''}`.trim(),
+      replayed: true,
+    };
   }
   if (!enrolment) throw refuse(409, 'NOT_ENROLLED', msg.classChangeNotEnrolled);
 
@@ -131,24 +143,4 @@ export async function moveToClass(ctx: Ctx, company: Company, clientId: number, 
   await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, to.id, input.student_id, c.now);
   await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, [from.id, to.id]);
   return { option, fromName: from.name, studentName: `${enrolment.first_name} ${enrolment.last_name}`.trim(), replayed: false };
-}
-
-function replayedOption(to: ClassRow, start: string): ClassChangeOption {
-  return {
-    ClassID: to.id,
-    Name: to.name,
-    LessonFormat: to.lesson_format ?? '',
-    Venue: to.venue ?? '',
-    Court: to.court,
-    Staff: to.staff,
-    Day: to.day_of_week,
-    Time: to.start_time,
-    Duration: to.duration_minutes,
-    PlacesLeft: 0,
-    StartDate: start,
-    Sessions: 0,
-    UnitPriceCents: to.price_cents,
-    SessionsGivenUp: 0,
-    PriceDifferenceCents: 0,
-  };
 }

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { DeletionRequestAnswer } from '@portal/shared/deletion-schemas';
+import { tablesWithClient } from '../../test/schema-tables.ts';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { customerWithInvoices, newStudent } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { runHourlyJobs } from '../../jobs/scheduler.ts';
 import { ERASURE } from './erasure.repository.ts';
 import { confirmDeletionCommand } from './deletion.service.ts';
-
-/** The tables the schema gives a `client_id`. */
-function tablesWithClient(): string[] {
-  const dir = path.resolve(import.meta.dirname, '../../db');
-  const text = ['schema.ts', 'schema-bookings-financials.ts'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
-  const interfaces = new Map([...text.matchAll(/export interface (\w+) \{([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
-  const tables = [...text.matchAll(/^\s+(\w+): (\w+Table);$/gm)].map((m) => ({ table: m[1]!, body: interfaces.get(m[2]!) ?? '' }));
-  return tables.filter((t) => /\bclient_id\??:/.test(t.body)).map((t) => t.table);
-}
 
 describe('erasure covers the schema', () => {
   it('names what it does with every table that holds a client, once', () => {

@@ -142,33 +142,30 @@ export function findOpenRequest(db: Db, { companyId, clientId }: FamilyScope) {
     .executeTakeFirst();
 }
 
+/** Sets fields on the family's open request; false when it has none. */
+async function updateOpenRequest(db: Db, { companyId, clientId }: FamilyScope, set: { withdrawn_at: string } | { confirmed_at: string; erase_after: string }): Promise<boolean> {
+  const res = await db
+    .updateTable('deletion_requests')
+    .set(set)
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('withdrawn_at', 'is', null)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 export async function insertRequest(db: Db, row: { companyId: number; clientId: number; requestedAt: string; eraseAfter: string }): Promise<void> {
   await db.insertInto('deletion_requests').values({ company_id: row.companyId, client_id: row.clientId, requested_at: row.requestedAt, erase_after: row.eraseAfter }).execute();
 }
 
-export async function withdrawRequest(db: Db, { companyId, clientId }: FamilyScope, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('deletion_requests')
-    .set({ withdrawn_at: now })
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('withdrawn_at', 'is', null)
-    .where('erased_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export function withdrawRequest(db: Db, scope: FamilyScope, now: string): Promise<boolean> {
+  return updateOpenRequest(db, scope, { withdrawn_at: now });
 }
 
 /** The company confirms (the operator's command): the erasure falls due at once. */
-export async function confirmRequest(db: Db, { companyId, clientId }: FamilyScope, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('deletion_requests')
-    .set({ confirmed_at: now, erase_after: now })
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .where('withdrawn_at', 'is', null)
-    .where('erased_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export function confirmRequest(db: Db, scope: FamilyScope, now: string): Promise<boolean> {
+  return updateOpenRequest(db, scope, { confirmed_at: now, erase_after: now });
 }
 
 /** Requests whose erasure is due (a batch), oldest first. */

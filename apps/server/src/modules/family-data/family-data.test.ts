@@ -3,20 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import crypto from 'node:crypto';
+import { tablesWithClient } from '../../test/schema-tables.ts';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { customerWithInvoices, newStudent } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
 import { READ_WHOLE } from './family-data.repository.ts';
 import { NOT_EXPORTED, toCsv } from './family-data.service.ts';
-
-/** The tables the schema gives a `client_id`: every one is in the export or named as left out. */
-function tablesWithClient(): string[] {
-  const dir = path.resolve(import.meta.dirname, '../../db');
-  const text = ['schema.ts', 'schema-bookings-financials.ts'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
-  const interfaces = new Map([...text.matchAll(/export interface (\w+) \{([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
-  const tables = [...text.matchAll(/^\s+(\w+): (\w+Table);$/gm)].map((m) => ({ table: m[1]!, body: interfaces.get(m[2]!) ?? '' }));
-  return tables.filter((t) => /\bclient_id\??:/.test(t.body)).map((t) => t.table);
-}
 
 describe('the export covers the schema', () => {
   it('reads every table that holds a client, or names why not', () => {
