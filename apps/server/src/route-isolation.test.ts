@@ -78,6 +78,10 @@ interface Victim {
   /** A session A's make-up credit can be booked into. */
   makeupSessionId: number;
   agreementId: number;
+  /** A's second student, in a class with another of the same programme to move to (decision 096). */
+  movingStudentId: number;
+  movingFromClassId: number;
+  movingToClassId: number;
 }
 
 /** Whose each id is: customer A's (no other customer may name it), or company A's (any customer of A may). */
@@ -106,6 +110,9 @@ const OWNER: Record<keyof Victim, 'customer' | 'company'> = {
   sessionId: 'company',
   makeupSessionId: 'company',
   agreementId: 'company',
+  movingStudentId: 'customer',
+  movingFromClassId: 'company',
+  movingToClassId: 'company',
 };
 
 interface Sample {
@@ -167,6 +174,9 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
   'POST /api/classes/book-makeup': (v) => ({ body: { makeup_id: v.makeupId, session_id: v.makeupSessionId } }),
   'POST /api/classes/ocr-class-quote': (v) => ({ body: { profile: 1, classes: [{ StudentID: v.freeStudentId, ClassID: v.classId }] } }),
   'POST /api/classes/ocr-class': (v) => ({ headers: idempotencyKey(), body: { profile: 1, classes: [{ StudentID: v.freeStudentId, ClassID: v.fullClassId, waitlist: true }] } }),
+  'GET /api/classes/change-options': (v) => ({ query: { student_id: v.movingStudentId, class_id: v.movingFromClassId } }),
+  'POST /api/classes/change-class': (v) => ({ body: { student_id: v.movingStudentId, from_class_id: v.movingFromClassId, to_class_id: v.movingToClassId } }),
+  'PUT /api/payment/cart-holds': (v) => ({ body: { classItems: [{ StudentID: v.freeStudentId, ClassID: v.classId }] } }),
   'POST /api/classes/join-waitlist': (v) => ({ body: { class_id: v.fullClassId, student_id: v.freeStudentId } }),
   'POST /api/classes/leave-waitlist': (v) => ({ body: { waitlist_id: v.waitlistId } }),
   'POST /api/notification/mark-read': (v) => ({ body: { notificationContactID: v.notificationContactId } }),
@@ -372,6 +382,19 @@ function companyBundle(code: string, people: Person[], photo: string): CompanyBu
         capacity: 8,
         price_cents: 2500,
         sessions: { weeks_before: 2, weeks_after: 8 },
+      },
+      {
+        key: 'monday',
+        name: 'Beginner – Monday',
+        lesson_format: 'group30',
+        venue: 'pool',
+        day_of_week: 1,
+        start_time: '16:00',
+        standard: 'Beginner',
+        capacity: 8,
+        price_cents: 2500,
+        sessions: { weeks_before: 2, weeks_after: 8 },
+        enrolments: people.map((p) => ({ student: ref(p, 1), start_date: 'today-14' })),
       },
       {
         key: 'full',
@@ -604,6 +627,9 @@ describe.each(testEngines())('every customer route of the route table keeps to i
         'make-up session in the Friday class',
       ).SessionID,
       agreementId: one(await db.selectFrom('agreements').select('id').where('company_id', '=', company).executeTakeFirst(), 'agreement').id,
+      movingStudentId: await student(1),
+      movingFromClassId: await classId('Beginner – Monday'),
+      movingToClassId: friday,
     };
   }
 

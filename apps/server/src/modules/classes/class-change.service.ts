@@ -65,8 +65,9 @@ function optionOf(to: ClassRow, move: Pick<ClassChangeOption, 'PlacesLeft' | 'St
 }
 
 async function startingPoint(ctx: Ctx, company: Company, clientId: number, studentId: number, classId: number, c: Clock) {
-  const from = await repo.findClass(ctx.db, company.id, classId);
-  if (!from) throw notFound();
+  // Another family's student is unknown here, as everywhere.
+  const [from, student] = await Promise.all([repo.findClass(ctx.db, company.id, classId), repo.findClientStudent(ctx.db, company.id, clientId, studentId)]);
+  if (!from || !student) throw notFound();
   const enrolment = await enrolmentsRepo.findOngoingEnrolment(ctx.db, company.id, clientId, from.id, studentId, c.today);
   return { from, enrolment };
 }

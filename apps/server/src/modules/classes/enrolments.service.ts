@@ -268,7 +268,8 @@ export async function holdCartPlaces(
       });
       held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil });
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      // A class or student unknown to this family refuses the whole request, as everywhere; a full class only its item.
+      if (!(err instanceof AppError) || err.statusCode === 404) throw err;
       refused.push({ ClassID: item.class_id, StudentID: item.student_id, code: err.code, message: err.message });
     }
   }
