@@ -43,10 +43,15 @@ test.describe('Ask to delete my account (issue 24, decision 097)', () => {
         /You asked on \d\d\/\d\d\/\d{4} for your account to be deleted\. It will be erased on \d\d\/\d\d\/\d{4}, or sooner once Splash Swim School confirms\./,
       );
       await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-delete-requested.png`), fullPage: true });
-      // Still there after a reload, then withdrawn.
+      // Still there after a reload, then withdrawn; the activity log says both, newest first.
       await page.reload();
       await section.getByRole('button', { name: 'Withdraw request' }).click();
       await expect(section.getByRole('button', { name: 'Ask to delete my account' })).toBeVisible();
+      await page.reload();
+      const activity = page.getByRole('list', { name: 'Activity, newest first' });
+      await expect(activity.getByRole('listitem').nth(0)).toContainText('Withdrew the request to delete the account');
+      await expect(activity.getByRole('listitem').nth(1)).toContainText('Asked for the account to be deleted');
+      await expect(activity.getByRole('listitem').nth(1)).toContainText(/^.*You · \d\d\/\d\d\/\d{4}/);
     });
   }
 });

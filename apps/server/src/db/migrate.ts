@@ -31,6 +31,7 @@ import { messageReplies } from './migrations/029-message-replies.ts';
 import { guestBookingCaptcha } from './migrations/030-guest-booking-captcha.ts';
 import { chargeRefunds } from './migrations/031-charge-refunds.ts';
 import { deletionRequests } from './migrations/032-deletion-requests.ts';
+import { activityLog } from './migrations/033-activity-log.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -66,6 +67,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '030-guest-booking-captcha': guestBookingCaptcha,
     '031-charge-refunds': chargeRefunds,
     '032-deletion-requests': deletionRequests(engine),
+    '033-activity-log': activityLog(engine),
   };
 }
 

@@ -565,6 +565,17 @@ export interface DeletionRequestsTable {
   withdrawn_at: string | null;
   erased_at: string | null;
 }
+/** One change to a family's data (migration 033, decision 098); `changes` is JSON: [{ field, from, to }]. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  at: string;
+  actor: string;
+  kind: string;
+  summary: string;
+  changes: string | null;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -678,6 +689,7 @@ export interface Database extends BookingsFinancialsTables {
   payments: PaymentsTable;
   charge_refunds: ChargeRefundsTable;
   deletion_requests: DeletionRequestsTable;
+  activity_log: ActivityLogTable;
   payment_methods: PaymentMethodsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { successSchema } from '../api-schemas';
 import { deletionRequestAnswerSchema } from '../deletion-schemas';
+import { activityAnswerSchema, activityQuerySchema } from '../activity-schemas';
 import { loginSchema, newPasswordSchema } from '../auth-schemas';
 import {
   changingPasswordAnswerSchema,
@@ -184,5 +185,14 @@ export const accountEndpoints = {
     errors: ['NOT_FOUND'],
     tags,
     description: 'Withdraws the open deletion request before the account is erased.',
+  }),
+  activity: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/activity',
+    auth: 'customer',
+    query: activityQuerySchema,
+    response: activityAnswerSchema,
+    tags,
+    description: 'The family’s activity log, newest first: each change to its data, who made it, when and what changed (decision 098). Read only.',
   }),
 };

@@ -10,6 +10,7 @@ import { moveToClass } from '../../modules/classes/classes.api.ts';
 import { createInvoice } from '../../modules/financials/financials.api.ts';
 import { findClientEmail, isEmailOptedOut, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
 import { insertCustomerCredit } from '../../modules/payments/payments.api.ts';
+import { recordActivity } from '../../modules/activity/activity.api.ts';
 
 const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
@@ -76,6 +77,7 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
     const content = `${move.studentName} moves from ${move.fromName} to ${option.Name} (${WEEKDAYS[option.Day - 1] ?? ''} ${clockTime(option.Time)}) from ${from}. ${money}`;
     await notifyClient(tx.db, { companyId: company.id, clientId, category: 'classes', title, content, tagData: { kind: 'student', student_id: body.student_id }, createdAt: nowIso(now) });
     told = { title, content };
+    await recordActivity(tx, { companyId: company.id, clientId, kind: 'enrolment', summary: `Changed class: ${what}. ${money}` });
     return { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo };
   });
 

@@ -8,6 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
 import { notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
+import type { ActivityKind } from '@portal/shared/activity-schemas';
+import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
 import { saveCard } from '../../modules/payments/payments.api.ts';
 import { confirmHeldBookings, releaseHeldBookings, returnHoldsToCart } from '../../modules/bookings/bookings.api.ts';
@@ -203,6 +205,17 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
+      // The family's log (decision 098): what was bought, then the payment, in one statement.
+      const bought = newRows.flatMap((row): { kind: ActivityKind; summary: string }[] =>
+        row.type === 'Class' ? [{ kind: 'enrolment', summary: `Enrolled: ${row.description}` }] : row.breakdownKey === 'Booking' ? [{ kind: 'booking', summary: `Booked: ${row.description}` }] : [],
+      );
+      const paid = byDebit
+        ? `Direct debit of ${formatCents(payment.amount_cents, symbol)} scheduled for invoice ${invoiceNos.join(', ')}`
+        : `Paid ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}${receipt ? ` (receipt ${receipt.receiptNo})` : ''}`;
+      await recordActivity(
+        tx,
+        [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),
+      );
       // The receipt e-mail is written with the order: it exists exactly when the order does.
       mailId = result.receiptNo && mailTo ? await queueReceipt(tx, company, mailTo, result, quote) : null;
       return result;

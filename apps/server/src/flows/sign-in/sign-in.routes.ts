@@ -4,6 +4,7 @@ import { serverMessages } from '@portal/shared/messages';
 import { registerCodeSchema } from '@portal/shared/customer-schemas';
 import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
 import type { Ctx } from '../../context.ts';
+import { recordSignIn } from '../../modules/activity/activity.api.ts';
 import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,13 +19,14 @@ import type { Company } from '../../domain/company.ts';
  * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
  * any, ends), the sign-in actions prepared; answers the user and the actions as login does.
  */
-export async function signInCustomer(ctx: Ctx, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, company: Company, clientId: number) {
+export async function signInCustomer(ctx: Ctx, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server' | 'headers'>, reply: FastifyReply, company: Company, clientId: number) {
   const old = req.cookies[CUSTOMER_COOKIE];
   if (old) await endSessionByToken(ctx, old);
   const ttlMs = ctx.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
   const { token, expiresAt } = await startSession(ctx, { kind: 'customer', companyId: company.id, clientId, ttlMs });
   reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
   await prepareSignIn(ctx, company, clientId);
+  await recordSignIn(ctx, company.id, clientId, req.headers['user-agent']);
   return service.loadUserAndActions(ctx, company.id, clientId);
 }
 

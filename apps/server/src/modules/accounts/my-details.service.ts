@@ -3,6 +3,7 @@ import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine/form-types';
 import { messages, serverMessages } from '@portal/shared/messages';
 import type { Ctx } from '../../context.ts';
+import { changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -115,6 +116,9 @@ const TEXT_COLUMNS = {
   Notes: 'notes',
 } as const satisfies Record<string, keyof repo.ClientColumns>;
 
+/** The form's field name of each column, as the activity log names a change (decision 098). */
+const FIELD_OF_COLUMN: Record<string, string> = Object.fromEntries(Object.entries(TEXT_COLUMNS).map(([field, column]) => [column, field]));
+
 const ADDRESS_TO_BILLING = [
   ['address1', 'billing_address1'],
   ['address2', 'billing_address2'],
@@ -175,6 +179,8 @@ export async function saveCustomerDetails(
   if (newEmail) await beforeCodeMail();
   const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
   await repo.updateClientDetails(ctx.db, company.id, clientId, columns, custom);
+  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN);
+  if (changes.length) await recordActivity(ctx, { companyId: company.id, clientId, kind: 'details', summary: 'Changed the account details', changes });
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).
   await completeSignInActions(ctx, company.id, clientId, 'UpdateProfile');
@@ -270,6 +276,7 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
       newEmail: change.email,
     });
     if (!applied) throw codeInvalid();
+    await recordActivity(ctx, { companyId: company.id, clientId, kind: 'email', summary: 'Changed the sign-in e-mail address', changes: [{ field: 'Email', from: row.email, to: change.email }] });
   } catch (err) {
     if (err instanceof repo.EmailTakenError) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
     throw err;
@@ -297,6 +304,7 @@ export async function changeCustomerPassword(ctx: Ctx, company: Company, clientI
     throw new AppError(422, 'PASSWORD_UNCHANGED', dm.passwordUnchanged, [{ field: 'password', message: dm.passwordUnchanged }]);
   }
   await changePassword(ctx, company.id, login.login_id, input.password, sessionId);
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'password', summary: 'Changed the password; other devices were signed out' });
 }
 
 /** The sign-in address whose failures a wrong current password counts against. */

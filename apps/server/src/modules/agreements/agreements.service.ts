@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { agreementMessages as am, SIGNATURE_LIMITS, pngDataUrl, signatureBase64, type Agreement } from '@portal/shared/agreement-schemas';
 import type { Ctx } from '../../context.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { completeSignInActions } from '../accounts/accounts.api.ts';
@@ -141,6 +142,12 @@ async function writeAcceptance(
       signature: input.signature,
       ipAddress: input.ipAddress.slice(0, 100),
       userAgent: input.userAgent.slice(0, 500),
+    });
+    await recordActivity(ctx, {
+      companyId: input.companyId,
+      clientId: input.clientId,
+      kind: 'agreement',
+      summary: `${input.signature ? 'Signed' : 'Accepted'} ${agreement.name} (version ${agreement.version})`,
     });
   }
   await completeSignInActions(ctx, input.companyId, input.clientId, 'AcceptAgreement', { agreementId: agreement.id });

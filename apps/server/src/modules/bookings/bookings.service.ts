@@ -4,6 +4,7 @@ import { bookingMessages, type BookingOptions, type BookingRequest } from '@port
 import { clockRange, formatDate } from '@portal/shared/date-time-text';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -341,6 +342,7 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
   }
   const done = await repo.runInTransaction(ctx.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
   if (!done) throw notFound(bookingMessages.notFound);
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'booking', summary: `Cancelled the booking of ${row.court} on ${row.date} at ${row.start_time}` });
   return presentBooking(company, { ...row, status: 'cancelled' }, now);
 }
 

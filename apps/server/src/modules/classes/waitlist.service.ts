@@ -1,6 +1,7 @@
 import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publicOrigin } from '../../config/env.ts';
@@ -25,6 +26,7 @@ export async function joinWaitlist(ctx: Ctx, company: Company, clientId: number,
   }
   if (await waitlistRepo.findOpenWaitlistEntry(ctx.db, company.id, cls.id, student.id)) throw refuse(409, 'ALREADY_WAITING', msg.waitlistAlready);
   await waitlistRepo.insertWaitlistEntry(ctx.db, { company_id: company.id, class_id: cls.id, student_id: student.id, client_id: clientId, created_at: c.now });
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: `Put ${student.first_name} on the waitlist for ${cls.name}` });
   return listWaitlist(ctx, company, clientId);
 }
 
@@ -45,6 +47,7 @@ export async function listWaitlist(ctx: Ctx, company: Company, clientId: number)
 export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number, entryId: number) {
   const c = clock(company);
   if (!(await waitlistRepo.closeWaitlistEntry(ctx.db, company.id, clientId, entryId, 'left', c.now))) throw notFound();
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: 'Left a waitlist' });
   return listWaitlist(ctx, company, clientId);
 }
 

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addMinutes, companyTimeZone, nowIso } from '../../lib/time.ts';
 import { findClientEmail, renderMail } from '../messaging/messaging.api.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import * as repo from './erasure.repository.ts';
 
 /** What the family reads before asking (decision 097). */
@@ -41,6 +42,7 @@ export async function requestDeletion(ctx: Ctx, company: Company, clientId: numb
     if (isUniqueViolation(err)) throw new AppError(409, 'CONFLICT', deletionMessages.alreadyRequested);
     throw err;
   }
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'account', summary: 'Asked for the account to be deleted' });
   const client = await findClientEmail(ctx, company.id, clientId);
   const when = formatDate(eraseAfter, company.settings.localization.DateFormat, companyTimeZone(company.settings.localization));
   if (company.settings.ContactEmail) {
@@ -71,6 +73,7 @@ export async function requestDeletion(ctx: Ctx, company: Company, clientId: numb
 
 export async function withdrawDeletion(ctx: Ctx, company: Company, clientId: number): Promise<DeletionRequestAnswer> {
   if (!(await repo.withdrawRequest(ctx.db, { companyId: company.id, clientId }, nowIso(ctx.clock.now())))) throw notFound(deletionMessages.nothingToWithdraw);
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'account', summary: 'Withdrew the request to delete the account' });
   return deletionStatus(ctx, company, clientId);
 }
 

@@ -25,6 +25,7 @@ export const ERASURE = {
     'gateway_cards',
     'payment_methods',
     'waitlist_entries',
+    'activity_log',
   ],
   /** Kept with the person's details blanked: what the kept records point to. */
   anonymised: ['clients', 'students'],

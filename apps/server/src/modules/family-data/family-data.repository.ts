@@ -27,6 +27,7 @@ export const READ_WHOLE = [
   'notification_opt_outs',
   'barcodes',
   'deletion_requests',
+  'activity_log',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
 import type { Ctx } from '../../context.ts';
+import { changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
@@ -253,6 +254,7 @@ export async function parseStudentForm(ctx: Ctx, company: Company, body: unknown
 export async function insertStudent(ctx: Ctx, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
   const now = nowIso();
   const columns = await columnsOf(ctx, company.id, form, undefined);
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'student', summary: `Added ${form.FirstName} ${form.LastName}`.trim() });
   return repo.insertStudent(ctx.db, {
     gender: '',
     standard: '',
@@ -268,6 +270,30 @@ export async function insertStudent(ctx: Ctx, company: Company, clientId: number
   });
 }
 
+/** The form's field name of each student column the activity log reports a change of (decision 098). */
+const STUDENT_FIELDS: Record<string, string> = {
+  first_name: 'FirstName',
+  last_name: 'LastName',
+  dob: 'DOB',
+  gender: 'Gender',
+  gender_other: 'GenderOther',
+  standard: 'Standard',
+  phone_mobile: 'PhoneMobile',
+  email: 'Email',
+  address1: 'Address1',
+  address2: 'Address2',
+  suburb: 'Suburb',
+  state: 'State',
+  postcode: 'Postcode',
+  medical_condition_ids: 'MedicalConditions',
+  additional_medical_conditions: 'AdditionalMedicalConditions',
+  school_id: 'School',
+  venue_id: 'Venue',
+  notes: 'Notes',
+  pending_days: 'PreferredDays',
+  custom_field_values: 'CustomFields',
+};
+
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
 export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: ListItem }> {
   const stored = await requireStudentOfClient(ctx, company.id, clientId, studentId);
@@ -279,7 +305,10 @@ export async function updateStudent(ctx: Ctx, company: Company, clientId: number
   const added = await ctx.transaction(async (tx) => {
     // R34, E9: a condition typed in joins the company's list and is answered as newMedicalCondition (decision 065).
     const { form, added } = await listTypedCondition(tx, company.id, parsed);
-    await repo.updateStudent(tx.db, company.id, clientId, studentId, { ...(await columnsOf(tx, company.id, form, stored)), updated_at: nowIso() });
+    const columns = await columnsOf(tx, company.id, form, stored);
+    await repo.updateStudent(tx.db, company.id, clientId, studentId, { ...columns, updated_at: nowIso() });
+    const changes = changesBetween(stored as Record<string, unknown>, columns as Record<string, unknown>, STUDENT_FIELDS);
+    if (changes.length) await recordActivity(tx, { companyId: company.id, clientId, kind: 'student', summary: `Changed ${stored.first_name}'s details`, changes });
     // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
     await completeSignInActions(tx, company.id, clientId, 'UpdateStudent', { studentId });
     return added;
@@ -291,17 +320,19 @@ export async function updateStudent(ctx: Ctx, company: Company, clientId: number
 /** Checks, re-encodes and stores a picture (E24); answers the URL the record now names. */
 export async function updatePicture(ctx: Ctx, company: Company, clientId: number, studentId: number, bytes: Buffer): Promise<string> {
   assertEditAllowed(company);
-  await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  const student = await requireStudentOfClient(ctx, company.id, clientId, studentId);
   const picture = await normalizePicture(bytes);
   const url = studentPictureUrl(studentId, picture.version);
   await repo.savePicture(ctx.db, { companyId: company.id, studentId, image: picture.image, version: picture.version, url, now: nowIso() });
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'student', summary: `Changed ${student.first_name}'s picture` });
   return url;
 }
 
 export async function deletePicture(ctx: Ctx, company: Company, clientId: number, studentId: number): Promise<void> {
   assertEditAllowed(company);
-  await requireStudentOfClient(ctx, company.id, clientId, studentId);
+  const student = await requireStudentOfClient(ctx, company.id, clientId, studentId);
   await repo.deletePicture(ctx.db, company.id, studentId, nowIso());
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'student', summary: `Removed ${student.first_name}'s picture` });
 }
 
 /**

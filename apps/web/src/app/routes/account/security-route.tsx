@@ -9,6 +9,7 @@ import { PasswordForm } from '@/components/forms/password-form';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useChangePassword } from '@/features/account/api/change-password';
 import { DeleteAccount } from '@/features/account/components/delete-account';
+import { ActivityLog } from '@/features/account/components/activity-log';
 
 const TAB = 'Login & Security';
 
@@ -60,6 +61,7 @@ export default function SecurityRoute() {
           </div>
         )}
       </section>
+      <ActivityLog />
       <YourData />
       <DeleteAccount />
     </div>

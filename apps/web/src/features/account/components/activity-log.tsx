@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { HistoryIcon } from 'lucide-react';
+import type { ActivityEntry } from '@portal/shared/activity-schemas';
+import { Pager } from '@/components/ui/pager';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/list-states';
+import { useConfig } from '@/entities/company/get-company-config';
+import { errorMessage } from '@/lib/api-client';
+import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { useActivity } from '../api/activity';
+
+/** "From → to" of a change, with "(empty)" for a value that was not there. */
+const value = (v: string | null) => v ?? '(empty)';
+
+/**
+ * The family's activity log on Login & Security (issue 24, decision 098): every change to its
+ * data, newest first, with who made it, when and what changed. Read only.
+ */
+export function ActivityLog() {
+  const config = useConfig();
+  const [page, setPage] = useState(1);
+  const activity = useActivity(page);
+  const zone = companyTimeZone(config);
+  const who = (e: ActivityEntry) => (e.actor === 'family' ? 'You' : config.CompanyDisplayName);
+
+  return (
+    <section aria-labelledby="activity-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+      <div className="flex items-start gap-3">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
+          <HistoryIcon className="size-5" />
+        </span>
+        <div>
+          <h2 id="activity-heading" className="text-lg font-semibold text-ink">
+            Activity
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">Every change to your family's details, students, classes, bookings, payments and agreements, and sign-ins from a new device.</p>
+        </div>
+      </div>
+      {activity.isPending ? (
+        <Spinner label="Loading your activity" className="py-10" />
+      ) : activity.isError ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {errorMessage(activity.error)}
+        </p>
+      ) : activity.data.entries.length === 0 ? (
+        <EmptyState icon={<HistoryIcon className="size-7" />} text="Nothing has changed yet" />
+      ) : (
+        <>
+          <ol className="mt-4 divide-y divide-line-soft" aria-label="Activity, newest first">
+            {activity.data.entries.map((e, i) => (
+              <li key={`${e.at}-${i}`} className="py-3">
+                <p className="text-sm font-medium text-ink">{e.summary}</p>
+                <p className="mt-0.5 text-xs text-muted">
+                  {who(e)} · <time dateTime={e.at}>{formatDateTime(e.at, config.localization.DateFormat, zone, false)}</time>
+                </p>
+                {e.changes.length > 0 ? (
+                  <ul className="mt-1.5 space-y-0.5 text-xs text-ink-soft">
+                    {e.changes.map((c) => (
+                      <li key={c.field}>
+                        {c.field}: {value(c.from)} → {value(c.to)}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <Pager page={page} current={activity.data.current_page} total={activity.data.total_pages} onPage={setPage} className="mt-4" />
+        </>
+      )}
+    </section>
+  );
+}
