@@ -468,7 +468,8 @@ function isOwnRow(table: string, row: Record<string, unknown>, who: Customer, vi
   if (table === 'clients') return row.id === who.clientId;
   if (table === 'logins') return row.id === who.loginId;
   if (table === 'sessions') return who.sessionIds.has(row.id as number);
-  if (table === 'outbox') return row.to_address === who.email;
+  // Mail to the customer, or sent on their behalf with their address to reply to (Contact Us, a deletion request).
+  if (table === 'outbox') return row.to_address === who.email || row.reply_to === who.email;
   return false;
 }
 

@@ -49,6 +49,8 @@ export async function requestDeletion(ctx: Ctx, company: Company, clientId: numb
     ctx.mailer.queue({
       companyId: company.id,
       to: company.settings.ContactEmail,
+      // The office answers the family from its own mail program.
+      ...(client?.email ? { replyTo: client.email } : {}),
       subject: 'A family has asked to delete its account',
       ...renderMail(company.settings, [
         `${client ? `${client.first_name} (${client.email})` : 'A family'}, client ${clientId}, has asked for their account to be deleted.`,

@@ -5,6 +5,7 @@ import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
 import type { Ctx } from '../../context.ts';
 import { changesBetween, recordActivity } from '../activity/activity.api.ts';
+import { STUDENT_FIELDS } from './student-fields.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
@@ -269,30 +270,6 @@ export async function insertStudent(ctx: Ctx, company: Company, clientId: number
     updated_at: now,
   });
 }
-
-/** The form's field name of each student column the activity log reports a change of (decision 098). */
-const STUDENT_FIELDS: Record<string, string> = {
-  first_name: 'FirstName',
-  last_name: 'LastName',
-  dob: 'DOB',
-  gender: 'Gender',
-  gender_other: 'GenderOther',
-  standard: 'Standard',
-  phone_mobile: 'PhoneMobile',
-  email: 'Email',
-  address1: 'Address1',
-  address2: 'Address2',
-  suburb: 'Suburb',
-  state: 'State',
-  postcode: 'Postcode',
-  medical_condition_ids: 'MedicalConditions',
-  additional_medical_conditions: 'AdditionalMedicalConditions',
-  school_id: 'School',
-  venue_id: 'Venue',
-  notes: 'Notes',
-  pending_days: 'PreferredDays',
-  custom_field_values: 'CustomFields',
-};
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
 export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: ListItem }> {

@@ -1,0 +1,23 @@
+/** The form's field name of each student column the activity log reports a change of (decision 098). */
+export const STUDENT_FIELDS: Record<string, string> = {
+  first_name: 'FirstName',
+  last_name: 'LastName',
+  dob: 'DOB',
+  gender: 'Gender',
+  gender_other: 'GenderOther',
+  standard: 'Standard',
+  phone_mobile: 'PhoneMobile',
+  email: 'Email',
+  address1: 'Address1',
+  address2: 'Address2',
+  suburb: 'Suburb',
+  state: 'State',
+  postcode: 'Postcode',
+  medical_condition_ids: 'MedicalConditions',
+  additional_medical_conditions: 'AdditionalMedicalConditions',
+  school_id: 'School',
+  venue_id: 'Venue',
+  notes: 'Notes',
+  pending_days: 'PreferredDays',
+  custom_field_values: 'CustomFields',
+};
