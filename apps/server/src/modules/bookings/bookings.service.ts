@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { courtLabel } from '@portal/shared/labels';
 import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
-import { clockRange, formatDate } from '@portal/shared/date-time-text';
+import { clockRange, dateAndClock, formatDate } from '@portal/shared/date-time-text';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import { recordActivity } from '../activity/activity.api.ts';
@@ -342,7 +342,12 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
   }
   const done = await repo.runInTransaction(ctx.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
   if (!done) throw notFound(bookingMessages.notFound);
-  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'booking', summary: `Cancelled the booking of ${row.court} on ${row.date} at ${row.start_time}` });
+  await recordActivity(ctx, {
+    companyId: company.id,
+    clientId,
+    kind: 'booking',
+    summary: `Cancelled the booking of ${row.court}, ${dateAndClock(row.date, row.start_time, company.settings.localization.DateFormat)}`,
+  });
   return presentBooking(company, { ...row, status: 'cancelled' }, now);
 }
 

@@ -2,6 +2,7 @@ import { classMessages as msg, type Makeup } from '@portal/shared/class-schemas'
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import { recordActivity } from '../activity/activity.api.ts';
+import { formatDate } from '@portal/shared/date-time-text';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays } from '../../lib/time.ts';
@@ -119,7 +120,13 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   const makeupId = await ctx.transaction(async (tx) => {
     const absenceId = await attendanceRepo.insertAbsence(tx.db, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
     if (absenceId === null) throw refuse(409, 'ALREADY_ABSENT', msg.absenceAlready);
-    await recordActivity(tx, { companyId: company.id, clientId, kind: 'absence', summary: `Notified an absence from ${session.class_name} on ${session.date}: ${reason}` });
+    const student = await repo.findClientStudent(tx.db, company.id, clientId, input.student_id);
+    await recordActivity(tx, {
+      companyId: company.id,
+      clientId,
+      kind: 'absence',
+      summary: `${student?.first_name ?? 'A student'} absent from ${session.class_name} on ${formatDate(session.date, company.settings.localization.DateFormat)}: ${reason}`,
+    });
     // A make-up only for a place the student really gives up (not a make-up missed in turn).
     if (!earnsMakeup(company) || inSession.kind === 'temporary') return null;
     return attendanceRepo.insertMakeupCredit(tx.db, {
@@ -215,7 +222,13 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
       created_at: c.now,
     });
     if (!(await attendanceRepo.useMakeupCredit(tx.db, company.id, clientId, makeup.id, enrolmentId, c.now, c.today))) throw refuse(409, 'MAKEUP_USED', msg.makeupUsed);
-    await recordActivity(tx, { companyId: company.id, clientId, kind: 'makeup', summary: `Booked a make-up in ${session.class_name} on ${session.date}` });
+    const student = await repo.findClientStudent(tx.db, company.id, clientId, makeup.student_id);
+    await recordActivity(tx, {
+      companyId: company.id,
+      clientId,
+      kind: 'makeup',
+      summary: `Booked ${student?.first_name ?? 'a student'} a make-up in ${session.class_name} on ${formatDate(session.date, company.settings.localization.DateFormat)}`,
+    });
   });
   const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
   return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(company, makeup!, c.today) };

@@ -46,8 +46,9 @@ export async function listWaitlist(ctx: Ctx, company: Company, clientId: number)
 
 export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number, entryId: number) {
   const c = clock(company);
+  const entry = (await waitlistRepo.findClientWaitlist(ctx.db, company.id, clientId)).find((w) => w.id === entryId);
   if (!(await waitlistRepo.closeWaitlistEntry(ctx.db, company.id, clientId, entryId, 'left', c.now))) throw notFound();
-  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: 'Left a waitlist' });
+  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: `Took ${entry?.first_name ?? 'a student'} off the waitlist for ${entry?.class_name ?? 'a class'}` });
   return listWaitlist(ctx, company, clientId);
 }
 
