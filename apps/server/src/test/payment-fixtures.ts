@@ -112,3 +112,23 @@ export async function classesWithSessionsAhead(t: TestApp, companyId: number, op
     .execute();
   return rows.map((r) => r.class_id);
 }
+
+/** Empties a class of the test's database (no place taken, nobody waiting) and sets its capacity and price, and anything else given. */
+export async function emptyClass(t: TestApp, companyId: number, classId: number, set: { capacity: number; price_cents: number; standard?: string; lesson_format_id?: number | null }): Promise<number> {
+  const db = t.runtime.ctx.db;
+  await db.deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
+  await db.deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
+  await db
+    .updateTable('classes')
+    .set({ ...set, enrolled_count: 0 })
+    .where('company_id', '=', companyId)
+    .where('id', '=', classId)
+    .execute();
+  return classId;
+}
+
+/** A new family of SPLASH (signed in) with one child of its own. */
+export async function familyWithChild(t: TestApp, firstName = 'Kid') {
+  const who = await customerWithInvoices(t, []);
+  return { ...who, studentId: await newStudent(t, who.companyId, who.clientId, firstName) };
+}

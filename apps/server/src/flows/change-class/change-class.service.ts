@@ -28,13 +28,11 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
   /** What a price difference is as money that changes hands: with tax added where prices exclude it. */
   const withTax = (cents: number) => (fin.TaxInclusive ? cents : cents + taxOf(cents, rate, false));
   const now = ctx.clock.now();
-  let told: { title: string; content: string } | null = null;
-
-  const answer = await ctx.transaction(async (tx): Promise<ClassChangeAnswer> => {
+  const { answer, mail } = await ctx.transaction(async (tx): Promise<{ answer: ClassChangeAnswer; mail: { title: string; content: string } | null }> => {
     const move = await moveToClass(tx, company, clientId, body);
     const { option } = move;
     const base = { success: true as const, ClassID: option.ClassID, Name: option.Name, StartDate: option.StartDate, replayed: move.replayed };
-    if (move.replayed) return { ...base, ChargeCents: 0, CreditCents: 0, invoiceNo: null };
+    if (move.replayed) return { answer: { ...base, ChargeCents: 0, CreditCents: 0, invoiceNo: null }, mail: null };
 
     const from = formatDate(option.StartDate, company.settings.localization.DateFormat);
     const what = `${move.studentName}: ${move.fromName} to ${option.Name} from ${from}`;
@@ -76,12 +74,10 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
     const title = `Class changed: ${move.studentName} to ${option.Name}`;
     const content = `${move.studentName} moves from ${move.fromName} to ${option.Name} (${WEEKDAYS[option.Day - 1] ?? ''} ${clockTime(option.Time)}) from ${from}. ${money}`;
     await notifyClient(tx.db, { companyId: company.id, clientId, category: 'classes', title, content, tagData: { kind: 'student', student_id: body.student_id }, createdAt: nowIso(now) });
-    told = { title, content };
     await recordActivity(tx, { companyId: company.id, clientId, kind: 'enrolment', summary: `Changed class: ${what}. ${money}` });
-    return { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo };
+    return { answer: { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo }, mail: { title, content } };
   });
 
-  const mail = told as { title: string; content: string } | null;
   if (mail && !(await isEmailOptedOut(ctx, company.id, clientId, 'classes'))) {
     const client = await findClientEmail(ctx, company.id, clientId);
     if (client?.email) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChangeAnswer, ClassChangeOptionsAnswer } from '@portal/shared/class-schemas';
 import { taxOf } from '@portal/shared/pricing/money';
 import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, newStudent } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 
@@ -29,23 +29,13 @@ describe.each(testEngines())('changing class on %s', (engine) => {
   async function programme(index: number, prices: [number, number], capacity = 8): Promise<[number, number]> {
     const pair = [classIds[index * 2]!, classIds[index * 2 + 1]!] as [number, number];
     const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', pair[0]).executeTakeFirstOrThrow()).lesson_format_id;
-    for (const [i, id] of pair.entries()) {
-      await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', id).execute();
-      await db().deleteFrom('waitlist_entries').where('company_id', '=', splash).where('class_id', '=', id).execute();
-      await db()
-        .updateTable('classes')
-        .set({ capacity, price_cents: prices[i]!, enrolled_count: 0, standard: `Programme ${index}`, lesson_format_id: format })
-        .where('company_id', '=', splash)
-        .where('id', '=', id)
-        .execute();
-    }
+    for (const [i, id] of pair.entries()) await emptyClass(t, splash, id, { capacity, price_cents: prices[i]!, standard: `Programme ${index}`, lesson_format_id: format });
     return pair;
   }
 
   /** A family of its own with a child enrolled in a class for the term. */
   async function enrolled(classId: number): Promise<{ browser: Browser; clientId: number; email: string; studentId: number }> {
-    const who = await customerWithInvoices(t, []);
-    const studentId = await newStudent(t, splash, who.clientId, 'Ava');
+    const { studentId, ...who } = await familyWithChild(t, 'Ava');
     await db()
       .insertInto('enrolments')
       .values({ company_id: splash, class_id: classId, student_id: studentId, start_date: '2020-01-06', end_date: null, status: 'active', kind: 'ongoing', hold_until: null, created_at: null })

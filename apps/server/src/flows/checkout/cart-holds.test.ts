@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, countCharges, customerWithInvoices, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
@@ -23,18 +23,8 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
   afterAll(() => t.close());
 
   /** A class of this file's own with one place, nobody in it and nobody waiting. */
-  async function lastPlace(index: number): Promise<number> {
-    const classId = classIds[index]!;
-    await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', classId).execute();
-    await db().deleteFrom('waitlist_entries').where('company_id', '=', splash).where('class_id', '=', classId).execute();
-    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();
-    return classId;
-  }
-
-  async function family(): Promise<{ browser: Browser; studentId: number }> {
-    const who = await customerWithInvoices(t, []);
-    return { browser: who.browser, studentId: await newStudent(t, splash, who.clientId) };
-  }
+  const lastPlace = (index: number) => emptyClass(t, splash, classIds[index]!, { capacity: 1, price_cents: 2_000 });
+  const family = () => familyWithChild(t);
 
   const hold = (browser: Browser, classItems: unknown[], bookingItems: unknown[] = []) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems, bookingItems });
   const placesOf = (classId: number) => db().selectFrom('enrolments').select(['id', 'status', 'student_id']).where('company_id', '=', splash).where('class_id', '=', classId).execute();
