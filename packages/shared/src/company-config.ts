@@ -168,6 +168,19 @@ export const profileSchema = z.object({
    * taken, from the browser or the API (decision 091).
    */
   OpensAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /**
+   * The waiting room of a profile with an opening (decision 099): families who arrive within
+   * `WindowMinutes` before it are put in a random order at the opening, later ones queue behind
+   * in arrival order; `FamiliesAtOnce` take their turn together, each for `TurnMinutes`.
+   * `WindowMinutes` 0: no waiting room.
+   */
+  WaitingRoom: z
+    .object({
+      WindowMinutes: z.number().int().min(0).max(240).default(15),
+      FamiliesAtOnce: z.number().int().min(1).max(10_000).default(100),
+      TurnMinutes: z.number().int().min(5).max(120).default(20),
+    })
+    .default({ WindowMinutes: 15, FamiliesAtOnce: 100, TurnMinutes: 20 }),
 });
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a time HH:mm (24-hour)');

@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   SIGN_UPS_CLOSED: 'New sign-ups are closed.',
   REGISTRATION_CLOSED: 'Registration is closed.',
   REGISTRATION_NOT_OPEN: 'Registration has not opened yet.',
+  QUEUE_TURN_REQUIRED: 'Please wait for your turn in the queue.',
   REGISTRATION_EXPIRED: 'This registration has expired. Please start again.',
   ALREADY_SUBMITTED: 'This registration was already submitted.',
   EXISTING_CLIENT: 'You already have an account.',

@@ -32,6 +32,7 @@ import { guestBookingCaptcha } from './migrations/030-guest-booking-captcha.ts';
 import { chargeRefunds } from './migrations/031-charge-refunds.ts';
 import { deletionRequests } from './migrations/032-deletion-requests.ts';
 import { activityLog } from './migrations/033-activity-log.ts';
+import { waitingRooms } from './migrations/034-waiting-rooms.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -68,6 +69,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '031-charge-refunds': chargeRefunds,
     '032-deletion-requests': deletionRequests(engine),
     '033-activity-log': activityLog(engine),
+    '034-waiting-rooms': waitingRooms(engine),
   };
 }
 

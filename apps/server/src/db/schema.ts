@@ -576,6 +576,27 @@ export interface ActivityLogTable {
   summary: string;
   changes: string | null;
 }
+/** The waiting room of a registration's opening (migration 034, decision 099); its row is the admissions' lock. */
+export interface WaitingRoomsTable {
+  id: Generated<number>;
+  company_id: number;
+  profile_id: number;
+  opens_at: string;
+  admitted: Generated<number>;
+}
+/** A browser's place in a waiting room: its ticket (hashed), its order, its turn. */
+export interface WaitingRoomPlacesTable {
+  id: Generated<number>;
+  room_id: number;
+  ticket_hash: string;
+  joined_at: string;
+  place_key: number;
+  seen_at: string;
+  email: string | null;
+  admitted_at: string | null;
+  turn_ends_at: string | null;
+  ended_at: string | null;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -690,6 +711,8 @@ export interface Database extends BookingsFinancialsTables {
   charge_refunds: ChargeRefundsTable;
   deletion_requests: DeletionRequestsTable;
   activity_log: ActivityLogTable;
+  waiting_rooms: WaitingRoomsTable;
+  waiting_room_places: WaitingRoomPlacesTable;
   payment_methods: PaymentMethodsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;

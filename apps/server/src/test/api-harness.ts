@@ -11,7 +11,7 @@ import { importCompanyBundle } from '../modules/import/import.service.ts';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
 import { updateCompanySettings } from '../modules/company/company.repository.ts';
 import type { CompanySettings } from '@portal/shared/company-config';
-import { createRuntime, type Runtime } from '../runtime.ts';
+import { createRuntime, type Runtime, type RuntimeParts } from '../runtime.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 import type { Engine } from '../db/database.ts';
@@ -35,7 +35,7 @@ export interface TestApp {
 }
 
 /** A real app on a fresh, migrated database of the given engine, holding the demo companies. */
-export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function startTestApp(engine: Engine, env: Partial<Env> = {}, options: Pick<RuntimeParts, 'logStream' | 'clock'> = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine, { demo: true });
   let queries = 0;
   // Every query the app runs hands its result to this plugin once.

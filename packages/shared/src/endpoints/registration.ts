@@ -16,6 +16,7 @@ import {
   verifyCodeAnswerSchema,
   verifyCodeRequestSchema,
 } from '../registration-schemas';
+import { waitingRoomAnswerSchema, waitingRoomParamsSchema } from '../waiting-room-schemas';
 
 /**
  * The online registration (N22, N29, R57–R60; decisions 047, 049): open to any visitor of the
@@ -30,6 +31,35 @@ const classChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NO
 const payment: ErrorCode[] = ['PAYMENTS_OFF', 'DIRECT_DEBIT_OFF', ...CARD_PAYMENT_ERRORS];
 
 export const registrationEndpoints = {
+  waitingRoom: defineEndpoint({
+    method: 'GET',
+    path: '/api/ocr/waiting-room/:profile',
+    auth: 'company',
+    params: waitingRoomParamsSchema,
+    response: waitingRoomAnswerSchema,
+    tags,
+    description: "The waiting room of a profile with an opening (decision 099) and this browser's place in it: its position and estimated wait, or its turn and when the turn ends.",
+  }),
+  joinWaitingRoom: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/waiting-room/:profile',
+    auth: 'company',
+    params: waitingRoomParamsSchema,
+    response: waitingRoomAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN'],
+    tags,
+    description:
+      'Joins the waiting room (from the company’s window before the opening): a browser keeps one place, in a cookie, across reloads. Early arrivals are put in a random order at the opening, later ones in arrival order.',
+  }),
+  leaveWaitingRoom: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/ocr/waiting-room/:profile',
+    auth: 'company',
+    params: waitingRoomParamsSchema,
+    response: waitingRoomAnswerSchema,
+    tags,
+    description: "Gives up this browser's place or turn, letting the next family in.",
+  }),
   confirmEmail: defineEndpoint({
     method: 'POST',
     path: '/api/ocr/confirm-email',
@@ -56,7 +86,7 @@ export const registrationEndpoints = {
     auth: 'company',
     body: verifyCodeRequestSchema,
     response: verifyCodeAnswerSchema,
-    errors: ['REGISTRATION_CLOSED', 'CODE_INVALID', 'CODE_TOO_MANY_TRIES', 'EXISTING_CLIENT'],
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN', 'QUEUE_TURN_REQUIRED', 'CODE_INVALID', 'CODE_TOO_MANY_TRIES', 'EXISTING_CLIENT'],
     tags,
     description: 'R58: proves the address with the mailed code and opens the registration under the profile.',
   }),
@@ -78,7 +108,7 @@ export const registrationEndpoints = {
     auth: 'company',
     body: registrationQuoteRequestSchema,
     response: registrationQuoteAnswerSchema,
-    errors: ['REGISTRATION_CLOSED', ...classChoices],
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN', 'QUEUE_TURN_REQUIRED', ...classChoices],
     tags,
     description: 'Prices the classes chosen on the class step for a new family, with the payment options of the profile.',
   }),
@@ -91,6 +121,8 @@ export const registrationEndpoints = {
     response: registrationAnswerSchema,
     errors: [
       'REGISTRATION_CLOSED',
+      'REGISTRATION_NOT_OPEN',
+      'QUEUE_TURN_REQUIRED',
       'REGISTRATION_EXPIRED',
       'CAPTCHA_REQUIRED',
       'ALREADY_SUBMITTED',

@@ -11,6 +11,7 @@ import { listAllStudentsOfClient } from '../../modules/students/students.api.ts'
 import { checkout } from '../checkout/checkout.service.ts';
 import { quoteCart } from '../checkout/quote.service.ts';
 import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
+import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, paymentOptionsOf, takesClasses } from './registration-rules.ts';
 
 // A family that already has an account registers its own students in classes through a registration link (N12, F16, R49; decision 060).
@@ -57,8 +58,9 @@ function cartOf(body: { profile: number; classes: readonly Choice[] }, paymentMe
 }
 
 /** POST /api/classes/ocr-class-quote: the classes chosen, priced for this family, with how the profile lets it pay. */
-export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, clientId: number, body: OcrClassQuoteRequest): Promise<RegistrationQuoteAnswer> {
+export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, clientId: number, body: OcrClassQuoteRequest, ticket?: string): Promise<RegistrationQuoteAnswer> {
   const profile = await checkChoices(ctx, company, clientId, body);
+  await requireTurn(ctx, company, body.profile, ticket);
   const quote = await quoteCart(ctx, company, clientId, cartOf(body, body.direct_debit_payment ? 'direct_debit' : 'card'));
   return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company) };
 }
@@ -78,6 +80,7 @@ export async function registerExistingFamilyClasses(
   idempotencyKey: string,
   body: OcrClassRequest,
   request: { ipAddress: string; userAgent: string },
+  ticket?: string,
 ): Promise<{ payment: PaymentAnswer | null }> {
   const profile = await checkChoices(ctx, company, clientId, body);
   const enrols = body.classes.some((c) => !c.waitlist);
@@ -89,6 +92,8 @@ export async function registerExistingFamilyClasses(
 
   // A retry under a key already paying skips to the checkout, which answers it from its record.
   const retried = enrols && Boolean(await findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey));
+  // Where the profile has a waiting room, only in the browser's turn (decision 099); a retry is answered whatever its turn.
+  if (!retried) await requireTurn(ctx, company, body.profile, ticket);
   if (!retried) {
     // The mandate is registered with the provider before the transaction, which then only keeps it.
     const mandate = bank ? await within('bank', () => registerBankMandate(ctx, company, bank)) : null;

@@ -13,6 +13,7 @@ import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
+import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, CAPTCHA_MARK_MINUTES, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses } from './registration-rules.ts';
 
 // The steps before the submission: the address and its code, the captcha, the quote, the card.
@@ -55,10 +56,12 @@ export async function sendCode(ctx: Ctx, company: Company, email: string): Promi
  * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
  * that signs in here (the code sent to one is a decoy, and one may have signed up since).
  */
-export async function verifyCode(ctx: Ctx, company: Company, input: { token: string; code: number; profile: number }): Promise<{ email: string }> {
+export async function verifyCode(ctx: Ctx, company: Company, input: { token: string; code: number; profile: number }, ticket?: string): Promise<{ email: string }> {
   assertRegistrationOpen(company, input.profile, { at: ctx.clock.now() });
   const row = await findEmailCode(ctx, company.id, 'registration', input.token);
   if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  // Where the profile has a waiting room, only in the browser's turn, which this address then binds (decision 099).
+  await requireTurn(ctx, company, input.profile, ticket, row.email);
   const check = await checkEmailCode(ctx, company.id, row, input.token, input.code);
   if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
   if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
@@ -103,8 +106,9 @@ export function enrolledItems(body: { profile: number; classes: QuoteRequest['cl
 }
 
 /** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
-export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest): Promise<RegistrationQuoteAnswer> {
+export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest, ticket?: string): Promise<RegistrationQuoteAnswer> {
   assertRegistrationOpen(company, body.profile, { at: ctx.clock.now() });
+  await requireTurn(ctx, company, body.profile, ticket);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');

@@ -13,6 +13,7 @@ import { errorResponses, typed } from '../../lib/http.ts';
 import { requireCompany } from '../../plugins/auth.ts';
 import { signInCustomer } from '../sign-in/sign-in.routes.ts';
 import { challengeParams, GATEWAY_PREFIX, simulatedGatewayAllowed } from '../../modules/payments/payments.api.ts';
+import { endTurn, ticketOf } from '../../modules/waiting-room/waiting-room.api.ts';
 import * as steps from './registration-steps.service.ts';
 import { submitRegistration } from './submission.service.ts';
 import { quoteExistingFamilyClasses, registerExistingFamilyClasses } from './existing-family.service.ts';
@@ -35,7 +36,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.verifyCode, async ({ ctx, body, req }) => {
     await throttle(req, 'register');
-    return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body)) };
+    return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body, ticketOf(req, body.profile))) };
   });
 
   route(app, base, endpoints.verifyCaptcha, async ({ ctx, body, headers, req }) => {
@@ -51,12 +52,12 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     async ({ ctx, body, headers, req, reply }) => {
       await throttle(req, 'register');
       reply.headers({ 'cache-control': 'no-store' });
-      const { clientId, payment } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, {
-        ipAddress: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
+      const ticket = ticketOf(req, body.profile);
+      const { clientId, payment } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
       // A challenge step first: nobody is signed in until the payment goes through.
       if (clientId === null) return { success: true as const, payment };
+      // The turn in the waiting room is used: the next family's comes.
+      await endTurn(ctx, ctx.company, body.profile, ticket);
       // The new family is signed in; a retry after a lost answer signs it in again.
       return { success: true as const, payment, ...(await signInCustomer(ctx, req, reply, ctx.company, clientId)) };
     },
@@ -69,13 +70,13 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.quote, async ({ ctx, body, req }) => {
     await throttle(req, 'register');
-    return steps.quoteRegistration(ctx, ctx.company, body);
+    return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, body.profile));
   });
 
   // A family that already has an account, signed in, registers its own students in classes (N12, F16, R49; decision 060).
-  route(app, base, classEndpoints.ocrClassQuote, ({ ctx, body, reply }) => {
+  route(app, base, classEndpoints.ocrClassQuote, ({ ctx, body, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    return quoteExistingFamilyClasses(ctx, ctx.company, ctx.clientId, body);
+    return quoteExistingFamilyClasses(ctx, ctx.company, ctx.clientId, body, ticketOf(req, body.profile));
   });
 
   route(
@@ -84,7 +85,10 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     classEndpoints.ocrClass,
     async ({ ctx, body, headers, req, reply }) => {
       reply.header('cache-control', 'no-store');
-      const { payment } = await registerExistingFamilyClasses(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+      const ticket = ticketOf(req, body.profile);
+      const { payment } = await registerExistingFamilyClasses(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
+      // The turn in the waiting room is used once the classes are taken (a challenge step keeps it until answered).
+      if (payment?.status !== 'requires_action') await endTurn(ctx, ctx.company, body.profile, ticket);
       return { success: true as const, payment };
     },
     { bodyLimit: signaturesBodyLimit(REGISTRATION_MAX_AGREEMENTS), responses: { 402: apiErrorSchema, 502: apiErrorSchema } },

@@ -498,8 +498,14 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
       expect([submitted.status, submitted.body.code, submitted.body.message]).toEqual(notOpen);
       expect(await family(email)).toEqual(nothing);
       await opensAt(new Date(Date.now() - 60_000).toISOString());
+      // Opened: the profile's waiting room lets a family in at once when nobody is ahead of it (decision 099).
+      const refused = await submit(b, form(token, 1));
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'QUEUE_TURN_REQUIRED', 'Please wait for your turn in the queue.']);
+      expect((await b.post<{ place: { state: string } }>('/api/ocr/waiting-room/1', {})).body.place?.state).toBe('admitted');
       expect((await submit(b, form(token, 1))).status).toBe(200);
       expect((await family(email)).students).toBe(2);
+      // The submission used the turn: the next family's comes.
+      expect((await b.get<{ place: { state: string } }>('/api/ocr/waiting-room/1')).body.place?.state).toBe('ended');
     } finally {
       await opensAt(null);
     }

@@ -22,6 +22,7 @@ import { insertStudent, parseStudentForm } from '../../modules/students/students
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
+import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
 import { enrolledItems } from './registration-steps.service.ts';
 
@@ -117,13 +118,22 @@ function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, bo
  * once submitted, is refused. Concurrent submissions of one registration are one: the first to
  * mark it submitted writes, the others answer from it.
  */
-export async function submitRegistration(ctx: Ctx, company: Company, idempotencyKey: string, body: Submission, request: { ipAddress: string; userAgent: string }): Promise<RegistrationResult> {
+export async function submitRegistration(
+  ctx: Ctx,
+  company: Company,
+  idempotencyKey: string,
+  body: Submission,
+  request: { ipAddress: string; userAgent: string },
+  ticket?: string,
+): Promise<RegistrationResult> {
   const now = ctx.clock.now();
   assertRegistrationOpen(company, body.profile, { at: now });
   const hash = hashOf(body);
   const submitted = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(ctx, company, submitted, idempotencyKey, hash, body, now);
   const checked = await checkSubmission(ctx, company, body, now);
+  // A retry of a submitted registration is answered above, whether or not its turn has ended since.
+  await requireTurn(ctx, company, body.profile, ticket, checked.registration.email);
   // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
   const mandate = checked.bank ? await within('bank', () => registerBankMandate(ctx, company, checked.bank)) : null;
   let written: { clientId: number; studentIds: number[] } | null;

@@ -1,0 +1,131 @@
+import type { Db } from '../../db/database.ts';
+
+/** The room of a profile's opening, made on its first arrival. */
+export async function ensureRoom(db: Db, input: { companyId: number; profileId: number; opensAt: string }): Promise<number> {
+  const find = () =>
+    db.selectFrom('waiting_rooms').select('id').where('company_id', '=', input.companyId).where('profile_id', '=', input.profileId).where('opens_at', '=', input.opensAt).executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  await db
+    .insertInto('waiting_rooms')
+    .values({ company_id: input.companyId, profile_id: input.profileId, opens_at: input.opensAt })
+    .onConflict((oc) => oc.columns(['company_id', 'profile_id', 'opens_at']).doNothing())
+    .execute();
+  return (await find())!.id;
+}
+
+/** The room, or undefined before anyone has arrived. */
+export function findRoom(db: Db, input: { companyId: number; profileId: number; opensAt: string }) {
+  return db
+    .selectFrom('waiting_rooms')
+    .select('id')
+    .where('company_id', '=', input.companyId)
+    .where('profile_id', '=', input.profileId)
+    .where('opens_at', '=', input.opensAt)
+    .executeTakeFirst();
+}
+
+/** Takes the room's lock for the caller's transaction: admissions are counted and made under it. */
+export async function lockRoom(db: Db, roomId: number): Promise<void> {
+  await db
+    .updateTable('waiting_rooms')
+    .set((eb) => ({ admitted: eb.ref('admitted') }))
+    .where('id', '=', roomId)
+    .execute();
+}
+
+export function findPlace(db: Db, roomId: number, ticketHash: string) {
+  return db.selectFrom('waiting_room_places').selectAll().where('room_id', '=', roomId).where('ticket_hash', '=', ticketHash).executeTakeFirst();
+}
+export type PlaceRow = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
+
+export async function insertPlace(db: Db, row: { room_id: number; ticket_hash: string; joined_at: string; place_key: number }): Promise<void> {
+  await db
+    .insertInto('waiting_room_places')
+    .values({ ...row, seen_at: row.joined_at })
+    .execute();
+}
+
+export async function touchPlace(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('waiting_room_places').set({ seen_at: at }).where('id', '=', id).execute();
+}
+
+export async function bindEmail(db: Db, id: number, email: string): Promise<void> {
+  await db.updateTable('waiting_room_places').set({ email }).where('id', '=', id).where('email', 'is', null).execute();
+}
+
+export async function endPlace(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('waiting_room_places').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+}
+
+/** Families whose turn runs now. */
+export async function countTurns(db: Db, roomId: number, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_room_places')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId)
+    .where('admitted_at', 'is not', null)
+    .where('ended_at', 'is', null)
+    .where('turn_ends_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next `limit` families waiting and still there (seen since `presentSince`), in the queue's order. */
+export async function nextWaiting(db: Db, roomId: number, presentSince: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('waiting_room_places')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('admitted_at', 'is', null)
+    .where('ended_at', 'is', null)
+    .where('seen_at', '>=', presentSince)
+    .orderBy('place_key')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function admit(db: Db, ids: number[], at: string, turnEndsAt: string): Promise<void> {
+  if (ids.length) await db.updateTable('waiting_room_places').set({ admitted_at: at, turn_ends_at: turnEndsAt }).where('id', 'in', ids).where('admitted_at', 'is', null).execute();
+}
+
+/** Families still there who wait ahead of this place. */
+export async function countAhead(db: Db, place: PlaceRow, presentSince: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_room_places')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', place.room_id)
+    .where('admitted_at', 'is', null)
+    .where('ended_at', 'is', null)
+    .where('seen_at', '>=', presentSince)
+    .where((eb) => eb.or([eb('place_key', '<', place.place_key), eb.and([eb('place_key', '=', place.place_key), eb('id', '<', place.id)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Turns that ended (used, given up or lapsed) between `since` and `now`: the pace at which the queue moves. */
+export async function countTurnsEnded(db: Db, roomId: number, since: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_room_places')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId)
+    .where('admitted_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('ended_at', '>=', since), eb('ended_at', '<=', now)]),
+        eb.and([eb('ended_at', 'is', null), eb('turn_ends_at', '>=', since), eb('turn_ends_at', '<=', now)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Places that ended, or were last seen, before `before`: a queue's day is over. */
+export async function deleteOldPlaces(db: Db, before: string): Promise<void> {
+  await db
+    .deleteFrom('waiting_room_places')
+    .where((eb) => eb.or([eb('ended_at', '<', before), eb('turn_ends_at', '<', before), eb.and([eb('admitted_at', 'is', null), eb('seen_at', '<', before)])]))
+    .execute();
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registrationEndpoints as endpoints } from '@portal/shared/endpoints/registration';
+import { waitingRoomCookie } from '@portal/shared/waiting-room-schemas';
+import type { Ctx } from '../../context.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { throttle } from '../../lib/sign-in-throttle.ts';
+import { cookieOptions } from '../../plugins/auth.ts';
+import { joinWaitingRoom, leaveWaitingRoom, waitingRoom } from './waiting-room.service.ts';
+
+/** A place is kept for a day: the morning's queue, a reload, a dropped connection. */
+const TICKET_MS = 24 * 3600_000;
+
+/** This browser's ticket for the profile's waiting room (an HttpOnly cookie). */
+export const ticketOf = (req: FastifyRequest, profileId: number): string | undefined => req.cookies[waitingRoomCookie(profileId)];
+
+/** The waiting room of a registration's opening (decision 099). */
+export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  route(app, base, endpoints.waitingRoom, ({ ctx, params, req, reply }) => {
+    noStore(reply);
+    return waitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
+  });
+
+  route(app, base, endpoints.joinWaitingRoom, async ({ ctx, params, req, reply }) => {
+    noStore(reply);
+    await throttle(req, 'register');
+    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
+    if (joined.ticket) reply.setCookie(waitingRoomCookie(params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
+    return joined.answer;
+  });
+
+  route(app, base, endpoints.leaveWaitingRoom, async ({ ctx, params, req, reply }) => {
+    noStore(reply);
+    const answer = await leaveWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
+    reply.clearCookie(waitingRoomCookie(params.profile), { path: '/' });
+    return answer;
+  });
+}

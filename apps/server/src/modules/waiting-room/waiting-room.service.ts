@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import { waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { formatDateAtTime } from '@portal/shared/date-time-text';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { addMinutes, companyTimeZone, nowIso } from '../../lib/time.ts';
+import { hashToken, isTokenShaped, newToken } from '../../lib/tokens.ts';
+import * as repo from './waiting-room.repository.ts';
+
+/**
+ * A profile's waiting room (decision 099). A browser's place is a ticket (a random token in an
+ * HttpOnly cookie, only its hash kept). Its order (`place_key`): a random draw for one that joined
+ * before the opening, so arriving early by a second buys nothing; after every draw, the arrival
+ * instant for one that joined later. `FamiliesAtOnce` families hold a turn together; a turn ends
+ * when it is used (the registration submitted), given up or lapsed, and the next family still
+ * there is let in. A family that stops asking for its place (closed the page) is passed over while
+ * away and keeps its place for when it comes back (a reload, a dropped connection).
+ */
+
+/** A family not heard from for this long is passed over until it asks again (the page asks every 5 s). */
+const AWAY_MS = 90_000;
+/** A place's last sighting is written at most this often, not on every poll. */
+const SEEN_EVERY_MS = 30_000;
+/** The pace of the queue is measured over this many minutes at most. */
+const PACE_MINUTES = 10;
+/** A joining family's draw: a random number below 2^40; later arrivals come after every draw. */
+const DRAWS = 2 ** 40;
+const LATE = 2 ** 41;
+
+interface Room {
+  profileId: number;
+  opensAt: Date;
+  opensAtText: string;
+  joinFrom: Date;
+  familiesAtOnce: number;
+  turnMinutes: number;
+}
+
+/** The profile's waiting room, or null where it has none (no opening, or a window of 0). */
+function roomOf(company: Company, profileId: number): Room | null {
+  const profile = company.settings.profiles.find((p) => p.OCRProfileID === profileId);
+  if (!profile) throw notFound();
+  const w = profile.WaitingRoom;
+  if (!profile.OpensAt || w.WindowMinutes === 0) return null;
+  const opensAt = new Date(profile.OpensAt);
+  return { profileId, opensAt, opensAtText: profile.OpensAt, joinFrom: addMinutes(opensAt, -w.WindowMinutes), familiesAtOnce: w.FamiliesAtOnce, turnMinutes: w.TurnMinutes };
+}
+
+const roomKey = (company: Company, room: Room) => ({ companyId: company.id, profileId: room.profileId, opensAt: room.opensAtText });
+
+/** Lets in the next families still there while turns are free, under the room's lock. */
+async function admitNext(ctx: Ctx, roomId: number, room: Room, now: Date): Promise<void> {
+  const at = nowIso(now);
+  const presentSince = nowIso(new Date(now.getTime() - AWAY_MS));
+  // Read first without the lock: on a busy morning nearly every poll finds every turn taken.
+  const free = room.familiesAtOnce - (await repo.countTurns(ctx.db, roomId, at));
+  if (free <= 0 || (await repo.nextWaiting(ctx.db, roomId, presentSince, 1)).length === 0) return;
+  await ctx.transaction(async (tx) => {
+    await repo.lockRoom(tx.db, roomId);
+    const stillFree = room.familiesAtOnce - (await repo.countTurns(tx.db, roomId, at));
+    if (stillFree <= 0) return;
+    await repo.admit(tx.db, await repo.nextWaiting(tx.db, roomId, presentSince, stillFree), at, nowIso(addMinutes(now, room.turnMinutes)));
+  });
+}
+
+/** Minutes until a family `position` places from the front gets its turn, from the pace turns have been ending at. */
+async function estimateWait(ctx: Ctx, roomId: number, room: Room, position: number, now: Date): Promise<number> {
+  const minutes = Math.min(PACE_MINUTES, Math.max(1, (now.getTime() - room.opensAt.getTime()) / 60_000));
+  const ended = await repo.countTurnsEnded(ctx.db, roomId, nowIso(new Date(now.getTime() - minutes * 60_000)), nowIso(now));
+  // Before any turn has ended, the worst case: every family ahead uses its whole turn.
+  if (ended === 0) return Math.ceil(position / room.familiesAtOnce) * room.turnMinutes;
+  return Math.ceil(position / (ended / minutes));
+}
+
+function stateOf(place: repo.PlaceRow, room: Room, now: Date): 'early' | 'waiting' | 'admitted' | 'ended' {
+  if (place.ended_at) return 'ended';
+  if (place.admitted_at) return place.turn_ends_at! > nowIso(now) ? 'admitted' : 'ended';
+  return now < room.opensAt ? 'early' : 'waiting';
+}
+
+async function answer(ctx: Ctx, company: Company, room: Room | null, place: { roomId: number; row: repo.PlaceRow } | null, now: Date): Promise<WaitingRoomAnswer> {
+  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null, turnMinutes: room?.turnMinutes ?? 0 };
+  if (!room) return { inForce: false, ...head, place: null };
+  if (!place) return { inForce: true, ...head, place: null };
+  let state = stateOf(place.row, room, now);
+  let row = place.row;
+  if (state === 'waiting') {
+    await admitNext(ctx, place.roomId, room, now);
+    row = (await repo.findPlace(ctx.db, place.roomId, row.ticket_hash))!;
+    state = stateOf(row, room, now);
+  }
+  if (state !== 'waiting') return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt: state === 'admitted' ? row.turn_ends_at : null } };
+  const position = 1 + (await repo.countAhead(ctx.db, row, nowIso(new Date(now.getTime() - AWAY_MS))));
+  return { inForce: true, ...head, place: { state, position, estimatedWaitMinutes: await estimateWait(ctx, place.roomId, room, position, now), turnEndsAt: null } };
+}
+
+/** This browser's place, seen now (its absence ends here). */
+async function placeOf(ctx: Ctx, company: Company, room: Room, ticket: string | undefined, now: Date) {
+  if (!isTokenShaped(ticket)) return null;
+  const found = await repo.findRoom(ctx.db, roomKey(company, room));
+  if (!found) return null;
+  const row = await repo.findPlace(ctx.db, found.id, hashToken(ticket));
+  if (!row) return null;
+  if (now.getTime() - Date.parse(row.seen_at) >= SEEN_EVERY_MS) {
+    row.seen_at = nowIso(now);
+    await repo.touchPlace(ctx.db, row.id, row.seen_at);
+  }
+  return { roomId: found.id, row };
+}
+
+/** GET: the room and this browser's place in it, letting families in where turns are free. */
+export async function waitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<WaitingRoomAnswer> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  return answer(ctx, company, room, room && (await placeOf(ctx, company, room, ticket, now)), now);
+}
+
+/** POST: joins, or answers the place this browser already has; `ticket` is the cookie to set (a new one where it joined). */
+export async function joinWaitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<{ answer: WaitingRoomAnswer; ticket: string | null }> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  if (!room) return { answer: await answer(ctx, company, null, null, now), ticket: null };
+  if (now < room.joinFrom) {
+    const when = formatDateAtTime(nowIso(room.joinFrom), company.settings.localization.DateFormat, companyTimeZone(company.settings.localization));
+    throw new AppError(403, 'REGISTRATION_NOT_OPEN', m.notYet(when));
+  }
+  const held = await placeOf(ctx, company, room, ticket, now);
+  if (held && stateOf(held.row, room, now) !== 'ended') return { answer: await answer(ctx, company, room, held, now), ticket: null };
+  // A new place, behind everyone who is there: a used or lapsed turn joins again at the back.
+  const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
+  const fresh = newToken();
+  const placeKey = now < room.opensAt ? crypto.randomInt(0, DRAWS) : LATE + now.getTime();
+  await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
+  const row = (await repo.findPlace(ctx.db, roomId, hashToken(fresh)))!;
+  return { answer: await answer(ctx, company, room, { roomId, row }, now), ticket: fresh };
+}
+
+/** DELETE: gives up the place or the turn; the next family is let in at its next question. */
+export async function leaveWaitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<WaitingRoomAnswer> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  const place = room && (await placeOf(ctx, company, room, ticket, now));
+  if (place) await repo.endPlace(ctx.db, place.row.id, nowIso(now));
+  return answer(ctx, company, room, null, now);
+}
+
+/**
+ * The one check every registration step that reaches the places makes (decision 099): where the
+ * profile has a waiting room, the browser's turn must be running. A turn serves one family: the
+ * first e-mail address that uses it binds it, and any other is refused.
+ */
+export async function requireTurn(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined, email?: string): Promise<void> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  if (!room) return;
+  const place = await placeOf(ctx, company, room, ticket, now);
+  const state = place && stateOf(place.row, room, now);
+  if (state !== 'admitted') throw new AppError(403, 'QUEUE_TURN_REQUIRED', state === 'ended' ? m.turnEnded : m.turnRequired);
+  if (email === undefined) return;
+  const bound = place!.row.email;
+  if (bound === null) await repo.bindEmail(ctx.db, place!.row.id, email.toLowerCase());
+  else if (bound !== email.toLowerCase()) throw new AppError(403, 'QUEUE_TURN_REQUIRED', m.otherEmail);
+}
+
+/** The registration went through: its turn is used and the next family's comes. */
+export async function endTurn(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<void> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  const place = room && (await placeOf(ctx, company, room, ticket, now));
+  if (place) await repo.endPlace(ctx.db, place.row.id, nowIso(now));
+}
+
+/** The hourly sweep: places from a day ago are over. */
+export function deleteOldPlaces(ctx: Ctx, now = ctx.clock.now()): Promise<void> {
+  return repo.deleteOldPlaces(ctx.db, nowIso(addMinutes(now, -24 * 60)));
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { Browser, changeCompanySettings, mailedCode, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { runHourlyJobs } from '../../jobs/scheduler.ts';
+
+type Place = NonNullable<WaitingRoomAnswer['place']>;
+
+describe.each(testEngines())('the waiting room of a registration opening on %s', (engine) => {
+  let t: TestApp;
+  // The server's clock: real time moved on by the test.
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const moveTo = (at: number) => {
+    offset = at - Date.now();
+  };
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, { clock: { now: () => new Date(now()) } });
+  });
+  afterAll(() => t.close());
+  const db = () => t.runtime.ctx.db;
+
+  /** A company of the test's own whose profile 1 opens at `opensAt`, with its waiting room. */
+  async function opening(opensAt: number, room: { FamiliesAtOnce?: number; TurnMinutes?: number } = {}) {
+    offset = 0;
+    const own = await ownCompany(t);
+    await changeCompanySettings<Record<string, unknown>>(t, own.companyId, (s) => {
+      s.switches = { ...(s.switches as object), AllowOCR: true, CanTakeNewSignUps: true };
+      s.profiles = [
+        {
+          OCRProfileID: 1,
+          ProfileName: 'Term 1',
+          DisplayName: 'Term 1 enrolments',
+          PageType: 'NoClasses',
+          OpensAt: new Date(opensAt).toISOString(),
+          WaitingRoom: { WindowMinutes: 15, FamiliesAtOnce: room.FamiliesAtOnce ?? 5, TurnMinutes: room.TurnMinutes ?? 20 },
+        },
+      ];
+    });
+    const visitor = async () => {
+      const b = new Browser(t.server, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+      await b.enterCompany(own.code);
+      return b;
+    };
+    return { ...own, visitor };
+  }
+  const look = async (b: Browser) => (await b.get<WaitingRoomAnswer>('/api/ocr/waiting-room/1')).body;
+  const join = (b: Browser) => b.post<WaitingRoomAnswer & { code?: string; message?: string }>('/api/ocr/waiting-room/1');
+  const place = async (b: Browser): Promise<Place> => (await look(b)).place!;
+
+  it('before its window nobody can join; in the window a family waits for the draw; the places go to the draw, not to who came first', async () => {
+    const opensAt = Date.now() + 30 * 60_000;
+    const o = await opening(opensAt);
+    const tooEarly = await join(await o.visitor());
+    expect([tooEarly.status, tooEarly.body.code]).toEqual([403, 'REGISTRATION_NOT_OPEN']);
+    expect(tooEarly.body.message).toMatch(/^The waiting room opens at .+\.$/);
+    expect(await db().selectFrom('waiting_room_places').select('id').execute()).toHaveLength(0);
+
+    moveTo(opensAt - 10 * 60_000);
+    const early: Browser[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const b = await o.visitor();
+      const joined = await join(b);
+      expect(joined.status).toBe(200);
+      expect(joined.body.place).toEqual({ state: 'early', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+      early.push(b);
+      offset += 1_000;
+    }
+    // Joining again (a reload) keeps the place; the cookie is HttpOnly.
+    const again = await join(early[0]!);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(await db().selectFrom('waiting_room_places').select('id').execute()).toHaveLength(30);
+
+    moveTo(opensAt + 1_000);
+    const late = await o.visitor();
+    // Everyone asks at once at the opening: five turns, never more, on either engine.
+    const places = await Promise.all(early.map(place));
+    await join(late);
+    const admitted = places.filter((p) => p.state === 'admitted');
+    expect(admitted).toHaveLength(5);
+    for (const p of admitted) expect(Math.abs(Date.parse(p.turnEndsAt!) - (opensAt + 20 * 60_000))).toBeLessThan(10_000);
+    const positions = (await Promise.all(early.map(place))).filter((p) => p.state === 'waiting').map((p) => p.position!);
+    expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    // Admitted by the draw: the order of arrival is not the order of admission.
+    const order = await Promise.all(early.map(async (b) => ((await place(b)).state === 'admitted' ? 0 : (await place(b)).position!)));
+    expect(order).not.toEqual([...order].sort((a, b) => a - b));
+    // A family that came after the opening queues behind every early one, with an estimate (5 turns of 20 minutes at a time).
+    expect(await place(late)).toEqual({ state: 'waiting', position: 26, estimatedWaitMinutes: 120, turnEndsAt: null });
+  });
+
+  it('a turn given up, used or lapsed lets the next family in; a family away is passed over and keeps its place for when it returns', async () => {
+    const opensAt = Date.now() + 5 * 60_000;
+    const o = await opening(opensAt, { FamiliesAtOnce: 2, TurnMinutes: 10 });
+    moveTo(opensAt);
+    const families: Browser[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const b = await o.visitor();
+      await join(b);
+      families.push(b);
+      offset += 1_000;
+    }
+    const [a, b, c, d, e] = families as [Browser, Browser, Browser, Browser, Browser];
+    expect((await place(a)).state).toBe('admitted');
+    expect((await place(b)).state).toBe('admitted');
+    expect(await place(c)).toMatchObject({ state: 'waiting', position: 1 });
+    // a gives up its turn: the next family there gets it.
+    expect((await a.call<WaitingRoomAnswer>('DELETE', '/api/ocr/waiting-room/1')).body.place).toBeNull();
+    expect(a.cookies.has('portal_queue_1')).toBe(false);
+    expect((await place(c)).state).toBe('admitted');
+    // d stops asking; two minutes on, b's turn is still running and e asks: e is next, d is passed over.
+    offset += 2 * 60_000;
+    expect(await place(e)).toMatchObject({ state: 'waiting', position: 1 });
+    // The turns of b and c lapse: e is let in, not d who is away, and so is a family that arrives now.
+    offset += 10 * 60_000;
+    expect(await place(b)).toEqual({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+    expect((await place(e)).state).toBe('admitted');
+    const f = await o.visitor();
+    expect((await join(f)).body.place?.state).toBe('admitted');
+    // d comes back (a reload): it has kept its place, ahead of anyone who arrived after it.
+    expect(await place(d)).toMatchObject({ state: 'waiting', position: 1 });
+    // A lapsed turn joins again at the back, with an estimate from the pace turns have ended at.
+    const rejoined = await join(b);
+    expect(rejoined.body.place).toMatchObject({ state: 'waiting', position: 2 });
+    expect(rejoined.body.place?.estimatedWaitMinutes).toBeGreaterThan(0);
+  });
+
+  it('no step that reaches the places is taken without a running turn, and a turn serves one e-mail address', async () => {
+    const opensAt = Date.now() + 60_000;
+    const o = await opening(opensAt, { FamiliesAtOnce: 1 });
+    moveTo(opensAt);
+    const first = await o.visitor();
+    const second = await o.visitor();
+    const stranger = await o.visitor();
+    await join(first);
+    await join(second);
+    expect((await place(first)).state).toBe('admitted');
+    const code = async (b: Browser, email: string) => {
+      const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+      return b.post<{ code: string; message: string; email: string }>('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 });
+    };
+    const emails = [1, 2, 3].map((i) => `family${i}.${o.code.toLowerCase()}@example.com`);
+    // Waiting, or never in the queue: refused before the code is tried.
+    for (const b of [second, stranger]) {
+      const refused = await code(b, emails[1]!);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'QUEUE_TURN_REQUIRED', 'Please wait for your turn in the queue.']);
+      const quote = await b.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] });
+      expect([quote.status, quote.body.code]).toEqual([403, 'QUEUE_TURN_REQUIRED']);
+    }
+    expect(await db().selectFrom('registrations').select('id').where('email', 'in', emails).execute()).toHaveLength(0);
+    // In its turn: the code opens the registration, and the turn is this address's.
+    expect((await code(first, emails[0]!)).status).toBe(200);
+    const other = await code(first, emails[2]!);
+    expect([other.status, other.body.message]).toEqual([403, 'This turn in the queue is for another e-mail address.']);
+    // The ticket is not the page's to read or share: another browser with none has no turn.
+    const copied = new Browser(t.server);
+    await copied.enterCompany(o.code);
+    expect((await copied.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('QUEUE_TURN_REQUIRED');
+    // The quote in the turn reaches the profile's own rules (this one takes no classes).
+    expect((await first.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
+  });
+
+  it('a profile without an opening, or with a window of 0, has no waiting room', async () => {
+    const o = await opening(Date.now() - 60_000);
+    await changeCompanySettings<{ profiles: { WaitingRoom: { WindowMinutes: number } }[] }>(t, o.companyId, (s) => {
+      s.profiles[0]!.WaitingRoom.WindowMinutes = 0;
+    });
+    const b = await o.visitor();
+    expect(await look(b)).toMatchObject({ inForce: false, place: null });
+    expect((await join(b)).body).toMatchObject({ inForce: false, place: null });
+    expect(b.cookies.has('portal_queue_1')).toBe(false);
+    expect((await b.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
+  });
+
+  it('the hourly sweep clears the places of a day ago', async () => {
+    const opensAt = Date.now();
+    const o = await opening(opensAt);
+    const b = await o.visitor();
+    await join(b);
+    const room = (await db().selectFrom('waiting_room_places').select('room_id').orderBy('id', 'desc').executeTakeFirstOrThrow()).room_id;
+    await runHourlyJobs(t.runtime.ctx, new Date(opensAt + 23 * 3600_000));
+    expect(await db().selectFrom('waiting_room_places').select('id').where('room_id', '=', room).execute()).toHaveLength(1);
+    await runHourlyJobs(t.runtime.ctx, new Date(opensAt + 25 * 3600_000));
+    expect(await db().selectFrom('waiting_room_places').select('id').where('room_id', '=', room).execute()).toHaveLength(0);
+  });
+});

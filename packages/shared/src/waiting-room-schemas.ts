@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The cookie that carries a browser's place in a profile's waiting room (HttpOnly: the page never reads it). */
+export const waitingRoomCookie = (profileId: number) => `portal_queue_${profileId}`;
+
+/** How often the waiting room's page asks for its place, in milliseconds. */
+export const WAITING_ROOM_POLL_MS = 5_000;
+
+export const waitingRoomParamsSchema = z.object({ profile: z.coerce.number().int().positive() });
+
+/**
+ * GET, POST and DELETE /api/ocr/waiting-room/:profile (decision 099): the waiting room of a
+ * profile with an opening, and this browser's place in it.
+ */
+export const waitingRoomAnswerSchema = z.object({
+  /** False where the profile has no opening or no waiting room: the registration is open to all. */
+  inForce: z.boolean(),
+  opensAt: z.string().nullable(),
+  /** From when a family can join (the opening less the company's window). */
+  joinFrom: z.string().nullable(),
+  /** The server's clock, so the page counts down on the server's time. */
+  now: z.string(),
+  turnMinutes: z.number().int(),
+  place: z
+    .object({
+      /**
+       * early: joined before the opening, waiting for the draw; waiting: in the queue;
+       * admitted: its turn, until `turnEndsAt`; ended: the turn lapsed or was used or given up.
+       */
+      state: z.enum(['early', 'waiting', 'admitted', 'ended']),
+      /** 1 for the next family in; null before the opening and once admitted. */
+      position: z.number().int().positive().nullable(),
+      /** Minutes until its turn, estimated from the turns taken so far; null where not waiting. */
+      estimatedWaitMinutes: z.number().int().nonnegative().nullable(),
+      turnEndsAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type WaitingRoomAnswer = z.infer<typeof waitingRoomAnswerSchema>;
+
+export const waitingRoomMessages = {
+  turnRequired: 'Please wait for your turn in the queue.',
+  turnEnded: 'Your turn in the queue has ended. Please join the queue again.',
+  otherEmail: 'This turn in the queue is for another e-mail address.',
+  notYet: (when: string) => `The waiting room opens at ${when}.`,
+} as const;
