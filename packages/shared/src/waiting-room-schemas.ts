@@ -25,9 +25,10 @@ export const waitingRoomAnswerSchema = z.object({
     .object({
       /**
        * early: joined before the opening, waiting for the draw; waiting: in the queue;
-       * admitted: its turn, until `turnEndsAt`; ended: the turn lapsed or was used or given up.
+       * admitted: its turn, until `turnEndsAt`; used: the registration was made in the turn;
+       * ended: the turn lapsed.
        */
-      state: z.enum(['early', 'waiting', 'admitted', 'ended']),
+      state: z.enum(['early', 'waiting', 'admitted', 'used', 'ended']),
       /** 1 for the next family in; null before the opening and once admitted. */
       position: z.number().int().positive().nullable(),
       /** Minutes until its turn, estimated from the turns taken so far; null where not waiting. */

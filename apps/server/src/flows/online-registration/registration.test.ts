@@ -505,7 +505,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
       expect((await submit(b, form(token, 1))).status).toBe(200);
       expect((await family(email)).students).toBe(2);
       // The submission used the turn: the next family's comes.
-      expect((await b.get<{ place: { state: string } }>('/api/ocr/waiting-room/1')).body.place?.state).toBe('ended');
+      expect((await b.get<{ place: { state: string } }>('/api/ocr/waiting-room/1')).body.place?.state).toBe('used');
     } finally {
       await opensAt(null);
     }

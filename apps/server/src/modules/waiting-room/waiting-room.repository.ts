@@ -16,13 +16,7 @@ export async function ensureRoom(db: Db, input: { companyId: number; profileId: 
 
 /** The room, or undefined before anyone has arrived. */
 export function findRoom(db: Db, input: { companyId: number; profileId: number; opensAt: string }) {
-  return db
-    .selectFrom('waiting_rooms')
-    .select('id')
-    .where('company_id', '=', input.companyId)
-    .where('profile_id', '=', input.profileId)
-    .where('opens_at', '=', input.opensAt)
-    .executeTakeFirst();
+  return db.selectFrom('waiting_rooms').select('id').where('company_id', '=', input.companyId).where('profile_id', '=', input.profileId).where('opens_at', '=', input.opensAt).executeTakeFirst();
 }
 
 /** Takes the room's lock for the caller's transaction: admissions are counted and made under it. */
@@ -112,12 +106,7 @@ export async function countTurnsEnded(db: Db, roomId: number, since: string, now
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('room_id', '=', roomId)
     .where('admitted_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('ended_at', '>=', since), eb('ended_at', '<=', now)]),
-        eb.and([eb('ended_at', 'is', null), eb('turn_ends_at', '>=', since), eb('turn_ends_at', '<=', now)]),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb('ended_at', '>=', since), eb('ended_at', '<=', now)]), eb.and([eb('ended_at', 'is', null), eb('turn_ends_at', '>=', since), eb('turn_ends_at', '<=', now)])]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+
+type Place = NonNullable<WaitingRoomAnswer['place']>;
 import { formatDateAtTime } from '@portal/shared/date-time-text';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -73,8 +75,8 @@ async function estimateWait(ctx: Ctx, roomId: number, room: Room, position: numb
   return Math.ceil(position / (ended / minutes));
 }
 
-function stateOf(place: repo.PlaceRow, room: Room, now: Date): 'early' | 'waiting' | 'admitted' | 'ended' {
-  if (place.ended_at) return 'ended';
+function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
+  if (place.ended_at) return place.admitted_at && place.ended_at < place.turn_ends_at! ? 'used' : 'ended';
   if (place.admitted_at) return place.turn_ends_at! > nowIso(now) ? 'admitted' : 'ended';
   return now < room.opensAt ? 'early' : 'waiting';
 }
@@ -126,7 +128,7 @@ export async function joinWaitingRoom(ctx: Ctx, company: Company, profileId: num
     throw new AppError(403, 'REGISTRATION_NOT_OPEN', m.notYet(when));
   }
   const held = await placeOf(ctx, company, room, ticket, now);
-  if (held && stateOf(held.row, room, now) !== 'ended') return { answer: await answer(ctx, company, room, held, now), ticket: null };
+  if (held && !['used', 'ended'].includes(stateOf(held.row, room, now))) return { answer: await answer(ctx, company, room, held, now), ticket: null };
   // A new place, behind everyone who is there: a used or lapsed turn joins again at the back.
   const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
   const fresh = newToken();
@@ -156,7 +158,7 @@ export async function requireTurn(ctx: Ctx, company: Company, profileId: number,
   if (!room) return;
   const place = await placeOf(ctx, company, room, ticket, now);
   const state = place && stateOf(place.row, room, now);
-  if (state !== 'admitted') throw new AppError(403, 'QUEUE_TURN_REQUIRED', state === 'ended' ? m.turnEnded : m.turnRequired);
+  if (state !== 'admitted') throw new AppError(403, 'QUEUE_TURN_REQUIRED', state === 'ended' || state === 'used' ? m.turnEnded : m.turnRequired);
   if (email === undefined) return;
   const bound = place!.row.email;
   if (bound === null) await repo.bindEmail(ctx.db, place!.row.id, email.toLowerCase());

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarClockIcon } from 'lucide-react';
 import type { CompanyConfig } from '@portal/shared/company-config';
@@ -14,7 +15,7 @@ import { timeLeftText, useCountdown } from '@/lib/countdown';
  * hands over (`onOpen`), so a family waiting on the page goes on without reloading. The server
  * refuses every step past the e-mail code until then, whatever the browser's clock says.
  */
-export function RegistrationOpensSoon({ name, opensAt, config, onOpen }: { name: string; opensAt: string; config: CompanyConfig; onOpen: () => void }) {
+export function RegistrationOpensSoon({ name, opensAt, config, onOpen, children }: { name: string; opensAt: string; config: CompanyConfig; onOpen: () => void; children?: ReactNode }) {
   const left = useCountdown(Date.parse(opensAt), onOpen);
 
   const city = config.localization.TimeZoneCity ? ` (${config.localization.TimeZoneCity.replaceAll('_', ' ')} time)` : '';
@@ -37,7 +38,7 @@ export function RegistrationOpensSoon({ name, opensAt, config, onOpen }: { name:
           {timeLeftText(left)}
         </strong>
       </p>
-      <p>Keep this page open: the registration starts here by itself at that time.</p>
+      {children ?? <p>Keep this page open: the registration starts here by itself at that time.</p>}
     </NoticePage>
   );
 }

@@ -26,6 +26,11 @@ function serveProfile(profile: OcrProfileAnswer['profile'] = family) {
   server.use(http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ success: true, profile })));
 }
 
+/** A profile with an opening but no waiting room (a window of 0, decision 099). */
+function serveNoWaitingRoom() {
+  server.use(http.get('/api/ocr/waiting-room/:profile', () => HttpResponse.json({ inForce: false, opensAt: null, joinFrom: null, now: new Date().toISOString(), turnMinutes: 0, place: null })));
+}
+
 function renderRoute(url: string, overrides: Partial<CompanyConfig> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, ...overrides });
@@ -117,6 +122,7 @@ describe('RegistrationPage', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(opensAt) - 65_000 });
     try {
       serveProfile({ ...family, OpensAt: opensAt });
+      serveNoWaitingRoom();
       server.use(
         http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
       );
@@ -138,6 +144,7 @@ describe('RegistrationPage', () => {
 
   it('a profile whose opening has passed opens as usual', async () => {
     serveProfile({ ...family, OpensAt: new Date(Date.now() - 60_000).toISOString() });
+    serveNoWaitingRoom();
     server.use(
       http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
     );

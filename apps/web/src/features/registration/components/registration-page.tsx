@@ -13,6 +13,8 @@ import { RegistrationFlow } from './registration-flow';
 import { RegistrationOpensSoon } from './registration-opens-soon';
 import { RegistrationPanel } from './registration-panel';
 import { RegistrationUnavailable } from './registration-unavailable';
+import { WaitingRoom } from './waiting-room';
+import { useWaitingRoom } from '../api/waiting-room';
 
 /** N23, S26: the address a registration link names (`email=`), when it is one. */
 export function knownEmailParam(value: string | null): string | null {
@@ -39,29 +41,15 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
   // The profile's opening passed while the family waited on its countdown (decision 091).
   const [openedHere, setOpenedHere] = useState(false);
   const onOpen = useCallback(() => setOpenedHere(true), []);
+  // A profile with an opening may have a waiting room (decision 099).
+  const room = useWaitingRoom(profile.data?.OpensAt && profileId !== null ? profileId : null);
 
-  if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
-  if (profileId === null) return <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />;
-  if (profile.isPending) {
-    return (
-      <div className="flex justify-center px-4 py-24 text-primary-ink">
-        <Spinner size="lg" label="Loading the registration" />
-      </div>
-    );
-  }
-  if (profile.isError) {
-    const unknown = profile.error instanceof ApiRequestError && profile.error.status === 404;
-    return unknown ? (
-      <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />
-    ) : (
-      <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void profile.refetch()} />
-    );
-  }
-  if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
-  const opensAt = profile.data.OpensAt;
-  if (opensAt && !openedHere && Date.parse(opensAt) > Date.now()) return <RegistrationOpensSoon name={profile.data.DisplayName} opensAt={opensAt} config={config} onOpen={onOpen} />;
-
-  return (
+  const loading = (
+    <div className="flex justify-center px-4 py-24 text-primary-ink">
+      <Spinner size="lg" label="Loading the registration" />
+    </div>
+  );
+  const flow = profile.data ? (
     <RegistrationFlow
       config={config}
       profile={profile.data}
@@ -77,5 +65,30 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
         />
       }
     />
-  );
+  ) : null;
+
+  if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
+  if (profileId === null) return <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />;
+  if (profile.isPending) return loading;
+  if (profile.isError) {
+    const unknown = profile.error instanceof ApiRequestError && profile.error.status === 404;
+    return unknown ? (
+      <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />
+    ) : (
+      <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void profile.refetch()} />
+    );
+  }
+  if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
+  const opensAt = profile.data.OpensAt;
+  if (opensAt && room.isPending) return loading;
+  if (opensAt && room.isError) return <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void room.refetch()} />;
+  if (room.data?.inForce) {
+    return (
+      <WaitingRoom room={room.data} receivedAt={room.dataUpdatedAt} profileId={profileId} name={profile.data.DisplayName} config={config} refresh={() => void room.refetch()}>
+        {flow}
+      </WaitingRoom>
+    );
+  }
+  if (opensAt && !openedHere && Date.parse(opensAt) > Date.now()) return <RegistrationOpensSoon name={profile.data.DisplayName} opensAt={opensAt} config={config} onOpen={onOpen} />;
+  return flow;
 }

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
+import { customerFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
+import { server, installMockServer } from '@/test/msw';
+import { RegistrationPage } from './registration-page';
+
+installMockServer();
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const config = registrationTestConfig();
+const opensAt = '2099-02-01T09:00:00+11:00';
+const opening = Date.parse(opensAt);
+
+/** The server's waiting room as the test moves it on: what GET answers, and what joining and leaving do. */
+function serveRoom() {
+  const calls: string[] = [];
+  let place: WaitingRoomAnswer['place'] = null;
+  const answer = (): WaitingRoomAnswer => ({ inForce: true, opensAt, joinFrom: new Date(opening - 15 * 60_000).toISOString(), now: new Date().toISOString(), turnMinutes: 20, place });
+  server.use(
+    http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ success: true, profile: { ...familyProfile(), OpensAt: opensAt } })),
+    http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
+    http.get('/api/ocr/waiting-room/:profile', () => {
+      calls.push('GET');
+      return HttpResponse.json(answer());
+    }),
+    http.post('/api/ocr/waiting-room/:profile', () => {
+      calls.push('POST');
+      place = { state: Date.now() < opening ? 'early' : 'waiting', position: Date.now() < opening ? null : 3, estimatedWaitMinutes: Date.now() < opening ? null : 20, turnEndsAt: null };
+      return HttpResponse.json(answer());
+    }),
+    http.delete('/api/ocr/waiting-room/:profile', () => {
+      calls.push('DELETE');
+      place = null;
+      return HttpResponse.json(answer());
+    }),
+  );
+  return { calls, set: (next: WaitingRoomAnswer['place']) => (place = next) };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, localization: { ...config.localization, DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/ocr?id=1001&p=3']}>
+        <RegistrationPage renderStudentUpdate={() => null} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the waiting room of an opening (decision 099)', () => {
+  it('counts down to the room, joins by itself, waits for the draw, shows its place and wait, and opens the registration in its turn', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening - 15 * 60_000 - 2_000 });
+    const room = serveRoom();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration opens soon' })).toBeTruthy();
+    expect(screen.getByText('The waiting room opens at 08:45 AM. Everyone there before 09:00 AM is given a random place in the queue at 09:00 AM, so there is no need to rush.')).toBeTruthy();
+    expect(room.calls).toEqual(['GET']);
+    // The room opens: the page joins by itself.
+    vi.setSystemTime(opening - 15 * 60_000);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the waiting room' }, { timeout: 3_000 })).toBeTruthy();
+    expect(room.calls).toEqual(['GET', 'POST']);
+    expect(screen.getByText('At 09:00 AM, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
+    expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
+    // The opening: the draw gives it a place.
+    room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null });
+    vi.setSystemTime(opening);
+    expect(await screen.findByText('11 families are ahead of you. Estimated wait: about 20 minutes.', undefined, { timeout: 3_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
+    const live = screen.getByText('Your place in the queue:').closest('[aria-live]');
+    expect(live?.getAttribute('aria-live')).toBe('polite');
+    expect(live?.textContent).toContain('12');
+    // Asked again every 5 seconds.
+    room.set({ state: 'waiting', position: 1, estimatedWaitMinutes: 1, turnEndsAt: null });
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(await screen.findByText('You are next. Estimated wait: about a minute.')).toBeTruthy();
+    room.set({ state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(opening + 20 * 60_000).toISOString() });
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    // Ten seconds of polling have passed on the clock.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:50'));
+  });
+
+  it('leaving gives the place up and offers to join again at the back; a lapsed turn says so', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
+    const room = serveRoom();
+    renderPage();
+    expect(await screen.findByText('2 families are ahead of you. Estimated wait: about 20 minutes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the queue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
+    expect(screen.getByText('Your place has gone to the next family. You can join again at the back of the queue.')).toBeTruthy();
+    expect(room.calls).toEqual(['GET', 'POST', 'DELETE']);
+    fireEvent.click(screen.getByRole('button', { name: 'Join the queue again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
+    room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your turn has ended' })).toBeTruthy();
+    expect(screen.getByText('Your turn in the queue has ended. Please join the queue again.')).toBeTruthy();
+  });
+});

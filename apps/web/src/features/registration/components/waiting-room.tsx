@@ -1,0 +1,154 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { HourglassIcon, TimerIcon, TimerOffIcon, UsersRoundIcon } from 'lucide-react';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyTimeZone, formatTime } from '@portal/shared/date-time-text';
+import { waitingRoomMessages, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { Button } from '@/components/ui/button';
+import { NoticePage } from '@/components/ui/notice-page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { timeLeftText, useCountdown } from '@/lib/countdown';
+import { useJoinWaitingRoom, useLeaveWaitingRoom } from '../api/waiting-room';
+import { RegistrationOpensSoon } from './registration-opens-soon';
+
+/** An instant of the server's clock on this browser's clock (a phone's clock may be minutes out), from when the answer came. */
+const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.parse(at) - (Date.parse(room.now) - receivedAt);
+
+const waitText = (minutes: number) => (minutes <= 1 ? 'about a minute' : minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
+
+/**
+ * The waiting room of a registration's opening (decision 099). Before the room opens: the
+ * opening's countdown. From then on this browser joins by itself and waits: for the draw (before
+ * the opening), then in the queue with its place and an estimated wait, asked again every few
+ * seconds. In its turn the registration (`children`) shows under the time its turn has left; a
+ * turn that ended offers to join again. The place lives in a cookie, so a reload keeps it.
+ */
+export function WaitingRoom({
+  room,
+  receivedAt,
+  profileId,
+  name,
+  config,
+  refresh,
+  children,
+}: {
+  room: WaitingRoomAnswer;
+  /** When this browser received `room` (its clock). */
+  receivedAt: number;
+  profileId: number;
+  name: string;
+  config: CompanyConfig;
+  /** Asks the server again (the opening came, or the turn's time ran out: used or lapsed?). */
+  refresh: () => void;
+  children: ReactNode;
+}) {
+  const join = useJoinWaitingRoom(profileId);
+  const leave = useLeaveWaitingRoom(profileId);
+  const zone = companyTimeZone(config);
+  const place = room.place;
+  const joinFrom = room.joinFrom ? local(room, receivedAt, room.joinFrom) : 0;
+  const opensAt = room.opensAt ? local(room, receivedAt, room.opensAt) : 0;
+  // Joins once the room is open, by itself: a family waiting on the countdown need do nothing.
+  const asked = useRef(false);
+  const roomOpen = useCountdown(place === null && !asked.current ? joinFrom : null) <= 0;
+  useEffect(() => {
+    if (place === null && roomOpen && !asked.current && !leave.isSuccess) {
+      asked.current = true;
+      join.mutate();
+    }
+  }, [place, roomOpen, join, leave.isSuccess]);
+  const toOpening = useCountdown(place?.state === 'early' ? opensAt : null, refresh);
+  const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
+  const opening = formatTime(room.opensAt, zone, false);
+
+  if (place === null && !roomOpen) {
+    return (
+      <RegistrationOpensSoon name={name} opensAt={room.opensAt!} config={config} onOpen={() => undefined}>
+        <p>
+          The waiting room opens at {formatTime(room.joinFrom, zone, false)}. Everyone there before {opening} is given a random place in the queue at {opening}, so there is no need to rush.
+        </p>
+      </RegistrationOpensSoon>
+    );
+  }
+  // The registration was made in the turn: its last screen stays.
+  if (place?.state === 'used') return children;
+  if (place?.state === 'admitted' && turnLeft > 0) {
+    return (
+      <>
+        <div role="status" className="border-b border-primary-line bg-primary-tint px-4 py-2.5 text-sm text-primary-tint-ink">
+          <p className="mx-auto flex max-w-5xl items-center gap-2">
+            <TimerIcon aria-hidden="true" className="size-4 shrink-0" />
+            <span>
+              It’s your turn: finish your registration by {formatTime(place.turnEndsAt, zone, false)}. Time left{' '}
+              <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
+                {timeLeftText(turnLeft)}
+              </strong>
+            </span>
+          </p>
+        </div>
+        {children}
+      </>
+    );
+  }
+  if (place === null || place.state === 'ended' || place.state === 'admitted') {
+    const left = leave.isSuccess && place === null;
+    const failed = join.isError ? errorMessage(join.error) : null;
+    if (!left && !failed && place === null) {
+      return (
+        <div className="flex justify-center px-4 py-24 text-primary-ink">
+          <Spinner size="lg" label="Joining the queue" />
+        </div>
+      );
+    }
+    return (
+      <NoticePage
+        icon={<TimerOffIcon className="size-8" />}
+        title={left ? 'You have left the queue' : failed ? 'The queue could not be joined' : 'Your turn has ended'}
+        actions={
+          <Button loading={join.isPending} onClick={() => join.mutate()}>
+            Join the queue again
+          </Button>
+        }
+      >
+        <p className="font-semibold text-ink">{name}</p>
+        <p>{failed ?? (left ? 'Your place has gone to the next family. You can join again at the back of the queue.' : waitingRoomMessages.turnEnded)}</p>
+      </NoticePage>
+    );
+  }
+  return (
+    <NoticePage
+      icon={place.state === 'early' ? <HourglassIcon className="size-8" /> : <UsersRoundIcon className="size-8" />}
+      title={place.state === 'early' ? 'You’re in the waiting room' : 'You’re in the queue'}
+      actions={
+        <Button variant="secondary" loading={leave.isPending} onClick={() => leave.mutate()}>
+          Leave the queue
+        </Button>
+      }
+    >
+      <p className="font-semibold text-ink">{name}</p>
+      {place.state === 'early' ? (
+        <>
+          <p>At {opening}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.</p>
+          <p className="text-ink">
+            Registration opens in{' '}
+            <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
+              {timeLeftText(toOpening)}
+            </strong>
+          </p>
+        </>
+      ) : (
+        <div aria-live="polite" aria-atomic="true" className="space-y-1">
+          <p className="text-ink">
+            Your place in the queue: <strong className="text-3xl font-bold tabular-nums text-primary-ink">{place.position}</strong>
+          </p>
+          <p>
+            {place.position === 1 ? 'You are next.' : `${place.position! - 1} ${place.position === 2 ? 'family is' : 'families are'} ahead of you.`} Estimated wait:{' '}
+            {waitText(place.estimatedWaitMinutes ?? 0)}.
+          </p>
+        </div>
+      )}
+      <p>Keep this page open: the registration starts here by itself when it is your turn. You keep your place if you reload or lose your connection.</p>
+      {leave.isError ? <p className="font-medium text-danger">{errorMessage(leave.error)}</p> : null}
+    </NoticePage>
+  );
+}
