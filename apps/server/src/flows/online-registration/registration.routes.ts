@@ -86,7 +86,15 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     async ({ ctx, body, headers, req, reply }) => {
       reply.header('cache-control', 'no-store');
       const ticket = ticketOf(req, body.profile);
-      const { payment } = await registerExistingFamilyClasses(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
+      const { payment } = await registerExistingFamilyClasses(
+        ctx,
+        ctx.company,
+        ctx.clientId,
+        headers[IDEMPOTENCY_HEADER],
+        body,
+        { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+        ticket,
+      );
       // The turn in the waiting room is used once the classes are taken (a challenge step keeps it until answered).
       if (payment?.status !== 'requires_action') await endTurn(ctx, ctx.company, body.profile, ticket);
       return { success: true as const, payment };

@@ -85,10 +85,14 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(live?.textContent).toContain('12');
     // Asked again every 5 seconds.
     room.set({ state: 'waiting', position: 1, estimatedWaitMinutes: 1, turnEndsAt: null });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(await screen.findByText('You are next. Estimated wait: about a minute.')).toBeTruthy();
     room.set({ state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(opening + 20 * 60_000).toISOString() });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
     // Ten seconds of polling have passed on the clock.
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:50'));
@@ -106,7 +110,9 @@ describe('the waiting room of an opening (decision 099)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join the queue again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
     room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your turn has ended' })).toBeTruthy();
     expect(screen.getByText('Your turn in the queue has ended. Please join the queue again.')).toBeTruthy();
   });
