@@ -10,8 +10,10 @@ test.describe('a registration that opens later (decision 091)', () => {
       const opensAt = new Date(Date.now() + 60 * 60_000);
       opensAt.setUTCSeconds(0, 0);
       const world = await ownWorld(['SPLASH'], (_, bundle) => {
-        const profile = (bundle.company.config.profiles as { OCRProfileID: number; OpensAt?: string }[]).find((p) => p.OCRProfileID === PROFILE)!;
+        const profile = (bundle.company.config.profiles as { OCRProfileID: number; OpensAt?: string; WaitingRoom?: object }[]).find((p) => p.OCRProfileID === PROFILE)!;
         profile.OpensAt = opensAt.toISOString();
+        // The opening alone; its waiting room (decision 099) has a spec of its own.
+        profile.WaitingRoom = { WindowMinutes: 0 };
       });
       await page.goto(`/ocr?id=${world.company('SPLASH').customerId}&p=${PROFILE}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Registration opens soon' })).toBeVisible();

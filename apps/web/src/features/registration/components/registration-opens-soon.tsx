@@ -9,6 +9,9 @@ import { NoticePage } from '@/components/ui/notice-page';
 import { paths } from '@/config/paths';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 
+/** " (Sydney time)": the company's time zone named after a time, where it has a city. */
+export const zoneNote = (config: CompanyConfig) => (config.localization.TimeZoneCity ? ` (${config.localization.TimeZoneCity.replaceAll('_', ' ')} time)` : '');
+
 /**
  * A registration profile whose opening is still ahead (decision 091): when it opens, in the
  * company's date style and time zone, and the time left, counting down each second. At zero it
@@ -18,7 +21,7 @@ import { timeLeftText, useCountdown } from '@/lib/countdown';
 export function RegistrationOpensSoon({ name, opensAt, config, onOpen, children }: { name: string; opensAt: string; config: CompanyConfig; onOpen: () => void; children?: ReactNode }) {
   const left = useCountdown(Date.parse(opensAt), onOpen);
 
-  const city = config.localization.TimeZoneCity ? ` (${config.localization.TimeZoneCity.replaceAll('_', ' ')} time)` : '';
+  const city = zoneNote(config);
   const when = `${formatDateAtTime(opensAt, config.localization.DateFormat, companyTimeZone(config))}${city}`;
   return (
     <NoticePage

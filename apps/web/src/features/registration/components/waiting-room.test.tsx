@@ -72,7 +72,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     vi.setSystemTime(opening - 15 * 60_000);
     expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the waiting room' }, { timeout: 3_000 })).toBeTruthy();
     expect(room.calls).toEqual(['GET', 'POST']);
-    expect(screen.getByText('At 09:00 AM, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.')).toBeTruthy();
+    expect(screen.getByText('At 09:00 AM (Sydney time), everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
     // The opening: the draw gives it a place.

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 import { useJoinWaitingRoom, useLeaveWaitingRoom } from '../api/waiting-room';
-import { RegistrationOpensSoon } from './registration-opens-soon';
+import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
 
 /** An instant of the server's clock on this browser's clock (a phone's clock may be minutes out), from when the answer came. */
 const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.parse(at) - (Date.parse(room.now) - receivedAt);
@@ -128,7 +128,10 @@ export function WaitingRoom({
       <p className="font-semibold text-ink">{name}</p>
       {place.state === 'early' ? (
         <>
-          <p>At {opening}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.</p>
+          <p>
+            At {opening}
+            {zoneNote(config)}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.
+          </p>
           <p className="text-ink">
             Registration opens in{' '}
             <strong role="timer" aria-live="off" className="font-semibold tabular-nums">

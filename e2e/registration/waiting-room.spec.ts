@@ -1,0 +1,89 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, isMobile, test, uniqueEmail, type OwnWorld } from '../support/fixtures.ts';
+import { onlineRegistrationCode } from '../support/mail.ts';
+
+/** SPLASH's demo profile 3: no class step, no students. */
+const PROFILE = 3;
+const ROOM = `/api/ocr/waiting-room/${PROFILE}`;
+
+/** SPLASH with profile 3 opening at `opensAt` (the server's clock), with its waiting room. */
+const opening = (ownWorld: OwnWorld, opensAt: Date, familiesAtOnce: number) =>
+  ownWorld(['SPLASH'], (_, bundle) => {
+    const profile = (bundle.company.config.profiles as { OCRProfileID: number; OpensAt?: string; WaitingRoom?: object }[]).find((p) => p.OCRProfileID === PROFILE)!;
+    profile.OpensAt = opensAt.toISOString();
+    profile.WaitingRoom = { WindowMinutes: 15, FamiliesAtOnce: familiesAtOnce, TurnMinutes: 10 };
+  });
+
+/** Another family's browser, as the API sees it: its own cookies, in the company. */
+async function anotherFamily(request: APIRequestContext, code: string) {
+  expect((await request.post('/api/company/login-by-code', { data: { company_code: code } })).ok()).toBe(true);
+  return request;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
+
+test.describe('the waiting room of a registration opening (decision 099)', () => {
+  for (const tag of ['', ' @phone']) {
+    test(`a family waits in the queue with its place shown, is let in when the family ahead is done, and proves its address in its turn${tag}`, async ({ page, ownWorld, request }) => {
+      const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1);
+      const splash = world.company('SPLASH');
+      // The family ahead joined first: its turn is running.
+      const ahead = await anotherFamily(request, splash.code);
+      expect((await (await ahead.post(ROOM)).json()).place.state).toBe('admitted');
+
+      await page.goto(`/ocr?id=${splash.customerId}&p=${PROFILE}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeVisible();
+      await expect(page.getByText('Your place in the queue: 1')).toBeVisible();
+      await expect(page.getByText('You are next. Estimated wait: about 10 minutes.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
+      // The queue by keyboard: its one control is reached with Tab.
+      await page.getByRole('heading', { level: 1, name: 'You’re in the queue' }).click();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Leave the queue' })).toBeFocused();
+      await expectAccessible(page);
+      await shot(page, 'queue');
+
+      // The family ahead is done: at its next question (every 5 s) this family is let in.
+      expect((await ahead.delete(ROOM)).ok()).toBe(true);
+      await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole('status').filter({ hasText: /^It’s your turn: finish your registration by \d\d:\d\d [AP]M\. Time left (10|09):\d\d$/ })).toBeVisible();
+      // A reload keeps the turn.
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+      await expectAccessible(page);
+      await shot(page, 'turn');
+
+      // In its turn the address is proved; the family that left cannot take a step.
+      const email = uniqueEmail('queue-family');
+      await page.getByRole('button', { name: 'Get Started' }).click();
+      await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      const codeForm = page.getByRole('form', { name: 'Email verification code' });
+      await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
+      await codeForm.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('Email address verified')).toBeVisible();
+      const refused = await ahead.post('/api/ocr/quote', { data: { profile: PROFILE, classes: [] } });
+      expect([refused.status(), (await refused.json()).code]).toEqual([403, 'QUEUE_TURN_REQUIRED']);
+    });
+
+    test(`before the opening the family joins the waiting room by itself and waits for the draw; a reload keeps its place${tag}`, async ({ page, ownWorld }) => {
+      const world = await opening(ownWorld, new Date(Date.now() + 10 * 60_000), 100);
+      const joins: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === ROOM) joins.push(r.url());
+      });
+      await page.goto(`/ocr?id=${world.company('SPLASH').customerId}&p=${PROFILE}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'You’re in the waiting room' })).toBeVisible();
+      await expect(page.getByText(/^At \d\d:\d\d [AP]M \(Sydney time\), everyone in the waiting room is given a random place in the queue\. Arriving earlier does not move you ahead\.$/)).toBeVisible();
+      await expect(page.getByRole('timer')).toHaveText(/^(09|10):\d\d$/);
+      await expectAccessible(page);
+      await shot(page, 'waiting-room');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'You’re in the waiting room' })).toBeVisible();
+      expect(joins).toHaveLength(1);
+      // The server will not let a step through before the turn, whatever the page does.
+      const quote = await page.request.post('/api/ocr/quote', { data: { profile: PROFILE, classes: [] } });
+      expect(quote.status()).toBe(403);
+    });
+  }
+});
