@@ -6,7 +6,7 @@ import { seedDemoData } from './seed/seed.ts';
 import { migrationsFor } from './db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './test/test-db.ts';
 import { startMailbox, type Mailbox } from './test/mailbox.ts';
-import { Browser, solvedCaptcha, type TestApp } from './test/api-harness.ts';
+import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, type TestApp } from './test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from './test/payment-fixtures.ts';
 import { runMinuteJobs } from './jobs/scheduler.ts';
 import { enqueueMail } from './modules/messaging/messaging.api.ts';
@@ -191,6 +191,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     expect(await invoiceState(viaA(), invoiceNo)).toEqual({ status: 'Paid', balance_due_cents: 0 });
     expect(await mailsTo(email, retry.body.receiptNo)).toHaveLength(1);
     expect(await notificationsOf(clientId, 'Payment received')).toBe(1);
+  });
+
+  it("a registration opening's waiting room is one queue across both: the limit of turns holds, and a place joined on one is served by the other", async () => {
+    const own = await ownCompany(viaA());
+    await changeCompanySettings<Record<string, unknown>>(viaA(), own.companyId, (s) => {
+      s.switches = { ...(s.switches as object), AllowOCR: true, CanTakeNewSignUps: true };
+      s.profiles = [{ OCRProfileID: 1, ProfileName: 'Term', DisplayName: 'Term', PageType: 'NoClasses', OpensAt: new Date(Date.now() - 60_000).toISOString(), WaitingRoom: { FamiliesAtOnce: 3 } }];
+    });
+    const families = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const browser = new Browser(i % 2 ? b.server : a.server, freshAddress());
+        await browser.enterCompany(own.code);
+        await browser.post('/api/ocr/waiting-room/1');
+        return browser;
+      }),
+    );
+    // Every family asks at the same instant, each on the process it did not join on.
+    const states = await Promise.all(families.map(async (f, i) => (await f.on(i % 2 ? a.server : b.server).get<{ place: { state: string } }>('/api/ocr/waiting-room/1')).body.place.state));
+    expect(states.filter((s) => s === 'admitted')).toHaveLength(3);
+    const admitted = families[states.indexOf('admitted')]!;
+    for (const server of [a.server, b.server]) expect((await admitted.on(server).post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
+    const waiting = families[states.indexOf('waiting')]!;
+    expect((await waiting.on(b.server).post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('QUEUE_TURN_REQUIRED');
   });
 
   it('the same checkout sent to both processes at the same instant is charged once, and both answer it', async () => {
