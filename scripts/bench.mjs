@@ -10,9 +10,11 @@
 // writer makes BENCH_WRITES_PER_SECOND (default 20) changes: new notifications and messages
 // (written into the database as an import or back office would), mark-reads, and sign-ins and
 // sign-outs of other customers (through the API, at the production password cost).
-// Last, BENCH_REGISTRATIONS (default 200) online registrations are submitted at once into classes
+// Then BENCH_REGISTRATIONS (default 200) online registrations are submitted at once into classes
 // with too few places for them all, and the database is checked afterwards
-// (lib/bench-registrations.mjs); a failed check fails the bench.
+// (lib/bench-registrations.mjs); a failed check fails the bench. Last, the registration morning:
+// BENCH_MORNING (default 2,000) families through the waiting room of an opening
+// (lib/bench-morning.mjs).
 // BENCH_PG_POOLS=5,10,20 measures the PostgreSQL polls at each pool size as well;
 // BENCH_ENGINES=sqlite measures one engine. Each row also reports the server's CPU time per
 // request (Linux), which other work on the machine disturbs much less than req/s.
@@ -30,6 +32,7 @@ import { buildServer, importBundles, inBatches, recreatePostgres, serverCpuMs, s
 import { INVOICE_ROWS } from './lib/bench-invoices.mjs';
 import { CEILING_ROW, GET_CONFIG_ROW, POLL_ROWS } from './lib/bench-polls.mjs';
 import { REGISTRATION_ROW, measureRegistrations } from './lib/bench-registrations.mjs';
+import { MORNING_ROW, measureMorning, printMorning } from './lib/bench-morning.mjs';
 import { databaseWriter, startWriter } from './lib/bench-writer.mjs';
 import { waitReady } from './lib/portal-session.mjs';
 
@@ -48,7 +51,7 @@ if (!buildServer()) process.exit(1);
 
 const hashes = await hashPasswords();
 
-const rows = [CEILING_ROW, ...POLL_ROWS, GET_CONFIG_ROW, ...INVOICE_ROWS, ...CLASS_ROWS, CHECKOUT_ROW, REGISTRATION_ROW];
+const rows = [CEILING_ROW, ...POLL_ROWS, GET_CONFIG_ROW, ...INVOICE_ROWS, ...CLASS_ROWS, CHECKOUT_ROW, REGISTRATION_ROW, MORNING_ROW];
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling); several
 // separated by commas (BENCH_ROWS=class,invoice) measure the rows that contain any of them.
 const rowFilter = process.env.BENCH_ROWS?.split(',').filter(Boolean);
@@ -104,6 +107,8 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
         } else if (row.registrations) {
           // A server of the row's own on the same database, the only one given SMTP_URL.
           r = await measureRegistrations({ store, port: port + 200, spawnServer: (env) => startServer(databaseUrl, port + 200, { ...extraEnv, ...env }), stopServer, cpuMs: serverCpuMs });
+        } else if (row.morning) {
+          r = await measureMorning({ store, port: port + 300, spawnServer: (env) => startServer(databaseUrl, port + 300, { ...extraEnv, ...env }), stopServer, cpuMs: serverCpuMs });
         } else {
           r = await measureRequests({ base, url: row.url, customers: polled, opts: row.opts, etags: held, connections, seconds });
         }
@@ -133,7 +138,7 @@ try {
     results.push(...first.rows);
     for (const size of pgPools) {
       // The checkouts paid their invoices, and the registrations filled their classes, on the first server.
-      const only = rows.filter((r) => r !== GET_CONFIG_ROW && !r.checkout && !r.registrations).map((r) => r.name);
+      const only = rows.filter((r) => r !== GET_CONFIG_ROW && !r.checkout && !r.registrations && !r.morning).map((r) => r.name);
       const extraEnv = { DATABASE_POOL_SIZE: String(size) };
       results.push(...(await benchEngine(`PostgreSQL pool ${size}`, pgUrl, portBase + 2 + size, people, { extraEnv, only, signedIn: first.customers })).rows);
     }
@@ -175,3 +180,4 @@ for (const { engine, registrations: g, p50, p99 } of results.filter((r) => r.reg
     if (!c.ok) process.exitCode = 1;
   }
 }
+for (const r of results.filter((x) => x.morning)) printMorning(r.engine, r.morning);

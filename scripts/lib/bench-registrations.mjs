@@ -34,7 +34,7 @@ export const REGISTRATION_ROW = {
 };
 
 /** A drawn signature: a PNG with one stroke across it, as the agreements page sends it. */
-async function signature(width = 300, height = 100) {
+export async function signature(width = 300, height = 100) {
   const raw = Buffer.alloc(width * height * 4);
   for (let x = 10; x < width - 10; x += 1) {
     const y = Math.round(height / 2 + Math.sin(x / 12) * (height / 4));
@@ -47,7 +47,7 @@ async function signature(width = 300, height = 100) {
 }
 
 /** The code mailed to `email`, once its mail has reached the mailbox (the server sends after answering). */
-async function mailedCode(mailbox, email, timeoutMs = 60_000) {
+export async function mailedCode(mailbox, email, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const code = /code is (\d{6})/.exec(mailbox.lastTo(email)?.text ?? '')?.[1];
@@ -105,7 +105,7 @@ function submission(family, classIds, agreements) {
 }
 
 /** Sends one submission; answers its status, parsed body and time taken. */
-async function submit(family, body) {
+export async function submit(family, body) {
   const started = performance.now();
   const res = await fetch(`${family.session.base}/api/ocr/register`, {
     method: 'POST',

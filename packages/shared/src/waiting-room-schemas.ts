@@ -3,8 +3,9 @@ import { z } from 'zod';
 /** The cookie that carries a browser's place in a profile's waiting room (HttpOnly: the page never reads it). */
 export const waitingRoomCookie = (profileId: number) => `portal_queue_${profileId}`;
 
-/** How often the waiting room's page asks for its place, in milliseconds. */
+/** How often the waiting room's page asks for its place, in milliseconds; a family near the front asks every second (`pollAfterMs`). */
 export const WAITING_ROOM_POLL_MS = 5_000;
+export const WAITING_ROOM_FRONT_POLL_MS = 1_000;
 
 export const waitingRoomParamsSchema = z.object({ profile: z.coerce.number().int().positive() });
 
@@ -34,6 +35,8 @@ export const waitingRoomAnswerSchema = z.object({
       /** Minutes until its turn, estimated from the turns taken so far; null where not waiting. */
       estimatedWaitMinutes: z.number().int().nonnegative().nullable(),
       turnEndsAt: z.string().nullable(),
+      /** When to ask again: every second for a family that the next turns to end would let in, every 5 s further back. */
+      pollAfterMs: z.number().int().positive(),
     })
     .nullable(),
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { WAITING_ROOM_FRONT_POLL_MS, WAITING_ROOM_POLL_MS, waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 
 type Place = NonNullable<WaitingRoomAnswer['place']>;
 import { formatDateAtTime } from '@portal/shared/date-time-text';
@@ -22,6 +22,8 @@ import * as repo from './waiting-room.repository.ts';
 
 /** A family not heard from for this long is passed over until it asks again (the page asks every 5 s). */
 const AWAY_MS = 90_000;
+/** A running turn is asked about once a minute (it may lapse, or be used in another tab). */
+const TURN_POLL_MS = 60_000;
 /** A place's last sighting is written at most this often, not on every poll. */
 const SEEN_EVERY_MS = 30_000;
 /** The pace of the queue is measured over this many minutes at most. */
@@ -92,9 +94,14 @@ async function answer(ctx: Ctx, company: Company, room: Room | null, place: { ro
     row = (await repo.findPlace(ctx.db, place.roomId, row.ticket_hash))!;
     state = stateOf(row, room, now);
   }
-  if (state !== 'waiting') return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt: state === 'admitted' ? row.turn_ends_at : null } };
+  if (state !== 'waiting') {
+    const turnEndsAt = state === 'admitted' ? row.turn_ends_at : null;
+    return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS } };
+  }
   const position = 1 + (await repo.countAhead(ctx.db, row, nowIso(new Date(now.getTime() - AWAY_MS))));
-  return { inForce: true, ...head, place: { state, position, estimatedWaitMinutes: await estimateWait(ctx, place.roomId, room, position, now), turnEndsAt: null } };
+  // A family the next turns to end would let in asks every second, so a freed turn is taken at once.
+  const pollAfterMs = position <= room.familiesAtOnce ? WAITING_ROOM_FRONT_POLL_MS : WAITING_ROOM_POLL_MS;
+  return { inForce: true, ...head, place: { state, position, estimatedWaitMinutes: await estimateWait(ctx, place.roomId, room, position, now), turnEndsAt: null, pollAfterMs } };
 }
 
 /** This browser's place, seen now (its absence ends here). */

@@ -61,7 +61,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
       const b = await o.visitor();
       const joined = await join(b);
       expect(joined.status).toBe(200);
-      expect(joined.body.place).toEqual({ state: 'early', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+      expect(joined.body.place).toEqual({ state: 'early', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
       early.push(b);
       offset += 1_000;
     }
@@ -84,7 +84,9 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     const order = await Promise.all(early.map(async (b) => ((await place(b)).state === 'admitted' ? 0 : (await place(b)).position!)));
     expect(order).not.toEqual([...order].sort((a, b) => a - b));
     // A family that came after the opening queues behind every early one, with an estimate (5 turns of 20 minutes at a time).
-    expect(await place(late)).toEqual({ state: 'waiting', position: 26, estimatedWaitMinutes: 120, turnEndsAt: null });
+    expect(await place(late)).toEqual({ state: 'waiting', position: 26, estimatedWaitMinutes: 120, turnEndsAt: null, pollAfterMs: 5_000 });
+    // Those the next turns to end would let in ask every second.
+    expect((await Promise.all(early.map(place))).filter((p) => p.state === 'waiting' && p.position! <= 5).map((p) => p.pollAfterMs)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
   });
 
   it('a turn given up, used or lapsed lets the next family in; a family away is passed over and keeps its place for when it returns', async () => {
@@ -111,7 +113,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect(await place(e)).toMatchObject({ state: 'waiting', position: 1 });
     // The turns of b and c lapse: e is let in, not d who is away, and so is a family that arrives now.
     offset += 10 * 60_000;
-    expect(await place(b)).toEqual({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+    expect(await place(b)).toEqual({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
     expect((await place(e)).state).toBe('admitted');
     const f = await o.visitor();
     expect((await join(f)).body.place?.state).toBe('admitted');

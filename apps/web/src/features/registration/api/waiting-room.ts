@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { registrationEndpoints } from '@portal/shared/endpoints/registration';
-import { WAITING_ROOM_POLL_MS, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 import { call } from '@/lib/call';
-
-/** A turn is asked about once a minute (it may have lapsed); a place in the queue every few seconds. */
-const TURN_POLL_MS = 60_000;
 
 export function waitingRoomQueryOptions(profileId: number) {
   return queryOptions({
@@ -14,10 +11,10 @@ export function waitingRoomQueryOptions(profileId: number) {
   });
 }
 
+/** As often as the server says while the family waits or has its turn; not at all once it is over. */
 const pollEvery = (data: WaitingRoomAnswer | undefined) => {
-  const state = data?.place?.state;
-  if (state === 'early' || state === 'waiting') return WAITING_ROOM_POLL_MS;
-  return state === 'admitted' ? TURN_POLL_MS : false;
+  const place = data?.place;
+  return place && ['early', 'waiting', 'admitted'].includes(place.state) ? place.pollAfterMs : false;
 };
 
 /** The profile's waiting room and this browser's place in it (decision 099), asked again while it waits. */

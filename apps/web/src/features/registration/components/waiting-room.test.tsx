@@ -36,7 +36,13 @@ function serveRoom() {
     }),
     http.post('/api/ocr/waiting-room/:profile', () => {
       calls.push('POST');
-      place = { state: Date.now() < opening ? 'early' : 'waiting', position: Date.now() < opening ? null : 3, estimatedWaitMinutes: Date.now() < opening ? null : 20, turnEndsAt: null };
+      place = {
+        state: Date.now() < opening ? 'early' : 'waiting',
+        position: Date.now() < opening ? null : 3,
+        estimatedWaitMinutes: Date.now() < opening ? null : 20,
+        turnEndsAt: null,
+        pollAfterMs: 5_000,
+      };
       return HttpResponse.json(answer());
     }),
     http.delete('/api/ocr/waiting-room/:profile', () => {
@@ -76,7 +82,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
     // The opening: the draw gives it a place.
-    room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null });
+    room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null, pollAfterMs: 5_000 });
     vi.setSystemTime(opening);
     expect(await screen.findByText('11 families are ahead of you. Estimated wait: about 20 minutes.', undefined, { timeout: 3_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
@@ -84,12 +90,12 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(live?.getAttribute('aria-live')).toBe('polite');
     expect(live?.textContent).toContain('12');
     // Asked again every 5 seconds.
-    room.set({ state: 'waiting', position: 1, estimatedWaitMinutes: 1, turnEndsAt: null });
+    room.set({ state: 'waiting', position: 1, estimatedWaitMinutes: 1, turnEndsAt: null, pollAfterMs: 5_000 });
     act(() => {
       vi.advanceTimersByTime(5_000);
     });
     expect(await screen.findByText('You are next. Estimated wait: about a minute.')).toBeTruthy();
-    room.set({ state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(opening + 20 * 60_000).toISOString() });
+    room.set({ state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(opening + 20 * 60_000).toISOString(), pollAfterMs: 60_000 });
     act(() => {
       vi.advanceTimersByTime(5_000);
     });
@@ -109,7 +115,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(room.calls).toEqual(['GET', 'POST', 'DELETE']);
     fireEvent.click(screen.getByRole('button', { name: 'Join the queue again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
-    room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null });
+    room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
     act(() => {
       vi.advanceTimersByTime(5_000);
     });
