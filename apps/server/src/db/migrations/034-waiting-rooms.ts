@@ -41,7 +41,10 @@ export function waitingRooms(engine: Engine) {
           )`,
         )
         .execute(db);
-      await sql`create index waiting_room_places_queue on waiting_room_places (room_id, admitted_at, place_key, id)`.execute(db);
+      // The queue in its order, with what a count of those ahead reads: a count is one index range.
+      await sql`create index waiting_room_places_queue on waiting_room_places (room_id, ended_at, admitted_at, place_key, id, seen_at)`.execute(db);
+      // The turns running, and those that ended lately (the queue's pace).
+      await sql`create index waiting_room_places_turns on waiting_room_places (room_id, ended_at, turn_ends_at)`.execute(db);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** The room of a profile's opening, made on its first arrival. */
@@ -52,13 +53,12 @@ export async function endPlace(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('waiting_room_places').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
 }
 
-/** Families whose turn runs now. */
+/** Families whose turn runs now (a turn's end is set when it is let in). */
 export async function countTurns(db: Db, roomId: number, now: string): Promise<number> {
   const row = await db
     .selectFrom('waiting_room_places')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('room_id', '=', roomId)
-    .where('admitted_at', 'is not', null)
     .where('ended_at', 'is', null)
     .where('turn_ends_at', '>', now)
     .executeTakeFirstOrThrow();
@@ -91,24 +91,26 @@ export async function countAhead(db: Db, place: PlaceRow, presentSince: string):
     .selectFrom('waiting_room_places')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('room_id', '=', place.room_id)
-    .where('admitted_at', 'is', null)
     .where('ended_at', 'is', null)
+    .where('admitted_at', 'is', null)
+    .where(sql<boolean>`(place_key, id) < (${place.place_key}, ${place.id})`)
     .where('seen_at', '>=', presentSince)
-    .where((eb) => eb.or([eb('place_key', '<', place.place_key), eb.and([eb('place_key', '=', place.place_key), eb('id', '<', place.id)])]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Turns that ended (used, given up or lapsed) between `since` and `now`: the pace at which the queue moves. */
 export async function countTurnsEnded(db: Db, roomId: number, since: string, now: string): Promise<number> {
-  const row = await db
-    .selectFrom('waiting_room_places')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('room_id', '=', roomId)
-    .where('admitted_at', 'is not', null)
-    .where((eb) => eb.or([eb.and([eb('ended_at', '>=', since), eb('ended_at', '<=', now)]), eb.and([eb('ended_at', 'is', null), eb('turn_ends_at', '>=', since), eb('turn_ends_at', '<=', now)])]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = (ended: 'ended_at' | 'turn_ends_at') =>
+    db
+      .selectFrom('waiting_room_places')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('room_id', '=', roomId)
+      .$if(ended === 'ended_at', (q) => q.where('ended_at', '>=', since).where('ended_at', '<=', now).where('admitted_at', 'is not', null))
+      .$if(ended === 'turn_ends_at', (q) => q.where('ended_at', 'is', null).where('turn_ends_at', '>=', since).where('turn_ends_at', '<=', now))
+      .executeTakeFirstOrThrow();
+  const [used, lapsed] = await Promise.all([count('ended_at'), count('turn_ends_at')]);
+  return Number(used.n) + Number(lapsed.n);
 }
 
 /** Places that ended, or were last seen, before `before`: a queue's day is over. */
