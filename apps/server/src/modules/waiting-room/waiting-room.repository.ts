@@ -15,11 +15,6 @@ export async function ensureRoom(db: Db, input: { companyId: number; profileId: 
   return (await find())!.id;
 }
 
-/** The room, or undefined before anyone has arrived. */
-export function findRoom(db: Db, input: { companyId: number; profileId: number; opensAt: string }) {
-  return db.selectFrom('waiting_rooms').select('id').where('company_id', '=', input.companyId).where('profile_id', '=', input.profileId).where('opens_at', '=', input.opensAt).executeTakeFirst();
-}
-
 /** Takes the room's lock for the caller's transaction: admissions are counted and made under it. */
 export async function lockRoom(db: Db, roomId: number): Promise<void> {
   await db
@@ -29,8 +24,17 @@ export async function lockRoom(db: Db, roomId: number): Promise<void> {
     .execute();
 }
 
-export function findPlace(db: Db, roomId: number, ticketHash: string) {
-  return db.selectFrom('waiting_room_places').selectAll().where('room_id', '=', roomId).where('ticket_hash', '=', ticketHash).executeTakeFirst();
+/** The place a ticket holds in the room of this opening (one query). */
+export function findPlace(db: Db, key: { companyId: number; profileId: number; opensAt: string }, ticketHash: string) {
+  return db
+    .selectFrom('waiting_room_places as p')
+    .innerJoin('waiting_rooms as r', 'r.id', 'p.room_id')
+    .selectAll('p')
+    .where('p.ticket_hash', '=', ticketHash)
+    .where('r.company_id', '=', key.companyId)
+    .where('r.profile_id', '=', key.profileId)
+    .where('r.opens_at', '=', key.opensAt)
+    .executeTakeFirst();
 }
 export type PlaceRow = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
 
@@ -85,32 +89,32 @@ export async function admit(db: Db, ids: number[], at: string, turnEndsAt: strin
   if (ids.length) await db.updateTable('waiting_room_places').set({ admitted_at: at, turn_ends_at: turnEndsAt }).where('id', 'in', ids).where('admitted_at', 'is', null).execute();
 }
 
-/** Families still there who wait ahead of this place. */
-export async function countAhead(db: Db, place: PlaceRow, presentSince: string): Promise<number> {
-  const row = await db
-    .selectFrom('waiting_room_places')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('room_id', '=', place.room_id)
-    .where('ended_at', 'is', null)
-    .where('admitted_at', 'is', null)
-    .where(sql<boolean>`(place_key, id) < (${place.place_key}, ${place.id})`)
-    .where('seen_at', '>=', presentSince)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Turns that ended (used, given up or lapsed) between `since` and `now`: the pace at which the queue moves. */
-export async function countTurnsEnded(db: Db, roomId: number, since: string, now: string): Promise<number> {
-  const count = (ended: 'ended_at' | 'turn_ends_at') =>
+/**
+ * In one statement, for a place read as waiting: its turn's end if another request has let it in
+ * since, the turns running now, the families still there ahead of it, and the turns that ended
+ * (used, given up or lapsed) since `paceSince` (the queue's pace).
+ */
+export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; presentSince: string; paceSince: string }) {
+  const places = () =>
     db
       .selectFrom('waiting_room_places')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('room_id', '=', roomId)
-      .$if(ended === 'ended_at', (q) => q.where('ended_at', '>=', since).where('ended_at', '<=', now).where('admitted_at', 'is not', null))
-      .$if(ended === 'turn_ends_at', (q) => q.where('ended_at', 'is', null).where('turn_ends_at', '>=', since).where('turn_ends_at', '<=', now))
-      .executeTakeFirstOrThrow();
-  const [used, lapsed] = await Promise.all([count('ended_at'), count('turn_ends_at')]);
-  return Number(used.n) + Number(lapsed.n);
+      .where('room_id', '=', place.room_id);
+  const row = await db
+    .selectNoFrom([
+      db.selectFrom('waiting_room_places').select('turn_ends_at').where('id', '=', place.id).as('let_in_until'),
+      places().where('ended_at', 'is', null).where('turn_ends_at', '>', at.now).as('turns'),
+      places()
+        .where('ended_at', 'is', null)
+        .where('admitted_at', 'is', null)
+        .where(sql<boolean>`(place_key, id) < (${place.place_key}, ${place.id})`)
+        .where('seen_at', '>=', at.presentSince)
+        .as('ahead'),
+      places().where('ended_at', '>=', at.paceSince).where('ended_at', '<=', at.now).where('admitted_at', 'is not', null).as('used'),
+      places().where('ended_at', 'is', null).where('turn_ends_at', '>=', at.paceSince).where('turn_ends_at', '<=', at.now).as('lapsed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { letInUntil: row.let_in_until, turns: Number(row.turns), ahead: Number(row.ahead), ended: Number(row.used) + Number(row.lapsed) };
 }
 
 /** Places that ended, or were last seen, before `before`: a queue's day is over. */

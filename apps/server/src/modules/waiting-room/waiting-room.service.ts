@@ -53,28 +53,25 @@ function roomOf(company: Company, profileId: number): Room | null {
 
 const roomKey = (company: Company, room: Room) => ({ companyId: company.id, profileId: room.profileId, opensAt: room.opensAtText });
 
-/** Lets in the next families still there while turns are free, under the room's lock. */
+/**
+ * Lets in the next families still there while turns are free, under the room's lock. Called only
+ * where a count without the lock found a turn free.
+ */
 async function admitNext(ctx: Ctx, roomId: number, room: Room, now: Date): Promise<void> {
   const at = nowIso(now);
-  const presentSince = nowIso(new Date(now.getTime() - AWAY_MS));
-  // Read first without the lock: on a busy morning nearly every poll finds every turn taken.
-  const free = room.familiesAtOnce - (await repo.countTurns(ctx.db, roomId, at));
-  if (free <= 0 || (await repo.nextWaiting(ctx.db, roomId, presentSince, 1)).length === 0) return;
   await ctx.transaction(async (tx) => {
     await repo.lockRoom(tx.db, roomId);
-    const stillFree = room.familiesAtOnce - (await repo.countTurns(tx.db, roomId, at));
-    if (stillFree <= 0) return;
-    await repo.admit(tx.db, await repo.nextWaiting(tx.db, roomId, presentSince, stillFree), at, nowIso(addMinutes(now, room.turnMinutes)));
+    const free = room.familiesAtOnce - (await repo.countTurns(tx.db, roomId, at));
+    if (free <= 0) return;
+    await repo.admit(tx.db, await repo.nextWaiting(tx.db, roomId, nowIso(new Date(now.getTime() - AWAY_MS)), free), at, nowIso(addMinutes(now, room.turnMinutes)));
   });
 }
 
-/** Minutes until a family `position` places from the front gets its turn, from the pace turns have been ending at. */
-async function estimateWait(ctx: Ctx, roomId: number, room: Room, position: number, now: Date): Promise<number> {
-  const minutes = Math.min(PACE_MINUTES, Math.max(1, (now.getTime() - room.opensAt.getTime()) / 60_000));
-  const ended = await repo.countTurnsEnded(ctx.db, roomId, nowIso(new Date(now.getTime() - minutes * 60_000)), nowIso(now));
+/** Minutes until a family `position` places from the front gets its turn, from the pace turns have ended at over `paceMinutes`. */
+function estimateWait(room: Room, position: number, ended: number, paceMinutes: number): number {
   // Before any turn has ended, the worst case: every family ahead uses its whole turn.
   if (ended === 0) return Math.ceil(position / room.familiesAtOnce) * room.turnMinutes;
-  return Math.ceil(position / (ended / minutes));
+  return Math.ceil(position / (ended / paceMinutes));
 }
 
 function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
@@ -83,66 +80,77 @@ function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
   return now < room.opensAt ? 'early' : 'waiting';
 }
 
-async function answer(ctx: Ctx, company: Company, room: Room | null, place: { roomId: number; row: repo.PlaceRow } | null, now: Date): Promise<WaitingRoomAnswer> {
-  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null, turnMinutes: room?.turnMinutes ?? 0 };
-  if (!room) return { inForce: false, ...head, place: null };
-  if (!place) return { inForce: true, ...head, place: null };
-  let state = stateOf(place.row, room, now);
-  let row = place.row;
-  if (state === 'waiting') {
-    await admitNext(ctx, place.roomId, room, now);
-    row = (await repo.findPlace(ctx.db, place.roomId, row.ticket_hash))!;
-    state = stateOf(row, room, now);
+/**
+ * A waiting family's place now, in two queries where every turn is taken (its place, then one
+ * statement counting the turns running, those ahead and the turns ended lately); where a turn is
+ * free, the next families are let in first.
+ */
+async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date): Promise<Place> {
+  const paceMinutes = Math.min(PACE_MINUTES, Math.max(1, (now.getTime() - room.opensAt.getTime()) / 60_000));
+  const counting = () =>
+    repo.queueCounts(ctx.db, row, { now: nowIso(now), presentSince: nowIso(new Date(now.getTime() - AWAY_MS)), paceSince: nowIso(new Date(now.getTime() - paceMinutes * 60_000)) });
+  const admitted = (turnEndsAt: string) => ({ state: 'admitted' as const, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: TURN_POLL_MS });
+  let counts = await counting();
+  if (counts.letInUntil) return admitted(counts.letInUntil);
+  if (counts.turns < room.familiesAtOnce) {
+    await admitNext(ctx, row.room_id, room, now);
+    // Let in by this request or by another one at the same instant.
+    counts = await counting();
+    if (counts.letInUntil) return admitted(counts.letInUntil);
   }
-  if (state !== 'waiting') {
-    const turnEndsAt = state === 'admitted' ? row.turn_ends_at : null;
-    return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS } };
-  }
-  const position = 1 + (await repo.countAhead(ctx.db, row, nowIso(new Date(now.getTime() - AWAY_MS))));
+  const position = counts.ahead + 1;
   // A family the next turns to end would let in asks every second, so a freed turn is taken at once.
   const pollAfterMs = position <= room.familiesAtOnce ? WAITING_ROOM_FRONT_POLL_MS : WAITING_ROOM_POLL_MS;
-  return { inForce: true, ...head, place: { state, position, estimatedWaitMinutes: await estimateWait(ctx, place.roomId, room, position, now), turnEndsAt: null, pollAfterMs } };
+  return { state: 'waiting', position, estimatedWaitMinutes: estimateWait(room, position, counts.ended, paceMinutes), turnEndsAt: null, pollAfterMs };
 }
 
-/** This browser's place, seen now (its absence ends here). */
-async function placeOf(ctx: Ctx, company: Company, room: Room, ticket: string | undefined, now: Date) {
+async function answer(ctx: Ctx, room: Room | null, row: repo.PlaceRow | null, now: Date): Promise<WaitingRoomAnswer> {
+  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null, turnMinutes: room?.turnMinutes ?? 0 };
+  if (!room) return { inForce: false, ...head, place: null };
+  if (!row) return { inForce: true, ...head, place: null };
+  const state = stateOf(row, room, now);
+  if (state === 'waiting') return { inForce: true, ...head, place: await waitingPlace(ctx, room, row, now) };
+  const turnEndsAt = state === 'admitted' ? row.turn_ends_at : null;
+  return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS } };
+}
+
+/** This browser's place in the room, seen now (its absence ends here). */
+async function placeOf(ctx: Ctx, company: Company, room: Room, ticket: string | undefined, now: Date): Promise<repo.PlaceRow | null> {
   if (!isTokenShaped(ticket)) return null;
-  const found = await repo.findRoom(ctx.db, roomKey(company, room));
-  if (!found) return null;
-  const row = await repo.findPlace(ctx.db, found.id, hashToken(ticket));
+  const row = await repo.findPlace(ctx.db, roomKey(company, room), hashToken(ticket));
   if (!row) return null;
   if (now.getTime() - Date.parse(row.seen_at) >= SEEN_EVERY_MS) {
     row.seen_at = nowIso(now);
     await repo.touchPlace(ctx.db, row.id, row.seen_at);
   }
-  return { roomId: found.id, row };
+  return row;
 }
 
 /** GET: the room and this browser's place in it, letting families in where turns are free. */
 export async function waitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<WaitingRoomAnswer> {
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
-  return answer(ctx, company, room, room && (await placeOf(ctx, company, room, ticket, now)), now);
+  return answer(ctx, room, room && (await placeOf(ctx, company, room, ticket, now)), now);
 }
 
 /** POST: joins, or answers the place this browser already has; `ticket` is the cookie to set (a new one where it joined). */
 export async function joinWaitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<{ answer: WaitingRoomAnswer; ticket: string | null }> {
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
-  if (!room) return { answer: await answer(ctx, company, null, null, now), ticket: null };
+  if (!room) return { answer: await answer(ctx, null, null, now), ticket: null };
   if (now < room.joinFrom) {
     const when = formatDateAtTime(nowIso(room.joinFrom), company.settings.localization.DateFormat, companyTimeZone(company.settings.localization));
     throw new AppError(403, 'REGISTRATION_NOT_OPEN', m.notYet(when));
   }
   const held = await placeOf(ctx, company, room, ticket, now);
-  if (held && !['used', 'ended'].includes(stateOf(held.row, room, now))) return { answer: await answer(ctx, company, room, held, now), ticket: null };
+  if (held && !['used', 'ended'].includes(stateOf(held, room, now))) return { answer: await answer(ctx, room, held, now), ticket: null };
   // A new place, behind everyone who is there: a used or lapsed turn joins again at the back.
   const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
   const fresh = newToken();
   const placeKey = now < room.opensAt ? crypto.randomInt(0, DRAWS) : LATE + now.getTime();
   await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
-  const row = (await repo.findPlace(ctx.db, roomId, hashToken(fresh)))!;
-  return { answer: await answer(ctx, company, room, { roomId, row }, now), ticket: fresh };
+  const row = (await repo.findPlace(ctx.db, roomKey(company, room), hashToken(fresh)))!;
+  return { answer: await answer(ctx, room, row, now), ticket: fresh };
 }
 
 /** DELETE: gives up the place or the turn; the next family is let in at its next question. */
@@ -150,8 +158,8 @@ export async function leaveWaitingRoom(ctx: Ctx, company: Company, profileId: nu
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
   const place = room && (await placeOf(ctx, company, room, ticket, now));
-  if (place) await repo.endPlace(ctx.db, place.row.id, nowIso(now));
-  return answer(ctx, company, room, null, now);
+  if (place) await repo.endPlace(ctx.db, place.id, nowIso(now));
+  return answer(ctx, room, null, now);
 }
 
 /**
@@ -164,11 +172,11 @@ export async function requireTurn(ctx: Ctx, company: Company, profileId: number,
   const room = roomOf(company, profileId);
   if (!room) return;
   const place = await placeOf(ctx, company, room, ticket, now);
-  const state = place && stateOf(place.row, room, now);
+  const state = place && stateOf(place, room, now);
   if (state !== 'admitted') throw new AppError(403, 'QUEUE_TURN_REQUIRED', state === 'ended' || state === 'used' ? m.turnEnded : m.turnRequired);
   if (email === undefined) return;
-  const bound = place!.row.email;
-  if (bound === null) await repo.bindEmail(ctx.db, place!.row.id, email.toLowerCase());
+  const bound = place!.email;
+  if (bound === null) await repo.bindEmail(ctx.db, place!.id, email.toLowerCase());
   else if (bound !== email.toLowerCase()) throw new AppError(403, 'QUEUE_TURN_REQUIRED', m.otherEmail);
 }
 
@@ -177,7 +185,7 @@ export async function endTurn(ctx: Ctx, company: Company, profileId: number, tic
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
   const place = room && (await placeOf(ctx, company, room, ticket, now));
-  if (place) await repo.endPlace(ctx.db, place.row.id, nowIso(now));
+  if (place) await repo.endPlace(ctx.db, place.id, nowIso(now));
 }
 
 /** The hourly sweep: places from a day ago are over. */
