@@ -22,7 +22,8 @@ const MORNING_CLASSES = 10;
 const PLACES_EACH = 10;
 const ARRIVE_BEFORE_S = 30;
 const ARRIVE_AFTER_S = 60;
-const AT_ONCE = 100;
+// Turns at once: the company's default (BENCH_MORNING_TURNS to try another).
+const AT_ONCE = Number(process.env.BENCH_MORNING_TURNS ?? 100);
 const DOMAIN = 'morning.bench.example';
 
 export const MORNING_ROW = { name: `registration morning (${MORNING_FAMILIES} families, ${MORNING_CLASSES * PLACES_EACH} places)`, opts: {}, morning: true };
@@ -165,11 +166,11 @@ async function check(store, companyId, classIds, families, opensAt) {
   }
   // The queue's own record: who joined when, their draw, when let in.
   const places = await store.all(
-    `select p.joined_at, p.place_key, p.admitted_at from waiting_room_places p join waiting_rooms r on r.id = p.room_id where r.company_id = ? and r.profile_id = ? and r.opens_at = ?`,
+    `select p.id, p.joined_at, p.place_key, p.admitted_at from waiting_room_places p join waiting_rooms r on r.id = p.room_id where r.company_id = ? and r.profile_id = ? and r.opens_at = ?`,
     [companyId, PROFILE, new Date(opensAt).toISOString()],
   );
   const early = places.filter((p) => Date.parse(p.joined_at) < opensAt);
-  const late = places.filter((p) => Date.parse(p.joined_at) >= opensAt).sort((a, b) => a.joined_at.localeCompare(b.joined_at));
+  const late = places.filter((p) => Date.parse(p.joined_at) >= opensAt).sort((a, b) => a.joined_at.localeCompare(b.joined_at) || Number(a.id) - Number(b.id));
   // Early: rank correlation (Spearman) of arrival against admission, near 0 for a fair draw.
   const rank = (list, key) => new Map([...list].sort((a, b) => key(a) - key(b)).map((p, n) => [p, n]));
   const byArrival = rank(early, (p) => Date.parse(p.joined_at));
