@@ -57,10 +57,12 @@ const roomKey = (company: Company, room: Room) => ({ companyId: company.id, prof
  * Lets in the next families still there while turns are free, under the room's lock. Called only
  * where a count without the lock found a turn free.
  */
-async function admitNext(ctx: Ctx, roomId: number, room: Room, now: Date): Promise<void> {
-  const at = nowIso(now);
+async function admitNext(ctx: Ctx, roomId: number, room: Room): Promise<void> {
   await ctx.transaction(async (tx) => {
     await repo.lockRoom(tx.db, roomId);
+    // The clock is read under the lock, so the instants families are let in at follow the order they were let in.
+    const now = ctx.clock.now();
+    const at = nowIso(now);
     const free = room.familiesAtOnce - (await repo.countTurns(tx.db, roomId, at));
     if (free <= 0) return;
     await repo.admit(tx.db, await repo.nextWaiting(tx.db, roomId, nowIso(new Date(now.getTime() - AWAY_MS)), free), at, nowIso(addMinutes(now, room.turnMinutes)));
@@ -93,7 +95,7 @@ async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date)
   let counts = await counting();
   if (counts.letInUntil) return admitted(counts.letInUntil);
   if (counts.turns < room.familiesAtOnce) {
-    await admitNext(ctx, row.room_id, room, now);
+    await admitNext(ctx, row.room_id, room);
     // Let in by this request or by another one at the same instant.
     counts = await counting();
     if (counts.letInUntil) return admitted(counts.letInUntil);
