@@ -38,6 +38,8 @@ export interface Ctx {
   captcha: CaptchaProvider;
   log: FastifyBaseLogger;
   faults?: PaymentFaults;
+  /** One request's reads of reference data it cannot change while it runs (`once`); absent outside a request. */
+  memo?: Map<string, Promise<unknown>>;
   /**
    * Runs `fn` in one transaction and hands it a context whose `db` is that transaction; inside
    * one already, it joins it. The unit of work is visible at the call, never a `db` passed by hand.
@@ -62,7 +64,24 @@ export interface RequestCtx<C extends Company | undefined = Company, Client exte
 }
 
 export function forRequest<C extends Company | undefined, Client extends number | undefined>(ctx: Ctx, request: { company: C; clientId: Client; log: FastifyBaseLogger }): RequestCtx<C, Client> {
-  return onDb<RequestCtx<C, Client>>({ ...ctx, ...request }, ctx.db);
+  return onDb<RequestCtx<C, Client>>({ ...ctx, ...request, memo: new Map() }, ctx.db);
+}
+
+/**
+ * `read` once per request under `key`: for reference data a request reads from several places and
+ * cannot change while it runs (a company's form configuration and lists). Outside a request
+ * (a job, the CLI) it reads every time. A failed read is not kept.
+ */
+export function once<T>(ctx: Ctx, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = ctx.memo;
+  if (!memo) return read();
+  let hit = memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = read();
+    memo.set(key, hit);
+    hit.catch(() => memo.delete(key));
+  }
+  return hit;
 }
 
 /** The same context on another handle: the transaction `transaction` opened. Whatever else it carries comes along. */

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
-import type { Ctx } from '../../context.ts';
+import { once, type Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import type { SessionsRow } from '../../domain/session.ts';
 import * as repo from './company.repository.ts';
@@ -42,7 +42,8 @@ type Lists = Record<ListName, ListItem[]>;
 
 /** The company's lists from their rows (every list, and only its active items), read on each call. */
 async function readLists(ctx: Ctx, companyId: number): Promise<{ lists: Lists; unfiltered_lists: Lists }> {
-  const rows = await repo.findListItems(ctx.db, companyId);
+  // Read once per request: every form a request checks builds the company's config.
+  const rows = await once(ctx, `list-items:${companyId}`, () => repo.findListItems(ctx.db, companyId));
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   for (const row of rows) {

@@ -3,7 +3,7 @@ import { formConfigurationSchema, selectFormFields, type FormConfiguration, type
 import { formContextFromConfig, type FormContext } from '@portal/shared/form-engine/form-context';
 import { buildFormSchema, describeFormFields, formValuesFromRecord } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
-import type { Ctx } from '../../context.ts';
+import { once, type Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -15,10 +15,13 @@ import * as repo from './form-config.repository.ts';
  * formConfigurationSchema when a bundle is imported; parsed again here, so a document edited by
  * hand in the database that no longer fits is refused loudly instead of answered.
  */
-export async function findFormConfiguration(ctx: Ctx, companyId: number): Promise<FormConfiguration | null> {
-  const text = await repo.findFormConfiguration(ctx.db, companyId);
-  if (text === undefined) return null;
-  return formConfigurationSchema.parse(JSON.parse(text));
+export function findFormConfiguration(ctx: Ctx, companyId: number): Promise<FormConfiguration | null> {
+  // Read once per request: a registration's customer, students and summary each ask for it.
+  return once(ctx, `form-configuration:${companyId}`, async () => {
+    const text = await repo.findFormConfiguration(ctx.db, companyId);
+    if (text === undefined) return null;
+    return formConfigurationSchema.parse(JSON.parse(text));
+  });
 }
 
 /** Stores a company's whole form configuration (bundle import, CLI). */

@@ -3,7 +3,7 @@ import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-typ
 import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
-import type { Ctx } from '../../context.ts';
+import { once, type Ctx } from '../../context.ts';
 import { changesBetween, recordActivity } from '../activity/activity.api.ts';
 import { STUDENT_FIELDS } from './student-fields.ts';
 import type { Company } from '../../domain/company.ts';
@@ -178,7 +178,7 @@ const COLUMNS = {
  * of this company's list, or the one the record already holds (an item made inactive since, X8).
  */
 async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<void> {
-  const items = await repo.findActiveListIds(ctx.db, companyId);
+  const items = await once(ctx, `active-list-ids:${companyId}`, () => repo.findActiveListIds(ctx.db, companyId));
   const errors: { field: string; message: string }[] = [];
   const allowed = (list: string, id: number, kept: string | number | null | undefined) =>
     items.some((i) => i.list === list && i.id === id) ||
