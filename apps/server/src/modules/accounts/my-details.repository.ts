@@ -68,12 +68,24 @@ export async function updateClientDetails(
       .where('company_id', '=', companyId)
       .where('id', '=', clientId)
       .execute();
-    for (const value of customValues) {
-      await trx.deleteFrom('client_custom_field_values').where('company_id', '=', companyId).where('client_id', '=', clientId).where('custom_field_id', '=', value.custom_field_id).execute();
-      if (value.field_value === null && value.custom_field_item_id === null) continue;
+    // The answers given replace those stored, in one delete and one insert.
+    if (customValues.length) {
+      await trx
+        .deleteFrom('client_custom_field_values')
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where(
+          'custom_field_id',
+          'in',
+          customValues.map((v) => v.custom_field_id),
+        )
+        .execute();
+    }
+    const kept = customValues.filter((v) => v.field_value !== null || v.custom_field_item_id !== null);
+    if (kept.length) {
       await trx
         .insertInto('client_custom_field_values')
-        .values({ company_id: companyId, client_id: clientId, ...value })
+        .values(kept.map((value) => ({ company_id: companyId, client_id: clientId, ...value })))
         .execute();
     }
   });
