@@ -176,6 +176,11 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
   'POST /api/classes/ocr-class': (v) => ({ headers: idempotencyKey(), body: { profile: 1, classes: [{ StudentID: v.freeStudentId, ClassID: v.fullClassId, waitlist: true }] } }),
   'GET /api/classes/change-options': (v) => ({ query: { student_id: v.movingStudentId, class_id: v.movingFromClassId } }),
   'POST /api/classes/change-class': (v) => ({ body: { student_id: v.movingStudentId, from_class_id: v.movingFromClassId, to_class_id: v.movingToClassId } }),
+  // A device's push subscription names nothing of A's: the endpoint is the browser's own secret.
+  'PUT /api/notification/push': () => ({
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/isolation-sample', keys: { p256dh: 'BIsolationSampleKey', auth: 'isolationAuth' }, categories: ['news'] },
+  }),
+  'DELETE /api/notification/push': () => ({ query: { endpoint: 'https://fcm.googleapis.com/fcm/send/isolation-sample' } }),
   'PUT /api/payment/cart-holds': (v) => ({ body: { classItems: [{ StudentID: v.freeStudentId, ClassID: v.classId }] } }),
   'POST /api/classes/join-waitlist': (v) => ({ body: { class_id: v.fullClassId, student_id: v.freeStudentId } }),
   'POST /api/classes/leave-waitlist': (v) => ({ body: { waitlist_id: v.waitlistId } }),

@@ -33,6 +33,14 @@ const envSchema = z.object({
    */
   DEV_OUTBOX: bool.optional(),
   MAIL_FROM: z.string().default('Customer Hub <no-reply@portal.localhost>'),
+  /**
+   * Web push (decision 100): the contact a push service may write to about this sender (a
+   * `mailto:` or `https:` URL), and the push services' origins a device's subscription may point
+   * at (comma-separated; a host given as `.example.com` takes its subdomains). The server only
+   * ever posts to these, never to an address a browser made up.
+   */
+  VAPID_SUBJECT: z.string().default('mailto:push@portal.localhost'),
+  PUSH_SERVICE_ORIGINS: z.string().default('https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://.push.apple.com,https://.notify.windows.com'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

@@ -33,6 +33,7 @@ import { chargeRefunds } from './migrations/031-charge-refunds.ts';
 import { deletionRequests } from './migrations/032-deletion-requests.ts';
 import { activityLog } from './migrations/033-activity-log.ts';
 import { waitingRooms } from './migrations/034-waiting-rooms.ts';
+import { push } from './migrations/035-push.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -70,6 +71,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '032-deletion-requests': deletionRequests(engine),
     '033-activity-log': activityLog(engine),
     '034-waiting-rooms': waitingRooms(engine),
+    '035-push': push(engine),
   };
 }
 

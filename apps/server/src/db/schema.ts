@@ -597,6 +597,41 @@ export interface WaitingRoomPlacesTable {
   turn_ends_at: string | null;
   ended_at: string | null;
 }
+/** The server's VAPID key pair for web push (migration 035, decision 100): one row, id 1. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+/** A device's push subscription; `categories` is ",classes,invoices," (each key between commas). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  categories: string;
+  device: string;
+  created_at: string;
+  last_push_at: string | null;
+}
+/** A push queued for a subscription with a notification: queued, sending (under a lease), sent or failed. */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  company_id: number;
+  subscription_id: number;
+  title: string;
+  body: string;
+  url: string;
+  created_at: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  lease_until: string | null;
+  sent_at: string | null;
+  error: string | null;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -713,6 +748,9 @@ export interface Database extends BookingsFinancialsTables {
   activity_log: ActivityLogTable;
   waiting_rooms: WaitingRoomsTable;
   waiting_room_places: WaitingRoomPlacesTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
   payment_methods: PaymentMethodsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;

@@ -8,6 +8,7 @@ import type { Ctx } from '../context.ts';
  */
 export interface Job {
   name: string;
-  every: 'hour' | 'minute';
+  /** `moment`: every 10 seconds, for work a person is waiting on (a push). */
+  every: 'hour' | 'minute' | 'moment';
   run(ctx: Ctx, now: Date): Promise<unknown>;
 }

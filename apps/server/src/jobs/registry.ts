@@ -4,6 +4,7 @@ import { captchaJobs } from '../modules/captcha/captcha.api.ts';
 import { classesJobs } from '../modules/classes/classes.api.ts';
 import { messagingJobs } from '../modules/messaging/messaging.api.ts';
 import { familyDataJobs } from '../modules/family-data/family-data.api.ts';
+import { pushJobs } from '../modules/push/push.api.ts';
 import { checkoutJobs } from '../flows/checkout/checkout.jobs.ts';
 import { registrationJobs } from '../flows/online-registration/registration.jobs.ts';
 import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
@@ -14,4 +15,4 @@ import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
  * after them, so a payment a dead process left is completed on its held places before they are
  * given back; and mail goes last so it sends what they wrote.
  */
-export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...classesJobs, ...familyDataJobs, ...messagingJobs];
+export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...classesJobs, ...familyDataJobs, ...messagingJobs, ...pushJobs];

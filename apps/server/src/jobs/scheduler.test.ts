@@ -79,7 +79,7 @@ describe('the job scheduler', () => {
       job('hourly', 'hour', async () => void ran.push('hourly')),
       job('c', 'minute', async () => void ran.push('c')),
     ];
-    await expect(runJobs(ctx, 'minute', new Date(), jobs)).rejects.toThrow('1 minutely jobs failed: b');
+    await expect(runJobs(ctx, 'minute', new Date(), jobs)).rejects.toThrow('1 minute jobs failed: b');
     expect(ran).toEqual(['a', 'b', 'c']);
   });
 

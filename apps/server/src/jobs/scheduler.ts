@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { Job } from '../domain/job.ts';
 import { jobs as registered } from './registry.ts';
 
-const PERIOD_MS = { hour: 3600_000, minute: 60_000 } as const;
+const PERIOD_MS = { hour: 3600_000, minute: 60_000, moment: 10_000 } as const;
 
 /**
  * Runs every job of one period, each on its own: one that fails does not keep the others from
@@ -20,7 +20,7 @@ export async function runJobs(ctx: Ctx, every: Job['every'], now = new Date(), j
       errors.push(Object.assign(err instanceof Error ? err : new Error(String(err)), { job: job.name }));
     }
   }
-  if (errors.length) throw new AggregateError(errors, `${errors.length} ${every}ly jobs failed: ${errors.map((e) => (e as { job: string }).job).join(', ')}`);
+  if (errors.length) throw new AggregateError(errors, `${errors.length} ${every} jobs failed: ${errors.map((e) => (e as { job: string }).job).join(', ')}`);
 }
 
 /** The hourly jobs: expired sessions, codes, challenges, registrations, links, old mail. */
@@ -30,7 +30,8 @@ export const runHourlyJobs = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'hour'
 export const runMinuteJobs = (ctx: Ctx, now = new Date()) => runJobs(ctx, 'minute', now);
 
 /**
- * Runs the hourly jobs at start and every hour, the minute jobs every minute. A period's run is
+ * Runs the hourly jobs at start and every hour, the minute jobs every minute, the moment's every
+ * 10 seconds. A period's run is
  * skipped while the previous one of that period is still going. `stop()` waits for the job in
  * hand to end and starts no other.
  */
@@ -42,7 +43,7 @@ export function startScheduler(ctx: Ctx, log: FastifyBaseLogger, jobs: readonly 
     if (stopping || busy.has(every)) return;
     busy.add(every);
     const run = runJobs(ctx, every, ctx.clock.now(), jobs, () => stopping)
-      .catch((err: unknown) => log.error({ err }, `${every}ly jobs failed`))
+      .catch((err: unknown) => log.error({ err }, `${every} jobs failed`))
       .finally(() => {
         busy.delete(every);
         running.delete(run);

@@ -10,6 +10,7 @@ import {
   messageReplyAnswerSchema,
   messageReplySchema,
 } from '../message-schemas';
+import { pushAnswerSchema, pushQuerySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../push-schemas';
 import { markNotificationReadSchema, notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '../notification-schemas';
 
 /** The bell shows five unless asked for more. */
@@ -67,4 +68,29 @@ export const messagingEndpoints = {
   markAllNotificationsRead: defineEndpoint({ ...notifications, method: 'POST', path: '/api/notification/mark-all-read', response: notificationMarkReadAnswerSchema }),
   optOuts: defineEndpoint({ ...notifications, method: 'GET', path: '/api/notification/get-opt-outs', response: optOutsAnswerSchema }),
   updateOptOuts: defineEndpoint({ ...notifications, method: 'POST', path: '/api/notification/update-opt-outs', body: updateOptOutsSchema, response: optOutsAnswerSchema }),
+  push: defineEndpoint({
+    ...notifications,
+    method: 'GET',
+    path: '/api/notification/push',
+    query: pushQuerySchema,
+    response: pushAnswerSchema,
+    description: "Web push (decision 100): the server's public key, and the categories this device takes when its subscription's endpoint is named.",
+  }),
+  subscribePush: defineEndpoint({
+    ...notifications,
+    method: 'PUT',
+    path: '/api/notification/push',
+    body: pushSubscriptionSchema,
+    response: pushAnswerSchema,
+    errors: ['PUSH_ENDPOINT_REFUSED'],
+    description: 'Turns push on for this device with the categories it takes (or changes them); a push service the portal does not send to is refused.',
+  }),
+  unsubscribePush: defineEndpoint({
+    ...notifications,
+    method: 'DELETE',
+    path: '/api/notification/push',
+    query: pushUnsubscribeSchema,
+    response: pushAnswerSchema,
+    description: 'Turns push off for this device.',
+  }),
 };

@@ -26,6 +26,7 @@ export const ERASURE = {
     'payment_methods',
     'waitlist_entries',
     'activity_log',
+    'push_subscriptions',
   ],
   /** Kept with the person's details blanked: what the kept records point to. */
   anonymised: ['clients', 'students'],

@@ -14,6 +14,7 @@ export const NOT_EXPORTED = {
   password_reset_tokens: 'reset links: secrets, gone within the hour',
   gateway_cards: "the card processor's tokens; the card as the family knows it (brand, last digits, expiry) is in payment_methods",
   guest_clients: 'which client the company takes guest bookings under: the company’s own, not a family’s',
+  push_subscriptions: "each device's push-service address and keys: the browser's secrets, nothing the family wrote",
 } as const;
 
 type Section = Record<string, unknown>[];

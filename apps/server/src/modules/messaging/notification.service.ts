@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
 
 export function listNotifications(ctx: Ctx, input: Parameters<typeof repo.findNotifications>[1]) {
@@ -33,9 +34,15 @@ export function findNotificationsVersion(ctx: Ctx, companyId: number, clientId: 
   return repo.findNotificationsVersion(ctx.db, companyId, clientId);
 }
 
-/** Notifies one client inside the caller's transaction (`db` may be a transaction), respecting their opt-outs. */
-export function notifyClient(db: Ctx['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
-  return repo.insertClientNotification(db, input);
+/**
+ * Notifies one client inside the caller's transaction (`db` may be a transaction), respecting their
+ * opt-outs, and queues its push for each of their devices that takes the category (decision 100:
+ * push is chosen per device, apart from the in-app list).
+ */
+export async function notifyClient(db: Ctx['db'], input: Parameters<typeof repo.insertClientNotification>[1]) {
+  const id = await repo.insertClientNotification(db, input);
+  await queuePush(db, input);
+  return id;
 }
 
 export function isEmailOptedOut(ctx: Ctx, companyId: number, clientId: number, category: string) {
