@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useOptOuts } from '@/features/notifications/api/get-opt-outs';
 import { useUpdateOptOuts } from '@/features/notifications/api/update-opt-outs';
+import { PushSettings } from '@/features/notifications/components/push-settings';
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon } from 'lucide-react';
 
@@ -132,6 +133,7 @@ export default function NotificationConfigurationRoute() {
           </div>
         </form>
       )}
+      <PushSettings />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { NotificationContact } from '@portal/shared/notification-schemas';
 import { BellMenu } from '@/components/ui/bell-menu';
@@ -6,7 +8,7 @@ import { useCompanyConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { studentTerm } from '@/lib/branding';
-import { useBellNotifications } from '../api/get-notifications';
+import { getNotificationsQueryOptions, useBellNotifications } from '../api/get-notifications';
 import { notificationLink } from '../lib/notification-link';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BellIcon } from 'lucide-react';
@@ -24,6 +26,18 @@ export function NotificationBell() {
   const { data, isPending, isError } = useBellNotifications(enabled);
   const markRead = useMarkNotificationRead();
   const navigate = useNavigate();
+  const client = useQueryClient();
+
+  // A push reached this device (decision 100): the bell asks at once instead of at its next poll.
+  useEffect(() => {
+    const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    if (!enabled || !worker) return;
+    const onMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === 'push') void client.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey });
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [enabled, client]);
 
   if (!enabled) return null;
 

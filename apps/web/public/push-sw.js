@@ -1,0 +1,33 @@
+// The portal's service worker (decision 100): it shows a push and opens its page when tapped, and
+// tells an open portal that something arrived so its bell asks again at once. It caches nothing:
+// the portal always loads from the network.
+/* global self */
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = data.title || 'New notification';
+  const url = data.url || '/hub/notifications';
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, { body: data.body || '', data: { url } }),
+      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => windows.forEach((w) => w.postMessage({ type: 'push', title }))),
+    ]),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url.startsWith(self.location.origin));
+      if (open) return open.focus().then((w) => w.navigate(url));
+      return self.clients.openWindow(url);
+    }),
+  );
+});
