@@ -74,7 +74,9 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
       });
       await page.goto(`/ocr?id=${world.company('SPLASH').customerId}&p=${PROFILE}`);
       await expect(page.getByRole('heading', { level: 1, name: 'You’re in the waiting room' })).toBeVisible();
-      await expect(page.getByText(/^At \d\d:\d\d [AP]M \(Sydney time\), everyone in the waiting room is given a random place in the queue\. Arriving earlier does not move you ahead\.$/)).toBeVisible();
+      await expect(
+        page.getByText(/^At \d\d:\d\d [AP]M \(Sydney time\), everyone in the waiting room is given a random place in the queue\. Arriving earlier does not move you ahead\.$/),
+      ).toBeVisible();
       await expect(page.getByRole('timer')).toHaveText(/^(09|10):\d\d$/);
       await expectAccessible(page);
       await shot(page, 'waiting-room');

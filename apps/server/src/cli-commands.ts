@@ -10,6 +10,7 @@ import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
 import { confirmDeletionCommand } from './modules/family-data/family-data.api.ts';
 import { outboxUsage } from './outbox-command.ts';
+import { notifyCommand, notifyUsage } from './modules/messaging/messaging.api.ts';
 
 const usage = `Usage:
   npm run migrate                               apply database migrations
@@ -24,6 +25,7 @@ const usage = `Usage:
   npm run portal -- confirm-deletion CODE CLIENT
                                                 confirm a family's request to delete its account:
                                                 erased at the next hourly run (decision 097)
+${notifyUsage}
 ${outboxUsage}
 ${classSessionLinkUsage}`;
 
@@ -59,6 +61,17 @@ export async function runCommand(argv: string[]): Promise<number> {
         return 1;
       }
       const done = await confirmDeletionCommand(handle.db, code, Number(client));
+      (done.ok ? console.log : console.error)(done.message);
+      return done.ok ? 0 : 1;
+    }
+    if (command === 'notify') {
+      const [, code] = positional;
+      const [category, title, content] = ['category', 'title', 'content'].map((k) => options.get(k));
+      if (!code || !category || !title || !content) {
+        console.error(`notify needs a company code, --category, --title and --content\n${notifyUsage}`);
+        return 1;
+      }
+      const done = await notifyCommand(handle.db, { code, category, title, content, to: options.get('to') ?? 'all' });
       (done.ok ? console.log : console.error)(done.message);
       return done.ok ? 0 : 1;
     }

@@ -6,3 +6,4 @@ export { messagesRoutes } from './messages.routes.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { findClientEmail, isEmailOptedOut, isEmailOptedOutWithin, notifyClient } from './notification.service.ts';
 export { messagingJobs } from './messaging.jobs.ts';
+export { notifyCommand, notifyUsage } from './notify-command.ts';

@@ -165,3 +165,19 @@ export async function isEmailOptedOut(db: Db, companyId: number, clientId: numbe
 export function findClientEmail(db: Db, companyId: number, clientId: number) {
   return db.selectFrom('clients').select(['email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }
+
+/** A company by its code, with its settings text (the command line's notice). */
+export function findCompanyForNotice(db: Db, code: string) {
+  return db.selectFrom('companies').select(['id', 'settings']).where('code', '=', code).executeTakeFirst();
+}
+
+/** The families a notice goes to: all of the company's, or the one that signs in with `email`. */
+export function findFamiliesForNotice(db: Db, companyId: number, email: string | null) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'email', 'first_name'])
+    .where('company_id', '=', companyId)
+    .$if(email !== null, (q) => q.where((eb) => eb(eb.fn('lower', ['email']), '=', (email as string).toLowerCase())))
+    .orderBy('id')
+    .execute();
+}

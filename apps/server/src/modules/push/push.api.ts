@@ -1,4 +1,4 @@
 // The push module's one door: web push to a family's devices (issue 24, decision 100).
 export { pushJobs } from './push.jobs.ts';
 export { pushRoutes } from './push.routes.ts';
-export { queuePush } from './push.service.ts';
+export { clientsWithPushFor, queuePush } from './push.service.ts';

@@ -117,3 +117,9 @@ export async function touchSubscription(db: Db, id: number, at: string): Promise
 export async function deleteOldDeliveries(db: Db, before: string): Promise<void> {
   await db.deleteFrom('push_deliveries').where('created_at', '<', before).execute();
 }
+
+/** The clients of a company with a device that takes the category. */
+export async function findClientsWithPush(db: Db, companyId: number, category: string): Promise<number[]> {
+  const rows = await db.selectFrom('push_subscriptions').select('client_id').distinct().where('company_id', '=', companyId).where('categories', 'like', `%,${category},%`).execute();
+  return rows.map((r) => r.client_id);
+}

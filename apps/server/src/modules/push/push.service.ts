@@ -104,6 +104,11 @@ export function queuePush(db: Db, input: { companyId: number; clientId: number; 
   return repo.queueDeliveries(db, { ...input, body: input.content.slice(0, 500), url: NOTIFICATIONS_PAGE });
 }
 
+/** The clients of a company with a device that takes the category (they need no e-mail of a notice). */
+export async function clientsWithPushFor(db: Db, companyId: number, category: string): Promise<Set<number>> {
+  return new Set(await repo.findClientsWithPush(db, companyId, category));
+}
+
 /** Sends one claimed delivery; answers what became of it. */
 async function send(ctx: Ctx, id: number, now: Date): Promise<'sent' | 'gone' | 'retry' | 'failed'> {
   const d = await repo.findDelivery(ctx.db, id);

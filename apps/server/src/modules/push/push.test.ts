@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer, PushPayload } from '@portal/shared/push-schemas';
-import { startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { Browser, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { notifyCommand } from '../messaging/messaging.api.ts';
 import { customerWithInvoices, tokenise } from '../../test/payment-fixtures.ts';
 import { deliverDuePushes } from './push.service.ts';
 
@@ -109,6 +110,35 @@ describe.each(testEngines())('web push on %s', (engine) => {
     await pay(family.browser, family.invoiceNos[0]!);
     expect(await deliverDuePushes(t.runtime.ctx)).toMatchObject({ gone: 1 });
     expect(await db().selectFrom('push_subscriptions').select('id').where('endpoint', '=', old.subscription.endpoint).execute()).toEqual([]);
+  });
+
+  it("a company's notice from the command line: in the hub, a push to the device that takes its category, e-mail where no device does", async () => {
+    const own = await ownCompany(t);
+    const family = new Browser(t.server);
+    const { user } = await family.signIn(own.code, own.email, own.password);
+    const phone = device(service.origin);
+    await family.call('PUT', '/api/notification/push', { ...phone.subscription, categories: ['classes'] });
+    const notice = { code: own.code, category: 'classes', title: 'Pool closed on Saturday', content: 'All Saturday classes are cancelled this week.', to: 'all' };
+    expect(await notifyCommand(db(), notice)).toEqual({ ok: true, message: 'Notified 1 family: 1 by push, 0 by e-mail.' });
+    await deliverDuePushes(t.runtime.ctx);
+    expect(phone.read(pushesTo(phone.path)[0]!.body)).toEqual({ title: 'Pool closed on Saturday', body: 'All Saturday classes are cancelled this week.', url: '/hub/notifications' });
+    const titles = await db()
+      .selectFrom('notifications as n')
+      .innerJoin('notification_contacts as c', 'c.notification_id', 'n.id')
+      .select('n.title')
+      .where('c.client_id', '=', user.ClientID)
+      .where('n.category', '=', 'classes')
+      .where('n.title', 'like', 'Pool%')
+      .execute();
+    expect(titles).toEqual([{ title: 'Pool closed on Saturday' }]);
+    // With push off on the device, the next notice goes by e-mail.
+    await family.call('DELETE', `/api/notification/push?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`);
+    expect(await notifyCommand(db(), { ...notice, title: 'Pool open again' })).toEqual({ ok: true, message: 'Notified 1 family: 0 by push, 1 by e-mail.' });
+    // Written to the outbox by the command; the server's minute job delivers it.
+    await t.runtime.ctx.mailer.deliverPending(new Date(Date.now() + 5 * 60_000));
+    expect((await t.lastMailTo(own.email))?.subject).toBe('Pool open again');
+    expect(await notifyCommand(db(), { ...notice, category: 'weather' })).toMatchObject({ ok: false });
+    expect(await notifyCommand(db(), { ...notice, to: 'nobody@example.com' })).toEqual({ ok: false, message: `No family of ${own.code} signs in with nobody@example.com.` });
   });
 
   it('an endpoint that is not a known push service is refused (the server never posts to an address a browser names); push off removes the device', async () => {
