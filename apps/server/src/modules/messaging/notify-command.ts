@@ -1,7 +1,6 @@
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { companySettingsSchema } from '@portal/shared/company-config';
-import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/database.ts';
+import type { Ctx } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { clientsWithPushFor } from '../push/push.api.ts';
 import { insertOutboxMail } from './mail.repository.ts';
@@ -20,7 +19,7 @@ export const notifyUsage = `  npm run portal -- notify CODE --category CATEGORY 
  * switched the category off there), a push on each device that takes the category, and, where
  * no device does, an e-mail (unless it switched e-mail of the category off).
  */
-export async function notifyCommand(db: Db, input: { code: string; category: string; title: string; content: string; to: string }): Promise<{ ok: boolean; message: string }> {
+export async function notifyCommand(db: Ctx['db'], input: { code: string; category: string; title: string; content: string; to: string }): Promise<{ ok: boolean; message: string }> {
   if (!NOTIFICATION_CATEGORIES.some((c) => c.key === input.category)) return { ok: false, message: `The category must be one of ${NOTIFICATION_CATEGORIES.map((c) => c.key).join(', ')}.` };
   if (!input.title.trim() || !input.content.trim()) return { ok: false, message: 'A notice needs a title and a text.' };
   const company = await repo.findCompanyForNotice(db, input.code);
@@ -32,7 +31,7 @@ export async function notifyCommand(db: Db, input: { code: string; category: str
   const withPush = await clientsWithPushFor(db, company.id, input.category);
   let mailed = 0;
   // Each notification with its pushes, all in one transaction.
-  await inTransaction(db, async (tx) => {
+  await db.transaction().execute(async (tx) => {
     for (const family of families) {
       await notifyClient(tx, { companyId: company.id, clientId: family.id, category: input.category, title: input.title, content: input.content, tagData: null, createdAt });
     }
