@@ -217,8 +217,16 @@ export async function nextDocumentValue(db: Db, companyId: number, kind: string,
   return Number(row.last_value);
 }
 
-export async function hasDocumentCounter(db: Db, companyId: number, kind: string): Promise<boolean> {
-  return (await db.selectFrom('document_numbers').select('kind').where('company_id', '=', companyId).where('kind', '=', kind).executeTakeFirst()) !== undefined;
+/** The counter's next value, or null where the company has no counter of that kind yet. */
+export async function advanceDocumentCounter(db: Db, companyId: number, kind: string): Promise<number | null> {
+  const row = await db
+    .updateTable('document_numbers')
+    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .returning('last_value')
+    .executeTakeFirst();
+  return row ? Number(row.last_value) : null;
 }
 
 export async function findDocumentNumbers(db: Db, companyId: number, table: 'invoices' | 'receipts', prefix: string): Promise<string[]> {

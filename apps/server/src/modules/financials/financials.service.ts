@@ -112,14 +112,18 @@ const PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
  */
 export async function nextDocumentNumber(ctx: Ctx, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
   const prefix = PREFIX[table];
-  let start = table === 'invoices' ? 100_001 : 200_001;
-  if (!(await repo.hasDocumentCounter(ctx.db, companyId, table))) {
+  // The counter moves on in one statement once it exists; only the company's first number reads what was imported.
+  let value = await repo.advanceDocumentCounter(ctx.db, companyId, table);
+  if (value === null) {
+    let start = table === 'invoices' ? 100_001 : 200_001;
     const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
     if (used.length > 0) start = Math.max(...used) + 1;
+    value = await repo.nextDocumentValue(ctx.db, companyId, table, start);
   }
   for (;;) {
-    const no = `${prefix}${await repo.nextDocumentValue(ctx.db, companyId, table, start)}`;
+    const no = `${prefix}${value}`;
     if (!(await repo.documentNumberTaken(ctx.db, companyId, table, no))) return no;
+    value = await repo.nextDocumentValue(ctx.db, companyId, table, value);
   }
 }
 
