@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { PushSubscriptionsTable } from '../../db/schema.ts';
 
 export function findKeys(db: Db) {
   return db.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst();
@@ -13,16 +15,7 @@ export async function insertKeys(db: Db, keys: { public_key: string; private_key
     .execute();
 }
 
-export interface SubscriptionRow {
-  company_id: number;
-  client_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  categories: string;
-  device: string;
-  created_at: string;
-}
+export type SubscriptionRow = Omit<Insertable<PushSubscriptionsTable>, 'id' | 'last_push_at'>;
 
 /** A device has one subscription: the family signed in on it now takes it over. */
 export async function upsertSubscription(db: Db, row: SubscriptionRow): Promise<void> {
