@@ -35,8 +35,11 @@ test.describe('push notifications on a device (decision 100)', () => {
     const news = device.getByRole('checkbox', { name: 'News and announcements' });
     await expect(news).toBeChecked();
     await expect(device.getByRole('checkbox', { name: 'Class changes and cancellations' })).toBeChecked();
+    // The box changes at once; the server keeps the choice when its answer comes.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/notification/push');
     await news.uncheck();
     await expect(news).not.toBeChecked();
+    expect((await saved).ok()).toBe(true);
     const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())!.endpoint);
     const stored = await (await page.request.get(`/api/notification/push?endpoint=${encodeURIComponent(endpoint)}`)).json();
     expect(stored.device.categories).toEqual(['absences', 'bookings', 'classes', 'invoices']);
