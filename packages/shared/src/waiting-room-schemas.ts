@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The cookie that carries a browser's place in a profile's waiting room (HttpOnly: the page never reads it). */
-export const waitingRoomCookie = (profileId: number) => `portal_queue_${profileId}`;
-
 /** How often the waiting room's page asks for its place, in milliseconds; a family near the front asks every second (`pollAfterMs`). */
 export const WAITING_ROOM_POLL_MS = 5_000;
 export const WAITING_ROOM_FRONT_POLL_MS = 1_000;

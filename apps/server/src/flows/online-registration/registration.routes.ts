@@ -36,7 +36,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.verifyCode, async ({ ctx, body, req }) => {
     await throttle(req, 'register');
-    return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body, ticketOf(req, body.profile))) };
+    return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile))) };
   });
 
   route(app, base, endpoints.verifyCaptcha, async ({ ctx, body, headers, req }) => {
@@ -52,7 +52,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     async ({ ctx, body, headers, req, reply }) => {
       await throttle(req, 'register');
       reply.headers({ 'cache-control': 'no-store' });
-      const ticket = ticketOf(req, body.profile);
+      const ticket = ticketOf(req, ctx.company.id, body.profile);
       const { clientId, payment } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
       // A challenge step first: nobody is signed in until the payment goes through.
       if (clientId === null) return { success: true as const, payment };
@@ -70,13 +70,13 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.quote, async ({ ctx, body, req }) => {
     await throttle(req, 'register');
-    return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, body.profile));
+    return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile));
   });
 
   // A family that already has an account, signed in, registers its own students in classes (N12, F16, R49; decision 060).
   route(app, base, classEndpoints.ocrClassQuote, ({ ctx, body, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    return quoteExistingFamilyClasses(ctx, ctx.company, ctx.clientId, body, ticketOf(req, body.profile));
+    return quoteExistingFamilyClasses(ctx, ctx.company, ctx.clientId, body, ticketOf(req, ctx.company.id, body.profile));
   });
 
   route(
@@ -85,7 +85,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     classEndpoints.ocrClass,
     async ({ ctx, body, headers, req, reply }) => {
       reply.header('cache-control', 'no-store');
-      const ticket = ticketOf(req, body.profile);
+      const ticket = ticketOf(req, ctx.company.id, body.profile);
       const { payment } = await registerExistingFamilyClasses(
         ctx,
         ctx.company,

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registrationEndpoints as endpoints } from '@portal/shared/endpoints/registration';
-import { waitingRoomCookie } from '@portal/shared/waiting-room-schemas';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { throttle } from '../../lib/sign-in-throttle.ts';
@@ -10,8 +9,11 @@ import { joinWaitingRoom, leaveWaitingRoom, waitingRoom } from './waiting-room.s
 /** A place is kept for a day: the morning's queue, a reload, a dropped connection. */
 const TICKET_MS = 24 * 3600_000;
 
-/** This browser's ticket for the profile's waiting room (an HttpOnly cookie). */
-export const ticketOf = (req: FastifyRequest, profileId: number): string | undefined => req.cookies[waitingRoomCookie(profileId)];
+/** The cookie that carries a browser's place in a company's profile's waiting room (HttpOnly: the page never reads it). */
+const waitingRoomCookie = (companyId: number, profileId: number) => `portal_queue_${companyId}_${profileId}`;
+
+/** This browser's ticket for the profile's waiting room. */
+export const ticketOf = (req: FastifyRequest, companyId: number, profileId: number): string | undefined => req.cookies[waitingRoomCookie(companyId, profileId)];
 
 /** The waiting room of a registration's opening (decision 099). */
 export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
@@ -19,21 +21,21 @@ export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { c
 
   route(app, base, endpoints.waitingRoom, ({ ctx, params, req, reply }) => {
     noStore(reply);
-    return waitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
+    return waitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile));
   });
 
   route(app, base, endpoints.joinWaitingRoom, async ({ ctx, params, req, reply }) => {
     noStore(reply);
     await throttle(req, 'register');
-    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
-    if (joined.ticket) reply.setCookie(waitingRoomCookie(params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
+    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile));
+    if (joined.ticket) reply.setCookie(waitingRoomCookie(ctx.company.id, params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
     return joined.answer;
   });
 
   route(app, base, endpoints.leaveWaitingRoom, async ({ ctx, params, req, reply }) => {
     noStore(reply);
-    const answer = await leaveWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, params.profile));
-    reply.clearCookie(waitingRoomCookie(params.profile), { path: '/' });
+    const answer = await leaveWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile));
+    reply.clearCookie(waitingRoomCookie(ctx.company.id, params.profile), { path: '/' });
     return answer;
   });
 }

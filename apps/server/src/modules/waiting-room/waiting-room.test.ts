@@ -106,7 +106,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect(await place(c)).toMatchObject({ state: 'waiting', position: 1 });
     // a gives up its turn: the next family there gets it.
     expect((await a.call<WaitingRoomAnswer>('DELETE', '/api/ocr/waiting-room/1')).body.place).toBeNull();
-    expect(a.cookies.has('portal_queue_1')).toBe(false);
+    expect([...a.cookies.keys()].some((k) => k.startsWith('portal_queue_'))).toBe(false);
     expect((await place(c)).state).toBe('admitted');
     // d stops asking; two minutes on, b's turn is still running and e asks: e is next, d is passed over.
     offset += 2 * 60_000;
@@ -168,7 +168,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     const b = await o.visitor();
     expect(await look(b)).toMatchObject({ inForce: false, place: null });
     expect((await join(b)).body).toMatchObject({ inForce: false, place: null });
-    expect(b.cookies.has('portal_queue_1')).toBe(false);
+    expect([...b.cookies.keys()].some((k) => k.startsWith('portal_queue_'))).toBe(false);
     expect((await b.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
   });
 
