@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** How often the waiting room's page asks for its place, in milliseconds; a family near the front asks every second (`pollAfterMs`). */
-export const WAITING_ROOM_POLL_MS = 5_000;
-export const WAITING_ROOM_FRONT_POLL_MS = 1_000;
-
 export const waitingRoomParamsSchema = z.object({ profile: z.coerce.number().int().positive() });
 
 /**
@@ -18,7 +14,6 @@ export const waitingRoomAnswerSchema = z.object({
   joinFrom: z.string().nullable(),
   /** The server's clock, so the page counts down on the server's time. */
   now: z.string(),
-  turnMinutes: z.number().int(),
   place: z
     .object({
       /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { WAITING_ROOM_FRONT_POLL_MS, WAITING_ROOM_POLL_MS, waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 
 type Place = NonNullable<WaitingRoomAnswer['place']>;
 import { formatDateAtTime } from '@portal/shared/date-time-text';
@@ -22,6 +22,9 @@ import * as repo from './waiting-room.repository.ts';
 
 /** A family not heard from for this long is passed over until it asks again (the page asks every 5 s). */
 const AWAY_MS = 90_000;
+/** How often a waiting family asks for its place; one the next turns would let in asks every second (`pollAfterMs`). */
+const WAITING_ROOM_POLL_MS = 5_000;
+const WAITING_ROOM_FRONT_POLL_MS = 1_000;
 /** A running turn is asked about once a minute (it may lapse, or be used in another tab). */
 const TURN_POLL_MS = 60_000;
 /** A place's last sighting is written at most this often, not on every poll. */
@@ -107,7 +110,7 @@ async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date)
 }
 
 async function answer(ctx: Ctx, room: Room | null, row: repo.PlaceRow | null, now: Date): Promise<WaitingRoomAnswer> {
-  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null, turnMinutes: room?.turnMinutes ?? 0 };
+  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null };
   if (!room) return { inForce: false, ...head, place: null };
   if (!row) return { inForce: true, ...head, place: null };
   const state = stateOf(row, room, now);

@@ -28,7 +28,7 @@ function serveProfile(profile: OcrProfileAnswer['profile'] = family) {
 
 /** A profile with an opening but no waiting room (a window of 0, decision 099). */
 function serveNoWaitingRoom() {
-  server.use(http.get('/api/ocr/waiting-room/:profile', () => HttpResponse.json({ inForce: false, opensAt: null, joinFrom: null, now: new Date().toISOString(), turnMinutes: 0, place: null })));
+  server.use(http.get('/api/ocr/waiting-room/:profile', () => HttpResponse.json({ inForce: false, opensAt: null, joinFrom: null, now: new Date().toISOString(), place: null })));
 }
 
 function renderRoute(url: string, overrides: Partial<CompanyConfig> = {}) {

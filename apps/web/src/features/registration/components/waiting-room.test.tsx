@@ -26,7 +26,7 @@ const opening = Date.parse(opensAt);
 function serveRoom() {
   const calls: string[] = [];
   let place: WaitingRoomAnswer['place'] = null;
-  const answer = (): WaitingRoomAnswer => ({ inForce: true, opensAt, joinFrom: new Date(opening - 15 * 60_000).toISOString(), now: new Date().toISOString(), turnMinutes: 20, place });
+  const answer = (): WaitingRoomAnswer => ({ inForce: true, opensAt, joinFrom: new Date(opening - 15 * 60_000).toISOString(), now: new Date().toISOString(), place });
   server.use(
     http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ success: true, profile: { ...familyProfile(), OpensAt: opensAt } })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
