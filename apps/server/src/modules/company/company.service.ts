@@ -11,7 +11,8 @@ export function toListEntry(company: Company): CompanyListEntry {
   return { CustomerID: company.customerId, TradingName: company.tradingName, Application: company.application };
 }
 
-export function findCompanyByCode(ctx: Ctx, code: string): Promise<Company | undefined> {
+/** By its code; needs only the database (the command line calls it too). */
+export function findCompanyByCode(ctx: Pick<Ctx, 'db'>, code: string): Promise<Company | undefined> {
   return repo.findCompanyByCode(ctx.db, code);
 }
 

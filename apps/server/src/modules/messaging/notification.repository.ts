@@ -166,11 +166,6 @@ export function findClientEmail(db: Db, companyId: number, clientId: number) {
   return db.selectFrom('clients').select(['email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
 }
 
-/** A company by its code, with its settings text (the command line's notice). */
-export function findCompanyForNotice(db: Db, code: string) {
-  return db.selectFrom('companies').select(['id', 'settings']).where('code', '=', code).executeTakeFirst();
-}
-
 /** The families a notice goes to: all of the company's, or the one that signs in with `email`. */
 export function findFamiliesForNotice(db: Db, companyId: number, email: string | null) {
   return db

@@ -1,7 +1,7 @@
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
-import { companySettingsSchema } from '@portal/shared/company-config';
 import type { Ctx } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
+import { findCompanyByCode } from '../company/company.api.ts';
 import { clientsWithPushFor } from '../push/push.api.ts';
 import { insertOutboxMail } from './mail.repository.ts';
 import { renderMail } from './mailer.ts';
@@ -22,11 +22,10 @@ export const notifyUsage = `  npm run portal -- notify CODE --category CATEGORY 
 export async function notifyCommand(db: Ctx['db'], input: { code: string; category: string; title: string; content: string; to: string }): Promise<{ ok: boolean; message: string }> {
   if (!NOTIFICATION_CATEGORIES.some((c) => c.key === input.category)) return { ok: false, message: `The category must be one of ${NOTIFICATION_CATEGORIES.map((c) => c.key).join(', ')}.` };
   if (!input.title.trim() || !input.content.trim()) return { ok: false, message: 'A notice needs a title and a text.' };
-  const company = await repo.findCompanyForNotice(db, input.code);
+  const company = await findCompanyByCode({ db }, input.code);
   if (!company) return { ok: false, message: `No company has the code ${input.code}.` };
   const families = await repo.findFamiliesForNotice(db, company.id, input.to === 'all' ? null : input.to);
   if (families.length === 0) return { ok: false, message: input.to === 'all' ? `${input.code} has no families.` : `No family of ${input.code} signs in with ${input.to}.` };
-  const settings = companySettingsSchema.parse(JSON.parse(company.settings));
   const createdAt = nowIso();
   const withPush = await clientsWithPushFor(db, company.id, input.category);
   let mailed = 0;
@@ -38,7 +37,7 @@ export async function notifyCommand(db: Ctx['db'], input: { code: string; catego
   });
   for (const family of families) {
     if (withPush.has(family.id) || !family.email || (await repo.isEmailOptedOut(db, company.id, family.id, input.category))) continue;
-    const mail = renderMail(settings, [`Hello ${family.first_name},`, input.content]);
+    const mail = renderMail(company.settings, [`Hello ${family.first_name},`, input.content]);
     await insertOutboxMail(db, { companyId: company.id, to: family.email, subject: input.title, ...mail });
     mailed += 1;
   }
