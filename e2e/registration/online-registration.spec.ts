@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiCall, COMPANY_BOOTSTRAP_CALLS, DEMO_PASSWORD, expect, expectAccessible, isMobile, recordApiCalls, submitLogin, test, uniqueEmail, type World } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
-import { onlineRegistrationCode } from '../support/mail.ts';
+import { onlineRegistrationCode, proveRegistrationAddress } from '../support/mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
 
 /** SPLASH's demo profile 3: no class step, no students, a marketing question. */
@@ -284,12 +284,7 @@ async function registerIntoClasses(page: Page, world: World, card: keyof typeof 
 
   // addCustomer, viewCustomer.
   await expect(page.getByRole('heading', { level: 1, name: 'Your Details' })).toBeVisible();
-  await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const codeForm = page.getByRole('form', { name: 'Email verification code' });
-  await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
-  await codeForm.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('Email address verified')).toBeVisible();
+  await proveRegistrationAddress(page, email);
   const form = page.getByRole('form', { name: 'Customer details' });
   await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Priya');
   await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shah');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, isMobile, test, uniqueEmail, type OwnWorld } from '../support/fixtures.ts';
-import { onlineRegistrationCode } from '../support/mail.ts';
+import { proveRegistrationAddress } from '../support/mail.ts';
 
 /** SPLASH's demo profile 3: no class step, no students. */
 const PROFILE = 3;
@@ -56,12 +56,7 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
       // In its turn the address is proved; the family that left cannot take a step.
       const email = uniqueEmail('queue-family');
       await page.getByRole('button', { name: 'Get Started' }).click();
-      await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-      await page.getByRole('button', { name: 'Send code' }).click();
-      const codeForm = page.getByRole('form', { name: 'Email verification code' });
-      await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
-      await codeForm.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText('Email address verified')).toBeVisible();
+      await proveRegistrationAddress(page, email);
       const refused = await ahead.post('/api/ocr/quote', { data: { profile: PROFILE, classes: [] } });
       expect([refused.status(), (await refused.json()).code]).toEqual([403, 'QUEUE_TURN_REQUIRED']);
     });

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailHttpPort } from './servers.ts';
 
 interface ReceivedMail {
@@ -75,4 +75,14 @@ export async function mailWithSubject(email: string, subject: string): Promise<R
 export async function onlineRegistrationCode(email: string): Promise<string> {
   const [, code] = await waitForMailTo(email, /registration code is (\d{6})/);
   return code!;
+}
+
+/** The registration's address step: the address typed, its mailed code read and entered, and verified. */
+export async function proveRegistrationAddress(page: Page, email: string): Promise<void> {
+  await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const codeForm = page.getByRole('form', { name: 'Email verification code' });
+  await codeForm.getByRole('textbox', { name: 'Code' }).fill(await onlineRegistrationCode(email));
+  await codeForm.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Email address verified')).toBeVisible();
 }
