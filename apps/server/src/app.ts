@@ -46,6 +46,8 @@ import { familyDataRoutes } from './modules/family-data/family-data.api.ts';
 import { activityRoutes } from './modules/activity/activity.api.ts';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.api.ts';
 import { pushRoutes } from './modules/push/push.api.ts';
+import { familyAccessRoutes } from './modules/family-access/family-access.api.ts';
+import { invitationRoutes } from './flows/sign-in/invitation.routes.ts';
 import { findSessions } from './modules/accounts/accounts.api.ts';
 
 /** The whole portal as a plugin: external plugins, then ours, then routes. server.ts and tests both build it. */
@@ -110,6 +112,8 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
   await instance.register(activityRoutes, { ctx });
   await instance.register(waitingRoomRoutes, { ctx });
   await instance.register(pushRoutes, { ctx });
+  await instance.register(familyAccessRoutes, { ctx });
+  await instance.register(invitationRoutes, { ctx });
 
   if (ctx.env.SERVE_WEB) await instance.register(webPlugin, { dist: ctx.env.WEB_DIST });
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { GuardianRole } from '@portal/shared/guardian-schemas';
 import type { Company } from './domain/company.ts';
 import type { Env } from './config/env.ts';
 import { inTransaction, type Db, type Engine } from './db/database.ts';
@@ -12,6 +13,14 @@ export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
+
+/** An invited guardian signed in to a family, as the services that record who did what see them. */
+export interface Guardian {
+  id: number;
+  role: GuardianRole;
+  firstName: string;
+  lastName: string;
+}
 
 /** Test hooks that stop a checkout at a given step (a process dying between charge and order). */
 export interface PaymentFaults {
@@ -38,6 +47,8 @@ export interface Ctx {
   captcha: CaptchaProvider;
   log: FastifyBaseLogger;
   faults?: PaymentFaults;
+  /** The invited guardian making the request (decision 101); absent for the account holder, a job or the CLI. */
+  guardian?: Guardian | null;
   /** One request's reads of reference data it cannot change while it runs (`once`); absent outside a request. */
   memo?: Map<string, Promise<unknown>>;
   /**
@@ -63,7 +74,10 @@ export interface RequestCtx<C extends Company | undefined = Company, Client exte
   clientId: Client;
 }
 
-export function forRequest<C extends Company | undefined, Client extends number | undefined>(ctx: Ctx, request: { company: C; clientId: Client; log: FastifyBaseLogger }): RequestCtx<C, Client> {
+export function forRequest<C extends Company | undefined, Client extends number | undefined>(
+  ctx: Ctx,
+  request: { company: C; clientId: Client; guardian?: Guardian | null; log: FastifyBaseLogger },
+): RequestCtx<C, Client> {
   return onDb<RequestCtx<C, Client>>({ ...ctx, ...request, memo: new Map() }, ctx.db);
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, type AuthLevel } from './plugins/auth.ts';
 import type { Db, Engine } from './db/database.ts';
-import { Browser, EXAMPLE_PASSWORD, importBundle, mailedCode, startTestApp, testEngines, type Answer, type CompanyBundleInput, type TestApp } from './test/api-harness.ts';
+import { Browser, EXAMPLE_PASSWORD, importBundle, invitedGuardian, mailedCode, startTestApp, testEngines, type Answer, type CompanyBundleInput, type TestApp } from './test/api-harness.ts';
 
 /**
  * Tenant and customer isolation, route by route from the app's own route table: every route that
@@ -82,6 +82,9 @@ interface Victim {
   movingStudentId: number;
   movingFromClassId: number;
   movingToClassId: number;
+  /** A's co-guardian, and an invitation A sent that is still unanswered (decision 101). */
+  guardianId: number;
+  invitationId: number;
 }
 
 /** Whose each id is: customer A's (no other customer may name it), or company A's (any customer of A may). */
@@ -113,6 +116,8 @@ const OWNER: Record<keyof Victim, 'customer' | 'company'> = {
   movingStudentId: 'customer',
   movingFromClassId: 'company',
   movingToClassId: 'company',
+  guardianId: 'customer',
+  invitationId: 'customer',
 };
 
 interface Sample {
@@ -209,6 +214,10 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
   // A search for A's invoice and receipt numbers finds none of them for anyone else.
   'GET /api/financials/invoices': () => ({ query: { search: VICTIM.tag } }),
   'GET /api/financials/balance-history': () => ({ query: { search: VICTIM.tag } }),
+  'POST /api/customer/family-access/invitations': () => ({ body: { first_name: 'Iso', last_name: 'Lation', email: 'isolation.sample@example.com', role: 'viewer' } }),
+  'DELETE /api/customer/family-access/invitations/:id': (v) => ({ params: { id: v.invitationId } }),
+  'PATCH /api/customer/family-access/guardians/:id': (v) => ({ params: { id: v.guardianId }, body: { role: 'payer' } }),
+  'DELETE /api/customer/family-access/guardians/:id': (v) => ({ params: { id: v.guardianId } }),
 };
 
 /**
@@ -594,6 +603,10 @@ describe.each(testEngines())('every customer route of the route table keeps to i
     const makeupId = one(await db.selectFrom('makeup_credits').select('id').where('company_id', '=', company).where('client_id', '=', client).executeTakeFirst(), 'make-up credit').id;
     const friday = await classId('Beginner – Friday');
     const makeupSessions = (await get<{ sessions: { SessionID: number; ClassID: number }[] }>(`/api/classes/get-makeup-sessions?makeup_id=${makeupId}`)).sessions;
+    const { guardianId } = await invitedGuardian(t, browser, 'viewer');
+    await post('/api/customer/family-access/invitations', { first_name: 'Pending', last_name: 'Guest', email: `pending.${randomBytes(3).toString('hex')}@example.com`, role: 'viewer' });
+    await t.runtime.ctx.mailer.flush();
+    const invitation = await db.selectFrom('guardian_invitations').select('id').where('client_id', '=', client).where('accepted_at', 'is', null).executeTakeFirst();
     const notification = await db
       .selectFrom('notification_contacts as nc')
       .innerJoin('notifications as n', 'n.id', 'nc.notification_id')
@@ -636,6 +649,8 @@ describe.each(testEngines())('every customer route of the route table keeps to i
       movingStudentId: await student(1),
       movingFromClassId: await classId('Beginner – Monday'),
       movingToClassId: friday,
+      guardianId,
+      invitationId: one(invitation, 'invitation').id,
     };
   }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedShape } from './api-schemas.ts';
 
 /** What a change was about (decision 098). */
-export const ACTIVITY_KINDS = ['details', 'password', 'email', 'student', 'enrolment', 'absence', 'makeup', 'waitlist', 'booking', 'payment', 'agreement', 'sign_in', 'account'] as const;
+export const ACTIVITY_KINDS = ['details', 'password', 'email', 'student', 'enrolment', 'absence', 'makeup', 'waitlist', 'booking', 'payment', 'agreement', 'sign_in', 'account', 'guardian'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** Who made it: the family in the portal, or the company (its office, its import). */
@@ -16,6 +16,8 @@ export const activityEntrySchema = z.object({
   actor: z.enum(ACTIVITY_ACTORS),
   kind: z.enum(ACTIVITY_KINDS),
   summary: z.string(),
+  /** The guardian who made it, when not the account holder (decision 101). */
+  by: z.string().optional(),
   changes: z.array(activityChangeSchema),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { GUARDIAN_ROLES } from './guardian-schemas.ts';
 import { codeField, emailField, forgotPasswordSchema, loginSchema } from './auth-schemas.ts';
 import { idField } from './api-schemas.ts';
 import { isSafeInternalPath } from './safe-path.ts';
 
-export const customerUserSchema = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), total_barcodes: z.number() });
+/** The signed-in user; `Role` says whether they hold the family or were invited to it (decision 101). */
+export const customerUserSchema = z.object({
+  ClientID: z.number(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  total_barcodes: z.number(),
+  Role: z.enum(['holder', ...GUARDIAN_ROLES]).optional(),
+});
 export type CustomerUser = z.infer<typeof customerUserSchema>;
 
 export const SIGN_IN_ACTION_TYPES = ['AcceptAgreement', 'UpdateProfile', 'UpdateStudent', 'ChangePassword'] as const;
@@ -15,7 +23,7 @@ export const signInActionSchema = z.object({
 });
 export type SignInAction = z.infer<typeof signInActionSchema>;
 
-export const clientAccountSchema = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string() });
+export const clientAccountSchema = z.object({ ClientID: z.number(), FirstName: z.string(), LastName: z.string(), Role: z.enum(GUARDIAN_ROLES).optional() });
 export type ClientAccount = z.infer<typeof clientAccountSchema>;
 
 /** get-clients: the accounts these credentials may sign in to. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './error-codes';
 import type { SWITCH_REFUSALS } from './switch-refusals';
+import type { Access } from './guardian-schemas';
 
 /**
  * One HTTP endpoint, defined once: the server registers its route from this (apps/server
@@ -30,6 +31,8 @@ export interface EndpointDefinition {
   readonly auth: Caller;
   /** A customer call that stays open while sign-in actions are pending (decision 021). */
   readonly duringSignInActions?: boolean;
+  /** What a customer call touches, for the family roles (guardian-schemas.ts); a read defaults to `read`, any other call to `family`. */
+  readonly access?: Access;
   /** Company switches that must all be on, checked once for every endpoint (refused with 403 FEATURE_DISABLED or the switch's own code). */
   readonly switches?: readonly CompanySwitch[];
   readonly params?: Schema;
@@ -75,7 +78,7 @@ const WITH_COMPANY: readonly ErrorCode[] = [...ANY_CALLER, 'COMPANY_REQUIRED', '
 export const CALLER_ERRORS: Record<Caller, readonly ErrorCode[]> = {
   public: ANY_CALLER,
   company: WITH_COMPANY,
-  customer: [...WITH_COMPANY, 'UNAUTHENTICATED', 'SIGN_IN_ACTIONS_PENDING'],
+  customer: [...WITH_COMPANY, 'UNAUTHENTICATED', 'SIGN_IN_ACTIONS_PENDING', 'ROLE_FORBIDDEN'],
 };
 
 /** Fills a path's `:name` parameters, each encoded as one path segment. */

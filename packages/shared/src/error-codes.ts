@@ -25,6 +25,11 @@ export const ERROR_MESSAGES = {
   INVALID_CREDENTIALS: 'Invalid email or password.',
   ACCOUNT_CHOICE_REQUIRED: 'Please choose an account.',
   SIGN_IN_ACTIONS_PENDING: 'Please complete the steps after sign-in first.',
+  // Family access (decision 101)
+  ROLE_FORBIDDEN: 'Your family access does not allow this. Ask the account holder.',
+  INVITATION_INVALID: 'This invitation has expired or has already been used. Ask the account holder for a new one.',
+  INVITE_SELF: 'You already have access to this family.',
+  ALREADY_GUARDIAN: 'This person already has access to your family.',
   RESET_LINK_INVALID: 'This password reset link is invalid or has expired.',
   PASSWORD_UNCHANGED: 'The new password must differ from the current one.',
   NO_PASSWORD_CHANGE_PENDING: 'No password change is pending.',

@@ -34,6 +34,7 @@ import { deletionRequests } from './migrations/032-deletion-requests.ts';
 import { activityLog } from './migrations/033-activity-log.ts';
 import { waitingRooms } from './migrations/034-waiting-rooms.ts';
 import { push } from './migrations/035-push.ts';
+import { guardians } from './migrations/036-guardians.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -72,6 +73,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '033-activity-log': activityLog(engine),
     '034-waiting-rooms': waitingRooms(engine),
     '035-push': push(engine),
+    '036-guardians': guardians(engine),
   };
 }
 

@@ -89,6 +89,8 @@ export interface SessionsTable {
   client_id: number | null;
   created_at: string;
   expires_at: string;
+  /** The invited guardian signed in (migration 036); null for the account holder and company sessions. */
+  guardian_id: number | null;
 }
 export interface StudentsTable {
   id: Generated<number>;
@@ -306,6 +308,8 @@ export interface AgreementSignaturesTable {
   text_sha256: Generated<string>;
   ip_address: Generated<string>;
   user_agent: Generated<string>;
+  /** The name of the guardian who signed (migration 036). */
+  signed_by: Generated<string>;
 }
 export interface SignInActionsTable {
   id: Generated<number>;
@@ -575,6 +579,8 @@ export interface ActivityLogTable {
   kind: string;
   summary: string;
   changes: string | null;
+  /** The guardian who made it, by name, when not the account holder (migration 036). */
+  by_name: string | null;
 }
 /** The waiting room of a registration's opening (migration 034, decision 099); its row is the admissions' lock. */
 export interface WaitingRoomsTable {
@@ -616,6 +622,7 @@ export interface PushSubscriptionsTable {
   device: string;
   created_at: string;
   last_push_at: string | null;
+  guardian_id: number | null;
 }
 /** A push queued for a subscription with a notification: queued, sending (under a lease), sent or failed. */
 export interface PushDeliveriesTable {
@@ -631,6 +638,30 @@ export interface PushDeliveriesTable {
   lease_until: string | null;
   sent_at: string | null;
   error: string | null;
+}
+/** An adult the account holder let in to the family, with their own sign-in (migration 036, decision 101). */
+export interface GuardiansTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  login_id: number;
+  role: 'co-parent' | 'payer' | 'viewer';
+  first_name: string;
+  last_name: string;
+  created_at: string;
+}
+export interface GuardianInvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'co-parent' | 'payer' | 'viewer';
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
 }
 export interface PaymentMethodsTable {
   id: Generated<number>;
@@ -698,6 +729,8 @@ export interface Database extends BookingsFinancialsTables {
   venues: VenuesTable;
   lesson_formats: LessonFormatsTable;
   logins: LoginsTable;
+  guardians: GuardiansTable;
+  guardian_invitations: GuardianInvitationsTable;
   clients: ClientsTable;
   sessions: SessionsTable;
   students: StudentsTable;

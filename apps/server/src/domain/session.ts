@@ -14,6 +14,11 @@ export interface SessionsRow {
   customer_session_id: number | null;
   customer_client_id: number | null;
   customer_expires_at: string | null;
+  /** The invited guardian signed in, with their role and name; null for the account holder (decision 101). */
+  customer_guardian_id: number | null;
+  customer_role: 'co-parent' | 'payer' | 'viewer' | null;
+  customer_guardian_first_name: string | null;
+  customer_guardian_last_name: string | null;
   /** 1 while the customer session's client has sign-in actions pending. */
   customer_actions: number;
 }

@@ -76,7 +76,7 @@ export function route<E extends EndpointDefinition>(
     },
     handler: (req, reply) =>
       handler({
-        ctx: forRequest(base, { company: req.company as CompanyOf<E['auth']>, clientId: req.customer?.clientId as ClientOf<E['auth']>, log: req.log }),
+        ctx: forRequest(base, { company: req.company as CompanyOf<E['auth']>, clientId: req.customer?.clientId as ClientOf<E['auth']>, guardian: req.customer?.guardian ?? null, log: req.log }),
         params: req.params as ParamsOf<E>,
         query: req.query as QueryOf<E>,
         body: req.body as BodyOf<E>,

@@ -6,6 +6,8 @@ import { AppError } from '../lib/app-error.ts';
 import { assertCompanyActive, type Company } from '../domain/company.ts';
 import type { SessionLookup } from '../domain/session.ts';
 import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
+import { guardianMessages, roleAllows } from '@portal/shared/guardian-schemas';
+import type { Guardian } from '../context.ts';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -26,7 +28,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     company?: Company;
     companySessionId?: number;
-    customer?: { clientId: number; sessionId: number };
+    customer?: { clientId: number; sessionId: number; guardian: Guardian | null };
   }
 }
 
@@ -67,11 +69,20 @@ async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: 
   req.companySessionId = row.session_id;
 
   if (row.customer_session_id !== null && row.customer_client_id !== null && row.customer_expires_at !== null && row.customer_expires_at > now) {
-    req.customer = { clientId: row.customer_client_id, sessionId: row.customer_session_id };
+    const guardian =
+      row.customer_guardian_id !== null && row.customer_role !== null
+        ? { id: row.customer_guardian_id, role: row.customer_role, firstName: row.customer_guardian_first_name ?? '', lastName: row.customer_guardian_last_name ?? '' }
+        : null;
+    req.customer = { clientId: row.customer_client_id, sessionId: row.customer_session_id, guardian };
   }
   if (level === 'customer' && !req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (level === 'customer' && row.customer_actions === 1 && !req.routeOptions.config.duringSignInActions) {
     throw new AppError(403, 'SIGN_IN_ACTIONS_PENDING', signInActionMessages.pending);
+  }
+  // The family roles (decision 101): checked here, on every customer call, before anything else runs.
+  const endpoint = req.routeOptions.config.endpoint;
+  if (level === 'customer' && endpoint && !roleAllows(req.customer?.guardian?.role, endpoint)) {
+    throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   }
 }
 

@@ -279,3 +279,27 @@ export async function solvedCaptcha(browser: Browser): Promise<string> {
   const challenge = await captchaChallenge(browser);
   return encodedSolution(challenge, await solveCaptcha(challenge));
 }
+
+/** The link in the newest family-access invitation mailed to an address (decision 101). */
+export async function mailedInvitationToken(t: TestApp, email: string): Promise<string> {
+  const token = /join-family\?token=([^\s"&<]+)/.exec((await t.lastMailTo(email))?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+/**
+ * An adult the holder's browser invites to the family in `role`, who accepts with a new sign-in;
+ * answers the guardian's own browser, signed in to the family.
+ */
+export async function invitedGuardian(t: TestApp, holder: Browser, role: 'co-parent' | 'payer' | 'viewer', input: { firstName?: string; remoteAddress?: string } = {}) {
+  const email = `guardian.${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Kelp#Forest2031';
+  const invited = await holder.post('/api/customer/family-access/invitations', { first_name: input.firstName ?? 'Sam', last_name: 'Rivera', email, role });
+  if (invited.status !== 200) throw new Error(`invite ${email}: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const token = await mailedInvitationToken(t, email);
+  const browser = new Browser(t.server, input.remoteAddress);
+  const accepted = await browser.post<{ user: { ClientID: number } }>(`/api/family-access/invitations/${encodeURIComponent(token)}/accept`, { password, confirm_password: password });
+  if (accepted.status !== 200) throw new Error(`accept ${email}: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  const guardian = await t.runtime.ctx.db.selectFrom('guardians as g').innerJoin('logins as l', 'l.id', 'g.login_id').select('g.id').where('l.email', '=', email).executeTakeFirstOrThrow();
+  return { browser, email, password, guardianId: guardian.id };
+}

@@ -88,6 +88,7 @@ export const accountEndpoints = {
     tags,
   }),
   setPassword: defineEndpoint({
+    access: 'own',
     method: 'POST',
     path: '/api/customer/set-password',
     auth: 'customer',
@@ -131,6 +132,7 @@ export const accountEndpoints = {
     tags,
   }),
   confirmEmailChange: defineEndpoint({
+    access: 'holder',
     method: 'POST',
     path: '/api/customer/confirm-email-change',
     auth: 'customer',
@@ -142,6 +144,7 @@ export const accountEndpoints = {
   }),
   generateRegId: defineEndpoint({ method: 'GET', path: '/api/customer/generate-reg-id', auth: 'company', query: generateRegIdQuerySchema, response: generateRegIdAnswerSchema, tags }),
   changePassword: defineEndpoint({
+    access: 'own',
     method: 'POST',
     path: '/api/customer/change-password',
     auth: 'customer',
@@ -153,6 +156,7 @@ export const accountEndpoints = {
     tags,
   }),
   myData: defineEndpoint({
+    access: 'holder',
     method: 'GET',
     path: '/api/customer/my-data',
     auth: 'customer',
@@ -160,6 +164,7 @@ export const accountEndpoints = {
     description: 'Everything held about the signed-in family, as a ZIP of family.json and a CSV per section (issue 24, decision 094); answers only that family’s own session.',
   }),
   deletionRequest: defineEndpoint({
+    access: 'holder',
     method: 'GET',
     path: '/api/customer/deletion-request',
     auth: 'customer',
@@ -168,6 +173,7 @@ export const accountEndpoints = {
     description: 'The family’s open request to delete its account, if any, and what erasure removes and keeps (decision 097).',
   }),
   requestDeletion: defineEndpoint({
+    access: 'holder',
     method: 'POST',
     path: '/api/customer/deletion-request',
     auth: 'customer',
@@ -178,6 +184,7 @@ export const accountEndpoints = {
       'Asks for the account to be deleted: recorded, the company and the family told by e-mail; erased 30 days on, or sooner once the company confirms. What the law makes the company keep (invoices, payments) is kept.',
   }),
   withdrawDeletion: defineEndpoint({
+    access: 'holder',
     method: 'DELETE',
     path: '/api/customer/deletion-request',
     auth: 'customer',
@@ -187,6 +194,7 @@ export const accountEndpoints = {
     description: 'Withdraws the open deletion request before the account is erased.',
   }),
   activity: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/customer/activity',
     auth: 'customer',

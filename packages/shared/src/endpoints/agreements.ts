@@ -27,6 +27,7 @@ export const agreementEndpoints = {
     tags,
   }),
   signed: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/customer/get-signed-agreement/:id',
     auth: 'customer',

@@ -16,8 +16,18 @@ const tags = ['bookings'];
 const switches = ['ShowBookingsTab'] as const;
 
 export const bookingEndpoints = {
-  options: defineEndpoint({ method: 'GET', path: '/api/bookings/options', auth: 'customer', switches, response: bookingOptionsSchema, description: 'What the add-booking form offers.', tags }),
+  options: defineEndpoint({
+    access: 'family-read',
+    method: 'GET',
+    path: '/api/bookings/options',
+    auth: 'customer',
+    switches,
+    response: bookingOptionsSchema,
+    description: 'What the add-booking form offers.',
+    tags,
+  }),
   availability: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/bookings/availability',
     auth: 'customer',
@@ -39,7 +49,7 @@ export const bookingEndpoints = {
     description: 'A cart item checked and priced by the server, the court still free (checkout holds it later).',
     tags,
   }),
-  list: defineEndpoint({ method: 'GET', path: '/api/bookings', auth: 'customer', switches, query: bookingListQuerySchema, response: bookingListSchema, tags }),
+  list: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/bookings', auth: 'customer', switches, query: bookingListQuerySchema, response: bookingListSchema, tags }),
   cancel: defineEndpoint({
     method: 'POST',
     path: '/api/bookings/cancel',

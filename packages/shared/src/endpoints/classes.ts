@@ -123,6 +123,7 @@ export const classEndpoints = {
     tags,
   }),
   studentsEnrolled: defineEndpoint({
+    access: 'family-read',
     method: 'POST',
     path: '/api/ocr/get-students-enrolled-in-class',
     auth: 'customer',
@@ -143,8 +144,18 @@ export const classEndpoints = {
     tags,
   }),
   students: defineEndpoint({ method: 'GET', path: '/api/classes/get-students', auth: 'customer', response: classStudentsAnswerSchema, tags }),
-  enrolments: defineEndpoint({ method: 'GET', path: '/api/classes/get-student-enrollments', auth: 'customer', query: enrolmentsQuerySchema, response: enrolmentsPageSchema, description: 'F3.', tags }),
+  enrolments: defineEndpoint({
+    access: 'family-read',
+    method: 'GET',
+    path: '/api/classes/get-student-enrollments',
+    auth: 'customer',
+    query: enrolmentsQuerySchema,
+    response: enrolmentsPageSchema,
+    description: 'F3.',
+    tags,
+  }),
   sessions: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/classes/get-class-sessions',
     auth: 'customer',
@@ -174,8 +185,18 @@ export const classEndpoints = {
     description: 'F5.',
     tags,
   }),
-  makeups: defineEndpoint({ method: 'GET', path: '/api/classes/get-makeups', auth: 'customer', switches: ['CanTakeMakeups'], response: makeupsAnswerSchema, description: 'F7.', tags }),
+  makeups: defineEndpoint({
+    access: 'family-read',
+    method: 'GET',
+    path: '/api/classes/get-makeups',
+    auth: 'customer',
+    switches: ['CanTakeMakeups'],
+    response: makeupsAnswerSchema,
+    description: 'F7.',
+    tags,
+  }),
   makeupSessions: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/classes/get-makeup-sessions',
     auth: 'customer',
@@ -198,6 +219,7 @@ export const classEndpoints = {
     tags,
   }),
   changeOptions: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/classes/change-options',
     auth: 'customer',
@@ -221,7 +243,7 @@ export const classEndpoints = {
       'Moves a student to another class in one transaction: the new place taken under its lock, the old one given up from the first new session (and offered to its waitlist). A difference to pay is an invoice, one in the family’s favour a customer credit; the family is told by notification and e-mail. The same move asked again answers replayed.',
     tags,
   }),
-  waitlist: defineEndpoint({ method: 'GET', path: '/api/classes/get-waitlist', auth: 'customer', response: waitlistAnswerSchema, tags }),
+  waitlist: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/classes/get-waitlist', auth: 'customer', response: waitlistAnswerSchema, tags }),
   joinWaitlist: defineEndpoint({
     method: 'POST',
     path: '/api/classes/join-waitlist',
@@ -233,7 +255,7 @@ export const classEndpoints = {
     tags,
   }),
   leaveWaitlist: defineEndpoint({ method: 'POST', path: '/api/classes/leave-waitlist', auth: 'customer', body: leaveWaitlistSchema, response: waitlistAnswerSchema, tags }),
-  calendarFeed: defineEndpoint({ method: 'GET', path: '/api/classes/calendar-feed', auth: 'customer', response: calendarFeedStatusSchema, tags }),
+  calendarFeed: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/classes/calendar-feed', auth: 'customer', response: calendarFeedStatusSchema, tags }),
   createCalendarFeed: defineEndpoint({
     method: 'POST',
     path: '/api/classes/calendar-feed',

@@ -11,7 +11,7 @@ import {
 
 const tags = ['financials'];
 /** Every financials call is the signed-in customer's own, and only while the company shows financials (I1). */
-const common = { auth: 'customer', switches: ['ShowFinancialsTab'], tags } as const;
+const common = { auth: 'customer', access: 'money', switches: ['ShowFinancialsTab'], tags } as const;
 
 /** Financials (I1–I17, U3): invoices, the balance history, upcoming payments and the PDFs. */
 export const financialEndpoints = {

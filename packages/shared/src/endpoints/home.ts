@@ -8,9 +8,10 @@ const tags = ['home'];
 const homePage = pageQuery(HOME_PAGE_SIZE);
 
 export const homeEndpoints = {
-  upcomingClasses: defineEndpoint({ method: 'GET', path: '/api/home/get-upcoming-classes', auth: 'customer', query: homePage, response: upcomingClassesPageSchema, tags }),
-  outstandingInvoices: defineEndpoint({ method: 'GET', path: '/api/home/get-outstanding-invoices', auth: 'customer', query: homePage, response: outstandingInvoicesPageSchema, tags }),
+  upcomingClasses: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/home/get-upcoming-classes', auth: 'customer', query: homePage, response: upcomingClassesPageSchema, tags }),
+  outstandingInvoices: defineEndpoint({ access: 'money', method: 'GET', path: '/api/home/get-outstanding-invoices', auth: 'customer', query: homePage, response: outstandingInvoicesPageSchema, tags }),
   amountOwed: defineEndpoint({
+    access: 'money',
     method: 'GET',
     path: '/api/home/get-amount-owed',
     auth: 'customer',

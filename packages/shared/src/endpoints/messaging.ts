@@ -30,7 +30,7 @@ export const messagingEndpoints = {
     response: messageListSchema,
     description: 'One page and the counts; a browser holding the current ETag gets a 304 with no body.',
   }),
-  markMessageRead: defineEndpoint({ ...messages, method: 'POST', path: '/api/messages/mark-read', body: markMessageReadSchema, response: messageMarkReadAnswerSchema }),
+  markMessageRead: defineEndpoint({ access: 'own', ...messages, method: 'POST', path: '/api/messages/mark-read', body: markMessageReadSchema, response: messageMarkReadAnswerSchema }),
   replies: defineEndpoint({
     ...messages,
     method: 'GET',
@@ -59,15 +59,16 @@ export const messagingEndpoints = {
     description: 'One page and the counts; a browser holding the current ETag gets a 304 with no body.',
   }),
   markNotificationRead: defineEndpoint({
+    access: 'own',
     ...notifications,
     method: 'POST',
     path: '/api/notification/mark-read',
     body: markNotificationReadSchema,
     response: notificationMarkReadAnswerSchema,
   }),
-  markAllNotificationsRead: defineEndpoint({ ...notifications, method: 'POST', path: '/api/notification/mark-all-read', response: notificationMarkReadAnswerSchema }),
+  markAllNotificationsRead: defineEndpoint({ access: 'own', ...notifications, method: 'POST', path: '/api/notification/mark-all-read', response: notificationMarkReadAnswerSchema }),
   optOuts: defineEndpoint({ ...notifications, method: 'GET', path: '/api/notification/get-opt-outs', response: optOutsAnswerSchema }),
-  updateOptOuts: defineEndpoint({ ...notifications, method: 'POST', path: '/api/notification/update-opt-outs', body: updateOptOutsSchema, response: optOutsAnswerSchema }),
+  updateOptOuts: defineEndpoint({ access: 'own', ...notifications, method: 'POST', path: '/api/notification/update-opt-outs', body: updateOptOutsSchema, response: optOutsAnswerSchema }),
   push: defineEndpoint({
     ...notifications,
     method: 'GET',
@@ -77,6 +78,7 @@ export const messagingEndpoints = {
     description: "Web push (decision 100): the server's public key, and the categories this device takes when its subscription's endpoint is named.",
   }),
   subscribePush: defineEndpoint({
+    access: 'own',
     ...notifications,
     method: 'PUT',
     path: '/api/notification/push',
@@ -86,6 +88,7 @@ export const messagingEndpoints = {
     description: 'Turns push on for this device with the categories it takes (or changes them); a push service the portal does not send to is refused.',
   }),
   unsubscribePush: defineEndpoint({
+    access: 'own',
     ...notifications,
     method: 'DELETE',
     path: '/api/notification/push',

@@ -39,6 +39,7 @@ const pricingErrors: readonly ErrorCode[] = [
 /** The cart's quote, the customer's credits and the checkout (decision 024); the card or bank account kept on file (K14–K19). */
 export const paymentEndpoints = {
   quote: defineEndpoint({
+    access: 'money',
     method: 'POST',
     path: '/api/payment/quote',
     auth: 'customer',
@@ -49,6 +50,7 @@ export const paymentEndpoints = {
     description: 'Prices the cart: rows, totals and payment breakdown.',
   }),
   cartHolds: defineEndpoint({
+    access: 'money',
     method: 'PUT',
     path: '/api/payment/cart-holds',
     auth: 'customer',
@@ -58,9 +60,18 @@ export const paymentEndpoints = {
     description:
       "Holds a place for each class and court of the cart for the company's hold period (CheckoutHoldMinutes, HoldMinutes) and gives back the cart's holds it no longer names; a hold keeps its time when asked again. Checkout takes the holds over.",
   }),
-  cartHoldsNow: defineEndpoint({ method: 'GET', path: '/api/payment/cart-holds', auth: 'customer', response: cartHoldsAnswerSchema, tags, description: 'The places and courts the cart holds now.' }),
-  credits: defineEndpoint({ method: 'GET', path: '/api/payment/get-customer-credits', auth: 'customer', response: customerCreditsAnswerSchema, tags }),
+  cartHoldsNow: defineEndpoint({
+    access: 'money',
+    method: 'GET',
+    path: '/api/payment/cart-holds',
+    auth: 'customer',
+    response: cartHoldsAnswerSchema,
+    tags,
+    description: 'The places and courts the cart holds now.',
+  }),
+  credits: defineEndpoint({ access: 'money', method: 'GET', path: '/api/payment/get-customer-credits', auth: 'customer', response: customerCreditsAnswerSchema, tags }),
   checkout: defineEndpoint({
+    access: 'money',
     method: 'POST',
     path: '/api/payment/checkout',
     auth: 'customer',
@@ -87,6 +98,7 @@ export const paymentEndpoints = {
       'Pays for the cart (classes, bookings and invoices); one payment per Idempotency-Key, a header of 16 to 100 letters, digits, "-" or "_". A declined card answers 402, an unconfirmed charge 502.',
   }),
   paymentDetails: defineEndpoint({
+    access: 'money',
     method: 'GET',
     path: '/api/customer/get-payment-details',
     auth: 'customer',
@@ -95,6 +107,7 @@ export const paymentEndpoints = {
     tags: billingTags,
   }),
   addCard: defineEndpoint({
+    access: 'money',
     method: 'POST',
     path: '/api/customer/add-credit-card-details',
     auth: 'customer',
@@ -105,6 +118,7 @@ export const paymentEndpoints = {
     tags: billingTags,
   }),
   updateCard: defineEndpoint({
+    access: 'money',
     method: 'POST',
     path: '/api/customer/update-credit-card-details',
     auth: 'customer',
@@ -115,6 +129,7 @@ export const paymentEndpoints = {
     tags: billingTags,
   }),
   updateBankDetails: defineEndpoint({
+    access: 'money',
     method: 'POST',
     path: '/api/customer/update-bank-details',
     auth: 'customer',
@@ -126,6 +141,7 @@ export const paymentEndpoints = {
     description: "The account is checked again against the company's bank format (AU, UK or US).",
   }),
   removePaymentDetails: defineEndpoint({
+    access: 'money',
     method: 'DELETE',
     path: '/api/customer/remove-payment-details',
     auth: 'customer',

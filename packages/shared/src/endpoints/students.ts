@@ -21,7 +21,7 @@ const studentForm = z.record(z.string(), z.unknown());
 
 export const studentEndpoints = {
   list: defineEndpoint({ method: 'GET', path: '/api/student/get-all', auth: 'customer', query: studentListQuerySchema, response: studentListAnswerSchema, tags }),
-  get: defineEndpoint({ method: 'GET', path: '/api/student/:id', auth: 'customer', duringSignInActions: true, params: idParams, response: studentRecordSchema, tags }),
+  get: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/student/:id', auth: 'customer', duringSignInActions: true, params: idParams, response: studentRecordSchema, tags }),
   add: defineEndpoint({ method: 'POST', path: '/api/student/add', auth: 'customer', body: studentForm, response: addStudentAnswerSchema, errors: ['STUDENT_EDIT_OFF'], tags }),
   update: defineEndpoint({
     method: 'POST',
@@ -34,8 +34,18 @@ export const studentEndpoints = {
     errors: ['STUDENT_EDIT_OFF'],
     tags,
   }),
-  skillSets: defineEndpoint({ method: 'GET', path: '/api/student/get-skill-sets/:id', auth: 'customer', switches: ['ShowSkillSets'], params: idParams, response: skillSetsAnswerSchema, tags }),
+  skillSets: defineEndpoint({
+    access: 'family-read',
+    method: 'GET',
+    path: '/api/student/get-skill-sets/:id',
+    auth: 'customer',
+    switches: ['ShowSkillSets'],
+    params: idParams,
+    response: skillSetsAnswerSchema,
+    tags,
+  }),
   certificates: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/student/get-certificates/:id',
     auth: 'customer',
@@ -54,8 +64,9 @@ export const studentEndpoints = {
     tags,
   }),
   deletePicture: defineEndpoint({ method: 'DELETE', path: '/api/student/delete-profile-picture/:id', auth: 'customer', params: idParams, response: successSchema, tags }),
-  image: defineEndpoint({ method: 'POST', path: '/api/student/get-image', auth: 'customer', body: getImageBodySchema, response: imageAnswerSchema, tags }),
+  image: defineEndpoint({ access: 'family-read', method: 'POST', path: '/api/student/get-image', auth: 'customer', body: getImageBodySchema, response: imageAnswerSchema, tags }),
   picture: defineEndpoint({
+    access: 'family-read',
     method: 'GET',
     path: '/api/student/picture/:id',
     auth: 'customer',

@@ -13,22 +13,22 @@ import { findCompanyByCode, findCompanyByCustomerId, findCompanyById, toListEntr
 /** Refresh keeps working this long after the company session itself has expired. */
 const REFRESH_GRACE_MS = 30 * 24 * 3600_000;
 
+/** Starts this browser's session on a company; any earlier company or customer session ends. */
+export async function enterCompany(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, company: Company | undefined) {
+  if (!company) throw new AppError(404, 'NOT_FOUND', serverMessages.companyNotFound);
+  assertCompanyActive(company);
+  for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
+    const old = req.cookies[name];
+    if (old) await endSessionByToken(ctx, old);
+  }
+  const { token, expiresAt } = await startSession(ctx, { kind: 'company', companyId: company.id, clientId: null, ttlMs: ctx.env.COMPANY_SESSION_HOURS * 3600_000 });
+  reply.setCookie(COMPANY_COOKIE, token, cookieOptions(req, new Date(expiresAt.getTime() + REFRESH_GRACE_MS)));
+  reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+  return { success: true as const, company: toListEntry(company) };
+}
+
 export async function companyEntryRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   const companyTtl = base.env.COMPANY_SESSION_HOURS * 3600_000;
-
-  /** Starts this browser's session on a company; any earlier company or customer session ends. */
-  async function enterCompany(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, company: Company | undefined) {
-    if (!company) throw new AppError(404, 'NOT_FOUND', serverMessages.companyNotFound);
-    assertCompanyActive(company);
-    for (const name of [COMPANY_COOKIE, CUSTOMER_COOKIE]) {
-      const old = req.cookies[name];
-      if (old) await endSessionByToken(ctx, old);
-    }
-    const { token, expiresAt } = await startSession(ctx, { kind: 'company', companyId: company.id, clientId: null, ttlMs: companyTtl });
-    reply.setCookie(COMPANY_COOKIE, token, cookieOptions(req, new Date(expiresAt.getTime() + REFRESH_GRACE_MS)));
-    reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
-    return { success: true as const, company: toListEntry(company) };
-  }
 
   route(app, base, endpoints.getByEmail, async ({ ctx, body: { email, password }, req }) => {
     await throttle(req, 'signin');

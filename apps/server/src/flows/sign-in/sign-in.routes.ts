@@ -3,7 +3,7 @@ import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/co
 import { serverMessages } from '@portal/shared/messages';
 import { registerCodeSchema } from '@portal/shared/customer-schemas';
 import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Guardian } from '../../context.ts';
 import { recordSignIn } from '../../modules/activity/activity.api.ts';
 import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { route } from '../../lib/endpoint-route.ts';
@@ -19,15 +19,23 @@ import type { Company } from '../../domain/company.ts';
  * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
  * any, ends), the sign-in actions prepared; answers the user and the actions as login does.
  */
-export async function signInCustomer(ctx: Ctx, req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server' | 'headers'>, reply: FastifyReply, company: Company, clientId: number) {
+export async function signInCustomer(
+  ctx: Ctx,
+  req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server' | 'headers'>,
+  reply: FastifyReply,
+  company: Company,
+  clientId: number,
+  guardian: Guardian | null = null,
+) {
   const old = req.cookies[CUSTOMER_COOKIE];
   if (old) await endSessionByToken(ctx, old);
   const ttlMs = ctx.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
-  const { token, expiresAt } = await startSession(ctx, { kind: 'customer', companyId: company.id, clientId, ttlMs });
+  const { token, expiresAt } = await startSession(ctx, { kind: 'customer', companyId: company.id, clientId, guardianId: guardian?.id ?? null, ttlMs });
   reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
-  await prepareSignIn(ctx, company, clientId);
-  await recordSignIn(ctx, company.id, clientId, req.headers['user-agent']);
-  return service.loadUserAndActions(ctx, company.id, clientId);
+  // The sign-in actions are the holder's to complete (decision 101).
+  if (!guardian) await prepareSignIn(ctx, company, clientId);
+  await recordSignIn({ ...ctx, guardian }, company.id, clientId, req.headers['user-agent']);
+  return service.loadUserAndActions(ctx, company.id, clientId, guardian);
 }
 
 export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
@@ -38,8 +46,8 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
 
   route(app, base, endpoints.login, async ({ ctx, body, req, reply }) => {
     await throttle(req, 'signin');
-    const clientId = await withSignInFailures(ctx, { email: body.email, ip: req.ip }, () => service.chooseClient(ctx, ctx.company, body));
-    const answer = await signInCustomer(ctx, req, reply, ctx.company, clientId);
+    const { clientId, guardian } = await withSignInFailures(ctx, { email: body.email, ip: req.ip }, () => service.chooseClient(ctx, ctx.company, body));
+    const answer = await signInCustomer(ctx, req, reply, ctx.company, clientId, guardian);
     return { success: true as const, ...answer, ...(body.server_redirect ? { server_redirect: body.server_redirect } : {}) };
   });
 

@@ -2,9 +2,11 @@
 export {
   chooseClient,
   completeRegistration,
+  createSignIn,
   findCompaniesForCredentials,
   findContactDetails,
   hasSignIn,
+  inviteeSignIn,
   isPasswordChangePending,
   isResetPending,
   listClientAccounts,

@@ -17,6 +17,34 @@ export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
   return db.selectFrom('clients').select(['id', 'first_name', 'last_name']).where('company_id', '=', companyId).where('login_id', '=', loginId).orderBy('id').execute();
 }
 
+/** The families a sign-in opens: those it holds, then those it was invited to as a guardian (decision 101). */
+export function findAccountsByLogin(db: Db, companyId: number, loginId: number) {
+  return db
+    .selectFrom('clients as c')
+    .leftJoin('guardians as g', (j) => j.onRef('g.client_id', '=', 'c.id').on('g.login_id', '=', loginId))
+    .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role'])
+    .where('c.company_id', '=', companyId)
+    .where((eb) => eb.or([eb('c.login_id', '=', loginId), eb('g.id', 'is not', null)]))
+    .orderBy('g.id')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function findGuardian(db: Db, companyId: number, guardianId: number) {
+  return db.selectFrom('guardians').select(['id', 'role', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', guardianId).executeTakeFirst();
+}
+
+/** A sign-in without a family of its own: an invited guardian's (decision 101). */
+export async function insertLogin(db: Db, input: { companyId: number; email: string; passwordHash: string }): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('logins')
+    .values({ company_id: input.companyId, email: input.email, password_hash: input.passwordHash, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function findCustomerUser(db: Db, companyId: number, clientId: number) {
   const client = await db.selectFrom('clients').select(['id', 'login_id', 'first_name', 'last_name', 'email']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
   if (!client) return undefined;
@@ -192,9 +220,18 @@ export async function countEmailCodeAttempt(db: Db, companyId: number, id: numbe
   return row?.attempts;
 }
 
-export async function deleteCustomerSessions(db: Db, companyId: number, clientIds: number[], keepSessionId?: number): Promise<void> {
-  if (clientIds.length === 0) return;
-  let q = db.deleteFrom('sessions').where('company_id', '=', companyId).where('kind', '=', 'customer').where('client_id', 'in', clientIds);
+/** Ends the sign-in's customer sessions: as holder of its families and as a guardian of others' (not other guardians' sessions). */
+export async function deleteLoginSessions(db: Db, companyId: number, loginId: number, keepSessionId?: number): Promise<void> {
+  let q = db
+    .deleteFrom('sessions')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'customer')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('guardian_id', 'is', null), eb('client_id', 'in', eb.selectFrom('clients').select('id').where('company_id', '=', companyId).where('login_id', '=', loginId))]),
+        eb('guardian_id', 'in', eb.selectFrom('guardians').select('id').where('company_id', '=', companyId).where('login_id', '=', loginId)),
+      ]),
+    );
   if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
   await q.execute();
 }

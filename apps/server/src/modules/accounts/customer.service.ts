@@ -1,7 +1,8 @@
 import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/customer-schemas';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
-import type { Ctx } from '../../context.ts';
+import { newPasswordServerSchema } from '@portal/shared/common-passwords';
+import type { Ctx, Guardian } from '../../context.ts';
 import { clearSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -68,6 +69,30 @@ export function openGuestAccount(ctx: Ctx, companyId: number): Promise<number> {
   return repo.insertGuestClient(ctx.db, companyId);
 }
 
+/**
+ * The sign-in an invited guardian answers with (decision 101): the address's own at the company,
+ * checked with its password, or the hash of a new password (checked as any new one) for
+ * `createSignIn` to make in the acceptance's transaction.
+ */
+export async function inviteeSignIn(
+  ctx: Ctx,
+  companyId: number,
+  email: string,
+  answer: { password: string; confirm_password?: string | undefined },
+): Promise<{ loginId: number; passwordHash?: undefined } | { loginId?: undefined; passwordHash: string }> {
+  const login = await repo.findLogin(ctx.db, companyId, email);
+  if (login) {
+    if (!(await verifyPassword(login.password_hash, answer.password))) throw invalidCredentials();
+    return { loginId: login.id };
+  }
+  return { passwordHash: await hashPassword(newPasswordServerSchema.parse({ password: answer.password, confirm_password: answer.confirm_password ?? '' }).password) };
+}
+
+/** A sign-in with no family of its own: an invited guardian's. */
+export function createSignIn(ctx: Ctx, companyId: number, email: string, passwordHash: string): Promise<number> {
+  return repo.insertLogin(ctx.db, { companyId, email, passwordHash });
+}
+
 /** Whether the address already signs in at the company. */
 export async function hasSignIn(ctx: Ctx, companyId: number, email: string): Promise<boolean> {
   return (await repo.findLogin(ctx.db, companyId, email)) !== undefined;
@@ -86,34 +111,45 @@ export async function findCompaniesForCredentials(ctx: Ctx, email: string, passw
 
 export async function listClientAccounts(ctx: Ctx, company: Company, email: string, password: string): Promise<ClientAccount[]> {
   const login = await authenticate(ctx, company, email, password);
-  const clients = await repo.findClientsByLogin(ctx.db, company.id, login.id);
-  return clients.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name }));
+  const accounts = await repo.findAccountsByLogin(ctx.db, company.id, login.id);
+  return accounts.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name, ...(c.role ? { Role: c.role } : {}) }));
 }
 
-export async function loadUserAndActions(ctx: Ctx, companyId: number, clientId: number): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), listSignInActions(ctx, companyId, clientId)]);
+/**
+ * The signed-in user and their sign-in actions. A guardian (decision 101; `guardian`, else the
+ * request's) is greeted by their own name and has no actions: those are the holder's to complete.
+ */
+export async function loadUserAndActions(
+  ctx: Ctx,
+  companyId: number,
+  clientId: number,
+  guardian: Guardian | null | undefined = ctx.guardian,
+): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
+  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), guardian ? [] : listSignInActions(ctx, companyId, clientId)]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
-  return {
-    user: { ClientID: client.id, FirstName: client.first_name, LastName: client.last_name, total_barcodes: client.total_barcodes },
-    actions,
-  };
+  const name = guardian ? { FirstName: guardian.firstName, LastName: guardian.lastName } : { FirstName: client.first_name, LastName: client.last_name };
+  return { user: { ClientID: client.id, ...name, total_barcodes: client.total_barcodes, Role: guardian?.role ?? 'holder' }, actions };
 }
 
 export async function isPasswordChangePending(ctx: Ctx, companyId: number, clientId: number): Promise<boolean> {
   return (await listSignInActions(ctx, companyId, clientId)).some((a) => a.type === 'ChangePassword');
 }
 
-/** Picks the client account to sign in to: the chosen one, or the only one. */
-export async function chooseClient(ctx: Ctx, company: Company, input: { email: string; password: string; client_id?: number | undefined }): Promise<number> {
+/** Picks the family to sign in to, held or as a guardian (decision 101): the chosen one, or the only one. */
+export async function chooseClient(ctx: Ctx, company: Company, input: { email: string; password: string; client_id?: number | undefined }): Promise<{ clientId: number; guardian: Guardian | null }> {
   const login = await authenticate(ctx, company, input.email, input.password);
-  const clients = await repo.findClientsByLogin(ctx.db, company.id, login.id);
-  if (input.client_id !== undefined) {
-    if (!clients.some((c) => c.id === input.client_id)) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
-    return input.client_id;
-  }
-  if (clients.length === 1 && clients[0]) return clients[0].id;
-  if (clients.length === 0) throw invalidCredentials();
-  throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
+  const accounts = await repo.findAccountsByLogin(ctx.db, company.id, login.id);
+  const chosen = input.client_id !== undefined ? accounts.find((c) => c.id === input.client_id) : accounts.length === 1 ? accounts[0] : undefined;
+  if (input.client_id !== undefined && !chosen) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
+  if (accounts.length === 0) throw invalidCredentials();
+  if (!chosen) throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
+  return { clientId: chosen.id, guardian: chosen.guardian_id === null ? null : await findGuardian(ctx, company.id, chosen.guardian_id) };
+}
+
+/** A guardian as a session names them. */
+export async function findGuardian(ctx: Ctx, companyId: number, guardianId: number): Promise<Guardian | null> {
+  const row = await repo.findGuardian(ctx.db, companyId, guardianId);
+  return row ? { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name } : null;
 }
 
 /** Step one of registration, for a company taking new sign-ups (the endpoint's switch): e-mails a 6-digit code and answers the token that pairs with it. */
@@ -250,9 +286,8 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, s
 export async function changePassword(ctx: Ctx, companyId: number, loginId: number, password: string, keepSessionId?: number) {
   await repo.updatePasswordHash(ctx.db, companyId, loginId, await hashPassword(password));
   const clients = await repo.findClientsByLogin(ctx.db, companyId, loginId);
-  const clientIds = clients.map((c) => c.id);
-  await repo.deleteCustomerSessions(ctx.db, companyId, clientIds, keepSessionId);
-  for (const id of clientIds) await completeSignInActions(ctx, companyId, id, 'ChangePassword');
+  await repo.deleteLoginSessions(ctx.db, companyId, loginId, keepSessionId);
+  for (const { id } of clients) await completeSignInActions(ctx, companyId, id, 'ChangePassword');
   const login = await repo.findLoginById(ctx.db, companyId, loginId);
   if (login) {
     await clearSignInFailures(ctx, login.email);

@@ -41,7 +41,7 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       const res = await b.post('/api/customer/login', { email: 'parent@example.com', password: DEMO_PASSWORD, server_redirect: '/hub/students' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, actions: [], server_redirect: '/hub/students' });
-      expect(res.body.user).toEqual({ ClientID: expect.any(Number), FirstName: 'Sarah', LastName: 'Mitchell', total_barcodes: 3 });
+      expect(res.body.user).toEqual({ ClientID: expect.any(Number), FirstName: 'Sarah', LastName: 'Mitchell', total_barcodes: 3, Role: 'holder' });
       expect(String(res.headers['set-cookie'])).toMatch(/portal_customer=[A-Za-z0-9_-]{43}.*HttpOnly/i);
       const first = b.cookies.get('portal_customer');
       await b.post('/api/customer/login', { email: 'parent@example.com', password: DEMO_PASSWORD });

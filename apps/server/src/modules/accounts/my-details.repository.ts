@@ -150,7 +150,18 @@ export async function isSignInEmailTaken(db: Db, companyId: number, email: strin
   return row !== undefined;
 }
 
-export function findLoginForClient(db: Db, companyId: number, clientId: number) {
+/** The sign-in of whoever is signed in to the family: the holder's, or the guardian's (decision 101). */
+export function findLoginForClient(db: Db, companyId: number, clientId: number, guardianId: number | null = null) {
+  if (guardianId !== null) {
+    return db
+      .selectFrom('guardians')
+      .innerJoin('logins', 'logins.id', 'guardians.login_id')
+      .select(['logins.id as login_id', 'logins.email', 'logins.password_hash'])
+      .where('guardians.company_id', '=', companyId)
+      .where('guardians.client_id', '=', clientId)
+      .where('guardians.id', '=', guardianId)
+      .executeTakeFirst();
+  }
   return db
     .selectFrom('clients')
     .innerJoin('logins', (j) => j.onRef('logins.id', '=', 'clients.login_id').onRef('logins.company_id', '=', 'clients.company_id'))

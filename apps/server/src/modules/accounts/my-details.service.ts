@@ -2,6 +2,7 @@ import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType } from '@portal/shared/form-engine/form-types';
 import { messages, serverMessages } from '@portal/shared/messages';
+import { guardianMessages } from '@portal/shared/guardian-schemas';
 import type { Ctx } from '../../context.ts';
 import { changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
@@ -184,6 +185,8 @@ export async function saveCustomerDetails(
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).
   await completeSignInActions(ctx, company.id, clientId, 'UpdateProfile');
+  // The family's address is the holder's sign-in: a guardian cannot move it (decision 101).
+  if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   const emailToken = newEmail ? await startEmailChange(ctx, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
   return emailToken ? { emailToken, newEmail } : {};
 }
@@ -295,7 +298,7 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
  * other session of the sign-in (this one stays) and the owner is told by e-mail.
  */
 export async function changeCustomerPassword(ctx: Ctx, company: Company, clientId: number, sessionId: number, input: { current_password: string; password: string }): Promise<void> {
-  const login = await repo.findLoginForClient(ctx.db, company.id, clientId);
+  const login = await repo.findLoginForClient(ctx.db, company.id, clientId, ctx.guardian?.id ?? null);
   if (!login) throw notFound();
   if (!(await verifyPassword(login.password_hash, input.current_password))) {
     throw new AppError(422, 'INVALID_CREDENTIALS', dm.currentPasswordWrong, [{ field: 'current_password', message: dm.currentPasswordWrong }]);
@@ -309,7 +312,7 @@ export async function changeCustomerPassword(ctx: Ctx, company: Company, clientI
 
 /** The sign-in address whose failures a wrong current password counts against. */
 export async function signInEmailOf(ctx: Ctx, companyId: number, clientId: number): Promise<string> {
-  const login = await repo.findLoginForClient(ctx.db, companyId, clientId);
+  const login = await repo.findLoginForClient(ctx.db, companyId, clientId, ctx.guardian?.id ?? null);
   if (!login) throw notFound();
   return login.email;
 }

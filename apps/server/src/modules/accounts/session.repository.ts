@@ -6,7 +6,10 @@ import type { SessionsRow } from '../../domain/session.ts';
 
 export type SessionKind = 'company' | 'customer';
 
-export async function createSession(db: Db, input: { kind: SessionKind; companyId: number; clientId: number | null; ttlMs: number }): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  input: { kind: SessionKind; companyId: number; clientId: number | null; guardianId?: number | null; ttlMs: number },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
@@ -17,6 +20,7 @@ export async function createSession(db: Db, input: { kind: SessionKind; companyI
       kind: input.kind,
       company_id: input.companyId,
       client_id: input.clientId,
+      guardian_id: input.guardianId ?? null,
       created_at: nowIso(now),
       expires_at: expiresAt.toISOString(),
     })
@@ -26,7 +30,8 @@ export async function createSession(db: Db, input: { kind: SessionKind; companyI
 
 /**
  * The company session with its company and, when a customer token is given, the customer
- * session of the same company and whether its client has sign-in actions pending: one query,
+ * session of the same company, the guardian it belongs to (decision 101), and whether its client
+ * has sign-in actions pending (the holder's alone to complete): one query,
  * because it runs on every call.
  */
 export async function findSessions(db: Db, companyToken: string, customerToken: string | undefined): Promise<SessionsRow | undefined> {
@@ -35,12 +40,14 @@ export async function findSessions(db: Db, companyToken: string, customerToken: 
   const { rows } = await sql<SessionsRow>`
     select s.id as session_id, s.expires_at, c.id, c.customer_id, c.company_details_id, c.code, c.trading_name, c.application, c.settings_version,
            u.id as customer_session_id, u.client_id as customer_client_id, u.expires_at as customer_expires_at,
-           case when u.id is not null and exists (
+           g.id as customer_guardian_id, g.role as customer_role, g.first_name as customer_guardian_first_name, g.last_name as customer_guardian_last_name,
+           case when u.id is not null and u.guardian_id is null and exists (
              select 1 from sign_in_actions a where a.company_id = u.company_id and a.client_id = u.client_id and a.completed_at is null
            ) then 1 else 0 end as customer_actions
       from sessions s
       join companies c on c.id = s.company_id
       left join sessions u on u.token_hash = ${customerHash} and u.kind = 'customer' and u.company_id = c.id
+      left join guardians g on g.id = u.guardian_id
      where s.token_hash = ${companyHash} and s.kind = 'company'`.execute(db);
   return rows[0];
 }

@@ -5,7 +5,7 @@ import { companyFromSessionRow } from '../company/company.api.ts';
 import * as repo from './session.repository.ts';
 
 /** A new opaque token for a company or customer session; only its hash is stored. */
-export function startSession(ctx: Ctx, input: { kind: repo.SessionKind; companyId: number; clientId: number | null; ttlMs: number }) {
+export function startSession(ctx: Ctx, input: { kind: repo.SessionKind; companyId: number; clientId: number | null; guardianId?: number | null; ttlMs: number }) {
   return repo.createSession(ctx.db, input);
 }
 

@@ -26,11 +26,12 @@ export async function recordActivity(ctx: Ctx, entries: NewActivity | NewActivit
   const at = nowIso(ctx.clock.now());
   await repo.insertEntries(
     ctx.db,
-    list.map((entry) => rowOf(entry, at)),
+    list.map((entry) => rowOf(entry, at, ctx)),
   );
 }
 
-function rowOf(entry: NewActivity, at: string): repo.ActivityRow {
+/** The row for an entry; a guardian's change (decision 101) is signed with their name. */
+function rowOf(entry: NewActivity, at: string, ctx: Ctx): repo.ActivityRow {
   const changes = (entry.changes ?? []).map((c) => (SECRET.test(c.field) ? { field: c.field, from: null, to: null } : c));
   return {
     company_id: entry.companyId,
@@ -40,6 +41,7 @@ function rowOf(entry: NewActivity, at: string): repo.ActivityRow {
     kind: entry.kind,
     summary: entry.summary,
     changes: changes.length ? JSON.stringify(changes) : null,
+    by_name: ctx.guardian ? `${ctx.guardian.firstName} ${ctx.guardian.lastName}` : null,
   };
 }
 
@@ -65,6 +67,7 @@ export async function listActivity(ctx: Ctx, companyId: number, clientId: number
       actor: r.actor as ActivityEntry['actor'],
       kind: r.kind as ActivityKind,
       summary: r.summary,
+      ...(r.by_name ? { by: r.by_name } : {}),
       changes: r.changes ? (JSON.parse(r.changes) as ActivityChange[]) : [],
     })),
   };
@@ -93,6 +96,6 @@ export function deviceOf(userAgent: string | undefined): string {
 /** A sign-in: logged when it is from a device the family has not signed in on before, in one statement. */
 export async function recordSignIn(ctx: Ctx, companyId: number, clientId: number, userAgent: string | undefined): Promise<void> {
   const summary = `Signed in on a new device: ${deviceOf(userAgent)}`;
-  const row = rowOf({ companyId, clientId, kind: 'sign_in', summary }, nowIso(ctx.clock.now()));
+  const row = rowOf({ companyId, clientId, kind: 'sign_in', summary }, nowIso(ctx.clock.now()), ctx);
   await repo.insertUnlessLogged(ctx.db, row);
 }

@@ -57,7 +57,7 @@ export function findLatestSignature(db: Db, companyId: number, clientId: number,
 
 export async function insertSignature(
   db: Db,
-  row: { companyId: number; agreementId: number; clientId: number; version: number; textSha256: string; signature: string | null; ipAddress: string; userAgent: string },
+  row: { companyId: number; agreementId: number; clientId: number; version: number; textSha256: string; signature: string | null; ipAddress: string; userAgent: string; signedBy: string },
 ): Promise<void> {
   await db
     .insertInto('agreement_signatures')
@@ -70,6 +70,7 @@ export async function insertSignature(
       signature: row.signature,
       ip_address: row.ipAddress,
       user_agent: row.userAgent,
+      signed_by: row.signedBy,
       signed_at: nowIso(),
     })
     // Sent twice at once: the first is the acceptance, the second changes nothing.

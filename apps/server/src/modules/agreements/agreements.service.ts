@@ -142,6 +142,8 @@ async function writeAcceptance(
       signature: input.signature,
       ipAddress: input.ipAddress.slice(0, 100),
       userAgent: input.userAgent.slice(0, 500),
+      // An invited guardian signs in their own name (decision 101); '' is the account holder.
+      signedBy: ctx.guardian ? `${ctx.guardian.firstName} ${ctx.guardian.lastName}` : '',
     });
     await recordActivity(ctx, {
       companyId: input.companyId,

@@ -27,6 +27,8 @@ export const ERASURE = {
     'waitlist_entries',
     'activity_log',
     'push_subscriptions',
+    'guardian_invitations',
+    'guardians',
   ],
   /** Kept with the person's details blanked: what the kept records point to. */
   anonymised: ['clients', 'students'],

@@ -28,6 +28,7 @@ export const READ_WHOLE = [
   'barcodes',
   'deletion_requests',
   'activity_log',
+  'guardians',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ export const NOT_EXPORTED = {
   gateway_cards: "the card processor's tokens; the card as the family knows it (brand, last digits, expiry) is in payment_methods",
   guest_clients: 'which client the company takes guest bookings under: the company’s own, not a family’s',
   push_subscriptions: "each device's push-service address and keys: the browser's secrets, nothing the family wrote",
+  guardian_invitations: "pending invitations: their link's secret; who has access is in guardians",
 } as const;
 
 type Section = Record<string, unknown>[];

@@ -77,7 +77,7 @@ export function pushState(ctx: Ctx, companyId: number, clientId: number, endpoin
   return answer(ctx, companyId, clientId, endpoint);
 }
 
-/** Push on for this device, with the categories it takes; the family signed in on it now owns it. */
+/** Push on for this device, with the categories it takes; whoever is signed in on it now owns it (a guardian's goes when their access is revoked). */
 export async function subscribe(ctx: Ctx, companyId: number, clientId: number, input: PushSubscriptionInput, userAgent: string): Promise<PushAnswer> {
   if (!isKnownPushService(ctx, input.endpoint)) throw new AppError(422, 'PUSH_ENDPOINT_REFUSED', pushMessages.endpointRefused);
   await repo.upsertSubscription(ctx.db, {
@@ -89,6 +89,7 @@ export async function subscribe(ctx: Ctx, companyId: number, clientId: number, i
     categories: encode(input.categories),
     device: deviceOf(userAgent),
     created_at: nowIso(ctx.clock.now()),
+    guardian_id: ctx.guardian?.id ?? null,
   });
   return answer(ctx, companyId, clientId, input.endpoint);
 }

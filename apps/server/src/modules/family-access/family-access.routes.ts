@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { familyAccessEndpoints as endpoints } from '@portal/shared/endpoints/family-access';
+import type { Ctx } from '../../context.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import * as service from './family-access.service.ts';
+
+/** The holder's Family access (decision 101): who else signs in to the family, and as what. */
+export async function familyAccessRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
+  route(app, base, endpoints.list, ({ ctx }) => service.listFamilyAccess(ctx));
+  route(app, base, endpoints.invite, ({ ctx, body }) => service.inviteGuardian(ctx, body));
+  route(app, base, endpoints.withdraw, ({ ctx, params }) => service.withdrawInvitation(ctx, params.id));
+  route(app, base, endpoints.changeRole, ({ ctx, params, body }) => service.changeRole(ctx, params.id, body.role));
+  route(app, base, endpoints.revoke, ({ ctx, params }) => service.revokeGuardian(ctx, params.id));
+}

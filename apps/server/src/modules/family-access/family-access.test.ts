@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityAnswer } from '@portal/shared/activity-schemas';
+import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian-schemas';
+import { Browser, invitedGuardian, mailedInvitationToken, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const acceptUrl = (token: string) => `/api/family-access/invitations/${encodeURIComponent(token)}/accept`;
+
+/** Issue 24 §1, decision 101: other adults with their own sign-in to a family, each in a role. */
+describe.each(testEngines())('family access on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+  const db = () => t.runtime.ctx.db;
+  const access = async (b: Browser) => (await b.get<FamilyAccessAnswer>('/api/customer/family-access')).body;
+
+  it('invites a co-parent by e-mail, who sets a password and signs in to the same family under their own name', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const email = `coparent.${unique()}@example.com`;
+    const invited = await holder.browser.post<FamilyAccessAnswer>('/api/customer/family-access/invitations', { first_name: 'Jamie', last_name: 'Ng', email, role: 'co-parent' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    expect(invited.body.message).toBe(`We have sent an invitation to ${email}.`);
+    expect(invited.body.invitations).toEqual([expect.objectContaining({ email, first_name: 'Jamie', role: 'co-parent' })]);
+    const mail = await t.lastMailTo(email);
+    expect(mail?.subject).toBe('Tess Ng invited you to Splash Swim School');
+    expect(mail?.text).toContain('Tess Ng has invited you to their family');
+    const token = await mailedInvitationToken(t, email);
+
+    const stranger = new Browser(t.server);
+    const info = await stranger.get<InvitationInfo>(`/api/family-access/invitations/${encodeURIComponent(token)}`);
+    expect(info.body).toEqual({ success: true, company: 'Splash Swim School', family: 'Ng family', invited_by: 'Tess Ng', email, role: 'co-parent', has_sign_in: false });
+    // A new sign-in's password is checked as any new one.
+    const weak = await stranger.post(acceptUrl(token), { password: 'short', confirm_password: 'short' });
+    expect(weak.status).toBe(400);
+    const password = 'Kelp#Forest2031';
+    const accepted = await stranger.post<{ user: Record<string, unknown>; actions: unknown[] }>(acceptUrl(token), { password, confirm_password: password });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.user).toMatchObject({ ClientID: holder.clientId, FirstName: 'Jamie', LastName: 'Ng', Role: 'co-parent' });
+    expect(accepted.body.actions).toEqual([]);
+
+    // The same family's data, under their own sign-in; the link works once.
+    const studentId = await newStudent(t, (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id, holder.clientId, 'Mia');
+    expect((await stranger.get(`/api/student/${studentId}`)).status).toBe(200);
+    expect((await new Browser(t.server).post(acceptUrl(token), { password, confirm_password: password })).body).toMatchObject({ code: 'INVITATION_INVALID' });
+    const again = new Browser(t.server);
+    const signedIn = await again.signIn('SPLASH', email, password);
+    expect(signedIn.user).toMatchObject({ ClientID: holder.clientId, FirstName: 'Jamie', Role: 'co-parent' });
+
+    // Only the holder manages family access.
+    expect((await stranger.get('/api/customer/family-access')).body).toMatchObject({ code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' });
+    const list = await access(holder.browser);
+    expect(list.invitations).toEqual([]);
+    expect(list.guardians).toEqual([expect.objectContaining({ first_name: 'Jamie', last_name: 'Ng', email, role: 'co-parent' })]);
+
+    // The log says who did what.
+    const renamed = await stranger.post(`/api/student/update/${studentId}`, { ...(await stranger.get<Record<string, unknown>>(`/api/student/${studentId}`)).body, FirstName: 'Mila' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const log = (await holder.browser.get<ActivityAnswer>('/api/customer/activity')).body.entries;
+    expect(log[0]).toMatchObject({ kind: 'student', by: 'Jamie Ng' });
+    expect(log.find((e) => e.summary === 'Jamie Ng accepted the invitation as co-parent')).toMatchObject({ kind: 'guardian', by: 'Jamie Ng' });
+    expect(log.find((e) => e.summary === `Invited Jamie Ng (${email}) as co-parent`)?.by).toBeUndefined();
+  });
+
+  it('lets an address that already signs in at the company accept with that password, then choose the family at sign-in', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const other = await registerCustomer(t, { email: `other.${unique()}@example.com`, firstName: 'Lee', lastName: 'Park' });
+    await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Lee', last_name: 'Park', email: other.email, role: 'payer' });
+    const token = await mailedInvitationToken(t, other.email);
+    const b = new Browser(t.server);
+    expect((await b.get<InvitationInfo>(`/api/family-access/invitations/${encodeURIComponent(token)}`)).body.has_sign_in).toBe(true);
+    const wrong = await b.post(acceptUrl(token), { password: 'Not#The2Password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect((await b.post(acceptUrl(token), { password: other.password })).status).toBe(200);
+    // The password is the sign-in's own: it did not change.
+    const choose = new Browser(t.server);
+    await choose.enterCompany('SPLASH');
+    const accounts = (await choose.post<{ clients: { ClientID: number; Role?: string }[] }>('/api/customer/get-clients', { email: other.email, password: other.password })).body.clients;
+    expect(accounts).toEqual([
+      { ClientID: other.clientId, FirstName: 'Lee', LastName: 'Park' },
+      { ClientID: holder.clientId, FirstName: 'Tess', LastName: 'Ng', Role: 'payer' },
+    ]);
+    const asPayer = await choose.post<{ user: { Role: string } }>('/api/customer/login', { email: other.email, password: other.password, client_id: holder.clientId });
+    expect(asPayer.body.user.Role).toBe('payer');
+  });
+
+  it('refuses an expired invitation, one replaced by a new one, the holder inviting themselves and an existing guardian', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const email = `late.${unique()}@example.com`;
+    const invite = () => holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Al', last_name: 'Ng', email, role: 'viewer' });
+    await invite();
+    const first = await mailedInvitationToken(t, email);
+    await invite();
+    const second = await mailedInvitationToken(t, email);
+    expect(second).not.toBe(first);
+    expect((await access(holder.browser)).invitations).toHaveLength(1);
+    const b = new Browser(t.server);
+    expect((await b.get(`/api/family-access/invitations/${encodeURIComponent(first)}`)).body).toMatchObject({ code: 'INVITATION_INVALID' });
+    await db()
+      .updateTable('guardian_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', email)
+      .execute();
+    const expired = await b.post(acceptUrl(second), { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' });
+    expect(expired.status).toBe(422);
+    expect(expired.body).toMatchObject({ code: 'INVITATION_INVALID', message: 'This invitation has expired or has already been used. Ask the account holder for a new one.' });
+    expect(await db().selectFrom('logins').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    const self = await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Tess', last_name: 'Ng', email: holder.email, role: 'viewer' });
+    expect(self.body).toMatchObject({ code: 'INVITE_SELF' });
+    const guardian = await invitedGuardian(t, holder.browser, 'viewer');
+    const twice = await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Sam', last_name: 'Rivera', email: guardian.email, role: 'payer' });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: 'ALREADY_GUARDIAN' });
+    const bad = await holder.browser.post('/api/customer/family-access/invitations', { first_name: '', last_name: 'X', email: 'nope', role: 'boss' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('makes one guardian when the link is answered twice at once', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const email = `race.${unique()}@example.com`;
+    await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Ro', last_name: 'Ng', email, role: 'viewer' });
+    const token = await mailedInvitationToken(t, email);
+    const answer = { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' };
+    const results = await Promise.all([new Browser(t.server).post(acceptUrl(token), answer), new Browser(t.server).post(acceptUrl(token), answer)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect((await access(holder.browser)).guardians).toHaveLength(1);
+    expect(await db().selectFrom('logins').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
+
+  it('holds a viewer and a payer to their roles, applies a new role on the next request and ends a revoked guardian at once', async () => {
+    const f = await customerWithInvoices(t, [4500]);
+    const viewer = await invitedGuardian(t, f.browser, 'viewer');
+    const payments = async () => (await db().selectFrom('payments').select('id').where('client_id', '=', f.clientId).execute()).length;
+    const before = await payments();
+    const pay = (b: Browser, cardToken: string) => b.post('/api/payment/checkout', { invoices: [f.invoiceNo], cardToken }, { 'idempotency-key': idempotencyKey() });
+
+    const refused = await pay(viewer.browser, 'tok_x');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect((await viewer.browser.get('/api/financials/invoices')).status).toBe(403);
+    expect((await viewer.browser.post('/api/student/add', {})).body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect((await viewer.browser.post('/api/customer/agree-to-agreement', {})).body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    expect((await viewer.browser.get('/api/classes/get-waitlist')).status).toBe(200);
+    expect((await viewer.browser.post('/api/notification/mark-all-read')).status).toBe(200);
+    expect(await payments()).toBe(before);
+
+    // The holder makes them a payer: their next request pays, and no longer reads the children's schedules.
+    const changed = await f.browser.call<FamilyAccessAnswer>('PATCH', `/api/customer/family-access/guardians/${viewer.guardianId}`, { role: 'payer' });
+    expect(changed.body.message).toBe('Sam Rivera is now a payer.');
+    const paid = await pay(viewer.browser, await tokenise(viewer.browser, TEST_CARDS.ok));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await payments()).toBe(before + 1);
+    expect((await viewer.browser.get('/api/classes/get-waitlist')).status).toBe(403);
+
+    // Revoked: signed out on the next request, and the sign-in opens no family.
+    const revoked = await f.browser.call<FamilyAccessAnswer>('DELETE', `/api/customer/family-access/guardians/${viewer.guardianId}`);
+    expect(revoked.body).toMatchObject({ message: 'Sam Rivera no longer has access to your family.', guardians: [] });
+    const after = await viewer.browser.get('/api/customer/me');
+    expect(after.status).toBe(401);
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    expect((await b.post('/api/customer/login', { email: viewer.email, password: viewer.password })).body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it("keeps each person's sessions their own, and records which guardian signed an agreement", async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com`, acceptAgreements: false });
+    // The holder left the company's agreements unsigned for now (their sign-in actions put aside).
+    await db().updateTable('sign_in_actions').set({ completed_at: new Date().toISOString() }).where('client_id', '=', holder.clientId).execute();
+    const coParent = await invitedGuardian(t, holder.browser, 'co-parent', { firstName: 'Jo' });
+    // The holder's sign-in actions are theirs: the co-parent is not held at them.
+    expect((await coParent.browser.get('/api/customer/get-sign-in-actions')).body).toMatchObject({ actions: [] });
+    const agreements = (await coParent.browser.get<{ agreements: { AgreementID: number }[] }>('/api/customer/get-active-agreements')).body.agreements;
+    const first = agreements[0];
+    expect(first).toBeDefined();
+    if (first) {
+      const signed = await coParent.browser.post('/api/customer/agree-to-agreement', { agreement_id: first.AgreementID, signature: await testSignature() });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      const row = await db().selectFrom('agreement_signatures').select('signed_by').where('client_id', '=', holder.clientId).where('agreement_id', '=', first.AgreementID).executeTakeFirstOrThrow();
+      expect(row.signed_by).toBe('Jo Rivera');
+    }
+    // The co-parent's new password signs out their other devices, not the holder.
+    const newPassword = 'Tide#Pool2032';
+    const changed = await coParent.browser.post('/api/customer/change-password', { current_password: coParent.password, password: newPassword, confirm_password: newPassword });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await holder.browser.get('/api/customer/me')).status).toBe(200);
+    expect((await coParent.browser.get('/api/customer/me')).status).toBe(200);
+    // The holder's revokes the co-parent; their devices stop receiving pushes with their sessions.
+    expect((await holder.browser.call('DELETE', `/api/customer/family-access/guardians/${coParent.guardianId}`)).status).toBe(200);
+    expect(await db().selectFrom('sessions').select('id').where('guardian_id', '=', coParent.guardianId).execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { defineEndpoint } from '../endpoint';
+import { idParams } from '../endpoint-params';
+import { loginAnswerSchema } from '../customer-schemas';
+import { acceptInvitationSchema, familyAccessAnswerSchema, invitationInfoSchema, invitationTokenParams, inviteGuardianSchema, updateGuardianSchema } from '../guardian-schemas';
+
+const tags = ['family access'];
+const holder = { auth: 'customer', access: 'holder', response: familyAccessAnswerSchema, tags } as const;
+
+/** Family access (decision 101): the holder invites other adults, changes their roles and revokes them; the invitee answers by link. */
+export const familyAccessEndpoints = {
+  list: defineEndpoint({ ...holder, method: 'GET', path: '/api/customer/family-access', description: "The family's guardians and pending invitations." }),
+  invite: defineEndpoint({
+    ...holder,
+    method: 'POST',
+    path: '/api/customer/family-access/invitations',
+    body: inviteGuardianSchema,
+    errors: ['INVITE_SELF', 'ALREADY_GUARDIAN'],
+    description: 'E-mails an invitation; inviting an address again replaces its pending invitation.',
+  }),
+  withdraw: defineEndpoint({ ...holder, method: 'DELETE', path: '/api/customer/family-access/invitations/:id', params: idParams }),
+  changeRole: defineEndpoint({ ...holder, method: 'PATCH', path: '/api/customer/family-access/guardians/:id', params: idParams, body: updateGuardianSchema }),
+  revoke: defineEndpoint({ ...holder, method: 'DELETE', path: '/api/customer/family-access/guardians/:id', params: idParams, description: "Ends the guardian's access and sessions at once." }),
+  invitation: defineEndpoint({
+    method: 'GET',
+    path: '/api/family-access/invitations/:token',
+    auth: 'public',
+    params: invitationTokenParams,
+    response: invitationInfoSchema,
+    errors: ['INVITATION_INVALID'],
+    tags,
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/family-access/invitations/:token/accept',
+    auth: 'public',
+    params: invitationTokenParams,
+    body: acceptInvitationSchema,
+    response: loginAnswerSchema,
+    errors: ['INVITATION_INVALID', 'INVALID_CREDENTIALS'],
+    description: "Signs the invitee in to the family, with the address's existing password or a new one.",
+    tags,
+  }),
+};
