@@ -43,6 +43,13 @@ export async function resetLinkPath(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** The path and query of the latest family-access invitation, e.g. /join-family?token=… (decision 101) */
+export async function invitationLinkPath(email: string): Promise<string> {
+  const [link] = await waitForMailTo(email, /https?:\/\/\S+\/join-family\?token=[A-Za-z0-9_%.-]+/);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
 /** The path and query of the cancel link in the latest guest booking confirmation, e.g. /ob/cancel?id=…&token=… */
 export async function guestCancelLinkPath(email: string): Promise<string> {
   const [link] = await waitForMailTo(email, /https?:\/\/\S+\/ob\/cancel\?id=\d+&token=[A-Za-z0-9_-]+/);

@@ -24,9 +24,9 @@ export interface Runtime {
   close(alsoWaitFor?: Promise<unknown>): Promise<void>;
 }
 
-/** Reset tokens travel in the path (and in a link's query): never into a log line. */
+/** Reset and invitation tokens travel in the path (and in a link's query): never into a log line. */
 function redactUrl(url: string): string {
-  return url.replace(/\/(reset-password|check-if-changing-password)\/[^/?#]+/g, '/$1/[redacted]').replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+  return url.replace(/\/(reset-password|check-if-changing-password|invitations)\/[^/?#]+/g, '/$1/[redacted]').replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
 }
 
 /** Opens the database, migrates it and builds the app; the same path serves production and tests. */

@@ -2,7 +2,7 @@ import { runnerImport } from 'vite';
 
 /**
  * The portal calls each endpoint by its definition (packages/shared/src/endpoints), but needs
- * only its method and path at run time: the definitions' zod schemas give the web its types and
+ * only its method, path and family access (decision 101) at run time: the definitions' zod schemas give the web its types and
  * the server its validation. In the build, an import of a definitions file gets a module holding
  * just the addresses, so the schemas (and zod with them) stay out of the pages that do not
  * validate anything themselves. The types still come from the real file (TypeScript never sees
@@ -39,7 +39,8 @@ function addresses(file, name, endpoints) {
     if (!endpoint || typeof endpoint.method !== 'string' || typeof endpoint.path !== 'string') {
       throw new Error(`${file}: ${name}.${key} is not an endpoint definition; a definitions file exports maps of endpoints only`);
     }
-    out[key] = { method: endpoint.method, path: endpoint.path };
+    // The family role an endpoint needs travels too: the portal hides what the role cannot call (decision 101).
+    out[key] = { method: endpoint.method, path: endpoint.path, ...(endpoint.access ? { access: endpoint.access } : {}) };
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUARDIAN_ROLES } from './guardian-schemas.ts';
+import { GUARDIAN_ROLES } from './family-roles.ts';
 import { codeField, emailField, forgotPasswordSchema, loginSchema } from './auth-schemas.ts';
 import { idField } from './api-schemas.ts';
 import { isSafeInternalPath } from './safe-path.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './error-codes';
 import type { SWITCH_REFUSALS } from './switch-refusals';
-import type { Access } from './guardian-schemas';
+import type { Access } from './family-roles';
 
 /**
  * One HTTP endpoint, defined once: the server registers its route from this (apps/server

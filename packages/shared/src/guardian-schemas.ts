@@ -1,52 +1,9 @@
 import { z } from 'zod';
 import { emailField, passwordField } from './auth-schemas.ts';
-import type { EndpointDefinition } from './endpoint.ts';
 import { ERROR_MESSAGES } from './error-codes.ts';
 
-/**
- * Family access (decision 101): the account holder signs in as the family's client; other adults
- * the holder invites sign in with their own e-mail and password, each with a role.
- */
-export const GUARDIAN_ROLES = ['co-parent', 'payer', 'viewer'] as const;
-export type GuardianRole = (typeof GUARDIAN_ROLES)[number];
-/** Who is signed in: the holder, or an invited guardian in a role. */
-export type FamilyRole = 'holder' | GuardianRole;
-
-/**
- * What a customer endpoint touches, so one table says which role may call it. An endpoint says
- * its own (`access`); otherwise a read is `read` and any other call `family`.
- * - `read`: what every guardian sees (the portal's frame, students' names, notifications, messages);
- * - `family-read`: the children's records and schedules;
- * - `own`: the caller's own things (their password, read receipts, opt-outs, push devices);
- * - `family`: changes to the family (details, students, enrolments, bookings, agreements, replies);
- * - `money`: financials, billing details, the cart and payments;
- * - `holder`: family access itself, the family's data download and its deletion.
- */
-export const ACCESS_KINDS = ['read', 'family-read', 'own', 'family', 'money', 'holder'] as const;
-export type Access = (typeof ACCESS_KINDS)[number];
-
-export const ROLE_ACCESS: Record<FamilyRole, readonly Access[]> = {
-  holder: ACCESS_KINDS,
-  'co-parent': ['read', 'family-read', 'own', 'family', 'money'],
-  payer: ['read', 'own', 'money'],
-  viewer: ['read', 'family-read', 'own'],
-};
-
-export function accessOf(endpoint: Pick<EndpointDefinition, 'method' | 'access'>): Access {
-  return endpoint.access ?? (endpoint.method === 'GET' ? 'read' : 'family');
-}
-
-/** Whether someone signed in as `role` may call the endpoint (the server refuses the rest with 403 ROLE_FORBIDDEN). */
-export function roleAllows(role: FamilyRole | undefined, endpoint: Pick<EndpointDefinition, 'method' | 'access'>): boolean {
-  return ROLE_ACCESS[role ?? 'holder'].includes(accessOf(endpoint));
-}
-
-export const roleLabels: Record<FamilyRole, string> = { holder: 'Account holder', 'co-parent': 'Co-parent', payer: 'Payer', viewer: 'Viewer' };
-export const roleDescriptions: Record<GuardianRole, string> = {
-  'co-parent': 'Everything you can do, except managing family access.',
-  payer: "Financials, billing details and payments; sees the students' names.",
-  viewer: 'Sees schedules, students and messages; changes nothing and pays nothing.',
-};
+export * from './family-roles.ts';
+import { GUARDIAN_ROLES, roleLabels, type GuardianRole } from './family-roles.ts';
 
 /** Days an invitation's link works. */
 export const INVITATION_DAYS = 7;

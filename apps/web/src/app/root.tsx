@@ -20,7 +20,7 @@ import { useChangeCompany } from './hooks/use-session-actions';
 import { useSignedInClient } from './hooks/use-signed-in-client';
 
 /** Pages that make sense with no company chosen yet; anywhere else a missing company → /hub. */
-const WORKS_WITHOUT_COMPANY = new Set<string>(['/', paths.hub, paths.resetPassword]);
+const WORKS_WITHOUT_COMPANY = new Set<string>(['/', paths.hub, paths.resetPassword, paths.joinFamily]);
 
 /** The catch-all route: an unknown address is "not found" whether or not a company is chosen. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';

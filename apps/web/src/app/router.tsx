@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       redirect('/', paths.hub),
       { element: <GuestOnly />, children: [route(paths.hub, () => import('./routes/hub-landing-route'))] },
       route(paths.resetPassword, () => import('./routes/reset-password-route')),
+      route(paths.joinFamily, () => import('./routes/join-family-route'), 'Join a family'),
 
       // Standalone public pages (no portal frame): registration, online bookings and their cancel link, session link.
       {

@@ -39,6 +39,8 @@ export const paths = {
   signInActions: '/hub/sign-in-actions',
   classSessionLink: '/hub/class-session-link',
   resetPassword: '/reset-password',
+  /** An invitation's link to a family (decision 101). */
+  joinFamily: '/join-family',
   ocr: '/ocr',
   ob: '/ob',
   obCancel: '/ob/cancel',

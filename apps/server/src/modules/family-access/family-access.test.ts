@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian-schemas';
@@ -191,5 +192,29 @@ describe.each(testEngines())('family access on %s', (engine) => {
     // The holder's revokes the co-parent; their devices stop receiving pushes with their sessions.
     expect((await holder.browser.call('DELETE', `/api/customer/family-access/guardians/${coParent.guardianId}`)).status).toBe(200);
     expect(await db().selectFrom('sessions').select('id').where('guardian_id', '=', coParent.guardianId).execute()).toEqual([]);
+  });
+});
+
+describe("an invitation's link", () => {
+  it('never reaches a log line or the kept copy of the mail', async () => {
+    const stream = new PassThrough();
+    let logText = '';
+    stream.on('data', (c: Buffer) => (logText += c.toString()));
+    const t = await startTestApp('sqlite', { LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+      const email = `logged.${unique()}@example.com`;
+      await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Lo', last_name: 'Gg', email, role: 'viewer' });
+      const token = await mailedInvitationToken(t, email);
+      const b = new Browser(t.server);
+      expect((await b.get(`/api/family-access/invitations/${encodeURIComponent(token)}`)).status).toBe(200);
+      expect((await b.post(acceptUrl(token), { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' })).status).toBe(200);
+      expect(logText).toContain('/api/family-access/invitations/[redacted]');
+      expect(logText).not.toContain(token);
+      const kept = await t.runtime.ctx.db.selectFrom('outbox').select(['text_body', 'html_body']).where('to_address', '=', email).execute();
+      expect(JSON.stringify(kept)).not.toContain(token);
+    } finally {
+      await t.close();
+    }
   });
 });

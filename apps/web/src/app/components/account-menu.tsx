@@ -36,7 +36,7 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-surface-muted" />
-          {settingsItems(config).map((item) => (
+          {settingsItems(config, user.Role).map((item) => (
             <DropdownMenu.Item key={item.to} className={itemClass} onSelect={() => navigate(item.to)}>
               <span className="text-muted">{item.icon}</span>
               {item.label}

@@ -8,7 +8,7 @@ import { usePrefsStore } from '@/lib/prefs-store';
 const IntroCarousel = lazy(() => import('./intro-carousel').then((m) => ({ default: m.IntroCarousel })));
 
 /** Pages where the intro never shows (B25). */
-const NO_INTRO = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.resetPassword, paths.classSessionLink]);
+const NO_INTRO = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.resetPassword, paths.joinFamily, paths.classSessionLink]);
 
 /**
  * B22–B27, X15: only with ?intro, never on the standalone pages, never with ?client_id,

@@ -29,7 +29,7 @@ export function MobileSidebar({ open, onOpenChange, config, user }: { open: bool
   const close = () => onOpenChange(false);
   // Nothing but the queue while sign-in actions are pending (decision 021).
   const held = (useSignInActions().data?.length ?? 0) > 0;
-  const items = user && !held ? mainNavItems(config, true) : [];
+  const items = user && !held ? mainNavItems(config, true, user.Role) : [];
   const barcodes = held ? null : barcodeItem(user);
   if (barcodes) items.push(barcodes);
 

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
+import { financialEndpoints } from '@portal/shared/endpoints/financials';
+import { paymentEndpoints } from '@portal/shared/endpoints/payments';
+import { roleAllows, type FamilyRole } from '@portal/shared/family-roles';
 import { paths } from '@/config/paths';
 import { BarcodeIcon, CalendarIcon, CreditCardIcon, FileTextIcon, GraduationCapIcon, HouseIcon, LayoutGridIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { studentTerm } from '@/lib/branding';
@@ -14,29 +19,30 @@ export interface NavItem {
 }
 
 /** The tabs of D1 §2 "Navigation"; Financials and Bookings follow the company switches. */
-export function mainNavItems(config: CompanyConfig, mobile: boolean): NavItem[] {
+export function mainNavItems(config: CompanyConfig, mobile: boolean, role?: FamilyRole): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: paths.company, section: paths.company, icon: <HouseIcon /> },
     { label: `${studentTerm(config)}s`, to: paths.students, section: paths.students, icon: <UsersIcon /> },
-    { label: 'Classes', to: paths.classes, section: paths.classes, icon: <GraduationCapIcon /> },
   ];
-  if (config.ShowFinancialsTab) {
+  // A guardian's role hides what it cannot open (decision 101): a payer's schedules, a viewer's money.
+  if (roleAllows(role, classEndpoints.enrolments)) items.push({ label: 'Classes', to: paths.classes, section: paths.classes, icon: <GraduationCapIcon /> });
+  if (config.ShowFinancialsTab && roleAllows(role, financialEndpoints.invoices)) {
     // On a phone the Financials tab opens its menu page (B38).
     items.push({ label: 'Financials', to: mobile ? paths.financialsMenu : paths.financials, section: paths.financials, icon: <WalletIcon /> });
   }
-  if (config.ShowBookingsTab) {
+  if (config.ShowBookingsTab && roleAllows(role, bookingEndpoints.list)) {
     items.push({ label: 'Bookings', to: paths.bookings, section: paths.bookings, icon: <LayoutGridIcon /> });
   }
   return items;
 }
 
 /** The settings links of the "Account Settings" menu (B10); Billing only with ShowPaymentDetailsTab. */
-export function settingsItems(config: CompanyConfig): NavItem[] {
+export function settingsItems(config: CompanyConfig, role?: FamilyRole): NavItem[] {
   const items: NavItem[] = [
     { label: 'My Details', to: paths.myDetails, section: paths.myDetails, icon: <UserIcon /> },
     { label: 'Login & Security', to: paths.security, section: paths.security, icon: <LockIcon /> },
   ];
-  if (config.ShowPaymentDetailsTab) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CreditCardIcon /> });
+  if (config.ShowPaymentDetailsTab && roleAllows(role, paymentEndpoints.paymentDetails)) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CreditCardIcon /> });
   items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <FileTextIcon /> });
   return items;
 }

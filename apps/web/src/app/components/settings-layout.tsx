@@ -5,6 +5,7 @@ import { ChevronLeftIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { signInActionsQueryOptions } from '@/features/auth/api/get-sign-in-actions';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { cn } from '@/lib/cn';
 import { useSettingsBack } from '@/lib/settings-back';
 import { useIsMobile } from '@/lib/use-media';
@@ -21,11 +22,12 @@ const backClass =
  */
 export function SettingsLayout() {
   const config = useConfig();
+  const user = useCurrentUser();
   const mobile = useIsMobile();
   const back = useSettingsBack();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const tabs = settingsItems(config);
+  const tabs = settingsItems(config, user?.Role);
   const current = tabs.find((t) => isCurrent(pathname, t.section));
 
   // K4: switching tabs refreshes the sign-in actions.

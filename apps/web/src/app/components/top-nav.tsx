@@ -47,7 +47,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   // While sign-in actions are queued the server answers nothing else (decision 021): no links
   // or bells that would only lead back to the queue or poll in vain.
   const held = (useSignInActions().data?.length ?? 0) > 0;
-  const items = user && !held ? mainNavItems(config, mobile) : [];
+  const items = user && !held ? mainNavItems(config, mobile, user.Role) : [];
   // X16: the bell shows unless the company switched notifications off explicitly.
   const showNotifications = config.ShowNotificationsTab !== false && !held;
 

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import type { EndpointDefinition } from '@portal/shared/endpoint';
+import { roleAllows } from '@portal/shared/family-roles';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { ApiRequestError, forgetHeldAnswers, isCompanyLoaded, setCompanyLoaded } from '@/lib/api-client';
 import { call } from '@/lib/call';
@@ -34,6 +36,14 @@ export const currentUserQueryOptions = queryOptions({
   initialData: () => useSessionStore.getState().user,
   initialDataUpdatedAt: 0,
 });
+
+/**
+ * Whether the signed-in person's family role lets them call the endpoint (decision 101): the
+ * portal hides what the server would refuse. The account holder may call everything.
+ */
+export function useCan(endpoint: Pick<EndpointDefinition, 'method' | 'access'>): boolean {
+  return roleAllows(useCurrentUser()?.Role, endpoint);
+}
 
 /** The signed-in customer, or null for a guest (and always null before a company is chosen). */
 export function useCurrentUser(): CustomerUser | null {

@@ -10,11 +10,16 @@ import { useSettingsBackButton } from '@/lib/settings-back';
 import { useChangePassword } from '@/features/account/api/change-password';
 import { DeleteAccount } from '@/features/account/components/delete-account';
 import { ActivityLog } from '@/features/account/components/activity-log';
+import { FamilyAccess } from '@/features/family-access/components/family-access';
+import { useCan } from '@/entities/customer/identity';
 
 const TAB = 'Login & Security';
 
 /** /hub/settings/security (K13): the password, changed with the current one. */
 export default function SecurityRoute() {
+  // The family's log, data and deletion follow the signed-in person's role (decision 101).
+  const holder = useCan(accountEndpoints.myData);
+  const canReadLog = useCan(accountEndpoints.activity);
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
@@ -61,9 +66,14 @@ export default function SecurityRoute() {
           </div>
         )}
       </section>
-      <ActivityLog />
-      <YourData />
-      <DeleteAccount />
+      <FamilyAccess />
+      {canReadLog ? <ActivityLog /> : null}
+      {holder ? (
+        <>
+          <YourData />
+          <DeleteAccount />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -8,5 +8,5 @@ export default function SettingsMenuRoute() {
   const config = useConfig();
   const user = useCurrentUser();
   const barcodes = barcodeItem(user);
-  return <MenuPage title="Account Settings" items={barcodes ? [...settingsItems(config), barcodes] : settingsItems(config)} />;
+  return <MenuPage title="Account Settings" items={barcodes ? [...settingsItems(config, user?.Role), barcodes] : settingsItems(config, user?.Role)} />;
 }

@@ -5,6 +5,7 @@ import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/list-states';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useActivity } from '../api/activity';
@@ -21,7 +22,10 @@ export function ActivityLog() {
   const [page, setPage] = useState(1);
   const activity = useActivity(page);
   const zone = companyTimeZone(config);
-  const who = (e: ActivityEntry) => (e.actor === 'family' ? 'You' : config.CompanyDisplayName);
+  // A guardian's change is signed with their name (decision 101); the holder's is "You" to the holder.
+  const me = useCurrentUser();
+  const myName = me?.Role && me.Role !== 'holder' ? `${me.FirstName} ${me.LastName}` : undefined;
+  const who = (e: ActivityEntry) => (e.actor === 'company' ? config.CompanyDisplayName : e.by ? (e.by === myName ? 'You' : e.by) : myName ? 'Account holder' : 'You');
 
   return (
     <section aria-labelledby="activity-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">

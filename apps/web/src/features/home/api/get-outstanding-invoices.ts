@@ -17,6 +17,6 @@ export function getOutstandingInvoicesQueryOptions() {
   });
 }
 
-export function useOutstandingInvoices() {
-  return useInfiniteQuery(getOutstandingInvoicesQueryOptions());
+export function useOutstandingInvoices(enabled = true) {
+  return useInfiniteQuery({ ...getOutstandingInvoicesQueryOptions(), enabled });
 }

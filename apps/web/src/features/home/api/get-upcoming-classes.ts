@@ -17,6 +17,6 @@ export function getUpcomingClassesQueryOptions() {
   });
 }
 
-export function useUpcomingClasses() {
-  return useInfiniteQuery(getUpcomingClassesQueryOptions());
+export function useUpcomingClasses(enabled = true) {
+  return useInfiniteQuery({ ...getUpcomingClassesQueryOptions(), enabled });
 }

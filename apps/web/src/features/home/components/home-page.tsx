@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCurrentUser } from '@/entities/customer/identity';
+import { homeEndpoints } from '@portal/shared/endpoints/home';
+import { useCan, useCurrentUser } from '@/entities/customer/identity';
 import { useMarkContentPainted } from '@/lib/content-painted';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';
@@ -18,12 +19,15 @@ type HomeTab = 'classes' | 'invoices';
 /** The signed-in home (D2 "Home"): upcoming classes and open invoices, or the welcome landing. */
 export function HomePage() {
   const user = useCurrentUser();
-  const classes = useUpcomingClasses();
-  const invoices = useOutstandingInvoices();
+  // A guardian sees what their role allows (decision 101): a payer no schedules, a viewer no money.
+  const seeClasses = useCan(homeEndpoints.upcomingClasses);
+  const seeMoney = useCan(homeEndpoints.outstandingInvoices);
+  const classes = useUpcomingClasses(seeClasses);
+  const invoices = useOutstandingInvoices(seeMoney);
   // "You owe $X" paints with the lists, so nothing moves under the family's thumb (decision 072).
-  const payOnline = useConfig().fin_setup.InvoicesPaidOnline;
+  const payOnline = useConfig().fin_setup.InvoicesPaidOnline && seeMoney;
   const owed = useAmountOwed(payOnline);
-  const pending = classes.isPending || invoices.isPending || (payOnline && owed.isPending);
+  const pending = (seeClasses && classes.isPending) || (seeMoney && invoices.isPending) || (payOnline && owed.isPending);
   // The bells wait for this: they load once the home's content has painted (decision 038).
   useMarkContentPainted(!pending);
 

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { UsersIcon } from 'lucide-react';
+import { roleDescriptions, roleLabels, type InvitationInfo } from '@portal/shared/guardian-schemas';
+import { messages } from '@portal/shared/messages';
+import { paths } from '@/config/paths';
+import { PasswordForm } from '@/components/forms/password-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { resetIdentity } from '@/entities/customer/identity';
+import { errorMessage } from '@/lib/api-client';
+import { acceptInvitation, useInvitation } from '../api/family-access';
+
+/**
+ * An invitation's page: who invites whom to which family and as what, then the answer: the
+ * address's own password where it already signs in at the company, otherwise a new one.
+ * Accepting signs this browser in to the family.
+ */
+export function JoinFamily({ token }: { token: string }) {
+  const invitation = useInvitation(token);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const accept = async (answer: { password: string; confirm_password?: string }) => {
+    const signedIn = await acceptInvitation(token, answer);
+    // The family may be at another company than the one this browser was on.
+    resetIdentity(queryClient, { user: signedIn.user, company: 'drop', clearCart: true });
+    void navigate(paths.company, { replace: true });
+  };
+
+  if (invitation.isPending) {
+    return (
+      <div className="flex justify-center py-10 text-primary-ink">
+        <Spinner size="lg" label="Checking your invitation" />
+      </div>
+    );
+  }
+  if (invitation.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Invitation</h1>
+        <p role="alert" className="rounded-lg bg-danger-surface px-3 py-2 text-sm text-danger">
+          {errorMessage(invitation.error)}
+        </p>
+        <a href={paths.hub} className="text-sm font-semibold text-primary-ink underline hover:no-underline">
+          Go to the sign-in page
+        </a>
+      </div>
+    );
+  }
+  const info = invitation.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <Invited info={info} />
+      {info.has_sign_in ? (
+        <ExistingSignIn email={info.email} company={info.company} onAccept={accept} />
+      ) : (
+        <PasswordForm
+          header={<p className="text-sm text-muted">Choose a password for {info.email}. You will sign in with it from now on.</p>}
+          passwordLabel="Password"
+          submitLabel="Accept and sign in"
+          submitProps={{ size: 'lg', fullWidth: true }}
+          onSubmit={accept}
+        />
+      )}
+    </div>
+  );
+}
+
+function Invited({ info }: { info: InvitationInfo }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary-tint-ink">
+        <UsersIcon className="size-5" />
+      </span>
+      <div>
+        <p className="text-sm font-semibold text-primary-tint-ink">{info.company}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Join the {info.family}</h1>
+        <p className="mt-2 text-sm text-ink">
+          {info.invited_by} invited you as a <strong>{roleLabels[info.role].toLowerCase()}</strong>: {roleDescriptions[info.role]}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ExistingSignIn({ email, company, onAccept }: { email: string; company: string; onAccept: (answer: { password: string }) => Promise<void> }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        if (!password) return setError(messages.passwordRequired);
+        setBusy(true);
+        onAccept({ password }).catch((err: unknown) => {
+          setError(errorMessage(err));
+          setBusy(false);
+        });
+      }}
+    >
+      <p className="text-sm text-muted">
+        You already sign in to {company} with {email}. Enter that password to accept; it stays the same.
+      </p>
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <TextField label="Password" type="password" revealable autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Button type="submit" size="lg" fullWidth loading={busy}>
+        Accept and sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+import { invitationLinkPath } from '../support/mail.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
+
+test.describe('Family access (issue 24 §1, decision 101)', () => {
+  for (const tag of ['', ' @phone']) {
+    test(`a parent invites a co-parent, who sets a password and signs in to the same family${tag}`, async ({ page, browser, world }) => {
+      const code = world.company('SPLASH').code;
+      const holderEmail = uniqueEmail('holder');
+      await registerViaApi(page, { code, email: holderEmail, firstName: 'Tess', lastName: 'Ng' });
+      await signInViaApi(page, { code, email: holderEmail });
+      await page.goto('/hub/settings/security');
+      const section = page.getByRole('region', { name: 'Family access' });
+      await section.getByRole('button', { name: 'Invite someone' }).click();
+      const form = section.getByRole('form', { name: 'Invite someone to your family' });
+      // The form's own rules first: nothing is sent.
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(form.getByText('First name is required')).toBeVisible();
+      const email = uniqueEmail('coparent');
+      await form.getByRole('textbox', { name: 'First name' }).fill('Jamie');
+      await form.getByRole('textbox', { name: 'Last name' }).fill('Ng');
+      await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await form.getByRole('radio', { name: /Co-parent/ }).check();
+      await expectAccessible(page);
+      await shot(page, 'invite');
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(section.getByRole('status')).toContainText(`We have sent an invitation to ${email}.`);
+      await expect(section.getByRole('list', { name: 'People with access' })).toContainText(`Jamie Ng Invited${email}`);
+
+      // The invitee opens the link in their own browser.
+      const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: isMobile(page), hasTouch: isMobile(page) });
+      const other = await theirs.newPage();
+      await other.goto(await invitationLinkPath(email));
+      await expect(other.getByRole('heading', { name: 'Join the Ng family' })).toBeVisible();
+      await expect(other.getByText('Tess Ng invited you as a co-parent')).toBeVisible();
+      await expectAccessible(other);
+      await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-join.png`), fullPage: true });
+      await other.getByLabel('Password', { exact: true }).fill('Kelp#Forest2031');
+      await other.getByLabel('Confirm password').fill('Kelp#Forest2031');
+      await other.getByRole('button', { name: 'Accept and sign in' }).click();
+      await expect(other.getByRole('heading', { name: 'Hi Jamie' })).toBeVisible();
+      await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-joined.png`), fullPage: true });
+      await other.goto('/hub/settings/security');
+      await expect(other.getByRole('region', { name: 'Family access' })).toContainText('You sign in to this family as a co-parent');
+      await expect(other.getByRole('region', { name: 'Your data' })).toHaveCount(0);
+      await theirs.close();
+
+      // The holder sees them with their role, and can change it.
+      await page.reload();
+      const row = section.getByRole('listitem').filter({ hasText: email });
+      await expect(row.getByRole('combobox', { name: 'What Jamie Ng can do' })).toHaveValue('co-parent');
+      await row.getByRole('combobox', { name: 'What Jamie Ng can do' }).selectOption('viewer');
+      await expect(section.getByRole('status')).toContainText('Jamie Ng is now a viewer.');
+      await shot(page, 'family-access');
+    });
+
+    test(`a viewer sees the family but no money, and cannot pay${tag}`, async ({ page, world }) => {
+      const code = world.company('SPLASH').code;
+      const holderEmail = uniqueEmail('holder');
+      await registerViaApi(page, { code, email: holderEmail, firstName: 'Tess', lastName: 'Ng' });
+      await signInViaApi(page, { code, email: holderEmail });
+      const email = uniqueEmail('viewer');
+      const invited = await page.request.post('/api/customer/family-access/invitations', { data: { first_name: 'Gran', last_name: 'Ng', email, role: 'viewer' } });
+      expect(invited.ok()).toBe(true);
+      const token = new URL(await invitationLinkPath(email), 'http://x').searchParams.get('token')!;
+      const accepted = await page.request.post(`/api/family-access/invitations/${encodeURIComponent(token)}/accept`, { data: { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' } });
+      expect(accepted.ok()).toBe(true);
+      await page.goto('/hub/company');
+      await expect(page.getByRole('heading', { name: 'Hi Gran' })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: /main|primary/i }).first();
+      if (!isMobile(page)) await expect(nav.getByRole('link', { name: 'Financials' })).toHaveCount(0);
+      await expect(page.getByText(/You owe/)).toHaveCount(0);
+      // A payment asked for anyway is refused by the server, with the reason.
+      const pay = await page.request.post('/api/payment/checkout', { data: { invoices: ['X'], useSavedCard: true }, headers: { 'idempotency-key': `viewer-${Date.now()}` } });
+      expect(pay.status()).toBe(403);
+      expect(await pay.json()).toMatchObject({ code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' });
+      await page.goto('/hub/financials/invoices-and-receipts');
+      await expect(page.getByText('Your family access does not allow this. Ask the account holder.').first()).toBeVisible();
+      await shot(page, 'viewer-financials');
+    });
+  }
+});
