@@ -186,6 +186,10 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
     body: { endpoint: 'https://fcm.googleapis.com/fcm/send/isolation-sample', keys: { p256dh: 'BIsolationSampleKey', auth: 'isolationAuth' }, categories: ['news'] },
   }),
   'DELETE /api/notification/push': () => ({ query: { endpoint: 'https://fcm.googleapis.com/fcm/send/isolation-sample' } }),
+  // The native app's device token is the app's own secret, as a browser's endpoint is.
+  'GET /api/notification/device': () => ({ query: { token: 'isolationSampleDeviceToken:APA91b-sample' } }),
+  'PUT /api/notification/device': () => ({ body: { platform: 'android', token: 'isolationSampleDeviceToken:APA91b-sample', categories: ['news'] } }),
+  'DELETE /api/notification/device': () => ({ query: { token: 'isolationSampleDeviceToken:APA91b-sample' } }),
   'PUT /api/payment/cart-holds': (v) => ({ body: { classItems: [{ StudentID: v.freeStudentId, ClassID: v.classId }] } }),
   'POST /api/classes/join-waitlist': (v) => ({ body: { class_id: v.fullClassId, student_id: v.freeStudentId } }),
   'POST /api/classes/leave-waitlist': (v) => ({ body: { waitlist_id: v.waitlistId } }),

@@ -19,6 +19,8 @@ const OWN_WRITES = [
   'POST /api/notification/update-opt-outs',
   'PUT /api/notification/push',
   'DELETE /api/notification/push',
+  'PUT /api/notification/device',
+  'DELETE /api/notification/device',
 ];
 
 /** Reads sent as POST (their query would not fit a URL, or names a picture): a viewer may make them. */

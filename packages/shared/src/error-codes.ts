@@ -44,6 +44,7 @@ export const ERROR_MESSAGES = {
   REGISTRATION_NOT_OPEN: 'Registration has not opened yet.',
   QUEUE_TURN_REQUIRED: 'Please wait for your turn in the queue.',
   PUSH_ENDPOINT_REFUSED: 'This browser’s push service is not one the portal sends to.',
+  NATIVE_PUSH_OFF: 'Notifications from the app are not set up yet. You will still get them by e-mail and in the hub.',
   REGISTRATION_EXPIRED: 'This registration has expired. Please start again.',
   ALREADY_SUBMITTED: 'This registration was already submitted.',
   EXISTING_CLIENT: 'You already have an account.',

@@ -41,6 +41,10 @@ const envSchema = z.object({
    */
   VAPID_SUBJECT: z.string().default('mailto:push@portal.localhost'),
   PUSH_SERVICE_ORIGINS: z.string().default('https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://.push.apple.com,https://.notify.windows.com'),
+  /** Firebase Cloud Messaging for the native app's devices (decision 102): off until a project and an access token are set. */
+  FCM_API_URL: z.string().default('https://fcm.googleapis.com'),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_ACCESS_TOKEN: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

@@ -35,6 +35,7 @@ import { activityLog } from './migrations/033-activity-log.ts';
 import { waitingRooms } from './migrations/034-waiting-rooms.ts';
 import { push } from './migrations/035-push.ts';
 import { guardians } from './migrations/036-guardians.ts';
+import { nativePush } from './migrations/037-native-push.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -74,6 +75,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '034-waiting-rooms': waitingRooms(engine),
     '035-push': push(engine),
     '036-guardians': guardians(engine),
+    '037-native-push': nativePush(),
   };
 }
 

@@ -623,6 +623,8 @@ export interface PushSubscriptionsTable {
   created_at: string;
   last_push_at: string | null;
   guardian_id: number | null;
+  /** `web` (a browser's Push API subscription) or `fcm` (the native app's token, migration 037). */
+  channel: Generated<'web' | 'fcm'>;
 }
 /** A push queued for a subscription with a notification: queued, sending (under a lease), sent or failed. */
 export interface PushDeliveriesTable {

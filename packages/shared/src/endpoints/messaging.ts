@@ -10,7 +10,7 @@ import {
   messageReplyAnswerSchema,
   messageReplySchema,
 } from '../message-schemas';
-import { pushAnswerSchema, pushQuerySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../push-schemas';
+import { nativeDeviceQuerySchema, nativeDeviceSchema, pushAnswerSchema, pushQuerySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../push-schemas';
 import { markNotificationReadSchema, notificationListSchema, notificationMarkReadAnswerSchema, optOutsAnswerSchema, updateOptOutsSchema } from '../notification-schemas';
 
 /** The bell shows five unless asked for more. */
@@ -95,5 +95,32 @@ export const messagingEndpoints = {
     query: pushUnsubscribeSchema,
     response: pushAnswerSchema,
     description: 'Turns push off for this device.',
+  }),
+  nativeDevice: defineEndpoint({
+    ...notifications,
+    method: 'GET',
+    path: '/api/notification/device',
+    query: nativeDeviceQuerySchema,
+    response: pushAnswerSchema,
+    description: 'Push to the native app (decision 102): the categories this device token takes, if it is registered to the signed-in family.',
+  }),
+  registerNativeDevice: defineEndpoint({
+    access: 'own',
+    ...notifications,
+    method: 'PUT',
+    path: '/api/notification/device',
+    body: nativeDeviceSchema,
+    response: pushAnswerSchema,
+    errors: ['NATIVE_PUSH_OFF'],
+    description: "Registers the native app's device token (from its bridge) with the categories it takes; refused where the server sends no native push, so e-mail stays the way.",
+  }),
+  removeNativeDevice: defineEndpoint({
+    access: 'own',
+    ...notifications,
+    method: 'DELETE',
+    path: '/api/notification/device',
+    query: nativeDeviceQuerySchema,
+    response: pushAnswerSchema,
+    description: "Turns the native app's notifications off for this device.",
   }),
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -25,7 +26,8 @@ export function findAccountsByLogin(db: Db, companyId: number, loginId: number) 
     .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role'])
     .where('c.company_id', '=', companyId)
     .where((eb) => eb.or([eb('c.login_id', '=', loginId), eb('g.id', 'is not', null)]))
-    .orderBy('g.id')
+    // Its own families first (null sorts differently on the two engines: say it).
+    .orderBy(sql`case when g.id is null then 0 else 1 end`)
     .orderBy('c.id')
     .execute();
 }

@@ -90,7 +90,7 @@ export function findDelivery(db: Db, id: number) {
   return db
     .selectFrom('push_deliveries as d')
     .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
-    .select(['d.id', 'd.title', 'd.body', 'd.url', 'd.attempts', 'd.subscription_id', 's.endpoint', 's.p256dh', 's.auth'])
+    .select(['d.id', 'd.title', 'd.body', 'd.url', 'd.attempts', 'd.subscription_id', 's.channel', 's.endpoint', 's.p256dh', 's.auth'])
     .where('d.id', '=', id)
     .executeTakeFirst();
 }

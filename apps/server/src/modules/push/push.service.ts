@@ -1,11 +1,12 @@
 import webpush from 'web-push';
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
-import { pushMessages, type PushAnswer, type PushPayload, type PushSubscriptionInput } from '@portal/shared/push-schemas';
+import { pushMessages, type NativeDeviceInput, type PushAnswer, type PushPayload, type PushSubscriptionInput } from '@portal/shared/push-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { deviceOf } from '../activity/activity.api.ts';
+import { CHANNELS, FCM_PREFIX, nativePushReady } from './channels.ts';
 import * as repo from './push.repository.ts';
 
 /**
@@ -22,8 +23,6 @@ const NOTIFICATIONS_PAGE = '/hub/notifications';
 const LEASE_MINUTES = 1;
 /** Tries before a delivery is given up (a push service that keeps failing). */
 const MAX_ATTEMPTS = 5;
-/** How long a push service keeps a push for a device that is off. */
-const TTL_SECONDS = 24 * 3600;
 const BATCH = 100;
 
 const keysByDb = new WeakMap<Db, Promise<{ publicKey: string; privateKey: string }>>();
@@ -94,6 +93,29 @@ export async function subscribe(ctx: Ctx, companyId: number, clientId: number, i
   return answer(ctx, companyId, clientId, input.endpoint);
 }
 
+/** The native app's device (decision 102): its FCM token, from the app's bridge, as a subscription of the `fcm` channel. */
+export async function registerNativeDevice(ctx: Ctx, companyId: number, clientId: number, input: NativeDeviceInput): Promise<PushAnswer> {
+  if (!nativePushReady(ctx)) throw new AppError(422, 'NATIVE_PUSH_OFF', pushMessages.nativeOff);
+  const endpoint = `${FCM_PREFIX}${input.token}`;
+  await repo.upsertSubscription(ctx.db, {
+    company_id: companyId,
+    client_id: clientId,
+    channel: 'fcm',
+    endpoint,
+    p256dh: '',
+    auth: '',
+    categories: encode(input.categories),
+    device: `the app on ${input.platform === 'ios' ? 'iPhone' : 'Android'}`,
+    created_at: nowIso(ctx.clock.now()),
+    guardian_id: ctx.guardian?.id ?? null,
+  });
+  return answer(ctx, companyId, clientId, endpoint);
+}
+
+export function nativeDeviceState(ctx: Ctx, companyId: number, clientId: number, token: string): Promise<PushAnswer> {
+  return answer(ctx, companyId, clientId, `${FCM_PREFIX}${token}`);
+}
+
 export async function unsubscribe(ctx: Ctx, companyId: number, clientId: number, endpoint: string): Promise<PushAnswer> {
   await repo.deleteSubscription(ctx.db, companyId, clientId, endpoint);
   return answer(ctx, companyId, clientId, undefined);
@@ -110,27 +132,13 @@ export async function clientsWithPushFor(db: Db, companyId: number, category: st
   return new Set(await repo.findClientsWithPush(db, companyId, category));
 }
 
-/** Sends one claimed delivery; answers what became of it. */
+/** Sends one claimed delivery through its subscription's channel; answers what became of it. */
 async function send(ctx: Ctx, id: number, now: Date): Promise<'sent' | 'gone' | 'retry' | 'failed'> {
   const d = await repo.findDelivery(ctx.db, id);
   if (!d) return 'gone';
-  const { publicKey, privateKey } = await vapidKeys(ctx);
   const payload: PushPayload = { title: d.title, body: d.body, url: d.url };
   const at = nowIso(now);
-  let status = 0;
-  let error = '';
-  try {
-    // web-push encrypts and signs; the request is sent here, never following a redirect.
-    const request = webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject: ctx.env.VAPID_SUBJECT, publicKey, privateKey },
-      TTL: TTL_SECONDS,
-    });
-    const res = await fetch(request.endpoint, { method: request.method, headers: request.headers, body: request.body, redirect: 'error', signal: AbortSignal.timeout(10_000) });
-    status = res.status;
-    error = res.ok ? '' : `${res.status} ${(await res.text()).slice(0, 200)}`;
-  } catch (err) {
-    error = err instanceof Error ? err.message.slice(0, 300) : String(err);
-  }
+  const { status, error } = await CHANNELS[d.channel].send(ctx, d, payload, () => vapidKeys(ctx));
   // The device unsubscribed or the subscription expired: it goes, and its queued pushes with it.
   if (status === 404 || status === 410) {
     await repo.deleteSubscriptionById(ctx.db, d.subscription_id);

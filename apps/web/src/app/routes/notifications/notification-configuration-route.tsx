@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useOptOuts } from '@/features/notifications/api/get-opt-outs';
 import { useUpdateOptOuts } from '@/features/notifications/api/update-opt-outs';
 import { PushSettings } from '@/features/notifications/components/push-settings';
+import { NativeDeviceSettings } from '@/features/notifications/components/native-device-settings';
+import { useNativePushToken } from '@/app/hooks/use-native-push';
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon } from 'lucide-react';
 
@@ -18,6 +20,8 @@ type Channel = 'email' | 'in_app';
 
 /** /hub/notification-configuration (J11): which categories reach the customer, and how. */
 export default function NotificationConfigurationRoute() {
+  // Inside the native app, its device token stands for this device (decision 102).
+  const nativeDevice = useNativePushToken();
   const optOuts = useOptOuts();
   const update = useUpdateOptOuts();
   const [draft, setDraft] = useState<OptOut[] | null>(null);
@@ -133,7 +137,7 @@ export default function NotificationConfigurationRoute() {
           </div>
         </form>
       )}
-      <PushSettings />
+      {nativeDevice ? <NativeDeviceSettings device={nativeDevice} /> : <PushSettings />}
     </div>
   );
 }
