@@ -20,16 +20,18 @@ export function findClientsByLogin(db: Db, companyId: number, loginId: number) {
 
 /** The families a sign-in opens: those it holds, then those it was invited to as a guardian (decision 101). */
 export function findAccountsByLogin(db: Db, companyId: number, loginId: number) {
-  return db
-    .selectFrom('clients as c')
-    .leftJoin('guardians as g', (j) => j.onRef('g.client_id', '=', 'c.id').on('g.login_id', '=', loginId))
-    .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role'])
-    .where('c.company_id', '=', companyId)
-    .where((eb) => eb.or([eb('c.login_id', '=', loginId), eb('g.id', 'is not', null)]))
-    // Its own families first (null sorts differently on the two engines: say it).
-    .orderBy(sql`case when g.id is null then 0 else 1 end`)
-    .orderBy('c.id')
-    .execute();
+  return (
+    db
+      .selectFrom('clients as c')
+      .leftJoin('guardians as g', (j) => j.onRef('g.client_id', '=', 'c.id').on('g.login_id', '=', loginId))
+      .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role'])
+      .where('c.company_id', '=', companyId)
+      .where((eb) => eb.or([eb('c.login_id', '=', loginId), eb('g.id', 'is not', null)]))
+      // Its own families first (null sorts differently on the two engines: say it).
+      .orderBy(sql`case when g.id is null then 0 else 1 end`)
+      .orderBy('c.id')
+      .execute()
+  );
 }
 
 export function findGuardian(db: Db, companyId: number, guardianId: number) {
