@@ -36,6 +36,7 @@ import { waitingRooms } from './migrations/034-waiting-rooms.ts';
 import { push } from './migrations/035-push.ts';
 import { guardians } from './migrations/036-guardians.ts';
 import { nativePush } from './migrations/037-native-push.ts';
+import { guardianReads } from './migrations/038-guardian-reads.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -76,6 +77,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '035-push': push(engine),
     '036-guardians': guardians(engine),
     '037-native-push': nativePush(),
+    '038-guardian-reads': guardianReads(),
   };
 }
 

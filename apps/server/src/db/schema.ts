@@ -665,6 +665,14 @@ export interface GuardianInvitationsTable {
   expires_at: string;
   accepted_at: string | null;
 }
+/** What an invited guardian has read (migration 038): a notification contact's or a message's id by kind. */
+export interface GuardianReadsTable {
+  company_id: number;
+  guardian_id: number;
+  kind: 'notification' | 'message';
+  item_id: number;
+  read_at: string;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -733,6 +741,7 @@ export interface Database extends BookingsFinancialsTables {
   logins: LoginsTable;
   guardians: GuardiansTable;
   guardian_invitations: GuardianInvitationsTable;
+  guardian_reads: GuardianReadsTable;
   clients: ClientsTable;
   sessions: SessionsTable;
   students: StudentsTable;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian-schemas';
 import { Browser, invitedGuardian, mailedInvitationToken, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { notifyClient } from '../messaging/messaging.api.ts';
 import { customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -165,6 +166,47 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');
     expect((await b.post('/api/customer/login', { email: viewer.email, password: viewer.password })).body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('keeps read notifications and messages apart for each guardian and the holder', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const companyId = (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id;
+    const guardian = await invitedGuardian(t, holder.browser, 'viewer');
+    const now = new Date().toISOString();
+    for (const title of ['Pool closed', 'Pool open']) {
+      await notifyClient(db(), { companyId, clientId: holder.clientId, category: 'classes', title, content: title, tagData: null, createdAt: now });
+    }
+    const message = await db()
+      .insertInto('messages')
+      .values({ company_id: companyId, client_id: holder.clientId, title: 'Hello', body: 'Hi', published_at: new Date(Date.now() - 1000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    type Bell = { total_count_new: number; notificationContacts: { NotificationContactID: number; Status: string; Notifications: { ClientInAppTitle: string } }[] };
+    const bell = async (b: Browser) => (await b.get<Bell>('/api/notification?page=1&limit=5&status=All')).body;
+    const unreadMessages = async (b: Browser) =>
+      (await b.get<{ unread_count?: number; total_count_unread?: number; messages: { read_at: string | null }[] }>('/api/messages?page=1&limit=5&status=Unread')).body.messages.length;
+
+    const before = await bell(guardian.browser);
+    expect(before.total_count_new).toBeGreaterThanOrEqual(2);
+    const closed = before.notificationContacts.find((n) => n.Notifications.ClientInAppTitle === 'Pool closed')!;
+    expect((await guardian.browser.post('/api/notification/mark-read', { notificationContactID: closed.NotificationContactID })).status).toBe(200);
+    expect((await guardian.browser.post('/api/messages/mark-read', { message_id: message.id })).status).toBe(200);
+
+    // Read for the guardian, still new for the holder.
+    const theirs = await bell(guardian.browser);
+    expect(theirs.total_count_new).toBe(before.total_count_new - 1);
+    expect(theirs.notificationContacts.find((n) => n.NotificationContactID === closed.NotificationContactID)?.Status).toBe('Read');
+    const holders = await bell(holder.browser);
+    expect(holders.total_count_new).toBe(before.total_count_new);
+    expect(holders.notificationContacts.find((n) => n.NotificationContactID === closed.NotificationContactID)?.Status).toBe('New');
+    expect(await unreadMessages(guardian.browser)).toBe((await unreadMessages(holder.browser)) - 1);
+
+    // Everything read by the holder stays unread for the guardian, and the other way round.
+    expect((await holder.browser.post('/api/notification/mark-all-read')).status).toBe(200);
+    expect((await bell(holder.browser)).total_count_new).toBe(0);
+    expect((await bell(guardian.browser)).total_count_new).toBe(before.total_count_new - 1);
+    expect((await guardian.browser.post('/api/notification/mark-all-read')).status).toBe(200);
+    expect((await bell(guardian.browser)).total_count_new).toBe(0);
   });
 
   it("keeps each person's sessions their own, and records which guardian signed an agreement", async () => {

@@ -14,7 +14,7 @@ export async function messagesRoutes(app: FastifyInstance, { ctx: base }: { ctx:
   route(app, base, endpoints.messages, ({ ctx, query: { page, limit, status }, req, reply }) => {
     const { company, clientId } = ctx;
     return sendPolledList(req, reply, {
-      etag: (v: service.MessagesVersion) => listEtag('messages', company.id, clientId, page, limit, status, v.total, v.unread, v.lastId),
+      etag: (v: service.MessagesVersion) => listEtag('messages', company.id, clientId, ctx.guardian?.id ?? null, page, limit, status, v.total, v.unread, v.lastId),
       readVersion: () => service.findMessagesVersion(ctx, company.id, clientId),
       readPage: async () => {
         const found = await service.listMessages(ctx, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });

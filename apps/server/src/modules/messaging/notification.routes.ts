@@ -38,7 +38,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx: base }: { 
   route(app, base, endpoints.notifications, ({ ctx, query: { page, limit, status }, req, reply }) => {
     const { company, clientId } = ctx;
     return sendPolledList(req, reply, {
-      etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, page, limit, status, v.total, v.newCount, v.lastId),
+      etag: (v: service.NotificationsVersion) => listEtag('notifications', company.id, clientId, ctx.guardian?.id ?? null, page, limit, status, v.total, v.newCount, v.lastId),
       readVersion: () => service.findNotificationsVersion(ctx, company.id, clientId),
       readPage: async () => {
         const { rows, total, newCount, version } = await service.listNotifications(ctx, { companyId: company.id, clientId, status, limit, offset: (page - 1) * limit });

@@ -2,21 +2,24 @@ import type { Ctx } from '../../context.ts';
 import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
 
+/** Whose read state: an invited guardian keeps their own (decision 101); the holder's is the family's. */
+const reader = (ctx: Ctx) => ctx.guardian?.id ?? null;
+
 export function listNotifications(ctx: Ctx, input: Parameters<typeof repo.findNotifications>[1]) {
-  return repo.findNotifications(ctx.db, input);
+  return repo.findNotifications(ctx.db, { ...input, guardianId: reader(ctx) });
 }
 
 export function countNew(ctx: Ctx, companyId: number, clientId: number): Promise<number> {
-  return repo.countNew(ctx.db, companyId, clientId);
+  return repo.countNew(ctx.db, companyId, clientId, reader(ctx));
 }
 
 /** False when the notification is not this customer's. */
 export function markRead(ctx: Ctx, companyId: number, clientId: number, contactId: number): Promise<boolean> {
-  return repo.markRead(ctx.db, companyId, clientId, contactId);
+  return repo.markRead(ctx.db, companyId, clientId, contactId, reader(ctx));
 }
 
 export function markAllRead(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
-  return repo.markAllRead(ctx.db, companyId, clientId);
+  return repo.markAllRead(ctx.db, companyId, clientId, reader(ctx));
 }
 
 export function findOptOuts(ctx: Ctx, companyId: number, clientId: number) {
@@ -31,7 +34,7 @@ export type { NotificationsVersion } from './notification.repository.ts';
 
 /** What the poll's ETag is computed from: one indexed query. */
 export function findNotificationsVersion(ctx: Ctx, companyId: number, clientId: number): Promise<repo.NotificationsVersion> {
-  return repo.findNotificationsVersion(ctx.db, companyId, clientId);
+  return repo.findNotificationsVersion(ctx.db, companyId, clientId, reader(ctx));
 }
 
 /**
