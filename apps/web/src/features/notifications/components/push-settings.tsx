@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import { BellRingIcon, SmartphoneIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { BellRingIcon } from 'lucide-react';
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { DeviceCategories, DeviceSection } from './device-section';
 import { usePushState, useRemovePush, useSavePush } from '../api/push';
 import { currentSubscription, pushSupport, subscribeDevice } from '../lib/push-device';
 
@@ -14,7 +15,6 @@ const ALL = NOTIFICATION_CATEGORIES.map((c) => c.key);
  */
 export function PushSettings() {
   const support = pushSupport();
-  const headingId = useId();
   // The browser's own subscription: undefined while it is looked up.
   const [endpoint, setEndpoint] = useState<string | null | undefined>(support === 'supported' ? undefined : null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -85,61 +85,38 @@ export function PushSettings() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
-      <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-tint text-primary-ink">
-          <SmartphoneIcon className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-base font-semibold text-ink">
-            Notifications on this device
-          </h2>
-          <p className="mt-0.5 text-sm text-ink-soft">Get a notification on this phone or computer as soon as something happens, even when the Customer Hub is closed.</p>
-        </div>
-      </div>
-      <div className="mt-4 space-y-3 text-sm">
-        {support === 'ios-home-screen' ? (
-          <p className="rounded-lg bg-canvas px-3.5 py-3 text-ink">
-            On iPhone and iPad, add the Customer Hub to your Home Screen first: tap the Share button, then <strong>Add to Home Screen</strong>. Open it from your Home Screen and turn notifications on
-            here.
-          </p>
-        ) : support === 'unsupported' ? (
-          <p className="text-ink-soft">This browser cannot show notifications when the Customer Hub is closed. You will still see them in the Customer Hub.</p>
-        ) : endpoint === undefined || state.isPending ? (
-          <p className="text-ink-soft">Checking this device…</p>
-        ) : state.isError ? (
-          <p className="text-danger">{errorMessage(state.error)}</p>
-        ) : device ? (
-          <>
-            <fieldset>
-              <legend className="font-medium text-ink">Send to this device</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {NOTIFICATION_CATEGORIES.map((c) => (
-                  <label key={c.key} className="flex min-h-11 items-center gap-3 rounded-lg border border-line-soft px-3 py-2">
-                    <input type="checkbox" className="size-5 shrink-0 accent-primary" checked={categories.includes(c.key)} onChange={() => toggle(c.key)} />
-                    <span className="text-ink">{c.label}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <Button variant="secondary" size="sm" loading={busy} onClick={() => void turnOff()}>
-              Turn off on this device
-            </Button>
-          </>
-        ) : typeof Notification !== 'undefined' && Notification.permission === 'denied' ? (
-          <p className="text-ink">Notifications are blocked for this site. Allow them in your browser’s settings, then come back here to turn them on.</p>
-        ) : (
-          <Button size="sm" loading={busy} onClick={() => void turnOn()}>
-            <BellRingIcon aria-hidden="true" className="size-4" />
-            Turn on notifications
+    <DeviceSection intro="Get a notification on this phone or computer as soon as something happens, even when the Customer Hub is closed.">
+      {support === 'ios-home-screen' ? (
+        <p className="rounded-lg bg-canvas px-3.5 py-3 text-ink">
+          On iPhone and iPad, add the Customer Hub to your Home Screen first: tap the Share button, then <strong>Add to Home Screen</strong>. Open it from your Home Screen and turn notifications on
+          here.
+        </p>
+      ) : support === 'unsupported' ? (
+        <p className="text-ink-soft">This browser cannot show notifications when the Customer Hub is closed. You will still see them in the Customer Hub.</p>
+      ) : endpoint === undefined || state.isPending ? (
+        <p className="text-ink-soft">Checking this device…</p>
+      ) : state.isError ? (
+        <p className="text-danger">{errorMessage(state.error)}</p>
+      ) : device ? (
+        <>
+          <DeviceCategories chosen={categories} onToggle={toggle} />
+          <Button variant="secondary" size="sm" loading={busy} onClick={() => void turnOff()}>
+            Turn off on this device
           </Button>
-        )}
-        {problem ? (
-          <p role="alert" className="font-medium text-danger">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-    </section>
+        </>
+      ) : typeof Notification !== 'undefined' && Notification.permission === 'denied' ? (
+        <p className="text-ink">Notifications are blocked for this site. Allow them in your browser’s settings, then come back here to turn them on.</p>
+      ) : (
+        <Button size="sm" loading={busy} onClick={() => void turnOn()}>
+          <BellRingIcon aria-hidden="true" className="size-4" />
+          Turn on notifications
+        </Button>
+      )}
+      {problem ? (
+        <p role="alert" className="font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </DeviceSection>
   );
 }
