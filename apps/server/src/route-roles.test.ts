@@ -11,12 +11,10 @@ import { invitedGuardian, registerCustomer, startTestApp, testEngines, type Brow
 
 /** The writes any guardian may make: about themselves alone, never the family's data. */
 const OWN_WRITES = [
-  'POST /api/customer/set-password',
   'POST /api/customer/change-password',
   'POST /api/messages/mark-read',
   'POST /api/notification/mark-read',
   'POST /api/notification/mark-all-read',
-  'POST /api/notification/update-opt-outs',
   'PUT /api/notification/push',
   'DELETE /api/notification/push',
   'PUT /api/notification/device',

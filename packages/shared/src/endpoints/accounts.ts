@@ -88,7 +88,7 @@ export const accountEndpoints = {
     tags,
   }),
   setPassword: defineEndpoint({
-    access: 'own',
+    access: 'holder',
     method: 'POST',
     path: '/api/customer/set-password',
     auth: 'customer',

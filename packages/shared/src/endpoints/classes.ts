@@ -143,7 +143,7 @@ export const classEndpoints = {
     description: 'The class checked for the student (places, casual, already enrolled) and priced, before the cart takes it (F11, F13).',
     tags,
   }),
-  students: defineEndpoint({ method: 'GET', path: '/api/classes/get-students', auth: 'customer', response: classStudentsAnswerSchema, tags }),
+  students: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/classes/get-students', auth: 'customer', response: classStudentsAnswerSchema, tags }),
   enrolments: defineEndpoint({
     access: 'family-read',
     method: 'GET',

@@ -20,7 +20,7 @@ const tags = ['student'];
 const studentForm = z.record(z.string(), z.unknown());
 
 export const studentEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/api/student/get-all', auth: 'customer', query: studentListQuerySchema, response: studentListAnswerSchema, tags }),
+  list: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/student/get-all', auth: 'customer', query: studentListQuerySchema, response: studentListAnswerSchema, tags }),
   get: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/student/:id', auth: 'customer', duringSignInActions: true, params: idParams, response: studentRecordSchema, tags }),
   add: defineEndpoint({ method: 'POST', path: '/api/student/add', auth: 'customer', body: studentForm, response: addStudentAnswerSchema, errors: ['STUDENT_EDIT_OFF'], tags }),
   update: defineEndpoint({

@@ -143,7 +143,11 @@ export async function chooseClient(ctx: Ctx, company: Company, input: { email: s
   if (input.client_id !== undefined && !chosen) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
   if (accounts.length === 0) throw invalidCredentials();
   if (!chosen) throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
-  return { clientId: chosen.id, guardian: chosen.guardian_id === null ? null : await findGuardian(ctx, company.id, chosen.guardian_id) };
+  if (chosen.guardian_id === null) return { clientId: chosen.id, guardian: null };
+  // Revoked meanwhile: no access at all, never the holder's.
+  const guardian = await findGuardian(ctx, company.id, chosen.guardian_id);
+  if (!guardian) throw invalidCredentials();
+  return { clientId: chosen.id, guardian };
 }
 
 /** A guardian as a session names them. */

@@ -177,6 +177,8 @@ export async function saveCustomerDetails(
     if (email === null) throw new AppError(400, 'VALIDATION', messages.emailRequired, [{ field: 'Email', message: messages.emailRequired }]);
     if (email !== row.email) newEmail = email;
   }
+  // The family's address is the holder's sign-in: a guardian cannot move it (decision 101), and nothing is saved.
+  if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   if (newEmail) await beforeCodeMail();
   const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
   await repo.updateClientDetails(ctx.db, company.id, clientId, columns, custom);
@@ -185,8 +187,6 @@ export async function saveCustomerDetails(
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).
   await completeSignInActions(ctx, company.id, clientId, 'UpdateProfile');
-  // The family's address is the holder's sign-in: a guardian cannot move it (decision 101).
-  if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   const emailToken = newEmail ? await startEmailChange(ctx, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
   return emailToken ? { emailToken, newEmail } : {};
 }

@@ -40,7 +40,11 @@ export async function sendContactMessage(ctx: Ctx, company: Company, clientId: n
   const body = renderMail(company.settings, [
     `New message from the Customer Hub: ${input.subject}`,
     `From: ${input.name} <${input.email}>${input.phone ? `, phone ${input.phone}` : ''}`,
-    account ? `Sent while signed in as ${account.first_name} ${account.last_name} (client ${clientId}, ${account.email}).` : 'Sent by a visitor who was not signed in.',
+    account
+      ? ctx.guardian
+        ? `Sent by ${ctx.guardian.firstName} ${ctx.guardian.lastName}, a ${ctx.guardian.role} with family access to the account of ${account.first_name} ${account.last_name} (client ${clientId}, ${account.email}).`
+        : `Sent while signed in as ${account.first_name} ${account.last_name} (client ${clientId}, ${account.email}).`
+      : 'Sent by a visitor who was not signed in.',
     input.message,
   ]);
   await ctx.mailer.send({ companyId: company.id, to, replyTo: input.email, subject: `Customer Hub: ${input.subject}`, ...body });

@@ -2,8 +2,10 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian-schemas';
-import { Browser, invitedGuardian, mailedInvitationToken, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, invitedGuardian, mailedInvitationToken, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { notifyClient } from '../messaging/messaging.api.ts';
+import { clientsWithPushFor } from '../push/push.api.ts';
+import { eraseFamily } from '../family-data/erasure.repository.ts';
 import { customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -207,6 +209,56 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect((await bell(guardian.browser)).total_count_new).toBe(before.total_count_new - 1);
     expect((await guardian.browser.post('/api/notification/mark-all-read')).status).toBe(200);
     expect((await bell(guardian.browser)).total_count_new).toBe(0);
+  });
+
+  it("keeps a payer to the family's invoices, names a guardian's message to the company, and never lets a guardian move the family's address", async () => {
+    const f = await customerWithInvoices(t, []);
+    const payer = await invitedGuardian(t, f.browser, 'payer', { firstName: 'Pat' });
+    const [classId] = (await db().selectFrom('classes').select('id').where('company_id', '=', f.companyId).limit(1).execute()).map((c) => c.id);
+    const studentId = await newStudent(t, f.companyId, f.clientId, 'Ivy');
+    for (const [url, headers] of [
+      ['/api/payment/quote', {}],
+      ['/api/payment/checkout', { 'idempotency-key': idempotencyKey() }],
+    ] as const) {
+      const res = await payer.browser.post(url, { classItems: [{ ClassID: classId, StudentID: studentId }], useSavedCard: true }, headers);
+      expect([url, res.status, (res.body as { code?: string }).code]).toEqual([url, 403, 'ROLE_FORBIDDEN']);
+    }
+    expect((await payer.browser.call('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: classId, StudentID: studentId }] })).status).toBe(403);
+
+    await changeCompanySettings<{ ContactEmail?: string }>(t, f.companyId, (settings) => {
+      settings.ContactEmail = 'office@example.com';
+    });
+    const sent = await payer.browser.post('/api/company/contact-us', { name: 'Pat Rivera', email: payer.email, subject: 'Invoice', message: 'A question about the invoice.' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await t.lastMailTo('office@example.com'))?.text).toContain('Sent by Pat Rivera, a payer with family access to the account of Tess Ng');
+
+    const coParent = await invitedGuardian(t, f.browser, 'co-parent', { firstName: 'Cy' });
+    const details = (await coParent.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+    const moved = await coParent.browser.post('/api/customer/update-details', { ...details, Email: `moved.${unique()}@example.com`, Suburb: 'Manly' });
+    expect(moved.status).toBe(403);
+    expect((await coParent.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client.Suburb).toBe(details.Suburb);
+  });
+
+  it("lets a guardian's own device not stand in for the family's e-mail, and keeps a sign-in that is a guardian elsewhere when its own family is erased", async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
+    const companyId = (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id;
+    const viewer = await invitedGuardian(t, holder.browser, 'viewer');
+    const on = await viewer.browser.call('PUT', '/api/notification/push', {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${unique()}`,
+      keys: { p256dh: 'BIsolationSampleKey', auth: 'sampleAuth' },
+      categories: ['classes'],
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect((await clientsWithPushFor(db(), companyId, 'classes')).has(holder.clientId)).toBe(false);
+
+    // The holder of another family, also a guardian of this one, erased from their own.
+    const other = await registerCustomer(t, { email: `other.${unique()}@example.com` });
+    await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Oli', last_name: 'Ng', email: other.email, role: 'viewer' });
+    expect((await new Browser(t.server).post(acceptUrl(await mailedInvitationToken(t, other.email)), { password: other.password })).status).toBe(200);
+    await t.runtime.ctx.transaction((tx) => eraseFamily(tx.db, { companyId, clientId: other.clientId }, new Date().toISOString()));
+    const b = new Browser(t.server);
+    const signedIn = await b.signIn('SPLASH', other.email, other.password);
+    expect(signedIn.user).toMatchObject({ ClientID: holder.clientId, Role: 'viewer' });
   });
 
   it("keeps each person's sessions their own, and records which guardian signed an agreement", async () => {

@@ -123,16 +123,26 @@ export async function eraseFamily(db: Db, { companyId, clientId }: FamilyScope, 
     .where('company_id', '=', companyId)
     .where('id', '=', clientId)
     .execute();
-  // The sign-in: gone with the account, unless the address signs in to another account too.
+  // The sign-in: gone with the account, unless the address signs in to another account too, held
+  // or as a guardian of another family (decision 101).
   const others = await db.selectFrom('clients').select('id').where('login_id', '=', client.login_id).where('id', '!=', clientId).executeTakeFirst();
-  if (!others) {
+  const guardianElsewhere = await db.selectFrom('guardians').select('id').where('login_id', '=', client.login_id).where('client_id', '!=', clientId).executeTakeFirst();
+  if (!others && !guardianElsewhere) {
     await db.deleteFrom('password_reset_tokens').where('login_id', '=', client.login_id).execute();
     await db
       .updateTable('logins')
       .set({ email: placeholder, password_hash: `erased:${randomBytes(16).toString('hex')}`, updated_at: now })
       .where('id', '=', client.login_id)
       .execute();
+    return;
   }
+  // The sign-in stays for its other accounts; the erased one leaves it, so it is never offered at sign-in again.
+  const detached = await db
+    .insertInto('logins')
+    .values({ company_id: companyId, email: placeholder, password_hash: `erased:${randomBytes(16).toString('hex')}`, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('clients').set({ login_id: detached.id }).where('company_id', '=', companyId).where('id', '=', clientId).execute();
 }
 
 export function findOpenRequest(db: Db, { companyId, clientId }: FamilyScope) {

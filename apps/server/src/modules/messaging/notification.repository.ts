@@ -128,7 +128,8 @@ export async function markAllRead(db: Db, companyId: number, clientId: number, g
     await sql`insert into guardian_reads (company_id, guardian_id, kind, item_id, read_at)
       select cast(${companyId} as integer), cast(${guardianId} as integer), 'notification', nc.id, cast(${nowIso()} as text) from notification_contacts nc
        where nc.company_id = ${companyId} and nc.client_id = ${clientId}
-         and not exists (select 1 from guardian_reads r where r.guardian_id = ${guardianId} and r.kind = 'notification' and r.item_id = nc.id)`.execute(db);
+         and not exists (select 1 from guardian_reads r where r.guardian_id = ${guardianId} and r.kind = 'notification' and r.item_id = nc.id)
+      on conflict (guardian_id, kind, item_id) do nothing`.execute(db);
     return;
   }
   await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'New').execute();

@@ -111,8 +111,15 @@ export async function deleteOldDeliveries(db: Db, before: string): Promise<void>
   await db.deleteFrom('push_deliveries').where('created_at', '<', before).execute();
 }
 
-/** The clients of a company with a device that takes the category. */
+/** The clients of a company whose holder has a device that takes the category (a guardian's device does not stand in for the family's e-mail). */
 export async function findClientsWithPush(db: Db, companyId: number, category: string): Promise<number[]> {
-  const rows = await db.selectFrom('push_subscriptions').select('client_id').distinct().where('company_id', '=', companyId).where('categories', 'like', `%,${category},%`).execute();
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('client_id')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .where('guardian_id', 'is', null)
+    .where('categories', 'like', `%,${category},%`)
+    .execute();
   return rows.map((r) => r.client_id);
 }

@@ -5,6 +5,7 @@ import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { financialEndpoints } from '@portal/shared/endpoints/financials';
 import { paymentEndpoints } from '@portal/shared/endpoints/payments';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { roleAllows, type FamilyRole } from '@portal/shared/family-roles';
 import { paths } from '@/config/paths';
 import { BarcodeIcon, CalendarIcon, CreditCardIcon, FileTextIcon, GraduationCapIcon, HouseIcon, LayoutGridIcon, LockIcon, UserIcon, UsersIcon, WalletIcon } from 'lucide-react';
@@ -20,11 +21,9 @@ export interface NavItem {
 
 /** The tabs of D1 §2 "Navigation"; Financials and Bookings follow the company switches. */
 export function mainNavItems(config: CompanyConfig, mobile: boolean, role?: FamilyRole): NavItem[] {
-  const items: NavItem[] = [
-    { label: 'Home', to: paths.company, section: paths.company, icon: <HouseIcon /> },
-    { label: `${studentTerm(config)}s`, to: paths.students, section: paths.students, icon: <UsersIcon /> },
-  ];
-  // A guardian's role hides what it cannot open (decision 101): a payer's schedules, a viewer's money.
+  // A guardian's role hides what it cannot open (decision 101): a payer's children and schedules, a viewer's money.
+  const items: NavItem[] = [{ label: 'Home', to: paths.company, section: paths.company, icon: <HouseIcon /> }];
+  if (roleAllows(role, studentEndpoints.list)) items.push({ label: `${studentTerm(config)}s`, to: paths.students, section: paths.students, icon: <UsersIcon /> });
   if (roleAllows(role, classEndpoints.enrolments)) items.push({ label: 'Classes', to: paths.classes, section: paths.classes, icon: <GraduationCapIcon /> });
   if (config.ShowFinancialsTab && roleAllows(role, financialEndpoints.invoices)) {
     // On a phone the Financials tab opens its menu page (B38).
