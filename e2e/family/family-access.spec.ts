@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+import { expect, expectAccessible, expectSignedInAs, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
 import { invitationLinkPath } from '../support/mail.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
@@ -40,7 +40,8 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await other.getByLabel('Password', { exact: true }).fill('Kelp#Forest2031');
       await other.getByLabel('Confirm password').fill('Kelp#Forest2031');
       await other.getByRole('button', { name: 'Accept and sign in' }).click();
-      await expect(other.getByRole('heading', { name: 'Hi Jamie' })).toBeVisible();
+      await expect(other).toHaveURL(/\/hub\/company$/);
+      await expectSignedInAs(other, 'Jamie');
       await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-joined.png`), fullPage: true });
       await other.goto('/hub/settings/security');
       await expect(other.getByRole('region', { name: 'Family access' })).toContainText('You sign in to this family as a co-parent');
@@ -68,7 +69,7 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       const accepted = await page.request.post(`/api/family-access/invitations/${encodeURIComponent(token)}/accept`, { data: { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' } });
       expect(accepted.ok()).toBe(true);
       await page.goto('/hub/company');
-      await expect(page.getByRole('heading', { name: 'Hi Gran' })).toBeVisible();
+      await expectSignedInAs(page, 'Gran');
       const nav = page.getByRole('navigation', { name: /main|primary/i }).first();
       if (!isMobile(page)) await expect(nav.getByRole('link', { name: 'Financials' })).toHaveCount(0);
       await expect(page.getByText(/You owe/)).toHaveCount(0);
