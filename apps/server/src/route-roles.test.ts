@@ -15,6 +15,7 @@ const OWN_WRITES = [
   'POST /api/messages/mark-read',
   'POST /api/notification/mark-read',
   'POST /api/notification/mark-all-read',
+  'POST /api/notification/update-opt-outs',
   'PUT /api/notification/push',
   'DELETE /api/notification/push',
   'PUT /api/notification/device',

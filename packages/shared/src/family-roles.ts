@@ -38,6 +38,13 @@ export function roleAllows(role: FamilyRole | undefined, endpoint: Pick<Endpoint
   return ROLE_ACCESS[role ?? 'holder'].includes(accessOf(endpoint));
 }
 
+/** What a notice of each category is about, so a guardian hears only of what their role sees: a payer of money, a viewer of the children. */
+const CATEGORY_ACCESS: Record<string, Access> = { classes: 'family-read', absences: 'family-read', bookings: 'family-read', invoices: 'money', news: 'read' };
+
+export function roleHears(role: FamilyRole, category: string): boolean {
+  return ROLE_ACCESS[role].includes(CATEGORY_ACCESS[category] ?? 'read');
+}
+
 export const roleLabels: Record<FamilyRole, string> = { holder: 'Account holder', 'co-parent': 'Co-parent', payer: 'Payer', viewer: 'Viewer' };
 export const roleDescriptions: Record<GuardianRole, string> = {
   'co-parent': 'Everything you can do, except managing family access.',

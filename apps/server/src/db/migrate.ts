@@ -37,6 +37,7 @@ import { push } from './migrations/035-push.ts';
 import { guardians } from './migrations/036-guardians.ts';
 import { nativePush } from './migrations/037-native-push.ts';
 import { guardianReads } from './migrations/038-guardian-reads.ts';
+import { guardianOptOuts } from './migrations/039-guardian-opt-outs.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -78,6 +79,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '036-guardians': guardians(engine),
     '037-native-push': nativePush(),
     '038-guardian-reads': guardianReads(),
+    '039-guardian-opt-outs': guardianOptOuts(),
   };
 }
 

@@ -673,6 +673,12 @@ export interface GuardianReadsTable {
   item_id: number;
   read_at: string;
 }
+/** A category whose e-mail a guardian switched off (migration 039). */
+export interface GuardianOptOutsTable {
+  company_id: number;
+  guardian_id: number;
+  category: string;
+}
 export interface PaymentMethodsTable {
   id: Generated<number>;
   company_id: number;
@@ -742,6 +748,7 @@ export interface Database extends BookingsFinancialsTables {
   guardians: GuardiansTable;
   guardian_invitations: GuardianInvitationsTable;
   guardian_reads: GuardianReadsTable;
+  guardian_opt_outs: GuardianOptOutsTable;
   clients: ClientsTable;
   sessions: SessionsTable;
   students: StudentsTable;

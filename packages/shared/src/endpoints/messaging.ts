@@ -68,7 +68,7 @@ export const messagingEndpoints = {
   }),
   markAllNotificationsRead: defineEndpoint({ access: 'own', ...notifications, method: 'POST', path: '/api/notification/mark-all-read', response: notificationMarkReadAnswerSchema }),
   optOuts: defineEndpoint({ ...notifications, method: 'GET', path: '/api/notification/get-opt-outs', response: optOutsAnswerSchema }),
-  updateOptOuts: defineEndpoint({ access: 'family', ...notifications, method: 'POST', path: '/api/notification/update-opt-outs', body: updateOptOutsSchema, response: optOutsAnswerSchema }),
+  updateOptOuts: defineEndpoint({ access: 'own', ...notifications, method: 'POST', path: '/api/notification/update-opt-outs', body: updateOptOutsSchema, response: optOutsAnswerSchema }),
   push: defineEndpoint({
     ...notifications,
     method: 'GET',

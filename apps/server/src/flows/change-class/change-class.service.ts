@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time.ts';
 import { companyToday } from '../checkout/payment-steps.ts';
 import { moveToClass } from '../../modules/classes/classes.api.ts';
 import { createInvoice } from '../../modules/financials/financials.api.ts';
-import { findClientEmail, isEmailOptedOut, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
+import { findClientEmail, isEmailOptedOut, mailGuardians, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
 import { insertCustomerCredit } from '../../modules/payments/payments.api.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 
@@ -78,10 +78,11 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
     return { answer: { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo }, mail: { title, content } };
   });
 
+  const action = { label: 'View your classes', url: `${publicOrigin(ctx.env)}/hub/students` };
+  if (mail) await mailGuardians(ctx, company, clientId, { category: 'classes', subject: mail.title, content: mail.content, action });
   if (mail && !(await isEmailOptedOut(ctx, company.id, clientId, 'classes'))) {
     const client = await findClientEmail(ctx, company.id, clientId);
     if (client?.email) {
-      const action = { label: 'View your classes', url: `${publicOrigin(ctx.env)}/hub/students` };
       ctx.mailer.queue({ companyId: company.id, to: client.email, subject: mail.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, mail.content], action) });
     }
   }

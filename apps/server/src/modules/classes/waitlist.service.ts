@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publicOrigin } from '../../config/env.ts';
-import { findClientEmail, isEmailOptedOut, notifyClient, renderMail } from '../messaging/messaging.api.ts';
+import { findClientEmail, isEmailOptedOut, mailGuardians, notifyClient, renderMail } from '../messaging/messaging.api.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations } from './class-rules.ts';
 import { validateClassItem } from './enrolments.service.ts';
@@ -116,10 +116,11 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
     });
     // E-mail only once the offer is committed.
     for (const m of mails) {
+      const action = { label: 'View classes', url: `${publicOrigin(ctx.env)}/hub/classes` };
+      await mailGuardians(ctx, company, m.clientId, { category: 'classes', subject: m.title, content: m.content, action });
       if (await isEmailOptedOut(ctx, company_id, m.clientId, 'classes')) continue;
       const client = await findClientEmail(ctx, company_id, m.clientId);
       if (!client?.email) continue;
-      const action = { label: 'View classes', url: `${publicOrigin(ctx.env)}/hub/classes` };
       ctx.mailer.queue({ companyId: company_id, to: client.email, subject: m.title, ...renderMail(company.settings, [`Hi ${client.first_name},`, m.content], action) });
     }
   }

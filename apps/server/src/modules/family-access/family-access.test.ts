@@ -2,8 +2,20 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian-schemas';
-import { Browser, changeCompanySettings, invitedGuardian, mailedInvitationToken, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
-import { notifyClient } from '../messaging/messaging.api.ts';
+import {
+  Browser,
+  changeCompanySettings,
+  invitedGuardian,
+  ownCompany,
+  mailedInvitationToken,
+  registerCustomer,
+  startTestApp,
+  testEngines,
+  testSignature,
+  type TestApp,
+} from '../../test/api-harness.ts';
+import { mailGuardians, notifyClient, notifyCommand } from '../messaging/messaging.api.ts';
+import { findCompanyByCode } from '../company/company.api.ts';
 import { clientsWithPushFor } from '../push/push.api.ts';
 import { eraseFamily } from '../family-data/erasure.repository.ts';
 import { customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
@@ -259,6 +271,44 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const b = new Browser(t.server);
     const signedIn = await b.signIn('SPLASH', other.email, other.password);
     expect(signedIn.user).toMatchObject({ ClientID: holder.clientId, Role: 'viewer' });
+  });
+
+  it("e-mails a notice to the guardians whose role sees it, each by their own choice, without touching the family's", async () => {
+    const own = await ownCompany(t);
+    const holder = new Browser(t.server);
+    await holder.signIn(own.code, own.email, own.password);
+    const coParent = await invitedGuardian(t, holder, 'co-parent', { firstName: 'Cora' });
+    const payer = await invitedGuardian(t, holder, 'payer', { firstName: 'Paz' });
+    const viewer = await invitedGuardian(t, holder, 'viewer', { firstName: 'Vic' });
+    // The viewer wants no class e-mail; the family's own choices stay as they were.
+    const off = await viewer.browser.post<{ opt_outs: { category: string; email: boolean; in_app: boolean }[] }>('/api/notification/update-opt-outs', {
+      opt_outs: [{ category: 'classes', email: true, in_app: true }],
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.opt_outs.find((o) => o.category === 'classes')).toMatchObject({ email: true, in_app: false });
+    const family = (await holder.get<{ opt_outs: { category: string; email: boolean }[] }>('/api/notification/get-opt-outs')).body.opt_outs;
+    expect(family.find((o) => o.category === 'classes')?.email).toBe(false);
+
+    const notice = { code: own.code, category: 'classes', title: `Pool closed ${unique()}`, content: 'All Saturday classes are cancelled this week.', to: 'all' };
+    expect((await notifyCommand(db(), notice)).ok).toBe(true);
+    await t.runtime.ctx.mailer.deliverPending(new Date(Date.now() + 5 * 60_000));
+    expect((await t.lastMailTo(coParent.email))?.subject).toBe(notice.title);
+    expect((await t.lastMailTo(coParent.email))?.text).toContain('Hello Cora,');
+    expect((await t.lastMailTo(own.email))?.subject).toBe(notice.title);
+    // A payer hears of money, not of classes; the viewer switched it off.
+    expect((await t.lastMailTo(payer.email))?.subject).not.toBe(notice.title);
+    expect((await t.lastMailTo(viewer.email))?.subject).not.toBe(notice.title);
+    const money = { ...notice, category: 'invoices', title: `Fees due ${unique()}` };
+    await notifyCommand(db(), money);
+    await t.runtime.ctx.mailer.deliverPending(new Date(Date.now() + 5 * 60_000));
+    expect((await t.lastMailTo(payer.email))?.subject).toBe(money.title);
+
+    // A waitlist offer's or a class change's e-mail goes the same way (mailGuardians).
+    const company = (await findCompanyByCode(t.runtime.ctx, own.code))!;
+    const clientId = (await holder.get<{ user: { ClientID: number } }>('/api/customer/me')).body.user.ClientID;
+    const offer = `A place in Squad ${unique()}`;
+    expect(await mailGuardians(t.runtime.ctx, company, clientId, { category: 'classes', subject: offer, content: 'A place is yours until tomorrow.' })).toBe(1);
+    expect((await t.lastMailTo(coParent.email))?.subject).toBe(offer);
   });
 
   it("keeps each person's sessions their own, and records which guardian signed an agreement", async () => {

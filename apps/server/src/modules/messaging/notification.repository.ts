@@ -135,6 +135,44 @@ export async function markAllRead(db: Db, companyId: number, clientId: number, g
   await db.updateTable('notification_contacts').set({ status: 'Read', read_at: nowIso() }).where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'New').execute();
 }
 
+/** The categories whose e-mail the guardian switched off. */
+export async function findGuardianOptOuts(db: Db, guardianId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('guardian_opt_outs').select('category').where('guardian_id', '=', guardianId).execute();
+  return new Set(rows.map((r) => r.category));
+}
+
+export async function saveGuardianOptOuts(db: Db, companyId: number, guardianId: number, categories: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('guardian_opt_outs').where('guardian_id', '=', guardianId).execute();
+    if (categories.length > 0)
+      await trx
+        .insertInto('guardian_opt_outs')
+        .values(categories.map((category) => ({ company_id: companyId, guardian_id: guardianId, category })))
+        .execute();
+  });
+}
+
+/**
+ * The family's guardians who take the category's e-mail, with the address they sign in with; with
+ * `withoutPush`, not those with a device of their own that takes it (it reaches them instead).
+ */
+export function findGuardianMailRecipients(db: Db, input: { companyId: number; clientId: number; category: string; withoutPush: boolean }) {
+  return db
+    .selectFrom('guardians as g')
+    .innerJoin('logins as l', 'l.id', 'g.login_id')
+    .select(['g.id', 'g.role', 'g.first_name', 'l.email'])
+    .where('g.company_id', '=', input.companyId)
+    .where('g.client_id', '=', input.clientId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('guardian_opt_outs as o').select('o.guardian_id').whereRef('o.guardian_id', '=', 'g.id').where('o.category', '=', input.category))))
+    .$if(input.withoutPush, (q) =>
+      q.where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('push_subscriptions as s').select('s.id').whereRef('s.guardian_id', '=', 'g.id').where('s.categories', 'like', `%,${input.category},%`))),
+      ),
+    )
+    .orderBy('g.id')
+    .execute();
+}
+
 export function findOptOuts(db: Db, companyId: number, clientId: number) {
   return db.selectFrom('notification_opt_outs').select(['category', 'email', 'in_app']).where('company_id', '=', companyId).where('client_id', '=', clientId).execute();
 }

@@ -1,4 +1,6 @@
+import { roleHears } from '@portal/shared/family-roles';
 import type { Ctx } from '../../context.ts';
+import { renderMail } from './mailer.ts';
 import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
 
@@ -22,12 +24,44 @@ export function markAllRead(ctx: Ctx, companyId: number, clientId: number): Prom
   return repo.markAllRead(ctx.db, companyId, clientId, reader(ctx));
 }
 
-export function findOptOuts(ctx: Ctx, companyId: number, clientId: number) {
-  return repo.findOptOuts(ctx.db, companyId, clientId);
+/** What is switched off: the family's, or for a guardian their own e-mail beside the family's hub choices (decision 101). */
+export async function findOptOuts(ctx: Ctx, companyId: number, clientId: number) {
+  const family = await repo.findOptOuts(ctx.db, companyId, clientId);
+  if (!ctx.guardian) return family;
+  const own = await repo.findGuardianOptOuts(ctx.db, ctx.guardian.id);
+  const inApp = new Map(family.map((r) => [r.category, r.in_app]));
+  return [...new Set([...inApp.keys(), ...own])].map((category) => ({ category, email: own.has(category) ? 1 : 0, in_app: inApp.get(category) ?? 0 }));
 }
 
+/** Saves the family's choices; a guardian saves only their own e-mail (what shows in the hub is the holder's to choose). */
 export function saveOptOuts(ctx: Ctx, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
+  if (ctx.guardian)
+    return repo.saveGuardianOptOuts(
+      ctx.db,
+      companyId,
+      ctx.guardian.id,
+      rows.filter((r) => r.email).map((r) => r.category),
+    );
   return repo.saveOptOuts(ctx.db, companyId, clientId, rows);
+}
+
+/**
+ * E-mails a notice to the family's guardians as well (decision 101): each who has not switched the
+ * category's e-mail off and whose role sees what it is about, by the address they sign in with.
+ */
+export async function mailGuardians(
+  ctx: Ctx,
+  company: { id: number; settings: Parameters<typeof renderMail>[0] },
+  clientId: number,
+  notice: { category: string; subject: string; content: string; action?: { label: string; url: string } },
+): Promise<number> {
+  const guardians = await repo.findGuardianMailRecipients(ctx.db, { companyId: company.id, clientId, category: notice.category, withoutPush: false });
+  let mailed = 0;
+  for (const g of guardians.filter((g) => roleHears(g.role, notice.category))) {
+    ctx.mailer.queue({ companyId: company.id, to: g.email, subject: notice.subject, ...renderMail(company.settings, [`Hi ${g.first_name},`, notice.content], notice.action) });
+    mailed += 1;
+  }
+  return mailed;
 }
 
 export type { NotificationsVersion } from './notification.repository.ts';

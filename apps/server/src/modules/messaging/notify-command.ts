@@ -1,4 +1,5 @@
 import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
+import { roleHears } from '@portal/shared/family-roles';
 import type { Ctx } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findCompanyByCode } from '../company/company.api.ts';
@@ -36,6 +37,11 @@ export async function notifyCommand(db: Ctx['db'], input: { code: string; catego
     }
   });
   for (const family of families) {
+    // The family's guardians hear too, by their own device or address (decision 101).
+    const guardians = await repo.findGuardianMailRecipients(db, { companyId: company.id, clientId: family.id, category: input.category, withoutPush: true });
+    for (const g of guardians.filter((g) => roleHears(g.role, input.category))) {
+      await insertOutboxMail(db, { companyId: company.id, to: g.email, subject: input.title, ...renderMail(company.settings, [`Hello ${g.first_name},`, input.content]) });
+    }
     if (withPush.has(family.id) || !family.email || (await repo.isEmailOptedOut(db, company.id, family.id, input.category))) continue;
     const mail = renderMail(company.settings, [`Hello ${family.first_name},`, input.content]);
     await insertOutboxMail(db, { companyId: company.id, to: family.email, subject: input.title, ...mail });

@@ -13,6 +13,7 @@ import { useUpdateOptOuts } from '@/features/notifications/api/update-opt-outs';
 import { PushSettings } from '@/features/notifications/components/push-settings';
 import { NativeDeviceSettings } from '@/features/notifications/components/native-device-settings';
 import { useNativePushToken } from '@/app/hooks/use-native-push';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon } from 'lucide-react';
 
@@ -22,6 +23,9 @@ type Channel = 'email' | 'in_app';
 export default function NotificationConfigurationRoute() {
   // Inside the native app, its device token stands for this device (decision 102).
   const nativeDevice = useNativePushToken();
+  // A guardian chooses their own e-mail; the hub's list is the family's (decision 101).
+  const role = useCurrentUser()?.Role;
+  const holder = !role || role === 'holder';
   const optOuts = useOptOuts();
   const update = useUpdateOptOuts();
   const [draft, setDraft] = useState<OptOut[] | null>(null);
@@ -64,6 +68,7 @@ export default function NotificationConfigurationRoute() {
         Back to notifications
       </Link>
       <PageHeader title="Notification Settings" description="Choose which updates you receive by e-mail and in the Customer Hub." />
+      {holder ? null : <p className="-mt-2 mb-4 text-sm text-muted">Your e-mail choices are your own; what shows in the Customer Hub is the account holder’s to choose.</p>}
 
       <p
         role="status"
@@ -118,7 +123,7 @@ export default function NotificationConfigurationRoute() {
                       <Switch checked={!row.email} label={`E-mail: ${row.label}`} onChange={() => toggle(row.category, 'email')} />
                     </td>
                     <td className="px-2 py-4 text-center">
-                      <Switch checked={!row.in_app} label={`In-app: ${row.label}`} onChange={() => toggle(row.category, 'in_app')} />
+                      <Switch checked={!row.in_app} label={`In-app: ${row.label}`} disabled={!holder} onChange={() => toggle(row.category, 'in_app')} />
                     </td>
                   </tr>
                 ))}
@@ -146,15 +151,19 @@ export default function NotificationConfigurationRoute() {
  * A toggle announced as a switch. On means "send me these"; the API stores the opposite
  * (an opt-out: true = switched off), so callers pass the negated opt-out.
  */
-function Switch({ checked, label, onChange }: { checked: boolean; label: string; onChange: () => void }) {
+function Switch({ checked, label, disabled = false, onChange }: { checked: boolean; label: string; disabled?: boolean; onChange: () => void }) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      disabled={disabled}
       onClick={onChange}
-      className={cn('relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors', checked ? 'bg-primary' : 'bg-line-strong')}
+      className={cn(
+        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        checked ? 'bg-primary' : 'bg-line-strong',
+      )}
     >
       <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')} />
     </button>
