@@ -7,7 +7,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
 import { directDebitAvailable, findSavedCardToken } from '../../modules/payments/payments.api.ts';
 import { holdBookings } from '../../modules/bookings/bookings.api.ts';
-import { createEnrolments } from '../../modules/classes/classes.api.ts';
+import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import {
@@ -128,7 +128,11 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       }
     }
 
-    const quote = price(await loadPricingInput(tx, company, clientId, body));
+    // The classes are locked first and each item checked once under its lock: the quote prices it
+    // and the reservation below writes it (issue 22).
+    const classItems = classItemsOf(body);
+    const checked = classItems.length > 0 ? await lockAndCheckClassItems(tx, company, clientId, classItems, now) : undefined;
+    const quote = price(await loadPricingInput(tx, company, clientId, body, checked));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
     const amount = quote.totals.paymentAmountCents;
     if (amount > 0 && !byDebit) {
@@ -163,9 +167,9 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null, fromCart: { enrolmentIds: [], bookingIds: [] } };
     const lapses: string[] = [];
     if (body.classItems.length > 0) {
-      // Each class is locked and checked again, so two checkouts for the last place cannot both hold it.
+      // Each class was locked before it was checked, so two checkouts for the last place cannot both hold it.
       const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
-      const made = await createEnrolments(tx, company, clientId, classItemsOf(body), { holdUntil, at: now });
+      const made = await createEnrolments(tx, company, clientId, classItems, { holdUntil, at: now, checked });
       holds.enrolmentIds = made.ids;
       holds.fromCart!.enrolmentIds = made.adopted;
       lapses.push(nowIso(holdUntil));

@@ -23,13 +23,14 @@ const ONLINE_PAYABLE: ReadonlySet<string> = new Set(ONLINE_PAYABLE_INVOICE_STATU
 // Pricing input: what the cart names, priced from the database (never from the browser)
 // ---------------------------------------------------------------------------------------------
 
-export async function loadPricingInput(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<PricingInput> {
+export async function loadPricingInput(ctx: Ctx, company: Company, clientId: number, cart: Cart, checked?: readonly ValidatedClassItem[]): Promise<PricingInput> {
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
   for (const [index, item] of classItemsOf(cart).entries()) {
-    // The classes service checks the student, the class, the dates and a free place, and answers the price.
-    lines.push(classLine(await validateClassItem(ctx, company, clientId, item), index, company));
+    // The classes service checks the student, the class, the dates and a free place, and answers the
+    // price; a checkout hands in what it checked under the classes' locks (`checked`).
+    lines.push(classLine(checked?.[index] ?? (await validateClassItem(ctx, company, clientId, item)), index, company));
   }
 
   cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));

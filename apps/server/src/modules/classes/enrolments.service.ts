@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
+import type { LockedClass } from './classes.repository.ts';
 import * as enrolmentsRepo from './enrolments.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
@@ -147,6 +148,25 @@ async function checkClassItem(db: Db, company: Company, studentId: number | null
   };
 }
 
+/** An item checked with its class locked by the caller's transaction (`lockAndCheckClassItems`). */
+export type CheckedClassItem = ValidatedClassItem & { holds: OwnHold[]; place: LockedClass };
+
+/**
+ * Locks each item's class (in class order, as `createEnrolments` does) and checks the item under
+ * that lock, in the caller's transaction: the quote prices what was checked, and `createEnrolments`
+ * writes it without checking again (issue 22: a checkout's class checked once, not twice). Answers
+ * the checks in the order of the items.
+ */
+export async function lockAndCheckClassItems(ctx: Ctx, company: Company, clientId: number, items: ClassItem[], at: Date): Promise<CheckedClassItem[]> {
+  const checked: CheckedClassItem[] = [];
+  for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
+    const place = await repo.lockClass(ctx.db, company.id, item.class_id);
+    if (!place) throw notFound();
+    checked[items.indexOf(item)] = { ...(await checkOwnClassItem(ctx, company, clientId, item, at)), place };
+  }
+  return checked;
+}
+
 /** Whether a held place is the one an item asks for: the same student and class, the term or the same session. */
 function holdMatches(hold: { kind: string; start_date: string; student_id?: number; class_id?: number }, item: ClassItem): boolean {
   if (hold.student_id !== undefined && hold.student_id !== item.student_id) return false;
@@ -167,17 +187,21 @@ export async function createEnrolments(
   company: Company,
   clientId: number,
   items: ClassItem[],
-  options: { holdUntil?: Date; at?: Date } = {},
+  options: { holdUntil?: Date; at?: Date; checked?: CheckedClassItem[] } = {},
 ): Promise<{ ids: number[]; items: ValidatedClassItem[]; adopted: number[] }> {
   const at = options.at ?? new Date();
   const c = clock(company, at);
   const ids: number[] = [];
   const adopted: number[] = [];
   const validated: ValidatedClassItem[] = [];
+  // A class asked for once was checked under its lock already (`checked`); one asked for twice is
+  // checked again after the first place is written, so the second counts it.
+  const once = (classId: number) => items.filter((i) => i.class_id === classId).length === 1;
   for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
-    const place = await repo.lockClass(ctx.db, company.id, item.class_id);
+    const prior = once(item.class_id) ? options.checked?.[items.indexOf(item)] : undefined;
+    const place = prior?.place ?? (await repo.lockClass(ctx.db, company.id, item.class_id));
     if (!place) throw notFound();
-    const { holds, ...v } = await checkOwnClassItem(ctx, company, clientId, item, at);
+    const { holds, place: _place, ...v } = prior ?? { ...(await checkOwnClassItem(ctx, company, clientId, item, at)), place };
     const own = holds.find((h) => holdMatches(h, item));
     // Another hold of the student in this class (another session, or the term) gives way to what is bought.
     const others = holds.filter((h) => h !== own).map((h) => h.id);
