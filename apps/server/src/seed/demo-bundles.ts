@@ -351,6 +351,8 @@ function splash(): CompanyBundleInput {
             key: 'sarah',
             first_name: 'Sarah',
             last_name: 'Mitchell',
+            // Family access (decision 101): Sarah's mother pays the fees with her own sign-in.
+            guardians: [{ email: 'grandma@example.com', first_name: 'Margaret', last_name: 'Mitchell', role: 'payer', password_hash: DEMO_PASSWORD_HASH }],
             phone_mobile: '0412 345 678',
             address1: '27 Beach Road',
             suburb: 'Bondi Beach',

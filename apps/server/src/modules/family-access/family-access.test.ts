@@ -5,6 +5,7 @@ import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian
 import {
   Browser,
   changeCompanySettings,
+  DEMO_PASSWORD,
   invitedGuardian,
   ownCompany,
   mailedInvitationToken,
@@ -309,6 +310,14 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const offer = `A place in Squad ${unique()}`;
     expect(await mailGuardians(t.runtime.ctx, company, clientId, { category: 'classes', subject: offer, content: 'A place is yours until tomorrow.' })).toBe(1);
     expect((await t.lastMailTo(coParent.email))?.subject).toBe(offer);
+  });
+
+  it("the demo's payer signs in to Sarah Mitchell's family under her own name, and sees money but not the children's records", async () => {
+    const b = new Browser(t.server);
+    const { user } = await b.signIn('SPLASH', 'grandma@example.com', DEMO_PASSWORD);
+    expect(user).toMatchObject({ FirstName: 'Margaret', LastName: 'Mitchell', Role: 'payer' });
+    expect((await b.get('/api/financials/invoices')).status).toBe(200);
+    expect((await b.get('/api/student/get-all')).body).toMatchObject({ code: 'ROLE_FORBIDDEN' });
   });
 
   it("keeps each person's sessions their own, and records which guardian signed an agreement", async () => {

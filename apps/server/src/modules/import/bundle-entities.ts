@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companySettingsSchema } from '@portal/shared/company-config';
 import { INVOICE_STATUSES, NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { emailField, newPasswordField } from '@portal/shared/auth-schemas';
+import { GUARDIAN_ROLES } from '@portal/shared/family-roles';
 import { formConfigurationSchema } from '@portal/shared/form-config';
 import { bundleBookingSchema, bundleFinancialsSchema } from './bundle-financials.ts';
 import { bundlePaymentsSchema } from './bundle-payments.ts';
@@ -99,6 +100,9 @@ const signInActionSchema = z.strictObject({
   student: key.optional(),
 });
 
+/** An existing argon2 hash, stored as is. */
+const argon2Hash = z.string().regex(/^\$argon2(id|i|d)\$/, 'Expected an argon2 hash ($argon2id$…)');
+
 const clientSchema = z.strictObject({
   key,
   first_name: text,
@@ -117,6 +121,13 @@ const clientSchema = z.strictObject({
   sign_in_actions: z.array(signInActionSchema).default([]),
   /** Agreements this client accepted before the import, each at a version (the current one unless given). */
   agreements_signed: z.array(z.strictObject({ agreement: key, version: z.number().int().positive().optional(), signed_at: bundleInstant.optional() })).default([]),
+  /**
+   * Other adults with family access (decision 101): each signs in with their own address, a
+   * customer's of this bundle (its password) or a new sign-in with `password`.
+   */
+  guardians: z
+    .array(z.strictObject({ email: emailField, first_name: text, last_name: text, role: z.enum(GUARDIAN_ROLES), password: newPasswordField.optional(), password_hash: argon2Hash.optional() }))
+    .default([]),
 });
 
 const customerSchema = z
@@ -125,10 +136,7 @@ const customerSchema = z
     /** Plain text, hashed with argon2id on import; must meet the portal's password rules. */
     password: newPasswordField.optional(),
     /** An existing argon2 hash, stored as is. */
-    password_hash: z
-      .string()
-      .regex(/^\$argon2(id|i|d)\$/, 'Expected an argon2 hash ($argon2id$…)')
-      .optional(),
+    password_hash: argon2Hash.optional(),
     clients: z.array(clientSchema).min(1, 'A customer needs at least one client account'),
   })
   .superRefine((c, ctx) => {

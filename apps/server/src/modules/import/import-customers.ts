@@ -66,6 +66,28 @@ export async function importCustomers(
   return { clients, clientId };
 }
 
+/**
+ * The clients' guardians (decision 101): a customer of the bundle signs in with its own login; any
+ * other address gets a login of its own, with the hash made before the transaction (`guardianHashes`,
+ * in bundle order, '' for none).
+ */
+export async function importGuardians(trx: Db, scope: ImportScope, input: { clients: ImportedClient[]; clientId: (key: string) => number; guardianHashes: string[] }): Promise<void> {
+  const { companyId: company_id, now } = scope;
+  const logins = new Map(input.clients.map((c) => [c.loginEmail, c.loginId]));
+  let i = 0;
+  for (const { client } of input.clients) {
+    for (const g of client.guardians) {
+      const hash = input.guardianHashes[i++] ?? '';
+      let loginId = logins.get(g.email);
+      if (loginId === undefined) {
+        [loginId] = (await insertRowsReturningIds(trx, 'logins', [{ company_id, email: g.email, password_hash: hash, created_at: now, updated_at: now }])) as [number];
+        logins.set(g.email, loginId);
+      }
+      await insertRows(trx, 'guardians', [{ company_id, client_id: input.clientId(client.key), login_id: loginId, role: g.role, first_name: g.first_name, last_name: g.last_name, created_at: now }]);
+    }
+  }
+}
+
 /** What each client brings along: barcodes, invoices, and the sign-in actions waiting for it. */
 export async function importClientRecords(
   trx: Db,

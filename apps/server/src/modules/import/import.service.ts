@@ -11,7 +11,7 @@ import { countCompanies, findCompanyConflicts } from './import.repository.ts';
 import { importAgreements, importAgreementSignatures } from './import-agreements.ts';
 import { importClasses, resolveClasses } from './import-classes.ts';
 import { importCompany, importCompanySetup } from './import-company.ts';
-import { importClientRecords, importCustomers } from './import-customers.ts';
+import { importClientRecords, importCustomers, importGuardians } from './import-customers.ts';
 import { importNotices } from './import-notices.ts';
 import type { ImportScope } from './import-scope.ts';
 import { importStudents, normalizeBundlePictures } from './import-students.ts';
@@ -55,6 +55,9 @@ export async function importCompanyBundle(
   // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
   // A customer given no password gets none that can match (an empty hash never verifies).
   const passwordHashes = await Promise.all(bundle.customers.map((c) => (c.password_hash !== undefined ? c.password_hash : c.password !== undefined ? hashPassword(c.password) : '')));
+  const guardianHashes = await Promise.all(
+    bundle.customers.flatMap((c) => c.clients.flatMap((client) => client.guardians.map((g) => g.password_hash ?? (g.password !== undefined ? hashPassword(g.password) : '')))),
+  );
 
   // Each step writes on the transaction's connection, in this order: later steps name the ids earlier ones wrote.
   return db.transaction().execute(async (trx) => {
@@ -64,6 +67,7 @@ export async function importCompanyBundle(
     const { listId, venueIds, formatIds } = await importCompanySetup(trx, scope, bundle);
     const agreementIds = await importAgreements(trx, scope, bundle.agreements);
     const { clients, clientId } = await importCustomers(trx, scope, bundle.customers, passwordHashes);
+    await importGuardians(trx, scope, { clients, clientId, guardianHashes });
     const studentIds = await importStudents(trx, scope, { clients, clientId, listId, venueIds, pictures });
     await importClientRecords(trx, scope, { clients, clientId, studentIds, agreementIds });
     await importAgreementSignatures(trx, scope, { agreements: bundle.agreements, agreementIds, clients, clientId });
