@@ -16,9 +16,11 @@ describe.each(testEngines())('migration 020 on a %s database of the previous rel
     t = await createTestDatabase(engine, { upTo: '016-card-token-owner' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 020
     const db = t.db as any;
-    // The demo as the previous release imported it: agreements had no registration profiles yet (023).
-    for (const bundle of structuredClone(demoBundles()) as { agreements?: { profiles?: unknown[] }[] }[]) {
+    // The demo as the previous release imported it: agreements had no registration profiles yet
+    // (023), and families no guardians (036).
+    for (const bundle of structuredClone(demoBundles()) as { agreements?: { profiles?: unknown[] }[]; customers?: { clients: { guardians?: unknown[] }[] }[] }[]) {
       for (const a of bundle.agreements ?? []) a.profiles = [];
+      for (const client of (bundle.customers ?? []).flatMap((c) => c.clients)) client.guardians = [];
       await importCompanyBundle(t.db, bundle);
     }
     const client = await db.selectFrom('clients').select(['id', 'company_id']).orderBy('id').executeTakeFirstOrThrow();

@@ -14,7 +14,7 @@ export {
   validateClassItem,
   validateNewStudentClassItem,
 } from './enrolments.service.ts';
-export type { CheckedClassItem, ClassItem, ValidatedClassItem } from './enrolments.service.ts';
+export type { ClassItem, ValidatedClassItem } from './enrolments.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';
