@@ -106,7 +106,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       amount_cents: 0,
       processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
       reference: null,
-      request: JSON.stringify({ body, chargeToken } satisfies StoredRequest),
+      request: JSON.stringify({ body, chargeToken, guardianId: ctx.guardian?.id ?? null } satisfies StoredRequest),
       quote: '{}',
       result: null,
       lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),

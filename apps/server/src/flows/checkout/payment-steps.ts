@@ -35,6 +35,8 @@ export interface StoredRequest {
   body: Checkout;
   /** The gateway token charged (a new card's, or the saved card's). */
   chargeToken: string | null;
+  /** The guardian who paid (decision 101): their receipt goes to their own address too. */
+  guardianId?: number | null;
 }
 
 /** What a payment holds while it charges, given back if it fails. */

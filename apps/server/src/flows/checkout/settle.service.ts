@@ -7,7 +7,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
-import { notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
+import { findGuardianAddress, notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
 import type { ActivityKind } from '@portal/shared/activity-schemas';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
@@ -90,7 +90,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   const now = nowIso();
   const today = companyToday(company);
   let answer: PaymentAnswer | null = null;
-  let mailId: number | null = null;
+  const mailIds: number[] = [];
   const card = byDebit || !chargeId ? null : await cardChargedOf(ctx, company, payment);
   try {
     answer = await ctx.transaction(async (tx) => {
@@ -168,7 +168,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
             })
           : null;
       // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
-      const mailTo = cardReceipt || creditReceipt ? await receiptRecipient(tx, company, payment) : null;
+      const mailTo = cardReceipt || creditReceipt ? await receiptRecipients(tx, company, payment) : [];
       const cardReceiptNo = cardReceipt ? await numberReceipt(tx, company.id, cardReceipt.receiptId) : null;
       const creditReceiptNo = creditReceipt ? await numberReceipt(tx, company.id, creditReceipt.receiptId) : null;
       const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
@@ -217,7 +217,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),
       );
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      mailId = result.receiptNo && mailTo ? await queueReceipt(tx, company, mailTo, result, quote) : null;
+      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result, quote));
       return result;
     });
   } catch (err) {
@@ -238,7 +238,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   }
   await ctx.faults?.afterOrder?.();
   // Delivered after the answer; a process that dies first leaves the row to the minute job.
-  if (mailId !== null) ctx.mailer.deliver([mailId]);
+  if (mailIds.length > 0) ctx.mailer.deliver(mailIds);
   // Keeping the card is best effort: the order stands either way.
   const { body } = JSON.parse(payment.request) as StoredRequest;
   if (body.saveCard && body.cardToken) await saveCard(ctx, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
@@ -256,12 +256,20 @@ async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): P
   return info ? `${info.brand} •••• ${info.last4}` : null;
 }
 
-/** Who the receipt e-mail goes to; null when the client has no address or opted out. */
-async function receiptRecipient(ctx: Ctx, company: Company, payment: PaymentRow) {
+/**
+ * Who the receipt e-mail goes to: the family's address unless it has none or opted out, and the
+ * guardian who paid at their own (decision 101) unless they switched invoice e-mail off.
+ */
+async function receiptRecipients(ctx: Ctx, company: Company, payment: PaymentRow): Promise<{ email: string; first_name: string }[]> {
+  const to: { email: string; first_name: string }[] = [];
   const contact = await repo.findClientContact(ctx.db, company.id, payment.client_id);
-  if (!contact?.email) return null;
-  if (await isEmailOptedOutWithin(ctx, company.id, payment.client_id, 'invoices')) return null;
-  return { email: contact.email, first_name: contact.first_name };
+  if (contact?.email && !(await isEmailOptedOutWithin(ctx, company.id, payment.client_id, 'invoices'))) to.push({ email: contact.email, first_name: contact.first_name });
+  const { guardianId } = JSON.parse(payment.request) as StoredRequest;
+  if (guardianId) {
+    const payer = await findGuardianAddress(ctx, { companyId: company.id, clientId: payment.client_id, guardianId, category: 'invoices' });
+    if (payer && !to.some((t) => t.email === payer.email)) to.push(payer);
+  }
+  return to;
 }
 
 /** Writes the receipt e-mail to the outbox in the order's transaction. */

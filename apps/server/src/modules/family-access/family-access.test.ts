@@ -171,6 +171,10 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const paid = await pay(viewer.browser, await tokenise(viewer.browser, TEST_CARDS.ok));
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await payments()).toBe(before + 1);
+    // The receipt reaches the family's address and the payer's own.
+    const receiptNo = (paid.body as { receiptNo: string }).receiptNo;
+    expect((await t.lastMailTo(viewer.email))?.subject).toContain(receiptNo);
+    expect((await t.lastMailTo(f.email))?.subject).toContain(receiptNo);
     expect((await viewer.browser.get('/api/classes/get-waitlist')).status).toBe(403);
 
     // Revoked: signed out on the next request, and the sign-in opens no family.

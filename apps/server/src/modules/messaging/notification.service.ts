@@ -45,6 +45,12 @@ export function saveOptOuts(ctx: Ctx, companyId: number, clientId: number, rows:
   return repo.saveOptOuts(ctx.db, companyId, clientId, rows);
 }
 
+/** A guardian's address for a category's e-mail, unless they switched it off (decision 101). */
+export async function findGuardianAddress(ctx: Ctx, input: { companyId: number; clientId: number; guardianId: number; category: string }): Promise<{ email: string; first_name: string } | null> {
+  const found = (await repo.findGuardianMailRecipients(ctx.db, { ...input, withoutPush: false })).find((g) => g.id === input.guardianId);
+  return found ? { email: found.email, first_name: found.first_name } : null;
+}
+
 /**
  * E-mails a notice to the family's guardians as well (decision 101): each who has not switched the
  * category's e-mail off and whose role sees what it is about, by the address they sign in with.
