@@ -4,7 +4,7 @@ import { registrationMessages as m, type ocrClassQuoteRequestSchema, type ocrCla
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { recordAcceptance } from '../../modules/agreements/agreements.api.ts';
+import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { bankFormatOf, findPaymentByKey, lockClient, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
@@ -99,7 +99,7 @@ export async function registerExistingFamilyClasses(
     const mandate = bank ? await within('bank', () => registerBankMandate(ctx, company, bank)) : null;
     await ctx.transaction(async (tx) => {
       await lockClient(tx.db, ctx.engine, company.id, clientId);
-      for (const a of accepted) await recordAcceptance(tx, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      await recordAcceptances(tx, { companyId: company.id, clientId, accepted, ...request });
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinOnce(tx, company, clientId, c));
       }

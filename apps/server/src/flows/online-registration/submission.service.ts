@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { recordAcceptance } from '../../modules/agreements/agreements.api.ts';
+import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
 import { registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
@@ -153,7 +153,7 @@ export async function submitRegistration(
       await within('customer', () => saveCustomerDetails(tx, company, clientId, checked.customer));
       const studentIds: number[] = [];
       for (const student of checked.students) studentIds.push(await insertStudent(tx, company, clientId, student));
-      for (const a of checked.accepted) await recordAcceptance(tx, { companyId: company.id, clientId, agreementId: a.agreementId, signature: a.signature, ...request });
+      await recordAcceptances(tx, { companyId: company.id, clientId, accepted: checked.accepted, ...request });
       // A full class is waited for, not paid for (the classes service refuses a class with places).
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));

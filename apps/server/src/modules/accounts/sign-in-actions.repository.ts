@@ -29,7 +29,8 @@ export async function insertActions(db: Db, companyId: number, clientId: number,
 }
 
 /** Completes the pending actions of a kind (for one agreement or student when given); answers how many. */
-export async function complete(db: Db, companyId: number, clientId: number, type: string, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
+export async function complete(db: Db, companyId: number, clientId: number, type: string, target: { agreementId?: number; agreementIds?: number[]; studentId?: number } = {}): Promise<number> {
+  if (target.agreementIds?.length === 0) return 0;
   let q = db
     .updateTable('sign_in_actions')
     .set({ completed_at: nowIso() })
@@ -38,6 +39,7 @@ export async function complete(db: Db, companyId: number, clientId: number, type
     .where('type', '=', type)
     .where('completed_at', 'is', null);
   if (target.agreementId !== undefined) q = q.where('agreement_id', '=', target.agreementId);
+  if (target.agreementIds !== undefined) q = q.where('agreement_id', 'in', target.agreementIds);
   if (target.studentId !== undefined) q = q.where('student_id', '=', target.studentId);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);

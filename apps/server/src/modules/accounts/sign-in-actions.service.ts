@@ -63,6 +63,12 @@ export async function hasPendingStudentUpdate(ctx: Ctx, companyId: number, clien
 }
 
 /** Marks done what was asked: an agreement accepted, the details or a student saved, a password set. */
-export function completeSignInActions(ctx: Ctx, companyId: number, clientId: number, type: ActionType, target: { agreementId?: number; studentId?: number } = {}): Promise<number> {
+export function completeSignInActions(
+  ctx: Ctx,
+  companyId: number,
+  clientId: number,
+  type: ActionType,
+  target: { agreementId?: number; agreementIds?: number[]; studentId?: number } = {},
+): Promise<number> {
   return repo.complete(ctx.db, companyId, clientId, type, target);
 }

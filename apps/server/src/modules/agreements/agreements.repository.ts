@@ -28,6 +28,11 @@ export function findActiveById(db: Db, companyId: number, id: number) {
   return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
 }
 
+export function findActiveByIds(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('id', 'in', ids).where('active', '=', 1).execute();
+}
+
 /** Each agreement's most recent acceptance by the client (the highest version, then the latest). */
 export async function findLatestSignatures(db: Db, companyId: number, clientId: number) {
   const rows = await db
@@ -74,6 +79,30 @@ export async function insertSignature(
       signed_at: nowIso(),
     })
     // Sent twice at once: the first is the acceptance, the second changes nothing.
+    .onConflict((oc) => oc.columns(['company_id', 'client_id', 'agreement_id', 'version']).doNothing())
+    .execute();
+}
+
+/** Several acceptances in one statement (a registration's agreements); each sent twice at once is written once. */
+export async function insertSignatures(db: Db, rows: Parameters<typeof insertSignature>[1][]): Promise<void> {
+  if (rows.length === 0) return;
+  const at = nowIso();
+  await db
+    .insertInto('agreement_signatures')
+    .values(
+      rows.map((row) => ({
+        company_id: row.companyId,
+        agreement_id: row.agreementId,
+        client_id: row.clientId,
+        version: row.version,
+        text_sha256: row.textSha256,
+        signature: row.signature,
+        ip_address: row.ipAddress,
+        user_agent: row.userAgent,
+        signed_by: row.signedBy,
+        signed_at: at,
+      })),
+    )
     .onConflict((oc) => oc.columns(['company_id', 'client_id', 'agreement_id', 'version']).doNothing())
     .execute();
 }

@@ -110,11 +110,52 @@ export async function agreeToAgreement(
 }
 
 /**
- * agreeToAgreement with the signature already checked by checkSignature (its re-encoded PNG, in
- * base64): no image work, so a caller can check first and write later inside a transaction.
+ * Several agreements accepted at once (a registration's), each signature already checked by
+ * checkSignature (its re-encoded PNG, in base64): no image work, so a caller can check first and
+ * write later inside a transaction. The same rules as agreeToAgreement, in five statements
+ * whatever the number of agreements.
  */
-export async function recordAcceptance(ctx: Ctx, input: { companyId: number; clientId: number; agreementId: number; signature: string | null; ipAddress: string; userAgent: string }): Promise<void> {
-  await writeAcceptance(ctx, await activeAgreement(ctx, input), input);
+export async function recordAcceptances(
+  ctx: Ctx,
+  input: { companyId: number; clientId: number; ipAddress: string; userAgent: string; accepted: { agreementId: number; signature: string | null }[] },
+): Promise<void> {
+  const { companyId, clientId } = input;
+  const agreements = new Map(
+    (
+      await repo.findActiveByIds(
+        ctx.db,
+        companyId,
+        input.accepted.map((a) => a.agreementId),
+      )
+    ).map((a) => [a.id, a]),
+  );
+  const latest = await repo.findLatestSignatures(ctx.db, companyId, clientId);
+  const rows: Parameters<typeof repo.insertSignatures>[1] = [];
+  const entries: Parameters<typeof recordActivity>[1] = [];
+  for (const a of input.accepted) {
+    const agreement = agreements.get(a.agreementId);
+    if (!agreement) throw notFound();
+    if (agreement.requires_signature === 1 && !a.signature) {
+      throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
+    }
+    const before = latest.get(agreement.id);
+    if (before && before.version >= agreement.version) continue;
+    rows.push({
+      companyId,
+      agreementId: agreement.id,
+      clientId,
+      version: agreement.version,
+      textSha256: agreement.text_sha256,
+      signature: a.signature,
+      ipAddress: input.ipAddress.slice(0, 100),
+      userAgent: input.userAgent.slice(0, 500),
+      signedBy: ctx.guardian ? `${ctx.guardian.firstName} ${ctx.guardian.lastName}` : '',
+    });
+    entries.push({ companyId, clientId, kind: 'agreement', summary: `${a.signature ? 'Signed' : 'Accepted'} ${agreement.name} (version ${agreement.version})` });
+  }
+  await repo.insertSignatures(ctx.db, rows);
+  await recordActivity(ctx, entries);
+  await completeSignInActions(ctx, companyId, clientId, 'AcceptAgreement', { agreementIds: [...agreements.keys()] });
 }
 
 async function activeAgreement(ctx: Ctx, input: { companyId: number; agreementId: number }) {
