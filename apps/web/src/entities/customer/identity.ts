@@ -39,10 +39,12 @@ export const currentUserQueryOptions = queryOptions({
 
 /**
  * Whether the signed-in person's family role lets them call the endpoint (decision 101): the
- * portal hides what the server would refuse. The account holder may call everything.
+ * portal hides what the server would refuse. The account holder may call everything; before the
+ * session says who is signed in, nothing is asked for.
  */
 export function useCan(endpoint: Pick<EndpointDefinition, 'method' | 'access'>): boolean {
-  return roleAllows(useCurrentUser()?.Role, endpoint);
+  const user = useCurrentUser();
+  return user !== null && roleAllows(user.Role, endpoint);
 }
 
 /** The signed-in customer, or null for a guest (and always null before a company is chosen). */

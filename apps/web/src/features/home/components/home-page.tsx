@@ -27,7 +27,7 @@ export function HomePage() {
   // "You owe $X" paints with the lists, so nothing moves under the family's thumb (decision 072).
   const payOnline = useConfig().fin_setup.InvoicesPaidOnline && seeMoney;
   const owed = useAmountOwed(payOnline);
-  const pending = (seeClasses && classes.isPending) || (seeMoney && invoices.isPending) || (payOnline && owed.isPending);
+  const pending = user === null || (seeClasses && classes.isPending) || (seeMoney && invoices.isPending) || (payOnline && owed.isPending);
   // The bells wait for this: they load once the home's content has painted (decision 038).
   useMarkContentPainted(!pending);
 
