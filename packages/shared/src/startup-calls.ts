@@ -2,6 +2,12 @@ import { HOME_PAGE_SIZE } from './constants.ts';
 import { accountEndpoints } from './endpoints/accounts.ts';
 import { companyEndpoints } from './endpoints/company.ts';
 import { homeEndpoints } from './endpoints/home.ts';
+import { GUARDIAN_ROLES, roleAllows, type FamilyRole } from './family-roles.ts';
+
+/** The role a `ROLE_COOKIE` names, when it names one. */
+export function roleOfCookie(value: string | undefined): FamilyRole | undefined {
+  return GUARDIAN_ROLES.find((r) => r === value);
+}
 
 /**
  * The GET calls the portal makes as it starts, by what the browser holds: with a company
@@ -15,8 +21,8 @@ export const startupCalls = {
   company: [companyEndpoints.config.path],
   customer: [accountEndpoints.me.path, accountEndpoints.signInActions.path],
   byPage: {
-    '/hub/company': [homeEndpoints.upcomingClasses, homeEndpoints.outstandingInvoices].map((e) => `${e.path}?page=1&limit=${HOME_PAGE_SIZE}`),
-  } as Record<string, readonly string[]>,
+    '/hub/company': [homeEndpoints.upcomingClasses, homeEndpoints.outstandingInvoices],
+  } as Record<string, readonly (typeof homeEndpoints)[keyof typeof homeEndpoints][]>,
 } as const;
 
 const normalise = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
@@ -29,12 +35,20 @@ const normalise = (pathname: string) => (pathname.length > 1 && pathname.endsWit
  */
 export const NO_COMPANY_META = 'portal-company';
 
-/** The startup calls for a page request, given which session cookies it carries. */
-export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean }): string[] {
+/**
+ * The startup calls for a page request, given which session cookies it carries and, for an
+ * invited guardian, the role their sign-in left in a cookie (`ROLE_COOKIE`, decision 101): a list
+ * the role may not read is not asked for.
+ */
+export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean; role?: FamilyRole | undefined }): string[] {
   if (!sessions.company) return [];
   if (!sessions.customer) return [...startupCalls.company];
-  return [...startupCalls.company, ...startupCalls.customer, ...(startupCalls.byPage[normalise(pathname)] ?? [])];
+  const lists = (startupCalls.byPage[normalise(pathname)] ?? []).filter((e) => roleAllows(sessions.role, e)).map((e) => `${e.path}?page=1&limit=${HOME_PAGE_SIZE}`);
+  return [...startupCalls.company, ...startupCalls.customer, ...lists];
 }
+
+/** A hint, not a credential: the role of the guardian signed in on this browser, for the page's preloads alone. */
+export const ROLE_COOKIE = 'portal_role';
 
 /**
  * The first screens whose script the page names as module preloads, by the same rule (no

@@ -8,6 +8,7 @@ import type { SessionLookup } from '../domain/session.ts';
 import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
 import { guardianMessages, roleAllows } from '@portal/shared/guardian-schemas';
 import type { Guardian } from '../context.ts';
+import { ROLE_COOKIE } from '@portal/shared/startup-calls';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -51,6 +52,7 @@ export function cookieOptions(req: Pick<FastifyRequest, 'protocol' | 'server'>, 
 export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(COMPANY_COOKIE, { path: '/' });
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+  reply.clearCookie(ROLE_COOKIE, { path: '/' });
 }
 
 /** One query per call (session.service.ts); the parsed settings are memoised per settings version (toCompany). */

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCustomer } from '../../plugins/auth.ts';
 import { endSessionByToken, findCompanySession, findSessions, startSession } from '../../modules/accounts/accounts.api.ts';
 import { isTokenShaped } from '../../lib/tokens.ts';
+import { ROLE_COOKIE } from '@portal/shared/startup-calls';
 import * as service from '../../modules/accounts/accounts.api.ts';
 import { prepareSignIn, updateActionsForRegistration } from './sign-in-queue.service.ts';
 import type { Company } from '../../domain/company.ts';
@@ -32,6 +33,9 @@ export async function signInCustomer(
   const ttlMs = ctx.env.CUSTOMER_SESSION_DAYS * 24 * 3600_000;
   const { token, expiresAt } = await startSession(ctx, { kind: 'customer', companyId: company.id, clientId, guardianId: guardian?.id ?? null, ttlMs });
   reply.setCookie(CUSTOMER_COOKIE, token, cookieOptions(req, expiresAt));
+  // The page's preloads skip the lists a guardian's role may not read (a hint; the server checks every call).
+  if (guardian) reply.setCookie(ROLE_COOKIE, guardian.role, cookieOptions(req, expiresAt));
+  else reply.clearCookie(ROLE_COOKIE, { path: '/' });
   // The sign-in actions are the holder's to complete (decision 101).
   if (!guardian) await prepareSignIn(ctx, company, clientId);
   await recordSignIn({ ...ctx, guardian }, company.id, clientId, req.headers['user-agent']);
@@ -55,6 +59,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
     const token = req.cookies[CUSTOMER_COOKIE];
     if (token) await endSessionByToken(ctx, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+    reply.clearCookie(ROLE_COOKIE, { path: '/' });
     return { success: true as const };
   });
 

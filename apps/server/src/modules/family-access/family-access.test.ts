@@ -57,6 +57,8 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.user).toMatchObject({ ClientID: holder.clientId, FirstName: 'Jamie', LastName: 'Ng', Role: 'co-parent' });
     expect(accepted.body.actions).toEqual([]);
+    // The page's preloads read the role from a hint cookie (never trusted for access).
+    expect(stranger.cookies.get('portal_role')).toBe('co-parent');
 
     // The same family's data, under their own sign-in; the link works once.
     const studentId = await newStudent(t, (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id, holder.clientId, 'Mia');
