@@ -226,13 +226,17 @@ export const EXAMPLE_PASSWORD = 'Harbour#2026';
  * A company of the test's own: the example bundle (docs/examples) imported under a fresh code,
  * its one customer under `email` (a fresh address unless told), password EXAMPLE_PASSWORD.
  */
-export async function ownCompany(t: TestApp, input: { email?: string } = {}): Promise<{ code: string; companyId: number; email: string; password: string }> {
+export async function ownCompany(
+  t: TestApp,
+  input: { email?: string; guardians?: { email: string; first_name: string; last_name: string; role: string; password?: string }[] } = {},
+): Promise<{ code: string; companyId: number; email: string; password: string }> {
   const code = `P${randomBytes(4).toString('hex').toUpperCase()}`;
   const email = input.email ?? `jo.${code.toLowerCase()}@example.com`;
-  const bundle = JSON.parse(fs.readFileSync(EXAMPLE_BUNDLE, 'utf8')) as { company: { code: string; customer_id: number }; customers: { email: string }[] };
+  const bundle = JSON.parse(fs.readFileSync(EXAMPLE_BUNDLE, 'utf8')) as { company: { code: string; customer_id: number }; customers: { email: string; clients: { guardians?: unknown[] }[] }[] };
   bundle.company.code = code;
   bundle.company.customer_id = 100_000 + randomBytes(3).readUIntBE(0, 3);
   bundle.customers[0]!.email = email;
+  if (input.guardians) bundle.customers[0]!.clients[0]!.guardians = input.guardians;
   const { companyId } = await importCompanyBundle(t.runtime.ctx.db, bundle);
   return { code, companyId, email, password: EXAMPLE_PASSWORD };
 }

@@ -24,7 +24,7 @@ export function findAccountsByLogin(db: Db, companyId: number, loginId: number) 
     db
       .selectFrom('clients as c')
       .leftJoin('guardians as g', (j) => j.onRef('g.client_id', '=', 'c.id').on('g.login_id', '=', loginId))
-      .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role'])
+      .select(['c.id', 'c.first_name', 'c.last_name', 'g.id as guardian_id', 'g.role', 'g.first_name as guardian_first_name', 'g.last_name as guardian_last_name'])
       .where('c.company_id', '=', companyId)
       .where((eb) => eb.or([eb('c.login_id', '=', loginId), eb('g.id', 'is not', null)]))
       // Its own families first (null sorts differently on the two engines: say it).
@@ -32,10 +32,6 @@ export function findAccountsByLogin(db: Db, companyId: number, loginId: number) 
       .orderBy('c.id')
       .execute()
   );
-}
-
-export function findGuardian(db: Db, companyId: number, guardianId: number) {
-  return db.selectFrom('guardians').select(['id', 'role', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', '=', guardianId).executeTakeFirst();
 }
 
 /** A sign-in without a family of its own: an invited guardian's (decision 101). */

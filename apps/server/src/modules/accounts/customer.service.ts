@@ -143,17 +143,8 @@ export async function chooseClient(ctx: Ctx, company: Company, input: { email: s
   if (input.client_id !== undefined && !chosen) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
   if (accounts.length === 0) throw invalidCredentials();
   if (!chosen) throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
-  if (chosen.guardian_id === null) return { clientId: chosen.id, guardian: null };
-  // Revoked meanwhile: no access at all, never the holder's.
-  const guardian = await findGuardian(ctx, company.id, chosen.guardian_id);
-  if (!guardian) throw invalidCredentials();
-  return { clientId: chosen.id, guardian };
-}
-
-/** A guardian as a session names them. */
-export async function findGuardian(ctx: Ctx, companyId: number, guardianId: number): Promise<Guardian | null> {
-  const row = await repo.findGuardian(ctx.db, companyId, guardianId);
-  return row ? { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name } : null;
+  if (chosen.guardian_id === null || chosen.role === null) return { clientId: chosen.id, guardian: null };
+  return { clientId: chosen.id, guardian: { id: chosen.guardian_id, role: chosen.role, firstName: chosen.guardian_first_name ?? '', lastName: chosen.guardian_last_name ?? '' } };
 }
 
 /** Step one of registration, for a company taking new sign-ups (the endpoint's switch): e-mails a 6-digit code and answers the token that pairs with it. */

@@ -60,31 +60,24 @@ export function findLatestSignature(db: Db, companyId: number, clientId: number,
     .executeTakeFirst();
 }
 
-export async function insertSignature(
-  db: Db,
-  row: { companyId: number; agreementId: number; clientId: number; version: number; textSha256: string; signature: string | null; ipAddress: string; userAgent: string; signedBy: string },
-): Promise<void> {
-  await db
-    .insertInto('agreement_signatures')
-    .values({
-      company_id: row.companyId,
-      agreement_id: row.agreementId,
-      client_id: row.clientId,
-      version: row.version,
-      text_sha256: row.textSha256,
-      signature: row.signature,
-      ip_address: row.ipAddress,
-      user_agent: row.userAgent,
-      signed_by: row.signedBy,
-      signed_at: nowIso(),
-    })
-    // Sent twice at once: the first is the acceptance, the second changes nothing.
-    .onConflict((oc) => oc.columns(['company_id', 'client_id', 'agreement_id', 'version']).doNothing())
-    .execute();
+export interface SignatureRow {
+  companyId: number;
+  agreementId: number;
+  clientId: number;
+  version: number;
+  textSha256: string;
+  signature: string | null;
+  ipAddress: string;
+  userAgent: string;
+  signedBy: string;
 }
 
-/** Several acceptances in one statement (a registration's agreements); each sent twice at once is written once. */
-export async function insertSignatures(db: Db, rows: Parameters<typeof insertSignature>[1][]): Promise<void> {
+export function insertSignature(db: Db, row: SignatureRow): Promise<void> {
+  return insertSignatures(db, [row]);
+}
+
+/** Acceptances in one statement (a registration's agreements); one sent twice at once is written once, the second changing nothing. */
+export async function insertSignatures(db: Db, rows: SignatureRow[]): Promise<void> {
   if (rows.length === 0) return;
   const at = nowIso();
   await db

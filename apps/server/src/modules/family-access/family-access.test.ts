@@ -5,7 +5,7 @@ import type { FamilyAccessAnswer, InvitationInfo } from '@portal/shared/guardian
 import {
   Browser,
   changeCompanySettings,
-  DEMO_PASSWORD,
+  EXAMPLE_PASSWORD,
   invitedGuardian,
   ownCompany,
   mailedInvitationToken,
@@ -318,9 +318,11 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect((await t.lastMailTo(coParent.email))?.subject).toBe(offer);
   });
 
-  it("the demo's payer signs in to Sarah Mitchell's family under her own name, and sees money but not the children's records", async () => {
+  it("a company bundle's guardian signs in to the family under her own name, and a payer sees money but not the children's records", async () => {
+    const email = `grandma.${unique()}@example.com`;
+    const own = await ownCompany(t, { guardians: [{ email, first_name: 'Margaret', last_name: 'Mitchell', role: 'payer', password: EXAMPLE_PASSWORD }] });
     const b = new Browser(t.server);
-    const { user } = await b.signIn('SPLASH', 'grandma@example.com', DEMO_PASSWORD);
+    const { user } = await b.signIn(own.code, email, EXAMPLE_PASSWORD);
     expect(user).toMatchObject({ FirstName: 'Margaret', LastName: 'Mitchell', Role: 'payer' });
     expect((await b.get('/api/financials/invoices')).status).toBe(200);
     expect((await b.get('/api/student/get-all')).body).toMatchObject({ code: 'ROLE_FORBIDDEN' });

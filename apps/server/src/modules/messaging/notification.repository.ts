@@ -153,16 +153,17 @@ export async function saveGuardianOptOuts(db: Db, companyId: number, guardianId:
 }
 
 /**
- * The family's guardians who take the category's e-mail, with the address they sign in with; with
- * `withoutPush`, not those with a device of their own that takes it (it reaches them instead).
+ * The guardians who take the category's e-mail, with the address they sign in with: a family's,
+ * or (`clientId` null) the whole company's; with `withoutPush`, not those with a device of their
+ * own that takes it (it reaches them instead).
  */
-export function findGuardianMailRecipients(db: Db, input: { companyId: number; clientId: number; category: string; withoutPush: boolean }) {
+export function findGuardianMailRecipients(db: Db, input: { companyId: number; clientId: number | null; category: string; withoutPush: boolean }) {
   return db
     .selectFrom('guardians as g')
     .innerJoin('logins as l', 'l.id', 'g.login_id')
-    .select(['g.id', 'g.role', 'g.first_name', 'l.email'])
+    .select(['g.id', 'g.client_id', 'g.role', 'g.first_name', 'l.email'])
     .where('g.company_id', '=', input.companyId)
-    .where('g.client_id', '=', input.clientId)
+    .$if(input.clientId !== null, (q) => q.where('g.client_id', '=', input.clientId as number))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('guardian_opt_outs as o').select('o.guardian_id').whereRef('o.guardian_id', '=', 'g.id').where('o.category', '=', input.category))))
     .$if(input.withoutPush, (q) =>
       q.where(({ not, exists, selectFrom }) =>

@@ -36,10 +36,12 @@ export async function notifyCommand(db: Ctx['db'], input: { code: string; catego
       await notifyClient(tx, { companyId: company.id, clientId: family.id, category: input.category, title: input.title, content: input.content, tagData: null, createdAt });
     }
   });
+  // The families' guardians hear too, by their own device or address (decision 101): read once for the company.
+  const guardians = (
+    await repo.findGuardianMailRecipients(db, { companyId: company.id, clientId: families.length === 1 ? families[0]!.id : null, category: input.category, withoutPush: true })
+  ).filter((g) => roleHears(g.role, input.category));
   for (const family of families) {
-    // The family's guardians hear too, by their own device or address (decision 101).
-    const guardians = await repo.findGuardianMailRecipients(db, { companyId: company.id, clientId: family.id, category: input.category, withoutPush: true });
-    for (const g of guardians.filter((g) => roleHears(g.role, input.category))) {
+    for (const g of guardians.filter((g) => g.client_id === family.id)) {
       await insertOutboxMail(db, { companyId: company.id, to: g.email, subject: input.title, ...renderMail(company.settings, [`Hello ${g.first_name},`, input.content]) });
     }
     if (withPush.has(family.id) || !family.email || (await repo.isEmailOptedOut(db, company.id, family.id, input.category))) continue;
