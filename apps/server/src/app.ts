@@ -15,6 +15,7 @@ import { textRulesPlugin } from './plugins/text-rules.ts';
 // Checkout and payment (decision 024).
 import { gatewayRoutes, simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { paymentRoutes } from './flows/checkout/payment.routes.ts';
+import { processorWebhookRoutes } from './flows/checkout/processor-webhook.routes.ts';
 import { billingRoutes } from './modules/payments/payments.api.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -87,6 +88,7 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
   // Checkout and payment (decision 024); the simulated gateway's routes only where it may run (decision 054).
   if (simulatedGatewayAllowed(ctx.env)) await instance.register(gatewayRoutes, { ctx });
   await instance.register(paymentRoutes, { ctx });
+  await instance.register(processorWebhookRoutes, { ctx });
   await instance.register(billingRoutes, { ctx });
   await instance.register(companyRoutes, { ctx });
   await instance.register(companyEntryRoutes, { ctx });

@@ -4,7 +4,7 @@ import { openDatabase, refreshPlannerStatistics } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { BundleValidationError, importCompanyBundle } from './modules/import/import.api.ts';
 import { seedDemoData } from './seed/seed.ts';
-import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
+import { setGatewayKeys, simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { publishAgreementVersion } from './modules/agreements/agreements.api.ts';
 import { AppError } from './lib/app-error.ts';
 import { classSessionLinkCommand, classSessionLinkUsage } from './modules/classes/classes.api.ts';
@@ -25,6 +25,9 @@ const usage = `Usage:
   npm run portal -- confirm-deletion CODE CLIENT
                                                 confirm a family's request to delete its account:
                                                 erased at the next hourly run (decision 097)
+  npm run portal -- set-gateway CODE --provider stripe --secret-key sk_… --publishable-key pk_… --webhook-secret whsec_…
+                                                connect a company to its card processor; the keys are
+                                                stored encrypted with PROCESSOR_KEYS_SECRET (decision 103)
 ${notifyUsage}
 ${outboxUsage}
 ${classSessionLinkUsage}`;
@@ -61,6 +64,17 @@ export async function runCommand(argv: string[]): Promise<number> {
         return 1;
       }
       const done = await confirmDeletionCommand(handle.db, code, Number(client));
+      (done.ok ? console.log : console.error)(done.message);
+      return done.ok ? 0 : 1;
+    }
+    if (command === 'set-gateway') {
+      const [, code] = positional;
+      const [provider, secretKey, publishableKey, webhookSecret] = ['provider', 'secret-key', 'publishable-key', 'webhook-secret'].map((k) => options.get(k));
+      if (!code || !provider || !secretKey || !publishableKey || !webhookSecret) {
+        console.error('set-gateway needs a company code, --provider, --secret-key, --publishable-key and --webhook-secret');
+        return 1;
+      }
+      const done = await setGatewayKeys({ db: handle.db, env }, code, { provider, secretKey, publishableKey, webhookSecret });
       (done.ok ? console.log : console.error)(done.message);
       return done.ok ? 0 : 1;
     }

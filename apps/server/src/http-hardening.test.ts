@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Browser, DEMO_PASSWORD, startTestApp, type TestApp } from './test/api-harness.ts';
+import { Browser, DEMO_PASSWORD, changeCompanySettings, ownCompany, startTestApp, type TestApp } from './test/api-harness.ts';
 
 /** A built web app of one page, so the page routes can be served without a Vite build. */
 function fakeDist(): string {
@@ -47,6 +47,32 @@ describe('HTTP hardening (plain-HTTP portal)', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
     expect((await t.server.inject({ method: 'GET', url: '/missing.png' })).statusCode).toBe(404);
+  });
+
+  it("decision 103: a Stripe company's pages open Stripe's origins in the content security policy, another company's do not", async () => {
+    const stripeOn = (on: boolean) => (s: { fin_setup: Record<string, unknown> }) => {
+      s.fin_setup.PaymentGatewayEnabled = on;
+      s.fin_setup.PaymentGatewayProvider = on ? 'stripe' : '';
+    };
+    const [stripe, other] = [await ownCompany(t), await ownCompany(t)];
+    await changeCompanySettings(t, stripe.companyId, stripeOn(true));
+    const policyOf = async (code: string) => {
+      const b = new Browser(t.server);
+      await b.enterCompany(code);
+      expect((await b.get('/api/company/get-config')).status).toBe(200);
+      return { b, policy: String((await b.get('/hub/payment')).headers['content-security-policy']) };
+    };
+    const paying = await policyOf(stripe.code);
+    expect(paying.policy).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com/);
+    expect(paying.policy).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(paying.policy).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    expect(paying.policy).toContain("object-src 'none'");
+    const plain = await policyOf(other.code);
+    expect(plain.policy).not.toContain('stripe');
+    // The company leaves Stripe: its next configuration answer takes the hint back.
+    await changeCompanySettings(t, stripe.companyId, stripeOn(false));
+    await paying.b.get('/api/company/get-config');
+    expect(String((await paying.b.get('/hub/payment')).headers['content-security-policy'])).not.toContain('stripe');
   });
 
   it('a malformed URL answers 400 with the security headers', async () => {

@@ -106,6 +106,7 @@ export const ERROR_MESSAGES = {
   PAYMENT_REPLACED: 'This payment was replaced by a newer one.',
   PAYMENT_UNCONFIRMED: 'We could not confirm this payment yet.',
   PAYMENTS_OFF: 'Online payments are not taken.',
+  WEBHOOK_SIGNATURE: 'The event could not be verified.',
   DIRECT_DEBIT_OFF: 'Direct debit is not offered.',
   INVOICES_BY_CARD: 'Invoices are paid by card.',
   NOT_PAYABLE: 'This cannot be paid online.',

@@ -63,6 +63,8 @@ export const quoteAnswerSchema = quoteSchema.extend({
   currencySymbol: z.string(),
   /** Whether the company takes card payments online now (PaymentGatewayEnabled and a known provider). */
   cardPaymentsAvailable: z.boolean(),
+  /** Where the company's processor is Stripe: its publishable key, with which the page loads Stripe.js (decision 103); null for the embedded gateway. */
+  stripePublishableKey: z.string().nullable().default(null),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
@@ -70,8 +72,8 @@ export const customerCreditSchema = z.object({ CreditID: z.number(), Description
 export const customerCreditsAnswerSchema = z.object({ credits: z.array(customerCreditSchema) });
 export type CustomerCreditItem = z.infer<typeof customerCreditSchema>;
 
-/** A token from the gateway's own tokenisation route (card numbers never reach the portal). */
-export const cardTokenField = z.string().regex(/^tok_[A-Za-z0-9]{8,64}$/, 'Invalid card token');
+/** A token from the gateway's own tokenisation route, or a payment method Stripe.js made (card numbers never reach the portal). */
+export const cardTokenField = z.string().regex(/^(tok|pm)_[A-Za-z0-9]{8,64}$/, 'Invalid card token');
 
 /** PUT /api/payment/cart-holds: the classes and courts the cart holds places for (decision 095). */
 export const cartHoldsRequestSchema = cartRequestSchema.pick({ classItems: true, bookingItems: true, ocrProfileId: true });

@@ -51,6 +51,13 @@ export function startupCallsFor(pathname: string, sessions: { company: boolean; 
 export const ROLE_COOKIE = 'portal_role';
 
 /**
+ * A hint, not a credential: the company's card processor loads its own script in the page
+ * (`stripe`), so the page's content security policy opens that processor's origins and no
+ * others (decision 103). Set by the company's configuration answer, read by the page.
+ */
+export const PAY_COOKIE = 'portal_pay';
+
+/**
  * The first screens whose script the page names as module preloads, by the same rule (no
  * database read): with no company session, /hub is the landing (company choice and sign-in);
  * with a customer session, the signed-in home is the portal frame and the home. The web build

@@ -77,6 +77,16 @@ const envSchema = z.object({
    * Unset, a production server refuses to start while a company would pay through it (decision 054).
    */
   ALLOW_SIMULATED_GATEWAY: bool.default(false),
+  /**
+   * The key (32 bytes, base64) that encrypts each company's processor keys at rest (decision 103).
+   * Unset, `set-gateway` refuses to store keys and no company can pay through a real processor.
+   */
+  PROCESSOR_KEYS_SECRET: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls: Stripe's API, or a local fake in the tests and the benchmark. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /** Seed the demo companies into an empty database at start-up. */
   SEED_DEMO: bool.default(true),
   /**

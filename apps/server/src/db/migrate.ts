@@ -38,6 +38,7 @@ import { guardians } from './migrations/036-guardians.ts';
 import { nativePush } from './migrations/037-native-push.ts';
 import { guardianReads } from './migrations/038-guardian-reads.ts';
 import { guardianOptOuts } from './migrations/039-guardian-opt-outs.ts';
+import { processors } from './migrations/040-processors.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -80,6 +81,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '037-native-push': nativePush(),
     '038-guardian-reads': guardianReads(),
     '039-guardian-opt-outs': guardianOptOuts(),
+    '040-processors': processors(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BookingsFinancialsTables } from './schema-bookings-financials.ts';
+import type { ProcessorTables } from './schema-processors.ts';
 
 /** Booleans are stored as 0/1 and instants as ISO-8601 UTC text on both engines. */
 type Bool = number;
@@ -739,7 +740,7 @@ export interface CreditUsesTable {
   created_at: string;
 }
 
-export interface Database extends BookingsFinancialsTables {
+export interface Database extends BookingsFinancialsTables, ProcessorTables {
   companies: CompaniesTable;
   list_items: ListItemsTable;
   venues: VenuesTable;

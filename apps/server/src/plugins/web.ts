@@ -4,9 +4,10 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@portal/shared/endpoint';
-import { NO_COMPANY_META, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
+import { NO_COMPANY_META, PAY_COOKIE, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
+import { withStripeOrigins } from './security.ts';
 
 /**
  * The page with the calls the portal will make first named as preloads (shared/startup-calls.ts),
@@ -71,6 +72,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     // The page differs by the cookies it was asked with: no shared cache may hand it to another
     // browser. It differs by Accept-Encoding too (compressed when accepted, plugins/compression.ts),
     // which the compression says only on the answers it compresses.
+    // The company's processor loads its script in the page (its configuration answer left the hint).
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (sessions.company && cookies[PAY_COOKIE] === 'stripe' && typeof policy === 'string') reply.header('content-security-policy', withStripeOrigins(policy));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding').send(page);
   });
 });

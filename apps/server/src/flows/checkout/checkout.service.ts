@@ -5,7 +5,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
-import { directDebitAvailable, findSavedCardToken } from '../../modules/payments/payments.api.ts';
+import { directDebitAvailable, findSavedCardToken, PAYMENTS_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
 import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
@@ -80,6 +80,8 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
     if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
   }
+  // A processor chosen but not connected (its keys missing): refused before anything is written.
+  if (!byDebit && gateway && (body.cardToken || body.useSavedCard) && !(await gateway.ready(company.id))) throw new AppError(403, 'PAYMENTS_OFF', PAYMENTS_NOT_SET_UP);
   let chargeToken: string | null = null;
   if (byDebit) {
     // Nothing is charged to a card.

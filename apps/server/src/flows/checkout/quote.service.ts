@@ -9,7 +9,13 @@ import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { gatewayFor } from '../../modules/payments/payments.api.ts';
+import { cardEntryOf } from '../../modules/payments/payments.api.ts';
+
+/** What the quote says of taking a card: whether the company can now, and Stripe's publishable key where it is Stripe. */
+async function cardEntry(ctx: Ctx, company: Company) {
+  const entry = await cardEntryOf(ctx, company);
+  return { cardPaymentsAvailable: entry !== null, stripePublishableKey: entry?.stripePublishableKey ?? null };
+}
 import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { validateClassItem, validateNewStudentClassItem, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
@@ -150,7 +156,7 @@ export async function quoteNewFamily(
     credits: [],
     paymentMethod,
   });
-  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(ctx, company) !== null };
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)) };
 }
 
 /** What became of the payment made under a key for the client: none, or its status, its charge and (once completed) its answer. */
@@ -177,7 +183,7 @@ export function price(input: PricingInput): Quote {
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
   const quote = price(await loadPricingInput(ctx, company, clientId, cart));
-  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, cardPaymentsAvailable: gatewayFor(ctx, company) !== null };
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)) };
 }
 
 export async function listCredits(ctx: Ctx, company: Company, clientId: number) {

@@ -23,6 +23,7 @@ export const ERASURE = {
     'registrations',
     'calendar_feeds',
     'gateway_cards',
+    'processor_customers',
     'payment_methods',
     'waitlist_entries',
     'activity_log',

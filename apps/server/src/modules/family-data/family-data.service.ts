@@ -13,6 +13,7 @@ export const NOT_EXPORTED = {
   email_codes: 'one-time codes: secrets, gone within the hour',
   password_reset_tokens: 'reset links: secrets, gone within the hour',
   gateway_cards: "the card processor's tokens; the card as the family knows it (brand, last digits, expiry) is in payment_methods",
+  processor_customers: "the family's customer id at the company's card processor: the processor's reference, nothing the family wrote",
   guest_clients: 'which client the company takes guest bookings under: the company’s own, not a family’s',
   push_subscriptions: "each device's push-service address and keys: the browser's secrets, nothing the family wrote",
   guardian_invitations: "pending invitations: their link's secret; who has access is in guardians",

@@ -9,6 +9,7 @@ import type { PaymentGateway } from './payment-gateway.ts';
 import { createSimulatedGateway, SIMULATED_PROVIDER, type SimulatedGateway } from './simulated-gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { passesLuhn } from './test-cards.ts';
+import { createStripeGateway, STRIPE_PROVIDER, type StripeGateway } from './stripe-gateway.ts';
 
 export type { PaymentGateway, ChargeResult } from './payment-gateway.ts';
 export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from './payment-gateway.ts';
@@ -16,10 +17,11 @@ export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from '
 /** The processors this process can reach, built once at start-up (runtime.ts); a test may hand in its own. */
 export interface Gateways {
   simulated?: SimulatedGateway;
+  stripe?: StripeGateway;
 }
 
-export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY'>): Gateways {
-  return simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {};
+export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY' | 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL'>): Gateways {
+  return { ...(simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {}), stripe: createStripeGateway(db, env) };
 }
 
 /** Whether the simulator may run: never under NODE_ENV=production unless ALLOW_SIMULATED_GATEWAY says so (decision 054). */
@@ -34,10 +36,16 @@ function simulatedGateway(ctx: Ctx): SimulatedGateway {
   return gateway;
 }
 
+function stripeGateway(ctx: Ctx): PaymentGateway {
+  if (!ctx.gateways.stripe) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
+  return ctx.gateways.stripe;
+}
+
 /** The adapters a company may choose with PaymentGatewayProvider; an empty provider means the embedded one. */
 const PROVIDERS: Record<string, (ctx: Ctx) => PaymentGateway> = {
   '': simulatedGateway,
   [SIMULATED_PROVIDER]: simulatedGateway,
+  [STRIPE_PROVIDER]: stripeGateway,
 };
 
 /** The adapter the company's card charges go to: none while its gateway is off or its provider is unknown. */
@@ -51,6 +59,19 @@ export function gatewayFor(ctx: Ctx, company: Company): PaymentGateway | null {
   const make = providerOf(company.settings);
   if (!make || (make === simulatedGateway && !simulatedGatewayAllowed(ctx.env))) return null;
   return make(ctx);
+}
+
+/**
+ * How the family's browser takes a card for the company: the embedded gateway's form, or Stripe.js
+ * with the company's publishable key; null when it takes no card payments (a processor chosen but
+ * not connected included).
+ */
+export async function cardEntryOf(ctx: Ctx, company: Company): Promise<{ stripePublishableKey: string | null } | null> {
+  const gateway = gatewayFor(ctx, company);
+  if (!gateway) return null;
+  if (gateway.name !== STRIPE_PROVIDER) return { stripePublishableKey: null };
+  const account = await ctx.gateways.stripe?.account(company.id);
+  return account ? { stripePublishableKey: account.publishableKey } : null;
 }
 
 /**

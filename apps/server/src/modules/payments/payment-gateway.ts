@@ -51,6 +51,8 @@ export class GatewayIdempotencyError extends Error {
 export interface PaymentGateway {
   /** Written on the payment as its processor (H14). */
   readonly name: string;
+  /** Whether the company's account with the processor is set up (its keys present and readable). */
+  ready(companyId: number): Promise<boolean>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The charge made under a key, or null when none was. */
   retrieve(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;

@@ -102,8 +102,9 @@ export function findPaymentsByIds(db: Db, companyId: number, ids: number[]) {
   return db.selectFrom('payments').select(['id', 'status']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
 }
 
+/** Companies with charges at the simulator or at a real processor (decision 103). */
 export function findCompanyIdsWithCharges(db: Db) {
-  return db.selectFrom('gateway_charges').select('company_id').distinct().execute();
+  return db.selectFrom('gateway_charges').select('company_id').union(db.selectFrom('processor_charges').select('company_id')).execute();
 }
 
 // ---- Invoices paid through the invoice checkout ----

@@ -8,6 +8,7 @@ export {
   GatewayIdempotencyError,
   GatewayNetworkError,
   assertNoSimulatedPayments,
+  cardEntryOf,
   decideChallenge,
   findChallenge,
   gatewayFor,
@@ -18,4 +19,7 @@ export {
 } from './gateway.service.ts';
 export type { ChargeResult, Gateways, PaymentGateway } from './gateway.service.ts';
 export { createGateways } from './gateway.service.ts';
+export { PAYMENTS_NOT_SET_UP } from './stripe-gateway.ts';
+export { setGatewayKeys } from './processor-keys.service.ts';
+export { verifyProcessorEvent, wasEventApplied, recordEventApplied } from './processor-events.ts';
 export * from './payment.repository.ts';

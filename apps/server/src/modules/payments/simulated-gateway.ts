@@ -52,6 +52,10 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
   return {
     name: SIMULATED_PROVIDER,
 
+    async ready() {
+      return true;
+    },
+
     async tokenise(companyId, clientId, card) {
       const behaviour = behaviourOf(card.number);
       if (!behaviour) return null;

@@ -88,6 +88,7 @@ const quote: QuoteAnswer = {
   creditsUsed: [],
   currencySymbol: '$',
   cardPaymentsAvailable: true,
+  stripePublishableKey: null,
 };
 
 const savedCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: { brand: 'Visa', last4: '4242', expiry: '12/2030' }, bank: null };

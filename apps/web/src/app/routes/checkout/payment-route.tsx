@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentMethod } from '@portal/shared/payment-schemas';
@@ -24,6 +24,10 @@ import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
+import { finishStripeStep } from '@/lib/stripe';
+
+// Stripe's Payment Element, fetched only for a company whose processor is Stripe (decision 103).
+const StripeCardForm = lazy(() => import('@/components/payment/stripe-card-form'));
 
 /**
  * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
@@ -65,6 +69,7 @@ export default function PaymentRoute() {
   const attemptKey = useRef<string | null>(null);
   const symbol = config.localization.CurrencySymbol;
   const amount = quote.data?.totals.paymentAmountCents ?? 0;
+  const stripeKey = quote.data?.stripePublishableKey ?? null;
   const back = kind === 'invoices' ? paths.invoiceCheckout : paths.checkout;
 
   function finish(answer: PaymentAnswer) {
@@ -76,13 +81,20 @@ export default function PaymentRoute() {
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
   }
 
-  async function pay(body: Parameters<typeof submitPayment>[0]) {
+  async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep = false) {
     setError(null);
     setBusy(true);
     attemptKey.current ??= newIdempotencyKey();
     try {
       const answer = await submitPayment(body, attemptKey.current);
       const asked = openChallengeOf(answer);
+      if (asked && stripeKey && !afterStripeStep) {
+        // Stripe.js shows the bank's 3-D Secure step; then the same attempt is asked how it ended.
+        setHoldUntil(asked.holdUntil);
+        await finishStripeStep(stripeKey, asked.id);
+        return await pay(body, true);
+      }
+      if (asked && stripeKey) throw new Error('We could not verify your card. Please try again or use another card.');
       if (asked) {
         setHoldUntil(asked.holdUntil);
         setChallenge({ ...asked, body });
@@ -126,6 +138,9 @@ export default function PaymentRoute() {
     setChallenge(null);
     await pay(body);
   }
+
+  const saveCardBox =
+    config.ShowPaymentDetailsTab && details.data?.offersCard ? <CheckboxField label="Save this card for next time" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> : null;
 
   if (empty) {
     return (
@@ -210,11 +225,22 @@ export default function PaymentRoute() {
                 <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
                   Pay {formatMoney(amount, symbol)}
                 </Button>
+              ) : stripeKey ? (
+                <Suspense fallback={<Spinner label="Loading the card form" />}>
+                  <StripeCardForm
+                    publishableKey={stripeKey}
+                    amountCents={amount}
+                    currency={config.fin_setup.Currency}
+                    submitLabel={`Pay ${formatMoney(amount, symbol)}`}
+                    busy={busy}
+                    onPaymentMethod={(id) => pay({ ...request, cardToken: id, saveCard })}
+                  >
+                    {saveCardBox}
+                  </StripeCardForm>
+                </Suspense>
               ) : (
                 <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard}>
-                  {config.ShowPaymentDetailsTab && details.data?.offersCard ? (
-                    <CheckboxField label="Save this card for next time" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-                  ) : null}
+                  {saveCardBox}
                 </CardForm>
               )}
             </section>

@@ -99,6 +99,7 @@ const quote: QuoteAnswer = {
   creditsUsed: [],
   currencySymbol: '$',
   cardPaymentsAvailable: true,
+  stripePublishableKey: null,
 };
 
 const payment = (change: Partial<PaymentAnswer> = {}): PaymentAnswer => ({

@@ -171,6 +171,7 @@ function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = 
         creditsUsed: [],
         currencySymbol: '$',
         cardPaymentsAvailable: true,
+        stripePublishableKey: null,
         paymentOptions,
         bankFormat: 'AU',
       });

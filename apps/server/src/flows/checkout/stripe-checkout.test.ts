@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeCompanySettings, ownCompany, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { customerWithInvoices, idempotencyKey as key, invoiceState } from '../../test/payment-fixtures.ts';
+import { startStripeFake, type StripeFake } from '../../test/stripe-fake.ts';
+import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
+
+/** A company of the test's own whose cards go to Stripe, open to new families (each test registers its own). */
+function onStripe(s: Record<string, Record<string, unknown>>) {
+  s.fin_setup!.PaymentGatewayEnabled = true;
+  s.fin_setup!.PaymentGatewayProvider = 'stripe';
+  s.fin_setup!.InvoicesPaidOnline = true;
+  s.switches!.CanTakeNewSignUps = true;
+}
+
+interface Payment {
+  PaymentID: number;
+  status: string;
+  amountCents: number;
+  processor: string;
+  reference: string | null;
+  receiptNo: string | null;
+  challenge: { id: string; amountCents: number } | null;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Card payments through Stripe (decision 103): the official SDK pointed at a local fake of
+ * Stripe's API, the webhook signed with the SDK's own helper.
+ */
+describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
+  let t: TestApp;
+  let fake: StripeFake;
+  let code: string;
+  let companyId: number;
+  let stripe: Stripe;
+  const logged: string[] = [];
+  const answers: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startStripeFake();
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    t = await startTestApp(engine, { PROCESSOR_KEYS_SECRET: randomBytes(32).toString('base64'), STRIPE_API_URL: fake.url, LOG_LEVEL: 'debug' }, { logStream });
+    ({ code, companyId } = await ownCompany(t));
+    await changeCompanySettings(t, companyId, onStripe);
+    const stored = await setGatewayKeys(t.runtime.ctx, code, { provider: 'stripe', secretKey: fake.secretKey, publishableKey: fake.publishableKey, webhookSecret: fake.webhookSecret });
+    expect(stored).toMatchObject({ ok: true });
+    const url = new URL(fake.url);
+    stripe = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** What Stripe.js's Payment Element makes in the family's browser: a payment method of no customer yet. */
+  const paymentMethod = async (token = 'tok_visa') => (await stripe.paymentMethods.create({ type: 'card', card: { token } })).id;
+
+  async function pay(browser: Browser, body: Record<string, unknown>, idempotency = key()) {
+    const answer = await browser.post<Payment>('/api/payment/checkout', { invoices: [], ...body }, { 'idempotency-key': idempotency });
+    answers.push(JSON.stringify(answer));
+    return answer;
+  }
+
+  const intentsOf = (paymentId: number) => fake.paymentIntents().filter((pi) => pi.metadata.portal_key === `payment-${paymentId}` && pi.metadata.company_id === String(companyId));
+  const receiptsOf = (clientId: number) =>
+    t.runtime.ctx.db.selectFrom('receipts').select(['receipt_no', 'amount_cents', 'reference']).where('company_id', '=', companyId).where('client_id', '=', clientId).execute();
+
+  async function deliver(event: Stripe.Event, signature?: string) {
+    const signed = fake.signedWebhook(event);
+    const res = await t.server.inject({
+      method: 'POST',
+      url: `/webhooks/stripe/${code}`,
+      payload: signed.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signed.header },
+    });
+    answers.push(res.body);
+    return { status: res.statusCode, body: res.json<{ received?: boolean; duplicate?: boolean; code?: string }>() };
+  }
+
+  const lastEvent = (type: string, intentId: string) => [...fake.events()].reverse().find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!;
+
+  it('an invoice paid with a new card: one PaymentIntent for the amount, the receipt names the card, the invoice is paid', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoices(t, [4_500], { company: code, prefix: 'S' });
+    const paid = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod() });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'completed', processor: 'stripe', amountCents: 4_500 });
+    const [intent, ...more] = intentsOf(paid.body.PaymentID);
+    expect(more).toHaveLength(0);
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 4_500, id: paid.body.reference });
+    expect(await receiptsOf(clientId)).toEqual([expect.objectContaining({ receipt_no: paid.body.receiptNo, amount_cents: 4_500, reference: 'Visa •••• 4242' })]);
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(0);
+  });
+
+  it('a card saved at checkout pays the next invoice off the saved card, attached to the family’s Stripe customer', async () => {
+    const { browser, invoiceNos } = await customerWithInvoices(t, [1_000, 2_000], { company: code, prefix: 'S' });
+    const first = await pay(browser, { invoices: [invoiceNos[0]], cardToken: await paymentMethod('tok_mastercard'), saveCard: true });
+    expect(first.body.status).toBe('completed');
+    const second = await pay(browser, { invoices: [invoiceNos[1]], useSavedCard: true });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ status: 'completed', amountCents: 2_000 });
+    const [a] = intentsOf(first.body.PaymentID);
+    const [b] = intentsOf(second.body.PaymentID);
+    expect(b!.payment_method).toBe(a!.payment_method);
+    expect(b!.customer).toBe(a!.customer);
+  });
+
+  it('a decline answers the processor’s reason and leaves the invoice owed', async () => {
+    const { browser, invoiceNo } = await customerWithInvoices(t, [3_000], { company: code, prefix: 'S' });
+    const paid = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod('tok_chargeDeclinedInsufficientFunds') });
+    expect(paid.status).toBe(402);
+    expect(paid.body).toMatchObject({ code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(3_000);
+  });
+
+  /** A payment waiting on its 3-D Secure step, with the body and key its retry repeats. */
+  async function challenged(cents = 2_500) {
+    const { browser, clientId, invoiceNo } = await customerWithInvoices(t, [cents], { company: code, prefix: 'S' });
+    const body = { invoices: [invoiceNo], cardToken: await paymentMethod('tok_threeDSecure2Required') };
+    const idempotency = key();
+    const asked = await pay(browser, body, idempotency);
+    expect(asked.body.status).toBe('requires_action');
+    const [intent, ...more] = intentsOf(asked.body.PaymentID);
+    expect(more).toHaveLength(0);
+    return { browser, clientId, invoiceNo, asked, intent: intent!, retry: () => pay(browser, body, idempotency) };
+  }
+
+  it('3-D Secure approved: the answer carries the client secret for Stripe.js, the retry of the same key completes with one charge', async () => {
+    const { asked, intent, retry, invoiceNo } = await challenged();
+    expect(asked.body.challenge?.id).toBe(intent.client_secret);
+    fake.authenticate(intent.id, true);
+    const done = await retry();
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', reference: intent.id });
+    expect(intentsOf(asked.body.PaymentID)).toHaveLength(1);
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(0);
+  });
+
+  it('3-D Secure refused: the retry answers the refusal and nothing is paid', async () => {
+    const { intent, retry, invoiceNo } = await challenged();
+    fake.authenticate(intent.id, false);
+    const done = await retry();
+    expect(done.status).toBe(402);
+    expect(done.body).toMatchObject({ code: 'authentication_failed' });
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(2_500);
+  });
+
+  it('the webhook before the browser returns, after it, and twice: one order, one receipt', async () => {
+    const { asked, intent, retry, clientId } = await challenged(1_800);
+    fake.authenticate(intent.id, true);
+    const succeeded = lastEvent('payment_intent.succeeded', intent.id);
+    // Before: the event completes the payment while the family is still on the 3-D Secure step.
+    expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    const row = await t.runtime.ctx.db.selectFrom('payments').select(['status', 'reference']).where('id', '=', asked.body.PaymentID).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'completed', reference: intent.id });
+    // After: the browser's return answers the same order.
+    const done = await retry();
+    expect(done.body).toMatchObject({ status: 'completed', reference: intent.id });
+    // Twice: applied once.
+    expect((await deliver(succeeded)).body).toEqual({ received: true, duplicate: true });
+    const receipts = await receiptsOf(clientId);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.receipt_no).toBe(done.body.receiptNo);
+  });
+
+  it('the webhook after the browser completed the payment changes nothing', async () => {
+    const { intent, retry, clientId } = await challenged(1_200);
+    fake.authenticate(intent.id, true);
+    expect((await retry()).body.status).toBe('completed');
+    expect(await deliver(lastEvent('payment_intent.succeeded', intent.id))).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await receiptsOf(clientId)).toHaveLength(1);
+  });
+
+  it('a webhook with a bad signature is refused and applies nothing', async () => {
+    const { asked, intent } = await challenged(900);
+    fake.authenticate(intent.id, true);
+    const forged = await deliver(lastEvent('payment_intent.succeeded', intent.id), `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`);
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('WEBHOOK_SIGNATURE');
+    const row = await t.runtime.ctx.db.selectFrom('payments').select('status').where('id', '=', asked.body.PaymentID).executeTakeFirstOrThrow();
+    expect(row.status).toBe('requires_action');
+  });
+
+  it('a lost answer: the retry of the same key finds the charge Stripe made and completes it, one charge', async () => {
+    const { browser, invoiceNo } = await customerWithInvoices(t, [6_000], { company: code, prefix: 'S' });
+    const body = { invoices: [invoiceNo], cardToken: await paymentMethod() };
+    const idempotency = key();
+    fake.dropNextAnswer();
+    const lost = await pay(browser, body, idempotency);
+    expect(lost.status).toBe(502);
+    expect(lost.body.code).toBe('PAYMENT_UNCONFIRMED');
+    const retried = await pay(browser, body, idempotency);
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe('completed');
+    expect(intentsOf(retried.body.PaymentID)).toHaveLength(1);
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(0);
+  });
+
+  it('two submissions of one key at once: one charge, the same answer', async () => {
+    const { browser, invoiceNo } = await customerWithInvoices(t, [700], { company: code, prefix: 'S' });
+    const body = { invoices: [invoiceNo], cardToken: await paymentMethod() };
+    const idempotency = key();
+    const [a, b] = await Promise.all([pay(browser, body, idempotency), pay(browser, body, idempotency)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.receiptNo).toBe(b.body.receiptNo);
+    expect(intentsOf(a.body.PaymentID)).toHaveLength(1);
+  });
+
+  it('a refund goes to Stripe once, however often it is asked', async () => {
+    const { browser, invoiceNo } = await customerWithInvoices(t, [1_100], { company: code, prefix: 'S' });
+    const paid = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod() });
+    const gateway = t.runtime.ctx.gateways.stripe!;
+    await gateway.refund(companyId, paid.body.reference!);
+    await gateway.refund(companyId, paid.body.reference!);
+    expect(fake.events().filter((e) => e.type === 'charge.refunded' && JSON.stringify(e.data.object).includes(paid.body.reference!))).toHaveLength(1);
+  });
+
+  it('a card from another family is refused before anything is charged', async () => {
+    const owner = await customerWithInvoices(t, [500], { company: code, prefix: 'S' });
+    const card = await paymentMethod();
+    expect((await pay(owner.browser, { invoices: [owner.invoiceNo], cardToken: card, saveCard: true })).body.status).toBe('completed');
+    const other = await customerWithInvoices(t, [500], { company: code, prefix: 'S' });
+    const before = fake.paymentIntents().length;
+    const refused = await pay(other.browser, { invoices: [other.invoiceNo], cardToken: card });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('CARD_TOKEN_INVALID');
+    expect(fake.paymentIntents()).toHaveLength(before);
+  });
+
+  it('the keys appear in no answer and no log line', async () => {
+    const everything = [...answers, ...logged].join('\n');
+    expect(everything.length).toBeGreaterThan(1000);
+    for (const secret of [fake.secretKey, fake.webhookSecret]) expect(everything).not.toContain(secret);
+    const stored = await t.runtime.ctx.db.selectFrom('processor_credentials').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(fake.secretKey);
+    expect(JSON.stringify(stored)).not.toContain(fake.webhookSecret);
+  });
+});
+
+describe.each(testEngines())('a company that chose Stripe without its keys on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { PROCESSOR_KEYS_SECRET: randomBytes(32).toString('base64') });
+  });
+  afterAll(() => t.close());
+
+  it('cannot take a card payment: a clear message, and nothing written', async () => {
+    const { code, companyId } = await ownCompany(t);
+    await changeCompanySettings(t, companyId, onStripe);
+    const { browser, invoiceNo } = await customerWithInvoices(t, [1_000], { company: code, prefix: 'N' });
+    const refused = await browser.post<Payment>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: 'pm_1NotConnected0' }, { 'idempotency-key': key() });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PAYMENTS_OFF', message: 'Card payments are not set up yet. Please contact us to pay.' });
+    expect(await t.runtime.ctx.db.selectFrom('payments').select('id').where('company_id', '=', companyId).execute()).toHaveLength(0);
+  });
+
+  it('set-gateway refuses keys of the wrong shape or of mixed modes, and stores nothing', async () => {
+    const { code, companyId } = await ownCompany(t);
+    const keys = { provider: 'stripe', secretKey: 'sk_test_abcdefgh12345678', publishableKey: 'pk_test_abcdefgh12345678', webhookSecret: 'whsec_abcdefgh12345678' };
+    expect(await setGatewayKeys(t.runtime.ctx, code, { ...keys, secretKey: 'not-a-key' })).toMatchObject({ ok: false });
+    expect(await setGatewayKeys(t.runtime.ctx, code, { ...keys, secretKey: 'sk_live_abcdefgh12345678' })).toMatchObject({ ok: false });
+    expect(await setGatewayKeys(t.runtime.ctx, code, { ...keys, provider: 'payrix' })).toMatchObject({ ok: false });
+    expect(await setGatewayKeys({ ...t.runtime.ctx, env: { ...t.runtime.ctx.env, PROCESSOR_KEYS_SECRET: undefined } }, code, keys)).toMatchObject({ ok: false });
+    expect(await t.runtime.ctx.db.selectFrom('processor_credentials').select('company_id').where('company_id', '=', companyId).execute()).toHaveLength(0);
+    const stored = await setGatewayKeys(t.runtime.ctx, code, keys);
+    expect(stored.ok).toBe(true);
+    expect(stored.message).not.toContain(keys.secretKey);
+    expect(stored.message).toContain('sk_test_…5678');
+  });
+});

@@ -1,0 +1,52 @@
+import type { Ctx } from '../../context.ts';
+import { findCompanyByCode } from '../company/company.api.ts';
+import { nowIso } from '../../lib/time.ts';
+import { sealSecret } from '../../lib/secret-box.ts';
+import * as repo from './processor.repository.ts';
+import { credentialContext, STRIPE_PROVIDER } from './stripe-gateway.ts';
+
+export interface GatewayKeys {
+  provider: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+const SHAPES: Record<string, { secretKey: RegExp; publishableKey: RegExp; webhookSecret: RegExp }> = {
+  [STRIPE_PROVIDER]: { secretKey: /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, publishableKey: /^pk_(test|live)_[A-Za-z0-9]{8,}$/, webhookSecret: /^whsec_[A-Za-z0-9+/=]{8,}$/ },
+};
+
+/** Keys shown back to the operator: the kind and the last four characters, never the rest. */
+export const maskKey = (key: string) => `${key.slice(0, key.indexOf('_', 3) + 1)}…${key.slice(-4)}`;
+
+/**
+ * Stores a company's processor keys, sealed with PROCESSOR_KEYS_SECRET (decision 103); the CLI's
+ * `set-gateway`. Answers what was stored, masked, or why nothing was.
+ */
+export async function setGatewayKeys(ctx: Pick<Ctx, 'db' | 'env'>, code: string, keys: GatewayKeys): Promise<{ ok: boolean; message: string }> {
+  const shape = SHAPES[keys.provider];
+  if (!shape) return { ok: false, message: `Unknown provider "${keys.provider}": the portal connects to ${Object.keys(SHAPES).join(', ')}.` };
+  const secret = ctx.env.PROCESSOR_KEYS_SECRET;
+  if (!secret) return { ok: false, message: 'PROCESSOR_KEYS_SECRET is not set: keys are stored encrypted with it (openssl rand -base64 32), and never in the clear.' };
+  for (const field of ['secretKey', 'publishableKey', 'webhookSecret'] as const) {
+    if (!shape[field].test(keys[field])) return { ok: false, message: `The ${field} does not look like a ${keys.provider} key; nothing was stored.` };
+  }
+  if (keys.secretKey.includes('_live_') !== keys.publishableKey.includes('_live_'))
+    return { ok: false, message: 'The secret and publishable keys are from different modes (test and live); nothing was stored.' };
+  const company = await findCompanyByCode(ctx, code);
+  if (!company) return { ok: false, message: `No company with code ${code}.` };
+  await repo.saveCredentials(ctx.db, {
+    company_id: company.id,
+    provider: keys.provider,
+    secret_key: sealSecret(secret, credentialContext(company.id, keys.provider, 'secret_key'), keys.secretKey),
+    webhook_secret: sealSecret(secret, credentialContext(company.id, keys.provider, 'webhook_secret'), keys.webhookSecret),
+    publishable_key: keys.publishableKey,
+    updated_at: nowIso(),
+  });
+  const provider = company.settings.fin_setup.PaymentGatewayProvider.trim().toLowerCase();
+  const note =
+    provider === keys.provider && company.settings.fin_setup.PaymentGatewayEnabled
+      ? ''
+      : ` The company's settings do not take payments through ${keys.provider} yet: set fin_setup.PaymentGatewayEnabled true and PaymentGatewayProvider "${keys.provider}".`;
+  return { ok: true, message: `Stored ${keys.provider} keys for ${company.code} (secret ${maskKey(keys.secretKey)}, webhook secret ${maskKey(keys.webhookSecret)}).${note}` };
+}

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { CheckoutRequest, PaymentAnswer, PaymentDetails, QuoteAnswer } from '@portal/shared/payment-schemas';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { useCartStore } from '@/lib/cart-store';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import PaymentRoute from './payment-route';
+import PaymentSuccessRoute from './payment-success-route';
+
+/**
+ * Stripe.js as the page drives it (decision 103): `loadStripe` is stubbed with an object that
+ * records what the portal asks of it, the way Stripe.js would be asked in a browser.
+ */
+const stripeJs = vi.hoisted(() => {
+  const calls: { method: string; args: unknown[] }[] = [];
+  const record =
+    <T,>(method: string, answer: (...args: unknown[]) => T) =>
+    (...args: unknown[]) => {
+      calls.push({ method, args });
+      return answer(...args);
+    };
+  function element() {
+    const handlers = new Map<string, (event: unknown) => void>();
+    return {
+      mount: record('element.mount', (node: unknown) => {
+        (node as HTMLElement).append(Object.assign(document.createElement('div'), { title: 'Secure card payment input frame' }));
+        setTimeout(() => handlers.get('ready')?.({ elementType: 'payment' }), 0);
+      }),
+      on: (event: string, handler: (e: unknown) => void) => handlers.set(event, handler),
+      off: (event: string) => handlers.delete(event),
+      update: record('element.update', () => undefined),
+      destroy: record('element.destroy', () => undefined),
+    };
+  }
+  const elements = {
+    create: record('elements.create', () => element()),
+    submit: record('elements.submit', () => Promise.resolve({})),
+    update: record('elements.update', () => undefined),
+    getElement: () => null,
+  };
+  const stripe = {
+    elements: record('stripe.elements', () => elements),
+    createPaymentMethod: record('stripe.createPaymentMethod', () => Promise.resolve({ paymentMethod: { id: 'pm_from_stripe_js' } })),
+    handleNextAction: record('stripe.handleNextAction', () => Promise.resolve({ paymentIntent: { status: 'succeeded' } })),
+    createToken: () => Promise.resolve({}),
+    confirmCardPayment: () => Promise.resolve({}),
+  };
+  const loadStripe = vi.fn((key: string) => {
+    calls.push({ method: 'loadStripe', args: [key] });
+    return Promise.resolve(stripe);
+  });
+  return { calls, loadStripe, elements };
+});
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
+
+installMockServer();
+afterEach(() => cleanup());
+beforeEach(() => {
+  stripeJs.calls.length = 0;
+  stripeJs.loadStripe.mockClear();
+  useCartStore.getState().clear();
+  useCartStore
+    .getState()
+    .setBookingItems([
+      { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 2', venue: 'Riverside Pool', bookingType: 'Lane hire (1 hour)', endTime: '19:00', priceCents: 4100 },
+    ]);
+});
+
+const config = formTestConfig({
+  ShowPaymentDetailsTab: true,
+  fin_setup: { InvoiceTitle: 'Invoice', ReceiptTitle: 'Receipt', Currency: 'AUD' },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$' },
+});
+
+const quote = (stripePublishableKey: string | null): QuoteAnswer => ({
+  rows: [],
+  invoices: [],
+  paymentBreakdown: {} as QuoteAnswer['paymentBreakdown'],
+  totals: {
+    subtotalCents: 4100,
+    autoDiscountCents: 0,
+    earlyPaymentDiscountCents: 0,
+    discountCodeCents: 0,
+    taxName: 'GST',
+    taxInclusive: true,
+    totalTaxCents: 0,
+    cardFeeAmountCents: 0,
+    cardFeePercentageBasisPoints: 0,
+    surchargeCents: 0,
+    totalCents: 4100,
+    customerCreditsCents: 0,
+    paymentAmountCents: 4100,
+  },
+  discountCodes: [],
+  creditsUsed: [],
+  currencySymbol: '$',
+  cardPaymentsAvailable: true,
+  stripePublishableKey,
+});
+
+const answer = (over: Partial<PaymentAnswer>): PaymentAnswer => ({
+  PaymentID: 7,
+  status: 'completed',
+  amountCents: 4100,
+  currencySymbol: '$',
+  processor: 'stripe',
+  reference: 'pi_1',
+  invoiceNos: ['INV-7'],
+  receiptNo: 'R-7',
+  card: 'Visa •••• 4242',
+  items: [],
+  challenge: null,
+  holdExpiresAt: null,
+  ...over,
+});
+
+function serve(stripeKey: string | null, answers: PaymentAnswer[]) {
+  const payments: { body: CheckoutRequest; key: string | null }[] = [];
+  const noCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, bank: null };
+  server.use(
+    http.post('/api/payment/quote', () => HttpResponse.json(quote(stripeKey))),
+    http.get('/api/customer/get-payment-details', () => HttpResponse.json(noCard)),
+    http.get('/api/payment/cart-holds', () => HttpResponse.json({ classes: [], courts: [], refused: [] })),
+    http.post<never, CheckoutRequest>('/api/payment/checkout', async ({ request }) => {
+      payments.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      return HttpResponse.json(answers[Math.min(payments.length, answers.length) - 1]);
+    }),
+  );
+  return payments;
+}
+
+function renderPayment() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[paths.payment]}>
+        <Routes>
+          <Route path={paths.payment} element={<PaymentRoute />} />
+          <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('paying through Stripe (decision 103)', () => {
+  it('loads Stripe.js with the company’s key, mounts the Payment Element for the amount, and sends only the payment method Stripe.js made', async () => {
+    const payments = serve('pk_test_company', [answer({})]);
+    renderPayment();
+    const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_company');
+    const made = stripeJs.calls.find((c) => c.method === 'stripe.elements');
+    expect(made?.args[0]).toMatchObject({ mode: 'payment', amount: 4100, currency: 'aud', paymentMethodCreation: 'manual' });
+    expect(stripeJs.calls.find((c) => c.method === 'elements.create')?.args[0]).toBe('payment');
+    // No card field of the portal's own: the card is typed into Stripe's frame.
+    expect(screen.queryByLabelText(/card number/i)).toBeNull();
+
+    fireEvent.click(pay);
+    expect(await screen.findByText('R-7')).toBeTruthy();
+    const order = stripeJs.calls.map((c) => c.method).filter((m) => m === 'elements.submit' || m === 'stripe.createPaymentMethod');
+    expect(order).toEqual(['elements.submit', 'stripe.createPaymentMethod']);
+    expect(stripeJs.calls.find((c) => c.method === 'stripe.createPaymentMethod')?.args[0]).toEqual({ elements: stripeJs.elements });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.body.cardToken).toBe('pm_from_stripe_js');
+    expect(JSON.stringify(payments[0]!.body)).not.toMatch(/number|cvc/i);
+  });
+
+  it('3-D Secure: Stripe.js finishes the step with the client secret, then the same attempt (same key, same body) is asked again', async () => {
+    const payments = serve('pk_test_company', [answer({ status: 'requires_action', challenge: { id: 'pi_1_secret_abc', amountCents: 4100 }, receiptNo: null }), answer({})]);
+    renderPayment();
+    const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pay);
+    expect(await screen.findByText('R-7')).toBeTruthy();
+    expect(stripeJs.calls.find((c) => c.method === 'stripe.handleNextAction')?.args[0]).toEqual({ clientSecret: 'pi_1_secret_abc' });
+    expect(payments).toHaveLength(2);
+    expect(payments[1]!.key).toBe(payments[0]!.key);
+    expect(payments[1]!.body).toEqual(payments[0]!.body);
+    // The simulator's own challenge step never shows for Stripe.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a company on the embedded gateway never loads Stripe.js', async () => {
+    serve(null, [answer({ processor: 'simulated' })]);
+    renderPayment();
+    expect(await screen.findByLabelText(/card number/i)).toBeTruthy();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,91 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { LockIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { stripeFor } from '@/lib/stripe';
+
+export interface StripeCardFormProps {
+  publishableKey: string;
+  amountCents: number;
+  /** The company's currency (ISO code). */
+  currency: string;
+  submitLabel: ReactNode;
+  busy?: boolean;
+  /** Handed the payment method Stripe.js made from the card; the card itself never reaches the portal. */
+  onPaymentMethod: (id: string) => void | Promise<void>;
+  /** Extra fields under the card (a save-for-next-time box). */
+  children?: ReactNode;
+}
+
+/**
+ * Card entry through Stripe's Payment Element (decision 103): the card number is typed into
+ * Stripe's own frame, Stripe.js makes a payment method of it, and only its id goes to the
+ * checkout. Loaded only for a company whose processor is Stripe.
+ */
+export default function StripeCardForm(props: StripeCardFormProps) {
+  const stripe = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
+  const options = useMemo(
+    () => ({
+      mode: 'payment' as const,
+      amount: props.amountCents,
+      currency: props.currency.toLowerCase(),
+      paymentMethodCreation: 'manual' as const,
+      paymentMethodTypes: ['card'],
+      appearance: { theme: 'stripe' as const, variables: { borderRadius: '12px' } },
+    }),
+    [props.amountCents, props.currency],
+  );
+  return (
+    <Elements stripe={stripe} options={options}>
+      <CardEntry {...props} />
+    </Elements>
+  );
+}
+
+function CardEntry({ submitLabel, busy, onPaymentMethod, children }: StripeCardFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setError(null);
+    setWorking(true);
+    try {
+      // Checks the fields as typed (Stripe's own messages show under them).
+      const checked = await elements.submit();
+      if (checked.error) return;
+      const made = await stripe.createPaymentMethod({ elements });
+      if (made.error) {
+        setError(made.error.message ?? 'Please check your card details.');
+        return;
+      }
+      await onPaymentMethod(made.paymentMethod.id);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-label="Card details">
+      <div className="min-h-36" data-testid="stripe-payment-element">
+        <PaymentElement options={{ layout: 'tabs', wallets: { applePay: 'never', googlePay: 'never' } }} onReady={() => setReady(true)} />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {children}
+      <p className="flex items-center gap-2 text-xs text-muted">
+        <LockIcon aria-hidden="true" className="size-4" /> Your card details go straight to Stripe, our payment provider.
+      </p>
+      <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
