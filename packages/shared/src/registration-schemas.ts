@@ -122,6 +122,9 @@ export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSche
 /** The simulated gateway's tokenisation for a registration: the token belongs to it until the submission hands it to the new family. */
 export const registrationCardTokenRequestSchema = gatewayTokenRequestSchema.extend({ registration_token: registrationTokenField });
 
+/** POST /api/ocr/card: the payment method Stripe.js made for the registration's card (decision 103), kept as its card. */
+export const registrationCardRequestSchema = z.object({ payment_method: z.string().regex(/^pm_[A-Za-z0-9]{8,64}$/, 'Invalid card') });
+
 /** The most agreements one registration signs; its body limit allows a signature for each. */
 export const REGISTRATION_MAX_AGREEMENTS = 10;
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 
@@ -26,3 +27,41 @@ export async function finishStripeStep(publishableKey: string, clientSecret: str
   if (!stripe) throw new Error('Stripe.js could not be loaded. Please check your connection and try again.');
   await stripe.handleNextAction({ clientSecret });
 }
+
+/** A card Stripe.js made (decision 103): its payment method, and the key it was made with. */
+export interface StripeCard {
+  paymentMethod: string;
+  publishableKey: string;
+}
+
+export const isStripeCard = (card: object): card is StripeCard => 'paymentMethod' in card;
+
+/**
+ * The 3-D Secure step of a payment attempt paid with a Stripe card: Stripe.js takes it once per
+ * attempt, then the same attempt is sent again (`again`). 'none' when the card was not Stripe's
+ * (the page shows its own challenge step); 'failed' when the attempt still asks after its step.
+ */
+export function useStripeStep() {
+  const key = useRef<string | null>(null);
+  const taken = useRef<string | null>(null);
+  return {
+    /** Called with the card an attempt pays with (or without one). */
+    paidWith(card: object | undefined) {
+      key.current = card && isStripeCard(card) ? card.publishableKey : null;
+    },
+    take(clientSecret: string, attemptKey: string, again: () => void): 'none' | 'taken' | 'failed' {
+      const publishableKey = key.current;
+      if (!publishableKey) return 'none';
+      if (taken.current === attemptKey) return 'failed';
+      taken.current = attemptKey;
+      // Whatever Stripe.js answers, the attempt's own answer says how it ended.
+      void finishStripeStep(publishableKey, clientSecret)
+        .catch(() => undefined)
+        .then(again);
+      return 'taken';
+    },
+  };
+}
+
+/** What a page says when an attempt still asks for its 3-D Secure step after Stripe.js took it. */
+export const STRIPE_STEP_FAILED = 'We could not verify your card. Please try again or use another card.';

@@ -1,9 +1,10 @@
-import { idempotencyKeyHeaderSchema } from '../payment-schemas';
+import { gatewayTokenAnswerSchema, idempotencyKeyHeaderSchema } from '../payment-schemas';
 import { defineEndpoint } from '../endpoint';
 import { CARD_PAYMENT_ERRORS, type ErrorCode } from '../error-codes';
 import {
   confirmEmailAnswerSchema,
   confirmEmailRequestSchema,
+  registrationCardRequestSchema,
   registrationAnswerSchema,
   registrationQuoteAnswerSchema,
   registrationQuoteRequestSchema,
@@ -111,6 +112,18 @@ export const registrationEndpoints = {
     errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN', 'QUEUE_TURN_REQUIRED', ...classChoices],
     tags,
     description: 'Prices the classes chosen on the class step for a new family, with the payment options of the profile.',
+  }),
+  card: defineEndpoint({
+    method: 'POST',
+    path: '/api/ocr/card',
+    auth: 'company',
+    body: registrationCardRequestSchema,
+    headers: registrationSessionHeaderSchema,
+    response: gatewayTokenAnswerSchema,
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_EXPIRED', 'PAYMENTS_OFF', 'CARD_TOKEN_INVALID'],
+    tags,
+    description:
+      "Decision 103: where the company's processor is Stripe, the payment method Stripe.js made from the card (no customer's yet) becomes the card of the registration named by the X-Registration-Token header; the submission then pays with it.",
   }),
   register: defineEndpoint({
     method: 'POST',

@@ -8,7 +8,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
 import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
 import { bankFormatOf } from '../../modules/payments/payments.api.ts';
-import { tokeniseCard, findChallenge, decideChallenge } from '../../modules/payments/payments.api.ts';
+import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
@@ -126,6 +126,22 @@ export async function tokeniseRegistrationCard(ctx: Ctx, company: Company, input
   const made = await tokeniseCard(ctx, company, null, input);
   await repo.setCardToken(ctx.db, company.id, registration.id, made.id);
   return made;
+}
+
+/**
+ * A card Stripe.js made for an open registration (decision 103): checked at the processor as
+ * no client's yet, and kept against the registration as the simulator's token is.
+ */
+export async function recordRegistrationCard(ctx: Ctx, company: Company, registrationToken: string | undefined, paymentMethod: string) {
+  assertRegistrationOpen(company);
+  const registration = registrationToken ? await repo.findOpenRegistration(ctx.db, company.id, hashToken(registrationToken), nowIso()) : undefined;
+  if (!registration) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
+  const gateway = gatewayFor(ctx, company);
+  if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
+  const card = await gateway.findUnownedCard(company.id, paymentMethod);
+  if (!card) throw new AppError(422, 'CARD_TOKEN_INVALID', m.cardExpired, [{ field: 'payment_method', message: m.cardExpired }]);
+  await repo.setCardToken(ctx.db, company.id, registration.id, card.token);
+  return { id: card.token, card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear } };
 }
 
 /** The challenge step of the registration's charge, for its card holder (named by the registration token); `approve` answers it. */

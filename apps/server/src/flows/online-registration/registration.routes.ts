@@ -45,6 +45,12 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     return { success: true as const, verified: await steps.verifyCaptcha(ctx, ctx.company, { token: body.token, registrationToken }) };
   });
 
+  route(app, base, endpoints.card, async ({ ctx, body, headers, req, reply }) => {
+    reply.header('cache-control', 'no-store');
+    await throttle(req, 'register');
+    return steps.recordRegistrationCard(ctx, ctx.company, headers[REGISTRATION_TOKEN_HEADER], body.payment_method);
+  });
+
   route(
     app,
     base,

@@ -18,6 +18,11 @@ export function findCard(db: Db, companyId: number, clientId: number, token: str
   return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('token', '=', token).executeTakeFirst();
 }
 
+/** A token of the company that no client holds yet. */
+export function findUnownedCard(db: Db, companyId: number, token: string) {
+  return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('client_id', 'is', null).where('token', '=', token).executeTakeFirst();
+}
+
 /** Gives an unowned token to a client (again, when it is theirs already); false when it is unknown or someone else's. */
 export async function attachCard(db: Db, companyId: number, token: string, clientId: number): Promise<boolean> {
   const res = await db

@@ -63,6 +63,8 @@ export interface PaymentGateway {
    * the charge as it now stands: one approved meanwhile stays succeeded; null when none was made.
    */
   cancel(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
+  /** The card behind a token no client holds yet (an online registration's, before its family exists), or null. */
+  findUnownedCard(companyId: number, token: string): Promise<CardInfo | null>;
   /** The card behind a token of this client, or null (another client's or company's token, or none). */
   lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
   /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { openSecret } from '../../lib/secret-box.ts';
-import { DECLINE_MESSAGES, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult, type DeclineCode, type OrphanCharge, type PaymentGateway } from './payment-gateway.ts';
+import { DECLINE_MESSAGES, GatewayIdempotencyError, GatewayNetworkError, type CardInfo, type ChargeResult, type DeclineCode, type OrphanCharge, type PaymentGateway } from './payment-gateway.ts';
 import * as repo from './processor.repository.ts';
 
 export const STRIPE_PROVIDER = 'stripe';
@@ -30,6 +30,14 @@ const BRANDS: Record<string, string> = {
   eftpos_au: 'eftpos',
 };
 const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1).replaceAll('_', ' ');
+
+const cardOf = (pm: Stripe.PaymentMethod, card: Stripe.PaymentMethod.Card): CardInfo => ({
+  token: pm.id,
+  brand: brandName(card.brand),
+  last4: card.last4,
+  expMonth: card.exp_month,
+  expYear: card.exp_year,
+});
 
 function declineOf(code: string | undefined, declineCode: string | undefined): DeclineCode {
   if (declineCode === 'insufficient_funds') return 'insufficient_funds';
@@ -171,8 +179,12 @@ export function createStripeGateway(
     async lookupCard(companyId, clientId, token) {
       // A payment method Stripe.js just made belongs to no customer: the first client to present it takes it.
       const pm = await attach(await stripeOf(companyId), companyId, token, clientId);
-      if (!pm?.card) return null;
-      return { token: pm.id, brand: brandName(pm.card.brand), last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+      return pm?.card ? cardOf(pm, pm.card) : null;
+    },
+
+    async findUnownedCard(companyId, token) {
+      const pm = await findPaymentMethod(await stripeOf(companyId), token);
+      return pm?.card && customerIdOf(pm) === null ? cardOf(pm, pm.card) : null;
     },
 
     async attachCard(companyId, token, clientId) {

@@ -3,12 +3,11 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { LockIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { stripeFor } from '@/lib/stripe';
+import { useConfig } from '@/entities/company/get-company-config';
 
 export interface StripeCardFormProps {
   publishableKey: string;
   amountCents: number;
-  /** The company's currency (ISO code). */
-  currency: string;
   submitLabel: ReactNode;
   busy?: boolean;
   /** Handed the payment method Stripe.js made from the card; the card itself never reaches the portal. */
@@ -24,16 +23,17 @@ export interface StripeCardFormProps {
  */
 export default function StripeCardForm(props: StripeCardFormProps) {
   const stripe = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
+  const currency = useConfig().fin_setup.Currency.toLowerCase();
   const options = useMemo(
     () => ({
       mode: 'payment' as const,
       amount: props.amountCents,
-      currency: props.currency.toLowerCase(),
+      currency,
       paymentMethodCreation: 'manual' as const,
       paymentMethodTypes: ['card'],
       appearance: { theme: 'stripe' as const, variables: { borderRadius: '12px' } },
     }),
-    [props.amountCents, props.currency],
+    [props.amountCents, currency],
   );
   return (
     <Elements stripe={stripe} options={options}>

@@ -1,6 +1,8 @@
 import type { GatewayChallenge, GatewayToken, GatewayTokenRequest } from '@portal/shared/payment-schemas';
 import { REGISTRATION_TOKEN_HEADER } from '@portal/shared/registration-schemas';
+import { registrationEndpoints } from '@portal/shared/endpoints/registration';
 import { api } from '@/lib/api-client';
+import { call } from '@/lib/call';
 
 /**
  * The simulated gateway's browser side: card details are posted to the gateway's own route
@@ -42,4 +44,9 @@ export function tokeniseCard(card: { number: string; expiry: string; cvc: string
 
 export function decideChallenge(id: string, approve: boolean, endpoints: GatewayEndpoints = customerGateway): Promise<GatewayChallenge> {
   return api<GatewayChallenge>(`${endpoints.challenges}/${encodeURIComponent(id)}`, { method: 'POST', body: { approve }, headers: endpoints.headers });
+}
+
+/** Stripe (decision 103): the payment method Stripe.js made becomes the open registration's card. */
+export function recordRegistrationCard(paymentMethod: string, registrationToken: string): Promise<GatewayToken> {
+  return call(registrationEndpoints.card, { body: { payment_method: paymentMethod }, headers: { [REGISTRATION_TOKEN_HEADER]: registrationToken } });
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentMethod } from '@portal/shared/payment-schemas';
-import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import type { CardDetails } from '@/components/forms/card-form';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -24,10 +24,8 @@ import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
-import { finishStripeStep } from '@/lib/stripe';
-
-// Stripe's Payment Element, fetched only for a company whose processor is Stripe (decision 103).
-const StripeCardForm = lazy(() => import('@/components/payment/stripe-card-form'));
+import { CardEntry } from '@/components/payment/card-entry';
+import { finishStripeStep, isStripeCard, STRIPE_STEP_FAILED, type StripeCard } from '@/lib/stripe';
 
 /**
  * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
@@ -94,7 +92,7 @@ export default function PaymentRoute() {
         await finishStripeStep(stripeKey, asked.id);
         return await pay(body, true);
       }
-      if (asked && stripeKey) throw new Error('We could not verify your card. Please try again or use another card.');
+      if (asked && stripeKey) throw new Error(STRIPE_STEP_FAILED);
       if (asked) {
         setHoldUntil(asked.holdUntil);
         setChallenge({ ...asked, body });
@@ -114,7 +112,8 @@ export default function PaymentRoute() {
     }
   }
 
-  async function payWithCard(card: CardDetails) {
+  async function payWithCard(card: CardDetails | StripeCard) {
+    if (isStripeCard(card)) return pay({ ...request, cardToken: card.paymentMethod, saveCard });
     setError(null);
     setBusy(true);
     try {
@@ -225,23 +224,10 @@ export default function PaymentRoute() {
                 <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
                   Pay {formatMoney(amount, symbol)}
                 </Button>
-              ) : stripeKey ? (
-                <Suspense fallback={<Spinner label="Loading the card form" />}>
-                  <StripeCardForm
-                    publishableKey={stripeKey}
-                    amountCents={amount}
-                    currency={config.fin_setup.Currency}
-                    submitLabel={`Pay ${formatMoney(amount, symbol)}`}
-                    busy={busy}
-                    onPaymentMethod={(id) => pay({ ...request, cardToken: id, saveCard })}
-                  >
-                    {saveCardBox}
-                  </StripeCardForm>
-                </Suspense>
               ) : (
-                <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard}>
+                <CardEntry stripeKey={stripeKey} amountCents={amount} submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onCard={payWithCard}>
                   {saveCardBox}
-                </CardForm>
+                </CardEntry>
               )}
             </section>
           )}

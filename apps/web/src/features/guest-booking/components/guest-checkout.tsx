@@ -6,7 +6,9 @@ import type { BookingRequest } from '@portal/shared/bookings-schemas';
 import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type GuestBookingRequest, type GuestDetails } from '@portal/shared/guest-booking-schemas';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { CaptchaCheck } from '@/components/forms/captcha-check';
-import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import type { CardDetails } from '@/components/forms/card-form';
+import { CardEntry } from '@/components/payment/card-entry';
+import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -74,6 +76,7 @@ export function GuestCheckout({
   // One key per attempt: the challenge's second step (or a lost answer) sends the same body, captcha included, under it.
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
+  const stripeStep = useStripeStep();
 
   const solved = (found: string | undefined) => {
     setSolution(found);
@@ -124,6 +127,15 @@ export function GuestCheckout({
   async function send(sent: { key: string; body: GuestBookingRequest }) {
     const answer = await bookAsGuest(sent.body, sent.key);
     const asked = openChallengeOf(answer.payment);
+    // A Stripe card: Stripe.js takes the step in the page, then the same attempt goes again.
+    const step = asked ? stripeStep.take(asked.id, sent.key, () => void resend(sent)) : 'none';
+    if (step === 'taken') return;
+    if (step === 'failed') {
+      attempt.current = null;
+      freshCaptcha();
+      setError(STRIPE_STEP_FAILED);
+      return;
+    }
     if (asked) {
       setChallenge(asked);
       return;
@@ -133,7 +145,19 @@ export function GuestCheckout({
     onBooked({ booking: answer.booking, payment: answer.payment, email: sent.body.guest.Email, cancelUrl: answer.cancelUrl });
   }
 
-  async function pay(guest: GuestDetails, card: CardDetails) {
+  /** The same attempt again, its answer shown as the first one's would be. */
+  async function resend(sent: { key: string; body: GuestBookingRequest }) {
+    setBusy(true);
+    try {
+      await send(sent);
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function pay(guest: GuestDetails, card: CardDetails | StripeCard) {
     const unanswered = attempt.current;
     if (unanswered) {
       setError(null);
@@ -153,9 +177,10 @@ export function GuestCheckout({
     }
     setError(null);
     setBusy(true);
+    stripeStep.paidWith(card);
     try {
       // A card the gateway refuses to take never reaches the booking: the captcha stays solved.
-      const token = await tokeniseCard(card, guestBookingGateway).catch((e: unknown) => {
+      const token = await (isStripeCard(card) ? Promise.resolve({ id: card.paymentMethod }) : tokeniseCard(card, guestBookingGateway)).catch((e: unknown) => {
         setError(errorMessage(e));
         return null;
       });
@@ -180,20 +205,14 @@ export function GuestCheckout({
       // The booking's own answer below says what happened.
     }
     setChallenge(null);
-    try {
-      await send(sent);
-    } catch (e) {
-      refused(e);
-    } finally {
-      setBusy(false);
-    }
+    await resend(sent);
   }
 
   // The card form's button pays: the details and the captcha are checked with the card (their errors show, the first field gets the focus).
   const captchaMissing = () => {
     if (!solution) setCaptchaError(m.captchaRequired);
   };
-  const payWithCard = (card: CardDetails) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
+  const payWithCard = (card: CardDetails | StripeCard) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
   const checkDetails = () => void handleSubmit(captchaMissing, captchaMissing)();
 
   const data = quote.data;
@@ -248,7 +267,7 @@ export function GuestCheckout({
             <p className="mt-0.5 mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider. The court is yours once paid.</p>
             {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
             {data.cardPaymentsAvailable ? (
-              <CardForm submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onSubmit={payWithCard} onInvalid={checkDetails} />
+              <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onCard={payWithCard} onInvalid={checkDetails} />
             ) : (
               <p className="rounded-xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online card payment is not available at the moment. Please contact us to book.</p>
             )}

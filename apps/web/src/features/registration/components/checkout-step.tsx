@@ -4,7 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-schemas';
 import type { RegistrationPaymentOption, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { BankForm } from '@/components/forms/bank-form';
-import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import type { CardDetails } from '@/components/forms/card-form';
+import { CardEntry } from '@/components/payment/card-entry';
+import type { StripeCard } from '@/lib/stripe';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { PaymentOptionField } from '@/components/payment/payment-option-field';
 import { QuoteSummary } from '@/components/payment/quote-summary';
@@ -56,7 +58,7 @@ export function CheckoutStep({
   challenge: OpenChallenge | null;
   onDecide: (approve: boolean) => void;
   onHoldExpired: () => void;
-  onPayCard: (card: CardDetails) => void;
+  onPayCard: (card: CardDetails | StripeCard) => void;
   onPayBank: (bank: BankDetailsRequest) => void;
   onSubmitFree: () => void;
   step: StepCardProps['step'];
@@ -132,7 +134,7 @@ export function CheckoutStep({
           Pay by card
         </h2>
         <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
-        <CardForm submitLabel={payLabel} busy={payBusy} onSubmit={onPayCard} />
+        <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={payLabel} busy={payBusy} onCard={onPayCard} />
       </section>
     );
   };

@@ -4,6 +4,7 @@ import type { CardDetails } from '@/components/forms/card-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
 import { useSubmitOcrClass } from '../api/ocr-class';
 
 /**
@@ -19,6 +20,7 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
   const attempt = useRef<{ key: string; body: string; request: OcrClassRequest } | null>(null);
   const tokenised = useRef<{ card: string; id: string } | null>(null);
+  const stripeStep = useStripeStep();
 
   const refused = (e: unknown) => {
     setChallenge(null);
@@ -37,6 +39,15 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
       {
         onSuccess: (answer) => {
           const asked = openChallengeOf(answer.payment);
+          const sent = attempt.current;
+          // A Stripe card: Stripe.js takes the step in the page, then the same attempt goes again.
+          const step = asked && sent ? stripeStep.take(asked.id, sent.key, () => send(sent.request)) : 'none';
+          if (step === 'taken') return;
+          if (step === 'failed') {
+            attempt.current = null;
+            setError(STRIPE_STEP_FAILED);
+            return;
+          }
           if (asked) {
             setChallenge(asked);
             return;
@@ -51,7 +62,7 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
   };
 
   /** Pay (or Submit with nothing to pay): `base` with the payment option, and the card tokenised where one is given. */
-  const pay = async (base: OcrClassRequest, card?: CardDetails) => {
+  const pay = async (base: OcrClassRequest, card?: CardDetails | StripeCard) => {
     const unanswered = attempt.current;
     if (unanswered) {
       send(unanswered.request);
@@ -59,9 +70,12 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
     }
     setError(null);
     setPaying(true);
+    stripeStep.paidWith(card);
     try {
       let cardToken: string | undefined;
-      if (card) {
+      if (card && isStripeCard(card)) {
+        cardToken = card.paymentMethod;
+      } else if (card) {
         const details = JSON.stringify(card);
         if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await tokeniseCard(card)).id };
         cardToken = tokenised.current.id;

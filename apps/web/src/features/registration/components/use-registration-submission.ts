@@ -11,7 +11,8 @@ import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { ocrProfileQueryOptions, type RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { resetIdentity } from '@/entities/customer/identity';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
-import { decideChallenge, registrationGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { decideChallenge, recordRegistrationCard, registrationGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
+import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
 import { useSubmitRegistration } from '../api/submit-registration';
 import type { RegistrationPage, RegistrationState, useRegistrationState } from '../lib/registration-state';
 import type { AgreementAnswer } from './agreements-step';
@@ -90,6 +91,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
   const attempt = useRef<{ key: string; body: string; submission: RegistrationSubmission } | null>(null);
   // The card last tokenised (in memory only): the same card paid again goes with the same token.
   const tokenised = useRef<{ card: string; id: string } | null>(null);
+  const stripeStep = useStripeStep();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -129,6 +131,17 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
   const finish = (answer: RegistrationAnswer) => {
     // The card asks for a challenge step: the same submission goes again once it is decided.
     const asked = openChallengeOf(answer.payment);
+    const sent = attempt.current;
+    if (asked && sent) {
+      // A Stripe card: Stripe.js takes the step in the page, then the same submission goes again.
+      const step = stripeStep.take(asked.id, sent.key, () => send(sent.submission, captchaAgain));
+      if (step === 'taken') return;
+      if (step === 'failed') {
+        attempt.current = null;
+        setSubmitError(STRIPE_STEP_FAILED);
+        return;
+      }
+    }
     if (asked) {
       setChallenge(asked);
       return;
@@ -213,14 +226,15 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     go('agreements');
   };
 
-  const tokenFor = async (card: CardDetails, registrationToken: string) => {
+  const tokenFor = async (card: CardDetails | StripeCard, registrationToken: string) => {
     const details = JSON.stringify([registrationToken, card]);
-    if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await tokeniseCard(card, registrationGateway(registrationToken))).id };
+    const made = () => (isStripeCard(card) ? recordRegistrationCard(card.paymentMethod, registrationToken) : tokeniseCard(card, registrationGateway(registrationToken)));
+    if (tokenised.current?.card !== details) tokenised.current = { card: details, id: (await made()).id };
     return tokenised.current.id;
   };
 
   /** The checkout's Pay (or Submit with nothing to pay): the signed registration with its payment. */
-  const pay = async (extra: Partial<RegistrationSubmission>, card?: CardDetails) => {
+  const pay = async (extra: Partial<RegistrationSubmission>, card?: CardDetails | StripeCard) => {
     // An attempt whose answer never came is sent again as it stands, same key: the server may be paying it.
     const unanswered = attempt.current;
     if (unanswered) {
@@ -231,6 +245,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     if (!base) return;
     setSubmitError(null);
     setPaying(true);
+    stripeStep.paidWith(card);
     try {
       const cardToken = card ? await tokenFor(card, base.registration_token) : undefined;
       send({ ...base, ...extra, ...(cardToken ? { cardToken } : {}) }, captchaAgain);
