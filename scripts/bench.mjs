@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureRequests } from './lib/bench-autocannon.mjs';
-import { CHECKOUT_ROW, measureCheckouts } from './lib/bench-checkouts.mjs';
+import { CHECKOUT_ROW, STRIPE_CHECKOUT_ROW, STRIPE_COMPANY, cardStep, measureCheckouts, startBenchStripe } from './lib/bench-checkouts.mjs';
 import { CLASS_ROWS } from './lib/bench-classes.mjs';
 import { BenchSession, hashPasswords } from './lib/bench-customers.mjs';
 import { buildServer, importBundles, inBatches, recreatePostgres, serverCpuMs, startServer, stopServer } from './lib/bench-setup.mjs';
@@ -51,7 +51,10 @@ if (!buildServer()) process.exit(1);
 
 const hashes = await hashPasswords();
 
-const rows = [CEILING_ROW, ...POLL_ROWS, GET_CONFIG_ROW, ...INVOICE_ROWS, ...CLASS_ROWS, CHECKOUT_ROW, REGISTRATION_ROW, MORNING_ROW];
+const rows = [CEILING_ROW, ...POLL_ROWS, GET_CONFIG_ROW, ...INVOICE_ROWS, ...CLASS_ROWS, CHECKOUT_ROW, STRIPE_CHECKOUT_ROW, REGISTRATION_ROW, MORNING_ROW];
+// ACE's cards go to a local fake of Stripe's API (decision 103), SPLASH's to the simulator.
+const benchStripe = await startBenchStripe();
+const stripe = { company: STRIPE_COMPANY, keys: benchStripe.keys };
 // BENCH_ROWS=class measures only the rows whose name contains it (and the ceiling); several
 // separated by commas (BENCH_ROWS=class,invoice) measure the rows that contain any of them.
 const rowFilter = process.env.BENCH_ROWS?.split(',').filter(Boolean);
@@ -100,9 +103,12 @@ async function benchEngine(label, databaseUrl, port, people, { extraEnv = {}, on
       const cpuBefore = serverCpuMs(child.pid);
       try {
         if (row.checkout) {
+          // A checkout customer's invoices are numbered K<company code>-…
+          const atStripe = (c) => c.checkoutInvoices[0].startsWith(`K${STRIPE_COMPANY}-`);
+          const through = row.checkout === 'stripe' ? atStripe : (c) => !atStripe(c);
           r = await measureCheckouts(
-            customers.filter((c) => c.checkoutInvoices),
-            { seconds, lanes: connections },
+            customers.filter((c) => c.checkoutInvoices && through(c)),
+            { seconds, lanes: connections, card: cardStep(row, benchStripe) },
           );
         } else if (row.registrations) {
           // A server of the row's own on the same database, the only one given SMTP_URL.
@@ -129,11 +135,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const results = [];
 try {
   const sqliteUrl = `sqlite:${path.join(tmp, 'bench.db')}`;
-  if (engines.includes('sqlite')) results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, await importBundles(sqliteUrl, tmp, { customerCount, hashes }))).rows);
+  if (engines.includes('sqlite')) results.push(...(await benchEngine('SQLite', sqliteUrl, portBase, await importBundles(sqliteUrl, tmp, { customerCount, hashes, stripe }))).rows);
   if (!engines.includes('postgres')) {
     // PostgreSQL not asked for.
   } else if (recreatePostgres(pgUrl)) {
-    const people = await importBundles(pgUrl, tmp, { customerCount, hashes });
+    const people = await importBundles(pgUrl, tmp, { customerCount, hashes, stripe });
     const first = await benchEngine('PostgreSQL', pgUrl, portBase + 1, people);
     results.push(...first.rows);
     for (const size of pgPools) {
@@ -147,6 +153,7 @@ try {
   }
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
+  await benchStripe.fake.close();
 }
 
 console.log(

@@ -59,10 +59,11 @@ export async function stopServer(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
-export async function importBundles(databaseUrl, dir, { customerCount, hashes }) {
+export async function importBundles(databaseUrl, dir, { customerCount, hashes, stripe }) {
   const started = Date.now();
   const bundles = await benchBundles(customerCount, hashes);
   for (const bundle of bundles) {
+    if (stripe && bundle.company.code === stripe.company) bundle.company.config.fin_setup = { ...bundle.company.config.fin_setup, PaymentGatewayProvider: 'stripe' };
     const file = path.join(dir, `${bundle.company.code}.json`);
     fs.writeFileSync(file, JSON.stringify(bundle));
     const r = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'import-company', file], {
@@ -70,6 +71,13 @@ export async function importBundles(databaseUrl, dir, { customerCount, hashes })
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (r.status !== 0) throw new Error(`import of ${bundle.company.code} failed`);
+    if (stripe && bundle.company.code === stripe.company) {
+      const keys = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'set-gateway', bundle.company.code, ...stripe.keys], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (keys.status !== 0) throw new Error(`set-gateway ${bundle.company.code} failed`);
+    }
   }
   console.error(`${databaseUrl.split(':')[0]}: ${bundles.length} companies imported in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // Each poll only where the company has that area switched on (a switched-off area answers 403).

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, ownCompany, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { customerWithInvoices, idempotencyKey as key, invoiceState } from '../../test/payment-fixtures.ts';
-import { startStripeFake, type StripeFake } from '../../test/stripe-fake.ts';
+import type { StripeFake } from '../../test/stripe-fake.ts';
+import { startStripeTestApp } from '../../test/stripe-fixtures.ts';
 import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
 
-/** A company of the test's own whose cards go to Stripe, open to new families (each test registers its own). */
-function onStripe(s: Record<string, Record<string, unknown>>) {
-  s.fin_setup!.PaymentGatewayEnabled = true;
-  s.fin_setup!.PaymentGatewayProvider = 'stripe';
+/** A company of the test's own, open to new families (each test registers its own) who pay invoices online. */
+function openToFamilies(s: Record<string, Record<string, unknown>>) {
   s.fin_setup!.InvoicesPaidOnline = true;
   s.switches!.CanTakeNewSignUps = true;
 }
@@ -32,37 +31,29 @@ interface Payment {
  * Stripe's API, the webhook signed with the SDK's own helper.
  */
 describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
+  let app: Awaited<ReturnType<typeof startStripeTestApp>>;
   let t: TestApp;
   let fake: StripeFake;
   let code: string;
   let companyId: number;
-  let stripe: Stripe;
   const logged: string[] = [];
   const answers: string[] = [];
 
   beforeAll(async () => {
-    fake = await startStripeFake();
     const logStream = new Writable({
       write(chunk: Buffer, _enc, done) {
         logged.push(chunk.toString());
         done();
       },
     });
-    t = await startTestApp(engine, { PROCESSOR_KEYS_SECRET: randomBytes(32).toString('base64'), STRIPE_API_URL: fake.url, LOG_LEVEL: 'debug' }, { logStream });
+    app = await startStripeTestApp(engine, { logStream });
+    ({ t, fake } = app);
     ({ code, companyId } = await ownCompany(t));
-    await changeCompanySettings(t, companyId, onStripe);
-    const stored = await setGatewayKeys(t.runtime.ctx, code, { provider: 'stripe', secretKey: fake.secretKey, publishableKey: fake.publishableKey, webhookSecret: fake.webhookSecret });
-    expect(stored).toMatchObject({ ok: true });
-    const url = new URL(fake.url);
-    stripe = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
+    await app.connect(code, companyId, openToFamilies);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
-  /** What Stripe.js's Payment Element makes in the family's browser: a payment method of no customer yet. */
-  const paymentMethod = async (token = 'tok_visa') => (await stripe.paymentMethods.create({ type: 'card', card: { token } })).id;
+  const paymentMethod = (token?: string) => app.paymentMethod(token);
 
   async function pay(browser: Browser, body: Record<string, unknown>, idempotency = key()) {
     const answer = await browser.post<Payment>('/api/payment/checkout', { invoices: [], ...body }, { 'idempotency-key': idempotency });
@@ -254,7 +245,11 @@ describe.each(testEngines())('a company that chose Stripe without its keys on %s
 
   it('cannot take a card payment: a clear message, and nothing written', async () => {
     const { code, companyId } = await ownCompany(t);
-    await changeCompanySettings(t, companyId, onStripe);
+    await changeCompanySettings(t, companyId, (s: Record<string, Record<string, unknown>>) => {
+      s.fin_setup!.PaymentGatewayEnabled = true;
+      s.fin_setup!.PaymentGatewayProvider = 'stripe';
+      openToFamilies(s);
+    });
     const { browser, invoiceNo } = await customerWithInvoices(t, [1_000], { company: code, prefix: 'N' });
     const refused = await browser.post<Payment>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: 'pm_1NotConnected0' }, { 'idempotency-key': key() });
     expect(refused.status).toBe(403);

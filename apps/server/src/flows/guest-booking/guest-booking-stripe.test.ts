@@ -1,36 +1,27 @@
 import crypto from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { Browser, changeCompanySettings, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, solvedCaptcha, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { companyIdOf } from '../../test/payment-fixtures.ts';
-import { startStripeFake, type StripeFake } from '../../test/stripe-fake.ts';
-import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
+import type { StripeFake } from '../../test/stripe-fake.ts';
+import { startStripeTestApp } from '../../test/stripe-fixtures.ts';
 
 type Answer = { payment: PaymentAnswer; code?: string };
 
 /** A guest's court paid through Stripe, and its cancel link's refund at Stripe (decision 103). */
 describe.each(testEngines())('the public booking page paid through Stripe on %s', (engine) => {
+  let app: Awaited<ReturnType<typeof startStripeTestApp>>;
   let t: TestApp;
   let fake: StripeFake;
-  let stripe: Stripe;
 
   beforeAll(async () => {
-    fake = await startStripeFake();
-    t = await startTestApp(engine, { PROCESSOR_KEYS_SECRET: crypto.randomBytes(32).toString('base64'), STRIPE_API_URL: fake.url });
+    app = await startStripeTestApp(engine);
+    ({ t, fake } = app);
     // This app's database is the test's own: its copy of ACE takes cards through Stripe.
-    await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, await companyIdOf(t, 'ACE'), (s) => {
-      s.fin_setup.PaymentGatewayEnabled = true;
-      s.fin_setup.PaymentGatewayProvider = 'stripe';
-    });
-    expect((await setGatewayKeys(t.runtime.ctx, 'ACE', { provider: 'stripe', secretKey: fake.secretKey, publishableKey: fake.publishableKey, webhookSecret: fake.webhookSecret })).ok).toBe(true);
-    const url = new URL(fake.url);
-    stripe = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
+    await app.connect('ACE', await companyIdOf(t, 'ACE'));
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   it('a guest pays for a court with the card Stripe.js made, and the cancel link refunds it at Stripe', async () => {
     const b = new Browser(t.server);
@@ -45,7 +36,7 @@ describe.each(testEngines())('the public booking page paid through Stripe on %s'
     const quote = await b.post<{ stripePublishableKey: string | null }>('/api/ob/quote', { booking });
     expect(quote.body.stripePublishableKey).toBe(fake.publishableKey);
     const email = `guest.${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const pm = (await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } })).id;
+    const pm = await app.paymentMethod();
     const paid = await b.post<Answer>(
       '/api/ob/book',
       { booking, guest: { FirstName: 'Jordan', LastName: 'Lee', Email: email, Phone: '+1 201 555 0188' }, captcha: await solvedCaptcha(b), cardToken: pm },

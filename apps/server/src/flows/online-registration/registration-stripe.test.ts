@@ -1,16 +1,17 @@
 import crypto from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { Browser, changeCompanySettings, mailedCode, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, mailedCode, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf } from '../../test/payment-fixtures.ts';
-import { startStripeFake, type StripeFake } from '../../test/stripe-fake.ts';
-import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
+import type { StripeFake } from '../../test/stripe-fake.ts';
+import { startStripeTestApp } from '../../test/stripe-fixtures.ts';
 
 type Answer = { success: true; payment: PaymentAnswer | null; user?: { ClientID: number }; code?: string };
 
 /** A new family's registration paid through Stripe (decision 103): the card Stripe.js made is the registration's, then the new family's. */
 describe.each(testEngines())('online registration paid through Stripe on %s', (engine) => {
+  let app: Awaited<ReturnType<typeof startStripeTestApp>>;
   let t: TestApp;
   let fake: StripeFake;
   let stripe: Stripe;
@@ -18,27 +19,18 @@ describe.each(testEngines())('online registration paid through Stripe on %s', (e
   let classIds: number[];
 
   beforeAll(async () => {
-    fake = await startStripeFake();
-    t = await startTestApp(engine, { PROCESSOR_KEYS_SECRET: crypto.randomBytes(32).toString('base64'), STRIPE_API_URL: fake.url });
+    app = await startStripeTestApp(engine);
+    ({ t, fake, stripe } = app);
     // This app's database is the test's own: its copy of SPLASH takes cards through Stripe.
     const splash = await companyIdOf(t, 'SPLASH');
-    await changeCompanySettings<{ fin_setup: Record<string, unknown> }>(t, splash, (s) => {
-      s.fin_setup.PaymentGatewayEnabled = true;
-      s.fin_setup.PaymentGatewayProvider = 'stripe';
-    });
-    expect((await setGatewayKeys(t.runtime.ctx, 'SPLASH', { provider: 'stripe', secretKey: fake.secretKey, publishableKey: fake.publishableKey, webhookSecret: fake.webhookSecret })).ok).toBe(true);
+    await app.connect('SPLASH', splash);
     classIds = await classesWithSessionsAhead(t, splash, { limit: 6 });
     await t.runtime.ctx.db.updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
     signature = await testSignature();
-    const url = new URL(fake.url);
-    stripe = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
-  const paymentMethod = async (token = 'tok_visa') => (await stripe.paymentMethods.create({ type: 'card', card: { token } })).id;
+  const paymentMethod = (token?: string) => app.paymentMethod(token);
 
   async function proved() {
     const b = new Browser(t.server);

@@ -10,60 +10,16 @@ import { companyConfigQueryOptions } from '@/entities/company/get-company-config
 import { useCartStore } from '@/lib/cart-store';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
+import { stripeJs } from '@/test/stripe-js';
 import PaymentRoute from './payment-route';
 import PaymentSuccessRoute from './payment-success-route';
 
-/**
- * Stripe.js as the page drives it (decision 103): `loadStripe` is stubbed with an object that
- * records what the portal asks of it, the way Stripe.js would be asked in a browser.
- */
-const stripeJs = vi.hoisted(() => {
-  const calls: { method: string; args: unknown[] }[] = [];
-  const record =
-    <T,>(method: string, answer: (...args: unknown[]) => T) =>
-    (...args: unknown[]) => {
-      calls.push({ method, args });
-      return answer(...args);
-    };
-  function element() {
-    const handlers = new Map<string, (event: unknown) => void>();
-    return {
-      mount: record('element.mount', (node: unknown) => {
-        (node as HTMLElement).append(Object.assign(document.createElement('div'), { title: 'Secure card payment input frame' }));
-        setTimeout(() => handlers.get('ready')?.({ elementType: 'payment' }), 0);
-      }),
-      on: (event: string, handler: (e: unknown) => void) => handlers.set(event, handler),
-      off: (event: string) => handlers.delete(event),
-      update: record('element.update', () => undefined),
-      destroy: record('element.destroy', () => undefined),
-    };
-  }
-  const elements = {
-    create: record('elements.create', () => element()),
-    submit: record('elements.submit', () => Promise.resolve({})),
-    update: record('elements.update', () => undefined),
-    getElement: () => null,
-  };
-  const stripe = {
-    elements: record('stripe.elements', () => elements),
-    createPaymentMethod: record('stripe.createPaymentMethod', () => Promise.resolve({ paymentMethod: { id: 'pm_from_stripe_js' } })),
-    handleNextAction: record('stripe.handleNextAction', () => Promise.resolve({ paymentIntent: { status: 'succeeded' } })),
-    createToken: () => Promise.resolve({}),
-    confirmCardPayment: () => Promise.resolve({}),
-  };
-  const loadStripe = vi.fn((key: string) => {
-    calls.push({ method: 'loadStripe', args: [key] });
-    return Promise.resolve(stripe);
-  });
-  return { calls, loadStripe, elements };
-});
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
 
 installMockServer();
 afterEach(() => cleanup());
 beforeEach(() => {
-  stripeJs.calls.length = 0;
-  stripeJs.loadStripe.mockClear();
+  stripeJs.reset();
   useCartStore.getState().clear();
   useCartStore
     .getState()
@@ -157,19 +113,17 @@ describe('paying through Stripe (decision 103)', () => {
     const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_company');
-    const made = stripeJs.calls.find((c) => c.method === 'stripe.elements');
-    expect(made?.args[0]).toMatchObject({ mode: 'payment', amount: 4100, currency: 'aud', paymentMethodCreation: 'manual' });
-    expect(stripeJs.calls.find((c) => c.method === 'elements.create')?.args[0]).toBe('payment');
+    expect(stripeJs.argsOf('stripe.elements')?.[0]).toMatchObject({ mode: 'payment', amount: 4100, currency: 'aud', paymentMethodCreation: 'manual' });
+    expect(stripeJs.argsOf('elements.create')?.[0]).toBe('payment');
     // No card field of the portal's own: the card is typed into Stripe's frame.
     expect(screen.queryByLabelText(/card number/i)).toBeNull();
 
     fireEvent.click(pay);
     expect(await screen.findByText('R-7')).toBeTruthy();
-    const order = stripeJs.calls.map((c) => c.method).filter((m) => m === 'elements.submit' || m === 'stripe.createPaymentMethod');
-    expect(order).toEqual(['elements.submit', 'stripe.createPaymentMethod']);
-    expect(stripeJs.calls.find((c) => c.method === 'stripe.createPaymentMethod')?.args[0]).toEqual({ elements: stripeJs.elements });
+    expect(stripeJs.called('elements.submit', 'stripe.createPaymentMethod')).toEqual(['elements.submit', 'stripe.createPaymentMethod']);
+    expect(stripeJs.argsOf('stripe.createPaymentMethod')?.[0]).toEqual({ elements: stripeJs.elements });
     expect(payments).toHaveLength(1);
-    expect(payments[0]!.body.cardToken).toBe('pm_from_stripe_js');
+    expect(payments[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
     expect(JSON.stringify(payments[0]!.body)).not.toMatch(/number|cvc/i);
   });
 
@@ -180,7 +134,7 @@ describe('paying through Stripe (decision 103)', () => {
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(pay);
     expect(await screen.findByText('R-7')).toBeTruthy();
-    expect(stripeJs.calls.find((c) => c.method === 'stripe.handleNextAction')?.args[0]).toEqual({ clientSecret: 'pi_1_secret_abc' });
+    expect(stripeJs.argsOf('stripe.handleNextAction')?.[0]).toEqual({ clientSecret: 'pi_1_secret_abc' });
     expect(payments).toHaveLength(2);
     expect(payments[1]!.key).toBe(payments[0]!.key);
     expect(payments[1]!.body).toEqual(payments[0]!.body);

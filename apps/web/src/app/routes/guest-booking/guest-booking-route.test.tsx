@@ -11,8 +11,10 @@ import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
+import { stripeJs } from '@/test/stripe-js';
 import GuestBookingRoute from './guest-booking-route';
 
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
 installMockServer();
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -26,7 +28,7 @@ const config = formTestConfig({
   CustomerID: 2002,
   CompanyDisplayName: 'Ace Tennis Academy',
   CourtText: 'Court',
-  fin_setup: { ReceiptTitle: 'Receipt' },
+  fin_setup: { ReceiptTitle: 'Receipt', Currency: 'USD' },
   booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 },
   localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
 });
@@ -403,6 +405,36 @@ describe('the public booking page (/ob)', () => {
     expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Court 2')).toBeTruthy();
     // The link of the e-mail is on the page too.
     expect(screen.getByRole('link', { name: 'View or cancel this booking' }).getAttribute('href')).toBe('/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop');
+  });
+
+  it('decision 103: a company on Stripe takes the card in the Payment Element; the booking carries the payment method Stripe.js made, and Stripe.js takes the 3-D Secure step before the same booking goes again', async () => {
+    stripeJs.reset();
+    serveBasics();
+    server.use(http.post<never, never, QuoteAnswer>('/api/ob/quote', () => HttpResponse.json({ ...quote, stripePublishableKey: 'pk_test_ace' })));
+    const sent = serveBook(
+      () =>
+        HttpResponse.json<GuestBookingAnswer>({
+          success: true,
+          payment: payment({ processor: 'stripe', status: 'requires_action', challenge: { id: 'pi_9_secret_x', amountCents: 4450 }, receiptNo: null }),
+          booking: null,
+          cancelUrl: null,
+        }),
+      () => HttpResponse.json(booked()),
+    );
+    renderPage();
+    await chooseSlot();
+    fillDetails();
+    await solveCaptcha();
+    // No card field of the page's own: the card goes into Stripe's frame.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await pay();
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_ace');
+    expect(stripeJs.argsOf('stripe.handleNextAction')?.[0]).toEqual({ clientSecret: 'pi_9_secret_x' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
   });
 
   it('a court taken meanwhile (409): back to the free times with the server’s message, the chosen court let go', async () => {

@@ -26,8 +26,11 @@ import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
 import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
+import { stripeJs } from '@/test/stripe-js';
 import { registrationStorageKey, type ChosenClass, type RegistrationState } from '../lib/registration-state';
 import { RegistrationFlow } from './registration-flow';
+
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
 
 installMockServer();
 beforeEach(() => {
@@ -138,7 +141,7 @@ const row = (id: string, type: QuoteRow['type'], description: string, totalCents
  * The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit;
  * waitlist places only cost nothing. `held` keeps each answer back until the promise it returns settles.
  */
-function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit'], held?: () => Promise<void>) {
+function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit'], held?: () => Promise<void>, stripePublishableKey: string | null = null) {
   const asked: z.input<typeof registrationQuoteRequestSchema>[] = [];
   server.use(
     http.post<never, z.input<typeof registrationQuoteRequestSchema>, RegistrationQuoteAnswer>('/api/ocr/quote', async ({ request }) => {
@@ -171,7 +174,7 @@ function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = 
         creditsUsed: [],
         currencySymbol: '$',
         cardPaymentsAvailable: true,
-        stripePublishableKey: null,
+        stripePublishableKey,
         paymentOptions,
         bankFormat: 'AU',
       });
@@ -244,13 +247,13 @@ function BrowserBack() {
   );
 }
 
-function renderFlow(profile = classesProfile()) {
+function renderFlow(profile = classesProfile(), shown = config) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  client.setQueryData(companyConfigQueryOptions.queryKey, shown);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
-        <RegistrationFlow config={config} profile={profile} panel={null} renderStudentUpdate={() => null} />
+        <RegistrationFlow config={shown} profile={profile} panel={null} renderStudentUpdate={() => null} />
         <BrowserBack />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -262,9 +265,9 @@ const click = (name: string | RegExp) => fireEvent.click(button(name));
 const yourClasses = () => screen.queryByRole('list', { name: 'Your classes' });
 
 /** On the checkout with Mia in Tadpoles (or the classes given), the agreement ticked (its answers are kept in memory only). */
-async function atCheckout(classes: Partial<RegistrationState> = { classes: [chosen(tadpoles)], studentClasses: [[101]] }) {
+async function atCheckout(classes: Partial<RegistrationState> = { classes: [chosen(tadpoles)], studentClasses: [[101]] }, shown = config) {
   resumeAt({ page: 'agreements', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], ...classes });
-  renderFlow();
+  renderFlow(classesProfile(), shown);
   expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
   fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
   click('Next');
@@ -538,6 +541,38 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(screen.getByText('INV-2001')).toBeTruthy();
     expect(screen.getByText('R-3001')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Classes for Mia Shah' })).getByText('Tadpoles')).toBeTruthy();
+  });
+
+  it('decision 103: a company on Stripe: the Payment Element takes the card, its payment method becomes the registration’s card, Stripe.js takes the 3-D Secure step, and the same submission completes', async () => {
+    stripeJs.reset();
+    serveForms();
+    serveQuote(['credit_card'], undefined, 'pk_test_splash');
+    const cards: { token: string | null; body: unknown }[] = [];
+    server.use(
+      http.post<never, never, GatewayToken>('/api/ocr/card', async ({ request }) => {
+        cards.push({ token: request.headers.get(REGISTRATION_TOKEN_HEADER), body: await request.json() });
+        return HttpResponse.json({ id: stripeJs.paymentMethod, card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
+      }),
+    );
+    const asking = () =>
+      HttpResponse.json<RegistrationAnswer>({
+        success: true,
+        payment: payment({ processor: 'stripe', status: 'requires_action', challenge: { id: 'pi_5_secret_y', amountCents: 10_150 }, invoiceNos: [], receiptNo: null }),
+      });
+    const sent = serveRegister(asking, completed());
+    await atCheckout(undefined, { ...config, fin_setup: { ...config.fin_setup, Currency: 'AUD' } });
+    const pay = await screen.findByRole('button', { name: 'Pay $101.50' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    fireEvent.click(pay);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_splash');
+    expect(cards).toEqual([{ token: TOKEN, body: { payment_method: stripeJs.paymentMethod } }]);
+    expect(stripeJs.argsOf('stripe.handleNextAction')?.[0]).toEqual({ clientSecret: 'pi_5_secret_y' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
   });
 
   it('a declined card shows the server’s message; another card is tokenised and sent as a new attempt under a new key', async () => {
