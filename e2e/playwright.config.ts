@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { chromiumPath } from '../scripts/lib/chromium.mjs';
-import { databaseUrl, mailHttpPort, portalPort, smtpPort } from './support/servers.ts';
+import { databaseUrl, mailHttpPort, portalPort, processorKeysSecret, smtpPort, stripePort } from './support/servers.ts';
 
 const chrome = chromiumPath();
 const root = path.resolve(import.meta.dirname, '..');
@@ -48,6 +48,13 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(smtpPort), MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
+      // The local fake of Stripe's API that companies connected to Stripe pay through (decision 103).
+      command: `node --import tsx ${path.join(root, 'e2e/support/stripe-fake-server.ts')}`,
+      url: `http://127.0.0.1:${stripePort}/v1/customers`,
+      reuseExistingServer: false,
+      timeout: 45_000,
+    },
+    {
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -65,6 +72,8 @@ export default defineConfig({
         AUTH_EMAIL_RATE_LIMIT: '100000',
         // A handful of key derivations: the widget still fetches and solves every challenge, quickly.
         CAPTCHA_MAX_COUNTER: '10',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+        PROCESSOR_KEYS_SECRET: processorKeysSecret,
         LOG_LEVEL: 'warn',
       },
     },

@@ -28,3 +28,16 @@ process.env.PORTAL_E2E_RUN ??= Math.floor(Math.random() * 36 ** 4)
   .padStart(4, '0')
   .toUpperCase();
 export const runTag: string = process.env.PORTAL_E2E_RUN;
+
+/**
+ * The local fake of Stripe's API the portal's SDK calls (decision 103), and the keys of the one
+ * Stripe account it plays: every company a test connects to Stripe uses them.
+ */
+export const stripePort = portBase + 4;
+export const stripeKeys = {
+  secretKey: `sk_test_E2E${runTag}StripeAccount0000`,
+  publishableKey: `pk_test_E2E${runTag}StripeAccount0000`,
+  webhookSecret: `whsec_E2E${runTag}Webhook0000`,
+};
+/** What seals the companies' processor keys in the suite's database: a test value, 32 bytes. */
+export const processorKeysSecret = Buffer.alloc(32, 'e2e').toString('base64');

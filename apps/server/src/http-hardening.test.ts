@@ -60,15 +60,18 @@ describe('HTTP hardening (plain-HTTP portal)', () => {
       const b = new Browser(t.server);
       await b.enterCompany(code);
       expect((await b.get('/api/company/get-config')).status).toBe(200);
-      return { b, policy: String((await b.get('/hub/payment')).headers['content-security-policy']) };
+      const page = await b.get<string>('/hub/payment');
+      return { b, policy: String(page.headers['content-security-policy']), page: page.body };
     };
     const paying = await policyOf(stripe.code);
     expect(paying.policy).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com/);
     expect(paying.policy).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
     expect(paying.policy).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
     expect(paying.policy).toContain("object-src 'none'");
+    expect(paying.page).toContain('<meta name="portal-pay" content="stripe">');
     const plain = await policyOf(other.code);
     expect(plain.policy).not.toContain('stripe');
+    expect(plain.page).not.toContain('portal-pay');
     // The company leaves Stripe: its next configuration answer takes the hint back.
     await changeCompanySettings(t, stripe.companyId, stripeOn(false));
     await paying.b.get('/api/company/get-config');

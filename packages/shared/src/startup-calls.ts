@@ -56,6 +56,8 @@ export const ROLE_COOKIE = 'portal_role';
  * others (decision 103). Set by the company's configuration answer, read by the page.
  */
 export const PAY_COOKIE = 'portal_pay';
+/** The meta tag a page carries when its policy opens the processor's origins (`content="stripe"`). */
+export const PAY_META = 'portal-pay';
 
 /**
  * The first screens whose script the page names as module preloads, by the same rule (no

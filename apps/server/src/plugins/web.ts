@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@portal/shared/endpoint';
-import { NO_COMPANY_META, PAY_COOKIE, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
+import { NO_COMPANY_META, PAY_COOKIE, PAY_META, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
 import { withStripeOrigins } from './security.ts';
@@ -68,13 +68,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     if (url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || path.extname(url)) return reply.callNotFound();
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
     const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]), role: roleOfCookie(cookies[ROLE_COOKIE]) };
-    const page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);
+    let page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);
     // The page differs by the cookies it was asked with: no shared cache may hand it to another
     // browser. It differs by Accept-Encoding too (compressed when accepted, plugins/compression.ts),
     // which the compression says only on the answers it compresses.
     // The company's processor loads its script in the page (its configuration answer left the hint).
     const policy = reply.raw.getHeader('content-security-policy');
-    if (sessions.company && cookies[PAY_COOKIE] === 'stripe' && typeof policy === 'string') reply.header('content-security-policy', withStripeOrigins(policy));
+    if (sessions.company && cookies[PAY_COOKIE] === 'stripe' && typeof policy === 'string') {
+      reply.header('content-security-policy', withStripeOrigins(policy));
+      // The page knows it may load Stripe.js (lib/stripe.ts); without it, it reloads once to get this policy.
+      page = page.replace('</head>', `<meta name="${PAY_META}" content="stripe"></head>`);
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding').send(page);
   });
 });

@@ -73,10 +73,10 @@ interface Method {
   spent: boolean;
 }
 
-export async function startStripeFake(options: { now?: () => Date } = {}): Promise<StripeFake> {
+export async function startStripeFake(options: { now?: () => Date; port?: number; secretKey?: string; webhookSecret?: string } = {}): Promise<StripeFake> {
   const clock = () => options.now?.() ?? new Date();
   const now = () => unix(clock());
-  const secretKey = newId('sk_test', 99);
+  const secretKey = options.secretKey ?? newId('sk_test', 99);
   const customers = new Map<string, Stripe.Customer>();
   const methods = new Map<string, Method>();
   const intents = new Map<string, Stripe.PaymentIntent>();
@@ -307,8 +307,13 @@ export async function startStripeFake(options: { now?: () => Date } = {}): Promi
     request = { id: requestId, idempotency_key: key ?? null };
     const params = parseForm(method === 'POST' ? body : url.search.slice(1));
     const given = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
+    const control = /^\/_test\/payment_intents\/([^/]+)\/authenticate$/.exec(url.pathname);
     let result: Answer;
-    if (given !== secretKey) {
+    if (control && given === secretKey && method === 'POST') {
+      // The card holder's answer to 3-D Secure, for a browser test's stand-in of Stripe.js (not Stripe's API).
+      authenticate(control[1]!, text(params, 'approve') === 'true');
+      result = { status: 200, body: intentOf(control[1]!), kept: false };
+    } else if (given !== secretKey) {
       const message = given ? `Invalid API Key provided: ${given.slice(0, 8)}${'*'.repeat(Math.max(0, given.length - 12))}${given.slice(-4)}` : 'You did not provide an API key.';
       result = { status: 401, body: { error: { type: 'invalid_request_error', message } satisfies Stripe.StripeRawError }, kept: false };
     } else if (key) {
@@ -343,9 +348,25 @@ export async function startStripeFake(options: { now?: () => Date } = {}): Promi
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => answer(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const webhookSecret = newId('whsec', 32);
+  const webhookSecret = options.webhookSecret ?? newId('whsec', 32);
+
+  function authenticate(id: string, approve: boolean) {
+    const intent = intents.get(id);
+    const setup = setups.get(id);
+    const status = intent?.status ?? setup?.status;
+    if (status !== 'requires_action') throw new Error(`${id} does not wait for 3-D Secure (status ${status ?? 'unknown'})`);
+    const method = methodOf(String(intent?.payment_method ?? setup?.payment_method));
+    if (intent && approve) succeed(intent, method);
+    if (intent && !approve) {
+      const failed = setIntent(intent, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error: authenticationError('payment_intent', method.object) });
+      record({ type: 'payment_intent.payment_failed', object: failed });
+    }
+    if (setup && approve && typeof setup.customer === 'string') attach(method, setup.customer);
+    if (setup && approve) setSetup(setup, { status: 'succeeded', next_action: null, latest_attempt: newId('setatt') });
+    if (setup && !approve) setSetup(setup, { status: 'requires_payment_method', payment_method: null, next_action: null, last_setup_error: authenticationError('setup_intent', method.object) });
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -355,21 +376,7 @@ export async function startStripeFake(options: { now?: () => Date } = {}): Promi
     webhookSecret,
     events: () => [...events],
     paymentIntents: () => [...intents.values()],
-    authenticate(id, approve) {
-      const intent = intents.get(id);
-      const setup = setups.get(id);
-      const status = intent?.status ?? setup?.status;
-      if (status !== 'requires_action') throw new Error(`${id} does not wait for 3-D Secure (status ${status ?? 'unknown'})`);
-      const method = methodOf(String(intent?.payment_method ?? setup?.payment_method));
-      if (intent && approve) succeed(intent, method);
-      if (intent && !approve) {
-        const failed = setIntent(intent, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error: authenticationError('payment_intent', method.object) });
-        record({ type: 'payment_intent.payment_failed', object: failed });
-      }
-      if (setup && approve && typeof setup.customer === 'string') attach(method, setup.customer);
-      if (setup && approve) setSetup(setup, { status: 'succeeded', next_action: null, latest_attempt: newId('setatt') });
-      if (setup && !approve) setSetup(setup, { status: 'requires_payment_method', payment_method: null, next_action: null, last_setup_error: authenticationError('setup_intent', method.object) });
-    },
+    authenticate,
     dropNextAnswer(answers = 2) {
       drop = { left: answers, key: undefined };
     },

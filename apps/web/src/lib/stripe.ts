@@ -12,7 +12,11 @@ const loaded = new Map<string, Promise<Stripe | null>>();
 export function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = loaded.get(publishableKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey);
+    // A failed load (offline, a blocker) is not kept: the next card form tries again.
+    stripe = loadStripe(publishableKey).catch(() => {
+      loaded.delete(publishableKey);
+      return null;
+    });
     loaded.set(publishableKey, stripe);
   }
   return stripe;

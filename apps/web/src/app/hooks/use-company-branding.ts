@@ -4,6 +4,7 @@ import { applyBranding, resetBranding } from '@/lib/branding';
 import { fontFor, fontReady } from '@/lib/fonts';
 import { hubRedirectUrl } from '@/lib/hub-host';
 import { postToNative } from '@/lib/native-bridge';
+import { pageNeedsStripeReload } from '@/lib/stripe-page';
 
 /**
  * The loaded company dresses the page (its colours, font, logo) and is told to a native wrapper;
@@ -38,6 +39,10 @@ export function useCompanyBranding(config: CompanyConfig | undefined, failed: bo
     if (target) {
       setRedirecting(true);
       window.location.replace(target);
+    } else if (pageNeedsStripeReload(config)) {
+      // Loaded again with Stripe's origins in its policy, before anything is typed (decision 103).
+      setRedirecting(true);
+      window.location.reload();
     }
   }, [config]);
 

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { LockIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,16 @@ export interface StripeCardFormProps {
  */
 export default function StripeCardForm(props: StripeCardFormProps) {
   const stripe = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void stripe.then((loaded) => {
+      if (current) setUnavailable(loaded === null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
   const currency = useConfig().fin_setup.Currency.toLowerCase();
   const options = useMemo(
     () => ({
@@ -35,6 +45,13 @@ export default function StripeCardForm(props: StripeCardFormProps) {
     }),
     [props.amountCents, currency],
   );
+  if (unavailable) {
+    return (
+      <p role="alert" className="rounded-xl border border-danger-line bg-danger-surface px-4 py-4 text-sm text-danger">
+        The card form could not be loaded. Please check your connection (and any content blocker) and reload the page.
+      </p>
+    );
+  }
   return (
     <Elements stripe={stripe} options={options}>
       <CardEntry {...props} />

@@ -149,3 +149,13 @@ describe('paying through Stripe (decision 103)', () => {
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 });
+
+describe('Stripe.js that does not load', () => {
+  it('says the card form could not be loaded, instead of a form that never takes a card', async () => {
+    stripeJs.loadStripe.mockImplementationOnce(() => Promise.reject(new Error('Failed to load Stripe.js')));
+    serve('pk_test_blocked', [answer({})]);
+    renderPayment();
+    expect((await screen.findByRole('alert')).textContent).toContain('The card form could not be loaded.');
+    expect(screen.queryByRole('button', { name: 'Pay $41.00' })).toBeNull();
+  });
+});
