@@ -150,6 +150,13 @@ export const paymentDetailsSchema = z.object({
   bankFormat: z.enum(BANK_FORMATS),
   card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
   bank: z.object({ AccountName: z.string(), BankCode: z.string(), AccountNumber: z.string() }).nullable(),
+  /** Where the company's processor is Stripe: its publishable key, for the card form (decision 103). */
+  stripePublishableKey: z.string().nullable().optional(),
+  /**
+   * A card being saved whose bank asks for 3-D Secure first (Stripe's SetupIntent): the page
+   * finishes the step with Stripe.js and sends the same card again; the card is not saved yet.
+   */
+  cardAction: z.object({ clientSecret: z.string() }).nullable().optional(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

@@ -12,6 +12,7 @@ import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
 function openToFamilies(s: Record<string, Record<string, unknown>>) {
   s.fin_setup!.InvoicesPaidOnline = true;
   s.switches!.CanTakeNewSignUps = true;
+  s.switches!.ShowPaymentDetailsTab = true;
 }
 
 interface Payment {
@@ -212,6 +213,25 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     await gateway.refund(companyId, paid.body.reference!);
     await gateway.refund(companyId, paid.body.reference!);
     expect(fake.events().filter((e) => e.type === 'charge.refunded' && JSON.stringify(e.data.object).includes(paid.body.reference!))).toHaveLength(1);
+  });
+
+  it('a card saved from Billing goes through a SetupIntent; one whose bank asks for 3-D Secure is saved once the step is taken', async () => {
+    const { browser } = await customerWithInvoices(t, [], { company: code, prefix: 'S' });
+    type Details = { card: { brand: string; last4: string } | null; cardAction?: { clientSecret: string } | null; stripePublishableKey?: string | null };
+    expect((await browser.get<Details>('/api/customer/get-payment-details')).body.stripePublishableKey).toBe(fake.publishableKey);
+    const card = await paymentMethod('tok_threeDSecure2Required');
+    const asked = await browser.post<Details>('/api/customer/add-credit-card-details', { token: card });
+    answers.push(JSON.stringify(asked));
+    expect(asked.status).toBe(200);
+    expect(asked.body.card).toBeNull();
+    const secret = asked.body.cardAction!.clientSecret;
+    expect(secret).toMatch(/^seti_/);
+    // Asked again before the step: still waiting on it, nothing saved.
+    expect((await browser.post<Details>('/api/customer/add-credit-card-details', { token: card })).body.cardAction?.clientSecret).toBe(secret);
+    fake.authenticate(secret.split('_secret_')[0]!, true);
+    const saved = await browser.post<Details>('/api/customer/add-credit-card-details', { token: card });
+    expect(saved.body.cardAction ?? null).toBeNull();
+    expect(saved.body.card).toMatchObject({ brand: 'Visa', last4: '3220' });
   });
 
   it('a card from another family is refused before anything is charged', async () => {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { vaultFor } from './gateway.service.ts';
+import { cardEntryOf, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
 
 /** K19: what each payment type lets a customer keep on file. */
@@ -53,6 +53,7 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
     bankFormat: bankFormatOf(company),
     card: row?.kind === 'card' && row.card_last4 ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` } : null,
     bank: row?.kind === 'bank' ? { AccountName: row.account_name ?? '', BankCode: row.bank_code_masked ?? '', AccountNumber: row.account_number_masked ?? '' } : null,
+    stripePublishableKey: (await cardEntryOf(ctx, company))?.stripePublishableKey ?? null,
   };
 }
 
@@ -61,8 +62,12 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
   if (!offersOf(company).card) throw new AppError(403, 'FEATURE_DISABLED', 'Cards cannot be saved for this account');
   const existing = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   if (mode === 'update' && existing?.kind !== 'card') throw new AppError(404, 'NOT_FOUND', 'There is no saved card to update');
-  const card = await vaultFor(ctx, company).lookupCard(company.id, clientId, token);
+  const vault = vaultFor(ctx, company);
+  const card = await vault.lookupCard(company.id, clientId, token);
   if (!card) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
+  // A card the bank must agree to first (3-D Secure) is saved when the same card comes back after the step.
+  const action = await vault.prepareSavedCard(company.id, clientId, token);
+  if (action) return { ...(await getPaymentDetails(ctx, company, clientId)), cardAction: action };
   const now = nowIso();
   await repo.savePaymentMethod(ctx.db, {
     company_id: company.id,

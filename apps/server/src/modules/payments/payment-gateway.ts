@@ -63,6 +63,12 @@ export interface PaymentGateway {
    * the charge as it now stands: one approved meanwhile stays succeeded; null when none was made.
    */
   cancel(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Makes a card of the client's ready to be charged later without them (a saved card): null when
+   * it is, or the secret with which the card holder's browser answers the bank's 3-D Secure step
+   * first. Asking again with the same card after that step answers null.
+   */
+  prepareSavedCard(companyId: number, clientId: number, token: string): Promise<{ clientSecret: string } | null>;
   /** The card behind a token no client holds yet (an online registration's, before its family exists), or null. */
   findUnownedCard(companyId: number, token: string): Promise<CardInfo | null>;
   /** The card behind a token of this client, or null (another client's or company's token, or none). */

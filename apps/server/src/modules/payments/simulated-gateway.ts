@@ -81,6 +81,11 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
 
+    async prepareSavedCard() {
+      // The simulator's cards are charged at any time without a step.
+      return null;
+    },
+
     async findUnownedCard(companyId, token) {
       const card = await repo.findUnownedCard(db, companyId, token);
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;

@@ -182,6 +182,29 @@ export function createStripeGateway(
       return pm?.card ? cardOf(pm, pm.card) : null;
     },
 
+    async prepareSavedCard(companyId, clientId, token) {
+      // A SetupIntent, so the bank agrees now to later charges without the family (instalments, saved-card payments).
+      const stripe = await stripeOf(companyId);
+      if (!(await attach(stripe, companyId, token, clientId))) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
+      const customer = await customerOf(stripe, companyId, clientId);
+      const made = await stripe.setupIntents.create(
+        {
+          customer,
+          payment_method: token,
+          confirm: true,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { company_id: String(companyId), client_id: String(clientId) },
+        },
+        { idempotencyKey: `setup-${companyId}-${clientId}-${token}` },
+      );
+      // Asked again after the step, the same key answers the intent as it was made: read it as it stands.
+      const intent = made.status === 'requires_action' ? await stripe.setupIntents.retrieve(made.id) : made;
+      if (intent.status === 'succeeded') return null;
+      if (intent.status === 'requires_action' && intent.client_secret) return { clientSecret: intent.client_secret };
+      throw new AppError(402, 'authentication_failed', DECLINE_MESSAGES.authentication_failed);
+    },
+
     async findUnownedCard(companyId, token) {
       const pm = await findPaymentMethod(await stripeOf(companyId), token);
       return pm?.card && customerIdOf(pm) === null ? cardOf(pm, pm.card) : null;

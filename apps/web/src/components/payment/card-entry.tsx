@@ -19,9 +19,11 @@ export function CardEntry({
   onCard,
   onInvalid,
   children,
+  footer,
 }: {
   stripeKey: string | null;
-  amountCents: number;
+  /** None where a card is only saved. */
+  amountCents?: number;
   submitLabel: ReactNode;
   busy?: boolean;
   onCard: (card: CardDetails | StripeCard) => void | Promise<void>;
@@ -29,10 +31,12 @@ export function CardEntry({
   onInvalid?: () => void;
   /** Extra fields under the card (a save-for-next-time box). */
   children?: ReactNode;
+  /** Beside the submit button (Cancel). */
+  footer?: ReactNode;
 }) {
   if (!stripeKey) {
     return (
-      <CardForm submitLabel={submitLabel} busy={busy} onSubmit={onCard} onInvalid={onInvalid}>
+      <CardForm submitLabel={submitLabel} busy={busy} onSubmit={onCard} onInvalid={onInvalid} footer={footer}>
         {children}
       </CardForm>
     );
@@ -45,6 +49,7 @@ export function CardEntry({
         submitLabel={submitLabel}
         busy={busy}
         onPaymentMethod={(paymentMethod) => onCard({ paymentMethod, publishableKey: stripeKey })}
+        footer={footer}
       >
         {children}
       </StripeCardForm>

@@ -7,13 +7,16 @@ import { useConfig } from '@/entities/company/get-company-config';
 
 export interface StripeCardFormProps {
   publishableKey: string;
-  amountCents: number;
+  /** What the payment is for; none where a card is only saved (Stripe's setup mode). */
+  amountCents?: number;
   submitLabel: ReactNode;
   busy?: boolean;
   /** Handed the payment method Stripe.js made from the card; the card itself never reaches the portal. */
   onPaymentMethod: (id: string) => void | Promise<void>;
   /** Extra fields under the card (a save-for-next-time box). */
   children?: ReactNode;
+  /** Beside the submit button (Cancel). */
+  footer?: ReactNode;
 }
 
 /**
@@ -36,8 +39,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
   const currency = useConfig().fin_setup.Currency.toLowerCase();
   const options = useMemo(
     () => ({
-      mode: 'payment' as const,
-      amount: props.amountCents,
+      ...(props.amountCents === undefined ? { mode: 'setup' as const } : { mode: 'payment' as const, amount: props.amountCents }),
       currency,
       paymentMethodCreation: 'manual' as const,
       paymentMethodTypes: ['card'],
@@ -59,7 +61,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
   );
 }
 
-function CardEntry({ submitLabel, busy, onPaymentMethod, children }: StripeCardFormProps) {
+function CardEntry({ submitLabel, busy, onPaymentMethod, children, footer }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -100,9 +102,12 @@ function CardEntry({ submitLabel, busy, onPaymentMethod, children }: StripeCardF
       <p className="flex items-center gap-2 text-xs text-muted">
         <LockIcon aria-hidden="true" className="size-4" /> Your card details go straight to Stripe, our payment provider.
       </p>
-      <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready}>
-        {submitLabel}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready}>
+          {submitLabel}
+        </Button>
+        {footer}
+      </div>
     </form>
   );
 }

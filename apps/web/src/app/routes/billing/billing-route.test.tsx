@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ApiError, Success } from '@portal/shared/api-schemas';
@@ -7,8 +7,10 @@ import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
+import { stripeJs } from '@/test/stripe-js';
 import BillingRoute from './billing-route';
 
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
 installMockServer();
 afterEach(() => cleanup());
 
@@ -92,5 +94,29 @@ describe('Billing (/hub/settings/billing)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.removals).toBe(1);
     expect(screen.getByText('Visa ending 4242')).toBeTruthy();
+  });
+
+  it('decision 103: on Stripe, the card is saved through Stripe’s setup mode; a bank that asks for 3-D Secure gets it from Stripe.js, then the same card is sent again and saved', async () => {
+    stripeJs.reset();
+    const onStripe: PaymentDetails = { ...withCard, card: null, stripePublishableKey: 'pk_test_billing' };
+    serveBilling(onStripe);
+    const saves: { token: string }[] = [];
+    server.use(
+      http.post<never, { token: string }, PaymentDetails>('/api/customer/add-credit-card-details', async ({ request }) => {
+        saves.push(await request.json());
+        return HttpResponse.json(
+          saves.length === 1 ? { ...onStripe, cardAction: { clientSecret: 'seti_1_secret_z' } } : { ...onStripe, card: { brand: 'Visa', last4: '3220', expiry: '12/2030' }, cardAction: null },
+        );
+      }),
+    );
+    renderRoute(<BillingRoute />, { url: '/hub/settings/billing', config: formTestConfig({ ShowPaymentDetailsTab: true, fin_setup: { ...formTestConfig().fin_setup, Currency: 'GBP' } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add card' }));
+    const save = await screen.findByRole('button', { name: 'Save card' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    expect(stripeJs.argsOf('stripe.elements')?.[0]).toMatchObject({ mode: 'setup', currency: 'gbp' });
+    fireEvent.click(save);
+    expect(await screen.findByText('Your card has been saved.')).toBeTruthy();
+    expect(stripeJs.argsOf('stripe.handleNextAction')?.[0]).toEqual({ clientSecret: 'seti_1_secret_z' });
+    expect(saves).toEqual([{ token: stripeJs.paymentMethod }, { token: stripeJs.paymentMethod }]);
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import { BankForm } from '@/components/forms/bank-form';
-import { CardForm, type CardDetails } from '@/components/forms/card-form';
+import type { CardDetails } from '@/components/forms/card-form';
+import { CardEntry } from '@/components/payment/card-entry';
+import { finishStripeStep, isStripeCard, STRIPE_STEP_FAILED, type StripeCard } from '@/lib/stripe';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
@@ -28,12 +30,18 @@ export default function BillingRoute() {
   // K3: while editing, a back button labelled with the tab name replaces the tab bar.
   useSettingsBackButton(mode !== 'view', 'Billing', () => setMode('view'));
 
-  async function submitCard(card: CardDetails) {
+  async function submitCard(card: CardDetails | StripeCard) {
     setError(null);
     setBusy(true);
     try {
-      const token = await tokeniseCard(card);
-      await saveCard.mutateAsync({ token: token.id, mode: details.data?.card ? 'update' : 'add' });
+      const token = isStripeCard(card) ? card.paymentMethod : (await tokeniseCard(card)).id;
+      const save = () => saveCard.mutateAsync({ token, mode: details.data?.card ? 'update' : 'add' });
+      const saved = await save();
+      if (saved.cardAction && isStripeCard(card)) {
+        // The bank asks for 3-D Secure before the card can be charged later: Stripe.js takes it, then the same card is saved.
+        await finishStripeStep(card.publishableKey, saved.cardAction.clientSecret);
+        if ((await save()).cardAction) throw new Error(STRIPE_STEP_FAILED);
+      }
       setMode('view');
       setStatus('Your card has been saved.');
     } catch (e) {
@@ -75,10 +83,11 @@ export default function BillingRoute() {
             {data.card ? 'Update card' : 'Add card'}
           </h2>
           {data.bank ? <ReplaceNote text={REPLACES_BANK} /> : null}
-          <CardForm
+          <CardEntry
+            stripeKey={data.stripePublishableKey ?? null}
             submitLabel="Save card"
             busy={busy}
-            onSubmit={submitCard}
+            onCard={submitCard}
             footer={
               <Button variant="ghost" onClick={() => setMode('view')}>
                 Cancel
