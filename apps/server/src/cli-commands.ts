@@ -27,7 +27,9 @@ const usage = `Usage:
                                                 erased at the next hourly run (decision 097)
   npm run portal -- set-gateway CODE --provider stripe --secret-key sk_… --publishable-key pk_… --webhook-secret whsec_…
                                                 connect a company to its card processor; the keys are
-                                                stored encrypted with PROCESSOR_KEYS_SECRET (decision 103)
+                                                stored encrypted with PROCESSOR_KEYS_SECRET (decision 103);
+                                                GATEWAY_SECRET_KEY, GATEWAY_WEBHOOK_SECRET … may
+                                                give them instead of the options
 ${notifyUsage}
 ${outboxUsage}
 ${classSessionLinkUsage}`;
@@ -69,7 +71,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     if (command === 'set-gateway') {
       const [, code] = positional;
-      const [provider, secretKey, publishableKey, webhookSecret] = ['provider', 'secret-key', 'publishable-key', 'webhook-secret'].map((k) => options.get(k));
+      // The secrets may come from the environment instead, kept out of the process list and the shell's history.
+      const [provider, secretKey, publishableKey, webhookSecret] = ['provider', 'secret-key', 'publishable-key', 'webhook-secret'].map(
+        (k) => options.get(k) ?? process.env[`GATEWAY_${k.toUpperCase().replaceAll('-', '_')}`],
+      );
       if (!code || !provider || !secretKey || !publishableKey || !webhookSecret) {
         console.error('set-gateway needs a company code, --provider, --secret-key, --publishable-key and --webhook-secret');
         return 1;

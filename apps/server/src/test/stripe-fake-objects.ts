@@ -48,13 +48,15 @@ export interface TestCard {
   brand: string;
   last4: string;
   outcome: CardOutcome;
+  /** Stripe checks a card as it is attached to a customer: this one is declined there already. */
+  declinedOnAttach?: boolean;
 }
 
 /** Stripe's test tokens the fake knows (a PaymentMethod is made from one: `card[token]=tok_visa`). */
 export const TEST_TOKENS: Record<string, TestCard> = {
   tok_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
   tok_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
-  tok_chargeDeclined: { brand: 'visa', last4: '0002', outcome: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+  tok_chargeDeclined: { brand: 'visa', last4: '0002', outcome: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }, declinedOnAttach: true },
   tok_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
   tok_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', outcome: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' } },
   tok_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'three_d_secure' },

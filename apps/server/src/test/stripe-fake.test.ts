@@ -19,7 +19,8 @@ describe('the Stripe fake, driven by the stripe SDK', () => {
   async function customerWithCard(token = 'tok_visa') {
     const customer = await stripe.customers.create({ email: 'payer@example.com', name: 'Pat Payer', metadata: { portal_customer: '42' } });
     const method = await stripe.paymentMethods.create({ type: 'card', card: { token } });
-    await stripe.paymentMethods.attach(method.id, { customer: customer.id });
+    // The generic decline card is declined as it is attached: it is charged unattached, as a one-off payment.
+    if (token !== 'tok_chargeDeclined') await stripe.paymentMethods.attach(method.id, { customer: customer.id });
     return { customer: customer.id, method: method.id };
   }
   const pay = (who: { customer: string; method: string }, more: Partial<Stripe.PaymentIntentCreateParams> = {}, options?: Stripe.RequestOptions) =>
@@ -90,6 +91,15 @@ describe('the Stripe fake, driven by the stripe SDK', () => {
     const stored = fake.paymentIntents().find((pi) => pi.id === cardError.payment_intent?.id);
     expect(stored?.status).toBe('requires_payment_method');
     expect(fake.events().at(-1)).toMatchObject({ type: 'payment_intent.payment_failed', data: { object: { id: stored?.id } } });
+  });
+
+  it('declines the generic decline card as it is attached, as Stripe checks a card then', async () => {
+    const customer = await stripe.customers.create({});
+    const method = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_chargeDeclined' } });
+    const error = await failure(stripe.paymentMethods.attach(method.id, { customer: customer.id }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
+    expect((await stripe.paymentMethods.retrieve(method.id)).customer).toBeNull();
   });
 
   it('asks for 3-D Secure, and succeeds once the card holder approves', async () => {

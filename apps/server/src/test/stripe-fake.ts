@@ -254,6 +254,8 @@ export async function startStripeFake(options: { now?: () => Date; port?: number
     customerOf(customer, 'customer');
     if (method.object.customer !== null && method.object.customer !== customer) throw invalid('The payment method you provided has already been attached to a customer.');
     if (method.object.customer === null && method.spent) throw invalid(SPENT);
+    const outcome = method.card.outcome;
+    if (method.card.declinedOnAttach && typeof outcome !== 'string') throw new Refusal(402, cardError(outcome, method.object), true);
     attach(method, customer);
     return method.object;
   }

@@ -17,8 +17,19 @@ const RELOADED = 'portal-pay-reloaded';
  * the next load of the page opens Stripe's origins.
  */
 export function pageNeedsStripeReload(config: Pick<CompanyConfig, 'fin_setup' | 'CustomerID'>): boolean {
-  if (!paysThroughStripe(config) || document.querySelector(`meta[name="${PAY_META}"][content="stripe"]`)) return false;
-  if (window.sessionStorage.getItem(RELOADED) === String(config.CustomerID)) return false;
-  window.sessionStorage.setItem(RELOADED, String(config.CustomerID));
+  // Only as the page starts: a company that moves to Stripe while a family types is not reloaded
+  // under them (its card form then says it could not load, and a reload mends it).
+  const first = !started;
+  started = true;
+  if (!first || !paysThroughStripe(config) || document.querySelector(`meta[name="${PAY_META}"][content="stripe"]`)) return false;
+  try {
+    if (window.sessionStorage.getItem(RELOADED) === String(config.CustomerID)) return false;
+    window.sessionStorage.setItem(RELOADED, String(config.CustomerID));
+  } catch {
+    // No storage (a private mode that refuses it): no reload, which could not be kept from repeating.
+    return false;
+  }
   return true;
 }
+
+let started = false;

@@ -41,9 +41,10 @@ export interface StripeCard {
 export const isStripeCard = (card: object): card is StripeCard => 'paymentMethod' in card;
 
 /**
- * The 3-D Secure step of a payment attempt paid with a Stripe card: Stripe.js takes it once per
- * attempt, then the same attempt is sent again (`again`). 'none' when the card was not Stripe's
- * (the page shows its own challenge step); 'failed' when the attempt still asks after its step.
+ * The 3-D Secure step of a payment attempt paid with a Stripe card: Stripe.js takes it, then the
+ * same attempt is sent again (`again`). 'none' when the card was not Stripe's (the page shows its
+ * own challenge step); 'failed' when the attempt still asks after its step: the page keeps the
+ * attempt, and its next Pay sends it again and offers the step again.
  */
 export function useStripeStep() {
   const key = useRef<string | null>(null);
@@ -56,7 +57,11 @@ export function useStripeStep() {
     take(clientSecret: string, attemptKey: string, again: () => void): 'none' | 'taken' | 'failed' {
       const publishableKey = key.current;
       if (!publishableKey) return 'none';
-      if (taken.current === attemptKey) return 'failed';
+      if (taken.current === attemptKey) {
+        // The attempt still asks after its step: the next Pay sends it again and the step is offered again.
+        taken.current = null;
+        return 'failed';
+      }
       taken.current = attemptKey;
       // Whatever Stripe.js answers, the attempt's own answer says how it ended.
       void finishStripeStep(publishableKey, clientSecret)

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
-import { gatewayFor } from '../../modules/payments/payments.api.ts';
+import { gatewayNamed } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import { gatewayKey, type Checkout, type StoredRequest } from './payment-steps.ts';
@@ -22,7 +22,7 @@ export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId
     if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body)) continue;
     // Another guest's card check (every guest pays as one client) is theirs to finish.
     if (!(await isSamePayer(row))) continue;
-    const gateway = gatewayFor(ctx, company);
+    const gateway = gatewayNamed(ctx, row.processor);
     const charge = gateway ? await gateway.cancel(company.id, gatewayKey(row)) : null;
     const settling =
       charge?.status === 'succeeded'

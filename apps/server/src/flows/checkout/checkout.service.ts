@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import { gatewayFor, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
+import { gatewayFor, gatewayNamed, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
 import { directDebitAvailable, findSavedCardToken, PAYMENTS_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
 import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/classes.api.ts';
@@ -33,7 +33,13 @@ export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: 
   const row = await repo.findPaymentByKey(ctx.db, companyId, clientId, idempotencyKey);
   if (!row) return null;
   const stored = JSON.parse(row.result ?? 'null') as StoredResult | null;
-  return { status: row.status, reference: row.reference, answer: stored?.ok ? stored.answer : null, refusal: stored && !stored.ok ? { status: stored.status, code: stored.code } : null };
+  return {
+    status: row.status,
+    processor: row.processor,
+    reference: row.reference,
+    answer: stored?.ok ? stored.answer : null,
+    refusal: stored && !stored.ok ? { status: stored.status, code: stored.code } : null,
+  };
 }
 
 /**
@@ -221,7 +227,8 @@ async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string)
 async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<PaymentAnswer> {
   const stored = JSON.parse(payment.request) as StoredRequest;
   if (payment.amount_cents === 0 || payment.processor === DIRECT_DEBIT) return complete(ctx, company, payment, null);
-  const gateway = gatewayFor(ctx, company);
+  // The processor the payment was begun with, whatever the company has chosen since.
+  const gateway = gatewayNamed(ctx, payment.processor);
   if (!gateway) return fail(ctx, company, payment, 403, 'PAYMENTS_OFF', 'Online payment is not available');
 
   let result: ChargeResult;

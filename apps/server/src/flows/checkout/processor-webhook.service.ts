@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { gatewayFor, recordEventApplied, verifyProcessorEvent, wasEventApplied } from '../../modules/payments/payments.api.ts';
+import { gatewayNamed, recordEventApplied, verifyProcessorEvent, wasEventApplied } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { gatewayKey } from './payment-steps.ts';
 import { complete, fail, refundOnce } from './settle.service.ts';
@@ -24,7 +24,8 @@ export async function applyProcessorWebhook(ctx: Ctx, company: Company, provider
 
 async function settleFromProcessor(ctx: Ctx, company: Company, paymentId: number): Promise<void> {
   const payment = await repo.findPaymentById(ctx.db, company.id, paymentId);
-  const gateway = gatewayFor(ctx, company);
+  // Where the money went, whatever the company has chosen since.
+  const gateway = payment && gatewayNamed(ctx, payment.processor);
   if (!payment || !gateway || payment.amount_cents === 0) return;
   const charge = await gateway.retrieve(company.id, gatewayKey(payment));
   if (!charge) return;

@@ -10,7 +10,7 @@ import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.t
 import { findGuardianAddress, notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
 import type { ActivityKind } from '@portal/shared/activity-schemas';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
-import { gatewayFor, type PaymentGateway } from '../../modules/payments/payments.api.ts';
+import { gatewayNamed, type PaymentGateway } from '../../modules/payments/payments.api.ts';
 import { saveCard } from '../../modules/payments/payments.api.ts';
 import { confirmHeldBookings, releaseHeldBookings, returnHoldsToCart } from '../../modules/bookings/bookings.api.ts';
 import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from '../../modules/financials/financials.api.ts';
@@ -229,7 +229,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       // answered as it stands; a process that dies between the two leaves the charge to the
       // minute job's refunds.
       if (await markFailed(ctx, company, payment, { ok: false, status: 409, code: err.code, message: `${err.message} Your payment has been refunded.` })) {
-        const gateway = gatewayFor(ctx, company);
+        const gateway = gatewayNamed(ctx, payment.processor);
         if (chargeId && gateway) await refundOnce(ctx, company, gateway, chargeId);
       }
       return replay((await repo.findPaymentById(ctx.db, company.id, payment.id))!);
@@ -250,7 +250,7 @@ class AlreadyFinished extends Error {}
 /** The card a payment charged, as "Visa •••• 4242"; null when the gateway no longer knows it. */
 async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): Promise<string | null> {
   const { chargeToken } = JSON.parse(payment.request) as StoredRequest;
-  const gateway = gatewayFor(ctx, company);
+  const gateway = gatewayNamed(ctx, payment.processor);
   if (!chargeToken || !gateway) return null;
   const info = await gateway.lookupCard(company.id, payment.client_id, chargeToken).catch(() => null);
   return info ? `${info.brand} •••• ${info.last4}` : null;

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, ownCompany, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { customerWithInvoices, idempotencyKey as key, invoiceState } from '../../test/payment-fixtures.ts';
+import { customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import type { StripeFake } from '../../test/stripe-fake.ts';
 import { startStripeTestApp } from '../../test/stripe-fixtures.ts';
 import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
@@ -77,6 +78,9 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     answers.push(res.body);
     return { status: res.statusCode, body: res.json<{ received?: boolean; duplicate?: boolean; code?: string }>() };
   }
+
+  const paymentOf = async (invoiceNo: string) =>
+    (await t.runtime.ctx.db.selectFrom('payments').select(['id', 'request']).where('company_id', '=', companyId).execute()).find((p) => p.request.includes(invoiceNo))!;
 
   const lastEvent = (type: string, intentId: string) => [...fake.events()].reverse().find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!;
 
@@ -244,6 +248,47 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('CARD_TOKEN_INVALID');
     expect(fake.paymentIntents()).toHaveLength(before);
+  });
+
+  it('a generic decline is the card’s answer as Stripe checks it, before anything is written or charged', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoices(t, [1_300], { company: code, prefix: 'S' });
+    const before = fake.paymentIntents().length;
+    const refused = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod('tok_chargeDeclined') });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(fake.paymentIntents()).toHaveLength(before);
+    expect(await t.runtime.ctx.db.selectFrom('payments').select('id').where('client_id', '=', clientId).execute()).toHaveLength(0);
+  });
+
+  it('a company whose key Stripe refuses does not hold up the minute job: another company’s payment in flight is still settled', async () => {
+    // A Stripe payment in flight: its answer lost, so the minute job owns it.
+    const { browser, invoiceNo } = await customerWithInvoices(t, [800], { company: code, prefix: 'S' });
+    fake.dropNextAnswer();
+    const lost = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod() });
+    expect(lost.status).toBe(502);
+    // A payment of a company on the simulator, its answer lost too, made after it.
+    const other = await customerWithInvoices(t, [900], { prefix: 'R' });
+    const lostThere = await other.browser.post<Payment>(
+      '/api/payment/checkout',
+      { invoices: [other.invoiceNo], cardToken: await tokenise(other.browser, TEST_CARDS.network) },
+      { 'idempotency-key': key() },
+    );
+    expect(lostThere.status).toBe(502);
+    const keys = { provider: 'stripe', secretKey: fake.secretKey, publishableKey: fake.publishableKey, webhookSecret: fake.webhookSecret };
+    // The key revoked at Stripe: every call of the company's answers 401.
+    expect((await setGatewayKeys(t.runtime.ctx, code, { ...keys, secretKey: 'sk_test_RevokedAtStripe0000' })).ok).toBe(true);
+    try {
+      await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 2 * 60_000));
+      expect((await invoiceState(t, other.invoiceNo)).balance_due_cents).toBe(0);
+      expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(800);
+    } finally {
+      await setGatewayKeys(t.runtime.ctx, code, keys);
+    }
+    // With the key back, the next run settles it from the charge Stripe made.
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 3 * 60_000));
+    expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(0);
+    const settled = await paymentOf(invoiceNo);
+    expect(fake.paymentIntents().filter((pi) => pi.metadata.portal_key === `payment-${settled.id}`)).toHaveLength(1);
   });
 
   it('the keys appear in no answer and no log line', async () => {

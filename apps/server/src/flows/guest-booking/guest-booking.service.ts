@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { solutionHash, solutionOf, verifyRepeat, verifySolution, type Solved } from '../../modules/captcha/captcha.api.ts';
 import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
-import { decideChallenge, findChallenge, gatewayFor, tokeniseCard } from '../../modules/payments/payments.api.ts';
+import { decideChallenge, findChallenge, gatewayFor, gatewayNamed, tokeniseCard } from '../../modules/payments/payments.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import { checkout, findPaymentOutcome } from '../checkout/checkout.service.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
@@ -266,7 +266,8 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
   if (current.cancelBy === null) throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(hours));
   // The refund first (the gateway refunds a charge once): a refund that fails leaves the booking, and the link, as they were.
   const payment = await findPaymentOutcome(ctx, company.id, clientId, row.idempotency_key);
-  const gateway = gatewayFor(ctx, company);
+  // Refunded where it was charged, whatever the company has chosen since.
+  const gateway = payment && gatewayNamed(ctx, payment.processor);
   if (payment?.status === 'completed' && payment.reference && gateway) await gateway.refund(company.id, payment.reference);
   const cancelled = await cancelBooking(ctx, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;

@@ -54,6 +54,16 @@ function providerOf(settings: CompanySettings): ((ctx: Ctx) => PaymentGateway) |
   return PaymentGatewayEnabled ? PROVIDERS[PaymentGatewayProvider.trim().toLowerCase()] : undefined;
 }
 
+/**
+ * The gateway a payment was charged through (its `processor`), whatever the company has chosen
+ * since: a payment in flight is settled, and a charge refunded, where the money is.
+ */
+export function gatewayNamed(ctx: Ctx, name: string): PaymentGateway | null {
+  if (name === STRIPE_PROVIDER) return ctx.gateways.stripe ?? null;
+  if (name === SIMULATED_PROVIDER) return simulatedGatewayAllowed(ctx.env) ? (ctx.gateways.simulated ?? null) : null;
+  return null;
+}
+
 /** The company's gateway, or null when it takes no card payments online (H14), as where the simulator may not run. */
 export function gatewayFor(ctx: Ctx, company: Company): PaymentGateway | null {
   const make = providerOf(company.settings);

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, Engine } from '../../db/database.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 
@@ -102,9 +102,13 @@ export function findPaymentsByIds(db: Db, companyId: number, ids: number[]) {
   return db.selectFrom('payments').select(['id', 'status']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
 }
 
-/** Companies with charges at the simulator or at a real processor (decision 103). */
-export function findCompanyIdsWithCharges(db: Db) {
-  return db.selectFrom('gateway_charges').select('company_id').union(db.selectFrom('processor_charges').select('company_id')).execute();
+/** The companies with charges, and where: at the simulator, or at a real processor (decision 103). */
+export function findCompaniesWithCharges(db: Db) {
+  return db
+    .selectFrom('gateway_charges')
+    .select(['company_id', sql<string>`'simulated'`.as('provider')])
+    .union(db.selectFrom('processor_charges').select(['company_id', 'provider']))
+    .execute();
 }
 
 // ---- Invoices paid through the invoice checkout ----

@@ -12,6 +12,7 @@ export {
   decideChallenge,
   findChallenge,
   gatewayFor,
+  gatewayNamed,
   simulatedGatewayAllowed,
   simulatedGatewayRefusal,
   tokeniseCard,

@@ -35,6 +35,9 @@ export async function setGatewayKeys(ctx: Pick<Ctx, 'db' | 'env'>, code: string,
     return { ok: false, message: 'The secret and publishable keys are from different modes (test and live); nothing was stored.' };
   const company = await findCompanyByCode(ctx, code);
   if (!company) return { ok: false, message: `No company with code ${code}.` };
+  // Another account (its publishable key names it): the families' customers there are not this one's.
+  const before = await repo.findCredentials(ctx.db, company.id, keys.provider);
+  if (before && before.publishable_key !== keys.publishableKey) await repo.forgetCustomers(ctx.db, company.id, keys.provider);
   await repo.saveCredentials(ctx.db, {
     company_id: company.id,
     provider: keys.provider,

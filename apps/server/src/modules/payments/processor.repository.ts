@@ -16,6 +16,10 @@ export async function saveCredentials(db: Db, row: ProcessorCredentialsTable): P
     .execute();
 }
 
+export async function forgetCustomers(db: Db, companyId: number, provider: string): Promise<void> {
+  await db.deleteFrom('processor_customers').where('company_id', '=', companyId).where('provider', '=', provider).execute();
+}
+
 export async function findCustomer(db: Db, companyId: number, provider: string, clientId: number): Promise<string | null> {
   const row = await db
     .selectFrom('processor_customers')

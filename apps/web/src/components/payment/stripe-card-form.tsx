@@ -55,7 +55,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
     );
   }
   return (
-    <Elements stripe={stripe} options={options}>
+    <Elements key={props.publishableKey} stripe={stripe} options={options}>
       <CardEntry {...props} />
     </Elements>
   );
@@ -70,7 +70,8 @@ function CardEntry({ submitLabel, busy, onPaymentMethod, children, footer }: Str
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    // One payment method per press: a second press while the first is made would make another.
+    if (!stripe || !elements || working || busy) return;
     setError(null);
     setWorking(true);
     try {

@@ -79,18 +79,19 @@ export default function PaymentRoute() {
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
   }
 
-  async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep = false) {
+  async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep?: string) {
     setError(null);
     setBusy(true);
-    attemptKey.current ??= newIdempotencyKey();
+    // After Stripe's step, the attempt it was taken for (the hold's countdown may have ended it meanwhile: the server then says so under its key).
+    const key = afterStripeStep ?? (attemptKey.current ??= newIdempotencyKey());
     try {
-      const answer = await submitPayment(body, attemptKey.current);
+      const answer = await submitPayment(body, key);
       const asked = openChallengeOf(answer);
       if (asked && stripeKey && !afterStripeStep) {
         // Stripe.js shows the bank's 3-D Secure step; then the same attempt is asked how it ended.
         setHoldUntil(asked.holdUntil);
         await finishStripeStep(stripeKey, asked.id);
-        return await pay(body, true);
+        return await pay(body, key);
       }
       if (asked && stripeKey) throw new Error(STRIPE_STEP_FAILED);
       if (asked) {

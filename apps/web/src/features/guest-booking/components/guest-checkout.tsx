@@ -131,8 +131,6 @@ export function GuestCheckout({
     const step = asked ? stripeStep.take(asked.id, sent.key, () => void resend(sent)) : 'none';
     if (step === 'taken') return;
     if (step === 'failed') {
-      attempt.current = null;
-      freshCaptcha();
       setError(STRIPE_STEP_FAILED);
       return;
     }

@@ -44,7 +44,6 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
           const step = asked && sent ? stripeStep.take(asked.id, sent.key, () => send(sent.request)) : 'none';
           if (step === 'taken') return;
           if (step === 'failed') {
-            attempt.current = null;
             setError(STRIPE_STEP_FAILED);
             return;
           }

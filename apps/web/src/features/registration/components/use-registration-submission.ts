@@ -137,7 +137,6 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       const step = stripeStep.take(asked.id, sent.key, () => send(sent.submission, captchaAgain));
       if (step === 'taken') return;
       if (step === 'failed') {
-        attempt.current = null;
         setSubmitError(STRIPE_STEP_FAILED);
         return;
       }
