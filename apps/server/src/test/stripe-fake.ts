@@ -248,6 +248,16 @@ export async function startStripeFake(options: { now?: () => Date; port?: number
     return method.object;
   }
 
+  /** A customer deleted, and the payment methods attached to them with it (as Stripe detaches them). */
+  function deleteCustomer(_params: Params, id: string): Stripe.DeletedCustomer {
+    customerOf(id);
+    customers.delete(id);
+    for (const method of methods.values()) {
+      if (method.object.customer === id) method.object = { ...method.object, customer: null };
+    }
+    return { id, object: 'customer', deleted: true };
+  }
+
   function attachMethod(params: Params, id: string): Stripe.PaymentMethod {
     const method = methodOf(id);
     const customer = required(params, 'customer');
@@ -271,6 +281,7 @@ export async function startStripeFake(options: { now?: () => Date; port?: number
   const routes: [string, RegExp, (params: Params, id: string) => unknown][] = [
     ['POST', /^\/v1\/customers$/, createCustomer],
     ['GET', /^\/v1\/customers\/([^/]+)$/, (_params, id) => customerOf(id)],
+    ['DELETE', /^\/v1\/customers\/([^/]+)$/, deleteCustomer],
     ['POST', /^\/v1\/payment_methods$/, createPaymentMethod],
     ['GET', /^\/v1\/payment_methods\/([^/]+)$/, (_params, id) => methodOf(id).object],
     ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, attachMethod],

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, ownCompany, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
-import { runMinuteJobs } from '../../jobs/scheduler.ts';
+import { runHourlyJobs, runMinuteJobs } from '../../jobs/scheduler.ts';
 import type { StripeFake } from '../../test/stripe-fake.ts';
 import { startStripeTestApp } from '../../test/stripe-fixtures.ts';
 import { setGatewayKeys } from '../../modules/payments/payments.api.ts';
@@ -289,6 +289,21 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(0);
     const settled = await paymentOf(invoiceNo);
     expect(fake.paymentIntents().filter((pi) => pi.metadata.portal_key === `payment-${settled.id}`)).toHaveLength(1);
+  });
+
+  it('a family erased (decision 097): its customer at Stripe is deleted, and the card saved there detached with it', async () => {
+    const { browser, clientId, invoiceNo } = await customerWithInvoices(t, [600], { company: code, prefix: 'S' });
+    const card = await paymentMethod();
+    expect((await pay(browser, { invoices: [invoiceNo], cardToken: card, saveCard: true })).body.status).toBe('completed');
+    const customer = (await t.runtime.ctx.db.selectFrom('processor_customers').select('customer_id').where('client_id', '=', clientId).executeTakeFirstOrThrow()).customer_id;
+    const asked = await browser.post<{ request: { eraseAfter: string } }>('/api/customer/deletion-request');
+    expect(asked.status).toBe(200);
+    await runHourlyJobs(t.runtime.ctx, new Date(Date.parse(asked.body.request.eraseAfter) + 60_000));
+    await expect(app.stripe.customers.retrieve(customer)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await app.stripe.paymentMethods.retrieve(card)).customer).toBeNull();
+    expect(await t.runtime.ctx.db.selectFrom('processor_customers').select('customer_id').where('client_id', '=', clientId).execute()).toEqual([]);
+    // Its payment stays in the company's Stripe records.
+    expect(fake.paymentIntents().some((pi) => pi.customer === customer && pi.status === 'succeeded')).toBe(true);
   });
 
   it('the keys appear in no answer and no log line', async () => {

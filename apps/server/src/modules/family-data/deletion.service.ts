@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addMinutes, companyTimeZone, nowIso } from '../../lib/time.ts';
 import { findClientEmail, renderMail } from '../messaging/messaging.api.ts';
 import { recordActivity } from '../activity/activity.api.ts';
+import { forgetClientAtProcessors } from '../payments/payments.api.ts';
 import * as repo from './erasure.repository.ts';
 
 /** What the family reads before asking (decision 097). */
@@ -83,6 +84,14 @@ export async function withdrawDeletion(ctx: Ctx, company: Company, clientId: num
 export async function eraseDueAccounts(ctx: Ctx, at = ctx.clock.now()): Promise<number> {
   let erased = 0;
   for (const due of await repo.findDueRequests(ctx.db, nowIso(at))) {
+    // What the card processor keeps of the family first (a network call, outside the transaction):
+    // its customer there is named by a row the erasure deletes. Unreachable, the family waits for the next run.
+    try {
+      await forgetClientAtProcessors(ctx, due.company_id, due.client_id);
+    } catch (err) {
+      ctx.log.warn({ err }, `erasure of client ${due.client_id} waits: the card processor did not answer`);
+      continue;
+    }
     const done = await ctx.transaction(async (tx) => {
       if (!(await repo.markErased(tx.db, due.id, nowIso(at)))) return false;
       await repo.eraseFamily(tx.db, { companyId: due.company_id, clientId: due.client_id }, nowIso(at));

@@ -24,6 +24,11 @@ export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULA
   return { ...(simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {}), stripe: createStripeGateway(db, env) };
 }
 
+/** Removes what every processor keeps of a family being erased (decisions 097, 103): before its rows are. */
+export async function forgetClientAtProcessors(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  for (const gateway of [ctx.gateways.simulated, ctx.gateways.stripe]) await gateway?.forgetClient(companyId, clientId);
+}
+
 /** Whether the simulator may run: never under NODE_ENV=production unless ALLOW_SIMULATED_GATEWAY says so (decision 054). */
 export function simulatedGatewayAllowed(env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY'>): boolean {
   return env.NODE_ENV !== 'production' || env.ALLOW_SIMULATED_GATEWAY;

@@ -84,6 +84,8 @@ export interface PaymentGateway {
   detachCard(companyId: number, token: string, clientId: number): Promise<void>;
   /** A mandate reference for a bank account (the account itself stays with the direct-debit provider). */
   registerBankAccount(companyId: number, details: { accountName: string; bankCode: string; accountNumber: string }): Promise<string>;
+  /** Removes what the processor keeps of a family being erased (its customer and saved cards there). */
+  forgetClient(companyId: number, clientId: number): Promise<void>;
   /** Successful charges made before `before` (for reconciliation against orders). */
   listSucceededCharges(companyId: number, before: string): Promise<OrphanCharge[]>;
 }

@@ -13,6 +13,7 @@ export {
   findChallenge,
   gatewayFor,
   gatewayNamed,
+  forgetClientAtProcessors,
   simulatedGatewayAllowed,
   simulatedGatewayRefusal,
   tokeniseCard,

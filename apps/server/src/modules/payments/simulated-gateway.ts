@@ -99,6 +99,10 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return repo.detachCard(db, companyId, token, clientId);
     },
 
+    async forgetClient() {
+      // The simulator's cards are rows of the portal's database, which the erasure deletes.
+    },
+
     async registerBankAccount() {
       return randomId('mandate');
     },

@@ -226,6 +226,20 @@ export function createStripeGateway(
       if (pm && customerIdOf(pm) === (await repo.findCustomer(db, companyId, STRIPE_PROVIDER, clientId))) await stripe.paymentMethods.detach(token);
     },
 
+    async forgetClient(companyId, clientId) {
+      const customer = await repo.findCustomer(db, companyId, STRIPE_PROVIDER, clientId);
+      const found = customer ? await account(companyId) : null;
+      if (!customer || !found) return;
+      try {
+        // Deleting the customer detaches its cards at Stripe; its payments stay in the company's Stripe records.
+        await found.stripe.customers.del(customer, { idempotencyKey: `forget-${companyId}-${clientId}` });
+      } catch (err) {
+        // Stripe unreachable for now: the erasure waits for the next run. Anything else (the customer gone,
+        // the account's key revoked) leaves nothing the portal can remove.
+        if (isLostAnswer(err)) throw err;
+      }
+    },
+
     registerBankAccount() {
       // Direct debit goes to the company's direct-debit provider, which is not connected yet.
       return Promise.reject(new AppError(422, 'DIRECT_DEBIT_OFF', 'Direct debit cannot be set up online yet. Please contact us.'));
