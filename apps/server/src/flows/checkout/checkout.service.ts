@@ -60,6 +60,8 @@ export interface CheckoutOptions {
    * default); the guests of a company all pay as its one guest client, so their flow tells.
    */
   isSamePayer?: (earlier: PaymentRow) => Promise<boolean>;
+  /** Told when the answer is a finished payment's under the same key, replayed (nothing was charged again). */
+  onReplay?: () => void;
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */
@@ -74,7 +76,7 @@ export interface CheckoutOptions {
 export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout, options: CheckoutOptions = {}): Promise<PaymentAnswer> {
   const hash = hashOf(body);
   const existing = await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey);
-  if (existing) return resume(ctx, company, existing, hash);
+  if (existing) return resume(ctx, company, existing, hash, options.onReplay);
   await settleEarlierAttempts(ctx, company, clientId, body, options.isSamePayer);
 
   const gateway = gatewayFor(ctx, company);
@@ -198,17 +200,20 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     return repo.findPaymentById(tx.db, company.id, id);
   });
   // Another submission of the same key won the insert: answer what it answers.
-  if (!payment) return resume(ctx, company, (await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey))!, hash);
+  if (!payment) return resume(ctx, company, (await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey))!, hash, options.onReplay);
   return charge(ctx, company, payment);
 }
 
 /** A payment found under the key: replay its result, wait for it, or take it over when its process died. */
-async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string): Promise<PaymentAnswer> {
+async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string, onReplay?: () => void): Promise<PaymentAnswer> {
   if (row.request_hash !== hash) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This payment was already submitted with different details. Please start the payment again.');
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   let current: PaymentRow = row;
   for (;;) {
-    if (current.status === 'completed' || current.status === 'failed') return replay(current);
+    if (current.status === 'completed' || current.status === 'failed') {
+      onReplay?.();
+      return replay(current);
+    }
     if (current.status === 'requires_action') return charge(ctx, company, current);
     const now = nowIso();
     if (current.lease_until <= now) {

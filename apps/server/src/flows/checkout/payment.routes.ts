@@ -52,7 +52,8 @@ export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
       // A missing or malformed key was refused (400) by the definition's header schema, before anything was written or charged.
       reply.header('cache-control', 'no-store');
       assertMayChoose(ctx, body);
-      return checkout(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body);
+      // A payment already finished under the key is answered as it was, and says so (as Stripe's API does).
+      return checkout(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { onReplay: () => reply.header('idempotent-replayed', 'true') });
     },
     { responses: { 402: apiErrorSchema, 502: apiErrorSchema } },
   );

@@ -208,6 +208,14 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.receiptNo).toBe(b.body.receiptNo);
     expect(intentsOf(a.body.PaymentID)).toHaveLength(1);
+    // Asked again later: the same answer, marked as replayed, nothing charged.
+    const again = await pay(browser, body, idempotency);
+    expect([again.status, again.headers['idempotent-replayed'], again.body.receiptNo]).toEqual([200, 'true', a.body.receiptNo]);
+    // The key reused with another body: refused, and nothing charged.
+    const before = fake.paymentIntents().length;
+    const other = await pay(browser, { ...body, cardToken: await paymentMethod() }, idempotency);
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
+    expect(fake.paymentIntents()).toHaveLength(before);
   });
 
   it('a refund goes to Stripe once, however often it is asked', async () => {

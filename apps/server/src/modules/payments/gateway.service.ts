@@ -20,7 +20,7 @@ export interface Gateways {
   stripe?: StripeGateway;
 }
 
-export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY' | 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL'>): Gateways {
+export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY' | 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL' | 'PUBLIC_URL'>): Gateways {
   return { ...(simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {}), stripe: createStripeGateway(db, env) };
 }
 

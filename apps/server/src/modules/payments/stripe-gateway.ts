@@ -81,12 +81,16 @@ function isLostAnswer(err: unknown): boolean {
  */
 export function createStripeGateway(
   db: Db,
-  env: Pick<Env, 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL'>,
+  env: Pick<Env, 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL' | 'PUBLIC_URL'>,
 ): PaymentGateway & {
   /** The company's Stripe client and webhook secret, or null when its keys are missing or do not open. */
   account(companyId: number): Promise<{ stripe: Stripe; webhookSecret: string; publishableKey: string } | null>;
 } {
   const api = new URL(env.STRIPE_API_URL);
+  // Which portal made a charge: a copy of the database elsewhere (staging) holding the same keys
+  // never takes this portal's charges for its own orphans, nor refunds them.
+  // Every process of one portal names it alike (PUBLIC_URL; a portal without one is a local one).
+  const portal = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : 'local';
   const clients = new Map<number, { stamp: string; stripe: Stripe; webhookSecret: string; publishableKey: string }>();
 
   async function account(companyId: number) {
@@ -146,7 +150,7 @@ export function createStripeGateway(
     if (asked.charge_id) return stripe.paymentIntents.retrieve(asked.charge_id);
     const since = Math.floor(Date.parse(asked.created_at) / 1000) - 300;
     for await (const intent of stripe.paymentIntents.list({ customer: asked.customer_id, created: { gte: since }, limit: 100 })) {
-      if (intent.metadata.portal_key === key) {
+      if (intent.metadata.portal_key === key && intent.metadata.portal === portal) {
         await repo.recordChargeId(db, companyId, STRIPE_PROVIDER, key, intent.id);
         return intent;
       }
@@ -261,7 +265,7 @@ export function createStripeGateway(
             // 3-D Secure is finished in the page by Stripe.js; no payment method that leaves the page.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             description: request.description,
-            metadata: { portal_key: key, company_id: String(request.companyId), client_id: String(request.clientId) },
+            metadata: { portal, portal_key: key, company_id: String(request.companyId), client_id: String(request.clientId) },
           },
           { idempotencyKey: key },
         );
@@ -315,7 +319,7 @@ export function createStripeGateway(
       const charges: OrphanCharge[] = [];
       for await (const intent of found.stripe.paymentIntents.list({ created: { gte: lt - ORPHAN_WINDOW_SECONDS, lt }, limit: 100 })) {
         const key = intent.metadata.portal_key;
-        if (intent.status !== 'succeeded' || !key || intent.metadata.company_id !== String(companyId)) continue;
+        if (intent.status !== 'succeeded' || !key || intent.metadata.portal !== portal || intent.metadata.company_id !== String(companyId)) continue;
         charges.push({ chargeId: intent.id, idempotencyKey: key, amountCents: intent.amount, createdAt: new Date(intent.created * 1000).toISOString() });
       }
       return charges;
