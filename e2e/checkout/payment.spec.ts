@@ -3,33 +3,7 @@ import type { Availability, BookingOptions } from '@portal/shared/bookings-schem
 import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
 import { demoBundles } from '../../apps/server/src/seed/demo-bundles.ts';
-import { fillCard, TEST_CARDS } from '../support/commerce.ts';
-
-interface Outstanding {
-  invoices: { InvoiceNo: string; status: string; balance_due: number }[];
-}
-
-/** Signs parent@ in at the test's own SPLASH and puts one of their Unpaid invoices in the invoice cart. */
-async function invoiceInCart(page: Page, world: World): Promise<string> {
-  const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
-  const list = await getJson<Outstanding>(page, '/api/home/get-outstanding-invoices?page=1&limit=50');
-  const invoice = list.invoices.find((i) => i.status === 'Unpaid');
-  expect(invoice, 'an Unpaid invoice').toBeDefined();
-  const invoiceNo = invoice!.InvoiceNo;
-  await page.addInitScript(
-    ([clientId, no]) => {
-      // Once per tab: later navigations see the cart as the portal left it.
-      if (window.sessionStorage.getItem('cart-seeded')) return;
-      window.sessionStorage.setItem('cart-seeded', '1');
-      window.localStorage.setItem(
-        'portal-cart',
-        JSON.stringify({ state: { clientId, classItems: [], bookingItems: [], invoices: [no], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }),
-      );
-    },
-    [user.ClientID, invoiceNo] as const,
-  );
-  return invoiceNo;
-}
+import { fillCard, invoiceInCart, TEST_CARDS, type Outstanding } from '../support/commerce.ts';
 
 test.describe('invoice checkout and payment', () => {
   test('H13, H14, H15, H4: Pay Now on an unpaid invoice, paid with a test card; both carts empty afterwards @phone', async ({ page, ownWorld }) => {

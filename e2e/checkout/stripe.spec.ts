@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { expect, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { invoiceInCart } from '../support/commerce.ts';
 import { budgetSteps } from '../support/budget.ts';
 import { connectStripe, STRIPE_CARDS, useStripeStandIn } from '../support/stripe.ts';
-
-interface Outstanding {
-  invoices: { InvoiceNo: string; status: string }[];
-}
 
 /**
  * A company connected to Stripe (decision 103): the server's SDK calls the suite's fake of
@@ -15,20 +12,7 @@ interface Outstanding {
  */
 async function stripeFamilyAtPayment(page: Page, world: World): Promise<{ invoiceNo: string; amount: string }> {
   connectStripe(world.company('SPLASH').code);
-  const user = await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
-  const list = await getJson<Outstanding>(page, '/api/home/get-outstanding-invoices?page=1&limit=50');
-  const invoiceNo = list.invoices.find((i) => i.status === 'Unpaid')!.InvoiceNo;
-  await page.addInitScript(
-    ([clientId, no]) => {
-      if (window.sessionStorage.getItem('cart-seeded')) return;
-      window.sessionStorage.setItem('cart-seeded', '1');
-      window.localStorage.setItem(
-        'portal-cart',
-        JSON.stringify({ state: { clientId, classItems: [], bookingItems: [], invoices: [no], ocrProfileId: null, discountCodes: [], creditIds: [] }, version: 0 }),
-      );
-    },
-    [user.ClientID, invoiceNo] as const,
-  );
+  const invoiceNo = await invoiceInCart(page, world);
   await page.goto('/hub/invoice-checkout');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
