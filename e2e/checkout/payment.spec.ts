@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
-import { expect, expectAccessible, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { expect, expectAccessible, getJson, signInViaApi, test } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
 import { demoBundles } from '../../apps/server/src/seed/demo-bundles.ts';
 import { fillCard, invoiceInCart, TEST_CARDS, type Outstanding } from '../support/commerce.ts';

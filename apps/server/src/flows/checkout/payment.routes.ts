@@ -53,7 +53,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
       reply.header('cache-control', 'no-store');
       assertMayChoose(ctx, body);
       // A payment already finished under the key is answered as it was, and says so (as Stripe's API does).
-      return checkout(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, { onReplay: () => reply.header('idempotent-replayed', 'true') });
+      return checkout(ctx, ctx.company, ctx.clientId, headers[IDEMPOTENCY_HEADER], body, {
+        onReplay: () => {
+          reply.header('idempotent-replayed', 'true');
+        },
+      });
     },
     { responses: { 402: apiErrorSchema, 502: apiErrorSchema } },
   );
