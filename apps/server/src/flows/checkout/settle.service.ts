@@ -36,6 +36,7 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
     amountCents: payment.amount_cents,
     currency: company.settings.fin_setup.Currency,
     description: `${company.settings.CompanyDisplayName} payment ${payment.id}`,
+    saveForLater: stored.body.saveCard === true && stored.body.cardToken !== undefined,
   });
 }
 
@@ -241,7 +242,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   if (mailIds.length > 0) ctx.mailer.deliver(mailIds);
   // Keeping the card is best effort: the order stands either way.
   const { body } = JSON.parse(payment.request) as StoredRequest;
-  if (body.saveCard && body.cardToken) await saveCard(ctx, company, payment.client_id, body.cardToken, 'add').catch(() => undefined);
+  // Set up for later payments by the charge itself (saveForLater): no second bank step.
+  if (body.saveCard && body.cardToken) await saveCard(ctx, company, payment.client_id, body.cardToken, 'add', { setUpByPayment: true }).catch(() => undefined);
   return answer;
 }
 

@@ -109,6 +109,20 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     expect(b!.customer).toBe(a!.customer);
   });
 
+  it('a card whose bank asks for 3-D Secure, saved at checkout: one step for the payment and for later ones, and the card is kept', async () => {
+    const { browser, invoiceNo } = await customerWithInvoices(t, [1_400], { company: code, prefix: 'S' });
+    const body = { invoices: [invoiceNo], cardToken: await paymentMethod('tok_threeDSecure2Required'), saveCard: true };
+    const idempotency = key();
+    const asked = await pay(browser, body, idempotency);
+    expect(asked.body.status).toBe('requires_action');
+    const [intent] = intentsOf(asked.body.PaymentID);
+    expect(intent!.setup_future_usage).toBe('off_session');
+    fake.authenticate(intent!.id, true);
+    expect((await pay(browser, body, idempotency)).body.status).toBe('completed');
+    const details = await browser.get<{ card: { last4: string } | null }>('/api/customer/get-payment-details');
+    expect(details.body.card?.last4).toBe('3220');
+  });
+
   it('a decline answers the processor’s reason and leaves the invoice owed', async () => {
     const { browser, invoiceNo } = await customerWithInvoices(t, [3_000], { company: code, prefix: 'S' });
     const paid = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod('tok_chargeDeclinedInsufficientFunds') });

@@ -58,7 +58,7 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
 }
 
 /** Add and update both keep the card the gateway tokenised: brand, last four and expiry come from the gateway, never the browser. */
-export async function saveCard(ctx: Ctx, company: Company, clientId: number, token: string, mode: 'add' | 'update') {
+export async function saveCard(ctx: Ctx, company: Company, clientId: number, token: string, mode: 'add' | 'update', options: { setUpByPayment?: boolean } = {}) {
   if (!offersOf(company).card) throw new AppError(403, 'FEATURE_DISABLED', 'Cards cannot be saved for this account');
   const existing = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   if (mode === 'update' && existing?.kind !== 'card') throw new AppError(404, 'NOT_FOUND', 'There is no saved card to update');
@@ -66,7 +66,7 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
   const card = await vault.lookupCard(company.id, clientId, token);
   if (!card) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   // A card the bank must agree to first (3-D Secure) is saved when the same card comes back after the step.
-  const action = await vault.prepareSavedCard(company.id, clientId, token);
+  const action = options.setUpByPayment ? null : await vault.prepareSavedCard(company.id, clientId, token);
   if (action) return { ...(await getPaymentDetails(ctx, company, clientId)), cardAction: action };
   const now = nowIso();
   await repo.savePaymentMethod(ctx.db, {

@@ -14,6 +14,8 @@ export interface ChargeRequest {
   amountCents: number;
   currency: string;
   description: string;
+  /** The family keeps the card for later payments made without them: the charge sets it up for them too (one 3-D Secure step for both). */
+  saveForLater?: boolean;
 }
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'invalid_token' | 'payment_abandoned';
