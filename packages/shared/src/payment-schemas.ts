@@ -68,6 +68,9 @@ export const quoteAnswerSchema = quoteSchema.extend({
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
+/** POST /webhooks/<provider>/<company code>: the event taken (decision 103); `duplicate` when it was applied before. */
+export const processorWebhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
 export const customerCreditSchema = z.object({ CreditID: z.number(), Description: z.string(), AmountCents: z.number().int(), CreatedAt: z.string() });
 export const customerCreditsAnswerSchema = z.object({ credits: z.array(customerCreditSchema) });
 export type CustomerCreditItem = z.infer<typeof customerCreditSchema>;

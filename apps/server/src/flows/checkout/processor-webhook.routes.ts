@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { processorWebhookAnswerSchema } from '@portal/shared/payment-schemas';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { errorResponses, typed } from '../../lib/http.ts';
@@ -25,7 +26,7 @@ export async function processorWebhookRoutes(app: FastifyInstance, { ctx }: { ct
         summary: "A card processor's event for a company (signed with the company's webhook secret)",
         params,
         body: z.string(),
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
+        response: { 200: processorWebhookAnswerSchema, ...errorResponses },
       },
     },
     async (req) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type Stripe from 'stripe';
+import type { PaymentAnswer } from '@portal/shared/payment-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, ownCompany, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { customerWithInvoices, idempotencyKey as key, invoiceState, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
@@ -16,17 +17,7 @@ function openToFamilies(s: Record<string, Record<string, unknown>>) {
   s.switches!.ShowPaymentDetailsTab = true;
 }
 
-interface Payment {
-  PaymentID: number;
-  status: string;
-  amountCents: number;
-  processor: string;
-  reference: string | null;
-  receiptNo: string | null;
-  challenge: { id: string; amountCents: number } | null;
-  code?: string;
-  message?: string;
-}
+type Payment = PaymentAnswer & { code?: string; message?: string };
 
 /**
  * Card payments through Stripe (decision 103): the official SDK pointed at a local fake of

@@ -66,7 +66,7 @@ export interface PaymentGateway {
    */
   cancel(companyId: number, idempotencyKey: string): Promise<ChargeResult | null>;
   /**
-   * Makes a card of the client's ready to be charged later without them (a saved card): null when
+   * Makes a card of the client's (found by lookupCard first) ready to be charged later without them (a saved card): null when
    * it is, or the secret with which the card holder's browser answers the bank's 3-D Secure step
    * first. Asking again with the same card after that step answers null.
    */

@@ -194,8 +194,8 @@ export function createStripeGateway(
 
     async prepareSavedCard(companyId, clientId, token) {
       // A SetupIntent, so the bank agrees now to later charges without the family (instalments, saved-card payments).
+      // The card is the client's already: saveCard looked it up (and attached it) first.
       const stripe = await stripeOf(companyId);
-      if (!(await attach(stripe, companyId, token, clientId))) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
       const customer = await customerOf(stripe, companyId, clientId);
       const made = await stripe.setupIntents.create(
         {

@@ -100,11 +100,8 @@ function CardEntry({ submitLabel, busy, onPaymentMethod, children, footer }: Str
         </p>
       ) : null}
       {children}
-      <p className="flex items-center gap-2 text-xs text-muted">
-        <LockIcon aria-hidden="true" className="size-4" /> Your card details go straight to Stripe, our payment provider.
-      </p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready}>
+        <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready} icon={<LockIcon aria-hidden="true" className="size-4" />}>
           {submitLabel}
         </Button>
         {footer}
