@@ -542,8 +542,12 @@ describe.each(testEngines())('every customer route of the route table keeps to i
   let neighbour: Customer;
   let stranger: Customer;
   let v: Victim;
-  /** Strings of A's own data that no one else's answer may hold (compared in lower case). */
-  let markers: string[];
+  /**
+   * Strings of A's own data that no one else's answer may hold (compared in lower case). The tag
+   * (`qm-`, the start of A's invoice and card numbers) counts only where a word starts, so a
+   * random token in an answer that happens to hold those three characters is not a leak.
+   */
+  let markers: { text: string; pattern: RegExp }[];
   const checked = { anonymous: new Set<string>(), otherCompany: new Set<string>(), sameCompany: new Set<string>(), owner: new Set<string>() };
 
   async function signIn(person: Person, code: string, companyId: number): Promise<Customer> {
@@ -682,7 +686,10 @@ describe.each(testEngines())('every customer route of the route table keeps to i
       expect((await other.browser.post('/api/customer/add-credit-card-details', { token: token.body.id })).status).toBe(200);
     }
     v = await findVictim(victim);
-    markers = [VICTIM.first, VICTIM.last, ...VICTIM.students, `${VICTIM.tag}-`].map((m) => m.toLowerCase());
+    markers = [
+      ...[VICTIM.first, VICTIM.last, ...VICTIM.students].map((m) => ({ text: m.toLowerCase(), pattern: new RegExp(m.toLowerCase()) })),
+      { text: `${VICTIM.tag}-`.toLowerCase(), pattern: new RegExp(`(?<![a-z0-9_-])${VICTIM.tag.toLowerCase()}-`) },
+    ];
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -709,7 +716,7 @@ describe.each(testEngines())('every customer route of the route table keeps to i
         const wrong = check(res.status, res.body?.code);
         if (wrong) problems.push(`${where} (${who}): ${wrong}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         const answer = (typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '')).toLowerCase();
-        const leaked = markers.filter((m) => !built.text.toLowerCase().includes(m) && answer.includes(m));
+        const leaked = markers.filter((m) => !built.text.toLowerCase().includes(m.text) && m.pattern.test(answer)).map((m) => m.text);
         if (leaked.length > 0) problems.push(`${where} (${who}): answered customer A's data (${leaked.join(', ')})`);
       }
       const changed = changedTables(before, await snapshot(db, engine, tables, victim, except));
