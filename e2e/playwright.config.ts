@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { chromiumPath } from '../scripts/lib/chromium.mjs';
-import { databaseUrl, mailHttpPort, portalPort, processorKeysSecret, smtpPort, stripePort } from './support/servers.ts';
+import { databaseUrl, mailHttpPort, portalPort, processorKeysSecret, smtpPort, stripePort, gocardlessPort } from './support/servers.ts';
 
 const chrome = chromiumPath();
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,6 +55,13 @@ export default defineConfig({
       timeout: 45_000,
     },
     {
+      // The local fake of GoCardless's API and hosted pages that direct debits go through (decision 104).
+      command: `node --import tsx ${path.join(root, 'e2e/support/gocardless-fake-server.ts')}`,
+      url: `http://127.0.0.1:${gocardlessPort}/payments`,
+      reuseExistingServer: false,
+      timeout: 45_000,
+    },
+    {
       command: `node ${path.join(root, 'apps/server/dist/server.js')}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -73,6 +80,7 @@ export default defineConfig({
         // A handful of key derivations: the widget still fetches and solves every challenge, quickly.
         CAPTCHA_MAX_COUNTER: '10',
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+        GOCARDLESS_API_URL: `http://127.0.0.1:${gocardlessPort}`,
         PROCESSOR_KEYS_SECRET: processorKeysSecret,
         LOG_LEVEL: 'warn',
       },

@@ -42,7 +42,7 @@ test.describe('billing details', () => {
     await expect(page.getByText('No payment details saved.')).toBeVisible();
   });
 
-  test('K17: bank details in the provider’s format (ezidebit: BSB), stored masked', async ({ page, ownWorld }) => {
+  test('K17: bank details in the company’s format (Australia: BSB), stored masked', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     await page.goto('/hub/settings/billing');

@@ -311,7 +311,7 @@ async function registerIntoClasses(page: Page, world: World, card: keyof typeof 
   await screenshot(page, 'classes-3-checkout');
   // N28, as decision 049 reads it: Direct Debit drops the card surcharge, so the classes are priced again without it.
   // Splash charges no card surcharge, so both totals are the same here: what is checked is the price asked again
-  // for Direct Debit (direct_debit_payment) and shown, and the bank account (ezidebit: BSB) asked for instead of a card.
+  // for Direct Debit (direct_debit_payment) and shown, and the bank account (an Australian company's: BSB) asked for instead of a card.
   const debitQuote = page.waitForRequest((r) => apiCall('POST', '/api/ocr/quote')(r) && (r.postDataJSON() as { direct_debit_payment: boolean }).direct_debit_payment);
   await options.getByRole('radio', { name: 'Direct Debit' }).check();
   await debitQuote;

@@ -41,3 +41,13 @@ export const stripeKeys = {
 };
 /** What seals the companies' processor keys in the suite's database: a test value, 32 bytes. */
 export const processorKeysSecret = Buffer.alloc(32, 'e2e').toString('base64');
+
+/**
+ * The local fake of GoCardless's API and hosted pages (decision 104), and the one GoCardless
+ * account it plays: every company a test connects to GoCardless uses it.
+ */
+export const gocardlessPort = portBase + 5;
+export const gocardlessKeys = {
+  accessToken: `sandbox_E2E${runTag}GoCardlessAccount0000`,
+  webhookSecret: `E2E${runTag}GoCardlessWebhook0000`,
+};

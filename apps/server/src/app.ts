@@ -16,6 +16,7 @@ import { textRulesPlugin } from './plugins/text-rules.ts';
 import { gatewayRoutes, simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 import { paymentRoutes } from './flows/checkout/payment.routes.ts';
 import { processorWebhookRoutes } from './flows/checkout/processor-webhook.routes.ts';
+import { directDebitRoutes, goCardlessWebhookRoutes } from './flows/direct-debit/direct-debit.routes.ts';
 import { billingRoutes } from './modules/payments/payments.api.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -90,6 +91,8 @@ export async function app(instance: FastifyInstance, opts: { ctx: Ctx; redis?: R
   await instance.register(paymentRoutes, { ctx });
   await instance.register(processorWebhookRoutes, { ctx });
   await instance.register(billingRoutes, { ctx });
+  await instance.register(directDebitRoutes, { ctx });
+  await instance.register(goCardlessWebhookRoutes, { ctx });
   await instance.register(companyRoutes, { ctx });
   await instance.register(companyEntryRoutes, { ctx });
   await instance.register(signInRoutes, { ctx });

@@ -26,8 +26,10 @@ const usage = `Usage:
                                                 confirm a family's request to delete its account:
                                                 erased at the next hourly run (decision 097)
   npm run portal -- set-gateway CODE --provider stripe --secret-key sk_… --publishable-key pk_… --webhook-secret whsec_…
-                                                connect a company to its card processor; the keys are
-                                                stored encrypted with PROCESSOR_KEYS_SECRET (decision 103);
+  npm run portal -- set-gateway CODE --provider gocardless --secret-key <access token> --webhook-secret <secret>
+                                                connect a company to its card processor or its direct-debit
+                                                provider; the keys are stored encrypted with
+                                                PROCESSOR_KEYS_SECRET (decisions 103, 104);
                                                 GATEWAY_SECRET_KEY, GATEWAY_WEBHOOK_SECRET … may
                                                 give them instead of the options
 ${notifyUsage}
@@ -75,8 +77,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       const [provider, secretKey, publishableKey, webhookSecret] = ['provider', 'secret-key', 'publishable-key', 'webhook-secret'].map(
         (k) => options.get(k) ?? process.env[`GATEWAY_${k.toUpperCase().replaceAll('-', '_')}`],
       );
-      if (!code || !provider || !secretKey || !publishableKey || !webhookSecret) {
-        console.error('set-gateway needs a company code, --provider, --secret-key, --publishable-key and --webhook-secret');
+      if (!code || !provider || !secretKey || (!publishableKey && provider === 'stripe') || !webhookSecret) {
+        console.error('set-gateway needs a company code, --provider, --secret-key, --webhook-secret and (for stripe) --publishable-key');
         return 1;
       }
       const done = await setGatewayKeys({ db: handle.db, env }, code, { provider, secretKey, publishableKey, webhookSecret });

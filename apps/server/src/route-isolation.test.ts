@@ -337,7 +337,7 @@ function companyBundle(code: string, people: Person[], photo: string): CompanyBu
         localization: { CountryCode: 'AU', DateFormat: 'dd/MM/yyyy', CurrencySymbol: '$', PaperSize: 'A4', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' },
         global_settings: { OCR_Version: 2 },
         colors: Object.fromEntries(['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'].map((s, i) => [s, shades[i]!])) as never,
-        fin_setup: { PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated', InvoicesPaidOnline: true, PaymentType: 'EitherCCOrDD', DirectDebitIntegrationType: 'ezidebit' },
+        fin_setup: { PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated', InvoicesPaidOnline: true, PaymentType: 'EitherCCOrDD', DirectDebitIntegrationType: 'none' },
         ob_venues: [{ VenueID: 1, Name: 'Isolation Courts', Courts: ['Court 1', 'Court 2', 'Court 3', 'Court 4'] }],
         booking_types: [{ BookingTypeID: 1, Name: 'Court hire', DurationMinutes: 60, PriceCents: 3000 }],
         profiles: [{ OCRProfileID: 1, ProfileName: 'term-classes', DisplayName: 'Term classes', PageType: 'SelectClasses' }],

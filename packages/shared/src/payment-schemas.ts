@@ -152,7 +152,21 @@ export const paymentDetailsSchema = z.object({
   offersBank: z.boolean(),
   bankFormat: z.enum(BANK_FORMATS),
   card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
-  bank: z.object({ AccountName: z.string(), BankCode: z.string(), AccountNumber: z.string() }).nullable(),
+  bank: z
+    .object({
+      AccountName: z.string(),
+      BankCode: z.string(),
+      AccountNumber: z.string(),
+      /** A mandate at the direct-debit provider (GoCardless): the bank's name (no sort code is kept) and where the mandate stands. */
+      BankName: z.string().optional(),
+      MandateStatus: z.enum(['pending', 'active']).optional(),
+    })
+    .nullable(),
+  /**
+   * How the family sets up direct debit (decision 104): the portal's bank form, GoCardless's
+   * hosted pages, or not online (a provider not built yet, or not connected): `message` says so.
+   */
+  bankSetup: z.object({ via: z.enum(['form', 'gocardless', 'unavailable']), message: z.string().nullable() }).optional(),
   /** Where the company's processor is Stripe: its publishable key, for the card form (decision 103). */
   stripePublishableKey: z.string().nullable().optional(),
   /**
@@ -164,6 +178,14 @@ export const paymentDetailsSchema = z.object({
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
 export const saveCardSchema = z.object({ token: cardTokenField });
+
+/** Starting a mandate on the direct-debit provider's hosted pages: where the family comes back to (an origin the portal trusts). */
+export const directDebitStartSchema = z.object({ returnOrigin: z.string().max(200).optional() });
+export const directDebitStartAnswerSchema = z.object({ authorisationUrl: z.string() });
+/** What the portal shows as the mandate is looked up after the hosted pages: set up, or not yet confirmed by the provider. */
+export const DIRECT_DEBIT_SET_UP = 'Your Direct Debit has been set up.';
+export const DIRECT_DEBIT_NOT_YET = 'GoCardless has not confirmed your Direct Debit yet. It will show here once it has.';
+export const DIRECT_DEBIT_CANCELLED = 'Direct Debit set-up was cancelled. Nothing has changed.';
 
 const digits = (min: number, max: number, message: string) =>
   z

@@ -87,6 +87,8 @@ const envSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls: Stripe's API, or a local fake in the tests and the benchmark. */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Where the GoCardless SDK's calls go instead of GoCardless (a local fake in the tests and the benchmark); unset, GoCardless's API for the token's environment. */
+  GOCARDLESS_API_URL: z.url().optional(),
   /** Seed the demo companies into an empty database at start-up. */
   SEED_DEMO: bool.default(true),
   /**

@@ -39,6 +39,7 @@ import { nativePush } from './migrations/037-native-push.ts';
 import { guardianReads } from './migrations/038-guardian-reads.ts';
 import { guardianOptOuts } from './migrations/039-guardian-opt-outs.ts';
 import { processors } from './migrations/040-processors.ts';
+import { directDebit } from './migrations/041-direct-debit.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -82,6 +83,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '038-guardian-reads': guardianReads(),
     '039-guardian-opt-outs': guardianOptOuts(),
     '040-processors': processors(),
+    '041-direct-debit': directDebit(),
   };
 }
 

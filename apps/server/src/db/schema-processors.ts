@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /** Tables of migration 040 (decision 103): a company's card processor and what the portal keeps of it. */
 export interface ProcessorCredentialsTable {
   company_id: number;
@@ -33,9 +34,48 @@ export interface ProcessorEventsTable {
   received_at: string;
 }
 
+/** Tables of migration 041 (decision 104): direct debit through a processor. */
+export type MandateStatus = 'pending' | 'pending_submission' | 'submitted' | 'active' | 'failed' | 'cancelled' | 'expired' | 'abandoned';
+export interface DirectDebitMandatesTable {
+  company_id: number;
+  provider: string;
+  /** The processor's request the family's hosted set-up answers (GoCardless's billing request). */
+  request_id: string;
+  client_id: number;
+  /** Null until the family finished the processor's pages. */
+  mandate_id: string | null;
+  status: MandateStatus;
+  created_at: string;
+  updated_at: string;
+}
+export type CollectionStatus = 'asked' | 'pending_submission' | 'submitted' | 'confirmed' | 'paid_out' | 'failed' | 'cancelled' | 'charged_back';
+export interface DirectDebitCollectionsTable {
+  company_id: number;
+  provider: string;
+  idempotency_key: string;
+  client_id: number;
+  invoice_id: number;
+  /** 1 for the invoice's first collection; a new one after a failure the processor did not retry. */
+  attempt: number;
+  /** Times the provider was asked to collect this payment again after it failed (the company's DirectDebitRetries). */
+  retries: Generated<number>;
+  mandate_id: string;
+  amount_cents: number;
+  /** Null until the processor's answer arrives (a lost answer is asked again under the same key). */
+  payment_id: string | null;
+  status: CollectionStatus;
+  charge_date: string | null;
+  /** The bank's reason, as the family is told it, once a collection failed. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ProcessorTables {
   processor_credentials: ProcessorCredentialsTable;
   processor_customers: ProcessorCustomersTable;
   processor_charges: ProcessorChargesTable;
   processor_events: ProcessorEventsTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_collections: DirectDebitCollectionsTable;
 }

@@ -694,6 +694,8 @@ export interface PaymentMethodsTable {
   account_name: string | null;
   bank_code_masked: string | null;
   account_number_masked: string | null;
+  /** Migration 041: the bank's name of a provider's mandate (GoCardless). */
+  bank_name: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

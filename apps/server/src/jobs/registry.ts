@@ -8,6 +8,7 @@ import { pushJobs } from '../modules/push/push.api.ts';
 import { checkoutJobs } from '../flows/checkout/checkout.jobs.ts';
 import { registrationJobs } from '../flows/online-registration/registration.jobs.ts';
 import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
+import { directDebitJobs } from '../flows/direct-debit/direct-debit.jobs.ts';
 
 /**
  * Every module's and flow's background jobs, in the order a period runs them: the checkout
@@ -15,4 +16,15 @@ import { guestBookingJobs } from '../flows/guest-booking/guest-booking.jobs.ts';
  * after them, so a payment a dead process left is completed on its held places before they are
  * given back; and mail goes last so it sends what they wrote.
  */
-export const jobs: readonly Job[] = [...accountsJobs, ...captchaJobs, ...checkoutJobs, ...registrationJobs, ...guestBookingJobs, ...classesJobs, ...familyDataJobs, ...messagingJobs, ...pushJobs];
+export const jobs: readonly Job[] = [
+  ...accountsJobs,
+  ...captchaJobs,
+  ...checkoutJobs,
+  ...directDebitJobs,
+  ...registrationJobs,
+  ...guestBookingJobs,
+  ...classesJobs,
+  ...familyDataJobs,
+  ...messagingJobs,
+  ...pushJobs,
+];

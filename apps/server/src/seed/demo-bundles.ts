@@ -218,7 +218,7 @@ function splash(): CompanyBundleInput {
           ReceiptTitle: 'Receipt',
           InvoiceTitle: 'Tax Invoice',
           CompanyABN: '51 824 753 556',
-          DirectDebitIntegrationType: 'ezidebit',
+          DirectDebitIntegrationType: 'none',
           InvoiceBankDetails: 'BSB 062-000, Account 1234 5678, Splash Swim School Pty Ltd',
           PaymentGatewayEnabled: true,
           PaymentGatewayProvider: 'simulated',
@@ -758,7 +758,7 @@ function thames(): CompanyBundleInput {
           ShowNotificationsTab: true,
           CanTakeNewSignUps: false,
         },
-        fin_setup: { InvoiceTitle: 'Invoice', TaxName: 'VAT', DirectDebitIntegrationType: 'gocardless' },
+        fin_setup: { InvoiceTitle: 'Invoice', TaxName: 'VAT', DirectDebitIntegrationType: 'none' },
         localization: {
           CountryCode: 'GB',
           SuburbLabel: 'Town',

@@ -49,4 +49,6 @@ export const paymentSetupShape = {
     .default([]),
   /** How long a checkout holds the places and court slots it sells while the customer pays. */
   CheckoutHoldMinutes: z.number().int().min(1).max(60).default(10),
+  /** How many times a failed direct debit is collected again before the invoice is left for the family to pay (decision 104). */
+  DirectDebitRetries: z.number().int().min(0).max(3).default(0),
 };

@@ -29,6 +29,8 @@ export const READ_WHOLE = [
   'deletion_requests',
   'activity_log',
   'guardians',
+  'direct_debit_mandates',
+  'direct_debit_collections',
 ] as const;
 
 /**

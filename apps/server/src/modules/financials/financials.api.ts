@@ -1,3 +1,3 @@
 // The financials module's one door: other modules, flows and the app import only this file.
 export { financialsRoutes } from './financials.routes.ts';
-export { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumberedReceipt } from './financials.service.ts';
+export { addInvoiceLines, createInvoice, createReceipt, findInvoiceById, numberReceipt, reopenClientDebitInvoices, reopenDebitInvoice, unnumberedReceipt } from './financials.service.ts';

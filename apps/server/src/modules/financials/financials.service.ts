@@ -7,6 +7,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as repo from './financials.repository.ts';
+import * as debitRepo from './debit-invoices.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 
 /**
@@ -281,4 +282,19 @@ export async function addInvoiceLines(ctx: Ctx, input: { companyId: number; clie
 /** An instalment plan's row in Upcoming Payments. */
 export function createPaymentPlan(ctx: Ctx, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
   return repo.insertPaymentPlan(ctx.db, input);
+}
+
+/** An invoice by its id, as a debit's collection names it; undefined when it is gone. */
+export function findInvoiceById(ctx: Ctx, companyId: number, invoiceId: number) {
+  return debitRepo.findInvoiceById(ctx.db, companyId, invoiceId);
+}
+
+/** A debit did not pay the invoice: it is open again for the family to pay (decision 104). */
+export function reopenDebitInvoice(ctx: Ctx, companyId: number, invoiceId: number, today: string) {
+  return debitRepo.reopenDebitInvoice(ctx.db, companyId, invoiceId, today);
+}
+
+/** The family's mandate ended: its Debit Scheduled invoices are open again (decision 104). */
+export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string) {
+  return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today);
 }

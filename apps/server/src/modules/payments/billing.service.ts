@@ -4,8 +4,11 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { cardEntryOf, vaultFor } from './gateway.service.ts';
+import { cardEntryOf, gatewayFor, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
+import { findMandateRow, setMandateStatus } from './direct-debit.repository.ts';
+import { DIRECT_DEBIT_NOT_SET_UP, GOCARDLESS_PROVIDER, type MandateSeen } from './gocardless.ts';
+import { STRIPE_PROVIDER } from './stripe-gateway.ts';
 
 /** K19: what each payment type lets a customer keep on file. */
 const OFFERS: Record<PaymentType, { card: boolean; bank: boolean }> = {
@@ -27,6 +30,34 @@ export function bankFormatOf(company: Company): BankFormat {
   if (provider === 'payrix') return 'US';
   const country = company.settings.localization.CountryCode.toUpperCase();
   return country === 'GB' || country === 'UK' ? 'UK' : country === 'US' ? 'US' : 'AU';
+}
+
+/** Direct-debit providers the settings name that the portal does not reach yet (decision 104). */
+const NOT_BUILT: Record<string, string> = { ezidebit: 'Ezidebit', payrix: 'Payrix' };
+
+/** The direct-debit provider a company collects through: GoCardless, one not built yet, or none (the portal records the details). */
+export function directDebitProviderOf(company: Company): string {
+  const { DirectDebitIntegrationType, PaymentType } = company.settings.fin_setup;
+  return PaymentType === 'GocardlessInstantBankPayment' ? GOCARDLESS_PROVIDER : DirectDebitIntegrationType;
+}
+
+type BankSetup = NonNullable<PaymentDetails['bankSetup']>;
+
+/**
+ * How a family of the company sets up direct debit: GoCardless's hosted pages once its account
+ * is connected; the portal's form with no provider (the details are recorded for the company);
+ * not online while the provider is one not built yet, or a card processor that keeps no bank
+ * accounts holds the details. Null when the payment type takes no direct debit.
+ */
+export async function bankSetupOf(ctx: Ctx, company: Company): Promise<BankSetup | null> {
+  if (!offersOf(company).bank) return null;
+  const provider = directDebitProviderOf(company);
+  if (provider === GOCARDLESS_PROVIDER) return (await ctx.gateways.gocardless?.ready(company.id)) ? { via: 'gocardless', message: null } : { via: 'unavailable', message: DIRECT_DEBIT_NOT_SET_UP };
+  const named = NOT_BUILT[provider];
+  if (named) return { via: 'unavailable', message: `Direct Debit through ${named} cannot be set up online yet. Please contact us to set it up.` };
+  return gatewayFor(ctx, company)?.name === STRIPE_PROVIDER
+    ? { via: 'unavailable', message: 'Direct Debit cannot be set up online yet. Please contact us to set it up.' }
+    : { via: 'form', message: null };
 }
 
 function offersOf(company: Company) {
@@ -52,12 +83,21 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
     offersBank: offers.bank,
     bankFormat: bankFormatOf(company),
     card: row?.kind === 'card' && row.card_last4 ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` } : null,
-    bank: row?.kind === 'bank' ? { AccountName: row.account_name ?? '', BankCode: row.bank_code_masked ?? '', AccountNumber: row.account_number_masked ?? '' } : null,
+    bank: row?.kind === 'bank' ? await bankOf(ctx, row) : null,
+    bankSetup: (await bankSetupOf(ctx, company)) ?? undefined,
     stripePublishableKey: (await cardEntryOf(ctx, company))?.stripePublishableKey ?? null,
   };
 }
 
 /** Add and update both keep the card the gateway tokenised: brand, last four and expiry come from the gateway, never the browser. */
+async function bankOf(ctx: Ctx, row: NonNullable<Awaited<ReturnType<typeof repo.findPaymentMethod>>>): Promise<NonNullable<PaymentDetails['bank']>> {
+  const bank = { AccountName: row.account_name ?? '', BankCode: row.bank_code_masked ?? '', AccountNumber: row.account_number_masked ?? '' };
+  if (row.bank_name === null) return bank;
+  // A provider's mandate is pending until the bank has taken it (GoCardless: a few working days).
+  const mandate = await findMandateRow(ctx.db, row.company_id, GOCARDLESS_PROVIDER, row.gateway_token);
+  return { ...bank, BankName: row.bank_name, MandateStatus: mandate?.status === 'active' ? 'active' : 'pending' };
+}
+
 export async function saveCard(ctx: Ctx, company: Company, clientId: number, token: string, mode: 'add' | 'update', options: { setUpByPayment?: boolean } = {}) {
   if (!offersOf(company).card) throw new AppError(403, 'FEATURE_DISABLED', 'Cards cannot be saved for this account');
   const existing = await repo.findPaymentMethod(ctx.db, company.id, clientId);
@@ -82,20 +122,27 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
     account_name: null,
     bank_code_masked: null,
     account_number_masked: null,
+    bank_name: null,
     created_at: now,
     updated_at: now,
   });
+  await endReplacedMandate(ctx, company, existing ?? undefined);
   return getPaymentDetails(ctx, company, clientId);
 }
 
 export async function saveBankDetails(ctx: Ctx, company: Company, clientId: number, body: unknown) {
+  const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   await storeBankMandate(ctx, company, clientId, await registerBankMandate(ctx, company, body));
+  await endReplacedMandate(ctx, company, before);
   return getPaymentDetails(ctx, company, clientId);
 }
 
 /** A bank account checked in the company's format and registered with the direct-debit provider (network I/O: outside any transaction). */
 export async function registerBankMandate(ctx: Ctx, company: Company, body: unknown) {
   if (!offersOf(company).bank) throw new AppError(403, 'FEATURE_DISABLED', 'Bank details cannot be saved for this account');
+  const setup = await bankSetupOf(ctx, company);
+  if (setup?.via === 'gocardless') throw new AppError(422, 'DIRECT_DEBIT_OFF', 'Direct Debit is set up with GoCardless: use Set up Direct Debit in Billing.');
+  if (setup?.via === 'unavailable') throw new AppError(422, 'DIRECT_DEBIT_OFF', setup.message ?? DIRECT_DEBIT_NOT_SET_UP);
   const format = bankFormatOf(company);
   const details = bankDetailsSchemaFor(format).parse(body);
   const mandate = await vaultFor(ctx, company).registerBankAccount(company.id, {
@@ -124,13 +171,62 @@ export async function storeBankMandate(ctx: Ctx, company: Company, clientId: num
     // Stored masked only: the provider keeps the full numbers behind the mandate.
     bank_code_masked: mask(details.BankCode, 3),
     account_number_masked: mask(details.AccountNumber, 3),
+    bank_name: null,
     created_at: now,
     updated_at: now,
   });
 }
 
+/**
+ * Keeps a provider's mandate as the client's bank details (decision 104): the account holder, the
+ * bank's name and the account's last digits as the provider shows them, never a full number.
+ */
+export async function keepProviderMandate(ctx: Ctx, company: Company, clientId: number, mandate: MandateSeen): Promise<{ replacedMandate: string | null }> {
+  const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
+  const now = nowIso();
+  await repo.savePaymentMethod(ctx.db, {
+    company_id: company.id,
+    client_id: clientId,
+    kind: 'bank',
+    gateway_token: mandate.mandateId,
+    card_brand: null,
+    card_last4: null,
+    card_exp_month: null,
+    card_exp_year: null,
+    bank_format: 'UK',
+    account_name: mandate.accountHolderName,
+    bank_code_masked: '',
+    account_number_masked: `••••••${mandate.accountNumberEnding}`,
+    bank_name: mandate.bankName,
+    created_at: now,
+    updated_at: now,
+  });
+  // The mandate this one replaces is still live at the provider: the caller cancels it after its commit.
+  return { replacedMandate: before?.kind === 'bank' && before.bank_name !== null && before.gateway_token !== mandate.mandateId ? before.gateway_token : null };
+}
+
+/** Removes bank details that are this mandate (it ended at the provider); false when the client keeps other details now. */
+export async function dropProviderMandate(ctx: Ctx, companyId: number, clientId: number, mandateId: string): Promise<boolean> {
+  const row = await repo.findPaymentMethod(ctx.db, companyId, clientId);
+  if (row?.kind !== 'bank' || row.gateway_token !== mandateId) return false;
+  return repo.deletePaymentMethod(ctx.db, companyId, clientId);
+}
+
 export async function removePaymentDetails(ctx: Ctx, company: Company, clientId: number): Promise<void> {
+  const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   if (!(await repo.deletePaymentMethod(ctx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
+  await endReplacedMandate(ctx, company, before);
+}
+
+/**
+ * Details that replaced (or removed) a provider's mandate: the mandate is cancelled there too, so
+ * nothing is collected from an account the family no longer has on file. Best effort after the
+ * write: a mandate left live is cancelled by the family's next change or at GoCardless.
+ */
+async function endReplacedMandate(ctx: Ctx, company: Company, before: Awaited<ReturnType<typeof repo.findPaymentMethod>>): Promise<void> {
+  if (before?.kind !== 'bank' || before.bank_name === null) return;
+  await setMandateStatus(ctx.db, company.id, GOCARDLESS_PROVIDER, before.gateway_token, 'cancelled', nowIso());
+  await ctx.gateways.gocardless?.cancelMandate(company.id, before.gateway_token).catch((err: unknown) => ctx.log.warn({ err }, 'a replaced GoCardless mandate was not cancelled'));
 }
 
 /** Whether the company's payment type takes direct debit at all (K19). */
@@ -141,6 +237,8 @@ export function directDebitOffered(company: Company): boolean {
 /** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
 export async function directDebitAvailable(ctx: Ctx, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {
   if (!offersOf(company).bank) return { offered: false, onFile: false };
+  // A provider not built yet collects nothing: no invoice is left Debit Scheduled for it.
+  if ((await bankSetupOf(ctx, company))?.via === 'unavailable' && NOT_BUILT[directDebitProviderOf(company)]) return { offered: false, onFile: false };
   const row = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   return { offered: true, onFile: row?.kind === 'bank' };
 }

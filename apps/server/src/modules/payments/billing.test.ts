@@ -51,7 +51,7 @@ describe.each(testEngines())('billing details on %s', (engine) => {
     expect(JSON.stringify(row)).not.toContain('12345678');
     expect(JSON.stringify(row)).not.toContain('062000');
 
-    // THAMES collects through GoCardless: UK sort code and account.
+    // THAMES is in the UK: a sort code and an 8-digit account.
     const uk = { browser: new Browser(t.server) };
     await uk.browser.signIn('THAMES', 'dancer@example.com');
     expect((await uk.browser.get<Details>('/api/customer/get-payment-details')).body.bankFormat).toBe('UK');

@@ -10,6 +10,7 @@ import { createSimulatedGateway, SIMULATED_PROVIDER, type SimulatedGateway } fro
 import type { Db } from '../../db/database.ts';
 import { passesLuhn } from './test-cards.ts';
 import { createStripeGateway, STRIPE_PROVIDER, type StripeGateway } from './stripe-gateway.ts';
+import { createGoCardless, type GoCardless } from './gocardless.ts';
 
 export type { PaymentGateway, ChargeResult } from './payment-gateway.ts';
 export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from './payment-gateway.ts';
@@ -18,15 +19,17 @@ export { GatewayIdempotencyError, GatewayNetworkError, DECLINE_MESSAGES } from '
 export interface Gateways {
   simulated?: SimulatedGateway;
   stripe?: StripeGateway;
+  /** Direct debit (decision 104). */
+  gocardless?: GoCardless;
 }
 
-export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY' | 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL' | 'PUBLIC_URL'>): Gateways {
-  return { ...(simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {}), stripe: createStripeGateway(db, env) };
+export function createGateways(db: Db, env: Pick<Env, 'NODE_ENV' | 'ALLOW_SIMULATED_GATEWAY' | 'PROCESSOR_KEYS_SECRET' | 'STRIPE_API_URL' | 'GOCARDLESS_API_URL' | 'PUBLIC_URL'>): Gateways {
+  return { ...(simulatedGatewayAllowed(env) ? { simulated: createSimulatedGateway(db) } : {}), stripe: createStripeGateway(db, env), gocardless: createGoCardless(db, env) };
 }
 
-/** Removes what every processor keeps of a family being erased (decisions 097, 103): before its rows are. */
+/** Removes what every processor keeps of a family being erased (decisions 097, 103, 104): before its rows are. */
 export async function forgetClientAtProcessors(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
-  for (const gateway of [ctx.gateways.simulated, ctx.gateways.stripe]) await gateway?.forgetClient(companyId, clientId);
+  for (const gateway of [ctx.gateways.simulated, ctx.gateways.stripe, ctx.gateways.gocardless]) await gateway?.forgetClient(companyId, clientId);
 }
 
 /** Whether the simulator may run: never under NODE_ENV=production unless ALLOW_SIMULATED_GATEWAY says so (decision 054). */

@@ -1,6 +1,21 @@
 // The payments module's one door: other modules, flows and the app import only this file.
 export { billingRoutes } from './billing.routes.ts';
-export { bankFormatOf, directDebitAvailable, directDebitOffered, findSavedCardToken, registerBankMandate, saveCard, storeBankMandate } from './billing.service.ts';
+export {
+  bankFormatOf,
+  bankSetupOf,
+  directDebitAvailable,
+  directDebitOffered,
+  directDebitProviderOf,
+  dropProviderMandate,
+  findSavedCardToken,
+  getPaymentDetails,
+  keepProviderMandate,
+  registerBankMandate,
+  saveCard,
+  storeBankMandate,
+} from './billing.service.ts';
+export { DIRECT_DEBIT_NOT_SET_UP, GOCARDLESS_PROVIDER, type CollectionSeen, type GoCardless, type MandateSeen } from './gocardless.ts';
+export * as directDebitRepo from './direct-debit.repository.ts';
 export { GATEWAY_PREFIX, challengeParams, gatewayRoutes } from './gateway.routes.ts';
 export { IMPORTABLE_TEST_CARDS, saveImportedTestCard, savedCardRefusal, type ImportableTestCard } from './imported-cards.ts';
 export {

@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BANK_CODE_LABELS, DIRECT_DEBIT_CANCELLED, DIRECT_DEBIT_NOT_YET, DIRECT_DEBIT_SET_UP, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { Badge } from '@/components/ui/badge';
 import { BankForm } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CardEntry } from '@/components/payment/card-entry';
@@ -21,7 +23,7 @@ type Mode = 'view' | 'card' | 'bank';
 /** /hub/settings/billing (K14–K19): the card or bank account kept on file. */
 export default function BillingRoute() {
   const details = usePaymentDetails();
-  const { saveCard, saveBank, remove } = usePaymentDetailsMutations();
+  const { saveCard, saveBank, remove, startDebit, finishDebit } = usePaymentDetailsMutations();
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +31,13 @@ export default function BillingRoute() {
   const [busy, setBusy] = useState(false);
   // K3: while editing, a back button labelled with the tab name replaces the tab bar.
   useSettingsBackButton(mode !== 'view', 'Billing', () => setMode('view'));
+  useDirectDebitReturn(finishDebit.mutateAsync, setStatus, setError);
+
+  function editBank() {
+    const via = details.data?.bankSetup?.via ?? 'form';
+    if (via === 'form') setMode('bank');
+    else if (via === 'gocardless') startDebit.mutate(undefined, { onError: (e) => setError(errorMessage(e)) });
+  }
 
   async function submitCard(card: CardDetails | StripeCard) {
     setError(null);
@@ -112,7 +121,7 @@ export default function BillingRoute() {
           }
         />
       ) : (
-        <Summary details={data} onEditCard={() => setMode('card')} onEditBank={() => setMode('bank')} onRemove={() => setConfirming(true)} />
+        <Summary details={data} onEditCard={() => setMode('card')} onEditBank={editBank} leaving={startDebit.isPending || startDebit.isSuccess} onRemove={() => setConfirming(true)} />
       )}
       <Modal
         open={confirming}
@@ -134,7 +143,33 @@ export default function BillingRoute() {
   );
 }
 
-function Summary({ details, onEditCard, onEditBank, onRemove }: { details: PaymentDetails; onEditCard: () => void; onEditBank: () => void; onRemove: () => void }) {
+/**
+ * Back from GoCardless's hosted pages (`?direct-debit=done` or `cancelled`): the mandate is looked
+ * up once and the page says whether it is set up, then the address loses its parameter.
+ */
+function useDirectDebitReturn(finish: () => Promise<PaymentDetails>, setStatus: (s: string) => void, setError: (e: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('direct-debit');
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!outcome || handled.current) return;
+    handled.current = true;
+    setParams({}, { replace: true });
+    if (outcome === 'cancelled') setStatus(DIRECT_DEBIT_CANCELLED);
+    else
+      finish().then(
+        (details) => setStatus(details.bank?.BankName ? DIRECT_DEBIT_SET_UP : DIRECT_DEBIT_NOT_YET),
+        (e: unknown) => setError(errorMessage(e)),
+      );
+  }, [outcome, finish, setParams, setStatus, setError]);
+}
+
+function bankButtonLabel(details: PaymentDetails): string {
+  if (details.bankSetup?.via === 'gocardless') return details.bank ? 'Change Direct Debit' : 'Set up Direct Debit';
+  return details.bank ? 'Update bank details' : 'Add bank details';
+}
+
+function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { details: PaymentDetails; onEditCard: () => void; onEditBank: () => void; leaving: boolean; onRemove: () => void }) {
   if (!details.offersCard && !details.offersBank) {
     return <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-sm text-muted">Payment details are not collected online for your account.</p>;
   }
@@ -152,7 +187,22 @@ function Summary({ details, onEditCard, onEditBank, onRemove }: { details: Payme
           </div>
         </div>
       ) : null}
-      {details.bank ? (
+      {details.bank?.BankName ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <LandmarkIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+              Direct Debit
+              <Badge tone={details.bank.MandateStatus === 'active' ? 'green' : 'blue'}>{details.bank.MandateStatus === 'active' ? 'Active' : 'Pending'}</Badge>
+            </p>
+            <p className="text-ink">{details.bank.AccountName}</p>
+            <p className="text-muted">
+              {details.bank.BankName}, account ending {details.bank.AccountNumber.replaceAll('•', '')}
+            </p>
+            {details.bank.MandateStatus === 'active' ? null : <p className="mt-1 text-muted">Your bank is setting it up; this takes a few working days.</p>}
+          </div>
+        </div>
+      ) : details.bank ? (
         <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs">
           <LandmarkIcon aria-hidden="true" className="size-8 shrink-0 text-primary-ink" />
           <dl className="min-w-0 flex-1 text-sm">
@@ -168,15 +218,19 @@ function Summary({ details, onEditCard, onEditBank, onRemove }: { details: Payme
       {details.card && details.offersBank ? <ReplaceNote text={REPLACES_CARD} /> : null}
       {details.bank && details.offersCard ? <ReplaceNote text={REPLACES_BANK} /> : null}
       {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
+      {details.offersBank && details.bankSetup?.via === 'unavailable' && details.bankSetup.message ? (
+        <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{details.bankSetup.message}</p>
+      ) : null}
+      {details.bankSetup?.via === 'gocardless' && !details.bank ? <p className="text-sm text-muted">You will set up your Direct Debit on GoCardless’s secure pages, then come back here.</p> : null}
       <div className="flex flex-wrap gap-3">
         {details.offersCard ? (
           <Button variant={details.card ? 'secondary' : 'primary'} onClick={onEditCard}>
             {details.card ? 'Update card' : 'Add card'}
           </Button>
         ) : null}
-        {details.offersBank ? (
-          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} onClick={onEditBank}>
-            {details.bank ? 'Update bank details' : 'Add bank details'}
+        {details.offersBank && details.bankSetup?.via !== 'unavailable' ? (
+          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} loading={leaving} onClick={onEditBank}>
+            {bankButtonLabel(details)}
           </Button>
         ) : null}
         {saved ? (

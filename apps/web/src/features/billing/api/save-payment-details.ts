@@ -12,6 +12,16 @@ export function updateBankDetails(body: BankDetailsRequest): Promise<PaymentDeta
   return call(paymentEndpoints.updateBankDetails, { body });
 }
 
+/** Starts a mandate on GoCardless's hosted pages: the answer is where the browser goes next (decision 104). */
+export function startDirectDebit(): Promise<{ authorisationUrl: string }> {
+  return call(paymentEndpoints.startDirectDebit, { body: { returnOrigin: window.location.origin } });
+}
+
+/** Back from the hosted pages: the mandate set up there becomes the bank details, once GoCardless has it. */
+export function finishDirectDebit(): Promise<PaymentDetails> {
+  return call(paymentEndpoints.finishDirectDebit);
+}
+
 export function removePaymentDetails() {
   return call(paymentEndpoints.removePaymentDetails);
 }
@@ -24,6 +34,8 @@ export function usePaymentDetailsMutations() {
   return {
     saveCard: useMutation({ mutationFn: (v: { token: string; mode: 'add' | 'update' }) => saveCard(v.token, v.mode), onSuccess }),
     saveBank: useMutation({ mutationFn: updateBankDetails, onSuccess }),
+    startDebit: useMutation({ mutationFn: startDirectDebit, onSuccess: ({ authorisationUrl }) => window.location.assign(authorisationUrl) }),
+    finishDebit: useMutation({ mutationFn: finishDirectDebit, onSuccess }),
     remove: useMutation({ mutationFn: removePaymentDetails, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) }),
   };
 }

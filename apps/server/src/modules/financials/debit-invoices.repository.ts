@@ -1,0 +1,37 @@
+import type { Db } from '../../db/database.ts';
+
+/** Invoices a direct debit collects (decision 104): read by id, opened again when the debit did not pay. */
+
+export function findInvoiceById(db: Db, companyId: number, invoiceId: number) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'client_id', 'invoice_no', 'payment_date', 'balance_due_cents', 'status'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+/** A Debit Scheduled invoice the debit did not pay, open again: Overdue past its due date, Unpaid before. False when it was not Debit Scheduled. */
+export async function reopenDebitInvoice(db: Db, companyId: number, invoiceId: number, today: string): Promise<boolean> {
+  const res = await db
+    .updateTable('invoices')
+    .set((eb) => ({ status: eb.case().when('payment_date', '<', today).then('Overdue').else('Unpaid').end() }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .where('status', '=', 'Debit Scheduled')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The client's Debit Scheduled invoices not yet due to be collected, open again (their mandate ended). Answers their numbers. */
+export async function reopenClientDebitInvoices(db: Db, companyId: number, clientId: number, today: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('invoices')
+    .set((eb) => ({ status: eb.case().when('payment_date', '<', today).then('Overdue').else('Unpaid').end() }))
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'Debit Scheduled')
+    .returning('invoice_no')
+    .execute();
+  return rows.map((r) => r.invoice_no);
+}
