@@ -34,7 +34,7 @@ export type Profile = Company['settings']['profiles'][number];
 
 /** The options the profile offers (N27, T24) that the company's payment setup takes too. */
 export function paymentOptionsOf(ctx: Ctx, company: Company, profile: Profile): RegistrationPaymentOption[] {
-  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(ctx, company) !== null : directDebitOffered(company)));
+  return profile.PaymentOptions.filter((o) => (o === 'credit_card' ? gatewayFor(ctx, company) !== null : directDebitOffered(ctx, company)));
 }
 
 /** A profile with a class step (N8): SelectClasses; NoClasses and any other page type take none (decision 067). */

@@ -229,9 +229,13 @@ async function endReplacedMandate(ctx: Ctx, company: Company, before: Awaited<Re
   await ctx.gateways.gocardless?.cancelMandate(company.id, before.gateway_token).catch((err: unknown) => ctx.log.warn({ err }, 'a replaced GoCardless mandate was not cancelled'));
 }
 
-/** Whether the company's payment type takes direct debit at all (K19). */
-export function directDebitOffered(company: Company): boolean {
-  return offersOf(company).bank;
+/**
+ * Whether a registration may choose direct debit (K19, N27): the payment type takes it and the
+ * portal's own bank form records the details. A provider's mandate (GoCardless) is set up by a
+ * signed-in family in Billing, which a registration's new family is not yet (decision 104).
+ */
+export function directDebitOffered(ctx: Ctx, company: Company): boolean {
+  return offersOf(company).bank && directDebitProviderOf(company) === 'none' && gatewayFor(ctx, company)?.name !== STRIPE_PROVIDER;
 }
 
 /** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
