@@ -108,6 +108,7 @@ export const ERROR_MESSAGES = {
   PAYMENTS_OFF: 'Online payments are not taken.',
   WEBHOOK_SIGNATURE: 'The event could not be verified.',
   DIRECT_DEBIT_OFF: 'Direct debit is not offered.',
+  INSTALMENTS_UNAVAILABLE: 'This cannot be paid in instalments.',
   INVOICES_BY_CARD: 'Invoices are paid by card.',
   NOT_PAYABLE: 'This cannot be paid online.',
   ALREADY_PAID: 'Already paid.',

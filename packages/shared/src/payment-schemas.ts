@@ -8,6 +8,7 @@ import { idField } from './api-schemas.ts';
 import { messages } from './messages.ts';
 import { PAYMENT_TYPES } from './payment/payment-setup.ts';
 import { quoteSchema } from './pricing/quote-schema.ts';
+import { instalmentOfferSchema } from './pricing/instalments.ts';
 import { bookingRequestSchema } from './bookings-schemas.ts';
 
 /** The number the new invoice (classes, bookings) is quoted under until checkout writes it. */
@@ -54,6 +55,8 @@ export const cartRequestSchema = z.object({
   /** Customer credits selected, used in this order. */
   creditIds: z.array(idField).max(20).default([]),
   paymentMethod: z.enum(PAYMENT_METHODS).default('card'),
+  /** Pay for the classes in instalments, on the company's terms (decision 105): the deposit now, the rest collected later. */
+  instalments: z.boolean().optional(),
   /** The registration profile the classes were chosen under (casual enrolments depend on it). */
   ocrProfileId: idField.nullable().default(null),
 });
@@ -65,6 +68,8 @@ export const quoteAnswerSchema = quoteSchema.extend({
   cardPaymentsAvailable: z.boolean(),
   /** Where the company's processor is Stripe: its publishable key, with which the page loads Stripe.js (decision 103); null for the embedded gateway. */
   stripePublishableKey: z.string().nullable().default(null),
+  /** Where the company's terms allow this cart to be paid in instalments: the schedule (the first paid now); null otherwise. */
+  instalmentOffer: instalmentOfferSchema.nullable().optional(),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 

@@ -40,6 +40,7 @@ import { guardianReads } from './migrations/038-guardian-reads.ts';
 import { guardianOptOuts } from './migrations/039-guardian-opt-outs.ts';
 import { processors } from './migrations/040-processors.ts';
 import { directDebit } from './migrations/041-direct-debit.ts';
+import { instalmentPlans } from './migrations/042-instalment-plans.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -84,6 +85,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '039-guardian-opt-outs': guardianOptOuts(),
     '040-processors': processors(),
     '041-direct-debit': directDebit(),
+    '042-instalment-plans': instalmentPlans(engine),
   };
 }
 

@@ -71,6 +71,40 @@ export interface DirectDebitCollectionsTable {
   updated_at: string;
 }
 
+/** Tables of migration 042 (decision 105): classes paid in instalments. */
+export interface InstalmentPlansTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  /** The checkout that paid the deposit. */
+  payment_id: number;
+  method: 'card' | 'direct_debit';
+  /** The saved card later instalments are charged to (card plans). */
+  card_token: string | null;
+  /** The places the plan holds (JSON array of enrolment ids), released when it is cancelled. */
+  enrolment_ids: string;
+  /** Its row in Upcoming Payments (payment_plans), kept to what is still to come. */
+  payment_plan_id: number | null;
+  status: 'active' | 'completed' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+export interface InstalmentsTable {
+  company_id: number;
+  plan_id: number;
+  /** 1 is the deposit, paid at the checkout. */
+  seq: number;
+  invoice_id: number;
+  due_date: string;
+  amount_cents: number;
+  status: 'scheduled' | 'paid' | 'failed' | 'cancelled';
+  /** Charges tried (card plans): the next is `next_attempt`, the company's RetryDays after a decline. */
+  attempts: Generated<number>;
+  next_attempt: string | null;
+  charge_id: string | null;
+  updated_at: string;
+}
+
 export interface ProcessorTables {
   processor_credentials: ProcessorCredentialsTable;
   processor_customers: ProcessorCustomersTable;
@@ -78,4 +112,6 @@ export interface ProcessorTables {
   processor_events: ProcessorEventsTable;
   direct_debit_mandates: DirectDebitMandatesTable;
   direct_debit_collections: DirectDebitCollectionsTable;
+  instalment_plans: InstalmentPlansTable;
+  instalments: InstalmentsTable;
 }

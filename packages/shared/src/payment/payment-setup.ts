@@ -1,6 +1,7 @@
 /** The company's payment and pricing settings, kept in fin_setup beside the spec's fields (decision 024). */
 import { z } from 'zod';
 import { PAYMENT_BREAKDOWN_KEYS } from '../pricing/pricing-types.ts';
+import { instalmentTermsSchema } from '../pricing/instalments.ts';
 
 /** D1 §3: the payment type decides which payment details a customer is offered (K19). */
 export const PAYMENT_TYPES = ['None', 'CreditCardPayments', 'DirectDebitDetails', 'EitherCCOrDD', 'GocardlessInstantBankPayment'] as const;
@@ -51,4 +52,6 @@ export const paymentSetupShape = {
   CheckoutHoldMinutes: z.number().int().min(1).max(60).default(10),
   /** How many times a failed direct debit is collected again before the invoice is left for the family to pay (decision 104). */
   DirectDebitRetries: z.number().int().min(0).max(3).default(0),
+  /** Classes may be paid in instalments on these terms (decision 105); null: paid at once. */
+  Instalments: instalmentTermsSchema.nullable().default(null),
 };

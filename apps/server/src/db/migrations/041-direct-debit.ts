@@ -15,12 +15,13 @@ export function directDebit() {
           company_id integer not null references companies (id) on delete cascade,
           provider text not null,
           request_id text not null,
-          client_id integer not null references clients (id) on delete cascade,
+          client_id integer not null,
           mandate_id text,
           status text not null,
           created_at text not null,
           updated_at text not null,
-          primary key (company_id, provider, request_id)
+          primary key (company_id, provider, request_id),
+          constraint direct_debit_mandates_client_id_tenant foreign key (company_id, client_id) references clients (company_id, id) on delete cascade
         )`,
         `create index direct_debit_mandates_client on direct_debit_mandates (company_id, client_id)`,
         `create index direct_debit_mandates_mandate on direct_debit_mandates (company_id, mandate_id)`,
@@ -28,8 +29,8 @@ export function directDebit() {
           company_id integer not null references companies (id) on delete cascade,
           provider text not null,
           idempotency_key text not null,
-          client_id integer not null references clients (id) on delete cascade,
-          invoice_id integer not null references invoices (id) on delete cascade,
+          client_id integer not null,
+          invoice_id integer not null,
           attempt integer not null,
           retries integer not null default 0,
           mandate_id text not null,
@@ -41,7 +42,9 @@ export function directDebit() {
           created_at text not null,
           updated_at text not null,
           primary key (company_id, provider, idempotency_key),
-          unique (company_id, invoice_id, attempt)
+          unique (company_id, invoice_id, attempt),
+          constraint direct_debit_collections_client_id_tenant foreign key (company_id, client_id) references clients (company_id, id) on delete cascade,
+          constraint direct_debit_collections_invoice_id_tenant foreign key (company_id, invoice_id) references invoices (company_id, id) on delete cascade
         )`,
         `create index direct_debit_collections_payment on direct_debit_collections (company_id, payment_id)`,
         // The bank's name a provider's mandate shows (it keeps no sort code with the portal).

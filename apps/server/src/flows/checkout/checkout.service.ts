@@ -11,6 +11,7 @@ import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import {
+  companyToday,
   conflict,
   DIRECT_DEBIT,
   gatewayKey,
@@ -27,6 +28,7 @@ import {
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
 import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
 import { settleEarlierAttempts } from './abandoned-attempts.ts';
+import { instalmentOfferOf } from './instalments.service.ts';
 
 // The checkout: one payment per Idempotency-Key; quote, hold, charge, then settle.
 export async function findPaymentOutcome(ctx: Ctx, companyId: number, clientId: number, idempotencyKey: string) {
@@ -144,7 +146,10 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     const checked = classItems.length > 0 ? await lockAndCheckClassItems(tx, company, clientId, classItems, now) : undefined;
     const quote = price(await loadPricingInput(tx, company, clientId, body, checked));
     if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
-    const amount = quote.totals.paymentAmountCents;
+    // In instalments (decision 105): the deposit is charged now, the schedule kept with the payment.
+    const instalments = body.instalments ? instalmentOfferOf(company, body, quote, companyToday(company))?.schedule : null;
+    if (body.instalments && !instalments) throw new AppError(422, 'INSTALMENTS_UNAVAILABLE', 'This cannot be paid in instalments. Please pay the whole amount.');
+    const amount = instalments ? instalments[0]!.amountCents : quote.totals.paymentAmountCents;
     if (amount > 0 && !byDebit) {
       if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
       if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
@@ -193,7 +198,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     }
     holds.expiresAt = lapses.sort()[0] ?? null;
     await repo.movePayment(tx.db, company.id, id, ['processing'], {
-      quote: JSON.stringify({ quote, holds } satisfies StoredQuote),
+      quote: JSON.stringify({ quote, holds, instalments: instalments ?? null } satisfies StoredQuote),
       amount_cents: amount,
       ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
     });

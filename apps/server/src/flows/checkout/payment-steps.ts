@@ -1,3 +1,4 @@
+import type { Instalment } from '@portal/shared/pricing/instalments';
 import type { ErrorCode } from '@portal/shared/error-codes';
 import { createHash } from 'node:crypto';
 import type { checkoutRequestSchema, cartRequestSchema } from '@portal/shared/payment-schemas';
@@ -51,6 +52,8 @@ export interface Holds {
 export interface StoredQuote {
   quote: Quote;
   holds: Holds;
+  /** The cart paid in instalments (decision 105): the schedule, the first charged now. */
+  instalments?: Instalment[] | null;
 }
 
 export type StoredResult = { ok: true; answer: PaymentAnswer } | { ok: false; status: number; code: ErrorCode; message: string };

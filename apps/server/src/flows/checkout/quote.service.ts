@@ -21,6 +21,7 @@ import { validateClassItem, validateNewStudentClassItem, type ClassItem, type Va
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { companyToday, conflict, type Cart } from './payment-steps.ts';
+import { instalmentOfferOf } from './instalments.service.ts';
 
 const ONLINE_PAYABLE: ReadonlySet<string> = new Set(ONLINE_PAYABLE_INVOICE_STATUSES);
 
@@ -183,7 +184,8 @@ export function price(input: PricingInput): Quote {
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
   const quote = price(await loadPricingInput(ctx, company, clientId, cart));
-  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)) };
+  const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company));
+  return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)), instalmentOffer };
 }
 
 export async function listCredits(ctx: Ctx, company: Company, clientId: number) {

@@ -17,6 +17,7 @@ import { addInvoiceLines, createInvoice, createReceipt, numberReceipt, unnumbere
 import { confirmEnrolments, releaseEnrolments } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
+import { createInstalmentPlan, depositLines, planSentence } from './instalments.service.ts';
 import { companyToday, DIRECT_DEBIT, gatewayKey, LEASE_SECONDS, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
 
 // Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
@@ -36,7 +37,8 @@ export function chargeCard(gateway: PaymentGateway, company: Company, payment: P
     amountCents: payment.amount_cents,
     currency: company.settings.fin_setup.Currency,
     description: `${company.settings.CompanyDisplayName} payment ${payment.id}`,
-    saveForLater: stored.body.saveCard === true && stored.body.cardToken !== undefined,
+    // Kept for later too where instalments will be charged to it without the family (decision 105).
+    saveForLater: (stored.body.saveCard === true || stored.body.instalments === true) && stored.body.cardToken !== undefined,
   });
 }
 
@@ -85,7 +87,7 @@ async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, resul
  * and was taken meanwhile (409) rolls all of it back; the charge is then refunded.
  */
 export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
-  const { quote, holds } = JSON.parse(payment.quote) as StoredQuote;
+  const { quote, holds, instalments } = JSON.parse(payment.quote) as StoredQuote;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
@@ -111,18 +113,31 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           clientId: payment.client_id,
           invoiceDate: today,
           dueDate: today,
-          lines: newRows,
+          // In instalments, this invoice is the deposit: what was bought, less what the later instalments pay.
+          lines: instalments ? depositLines(newRows, instalments) : newRows,
           ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
         });
         invoiceNos.push(made.invoiceNo);
-        allocate(
-          made.invoiceNo,
-          quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO),
-        );
+        const quoted = quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO);
+        allocate(made.invoiceNo, quoted && instalments ? { ...quoted, paymentAmountCents: payment.amount_cents } : quoted);
         if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx, company.id, holds.enrolmentIds))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
         if (holds.bookingHoldToken) await confirmHeldBookings(tx, company, payment.client_id, holds.bookingHoldToken, made.invoiceId);
+        if (instalments) {
+          const { chargeToken } = JSON.parse(payment.request) as StoredRequest;
+          await createInstalmentPlan(tx, company, {
+            clientId: payment.client_id,
+            paymentId: payment.id,
+            byDebit,
+            cardToken: chargeToken,
+            enrolmentIds: holds.enrolmentIds,
+            depositInvoice: made,
+            schedule: instalments,
+            rows: newRows,
+            today,
+          });
+        }
         await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
       }
       for (const invoice of quote.invoices) {
@@ -201,8 +216,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         category: 'invoices',
         title: byDebit ? 'Direct debit scheduled' : 'Payment received',
         content: byDebit
-          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.`
-          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}`,
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.${instalments ? planSentence(company, instalments, true) : ''}`
+          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });

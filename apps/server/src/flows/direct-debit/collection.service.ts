@@ -1,11 +1,12 @@
 import { formatCents } from '@portal/shared/pricing/money';
+import { formatDate } from '@portal/shared/date-time-text';
 import { publicOrigin } from '../../config/env.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { createReceipt, findInvoiceById, reopenDebitInvoice } from '../../modules/financials/financials.api.ts';
-import { enqueueMail, findClientEmail, isEmailOptedOutWithin, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
+import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
 import { directDebitRepo, GatewayNetworkError, GOCARDLESS_PROVIDER, type CollectionSeen } from '../../modules/payments/payments.api.ts';
 import type { DirectDebitCollectionsTable } from '../../db/schema-processors.ts';
 import { goCardlessOf } from './mandate.service.ts';
@@ -129,7 +130,7 @@ async function settleCollection(ctx: Ctx, company: Company, row: Collection, see
     await tell(ctx, company, row, now, {
       title: 'Direct Debit failed',
       content: (invoiceNo) =>
-        `We could not collect ${money(company, row.amount_cents)} for invoice ${invoiceNo} by Direct Debit: ${seen.failure}. We will try again${again.chargeDate ? ` on ${again.chargeDate}` : ''}.`,
+        `We could not collect ${money(company, row.amount_cents)} for invoice ${invoiceNo} by Direct Debit: ${seen.failure}. We will try again${again.chargeDate ? ` on ${formatDate(again.chargeDate, company.settings.localization.DateFormat)}` : ''}.`,
     });
     return;
   }
@@ -188,7 +189,11 @@ async function collected(ctx: Ctx, company: Company, row: Collection, seen: Coll
       kind: 'payment',
       summary: `Direct Debit of ${money(company, amount)} collected for invoice ${invoice.invoice_no} (receipt ${receipt.receiptNo})`,
     });
-    return mailTo(tx, company, row.client_id, `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`, [content]);
+    return queueFamilyMail(tx, company, row.client_id, {
+      category: 'invoices',
+      subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
+      paragraphs: [content],
+    });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);
 }
@@ -218,14 +223,7 @@ async function tell(
     });
     await recordActivity(tx, { companyId: company.id, clientId: row.client_id, kind: 'payment', summary: `${message.title}: invoice ${invoiceNo}` });
     const link = message.payLink ? { label: 'Pay the invoice', url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(invoiceNo)}` } : undefined;
-    return mailTo(tx, company, row.client_id, `${message.title}: invoice ${invoiceNo}`, [content], link);
+    return queueFamilyMail(tx, company, row.client_id, { category: 'invoices', subject: `${message.title}: invoice ${invoiceNo}`, paragraphs: [content], action: link });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);
-}
-
-async function mailTo(ctx: Ctx, company: Company, clientId: number, subject: string, paragraphs: string[], action?: { label: string; url: string }): Promise<number | null> {
-  const to = await findClientEmail(ctx, company.id, clientId);
-  if (!to?.email || (await isEmailOptedOutWithin(ctx, company.id, clientId, 'invoices'))) return null;
-  const { text, html } = renderMail(company.settings, [`Hello ${to.first_name},`, ...paragraphs], action);
-  return enqueueMail(ctx, { companyId: company.id, to: to.email, subject, text, html });
 }

@@ -175,7 +175,7 @@ describe.each(testEngines())('direct debit through GoCardless on %s', (engine) =
     expect(app.fake.payments().find((p) => p.id === payment!.id)?.status).toBe('pending_submission');
     expect((await invoice(who.companyId, no)).status).toBe('Debit Scheduled');
     expect((await notes(who.companyId, who.clientId)).at(-1)?.content).toMatch(
-      new RegExp(`^We could not collect £25\\.00 for invoice ${no} by Direct Debit: there were not enough funds in the account\\. We will try again on \\d{4}-\\d{2}-\\d{2}\\.$`),
+      new RegExp(`^We could not collect £25\\.00 for invoice ${no} by Direct Debit: there were not enough funds in the account\\. We will try again on \\d{2}\\/\\d{2}\\/\\d{4}\\.$`),
     );
     await app.fake.movePayment(payment!.id!, 'failed');
     expect((await invoice(who.companyId, no)).status).toBe('Overdue');

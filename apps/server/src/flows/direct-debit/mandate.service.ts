@@ -8,7 +8,7 @@ import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { trustedOrigins } from '../../modules/accounts/accounts.api.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { reopenClientDebitInvoices } from '../../modules/financials/financials.api.ts';
-import { enqueueMail, findClientEmail, isEmailOptedOutWithin, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
+import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
 import {
   bankSetupOf,
   directDebitRepo,
@@ -134,10 +134,12 @@ export async function applyMandateChange(ctx: Ctx, company: Company, mandateId: 
       createdAt: now,
     });
     await recordActivity(tx, { companyId: company.id, clientId: row.client_id, kind: 'payment', summary: `Direct Debit ended (${ended})` });
-    const to = await findClientEmail(tx, company.id, row.client_id);
-    if (!to?.email || (await isEmailOptedOutWithin(tx, company.id, row.client_id, 'invoices'))) return null;
-    const { text, html } = renderMail(company.settings, [`Hello ${to.first_name},`, content], { label: 'Open Billing', url: `${publicOrigin(ctx.env)}${BILLING_PATH}` });
-    return enqueueMail(tx, { companyId: company.id, to: to.email, subject: `Your Direct Debit with ${company.settings.CompanyDisplayName} has ended`, text, html });
+    return queueFamilyMail(tx, company, row.client_id, {
+      category: 'invoices',
+      subject: `Your Direct Debit with ${company.settings.CompanyDisplayName} has ended`,
+      paragraphs: [content],
+      action: { label: 'Open Billing', url: `${publicOrigin(ctx.env)}${BILLING_PATH}` },
+    });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);
 }

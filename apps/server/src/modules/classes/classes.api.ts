@@ -6,6 +6,7 @@ export { classesRoutes } from './classes.routes.ts';
 export {
   confirmEnrolments,
   createEnrolments,
+  endEnrolmentsToday,
   lockAndCheckClassItems,
   holdCartPlaces,
   listCartPlaceHolds,

@@ -194,3 +194,31 @@ export async function wasMovedFrom(db: Db, companyId: number, classId: number, s
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Gives up places from `today` on (an instalment plan cancelled): an enrolment under way ends the
+ * day before, one not started yet is cancelled. Answers the classes whose counts changed.
+ */
+export async function endEnrolmentsFrom(db: Db, companyId: number, ids: number[], today: string, yesterday: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const ended = await db
+    .updateTable('enrolments')
+    .set({ end_date: yesterday })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'active')
+    .where('start_date', '<', today)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
+    .returning('class_id')
+    .execute();
+  const cancelled = await db
+    .updateTable('enrolments')
+    .set({ status: 'cancelled' })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'active')
+    .where('start_date', '>=', today)
+    .returning('class_id')
+    .execute();
+  return [...new Set([...ended, ...cancelled].map((r) => r.class_id))];
+}

@@ -2,7 +2,7 @@ import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
-import { sessionIsOver } from '../../lib/time.ts';
+import { addDays, sessionIsOver } from '../../lib/time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
@@ -327,6 +327,13 @@ export async function confirmEnrolments(ctx: Ctx, companyId: number, ids: number
 export async function releaseEnrolments(ctx: Ctx, company: Company, ids: number[]): Promise<void> {
   const c = clock(company);
   const classIds = await enrolmentsRepo.releaseHeld(ctx.db, company.id, ids);
+  if (classIds.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, classIds);
+}
+
+/** Gives up confirmed places from today on (an instalment plan cancelled, decision 105): the classes have them free again. */
+export async function endEnrolmentsToday(ctx: Ctx, company: Company, ids: number[]): Promise<void> {
+  const c = clock(company, ctx.clock.now());
+  const classIds = await enrolmentsRepo.endEnrolmentsFrom(ctx.db, company.id, ids, c.today, addDays(c.today, -1));
   if (classIds.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, classIds);
 }
 

@@ -43,6 +43,7 @@ export const ERASURE = {
     customer_credits: 'money the company owes the account',
     discount_code_uses: 'part of the price of a kept invoice',
     payment_plans: 'what is still owed on kept invoices',
+    instalment_plans: 'instalments of kept invoices, and the card reference they are charged to until the plan ends',
     bookings: 'courts sold on kept invoices; they hold nothing about the person',
     absences: 'attendance of an anonymised student, for the class registers',
     makeup_credits: 'attendance of an anonymised student, for the class registers',

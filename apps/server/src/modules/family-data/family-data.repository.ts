@@ -31,6 +31,7 @@ export const READ_WHOLE = [
   'guardians',
   'direct_debit_mandates',
   'direct_debit_collections',
+  'instalment_plans',
 ] as const;
 
 /**

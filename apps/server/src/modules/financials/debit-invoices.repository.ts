@@ -35,3 +35,31 @@ export async function reopenClientDebitInvoices(db: Db, companyId: number, clien
     .execute();
   return rows.map((r) => r.invoice_no);
 }
+
+/** A Scheduled instalment whose charge was declined, open for the family to pay: Overdue past its date, Unpaid before. */
+export async function openScheduledInvoice(db: Db, companyId: number, invoiceId: number, today: string): Promise<boolean> {
+  const res = await db
+    .updateTable('invoices')
+    .set((eb) => ({ status: eb.case().when('payment_date', '<', today).then('Overdue').else('Unpaid').end() }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .where('status', 'in', ['Scheduled', 'Debit Scheduled'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** An instalment's invoice that never fell due and was never paid, taken back (its plan was cancelled). False when it was paid in part or whole. */
+export async function withdrawScheduledInvoice(db: Db, companyId: number, invoiceId: number): Promise<boolean> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .where('status', 'in', ['Scheduled', 'Debit Scheduled'])
+    .whereRef('balance_due_cents', '=', 'total_cents')
+    .executeTakeFirst();
+  if (!invoice) return false;
+  await db.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).execute();
+  await db.deleteFrom('invoices').where('company_id', '=', companyId).where('id', '=', invoiceId).execute();
+  return true;
+}

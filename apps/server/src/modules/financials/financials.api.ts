@@ -1,3 +1,15 @@
 // The financials module's one door: other modules, flows and the app import only this file.
 export { financialsRoutes } from './financials.routes.ts';
-export { addInvoiceLines, createInvoice, createReceipt, findInvoiceById, numberReceipt, reopenClientDebitInvoices, reopenDebitInvoice, unnumberedReceipt } from './financials.service.ts';
+export {
+  addInvoiceLines,
+  createInvoice,
+  createReceipt,
+  findInvoiceById,
+  numberReceipt,
+  reopenClientDebitInvoices,
+  reopenDebitInvoice,
+  unnumberedReceipt,
+  openScheduledInvoice,
+  withdrawScheduledInvoice,
+} from './financials.service.ts';
+export type { InvoiceLineInput } from './financials.service.ts';

@@ -298,3 +298,13 @@ export function reopenDebitInvoice(ctx: Ctx, companyId: number, invoiceId: numbe
 export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string) {
   return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today);
 }
+
+/** A declined instalment's invoice, open for the family to pay online (decision 105). */
+export function openScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number, today: string) {
+  return debitRepo.openScheduledInvoice(ctx.db, companyId, invoiceId, today);
+}
+
+/** A cancelled plan's instalment that never fell due, taken back (decision 105). */
+export function withdrawScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number) {
+  return debitRepo.withdrawScheduledInvoice(ctx.db, companyId, invoiceId);
+}

@@ -1,6 +1,6 @@
 import { roleHears } from '@portal/shared/family-roles';
 import type { Ctx } from '../../context.ts';
-import { renderMail } from './mailer.ts';
+import { enqueueMail, renderMail } from './mailer.ts';
 import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
 
@@ -68,6 +68,23 @@ export async function mailGuardians(
     mailed += 1;
   }
   return mailed;
+}
+
+/**
+ * Writes an e-mail to the family's address to the outbox, in the caller's transaction, unless it
+ * has none or switched the category's e-mail off; answers its outbox id for delivery after the
+ * commit, or null.
+ */
+export async function queueFamilyMail(
+  ctx: Ctx,
+  company: { id: number; settings: Parameters<typeof renderMail>[0] },
+  clientId: number,
+  mail: { category: string; subject: string; paragraphs: string[]; action?: { label: string; url: string } | undefined },
+): Promise<number | null> {
+  const to = await repo.findClientEmail(ctx.db, company.id, clientId);
+  if (!to?.email || (await repo.isEmailOptedOut(ctx.db, company.id, clientId, mail.category))) return null;
+  const { text, html } = renderMail(company.settings, [`Hello ${to.first_name},`, ...mail.paragraphs], mail.action);
+  return enqueueMail(ctx, { companyId: company.id, to: to.email, subject: mail.subject, text, html });
 }
 
 export type { NotificationsVersion } from './notification.repository.ts';

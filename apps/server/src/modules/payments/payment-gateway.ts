@@ -16,6 +16,8 @@ export interface ChargeRequest {
   description: string;
   /** The family keeps the card for later payments made without them: the charge sets it up for them too (one 3-D Secure step for both). */
   saveForLater?: boolean;
+  /** Charged without the family present (a later instalment, decision 105): no 3-D Secure step can be taken. */
+  offSession?: boolean;
 }
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'invalid_token' | 'payment_abandoned';

@@ -16,6 +16,7 @@ export {
 } from './billing.service.ts';
 export { DIRECT_DEBIT_NOT_SET_UP, GOCARDLESS_PROVIDER, type CollectionSeen, type GoCardless, type MandateSeen } from './gocardless.ts';
 export * as directDebitRepo from './direct-debit.repository.ts';
+export * as instalmentRepo from './instalment.repository.ts';
 export { GATEWAY_PREFIX, challengeParams, gatewayRoutes } from './gateway.routes.ts';
 export { IMPORTABLE_TEST_CARDS, saveImportedTestCard, savedCardRefusal, type ImportableTestCard } from './imported-cards.ts';
 export {

@@ -265,6 +265,8 @@ export function createStripeGateway(
             // 3-D Secure is finished in the page by Stripe.js; no payment method that leaves the page.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             ...(request.saveForLater ? { setup_future_usage: 'off_session' as const } : {}),
+            // A later instalment, charged without the family: a bank that wants them declines rather than asks.
+            ...(request.offSession ? { off_session: true } : {}),
             description: request.description,
             metadata: { portal, portal_key: key, company_id: String(request.companyId), client_id: String(request.clientId) },
           },

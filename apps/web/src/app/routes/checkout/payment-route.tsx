@@ -25,6 +25,7 @@ import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payme
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { CardEntry } from '@/components/payment/card-entry';
+import { InstalmentChoice } from '@/components/payment/instalment-choice';
 import { finishStripeStep, isStripeCard, STRIPE_STEP_FAILED, type StripeCard } from '@/lib/stripe';
 
 /**
@@ -45,8 +46,12 @@ export default function PaymentRoute() {
   // Invoices are paid by card only; classes and courts also by direct debit from the bank details on file.
   const debitOffered = kind === 'items' && bank !== null;
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
-  const request = { ...cartRequest, paymentMethod: chosen ?? 'card' };
-  const quote = useQuote(request, !empty);
+  const quote = useQuote({ ...cartRequest, paymentMethod: chosen ?? 'card' }, !empty);
+  // In instalments (decision 105), where the company's terms allow it for this cart: the deposit is paid now.
+  const [inInstalments, setInInstalments] = useState(false);
+  const offer = kind === 'items' ? (quote.data?.instalmentOffer ?? null) : null;
+  const byInstalments = offer !== null && inInstalments;
+  const request = { ...cartRequest, paymentMethod: chosen ?? 'card', ...(byInstalments ? { instalments: true } : {}) };
   const clearPaid = useCartStore((s) => s.clearPaid);
   const [useSaved, setUseSaved] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
@@ -66,7 +71,8 @@ export default function PaymentRoute() {
   // One key per attempt: a retry of the same attempt (a lost answer, the challenge's second step) reuses it.
   const attemptKey = useRef<string | null>(null);
   const symbol = config.localization.CurrencySymbol;
-  const amount = quote.data?.totals.paymentAmountCents ?? 0;
+  const total = quote.data?.totals.paymentAmountCents ?? 0;
+  const amount = byInstalments ? (offer.schedule[0]?.amountCents ?? total) : total;
   const stripeKey = quote.data?.stripePublishableKey ?? null;
   const back = kind === 'invoices' ? paths.invoiceCheckout : paths.checkout;
 
@@ -179,11 +185,22 @@ export default function PaymentRoute() {
       ) : (
         <div className="space-y-5">
           <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">
-            <span className="font-semibold text-ink">Amount to pay</span>
+            <span className="font-semibold text-ink">{byInstalments ? 'To pay today' : 'Amount to pay'}</span>
             <span className="text-2xl font-bold tabular-nums text-ink" data-testid="payment-amount">
               {formatMoney(amount, symbol)}
             </span>
           </div>
+          {offer ? (
+            <InstalmentChoice
+              offer={offer}
+              totalCents={total}
+              symbol={symbol}
+              dateFormat={config.localization.DateFormat}
+              value={inInstalments}
+              onChange={setInInstalments}
+              byDebit={chosen === 'direct_debit'}
+            />
+          ) : null}
           {amount > 0 && debitOffered && quote.data.cardPaymentsAvailable ? <PaymentOptionField value={chosen} onChange={setChosen} /> : null}
           {amount === 0 ? (
             <Button size="lg" fullWidth loading={busy} onClick={() => void pay({ ...request })}>

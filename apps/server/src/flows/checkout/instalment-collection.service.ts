@@ -1,0 +1,191 @@
+import { formatCents } from '@portal/shared/pricing/money';
+import { formatDate } from '@portal/shared/date-time-text';
+import { publicOrigin } from '../../config/env.ts';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
+import { recordActivity } from '../../modules/activity/activity.api.ts';
+import { endEnrolmentsToday } from '../../modules/classes/classes.api.ts';
+import { createReceipt, openScheduledInvoice, withdrawScheduledInvoice } from '../../modules/financials/financials.api.ts';
+import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
+import { gatewayFor, GatewayNetworkError, instalmentRepo, type ChargeResult } from '../../modules/payments/payments.api.ts';
+
+type Due = Awaited<ReturnType<typeof instalmentRepo.findCardInstalmentsDue>>[number];
+
+/** Terms of a plan whose company has since turned instalments off: it runs to its end on these. */
+const KEPT_TERMS = { Retries: 2, RetryDays: 3 };
+
+const todayOf = (company: Company, now: Date) => localNow(companyTimeZone(company.settings.localization), now).date;
+const money = (company: Company, cents: number) => formatCents(cents, company.settings.localization.CurrencySymbol);
+
+/**
+ * The hourly run (decision 105): each card instalment due today is charged to the card kept at
+ * the checkout, without the family; a declined one is open for the family to pay and charged
+ * again RetryDays later, Retries times, and then the plan is cancelled. Every active plan is then
+ * read again from its invoices (an instalment the family paid online, or direct debit collected).
+ */
+export async function collectInstalments(ctx: Ctx, company: Company, now: Date): Promise<void> {
+  const today = todayOf(company, now);
+  for (const due of await instalmentRepo.findCardInstalmentsDue(ctx.db, company.id, today, 200)) await chargeInstalment(ctx, company, due, today, now);
+  for (const planId of await instalmentRepo.findActivePlanIds(ctx.db, company.id)) await refreshPlan(ctx, company, planId, now);
+}
+
+async function chargeInstalment(ctx: Ctx, company: Company, due: Due, today: string, now: Date): Promise<void> {
+  const at = nowIso(now);
+  const amount = Math.min(due.amount_cents, due.balance_due_cents);
+  // Paid meanwhile (the family paid the invoice online): nothing to charge.
+  if (amount <= 0) return;
+  const gateway = gatewayFor(ctx, company);
+  if (!gateway || !due.card_token) return;
+  let result: ChargeResult;
+  try {
+    result = await gateway.charge({
+      companyId: company.id,
+      // One key per attempt: a lost answer is asked again under it next hour and answered the same charge.
+      idempotencyKey: `instalment-${due.plan_id}-${due.seq}-${due.attempts + 1}`,
+      clientId: due.client_id,
+      token: due.card_token,
+      amountCents: amount,
+      currency: company.settings.fin_setup.Currency,
+      description: `${company.settings.CompanyDisplayName} instalment for invoice ${due.invoice_no}`,
+      offSession: true,
+    });
+  } catch (err) {
+    if (err instanceof GatewayNetworkError) return;
+    throw err;
+  }
+  if (result.status === 'succeeded') {
+    const chargeId = result.chargeId;
+    const mailId = await ctx.transaction(async (tx) => {
+      if (
+        !(await instalmentRepo.moveInstalment(
+          tx.db,
+          company.id,
+          due.plan_id,
+          due.seq,
+          ['scheduled', 'failed'],
+          { status: 'paid', charge_id: chargeId, attempts: due.attempts + 1, updated_at: at },
+          due.attempts,
+        ))
+      )
+        return null;
+      const receipt = await createReceipt(tx, {
+        companyId: company.id,
+        clientId: due.client_id,
+        date: today,
+        method: 'Credit Card',
+        reference: chargeId,
+        amountCents: amount,
+        allocations: [{ invoiceNo: due.invoice_no, amountCents: amount }],
+      });
+      const content = `Thank you: instalment ${due.seq} of ${money(company, amount)} for invoice ${due.invoice_no} was charged to your card. ${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo}.`;
+      await notifyClient(tx.db, {
+        companyId: company.id,
+        clientId: due.client_id,
+        category: 'invoices',
+        title: 'Instalment paid',
+        content,
+        tagData: { kind: 'payment', invoice_nos: [due.invoice_no], receipt_no: receipt.receiptNo },
+        createdAt: at,
+      });
+      await recordActivity(tx, {
+        companyId: company.id,
+        clientId: due.client_id,
+        kind: 'payment',
+        summary: `Instalment ${due.seq} of ${money(company, amount)} paid for invoice ${due.invoice_no} (receipt ${receipt.receiptNo})`,
+      });
+      return queueFamilyMail(tx, company, due.client_id, {
+        category: 'invoices',
+        subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
+        paragraphs: [content],
+      });
+    });
+    if (mailId !== null) ctx.mailer.deliver([mailId]);
+    await refreshPlan(ctx, company, due.plan_id, now);
+    return;
+  }
+  const reason = result.status === 'declined' ? result.message : 'Your bank asked to confirm this payment, which cannot be done without you.';
+  const terms = company.settings.fin_setup.Instalments ?? KEPT_TERMS;
+  const attempts = due.attempts + 1;
+  const last = attempts > terms.Retries;
+  const retryOn = last ? null : addDays(today, terms.RetryDays);
+  const mailId = await ctx.transaction(async (tx) => {
+    if (!(await instalmentRepo.moveInstalment(tx.db, company.id, due.plan_id, due.seq, ['scheduled', 'failed'], { status: 'failed', attempts, next_attempt: retryOn, updated_at: at }, due.attempts)))
+      return null;
+    await openScheduledInvoice(tx, company.id, due.invoice_id, today);
+    const then = retryOn ? ` We will try again on ${formatDate(retryOn, company.settings.localization.DateFormat)}, or you can pay it now.` : ' Please pay it now.';
+    const content = `We could not take instalment ${due.seq} (${money(company, amount)}) for invoice ${due.invoice_no}: ${reason}${then}`;
+    await notifyClient(tx.db, {
+      companyId: company.id,
+      clientId: due.client_id,
+      category: 'invoices',
+      title: 'Instalment not paid',
+      content,
+      tagData: { kind: 'invoice', invoice_no: due.invoice_no },
+      createdAt: at,
+    });
+    await recordActivity(tx, { companyId: company.id, clientId: due.client_id, kind: 'payment', summary: `Instalment ${due.seq} for invoice ${due.invoice_no} declined (attempt ${attempts})` });
+    const pay = { label: 'Pay the invoice', url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(due.invoice_no)}` };
+    return queueFamilyMail(tx, company, due.client_id, { category: 'invoices', subject: `Instalment not paid: invoice ${due.invoice_no}`, paragraphs: [content], action: pay });
+  });
+  if (mailId !== null) ctx.mailer.deliver([mailId]);
+  if (mailId !== null && last) await cancelPlan(ctx, company, due.plan_id, `instalment ${due.seq} (invoice ${due.invoice_no}) could not be charged`, now);
+}
+
+/**
+ * A plan's state read again from its invoices: instalments paid by any means are marked so,
+ * Upcoming Payments shows what is still to come, and a plan with nothing left is completed.
+ */
+async function refreshPlan(ctx: Ctx, company: Company, planId: number, now: Date): Promise<void> {
+  const at = nowIso(now);
+  const plan = await instalmentRepo.findPlan(ctx.db, company.id, planId);
+  if (plan?.status !== 'active') return;
+  const instalments = await instalmentRepo.findPlanInstalments(ctx.db, company.id, planId);
+  for (const i of instalments) {
+    if (i.status !== 'paid' && i.status !== 'cancelled' && i.invoice_status === 'Paid') {
+      await instalmentRepo.moveInstalment(ctx.db, company.id, planId, i.seq, ['scheduled', 'failed'], { status: 'paid', updated_at: at });
+      i.status = 'paid';
+    }
+  }
+  const left = instalments.filter((i) => i.status === 'scheduled' || i.status === 'failed');
+  const next = left[0];
+  if (plan.payment_plan_id !== null) {
+    await instalmentRepo.updateUpcoming(ctx.db, company.id, plan.payment_plan_id, {
+      next_charge: next?.due_date ?? instalments.at(-1)!.due_date,
+      amount_cents: next?.amount_cents ?? 0,
+      remaining_charges: left.length,
+    });
+  }
+  if (left.length === 0 && (await instalmentRepo.movePlan(ctx.db, company.id, planId, 'active', 'completed', at))) {
+    await recordActivity(ctx, { companyId: company.id, clientId: plan.client_id, kind: 'payment', summary: `Instalment plan for invoice ${instalments[0]?.invoice_no ?? ''} paid in full` });
+  }
+}
+
+/**
+ * Ends a plan (decision 105): the instalments not yet due are taken back, the places it held
+ * are given up from today, Upcoming Payments shows nothing more, and the family is told. What
+ * fell due and was not paid stays owed.
+ */
+export async function cancelPlan(ctx: Ctx, company: Company, planId: number, why: string, now: Date): Promise<void> {
+  const at = nowIso(now);
+  const mailId = await ctx.transaction(async (tx) => {
+    const plan = await instalmentRepo.findPlan(tx.db, company.id, planId);
+    if (!plan || !(await instalmentRepo.movePlan(tx.db, company.id, planId, 'active', 'cancelled', at))) return null;
+    const instalments = await instalmentRepo.findPlanInstalments(tx.db, company.id, planId);
+    for (const i of instalments.filter((x) => x.status === 'scheduled')) {
+      if (await withdrawScheduledInvoice(tx, company.id, i.invoice_id)) await instalmentRepo.moveInstalment(tx.db, company.id, planId, i.seq, ['scheduled'], { status: 'cancelled', updated_at: at });
+    }
+    await endEnrolmentsToday(tx, company, JSON.parse(plan.enrolment_ids) as number[]);
+    if (plan.payment_plan_id !== null) await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0 });
+    const first = instalments[0]?.invoice_no ?? '';
+    const content = `Your instalment plan for invoice ${first} has been cancelled because ${why}. The class places it paid for have been released; what is overdue is still to be paid.`;
+    await notifyClient(tx.db, { companyId: company.id, clientId: plan.client_id, category: 'invoices', title: 'Instalment plan cancelled', content, tagData: null, createdAt: at });
+    await recordActivity(tx, { companyId: company.id, clientId: plan.client_id, kind: 'payment', summary: `Instalment plan for invoice ${first} cancelled: ${why}` });
+    return queueFamilyMail(tx, company, plan.client_id, {
+      category: 'invoices',
+      subject: `Your instalment plan with ${company.settings.CompanyDisplayName} has been cancelled`,
+      paragraphs: [content],
+    });
+  });
+  if (mailId !== null) ctx.mailer.deliver([mailId]);
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIntervals, instalmentSchedule } from '@portal/shared/pricing/instalments';
+import { formatCents } from '@portal/shared/pricing/money';
+import { formatDate } from '@portal/shared/date-time-text';
+import { changeCompanySettings, testEngines, type TestApp, startTestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { companyToday } from './payment-steps.ts';
+import { checkoutJobs } from './checkout.jobs.ts';
+import { findCompanyById } from '../../modules/company/company.api.ts';
+
+interface Quote {
+  totals: { paymentAmountCents: number };
+  instalmentOffer?: { count: number; interval: string; schedule: { dueDate: string; amountCents: number }[] } | null;
+}
+interface Payment {
+  status: string;
+  amountCents: number;
+  invoiceNos: string[];
+  receiptNo: string | null;
+}
+
+/** Issue 23, section 3 (decision 105): classes paid in instalments, to the end and with a failed instalment. */
+describe.each(testEngines())('instalment plans on %s', (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let classId: number;
+  let today: string;
+  const collect = (date: string) => checkoutJobs.find((j) => j.name === 'instalments due')!.run(t.runtime.ctx, new Date(`${date}T12:00:00Z`));
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    [classId] = (await classesWithSessionsAhead(t, splash)) as [number];
+    await emptyClass(t, splash, classId, { capacity: 40, price_cents: 10_001 });
+    await changeCompanySettings(t, splash, (s) => {
+      s.fin_setup!.Instalments = { Count: 3, Interval: 'month', MinimumDepositPercent: 40, MinimumTotalCents: 5_000, Retries: 1, RetryDays: 3 };
+      s.fin_setup!.CardSurchargePercent = 0;
+      s.fin_setup!.CardSurchargeAmountCents = 0;
+    });
+    today = companyToday((await findCompanyById(t.runtime.ctx, splash))!);
+  });
+  afterAll(() => t.close());
+
+  const TERMS = { Count: 3, Interval: 'month' as const, MinimumDepositPercent: 40 };
+  async function family() {
+    const who = await familyWithChild(t);
+    const cart = { classItems: [{ ClassID: classId, StudentID: who.studentId, dates: [] }] };
+    const total = (await who.browser.post<Quote>('/api/payment/quote', cart)).body.totals.paymentAmountCents;
+    const [first, next, last] = instalmentSchedule(total, TERMS, today).map((i) => i.amountCents) as [number, number, number];
+    return { ...who, cart, total, first, next, last };
+  }
+  const $ = (cents: number) => formatCents(cents, '$');
+  const db = () => t.runtime.ctx.db;
+  /** The charges made to this family's cards (other tests' plans fall due on the same dates). */
+  const charges = async (clientId: number) =>
+    Number(
+      (
+        await db()
+          .selectFrom('gateway_charges')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('token', 'in', db().selectFrom('gateway_cards').select('token').where('client_id', '=', clientId))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const invoices = (clientId: number) =>
+    db().selectFrom('invoices').select(['invoice_no', 'status', 'total_cents', 'balance_due_cents', 'payment_date']).where('client_id', '=', clientId).orderBy('id').execute();
+  const upcoming = async (who: Awaited<ReturnType<typeof family>>) =>
+    (await who.browser.get<{ payments: { NextCharge?: string; nextCharge?: string; RemainingCharges?: number; remainingCharges?: number }[] }>('/api/financials/upcoming-payments')).body.payments;
+  const enrolled = (studentId: number) => db().selectFrom('enrolments').select(['status', 'end_date']).where('student_id', '=', studentId).where('class_id', '=', classId).execute();
+  const lastNote = (clientId: number) =>
+    db()
+      .selectFrom('notification_contacts as c')
+      .innerJoin('notifications as n', 'n.id', 'c.notification_id')
+      .select(['n.title', 'n.content'])
+      .where('c.client_id', '=', clientId)
+      .orderBy('n.id', 'desc')
+      .executeTakeFirstOrThrow();
+
+  it('the quote offers the schedule before paying; it adds up to the total, and a cart with an invoice in it gets none', async () => {
+    const who = await family();
+    const quote = await who.browser.post<Quote>('/api/payment/quote', who.cart);
+    // A 40 % deposit, and the rest in two that differ by the odd cent.
+    expect(who.first).toBe(Math.ceil(who.total * 0.4));
+    expect(who.next - who.last).toBe((who.total - who.first) % 2);
+    expect(quote.body.instalmentOffer).toEqual({
+      count: 3,
+      interval: 'month',
+      schedule: [
+        { dueDate: today, amountCents: who.first },
+        { dueDate: addIntervals(today, 'month', 1), amountCents: who.next },
+        { dueDate: addIntervals(today, 'month', 2), amountCents: who.last },
+      ],
+    });
+    expect(who.first + who.next + who.last).toBe(who.total);
+
+    await db()
+      .insertInto('invoices')
+      .values({
+        company_id: splash,
+        client_id: who.clientId,
+        invoice_no: `I-${who.clientId}`,
+        invoice_date: today,
+        payment_date: today,
+        total_cents: 4_000,
+        balance_due_cents: 4_000,
+        status: 'Unpaid',
+      })
+      .execute();
+    const withInvoice = { ...who.cart, invoices: [`I-${who.clientId}`] };
+    expect((await who.browser.post<Quote>('/api/payment/quote', withInvoice)).body.instalmentOffer).toBeNull();
+    const refused = await who.browser.post('/api/payment/checkout', { ...withInvoice, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'INSTALMENTS_UNAVAILABLE', message: 'This cannot be paid in instalments. Please pay the whole amount.' });
+    expect(await charges(who.clientId)).toBe(0);
+  });
+
+  it('paid to the end: the deposit at the checkout, each later instalment charged on its date, the place counted once', async () => {
+    const who = await family();
+    const chargesBefore = await charges(who.clientId);
+    const paid = await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'completed', amountCents: who.first });
+    expect(await charges(who.clientId)).toBe(chargesBefore + 1);
+    const [deposit, second, third] = await invoices(who.clientId);
+    expect(deposit).toMatchObject({ invoice_no: paid.body.invoiceNos[0], status: 'Paid', total_cents: who.first, balance_due_cents: 0 });
+    expect(second).toMatchObject({ status: 'Scheduled', total_cents: who.next, payment_date: addIntervals(today, 'month', 1) });
+    expect(third).toMatchObject({ status: 'Scheduled', total_cents: who.last, payment_date: addIntervals(today, 'month', 2) });
+    expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
+    expect((await lastNote(who.clientId)).content).toContain(
+      `The other 2 instalments (${$(who.next)} on ${formatDate(addIntervals(today, 'month', 1), 'dd/MM/yyyy')}, ${$(who.last)} on ${formatDate(addIntervals(today, 'month', 2), 'dd/MM/yyyy')}) will be charged to the card you paid with.`,
+    );
+    expect(await upcoming(who)).toHaveLength(1);
+
+    // Nothing is charged before its date, and a run twice at once charges once.
+    await collect(today);
+    expect(await charges(who.clientId)).toBe(chargesBefore + 1);
+    await Promise.all([collect(second!.payment_date), collect(second!.payment_date)]);
+    expect(await charges(who.clientId)).toBe(chargesBefore + 2);
+    expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Paid', balance_due_cents: 0 });
+    expect((await lastNote(who.clientId)).title).toBe('Instalment paid');
+    const receipts = await db().selectFrom('receipts').select(['amount_cents', 'method']).where('client_id', '=', who.clientId).orderBy('id').execute();
+    expect(receipts).toEqual([
+      { amount_cents: who.first, method: 'Credit Card' },
+      { amount_cents: who.next, method: 'Credit Card' },
+    ]);
+
+    await collect(third!.payment_date);
+    await collect(third!.payment_date);
+    expect(await charges(who.clientId)).toBe(chargesBefore + 3);
+    expect((await invoices(who.clientId)).every((i) => i.status === 'Paid')).toBe(true);
+    expect(await db().selectFrom('instalment_plans').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow()).toEqual({ status: 'completed' });
+    expect(await upcoming(who)).toEqual([]);
+    expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
+  });
+
+  it('a declined instalment: the family is told with a link to pay it, it is charged again after RetryDays, then the plan is cancelled and the place given up', async () => {
+    const who = await family();
+    const paid = await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    // The card kept for the plan is declined from now on (the account emptied, the card stopped).
+    const declining = await tokenise(who.browser, TEST_CARDS.insufficient);
+    await db().updateTable('instalment_plans').set({ card_token: declining }).where('client_id', '=', who.clientId).execute();
+    const [, second, third] = await invoices(who.clientId);
+
+    await collect(second!.payment_date);
+    expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Unpaid', balance_due_cents: who.next });
+    const retryOn = new Date(Date.parse(`${second!.payment_date}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(await lastNote(who.clientId)).toEqual({
+      title: 'Instalment not paid',
+      content: `We could not take instalment 2 (${$(who.next)}) for invoice ${second!.invoice_no}: Your card has insufficient funds. We will try again on ${formatDate(retryOn, 'dd/MM/yyyy')}, or you can pay it now.`,
+    });
+    await t.runtime.ctx.mailer.flush();
+    const mail = t.mailbox.received.find((m) => m.to === who.email && m.subject === `Instalment not paid: invoice ${second!.invoice_no}`);
+    expect(mail?.text).toContain(`Pay the invoice: http://portal.test/hub/financials/${second!.invoice_no}`);
+    expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
+
+    await collect(retryOn);
+    const plan = await db().selectFrom('instalment_plans').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow();
+    expect(plan.status).toBe('cancelled');
+    const left = await invoices(who.clientId);
+    // The instalment that fell due is still owed; the one not yet due is taken back.
+    expect(left.map((i) => i.invoice_no)).toEqual([paid.body.invoiceNos[0], second!.invoice_no]);
+    expect(left.find((i) => i.invoice_no === third!.invoice_no)).toBeUndefined();
+    const place = await enrolled(who.studentId);
+    expect(place).toHaveLength(1);
+    expect(place[0]!.status === 'cancelled' || place[0]!.end_date !== null).toBe(true);
+    expect((await lastNote(who.clientId)).title).toBe('Instalment plan cancelled');
+    expect(await upcoming(who)).toEqual([]);
+  });
+
+  it('an instalment the family paid online is not charged again', async () => {
+    const who = await family();
+    await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    const declining = await tokenise(who.browser, TEST_CARDS.declined);
+    await db().updateTable('instalment_plans').set({ card_token: declining }).where('client_id', '=', who.clientId).execute();
+    const [, second] = await invoices(who.clientId);
+    await collect(second!.payment_date);
+    const payOnline = await who.browser.post<Payment>('/api/payment/checkout', { invoices: [second!.invoice_no], cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    expect(payOnline.status).toBe(200);
+    const before = await charges(who.clientId);
+    await collect(addIntervals(second!.payment_date, 'week', 1));
+    expect(await charges(who.clientId)).toBe(before);
+    const instalment = await db()
+      .selectFrom('instalments as i')
+      .innerJoin('instalment_plans as p', 'p.id', 'i.plan_id')
+      .select('i.status')
+      .where('p.client_id', '=', who.clientId)
+      .where('i.seq', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(instalment.status).toBe('paid');
+  });
+});
