@@ -209,4 +209,22 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(instalment.status).toBe('paid');
   });
+
+  it('by direct debit: every instalment is a Debit Scheduled invoice on its date, nothing is charged to a card', async () => {
+    const who = await family();
+    expect((await who.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '062-000', AccountNumber: '12345678' })).status).toBe(200);
+    const paid = await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, paymentMethod: 'direct_debit', instalments: true }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'completed', amountCents: who.first, receiptNo: null });
+    expect(await charges(who.clientId)).toBe(0);
+    expect((await invoices(who.clientId)).map((i) => [i.status, i.balance_due_cents, i.payment_date])).toEqual([
+      ['Debit Scheduled', who.first, today],
+      ['Debit Scheduled', who.next, addIntervals(today, 'month', 1)],
+      ['Debit Scheduled', who.last, addIntervals(today, 'month', 2)],
+    ]);
+    expect((await lastNote(who.clientId)).content).toContain('will be collected by Direct Debit.');
+    // The card run leaves a direct-debit plan alone.
+    await collect(addIntervals(today, 'month', 1));
+    expect(await charges(who.clientId)).toBe(0);
+  });
 });
