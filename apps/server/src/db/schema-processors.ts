@@ -81,6 +81,9 @@ export interface InstalmentPlansTable {
   method: 'card' | 'direct_debit';
   /** The saved card later instalments are charged to (card plans). */
   card_token: string | null;
+  /** The company's retry terms when the family agreed to the plan: a declined instalment is charged again `retries` times, `retry_days` apart. */
+  retries: number;
+  retry_days: number;
   /** The places the plan holds (JSON array of enrolment ids), released when it is cancelled. */
   enrolment_ids: string;
   /** Its row in Upcoming Payments (payment_plans), kept to what is still to come. */
@@ -101,6 +104,8 @@ export interface InstalmentsTable {
   /** Charges tried (card plans): the next is `next_attempt`, the company's RetryDays after a decline. */
   attempts: Generated<number>;
   next_attempt: string | null;
+  /** The key of the charge asked for, written before asking: a lost answer is asked again under it, never a new charge. */
+  charge_key: string | null;
   charge_id: string | null;
   updated_at: string;
 }

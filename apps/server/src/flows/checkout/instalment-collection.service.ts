@@ -6,14 +6,13 @@ import type { Company } from '../../domain/company.ts';
 import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { endEnrolmentsToday } from '../../modules/classes/classes.api.ts';
-import { createReceipt, openScheduledInvoice, withdrawScheduledInvoice } from '../../modules/financials/financials.api.ts';
+import { cancelScheduledInvoice, createReceipt, openScheduledInvoice } from '../../modules/financials/financials.api.ts';
 import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
-import { gatewayFor, GatewayNetworkError, instalmentRepo, type ChargeResult } from '../../modules/payments/payments.api.ts';
+import { gatewayFor, GatewayNetworkError, instalmentRepo, type ChargeResult, type DeclineCode } from '../../modules/payments/payments.api.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { refundOnce } from './settle.service.ts';
 
 type Due = Awaited<ReturnType<typeof instalmentRepo.findCardInstalmentsDue>>[number];
-
-/** Terms of a plan whose company has since turned instalments off: it runs to its end on these. */
-const KEPT_TERMS = { Retries: 2, RetryDays: 3 };
 
 const todayOf = (company: Company, now: Date) => localNow(companyTimeZone(company.settings.localization), now).date;
 const money = (company: Company, cents: number) => formatCents(cents, company.settings.localization.CurrencySymbol);
@@ -30,19 +29,39 @@ export async function collectInstalments(ctx: Ctx, company: Company, now: Date):
   for (const planId of await instalmentRepo.findActivePlanIds(ctx.db, company.id)) await refreshPlan(ctx, company, planId, now);
 }
 
+/** Why an instalment was not taken, as the family reads it after "We could not take instalment 2 (…):". */
+const WHY: Record<DeclineCode | 'requires_action' | 'unavailable' | 'error', string> = {
+  card_declined: 'your card was declined',
+  insufficient_funds: 'your card has insufficient funds',
+  expired_card: 'your card has expired',
+  authentication_failed: 'your bank asked to confirm this payment, which cannot be done without you',
+  requires_action: 'your bank asked to confirm this payment, which cannot be done without you',
+  invalid_token: 'the card for your instalments can no longer be charged',
+  unavailable: 'the card for your instalments can no longer be charged',
+  payment_abandoned: 'the payment was not completed',
+  error: 'the payment could not be taken',
+};
+
 async function chargeInstalment(ctx: Ctx, company: Company, due: Due, today: string, now: Date): Promise<void> {
   const at = nowIso(now);
-  const amount = Math.min(due.amount_cents, due.balance_due_cents);
-  // Paid meanwhile (the family paid the invoice online): nothing to charge.
-  if (amount <= 0) return;
   const gateway = gatewayFor(ctx, company);
-  if (!gateway || !due.card_token) return;
+  // One key per attempt, written before asking: a lost answer is asked again under it next hour and answered the same charge.
+  const key = `instalment-${due.plan_id}-${due.seq}-${due.attempts + 1}`;
+  const amount = Math.min(due.amount_cents, due.balance_due_cents);
+  if (amount <= 0) {
+    // Paid meanwhile (online, by the family). A charge asked before whose answer was lost is given back.
+    const asked = due.charge_key && gateway ? await gateway.retrieve(company.id, due.charge_key).catch(() => null) : null;
+    if (asked?.status === 'succeeded' && gateway) await refundOnce(ctx, company, gateway, asked.chargeId, now);
+    await instalmentRepo.moveInstalment(ctx.db, company.id, due.plan_id, due.seq, ['scheduled', 'failed'], { status: 'paid', updated_at: at }, due.attempts);
+    return;
+  }
+  if (!gateway || !due.card_token) return declined(ctx, company, due, amount, 'unavailable', today, now);
+  if (due.charge_key !== key && !(await instalmentRepo.moveInstalment(ctx.db, company.id, due.plan_id, due.seq, ['scheduled', 'failed'], { charge_key: key, updated_at: at }, due.attempts))) return;
   let result: ChargeResult;
   try {
     result = await gateway.charge({
       companyId: company.id,
-      // One key per attempt: a lost answer is asked again under it next hour and answered the same charge.
-      idempotencyKey: `instalment-${due.plan_id}-${due.seq}-${due.attempts + 1}`,
+      idempotencyKey: key,
       clientId: due.client_id,
       token: due.card_token,
       amountCents: amount,
@@ -52,69 +71,93 @@ async function chargeInstalment(ctx: Ctx, company: Company, due: Due, today: str
     });
   } catch (err) {
     if (err instanceof GatewayNetworkError) return;
-    throw err;
+    // Refused outright (a key revoked, an amount the processor does not take): the family pays it another way.
+    ctx.log.warn({ err, plan: due.plan_id, seq: due.seq }, 'an instalment could not be charged');
+    return declined(ctx, company, due, amount, err instanceof AppError && err.statusCode === 402 ? 'card_declined' : 'error', today, now);
   }
-  if (result.status === 'succeeded') {
-    const chargeId = result.chargeId;
-    const mailId = await ctx.transaction(async (tx) => {
-      if (
-        !(await instalmentRepo.moveInstalment(
-          tx.db,
-          company.id,
-          due.plan_id,
-          due.seq,
-          ['scheduled', 'failed'],
-          { status: 'paid', charge_id: chargeId, attempts: due.attempts + 1, updated_at: at },
-          due.attempts,
-        ))
-      )
-        return null;
-      const receipt = await createReceipt(tx, {
-        companyId: company.id,
-        clientId: due.client_id,
-        date: today,
-        method: 'Credit Card',
-        reference: chargeId,
-        amountCents: amount,
-        allocations: [{ invoiceNo: due.invoice_no, amountCents: amount }],
-      });
-      const content = `Thank you: instalment ${due.seq} of ${money(company, amount)} for invoice ${due.invoice_no} was charged to your card. ${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo}.`;
-      await notifyClient(tx.db, {
-        companyId: company.id,
-        clientId: due.client_id,
-        category: 'invoices',
-        title: 'Instalment paid',
-        content,
-        tagData: { kind: 'payment', invoice_nos: [due.invoice_no], receipt_no: receipt.receiptNo },
-        createdAt: at,
-      });
-      await recordActivity(tx, {
-        companyId: company.id,
-        clientId: due.client_id,
-        kind: 'payment',
-        summary: `Instalment ${due.seq} of ${money(company, amount)} paid for invoice ${due.invoice_no} (receipt ${receipt.receiptNo})`,
-      });
-      return queueFamilyMail(tx, company, due.client_id, {
-        category: 'invoices',
-        subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
-        paragraphs: [content],
-      });
-    });
-    if (mailId !== null) ctx.mailer.deliver([mailId]);
-    await refreshPlan(ctx, company, due.plan_id, now);
-    return;
-  }
-  const reason = result.status === 'declined' ? result.message : 'Your bank asked to confirm this payment, which cannot be done without you.';
-  const terms = company.settings.fin_setup.Instalments ?? KEPT_TERMS;
-  const attempts = due.attempts + 1;
-  const last = attempts > terms.Retries;
-  const retryOn = last ? null : addDays(today, terms.RetryDays);
+  if (result.status === 'succeeded') return paid(ctx, company, due, amount, result.chargeId, today, now);
+  return declined(ctx, company, due, amount, result.status === 'declined' ? result.declineCode : 'requires_action', today, now);
+}
+
+/** The instalment was charged: in one transaction it moves, a receipt pays its invoice, the family is told and mailed. */
+async function paid(ctx: Ctx, company: Company, due: Due, amount: number, chargeId: string, today: string, now: Date): Promise<void> {
+  const at = nowIso(now);
   const mailId = await ctx.transaction(async (tx) => {
-    if (!(await instalmentRepo.moveInstalment(tx.db, company.id, due.plan_id, due.seq, ['scheduled', 'failed'], { status: 'failed', attempts, next_attempt: retryOn, updated_at: at }, due.attempts)))
+    if (
+      !(await instalmentRepo.moveInstalment(
+        tx.db,
+        company.id,
+        due.plan_id,
+        due.seq,
+        ['scheduled', 'failed'],
+        { status: 'paid', charge_id: chargeId, attempts: due.attempts + 1, updated_at: at },
+        due.attempts,
+      ))
+    )
+      return null;
+    const receipt = await createReceipt(tx, {
+      companyId: company.id,
+      clientId: due.client_id,
+      date: today,
+      method: 'Credit Card',
+      reference: chargeId,
+      amountCents: amount,
+      allocations: [{ invoiceNo: due.invoice_no, amountCents: amount }],
+    });
+    const content = `Thank you: instalment ${due.seq} of ${money(company, amount)} for invoice ${due.invoice_no} was charged to your card. ${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo}.`;
+    await notifyClient(tx.db, {
+      companyId: company.id,
+      clientId: due.client_id,
+      category: 'invoices',
+      title: 'Instalment paid',
+      content,
+      tagData: { kind: 'payment', invoice_nos: [due.invoice_no], receipt_no: receipt.receiptNo },
+      createdAt: at,
+    });
+    await recordActivity(tx, {
+      companyId: company.id,
+      clientId: due.client_id,
+      kind: 'payment',
+      summary: `Instalment ${due.seq} of ${money(company, amount)} paid for invoice ${due.invoice_no} (receipt ${receipt.receiptNo})`,
+    });
+    return queueFamilyMail(tx, company, due.client_id, {
+      category: 'invoices',
+      subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
+      paragraphs: [content],
+    });
+  });
+  if (mailId !== null) ctx.mailer.deliver([mailId]);
+  await refreshPlan(ctx, company, due.plan_id, now);
+}
+
+/**
+ * Not taken: the invoice is open for the family to pay, they are told with a link to it, and it
+ * is charged again `retry_days` later while the plan's `retries` last; after the last, the plan
+ * is cancelled.
+ */
+async function declined(ctx: Ctx, company: Company, due: Due, amount: number, why: keyof typeof WHY, today: string, now: Date): Promise<void> {
+  const at = nowIso(now);
+  const attempts = due.attempts + 1;
+  const last = attempts > due.retries;
+  const retryOn = last ? null : addDays(today, due.retry_days);
+  const online = company.settings.fin_setup.InvoicesPaidOnline;
+  const moved = await ctx.transaction(async (tx) => {
+    if (
+      !(await instalmentRepo.moveInstalment(
+        tx.db,
+        company.id,
+        due.plan_id,
+        due.seq,
+        ['scheduled', 'failed'],
+        { status: 'failed', attempts, next_attempt: retryOn, charge_key: null, updated_at: at },
+        due.attempts,
+      ))
+    )
       return null;
     await openScheduledInvoice(tx, company.id, due.invoice_id, today);
-    const then = retryOn ? ` We will try again on ${formatDate(retryOn, company.settings.localization.DateFormat)}, or you can pay it now.` : ' Please pay it now.';
-    const content = `We could not take instalment ${due.seq} (${money(company, amount)}) for invoice ${due.invoice_no}: ${reason}${then}`;
+    const pay = online ? 'you can pay it now' : 'please contact us to pay it';
+    const then = retryOn ? ` We will try again on ${formatDate(retryOn, company.settings.localization.DateFormat)}, or ${pay}.` : ` ${online ? 'Please pay it now' : 'Please contact us to pay it'}.`;
+    const content = `We could not take instalment ${due.seq} (${money(company, amount)}) for invoice ${due.invoice_no}: ${WHY[why]}.${then}`;
     await notifyClient(tx.db, {
       companyId: company.id,
       clientId: due.client_id,
@@ -124,12 +167,13 @@ async function chargeInstalment(ctx: Ctx, company: Company, due: Due, today: str
       tagData: { kind: 'invoice', invoice_no: due.invoice_no },
       createdAt: at,
     });
-    await recordActivity(tx, { companyId: company.id, clientId: due.client_id, kind: 'payment', summary: `Instalment ${due.seq} for invoice ${due.invoice_no} declined (attempt ${attempts})` });
-    const pay = { label: 'Pay the invoice', url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(due.invoice_no)}` };
-    return queueFamilyMail(tx, company, due.client_id, { category: 'invoices', subject: `Instalment not paid: invoice ${due.invoice_no}`, paragraphs: [content], action: pay });
+    await recordActivity(tx, { companyId: company.id, clientId: due.client_id, kind: 'payment', summary: `Instalment ${due.seq} for invoice ${due.invoice_no} not taken (attempt ${attempts})` });
+    const link = { label: online ? 'Pay the invoice' : 'View the invoice', url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(due.invoice_no)}` };
+    return { mailId: await queueFamilyMail(tx, company, due.client_id, { category: 'invoices', subject: `Instalment not paid: invoice ${due.invoice_no}`, paragraphs: [content], action: link }) };
   });
-  if (mailId !== null) ctx.mailer.deliver([mailId]);
-  if (mailId !== null && last) await cancelPlan(ctx, company, due.plan_id, `instalment ${due.seq} (invoice ${due.invoice_no}) could not be charged`, now);
+  if (!moved) return;
+  if (moved.mailId !== null) ctx.mailer.deliver([moved.mailId]);
+  if (last) await cancelPlan(ctx, company, due.plan_id, `instalment ${due.seq} (invoice ${due.invoice_no}) could not be charged`, now);
 }
 
 /**
@@ -172,8 +216,15 @@ export async function cancelPlan(ctx: Ctx, company: Company, planId: number, why
     const plan = await instalmentRepo.findPlan(tx.db, company.id, planId);
     if (!plan || !(await instalmentRepo.movePlan(tx.db, company.id, planId, 'active', 'cancelled', at))) return null;
     const instalments = await instalmentRepo.findPlanInstalments(tx.db, company.id, planId);
-    for (const i of instalments.filter((x) => x.status === 'scheduled')) {
-      if (await withdrawScheduledInvoice(tx, company.id, i.invoice_id)) await instalmentRepo.moveInstalment(tx.db, company.id, planId, i.seq, ['scheduled'], { status: 'cancelled', updated_at: at });
+    const today = todayOf(company, now);
+    for (const i of instalments.filter((x) => x.status === 'scheduled' || x.status === 'failed')) {
+      // Not yet due and never asked for: cancelled on its invoice. Due, asked or part paid: open for the family to pay.
+      const untouched = i.status === 'scheduled' && i.due_date > today && i.attempts === 0 && i.charge_key === null;
+      if (untouched && (await cancelScheduledInvoice(tx, company.id, i.invoice_id, 'Instalment plan cancelled: not charged'))) {
+        await instalmentRepo.moveInstalment(tx.db, company.id, planId, i.seq, ['scheduled'], { status: 'cancelled', updated_at: at });
+      } else {
+        await openScheduledInvoice(tx, company.id, i.invoice_id, today);
+      }
     }
     await endEnrolmentsToday(tx, company, JSON.parse(plan.enrolment_ids) as number[]);
     if (plan.payment_plan_id !== null) await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0 });

@@ -33,13 +33,13 @@ const taxShare = (tax: number, part: number, of: number) => (of === 0 ? 0 : Math
  * The first invoice's lines: what was bought, less what later instalments pay (one line, its tax
  * the later instalments' share), so the invoice is the deposit and the lines still say what was sold.
  */
-export function depositLines(rows: InvoiceLineInput[], schedule: Instalment[]): InvoiceLineInput[] {
+export function depositLines(company: Company, rows: InvoiceLineInput[], schedule: Instalment[]): InvoiceLineInput[] {
   const total = rows.reduce((sum, r) => sum + r.totalCents, 0);
   const tax = rows.reduce((sum, r) => sum + r.taxCents, 0);
   const later = schedule.slice(1);
   const rest = later.reduce((sum, i) => sum + i.amountCents, 0);
   const restTax = later.reduce((sum, i) => sum + taxShare(tax, i.amountCents, total), 0);
-  const dates = later.map((i) => i.dueDate).join(', ');
+  const dates = later.map((i) => formatDate(i.dueDate, company.settings.localization.DateFormat)).join(', ');
   return [
     ...rows,
     {
@@ -87,6 +87,9 @@ export async function createInstalmentPlan(
     payment_id: input.paymentId,
     method: input.byDebit ? 'direct_debit' : 'card',
     card_token: input.byDebit ? null : input.cardToken,
+    // The terms the family agreed to stay the plan's, whatever the company sets later.
+    retries: terms?.Retries ?? 2,
+    retry_days: terms?.RetryDays ?? 3,
     enrolment_ids: JSON.stringify(input.enrolmentIds),
     payment_plan_id: null,
     status: 'active',
@@ -133,7 +136,7 @@ export async function createInstalmentPlan(
     amount_cents: next.amountCents,
     period: INTERVAL_WORDS[terms?.Interval ?? 'month'].period,
     remaining_charges: count - 1,
-    notes: `Instalments for invoice ${input.depositInvoice.invoiceNo}, ${input.byDebit ? 'by Direct Debit' : 'charged to the card you paid with'}`,
+    notes: `Instalments for invoice ${input.depositInvoice.invoiceNo}, ${input.byDebit ? 'by direct debit' : 'charged to the card you paid with'}`,
   });
   await instalmentRepo.setPlanRow(ctx.db, company.id, planId, upcoming);
 }
@@ -142,5 +145,5 @@ export async function createInstalmentPlan(
 export function planSentence(company: Company, schedule: Instalment[], byDebit: boolean): string {
   const symbol = company.settings.localization.CurrencySymbol;
   const later = schedule.slice(1).map((i) => `${formatCents(i.amountCents, symbol)} on ${formatDate(i.dueDate, company.settings.localization.DateFormat)}`);
-  return ` The other ${later.length} instalment${later.length === 1 ? '' : 's'} (${later.join(', ')}) will be ${byDebit ? 'collected by Direct Debit' : 'charged to the card you paid with'}.`;
+  return ` The other ${later.length} instalment${later.length === 1 ? '' : 's'} (${later.join(', ')}) will be ${byDebit ? 'collected by direct debit' : 'charged to the card you paid with'}.`;
 }

@@ -138,6 +138,9 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(await charges(who.clientId)).toBe(chargesBefore + 2);
     expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Paid', balance_due_cents: 0 });
     expect((await lastNote(who.clientId)).title).toBe('Instalment paid');
+    // The minute job's sweep for charges without an order leaves an instalment's charge alone.
+    await checkoutJobs.find((j) => j.name === 'payments left unsettled')!.run(t.runtime.ctx, new Date(Date.now() + 120_000));
+    expect(await db().selectFrom('gateway_charges').select('refunded_cents').where('idempotency_key', 'like', 'instalment-%').where('refunded_cents', '>', 0).execute()).toEqual([]);
     const receipts = await db().selectFrom('receipts').select(['amount_cents', 'method']).where('client_id', '=', who.clientId).orderBy('id').execute();
     expect(receipts).toEqual([
       { amount_cents: who.first, method: 'Credit Card' },
@@ -167,20 +170,32 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     const retryOn = new Date(Date.parse(`${second!.payment_date}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
     expect(await lastNote(who.clientId)).toEqual({
       title: 'Instalment not paid',
-      content: `We could not take instalment 2 (${$(who.next)}) for invoice ${second!.invoice_no}: Your card has insufficient funds. We will try again on ${formatDate(retryOn, 'dd/MM/yyyy')}, or you can pay it now.`,
+      content: `We could not take instalment 2 (${$(who.next)}) for invoice ${second!.invoice_no}: your card has insufficient funds. We will try again on ${formatDate(retryOn, 'dd/MM/yyyy')}, or you can pay it now.`,
     });
     await t.runtime.ctx.mailer.flush();
     const mail = t.mailbox.received.find((m) => m.to === who.email && m.subject === `Instalment not paid: invoice ${second!.invoice_no}`);
     expect(mail?.text).toContain(`Pay the invoice: http://portal.test/hub/financials/${second!.invoice_no}`);
     expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
 
+    // A family that switched invoice e-mails off is not e-mailed, and its plan is cancelled all the same.
+    await db().insertInto('notification_opt_outs').values({ company_id: splash, client_id: who.clientId, category: 'invoices', email: 1, in_app: 0 }).execute();
     await collect(retryOn);
     const plan = await db().selectFrom('instalment_plans').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow();
     expect(plan.status).toBe('cancelled');
     const left = await invoices(who.clientId);
     // The instalment that fell due is still owed; the one not yet due is taken back.
-    expect(left.map((i) => i.invoice_no)).toEqual([paid.body.invoiceNos[0], second!.invoice_no]);
-    expect(left.find((i) => i.invoice_no === third!.invoice_no)).toBeUndefined();
+    expect(left.map((i) => [i.invoice_no, i.status, i.total_cents, i.balance_due_cents])).toEqual([
+      [paid.body.invoiceNos[0], 'Paid', who.first, 0],
+      [second!.invoice_no, 'Unpaid', who.next, who.next],
+      [third!.invoice_no, 'Paid', 0, 0],
+    ]);
+    const cancelledLine = await db()
+      .selectFrom('invoice_lines')
+      .select(['description', 'total_cents'])
+      .where('invoice_id', '=', db().selectFrom('invoices').select('id').where('invoice_no', '=', third!.invoice_no))
+      .orderBy('sort_order', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(cancelledLine).toEqual({ description: 'Instalment plan cancelled: not charged', total_cents: -who.last });
     const place = await enrolled(who.studentId);
     expect(place).toHaveLength(1);
     expect(place[0]!.status === 'cancelled' || place[0]!.end_date !== null).toBe(true);
@@ -222,9 +237,17 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
       ['Debit Scheduled', who.next, addIntervals(today, 'month', 1)],
       ['Debit Scheduled', who.last, addIntervals(today, 'month', 2)],
     ]);
-    expect((await lastNote(who.clientId)).content).toContain('will be collected by Direct Debit.');
+    expect((await lastNote(who.clientId)).content).toContain('will be collected by direct debit.');
     // The card run leaves a direct-debit plan alone.
     await collect(addIntervals(today, 'month', 1));
     expect(await charges(who.clientId)).toBe(0);
+  });
+
+  it('a new card saved in Billing is the one later instalments are charged to', async () => {
+    const who = await family();
+    await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    const card = await tokenise(who.browser, '5555555555554444');
+    expect((await who.browser.post('/api/customer/add-credit-card-details', { token: card })).status).toBe(200);
+    expect(await db().selectFrom('instalment_plans').select('card_token').where('client_id', '=', who.clientId).executeTakeFirstOrThrow()).toEqual({ card_token: card });
   });
 });

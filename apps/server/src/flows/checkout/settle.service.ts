@@ -114,7 +114,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           invoiceDate: today,
           dueDate: today,
           // In instalments, this invoice is the deposit: what was bought, less what the later instalments pay.
-          lines: instalments ? depositLines(newRows, instalments) : newRows,
+          lines: instalments ? depositLines(company, newRows, instalments) : newRows,
           ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
         });
         invoiceNos.push(made.invoiceNo);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { countInvoiceLines, insertInvoiceLines } from './financials.repository.ts';
 
 /** Invoices a direct debit collects (decision 104): read by id, opened again when the debit did not pay. */
 
@@ -48,18 +49,36 @@ export async function openScheduledInvoice(db: Db, companyId: number, invoiceId:
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** An instalment's invoice that never fell due and was never paid, taken back (its plan was cancelled). False when it was paid in part or whole. */
-export async function withdrawScheduledInvoice(db: Db, companyId: number, invoiceId: number): Promise<boolean> {
+/**
+ * An instalment's invoice that never fell due and was never paid, cancelled (its plan was): a
+ * line takes its whole total off, so it stays numbered and reads why, owing nothing. False when
+ * it was paid in part or whole, or is not a scheduled one.
+ */
+export async function cancelScheduledInvoice(db: Db, companyId: number, invoiceId: number, description: string): Promise<boolean> {
   const invoice = await db
     .selectFrom('invoices')
-    .select('id')
+    .select(['total_cents', 'tax_cents'])
     .where('company_id', '=', companyId)
     .where('id', '=', invoiceId)
     .where('status', 'in', ['Scheduled', 'Debit Scheduled'])
     .whereRef('balance_due_cents', '=', 'total_cents')
     .executeTakeFirst();
   if (!invoice) return false;
-  await db.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).execute();
-  await db.deleteFrom('invoices').where('company_id', '=', companyId).where('id', '=', invoiceId).execute();
-  return true;
+  const lines = await countInvoiceLines(db, companyId, invoiceId);
+  const amount = -(invoice.total_cents - invoice.tax_cents);
+  await insertInvoiceLines(
+    db,
+    companyId,
+    invoiceId,
+    [{ line_type: 'Custom', breakdown_key: null, description, quantity: 1, unit_price_cents: amount, amount_cents: amount, tax_cents: -invoice.tax_cents, total_cents: -invoice.total_cents }],
+    lines,
+  );
+  const res = await db
+    .updateTable('invoices')
+    .set({ total_cents: 0, tax_cents: 0, balance_due_cents: 0, status: 'Paid' })
+    .where('company_id', '=', companyId)
+    .where('id', '=', invoiceId)
+    .whereRef('balance_due_cents', '=', 'total_cents')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

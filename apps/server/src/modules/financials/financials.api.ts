@@ -10,6 +10,6 @@ export {
   reopenDebitInvoice,
   unnumberedReceipt,
   openScheduledInvoice,
-  withdrawScheduledInvoice,
+  cancelScheduledInvoice,
 } from './financials.service.ts';
 export type { InvoiceLineInput } from './financials.service.ts';

@@ -304,7 +304,7 @@ export function openScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: num
   return debitRepo.openScheduledInvoice(ctx.db, companyId, invoiceId, today);
 }
 
-/** A cancelled plan's instalment that never fell due, taken back (decision 105). */
-export function withdrawScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number) {
-  return debitRepo.withdrawScheduledInvoice(ctx.db, companyId, invoiceId);
+/** A cancelled plan's instalment that never fell due, cancelled by a line that takes its total off (decision 105). */
+export function cancelScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number, description: string) {
+  return debitRepo.cancelScheduledInvoice(ctx.db, companyId, invoiceId, description);
 }

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { cardEntryOf, gatewayFor, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
 import { findMandateRow, setMandateStatus } from './direct-debit.repository.ts';
+import { moveCardPlans } from './instalment.repository.ts';
 import { DIRECT_DEBIT_NOT_SET_UP, GOCARDLESS_PROVIDER, type MandateSeen } from './gocardless.ts';
 import { STRIPE_PROVIDER } from './stripe-gateway.ts';
 
@@ -126,6 +127,8 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
     created_at: now,
     updated_at: now,
   });
+  // Instalments still to come are charged to the card the family keeps on file now (decision 105).
+  await moveCardPlans(ctx.db, company.id, clientId, card.token, now);
   await endReplacedMandate(ctx, company, existing ?? undefined);
   return getPaymentDetails(ctx, company, clientId);
 }

@@ -22,7 +22,19 @@ export function findPlanInstalments(db: Db, companyId: number, planId: number) {
   return db
     .selectFrom('instalments as i')
     .innerJoin('invoices as inv', (j) => j.onRef('inv.company_id', '=', 'i.company_id').onRef('inv.id', '=', 'i.invoice_id'))
-    .select(['i.seq', 'i.invoice_id', 'i.due_date', 'i.amount_cents', 'i.status', 'i.attempts', 'inv.invoice_no', 'inv.status as invoice_status', 'inv.balance_due_cents'])
+    .select([
+      'i.seq',
+      'i.invoice_id',
+      'i.due_date',
+      'i.amount_cents',
+      'i.status',
+      'i.attempts',
+      'i.charge_key',
+      'inv.invoice_no',
+      'inv.status as invoice_status',
+      'inv.balance_due_cents',
+      'inv.total_cents',
+    ])
     .where('i.company_id', '=', companyId)
     .where('i.plan_id', '=', planId)
     .orderBy('i.seq')
@@ -35,7 +47,21 @@ export function findCardInstalmentsDue(db: Db, companyId: number, today: string,
     .selectFrom('instalments as i')
     .innerJoin('instalment_plans as p', (j) => j.onRef('p.company_id', '=', 'i.company_id').onRef('p.id', '=', 'i.plan_id'))
     .innerJoin('invoices as inv', (j) => j.onRef('inv.company_id', '=', 'i.company_id').onRef('inv.id', '=', 'i.invoice_id'))
-    .select(['i.plan_id', 'i.seq', 'i.invoice_id', 'i.amount_cents', 'i.attempts', 'i.status', 'p.client_id', 'p.card_token', 'inv.invoice_no', 'inv.balance_due_cents'])
+    .select([
+      'i.plan_id',
+      'i.seq',
+      'i.invoice_id',
+      'i.amount_cents',
+      'i.attempts',
+      'i.status',
+      'i.charge_key',
+      'p.client_id',
+      'p.card_token',
+      'p.retries',
+      'p.retry_days',
+      'inv.invoice_no',
+      'inv.balance_due_cents',
+    ])
     .where('i.company_id', '=', companyId)
     .where('p.status', '=', 'active')
     .where('p.method', '=', 'card')
@@ -63,7 +89,7 @@ export async function moveInstalment(
   planId: number,
   seq: number,
   from: InstalmentsTable['status'][],
-  changes: Partial<Pick<InstalmentsTable, 'status' | 'next_attempt' | 'charge_id' | 'updated_at'>> & { attempts?: number },
+  changes: Partial<Pick<InstalmentsTable, 'status' | 'next_attempt' | 'charge_key' | 'charge_id' | 'updated_at'>> & { attempts?: number },
   attempts?: number,
 ): Promise<boolean> {
   let q = db.updateTable('instalments').set(changes).where('company_id', '=', companyId).where('plan_id', '=', planId).where('seq', '=', seq).where('status', 'in', from);
@@ -92,4 +118,17 @@ export async function insertUpcoming(
 
 export async function updateUpcoming(db: Db, companyId: number, id: number, changes: { next_charge: string; amount_cents: number; remaining_charges: number }): Promise<void> {
   await db.updateTable('payment_plans').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** A family's new card in Billing: its active card plans are charged to it from now on. */
+export async function moveCardPlans(db: Db, companyId: number, clientId: number, token: string, now: string): Promise<number> {
+  const res = await db
+    .updateTable('instalment_plans')
+    .set({ card_token: token, updated_at: now })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'active')
+    .where('method', '=', 'card')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
