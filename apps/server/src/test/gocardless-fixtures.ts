@@ -32,6 +32,7 @@ export async function startGoCardlessTestApp(engine: Engine, options: Pick<Runti
         s.fin_setup!.PaymentType = 'EitherCCOrDD';
         s.fin_setup!.Currency = 'GBP';
         s.localization!.CurrencySymbol = '£';
+        s.fin_setup!.InvoicesPaidOnline = true;
         more(s);
       });
       const stored = await setGatewayKeys(t.runtime.ctx, code, { provider: 'gocardless', secretKey: fake.accessToken, webhookSecret });

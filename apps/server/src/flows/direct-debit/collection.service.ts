@@ -8,6 +8,8 @@ import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { createReceipt, findInvoiceById, reopenDebitInvoice } from '../../modules/financials/financials.api.ts';
 import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
 import { directDebitRepo, GatewayNetworkError, GOCARDLESS_PROVIDER, type CollectionSeen } from '../../modules/payments/payments.api.ts';
+import * as paymentsRepo from '../../modules/payments/payments.api.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { DirectDebitCollectionsTable } from '../../db/schema-processors.ts';
 import { goCardlessOf } from './mandate.service.ts';
 
@@ -30,6 +32,17 @@ export async function collectDueInvoices(ctx: Ctx, company: Company, now: Date):
   // Asked before and never answered: asked again under the same key.
   for (const row of await directDebitRepo.findUnansweredCollections(ctx.db, company.id, GOCARDLESS_PROVIDER, nowIso(new Date(now.getTime() - 60_000)))) {
     asked += (await ask(ctx, company, row, now)) ? 1 : 0;
+  }
+  // Due and nothing to collect them (the family removed its Direct Debit, or never set one up): open for the family to pay.
+  for (const orphan of await directDebitRepo.findUncollectableDebits(ctx.db, company.id, GOCARDLESS_PROVIDER, todayOf(ctx, company, now), BATCH)) {
+    const row = { idempotency_key: '', client_id: orphan.client_id, invoice_id: orphan.id, amount_cents: orphan.balance_due_cents, mandate_id: '', retries: 0 };
+    const pay = company.settings.fin_setup.InvoicesPaidOnline ? 'Please pay it online, or set up Direct Debit again in Billing.' : 'Please contact us to pay it.';
+    await tell(ctx, company, row, now, {
+      title: 'Direct Debit not set up',
+      content: (invoiceNo) => `Invoice ${invoiceNo} (${money(company, orphan.balance_due_cents)}) was to be collected by Direct Debit today, but no Direct Debit is set up to collect it. ${pay}`,
+      within: (tx) => reopenDebitInvoice(tx, company.id, orphan.id, todayOf(ctx, company, now)),
+      payLink: true,
+    });
   }
   for (const due of await directDebitRepo.findDueCollections(ctx.db, company.id, GOCARDLESS_PROVIDER, todayOf(ctx, company, now), BATCH)) {
     const attempt = Number(due.attempts ?? 0) + 1;
@@ -66,6 +79,8 @@ async function ask(ctx: Ctx, company: Company, row: Collection, now: Date): Prom
     });
   } catch (err) {
     if (err instanceof GatewayNetworkError) return false;
+    // The company's GoCardless account is not reachable with its keys (revoked, not set): the run stops, nothing is reopened.
+    if (err instanceof AppError && err.code === 'DIRECT_DEBIT_OFF') throw err;
     // GoCardless refused it (the mandate ended meanwhile, an amount it does not take): the invoice is the family's to pay.
     ctx.log.warn({ err, invoice: row.invoice_id }, 'GoCardless refused a collection');
     await settleCollection(ctx, company, row, { paymentId: '', status: 'failed', chargeDate: null, failure: 'the Direct Debit could not be collected' }, now, { asked: true });
@@ -88,10 +103,13 @@ async function ask(ctx: Ctx, company: Company, row: Collection, now: Date): Prom
  * Failed: asked again while the company's retries last, else the invoice is open again for the
  * family to pay and they are told. Cancelled: open again, and told.
  */
-export async function applyCollectionEvent(ctx: Ctx, company: Company, paymentId: string, cause: string | undefined, now: Date): Promise<void> {
+export async function applyCollectionEvent(ctx: Ctx, company: Company, paymentId: string, event: { cause?: string | undefined; willRetry?: boolean | undefined }, now: Date): Promise<void> {
   const row = await directDebitRepo.findCollectionByPayment(ctx.db, company.id, GOCARDLESS_PROVIDER, paymentId);
   if (!row) return;
+  const cause = event.cause;
   const seen = await goCardlessOf(ctx).collection(company.id, paymentId, cause);
+  // GoCardless collects it again itself (its own retries): the next events say how it ends.
+  if (seen.status === 'failed' && event.willRetry) return;
   await settleCollection(ctx, company, row, seen, now);
 }
 
@@ -110,6 +128,14 @@ async function settleCollection(ctx: Ctx, company: Company, row: Collection, see
   if (seen.status === 'confirmed' || seen.status === 'paid_out') {
     await collected(ctx, company, row, seen, [...open], now);
     return;
+  }
+  if ((seen.status === 'failed' || seen.status === 'charged_back') && !options.asked) {
+    // Failed or charged back after the money was confirmed: the receipt stands and the company settles it with the family.
+    if (await directDebitRepo.moveCollection(ctx.db, company.id, GOCARDLESS_PROVIDER, key, ['confirmed', 'paid_out'], { status: 'charged_back', failure: seen.failure, updated_at: at })) {
+      ctx.log.warn({ company: company.code, payment: seen.paymentId, invoice: row.invoice_id }, 'a Direct Debit collected and receipted was charged back');
+      await recordActivity(ctx, { companyId: company.id, clientId: row.client_id, kind: 'payment', summary: `Direct Debit ${seen.paymentId} charged back by the bank after it was collected` });
+      return;
+    }
   }
   if (seen.status === 'failed' && !options.asked && row.retries < company.settings.fin_setup.DirectDebitRetries) {
     // Asked again before anything moves here: an answer lost on the way leaves the collection open, and GoCardless's
@@ -136,14 +162,15 @@ async function settleCollection(ctx: Ctx, company: Company, row: Collection, see
   }
   if (seen.status === 'failed' || seen.status === 'cancelled' || seen.status === 'charged_back') {
     const today = todayOf(ctx, company, now);
+    const pay = company.settings.fin_setup.InvoicesPaidOnline ? 'Please pay the invoice online.' : 'Please contact us to pay it.';
     await tell(ctx, company, row, now, {
       title: seen.status === 'cancelled' ? 'Direct Debit cancelled' : 'Direct Debit failed',
       content: (invoiceNo) =>
         seen.status === 'cancelled'
-          ? `The Direct Debit of ${money(company, row.amount_cents)} for invoice ${invoiceNo} was cancelled, so it has not been collected. Please pay the invoice online.`
-          : `We could not collect ${money(company, row.amount_cents)} for invoice ${invoiceNo} by Direct Debit: ${seen.failure}. Please pay the invoice online.`,
+          ? `The Direct Debit of ${money(company, row.amount_cents)} for invoice ${invoiceNo} was cancelled, so it has not been collected. ${pay}`
+          : `We could not collect ${money(company, row.amount_cents)} for invoice ${invoiceNo} by Direct Debit: ${seen.failure}. ${pay}`,
       within: async (tx) => {
-        if (!(await directDebitRepo.moveCollection(tx.db, company.id, GOCARDLESS_PROVIDER, key, [...open, 'confirmed'], { status: seen.status, failure: seen.failure, updated_at: at }))) return false;
+        if (!(await directDebitRepo.moveCollection(tx.db, company.id, GOCARDLESS_PROVIDER, key, [...open], { status: seen.status, failure: seen.failure, updated_at: at }))) return false;
         await reopenDebitInvoice(tx, company.id, row.invoice_id, today);
         return true;
       },
@@ -162,7 +189,27 @@ async function collected(ctx: Ctx, company: Company, row: Collection, seen: Coll
     if (!(await directDebitRepo.moveCollection(tx.db, company.id, GOCARDLESS_PROVIDER, row.idempotency_key, from, { status: seen.status, payment_id: seen.paymentId, updated_at: at }))) return null;
     const invoice = await findInvoiceById(tx, company.id, row.invoice_id);
     if (!invoice) return null;
+    // Collected after the family paid the invoice another way: what it no longer owes is theirs to spend, as a credit.
     const amount = Math.min(row.amount_cents, invoice.balance_due_cents);
+    const excess = row.amount_cents - Math.max(amount, 0);
+    if (excess > 0) {
+      await paymentsRepo.insertCustomerCredit(tx.db, {
+        companyId: company.id,
+        clientId: row.client_id,
+        description: `Direct Debit ${seen.paymentId} collected after invoice ${invoice.invoice_no} was paid`,
+        cents: excess,
+        createdAt: at,
+      });
+      await notifyClient(tx.db, {
+        companyId: company.id,
+        clientId: row.client_id,
+        category: 'invoices',
+        title: 'Credit added',
+        content: `${money(company, excess)} was collected by Direct Debit for invoice ${invoice.invoice_no} after it had been paid. It has been added to your account as a credit for your next payment.`,
+        tagData: null,
+        createdAt: at,
+      });
+    }
     if (amount <= 0) return null;
     const receipt = await createReceipt(tx, {
       companyId: company.id,
@@ -222,7 +269,8 @@ async function tell(
       createdAt: at,
     });
     await recordActivity(tx, { companyId: company.id, clientId: row.client_id, kind: 'payment', summary: `${message.title}: invoice ${invoiceNo}` });
-    const link = message.payLink ? { label: 'Pay the invoice', url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(invoiceNo)}` } : undefined;
+    const label = company.settings.fin_setup.InvoicesPaidOnline ? 'Pay the invoice' : 'View the invoice';
+    const link = message.payLink ? { label, url: `${publicOrigin(ctx.env)}/hub/financials/${encodeURIComponent(invoiceNo)}` } : undefined;
     return queueFamilyMail(tx, company, row.client_id, { category: 'invoices', subject: `${message.title}: invoice ${invoiceNo}`, paragraphs: [content], action: link });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);

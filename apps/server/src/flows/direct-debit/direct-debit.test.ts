@@ -203,6 +203,67 @@ describe.each(testEngines())('direct debit through GoCardless on %s', (engine) =
     expect(app.fake.payments().filter((p) => p.metadata?.invoice === racing)).toHaveLength(1);
   });
 
+  it('charged back after it was collected: the receipt stands, the collection says so, the family is not asked to pay again', async () => {
+    const who = await family([1_500]);
+    const [no] = who.invoiceNos as [string];
+    await dueToday(who.companyId, no);
+    await setUpMandate(who);
+    await collectDue();
+    const [payment] = app.fake.payments().filter((p) => p.metadata?.invoice === no);
+    await app.fake.movePayment(payment!.id!, 'paid_out');
+    await app.fake.movePayment(payment!.id!, 'charged_back');
+    expect(await invoice(who.companyId, no)).toMatchObject({ status: 'Paid', balance_due_cents: 0 });
+    expect(await receipts(who.companyId, who.clientId)).toHaveLength(1);
+    expect(await db().selectFrom('direct_debit_collections').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow()).toEqual({ status: 'charged_back' });
+    expect((await notes(who.companyId, who.clientId)).map((n) => n.title)).not.toContain('Direct Debit failed');
+  });
+
+  it('collected after the invoice was paid another way: what it no longer owes becomes the family’s credit', async () => {
+    const who = await family([2_200]);
+    const [no] = who.invoiceNos as [string];
+    await dueToday(who.companyId, no);
+    await setUpMandate(who);
+    await collectDue();
+    const [payment] = app.fake.payments().filter((p) => p.metadata?.invoice === no);
+    // Paid at the front desk while the debit was on its way.
+    await db().updateTable('invoices').set({ balance_due_cents: 0, status: 'Paid' }).where('company_id', '=', who.companyId).where('invoice_no', '=', no).execute();
+    await app.fake.movePayment(payment!.id!, 'confirmed');
+    expect(await receipts(who.companyId, who.clientId)).toEqual([]);
+    const credits = await db().selectFrom('customer_credits').select(['amount_cents', 'remaining_cents']).where('client_id', '=', who.clientId).execute();
+    expect(credits).toEqual([{ amount_cents: 2_200, remaining_cents: 2_200 }]);
+    expect((await notes(who.companyId, who.clientId)).at(-1)?.title).toBe('Credit added');
+  });
+
+  it('Direct Debit removed in Billing: the invoices it was to collect are opened on their date and the family is told', async () => {
+    const who = await family([1_800]);
+    const [no] = who.invoiceNos as [string];
+    await setUpMandate(who);
+    expect((await who.browser.call('DELETE', '/api/customer/remove-payment-details')).status).toBe(200);
+    await dueToday(who.companyId, no);
+    await collectDue();
+    expect(app.fake.payments().filter((p) => p.metadata?.invoice === no)).toEqual([]);
+    expect((await invoice(who.companyId, no)).status).toBe('Overdue');
+    expect((await notes(who.companyId, who.clientId)).at(-1)).toEqual({
+      title: 'Direct Debit not set up',
+      content: `Invoice ${no} (£18.00) was to be collected by Direct Debit today, but no Direct Debit is set up to collect it. Please pay it online, or set up Direct Debit again in Billing.`,
+    });
+  });
+
+  it('keys GoCardless no longer takes stop the run without opening anything; the next run with good keys collects', async () => {
+    const who = await family([1_100]);
+    const [no] = who.invoiceNos as [string];
+    await dueToday(who.companyId, no);
+    await setUpMandate(who);
+    const { setGatewayKeys } = await import('../../modules/payments/payments.api.ts');
+    expect((await setGatewayKeys(app.t.runtime.ctx, who.code, { provider: 'gocardless', secretKey: 'sandbox_revokedrevokedrevoked0000', webhookSecret: app.webhookSecret })).ok).toBe(true);
+    await collectDue();
+    expect((await invoice(who.companyId, no)).status).toBe('Debit Scheduled');
+    expect(await db().selectFrom('direct_debit_collections').select('status').where('client_id', '=', who.clientId).execute()).toEqual([{ status: 'asked' }]);
+    await app.connect(who.code, who.companyId);
+    await collectDue(new Date(Date.now() + 120_000));
+    expect(app.fake.payments().filter((p) => p.metadata?.invoice === no)).toHaveLength(1);
+  });
+
   it('a mandate cancelled at the bank leaves the bank details and opens the invoices it would have collected', async () => {
     const who = await family([3_300]);
     const [no] = who.invoiceNos as [string];

@@ -16,6 +16,7 @@ import {
   getPaymentDetails,
   GOCARDLESS_PROVIDER,
   keepProviderMandate,
+  replaceProviderMandate,
   type GoCardless,
   type MandateSeen,
 } from '../../modules/payments/payments.api.ts';
@@ -105,12 +106,21 @@ export async function adoptMandate(ctx: Ctx, company: Company, clientId: number,
  * failed, expired). An ended mandate that was the family's bank details is removed from them,
  * the invoices it would have collected are open again, and the family is told.
  */
-export async function applyMandateChange(ctx: Ctx, company: Company, mandateId: string, action: string): Promise<void> {
+export async function applyMandateChange(ctx: Ctx, company: Company, mandateId: string, action: string, newMandate?: string): Promise<void> {
   const row = await directDebitRepo.findMandateRow(ctx.db, company.id, GOCARDLESS_PROVIDER, mandateId);
   if (!row) return;
   const now = nowIso(ctx.clock.now());
-  if (action === 'active' || action === 'submitted') {
-    await directDebitRepo.setMandateStatus(ctx.db, company.id, GOCARDLESS_PROVIDER, mandateId, action, now);
+  if (action === 'active' || action === 'submitted' || action === 'reinstated') {
+    await directDebitRepo.setMandateStatus(ctx.db, company.id, GOCARDLESS_PROVIDER, mandateId, action === 'submitted' ? 'submitted' : 'active', now);
+    return;
+  }
+  if (action === 'replaced' && newMandate) {
+    // Moved to another scheme or creditor by GoCardless: the new mandate collects in its place.
+    const mandate = await goCardlessOf(ctx).mandate(company.id, newMandate);
+    await ctx.transaction(async (tx) => {
+      await directDebitRepo.replaceMandate(tx.db, company.id, GOCARDLESS_PROVIDER, mandateId, newMandate, mandate.status === 'active' ? 'active' : 'pending_submission', now);
+      await replaceProviderMandate(tx, company.id, row.client_id, mandateId, newMandate);
+    });
     return;
   }
   const ended = action === 'cancelled' ? 'cancelled' : action === 'failed' ? 'failed' : action === 'expired' ? 'expired' : null;
@@ -119,7 +129,8 @@ export async function applyMandateChange(ctx: Ctx, company: Company, mandateId: 
   const mailId = await ctx.transaction(async (tx) => {
     await directDebitRepo.setMandateStatus(tx.db, company.id, GOCARDLESS_PROVIDER, mandateId, ended, now);
     if (!(await dropProviderMandate(tx, company.id, row.client_id, mandateId))) return null;
-    const reopened = await reopenClientDebitInvoices(tx, company.id, row.client_id, today);
+    // Invoices whose collection is already on its way are left to it: its own events say how it ends.
+    const reopened = await reopenClientDebitInvoices(tx, company.id, row.client_id, today, await directDebitRepo.findInvoicesUnderCollection(tx.db, company.id, row.client_id));
     const pay = reopened.length
       ? ` Invoice ${reopened.join(', ')} is no longer collected by Direct Debit: please pay it online or set up Direct Debit again.`
       : ' Please set up Direct Debit again in Billing.';

@@ -24,9 +24,9 @@ export async function applyGoCardlessWebhook(ctx: Ctx, company: Company, body: s
     if (event.resource_type === 'billing_requests' && event.action === 'fulfilled' && links.billing_request) {
       await fulfilled(ctx, company, links.billing_request);
     } else if (event.resource_type === 'mandates' && links.mandate) {
-      await applyMandateChange(ctx, company, links.mandate, event.action ?? '');
+      await applyMandateChange(ctx, company, links.mandate, event.action ?? '', links.new_mandate);
     } else if (event.resource_type === 'payments' && links.payment) {
-      await applyCollectionEvent(ctx, company, links.payment, event.details?.cause, ctx.clock.now());
+      await applyCollectionEvent(ctx, company, links.payment, { cause: event.details?.cause, willRetry: event.details?.will_attempt_retry }, ctx.clock.now());
     }
     // Recorded after it is applied: a process that dies between the two applies it again at GoCardless's retry, to the same end.
     await recordEventApplied(ctx, company.id, GOCARDLESS_PROVIDER, { id, type: `${event.resource_type ?? ''}.${event.action ?? ''}`, chargeKey: null });

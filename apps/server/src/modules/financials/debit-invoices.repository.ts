@@ -25,15 +25,15 @@ export async function reopenDebitInvoice(db: Db, companyId: number, invoiceId: n
 }
 
 /** The client's Debit Scheduled invoices not yet due to be collected, open again (their mandate ended). Answers their numbers. */
-export async function reopenClientDebitInvoices(db: Db, companyId: number, clientId: number, today: string): Promise<string[]> {
-  const rows = await db
+export async function reopenClientDebitInvoices(db: Db, companyId: number, clientId: number, today: string, except: number[] = []): Promise<string[]> {
+  let q = db
     .updateTable('invoices')
     .set((eb) => ({ status: eb.case().when('payment_date', '<', today).then('Overdue').else('Unpaid').end() }))
     .where('company_id', '=', companyId)
     .where('client_id', '=', clientId)
-    .where('status', '=', 'Debit Scheduled')
-    .returning('invoice_no')
-    .execute();
+    .where('status', '=', 'Debit Scheduled');
+  if (except.length > 0) q = q.where('id', 'not in', except);
+  const rows = await q.returning('invoice_no').execute();
   return rows.map((r) => r.invoice_no);
 }
 

@@ -295,8 +295,8 @@ export function reopenDebitInvoice(ctx: Ctx, companyId: number, invoiceId: numbe
 }
 
 /** The family's mandate ended: its Debit Scheduled invoices are open again (decision 104). */
-export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string) {
-  return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today);
+export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string, except: number[] = []) {
+  return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today, except);
 }
 
 /** A declined instalment's invoice, open for the family to pay online (decision 105). */

@@ -208,6 +208,13 @@ export async function keepProviderMandate(ctx: Ctx, company: Company, clientId: 
   return { replacedMandate: before?.kind === 'bank' && before.bank_name !== null && before.gateway_token !== mandate.mandateId ? before.gateway_token : null };
 }
 
+/** GoCardless replaced the family's mandate: the bank details on file follow the new one. */
+export async function replaceProviderMandate(ctx: Ctx, companyId: number, clientId: number, oldId: string, newId: string): Promise<void> {
+  const row = await repo.findPaymentMethod(ctx.db, companyId, clientId);
+  if (row?.kind !== 'bank' || row.gateway_token !== oldId) return;
+  await repo.savePaymentMethod(ctx.db, { ...row, gateway_token: newId, updated_at: nowIso() });
+}
+
 /** Removes bank details that are this mandate (it ended at the provider); false when the client keeps other details now. */
 export async function dropProviderMandate(ctx: Ctx, companyId: number, clientId: number, mandateId: string): Promise<boolean> {
   const row = await repo.findPaymentMethod(ctx.db, companyId, clientId);

@@ -150,3 +150,65 @@ export async function findDirectDebitCompanyIds(db: Db, provider: string): Promi
   const rows = await db.selectFrom('processor_credentials').select('company_id').where('provider', '=', provider).execute();
   return rows.map((r) => r.company_id);
 }
+
+/** GoCardless replaced a mandate by another: the set-up row follows the new one. */
+export async function replaceMandate(db: Db, companyId: number, provider: string, oldId: string, newId: string, status: MandateStatus, now: string): Promise<void> {
+  await db
+    .updateTable('direct_debit_mandates')
+    .set({ mandate_id: newId, status, updated_at: now })
+    .where('company_id', '=', companyId)
+    .where('provider', '=', provider)
+    .where('mandate_id', '=', oldId)
+    .execute();
+}
+
+/** The client's invoices with a collection on its way to the bank or paid. */
+export async function findInvoicesUnderCollection(db: Db, companyId: number, clientId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('direct_debit_collections')
+    .select('invoice_id')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', 'in', UNDER_WAY)
+    .execute();
+  return rows.map((r) => r.invoice_id);
+}
+
+/**
+ * Debit Scheduled invoices due by `today` that nothing will collect: the client has no live
+ * mandate of the provider on file (removed, replaced by a card, never set up) and no collection
+ * under way. The hourly run opens them for the family to pay.
+ */
+export function findUncollectableDebits(db: Db, companyId: number, provider: string, today: string, limit: number) {
+  return db
+    .selectFrom('invoices as i')
+    .select(['i.id', 'i.client_id', 'i.invoice_no', 'i.balance_due_cents'])
+    .where('i.company_id', '=', companyId)
+    .where('i.status', '=', 'Debit Scheduled')
+    .where('i.payment_date', '<=', today)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_methods as pm')
+            .innerJoin('direct_debit_mandates as m', (j) => j.onRef('m.company_id', '=', 'pm.company_id').onRef('m.mandate_id', '=', 'pm.gateway_token'))
+            .select('pm.id')
+            .whereRef('pm.company_id', '=', 'i.company_id')
+            .whereRef('pm.client_id', '=', 'i.client_id')
+            .where('pm.kind', '=', 'bank')
+            .where('m.provider', '=', provider)
+            .where('m.status', 'in', LIVE),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('direct_debit_collections as c').select('c.invoice_id').whereRef('c.company_id', '=', 'i.company_id').whereRef('c.invoice_id', '=', 'i.id').where('c.status', 'in', UNDER_WAY),
+        ),
+      ),
+    )
+    .orderBy('i.payment_date')
+    .limit(limit)
+    .execute();
+}

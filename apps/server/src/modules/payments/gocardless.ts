@@ -1,5 +1,5 @@
 import type { GoCardlessClient } from 'gocardless-nodejs/client';
-import { ApiError, GoCardlessException, InvalidStateError } from 'gocardless-nodejs/errors';
+import { ApiError, AuthenticationError, GoCardlessException, InvalidStateError, PermissionsError } from 'gocardless-nodejs/errors';
 import type { Event as GoCardlessEvent, Payment, PaymentCurrency } from 'gocardless-nodejs/types';
 import { parse } from 'gocardless-nodejs/webhooks';
 import type { Env } from '../../config/env.ts';
@@ -82,6 +82,8 @@ async function within<T>(call: Promise<T>): Promise<T> {
   try {
     return await Promise.race([call, late]);
   } catch (err) {
+    // Keys revoked or without the right: the company's account cannot be used, whatever the call.
+    if (err instanceof AuthenticationError || err instanceof PermissionsError) throw new AppError(403, 'DIRECT_DEBIT_OFF', DIRECT_DEBIT_NOT_SET_UP);
     if (err instanceof ApiError && Number(err.code) < 500 && Number(err.code) !== 429) throw err;
     if (err instanceof GatewayNetworkError) throw err;
     if (err instanceof GoCardlessException || err instanceof Error) throw new GatewayNetworkError(`GoCardless: ${err.message}`);

@@ -11,6 +11,7 @@ export {
   getPaymentDetails,
   keepProviderMandate,
   registerBankMandate,
+  replaceProviderMandate,
   saveCard,
   storeBankMandate,
 } from './billing.service.ts';

@@ -35,7 +35,8 @@ export function InstalmentChoice({
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input type="radio" name={id} checked={value} onChange={() => onChange(true)} aria-describedby={`${id}-schedule`} className="size-5 accent-primary" />
         <span>
-          Pay in {offer.count} instalments: {formatMoney(first?.amountCents ?? 0, symbol)} now, then {formatMoney(second?.amountCents ?? 0, symbol)} {INTERVAL_WORDS[offer.interval].every}
+          Pay in {offer.count} instalments: {formatMoney(first?.amountCents ?? 0, symbol)} {byDebit ? 'first' : 'now'}, then {formatMoney(second?.amountCents ?? 0, symbol)}{' '}
+          {INTERVAL_WORDS[offer.interval].every}
         </span>
       </label>
       {value ? (
@@ -46,7 +47,7 @@ export function InstalmentChoice({
               {offer.schedule.map((i, index) => (
                 <tr key={i.dueDate} className="border-t border-line first:border-t-0">
                   <th scope="row" className="py-1.5 text-left font-normal text-ink">
-                    {index === 0 ? 'Today' : formatDate(i.dueDate, dateFormat)}
+                    {index === 0 && !byDebit ? 'Today' : formatDate(i.dueDate, dateFormat)}
                   </th>
                   <td className="py-1.5 text-right tabular-nums text-ink">{formatMoney(i.amountCents, symbol)}</td>
                 </tr>

@@ -185,7 +185,7 @@ export default function PaymentRoute() {
       ) : (
         <div className="space-y-5">
           <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">
-            <span className="font-semibold text-ink">{byInstalments ? 'To pay today' : 'Amount to pay'}</span>
+            <span className="font-semibold text-ink">{byInstalments ? (chosen === 'direct_debit' ? 'First instalment' : 'To pay today') : 'Amount to pay'}</span>
             <span className="text-2xl font-bold tabular-nums text-ink" data-testid="payment-amount">
               {formatMoney(amount, symbol)}
             </span>
