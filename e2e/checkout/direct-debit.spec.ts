@@ -1,6 +1,7 @@
 import { expect, signInViaApi, test } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
 import { connectGoCardless } from '../support/gocardless.ts';
+import { dropClassesAndInvoices } from '../support/world.ts';
 
 const onGoCardless = (_: unknown, bundle: { company: { config: Record<string, unknown> } }) => {
   bundle.company.config.fin_setup = { ...(bundle.company.config.fin_setup as object), DirectDebitIntegrationType: 'gocardless', Currency: 'GBP' };
@@ -44,5 +45,39 @@ test.describe('Direct Debit through GoCardless', () => {
     await expect(page.getByText('Your bank is setting it up; this takes a few working days.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change Direct Debit' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-direct-debit.png'), fullPage: true });
+  });
+
+  test('from the payment page: set up on GoCardless’s pages, back to the same payment, paid by direct debit', async ({ page, ownWorld }) => {
+    // The import, the keys, the sign-in, 8 screens (classes, the dialog, checkout, payment, GoCardless, back, paid) and 1 screenshot.
+    budgetSteps(12);
+    const world = await ownWorld(['SPLASH'], (_, bundle: { company: { config: Record<string, unknown> } }) => {
+      dropClassesAndInvoices(bundle as never, { classes: true });
+      onGoCardless(_, bundle);
+    });
+    const code = world.company('SPLASH').code;
+    await connectGoCardless(code);
+    await signInViaApi(page, { code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/classes/add-enrollments/1');
+    await page.getByTestId('class-result').filter({ hasText: 'Dolphin – Monday' }).getByRole('button', { name: 'Add to cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+    await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue' }).click();
+    await page.goto('/hub/checkout');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const amount = (await page.getByTestId('payment-amount').textContent())!;
+    await page.getByRole('group', { name: 'Payment option' }).getByRole('radio', { name: 'Direct Debit' }).check();
+    await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up a Direct Debit' })).toBeVisible();
+    await page.getByLabel('Account holder name').fill('Sarah Mitchell');
+    await page.getByLabel('Sort code').fill('20-00-00');
+    await page.getByLabel('Account number').fill('55779911');
+    await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+    await expect(page.getByText('Your Direct Debit has been set up.')).toBeVisible();
+    await expect(page).toHaveURL(/\/hub\/payment$/);
+    await expect(page.getByTestId('payment-amount')).toHaveText(amount);
+    await page.screenshot({ path: test.info().outputPath('payment-direct-debit-back.png'), fullPage: true });
+    await page.getByRole('button', { name: `Pay ${amount} by direct debit` }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   });
 });

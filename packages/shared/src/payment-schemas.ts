@@ -185,7 +185,7 @@ export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 export const saveCardSchema = z.object({ token: cardTokenField });
 
 /** Starting a mandate on the direct-debit provider's hosted pages: where the family comes back to (an origin the portal trusts). */
-export const directDebitStartSchema = z.object({ returnOrigin: z.string().max(200).optional() });
+export const directDebitStartSchema = z.object({ returnOrigin: z.string().max(200).optional(), returnTo: z.enum(['billing', 'payment']).default('billing') });
 export const directDebitStartAnswerSchema = z.object({ authorisationUrl: z.string() });
 /** What the portal shows as the mandate is looked up after the hosted pages: set up, or not yet confirmed by the provider. */
 export const DIRECT_DEBIT_SET_UP = 'Your Direct Debit has been set up.';

@@ -116,6 +116,8 @@ export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   paymentOptions: z.array(z.enum(REGISTRATION_PAYMENT_OPTIONS)),
   /** The bank-code format the direct-debit form asks for. */
   bankFormat: z.enum(BANK_FORMATS),
+  /** How direct debit is set up: the bank form here, GoCardless's pages once registered (decision 104), or the family's own on file already. */
+  directDebitBy: z.enum(['form', 'gocardless', 'on_file']).optional(),
 });
 export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSchema>;
 

@@ -224,6 +224,8 @@ function splash(): CompanyBundleInput {
           PaymentGatewayProvider: 'simulated',
           TaxName: 'GST',
           InvoicesPaidOnline: true,
+          // A term's lessons may be paid in three monthly instalments (decision 105).
+          Instalments: { Count: 3, Interval: 'month', MinimumDepositPercent: 0, MinimumTotalCents: 15_000, Retries: 2, RetryDays: 3 },
         },
         localization: australia('Lane'),
         global_settings: {

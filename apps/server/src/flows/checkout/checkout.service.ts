@@ -5,7 +5,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { gatewayFor, gatewayNamed, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
-import { directDebitAvailable, findSavedCardToken, PAYMENTS_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
+import { bankSetupOf, directDebitAvailable, findSavedCardToken, PAYMENTS_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
 import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/classes.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
@@ -64,6 +64,8 @@ export interface CheckoutOptions {
   isSamePayer?: (earlier: PaymentRow) => Promise<boolean>;
   /** Told when the answer is a finished payment's under the same key, replayed (nothing was charged again). */
   onReplay?: () => void;
+  /** By direct debit with no mandate on file yet: the registration's family sets up its GoCardless mandate right after. */
+  mandateToFollow?: boolean;
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */
@@ -83,12 +85,15 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
 
   const gateway = gatewayFor(ctx, company);
   const byDebit = body.paymentMethod === 'direct_debit';
+  let mandateToFollow = false;
   if (byDebit) {
     // Direct debit (decision 034): where the payment type offers it, from the bank details on file; new items only.
     const debit = await directDebitAvailable(ctx, company, clientId);
     if (!debit.offered) throw new AppError(403, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
     if (body.invoices.length > 0) throw new AppError(422, 'INVOICES_BY_CARD', 'Invoices are paid by card');
-    if (!debit.onFile) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
+    // A registration's family sets its GoCardless mandate up once signed in, after this payment (decision 104).
+    mandateToFollow = !debit.onFile && options.mandateToFollow === true && (await bankSetupOf(ctx, company))?.via === 'gocardless';
+    if (!debit.onFile && !mandateToFollow) throw new AppError(422, 'NO_BANK_DETAILS', 'Please add your bank details in Billing to pay by direct debit');
   }
   // A processor chosen but not connected (its keys missing): refused before anything is written.
   if (!byDebit && gateway && (body.cardToken || body.useSavedCard) && !(await gateway.ready(company.id))) throw new AppError(403, 'PAYMENTS_OFF', PAYMENTS_NOT_SET_UP);
@@ -118,7 +123,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       amount_cents: 0,
       processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
       reference: null,
-      request: JSON.stringify({ body, chargeToken, guardianId: ctx.guardian?.id ?? null } satisfies StoredRequest),
+      request: JSON.stringify({ body, chargeToken, guardianId: ctx.guardian?.id ?? null, ...(mandateToFollow ? { mandateToFollow } : {}) } satisfies StoredRequest),
       quote: '{}',
       result: null,
       lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),

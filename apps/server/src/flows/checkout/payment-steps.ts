@@ -38,6 +38,8 @@ export interface StoredRequest {
   chargeToken: string | null;
   /** The guardian who paid (decision 101): their receipt goes to their own address too. */
   guardianId?: number | null;
+  /** By direct debit with the family's GoCardless mandate still to be set up (a registration's, decision 104). */
+  mandateToFollow?: boolean;
 }
 
 /** What a payment holds while it charges, given back if it fails. */

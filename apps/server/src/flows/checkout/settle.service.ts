@@ -88,6 +88,7 @@ async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, resul
  */
 export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds, instalments } = JSON.parse(payment.quote) as StoredQuote;
+  const { mandateToFollow } = JSON.parse(payment.request) as StoredRequest;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
@@ -216,7 +217,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         category: 'invoices',
         title: byDebit ? 'Direct debit scheduled' : 'Payment received',
         content: byDebit
-          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit from your bank account on file.${instalments ? planSentence(company, instalments, true) : ''}`
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit ${mandateToFollow ? 'once you have set up your Direct Debit in Billing' : 'from your bank account on file'}.${instalments ? planSentence(company, instalments, true) : ''}`
           : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,

@@ -34,7 +34,7 @@ export async function collectDueInvoices(ctx: Ctx, company: Company, now: Date):
     asked += (await ask(ctx, company, row, now)) ? 1 : 0;
   }
   // Due and nothing to collect them (the family removed its Direct Debit, or never set one up): open for the family to pay.
-  for (const orphan of await directDebitRepo.findUncollectableDebits(ctx.db, company.id, GOCARDLESS_PROVIDER, todayOf(ctx, company, now), BATCH)) {
+  for (const orphan of await directDebitRepo.findUncollectableDebits(ctx.db, company.id, GOCARDLESS_PROVIDER, todayOf(ctx, company, now), BATCH, nowIso(new Date(now.getTime() - 86_400_000)))) {
     const row = { idempotency_key: '', client_id: orphan.client_id, invoice_id: orphan.id, amount_cents: orphan.balance_due_cents, mandate_id: '', retries: 0 };
     const pay = company.settings.fin_setup.InvoicesPaidOnline ? 'Please pay it online, or set up Direct Debit again in Billing.' : 'Please contact us to pay it.';
     await tell(ctx, company, row, now, {

@@ -12,7 +12,7 @@ import { applyGoCardlessWebhook } from './webhook.service.ts';
 
 /** Direct debit on GoCardless's hosted pages, from Billing (decision 104). */
 export async function directDebitRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
-  route(app, base, endpoints.startDirectDebit, ({ ctx, body }) => startMandate(ctx, ctx.company, ctx.clientId, body.returnOrigin));
+  route(app, base, endpoints.startDirectDebit, ({ ctx, body }) => startMandate(ctx, ctx.company, ctx.clientId, body.returnOrigin, body.returnTo));
   route(app, base, endpoints.finishDirectDebit, ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');
     return finishMandate(ctx, ctx.company, ctx.clientId);

@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECT_DEBIT_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
-import { changeCompanySettings, ownCompany, testEngines } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, mailedCode, ownCompany, testEngines, testSignature } from '../../test/api-harness.ts';
 import { startGoCardlessTestApp } from '../../test/gocardless-fixtures.ts';
-import { customerWithInvoices } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, customerWithInvoices } from '../../test/payment-fixtures.ts';
 import { directDebitJobs } from './direct-debit.jobs.ts';
 
 interface Details {
@@ -277,13 +278,62 @@ describe.each(testEngines())('direct debit through GoCardless on %s', (engine) =
     });
   });
 
+  it('registration by direct debit: no bank details asked; once registered and signed in, the family sets its mandate up and the invoice is collected', async () => {
+    const splash = await companyIdOf(app.t, 'SPLASH');
+    await app.connect('SPLASH', splash);
+    const [classId] = (await classesWithSessionsAhead(app.t, splash)) as [number];
+    await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    const b = new Browser(app.t.server);
+    await b.enterCompany('SPLASH');
+    const email = `dd.${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(app.t, email), profile: 1 })).status).toBe(200);
+    const quote = await b.post<{ paymentOptions: string[]; directDebitBy: string }>('/api/ocr/quote', { profile: 1, classes: [{ student: 0, ClassID: classId }], direct_debit_payment: true });
+    expect(quote.body.paymentOptions).toContain('direct_debit');
+    expect(quote.body.directDebitBy).toBe('gocardless');
+    const registered = await b.post<{ payment: { status: string; processor: string; invoiceNos: string[] }; user: { ClientID: number } }>(
+      '/api/ocr/register',
+      {
+        registration_token: sent.body.token,
+        profile: 1,
+        customer: { FirstName: 'Priya', LastName: 'Raman', PhoneMobile: '0412000222' },
+        students: [{ FirstName: 'Anika', LastName: 'Raman', DOB: '2017-03-04', GenderType: 'Female' }],
+        agreements: [
+          { agreementID: 1, agreed: true, signature: null },
+          { agreementID: 2, agreed: true, signature: await testSignature() },
+        ],
+        marketing_opt_in: null,
+        classes: [{ student: 0, ClassID: classId }],
+        direct_debit_payment: true,
+      },
+      { 'idempotency-key': crypto.randomBytes(12).toString('hex') },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(registered.body.payment).toMatchObject({ status: 'completed', processor: 'direct_debit' });
+    const [no] = registered.body.payment.invoiceNos as [string];
+    expect((await invoice(splash, no)).status).toBe('Debit Scheduled');
+    expect((await notes(splash, registered.body.user.ClientID)).at(-1)?.content).toMatch(
+      new RegExp(`^Thank you: £[\\d,.]+ for invoice ${no} will be collected by direct debit once you have set up your Direct Debit in Billing\\.$`),
+    );
+    // Its password set (the new family's first step), it sets its Direct Debit up; not collected, nor opened, meanwhile.
+    expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
+    const started = await b.post<{ authorisationUrl: string }>('/api/customer/direct-debit/start', {});
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await collectDue();
+    expect((await invoice(splash, no)).status).toBe('Debit Scheduled');
+    await app.fake.completeFlow(new URL(started.body.authorisationUrl).pathname.split('/').pop()!, BANK);
+    await app.fake.webhooksSettled();
+    await collectDue();
+    expect(app.fake.payments().filter((p) => p.metadata?.invoice === no)).toHaveLength(1);
+  });
+
   it('refuses a webhook not signed with the company’s secret, and one for a company without GoCardless', async () => {
     const who = await family();
     const body = JSON.stringify({ events: [], meta: { webhook_id: 'WB1' } });
     const forged = await fetch(app.webhookUrl(who.code), { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': 'a'.repeat(64) }, body });
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as { code: string }).code).toBe('WEBHOOK_SIGNATURE');
-    const other = await fetch(app.webhookUrl('SPLASH'), { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': 'a'.repeat(64) }, body });
+    const other = await fetch(app.webhookUrl('ACE'), { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': 'a'.repeat(64) }, body });
     expect(other.status).toBe(404);
   });
 

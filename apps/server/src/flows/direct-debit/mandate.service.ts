@@ -22,8 +22,9 @@ import {
 } from '../../modules/payments/payments.api.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 
-/** Where Billing is in the portal: the hosted pages send the family back there. */
+/** Where the hosted pages send the family back: Billing, or the payment page they left to set it up. */
 const BILLING_PATH = '/hub/settings/billing';
+const RETURN_PATHS = { billing: BILLING_PATH, payment: '/hub/payment' } as const;
 
 export function goCardlessOf(ctx: Ctx): GoCardless {
   if (!ctx.gateways.gocardless) throw new AppError(422, 'DIRECT_DEBIT_OFF', 'Direct debit is not available');
@@ -47,11 +48,17 @@ function returnOriginOf(ctx: Ctx, asked: string | undefined): string {
  * family and the flow its browser goes to; the portal keeps the request to look its mandate up
  * when the family comes back (or the webhook says it was fulfilled).
  */
-export async function startMandate(ctx: Ctx, company: Company, clientId: number, returnOrigin: string | undefined): Promise<{ authorisationUrl: string }> {
+export async function startMandate(
+  ctx: Ctx,
+  company: Company,
+  clientId: number,
+  returnOrigin: string | undefined,
+  returnTo: keyof typeof RETURN_PATHS = 'billing',
+): Promise<{ authorisationUrl: string }> {
   const setup = await bankSetupOf(ctx, company);
   if (setup?.via !== 'gocardless') throw new AppError(422, 'DIRECT_DEBIT_OFF', setup?.message ?? 'Direct debit is not available');
   const contact = await repo.findClientContact(ctx.db, company.id, clientId);
-  const billing = `${returnOriginOf(ctx, returnOrigin)}${BILLING_PATH}`;
+  const billing = `${returnOriginOf(ctx, returnOrigin)}${RETURN_PATHS[returnTo]}`;
   const started = await goCardlessOf(ctx).startMandate(company.id, clientId, {
     key: `mandate-${company.id}-${clientId}-${randomUUID()}`,
     currency: company.settings.fin_setup.Currency,

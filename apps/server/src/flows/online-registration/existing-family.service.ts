@@ -6,7 +6,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { joinWaitlist } from '../../modules/classes/classes.api.ts';
-import { bankFormatOf, findPaymentByKey, lockClient, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
+import { bankFormatOf, directDebitAvailable, findPaymentByKey, lockClient, mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkout } from '../checkout/checkout.service.ts';
 import { quoteCart } from '../checkout/quote.service.ts';
@@ -62,7 +62,13 @@ export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, cli
   const profile = await checkChoices(ctx, company, clientId, body);
   await requireTurn(ctx, company, body.profile, ticket);
   const quote = await quoteCart(ctx, company, clientId, cartOf(body, body.direct_debit_payment ? 'direct_debit' : 'card'));
-  return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company) };
+  const onFile = (await directDebitAvailable(ctx, company, clientId)).onFile;
+  return {
+    ...quote,
+    paymentOptions: paymentOptionsOf(ctx, company, profile),
+    bankFormat: bankFormatOf(company),
+    directDebitBy: mandateFollows(company) ? (onFile ? 'on_file' : 'gocardless') : 'form',
+  };
 }
 
 /**
@@ -107,7 +113,7 @@ export async function registerExistingFamilyClasses(
     });
   }
   if (method === null) return { payment: null };
-  return { payment: await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body.cardToken)) };
+  return { payment: await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body.cardToken), { mandateToFollow: true }) };
 }
 
 /** A waitlist place, joined once: one the student already holds is the retry's. */

@@ -7,7 +7,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { solutionOf, verifySolution } from '../../modules/captcha/captcha.api.ts';
 import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
-import { bankFormatOf } from '../../modules/payments/payments.api.ts';
+import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.api.ts';
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
@@ -112,7 +112,7 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
-  return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company) };
+  return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company), directDebitBy: mandateFollows(company) ? 'gocardless' : 'form' };
 }
 
 /**

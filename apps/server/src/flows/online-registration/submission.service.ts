@@ -11,7 +11,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
-import { registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
+import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
@@ -74,7 +74,8 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   for (const [i, student] of body.students.entries()) students.push(await within(`students.${i}`, () => parseStudentForm(ctx, company, student, options)));
   const accepted = await checkedSignatures(agreed);
   // Bank details last among the forms: they are only asked when paying by direct debit.
-  const bank = payment === 'direct_debit' ? parseBank(company, body.bank) : null;
+  // GoCardless takes the mandate on its own pages once the family is registered: no bank details here.
+  const bank = payment === 'direct_debit' && !mandateFollows(company) ? parseBank(company, body.bank) : null;
   return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
 }
 
@@ -101,7 +102,8 @@ function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, bo
   }
   const method = paymentChoice(ctx, company, profile, body);
   if (method === 'direct_debit') {
-    if (!body.bank) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
+    // GoCardless takes the mandate on its own pages once the family is registered (decision 104).
+    if (!body.bank && !mandateFollows(company)) throw fieldError(400, 'VALIDATION', 'bank', m.bankRequired);
     return 'direct_debit';
   }
   // The card must be the one tokenised for this registration; the checkout refuses a card it cannot charge when there is something to pay.
@@ -209,7 +211,7 @@ async function pay(
         throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
       }
     }
-    const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(ctx, company, clientId))));
+    const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(ctx, company, clientId))), { mandateToFollow: true });
     if (payment.status === 'requires_action') return { clientId: null, payment };
     await complete(ctx, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
     return { clientId, payment };
@@ -284,7 +286,7 @@ async function replay(
   if (!fresh || !(await isPasswordChangePending(ctx, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   // What was paid is answered again by the checkout from its record under the key.
   const paid = body.classes.some((c) => !c.waitlist);
-  const payment = paid ? await checkout(ctx, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(ctx, company, row.client_id))) : null;
+  const payment = paid ? await checkout(ctx, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(ctx, company, row.client_id)), { mandateToFollow: true }) : null;
   return { clientId: row.client_id, payment };
 }
 

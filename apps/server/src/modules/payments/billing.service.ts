@@ -240,13 +240,18 @@ async function endReplacedMandate(ctx: Ctx, company: Company, before: Awaited<Re
 }
 
 /**
- * Whether a registration may choose direct debit (K19, N27): the payment type takes it and the
- * portal's own bank form records the details. A provider's mandate (GoCardless) is set up by a
- * signed-in family in Billing, which a registration's new family is not yet (decision 104).
+ * Whether a registration may choose direct debit (K19, N27): the payment type takes it, and
+ * either the portal's own bank form records the details or GoCardless takes the mandate, which
+ * the new family (signed in once registered) sets up on GoCardless's pages (decision 104).
  */
 export function directDebitOffered(ctx: Ctx, company: Company): boolean {
-  return offersOf(company).bank && directDebitProviderOf(company) === 'none' && gatewayFor(ctx, company)?.name !== STRIPE_PROVIDER;
+  if (!offersOf(company).bank) return false;
+  const provider = directDebitProviderOf(company);
+  return provider === GOCARDLESS_PROVIDER || (provider === 'none' && gatewayFor(ctx, company)?.name !== STRIPE_PROVIDER);
 }
+
+/** Whether a mandate is set up after the purchase rather than with it: GoCardless's, once the family is signed in. */
+export const mandateFollows = (company: Company) => directDebitProviderOf(company) === GOCARDLESS_PROVIDER;
 
 /** Whether the company takes direct debit (K19) and this client has bank details on file to collect it from. */
 export async function directDebitAvailable(ctx: Ctx, company: Company, clientId: number): Promise<{ offered: boolean; onFile: boolean }> {

@@ -180,35 +180,51 @@ export async function findInvoicesUnderCollection(db: Db, companyId: number, cli
  * mandate of the provider on file (removed, replaced by a card, never set up) and no collection
  * under way. The hourly run opens them for the family to pay.
  */
-export function findUncollectableDebits(db: Db, companyId: number, provider: string, today: string, limit: number) {
-  return db
-    .selectFrom('invoices as i')
-    .select(['i.id', 'i.client_id', 'i.invoice_no', 'i.balance_due_cents'])
-    .where('i.company_id', '=', companyId)
-    .where('i.status', '=', 'Debit Scheduled')
-    .where('i.payment_date', '<=', today)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('payment_methods as pm')
-            .innerJoin('direct_debit_mandates as m', (j) => j.onRef('m.company_id', '=', 'pm.company_id').onRef('m.mandate_id', '=', 'pm.gateway_token'))
-            .select('pm.id')
-            .whereRef('pm.company_id', '=', 'i.company_id')
-            .whereRef('pm.client_id', '=', 'i.client_id')
-            .where('pm.kind', '=', 'bank')
-            .where('m.provider', '=', provider)
-            .where('m.status', 'in', LIVE),
+export function findUncollectableDebits(db: Db, companyId: number, provider: string, today: string, limit: number, pendingSince: string) {
+  return (
+    db
+      .selectFrom('invoices as i')
+      .select(['i.id', 'i.client_id', 'i.invoice_no', 'i.balance_due_cents'])
+      .where('i.company_id', '=', companyId)
+      .where('i.status', '=', 'Debit Scheduled')
+      .where('i.payment_date', '<=', today)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('payment_methods as pm')
+              .innerJoin('direct_debit_mandates as m', (j) => j.onRef('m.company_id', '=', 'pm.company_id').onRef('m.mandate_id', '=', 'pm.gateway_token'))
+              .select('pm.id')
+              .whereRef('pm.company_id', '=', 'i.company_id')
+              .whereRef('pm.client_id', '=', 'i.client_id')
+              .where('pm.kind', '=', 'bank')
+              .where('m.provider', '=', provider)
+              .where('m.status', 'in', LIVE),
+          ),
         ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('direct_debit_collections as c').select('c.invoice_id').whereRef('c.company_id', '=', 'i.company_id').whereRef('c.invoice_id', '=', 'i.id').where('c.status', 'in', UNDER_WAY),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('direct_debit_collections as c').select('c.invoice_id').whereRef('c.company_id', '=', 'i.company_id').whereRef('c.invoice_id', '=', 'i.id').where('c.status', 'in', UNDER_WAY),
+          ),
         ),
-      ),
-    )
-    .orderBy('i.payment_date')
-    .limit(limit)
-    .execute();
+      )
+      // A family on GoCardless's pages now (one just registered) is given a day to finish.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('direct_debit_mandates as p')
+              .select('p.request_id')
+              .whereRef('p.company_id', '=', 'i.company_id')
+              .whereRef('p.client_id', '=', 'i.client_id')
+              .where('p.provider', '=', provider)
+              .where('p.status', '=', 'pending')
+              .where('p.created_at', '>', pendingSince),
+          ),
+        ),
+      )
+      .orderBy('i.payment_date')
+      .limit(limit)
+      .execute()
+  );
 }

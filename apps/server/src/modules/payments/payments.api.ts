@@ -10,6 +10,7 @@ export {
   findSavedCardToken,
   getPaymentDetails,
   keepProviderMandate,
+  mandateFollows,
   registerBankMandate,
   replaceProviderMandate,
   saveCard,

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { BANK_CODE_LABELS, DIRECT_DEBIT_CANCELLED, DIRECT_DEBIT_NOT_YET, DIRECT_DEBIT_SET_UP, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import { Badge } from '@/components/ui/badge';
 import { BankForm } from '@/components/forms/bank-form';
@@ -17,6 +16,7 @@ import { tokeniseCard } from '@/entities/payments/payment-gateway';
 import { usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { CreditCardIcon, LandmarkIcon } from 'lucide-react';
 import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
+import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return';
 
 type Mode = 'view' | 'card' | 'bank';
 
@@ -36,7 +36,7 @@ export default function BillingRoute() {
   function editBank() {
     const via = details.data?.bankSetup?.via ?? 'form';
     if (via === 'form') setMode('bank');
-    else if (via === 'gocardless') startDebit.mutate(undefined, { onError: (e) => setError(errorMessage(e)) });
+    else if (via === 'gocardless') startDebit.mutate('billing', { onError: (e) => setError(errorMessage(e)) });
   }
 
   async function submitCard(card: CardDetails | StripeCard) {
@@ -141,27 +141,6 @@ export default function BillingRoute() {
       />
     </div>
   );
-}
-
-/**
- * Back from GoCardless's hosted pages (`?direct-debit=done` or `cancelled`): the mandate is looked
- * up once and the page says whether it is set up, then the address loses its parameter.
- */
-function useDirectDebitReturn(finish: () => Promise<PaymentDetails>, setStatus: (s: string) => void, setError: (e: string) => void) {
-  const [params, setParams] = useSearchParams();
-  const outcome = params.get('direct-debit');
-  const handled = useRef(false);
-  useEffect(() => {
-    if (!outcome || handled.current) return;
-    handled.current = true;
-    setParams({}, { replace: true });
-    if (outcome === 'cancelled') setStatus(DIRECT_DEBIT_CANCELLED);
-    else
-      finish().then(
-        (details) => setStatus(details.bank?.BankName ? DIRECT_DEBIT_SET_UP : DIRECT_DEBIT_NOT_YET),
-        (e: unknown) => setError(errorMessage(e)),
-      );
-  }, [outcome, finish, setParams, setStatus, setError]);
 }
 
 function bankButtonLabel(details: PaymentDetails): string {

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentMethod } from '@portal/shared/payment-schemas';
+import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer, type PaymentDetails, type PaymentMethod } from '@portal/shared/payment-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -25,6 +25,9 @@ import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payme
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { CardEntry } from '@/components/payment/card-entry';
+import { StatusMessage } from '@/components/ui/status-message';
+import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
+import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return';
 import { InstalmentChoice } from '@/components/payment/instalment-choice';
 import { finishStripeStep, isStripeCard, STRIPE_STEP_FAILED, type StripeCard } from '@/lib/stripe';
 
@@ -43,8 +46,12 @@ export default function PaymentRoute() {
   const details = usePaymentDetails(config.ShowPaymentDetailsTab);
   const savedCard = details.data?.card ?? null;
   const bank = details.data?.offersBank ? (details.data.bank ?? null) : null;
-  // Invoices are paid by card only; classes and courts also by direct debit from the bank details on file.
-  const debitOffered = kind === 'items' && bank !== null;
+  // Invoices are paid by card only; classes and courts also by direct debit from the bank details on
+  // file, or from a GoCardless mandate the family sets up from here (decision 104).
+  const setUpDebit = kind === 'items' && bank === null && details.data?.bankSetup?.via === 'gocardless';
+  const debitOffered = kind === 'items' && (bank !== null || setUpDebit);
+  const { startDebit, finishDebit } = usePaymentDetailsMutations();
+  const [status, setStatus] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const quote = useQuote({ ...cartRequest, paymentMethod: chosen ?? 'card' }, !empty);
   // In instalments (decision 105), where the company's terms allow it for this cart: the deposit is paid now.
@@ -57,6 +64,11 @@ export default function PaymentRoute() {
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Back from GoCardless's pages: with the mandate on file, Direct Debit is chosen for the family.
+  const chooseDebit = useCallback((d: PaymentDetails) => {
+    if (d.bank) setChosen('direct_debit');
+  }, []);
+  useDirectDebitReturn(finishDebit.mutateAsync, setStatus, setError, chooseDebit);
   const [challenge, setChallenge] = useState<(OpenChallenge & { body: Parameters<typeof submitPayment>[0] }) | null>(null);
   // When the places and courts the server holds for this payment are let go (shown as a countdown on the page and in the challenge step).
   const [holdUntil, setHoldUntil] = useState<number | null>(null);
@@ -167,6 +179,7 @@ export default function PaymentRoute() {
       </Link>
       <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+      <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
       {holdLeft ? (
         <HoldNotice left={holdLeft} className="mb-4" />
       ) : kind === 'items' ? (
@@ -211,12 +224,23 @@ export default function PaymentRoute() {
               <h2 id="debit-heading" className="mb-2 text-lg font-semibold text-ink">
                 Pay by direct debit
               </h2>
-              <p className="mb-4 text-sm text-ink">
-                Nothing is charged now: {formatMoney(amount, symbol)} will be collected from {bank.AccountName}, account {bank.AccountNumber}.
-              </p>
-              <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })}>
-                Pay {formatMoney(amount, symbol)} by direct debit
-              </Button>
+              {bank ? (
+                <>
+                  <p className="mb-4 text-sm text-ink">
+                    Nothing is charged now: {formatMoney(amount, symbol)} will be collected from {bank.AccountName}, account {bank.AccountNumber}.
+                  </p>
+                  <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })}>
+                    Pay {formatMoney(amount, symbol)} by direct debit
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="mb-4 text-sm text-ink">Set up your Direct Debit on GoCardless’s secure pages first; you will come back here to pay.</p>
+                  <Button size="lg" loading={startDebit.isPending || startDebit.isSuccess} onClick={() => startDebit.mutate('payment', { onError: (e) => setError(errorMessage(e)) })}>
+                    Set up Direct Debit
+                  </Button>
+                </>
+              )}
             </section>
           ) : debitOffered && chosen === null ? null : !quote.data.cardPaymentsAvailable ? (
             <p className="rounded-2xl border border-line bg-surface-muted px-4 py-4 text-sm text-ink">Online payment is not available. Please contact us to pay.</p>

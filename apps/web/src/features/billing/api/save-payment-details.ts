@@ -3,6 +3,7 @@ import type { BankDetailsRequest, PaymentDetails } from '@portal/shared/payment-
 import { call } from '@/lib/call';
 import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 import { getPaymentDetailsQueryOptions } from '@/entities/payments/get-payment-details';
+import { finishDirectDebit, startDirectDebit } from '@/entities/payments/direct-debit';
 
 export function saveCard(token: string, mode: 'add' | 'update'): Promise<PaymentDetails> {
   return call(mode === 'add' ? paymentEndpoints.addCard : paymentEndpoints.updateCard, { body: { token } });
@@ -10,16 +11,6 @@ export function saveCard(token: string, mode: 'add' | 'update'): Promise<Payment
 
 export function updateBankDetails(body: BankDetailsRequest): Promise<PaymentDetails> {
   return call(paymentEndpoints.updateBankDetails, { body });
-}
-
-/** Starts a mandate on GoCardless's hosted pages: the answer is where the browser goes next (decision 104). */
-export function startDirectDebit(): Promise<{ authorisationUrl: string }> {
-  return call(paymentEndpoints.startDirectDebit, { body: { returnOrigin: window.location.origin } });
-}
-
-/** Back from the hosted pages: the mandate set up there becomes the bank details, once GoCardless has it. */
-export function finishDirectDebit(): Promise<PaymentDetails> {
-  return call(paymentEndpoints.finishDirectDebit);
 }
 
 export function removePaymentDetails() {

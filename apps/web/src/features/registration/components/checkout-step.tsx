@@ -59,7 +59,8 @@ export function CheckoutStep({
   onDecide: (approve: boolean) => void;
   onHoldExpired: () => void;
   onPayCard: (card: CardDetails | StripeCard) => void;
-  onPayBank: (bank: BankDetailsRequest) => void;
+  /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
+  onPayBank: (bank: BankDetailsRequest | null) => void;
   onSubmitFree: () => void;
   step: StepCardProps['step'];
   onBack: () => void;
@@ -117,7 +118,20 @@ export function CheckoutStep({
             Pay by direct debit
           </h2>
           <p className="mb-4 text-sm text-ink-soft">Nothing is charged now: {total ?? 'your total'} will be collected from this account by direct debit.</p>
-          <BankForm format={data.bankFormat} busy={payBusy} submitLabel={`${payLabel} by direct debit`} onSubmit={onPayBank} />
+          {data.directDebitBy === 'gocardless' || data.directDebitBy === 'on_file' ? (
+            <>
+              <p className="mb-4 text-sm text-ink-soft">
+                {data.directDebitBy === 'on_file'
+                  ? 'It will be collected by the Direct Debit you have set up.'
+                  : 'Once you are registered, you will set up your Direct Debit on GoCardless’s secure pages.'}
+              </p>
+              <Button size="lg" loading={payBusy} onClick={() => onPayBank(null)} className="sm:min-w-36">
+                {`${payLabel} by direct debit`}
+              </Button>
+            </>
+          ) : (
+            <BankForm format={data.bankFormat} busy={payBusy} submitLabel={`${payLabel} by direct debit`} onSubmit={onPayBank} />
+          )}
         </section>
       );
     }

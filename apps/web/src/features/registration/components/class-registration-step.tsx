@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { CircleCheckIcon } from 'lucide-react';
+import { useState } from 'react';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { buttonClasses } from '@/components/ui/button';
+import { startDirectDebit } from '@/entities/payments/direct-debit';
+import { errorMessage } from '@/lib/api-client';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import type { ChosenClass } from '../lib/registration-state';
@@ -30,13 +33,27 @@ export function ClassRegistrationStep({
   needsPassword,
   studentTerm,
   description = 'Thank you. Your account is ready.',
+  setUpDirectDebit = false,
 }: {
   students: readonly EnrolledStudent[];
   payment: PaymentAnswer | null;
   needsPassword: boolean;
   studentTerm: string;
   description?: string;
+  /** Paid by direct debit where GoCardless takes the mandate: the family sets it up now, signed in (decision 104). */
+  setUpDirectDebit?: boolean;
 }) {
+  const [leaving, setLeaving] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  async function goToGoCardless() {
+    setLeaving(true);
+    try {
+      window.location.assign((await startDirectDebit('billing')).authorisationUrl);
+    } catch (e) {
+      setFailed(errorMessage(e));
+      setLeaving(false);
+    }
+  }
   return (
     <StepCard
       title="Registration complete"
@@ -52,6 +69,25 @@ export function ClassRegistrationStep({
           <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
           {payment ? paymentLine(payment) : 'Nothing was charged.'}
         </p>
+        {setUpDirectDebit ? (
+          <div className="rounded-xl border border-primary-line bg-primary-tint px-4 py-3 text-sm text-primary-tint-ink">
+            <p className={needsPassword ? undefined : 'mb-3'}>
+              {needsPassword
+                ? 'One more step: once you have set your password, set up your Direct Debit in Billing on GoCardless’s secure pages, so that it can be collected.'
+                : 'One more step: set up your Direct Debit on GoCardless’s secure pages, so that it can be collected.'}
+            </p>
+            {needsPassword ? null : failed ? (
+              <p role="alert" className="mb-3 text-danger">
+                {failed}
+              </p>
+            ) : null}
+            {needsPassword ? null : (
+              <Button loading={leaving} onClick={() => void goToGoCardless()}>
+                Set up Direct Debit
+              </Button>
+            )}
+          </div>
+        ) : null}
         <ul className="flex flex-col gap-3" aria-label={`${studentTerm}s and their classes`}>
           {students.map((s, i) => (
             <li key={i} className="rounded-xl border border-line px-4 py-3">

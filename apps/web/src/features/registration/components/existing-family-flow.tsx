@@ -95,7 +95,16 @@ export function ExistingFamilyFlow({
     const enrolled = family
       .filter((s) => (assigned[s.StudentID] ?? []).length > 0)
       .map((s) => ({ name: `${s.FirstName} ${s.LastName}`, classes: classes.filter((c) => (assigned[s.StudentID] ?? []).includes(c.ClassID)) }));
-    return <ClassRegistrationStep students={enrolled} payment={completed.payment} needsPassword={false} studentTerm={studentTerm} description="Thank you. Your classes are booked." />;
+    return (
+      <ClassRegistrationStep
+        students={enrolled}
+        payment={completed.payment}
+        needsPassword={false}
+        studentTerm={studentTerm}
+        description="Thank you. Your classes are booked."
+        setUpDirectDebit={completed.payment?.processor === 'direct_debit' && quote.data?.directDebitBy === 'gocardless'}
+      />
+    );
   }
   if (updates.isPending) return <Loading label="Loading your details" />;
   if (updates.isError) return <ListError message={errorMessage(updates.error)} onRetry={() => void updates.refetch()} />;
@@ -176,7 +185,7 @@ export function ExistingFamilyFlow({
           void quote.refetch();
         }}
         onPayCard={(card) => void payment.pay({ ...base, direct_debit_payment: false }, card)}
-        onPayBank={(bank) => void payment.pay({ ...base, direct_debit_payment: true, bank })}
+        onPayBank={(bank) => void payment.pay({ ...base, direct_debit_payment: true, ...(bank ? { bank } : {}) })}
         onSubmitFree={() => void payment.pay({ ...base, direct_debit_payment: byDebit })}
         step={stepOf('checkout')}
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}

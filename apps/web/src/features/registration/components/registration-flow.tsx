@@ -168,7 +168,15 @@ export function RegistrationFlow({
 
   function content(): ReactNode {
     if (completed) {
-      return <ClassRegistrationStep students={completed.students} payment={completed.answer.payment} needsPassword={(completed.answer.actions ?? []).length > 0} studentTerm={studentTerm} />;
+      return (
+        <ClassRegistrationStep
+          students={completed.students}
+          payment={completed.answer.payment}
+          needsPassword={(completed.answer.actions ?? []).length > 0}
+          studentTerm={studentTerm}
+          setUpDirectDebit={completed.answer.payment?.processor === 'direct_debit' && quote.data?.directDebitBy === 'gocardless'}
+        />
+      );
     }
     // N12: a family that already has an account registers its own students in the profile's classes.
     if (user && withClasses) {
@@ -336,7 +344,7 @@ export function RegistrationFlow({
             void quote.refetch();
           }}
           onPayCard={(card) => void pay({ direct_debit_payment: false }, card)}
-          onPayBank={(bank: BankDetailsRequest) => void pay({ direct_debit_payment: true, bank })}
+          onPayBank={(bank: BankDetailsRequest | null) => void pay({ direct_debit_payment: true, ...(bank ? { bank } : {}) })}
           onSubmitFree={() => void pay({ direct_debit_payment: byDebit })}
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
