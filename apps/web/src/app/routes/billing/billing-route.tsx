@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BANK_CODE_LABELS, DIRECT_DEBIT_CANCELLED, DIRECT_DEBIT_NOT_YET, DIRECT_DEBIT_SET_UP, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
+import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import { Badge } from '@/components/ui/badge';
 import { BankForm } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
