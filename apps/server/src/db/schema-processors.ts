@@ -79,6 +79,8 @@ export interface InstalmentPlansTable {
   /** The checkout that paid the deposit. */
   payment_id: number;
   method: 'card' | 'direct_debit';
+  /** What the plan pays for, as the family reads it: each child and class ("Noah Mitchell: Dolphin – Monday, 9 sessions from …"). */
+  what: string;
   /** The saved card later instalments are charged to (card plans). */
   card_token: string | null;
   /** The company's retry terms when the family agreed to the plan: a declined instalment is charged again `retries` times, `retry_days` apart. */

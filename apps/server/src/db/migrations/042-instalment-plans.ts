@@ -17,6 +17,7 @@ export function instalmentPlans(engine: Engine) {
           client_id integer not null,
           payment_id integer not null,
           method text not null,
+          what text not null,
           card_token text,
           retries integer not null,
           retry_days integer not null,

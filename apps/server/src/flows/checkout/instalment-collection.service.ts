@@ -6,11 +6,12 @@ import type { Company } from '../../domain/company.ts';
 import { addDays, companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { endEnrolmentsToday } from '../../modules/classes/classes.api.ts';
-import { cancelScheduledInvoice, createReceipt, openScheduledInvoice } from '../../modules/financials/financials.api.ts';
+import { cancelScheduledInvoice, openScheduledInvoice } from '../../modules/financials/financials.api.ts';
 import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
 import { gatewayFor, GatewayNetworkError, instalmentRepo, type ChargeResult, type DeclineCode } from '../../modules/payments/payments.api.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refundOnce } from './settle.service.ts';
+import { receiptForCollection } from './collected-receipt.ts';
 
 type Due = Awaited<ReturnType<typeof instalmentRepo.findCardInstalmentsDue>>[number];
 
@@ -95,35 +96,18 @@ async function paid(ctx: Ctx, company: Company, due: Due, amount: number, charge
       ))
     )
       return null;
-    const receipt = await createReceipt(tx, {
-      companyId: company.id,
+    return receiptForCollection(tx, company, {
       clientId: due.client_id,
-      date: today,
+      invoiceNo: due.invoice_no,
+      amountCents: amount,
       method: 'Credit Card',
       reference: chargeId,
-      amountCents: amount,
-      allocations: [{ invoiceNo: due.invoice_no, amountCents: amount }],
-    });
-    const content = `Thank you: instalment ${due.seq} of ${money(company, amount)} for invoice ${due.invoice_no} was charged to your card. ${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo}.`;
-    await notifyClient(tx.db, {
-      companyId: company.id,
-      clientId: due.client_id,
-      category: 'invoices',
+      date: today,
+      at,
       title: 'Instalment paid',
-      content,
-      tagData: { kind: 'payment', invoice_nos: [due.invoice_no], receipt_no: receipt.receiptNo },
-      createdAt: at,
-    });
-    await recordActivity(tx, {
-      companyId: company.id,
-      clientId: due.client_id,
-      kind: 'payment',
-      summary: `Instalment ${due.seq} of ${money(company, amount)} paid for invoice ${due.invoice_no} (receipt ${receipt.receiptNo})`,
-    });
-    return queueFamilyMail(tx, company, due.client_id, {
-      category: 'invoices',
-      subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
-      paragraphs: [content],
+      content: (receiptNo) =>
+        `Thank you: instalment ${due.seq} of ${money(company, amount)} for ${due.what} (invoice ${due.invoice_no}) was charged to your card. ${company.settings.fin_setup.ReceiptTitle} ${receiptNo}.`,
+      summary: (receiptNo) => `Instalment ${due.seq} of ${money(company, amount)} paid for invoice ${due.invoice_no} (receipt ${receiptNo})`,
     });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);
@@ -157,7 +141,7 @@ async function declined(ctx: Ctx, company: Company, due: Due, amount: number, wh
     await openScheduledInvoice(tx, company.id, due.invoice_id, today);
     const pay = online ? 'you can pay it now' : 'please contact us to pay it';
     const then = retryOn ? ` We will try again on ${formatDate(retryOn, company.settings.localization.DateFormat)}, or ${pay}.` : ` ${online ? 'Please pay it now' : 'Please contact us to pay it'}.`;
-    const content = `We could not take instalment ${due.seq} (${money(company, amount)}) for invoice ${due.invoice_no}: ${WHY[why]}.${then}`;
+    const content = `We could not take instalment ${due.seq} (${money(company, amount)}) for ${due.what} (invoice ${due.invoice_no}): ${WHY[why]}.${then}`;
     await notifyClient(tx.db, {
       companyId: company.id,
       clientId: due.client_id,
@@ -229,7 +213,7 @@ export async function cancelPlan(ctx: Ctx, company: Company, planId: number, why
     await endEnrolmentsToday(tx, company, JSON.parse(plan.enrolment_ids) as number[]);
     if (plan.payment_plan_id !== null) await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0 });
     const first = instalments[0]?.invoice_no ?? '';
-    const content = `Your instalment plan for invoice ${first} has been cancelled because ${why}. The class places it paid for have been released; what is overdue is still to be paid.`;
+    const content = `Your instalment plan for ${plan.what} (invoice ${first}) has been cancelled because ${why}. The class places it paid for have been released; what is overdue is still to be paid.`;
     await notifyClient(tx.db, { companyId: company.id, clientId: plan.client_id, category: 'invoices', title: 'Instalment plan cancelled', content, tagData: null, createdAt: at });
     await recordActivity(tx, { companyId: company.id, clientId: plan.client_id, kind: 'payment', summary: `Instalment plan for invoice ${first} cancelled: ${why}` });
     return queueFamilyMail(tx, company, plan.client_id, {

@@ -86,6 +86,7 @@ export async function createInstalmentPlan(
     client_id: input.clientId,
     payment_id: input.paymentId,
     method: input.byDebit ? 'direct_debit' : 'card',
+    what: (what.length ? what.join('; ') : `invoice ${input.depositInvoice.invoiceNo}`).slice(0, 500),
     card_token: input.byDebit ? null : input.cardToken,
     // The terms the family agreed to stay the plan's, whatever the company sets later.
     retries: terms?.Retries ?? 2,
@@ -136,7 +137,11 @@ export async function createInstalmentPlan(
     amount_cents: next.amountCents,
     period: INTERVAL_WORDS[terms?.Interval ?? 'month'].period,
     remaining_charges: count - 1,
-    notes: `Instalments for invoice ${input.depositInvoice.invoiceNo}, ${input.byDebit ? 'by direct debit' : 'charged to the card you paid with'}`,
+    notes:
+      `${what.join('; ') || 'Classes'}: ${count} ${INTERVAL_WORDS[terms?.Interval ?? 'month'].period.toLowerCase()} instalments for invoice ${input.depositInvoice.invoiceNo}, ${input.byDebit ? 'by direct debit' : 'charged to the card you paid with'}`.slice(
+        0,
+        500,
+      ),
   });
   await instalmentRepo.setPlanRow(ctx.db, company.id, planId, upcoming);
 }

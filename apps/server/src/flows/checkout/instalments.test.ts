@@ -166,11 +166,14 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     const [, second, third] = await invoices(who.clientId);
 
     await collect(second!.payment_date);
+    // What the plan pays for, as every message of it names it: the child and the class.
+    const { what } = await db().selectFrom('instalment_plans').select('what').where('client_id', '=', who.clientId).executeTakeFirstOrThrow();
+    expect(what).toMatch(/^Kid \S+: .+, \d+ sessions from \d{2}\/\d{2}\/\d{4}$/);
     expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Unpaid', balance_due_cents: who.next });
     const retryOn = new Date(Date.parse(`${second!.payment_date}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
     expect(await lastNote(who.clientId)).toEqual({
       title: 'Instalment not paid',
-      content: `We could not take instalment 2 (${$(who.next)}) for invoice ${second!.invoice_no}: your card has insufficient funds. We will try again on ${formatDate(retryOn, 'dd/MM/yyyy')}, or you can pay it now.`,
+      content: `We could not take instalment 2 (${$(who.next)}) for ${what} (invoice ${second!.invoice_no}): your card has insufficient funds. We will try again on ${formatDate(retryOn, 'dd/MM/yyyy')}, or you can pay it now.`,
     });
     await t.runtime.ctx.mailer.flush();
     const mail = t.mailbox.received.find((m) => m.to === who.email && m.subject === `Instalment not paid: invoice ${second!.invoice_no}`);

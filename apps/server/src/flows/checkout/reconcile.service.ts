@@ -78,8 +78,8 @@ export async function reconcilePayments(ctx: Ctx, findCompany: (id: number) => P
         ids.filter((id) => id > 0),
       );
       for (const [index, c] of charges.entries()) {
-        // An instalment's charge (decision 105) is the instalment run's: it settles or gives back its own, under its key.
-        if (c.idempotencyKey.startsWith('instalment-')) continue;
+        // Only a checkout's charges (`payment-<id>`) are this sweep's: another's (an instalment's, decision 105) settles or gives back its own.
+        if (!ids[index]) continue;
         const payment = payments.find((p) => p.id === ids[index]);
         if (payment && payment.status !== 'failed') continue;
         // Every process's minute job finds the charge: the one that claims it refunds it.

@@ -5,13 +5,14 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
-import { createReceipt, findInvoiceById, reopenDebitInvoice } from '../../modules/financials/financials.api.ts';
+import { findInvoiceById, openScheduledInvoice } from '../../modules/financials/financials.api.ts';
 import { notifyClient, queueFamilyMail } from '../../modules/messaging/messaging.api.ts';
 import { directDebitRepo, GatewayNetworkError, GOCARDLESS_PROVIDER, type CollectionSeen } from '../../modules/payments/payments.api.ts';
 import * as paymentsRepo from '../../modules/payments/payments.api.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DirectDebitCollectionsTable } from '../../db/schema-processors.ts';
 import { goCardlessOf } from './mandate.service.ts';
+import { receiptForCollection } from '../checkout/collected-receipt.ts';
 
 type Collection = Pick<DirectDebitCollectionsTable, 'idempotency_key' | 'client_id' | 'invoice_id' | 'amount_cents' | 'mandate_id'> & { retries: number };
 
@@ -40,7 +41,7 @@ export async function collectDueInvoices(ctx: Ctx, company: Company, now: Date):
     await tell(ctx, company, row, now, {
       title: 'Direct Debit not set up',
       content: (invoiceNo) => `Invoice ${invoiceNo} (${money(company, orphan.balance_due_cents)}) was to be collected by Direct Debit today, but no Direct Debit is set up to collect it. ${pay}`,
-      within: (tx) => reopenDebitInvoice(tx, company.id, orphan.id, todayOf(ctx, company, now)),
+      within: (tx) => openScheduledInvoice(tx, company.id, orphan.id, todayOf(ctx, company, now)),
       payLink: true,
     });
   }
@@ -171,7 +172,7 @@ async function settleCollection(ctx: Ctx, company: Company, row: Collection, see
           : `We could not collect ${money(company, row.amount_cents)} for invoice ${invoiceNo} by Direct Debit: ${seen.failure}. ${pay}`,
       within: async (tx) => {
         if (!(await directDebitRepo.moveCollection(tx.db, company.id, GOCARDLESS_PROVIDER, key, [...open], { status: seen.status, failure: seen.failure, updated_at: at }))) return false;
-        await reopenDebitInvoice(tx, company.id, row.invoice_id, today);
+        await openScheduledInvoice(tx, company.id, row.invoice_id, today);
         return true;
       },
       payLink: true,
@@ -211,35 +212,17 @@ async function collected(ctx: Ctx, company: Company, row: Collection, seen: Coll
       });
     }
     if (amount <= 0) return null;
-    const receipt = await createReceipt(tx, {
-      companyId: company.id,
+    return receiptForCollection(tx, company, {
       clientId: row.client_id,
-      date: today,
+      invoiceNo: invoice.invoice_no,
+      amountCents: amount,
       method: 'Direct Debit',
       reference: seen.paymentId,
-      amountCents: amount,
-      allocations: [{ invoiceNo: invoice.invoice_no, amountCents: amount }],
-    });
-    const content = `Thank you: ${money(company, amount)} for invoice ${invoice.invoice_no} was collected by Direct Debit. ${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo}.`;
-    await notifyClient(tx.db, {
-      companyId: company.id,
-      clientId: row.client_id,
-      category: 'invoices',
+      date: today,
+      at,
       title: 'Payment received',
-      content,
-      tagData: { kind: 'payment', invoice_nos: [invoice.invoice_no], receipt_no: receipt.receiptNo },
-      createdAt: at,
-    });
-    await recordActivity(tx, {
-      companyId: company.id,
-      clientId: row.client_id,
-      kind: 'payment',
-      summary: `Direct Debit of ${money(company, amount)} collected for invoice ${invoice.invoice_no} (receipt ${receipt.receiptNo})`,
-    });
-    return queueFamilyMail(tx, company, row.client_id, {
-      category: 'invoices',
-      subject: `${company.settings.fin_setup.ReceiptTitle} ${receipt.receiptNo} from ${company.settings.CompanyDisplayName}`,
-      paragraphs: [content],
+      content: (receiptNo) => `Thank you: ${money(company, amount)} for invoice ${invoice.invoice_no} was collected by Direct Debit. ${company.settings.fin_setup.ReceiptTitle} ${receiptNo}.`,
+      summary: (receiptNo) => `Direct Debit of ${money(company, amount)} collected for invoice ${invoice.invoice_no} (receipt ${receiptNo})`,
     });
   });
   if (mailId !== null) ctx.mailer.deliver([mailId]);

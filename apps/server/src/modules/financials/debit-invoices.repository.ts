@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { countInvoiceLines, insertInvoiceLines } from './financials.repository.ts';
 
-/** Invoices a direct debit collects (decision 104): read by id, opened again when the debit did not pay. */
+/** Invoices collected on their date (direct debit, decision 104; instalments, decision 105): read by id, opened when not paid, cancelled with their plan. */
 
 export function findInvoiceById(db: Db, companyId: number, invoiceId: number) {
   return db
@@ -10,18 +10,6 @@ export function findInvoiceById(db: Db, companyId: number, invoiceId: number) {
     .where('company_id', '=', companyId)
     .where('id', '=', invoiceId)
     .executeTakeFirst();
-}
-
-/** A Debit Scheduled invoice the debit did not pay, open again: Overdue past its due date, Unpaid before. False when it was not Debit Scheduled. */
-export async function reopenDebitInvoice(db: Db, companyId: number, invoiceId: number, today: string): Promise<boolean> {
-  const res = await db
-    .updateTable('invoices')
-    .set((eb) => ({ status: eb.case().when('payment_date', '<', today).then('Overdue').else('Unpaid').end() }))
-    .where('company_id', '=', companyId)
-    .where('id', '=', invoiceId)
-    .where('status', '=', 'Debit Scheduled')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 /** The client's Debit Scheduled invoices not yet due to be collected, open again (their mandate ended). Answers their numbers. */
@@ -37,7 +25,7 @@ export async function reopenClientDebitInvoices(db: Db, companyId: number, clien
   return rows.map((r) => r.invoice_no);
 }
 
-/** A Scheduled instalment whose charge was declined, open for the family to pay: Overdue past its date, Unpaid before. */
+/** A Scheduled or Debit Scheduled invoice its charge or debit did not pay, open for the family to pay: Overdue past its date, Unpaid before. False when it was neither. */
 export async function openScheduledInvoice(db: Db, companyId: number, invoiceId: number, today: string): Promise<boolean> {
   const res = await db
     .updateTable('invoices')

@@ -7,7 +7,6 @@ export {
   findInvoiceById,
   numberReceipt,
   reopenClientDebitInvoices,
-  reopenDebitInvoice,
   unnumberedReceipt,
   openScheduledInvoice,
   cancelScheduledInvoice,

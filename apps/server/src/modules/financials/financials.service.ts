@@ -289,17 +289,12 @@ export function findInvoiceById(ctx: Ctx, companyId: number, invoiceId: number) 
   return debitRepo.findInvoiceById(ctx.db, companyId, invoiceId);
 }
 
-/** A debit did not pay the invoice: it is open again for the family to pay (decision 104). */
-export function reopenDebitInvoice(ctx: Ctx, companyId: number, invoiceId: number, today: string) {
-  return debitRepo.reopenDebitInvoice(ctx.db, companyId, invoiceId, today);
-}
-
 /** The family's mandate ended: its Debit Scheduled invoices are open again (decision 104). */
 export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string, except: number[] = []) {
   return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today, except);
 }
 
-/** A declined instalment's invoice, open for the family to pay online (decision 105). */
+/** An invoice its scheduled charge or debit did not pay, open for the family to pay (decisions 104, 105). */
 export function openScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number, today: string) {
   return debitRepo.openScheduledInvoice(ctx.db, companyId, invoiceId, today);
 }
