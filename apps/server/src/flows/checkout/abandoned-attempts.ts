@@ -3,7 +3,6 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { gatewayNamed } from '../../modules/payments/payments.api.ts';
-import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import { gatewayKey, type Checkout, type StoredRequest } from './payment-steps.ts';
 import { complete, fail } from './settle.service.ts';
@@ -16,8 +15,14 @@ import { complete, fail } from './settle.service.ts';
  * holder approved meanwhile is completed instead: the new cart then finds it booked or paid.
  * Attempts for other things (another tab, another lane) are left alone.
  */
-export async function settleEarlierAttempts(ctx: Ctx, company: Company, clientId: number, body: Checkout, isSamePayer: (earlier: PaymentRow) => Promise<boolean> = async () => true): Promise<void> {
-  const waiting = await repo.findPaymentsAwaitingAction(ctx.db, company.id, clientId);
+export async function settleEarlierAttempts(
+  ctx: Ctx,
+  company: Company,
+  body: Checkout,
+  /** The client's payments waiting on a card check, read with the checkout's key. */
+  waiting: PaymentRow[],
+  isSamePayer: (earlier: PaymentRow) => Promise<boolean> = async () => true,
+): Promise<void> {
   for (const row of waiting) {
     if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body)) continue;
     // Another guest's card check (every guest pays as one client) is theirs to finish.

@@ -79,9 +79,9 @@ export interface CheckoutOptions {
  */
 export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout, options: CheckoutOptions = {}): Promise<PaymentAnswer> {
   const hash = hashOf(body);
-  const existing = await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey);
-  if (existing) return resume(ctx, company, existing, hash, options.onReplay);
-  await settleEarlierAttempts(ctx, company, clientId, body, options.isSamePayer);
+  const { keyed, awaitingAction } = await repo.findPaymentByKeyAndAwaitingAction(ctx.db, company.id, clientId, idempotencyKey);
+  if (keyed) return resume(ctx, company, keyed, hash, options.onReplay);
+  await settleEarlierAttempts(ctx, company, body, awaitingAction, options.isSamePayer);
 
   const gateway = gatewayFor(ctx, company);
   const byDebit = body.paymentMethod === 'direct_debit';
@@ -98,13 +98,14 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
   // A processor chosen but not connected (its keys missing): refused before anything is written.
   if (!byDebit && gateway && (body.cardToken || body.useSavedCard) && !(await gateway.ready(company.id))) throw new AppError(403, 'PAYMENTS_OFF', PAYMENTS_NOT_SET_UP);
   let chargeToken: string | null = null;
+  let card: string | undefined;
   if (byDebit) {
     // Nothing is charged to a card.
   } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
-    if (gateway && !(await gateway.lookupCard(company.id, clientId, body.cardToken))) {
-      throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
-    }
+    const info = gateway ? await gateway.lookupCard(company.id, clientId, body.cardToken) : undefined;
+    if (info === null) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
+    if (info) card = `${info.brand} •••• ${info.last4}`;
     chargeToken = body.cardToken;
   } else if (body.useSavedCard) {
     chargeToken = await findSavedCardToken(ctx, company.id, clientId);
@@ -123,7 +124,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       amount_cents: 0,
       processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
       reference: null,
-      request: JSON.stringify({ body, chargeToken, guardianId: ctx.guardian?.id ?? null, ...(mandateToFollow ? { mandateToFollow } : {}) } satisfies StoredRequest),
+      request: JSON.stringify({ body, chargeToken, ...(card ? { card } : {}), guardianId: ctx.guardian?.id ?? null, ...(mandateToFollow ? { mandateToFollow } : {}) } satisfies StoredRequest),
       quote: '{}',
       result: null,
       lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),
@@ -202,12 +203,11 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       lapses.push(held.holdExpiresAt);
     }
     holds.expiresAt = lapses.sort()[0] ?? null;
-    await repo.movePayment(tx.db, company.id, id, ['processing'], {
+    return repo.movePaymentReturning(tx.db, company.id, id, ['processing'], {
       quote: JSON.stringify({ quote, holds, instalments: instalments ?? null } satisfies StoredQuote),
       amount_cents: amount,
       ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
     });
-    return repo.findPaymentById(tx.db, company.id, id);
   });
   // Another submission of the same key won the insert: answer what it answers.
   if (!payment) return resume(ctx, company, (await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey))!, hash, options.onReplay);

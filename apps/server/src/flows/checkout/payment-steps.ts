@@ -36,6 +36,8 @@ export interface StoredRequest {
   body: Checkout;
   /** The gateway token charged (a new card's, or the saved card's). */
   chargeToken: string | null;
+  /** The new card as the receipt names it ("Visa •••• 4242"), from the check of its token; read from the gateway when absent. */
+  card?: string;
   /** The guardian who paid (decision 101): their receipt goes to their own address too. */
   guardianId?: number | null;
   /** By direct debit with the family's GoCardless mandate still to be set up (a registration's, decision 104). */

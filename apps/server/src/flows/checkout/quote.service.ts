@@ -17,7 +17,7 @@ async function cardEntry(ctx: Ctx, company: Company) {
   return { cardPaymentsAvailable: entry !== null, stripePublishableKey: entry?.stripePublishableKey ?? null };
 }
 import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
-import { validateClassItem, validateNewStudentClassItem, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
+import { validateClassItem, validateNewStudentClassItems, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { companyToday, conflict, type Cart } from './payment-steps.ts';
@@ -145,7 +145,7 @@ export async function quoteNewFamily(
   paymentMethod: 'card' | 'direct_debit',
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  for (const [index, item] of (items.classItems ?? []).entries()) lines.push(classLine(await validateNewStudentClassItem(ctx, company, item), index, company));
+  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [])).forEach((checked, index) => lines.push(classLine(checked, index, company)));
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),

@@ -7,7 +7,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
-import { findGuardianAddress, notifyClient, isEmailOptedOutWithin } from '../../modules/messaging/messaging.api.ts';
+import { findGuardianAddress, findMailableClient, notifyClient } from '../../modules/messaging/messaging.api.ts';
 import type { ActivityKind } from '@portal/shared/activity-schemas';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 import { gatewayNamed, type PaymentGateway } from '../../modules/payments/payments.api.ts';
@@ -139,7 +139,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
             today,
           });
         }
-        await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
+        // The codes the new invoice used were taken under its stand-in number.
+        if (quote.discountCodes.some((d) => d.status === 'applied' && d.invoiceNo === NEW_INVOICE_NO)) {
+          await repo.renameDiscountCodeInvoice(tx.db, company.id, payment.id, NEW_INVOICE_NO, made.invoiceNo);
+        }
       }
       for (const invoice of quote.invoices) {
         if (invoice.invoiceNo === NEW_INVOICE_NO) continue;
@@ -265,9 +268,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
 
 class AlreadyFinished extends Error {}
 
-/** The card a payment charged, as "Visa •••• 4242"; null when the gateway no longer knows it. */
+/** The card a payment charged, as "Visa •••• 4242" (as its token's check named it); null when the gateway no longer knows it. */
 async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): Promise<string | null> {
-  const { chargeToken } = JSON.parse(payment.request) as StoredRequest;
+  const { chargeToken, card } = JSON.parse(payment.request) as StoredRequest;
+  if (card) return card;
   const gateway = gatewayNamed(ctx, payment.processor);
   if (!chargeToken || !gateway) return null;
   const info = await gateway.lookupCard(company.id, payment.client_id, chargeToken).catch(() => null);
@@ -280,8 +284,8 @@ async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): P
  */
 async function receiptRecipients(ctx: Ctx, company: Company, payment: PaymentRow): Promise<{ email: string; first_name: string }[]> {
   const to: { email: string; first_name: string }[] = [];
-  const contact = await repo.findClientContact(ctx.db, company.id, payment.client_id);
-  if (contact?.email && !(await isEmailOptedOutWithin(ctx, company.id, payment.client_id, 'invoices'))) to.push({ email: contact.email, first_name: contact.first_name });
+  const family = await findMailableClient(ctx, company.id, payment.client_id, 'invoices');
+  if (family) to.push(family);
   const { guardianId } = JSON.parse(payment.request) as StoredRequest;
   if (guardianId) {
     const payer = await findGuardianAddress(ctx, { companyId: company.id, clientId: payment.client_id, guardianId, category: 'invoices' });

@@ -10,6 +10,7 @@ import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
+import { recordActivity, type NewActivity } from '../../modules/activity/activity.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
 import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
@@ -17,8 +18,8 @@ import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout
 import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
-import { checkNewCustomerRegId, parseCustomerForm, saveCustomerDetails } from '../../modules/accounts/accounts.api.ts';
-import { insertStudent, parseStudentForm } from '../../modules/students/students.api.ts';
+import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
+import { insertStudents, parseStudentForm } from '../../modules/students/students.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
@@ -43,9 +44,8 @@ const hashOf = (body: Submission) => createHash('sha256').update(JSON.stringify(
  * every required agreement agreed and signed where it asks (N25), and last the signatures' images
  * (kept re-encoded, so the transaction does no image work).
  */
-async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now: Date) {
+async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now: Date, registration: OpenRegistration | undefined) {
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
-  const registration = await repo.findOpenRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (!registration || registration.profile_id !== body.profile) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
   if (profile.ShowCAPTCHA && !(registration.captcha_verified_until && registration.captcha_verified_until > nowIso(now))) {
     throw new AppError(422, 'CAPTCHA_REQUIRED', m.captchaRequired);
@@ -131,9 +131,10 @@ export async function submitRegistration(
   const now = ctx.clock.now();
   assertRegistrationOpen(company, body.profile, { at: now });
   const hash = hashOf(body);
-  const submitted = await repo.findSubmittedRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
+  // One read answers whether the registration is still open or already submitted.
+  const { open, submitted } = await repo.findLiveRegistration(ctx.db, company.id, hashToken(body.registration_token), nowIso(now));
   if (submitted) return replay(ctx, company, submitted, idempotencyKey, hash, body, now);
-  const checked = await checkSubmission(ctx, company, body, now);
+  const checked = await checkSubmission(ctx, company, body, now, open);
   // A retry of a submitted registration is answered above, whether or not its turn has ended since.
   await requireTurn(ctx, company, body.profile, ticket, checked.registration.email);
   // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
@@ -144,18 +145,14 @@ export async function submitRegistration(
       // The mark first: a second submission of this registration finds it taken and writes nothing.
       if (!(await repo.markSubmitted(tx.db, company.id, checked.registration.id, { at: nowIso(now), idempotencyKey, requestHash: hash, expiresAt: nowIso(addMinutes(now, REGISTRATION_TTL_MINUTES)) })))
         return null;
-      // An address that signed up meanwhile fails the sign-in's unique key, answered below as EXISTING_CLIENT.
-      const { clientId } = await openAccount(tx, company.id, {
-        email: checked.registration.email,
-        firstName: checked.customer.FirstName,
-        lastName: checked.customer.LastName,
-        marketingOptIn: checked.marketingOptIn,
-      });
-      // Checked before, but another family may have taken the RegID since.
-      await within('customer', () => saveCustomerDetails(tx, company, clientId, checked.customer));
-      const studentIds: number[] = [];
-      for (const student of checked.students) studentIds.push(await insertStudent(tx, company, clientId, student));
-      await recordAcceptances(tx, { companyId: company.id, clientId, accepted: checked.accepted, ...request });
+      // What the family's log says of its account, students and agreements: written at once below.
+      const activity: NewActivity[] = [];
+      // An address that signed up meanwhile fails the sign-in's unique key, answered below as
+      // EXISTING_CLIENT. The RegID was checked before, but another family may have taken it since.
+      const { clientId } = await within('customer', () => openAccount(tx, company, { email: checked.registration.email, form: checked.customer, marketingOptIn: checked.marketingOptIn }, activity));
+      const studentIds = await insertStudents(tx, company, clientId, checked.students, activity);
+      await recordAcceptances(tx, { companyId: company.id, clientId, accepted: checked.accepted, ...request, newClient: true }, activity);
+      await recordActivity(tx, activity);
       // A full class is waited for, not paid for (the classes service refuses a class with places).
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
@@ -323,6 +320,7 @@ export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: numb
 const PAYING_GRACE_MINUTES = 5;
 
 type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null };
+type OpenRegistration = NonNullable<Awaited<ReturnType<typeof repo.findLiveRegistration>>['open']>;
 
 function sendWelcome(ctx: Ctx, company: Company, email: string, firstName: string, signedIn = true) {
   const name = company.settings.CompanyDisplayName;

@@ -4,12 +4,12 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { agreementsAwaitingAcceptance } from '../../modules/agreements/agreements.api.ts';
 import { emptyMandatoryInputs, loadCompanyForm } from '../../modules/forms/forms.api.ts';
-import { listSignInActions, queueOutstanding } from '../../modules/accounts/accounts.api.ts';
+import { queueOutstanding } from '../../modules/accounts/accounts.api.ts';
 import { studentsWithEmptyMandatoryFields } from '../../modules/students/students.api.ts';
-import { getCustomerDetails } from '../../modules/accounts/accounts.api.ts';
+import { getCustomerFormRecord } from '../../modules/accounts/accounts.api.ts';
 
 async function profileIncomplete(ctx: Ctx, company: Company, clientId: number): Promise<boolean> {
-  const [form, record] = await Promise.all([loadCompanyForm(ctx, company, 'customer'), getCustomerDetails(ctx, company.id, clientId)]);
+  const [form, record] = await Promise.all([loadCompanyForm(ctx, company, 'customer'), getCustomerFormRecord(ctx, company.id, clientId)]);
   return emptyMandatoryInputs(form, record as unknown as FormValues).length > 0;
 }
 
@@ -17,19 +17,18 @@ async function profileIncomplete(ctx: Ctx, company: Company, clientId: number): 
  * At every sign-in, what the company now asks of the customer becomes sign-in actions
  * (decision 021): each required agreement whose current version they have not accepted, their
  * details when a mandatory field is empty under the current form configuration, and each
- * student of theirs for which the same holds.
+ * student of theirs for which the same holds. Answers the pending actions, in their order.
  */
-export async function prepareSignIn(ctx: Ctx, company: Company, clientId: number): Promise<void> {
+export async function prepareSignIn(ctx: Ctx, company: Company, clientId: number): Promise<SignInAction[]> {
   const [agreementIds, profile, studentIds] = await Promise.all([
     agreementsAwaitingAcceptance(ctx, company.id, clientId),
     profileIncomplete(ctx, company, clientId),
     studentsWithEmptyMandatoryFields(ctx, company, clientId),
   ]);
-  await queueOutstanding(ctx, company.id, clientId, { agreementIds, profileIncomplete: profile, studentIds });
+  return queueOutstanding(ctx, company.id, clientId, { agreementIds, profileIncomplete: profile, studentIds });
 }
 
 /** Registration with an existing client (L13): the update actions it must go through, in order. */
 export async function updateActionsForRegistration(ctx: Ctx, company: Company, clientId: number): Promise<SignInAction[]> {
-  await prepareSignIn(ctx, company, clientId);
-  return (await listSignInActions(ctx, company.id, clientId)).filter((a) => a.type === 'UpdateProfile' || a.type === 'UpdateStudent');
+  return (await prepareSignIn(ctx, company, clientId)).filter((a) => a.type === 'UpdateProfile' || a.type === 'UpdateStudent');
 }

@@ -37,9 +37,9 @@ export async function signInCustomer(
   if (guardian) reply.setCookie(ROLE_COOKIE, guardian.role, cookieOptions(req, expiresAt));
   else reply.clearCookie(ROLE_COOKIE, { path: '/' });
   // The sign-in actions are the holder's to complete (decision 101).
-  if (!guardian) await prepareSignIn(ctx, company, clientId);
+  const actions = guardian ? [] : await prepareSignIn(ctx, company, clientId);
   await recordSignIn({ ...ctx, guardian }, company.id, clientId, req.headers['user-agent']);
-  return service.loadUserAndActions(ctx, company.id, clientId, guardian);
+  return service.loadUserAndActions(ctx, company.id, clientId, guardian, actions);
 }
 
 export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {

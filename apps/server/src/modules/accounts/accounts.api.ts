@@ -11,7 +11,6 @@ export {
   isResetPending,
   listClientAccounts,
   loadUserAndActions,
-  openAccount,
   openGuestAccount,
   removeAccount,
   requestPasswordReset,
@@ -20,9 +19,10 @@ export {
   startRegistration,
   trustedOrigins,
 } from './customer.service.ts';
+export { openAccount } from './new-account.service.ts';
 export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEmailCode, issueEmailCode } from './email-code.service.ts';
 export { myDetailsRoutes } from './my-details.routes.ts';
-export { checkNewCustomerRegId, getCustomerDetails, parseCustomerForm, saveCustomerDetails } from './my-details.service.ts';
+export { checkNewCustomerRegId, getCustomerDetails, getCustomerFormRecord, parseCustomerForm } from './my-details.service.ts';
 export { endSessionById, endSessionByToken, findCompanySession, findSessions, startSession } from './session.service.ts';
-export { completeSignInActions, hasPendingStudentUpdate, listSignInActions, queueOutstanding } from './sign-in-actions.service.ts';
+export { completeSignInActions, hasPendingStudentUpdate, queueOutstanding } from './sign-in-actions.service.ts';
 export { accountsJobs } from './accounts.jobs.ts';

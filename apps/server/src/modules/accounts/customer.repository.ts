@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import type { ClientsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -45,16 +46,27 @@ export async function insertLogin(db: Db, input: { companyId: number; email: str
   return row.id;
 }
 
+/** The client with how many barcodes it holds, in one statement. */
 export async function findCustomerUser(db: Db, companyId: number, clientId: number) {
-  const client = await db.selectFrom('clients').select(['id', 'login_id', 'first_name', 'last_name', 'email']).where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
-  if (!client) return undefined;
-  const barcodes = await db
-    .selectFrom('barcodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+  const row = await db
+    .selectFrom('clients')
+    .select((eb) => [
+      'id',
+      'login_id',
+      'first_name',
+      'last_name',
+      'email',
+      eb
+        .selectFrom('barcodes')
+        .select((b) => b.fn.countAll<number>().as('n'))
+        .where('barcodes.company_id', '=', companyId)
+        .where('barcodes.client_id', '=', clientId)
+        .as('total_barcodes'),
+    ])
     .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-  return { ...client, total_barcodes: Number(barcodes.n) };
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  return row && { ...row, total_barcodes: Number(row.total_barcodes ?? 0) };
 }
 
 export async function updatePasswordHash(db: Db, companyId: number, loginId: number, passwordHash: string): Promise<void> {
@@ -79,6 +91,8 @@ export async function insertLoginWithClient(
     clientEmail?: string;
     /** The answer to the e-mail marketing question (N26); null until asked. */
     marketingOptIn?: boolean | null;
+    /** The rest of the client's record, written with it (a registration's form). */
+    details?: Omit<Updateable<ClientsTable>, 'id' | 'company_id' | 'login_id' | 'created_at'>;
   },
 ) {
   const now = nowIso();
@@ -98,6 +112,7 @@ export async function insertLoginWithClient(
       email: input.clientEmail ?? input.email,
       created_at: now,
       ...(optIn === null ? {} : { marketing_opt_in: optIn ? 1 : 0 }),
+      ...(input.details ? { ...input.details, updated_at: now } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
-import { completeSignInActions, listSignInActions, requirePasswordChange } from './sign-in-actions.service.ts';
+import { completeSignInActions, listSignInActions } from './sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from './email-code.service.ts';
 
@@ -37,24 +37,6 @@ async function authenticate(ctx: Ctx, company: Company, email: string, password:
 export const GET_BY_EMAIL_HASHES = 3;
 
 /** Companies where this e-mail has a sign-in whose password matches (each company keeps its own password). */
-/**
- * A new family's account from online registration, in the caller's transaction (`ctx.db`): a
- * sign-in with no password yet, so nobody can sign in with one until the family sets it (a
- * ChangePassword sign-in action, L8), and its client with the marketing answer (N26).
- */
-export async function openAccount(ctx: Ctx, companyId: number, input: { email: string; firstName: string; lastName: string; marketingOptIn: boolean | null }): Promise<{ clientId: number }> {
-  const { clientId } = await repo.insertLoginWithClient(ctx.db, {
-    companyId,
-    email: input.email,
-    passwordHash: '',
-    firstName: input.firstName,
-    lastName: input.lastName,
-    marketingOptIn: input.marketingOptIn,
-  });
-  await requirePasswordChange(ctx, companyId, clientId);
-  return { clientId };
-}
-
 /**
  * Removes an account opened by an online registration whose payment failed (decision 049): the
  * sign-in, the client and everything written for it (students, agreements, enrolments, payment
@@ -124,8 +106,10 @@ export async function loadUserAndActions(
   companyId: number,
   clientId: number,
   guardian: Guardian | null | undefined = ctx.guardian,
+  /** The holder's pending actions when the caller has them already (a sign-in just queued them). */
+  pending?: SignInAction[],
 ): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), guardian ? [] : listSignInActions(ctx, companyId, clientId)]);
+  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), guardian ? [] : (pending ?? listSignInActions(ctx, companyId, clientId))]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   const name = guardian ? { FirstName: guardian.firstName, LastName: guardian.lastName } : { FirstName: client.first_name, LastName: client.last_name };
   return { user: { ClientID: client.id, ...name, total_barcodes: client.total_barcodes, Role: guardian?.role ?? 'holder' }, actions };

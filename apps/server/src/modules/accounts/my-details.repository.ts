@@ -81,14 +81,27 @@ export async function updateClientDetails(
         )
         .execute();
     }
-    const kept = customValues.filter((v) => v.field_value !== null || v.custom_field_item_id !== null);
-    if (kept.length) {
-      await trx
-        .insertInto('client_custom_field_values')
-        .values(kept.map((value) => ({ company_id: companyId, client_id: clientId, ...value })))
-        .execute();
-    }
+    await insertCustomFieldValues(
+      trx,
+      companyId,
+      clientId,
+      customValues.filter((v) => v.field_value !== null || v.custom_field_item_id !== null),
+    );
   });
+}
+
+/** A client's answers to the company's own questions, in one statement (none: nothing). */
+export async function insertCustomFieldValues(
+  db: Db,
+  companyId: number,
+  clientId: number,
+  values: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db
+    .insertInto('client_custom_field_values')
+    .values(values.map((value) => ({ company_id: companyId, client_id: clientId, ...value })))
+    .execute();
 }
 
 /** Whether another client of the company holds this registration id. */

@@ -84,6 +84,12 @@ export async function getCustomerDetails(ctx: Ctx, companyId: number, clientId: 
   return toRecord(row, values, pending);
 }
 
+/** The record as far as the customer form reads it, for checking it against the form: no e-mail change pending asked. */
+export async function getCustomerFormRecord(ctx: Ctx, companyId: number, clientId: number): Promise<CustomerRecord> {
+  const [row, values] = await Promise.all([findRow(ctx, companyId, clientId), repo.findCustomFieldValues(ctx.db, companyId, clientId)]);
+  return toRecord(row, values, null);
+}
+
 /**
  * Parses the customer form with the company's form schema: the same rules and messages as the
  * web form (S60); hidden fields are dropped. A failure is a 400 with each field's message.
@@ -154,18 +160,8 @@ export async function saveCustomerDetails(
   beforeCodeMail: () => Promise<void> = async () => {},
 ): Promise<{ emailToken?: string; newEmail?: string }> {
   const row = await findRow(ctx, company.id, clientId);
-  const columns: repo.ClientColumns = {};
+  const columns = formColumns(form, row);
   const values = form as Record<string, unknown>;
-  for (const [key, column] of Object.entries(TEXT_COLUMNS)) {
-    if (key in values) columns[column] = orEmpty(values[key] as string | null);
-  }
-  if ('GenderType' in values && values.GenderType !== 'Other') columns.gender_other = '';
-  if ('BillingAddrSame' in values) {
-    const same = values.BillingAddrSame === true;
-    columns.billing_addr_same = same ? 1 : 0;
-    // K11: the billing address is the address, copied, so the record reads the same either way.
-    if (same) for (const [from, to] of ADDRESS_TO_BILLING) columns[to] = columns[from] ?? row[from];
-  }
   if ('RegID' in values) {
     const regId = await checkedRegId(ctx, company.id, row.reg_id, values.RegID as string | null);
     if (regId !== undefined) columns.reg_id = regId;
@@ -180,8 +176,7 @@ export async function saveCustomerDetails(
   // The family's address is the holder's sign-in: a guardian cannot move it (decision 101), and nothing is saved.
   if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   if (newEmail) await beforeCodeMail();
-  const custom = (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
-  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, custom);
+  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, customAnswers(form));
   const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN);
   if (changes.length) await recordActivity(ctx, { companyId: company.id, clientId, kind: 'details', summary: 'Changed the account details', changes });
   // The details were saved through the company's form, so every mandatory field is filled: an
@@ -190,6 +185,50 @@ export async function saveCustomerDetails(
   const emailToken = newEmail ? await startEmailChange(ctx, company, { ...row, ...columns } as repo.ClientDetailsRow, newEmail) : undefined;
   return emailToken ? { emailToken, newEmail } : {};
 }
+
+/** The columns a parsed customer form writes over the stored row: only the fields it holds (hidden ones stay, K7). */
+function formColumns(form: FormOutput<'customer'>, row: Pick<repo.ClientDetailsRow, (typeof ADDRESS_TO_BILLING)[number][0]>): repo.ClientColumns {
+  const columns: repo.ClientColumns = {};
+  const values = form as Record<string, unknown>;
+  for (const [key, column] of Object.entries(TEXT_COLUMNS)) {
+    if (key in values) columns[column] = orEmpty(values[key] as string | null);
+  }
+  if ('GenderType' in values && values.GenderType !== 'Other') columns.gender_other = '';
+  if ('BillingAddrSame' in values) {
+    const same = values.BillingAddrSame === true;
+    columns.billing_addr_same = same ? 1 : 0;
+    // K11: the billing address is the address, copied, so the record reads the same either way.
+    if (same) for (const [from, to] of ADDRESS_TO_BILLING) columns[to] = columns[from] ?? row[from];
+  }
+  return columns;
+}
+
+/** The form's answers to the company's own questions, as rows; a null answer removes one. */
+const customAnswers = (form: FormOutput<'customer'>) =>
+  (form.CustomFieldValues ?? []).map((v) => ({ custom_field_id: v.CustomFieldID, custom_field_item_id: v.CustomFieldItemID, field_value: v.FieldValue }));
+
+/**
+ * A new client's details from its form, written with the client rather than over it (openAccount):
+ * the columns, the answers to keep, and what the activity log says was filled in, the same as
+ * saving the form over the empty record would. Its RegID is checked as a save checks it.
+ */
+export async function newClientDetails(ctx: Ctx, company: Company, named: { first_name: string; last_name: string }, form: FormOutput<'customer'>) {
+  // A new client's record: its name, every other text column empty ('' is the columns' default).
+  const empty = Object.fromEntries(Object.values(TEXT_COLUMNS).map((c) => [c, ''])) as Record<(typeof TEXT_COLUMNS)[keyof typeof TEXT_COLUMNS], string>;
+  const row = { ...empty, ...named };
+  const columns = formColumns(form, row);
+  const values = form as Record<string, unknown>;
+  if ('RegID' in values) {
+    const regId = await checkedRegId(ctx, company.id, '', values.RegID as string | null);
+    if (regId !== undefined) columns.reg_id = regId;
+  }
+  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN);
+  const activity = changes.length ? [{ companyId: company.id, kind: 'details' as const, summary: 'Changed the account details', changes }] : [];
+  return { columns, custom: customAnswers(form).filter(kept), activity };
+}
+
+/** A custom field answer that holds something (a null one only removes a stored answer). */
+const kept = (v: { custom_field_item_id: number | null; field_value: string | null }) => v.field_value !== null || v.custom_field_item_id !== null;
 
 /** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */
 export async function checkNewCustomerRegId(ctx: Ctx, companyId: number, form: FormOutput<'customer'>): Promise<void> {

@@ -19,13 +19,16 @@ export function findPending(db: Db, companyId: number, clientId: number): Promis
     .execute();
 }
 
-export async function insertActions(db: Db, companyId: number, clientId: number, rows: { type: string; agreement_id: number | null; student_id: number | null }[]): Promise<void> {
-  if (rows.length === 0) return;
+/** New actions in one statement; answers their ids in the rows' order (they are given in it; RETURNING's own order is not promised on SQLite). */
+export async function insertActions(db: Db, companyId: number, clientId: number, rows: { type: string; agreement_id: number | null; student_id: number | null }[]): Promise<number[]> {
+  if (rows.length === 0) return [];
   const now = nowIso();
-  await db
+  const made = await db
     .insertInto('sign_in_actions')
     .values(rows.map((r) => ({ company_id: companyId, client_id: clientId, type: r.type, agreement_id: r.agreement_id, student_id: r.student_id, created_at: now, completed_at: null })))
+    .returning('id')
     .execute();
+  return made.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /** Completes the pending actions of a kind (for one agreement or student when given); answers how many. */

@@ -39,8 +39,11 @@ export interface Outstanding {
   studentIds?: readonly number[];
 }
 
-/** Adds an action for everything outstanding that has none pending yet; never removes one. */
-export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: number, outstanding: Outstanding): Promise<void> {
+/**
+ * Adds an action for everything outstanding that has none pending yet; never removes one. Answers
+ * the pending actions now, as listSignInActions would, so a sign-in need not read them again.
+ */
+export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: number, outstanding: Outstanding): Promise<SignInAction[]> {
   const pending = await repo.findPending(ctx.db, companyId, clientId);
   const has = (type: ActionType, agreementId: number | null = null, studentId: number | null = null) =>
     pending.some((p) => p.type === type && (agreementId === null || p.agreement_id === agreementId) && (studentId === null || p.student_id === studentId));
@@ -48,13 +51,13 @@ export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: nu
   for (const id of outstanding.agreementIds ?? []) if (!has('AcceptAgreement', id)) rows.push({ type: 'AcceptAgreement', agreement_id: id, student_id: null });
   if (outstanding.profileIncomplete && !has('UpdateProfile')) rows.push({ type: 'UpdateProfile', agreement_id: null, student_id: null });
   for (const id of outstanding.studentIds ?? []) if (!has('UpdateStudent', null, id)) rows.push({ type: 'UpdateStudent', agreement_id: null, student_id: id });
-  await repo.insertActions(ctx.db, companyId, clientId, rows);
+  const ids = await repo.insertActions(ctx.db, companyId, clientId, rows);
+  return orderActions([...pending, ...rows.map((r, i) => ({ ...r, id: ids[i]! }))]).map(toAction);
 }
 
-/** Asks the company's customer to set a new password at their next sign-in. */
-export async function requirePasswordChange(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
-  const pending = await repo.findPending(ctx.db, companyId, clientId);
-  if (!pending.some((p) => p.type === 'ChangePassword')) await repo.insertActions(ctx.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
+/** Asks a client opened in the caller's transaction (it has no action yet) to set a new password at their next sign-in. */
+export async function requirePasswordChangeOfNewClient(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  await repo.insertActions(ctx.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
 }
 
 /** Whether an UpdateStudent action for this student is pending (it opens the student's form even with AllowStudentEdit off, decision 021). */

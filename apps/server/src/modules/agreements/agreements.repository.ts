@@ -3,34 +3,24 @@ import { nowIso } from '../../lib/time.ts';
 
 const agreementColumns = ['id', 'name', 'text', 'requires_signature', 'required', 'version', 'text_sha256'] as const;
 
-export function findActive(db: Db, companyId: number) {
-  return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
-}
-
 /**
- * The active agreements a registration profile shows, in the bundle's order, each with the
- * profile's own Required (R68). None when the profile names no agreement of its own.
+ * The company's active agreements, each with a row per registration profile that shows it (the
+ * profile's own Required and order), or one row without a profile when none does: in one read,
+ * everything listActiveAgreements answers for the company and for any of its profiles (R68).
  */
-export function findActiveForProfile(db: Db, companyId: number, profileId: number) {
+export function findActiveWithProfiles(db: Db, companyId: number) {
   return db
-    .selectFrom('agreement_profiles as p')
-    .innerJoin('agreements as a', (j) => j.onRef('a.company_id', '=', 'p.company_id').onRef('a.id', '=', 'p.agreement_id'))
-    .select(['a.id', 'a.name', 'a.text', 'a.requires_signature', 'p.required', 'a.version', 'a.text_sha256'])
-    .where('p.company_id', '=', companyId)
-    .where('p.profile_id', '=', profileId)
+    .selectFrom('agreements as a')
+    .leftJoin('agreement_profiles as p', (j) => j.onRef('p.company_id', '=', 'a.company_id').onRef('p.agreement_id', '=', 'a.id'))
+    .select(['a.id', 'a.name', 'a.text', 'a.requires_signature', 'a.required', 'a.version', 'a.text_sha256', 'p.profile_id', 'p.required as profile_required', 'p.sort_order'])
+    .where('a.company_id', '=', companyId)
     .where('a.active', '=', 1)
-    .orderBy('p.sort_order')
     .orderBy('a.id')
     .execute();
 }
 
 export function findActiveById(db: Db, companyId: number, id: number) {
   return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
-}
-
-export function findActiveByIds(db: Db, companyId: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('agreements').select(agreementColumns).where('company_id', '=', companyId).where('id', 'in', ids).where('active', '=', 1).execute();
 }
 
 /** Each agreement's most recent acceptance by the client (the highest version, then the latest). */

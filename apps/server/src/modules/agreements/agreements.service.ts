@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { agreementMessages as am, SIGNATURE_LIMITS, pngDataUrl, signatureBase64, type Agreement } from '@portal/shared/agreement-schemas';
-import type { Ctx } from '../../context.ts';
-import { recordActivity } from '../activity/activity.api.ts';
+import { once, type Ctx } from '../../context.ts';
+import { recordActivity, type NewActivity } from '../activity/activity.api.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { completeSignInActions } from '../accounts/accounts.api.ts';
@@ -17,7 +17,7 @@ const notFound = () => new AppError(404, 'NOT_FOUND', am.notFound);
 const notPng = () => new AppError(422, 'SIGNATURE_NOT_PNG', am.signatureNotPng, [{ field: 'signature', message: am.signatureNotPng }]);
 const tooLarge = () => new AppError(422, 'SIGNATURE_TOO_LARGE', am.signatureTooLarge, [{ field: 'signature', message: am.signatureTooLarge }]);
 
-type AgreementRow = Awaited<ReturnType<typeof repo.findActive>>[number];
+type AgreementRow = Omit<Awaited<ReturnType<typeof repo.findActiveWithProfiles>>[number], 'profile_id' | 'profile_required' | 'sort_order'>;
 type SignatureRow = { version: number; signed_at: string } | undefined;
 
 function toAgreement(a: AgreementRow, signed: SignatureRow): Agreement {
@@ -45,9 +45,32 @@ export async function listActiveAgreements(ctx: Ctx, companyId: number, clientId
   return agreements.map((a) => toAgreement(a, signatures.get(a.id)));
 }
 
-async function findProfileOrCompanyAgreements(ctx: Ctx, companyId: number, profileId: number | undefined) {
-  const own = profileId === undefined ? [] : await repo.findActiveForProfile(ctx.db, companyId, profileId);
-  return own.length > 0 ? own : repo.findActive(ctx.db, companyId);
+async function findProfileOrCompanyAgreements(ctx: Ctx, companyId: number, profileId: number | undefined): Promise<AgreementRow[]> {
+  const active = await activeAgreements(ctx, companyId);
+  const own = profileId === undefined ? undefined : active.byProfile.get(profileId);
+  return own ?? active.company;
+}
+
+/**
+ * The company's active agreements (by id) and each profile's own (in the profile's order, with its
+ * Required), from one read per request: a registration checks them, records the acceptances and
+ * prepares the sign-in, and none of it changes an agreement.
+ */
+function activeAgreements(ctx: Ctx, companyId: number): Promise<{ company: AgreementRow[]; byProfile: Map<number, AgreementRow[]> }> {
+  return once(ctx, `active-agreements:${companyId}`, async () => {
+    const rows = await repo.findActiveWithProfiles(ctx.db, companyId);
+    const company = new Map<number, AgreementRow>();
+    const linked = new Map<number, { row: AgreementRow; sortOrder: number }[]>();
+    for (const { profile_id, profile_required, sort_order, ...a } of rows) {
+      if (!company.has(a.id)) company.set(a.id, a);
+      if (profile_id === null) continue;
+      const list = linked.get(profile_id) ?? [];
+      list.push({ row: { ...a, required: profile_required ?? a.required }, sortOrder: sort_order ?? 0 });
+      linked.set(profile_id, list);
+    }
+    const byProfile = new Map([...linked].map(([id, list]) => [id, list.sort((x, y) => x.sortOrder - y.sortOrder || x.row.id - y.row.id).map((l) => l.row)]));
+    return { company: [...company.values()], byProfile };
+  });
 }
 
 /** Required agreements whose current version the client has not accepted: each becomes an Accept Agreement action. */
@@ -117,21 +140,24 @@ export async function agreeToAgreement(
  */
 export async function recordAcceptances(
   ctx: Ctx,
-  input: { companyId: number; clientId: number; ipAddress: string; userAgent: string; accepted: { agreementId: number; signature: string | null }[] },
+  input: {
+    companyId: number;
+    clientId: number;
+    ipAddress: string;
+    userAgent: string;
+    accepted: { agreementId: number; signature: string | null }[];
+    /** The client was opened in the caller's transaction: it has accepted nothing and has no action to complete yet. */
+    newClient?: boolean;
+  },
+  /** Where the activity entries go when the caller writes its own with them, in one statement; written here otherwise. */
+  activity?: NewActivity[],
 ): Promise<void> {
   const { companyId, clientId } = input;
-  const agreements = new Map(
-    (
-      await repo.findActiveByIds(
-        ctx.db,
-        companyId,
-        input.accepted.map((a) => a.agreementId),
-      )
-    ).map((a) => [a.id, a]),
-  );
-  const latest = await repo.findLatestSignatures(ctx.db, companyId, clientId);
+  const asked = new Set(input.accepted.map((a) => a.agreementId));
+  const agreements = new Map((await activeAgreements(ctx, companyId)).company.filter((a) => asked.has(a.id)).map((a) => [a.id, a]));
+  const latest = input.newClient ? new Map<number, { version: number }>() : await repo.findLatestSignatures(ctx.db, companyId, clientId);
   const rows: Parameters<typeof repo.insertSignatures>[1] = [];
-  const entries: Parameters<typeof recordActivity>[1] = [];
+  const entries: NewActivity[] = [];
   for (const a of input.accepted) {
     const agreement = agreements.get(a.agreementId);
     if (!agreement) throw notFound();
@@ -154,8 +180,9 @@ export async function recordAcceptances(
     entries.push({ companyId, clientId, kind: 'agreement', summary: `${a.signature ? 'Signed' : 'Accepted'} ${agreement.name} (version ${agreement.version})` });
   }
   await repo.insertSignatures(ctx.db, rows);
-  await recordActivity(ctx, entries);
-  await completeSignInActions(ctx, companyId, clientId, 'AcceptAgreement', { agreementIds: [...agreements.keys()] });
+  if (activity) activity.push(...entries);
+  else await recordActivity(ctx, entries);
+  if (!input.newClient) await completeSignInActions(ctx, companyId, clientId, 'AcceptAgreement', { agreementIds: [...agreements.keys()] });
 }
 
 async function activeAgreement(ctx: Ctx, input: { companyId: number; agreementId: number }) {

@@ -14,8 +14,9 @@ export {
   releaseEnrolments,
   validateClassItem,
   validateNewStudentClassItem,
+  validateNewStudentClassItems,
 } from './enrolments.service.ts';
-export type { ClassItem, ValidatedClassItem } from './enrolments.service.ts';
+export type { ClassItem, ValidatedClassItem } from './class-items.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';

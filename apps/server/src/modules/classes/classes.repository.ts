@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 // Classes, their sessions and the enrolments that take their places: what every part of the module reads.
@@ -63,6 +63,15 @@ export function findUpcomingSessions(db: Db, companyId: number, classIds: number
     .execute();
 }
 
+/** What a class item's check reads of its class (issue 22: no names, so no joins). */
+const CHECK_COLUMNS = ['id', 'name', 'capacity', 'price_cents', 'casual_price_cents', 'lesson_format_id'] as const;
+
+/** Some classes as a class item's check reads them, unlocked (a quote's price, a page's check). */
+export function findClassesToCheck(db: Db, companyId: number, classIds: number[]) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('classes').select(CHECK_COLUMNS).where('company_id', '=', companyId).where('id', 'in', classIds).execute();
+}
+
 export function findClass(db: Db, companyId: number, classId: number) {
   return classesWithNames(db, companyId)
     .select([...CLASS_COLUMNS, 'v.address as venue_address'])
@@ -78,7 +87,7 @@ export function findClass(db: Db, companyId: number, classId: number) {
  */
 declare const lockedClass: unique symbol;
 /**
- * A class whose row the caller's transaction has locked (`lockClass`): the only key to writing a
+ * A class whose row the caller's transaction has locked (`lockClass`, `lockClasses`): the only key to writing a
  * place in it (`insertEnrolment`), so every way a place is taken counts under the lock (issue 22,
  * one locked path; one-locked-path.test.ts).
  */
@@ -98,6 +107,30 @@ export async function lockClass(db: Db, companyId: number, classId: number): Pro
   return Number(res.numUpdatedRows) === 1 ? ({ companyId, classId } as LockedClass) : undefined;
 }
 
+/**
+ * Takes the write locks of several classes in one statement (a cart's) and answers each class
+ * found, as a class item's check reads it, with its lock. PostgreSQL locks the rows in class-id
+ * order as it reads them sorted, the lock `lockClass`'s update takes (for no key update), so two
+ * carts never wait on each other in a circle; SQLite's no-op update takes the one writer's lock.
+ * The counts a check compares are read after this statement, never in it: a row lock waited for
+ * would leave them as they were before the other transaction committed.
+ */
+export async function lockClasses(db: Db, engine: Engine, companyId: number, classIds: number[]) {
+  const ids = [...new Set(classIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const rows =
+    engine === 'postgres'
+      ? await db.selectFrom('classes').select(CHECK_COLUMNS).where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
+      : await db
+          .updateTable('classes')
+          .set((eb) => ({ enrolled_count: eb.ref('enrolled_count') }))
+          .where('company_id', '=', companyId)
+          .where('id', 'in', ids)
+          .returning(CHECK_COLUMNS)
+          .execute();
+  return rows.map((cls) => ({ cls, place: { companyId, classId: cls.id } as LockedClass }));
+}
+
 /** Ongoing enrolments holding a place now and running on or after `date`. */
 export async function countOngoing(db: Db, companyId: number, classId: number, date: string, now: string, exceptStudentId?: number): Promise<number> {
   const row = await placesIn(db, companyId, [classId], now)
@@ -107,6 +140,37 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
     .$if(exceptStudentId !== undefined, (w) => w.where('student_id', '!=', exceptStudentId as number))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * What a term's check counts, per class: the ongoing enrolments holding a place now and running on
+ * or after the class's `date` (its first session to come), and with `temporary` the make-ups in
+ * that session. One statement for all of a cart's classes.
+ */
+export function countTermPlaces(db: Db, companyId: number, from: { classId: number; date: string }[], now: string, temporary: boolean) {
+  if (from.length === 0) return Promise.resolve([]);
+  return placesIn(
+    db,
+    companyId,
+    from.map((f) => f.classId),
+    now,
+  )
+    .select(['class_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where((eb) =>
+      eb.or(
+        from.map((f) =>
+          eb.and([
+            eb('class_id', '=', f.classId),
+            eb.or([
+              eb.and([eb('kind', '=', 'ongoing'), eb.or([eb('end_date', 'is', null), eb('end_date', '>=', f.date)])]),
+              ...(temporary ? [eb.and([eb('kind', '=', 'temporary'), eb('start_date', '=', f.date)])] : []),
+            ]),
+          ]),
+        ),
+      ),
+    )
+    .groupBy(['class_id', 'kind'])
+    .execute();
 }
 
 /** The student's enrolments in a class that hold a place now (to refuse a second one). */
@@ -123,6 +187,40 @@ export function findClientStudent(db: Db, companyId: number, clientId: number, s
     .where('client_id', '=', clientId)
     .where('id', '=', studentId)
     .executeTakeFirst();
+}
+
+/**
+ * This client's students among `studentIds`, each with its enrolments in `classIds` that hold a
+ * place now: one row per enrolment, or one with no enrolment (its columns null). A student not
+ * the client's has no row.
+ */
+export function findClientStudentsWithPlaces(db: Db, companyId: number, clientId: number, studentIds: number[], classIds: number[], now: string) {
+  return db
+    .selectFrom('students as st')
+    .leftJoin('enrolments', (j) =>
+      j
+        .onRef('enrolments.student_id', '=', 'st.id')
+        .on('enrolments.company_id', '=', companyId)
+        .on((eb) => (classIds.length > 0 ? eb('enrolments.class_id', 'in', classIds) : eb.or([])))
+        .on((eb) => holdsPlace(eb, now)),
+    )
+    .select([
+      'st.id',
+      'st.first_name',
+      'st.last_name',
+      'enrolments.id as enrolment_id',
+      'enrolments.class_id',
+      'enrolments.kind',
+      'enrolments.start_date',
+      'enrolments.end_date',
+      'enrolments.status',
+      'enrolments.hold_until',
+    ])
+    .where('st.company_id', '=', companyId)
+    .where('st.client_id', '=', clientId)
+    .where('st.id', 'in', studentIds)
+    .orderBy('enrolments.id')
+    .execute();
 }
 
 export function findSession(db: Db, companyId: number, sessionId: number) {
@@ -148,12 +246,24 @@ export interface NewEnrolment {
 
 /** A place in a class, written in the transaction that holds the class's lock. */
 export async function insertEnrolment(db: Db, place: LockedClass, row: NewEnrolment): Promise<number> {
+  return (await insertEnrolments(db, [{ place, row }]))[0]!;
+}
+
+/**
+ * Places in classes (a cart's round: one place per class), each written in the transaction that
+ * holds its class's lock, in one statement. Answers the ids in the order of the rows, matched by
+ * class (neither engine promises RETURNING's order).
+ */
+export async function insertEnrolments(db: Db, rows: { place: LockedClass; row: NewEnrolment }[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  if (new Set(rows.map((r) => r.place.classId)).size !== rows.length) throw new Error('insertEnrolments writes one place per class');
   const inserted = await db
     .insertInto('enrolments')
-    .values({ ...row, company_id: place.companyId, class_id: place.classId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+    .values(rows.map(({ place, row }) => ({ ...row, company_id: place.companyId, class_id: place.classId })))
+    .returning(['id', 'class_id'])
+    .execute();
+  const byClass = new Map(inserted.map((r) => [Number(r.class_id), Number(r.id)]));
+  return rows.map((r) => byClass.get(r.place.classId)!);
 }
 
 /** Sets each class's count of ongoing enrolments holding a place and its last session date. */

@@ -1,18 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { placesIn } from './classes.repository.ts';
 
 // Held enrolments (checkout) and the enrolment lists.
-
-/** One-session enrolments (casual, temporary) per class and date among some classes' sessions from today. */
-export function countOneSessionPlaces(db: Db, companyId: number, classIds: number[], today: string, now: string, kinds: ('casual' | 'temporary')[]) {
-  if (classIds.length === 0 || kinds.length === 0) return Promise.resolve([]);
-  return placesIn(db, companyId, classIds, now)
-    .select(['class_id', 'start_date as date', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('kind', 'in', kinds)
-    .where('start_date', '>=', today)
-    .groupBy(['class_id', 'start_date'])
-    .execute();
-}
 
 /** Confirms held enrolments (checkout paid). Answers how many were still held. */
 export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<number> {

@@ -1,15 +1,14 @@
 import { classMessages as msg } from '@portal/shared/class-schemas';
-import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { addDays, sessionIsOver } from '../../lib/time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
-import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
+import { notFound, refuse } from './class-rules.ts';
+import { checkClassItems, holdMatches, type CheckedItem, type ClassItem, type OwnHold, type ValidatedClassItem } from './class-items.service.ts';
 import * as repo from './classes.repository.ts';
 import type { LockedClass } from './classes.repository.ts';
 import * as enrolmentsRepo from './enrolments.repository.ts';
-import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
 import * as calendarRepo from './calendar.repository.ts';
 
@@ -21,166 +20,94 @@ export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: numbe
 
 // What checkout needs (decision 023): validate, hold, confirm, release.
 
-export interface ClassItem {
-  class_id: number;
-  student_id: number;
-  kind: 'ongoing' | 'casual';
-  dates: string[];
-  ocr_profile_id?: number | undefined;
-}
-
-export interface ValidatedClassItem {
-  ClassID: number;
-  StudentID: number;
-  kind: 'ongoing' | 'casual';
-  Name: string;
-  /** The student's full name; null for a student an online registration has not written yet. */
-  studentName: string | null;
-  /** The sessions sold: the rest of the term (ongoing) or the one chosen (casual). */
-  dates: string[];
-  /** Cents per session: the class price, or its casual price. */
-  unit_price: number;
-  PlacesLeft: number;
-  /** The first session sold (for the early-payment discount). */
-  startDate: string;
-  lessonFormatId: number | null;
-}
-
 /**
- * Checks that a class can be sold to one of this client's students, as asked, now: the student
- * is the client's, the class runs, the student is not in it already, casual only where the
- * profile allows it and on a date the class runs, and a place is free. Throws the AppError the
- * customer should see; answers what to charge. `db` may be a transaction that locked the class.
+ * Checks that a class can be sold to one of this client's students, as asked, now
+ * (`checkClassItems`). Throws the AppError the customer should see; answers what to charge.
+ * `ctx.db` may be a transaction that locked the class.
  */
 export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
-  const { holds: _holds, ...checked } = await checkOwnClassItem(ctx, company, clientId, item, at);
+  const found = await repo.findClassesToCheck(ctx.db, company.id, [item.class_id]);
+  const [{ holds: _holds, ...checked }] = (await checkClassItems(ctx.db, company, { clientId }, [item], { found, locked: false }, at)) as [CheckedItem];
   return checked;
-}
-
-/** The same, with the places the student holds in the class now (a cart's), the one asked for counted as theirs. */
-async function checkOwnClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at: Date): Promise<ValidatedClassItem & { holds: OwnHold[] }> {
-  const student = await repo.findClientStudent(ctx.db, company.id, clientId, item.student_id);
-  if (!student) throw notFound();
-  const checked = await checkClassItem(ctx.db, company, student.id, item, at);
-  return { ...checked, studentName: `${student.first_name} ${student.last_name}`.trim() };
-}
-
-interface OwnHold {
-  id: number;
-  kind: string;
-  start_date: string;
-  hold_until: string | null;
 }
 
 /**
  * The same checks for a student an online registration has not written yet (no enrolment, no
  * offer of theirs to count): the class, its dates and a free place, and the price. StudentID is 0.
  */
-export function validateNewStudentClassItem(ctx: Ctx, company: Company, item: Omit<ClassItem, 'student_id'>, at = ctx.clock.now()): Promise<ValidatedClassItem> {
-  return checkClassItem(ctx.db, company, null, { ...item, student_id: 0 }, at).then(({ holds: _holds, ...checked }) => checked);
+export async function validateNewStudentClassItem(ctx: Ctx, company: Company, item: Omit<ClassItem, 'student_id'>, at = ctx.clock.now()): Promise<ValidatedClassItem> {
+  return (await validateNewStudentClassItems(ctx, company, [item], at))[0]!;
 }
 
-async function checkClassItem(db: Db, company: Company, studentId: number | null, item: ClassItem, at: Date): Promise<ValidatedClassItem & { holds: OwnHold[] }> {
-  assertClassReservations(company);
-  const c = clock(company, at);
-  const cls = await repo.findClass(db, company.id, item.class_id);
-  if (!cls) throw notFound();
-  const student = { id: studentId ?? 0 };
-  const upcoming = (await repo.findUpcomingSessions(db, company.id, [cls.id], c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
-  if (upcoming.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
-  const places = studentId === null ? [] : await repo.findStudentEnrolmentsInClass(db, company.id, cls.id, studentId, c.now);
-  // The student's own hold (a cart's) is no enrolment yet, and the place it counts is theirs.
-  const existing = places.filter((e) => e.status !== 'held');
-  const holds = places.filter((e) => e.status === 'held');
-  const ownHold = holds.find((e) => holdMatches(e, item));
-  const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
-  const offerHeld = studentId === null ? undefined : await waitlistRepo.findHeldOffer(db, company.id, cls.id, studentId, c.now);
-  const offers = Number((await waitlistRepo.countHeldOffers(db, company.id, [cls.id], c.now))[0]?.n ?? 0) - (offerHeld ? 1 : 0);
-
-  if (item.kind === 'casual') {
-    const profile = item.ocr_profile_id === undefined ? undefined : profileOf(company, item.ocr_profile_id);
-    if (!profile?.AllowCasualEnrolments) throw refuse(403, 'CASUAL_NOT_ALLOWED', msg.casualNotAllowed);
-    if (item.dates.length !== 1) throw refuse(422, 'PICK_DATES', msg.pickDates);
-    const date = item.dates[0] as string;
-    const session = upcoming.find((s) => s.date === date);
-    if (!session) throw refuse(422, 'DATE_NOT_OFFERED', msg.dateNotOffered);
-    if (existing.some((e) => (e.kind === 'ongoing' && e.start_date <= date && (e.end_date === null || e.end_date >= date)) || e.start_date === date)) {
-      throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
-    }
-    const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
-    const placesLeft = cls.capacity - taken - offers + (ownHold ? 1 : 0);
-    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
-    return {
-      ClassID: cls.id,
-      StudentID: student.id,
-      kind: 'casual',
-      Name: cls.name,
-      studentName: null,
-      dates: [date],
-      unit_price: cls.casual_price_cents ?? cls.price_cents,
-      PlacesLeft: placesLeft,
-      startDate: date,
-      lessonFormatId: cls.lesson_format_id,
-      holds,
-    };
-  }
-
-  if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
-  const first = upcoming[0]!;
-  const ongoing = await repo.countOngoing(db, company.id, cls.id, first.date, c.now);
-  const temporaries = includeTemporary
-    ? Number((await enrolmentsRepo.countOneSessionPlaces(db, company.id, [cls.id], first.date, c.now, ['temporary'])).find((r) => r.date === first.date)?.n ?? 0)
-    : 0;
-  const placesLeft = cls.capacity - ongoing - temporaries - offers + (ownHold ? 1 : 0);
-  if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
-  return {
-    ClassID: cls.id,
-    StudentID: student.id,
-    kind: 'ongoing',
-    Name: cls.name,
-    studentName: null,
-    dates: upcoming.map((s) => s.date),
-    unit_price: cls.price_cents,
-    PlacesLeft: placesLeft,
-    startDate: first.date,
-    lessonFormatId: cls.lesson_format_id,
-    holds,
-  };
+/**
+ * The same for all of a registration's classes at once (its quote before it is sent), in a
+ * constant number of queries: each answered as alone, the first refusal in the order given thrown.
+ */
+export async function validateNewStudentClassItems(ctx: Ctx, company: Company, items: Omit<ClassItem, 'student_id'>[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+  if (items.length === 0) return [];
+  const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
+  const checked = await checkClassItems(
+    ctx.db,
+    company,
+    null,
+    items.map((i) => ({ ...i, student_id: 0 })),
+    { found, locked: false },
+    at,
+  );
+  return checked.map(({ holds: _holds, ...v }) => v);
 }
 
 /** An item checked with its class locked by the caller's transaction (`lockAndCheckClassItems`). */
-export type CheckedClassItem = ValidatedClassItem & { holds: OwnHold[]; place: LockedClass };
+export type CheckedClassItem = CheckedItem & { place: LockedClass };
+
+/** The indexes of items in class order (a cart's order among items of one class), the order their classes are locked in. */
+const inClassOrder = (items: readonly ClassItem[]) => items.map((_, index) => index).sort((a, b) => items[a]!.class_id - items[b]!.class_id);
 
 /**
- * Locks each item's class (in class order, as `createEnrolments` does) and checks the item under
- * that lock, in the caller's transaction: the quote prices what was checked, and `createEnrolments`
- * writes it without checking again (issue 22: a checkout's class checked once, not twice). Answers
- * the checks in the order of the items.
+ * Locks the items' classes (in class order, in one statement) and checks the items under those
+ * locks, in class order, in the caller's transaction: the quote prices what was checked, and
+ * `createEnrolments` writes it without checking again (issue 22: a checkout's class checked once,
+ * and all of its classes in a constant number of queries). Answers the checks in the order of the items.
  */
 export async function lockAndCheckClassItems(ctx: Ctx, company: Company, clientId: number, items: ClassItem[], at: Date): Promise<CheckedClassItem[]> {
-  const checked: CheckedClassItem[] = [];
-  for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
-    const place = await repo.lockClass(ctx.db, company.id, item.class_id);
-    if (!place) throw notFound();
-    checked[items.indexOf(item)] = { ...(await checkOwnClassItem(ctx, company, clientId, item, at)), place };
-  }
-  return checked;
+  return lockAndCheck(ctx, company, clientId, items, inClassOrder(items), at);
 }
 
-/** Whether a held place is the one an item asks for: the same student and class, the term or the same session. */
-function holdMatches(hold: { kind: string; start_date: string; student_id?: number; class_id?: number }, item: ClassItem): boolean {
-  if (hold.student_id !== undefined && hold.student_id !== item.student_id) return false;
-  if (hold.class_id !== undefined && hold.class_id !== item.class_id) return false;
-  return item.kind === 'ongoing' ? hold.kind === 'ongoing' : hold.kind === 'casual' && hold.start_date === item.dates[0];
+/** Locks the classes of `items[order]` and checks those items, in that order; answers the checks by item index. */
+async function lockAndCheck(ctx: Ctx, company: Company, clientId: number, items: readonly ClassItem[], order: number[], at: Date): Promise<CheckedClassItem[]> {
+  const locked = await repo.lockClasses(
+    ctx.db,
+    ctx.engine,
+    company.id,
+    order.map((i) => items[i]!.class_id),
+  );
+  const checks = await checkClassItems(
+    ctx.db,
+    company,
+    { clientId },
+    order.map((i) => items[i]!),
+    { found: locked.map((l) => l.cls), locked: true },
+    at,
+  );
+  const answer: CheckedClassItem[] = [];
+  order.forEach((i, k) => {
+    answer[i] = { ...checks[k]!, place: locked.find((l) => l.cls.id === items[i]!.class_id)!.place };
+  });
+  return answer;
 }
 
 /**
- * Writes enrolments for validated items inside the caller's transaction, each after taking its
- * class's lock and checking again, so two checkouts for the last place cannot both win.
- * `hold` keeps the places until the instant given (status "held"); without it they are
- * confirmed at once. A place the cart already holds for the item is taken over (held on until
- * the later of its time and `holdUntil`), never counted twice. Answers the enrolment ids in the
- * order of the items, and which of them the cart held before (`adopted`).
+ * Writes enrolments for checked items inside the caller's transaction, under their classes' locks,
+ * so two checkouts for the last place cannot both win. `hold` keeps the places until the instant
+ * given (status "held"); without it they are confirmed at once. A place the cart already holds for
+ * the item is taken over (held on until the later of its time and `holdUntil`), never counted
+ * twice. Answers the enrolment ids in the order of the items, and which of them the cart held
+ * before (`adopted`).
+ *
+ * The items are written in rounds, each in a constant number of statements: the first item of
+ * each class, then the second of each class asked for twice, and so on. The first round was
+ * checked under the locks already (`checked`, else it is locked and checked here); a later round
+ * is checked again after the rounds before it are written, so a class's second place counts its first.
  */
 export async function createEnrolments(
   ctx: Ctx,
@@ -194,40 +121,57 @@ export async function createEnrolments(
   const ids: number[] = [];
   const adopted: number[] = [];
   const validated: ValidatedClassItem[] = [];
-  // A class asked for once was checked under its lock already (`checked`); one asked for twice is
-  // checked again after the first place is written, so the second counts it.
-  const once = (classId: number) => items.filter((i) => i.class_id === classId).length === 1;
-  for (const item of [...items].sort((a, b) => a.class_id - b.class_id)) {
-    const prior = once(item.class_id) ? options.checked?.[items.indexOf(item)] : undefined;
-    const place = prior?.place ?? (await repo.lockClass(ctx.db, company.id, item.class_id));
-    if (!place) throw notFound();
-    const { holds, place: _place, ...v } = prior ?? { ...(await checkOwnClassItem(ctx, company, clientId, item, at)), place };
-    const own = holds.find((h) => holdMatches(h, item));
-    // Another hold of the student in this class (another session, or the term) gives way to what is bought.
-    const others = holds.filter((h) => h !== own).map((h) => h.id);
-    if (others.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, others);
-    if (own) {
+  const rounds: number[][] = [];
+  const asked = new Map<number, number>();
+  for (const i of inClassOrder(items)) {
+    const round = asked.get(items[i]!.class_id) ?? 0;
+    asked.set(items[i]!.class_id, round + 1);
+    (rounds[round] ??= []).push(i);
+  }
+  for (const [r, round] of rounds.entries()) {
+    const checks = r === 0 && options.checked ? options.checked : await lockAndCheck(ctx, company, clientId, items, round, at);
+    const release: number[] = [];
+    const closing: { classId: number; studentId: number }[] = [];
+    const owned: { index: number; own: OwnHold; v: ValidatedClassItem }[] = [];
+    const fresh: { index: number; place: LockedClass; v: ValidatedClassItem }[] = [];
+    for (const i of round) {
+      const { holds, place, ...v } = checks[i]!;
+      const own = holds.find((h) => holdMatches(h, items[i]!));
+      // Another hold of the student in this class (another session, or the term) gives way to what
+      // is bought, but not a place this cart bought in an earlier round (a second casual session).
+      release.push(...holds.filter((h) => h !== own && !ids.includes(h.id)).map((h) => h.id));
+      validated[i] = v;
+      if (own) owned.push({ index: i, own, v });
+      else fresh.push({ index: i, place, v });
+    }
+    if (release.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, release);
+    for (const { index, own, v } of owned) {
       const until = options.holdUntil ? [own.hold_until!, options.holdUntil.toISOString()].sort()[1]! : null;
       if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull);
-      if (!options.holdUntil) await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, v.ClassID, v.StudentID, c.now);
-      ids[items.indexOf(item)] = own.id;
-      validated[items.indexOf(item)] = v;
+      if (!options.holdUntil) closing.push({ classId: v.ClassID, studentId: v.StudentID });
+      ids[index] = own.id;
       adopted.push(own.id);
-      continue;
     }
-    const id = await repo.insertEnrolment(ctx.db, place, {
-      student_id: v.StudentID,
-      kind: v.kind,
-      start_date: v.startDate,
-      end_date: v.kind === 'casual' ? v.startDate : null,
-      status: options.holdUntil ? 'held' : 'active',
-      hold_until: options.holdUntil ? options.holdUntil.toISOString() : null,
-      created_at: c.now,
-    });
-    await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, v.ClassID, v.StudentID, c.now);
-    if (v.kind === 'ongoing') await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, [v.ClassID]);
-    ids[items.indexOf(item)] = id;
-    validated[items.indexOf(item)] = v;
+    const made = await repo.insertEnrolments(
+      ctx.db,
+      fresh.map(({ place, v }) => ({
+        place,
+        row: {
+          student_id: v.StudentID,
+          kind: v.kind,
+          start_date: v.startDate,
+          end_date: v.kind === 'casual' ? v.startDate : null,
+          status: options.holdUntil ? 'held' : 'active',
+          hold_until: options.holdUntil ? options.holdUntil.toISOString() : null,
+          created_at: c.now,
+        },
+      })),
+    );
+    fresh.forEach((f, k) => (ids[f.index] = made[k]!));
+    closing.push(...fresh.map(({ v }) => ({ classId: v.ClassID, studentId: v.StudentID })));
+    await waitlistRepo.closeWaitlistForStudents(ctx.db, company.id, closing, c.now);
+    const terms = fresh.filter(({ v }) => v.kind === 'ongoing').map(({ v }) => v.ClassID);
+    if (terms.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, terms);
   }
   return { ids, items: validated, adopted };
 }
@@ -265,9 +209,7 @@ export async function holdCartPlaces(
     try {
       const heldUntil = await ctx.transaction(async (tx) => {
         const c = clock(company, tx.clock.now());
-        const place = await repo.lockClass(tx.db, company.id, item.class_id);
-        if (!place) throw notFound();
-        const { holds, ...v } = await checkOwnClassItem(tx, company, clientId, item, c.at);
+        const { holds, place, ...v } = (await lockAndCheck(tx, company, clientId, [item], [0], c.at))[0]!;
         const own = holds.find((h) => holdMatches(h, item));
         if (own) return own.hold_until!;
         // Another hold of the student in this class (another session, or the term) is replaced.

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { insertEnrolment, LockedClass } from './classes.repository.ts';
+import type { insertEnrolment, insertEnrolments, LockedClass } from './classes.repository.ts';
 
 const src = path.resolve(import.meta.dirname, '../..');
 
@@ -43,8 +43,10 @@ describe('one locked path for places', () => {
     expect(files(writersOf('booking_slots'))).toEqual(files(writers));
   });
 
-  it('takes a place only with the class’s lock: insertEnrolment asks for what lockClass answers, and a lock cannot be made by hand', () => {
+  it('takes a place only with the class’s lock: insertEnrolment(s) ask for what lockClass(es) answer, and a lock cannot be made by hand', () => {
     expectTypeOf<Parameters<typeof insertEnrolment>[1]>().toEqualTypeOf<LockedClass>();
+    // A cart's places, written in one statement, each with its class's lock.
+    expectTypeOf<Parameters<typeof insertEnrolments>[1][number]['place']>().toEqualTypeOf<LockedClass>();
     // @ts-expect-error an object with the class's ids is not its lock
     const forged: LockedClass = { companyId: 1, classId: 1 };
     expect(forged.classId).toBe(1);

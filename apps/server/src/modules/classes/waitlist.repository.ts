@@ -77,12 +77,17 @@ export async function closeWaitlistEntry(db: Db, companyId: number, clientId: nu
 }
 
 export async function closeWaitlistForStudent(db: Db, companyId: number, classId: number, studentId: number, now: string) {
+  await closeWaitlistForStudents(db, companyId, [{ classId, studentId }], now);
+}
+
+/** The open entries of each student in each class given (places just taken), closed as enrolled in one statement. */
+export async function closeWaitlistForStudents(db: Db, companyId: number, places: { classId: number; studentId: number }[], now: string) {
+  if (places.length === 0) return;
   await db
     .updateTable('waitlist_entries')
     .set({ status: 'enrolled', closed_at: now })
     .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
-    .where('student_id', '=', studentId)
+    .where((eb) => eb.or(places.map((p) => eb.and([eb('class_id', '=', p.classId), eb('student_id', '=', p.studentId)]))))
     .where('status', 'in', ['waiting', 'offered'])
     .execute();
 }
@@ -118,7 +123,15 @@ export async function markOffered(db: Db, companyId: number, entryId: number, no
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A held offer for this student in this class (the family may take the place it keeps). */
-export function findHeldOffer(db: Db, companyId: number, classId: number, studentId: number, now: string) {
-  return classWaitlist(db, companyId, classId).select('id').where('student_id', '=', studentId).where('status', '=', 'offered').where('offer_expires_at', '>', now).executeTakeFirst();
+/** The offers still held in some classes, each with its student: each keeps a place, the family's own theirs to take. */
+export function findHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('waitlist_entries')
+    .select(['class_id', 'student_id'])
+    .where('company_id', '=', companyId)
+    .where('class_id', 'in', classIds)
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', now)
+    .execute();
 }

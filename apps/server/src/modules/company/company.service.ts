@@ -40,11 +40,11 @@ export function companyFromSessionRow(ctx: Ctx, row: SessionsRow): Promise<Compa
 }
 
 type Lists = Record<ListName, ListItem[]>;
+type ListItemRow = Awaited<ReturnType<typeof repo.findListItems>>[number];
 
 /** The company's lists from their rows (every list, and only its active items), read on each call. */
 async function readLists(ctx: Ctx, companyId: number): Promise<{ lists: Lists; unfiltered_lists: Lists }> {
-  // Read once per request: every form a request checks builds the company's config.
-  const rows = await once(ctx, `list-items:${companyId}`, () => repo.findListItems(ctx.db, companyId));
+  const rows = await findListItems(ctx, companyId);
   const lists = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   const unfiltered = Object.fromEntries(LIST_NAMES.map((n) => [n, [] as ListItem[]])) as Lists;
   for (const row of rows) {
@@ -115,7 +115,11 @@ export async function companyConfigAnswer(ctx: Ctx, company: Company): Promise<{
   };
 }
 
-/** Every list of the company (list items, venues, lesson formats) as rows with their ids, in display order. */
-export function findListItems(ctx: Ctx, companyId: number) {
-  return repo.findListItems(ctx.db, companyId);
+/**
+ * Every list of the company (list items, venues, lesson formats) as rows with their ids and
+ * whether each is active, in display order. Read once per request: every form a request checks
+ * builds the company's config and checks the list ids it sends, from this one read.
+ */
+export function findListItems(ctx: Ctx, companyId: number): Promise<ListItemRow[]> {
+  return once(ctx, `list-items:${companyId}`, () => repo.findListItems(ctx.db, companyId));
 }

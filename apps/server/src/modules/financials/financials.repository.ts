@@ -217,16 +217,29 @@ export async function nextDocumentValue(db: Db, companyId: number, kind: string,
   return Number(row.last_value);
 }
 
-/** The counter's next value, or null where the company has no counter of that kind yet. */
-export async function advanceDocumentCounter(db: Db, companyId: number, kind: string): Promise<number | null> {
+/**
+ * The counter's next value and whether a document already carries the number it makes (one
+ * imported under it), or null where the company has no counter of that kind yet. On SQLite (one
+ * writer at a time) the check rides on the counter's update. On PostgreSQL it is a statement of
+ * its own after it: a check inside the update would read the documents as they were when the
+ * update began, before it waited for the counter's lock, and miss one committed meanwhile.
+ */
+export async function advanceDocumentCounter(db: Db, engine: Engine, companyId: number, table: 'invoices' | 'receipts', prefix: string): Promise<{ value: number; taken: boolean } | null> {
+  const no = sql`cast(${prefix} as text) || cast(document_numbers.last_value as text)`;
+  const taken =
+    table === 'invoices'
+      ? sql<number>`exists (select 1 from invoices d where d.company_id = document_numbers.company_id and d.invoice_no = ${no})`
+      : sql<number>`exists (select 1 from receipts d where d.company_id = document_numbers.company_id and d.receipt_no = ${no})`;
   const row = await db
     .updateTable('document_numbers')
     .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
     .where('company_id', '=', companyId)
-    .where('kind', '=', kind)
-    .returning('last_value')
+    .where('kind', '=', table)
+    .returning(engine === 'sqlite' ? ['last_value', taken.as('taken')] : ['last_value', sql<number>`0`.as('taken')])
     .executeTakeFirst();
-  return row ? Number(row.last_value) : null;
+  if (!row) return null;
+  const value = Number(row.last_value);
+  return { value, taken: engine === 'sqlite' ? Boolean(row.taken) : await documentNumberTaken(db, companyId, table, `${prefix}${value}`) };
 }
 
 export async function findDocumentNumbers(db: Db, companyId: number, table: 'invoices' | 'receipts', prefix: string): Promise<string[]> {
@@ -352,9 +365,13 @@ export function findInvoiceIdByNo(db: Db, companyId: number, clientId: number, i
   return db.selectFrom('invoices').select(['id', 'balance_due_cents']).where('company_id', '=', companyId).where('client_id', '=', clientId).where('invoice_no', '=', invoiceNo).executeTakeFirst();
 }
 
-/** Takes a payment off an invoice's balance; false when the invoice owes less than that (nothing is changed). */
-export async function allocateToInvoice(db: Db, input: { companyId: number; clientId: number; receiptId: number; invoiceId: number; amountCents: number }): Promise<boolean> {
-  const res = await db
+/**
+ * Takes a payment off an invoice's balance, the invoice named by its number, and records the
+ * allocation: 'ok', or why nothing was changed ('missing': no such invoice of the client's;
+ * 'overpaid': it owes less than that). The balance moves in the statement that finds the invoice.
+ */
+export async function allocateToInvoice(db: Db, input: { companyId: number; clientId: number; receiptId: number; invoiceNo: string; amountCents: number }): Promise<'ok' | 'missing' | 'overpaid'> {
+  const row = await db
     .updateTable('invoices')
     .set((eb) => ({
       balance_due_cents: eb('balance_due_cents', '-', input.amountCents),
@@ -362,12 +379,13 @@ export async function allocateToInvoice(db: Db, input: { companyId: number; clie
     }))
     .where('company_id', '=', input.companyId)
     .where('client_id', '=', input.clientId)
-    .where('id', '=', input.invoiceId)
+    .where('invoice_no', '=', input.invoiceNo)
     .where('balance_due_cents', '>=', input.amountCents)
+    .returning('id')
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return false;
-  await db.insertInto('receipt_allocations').values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: input.invoiceId, amount_cents: input.amountCents }).execute();
-  return true;
+  if (!row) return (await findInvoiceIdByNo(db, input.companyId, input.clientId, input.invoiceNo)) ? 'overpaid' : 'missing';
+  await db.insertInto('receipt_allocations').values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: row.id, amount_cents: input.amountCents }).execute();
+  return 'ok';
 }
 
 export async function insertPaymentPlan(

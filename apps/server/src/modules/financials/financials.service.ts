@@ -114,18 +114,16 @@ const PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
 export async function nextDocumentNumber(ctx: Ctx, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
   const prefix = PREFIX[table];
   // The counter moves on in one statement once it exists; only the company's first number reads what was imported.
-  let value = await repo.advanceDocumentCounter(ctx.db, companyId, table);
-  if (value === null) {
+  let next = await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, prefix);
+  if (next === null) {
     let start = table === 'invoices' ? 100_001 : 200_001;
     const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
     if (used.length > 0) start = Math.max(...used) + 1;
-    value = await repo.nextDocumentValue(ctx.db, companyId, table, start);
+    const value = await repo.nextDocumentValue(ctx.db, companyId, table, start);
+    next = { value, taken: await repo.documentNumberTaken(ctx.db, companyId, table, `${prefix}${value}`) };
   }
-  for (;;) {
-    const no = `${prefix}${value}`;
-    if (!(await repo.documentNumberTaken(ctx.db, companyId, table, no))) return no;
-    value = await repo.nextDocumentValue(ctx.db, companyId, table, value);
-  }
+  while (next.taken) next = (await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, prefix))!;
+  return `${prefix}${next.value}`;
 }
 
 /** A line as the pricing engine's quote rows carry it (quote-schema.ts), written as it is. */
@@ -223,10 +221,9 @@ export async function createReceipt(
     now: nowIso(),
   });
   for (const a of input.allocations) {
-    const invoice = await repo.findInvoiceIdByNo(ctx.db, input.companyId, input.clientId, a.invoiceNo);
-    if (!invoice) throw notFound(financialsMessages.invoiceNotFound);
-    const ok = await repo.allocateToInvoice(ctx.db, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceId: invoice.id, amountCents: a.amountCents });
-    if (!ok) throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
+    const allocated = await repo.allocateToInvoice(ctx.db, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceNo: a.invoiceNo, amountCents: a.amountCents });
+    if (allocated === 'missing') throw notFound(financialsMessages.invoiceNotFound);
+    if (allocated === 'overpaid') throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
   }
   return { receiptId, receiptNo };
 }

@@ -201,26 +201,36 @@ export async function insertClientNotification(
   db: Db,
   input: { companyId: number; clientId: number; category: string; title: string; content: string; tagData: NotificationSubject | null; createdAt: string },
 ): Promise<number | null> {
-  const optOut = await db
-    .selectFrom('notification_opt_outs')
-    .select('in_app')
-    .where('company_id', '=', input.companyId)
-    .where('client_id', '=', input.clientId)
-    .where('category', '=', input.category)
-    .executeTakeFirst();
-  if (optOut?.in_app) return null;
+  // Written unless the family switched the category's in-app notices off: the check rides on the insert.
   const notification = await db
     .insertInto('notifications')
-    .values({
-      company_id: input.companyId,
-      title: input.title,
-      content: input.content,
-      category: input.category,
-      tag_data: input.tagData ? JSON.stringify(input.tagData) : null,
-      created_at: input.createdAt,
-    })
+    .columns(['company_id', 'title', 'content', 'category', 'tag_data', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(input.companyId).as('company_id'),
+          eb.val(input.title).as('title'),
+          eb.val(input.content).as('content'),
+          eb.val(input.category).as('category'),
+          eb.val(input.tagData ? JSON.stringify(input.tagData) : null).as('tag_data'),
+          eb.val(input.createdAt).as('created_at'),
+        ])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notification_opt_outs')
+                .select('in_app')
+                .where('company_id', '=', input.companyId)
+                .where('client_id', '=', input.clientId)
+                .where('category', '=', input.category)
+                .where('in_app', '=', 1),
+            ),
+          ),
+        ),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!notification) return null;
   await db
     .insertInto('notification_contacts')
     .values({ company_id: input.companyId, notification_id: notification.id, client_id: input.clientId, status: 'New', created_at: input.createdAt, read_at: null })
@@ -232,6 +242,18 @@ export async function insertClientNotification(
 export async function isEmailOptedOut(db: Db, companyId: number, clientId: number, category: string): Promise<boolean> {
   const row = await db.selectFrom('notification_opt_outs').select('email').where('company_id', '=', companyId).where('client_id', '=', clientId).where('category', '=', category).executeTakeFirst();
   return Boolean(row?.email);
+}
+
+/** A client's address and first name, unless they switched e-mail about the category off (or have no address). */
+export async function findMailableClient(db: Db, companyId: number, clientId: number, category: string) {
+  const row = await db
+    .selectFrom('clients as c')
+    .leftJoin('notification_opt_outs as o', (join) => join.onRef('o.company_id', '=', 'c.company_id').onRef('o.client_id', '=', 'c.id').on('o.category', '=', category))
+    .select(['c.email', 'c.first_name', 'o.email as opted_out'])
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '=', clientId)
+    .executeTakeFirst();
+  return row?.email && !row.opted_out ? { email: row.email, first_name: row.first_name } : null;
 }
 
 /** Where a client's e-mail goes, and their name. */

@@ -109,9 +109,9 @@ export function isEmailOptedOut(ctx: Ctx, companyId: number, clientId: number, c
   return repo.isEmailOptedOut(ctx.db, companyId, clientId, category);
 }
 
-/** isEmailOptedOut inside the caller's transaction (a mail written with the order it is about). */
-export function isEmailOptedOutWithin(ctx: Ctx, companyId: number, clientId: number, category: string) {
-  return repo.isEmailOptedOut(ctx.db, companyId, clientId, category);
+/** The family's address for mail about a category, in the caller's transaction; null when it has none or opted out. */
+export function findMailableClient(ctx: Ctx, companyId: number, clientId: number, category: string) {
+  return repo.findMailableClient(ctx.db, companyId, clientId, category);
 }
 
 /** A client's e-mail address and first name, for a message about their account. */

@@ -48,14 +48,14 @@ export function findChargeById(db: Db, companyId: number, chargeId: string) {
 }
 
 /** Inserts the charge unless one exists under its key; answers whether this call made it. */
-export async function insertChargeOnce(db: Db, row: Insertable<GatewayChargesTable>): Promise<boolean> {
-  const made = await db
+/** Inserts the charge unless its key was used; answers the new row, or undefined. */
+export function insertChargeOnce(db: Db, row: Insertable<GatewayChargesTable>) {
+  return db
     .insertInto('gateway_charges')
     .values(row)
     .onConflict((oc) => oc.columns(['company_id', 'idempotency_key']).doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return made !== undefined;
 }
 
 /** Moves a charge from one status to another; false when it had already moved. */

@@ -4,16 +4,13 @@ import type { PaymentsTable } from '../../db/schema.ts';
 
 type PaymentStatus = PaymentsTable['status'];
 
-/** Serialises the checkouts of one client (PostgreSQL row lock; SQLite runs one write transaction at a time). */
-export async function lockClient(db: Db, engine: Engine, companyId: number, clientId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', clientId)
-    .$if(engine === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Serialises the checkouts of one client, in the caller's transaction: a row lock on PostgreSQL.
+ * SQLite's transactions begin immediate and so run one at a time already: nothing to send.
+ */
+export async function lockClient(db: Db, engine: Engine, companyId: number, clientId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db.selectFrom('clients').select('id').where('company_id', '=', companyId).where('id', '=', clientId).forUpdate().executeTakeFirst();
 }
 
 /** Inserts the payment unless the key was used by this client; answers the new id or null. */
@@ -50,8 +47,38 @@ export function findLivePayments(db: Db, companyId: number, clientId: number, no
 }
 
 /** Payments of the client waiting on a card check (a challenge step), oldest first. */
-export function findPaymentsAwaitingAction(db: Db, companyId: number, clientId: number) {
-  return db.selectFrom('payments').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'requires_action').orderBy('id').execute();
+/**
+ * A checkout's first read: the client's payment under the key, if any, and its payments waiting
+ * on a card check (decision 084), in one query.
+ */
+export async function findPaymentByKeyAndAwaitingAction(db: Db, companyId: number, clientId: number, key: string) {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('idempotency_key', '=', key), eb('status', '=', 'requires_action')]))
+    .orderBy('id')
+    .execute();
+  return { keyed: rows.find((r) => r.idempotency_key === key), awaitingAction: rows.filter((r) => r.status === 'requires_action') };
+}
+
+/** As movePayment, answering the payment as it now is (undefined when another call moved it first). */
+export function movePaymentReturning(
+  db: Db,
+  companyId: number,
+  id: number,
+  from: readonly PaymentStatus[],
+  set: Partial<Pick<PaymentsTable, 'status' | 'result' | 'reference' | 'lease_until' | 'quote' | 'amount_cents' | 'processor' | 'updated_at'>>,
+) {
+  return db
+    .updateTable('payments')
+    .set(set)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Moves a payment on, only from the statuses given; false when another call moved it first. */

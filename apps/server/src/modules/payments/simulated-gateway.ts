@@ -111,11 +111,7 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       const hash = createHash('sha256')
         .update(JSON.stringify([request.token, request.amountCents, request.currency]))
         .digest('hex');
-      const existing = await repo.findChargeByKey(db, request.companyId, request.idempotencyKey);
-      if (existing) {
-        if (existing.request_hash !== hash) throw new GatewayIdempotencyError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
-        return resultOf(existing);
-      }
+      // The key is kept by the insert itself: a charge made under it before is read back only when the insert finds it.
       const card = await repo.findCard(db, request.companyId, request.clientId, request.token);
       const behaviour: CardBehaviour | 'invalid' = card ? (card.behaviour as CardBehaviour) : 'invalid';
       const decline: DeclineCode | undefined = behaviour === 'invalid' ? 'invalid_token' : DECLINES[behaviour];
@@ -135,7 +131,7 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
         created_at: now,
         updated_at: now,
       });
-      const row = await repo.findChargeByKey(db, request.companyId, request.idempotencyKey);
+      const row = made ?? (await repo.findChargeByKey(db, request.companyId, request.idempotencyKey));
       if (!row) throw new Error('charge vanished');
       if (!made && row.request_hash !== hash) throw new GatewayIdempotencyError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
       if (made && behaviour === 'network_after_charge') throw new GatewayNetworkError('The connection to the gateway was lost after the charge was sent');

@@ -57,6 +57,32 @@ export async function findSubmittedRegistration(db: Db, companyId: number, token
 }
 
 /**
+ * The registration of the company not expired, by its token's hash, open or submitted (the token
+ * is unique, so one row answers both): a submission asks once which it is.
+ */
+export async function findLiveRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
+  const row = await db
+    .selectFrom('registrations')
+    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at', 'card_token', 'submitted_at', 'completed_at', 'idempotency_key', 'request_hash', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return { open: undefined, submitted: undefined };
+  const { id, profile_id, email, submitted_at } = row;
+  if (submitted_at === null) {
+    return {
+      open: { id, profile_id, email, email_verified_at: row.email_verified_at, captcha_verified_until: row.captcha_verified_until, expires_at: row.expires_at, card_token: row.card_token },
+      submitted: undefined,
+    };
+  }
+  return {
+    open: undefined,
+    submitted: { id, profile_id, email, submitted_at, completed_at: row.completed_at, idempotency_key: row.idempotency_key, request_hash: row.request_hash, client_id: row.client_id },
+  };
+}
+
+/**
  * Marks the registration submitted under the key and body, in the submission's transaction:
  * true for the one submission that marks it, false for any other (on PostgreSQL a concurrent one
  * waits for the first to commit or roll back, then finds it marked or not).

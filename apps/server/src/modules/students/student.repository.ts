@@ -15,9 +15,10 @@ export async function findStudentsByClient(db: Db, input: { companyId: number; c
   return { rows, total: Number(count.n) };
 }
 
-/** Every student of a client, by name. */
-export function findAllStudentsByClient(db: Db, companyId: number, clientId: number): Promise<StudentRow[]> {
-  return db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+/** Every student of a client (the first `limit` when given), by name. */
+export function findAllStudentsByClient(db: Db, companyId: number, clientId: number, limit?: number): Promise<StudentRow[]> {
+  const q = db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).orderBy('first_name').orderBy('last_name').orderBy('id');
+  return (limit === undefined ? q : q.limit(limit)).execute();
 }
 
 /** The student, only when it belongs to this client of this company. */
@@ -25,28 +26,33 @@ export function findStudentByClient(db: Db, companyId: number, clientId: number,
   return db.selectFrom('students').selectAll().where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', studentId).executeTakeFirst();
 }
 
-export async function insertStudent(db: Db, row: Insertable<StudentsTable>): Promise<number> {
-  const { id } = await db.insertInto('students').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(id);
+/**
+ * New students in as few statements as their column sets allow (one when every row names the
+ * same columns, as rows of one form do); answers their ids in the rows' order. A statement's ids
+ * come back in the order its rows were given ids, which is theirs (RETURNING's own order is not
+ * promised on SQLite).
+ */
+export async function insertStudents(db: Db, rows: Insertable<StudentsTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  const groups = new Map<string, number[]>();
+  rows.forEach((row, i) => {
+    const key = Object.keys(row).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const members of groups.values()) {
+    const made = await db
+      .insertInto('students')
+      .values(members.map((i) => rows[i]!))
+      .returning('id')
+      .execute();
+    const sorted = made.map((r) => Number(r.id)).sort((a, b) => a - b);
+    for (const [n, i] of members.entries()) ids[i] = sorted[n]!;
+  }
+  return ids;
 }
 
 export async function updateStudent(db: Db, companyId: number, clientId: number, studentId: number, values: StudentColumns): Promise<void> {
   await db.updateTable('students').set(values).where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', studentId).execute();
-}
-
-/** Active items of the company's lists, for checking the ids a form sends. */
-export async function findActiveListIds(db: Db, companyId: number): Promise<{ list: string; id: number; name: string }[]> {
-  const [items, venues] = await Promise.all([
-    db.selectFrom('list_items').select(['list_name as list', 'id', 'display_name as name']).where('company_id', '=', companyId).where('active', '=', 1).execute(),
-    db.selectFrom('venues').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', 1).execute(),
-  ]);
-  return [...items.map((i) => ({ list: i.list, id: Number(i.id), name: i.name })), ...venues.map((v) => ({ list: 'venues', id: Number(v.id), name: v.name }))];
-}
-
-/** The name of a standards item of the company (any state: a stored record may name an inactive one). */
-export async function findStandardName(db: Db, companyId: number, standardId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('list_items').select('display_name').where('company_id', '=', companyId).where('list_name', '=', 'standards').where('id', '=', standardId).executeTakeFirst();
-  return row?.display_name;
 }
 
 /** The student's enrolments that have not ended, with their class, format and venue. */

@@ -3,15 +3,16 @@ import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-typ
 import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
-import { once, type Ctx } from '../../context.ts';
-import { changesBetween, recordActivity } from '../activity/activity.api.ts';
+import type { Ctx } from '../../context.ts';
+import { changesBetween, recordActivity, type NewActivity } from '../activity/activity.api.ts';
 import { STUDENT_FIELDS } from './student-fields.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { companyTimeZone, localNow, nowIso, sessionIsOver } from '../../lib/time.ts';
-import { getCustomerDetails } from '../accounts/accounts.api.ts';
+import { getCustomerDetails, getCustomerFormRecord } from '../accounts/accounts.api.ts';
+import { findListItems } from '../company/company.api.ts';
 import { emptyMandatoryInputs, loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
 import { completeSignInActions, hasPendingStudentUpdate } from '../accounts/accounts.api.ts';
 import * as repo from './student.repository.ts';
@@ -122,8 +123,16 @@ export async function getStudentRecord(ctx: Ctx, company: Company, clientId: num
 }
 
 async function toRecord(ctx: Ctx, company: Company, clientId: number, row: repo.StudentRow): Promise<StudentRecord> {
-  const same = Number(row.addr_same_as_client) === 1;
+  const same = sameAddress(row);
   const [classes, client] = await Promise.all([bookedClasses(ctx, company, Number(row.id)), same ? getCustomerDetails(ctx, company.id, clientId) : null]);
+  return recordOf(row, client, classes);
+}
+
+const sameAddress = (row: repo.StudentRow) => Number(row.addr_same_as_client) === 1;
+
+/** The record of a stored student, with its family's place when it shares its address, and its booked classes. */
+function recordOf(row: repo.StudentRow, client: { Suburb: string | null; State: string | null; Postcode: string | null } | null, classes: BookedClass[]): StudentRecord {
+  const same = sameAddress(row);
   const place = same && client ? { Suburb: client.Suburb, State: client.State, Postcode: client.Postcode } : { Suburb: orNull(row.suburb), State: orNull(row.state), Postcode: orNull(row.postcode) };
   return {
     ...toSummary(row),
@@ -178,7 +187,8 @@ const COLUMNS = {
  * of this company's list, or the one the record already holds (an item made inactive since, X8).
  */
 async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stored: repo.StudentRow | undefined): Promise<void> {
-  const items = await once(ctx, `active-list-ids:${companyId}`, () => repo.findActiveListIds(ctx.db, companyId));
+  // The company's lists as its config reads them (one read per request), their active items only.
+  const items = (await findListItems(ctx, companyId)).filter((i) => Number(i.active) === 1).map((i) => ({ list: i.list_name, id: Number(i.id) }));
   const errors: { field: string; message: string }[] = [];
   const allowed = (list: string, id: number, kept: string | number | null | undefined) =>
     items.some((i) => i.list === list && i.id === id) ||
@@ -216,7 +226,9 @@ async function columnsOf(ctx: Ctx, companyId: number, form: StudentForm, stored:
   if ('AddrSameAsClient' in form) out.addr_same_as_client = form.AddrSameAsClient ? 1 : 0;
   if ('StandardID' in form) {
     out.standard_id = form.StandardID ?? null;
-    out.standard = form.StandardID ? ((await repo.findStandardName(ctx.db, companyId, form.StandardID)) ?? '') : '';
+    // Any standards item of the company, active or not (a stored record may name an inactive one).
+    const standard = form.StandardID ? (await findListItems(ctx, companyId)).find((i) => i.list_name === 'standards' && Number(i.id) === form.StandardID) : undefined;
+    out.standard = standard?.display_name ?? '';
   }
   if (form.custom_field_values) {
     // Values of custom fields the form does not show (hidden since, or another profile's) are kept.
@@ -234,8 +246,8 @@ function assertEditAllowed(company: Company): void {
 
 /** Adds a student to this client's account with the company's student form (E6). */
 export async function addStudent(ctx: Ctx, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
-  const id = await insertStudent(ctx, company, clientId, await parseStudentForm(ctx, company, body));
-  return getStudentRecord(ctx, company, clientId, id);
+  const [id] = await insertStudents(ctx, company, clientId, [await parseStudentForm(ctx, company, body)]);
+  return getStudentRecord(ctx, company, clientId, id!);
 }
 
 /**
@@ -249,26 +261,33 @@ export async function parseStudentForm(ctx: Ctx, company: Company, body: unknown
 }
 
 /**
- * Writes a form parsed by parseStudentForm as a new student of the client (in the caller's
- * transaction when `ctx.db` is one); answers its id.
+ * Writes forms parsed by parseStudentForm as new students of the client, in one statement (in the
+ * caller's transaction when `ctx.db` is one); answers their ids in the forms' order. What the log
+ * says goes to `activity` when the caller writes its own with it, else it is written here.
  */
-export async function insertStudent(ctx: Ctx, company: Company, clientId: number, form: FormOutput<'student'>): Promise<number> {
+export async function insertStudents(ctx: Ctx, company: Company, clientId: number, forms: FormOutput<'student'>[], activity?: NewActivity[]): Promise<number[]> {
   const now = nowIso();
-  const columns = await columnsOf(ctx, company.id, form, undefined);
-  await recordActivity(ctx, { companyId: company.id, clientId, kind: 'student', summary: `Added ${form.FirstName} ${form.LastName}`.trim() });
-  return repo.insertStudent(ctx.db, {
-    gender: '',
-    standard: '',
-    dob: null,
-    ...columns,
-    company_id: company.id,
-    client_id: clientId,
-    first_name: form.FirstName,
-    last_name: form.LastName,
-    profile_picture: null,
-    created_at: now,
-    updated_at: now,
-  });
+  const rows = [];
+  for (const form of forms) {
+    const columns = await columnsOf(ctx, company.id, form, undefined);
+    rows.push({
+      gender: '',
+      standard: '',
+      dob: null,
+      ...columns,
+      company_id: company.id,
+      client_id: clientId,
+      first_name: form.FirstName,
+      last_name: form.LastName,
+      profile_picture: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const entries = forms.map((form) => ({ companyId: company.id, clientId, kind: 'student' as const, summary: `Added ${form.FirstName} ${form.LastName}`.trim() }));
+  if (activity) activity.push(...entries);
+  else await recordActivity(ctx, entries);
+  return repo.insertStudents(ctx.db, rows);
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
@@ -367,13 +386,9 @@ export async function listCertificates(ctx: Ctx, company: Company, clientId: num
 
 /** The client's students whose record leaves a mandatory field of the student form empty (UpdateStudent, decision 021). */
 export async function studentsWithEmptyMandatoryFields(ctx: Ctx, company: Company, clientId: number): Promise<number[]> {
-  const { rows } = await listStudentsOfClient(ctx, company.id, clientId, { limit: 500, offset: 0 });
+  const rows = await repo.findAllStudentsByClient(ctx.db, company.id, clientId, 500);
   if (rows.length === 0) return [];
-  const form = await loadCompanyForm(ctx, company, 'student');
-  const incomplete: number[] = [];
-  for (const row of rows) {
-    const record = await toRecord(ctx, company, clientId, row);
-    if (emptyMandatoryInputs(form, record as unknown as FormValues).length > 0) incomplete.push(row.id);
-  }
-  return incomplete;
+  // The form's fields only: a record without its booked classes, the family's place read once.
+  const [form, client] = await Promise.all([loadCompanyForm(ctx, company, 'student'), rows.some(sameAddress) ? getCustomerFormRecord(ctx, company.id, clientId) : null]);
+  return rows.filter((row) => emptyMandatoryInputs(form, recordOf(row, client, []) as unknown as FormValues).length > 0).map((row) => row.id);
 }

@@ -1,0 +1,152 @@
+import { classMessages as msg } from '@portal/shared/class-schemas';
+import type { Db } from '../../db/database.ts';
+import type { Company } from '../../domain/company.ts';
+import { clock } from './class-time.ts';
+import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
+import * as repo from './classes.repository.ts';
+import * as attendanceRepo from './attendance.repository.ts';
+import * as waitlistRepo from './waitlist.repository.ts';
+
+// What checkout needs (decision 023): a cart's class items checked against the database.
+
+export interface ClassItem {
+  class_id: number;
+  student_id: number;
+  kind: 'ongoing' | 'casual';
+  dates: string[];
+  ocr_profile_id?: number | undefined;
+}
+
+export interface ValidatedClassItem {
+  ClassID: number;
+  StudentID: number;
+  kind: 'ongoing' | 'casual';
+  Name: string;
+  /** The student's full name; null for a student an online registration has not written yet. */
+  studentName: string | null;
+  /** The sessions sold: the rest of the term (ongoing) or the one chosen (casual). */
+  dates: string[];
+  /** Cents per session: the class price, or its casual price. */
+  unit_price: number;
+  PlacesLeft: number;
+  /** The first session sold (for the early-payment discount). */
+  startDate: string;
+  lessonFormatId: number | null;
+}
+
+/** A place the student holds in the class and has not bought (a cart's). */
+export interface OwnHold {
+  id: number;
+  kind: string;
+  start_date: string;
+  hold_until: string | null;
+}
+
+/** An item checked, with the places its student holds in its class now (the one asked for counted as theirs). */
+export type CheckedItem = ValidatedClassItem & { holds: OwnHold[] };
+
+/** A class as a check reads it (`findClassesToCheck`, or `lockClasses` under its lock). */
+type ClassToCheck = Awaited<ReturnType<typeof repo.findClassesToCheck>>[number];
+
+/** Whether a held place is the one an item asks for: the same student and class, the term or the same session. */
+export function holdMatches(hold: { kind: string; start_date: string; student_id?: number; class_id?: number }, item: ClassItem): boolean {
+  if (hold.student_id !== undefined && hold.student_id !== item.student_id) return false;
+  if (hold.class_id !== undefined && hold.class_id !== item.class_id) return false;
+  return item.kind === 'ongoing' ? hold.kind === 'ongoing' : hold.kind === 'casual' && hold.start_date === item.dates[0];
+}
+
+/**
+ * Checks that classes can be sold as asked, now: the student is the client's, the class runs, the
+ * student is not in it already, casual only where the profile allows it and on a date the class
+ * runs, and a place is free. Throws the AppError the customer should see for the first item
+ * refused, in the order given; answers what to charge for each.
+ *
+ * Everything the checks compare is read for all the items at once (issue 22: a cart of any size
+ * costs the same few queries, besides one occupancy count per casual item), so every item is
+ * checked against the database as it is before any of them is written: the caller checks a class
+ * asked for twice again after writing the first place. `who` null: students an online
+ * registration has not written yet (no student to find, nothing of theirs to count; StudentID 0).
+ * `classes.found`: the items' classes that exist; `locked` when the caller took their locks, whose
+ * refusal of an unknown class comes before anything else, as `lockClass`'s did.
+ */
+export async function checkClassItems(
+  db: Db,
+  company: Company,
+  who: { clientId: number } | null,
+  items: readonly ClassItem[],
+  classes: { found: readonly ClassToCheck[]; locked: boolean },
+  at: Date,
+): Promise<CheckedItem[]> {
+  if (items.length === 0) return [];
+  const c = clock(company, at);
+  const found = new Map(classes.found.map((cls) => [cls.id, cls]));
+  const classIds = [...found.keys()];
+  const students = who ? await repo.findClientStudentsWithPlaces(db, company.id, who.clientId, [...new Set(items.map((i) => i.student_id))], classIds, c.now) : [];
+  // A session that started today is no longer sold.
+  const upcoming = (await repo.findUpcomingSessions(db, company.id, classIds, c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
+  const offers = await waitlistRepo.findHeldOffers(db, company.id, classIds, c.now);
+  const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
+  // A term is counted from its class's first session to come.
+  const termClasses = new Set(items.filter((i) => i.kind !== 'casual').map((i) => i.class_id));
+  const from = classIds.flatMap((id) => {
+    const first = upcoming.find((s) => s.class_id === id);
+    return termClasses.has(id) && first ? [{ classId: id, date: first.date }] : [];
+  });
+  const counts = await repo.countTermPlaces(db, company.id, from, c.now, includeTemporary);
+  const countOf = (classId: number, kind: 'ongoing' | 'temporary') => Number(counts.find((r) => r.class_id === classId && r.kind === kind)?.n ?? 0);
+
+  const checked: CheckedItem[] = [];
+  for (const item of items) {
+    const cls = found.get(item.class_id);
+    if (classes.locked && !cls) throw notFound();
+    let studentName: string | null = null;
+    let places: { id: number; kind: string; start_date: string; end_date: string | null; status: string; hold_until: string | null }[] = [];
+    if (who) {
+      const rows = students.filter((r) => r.id === item.student_id);
+      if (rows.length === 0) throw notFound();
+      studentName = `${rows[0]!.first_name} ${rows[0]!.last_name}`.trim();
+      places = rows.flatMap((r) =>
+        r.enrolment_id !== null && r.class_id === item.class_id
+          ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until }]
+          : [],
+      );
+    }
+    assertClassReservations(company);
+    if (!cls) throw notFound();
+    const sessions = upcoming.filter((s) => s.class_id === cls.id);
+    if (sessions.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
+    // The student's own hold (a cart's) is no enrolment yet, and the place it counts is theirs.
+    const existing = places.filter((e) => e.status !== 'held');
+    const holds = places.filter((e) => e.status === 'held');
+    const ownHold = holds.find((e) => holdMatches(e, item));
+    const classOffers = offers.filter((o) => o.class_id === cls.id);
+    const offerHeld = who !== null && classOffers.some((o) => o.student_id === item.student_id);
+    const offersKept = classOffers.length - (offerHeld ? 1 : 0);
+    const sold = { ClassID: cls.id, StudentID: who ? item.student_id : 0, Name: cls.name, studentName, lessonFormatId: cls.lesson_format_id, holds };
+
+    if (item.kind === 'casual') {
+      const profile = item.ocr_profile_id === undefined ? undefined : profileOf(company, item.ocr_profile_id);
+      if (!profile?.AllowCasualEnrolments) throw refuse(403, 'CASUAL_NOT_ALLOWED', msg.casualNotAllowed);
+      if (item.dates.length !== 1) throw refuse(422, 'PICK_DATES', msg.pickDates);
+      const date = item.dates[0] as string;
+      const session = sessions.find((s) => s.date === date);
+      if (!session) throw refuse(422, 'DATE_NOT_OFFERED', msg.dateNotOffered);
+      if (existing.some((e) => (e.kind === 'ongoing' && e.start_date <= date && (e.end_date === null || e.end_date >= date)) || e.start_date === date)) {
+        throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+      }
+      const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
+      const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
+      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+      checked.push({ ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date });
+      continue;
+    }
+
+    if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+    const first = sessions[0]!;
+    const temporaries = includeTemporary ? countOf(cls.id, 'temporary') : 0;
+    const placesLeft = cls.capacity - countOf(cls.id, 'ongoing') - temporaries - offersKept + (ownHold ? 1 : 0);
+    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+    checked.push({ ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date });
+  }
+  return checked;
+}

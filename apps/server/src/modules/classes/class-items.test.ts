@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classMessages } from '@portal/shared/class-schemas';
+import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, tokenise } from '../../test/payment-fixtures.ts';
+import { findCompanyById } from '../company/company.api.ts';
+import { serverMessages } from '@portal/shared/messages';
+import { validateNewStudentClassItem, validateNewStudentClassItems } from './classes.api.ts';
+
+/**
+ * Issue 22, section 1: a cart's class items are checked and written together (a constant number
+ * of queries for any number of classes), with the answers each item had when it was checked alone:
+ * the first refusal in class order, nothing written when one item is refused, a class asked for
+ * twice counting its first place, a family's own waitlist offer and the make-ups switch.
+ */
+describe.each(testEngines())('class items checked and written together on %s', (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let classIds: number[];
+  const db = () => t.runtime.ctx.db;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 12, order: 'asc' });
+  });
+  afterAll(() => t.close());
+
+  /** The test's own class (by position among the classes with sessions ahead), empty, with `capacity` places. */
+  const classWith = (index: number, capacity: number) => emptyClass(t, splash, classIds[index]!, { capacity, price_cents: 2_000 });
+  const placesOf = (classId: number) => db().selectFrom('enrolments').select(['student_id', 'kind', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+  const countOf = async (classId: number) =>
+    (await db().selectFrom('classes').select('enrolled_count').where('company_id', '=', splash).where('id', '=', classId).executeTakeFirstOrThrow()).enrolled_count;
+  type Checkout = { status: string; code?: string; message?: string };
+  const checkout = async (f: Awaited<ReturnType<typeof familyWithChild>>, classItems: unknown[], extra: Record<string, unknown> = {}) =>
+    f.browser.post<Checkout>('/api/payment/checkout', { classItems, cardToken: await tokenise(f.browser), ...extra }, { 'idempotency-key': key() });
+  const firstSessionOf = async (classId: number) =>
+    (
+      await db()
+        .selectFrom('class_sessions')
+        .select('date')
+        .where('company_id', '=', splash)
+        .where('class_id', '=', classId)
+        .where('status', '=', 'scheduled')
+        .where('date', '>=', new Date().toISOString().slice(0, 10))
+        .orderBy('date')
+        .executeTakeFirstOrThrow()
+    ).date;
+
+  it('two classes in one cart: both written, counted and the child’s waitlist entries closed', async () => {
+    const [a, b] = [await classWith(0, 5), await classWith(1, 5)];
+    const f = await familyWithChild(t);
+    await db()
+      .insertInto('waitlist_entries')
+      .values({ company_id: splash, class_id: b, student_id: f.studentId, client_id: f.clientId, status: 'waiting', created_at: new Date().toISOString() })
+      .execute();
+    const paid = await checkout(f, [
+      { ClassID: b, StudentID: f.studentId },
+      { ClassID: a, StudentID: f.studentId },
+    ]);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    for (const id of [a, b]) {
+      expect(await placesOf(id)).toEqual([{ student_id: f.studentId, kind: 'ongoing', status: 'active' }]);
+      expect(await countOf(id)).toBe(1);
+    }
+    const entries = await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', b).where('student_id', '=', f.studentId).execute();
+    expect(entries).toEqual([{ status: 'enrolled' }]);
+  });
+
+  it('two classes in one cart, one of them full: CLASS_FULL, nothing written and nothing charged, whichever comes first', async () => {
+    for (const [free, full] of [
+      [await classWith(2, 5), await classWith(3, 0)],
+      [await classWith(5, 5), await classWith(4, 0)],
+    ] as const) {
+      const f = await familyWithChild(t);
+      const charges = await countCharges(t, splash);
+      const refused = await checkout(f, [
+        { ClassID: free, StudentID: f.studentId },
+        { ClassID: full, StudentID: f.studentId },
+      ]);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CLASS_FULL', classMessages.classFull]);
+      expect(await placesOf(free)).toEqual([]);
+      expect(await placesOf(full)).toEqual([]);
+      expect(await countOf(free)).toBe(0);
+      expect(await countCharges(t, splash)).toBe(charges);
+    }
+  });
+
+  it('the first refusal in class order answers, whatever the cart’s order; for one item 404 before NO_SESSIONS before ALREADY_ENROLLED', async () => {
+    const full = await classWith(6, 0);
+    const ended = await classWith(7, 5);
+    await db().updateTable('class_sessions').set({ status: 'cancelled' }).where('company_id', '=', splash).where('class_id', '=', ended).execute();
+    const f = await familyWithChild(t);
+    const answer = async (classItems: unknown[]) => {
+      const r = await checkout(f, classItems);
+      return [r.status, r.body.code, r.body.message];
+    };
+    // The full class has the lower id, so its refusal answers in either order.
+    expect(full).toBeLessThan(ended);
+    const noSessions = [422, 'NO_SESSIONS', classMessages.noSessionsLeft];
+    expect(await answer([{ ClassID: ended, StudentID: f.studentId }])).toEqual(noSessions);
+    expect(
+      await answer([
+        { ClassID: ended, StudentID: f.studentId },
+        { ClassID: full, StudentID: f.studentId },
+      ]),
+    ).toEqual([409, 'CLASS_FULL', classMessages.classFull]);
+    // Another family's child: 404 before the class's own refusal; an unknown class: 404.
+    const other = await familyWithChild(t);
+    expect(await answer([{ ClassID: ended, StudentID: other.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);
+    expect(await answer([{ ClassID: 999_999, StudentID: f.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);
+    // Already in the class but no session left: NO_SESSIONS first.
+    await db()
+      .insertInto('enrolments')
+      .values({ company_id: splash, class_id: ended, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
+      .execute();
+    expect(await answer([{ ClassID: ended, StudentID: f.studentId }])).toEqual(noSessions);
+    const again = await classWith(8, 5);
+    await db()
+      .insertInto('enrolments')
+      .values({ company_id: splash, class_id: again, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
+      .execute();
+    expect(await answer([{ ClassID: again, StudentID: f.studentId }])).toEqual([409, 'ALREADY_ENROLLED', classMessages.alreadyEnrolled]);
+  });
+
+  it('one class asked for twice: the second place counts the first', async () => {
+    const one = await classWith(9, 1);
+    const f = await familyWithChild(t);
+    const sibling = await newStudent(t, splash, f.clientId, 'Sib');
+    const both = [
+      { ClassID: one, StudentID: f.studentId },
+      { ClassID: one, StudentID: sibling },
+    ];
+    const refused = await checkout(f, both);
+    expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
+    expect(await placesOf(one)).toEqual([]);
+    await classWith(9, 2);
+    const paid = await checkout(f, both);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await placesOf(one)).toEqual([
+      { student_id: f.studentId, kind: 'ongoing', status: 'active' },
+      { student_id: sibling, kind: 'ongoing', status: 'active' },
+    ]);
+    expect(await countOf(one)).toBe(2);
+  });
+
+  it('a waitlist offer keeps the last place for its family, beside another class in the same cart; a make-up counts when the company says so', async () => {
+    const offered = await classWith(10, 1);
+    const other = await classWith(11, 5);
+    const holder = await familyWithChild(t);
+    const rival = await familyWithChild(t);
+    await db()
+      .insertInto('waitlist_entries')
+      .values({
+        company_id: splash,
+        class_id: offered,
+        student_id: holder.studentId,
+        client_id: holder.clientId,
+        status: 'offered',
+        created_at: new Date().toISOString(),
+        offered_at: new Date().toISOString(),
+        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const cart = (f: typeof holder) => [
+      { ClassID: other, StudentID: f.studentId },
+      { ClassID: offered, StudentID: f.studentId },
+    ];
+    expect((await checkout(rival, cart(rival))).body.code).toBe('CLASS_FULL');
+    const paid = await checkout(holder, cart(holder));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await placesOf(offered)).map((p) => p.student_id)).toEqual([holder.studentId]);
+
+    // A make-up in the first session of a class with one place: full only with IncludeTemporaryEnrolmentsInCount.
+    const makeup = await classWith(1, 1);
+    const first = await firstSessionOf(makeup);
+    await db()
+      .insertInto('enrolments')
+      .values({ company_id: splash, class_id: makeup, student_id: rival.studentId, kind: 'temporary', start_date: first, end_date: first, status: 'temporary', hold_until: null, created_at: null })
+      .execute();
+    const include = (value: boolean) =>
+      changeCompanySettings(t, splash, (settings) => {
+        settings.ocr_config!.IncludeTemporaryEnrolmentsInCount = value;
+      });
+    const f = await familyWithChild(t);
+    await include(true);
+    expect((await checkout(f, [{ ClassID: makeup, StudentID: f.studentId }])).body.code).toBe('CLASS_FULL');
+    await include(false);
+    expect((await checkout(f, [{ ClassID: makeup, StudentID: f.studentId }])).status).toBe(200);
+  });
+
+  it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {
+    const term = await classWith(2, 5);
+    const casual = await classWith(3, 5);
+    const date = await firstSessionOf(casual);
+    const f = await familyWithChild(t);
+    const paid = await checkout(
+      f,
+      [
+        { ClassID: casual, StudentID: f.studentId, dates: [date], casual: true },
+        { ClassID: term, StudentID: f.studentId },
+      ],
+      { ocrProfileId: 2 },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await placesOf(term)).toEqual([{ student_id: f.studentId, kind: 'ongoing', status: 'active' }]);
+    expect(await placesOf(casual)).toEqual([{ student_id: f.studentId, kind: 'casual', status: 'active' }]);
+    expect(await countOf(casual)).toBe(0);
+  });
+
+  it('two casual sessions of one class for one child in one cart: both bought, neither gives way to the other', async () => {
+    const casual = await classWith(6, 5);
+    const dates = (
+      await db()
+        .selectFrom('class_sessions')
+        .select('date')
+        .where('company_id', '=', splash)
+        .where('class_id', '=', casual)
+        .where('status', '=', 'scheduled')
+        .where('date', '>', new Date().toISOString().slice(0, 10))
+        .orderBy('date')
+        .limit(2)
+        .execute()
+    ).map((s) => s.date);
+    expect(dates).toHaveLength(2);
+    const f = await familyWithChild(t);
+    const paid = await checkout(
+      f,
+      dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true })),
+      { ocrProfileId: 2 },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    const places = await db().selectFrom('enrolments').select(['kind', 'status', 'start_date']).where('company_id', '=', splash).where('class_id', '=', casual).orderBy('start_date').execute();
+    expect(places).toEqual(dates.map((date) => ({ kind: 'casual', status: 'active', start_date: date })));
+  });
+
+  it('a registration’s classes checked together answer what each answers alone, and the first refusal in the order asked', async () => {
+    const company = (await findCompanyById(t.runtime.ctx, splash))!;
+    const [a, b] = [await classWith(4, 3), await classWith(5, 0)];
+    const ctx = t.runtime.ctx;
+    const item = (class_id: number) => ({ class_id, kind: 'ongoing' as const, dates: [] });
+    expect(await validateNewStudentClassItems(ctx, company, [item(a), item(a)])).toEqual([
+      await validateNewStudentClassItem(ctx, company, item(a)),
+      await validateNewStudentClassItem(ctx, company, item(a)),
+    ]);
+    await expect(validateNewStudentClassItems(ctx, company, [item(a), item(b)])).rejects.toMatchObject({ code: 'CLASS_FULL' });
+    await expect(validateNewStudentClassItems(ctx, company, [item(999_999), item(b)])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(validateNewStudentClassItems(ctx, company, [item(b), item(999_999)])).rejects.toMatchObject({ code: 'CLASS_FULL' });
+    expect(await validateNewStudentClassItems(ctx, company, [])).toEqual([]);
+  });
+});
