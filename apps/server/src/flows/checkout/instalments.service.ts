@@ -7,6 +7,7 @@ import type { Company } from '../../domain/company.ts';
 import { nowIso } from '../../lib/time.ts';
 import { createInvoice, type InvoiceLineInput } from '../../modules/financials/financials.api.ts';
 import { instalmentRepo } from '../../modules/payments/payments.api.ts';
+import type { ValidatedClassItem } from '../../modules/classes/classes.api.ts';
 import type { Cart } from './payment-steps.ts';
 
 /**
@@ -16,13 +17,26 @@ import type { Cart } from './payment-steps.ts';
  */
 
 /** The instalments the company's terms make of this cart, or null: classes only, over the minimum, each instalment something. */
-export function instalmentOfferOf(company: Company, cart: Pick<Cart, 'classItems' | 'bookingItems' | 'invoices'>, quote: Quote, today: string): InstalmentOffer | null {
+export function instalmentOfferOf(
+  company: Company,
+  cart: Pick<Cart, 'classItems' | 'bookingItems' | 'invoices'>,
+  quote: Quote,
+  today: string,
+  /** The sessions the cart's classes sell: no instalment falls due after the last of them. */
+  classes: readonly Pick<ValidatedClassItem, 'dates'>[],
+): InstalmentOffer | null {
   const terms = company.settings.fin_setup.Instalments;
   const amount = quote.totals.paymentAmountCents;
   if (!terms || cart.classItems.length === 0 || cart.bookingItems.length > 0 || cart.invoices.length > 0) return null;
   if (amount <= 0 || amount < terms.MinimumTotalCents) return null;
   const schedule = instalmentSchedule(amount, terms, today);
   if (schedule.some((i) => i.amountCents <= 0)) return null;
+  // A family is not asked to pay for a course after it has ended (a short or holiday course).
+  const lastSession = classes
+    .flatMap((c) => c.dates)
+    .sort()
+    .at(-1);
+  if (!lastSession || schedule.at(-1)!.dueDate > lastSession) return null;
   return { count: terms.Count, interval: terms.Interval, schedule };
 }
 

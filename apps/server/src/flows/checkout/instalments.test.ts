@@ -114,6 +114,28 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(await charges(who.clientId)).toBe(0);
   });
 
+  it('a course whose last session comes before the last instalment is not offered in instalments', async () => {
+    const short = (await classesWithSessionsAhead(t, splash, { limit: 2 }))[1]!;
+    await emptyClass(t, splash, short, { capacity: 40, price_cents: 10_001 });
+    // The course ends within the month: the plan's last instalment would fall after it.
+    await db()
+      .deleteFrom('class_sessions')
+      .where('company_id', '=', splash)
+      .where('class_id', '=', short)
+      .where('date', '>', addIntervals(today, 'month', 1))
+      .execute();
+    const who = await familyWithChild(t);
+    const cart = { classItems: [{ ClassID: short, StudentID: who.studentId, dates: [] }] };
+    const quote = await who.browser.post<Quote>('/api/payment/quote', cart);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.totals.paymentAmountCents).toBeGreaterThan(5_000);
+    expect(quote.body.instalmentOffer).toBeNull();
+    const refused = await who.browser.post('/api/payment/checkout', { ...cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'INSTALMENTS_UNAVAILABLE' });
+    expect(await charges(who.clientId)).toBe(0);
+  });
+
   it('paid to the end: the deposit at the checkout, each later instalment charged on its date, the place counted once', async () => {
     const who = await family();
     const chargesBefore = await charges(who.clientId);

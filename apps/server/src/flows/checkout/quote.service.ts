@@ -183,8 +183,10 @@ export function price(input: PricingInput): Quote {
 
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
-  const quote = price(await loadPricingInput(ctx, company, clientId, cart));
-  const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company));
+  const checked: ValidatedClassItem[] = [];
+  for (const item of classItemsOf(cart)) checked.push(await validateClassItem(ctx, company, clientId, item));
+  const quote = price(await loadPricingInput(ctx, company, clientId, cart, checked));
+  const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company), checked);
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)), instalmentOffer };
 }
 
