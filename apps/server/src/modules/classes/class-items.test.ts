@@ -235,6 +235,33 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(places).toEqual(dates.map((date) => ({ kind: 'casual', status: 'active', start_date: date })));
   });
 
+  it('two casual sessions of one class held in the cart: both stay held, and the checkout takes both holds over', async () => {
+    const casual = await classWith(8, 5);
+    const dates = (
+      await db()
+        .selectFrom('class_sessions')
+        .select('date')
+        .where('company_id', '=', splash)
+        .where('class_id', '=', casual)
+        .where('status', '=', 'scheduled')
+        .where('date', '>', new Date().toISOString().slice(0, 10))
+        .orderBy('date')
+        .limit(2)
+        .execute()
+    ).map((s) => s.date);
+    const f = await familyWithChild(t);
+    const items = dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true }));
+    const held = await f.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [], ocrProfileId: 2 });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const holds = () => db().selectFrom('enrolments').select(['id', 'status', 'start_date']).where('company_id', '=', splash).where('class_id', '=', casual).orderBy('start_date').execute();
+    const heldRows = await holds();
+    expect(heldRows.map((h) => [h.status, h.start_date])).toEqual(dates.map((date) => ['held', date]));
+    const paid = await checkout(f, items, { ocrProfileId: 2 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // The cart's own holds became the places: the same rows, now active.
+    expect(await holds()).toEqual(heldRows.map((h) => ({ ...h, status: 'active' })));
+  });
+
   it('a registration’s classes checked together answer what each answers alone, and the first refusal in the order asked', async () => {
     const company = (await findCompanyById(t.runtime.ctx, splash))!;
     const [a, b] = [await classWith(4, 3), await classWith(5, 0)];

@@ -138,8 +138,9 @@ export async function createEnrolments(
       const { holds, place, ...v } = checks[i]!;
       const own = holds.find((h) => holdMatches(h, items[i]!));
       // Another hold of the student in this class (another session, or the term) gives way to what
-      // is bought, but not a place this cart bought in an earlier round (a second casual session).
-      release.push(...holds.filter((h) => h !== own && !ids.includes(h.id)).map((h) => h.id));
+      // is bought, unless this cart buys it too: a place bought in an earlier round, or one a later
+      // round takes over (a second casual session).
+      release.push(...holds.filter((h) => h !== own && !ids.includes(h.id) && !asksFor(items, items[i]!, h)).map((h) => h.id));
       validated[i] = v;
       if (own) owned.push({ index: i, own, v });
       else fresh.push({ index: i, place, v });
@@ -212,13 +213,10 @@ export async function holdCartPlaces(
         const { holds, place, ...v } = (await lockAndCheck(tx, company, clientId, [item], [0], c.at))[0]!;
         const own = holds.find((h) => holdMatches(h, item));
         if (own) return own.hold_until!;
-        // Another hold of the student in this class (another session, or the term) is replaced.
-        if (holds.length)
-          await enrolmentsRepo.releaseHeld(
-            tx.db,
-            company.id,
-            holds.map((h) => h.id),
-          );
+        // Another hold of the student in this class (another session, or the term) is replaced,
+        // unless the cart holds it too (a second casual session of the class).
+        const replaced = holds.filter((h) => !asksFor(items, item, h)).map((h) => h.id);
+        if (replaced.length) await enrolmentsRepo.releaseHeld(tx.db, company.id, replaced);
         const until = options.holdUntil.toISOString();
         await repo.insertEnrolment(tx.db, place, {
           student_id: v.StudentID,
@@ -303,4 +301,9 @@ export async function listStudentEnrolments(ctx: Ctx, company: Company, clientId
       next_session: today_start && !sessionIsOver({ date: c.today, start_time: today_start }, e.duration_minutes, now) ? c.today : (next_after_today ?? null),
     })),
   };
+}
+
+/** Whether another item of the cart, for the same student and class, asks for a place the student holds. */
+function asksFor(items: readonly ClassItem[], item: ClassItem, hold: OwnHold): boolean {
+  return items.some((other) => other !== item && other.student_id === item.student_id && other.class_id === item.class_id && holdMatches(hold, other));
 }
