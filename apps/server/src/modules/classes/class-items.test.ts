@@ -3,6 +3,7 @@ import { classMessages } from '@portal/shared/class-schemas';
 import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, tokenise } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.api.ts';
+import { clock } from './class-time.ts';
 import { serverMessages } from '@portal/shared/messages';
 import { validateNewStudentClassItem, validateNewStudentClassItems } from './classes.api.ts';
 
@@ -33,18 +34,26 @@ describe.each(testEngines())('class items checked and written together on %s', (
   type Checkout = { status: string; code?: string; message?: string };
   const checkout = async (f: Awaited<ReturnType<typeof familyWithChild>>, classItems: unknown[], extra: Record<string, unknown> = {}) =>
     f.browser.post<Checkout>('/api/payment/checkout', { classItems, cardToken: await tokenise(f.browser), ...extra }, { 'idempotency-key': key() });
-  const firstSessionOf = async (classId: number) =>
-    (
-      await db()
-        .selectFrom('class_sessions')
-        .select('date')
-        .where('company_id', '=', splash)
-        .where('class_id', '=', classId)
-        .where('status', '=', 'scheduled')
-        .where('date', '>=', new Date().toISOString().slice(0, 10))
-        .orderBy('date')
-        .executeTakeFirstOrThrow()
-    ).date;
+  /**
+   * The class's next scheduled sessions after the company's today (a session today may have begun
+   * in the company's zone, which runs ahead of UTC).
+   */
+  const sessionsAfterToday = async (classId: number, count: number) => {
+    const { today } = clock((await findCompanyById(t.runtime.ctx, splash))!);
+    const rows = await db()
+      .selectFrom('class_sessions')
+      .select('date')
+      .where('company_id', '=', splash)
+      .where('class_id', '=', classId)
+      .where('status', '=', 'scheduled')
+      .where('date', '>', today)
+      .orderBy('date')
+      .limit(count)
+      .execute();
+    expect(rows).toHaveLength(count);
+    return rows.map((r) => r.date);
+  };
+  const firstSessionOf = async (classId: number) => (await sessionsAfterToday(classId, 1))[0]!;
 
   it('two classes in one cart: both written, counted and the child’s waitlist entries closed', async () => {
     const [a, b] = [await classWith(0, 5), await classWith(1, 5)];
@@ -210,19 +219,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('two casual sessions of one class for one child in one cart: both bought, neither gives way to the other', async () => {
     const casual = await classWith(6, 5);
-    const dates = (
-      await db()
-        .selectFrom('class_sessions')
-        .select('date')
-        .where('company_id', '=', splash)
-        .where('class_id', '=', casual)
-        .where('status', '=', 'scheduled')
-        .where('date', '>', new Date().toISOString().slice(0, 10))
-        .orderBy('date')
-        .limit(2)
-        .execute()
-    ).map((s) => s.date);
-    expect(dates).toHaveLength(2);
+    const dates = await sessionsAfterToday(casual, 2);
     const f = await familyWithChild(t);
     const paid = await checkout(
       f,
@@ -237,18 +234,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('two casual sessions of one class held in the cart: both stay held, and the checkout takes both holds over', async () => {
     const casual = await classWith(8, 5);
-    const dates = (
-      await db()
-        .selectFrom('class_sessions')
-        .select('date')
-        .where('company_id', '=', splash)
-        .where('class_id', '=', casual)
-        .where('status', '=', 'scheduled')
-        .where('date', '>', new Date().toISOString().slice(0, 10))
-        .orderBy('date')
-        .limit(2)
-        .execute()
-    ).map((s) => s.date);
+    const dates = await sessionsAfterToday(casual, 2);
     const f = await familyWithChild(t);
     const items = dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true }));
     const held = await f.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [], ocrProfileId: 2 });
