@@ -29,6 +29,27 @@ export const classChoiceFields = {
 export const cartClassItemSchema = z.object({ StudentID: idField, ...classChoiceFields });
 export type CartClassItemInput = z.infer<typeof cartClassItemSchema>;
 
+export const cartMessages = { classTwice: 'This class is in the cart twice for the same student.' } as const;
+
+/**
+ * Whether two cart items ask for the same place: one student in one class, for the term (which
+ * holds every session) or for one casual session twice. Two sessions of one class are two places.
+ */
+function samePlace(a: z.output<typeof cartClassItemSchema>, b: z.output<typeof cartClassItemSchema>): boolean {
+  if (a.ClassID !== b.ClassID || a.StudentID !== b.StudentID) return false;
+  return !a.casual || !b.casual || a.dates.some((d) => b.dates.includes(d));
+}
+
+/** A cart's classes, each place once (the server would otherwise charge for a place it then finds taken by the cart itself). */
+const cartClassItemsSchema = z
+  .array(cartClassItemSchema)
+  .max(30)
+  .default([])
+  .superRefine((items, ctx) => {
+    const at = items.findIndex((item, i) => items.slice(0, i).some((earlier) => samePlace(earlier, item)));
+    if (at >= 0) ctx.addIssue({ code: 'custom', path: [at], message: cartMessages.classTwice });
+  });
+
 /** A court booking as the bookings pages put it in the cart (decision 025's booking request). */
 export const cartBookingItemSchema = bookingRequestSchema;
 export type CartBookingItemInput = z.infer<typeof cartBookingItemSchema>;
@@ -43,7 +64,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** What the browser's cart holds, as the quote and checkout take it. */
 export const cartRequestSchema = z.object({
-  classItems: z.array(cartClassItemSchema).max(30).default([]),
+  classItems: cartClassItemsSchema,
   bookingItems: z.array(cartBookingItemSchema).max(30).default([]),
   /** Existing invoices paid through the invoice checkout, each once. */
   invoices: z

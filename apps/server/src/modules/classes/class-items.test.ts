@@ -5,6 +5,7 @@ import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, family
 import { findCompanyById } from '../company/company.api.ts';
 import { clock } from './class-time.ts';
 import { serverMessages } from '@portal/shared/messages';
+import { cartMessages } from '@portal/shared/payment-schemas';
 import { validateNewStudentClassItem, validateNewStudentClassItems } from './classes.api.ts';
 
 /**
@@ -246,6 +247,36 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     // The cart's own holds became the places: the same rows, now active.
     expect(await holds()).toEqual(heldRows.map((h) => ({ ...h, status: 'active' })));
+  });
+
+  it('a cart naming one place twice (the term twice, the term and one of its sessions, one session twice) is refused before anything is held or charged', async () => {
+    const [term, casual] = [await classWith(10, 5), await classWith(11, 5)];
+    const [date] = await sessionsAfterToday(casual, 1);
+    const f = await familyWithChild(t);
+    const termItem = { ClassID: term, StudentID: f.studentId };
+    const session = { ClassID: casual, StudentID: f.studentId, casual: true, dates: [date] };
+    const charges = await countCharges(t, splash);
+    for (const classItems of [
+      [termItem, termItem],
+      [{ ...session, casual: false, dates: [] }, session],
+      [session, { ...session }],
+    ]) {
+      for (const [method, path, extra] of [
+        ['POST', '/api/payment/checkout', { cardToken: await tokenise(f.browser) }],
+        ['POST', '/api/payment/quote', {}],
+        ['PUT', '/api/payment/cart-holds', { bookingItems: [] }],
+      ] as const) {
+        const refused = await f.browser.call<Checkout>(method, path, { classItems, ocrProfileId: 2, ...extra }, { 'idempotency-key': key() });
+        expect([path, refused.status, refused.body.message]).toEqual([path, 400, cartMessages.classTwice]);
+      }
+    }
+    expect(await placesOf(term)).toEqual([]);
+    expect(await placesOf(casual)).toEqual([]);
+    expect(await countCharges(t, splash)).toBe(charges);
+    // The same class for two children is no repeat (two sessions of one class for one child: above).
+    const sibling = await newStudent(t, splash, f.clientId, 'Sib');
+    const twoChildren = await checkout(f, [termItem, { ...termItem, StudentID: sibling }]);
+    expect(twoChildren.status, JSON.stringify(twoChildren.body)).toBe(200);
   });
 
   it('a registration’s classes checked together answer what each answers alone, and the first refusal in the order asked', async () => {
