@@ -35,6 +35,8 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
       await expect(page.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeVisible();
       await expect(page.getByText('Your place in the queue: 1')).toBeVisible();
       await expect(page.getByText('You are next. Estimated wait: about 10 minutes.')).toBeVisible();
+      // The places left in the school's classes, so a family need not wait for its turn to learn that every class is full.
+      await expect(page.getByText(/^\d+ places? (is|are) free in the classes now\.$/)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
       // The queue by keyboard: its one control is reached with Tab.
       await page.getByRole('heading', { level: 1, name: 'You’re in the queue' }).click();

@@ -3,7 +3,7 @@
 // opening (three in four) and the first minute after it, each wanting two places in MORNING_CLASSES
 // classes with PLACES_EACH free places each (100 places). Each family enters the company, joins the
 // waiting room and asks for its place as often as the server says (5 s, 1 s near the front; with
-// jitter) until its turn; in its turn it looks
+// jitter) until its turn, leaving if the queue says every class is full; in its turn it looks
 // at the classes (the class step's search) and leaves if its classes are full, or proves its
 // address (the code read from a real SMTP server), tokenises a card and submits, leaving if
 // refused CLASS_FULL. Afterwards the database is checked: places taken, oversold classes, families
@@ -82,7 +82,11 @@ async function morningClasses(base, store, companyId) {
   const chosen = classes.filter((c) => !c.IsFull).slice(0, MORNING_CLASSES);
   if (chosen.length < MORNING_CLASSES) throw new Error(`only ${chosen.length} classes with places on the class step`);
   for (const c of chosen) await store.run('update classes set capacity = ? where company_id = ? and id = ?', [c.ClassCount + PLACES_EACH, companyId, c.ClassID]);
-  return chosen.map((c) => c.ClassID);
+  // The opening offers these classes alone: the school's others are full, so the waiting room's
+  // places left are the morning's.
+  const ids = chosen.map((c) => c.ClassID);
+  await store.run(`update classes set capacity = enrolled_count where company_id = ? and id not in (${ids.map(() => '?').join(', ')})`, [companyId, ...ids]);
+  return ids;
 }
 
 /** One family's morning, from arriving to its answer. */
@@ -99,6 +103,12 @@ async function family(i, ctx) {
     let room = await rec.call(session, 'join', 'POST', `/api/ocr/waiting-room/${PROFILE}`);
     while (room.place?.state !== 'admitted') {
       if (!room.place || room.place.state === 'ended') throw new Error(`no place: ${JSON.stringify(room.place)}`);
+      // The queue says every class is full: this family wanted no waitlist, so it leaves.
+      if (room.placesLeft === 0) {
+        f.outcome = 'told full in the queue';
+        await leave();
+        return f;
+      }
       await sleep(room.place.pollAfterMs * (0.9 + Math.random() * 0.2));
       room = await rec.call(session, 'poll', 'GET', `/api/ocr/waiting-room/${PROFILE}`);
     }

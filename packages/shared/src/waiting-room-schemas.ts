@@ -14,6 +14,12 @@ export const waitingRoomAnswerSchema = z.object({
   joinFrom: z.string().nullable(),
   /** The server's clock, so the page counts down on the server's time. */
   now: z.string(),
+  /**
+   * The places free now in the company's classes that still run (a place held in a cart or kept
+   * for a waitlist offer is taken), for a family in the waiting room or the queue; null otherwise.
+   * Counted at most a second ago: a guide, as the class search's places are.
+   */
+  placesLeft: z.number().int().nonnegative().nullable(),
   place: z
     .object({
       /**
@@ -39,4 +45,5 @@ export const waitingRoomMessages = {
   turnEnded: 'Your turn in the queue has ended. Please join the queue again.',
   otherEmail: 'This turn in the queue is for another e-mail address.',
   notYet: (when: string) => `The waiting room opens at ${when}.`,
+  allFull: 'Every class is full at the moment. A place can come back if a family does not finish paying: stay in the queue to take it or to join a waitlist.',
 } as const;

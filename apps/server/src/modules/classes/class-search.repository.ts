@@ -52,12 +52,8 @@ interface MatchArgs {
 }
 
 /** The page's arguments besides the filters; `sort` is written into the text. */
-interface SearchArgs extends MatchArgs {
+interface SearchArgs extends MatchArgs, PlaceArgs {
   sort: ClassSort;
-  today: string;
-  time: string;
-  now: string;
-  singleKinds: string[];
   limit: number;
   offset: number;
 }
@@ -86,6 +82,34 @@ const countMatching = shapedQuery(['engine'], (db, a: MatchArgs) =>
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
+/** What counts against a class's places besides its term count, as of `a` (class `c`). */
+interface PlaceArgs {
+  engine: Engine;
+  today: string;
+  time: string;
+  now: string;
+  singleKinds: string[];
+}
+
+/** Class `c`'s upcoming sessions (`s`): from today (a range on the sessions' index), today's only until it starts. */
+const upcomingOf = (a: PlaceArgs) => sql`s.company_id = c.company_id and s.class_id = c.id and s.status = 'scheduled'
+    and s.date >= ${a.today} and (s.date > ${a.today} or s.start_time > ${a.time})`;
+
+/** The one-session enrolments holding a place at class `c`'s next session, and the waitlist offers it keeps for families. */
+function placesTakenBeyondTerm(a: PlaceArgs) {
+  // On SQLite the offer's expiry is kept off the index (unary +): by class (waitlist_class), not
+  // by every company's offers still open (waitlist_offers).
+  const expires = a.engine === 'sqlite' ? sql`+w.offer_expires_at` : sql`w.offer_expires_at`;
+  return {
+    singles: sql<number>`(select count(*) from enrolments e where e.company_id = c.company_id and e.class_id = c.id
+        and e.kind in (${sql.join(a.singleKinds)})
+        and (e.status in ('active', 'temporary') or (e.status = 'held' and e.hold_until > ${a.now}))
+        and e.start_date = (select min(s.date) from class_sessions s where ${upcomingOf(a)}))`.as('singles'),
+    offers: sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
+        and w.status = 'offered' and ${expires} > ${a.now})`.as('offers'),
+  };
+}
+
 /**
  * One page of matching classes in the sort's order with the total: the page's ids come from
  * walking the sort's index, then those rows alone get the names, the upcoming session dates
@@ -109,18 +133,14 @@ const searchPage = shapedQuery(['engine', 'sort'], (db, a: SearchArgs) => {
   const total = matching(db, a)
     .where('c.last_date', '>=', a.from)
     .select((eb) => eb.fn.countAll<number>().as('n'));
-  // Upcoming: from today (a range on the sessions' index), today's only until it starts.
-  const upcoming = sql`s.company_id = c.company_id and s.class_id = c.id and s.status = 'scheduled'
-    and s.date >= ${a.today} and (s.date > ${a.today} or s.start_time > ${a.time})`;
+  const upcoming = upcomingOf(a);
   // SQLite reads the dates in index order (company, class, status, date) and joins them as they
   // come; its string_agg(... order by) sorted them again for every class of the page.
   const dates =
     a.engine === 'sqlite'
       ? sql<string | null>`(select group_concat(u.date, ',') from (select s.date from class_sessions s where ${upcoming} order by s.date) u)`
       : sql<string | null>`(select string_agg(s.date, ',' order by s.date) from class_sessions s where ${upcoming})`;
-  // On SQLite the offer's expiry is kept off the index (unary +): by class (waitlist_class), not
-  // by every company's offers still open (waitlist_offers).
-  const expires = a.engine === 'sqlite' ? sql`+w.offer_expires_at` : sql`w.offer_expires_at`;
+  const taken = placesTakenBeyondTerm(a);
   // The page's ids first, then their rows by key: a cross join, which SQLite never reorders (an
   // inner join let it walk every class by the sort's index and look each one up in the page).
   const page = db
@@ -131,16 +151,7 @@ const searchPage = shapedQuery(['engine', 'sort'], (db, a: SearchArgs) => {
     .whereRef('c.id', '=', 'p.id')
     .where('c.company_id', '=', a.companyId)
     .select(CLASS_COLUMNS)
-    .select([
-      dates.as('dates'),
-      sql<number>`(select count(*) from enrolments e where e.company_id = c.company_id and e.class_id = c.id
-        and e.kind in (${sql.join(a.singleKinds)})
-        and (e.status in ('active', 'temporary') or (e.status = 'held' and e.hold_until > ${a.now}))
-        and e.start_date = (select min(s.date) from class_sessions s where ${upcoming}))`.as('singles'),
-      sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
-        and w.status = 'offered' and ${expires} > ${a.now})`.as('offers'),
-      sql<number>`(${total})`.as('total_count'),
-    ]);
+    .select([dates.as('dates'), taken.singles, taken.offers, sql<number>`(${total})`.as('total_count')]);
   return keys.reduce((p, k) => p.orderBy(k), page);
 });
 
@@ -169,6 +180,12 @@ export async function searchClasses(db: Db, engine: Engine, f: SearchFilter) {
 }
 
 export type ClassRow = Awaited<ReturnType<typeof searchClasses>>['rows'][number];
+
+/** Every class of the company that still runs, with what takes its places (the search's count): the waiting room's places left. */
+export function findClassPlaces(db: Db, a: PlaceArgs & { companyId: number }) {
+  const taken = placesTakenBeyondTerm(a);
+  return db.selectFrom('classes as c').where('c.company_id', '=', a.companyId).where('c.last_date', '>=', a.today).select(['c.capacity', 'c.enrolled_count', taken.singles, taken.offers]).execute();
+}
 
 /** This client's students with an ongoing enrolment in a class that has not ended. */
 export function findClientStudentsInClass(db: Db, companyId: number, clientId: number, classId: number, today: string, now: string) {

@@ -56,10 +56,17 @@ export function ocrProfile(company: Company, profileId: number) {
   };
 }
 
+/** A class's places left: its term count, its next session's one-session enrolments (as IncludeTemporaryEnrolmentsInCount says) and the offers it keeps. */
+const placesLeftOf = (r: { capacity: number; enrolled_count: number; singles: number | string; offers: number | string }) =>
+  Math.max(0, r.capacity - r.enrolled_count - Number(r.singles) - Number(r.offers));
+
+/** The one-session enrolments that count against a class's next session. */
+const singleKindsOf = (company: Company): ('casual' | 'temporary')[] => (company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount ? ['casual', 'temporary'] : ['casual']);
+
 /** A class as the search shows it: its count follows IncludeTemporaryEnrolmentsInCount, and held offers keep places. */
 function toClassSummary(r: searchRepo.ClassRow): ClassSummary {
   const count = r.enrolled_count + Number(r.singles);
-  const placesLeft = Math.max(0, r.capacity - count - Number(r.offers));
+  const placesLeft = placesLeftOf(r);
   return {
     ClassID: r.id,
     Name: r.name,
@@ -112,7 +119,7 @@ export async function searchClasses(ctx: Ctx, company: Company, input: SearchInp
     sort: input.sort,
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
-    singleKinds: company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount ? ['casual', 'temporary'] : ['casual'],
+    singleKinds: singleKindsOf(company),
   });
   return { rows: rows.map(toClassSummary), total };
 }
@@ -146,6 +153,29 @@ export function cachedClassSearch(ttlMs: number, maxAnswers = 200) {
     const key = `${company.id}:${company.configVersion}:${c.today}T${c.time}:${JSON.stringify({ ...input, ...sets })}`;
     return answers.forceFetch(key, { context: { ctx, company, input, c } });
   };
+}
+
+/** The places left in the company's classes that still run, each counted as the search counts it (the waiting room shows them). */
+async function countPlacesLeft(ctx: Ctx, company: Company): Promise<number> {
+  const c = clock(company, ctx.clock.now());
+  const rows = await searchRepo.findClassPlaces(ctx.db, { engine: ctx.engine, companyId: company.id, today: c.today, time: c.time, now: c.now, singleKinds: singleKindsOf(company) });
+  return rows.reduce((n, r) => n + placesLeftOf(r), 0);
+}
+
+/**
+ * The places left, shared for `ttlMs` (CLASS_SEARCH_CACHE_MS, as the search's places) per company
+ * and settings version: a morning's waiting families, asking every few seconds, share one count a
+ * second, and concurrent misses share one (lru-cache's fetch). A TTL of 0 counts on every call.
+ */
+export function cachedPlacesLeft(ttlMs: number, maxCompanies = 1000) {
+  type Count = { ctx: Ctx; company: Company };
+  const counts = new LRUCache<string, number, Count>({
+    max: maxCompanies,
+    ttl: Math.max(ttlMs, 1),
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => countPlacesLeft(context.ctx, context.company),
+  });
+  return (ctx: Ctx, company: Company): Promise<number> => (ttlMs <= 0 ? countPlacesLeft(ctx, company) : counts.forceFetch(`${company.id}:${company.configVersion}`, { context: { ctx, company } }));
 }
 
 /** F12: this client's students already in the class. The client is the session's; a body naming another is refused as not found. */

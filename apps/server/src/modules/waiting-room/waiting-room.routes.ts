@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registrationEndpoints as endpoints } from '@portal/shared/endpoints/registration';
 import type { Ctx } from '../../context.ts';
+import { cachedPlacesLeft } from '../classes/classes.api.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { throttle } from '../../lib/sign-in-throttle.ts';
 import { cookieOptions } from '../../plugins/auth.ts';
@@ -18,16 +19,17 @@ export const ticketOf = (req: FastifyRequest, companyId: number, profileId: numb
 /** The waiting room of a registration's opening (decision 099). */
 export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const placesLeft = cachedPlacesLeft(base.env.CLASS_SEARCH_CACHE_MS);
 
   route(app, base, endpoints.waitingRoom, ({ ctx, params, req, reply }) => {
     noStore(reply);
-    return waitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile));
+    return waitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile), placesLeft);
   });
 
   route(app, base, endpoints.joinWaitingRoom, async ({ ctx, params, req, reply }) => {
     noStore(reply);
     await throttle(req, 'register');
-    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile));
+    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile), placesLeft);
     if (joined.ticket) reply.setCookie(waitingRoomCookie(ctx.company.id, params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
     return joined.answer;
   });

@@ -109,14 +109,28 @@ async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date)
   return { state: 'waiting', position, estimatedWaitMinutes: estimateWait(room, position, counts.ended, paceMinutes), turnEndsAt: null, pollAfterMs };
 }
 
-async function answer(ctx: Ctx, room: Room | null, row: repo.PlaceRow | null, now: Date): Promise<WaitingRoomAnswer> {
-  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null };
+/** The places left in the company's classes (the classes module's count, shared for a second). */
+export type PlacesLeft = (ctx: Ctx, company: Company) => Promise<number>;
+
+async function answer(ctx: Ctx, company: Company, room: Room | null, row: repo.PlaceRow | null, now: Date, placesLeft?: PlacesLeft): Promise<WaitingRoomAnswer> {
+  const head = { now: nowIso(now), opensAt: room?.opensAtText ?? null, joinFrom: room ? nowIso(room.joinFrom) : null, placesLeft: null };
   if (!room) return { inForce: false, ...head, place: null };
   if (!row) return { inForce: true, ...head, place: null };
   const state = stateOf(row, room, now);
-  if (state === 'waiting') return { inForce: true, ...head, place: await waitingPlace(ctx, room, row, now) };
+  // A family still waiting sees the places left, so it need not wait for its turn to learn that every class is full.
+  const places = state === 'waiting' || state === 'early' ? (placesLeft?.(ctx, company) ?? null) : null;
+  if (state === 'waiting') {
+    const [place, left] = await Promise.all([waitingPlace(ctx, room, row, now), places]);
+    // Let in by this question: in its turn it sees the classes themselves.
+    return { inForce: true, ...head, placesLeft: place.state === 'waiting' ? left : null, place };
+  }
   const turnEndsAt = state === 'admitted' ? row.turn_ends_at : null;
-  return { inForce: true, ...head, place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS } };
+  return {
+    inForce: true,
+    ...head,
+    placesLeft: await places,
+    place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS },
+  };
 }
 
 /** This browser's place in the room, seen now (its absence ends here). */
@@ -132,30 +146,36 @@ async function placeOf(ctx: Ctx, company: Company, room: Room, ticket: string | 
 }
 
 /** GET: the room and this browser's place in it, letting families in where turns are free. */
-export async function waitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<WaitingRoomAnswer> {
+export async function waitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined, placesLeft: PlacesLeft): Promise<WaitingRoomAnswer> {
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
-  return answer(ctx, room, room && (await placeOf(ctx, company, room, ticket, now)), now);
+  return answer(ctx, company, room, room && (await placeOf(ctx, company, room, ticket, now)), now, placesLeft);
 }
 
 /** POST: joins, or answers the place this browser already has; `ticket` is the cookie to set (a new one where it joined). */
-export async function joinWaitingRoom(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<{ answer: WaitingRoomAnswer; ticket: string | null }> {
+export async function joinWaitingRoom(
+  ctx: Ctx,
+  company: Company,
+  profileId: number,
+  ticket: string | undefined,
+  placesLeft: PlacesLeft,
+): Promise<{ answer: WaitingRoomAnswer; ticket: string | null }> {
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
-  if (!room) return { answer: await answer(ctx, null, null, now), ticket: null };
+  if (!room) return { answer: await answer(ctx, company, null, null, now), ticket: null };
   if (now < room.joinFrom) {
     const when = formatDateAtTime(nowIso(room.joinFrom), company.settings.localization.DateFormat, companyTimeZone(company.settings.localization));
     throw new AppError(403, 'REGISTRATION_NOT_OPEN', m.notYet(when));
   }
   const held = await placeOf(ctx, company, room, ticket, now);
-  if (held && !['used', 'ended'].includes(stateOf(held, room, now))) return { answer: await answer(ctx, room, held, now), ticket: null };
+  if (held && !['used', 'ended'].includes(stateOf(held, room, now))) return { answer: await answer(ctx, company, room, held, now, placesLeft), ticket: null };
   // A new place, behind everyone who is there: a used or lapsed turn joins again at the back.
   const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
   const fresh = newToken();
   const placeKey = now < room.opensAt ? crypto.randomInt(0, DRAWS) : LATE + now.getTime();
   await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
   const row = (await repo.findPlace(ctx.db, roomKey(company, room), hashToken(fresh)))!;
-  return { answer: await answer(ctx, room, row, now), ticket: fresh };
+  return { answer: await answer(ctx, company, room, row, now, placesLeft), ticket: fresh };
 }
 
 /** DELETE: gives up the place or the turn; the next family is let in at its next question. */
@@ -164,7 +184,7 @@ export async function leaveWaitingRoom(ctx: Ctx, company: Company, profileId: nu
   const room = roomOf(company, profileId);
   const place = room && (await placeOf(ctx, company, room, ticket, now));
   if (place) await repo.endPlace(ctx.db, place.id, nowIso(now));
-  return answer(ctx, room, null, now);
+  return answer(ctx, company, room, null, now);
 }
 
 /**

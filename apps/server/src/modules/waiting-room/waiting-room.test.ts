@@ -14,7 +14,8 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     offset = at - Date.now();
   };
   beforeAll(async () => {
-    t = await startTestApp(engine, {}, { clock: { now: () => new Date(now()) } });
+    // Places left are counted afresh on every question here (the server shares a count for up to a second).
+    t = await startTestApp(engine, { CLASS_SEARCH_CACHE_MS: 0 }, { clock: { now: () => new Date(now()) } });
   });
   afterAll(() => t.close());
   const db = () => t.runtime.ctx.db;
@@ -158,6 +159,33 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect((await copied.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('QUEUE_TURN_REQUIRED');
     // The quote in the turn reaches the profile's own rules (this one takes no classes).
     expect((await first.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
+  });
+
+  it('a family in the waiting room and in the queue sees the places left in the classes, and that every class is full', async () => {
+    const opensAt = Date.now() + 5 * 60_000;
+    const o = await opening(opensAt, { FamiliesAtOnce: 1 });
+    const classes = () => db().selectFrom('classes').select(['id', 'capacity', 'enrolled_count']).where('company_id', '=', o.companyId).orderBy('id').execute();
+    const free = (rows: { capacity: number; enrolled_count: number }[]) => rows.reduce((n, c) => n + Math.max(0, c.capacity - c.enrolled_count), 0);
+    const [a, b] = await classes();
+    expect(free([a!, b!])).toBeGreaterThan(0);
+    moveTo(opensAt - 60_000);
+    const [first, second] = [await o.visitor(), await o.visitor()];
+    const joined = await join(first);
+    expect([joined.body.place?.state, joined.body.placesLeft]).toEqual(['early', free([a!, b!])]);
+    await join(second);
+    moveTo(opensAt + 1_000);
+    const seen = await Promise.all([look(first), look(second)]);
+    const [inTurn, waiting] = seen[0]!.place!.state === 'admitted' ? [seen[0]!, seen[1]!] : [seen[1]!, seen[0]!];
+    // In its turn the family sees the classes themselves; still waiting, the places left.
+    expect([inTurn.place?.state, inTurn.placesLeft]).toEqual(['admitted', null]);
+    expect([waiting.place?.state, waiting.placesLeft]).toEqual(['waiting', free([a!, b!])]);
+    const waiter = waiting === seen[0] ? first : second;
+    // One class filled: its places are gone from the count.
+    await db().updateTable('classes').set({ capacity: a!.enrolled_count }).where('id', '=', a!.id).execute();
+    expect((await look(waiter)).placesLeft).toBe(free([b!]));
+    // Every class full: the queue says so.
+    await db().updateTable('classes').set({ capacity: b!.enrolled_count }).where('id', '=', b!.id).execute();
+    expect(await look(waiter)).toMatchObject({ place: { state: 'waiting', position: 1 }, placesLeft: 0 });
   });
 
   it('a profile without an opening, or with a window of 0, has no waiting room', async () => {

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { OcrProfileAnswer } from '@portal/shared/class-schemas';
 import { customerFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
-import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { waitingRoomMessages, type WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
@@ -26,7 +26,15 @@ const opening = Date.parse(opensAt);
 function serveRoom() {
   const calls: string[] = [];
   let place: WaitingRoomAnswer['place'] = null;
-  const answer = (): WaitingRoomAnswer => ({ inForce: true, opensAt, joinFrom: new Date(opening - 15 * 60_000).toISOString(), now: new Date().toISOString(), place });
+  let placesLeft = 40;
+  const answer = (): WaitingRoomAnswer => ({
+    inForce: true,
+    opensAt,
+    joinFrom: new Date(opening - 15 * 60_000).toISOString(),
+    now: new Date().toISOString(),
+    placesLeft: place && ['early', 'waiting'].includes(place.state) ? placesLeft : null,
+    place,
+  });
   server.use(
     http.get<{ id: string }, never, OcrProfileAnswer>('/api/classes/ocr-profiles/:id', () => HttpResponse.json({ success: true, profile: { ...familyProfile(), OpensAt: opensAt } })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 1, State: 'Mandatory' }] }))),
@@ -51,7 +59,7 @@ function serveRoom() {
       return HttpResponse.json(answer());
     }),
   );
-  return { calls, set: (next: WaitingRoomAnswer['place']) => (place = next) };
+  return { calls, set: (next: WaitingRoomAnswer['place']) => (place = next), setPlacesLeft: (n: number) => (placesLeft = n) };
 }
 
 function renderPage() {
@@ -80,6 +88,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(room.calls).toEqual(['GET', 'POST']);
     expect(screen.getByText('At 09:00 AM (Sydney time), everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
+    expect(screen.getByText('40 places are free in the classes now.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
     // The opening: the draw gives it a place.
     room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null, pollAfterMs: 5_000 });
@@ -89,12 +98,15 @@ describe('the waiting room of an opening (decision 099)', () => {
     const live = screen.getByText('Your place in the queue:').closest('[aria-live]');
     expect(live?.getAttribute('aria-live')).toBe('polite');
     expect(live?.textContent).toContain('12');
+    expect(screen.getByText('40 places are free in the classes now.')).toBeTruthy();
     // Asked again every 5 seconds.
     room.set({ state: 'waiting', position: 1, estimatedWaitMinutes: 1, turnEndsAt: null, pollAfterMs: 5_000 });
+    room.setPlacesLeft(1);
     act(() => {
       vi.advanceTimersByTime(5_000);
     });
     expect(await screen.findByText('You are next. Estimated wait: about a minute.')).toBeTruthy();
+    expect(screen.getByText('1 place is free in the classes now.')).toBeTruthy();
     room.set({ state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(opening + 20 * 60_000).toISOString(), pollAfterMs: 60_000 });
     act(() => {
       vi.advanceTimersByTime(5_000);
@@ -102,6 +114,22 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
     // Ten seconds of polling have passed on the clock.
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:50'));
+  });
+
+  it('every class full: the queue says so, and the family may stay or leave', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
+    const room = serveRoom();
+    renderPage();
+    expect(await screen.findByText('2 families are ahead of you. Estimated wait: about 20 minutes.')).toBeTruthy();
+    expect(screen.queryByText(waitingRoomMessages.allFull)).toBeNull();
+    room.setPlacesLeft(0);
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    const full = await screen.findByText(waitingRoomMessages.allFull);
+    expect(full.closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByText(/free in the classes now/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave the queue' })).toBeTruthy();
   });
 
   it('leaving gives the place up and offers to join again at the back; a lapsed turn says so', async () => {

@@ -14,6 +14,22 @@ import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
 /** An instant of the server's clock on this browser's clock (a phone's clock may be minutes out), from when the answer came. */
 const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.parse(at) - (Date.parse(room.now) - receivedAt);
 
+/**
+ * The places free in the classes now, for a family still waiting; that every class is full is
+ * announced (the count itself, which moves at every question, is not).
+ */
+function PlacesLeft({ places }: { places: number | null }) {
+  if (places === null) return null;
+  return (
+    <>
+      {places > 0 ? <p>{places === 1 ? '1 place is' : `${places} places are`} free in the classes now.</p> : null}
+      <div aria-live="polite">
+        {places === 0 ? <p className="rounded-lg border border-primary-line bg-primary-tint px-3.5 py-3 text-sm font-medium text-primary-tint-ink">{waitingRoomMessages.allFull}</p> : null}
+      </div>
+    </>
+  );
+}
+
 const waitText = (minutes: number) => (minutes <= 1 ? 'about a minute' : minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
 
 /**
@@ -150,6 +166,7 @@ export function WaitingRoom({
           </p>
         </div>
       )}
+      <PlacesLeft places={room.placesLeft} />
       <p>Keep this page open: the registration starts here by itself when it is your turn. You keep your place if you reload or lose your connection.</p>
       {leave.isError ? <p className="font-medium text-danger">{errorMessage(leave.error)}</p> : null}
     </NoticePage>
