@@ -22,7 +22,7 @@ export function instalmentOfferOf(
   cart: Pick<Cart, 'classItems' | 'bookingItems' | 'invoices'>,
   quote: Quote,
   today: string,
-  /** The sessions the cart's classes sell: no instalment falls due after the last of them. */
+  /** The sessions each of the cart's classes sells: no instalment falls due after any of them has ended. */
   classes: readonly Pick<ValidatedClassItem, 'dates'>[],
 ): InstalmentOffer | null {
   const terms = company.settings.fin_setup.Instalments;
@@ -31,12 +31,11 @@ export function instalmentOfferOf(
   if (amount <= 0 || amount < terms.MinimumTotalCents) return null;
   const schedule = instalmentSchedule(amount, terms, today);
   if (schedule.some((i) => i.amountCents <= 0)) return null;
-  // A family is not asked to pay for a course after it has ended (a short or holiday course).
-  const lastSession = classes
-    .flatMap((c) => c.dates)
-    .sort()
-    .at(-1);
-  if (!lastSession || schedule.at(-1)!.dueDate > lastSession) return null;
+  // A family is not asked to pay for a course after it has ended (a short or holiday course, a
+  // casual session), even beside a class that runs on: every class still runs on the last due date.
+  const lastDue = schedule.at(-1)!.dueDate;
+  const ends = classes.map((c) => [...c.dates].sort().at(-1));
+  if (ends.length === 0 || ends.some((end) => end === undefined || lastDue > end)) return null;
   return { count: terms.Count, interval: terms.Interval, schedule };
 }
 

@@ -134,6 +134,13 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'INSTALMENTS_UNAVAILABLE' });
     expect(await charges(who.clientId)).toBe(0);
+    // Beside a class that runs past the plan, the short course is still not paid for after it ends.
+    const mixed = { classItems: [...cart.classItems, { ClassID: classId, StudentID: who.studentId, dates: [] }] };
+    const mixedQuote = await who.browser.post<Quote>('/api/payment/quote', mixed);
+    expect(mixedQuote.status, JSON.stringify(mixedQuote.body)).toBe(200);
+    expect(mixedQuote.body.instalmentOffer).toBeNull();
+    // The class that runs past the plan alone is offered it.
+    expect((await who.browser.post<Quote>('/api/payment/quote', { classItems: [mixed.classItems[1]] })).body.instalmentOffer).toMatchObject({ count: 3 });
   });
 
   it('paid to the end: the deposit at the checkout, each later instalment charged on its date, the place counted once', async () => {
