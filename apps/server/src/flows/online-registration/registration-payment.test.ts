@@ -276,7 +276,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     }
   });
 
-  it("names every refusal of the class step and payment, writes nothing: another company's class, a child without a class, a card of another registration, the wrong option", async () => {
+  it("names every refusal of the class step and payment, writes nothing: another company's class, a child without a class, a class twice, a card of another registration, the wrong option", async () => {
     const { b, email, token } = await proved();
     const card = await tokenise(b, token);
     const ace = await companyIdOf(t, 'ACE');
@@ -307,6 +307,27 @@ describe.each(testEngines())('online registration with classes and payment on %s
       }),
     );
     expect(stranger.status).toBe(422);
+    // One child in one class twice would be charged twice for one place.
+    const twice = await submit(
+      b,
+      form(token, {
+        cardToken: card,
+        classes: [
+          { student: 0, ClassID: classOf(0) },
+          { student: 1, ClassID: classOf(1) },
+          { student: 0, ClassID: classOf(0) },
+        ],
+      }),
+    );
+    expect([twice.status, twice.body.code, twice.body.message]).toEqual([422, 'DUPLICATE_CLASS', 'This class is chosen twice for the same swimmer']);
+    const twiceQuoted = await b.post<{ code: string }>('/api/ocr/quote', {
+      profile: 1,
+      classes: [
+        { student: 0, ClassID: classOf(0) },
+        { student: 0, ClassID: classOf(0), casual: true },
+      ],
+    });
+    expect([twiceQuoted.status, twiceQuoted.body.code]).toEqual([422, 'DUPLICATE_CLASS']);
     const elsewhere = await proved();
     const theirs = await submit(b, form(token, { cardToken: await tokenise(elsewhere.b, elsewhere.token) }));
     expect([theirs.status, theirs.body.code]).toEqual([422, 'CARD_TOKEN_INVALID']);

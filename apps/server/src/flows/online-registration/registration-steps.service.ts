@@ -14,6 +14,7 @@ import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
+import { assertEachClassOnce } from './registration-checks.ts';
 import { assertRegistrationOpen, CAPTCHA_MARK_MINUTES, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses } from './registration-rules.ts';
 
 // The steps before the submission: the address and its code, the captcha, the quote, the card.
@@ -111,6 +112,7 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   await requireTurn(ctx, company, body.profile, ticket);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
+  assertEachClassOnce(company, profile, body.classes);
   const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
   return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company), directDebitBy: mandateFollows(company) ? 'gocardless' : 'form' };
 }

@@ -22,7 +22,7 @@ import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts
 import { insertStudents, parseStudentForm } from '../../modules/students/students.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
-import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
+import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
 import { enrolledItems } from './registration-steps.service.ts';
@@ -94,6 +94,7 @@ function checkClassesAndPayment(ctx: Ctx, company: Company, profile: Profile, bo
   if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);
   const stranger = body.classes.findIndex((c) => c.student >= body.students.length);
   if (stranger >= 0) throw fieldError(422, 'UNKNOWN_STUDENT', `classes.${stranger}.student`, m.unknownStudent(studentTerm));
+  assertEachClassOnce(company, profile, body.classes);
   const without = body.students.findIndex((_, i) => !body.classes.some((c) => c.student === i));
   if (without >= 0) throw fieldError(422, 'STUDENT_WITHOUT_CLASS', `students.${without}`, m.studentWithoutClass(studentTerm));
   if (body.classes.every((c) => c.waitlist)) {
