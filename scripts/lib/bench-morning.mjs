@@ -202,6 +202,8 @@ export async function measureMorning({ store, port, spawnServer, stopServer, cpu
   const server = spawnServer({ SMTP_URL: mailbox.url });
   const [company] = await store.all('select id from companies where code = ?', [COMPANY]);
   const companyId = Number(company.id);
+  // The morning changes the classes' capacities; they are put back after it.
+  const capacities = await store.all('select id, capacity from classes where company_id = ?', [companyId]);
   try {
     await waitReady(base, { server });
     const classIds = await morningClasses(base, store, companyId);
@@ -246,6 +248,7 @@ export async function measureMorning({ store, port, spawnServer, stopServer, cpu
     };
   } finally {
     await setOpening(store, companyId, null).catch(() => undefined);
+    for (const c of capacities) await store.run('update classes set capacity = ? where company_id = ? and id = ?', [c.capacity, companyId, c.id]).catch(() => undefined);
     await stopServer(server);
     await mailbox.close();
   }

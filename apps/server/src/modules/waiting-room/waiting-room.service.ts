@@ -118,7 +118,14 @@ async function answer(ctx: Ctx, company: Company, room: Room | null, row: repo.P
   if (!row) return { inForce: true, ...head, place: null };
   const state = stateOf(row, room, now);
   // A family still waiting sees the places left, so it need not wait for its turn to learn that every class is full.
-  const places = state === 'waiting' || state === 'early' ? (placesLeft?.(ctx, company) ?? null) : null;
+  // The count is a guide: a failed one leaves it out and never costs the family its answer or its place.
+  const places =
+    state === 'waiting' || state === 'early'
+      ? (placesLeft?.(ctx, company).catch((err: unknown) => {
+          ctx.log.warn({ err }, 'places left not counted');
+          return null;
+        }) ?? null)
+      : null;
   if (state === 'waiting') {
     const [place, left] = await Promise.all([waitingPlace(ctx, room, row, now), places]);
     // Let in by this question: in its turn it sees the classes themselves.

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 import { Browser, changeCompanySettings, mailedCode, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { runHourlyJobs } from '../../jobs/scheduler.ts';
+import { findCompanyById } from '../company/company.api.ts';
+import { waitingRoom } from './waiting-room.service.ts';
 
 type Place = NonNullable<WaitingRoomAnswer['place']>;
 
@@ -186,6 +188,11 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     // Every class full: the queue says so.
     await db().updateTable('classes').set({ capacity: b!.enrolled_count }).where('id', '=', b!.id).execute();
     expect(await look(waiter)).toMatchObject({ place: { state: 'waiting', position: 1 }, placesLeft: 0 });
+    // A count that fails is left out: the family keeps its answer and its place.
+    const company = (await findCompanyById(t.runtime.ctx, o.companyId))!;
+    const ticket = waiter.cookies.get(`portal_queue_${o.companyId}_1`);
+    const failing = () => Promise.reject(new Error('the count failed'));
+    expect(await waitingRoom(t.runtime.ctx, company, 1, ticket, failing)).toMatchObject({ place: { state: 'waiting', position: 1 }, placesLeft: null });
   });
 
   it('a profile without an opening, or with a window of 0, has no waiting room', async () => {

@@ -18,11 +18,11 @@ const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.
  * The places free in the classes now, for a family still waiting; that every class is full is
  * announced (the count itself, which moves at every question, is not).
  */
-function PlacesLeft({ places }: { places: number | null }) {
-  if (places === null) return null;
+function PlacesLeft({ places }: { places: number | null | undefined }) {
+  // The live region is there from the first answer on, so a class filling while the family waits is heard.
   return (
     <>
-      {places > 0 ? <p>{places === 1 ? '1 place is' : `${places} places are`} free in the classes now.</p> : null}
+      {places != null && places > 0 ? <p>{places === 1 ? '1 place is' : `${places} places are`} free in the classes now.</p> : null}
       <div aria-live="polite">
         {places === 0 ? <p className="rounded-lg border border-primary-line bg-primary-tint px-3.5 py-3 text-sm font-medium text-primary-tint-ink">{waitingRoomMessages.allFull}</p> : null}
       </div>
