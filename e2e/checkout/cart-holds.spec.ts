@@ -1,6 +1,7 @@
 import type { Availability } from '@portal/shared/bookings-schemas';
 import { expect, getJson, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
+import { lapseCartHolds } from '../support/holds.ts';
 
 /** Issue 22 §2, decision 095: a court added to the cart is held while the family pays, and nobody else can take it. */
 test.describe('places held from the cart', () => {
@@ -55,4 +56,33 @@ test.describe('places held from the cart', () => {
       });
     });
   }
+
+  test('a class held in the cart runs out: the cart says it is no longer held, and "Hold again" holds it anew', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const splash = world.company('SPLASH');
+    await signInViaApi(page, { code: splash.code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/classes/add-enrollments/1');
+    const dolphin = page.getByTestId('class-result').filter({ hasText: 'Dolphin – Monday' });
+    await dolphin.getByRole('button', { name: 'Add to cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+    await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
+    const held = page.waitForResponse((r) => r.url().endsWith('/api/payment/cart-holds') && r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    expect(((await (await held).json()) as { classes: unknown[] }).classes).toHaveLength(1);
+    await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue' }).click();
+
+    await page.goto('/hub/checkout');
+    await expect(page.getByRole('region', { name: /^Held for you until \d\d:\d\d [AP]M$/ })).toBeVisible();
+    // The hold period passes while the family is away.
+    expect(await lapseCartHolds(splash.code, world.email('parent'))).toBe(1);
+    await page.reload();
+    const lapsed = page.getByRole('region', { name: 'No longer held for you' });
+    await expect(lapsed).toBeVisible();
+    await expect(lapsed.getByRole('listitem')).toHaveText(/^Dolphin – Monday/);
+    await expect(page.getByRole('region', { name: /^Held for you until/ })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('cart-hold-lapsed.png'), fullPage: true });
+    await lapsed.getByRole('button', { name: 'Hold again' }).click();
+    await expect(page.getByRole('region', { name: /^Held for you until \d\d:\d\d [AP]M$/ }).getByRole('timer')).toHaveText(/^(10:00|09:[0-5]\d)$/);
+    await expect(lapsed).toHaveCount(0);
+  });
 });
