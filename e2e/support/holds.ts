@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { databaseUrl } from './servers.ts';
 
@@ -15,7 +14,7 @@ export async function lapseCartHolds(code: string, email: string): Promise<numbe
       .innerJoin('companies as co', 'co.id', 'cl.company_id')
       .select('cl.id')
       .where('co.code', '=', code)
-      .where(sql<string>`lower(cl.email)`, '=', email.toLowerCase());
+      .where((eb) => eb(eb.fn('lower', ['cl.email']), '=', email.toLowerCase()));
     const students = handle.db.selectFrom('students').select('id').where('client_id', 'in', clients);
     const rows = await handle.db.updateTable('enrolments').set({ hold_until: past }).where('status', '=', 'held').where('student_id', 'in', students).executeTakeFirst();
     return Number(rows.numUpdatedRows);
