@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classMessages } from '@portal/shared/class-schemas';
 import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, tokenise } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { clock } from './class-time.ts';
 import { serverMessages } from '@portal/shared/messages';
@@ -197,6 +197,58 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect((await checkout(f, [{ ClassID: makeup, StudentID: f.studentId }])).body.code).toBe('CLASS_FULL');
     await include(false);
     expect((await checkout(f, [{ ClassID: makeup, StudentID: f.studentId }])).status).toBe(200);
+  });
+
+  it('a waitlist offer taken through the cart’s hold: the entry stays offered while a payment fails, and is closed when the place is paid for', async () => {
+    const offered = await classWith(3, 1);
+    const holder = await familyWithChild(t);
+    await db()
+      .insertInto('waitlist_entries')
+      .values({
+        company_id: splash,
+        class_id: offered,
+        student_id: holder.studentId,
+        client_id: holder.clientId,
+        status: 'offered',
+        created_at: new Date().toISOString(),
+        offered_at: new Date().toISOString(),
+        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const entry = async () => (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', offered).executeTakeFirstOrThrow()).status;
+    const items = [{ ClassID: offered, StudentID: holder.studentId }];
+    const held = await holder.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [] });
+    expect(held.body.classes, JSON.stringify(held.body)).toHaveLength(1);
+    const declined = await checkout(holder, items, { cardToken: await tokenise(holder.browser, TEST_CARDS.declined) });
+    expect(declined.body.status, JSON.stringify(declined.body)).not.toBe('completed');
+    expect(await entry()).toBe('offered');
+    const paid = await checkout(holder, items);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
+    expect(await placesOf(offered)).toEqual([{ student_id: holder.studentId, kind: 'ongoing', status: 'active' }]);
+    expect(await entry()).toBe('enrolled');
+
+    // Without a hold in the cart: a failed payment still leaves the offer to its family.
+    const again = await classWith(3, 1);
+    const other = await familyWithChild(t);
+    await db()
+      .insertInto('waitlist_entries')
+      .values({
+        company_id: splash,
+        class_id: again,
+        student_id: other.studentId,
+        client_id: other.clientId,
+        status: 'offered',
+        created_at: new Date().toISOString(),
+        offered_at: new Date().toISOString(),
+        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const theirs = async () =>
+      (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', again).where('student_id', '=', other.studentId).executeTakeFirstOrThrow())
+        .status;
+    const refused = await checkout(other, [{ ClassID: again, StudentID: other.studentId }], { cardToken: await tokenise(other.browser, TEST_CARDS.declined) });
+    expect(refused.body.status, JSON.stringify(refused.body)).not.toBe('completed');
+    expect(await theirs()).toBe('offered');
   });
 
   it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {

@@ -3,17 +3,19 @@ import type { Db } from '../../db/database.ts';
 // Held enrolments (checkout) and the enrolment lists.
 
 /** Confirms held enrolments (checkout paid). Answers how many were still held. */
-export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<number> {
-  if (ids.length === 0) return 0;
-  const res = await db
+/** Confirms held places still held at `now`; answers each confirmed place's class and student. */
+export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<{ classId: number; studentId: number }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('enrolments')
     .set({ status: 'active', hold_until: null })
     .where('company_id', '=', companyId)
     .where('id', 'in', ids)
     .where('status', '=', 'held')
     .where('hold_until', '>', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+    .returning(['class_id', 'student_id'])
+    .execute();
+  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id) }));
 }
 
 export async function releaseHeld(db: Db, companyId: number, ids: number[]): Promise<number[]> {

@@ -131,7 +131,6 @@ export async function createEnrolments(
   for (const [r, round] of rounds.entries()) {
     const checks = r === 0 && options.checked ? options.checked : await lockAndCheck(ctx, company, clientId, items, round, at);
     const release: number[] = [];
-    const closing: { classId: number; studentId: number }[] = [];
     const owned: { index: number; own: OwnHold; v: ValidatedClassItem }[] = [];
     const fresh: { index: number; place: LockedClass; v: ValidatedClassItem }[] = [];
     for (const i of round) {
@@ -146,10 +145,9 @@ export async function createEnrolments(
       else fresh.push({ index: i, place, v });
     }
     if (release.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, release);
-    for (const { index, own, v } of owned) {
+    for (const { index, own } of owned) {
       const until = options.holdUntil ? [own.hold_until!, options.holdUntil.toISOString()].sort()[1]! : null;
       if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull);
-      if (!options.holdUntil) closing.push({ classId: v.ClassID, studentId: v.StudentID });
       ids[index] = own.id;
       adopted.push(own.id);
     }
@@ -169,8 +167,14 @@ export async function createEnrolments(
       })),
     );
     fresh.forEach((f, k) => (ids[f.index] = made[k]!));
-    closing.push(...fresh.map(({ v }) => ({ classId: v.ClassID, studentId: v.StudentID })));
-    await waitlistRepo.closeWaitlistForStudents(ctx.db, company.id, closing, c.now);
+    // Places confirmed at once end their waitlist places now; held ones when they are confirmed (`confirmEnrolments`).
+    if (!options.holdUntil)
+      await waitlistRepo.closeWaitlistForStudents(
+        ctx.db,
+        company.id,
+        [...owned, ...fresh].map(({ v }) => ({ classId: v.ClassID, studentId: v.StudentID })),
+        c.now,
+      );
     const terms = fresh.filter(({ v }) => v.kind === 'ongoing').map(({ v }) => v.ClassID);
     if (terms.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, terms);
   }
@@ -260,7 +264,12 @@ export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: n
 
 /** Confirms held enrolments in the caller's transaction; false when any hold lapsed (sell nothing then). */
 export async function confirmEnrolments(ctx: Ctx, companyId: number, ids: number[], at = ctx.clock.now()): Promise<boolean> {
-  return (await enrolmentsRepo.confirmHeld(ctx.db, companyId, ids, at.toISOString())) === ids.length;
+  const now = at.toISOString();
+  const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, ids, now);
+  if (confirmed.length !== ids.length) return false;
+  // A waitlist place ends once its place is the family's: bought, not only held while it pays.
+  await waitlistRepo.closeWaitlistForStudents(ctx.db, companyId, confirmed, now);
+  return true;
 }
 
 /** Gives held places back (a failed charge). */
