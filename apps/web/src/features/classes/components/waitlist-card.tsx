@@ -1,15 +1,47 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { WaitlistEntry } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
+import { errorMessage } from '@/lib/api-client';
+import { useCartStore } from '@/lib/cart-store';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { useValidateClassItem } from '../api/class-items';
 import { useLeaveWaitlist, useWaitlist } from '../api/waitlist';
 
-/** The family's waitlist places with their live position. */
+/**
+ * The family's waitlist places with their live position. A place offered to the family is taken
+ * from here: the class goes into the cart (checked by the server, where the held place counts as
+ * the family's) and the family goes on to pay for it at the checkout.
+ */
 export function WaitlistCard() {
   const config = useConfig();
   const waitlist = useWaitlist();
   const leave = useLeaveWaitlist();
+  const validate = useValidateClassItem();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
   const entries = waitlist.data?.entries ?? [];
   if (entries.length === 0) return null;
+
+  function take(e: WaitlistEntry) {
+    setError(null);
+    validate.mutate(
+      { class_id: e.ClassID, student_id: e.StudentID, kind: 'ongoing', dates: [] },
+      {
+        onSuccess: () => {
+          const cart = useCartStore.getState();
+          if (!cart.classItems.some((i) => i.ClassID === e.ClassID && i.StudentID === e.StudentID)) {
+            cart.setClassItems([...cart.classItems, { ClassID: e.ClassID, StudentID: e.StudentID, dates: [], casual: false, label: `${e.ClassName} – ${e.StudentName}` }]);
+          }
+          void navigate(paths.checkout);
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  }
+
   return (
     <section aria-labelledby="waitlist-title" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <h2 id="waitlist-title" className="font-semibold text-ink">
@@ -29,12 +61,24 @@ export function WaitlistCard() {
                 )}
               </p>
             </div>
-            <Button size="sm" variant="secondary" loading={leave.isPending && leave.variables === e.WaitlistID} onClick={() => leave.mutate(e.WaitlistID)}>
-              Leave waitlist
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {e.Status === 'offered' ? (
+                <Button size="sm" loading={validate.isPending && validate.variables?.class_id === e.ClassID} onClick={() => take(e)}>
+                  Add to cart
+                </Button>
+              ) : null}
+              <Button size="sm" variant="secondary" loading={leave.isPending && leave.variables === e.WaitlistID} onClick={() => leave.mutate(e.WaitlistID)}>
+                Leave waitlist
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }

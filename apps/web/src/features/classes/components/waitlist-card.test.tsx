@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { ClassItemAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
+import { classesTestConfig } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { server, installMockServer } from '@/test/msw';
+import { useCartStore } from '@/lib/cart-store';
+import { WaitlistCard } from './waitlist-card';
+
+installMockServer();
+afterEach(() => {
+  cleanup();
+  useCartStore.getState().clear();
+});
+
+const waitlist: WaitlistAnswer = {
+  entries: [
+    { WaitlistID: 1, ClassID: 101, ClassName: 'Dolphin – Monday', StudentID: 5, StudentName: 'Noah Mitchell', Position: 1, Status: 'offered', OfferExpiresAt: '2026-12-01T05:00:00.000Z' },
+    { WaitlistID: 2, ClassID: 102, ClassName: 'Shark – Friday', StudentID: 6, StudentName: 'Ella Mitchell', Position: 3, Status: 'waiting', OfferExpiresAt: null },
+  ],
+};
+
+function renderCard() {
+  renderRoute(
+    <Routes>
+      <Route path="/hub/classes" element={<WaitlistCard />} />
+      <Route path="/hub/checkout" element={<p>The checkout</p>} />
+    </Routes>,
+    { url: '/hub/classes', config: classesTestConfig('HoursAndMinutes') },
+  );
+}
+
+describe('WaitlistCard', () => {
+  it('a place offered to the family is taken from the card: checked by the server, put in the cart, and on to the checkout', async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(waitlist)),
+      http.post<never, { class_id: number; student_id: number }, ClassItemAnswer>('/api/classes/validate-class-item', async ({ request }) => {
+        const body = await request.json();
+        asked.push(body);
+        return HttpResponse.json({
+          success: true,
+          item: { ClassID: body.class_id, StudentID: body.student_id, kind: 'ongoing', Name: 'Dolphin – Monday', dates: ['2026-12-07'], unit_price: 2250, PlacesLeft: 1 },
+        } as ClassItemAnswer);
+      }),
+    );
+    renderCard();
+    const [offered, waiting] = await screen.findAllByRole('listitem');
+    // Only the offered place can be taken; the other waits its turn.
+    expect(within(waiting!).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(within(offered!).getByText(/^A place is held for you until /)).toBeTruthy();
+    fireEvent.click(within(offered!).getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('The checkout')).toBeTruthy();
+    expect(asked).toEqual([{ class_id: 101, student_id: 5, kind: 'ongoing', dates: [] }]);
+    expect(useCartStore.getState().classItems).toEqual([{ ClassID: 101, StudentID: 5, dates: [], casual: false, label: 'Dolphin – Monday – Noah Mitchell' }]);
+  });
+
+  it('a place the server no longer holds (the offer lapsed) says why, and nothing goes in the cart', async () => {
+    server.use(
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(waitlist)),
+      http.post('/api/classes/validate-class-item', () => HttpResponse.json({ success: false, code: 'CLASS_FULL', message: 'This class is full.' }, { status: 409 })),
+    );
+    renderCard();
+    const [offered] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(offered!).getByRole('button', { name: 'Add to cart' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This class is full.');
+    expect(useCartStore.getState().classItems).toEqual([]);
+    expect(screen.queryByText('The checkout')).toBeNull();
+  });
+});
