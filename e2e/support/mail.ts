@@ -57,6 +57,12 @@ export async function guestCancelLinkPath(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** The path of the link in the latest waitlist offer for `className`, e.g. /hub/classes */
+export async function waitlistOfferLinkPath(email: string, className: string): Promise<string> {
+  const [, link] = await waitForMailTo(email, new RegExp(`^A place is free in ${className}\\n[\\s\\S]*View classes: (https?://\\S+)`));
+  return new URL(link!).pathname;
+}
+
 /** The 6-digit code of the latest e-mail-change mail (sent to the new address). */
 export async function emailChangeCode(email: string): Promise<string> {
   const [, code] = await waitForMailTo(email, /Confirm your new e-mail address[\s\S]*verification code is (\d{6})/);
