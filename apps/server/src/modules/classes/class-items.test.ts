@@ -251,6 +251,45 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(await theirs()).toBe('offered');
   });
 
+  it('two offers for two freed places: one family holding its place in the cart leaves the other’s offer its place; a casual session leaves a term’s waitlist place waiting', async () => {
+    const two = await classWith(2, 2);
+    const [s1, s2] = [await familyWithChild(t), await familyWithChild(t)];
+    const entry = (f: typeof s1, status: 'offered' | 'waiting') => ({
+      company_id: splash,
+      class_id: two,
+      student_id: f.studentId,
+      client_id: f.clientId,
+      status,
+      created_at: new Date().toISOString(),
+      offered_at: status === 'offered' ? new Date().toISOString() : null,
+      offer_expires_at: status === 'offered' ? new Date(Date.now() + 3_600_000).toISOString() : null,
+    });
+    await db()
+      .insertInto('waitlist_entries')
+      .values([entry(s1, 'offered'), entry(s2, 'offered')])
+      .execute();
+    const item = (f: typeof s1) => [{ ClassID: two, StudentID: f.studentId }];
+    expect((await s1.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: item(s1), bookingItems: [] })).body.classes).toHaveLength(1);
+    // The first family's hold is its offer's place, not a second one.
+    const second = await checkout(s2, item(s2));
+    expect(second.body.status, JSON.stringify(second.body)).toBe('completed');
+    const first = await checkout(s1, item(s1));
+    expect(first.body.status, JSON.stringify(first.body)).toBe('completed');
+    expect(await countOf(two)).toBe(2);
+
+    // A family waiting for the term buys one casual session: its waitlist place still waits.
+    const casual = await classWith(6, 5);
+    const [date] = await sessionsAfterToday(casual, 1);
+    const waiter = await familyWithChild(t);
+    await db()
+      .insertInto('waitlist_entries')
+      .values({ ...entry(waiter, 'waiting'), class_id: casual })
+      .execute();
+    const paid = await checkout(waiter, [{ ClassID: casual, StudentID: waiter.studentId, casual: true, dates: [date] }], { ocrProfileId: 2 });
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
+    expect((await db().selectFrom('waitlist_entries').select('status').where('class_id', '=', casual).where('student_id', '=', waiter.studentId).executeTakeFirstOrThrow()).status).toBe('waiting');
+  });
+
   it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {
     const term = await classWith(2, 5);
     const casual = await classWith(3, 5);

@@ -105,8 +105,11 @@ function placesTakenBeyondTerm(a: PlaceArgs) {
         and e.kind in (${sql.join(a.singleKinds)})
         and (e.status in ('active', 'temporary') or (e.status = 'held' and e.hold_until > ${a.now}))
         and e.start_date = (select min(s.date) from class_sessions s where ${upcomingOf(a)}))`.as('singles'),
+    // An offer whose family holds the term place itself (its cart's hold, or the place bought) is counted as that place.
     offers: sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
-        and w.status = 'offered' and ${expires} > ${a.now})`.as('offers'),
+        and w.status = 'offered' and ${expires} > ${a.now}
+        and not exists (select 1 from enrolments h where h.company_id = w.company_id and h.class_id = w.class_id and h.student_id = w.student_id
+          and h.kind = 'ongoing' and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${a.now}))))`.as('offers'),
   };
 }
 

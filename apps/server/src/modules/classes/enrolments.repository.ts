@@ -2,9 +2,8 @@ import type { Db } from '../../db/database.ts';
 
 // Held enrolments (checkout) and the enrolment lists.
 
-/** Confirms held enrolments (checkout paid). Answers how many were still held. */
-/** Confirms held places still held at `now`; answers each confirmed place's class and student. */
-export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<{ classId: number; studentId: number }[]> {
+/** Confirms held places still held at `now`; answers each confirmed place's class, student and kind. */
+export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<{ classId: number; studentId: number; kind: string }[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .updateTable('enrolments')
@@ -13,9 +12,9 @@ export async function confirmHeld(db: Db, companyId: number, ids: number[], now:
     .where('id', 'in', ids)
     .where('status', '=', 'held')
     .where('hold_until', '>', now)
-    .returning(['class_id', 'student_id'])
+    .returning(['class_id', 'student_id', 'kind'])
     .execute();
-  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id) }));
+  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id), kind: r.kind }));
 }
 
 export async function releaseHeld(db: Db, companyId: number, ids: number[]): Promise<number[]> {

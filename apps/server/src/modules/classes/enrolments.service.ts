@@ -267,8 +267,14 @@ export async function confirmEnrolments(ctx: Ctx, companyId: number, ids: number
   const now = at.toISOString();
   const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, ids, now);
   if (confirmed.length !== ids.length) return false;
-  // A waitlist place ends once its place is the family's: bought, not only held while it pays.
-  await waitlistRepo.closeWaitlistForStudents(ctx.db, companyId, confirmed, now);
+  // A waitlist place (for the term) ends once the term place is the family's: bought, not only
+  // held while it pays; one casual session leaves it waiting.
+  await waitlistRepo.closeWaitlistForStudents(
+    ctx.db,
+    companyId,
+    confirmed.filter((p) => p.kind === 'ongoing'),
+    now,
+  );
   return true;
 }
 

@@ -1,4 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+
+/**
+ * An offer keeps a place for its family until the family holds the term place in the class itself
+ * (the cart's hold while it pays, or the place bought): from then on that place counts, not the offer.
+ */
+const offerKeepsAPlace = (now: string) =>
+  sql<boolean>`not exists (select 1 from enrolments e where e.company_id = waitlist_entries.company_id and e.class_id = waitlist_entries.class_id
+    and e.student_id = waitlist_entries.student_id and e.kind = 'ongoing' and (e.status = 'active' or (e.status = 'held' and e.hold_until > ${now})))`;
 
 /** Waitlist offers still held, per class: each keeps a place for its family. */
 export function countHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
@@ -10,6 +19,7 @@ export function countHeldOffers(db: Db, companyId: number, classIds: number[], n
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now)
+    .where(offerKeepsAPlace(now))
     .groupBy('class_id')
     .execute();
 }
@@ -133,5 +143,6 @@ export function findHeldOffers(db: Db, companyId: number, classIds: number[], no
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now)
+    .where(offerKeepsAPlace(now))
     .execute();
 }

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
+import { classesKey } from '@/entities/classes/classes-key';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey, openChallengeOf, type OpenChallenge } from '@/lib/payment-attempt';
@@ -94,6 +95,8 @@ export default function PaymentRoute() {
     void queryClient.invalidateQueries({ queryKey: getCustomerCreditsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getPaymentDetailsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getAmountOwedQueryOptions().queryKey });
+    // Places bought: the classes' lists and the waitlist (an offer taken) are read afresh.
+    void queryClient.invalidateQueries({ queryKey: classesKey });
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
   }
 

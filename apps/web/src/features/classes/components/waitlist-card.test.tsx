@@ -47,8 +47,12 @@ describe('WaitlistCard', () => {
         } as ClassItemAnswer);
       }),
     );
+    // A casual session of the class for the child is in the cart already: the term place stands in for it.
+    useCartStore.getState().setClassItems([{ ClassID: 101, StudentID: 5, dates: ['2026-12-07'], casual: true, label: 'Dolphin – Monday – Noah Mitchell (07/12/2026)' }]);
     renderCard();
     const [offered, waiting] = await screen.findAllByRole('listitem');
+    // Each button is described by its class and child.
+    expect(within(offered!).getByRole('button', { name: 'Add to cart' }).getAttribute('aria-describedby')).toBe('waitlist-1');
     // Only the offered place can be taken; the other waits its turn.
     expect(within(waiting!).queryByRole('button', { name: 'Add to cart' })).toBeNull();
     expect(within(offered!).getByText(/^A place is held for you until /)).toBeTruthy();

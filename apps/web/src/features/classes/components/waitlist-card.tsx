@@ -31,10 +31,10 @@ export function WaitlistCard() {
       { class_id: e.ClassID, student_id: e.StudentID, kind: 'ongoing', dates: [] },
       {
         onSuccess: () => {
+          // The term place stands in for anything of the same class for the child already in the cart (a casual session of it).
           const cart = useCartStore.getState();
-          if (!cart.classItems.some((i) => i.ClassID === e.ClassID && i.StudentID === e.StudentID)) {
-            cart.setClassItems([...cart.classItems, { ClassID: e.ClassID, StudentID: e.StudentID, dates: [], casual: false, label: `${e.ClassName} – ${e.StudentName}` }]);
-          }
+          const others = cart.classItems.filter((i) => !(i.ClassID === e.ClassID && i.StudentID === e.StudentID));
+          cart.setClassItems([...others, { ClassID: e.ClassID, StudentID: e.StudentID, dates: [], casual: false, label: `${e.ClassName} – ${e.StudentName}` }]);
           void navigate(paths.checkout);
         },
         onError: (err) => setError(errorMessage(err)),
@@ -50,7 +50,7 @@ export function WaitlistCard() {
       <ul className="mt-3 divide-y divide-line">
         {entries.map((e) => (
           <li key={e.WaitlistID} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div className="min-w-0">
+            <div id={`waitlist-${e.WaitlistID}`} className="min-w-0">
               <p className="font-medium text-ink">{e.ClassName}</p>
               <p className="text-sm text-ink-soft">
                 {e.StudentName} ·{' '}
@@ -63,11 +63,23 @@ export function WaitlistCard() {
             </div>
             <div className="flex flex-wrap gap-2">
               {e.Status === 'offered' ? (
-                <Button size="sm" loading={validate.isPending && validate.variables?.class_id === e.ClassID} onClick={() => take(e)}>
+                <Button
+                  size="sm"
+                  aria-describedby={`waitlist-${e.WaitlistID}`}
+                  loading={validate.isPending && validate.variables?.class_id === e.ClassID && validate.variables.student_id === e.StudentID}
+                  disabled={validate.isPending}
+                  onClick={() => take(e)}
+                >
                   Add to cart
                 </Button>
               ) : null}
-              <Button size="sm" variant="secondary" loading={leave.isPending && leave.variables === e.WaitlistID} onClick={() => leave.mutate(e.WaitlistID)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-describedby={`waitlist-${e.WaitlistID}`}
+                loading={leave.isPending && leave.variables === e.WaitlistID}
+                onClick={() => leave.mutate(e.WaitlistID)}
+              >
                 Leave waitlist
               </Button>
             </div>
