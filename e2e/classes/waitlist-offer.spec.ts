@@ -11,8 +11,8 @@ import { addPlaces, fillClass, sweepWaitlistsNow } from '../support/waitlist.ts'
  */
 test.describe('a waitlist place offered by e-mail', () => {
   test('the family joins the waitlist of a full class, is offered the freed place by e-mail, and takes it from the link', async ({ page, ownWorld }) => {
-    // The import, the sign-in, 7 screens (classes, the dialog, the mail, the waitlist, checkout, payment, success) and a screenshot.
-    budgetSteps(10);
+    // The import, the sign-in, 8 screens (classes, the dialog, the mail, classes again, the waitlist, checkout, payment, success) and a screenshot.
+    budgetSteps(11);
     const world = await ownWorld(['SPLASH']);
     const splash = world.company('SPLASH');
     const email = world.email('parent');
@@ -32,6 +32,13 @@ test.describe('a waitlist place offered by e-mail', () => {
     await sweepWaitlistsNow();
     const link = await waitlistOfferLinkPath(email, 'Dolphin – Monday');
     expect(link).toBe('/hub/classes');
+
+    // The class list shows the family the class it was offered with "Add to cart", for the child offered.
+    await page.goto('/hub/classes/add-enrollments/1');
+    const offered = page.getByTestId('class-result').filter({ hasText: 'Dolphin – Monday' });
+    await expect(offered.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await expect(offered.getByText('A place is held for you')).toBeVisible();
+    await offered.screenshot({ path: test.info().outputPath('class-offered.png') });
 
     await page.goto(link);
     const offer = page.getByRole('region', { name: 'Waitlist' }).getByRole('listitem').filter({ hasText: 'Dolphin – Monday' });

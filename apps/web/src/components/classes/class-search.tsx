@@ -37,6 +37,7 @@ export function ClassSearch({
   age = null,
   leadingFilter,
   action,
+  heldFor = () => false,
 }: {
   profileId: number;
   /** Classes whose age band leaves this age out are not shown; a new age starts again at page 1. */
@@ -45,6 +46,8 @@ export function ClassSearch({
   leadingFilter?: ReactNode;
   /** The card's button (add, join the waitlist, or what the page offers). */
   action: (cls: ClassSummary) => ReactNode;
+  /** A full class whose freed place is held for this family (a waitlist offer): said so instead of "Class full". */
+  heldFor?: (cls: ClassSummary) => boolean;
 }) {
   const config = useConfig();
   const fields = useClassFields(profileId);
@@ -134,7 +137,7 @@ export function ClassSearch({
           </p>
           <ul className="grid gap-4 @2xl:grid-cols-2" aria-label="Classes">
             {search.data.classes.map((c) => (
-              <ClassCard key={c.ClassID} cls={c} action={action(c)} />
+              <ClassCard key={c.ClassID} cls={c} held={heldFor(c)} action={action(c)} />
             ))}
           </ul>
           <Pager page={page} current={search.data.current_page} total={search.data.total_pages} onPage={setPage} />
@@ -145,7 +148,7 @@ export function ClassSearch({
 }
 
 /** One class of the search: when, where, who teaches, how full, the price per session, and the page's button. */
-function ClassCard({ cls: c, action }: { cls: ClassSummary; action: ReactNode }) {
+function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: boolean; action: ReactNode }) {
   const config = useConfig();
   const coach = coachLabel(config);
   return (
@@ -190,7 +193,9 @@ function ClassCard({ cls: c, action }: { cls: ClassSummary; action: ReactNode })
         </div>
       </dl>
       <div className="mt-auto flex items-center justify-between gap-3">
-        {c.IsFull ? (
+        {held ? (
+          <span className="rounded-full bg-success-surface px-2.5 py-1 text-xs font-semibold text-success">A place is held for you</span>
+        ) : c.IsFull ? (
           <span className="rounded-full bg-danger-surface px-2.5 py-1 text-xs font-semibold text-danger">Class full</span>
         ) : (
           <span className="rounded-full bg-success-surface px-2.5 py-1 text-xs font-semibold text-success">

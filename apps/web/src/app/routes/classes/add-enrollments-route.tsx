@@ -11,6 +11,7 @@ import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useClassStudents } from '@/entities/classes/get-class-students';
+import { useWaitlist } from '@/features/classes/api/waitlist';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
 
 /** /hub/classes/add-enrollments/{ocrProfileId} (F9–F13): find a class and add it to the cart. */
@@ -21,7 +22,10 @@ export default function AddEnrollmentsRoute() {
   const fields = useClassFields(profileId);
   const students = useClassStudents();
   const [studentId, setStudentId] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<ClassSummary | null>(null);
+  const [chosen, setChosen] = useState<{ cls: ClassSummary; studentId: number | null } | null>(null);
+  const waitlist = useWaitlist();
+  // A full class whose freed place is offered to one of the family's children: that place is theirs to add.
+  const offeredTo = (c: ClassSummary) => waitlist.data?.entries.find((e) => e.Status === 'offered' && e.ClassID === c.ClassID)?.StudentID ?? null;
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const term = studentTerm(config);
@@ -41,11 +45,16 @@ export default function AddEnrollmentsRoute() {
             options={(students.data?.students ?? []).map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${s.Age != null ? ` (${s.Age})` : ''}` }))}
           />
         }
-        action={(c) => (
-          <Button size="sm" variant={c.IsFull ? 'secondary' : 'primary'} onClick={() => setChosen(c)}>
-            {c.IsFull ? 'Join waitlist' : 'Add to cart'}
-          </Button>
-        )}
+        heldFor={(c) => c.IsFull && offeredTo(c) !== null}
+        action={(c) => {
+          const offered = c.IsFull ? offeredTo(c) : null;
+          const full = c.IsFull && offered === null;
+          return (
+            <Button size="sm" variant={full ? 'secondary' : 'primary'} onClick={() => setChosen(offered === null ? { cls: c, studentId } : { cls: { ...c, IsFull: false }, studentId: offered })}>
+              {full ? 'Join waitlist' : 'Add to cart'}
+            </Button>
+          );
+        }}
       />
       <p className="mt-8 text-sm">
         <Link className="text-primary-ink underline-offset-4 hover:underline" to={paths.classes}>
@@ -54,11 +63,11 @@ export default function AddEnrollmentsRoute() {
       </p>
       {chosen ? (
         <AddToCartModal
-          cls={chosen}
+          cls={chosen.cls}
           ocrProfileId={profileId}
           allowCasual={fields.data?.AllowCasualEnrolments ?? false}
           students={students.data?.students ?? []}
-          initialStudentId={studentId}
+          initialStudentId={chosen.studentId}
           onClose={() => setChosen(null)}
         />
       ) : null}
