@@ -4,6 +4,7 @@ import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '
 import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { clock } from './class-time.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { serverMessages } from '@portal/shared/messages';
 import { cartMessages } from '@portal/shared/payment-schemas';
 import { validateNewStudentClassItem, validateNewStudentClassItems } from './classes.api.ts';
@@ -288,6 +289,25 @@ describe.each(testEngines())('class items checked and written together on %s', (
     const paid = await checkout(waiter, [{ ClassID: casual, StudentID: waiter.studentId, casual: true, dates: [date] }], { ocrProfileId: 2 });
     expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
     expect((await db().selectFrom('waitlist_entries').select('status').where('class_id', '=', casual).where('student_id', '=', waiter.studentId).executeTakeFirstOrThrow()).status).toBe('waiting');
+  });
+
+  it('a family waiting that already holds the class’s place in its cart is not offered a second one: the next family is', async () => {
+    const two = await classWith(4, 2);
+    const [first, next] = [await familyWithChild(t), await familyWithChild(t)];
+    const waiting = (f: typeof first) => ({ company_id: splash, class_id: two, student_id: f.studentId, client_id: f.clientId, status: 'waiting' as const, created_at: new Date().toISOString() });
+    await db()
+      .insertInto('waitlist_entries')
+      .values([waiting(first), waiting(next)])
+      .execute();
+    expect(
+      (await first.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: two, StudentID: first.studentId }], bookingItems: [] })).body.classes,
+    ).toHaveLength(1);
+    await runMinuteJobs(t.runtime.ctx);
+    const entries = await db().selectFrom('waitlist_entries').select(['student_id', 'status']).where('company_id', '=', splash).where('class_id', '=', two).orderBy('id').execute();
+    expect(entries).toEqual([
+      { student_id: first.studentId, status: 'waiting' },
+      { student_id: next.studentId, status: 'offered' },
+    ]);
   });
 
   it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {

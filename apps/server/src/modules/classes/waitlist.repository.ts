@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
- * An offer keeps a place for its family until the family holds the term place in the class itself
- * (the cart's hold while it pays, or the place bought): from then on that place counts, not the offer.
+ * The entry's student holds no term place in its class (a cart's hold while the family pays, or
+ * the place bought). An offer keeps a place only until then (from then on that place counts, not
+ * the offer), and a family waiting is offered a freed place only while it holds none there.
  */
-const offerKeepsAPlace = (now: string) =>
+const holdsNoTermPlace = (now: string) =>
   sql<boolean>`not exists (select 1 from enrolments e where e.company_id = waitlist_entries.company_id and e.class_id = waitlist_entries.class_id
     and e.student_id = waitlist_entries.student_id and e.kind = 'ongoing' and (e.status = 'active' or (e.status = 'held' and e.hold_until > ${now})))`;
 
@@ -19,7 +20,7 @@ export function countHeldOffers(db: Db, companyId: number, classIds: number[], n
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now)
-    .where(offerKeepsAPlace(now))
+    .where(holdsNoTermPlace(now))
     .groupBy('class_id')
     .execute();
 }
@@ -118,8 +119,8 @@ export function findClassesWithWaiting(db: Db) {
   return db.selectFrom('waitlist_entries').select(['company_id', 'class_id']).distinct().where('status', '=', 'waiting').execute();
 }
 
-export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number) {
-  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').orderBy('id').limit(count).execute();
+export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number, now: string) {
+  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').where(holdsNoTermPlace(now)).orderBy('id').limit(count).execute();
 }
 
 export async function markOffered(db: Db, companyId: number, entryId: number, now: string, expiresAt: string): Promise<boolean> {
@@ -143,6 +144,6 @@ export function findHeldOffers(db: Db, companyId: number, classIds: number[], no
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now)
-    .where(offerKeepsAPlace(now))
+    .where(holdsNoTermPlace(now))
     .execute();
 }

@@ -96,7 +96,7 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
       const hours = company.settings.classes_setup.WaitlistOfferHours;
       const expires = new Date(at.getTime() + hours * 3_600_000).toISOString();
       let made = 0;
-      for (const entry of await waitlistRepo.findFirstWaiting(tx.db, company_id, class_id, free)) {
+      for (const entry of await waitlistRepo.findFirstWaiting(tx.db, company_id, class_id, free, now)) {
         if (!(await waitlistRepo.markOffered(tx.db, company_id, entry.id, now, expires))) continue;
         made += 1;
         const title = `A place is free in ${cls.name}`;
