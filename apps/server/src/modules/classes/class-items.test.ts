@@ -55,15 +55,32 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(rows).toHaveLength(count);
     return rows.map((r) => r.date);
   };
+  /** The families' children on a class's waitlist, waiting or offered a place for an hour. */
+  const onWaitlist = (classId: number, families: { studentId: number; clientId: number }[], status: 'waiting' | 'offered') => {
+    const now = new Date();
+    const [offeredAt, expiresAt] = status === 'offered' ? [now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString()] : [null, null];
+    return db()
+      .insertInto('waitlist_entries')
+      .values(
+        families.map((f) => ({
+          company_id: splash,
+          class_id: classId,
+          student_id: f.studentId,
+          client_id: f.clientId,
+          status,
+          created_at: now.toISOString(),
+          offered_at: offeredAt,
+          offer_expires_at: expiresAt,
+        })),
+      )
+      .execute();
+  };
   const firstSessionOf = async (classId: number) => (await sessionsAfterToday(classId, 1))[0]!;
 
   it('two classes in one cart: both written, counted and the child’s waitlist entries closed', async () => {
     const [a, b] = [await classWith(0, 5), await classWith(1, 5)];
     const f = await familyWithChild(t);
-    await db()
-      .insertInto('waitlist_entries')
-      .values({ company_id: splash, class_id: b, student_id: f.studentId, client_id: f.clientId, status: 'waiting', created_at: new Date().toISOString() })
-      .execute();
+    await onWaitlist(b, [f], 'waiting');
     const paid = await checkout(f, [
       { ClassID: b, StudentID: f.studentId },
       { ClassID: a, StudentID: f.studentId },
@@ -160,19 +177,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
     const other = await classWith(11, 5);
     const holder = await familyWithChild(t);
     const rival = await familyWithChild(t);
-    await db()
-      .insertInto('waitlist_entries')
-      .values({
-        company_id: splash,
-        class_id: offered,
-        student_id: holder.studentId,
-        client_id: holder.clientId,
-        status: 'offered',
-        created_at: new Date().toISOString(),
-        offered_at: new Date().toISOString(),
-        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-      })
-      .execute();
+    await onWaitlist(offered, [holder], 'offered');
     const cart = (f: typeof holder) => [
       { ClassID: other, StudentID: f.studentId },
       { ClassID: offered, StudentID: f.studentId },
@@ -203,19 +208,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('a waitlist offer taken through the cart’s hold: the entry stays offered while a payment fails, and is closed when the place is paid for', async () => {
     const offered = await classWith(3, 1);
     const holder = await familyWithChild(t);
-    await db()
-      .insertInto('waitlist_entries')
-      .values({
-        company_id: splash,
-        class_id: offered,
-        student_id: holder.studentId,
-        client_id: holder.clientId,
-        status: 'offered',
-        created_at: new Date().toISOString(),
-        offered_at: new Date().toISOString(),
-        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-      })
-      .execute();
+    await onWaitlist(offered, [holder], 'offered');
     const entry = async () => (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', offered).executeTakeFirstOrThrow()).status;
     const items = [{ ClassID: offered, StudentID: holder.studentId }];
     const held = await holder.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [] });
@@ -231,19 +224,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
     // Without a hold in the cart: a failed payment still leaves the offer to its family.
     const again = await classWith(3, 1);
     const other = await familyWithChild(t);
-    await db()
-      .insertInto('waitlist_entries')
-      .values({
-        company_id: splash,
-        class_id: again,
-        student_id: other.studentId,
-        client_id: other.clientId,
-        status: 'offered',
-        created_at: new Date().toISOString(),
-        offered_at: new Date().toISOString(),
-        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-      })
-      .execute();
+    await onWaitlist(again, [other], 'offered');
     const theirs = async () =>
       (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', again).where('student_id', '=', other.studentId).executeTakeFirstOrThrow())
         .status;
@@ -255,20 +236,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('two offers for two freed places: one family holding its place in the cart leaves the other’s offer its place; a casual session leaves a term’s waitlist place waiting', async () => {
     const two = await classWith(2, 2);
     const [s1, s2] = [await familyWithChild(t), await familyWithChild(t)];
-    const entry = (f: typeof s1, status: 'offered' | 'waiting') => ({
-      company_id: splash,
-      class_id: two,
-      student_id: f.studentId,
-      client_id: f.clientId,
-      status,
-      created_at: new Date().toISOString(),
-      offered_at: status === 'offered' ? new Date().toISOString() : null,
-      offer_expires_at: status === 'offered' ? new Date(Date.now() + 3_600_000).toISOString() : null,
-    });
-    await db()
-      .insertInto('waitlist_entries')
-      .values([entry(s1, 'offered'), entry(s2, 'offered')])
-      .execute();
+    await onWaitlist(two, [s1, s2], 'offered');
     const item = (f: typeof s1) => [{ ClassID: two, StudentID: f.studentId }];
     expect((await s1.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: item(s1), bookingItems: [] })).body.classes).toHaveLength(1);
     // The first family's hold is its offer's place, not a second one.
@@ -282,10 +250,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
     const casual = await classWith(6, 5);
     const [date] = await sessionsAfterToday(casual, 1);
     const waiter = await familyWithChild(t);
-    await db()
-      .insertInto('waitlist_entries')
-      .values({ ...entry(waiter, 'waiting'), class_id: casual })
-      .execute();
+    await onWaitlist(casual, [waiter], 'waiting');
     const paid = await checkout(waiter, [{ ClassID: casual, StudentID: waiter.studentId, casual: true, dates: [date] }], { ocrProfileId: 2 });
     expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
     expect((await db().selectFrom('waitlist_entries').select('status').where('class_id', '=', casual).where('student_id', '=', waiter.studentId).executeTakeFirstOrThrow()).status).toBe('waiting');
@@ -294,11 +259,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('a family waiting that already holds the class’s place in its cart is not offered a second one: the next family is', async () => {
     const two = await classWith(4, 2);
     const [first, next] = [await familyWithChild(t), await familyWithChild(t)];
-    const waiting = (f: typeof first) => ({ company_id: splash, class_id: two, student_id: f.studentId, client_id: f.clientId, status: 'waiting' as const, created_at: new Date().toISOString() });
-    await db()
-      .insertInto('waitlist_entries')
-      .values([waiting(first), waiting(next)])
-      .execute();
+    await onWaitlist(two, [first, next], 'waiting');
     expect(
       (await first.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: two, StudentID: first.studentId }], bookingItems: [] })).body.classes,
     ).toHaveLength(1);
