@@ -17,7 +17,7 @@ async function cardEntry(ctx: Ctx, company: Company) {
   return { cardPaymentsAvailable: entry !== null, stripePublishableKey: entry?.stripePublishableKey ?? null };
 }
 import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
-import { validateClassItem, validateNewStudentClassItems, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
+import { validateClassItems, validateNewStudentClassItems, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
 import { companyToday, conflict, type Cart } from './payment-steps.ts';
@@ -30,15 +30,13 @@ const ONLINE_PAYABLE: ReadonlySet<string> = new Set(ONLINE_PAYABLE_INVOICE_STATU
 // Pricing input: what the cart names, priced from the database (never from the browser)
 // ---------------------------------------------------------------------------------------------
 
-export async function loadPricingInput(ctx: Ctx, company: Company, clientId: number, cart: Cart, checked?: readonly ValidatedClassItem[]): Promise<PricingInput> {
+export async function loadPricingInput(ctx: Ctx, company: Company, clientId: number, cart: Cart, checked: readonly ValidatedClassItem[]): Promise<PricingInput> {
   const fin = company.settings.fin_setup;
   const lines: CartLine[] = [];
 
-  for (const [index, item] of classItemsOf(cart).entries()) {
-    // The classes service checks the student, the class, the dates and a free place, and answers the
-    // price; a checkout hands in what it checked under the classes' locks (`checked`).
-    lines.push(classLine(checked?.[index] ?? (await validateClassItem(ctx, company, clientId, item)), index, company));
-  }
+  // The classes service checked the student, the class, the dates and a free place for each class
+  // item, and answered its price (a checkout under the classes' locks, a quote without).
+  checked.forEach((item, index) => lines.push(classLine(item, index, company)));
 
   cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
 
@@ -183,8 +181,7 @@ export function price(input: PricingInput): Quote {
 
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
-  const checked: ValidatedClassItem[] = [];
-  for (const item of classItemsOf(cart)) checked.push(await validateClassItem(ctx, company, clientId, item));
+  const checked = await validateClassItems(ctx, company, clientId, classItemsOf(cart));
   const quote = price(await loadPricingInput(ctx, company, clientId, cart, checked));
   const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company), checked);
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)), instalmentOffer };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { shapedQuery, type Db, type Engine } from '../../db/database.ts';
 import type { ClassSort } from '@portal/shared/class-schemas';
 import { holdsPlace, CLASS_COLUMNS } from './classes.repository.ts';
+import { holdsNoTermPlace } from './waitlist.repository.ts';
 
 // The class search.
 
@@ -107,9 +108,7 @@ function placesTakenBeyondTerm(a: PlaceArgs) {
         and e.start_date = (select min(s.date) from class_sessions s where ${upcomingOf(a)}))`.as('singles'),
     // An offer whose family holds the term place itself (its cart's hold, or the place bought) is counted as that place.
     offers: sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
-        and w.status = 'offered' and ${expires} > ${a.now}
-        and not exists (select 1 from enrolments h where h.company_id = w.company_id and h.class_id = w.class_id and h.student_id = w.student_id
-          and h.kind = 'ongoing' and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${a.now}))))`.as('offers'),
+        and w.status = 'offered' and ${expires} > ${a.now} and ${holdsNoTermPlace(a.now, 'w')})`.as('offers'),
   };
 }
 

@@ -13,7 +13,7 @@ export {
   listCartPlaceHolds,
   listUpcomingSessions,
   releaseEnrolments,
-  validateClassItem,
+  validateClassItems,
   validateNewStudentClassItem,
   validateNewStudentClassItems,
 } from './enrolments.service.ts';

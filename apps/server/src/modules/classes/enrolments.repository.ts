@@ -131,11 +131,11 @@ export function findClientHolds(db: Db, companyId: number, clientId: number, now
     .execute();
 }
 
-/** A live hold taken over by a checkout: held on until `until`, or bought at once (`until` null). */
-export async function renewHold(db: Db, companyId: number, id: number, until: string | null, now: string): Promise<boolean> {
+/** A live hold taken over by a checkout: held on until `until`. */
+export async function renewHold(db: Db, companyId: number, id: number, until: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('enrolments')
-    .set(until === null ? { status: 'active', hold_until: null } : { hold_until: until })
+    .set({ hold_until: until })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('status', '=', 'held')

@@ -26,9 +26,14 @@ export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: numbe
  * `ctx.db` may be a transaction that locked the class.
  */
 export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
-  const found = await repo.findClassesToCheck(ctx.db, company.id, [item.class_id]);
-  const [{ holds: _holds, ...checked }] = (await checkClassItems(ctx.db, company, { clientId }, [item], { found, locked: false }, at)) as [CheckedItem];
-  return checked;
+  return (await validateClassItems(ctx, company, clientId, [item], at))[0]!;
+}
+
+/** The same for all of a cart's classes at once (its quote), in a constant number of queries; the first refusal in the order given is thrown. */
+export async function validateClassItems(ctx: Ctx, company: Company, clientId: number, items: readonly ClassItem[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+  if (items.length === 0) return [];
+  const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
+  return (await checkClassItems(ctx.db, company, { clientId }, items, { found, locked: false }, at)).map(({ holds: _holds, ...v }) => v);
 }
 
 /**
@@ -97,10 +102,10 @@ async function lockAndCheck(ctx: Ctx, company: Company, clientId: number, items:
 }
 
 /**
- * Writes enrolments for checked items inside the caller's transaction, under their classes' locks,
- * so two checkouts for the last place cannot both win. `hold` keeps the places until the instant
- * given (status "held"); without it they are confirmed at once. A place the cart already holds for
- * the item is taken over (held on until the later of its time and `holdUntil`), never counted
+ * Holds places for checked items inside the caller's transaction, under their classes' locks, so
+ * two checkouts for the last place cannot both win: each is "held" until `holdUntil`, and becomes
+ * the family's when the checkout confirms it (`confirmEnrolments`). A place the cart already holds
+ * for the item is taken over (held on until the later of its time and `holdUntil`), never counted
  * twice. Answers the enrolment ids in the order of the items, and which of them the cart held
  * before (`adopted`).
  *
@@ -114,7 +119,7 @@ export async function createEnrolments(
   company: Company,
   clientId: number,
   items: ClassItem[],
-  options: { holdUntil?: Date; at?: Date; checked?: CheckedClassItem[] } = {},
+  options: { holdUntil: Date; at?: Date; checked?: CheckedClassItem[] },
 ): Promise<{ ids: number[]; items: ValidatedClassItem[]; adopted: number[] }> {
   const at = options.at ?? new Date();
   const c = clock(company, at);
@@ -131,7 +136,7 @@ export async function createEnrolments(
   for (const [r, round] of rounds.entries()) {
     const checks = r === 0 && options.checked ? options.checked : await lockAndCheck(ctx, company, clientId, items, round, at);
     const release: number[] = [];
-    const owned: { index: number; own: OwnHold; v: ValidatedClassItem }[] = [];
+    const owned: { index: number; own: OwnHold }[] = [];
     const fresh: { index: number; place: LockedClass; v: ValidatedClassItem }[] = [];
     for (const i of round) {
       const { holds, place, ...v } = checks[i]!;
@@ -141,12 +146,12 @@ export async function createEnrolments(
       // round takes over (a second casual session).
       release.push(...holds.filter((h) => h !== own && !ids.includes(h.id) && !asksFor(items, items[i]!, h)).map((h) => h.id));
       validated[i] = v;
-      if (own) owned.push({ index: i, own, v });
+      if (own) owned.push({ index: i, own });
       else fresh.push({ index: i, place, v });
     }
     if (release.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, release);
     for (const { index, own } of owned) {
-      const until = options.holdUntil ? [own.hold_until!, options.holdUntil.toISOString()].sort()[1]! : null;
+      const until = [own.hold_until!, options.holdUntil.toISOString()].sort()[1]!;
       if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull);
       ids[index] = own.id;
       adopted.push(own.id);
@@ -160,21 +165,13 @@ export async function createEnrolments(
           kind: v.kind,
           start_date: v.startDate,
           end_date: v.kind === 'casual' ? v.startDate : null,
-          status: options.holdUntil ? 'held' : 'active',
-          hold_until: options.holdUntil ? options.holdUntil.toISOString() : null,
+          status: 'held',
+          hold_until: options.holdUntil.toISOString(),
           created_at: c.now,
         },
       })),
     );
     fresh.forEach((f, k) => (ids[f.index] = made[k]!));
-    // Places confirmed at once end their waitlist places now; held ones when they are confirmed (`confirmEnrolments`).
-    if (!options.holdUntil)
-      await waitlistRepo.closeWaitlistForStudents(
-        ctx.db,
-        company.id,
-        [...owned, ...fresh].map(({ v }) => ({ classId: v.ClassID, studentId: v.StudentID })),
-        c.now,
-      );
     const terms = fresh.filter(({ v }) => v.kind === 'ongoing').map(({ v }) => v.ClassID);
     if (terms.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, terms);
   }

@@ -6,9 +6,9 @@ import type { Db } from '../../db/database.ts';
  * the place bought). An offer keeps a place only until then (from then on that place counts, not
  * the offer), and a family waiting is offered a freed place only while it holds none there.
  */
-const holdsNoTermPlace = (now: string) =>
-  sql<boolean>`not exists (select 1 from enrolments e where e.company_id = waitlist_entries.company_id and e.class_id = waitlist_entries.class_id
-    and e.student_id = waitlist_entries.student_id and e.kind = 'ongoing' and (e.status = 'active' or (e.status = 'held' and e.hold_until > ${now})))`;
+export const holdsNoTermPlace = (now: string, entry = 'waitlist_entries') =>
+  sql<boolean>`not exists (select 1 from enrolments h where h.company_id = ${sql.ref(`${entry}.company_id`)} and h.class_id = ${sql.ref(`${entry}.class_id`)}
+    and h.student_id = ${sql.ref(`${entry}.student_id`)} and h.kind = 'ongoing' and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${now})))`;
 
 /** Waitlist offers still held, per class: each keeps a place for its family. */
 export function countHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
