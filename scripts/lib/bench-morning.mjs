@@ -22,8 +22,10 @@ const MORNING_CLASSES = 10;
 const PLACES_EACH = 10;
 const ARRIVE_BEFORE_S = 30;
 const ARRIVE_AFTER_S = 60;
-// Turns at once: the company's default (BENCH_MORNING_TURNS to try another).
+// Turns at once and families let in a minute: the company's defaults (BENCH_MORNING_TURNS and
+// BENCH_MORNING_PER_MINUTE to try others).
 const AT_ONCE = Number(process.env.BENCH_MORNING_TURNS ?? 100);
+const PER_MINUTE = process.env.BENCH_MORNING_PER_MINUTE ? Number(process.env.BENCH_MORNING_PER_MINUTE) : undefined;
 const DOMAIN = 'morning.bench.example';
 
 export const MORNING_ROW = { name: `registration morning (${MORNING_FAMILIES} families, ${MORNING_CLASSES * PLACES_EACH} places)`, opts: {}, morning: true };
@@ -69,7 +71,7 @@ async function setOpening(store, companyId, opensAt) {
   for (const p of settings.profiles) {
     if (p.OCRProfileID !== PROFILE) continue;
     p.OpensAt = opensAt;
-    p.WaitingRoom = { WindowMinutes: 15, FamiliesAtOnce: AT_ONCE, TurnMinutes: 10 };
+    p.WaitingRoom = { WindowMinutes: 15, FamiliesAtOnce: AT_ONCE, TurnMinutes: 10, ...(PER_MINUTE ? { FamiliesPerMinute: PER_MINUTE } : {}) };
   }
   await store.run('update companies set settings = ?, settings_version = settings_version + 1 where id = ?', [JSON.stringify(settings), companyId]);
 }
@@ -191,7 +193,8 @@ async function check(store, companyId, classIds, families, opensAt) {
   // Late: pairs let in before one that arrived earlier (none, where nobody is away).
   let lateInversions = 0;
   for (let k = 1; k < late.length; k++) if (late[k].admitted_at && late[k - 1].admitted_at && late[k].admitted_at < late[k - 1].admitted_at) lateInversions++;
-  return { oversold, taken, chargedWithoutPlace, chargedTwice, spearman, lateInversions, earlyCount: n, lateCount: late.length };
+  const letIn = places.filter((p) => p.admitted_at).length;
+  return { oversold, taken, chargedWithoutPlace, chargedTwice, spearman, lateInversions, earlyCount: n, lateCount: late.length, letIn };
 }
 
 /** The row; arguments as measureRegistrations takes them. */
@@ -243,6 +246,7 @@ export async function measureMorning({ store, port, spawnServer, stopServer, cpu
         fiveHundreds,
         lastAnswerSeconds: (Math.max(...families.map((f) => f.answeredAt)) - opensAt) / 1000,
         cpuMsPerFamily: cpuMsUsed / MORNING_FAMILIES,
+        cpuMsPerLetIn: cpuMsUsed / Math.max(1, checked.letIn),
         ...checked,
       },
     };
@@ -256,10 +260,12 @@ export async function measureMorning({ store, port, spawnServer, stopServer, cpu
 
 /** The row's report, printed under the table. */
 export function printMorning(engine, g) {
-  console.log(`\n${engine}: registration morning, ${g.families} families for ${g.places} places (${AT_ONCE} turns at once)`);
+  console.log(`\n${engine}: registration morning, ${g.families} families for ${g.places} places (${AT_ONCE} turns at once, ${PER_MINUTE ?? 'the default'} let in a minute)`);
   console.log(`  outcomes ${JSON.stringify(g.outcomes)}; places taken ${g.taken} of ${g.places}; 5xx or network errors ${g.fiveHundreds}`);
   console.log(`  early arrivals ${g.earlyCount}: arrival against admission, Spearman ${g.spearman.toFixed(3)}; later arrivals ${g.lateCount}: let in out of arrival order ${g.lateInversions}`);
-  console.log(`  every family answered ${g.lastAnswerSeconds.toFixed(1)} s after the opening; server CPU ${g.cpuMsPerFamily.toFixed(1)} ms per family`);
+  console.log(
+    `  every family answered ${g.lastAnswerSeconds.toFixed(1)} s after the opening; server CPU ${g.cpuMsPerFamily.toFixed(1)} ms per family, ${g.cpuMsPerLetIn.toFixed(1)} ms per family let in (${g.letIn})`,
+  );
   for (const k of g.kinds) console.log(`  ${k.kind.padEnd(12)} ${String(k.count).padStart(6)} requests  p50 ${k.p50} ms  p95 ${k.p95} ms  p99 ${k.p99} ms`);
   const checks = [
     ['oversold classes', g.oversold, 0],

@@ -136,6 +136,8 @@ export const classesSetupSchema = z.object({
 
 /** How a registration can be paid (T24: "Credit/Debit Card" = credit_card, "Direct Debit" = direct_debit). */
 export const PROFILE_PAYMENT_OPTIONS = ['credit_card', 'direct_debit'] as const;
+/** A waiting room lets families in at most this many a minute by default (decision 108). */
+const FAMILIES_PER_MINUTE = 300;
 
 export const profileSchema = z.object({
   OCRProfileID: z.number().int().positive(),
@@ -171,7 +173,9 @@ export const profileSchema = z.object({
   /**
    * The waiting room of a profile with an opening (decision 099): families who arrive within
    * `WindowMinutes` before it are put in a random order at the opening, later ones queue behind
-   * in arrival order; `FamiliesAtOnce` take their turn together, each for `TurnMinutes`.
+   * in arrival order; `FamiliesAtOnce` take their turn together, each for `TurnMinutes`, and
+   * they are let in at most `FamiliesPerMinute` a minute (evenly, never a minute's worth at once),
+   * so the opening's first turns do not all reach the places in the same second (decision 108).
    * `WindowMinutes` 0: no waiting room.
    */
   WaitingRoom: z
@@ -179,8 +183,9 @@ export const profileSchema = z.object({
       WindowMinutes: z.number().int().min(0).max(240).default(15),
       FamiliesAtOnce: z.number().int().min(1).max(10_000).default(100),
       TurnMinutes: z.number().int().min(5).max(120).default(20),
+      FamiliesPerMinute: z.number().int().min(1).max(10_000).default(FAMILIES_PER_MINUTE),
     })
-    .default({ WindowMinutes: 15, FamiliesAtOnce: 100, TurnMinutes: 20 }),
+    .default({ WindowMinutes: 15, FamiliesAtOnce: 100, TurnMinutes: 20, FamiliesPerMinute: FAMILIES_PER_MINUTE }),
 });
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Expected a time HH:mm (24-hour)');

@@ -41,6 +41,7 @@ import { guardianOptOuts } from './migrations/039-guardian-opt-outs.ts';
 import { processors } from './migrations/040-processors.ts';
 import { directDebit } from './migrations/041-direct-debit.ts';
 import { instalmentPlans } from './migrations/042-instalment-plans.ts';
+import { waitingRoomAdmissions } from './migrations/043-waiting-room-admissions.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -86,6 +87,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '040-processors': processors(),
     '041-direct-debit': directDebit(),
     '042-instalment-plans': instalmentPlans(engine),
+    '043-waiting-room-admissions': waitingRoomAdmissions(),
   };
 }
 

@@ -57,16 +57,17 @@ export async function endPlace(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('waiting_room_places').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
 }
 
-/** Families whose turn runs now (a turn's end is set when it is let in). */
-export async function countTurns(db: Db, roomId: number, now: string): Promise<number> {
+/** Families whose turn runs now (a turn's end is set when it is let in), and those let in since `letInSince`. */
+export async function countTurns(db: Db, roomId: number, now: string, letInSince: string): Promise<{ turns: number; lately: number }> {
+  const places = () =>
+    db
+      .selectFrom('waiting_room_places')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('room_id', '=', roomId);
   const row = await db
-    .selectFrom('waiting_room_places')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('room_id', '=', roomId)
-    .where('ended_at', 'is', null)
-    .where('turn_ends_at', '>', now)
+    .selectNoFrom([places().where('ended_at', 'is', null).where('turn_ends_at', '>', now).as('turns'), places().where('admitted_at', '>', letInSince).as('lately')])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { turns: Number(row.turns), lately: Number(row.lately) };
 }
 
 /** The next `limit` families waiting and still there (seen since `presentSince`), in the queue's order. */
@@ -91,10 +92,10 @@ export async function admit(db: Db, ids: number[], at: string, turnEndsAt: strin
 
 /**
  * In one statement, for a place read as waiting: its turn's end if another request has let it in
- * since, the turns running now, the families still there ahead of it, and the turns that ended
- * (used, given up or lapsed) since `paceSince` (the queue's pace).
+ * since, the turns running now, the families let in since `letInSince`, the families still there
+ * ahead of it, and the turns that ended (used, given up or lapsed) since `paceSince` (the queue's pace).
  */
-export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; presentSince: string; paceSince: string }) {
+export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; presentSince: string; paceSince: string; letInSince: string }) {
   const places = () =>
     db
       .selectFrom('waiting_room_places')
@@ -104,6 +105,7 @@ export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; pr
     .selectNoFrom([
       db.selectFrom('waiting_room_places').select('turn_ends_at').where('id', '=', place.id).as('let_in_until'),
       places().where('ended_at', 'is', null).where('turn_ends_at', '>', at.now).as('turns'),
+      places().where('admitted_at', '>', at.letInSince).as('lately'),
       places()
         .where('ended_at', 'is', null)
         .where('admitted_at', 'is', null)
@@ -114,7 +116,7 @@ export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; pr
       places().where('ended_at', 'is', null).where('turn_ends_at', '>=', at.paceSince).where('turn_ends_at', '<=', at.now).as('lapsed'),
     ])
     .executeTakeFirstOrThrow();
-  return { letInUntil: row.let_in_until, turns: Number(row.turns), ahead: Number(row.ahead), ended: Number(row.used) + Number(row.lapsed) };
+  return { letInUntil: row.let_in_until, turns: Number(row.turns), lately: Number(row.lately), ahead: Number(row.ahead), ended: Number(row.used) + Number(row.lapsed) };
 }
 
 /** Places that ended, or were last seen, before `before`: a queue's day is over. */

@@ -16,7 +16,7 @@ import * as repo from './waiting-room.repository.ts';
  * before the opening, so arriving early by a second buys nothing; after every draw, the arrival
  * instant for one that joined later. `FamiliesAtOnce` families hold a turn together; a turn ends
  * when it is used (the registration submitted), given up or lapsed, and the next family still
- * there is let in. A family that stops asking for its place (closed the page) is passed over while
+ * there is let in, at most `FamiliesPerMinute` a minute, spread evenly (decision 108). A family that stops asking for its place (closed the page) is passed over while
  * away and keeps its place for when it comes back (a reload, a dropped connection).
  */
 
@@ -42,6 +42,17 @@ interface Room {
   joinFrom: Date;
   familiesAtOnce: number;
   turnMinutes: number;
+  /** At most `most` families are let in within any `ms` (`FamiliesPerMinute`, spread over the minute). */
+  pace: { ms: number; most: number };
+}
+
+/** The shortest stretch admissions are counted over: a minute's worth is let in over the minute, not at its start. */
+const PACE_WINDOW_MS = 2_000;
+
+/** `perMinute` families a minute as at most `most` in any `ms`: 300 a minute is 10 in any 2 s, 10 a minute 1 in any 6 s. */
+function paceOf(perMinute: number): { ms: number; most: number } {
+  const ms = Math.max(PACE_WINDOW_MS, Math.ceil(60_000 / perMinute));
+  return { ms, most: Math.max(1, Math.floor((perMinute * ms) / 60_000)) };
 }
 
 /** The profile's waiting room, or null where it has none (no opening, or a window of 0). */
@@ -51,14 +62,22 @@ function roomOf(company: Company, profileId: number): Room | null {
   const w = profile.WaitingRoom;
   if (!profile.OpensAt || w.WindowMinutes === 0) return null;
   const opensAt = new Date(profile.OpensAt);
-  return { profileId, opensAt, opensAtText: profile.OpensAt, joinFrom: addMinutes(opensAt, -w.WindowMinutes), familiesAtOnce: w.FamiliesAtOnce, turnMinutes: w.TurnMinutes };
+  return {
+    profileId,
+    opensAt,
+    opensAtText: profile.OpensAt,
+    joinFrom: addMinutes(opensAt, -w.WindowMinutes),
+    familiesAtOnce: w.FamiliesAtOnce,
+    turnMinutes: w.TurnMinutes,
+    pace: paceOf(w.FamiliesPerMinute),
+  };
 }
 
 const roomKey = (company: Company, room: Room) => ({ companyId: company.id, profileId: room.profileId, opensAt: room.opensAtText });
 
 /**
- * Lets in the next families still there while turns are free, under the room's lock. Called only
- * where a count without the lock found a turn free.
+ * Lets in the next families still there while turns are free and the pace allows, under the
+ * room's lock. Called only where a count without the lock found both.
  */
 async function admitNext(ctx: Ctx, roomId: number, room: Room): Promise<void> {
   await ctx.transaction(async (tx) => {
@@ -66,17 +85,28 @@ async function admitNext(ctx: Ctx, roomId: number, room: Room): Promise<void> {
     // The clock is read under the lock, so the instants families are let in at follow the order they were let in.
     const now = ctx.clock.now();
     const at = nowIso(now);
-    const free = room.familiesAtOnce - (await repo.countTurns(tx.db, roomId, at));
+    const { turns, lately } = await repo.countTurns(tx.db, roomId, at, sinceOf(room, now));
+    const free = Math.min(room.familiesAtOnce - turns, room.pace.most - lately);
     if (free <= 0) return;
     await repo.admit(tx.db, await repo.nextWaiting(tx.db, roomId, nowIso(new Date(now.getTime() - AWAY_MS)), free), at, nowIso(addMinutes(now, room.turnMinutes)));
   });
 }
 
-/** Minutes until a family `position` places from the front gets its turn, from the pace turns have ended at over `paceMinutes`. */
+/** Where the families let in lately are counted from: one pace window before `now`. */
+const sinceOf = (room: Room, now: Date) => nowIso(new Date(now.getTime() - room.pace.ms));
+
+/** Families a minute the room lets in at most. */
+const perMinuteOf = (room: Room) => (room.pace.most * 60_000) / room.pace.ms;
+
+/**
+ * Minutes until a family `position` places from the front gets its turn, from the pace turns
+ * have ended at over `paceMinutes`, never sooner than the room lets that many in.
+ */
 function estimateWait(room: Room, position: number, ended: number, paceMinutes: number): number {
+  const letIn = Math.ceil(position / perMinuteOf(room));
   // Before any turn has ended, the worst case: every family ahead uses its whole turn.
-  if (ended === 0) return Math.ceil(position / room.familiesAtOnce) * room.turnMinutes;
-  return Math.ceil(position / (ended / paceMinutes));
+  if (ended === 0) return Math.max(letIn, Math.ceil(position / room.familiesAtOnce) * room.turnMinutes);
+  return Math.max(letIn, Math.ceil(position / (ended / paceMinutes)));
 }
 
 function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
@@ -93,19 +123,25 @@ function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
 async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date): Promise<Place> {
   const paceMinutes = Math.min(PACE_MINUTES, Math.max(1, (now.getTime() - room.opensAt.getTime()) / 60_000));
   const counting = () =>
-    repo.queueCounts(ctx.db, row, { now: nowIso(now), presentSince: nowIso(new Date(now.getTime() - AWAY_MS)), paceSince: nowIso(new Date(now.getTime() - paceMinutes * 60_000)) });
+    repo.queueCounts(ctx.db, row, {
+      now: nowIso(now),
+      presentSince: nowIso(new Date(now.getTime() - AWAY_MS)),
+      paceSince: nowIso(new Date(now.getTime() - paceMinutes * 60_000)),
+      letInSince: sinceOf(room, now),
+    });
   const admitted = (turnEndsAt: string) => ({ state: 'admitted' as const, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: TURN_POLL_MS });
   let counts = await counting();
   if (counts.letInUntil) return admitted(counts.letInUntil);
-  if (counts.turns < room.familiesAtOnce) {
+  if (counts.turns < room.familiesAtOnce && counts.lately < room.pace.most) {
     await admitNext(ctx, row.room_id, room);
     // Let in by this request or by another one at the same instant.
     counts = await counting();
     if (counts.letInUntil) return admitted(counts.letInUntil);
   }
   const position = counts.ahead + 1;
-  // A family the next turns to end would let in asks every second, so a freed turn is taken at once.
-  const pollAfterMs = position <= room.familiesAtOnce ? WAITING_ROOM_FRONT_POLL_MS : WAITING_ROOM_POLL_MS;
+  // A family the next turns to end, or the next seconds, would let in asks every second, so a freed turn is taken at once.
+  const front = Math.min(room.familiesAtOnce, Math.ceil((perMinuteOf(room) * WAITING_ROOM_POLL_MS) / 60_000));
+  const pollAfterMs = position <= front ? WAITING_ROOM_FRONT_POLL_MS : WAITING_ROOM_POLL_MS;
   return { state: 'waiting', position, estimatedWaitMinutes: estimateWait(room, position, counts.ended, paceMinutes), turnEndsAt: null, pollAfterMs };
 }
 

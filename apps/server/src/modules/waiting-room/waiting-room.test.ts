@@ -23,7 +23,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
   const db = () => t.runtime.ctx.db;
 
   /** A company of the test's own whose profile 1 opens at `opensAt`, with its waiting room. */
-  async function opening(opensAt: number, room: { FamiliesAtOnce?: number; TurnMinutes?: number } = {}) {
+  async function opening(opensAt: number, room: { FamiliesAtOnce?: number; TurnMinutes?: number; FamiliesPerMinute?: number } = {}) {
     offset = 0;
     const own = await ownCompany(t);
     await changeCompanySettings<Record<string, unknown>>(t, own.companyId, (s) => {
@@ -35,7 +35,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
           DisplayName: 'Term 1 enrolments',
           PageType: 'NoClasses',
           OpensAt: new Date(opensAt).toISOString(),
-          WaitingRoom: { WindowMinutes: 15, FamiliesAtOnce: room.FamiliesAtOnce ?? 5, TurnMinutes: room.TurnMinutes ?? 20 },
+          WaitingRoom: { WindowMinutes: 15, FamiliesAtOnce: room.FamiliesAtOnce ?? 5, TurnMinutes: room.TurnMinutes ?? 20, FamiliesPerMinute: room.FamiliesPerMinute ?? 300 },
         },
       ];
     });
@@ -90,6 +90,43 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect(await place(late)).toEqual({ state: 'waiting', position: 26, estimatedWaitMinutes: 120, turnEndsAt: null, pollAfterMs: 5_000 });
     // Those the next turns to end would let in ask every second.
     expect((await Promise.all(early.map(place))).filter((p) => p.state === 'waiting' && p.position! <= 5).map((p) => p.pollAfterMs)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+  });
+
+  it('families are let in at the pace the room sets, spread over the minute, however many turns are free (decision 108)', async () => {
+    const opensAt = Date.now() + 5 * 60_000;
+    // One a minute, however many turns are free.
+    const o = await opening(opensAt, { FamiliesAtOnce: 100, TurnMinutes: 5, FamiliesPerMinute: 1 });
+    moveTo(opensAt - 60_000);
+    const families: Browser[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const b = await o.visitor();
+      await join(b);
+      families.push(b);
+    }
+    const admittedNow = async () => (await Promise.all(families.map(place))).filter((p) => p.state === 'admitted').length;
+    // Everyone asks at once at the opening: one is let in, on either engine.
+    moveTo(opensAt + 1_000);
+    const first = await Promise.all(families.map(place));
+    expect(first.filter((p) => p.state === 'admitted')).toHaveLength(1);
+    // The next to be let in asks every second, the rest every five; the wait is never shorter
+    // than the pace lets families in (the 7th: 7 minutes), nor than a turn (5 minutes).
+    const waiting = first.filter((p) => p.state === 'waiting').sort((a, b) => a.position! - b.position!);
+    expect(waiting.map((p) => [p.position, p.pollAfterMs, p.estimatedWaitMinutes])).toEqual([
+      [1, 1_000, 5],
+      [2, 5_000, 5],
+      [3, 5_000, 5],
+      [4, 5_000, 5],
+      [5, 5_000, 5],
+      [6, 5_000, 6],
+      [7, 5_000, 7],
+    ]);
+    // Half a minute on: still one. A minute after the first: the next, and a minute later the one after.
+    offset += 30_000;
+    expect(await admittedNow()).toBe(1);
+    offset += 31_000;
+    expect(await admittedNow()).toBe(2);
+    offset += 61_000;
+    expect(await admittedNow()).toBe(3);
   });
 
   it('a turn given up, used or lapsed lets the next family in; a family away is passed over and keeps its place for when it returns', async () => {
