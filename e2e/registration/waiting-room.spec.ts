@@ -1,15 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, expectAccessible, isMobile, test, uniqueEmail, type OwnWorld } from '../support/fixtures.ts';
+import { budgetSteps } from '../support/budget.ts';
 import { proveRegistrationAddress } from '../support/mail.ts';
+import { registerIntoClasses } from '../support/registration.ts';
 
 /** SPLASH's demo profile 3: no class step, no students. */
 const PROFILE = 3;
 const ROOM = `/api/ocr/waiting-room/${PROFILE}`;
 
-/** SPLASH with profile 3 opening at `opensAt` (the server's clock), with its waiting room. */
-const opening = (ownWorld: OwnWorld, opensAt: Date, familiesAtOnce: number) =>
+/** SPLASH with a profile (3 unless told) opening at `opensAt` (the server's clock), with its waiting room. */
+const opening = (ownWorld: OwnWorld, opensAt: Date, familiesAtOnce: number, profileId = PROFILE) =>
   ownWorld(['SPLASH'], (_, bundle) => {
-    const profile = (bundle.company.config.profiles as { OCRProfileID: number; OpensAt?: string; WaitingRoom?: object }[]).find((p) => p.OCRProfileID === PROFILE)!;
+    const profile = (bundle.company.config.profiles as { OCRProfileID: number; OpensAt?: string; WaitingRoom?: object }[]).find((p) => p.OCRProfileID === profileId)!;
     profile.OpensAt = opensAt.toISOString();
     profile.WaitingRoom = { WindowMinutes: 15, FamiliesAtOnce: familiesAtOnce, TurnMinutes: 10 };
   });
@@ -23,6 +25,31 @@ async function anotherFamily(request: APIRequestContext, code: string) {
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
 
 test.describe('the waiting room of a registration opening (decision 099)', () => {
+  test('a family waits in the queue as its place moves up, is let in, and pays for two places for two children', async ({ page, ownWorld, request, baseURL }) => {
+    // The queue (5 steps: two families ahead, the place moving twice, the turn), then the journey into classes.
+    budgetSteps(5 + 25);
+    // SPLASH's profile 1 takes classes: one turn at a time.
+    const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1, 1);
+    const splash = world.company('SPLASH');
+    const room = '/api/ocr/waiting-room/1';
+    const first = await anotherFamily(request, splash.code);
+    const second = await anotherFamily(await apiRequest.newContext({ baseURL }), splash.code);
+    expect((await (await first.post(room)).json()).place.state).toBe('admitted');
+    expect((await (await second.post(room)).json()).place).toMatchObject({ state: 'waiting', position: 1 });
+
+    await page.goto(`/ocr?id=${splash.customerId}&p=1`);
+    await expect(page.getByText('Your place in the queue: 2')).toBeVisible();
+    // The family in its turn leaves: the one ahead is let in, and this family's place moves up by itself.
+    expect((await first.delete(room)).ok()).toBe(true);
+    await expect(page.getByText('Your place in the queue: 1')).toBeVisible({ timeout: 10_000 });
+    expect((await (await second.get(room)).json()).place.state).toBe('admitted');
+    // That family leaves too: this one's turn comes, and with it the registration of two children into two classes, paid by card.
+    expect((await second.delete(room)).ok()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
+    await second.dispose();
+    await registerIntoClasses(page, world, 'success');
+  });
+
   for (const tag of ['', ' @phone']) {
     test(`a family waits in the queue with its place shown, is let in when the family ahead is done, and proves its address in its turn${tag}`, async ({ page, ownWorld, request }) => {
       const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1);

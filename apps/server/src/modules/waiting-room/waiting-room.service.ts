@@ -16,8 +16,9 @@ import * as repo from './waiting-room.repository.ts';
  * before the opening, so arriving early by a second buys nothing; after every draw, the arrival
  * instant for one that joined later. `FamiliesAtOnce` families hold a turn together; a turn ends
  * when it is used (the registration submitted), given up or lapsed, and the next family still
- * there is let in, at most `FamiliesPerMinute` a minute, spread evenly (decision 108). A family that stops asking for its place (closed the page) is passed over while
- * away and keeps its place for when it comes back (a reload, a dropped connection).
+ * there is let in, at most `FamiliesPerMinute` a minute, spread evenly (decision 108). A family
+ * that stops asking for its place (closed the page) is passed over while away and keeps its place
+ * for when it comes back (a reload, a dropped connection).
  */
 
 /** A family not heard from for this long is passed over until it asks again (the page asks every 5 s). */
@@ -25,6 +26,14 @@ const AWAY_MS = 90_000;
 /** How often a waiting family asks for its place; one the next turns would let in asks every second (`pollAfterMs`). */
 const WAITING_ROOM_POLL_MS = 5_000;
 const WAITING_ROOM_FRONT_POLL_MS = 1_000;
+/**
+ * Before the opening nothing moves but the places left: a family asks every 30 s, and in the last
+ * stretch once more just after the opening, each within `OPENING_SPREAD_MS` of it, so the room's
+ * families do not all ask in the opening's first millisecond (who is let in goes by the draw, not
+ * by who asks first).
+ */
+const EARLY_POLL_MS = 30_000;
+const OPENING_SPREAD_MS = 5_000;
 /** A running turn is asked about once a minute (it may lapse, or be used in another tab). */
 const TURN_POLL_MS = 60_000;
 /** A place's last sighting is written at most this often, not on every poll. */
@@ -109,6 +118,12 @@ function estimateWait(room: Room, position: number, ended: number, paceMinutes: 
   return Math.max(letIn, Math.ceil(position / (ended / paceMinutes)));
 }
 
+/** When a family waiting for the opening asks again: every 30 s, and last just after the opening. */
+function earlyPollMs(room: Room, now: Date): number {
+  const untilOpening = room.opensAt.getTime() - now.getTime();
+  return untilOpening > EARLY_POLL_MS + OPENING_SPREAD_MS ? EARLY_POLL_MS : Math.max(0, untilOpening) + crypto.randomInt(OPENING_SPREAD_MS);
+}
+
 function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
   if (place.ended_at) return place.admitted_at && place.ended_at < place.turn_ends_at! ? 'used' : 'ended';
   if (place.admitted_at) return place.turn_ends_at! > nowIso(now) ? 'admitted' : 'ended';
@@ -172,7 +187,7 @@ async function answer(ctx: Ctx, company: Company, room: Room | null, row: repo.P
     inForce: true,
     ...head,
     placesLeft: await places,
-    place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : WAITING_ROOM_POLL_MS },
+    place: { state, position: null, estimatedWaitMinutes: null, turnEndsAt, pollAfterMs: state === 'admitted' ? TURN_POLL_MS : state === 'early' ? earlyPollMs(room, now) : WAITING_ROOM_POLL_MS },
   };
 }
 

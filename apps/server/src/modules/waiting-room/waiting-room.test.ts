@@ -64,7 +64,8 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
       const b = await o.visitor();
       const joined = await join(b);
       expect(joined.status).toBe(200);
-      expect(joined.body.place).toEqual({ state: 'early', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
+      // Nothing moves before the opening but the places left: asked every 30 s.
+      expect(joined.body.place).toEqual({ state: 'early', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 30_000 });
       early.push(b);
       offset += 1_000;
     }
@@ -73,6 +74,10 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(await db().selectFrom('waiting_room_places').select('id').execute()).toHaveLength(30);
 
+    // In the last stretch a family asks next just after the opening, within 5 s of it, so the room does not all ask at once.
+    moveTo(opensAt - 20_000);
+    const lastAsks = await Promise.all(early.slice(0, 10).map(place));
+    for (const p of lastAsks) expect([p.state, p.pollAfterMs >= 20_000 && p.pollAfterMs < 25_000]).toEqual(['early', true]);
     moveTo(opensAt + 1_000);
     const late = await o.visitor();
     // Everyone asks at once at the opening: five turns, never more, on either engine.
