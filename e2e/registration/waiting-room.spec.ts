@@ -34,19 +34,22 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     const room = '/api/ocr/waiting-room/1';
     const first = await anotherFamily(request, splash.code);
     const second = await anotherFamily(await apiRequest.newContext({ baseURL }), splash.code);
-    expect((await (await first.post(room)).json()).place.state).toBe('admitted');
-    expect((await (await second.post(room)).json()).place).toMatchObject({ state: 'waiting', position: 1 });
+    try {
+      expect((await (await first.post(room)).json()).place.state).toBe('admitted');
+      expect((await (await second.post(room)).json()).place).toMatchObject({ state: 'waiting', position: 1 });
 
-    await page.goto(`/ocr?id=${splash.customerId}&p=1`);
-    await expect(page.getByText('Your place in the queue: 2')).toBeVisible();
-    // The family in its turn leaves: the one ahead is let in, and this family's place moves up by itself.
-    expect((await first.delete(room)).ok()).toBe(true);
-    await expect(page.getByText('Your place in the queue: 1')).toBeVisible({ timeout: 10_000 });
-    expect((await (await second.get(room)).json()).place.state).toBe('admitted');
-    // That family leaves too: this one's turn comes, and with it the registration of two children into two classes, paid by card.
-    expect((await second.delete(room)).ok()).toBe(true);
-    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
-    await second.dispose();
+      await page.goto(`/ocr?id=${splash.customerId}&p=1`);
+      await expect(page.getByText('Your place in the queue: 2')).toBeVisible();
+      // The family in its turn leaves: the one ahead is let in, and this family's place moves up by itself.
+      expect((await first.delete(room)).ok()).toBe(true);
+      await expect(page.getByText('Your place in the queue: 1')).toBeVisible({ timeout: 10_000 });
+      expect((await (await second.get(room)).json()).place.state).toBe('admitted');
+      // That family leaves too: this one's turn comes, and with it the registration of two children into two classes, paid by card.
+      expect((await second.delete(room)).ok()).toBe(true);
+      await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
+    } finally {
+      await second.dispose();
+    }
     await registerIntoClasses(page, world, 'success');
   });
 

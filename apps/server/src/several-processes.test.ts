@@ -216,6 +216,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     expect((await waiting.on(b.server).post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('QUEUE_TURN_REQUIRED');
   });
 
+  it("the waiting room's pace holds across both: one a minute lets in one, though a hundred turns are free", async () => {
+    const own = await ownCompany(viaA());
+    await changeCompanySettings<Record<string, unknown>>(viaA(), own.companyId, (s) => {
+      s.switches = { ...(s.switches as object), AllowOCR: true, CanTakeNewSignUps: true };
+      s.profiles = [
+        {
+          OCRProfileID: 1,
+          ProfileName: 'Term',
+          DisplayName: 'Term',
+          PageType: 'NoClasses',
+          OpensAt: new Date(Date.now() - 60_000).toISOString(),
+          WaitingRoom: { FamiliesAtOnce: 100, FamiliesPerMinute: 1 },
+        },
+      ];
+    });
+    const families = [];
+    // Joined at once on either process, then each asks on the other: one is let in in all.
+    for (let i = 0; i < 12; i += 1) {
+      const browser = new Browser(i % 2 ? b.server : a.server, freshAddress());
+      await browser.enterCompany(own.code);
+      families.push(browser);
+    }
+    await Promise.all(families.map((f) => f.post('/api/ocr/waiting-room/1')));
+    const states = await Promise.all(families.map(async (f, i) => (await f.on(i % 2 ? a.server : b.server).get<{ place: { state: string } }>('/api/ocr/waiting-room/1')).body.place.state));
+    expect(states.filter((s) => s === 'admitted')).toHaveLength(1);
+  });
+
   it('the same checkout sent to both processes at the same instant is charged once, and both answer it', async () => {
     const { browser, invoiceNo } = await family(3_300);
     const body = { invoices: [invoiceNo], cardToken: await tokenise(browser, TEST_CARDS.ok) };

@@ -46,4 +46,5 @@ export const waitingRoomMessages = {
   otherEmail: 'This turn in the queue is for another e-mail address.',
   notYet: (when: string) => `The waiting room opens at ${when}.`,
   allFull: 'Every class is full at the moment. A place can come back if a family does not finish paying: stay in the queue to take it or to join a waitlist.',
+  placesBack: 'A place has come back: a family did not finish paying.',
 } as const;

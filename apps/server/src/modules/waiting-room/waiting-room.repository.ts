@@ -65,7 +65,7 @@ export async function countTurns(db: Db, roomId: number, now: string, letInSince
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('room_id', '=', roomId);
   const row = await db
-    .selectNoFrom([places().where('ended_at', 'is', null).where('turn_ends_at', '>', now).as('turns'), places().where('admitted_at', '>', letInSince).as('lately')])
+    .selectNoFrom([places().where('ended_at', 'is', null).where('turn_ends_at', '>', now).as('turns'), places().where('admitted_at', '>=', letInSince).as('lately')])
     .executeTakeFirstOrThrow();
   return { turns: Number(row.turns), lately: Number(row.lately) };
 }
@@ -105,7 +105,7 @@ export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; pr
     .selectNoFrom([
       db.selectFrom('waiting_room_places').select('turn_ends_at').where('id', '=', place.id).as('let_in_until'),
       places().where('ended_at', 'is', null).where('turn_ends_at', '>', at.now).as('turns'),
-      places().where('admitted_at', '>', at.letInSince).as('lately'),
+      places().where('admitted_at', '>=', at.letInSince).as('lately'),
       places()
         .where('ended_at', 'is', null)
         .where('admitted_at', 'is', null)

@@ -21,7 +21,7 @@ import * as repo from './waiting-room.repository.ts';
  * for when it comes back (a reload, a dropped connection).
  */
 
-/** A family not heard from for this long is passed over until it asks again (the page asks every 5 s). */
+/** A family not heard from for this long is passed over until it asks again (the page asks every 1–30 s, `pollAfterMs`). */
 const AWAY_MS = 90_000;
 /** How often a waiting family asks for its place; one the next turns would let in asks every second (`pollAfterMs`). */
 const WAITING_ROOM_POLL_MS = 5_000;
@@ -51,17 +51,21 @@ interface Room {
   joinFrom: Date;
   familiesAtOnce: number;
   turnMinutes: number;
-  /** At most `most` families are let in within any `ms` (`FamiliesPerMinute`, spread over the minute). */
+  /** `FamiliesPerMinute`, let in as at most `most` families within any `ms`. */
+  perMinute: number;
   pace: { ms: number; most: number };
 }
 
 /** The shortest stretch admissions are counted over: a minute's worth is let in over the minute, not at its start. */
 const PACE_WINDOW_MS = 2_000;
 
-/** `perMinute` families a minute as at most `most` in any `ms`: 300 a minute is 10 in any 2 s, 10 a minute 1 in any 6 s. */
+/**
+ * `perMinute` families a minute as at most `most` in any `ms`, never more than the rate: 300 a
+ * minute is 10 in any 2 s, 59 a minute 1 in any 1,017 ms, 10 a minute 1 in any 6 s.
+ */
 function paceOf(perMinute: number): { ms: number; most: number } {
-  const ms = Math.max(PACE_WINDOW_MS, Math.ceil(60_000 / perMinute));
-  return { ms, most: Math.max(1, Math.floor((perMinute * ms) / 60_000)) };
+  const most = Math.max(1, Math.floor((perMinute * PACE_WINDOW_MS) / 60_000));
+  return { ms: Math.ceil((most * 60_000) / perMinute), most };
 }
 
 /** The profile's waiting room, or null where it has none (no opening, or a window of 0). */
@@ -78,6 +82,7 @@ function roomOf(company: Company, profileId: number): Room | null {
     joinFrom: addMinutes(opensAt, -w.WindowMinutes),
     familiesAtOnce: w.FamiliesAtOnce,
     turnMinutes: w.TurnMinutes,
+    perMinute: w.FamiliesPerMinute,
     pace: paceOf(w.FamiliesPerMinute),
   };
 }
@@ -104,18 +109,17 @@ async function admitNext(ctx: Ctx, roomId: number, room: Room): Promise<void> {
 /** Where the families let in lately are counted from: one pace window before `now`. */
 const sinceOf = (room: Room, now: Date) => nowIso(new Date(now.getTime() - room.pace.ms));
 
-/** Families a minute the room lets in at most. */
-const perMinuteOf = (room: Room) => (room.pace.most * 60_000) / room.pace.ms;
-
 /**
- * Minutes until a family `position` places from the front gets its turn, from the pace turns
- * have ended at over `paceMinutes`, never sooner than the room lets that many in.
+ * Minutes until a family `position` places from the front gets its turn: never sooner than the
+ * room lets that many in; where more are ahead than turns are free, as turns have ended over
+ * `paceMinutes` (before any has, the worst case: every family ahead uses its whole turn).
  */
-function estimateWait(room: Room, position: number, ended: number, paceMinutes: number): number {
-  const letIn = Math.ceil(position / perMinuteOf(room));
-  // Before any turn has ended, the worst case: every family ahead uses its whole turn.
-  if (ended === 0) return Math.max(letIn, Math.ceil(position / room.familiesAtOnce) * room.turnMinutes);
-  return Math.max(letIn, Math.ceil(position / (ended / paceMinutes)));
+function estimateWait(room: Room, position: number, turnsFree: number, ended: number, paceMinutes: number): number {
+  const letIn = Math.ceil(position / room.perMinute);
+  const behind = position - Math.max(0, turnsFree);
+  if (behind <= 0) return letIn;
+  const byTurns = ended === 0 ? Math.ceil(behind / room.familiesAtOnce) * room.turnMinutes : Math.ceil(behind / (ended / paceMinutes));
+  return Math.max(letIn, byTurns);
 }
 
 /** When a family waiting for the opening asks again: every 30 s, and last just after the opening. */
@@ -155,9 +159,9 @@ async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date)
   }
   const position = counts.ahead + 1;
   // A family the next turns to end, or the next seconds, would let in asks every second, so a freed turn is taken at once.
-  const front = Math.min(room.familiesAtOnce, Math.ceil((perMinuteOf(room) * WAITING_ROOM_POLL_MS) / 60_000));
+  const front = Math.min(room.familiesAtOnce, Math.ceil((room.perMinute * WAITING_ROOM_POLL_MS) / 60_000));
   const pollAfterMs = position <= front ? WAITING_ROOM_FRONT_POLL_MS : WAITING_ROOM_POLL_MS;
-  return { state: 'waiting', position, estimatedWaitMinutes: estimateWait(room, position, counts.ended, paceMinutes), turnEndsAt: null, pollAfterMs };
+  return { state: 'waiting', position, estimatedWaitMinutes: estimateWait(room, position, room.familiesAtOnce - counts.turns, counts.ended, paceMinutes), turnEndsAt: null, pollAfterMs };
 }
 
 /** The places left in the company's classes (the classes module's count, shared for a second). */

@@ -9,9 +9,10 @@ type Place = NonNullable<WaitingRoomAnswer['place']>;
 
 describe.each(testEngines())('the waiting room of a registration opening on %s', (engine) => {
   let t: TestApp;
-  // The server's clock: real time moved on by the test.
+  // The server's clock: real time moved on by the test, or held still at an instant.
   let offset = 0;
-  const now = () => Date.now() + offset;
+  let still: number | null = null;
+  const now = () => still ?? Date.now() + offset;
   const moveTo = (at: number) => {
     offset = at - Date.now();
   };
@@ -76,8 +77,10 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
 
     // In the last stretch a family asks next just after the opening, within 5 s of it, so the room does not all ask at once.
     moveTo(opensAt - 20_000);
-    const lastAsks = await Promise.all(early.slice(0, 10).map(place));
-    for (const p of lastAsks) expect([p.state, p.pollAfterMs >= 20_000 && p.pollAfterMs < 25_000]).toEqual(['early', true]);
+    for (const asked of await Promise.all(early.slice(0, 10).map(look))) {
+      const untilOpening = opensAt - Date.parse(asked.now);
+      expect([asked.place?.state, asked.place!.pollAfterMs >= untilOpening && asked.place!.pollAfterMs < untilOpening + 5_000]).toEqual(['early', true]);
+    }
     moveTo(opensAt + 1_000);
     const late = await o.visitor();
     // Everyone asks at once at the opening: five turns, never more, on either engine.
@@ -113,14 +116,14 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     moveTo(opensAt + 1_000);
     const first = await Promise.all(families.map(place));
     expect(first.filter((p) => p.state === 'admitted')).toHaveLength(1);
-    // The next to be let in asks every second, the rest every five; the wait is never shorter
-    // than the pace lets families in (the 7th: 7 minutes), nor than a turn (5 minutes).
+    // The next to be let in asks every second, the rest every five; with turns free, the wait is
+    // the pace's: the 7th in line, 7 minutes at one a minute.
     const waiting = first.filter((p) => p.state === 'waiting').sort((a, b) => a.position! - b.position!);
     expect(waiting.map((p) => [p.position, p.pollAfterMs, p.estimatedWaitMinutes])).toEqual([
-      [1, 1_000, 5],
-      [2, 5_000, 5],
-      [3, 5_000, 5],
-      [4, 5_000, 5],
+      [1, 1_000, 1],
+      [2, 5_000, 2],
+      [3, 5_000, 3],
+      [4, 5_000, 4],
       [5, 5_000, 5],
       [6, 5_000, 6],
       [7, 5_000, 7],
@@ -132,6 +135,29 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect(await admittedNow()).toBe(2);
     offset += 61_000;
     expect(await admittedNow()).toBe(3);
+  });
+
+  it('sixty a minute lets in two in any two seconds, with the clock held still', async () => {
+    const opensAt = Date.now() + 5 * 60_000;
+    const o = await opening(opensAt, { FamiliesAtOnce: 100, FamiliesPerMinute: 60 });
+    moveTo(opensAt - 60_000);
+    const families: Browser[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const b = await o.visitor();
+      await join(b);
+      families.push(b);
+    }
+    const admittedNow = async () => (await Promise.all(families.map(place))).filter((p) => p.state === 'admitted').length;
+    try {
+      still = opensAt + 1_000;
+      expect(await admittedNow()).toBe(2);
+      still += 2_000;
+      expect(await admittedNow()).toBe(2);
+      still += 1;
+      expect(await admittedNow()).toBe(4);
+    } finally {
+      still = null;
+    }
   });
 
   it('a turn given up, used or lapsed lets the next family in; a family away is passed over and keeps its place for when it returns', async () => {

@@ -90,9 +90,14 @@ describe('the waiting room of an opening (decision 099)', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
     expect(screen.getByText('40 places are free in the classes now.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
-    // The opening: the draw gives it a place.
+    // The opening: the page waits for the server's next answer (it says when: within seconds of the opening), and the draw gives it a place.
     room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null, pollAfterMs: 5_000 });
     vi.setSystemTime(opening);
+    expect(await screen.findByText('Registration is opening: your place in the queue follows in a few seconds.', undefined, { timeout: 3_000 })).toBeTruthy();
+    expect(room.calls).toEqual(['GET', 'POST']);
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(await screen.findByText('11 families are ahead of you. Estimated wait: about 20 minutes.', undefined, { timeout: 3_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
     const live = screen.getByText('Your place in the queue:').closest('[aria-live]');
@@ -112,8 +117,8 @@ describe('the waiting room of an opening (decision 099)', () => {
       vi.advanceTimersByTime(5_000);
     });
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
-    // Ten seconds of polling have passed on the clock.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:50'));
+    // Fifteen seconds of polling have passed on the clock.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:45'));
   });
 
   it('every class full: the queue says so, and the family may stay or leave', async () => {
@@ -130,6 +135,15 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(full.closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
     expect(screen.queryByText(/free in the classes now/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave the queue' })).toBeTruthy();
+    // A family did not finish paying: the place that came back is announced, with the count.
+    room.setPlacesLeft(1);
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    const back = await screen.findByText(waitingRoomMessages.placesBack);
+    expect(back.closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByText('1 place is free in the classes now.')).toBeTruthy();
+    expect(screen.queryByText(waitingRoomMessages.allFull)).toBeNull();
   });
 
   it('leaving gives the place up and offers to join again at the back; a lapsed turn says so', async () => {

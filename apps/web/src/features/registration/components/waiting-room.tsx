@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HourglassIcon, TimerIcon, TimerOffIcon, UsersRoundIcon } from 'lucide-react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { companyTimeZone, formatTime } from '@portal/shared/date-time-text';
@@ -15,17 +15,24 @@ import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
 const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.parse(at) - (Date.parse(room.now) - receivedAt);
 
 /**
- * The places free in the classes now, for a family still waiting; that every class is full is
- * announced (the count itself, which moves at every question, is not).
+ * The places free in the classes now, for a family still waiting; that every class is full, and
+ * that a place came back after that, are announced (the count itself, which moves at every
+ * question, is not).
  */
 function PlacesLeft({ places }: { places: number | null | undefined }) {
+  const [cameBack, setCameBack] = useState(false);
+  const previous = useRef(places);
+  useEffect(() => {
+    if (previous.current === 0 && places != null && places > 0) setCameBack(true);
+    if (places === 0) setCameBack(false);
+    previous.current = places;
+  }, [places]);
+  const notice = places === 0 ? waitingRoomMessages.allFull : cameBack ? waitingRoomMessages.placesBack : null;
   // The live region is there from the first answer on, so a class filling while the family waits is heard.
   return (
     <>
       {places != null && places > 0 ? <p>{places === 1 ? '1 place is' : `${places} places are`} free in the classes now.</p> : null}
-      <div aria-live="polite">
-        {places === 0 ? <p className="rounded-lg border border-primary-line bg-primary-tint px-3.5 py-3 text-sm font-medium text-primary-tint-ink">{waitingRoomMessages.allFull}</p> : null}
-      </div>
+      <div aria-live="polite">{notice ? <p className="rounded-lg border border-primary-line bg-primary-tint px-3.5 py-3 text-sm font-medium text-primary-tint-ink">{notice}</p> : null}</div>
     </>
   );
 }
@@ -73,7 +80,8 @@ export function WaitingRoom({
       join.mutate();
     }
   }, [place, roomOpen, join, leave.isSuccess]);
-  const toOpening = useCountdown(place?.state === 'early' ? opensAt : null, refresh);
+  // At the opening the server's own answer says when to ask next (within 5 s of it, decision 108), so the room does not all ask at once.
+  const toOpening = useCountdown(place?.state === 'early' ? opensAt : null);
   const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
   const opening = formatTime(room.opensAt, zone, false);
 
@@ -148,12 +156,16 @@ export function WaitingRoom({
             At {opening}
             {zoneNote(config)}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.
           </p>
-          <p className="text-ink">
-            Registration opens in{' '}
-            <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-              {timeLeftText(toOpening)}
-            </strong>
-          </p>
+          {toOpening > 0 ? (
+            <p className="text-ink">
+              Registration opens in{' '}
+              <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
+                {timeLeftText(toOpening)}
+              </strong>
+            </p>
+          ) : (
+            <p className="text-ink">Registration is opening: your place in the queue follows in a few seconds.</p>
+          )}
         </>
       ) : (
         <div aria-live="polite" aria-atomic="true" className="space-y-1">
