@@ -100,10 +100,9 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect((await Promise.all(early.map(place))).filter((p) => p.state === 'waiting' && p.position! <= 5).map((p) => p.pollAfterMs)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
   });
 
-  it('families are let in at the pace the room sets, spread over the minute, however many turns are free (decision 108)', async () => {
-    const opensAt = Date.now() + 5 * 60_000;
-    // One a minute, however many turns are free.
-    const o = await opening(opensAt, { FamiliesAtOnce: 100, TurnMinutes: 5, FamiliesPerMinute: 1 });
+  /** Eight families in the waiting room of an opening with `room`, joined a minute before it; and how many of them are let in when all ask. */
+  async function eightWaiting(opensAt: number, room: Parameters<typeof opening>[1]) {
+    const o = await opening(opensAt, room);
     moveTo(opensAt - 60_000);
     const families: Browser[] = [];
     for (let i = 0; i < 8; i += 1) {
@@ -112,6 +111,13 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
       families.push(b);
     }
     const admittedNow = async () => (await Promise.all(families.map(place))).filter((p) => p.state === 'admitted').length;
+    return { families, admittedNow };
+  }
+
+  it('families are let in at the pace the room sets, spread over the minute, however many turns are free (decision 108)', async () => {
+    const opensAt = Date.now() + 5 * 60_000;
+    // One a minute, however many turns are free.
+    const { families, admittedNow } = await eightWaiting(opensAt, { FamiliesAtOnce: 100, TurnMinutes: 5, FamiliesPerMinute: 1 });
     // Everyone asks at once at the opening: one is let in, on either engine.
     moveTo(opensAt + 1_000);
     const first = await Promise.all(families.map(place));
@@ -139,15 +145,7 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
 
   it('sixty a minute lets in two in any two seconds, with the clock held still', async () => {
     const opensAt = Date.now() + 5 * 60_000;
-    const o = await opening(opensAt, { FamiliesAtOnce: 100, FamiliesPerMinute: 60 });
-    moveTo(opensAt - 60_000);
-    const families: Browser[] = [];
-    for (let i = 0; i < 8; i += 1) {
-      const b = await o.visitor();
-      await join(b);
-      families.push(b);
-    }
-    const admittedNow = async () => (await Promise.all(families.map(place))).filter((p) => p.state === 'admitted').length;
+    const { admittedNow } = await eightWaiting(opensAt, { FamiliesAtOnce: 100, FamiliesPerMinute: 60 });
     try {
       still = opensAt + 1_000;
       expect(await admittedNow()).toBe(2);
