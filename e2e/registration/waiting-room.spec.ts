@@ -53,6 +53,28 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     await registerIntoClasses(page, world, 'success');
   });
 
+  test('at the opening the family waiting for the draw is given its place within seconds, by the answer the server times (decision 108)', async ({ page, ownWorld }) => {
+    // The opening 20 s ahead; the page asks next at a moment the server picks within 5 s after it.
+    budgetSteps(8);
+    const opensAt = Date.now() + 20_000;
+    const world = await opening(ownWorld, new Date(opensAt), 100);
+    // The page's questions after it joined.
+    const asked: number[] = [];
+    let joinedAt = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname !== ROOM) return;
+      if (r.method() === 'POST') joinedAt = Date.now();
+      else if (joinedAt) asked.push(Date.now());
+    });
+    await page.goto(`/ocr?id=${world.company('SPLASH').customerId}&p=${PROFILE}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re in the waiting room' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 30_000 });
+    // Joined before the opening, then not asked again until it; let in by a question within 5 s after it.
+    expect(joinedAt).toBeLessThan(opensAt);
+    expect(asked.filter((at) => at < opensAt - 1_000)).toEqual([]);
+    expect(asked[0]! - opensAt).toBeLessThan(7_000);
+  });
+
   for (const tag of ['', ' @phone']) {
     test(`a family waits in the queue with its place shown, is let in when the family ahead is done, and proves its address in its turn${tag}`, async ({ page, ownWorld, request }) => {
       const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1);
