@@ -38,11 +38,13 @@ export function findPlace(db: Db, key: { companyId: number; profileId: number; o
 }
 export type PlaceRow = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
 
-export async function insertPlace(db: Db, row: { room_id: number; ticket_hash: string; joined_at: string; place_key: number }): Promise<void> {
-  await db
+/** A new place, answered as `findPlace` answers it. */
+export function insertPlace(db: Db, row: { room_id: number; ticket_hash: string; joined_at: string; place_key: number }): Promise<PlaceRow> {
+  return db
     .insertInto('waiting_room_places')
     .values({ ...row, seen_at: row.joined_at })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function touchPlace(db: Db, id: number, at: string): Promise<void> {

@@ -235,8 +235,7 @@ export async function joinWaitingRoom(
   const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
   const fresh = newToken();
   const placeKey = now < room.opensAt ? crypto.randomInt(0, DRAWS) : LATE + now.getTime();
-  await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
-  const row = (await repo.findPlace(ctx.db, roomKey(company, room), hashToken(fresh)))!;
+  const row = await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
   return { answer: await answer(ctx, company, room, row, now, placesLeft), ticket: fresh };
 }
 
