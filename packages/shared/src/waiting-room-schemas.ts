@@ -30,10 +30,14 @@ export const waitingRoomAnswerSchema = z.object({
       state: z.enum(['early', 'waiting', 'admitted', 'used', 'ended']),
       /** 1 for the next family in; null before the opening and once admitted. */
       position: z.number().int().positive().nullable(),
-      /** Minutes until its turn, estimated from the turns taken so far; null where not waiting. */
+      /** Minutes until its turn, from the room's pace and the turns taken so far; null where not waiting. */
       estimatedWaitMinutes: z.number().int().nonnegative().nullable(),
       turnEndsAt: z.string().nullable(),
-      /** When to ask again: every second for a family that the next turns to end would let in, every 5 s further back. */
+      /**
+       * When to ask again (decision 108): every second for a family the next seconds or the next
+       * turns to end would let in, every 5 s further back; every 30 s before the opening, and last
+       * at a moment within 5 s after it; every minute in a turn.
+       */
       pollAfterMs: z.number().int().positive(),
     })
     .nullable(),
@@ -46,5 +50,5 @@ export const waitingRoomMessages = {
   otherEmail: 'This turn in the queue is for another e-mail address.',
   notYet: (when: string) => `The waiting room opens at ${when}.`,
   allFull: 'Every class is full at the moment. A place can come back if a family does not finish paying: stay in the queue to take it or to join a waitlist.',
-  placesBack: 'A place has come back: a family did not finish paying.',
+  placesBack: 'A place is free again in the classes.',
 } as const;

@@ -59,16 +59,20 @@ export async function endPlace(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('waiting_room_places').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
 }
 
-/** Families whose turn runs now (a turn's end is set when it is let in), and those let in since `letInSince`. */
+/** A count of the room's places; the conditions are the caller's. */
+const countOfPlaces = (db: Db, roomId: number) =>
+  db
+    .selectFrom('waiting_room_places')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId);
+/** The turns running at `now` (a turn's end is set when it is let in). */
+const turnsRunning = (db: Db, roomId: number, now: string) => countOfPlaces(db, roomId).where('ended_at', 'is', null).where('turn_ends_at', '>', now).as('turns');
+/** The families let in since `since` (the pace's window). */
+const letInLately = (db: Db, roomId: number, since: string) => countOfPlaces(db, roomId).where('admitted_at', '>=', since).as('lately');
+
+/** Families whose turn runs now, and those let in since `letInSince`. */
 export async function countTurns(db: Db, roomId: number, now: string, letInSince: string): Promise<{ turns: number; lately: number }> {
-  const places = () =>
-    db
-      .selectFrom('waiting_room_places')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('room_id', '=', roomId);
-  const row = await db
-    .selectNoFrom([places().where('ended_at', 'is', null).where('turn_ends_at', '>', now).as('turns'), places().where('admitted_at', '>=', letInSince).as('lately')])
-    .executeTakeFirstOrThrow();
+  const row = await db.selectNoFrom([turnsRunning(db, roomId, now), letInLately(db, roomId, letInSince)]).executeTakeFirstOrThrow();
   return { turns: Number(row.turns), lately: Number(row.lately) };
 }
 
@@ -98,16 +102,12 @@ export async function admit(db: Db, ids: number[], at: string, turnEndsAt: strin
  * ahead of it, and the turns that ended (used, given up or lapsed) since `paceSince` (the queue's pace).
  */
 export async function queueCounts(db: Db, place: PlaceRow, at: { now: string; presentSince: string; paceSince: string; letInSince: string }) {
-  const places = () =>
-    db
-      .selectFrom('waiting_room_places')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('room_id', '=', place.room_id);
+  const places = () => countOfPlaces(db, place.room_id);
   const row = await db
     .selectNoFrom([
       db.selectFrom('waiting_room_places').select('turn_ends_at').where('id', '=', place.id).as('let_in_until'),
-      places().where('ended_at', 'is', null).where('turn_ends_at', '>', at.now).as('turns'),
-      places().where('admitted_at', '>=', at.letInSince).as('lately'),
+      turnsRunning(db, place.room_id, at.now),
+      letInLately(db, place.room_id, at.letInSince),
       places()
         .where('ended_at', 'is', null)
         .where('admitted_at', 'is', null)

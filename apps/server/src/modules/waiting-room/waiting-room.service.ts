@@ -21,7 +21,7 @@ import * as repo from './waiting-room.repository.ts';
  * for when it comes back (a reload, a dropped connection).
  */
 
-/** A family not heard from for this long is passed over until it asks again (the page asks every 1–30 s, `pollAfterMs`). */
+/** A family not heard from for this long is passed over until it asks again (a waiting page asks every 1–5 s, at most 35 s apart before the opening: `pollAfterMs`). */
 const AWAY_MS = 90_000;
 /** How often a waiting family asks for its place; one the next turns would let in asks every second (`pollAfterMs`). */
 const WAITING_ROOM_POLL_MS = 5_000;
@@ -135,9 +135,10 @@ function stateOf(place: repo.PlaceRow, room: Room, now: Date): Place['state'] {
 }
 
 /**
- * A waiting family's place now, in two queries where every turn is taken (its place, then one
- * statement counting the turns running, those ahead and the turns ended lately); where a turn is
- * free, the next families are let in first.
+ * A waiting family's place now, in two queries where every turn is taken or the pace is used up
+ * (its place, then one statement counting the turns running, the families let in lately, those
+ * ahead and the turns ended lately); where a turn is free and the pace allows, the next families
+ * are let in first.
  */
 async function waitingPlace(ctx: Ctx, room: Room, row: repo.PlaceRow, now: Date): Promise<Place> {
   const paceMinutes = Math.min(PACE_MINUTES, Math.max(1, (now.getTime() - room.opensAt.getTime()) / 60_000));

@@ -81,7 +81,8 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
   if (!config.CanTakeNewSignUps) return <RegistrationUnavailable reason="noSignUps" company={config.CompanyDisplayName} />;
   const opensAt = profile.data.OpensAt;
   if (opensAt && room.isPending) return loading;
-  if (opensAt && room.isError) return <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void room.refetch()} />;
+  // A question that failed after an answer keeps that answer on the page (and the place): the page asks again.
+  if (opensAt && room.isError && !room.data) return <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void room.refetch()} />;
   if (room.data?.inForce) {
     return (
       <WaitingRoom room={room.data} receivedAt={room.dataUpdatedAt} profileId={profileId} name={profile.data.DisplayName} config={config} refresh={() => void room.refetch()}>

@@ -49,7 +49,7 @@ function serveRoom() {
         position: Date.now() < opening ? null : 3,
         estimatedWaitMinutes: Date.now() < opening ? null : 20,
         turnEndsAt: null,
-        pollAfterMs: 5_000,
+        pollAfterMs: Date.now() < opening ? 30_000 : 5_000,
       };
       return HttpResponse.json(answer());
     }),
@@ -90,15 +90,16 @@ describe('the waiting room of an opening (decision 099)', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
     expect(screen.getByText('40 places are free in the classes now.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
-    // The opening: the page waits for the server's next answer (it says when: within seconds of the opening), and the draw gives it a place.
+    // The opening: the page waits for the server's next answer (the server says when: within seconds
+    // of the opening), saying so in the live region; with no answer by 10 s after it, the page asks by itself.
     room.set({ state: 'waiting', position: 12, estimatedWaitMinutes: 20, turnEndsAt: null, pollAfterMs: 5_000 });
     vi.setSystemTime(opening);
-    expect(await screen.findByText('Registration is opening: your place in the queue follows in a few seconds.', undefined, { timeout: 3_000 })).toBeTruthy();
+    const opens = await screen.findByText('Registration is opening: your place in the queue follows in a few seconds.', undefined, { timeout: 3_000 });
+    expect(opens.closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
     expect(room.calls).toEqual(['GET', 'POST']);
-    act(() => {
-      vi.advanceTimersByTime(5_000);
-    });
+    vi.setSystemTime(opening + 10_000);
     expect(await screen.findByText('11 families are ahead of you. Estimated wait: about 20 minutes.', undefined, { timeout: 3_000 })).toBeTruthy();
+    expect(room.calls).toEqual(['GET', 'POST', 'GET']);
     expect(screen.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
     const live = screen.getByText('Your place in the queue:').closest('[aria-live]');
     expect(live?.getAttribute('aria-live')).toBe('polite');
@@ -117,8 +118,8 @@ describe('the waiting room of an opening (decision 099)', () => {
       vi.advanceTimersByTime(5_000);
     });
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
-    // Fifteen seconds of polling have passed on the clock.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:45'));
+    // Twenty seconds have passed on the clock since the opening.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM. Time left 19:40'));
   });
 
   it('every class full: the queue says so, and the family may stay or leave', async () => {

@@ -16,15 +16,16 @@ const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.
 
 /**
  * The places free in the classes now, for a family still waiting; that every class is full, and
- * that a place came back after that, are announced (the count itself, which moves at every
- * question, is not).
+ * that a place came back after that (until the count moves again), are announced (the count
+ * itself, which moves at every question, is not).
  */
 function PlacesLeft({ places }: { places: number | null | undefined }) {
   const [cameBack, setCameBack] = useState(false);
+  // The last count the server gave (a count that failed says nothing either way).
   const previous = useRef(places);
   useEffect(() => {
-    if (previous.current === 0 && places != null && places > 0) setCameBack(true);
-    if (places === 0) setCameBack(false);
+    if (places == null) return;
+    setCameBack(previous.current === 0 && places > 0);
     previous.current = places;
   }, [places]);
   const notice = places === 0 ? waitingRoomMessages.allFull : cameBack ? waitingRoomMessages.placesBack : null;
@@ -36,6 +37,9 @@ function PlacesLeft({ places }: { places: number | null | undefined }) {
     </>
   );
 }
+
+/** How long after the opening a page still waiting for the draw asks by itself. */
+const OPENING_FALLBACK_MS = 10_000;
 
 const waitText = (minutes: number) => (minutes <= 1 ? 'about a minute' : minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
 
@@ -80,8 +84,10 @@ export function WaitingRoom({
       join.mutate();
     }
   }, [place, roomOpen, join, leave.isSuccess]);
-  // At the opening the server's own answer says when to ask next (within 5 s of it, decision 108), so the room does not all ask at once.
+  // At the opening the server's own answer says when to ask next (within 5 s of it, decision 108), so the room does not all ask at once;
+  // should that answer not come (lost, or a throttled background tab), the page asks by itself 10 s after the opening.
   const toOpening = useCountdown(place?.state === 'early' ? opensAt : null);
+  useCountdown(place?.state === 'early' ? opensAt + OPENING_FALLBACK_MS : null, refresh);
   const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
   const opening = formatTime(room.opensAt, zone, false);
 
@@ -151,33 +157,34 @@ export function WaitingRoom({
     >
       <p className="font-semibold text-ink">{name}</p>
       {place.state === 'early' ? (
-        <>
-          <p>
-            At {opening}
-            {zoneNote(config)}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.
-          </p>
-          {toOpening > 0 ? (
+        <p>
+          At {opening}
+          {zoneNote(config)}, everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.
+        </p>
+      ) : null}
+      {/* One live region from the waiting room to the queue, so the opening and the place it gives are heard (the countdown itself is not). */}
+      <div aria-live="polite" aria-atomic="true" className="space-y-1">
+        {place.state !== 'early' ? (
+          <>
             <p className="text-ink">
-              Registration opens in{' '}
-              <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-                {timeLeftText(toOpening)}
-              </strong>
+              Your place in the queue: <strong className="text-3xl font-bold tabular-nums text-primary-ink">{place.position}</strong>
             </p>
-          ) : (
-            <p className="text-ink">Registration is opening: your place in the queue follows in a few seconds.</p>
-          )}
-        </>
-      ) : (
-        <div aria-live="polite" aria-atomic="true" className="space-y-1">
+            <p>
+              {place.position === 1 ? 'You are next.' : `${place.position! - 1} ${place.position === 2 ? 'family is' : 'families are'} ahead of you.`} Estimated wait:{' '}
+              {waitText(place.estimatedWaitMinutes ?? 0)}.
+            </p>
+          </>
+        ) : toOpening > 0 ? (
           <p className="text-ink">
-            Your place in the queue: <strong className="text-3xl font-bold tabular-nums text-primary-ink">{place.position}</strong>
+            Registration opens in{' '}
+            <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
+              {timeLeftText(toOpening)}
+            </strong>
           </p>
-          <p>
-            {place.position === 1 ? 'You are next.' : `${place.position! - 1} ${place.position === 2 ? 'family is' : 'families are'} ahead of you.`} Estimated wait:{' '}
-            {waitText(place.estimatedWaitMinutes ?? 0)}.
-          </p>
-        </div>
-      )}
+        ) : (
+          <p className="text-ink">Registration is opening: your place in the queue follows in a few seconds.</p>
+        )}
+      </div>
       <PlacesLeft places={room.placesLeft} />
       <p>Keep this page open: the registration starts here by itself when it is your turn. You keep your place if you reload or lose your connection.</p>
       {leave.isError ? <p className="font-medium text-danger">{errorMessage(leave.error)}</p> : null}
