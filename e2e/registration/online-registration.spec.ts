@@ -3,7 +3,8 @@ import { apiCall, COMPANY_BOOTSTRAP_CALLS, DEMO_PASSWORD, expect, isMobile, reco
 import { budgetSteps } from '../support/budget.ts';
 import { onlineRegistrationCode } from '../support/mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
-import { fillSwimmer, LEO, MIA, NEW_PASSWORD, registerIntoClasses, screenshot } from '../support/registration.ts';
+import { DOLPHIN, fillSwimmer, LEO, MIA, NEW_PASSWORD, reachClassesCheckout, registerIntoClasses, screenshot } from '../support/registration.ts';
+import { fillClass } from '../support/waitlist.ts';
 
 /** SPLASH's demo profile 3: no class step, no students, a marketing question. */
 const PROFILE = 3;
@@ -226,6 +227,33 @@ test.describe('online registration', () => {
       await registerIntoClasses(page, world, 'success');
     });
   }
+
+  test('a class that fills while the family fills in its details: Pay is refused with the reason, and the family chooses again from the class step, where it shows full', async ({
+    page,
+    ownWorld,
+  }) => {
+    // The journey to the checkout (14 screens and checks), the refusal, the class step again.
+    budgetSteps(18);
+    const world = await ownWorld(['SPLASH']);
+    await reachClassesCheckout(page, world);
+    await page.getByRole('group', { name: 'Payment option' }).getByRole('radio', { name: 'Credit/Debit Card' }).check();
+    const cardForm = page.getByRole('form', { name: 'Card details' });
+    await cardForm.getByLabel('Name on card').fill('Priya Shah');
+    await cardForm.getByLabel('Card number').fill('4242424242424242');
+    await cardForm.getByLabel('Expiry (MM/YYYY)').fill('122030');
+    await cardForm.getByLabel('Security code').fill('123');
+    // Another family takes Dolphin's last place meanwhile.
+    await fillClass(world.company('SPLASH').code, DOLPHIN);
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(page.getByText(`${DOLPHIN} is full. Choose another class, or join its waitlist.`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration complete' })).toHaveCount(0);
+    await screenshot(page, 'classes-full-at-pay');
+    await page.getByRole('button', { name: 'Choose other classes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose Classes' })).toBeVisible();
+    await expect(page.getByTestId('class-result').filter({ hasText: DOLPHIN }).getByText('Class full')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your classes' }).getByRole('listitem')).toHaveCount(2);
+    await screenshot(page, 'classes-choose-again');
+  });
 
   test('a card with a challenge step: approved, the same submission goes again and the family is registered', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);

@@ -33,7 +33,7 @@ export async function fillSwimmer(page: Page, swimmer: typeof MIA) {
 const CLASSES_PROFILE = 1;
 /** The simulated gateway's test cards (README, test-cards.ts). */
 const CARDS = { success: '4242424242424242', challenge: '4000000000003220' } as const;
-const DOLPHIN = 'Dolphin – Monday';
+export const DOLPHIN = 'Dolphin – Monday';
 const SEAHORSE = 'Seahorse – Tuesday';
 
 /** Ticks one of the chosen classes for a swimmer on the students list (N14). */
@@ -45,15 +45,11 @@ async function putInClass(page: Page, swimmer: string, className: string) {
 }
 
 /**
- * N5, N8, N14, N27, N30, N31: a new family chooses two classes, adds Mia and Leo with a class
- * each, proves its address, signs the agreements by drawing, pays by card and sees what it was
- * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
+ * The journey into classes up to its checkout: Dolphin and Seahorse chosen, Mia and Leo added with
+ * a class each, the address proved, the details given, the agreements signed by drawing. Answers
+ * the address the family proved.
  */
-export async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
-  // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
-  // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
-  // lists) and 6 checks; a challenge step is one screen and one check more.
-  budgetSteps(card === 'challenge' ? 27 : 25);
+export async function reachClassesCheckout(page: Page, world: World): Promise<string> {
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-classes');
   await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);
@@ -120,6 +116,20 @@ export async function registerIntoClasses(page: Page, world: World, card: keyof 
   // checkout: the quote, the payment option (N27), then the card.
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  return email;
+}
+
+/**
+ * N5, N8, N14, N27, N30, N31: a new family chooses two classes, adds Mia and Leo with a class
+ * each, proves its address, signs the agreements by drawing, pays by card and sees what it was
+ * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
+ */
+export async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
+  // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
+  // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
+  // lists) and 6 checks; a challenge step is one screen and one check more.
+  budgetSteps(card === 'challenge' ? 27 : 25);
+  await reachClassesCheckout(page, world);
   const amount = (await page.getByTestId('amount-to-pay').textContent())!;
   const options = page.getByRole('group', { name: 'Payment option' });
   await expect(options.getByText('Please select an option')).toBeVisible();

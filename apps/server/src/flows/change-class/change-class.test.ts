@@ -115,7 +115,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const answers = await Promise.all([move(one.browser, one.studentId, a, b), move(two.browser, two.studentId, a, b)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const lost = answers.find((r) => r.status === 409)!;
-    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: 'This class is full' });
+    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: expect.stringMatching(/^.+ – .+ is full\. Choose another class, or join its waitlist\.$/) });
     expect((await places(b)).filter((p) => p.status === 'active')).toHaveLength(2);
     // The family that lost keeps its class as it was; a full class is not offered.
     const loser = answers[0]!.status === 409 ? one : two;

@@ -136,7 +136,7 @@ export async function checkClassItems(
       }
       const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
       const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
-      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFullNamed(cls.name));
       checked.push({ ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date });
       continue;
     }
@@ -145,7 +145,7 @@ export async function checkClassItems(
     const first = sessions[0]!;
     const temporaries = includeTemporary ? countOf(cls.id, 'temporary') : 0;
     const placesLeft = cls.capacity - countOf(cls.id, 'ongoing') - temporaries - offersKept + (ownHold ? 1 : 0);
-    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull);
+    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFullNamed(cls.name));
     checked.push({ ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date });
   }
   return checked;

@@ -31,6 +31,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   /** The test's own class (by position among the classes with sessions ahead), empty, with `capacity` places. */
   const classWith = (index: number, capacity: number) => emptyClass(t, splash, classIds[index]!, { capacity, price_cents: 2_000 });
   const placesOf = (classId: number) => db().selectFrom('enrolments').select(['student_id', 'kind', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+  const nameOf = async (classId: number) => (await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;
   const countOf = async (classId: number) =>
     (await db().selectFrom('classes').select('enrolled_count').where('company_id', '=', splash).where('id', '=', classId).executeTakeFirstOrThrow()).enrolled_count;
   type Checkout = { status: string; code?: string; message?: string };
@@ -106,7 +107,8 @@ describe.each(testEngines())('class items checked and written together on %s', (
         { ClassID: free, StudentID: f.studentId },
         { ClassID: full, StudentID: f.studentId },
       ]);
-      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CLASS_FULL', classMessages.classFull]);
+      // The full one is named: a cart can hold several classes.
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CLASS_FULL', classMessages.classFullNamed(await nameOf(full))]);
       expect(await placesOf(free)).toEqual([]);
       expect(await placesOf(full)).toEqual([]);
       expect(await countOf(free)).toBe(0);
@@ -132,7 +134,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
         { ClassID: ended, StudentID: f.studentId },
         { ClassID: full, StudentID: f.studentId },
       ]),
-    ).toEqual([409, 'CLASS_FULL', classMessages.classFull]);
+    ).toEqual([409, 'CLASS_FULL', classMessages.classFullNamed(await nameOf(full))]);
     // Another family's child: 404 before the class's own refusal; an unknown class: 404.
     const other = await familyWithChild(t);
     expect(await answer([{ ClassID: ended, StudentID: other.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);

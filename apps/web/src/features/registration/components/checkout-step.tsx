@@ -46,6 +46,7 @@ export function CheckoutStep({
   onSubmitFree,
   step,
   onBack,
+  onChooseClasses,
 }: {
   quote: UseQueryResult<RegistrationQuoteAnswer>;
   /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
@@ -58,6 +59,8 @@ export function CheckoutStep({
   challenge: OpenChallenge | null;
   onDecide: (approve: boolean) => void;
   onHoldExpired: () => void;
+  /** Where a class filled up since it was chosen: back to the class step. */
+  onChooseClasses?: () => void;
   onPayCard: (card: CardDetails | StripeCard) => void;
   /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
   onPayBank: (bank: BankDetailsRequest | null) => void;
@@ -159,10 +162,19 @@ export function CheckoutStep({
         <div ref={errorBox} className="scroll-mt-4 empty:hidden">
           <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
         </div>
+        {onChooseClasses ? (
+          <Button variant="secondary" className="self-start" onClick={onChooseClasses}>
+            Choose other classes
+          </Button>
+        ) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
         ) : quote.isError ? (
-          <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
+          onChooseClasses ? (
+            <p className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">{errorMessage(quote.error)}</p>
+          ) : (
+            <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
+          )
         ) : (
           <>
             {repricing ? <ListLoading label="Updating your total" /> : <QuoteSummary quote={data!} />}

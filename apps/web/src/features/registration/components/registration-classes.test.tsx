@@ -610,6 +610,36 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
   });
 
+  it('a class full at Pay offers to choose other classes, which opens the class step with the classes chosen', async () => {
+    serveForms();
+    serveQuote(['credit_card']);
+    serveTokens();
+    serveSearch([tadpoles]);
+    const full = 'Tadpoles is now full. Please choose another class.';
+    serveRegister(() => HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 }));
+    await atCheckout();
+    expect(screen.queryByRole('button', { name: 'Choose other classes' })).toBeNull();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByText(full)).toBeTruthy();
+    click('Choose other classes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    expect(screen.queryByText(full)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Your classes' })).getByText(/Tadpoles/)).toBeTruthy();
+  });
+
+  it('a class full already when the checkout prices the classes: the same way back, and no "Try again" that would fail again', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    const full = 'Tadpoles is now full. Please choose another class.';
+    server.use(http.post('/api/ocr/quote', () => HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 })));
+    await atCheckout();
+    expect(await screen.findByText(full)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    click('Choose other classes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+  });
+
   it('a reload on the checkout signs the agreements again first: signatures are never kept in the tab', async () => {
     serveForms();
     serveQuote();

@@ -80,6 +80,8 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
   // Paying: tokenising the card, or a challenge being decided, before or between submissions.
   const [paying, setPaying] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The last submission was refused because a class filled up meanwhile: the family chooses again.
+  const [classFull, setClassFull] = useState(false);
   // The agreements' answers, signatures included, kept for the checkout in memory only (decision 048).
   const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
@@ -194,11 +196,13 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
+    setClassFull(code === 'CLASS_FULL');
     setSubmitError(attemptErrorMessage(e));
   };
 
   const send = (body: RegistrationSubmission, captchaLapsed: () => void) => {
     setSubmitError(null);
+    setClassFull(false);
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, submission: body };
     submission.mutate({ body, idempotencyKey: attempt.current.key }, { onSuccess: finish, onError: (e) => refused(e, captchaLapsed) });
@@ -285,6 +289,7 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     paying,
     sending: submission.isPending,
     error: submitError,
+    classFull,
     dismissError: () => setSubmitError(null),
     submit,
     pay,
