@@ -48,7 +48,7 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     } finally {
       await second.dispose();
     }
-    await registerIntoClasses(page, world, 'success');
+    await registerIntoClasses(page, world, 'ok');
   });
 
   test('at the opening the family waiting for the draw is given its place within seconds, by the answer the server times (decision 108)', async ({ page, ownWorld }) => {

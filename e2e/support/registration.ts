@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiCall, expect, expectAccessible, isMobile, test, uniqueEmail, type World } from './fixtures.ts';
 import { budgetSteps } from './budget.ts';
+import { fillCard, TEST_CARDS } from './commerce.ts';
 import { proveRegistrationAddress } from './mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
 
@@ -31,8 +32,6 @@ export async function fillSwimmer(page: Page, swimmer: typeof MIA) {
 
 /** SPLASH's demo profile 1: a class step, swimmers, checkout and payment. */
 const CLASSES_PROFILE = 1;
-/** The simulated gateway's test cards (README, test-cards.ts). */
-const CARDS = { success: '4242424242424242', challenge: '4000000000003220' } as const;
 export const DOLPHIN = 'Dolphin – Monday';
 const SEAHORSE = 'Seahorse – Tuesday';
 
@@ -124,7 +123,7 @@ export async function reachClassesCheckout(page: Page, world: World): Promise<st
  * each, proves its address, signs the agreements by drawing, pays by card and sees what it was
  * enrolled in; then it sets its password and finds both children enrolled in the Customer Hub.
  */
-export async function registerIntoClasses(page: Page, world: World, card: keyof typeof CARDS) {
+export async function registerIntoClasses(page: Page, world: World, card: 'ok' | 'challenge') {
   // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
   // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
   // lists) and 6 checks; a challenge step is one screen and one check more.
@@ -148,11 +147,7 @@ export async function registerIntoClasses(page: Page, world: World, card: keyof 
   await screenshot(page, 'classes-3b-direct-debit');
   await options.getByRole('radio', { name: 'Credit/Debit Card' }).check();
   await expect(bank).toHaveCount(0);
-  const cardForm = page.getByRole('form', { name: 'Card details' });
-  await cardForm.getByLabel('Name on card').fill('Priya Shah');
-  await cardForm.getByLabel('Card number').fill(CARDS[card]);
-  await cardForm.getByLabel('Expiry (MM/YYYY)').fill('122030');
-  await cardForm.getByLabel('Security code').fill('123');
+  await fillCard(page, TEST_CARDS[card]);
   const payLabel = `Pay ${(await page.getByTestId('amount-to-pay').textContent())!}`;
   const submissions: { key: string; body: string }[] = [];
   page.on('request', (r) => {

@@ -86,8 +86,7 @@ export function WaitingRoom({
   }, [place, roomOpen, join, leave.isSuccess]);
   // At the opening the server's own answer says when to ask next (within 5 s of it, decision 108), so the room does not all ask at once;
   // should that answer not come (lost, or a throttled background tab), the page asks by itself 10 s after the opening.
-  const toOpening = useCountdown(place?.state === 'early' ? opensAt : null);
-  useCountdown(place?.state === 'early' ? opensAt + OPENING_FALLBACK_MS : null, refresh);
+  const toOpening = useCountdown(place?.state === 'early' ? opensAt + OPENING_FALLBACK_MS : null, refresh) - OPENING_FALLBACK_MS;
   const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
   const opening = formatTime(room.opensAt, zone, false);
 
