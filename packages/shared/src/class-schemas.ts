@@ -27,9 +27,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM
 const ids = z.array(idField).max(200).default([]);
 
 export const classMessages = {
-  classFull: 'This class is full',
   /** A class full when checked for a place: named, since a cart or a registration can hold several. */
-  classFullNamed: (name: string) => `${name} is full. Choose another class, or join its waitlist.`,
+  classFull: (name: string) => `${name} is full. Choose another class, or join its waitlist.`,
   alreadyEnrolled: 'This student is already enrolled in this class',
   casualNotAllowed: 'Casual enrollments are not available for this class',
   pickDates: 'Choose at least one date',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { classMessages } from '@portal/shared/class-schemas';
 import { changeCompanySettings, registerCustomer, startTestApp, testEngines, testSignature, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -194,7 +195,8 @@ describe.each(testEngines())('an existing family registers for classes through a
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const lost = answers.find((r) => r.status === 409)!;
-    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: expect.stringMatching(/^.+ – .+ is full\. Choose another class, or join its waitlist\.$/) });
+    const { name } = await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow();
+    expect(lost.body).toMatchObject({ code: 'CLASS_FULL', message: classMessages.classFull(name) });
     expect(await countCharges(t, splash)).toBe(charges + 1);
     const enrolled = await db().selectFrom('enrolments').select('status').where('company_id', '=', splash).where('class_id', '=', classId).execute();
     expect(enrolled.map((e) => e.status)).toEqual(['active']);

@@ -84,7 +84,7 @@ export async function checkClassItems(
   const students = who ? await repo.findClientStudentsWithPlaces(db, company.id, who.clientId, [...new Set(items.map((i) => i.student_id))], classIds, c.now) : [];
   // A session that started today is no longer sold.
   const upcoming = (await repo.findUpcomingSessions(db, company.id, classIds, c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
-  const offers = await waitlistRepo.findHeldOffers(db, company.id, classIds, c.now);
+  const offers = await waitlistRepo.findHeldOffers(db, company.id, classIds, c);
   const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
   // A term is counted from its class's first session to come.
   const termClasses = new Set(items.filter((i) => i.kind !== 'casual').map((i) => i.class_id));
@@ -136,7 +136,7 @@ export async function checkClassItems(
       }
       const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
       const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
-      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFullNamed(cls.name));
+      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull(cls.name));
       checked.push({ ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date });
       continue;
     }
@@ -145,7 +145,7 @@ export async function checkClassItems(
     const first = sessions[0]!;
     const temporaries = includeTemporary ? countOf(cls.id, 'temporary') : 0;
     const placesLeft = cls.capacity - countOf(cls.id, 'ongoing') - temporaries - offersKept + (ownHold ? 1 : 0);
-    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFullNamed(cls.name));
+    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull(cls.name));
     checked.push({ ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date });
   }
   return checked;

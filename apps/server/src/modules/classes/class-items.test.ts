@@ -108,7 +108,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
         { ClassID: full, StudentID: f.studentId },
       ]);
       // The full one is named: a cart can hold several classes.
-      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CLASS_FULL', classMessages.classFullNamed(await nameOf(full))]);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CLASS_FULL', classMessages.classFull(await nameOf(full))]);
       expect(await placesOf(free)).toEqual([]);
       expect(await placesOf(full)).toEqual([]);
       expect(await countOf(free)).toBe(0);
@@ -134,7 +134,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
         { ClassID: ended, StudentID: f.studentId },
         { ClassID: full, StudentID: f.studentId },
       ]),
-    ).toEqual([409, 'CLASS_FULL', classMessages.classFullNamed(await nameOf(full))]);
+    ).toEqual([409, 'CLASS_FULL', classMessages.classFull(await nameOf(full))]);
     // Another family's child: 404 before the class's own refusal; an unknown class: 404.
     const other = await familyWithChild(t);
     expect(await answer([{ ClassID: ended, StudentID: other.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);
@@ -271,6 +271,29 @@ describe.each(testEngines())('class items checked and written together on %s', (
       { student_id: first.studentId, status: 'waiting' },
       { student_id: next.studentId, status: 'offered' },
     ]);
+  });
+
+  it('a child whose term place in the class has ended (moved to another class) and who waits for it again is offered a freed place', async () => {
+    const one = await classWith(8, 1);
+    const f = await familyWithChild(t);
+    // Its old place: still 'active', ended a week ago (as a change of class or an ended instalment plan leaves it).
+    await db()
+      .insertInto('enrolments')
+      .values({
+        company_id: splash,
+        class_id: one,
+        student_id: f.studentId,
+        kind: 'ongoing',
+        status: 'active',
+        start_date: '2020-01-01',
+        end_date: '2020-01-08',
+        hold_until: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await onWaitlist(one, [f], 'waiting');
+    await runMinuteJobs(t.runtime.ctx);
+    expect(await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', one).execute()).toEqual([{ status: 'offered' }]);
   });
 
   it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {

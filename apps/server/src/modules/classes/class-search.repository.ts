@@ -108,7 +108,7 @@ function placesTakenBeyondTerm(a: PlaceArgs) {
         and e.start_date = (select min(s.date) from class_sessions s where ${upcomingOf(a)}))`.as('singles'),
     // An offer whose family holds the term place itself (its cart's hold, or the place bought) is counted as that place.
     offers: sql<number>`(select count(*) from waitlist_entries w where w.company_id = c.company_id and w.class_id = c.id
-        and w.status = 'offered' and ${expires} > ${a.now} and ${holdsNoTermPlace(a.now, 'w')})`.as('offers'),
+        and w.status = 'offered' and ${expires} > ${a.now} and ${holdsNoTermPlace(a, 'w')})`.as('offers'),
   };
 }
 

@@ -122,7 +122,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const twice = await parent.post('/api/classes/validate-class-item', { class_id: tue, student_id: ella });
     expect(twice).toMatchObject({ status: 409, body: { message: classMessages.alreadyEnrolled } });
     const full = await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah });
-    expect(full).toMatchObject({ status: 409, body: { message: classMessages.classFullNamed('Turtle – Saturday') } });
+    expect(full).toMatchObject({ status: 409, body: { message: classMessages.classFull('Turtle – Saturday') } });
     const casualOff = await parent.post('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 1, dates: [] });
     expect(casualOff).toMatchObject({ status: 403, body: { message: classMessages.casualNotAllowed } });
     const ok = await parent.post<{ item: { dates: string[]; unit_price: number } }>('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah });

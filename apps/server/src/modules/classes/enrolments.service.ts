@@ -152,7 +152,7 @@ export async function createEnrolments(
     if (release.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, release);
     for (const { index, own } of owned) {
       const until = [own.hold_until!, options.holdUntil.toISOString()].sort()[1]!;
-      if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull);
+      if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull(validated[index]!.Name));
       ids[index] = own.id;
       adopted.push(own.id);
     }

@@ -2,16 +2,19 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
- * The entry's student holds no term place in its class (a cart's hold while the family pays, or
- * the place bought). An offer keeps a place only until then (from then on that place counts, not
- * the offer), and a family waiting is offered a freed place only while it holds none there.
+ * The entry's student holds no term place in its class now (a cart's hold while the family pays,
+ * or the place bought and not yet ended: a place left by a change of class, or an instalment plan
+ * ended, keeps its row with a past end date). An offer keeps a place only until then (from then
+ * on that place counts, not the offer), and a family waiting is offered a freed place only while
+ * it holds none there.
  */
-export const holdsNoTermPlace = (now: string, entry = 'waitlist_entries') =>
+export const holdsNoTermPlace = (at: { now: string; today: string }, entry = 'waitlist_entries') =>
   sql<boolean>`not exists (select 1 from enrolments h where h.company_id = ${sql.ref(`${entry}.company_id`)} and h.class_id = ${sql.ref(`${entry}.class_id`)}
-    and h.student_id = ${sql.ref(`${entry}.student_id`)} and h.kind = 'ongoing' and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${now})))`;
+    and h.student_id = ${sql.ref(`${entry}.student_id`)} and h.kind = 'ongoing' and (h.end_date is null or h.end_date >= ${at.today})
+    and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${at.now})))`;
 
 /** Waitlist offers still held, per class: each keeps a place for its family. */
-export function countHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
+export function countHeldOffers(db: Db, companyId: number, classIds: number[], at: { now: string; today: string }) {
   if (classIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('waitlist_entries')
@@ -19,8 +22,8 @@ export function countHeldOffers(db: Db, companyId: number, classIds: number[], n
     .where('company_id', '=', companyId)
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
-    .where('offer_expires_at', '>', now)
-    .where(holdsNoTermPlace(now))
+    .where('offer_expires_at', '>', at.now)
+    .where(holdsNoTermPlace(at))
     .groupBy('class_id')
     .execute();
 }
@@ -119,8 +122,8 @@ export function findClassesWithWaiting(db: Db) {
   return db.selectFrom('waitlist_entries').select(['company_id', 'class_id']).distinct().where('status', '=', 'waiting').execute();
 }
 
-export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number, now: string) {
-  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').where(holdsNoTermPlace(now)).orderBy('id').limit(count).execute();
+export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number, at: { now: string; today: string }) {
+  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').where(holdsNoTermPlace(at)).orderBy('id').limit(count).execute();
 }
 
 export async function markOffered(db: Db, companyId: number, entryId: number, now: string, expiresAt: string): Promise<boolean> {
@@ -135,7 +138,7 @@ export async function markOffered(db: Db, companyId: number, entryId: number, no
 }
 
 /** The offers still held in some classes, each with its student: each keeps a place, the family's own theirs to take. */
-export function findHeldOffers(db: Db, companyId: number, classIds: number[], now: string) {
+export function findHeldOffers(db: Db, companyId: number, classIds: number[], at: { now: string; today: string }) {
   if (classIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('waitlist_entries')
@@ -143,7 +146,7 @@ export function findHeldOffers(db: Db, companyId: number, classIds: number[], no
     .where('company_id', '=', companyId)
     .where('class_id', 'in', classIds)
     .where('status', '=', 'offered')
-    .where('offer_expires_at', '>', now)
-    .where(holdsNoTermPlace(now))
+    .where('offer_expires_at', '>', at.now)
+    .where(holdsNoTermPlace(at))
     .execute();
 }

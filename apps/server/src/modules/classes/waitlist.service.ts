@@ -57,10 +57,11 @@ async function freePlaces(db: Db, company: Company, classId: number, at: Date) {
   const now = at.toISOString();
   const cls = await repo.findClass(db, company.id, classId);
   if (!cls) return { cls, free: 0 };
-  const upcoming = await repo.findUpcomingSessions(db, company.id, [classId], clock(company, at).today);
+  const today = clock(company, at).today;
+  const upcoming = await repo.findUpcomingSessions(db, company.id, [classId], today);
   if (upcoming.length === 0) return { cls, free: 0 };
   const ongoing = await repo.countOngoing(db, company.id, classId, upcoming[0]!.date, now);
-  const held = Number((await waitlistRepo.countHeldOffers(db, company.id, [classId], now))[0]?.n ?? 0);
+  const held = Number((await waitlistRepo.countHeldOffers(db, company.id, [classId], { now, today }))[0]?.n ?? 0);
   return { cls, free: cls.capacity - ongoing - held };
 }
 
@@ -96,7 +97,7 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
       const hours = company.settings.classes_setup.WaitlistOfferHours;
       const expires = new Date(at.getTime() + hours * 3_600_000).toISOString();
       let made = 0;
-      for (const entry of await waitlistRepo.findFirstWaiting(tx.db, company_id, class_id, free, now)) {
+      for (const entry of await waitlistRepo.findFirstWaiting(tx.db, company_id, class_id, free, { now, today: clock(company, at).today })) {
         if (!(await waitlistRepo.markOffered(tx.db, company_id, entry.id, now, expires))) continue;
         made += 1;
         const title = `A place is free in ${cls.name}`;
