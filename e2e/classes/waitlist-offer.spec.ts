@@ -37,7 +37,7 @@ test.describe('a waitlist place offered by e-mail', () => {
     await page.goto('/hub/classes/add-enrollments/1');
     const offered = page.getByTestId('class-result').filter({ hasText: 'Dolphin – Monday' });
     await expect(offered.getByRole('button', { name: 'Add to cart' })).toBeVisible();
-    await expect(offered.getByText('A place is held for you')).toBeVisible();
+    await expect(offered.getByText('A place is held for Noah Mitchell')).toBeVisible();
     await offered.screenshot({ path: test.info().outputPath('class-offered.png') });
 
     await page.goto(link);

@@ -10,7 +10,7 @@ import { bankFormatOf, directDebitAvailable, findPaymentByKey, lockClient, manda
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkout } from '../checkout/checkout.service.ts';
 import { quoteCart } from '../checkout/quote.service.ts';
-import { assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
+import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, paymentOptionsOf, takesClasses } from './registration-rules.ts';
 
@@ -31,13 +31,11 @@ async function checkChoices(ctx: Ctx, company: Company, clientId: number, body: 
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw fieldError(422, 'NO_CLASSES_TAKEN', 'classes', m.noClassesTaken);
   if (body.classes.length === 0) throw fieldError(400, 'VALIDATION', 'classes', m.classesRequired);
-  const studentTerm = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
-  const seen = new Set<string>();
-  for (const [i, c] of body.classes.entries()) {
-    const pair = `${c.StudentID}:${c.ClassID}`;
-    if (seen.has(pair)) throw fieldError(422, 'DUPLICATE_CLASS', `classes.${i}`, m.duplicateClass(studentTerm));
-    seen.add(pair);
-  }
+  assertEachClassOnce(
+    company,
+    profile,
+    body.classes.map((c) => ({ student: c.StudentID, ClassID: c.ClassID })),
+  );
   return profile;
 }
 

@@ -13,7 +13,7 @@ import { paymentOptionsOf, type Profile } from './registration-rules.ts';
 
 export const fieldError = (status: number, code: ErrorCode, field: string, message: string) => new AppError(status, code, message, [{ field, message }]);
 
-/** Each class once per child of a new family (as for a family with an account): a second place in it would be charged for a place the first already holds. */
+/** Each class once per child (a new family's by its index, a family with an account's by its id): a second place in it would be charged for a place the first already holds. */
 export function assertEachClassOnce(company: Company, profile: Profile, classes: readonly { student: number; ClassID: number }[]): void {
   const twice = classes.findIndex((c, i) => classes.slice(0, i).some((o) => o.student === c.student && o.ClassID === c.ClassID));
   if (twice >= 0) throw fieldError(422, 'DUPLICATE_CLASS', `classes.${twice}`, m.duplicateClass(profile.CustomStudentTerm || company.settings.StudentTerm || 'Student'));

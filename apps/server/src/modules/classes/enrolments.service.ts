@@ -30,10 +30,15 @@ export async function validateClassItem(ctx: Ctx, company: Company, clientId: nu
 }
 
 /** The same for all of a cart's classes at once (its quote), in a constant number of queries; the first refusal in the order given is thrown. */
-export async function validateClassItems(ctx: Ctx, company: Company, clientId: number, items: readonly ClassItem[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+export function validateClassItems(ctx: Ctx, company: Company, clientId: number, items: readonly ClassItem[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+  return checkUnlocked(ctx, company, { clientId }, items, at);
+}
+
+/** Items checked without their classes' locks (a quote), in a constant number of queries; `who` null for a registration's students not yet written. */
+async function checkUnlocked(ctx: Ctx, company: Company, who: { clientId: number } | null, items: readonly ClassItem[], at: Date): Promise<ValidatedClassItem[]> {
   if (items.length === 0) return [];
   const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
-  return (await checkClassItems(ctx.db, company, { clientId }, items, { found, locked: false }, at)).map(({ holds: _holds, ...v }) => v);
+  return (await checkClassItems(ctx.db, company, who, items, { found, locked: false }, at)).map(({ holds: _holds, ...v }) => v);
 }
 
 /**
@@ -48,18 +53,14 @@ export async function validateNewStudentClassItem(ctx: Ctx, company: Company, it
  * The same for all of a registration's classes at once (its quote before it is sent), in a
  * constant number of queries: each answered as alone, the first refusal in the order given thrown.
  */
-export async function validateNewStudentClassItems(ctx: Ctx, company: Company, items: Omit<ClassItem, 'student_id'>[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
-  if (items.length === 0) return [];
-  const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
-  const checked = await checkClassItems(
-    ctx.db,
+export function validateNewStudentClassItems(ctx: Ctx, company: Company, items: Omit<ClassItem, 'student_id'>[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+  return checkUnlocked(
+    ctx,
     company,
     null,
     items.map((i) => ({ ...i, student_id: 0 })),
-    { found, locked: false },
     at,
   );
-  return checked.map(({ holds: _holds, ...v }) => v);
 }
 
 /** An item checked with its class locked by the caller's transaction (`lockAndCheckClassItems`). */

@@ -37,7 +37,7 @@ export function ClassSearch({
   age = null,
   leadingFilter,
   action,
-  heldFor = () => false,
+  heldFor = () => null,
 }: {
   profileId: number;
   /** Classes whose age band leaves this age out are not shown; a new age starts again at page 1. */
@@ -46,8 +46,8 @@ export function ClassSearch({
   leadingFilter?: ReactNode;
   /** The card's button (add, join the waitlist, or what the page offers). */
   action: (cls: ClassSummary) => ReactNode;
-  /** A full class whose freed place is held for this family (a waitlist offer): said so instead of "Class full". */
-  heldFor?: (cls: ClassSummary) => boolean;
+  /** A full class whose freed place is held for one of this family's children (a waitlist offer): the child's name, said instead of "Class full". */
+  heldFor?: (cls: ClassSummary) => string | null;
 }) {
   const config = useConfig();
   const fields = useClassFields(profileId);
@@ -148,7 +148,7 @@ export function ClassSearch({
 }
 
 /** One class of the search: when, where, who teaches, how full, the price per session, and the page's button. */
-function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: boolean; action: ReactNode }) {
+function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: string | null; action: ReactNode }) {
   const config = useConfig();
   const coach = coachLabel(config);
   return (
@@ -194,7 +194,7 @@ function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: boolean;
       </dl>
       <div className="mt-auto flex items-center justify-between gap-3">
         {held ? (
-          <span className="rounded-full bg-success-surface px-2.5 py-1 text-xs font-semibold text-success">A place is held for you</span>
+          <span className="rounded-full bg-success-surface px-2.5 py-1 text-xs font-semibold text-success">A place is held for {held}</span>
         ) : c.IsFull ? (
           <span className="rounded-full bg-danger-surface px-2.5 py-1 text-xs font-semibold text-danger">Class full</span>
         ) : (

@@ -24,8 +24,12 @@ export default function AddEnrollmentsRoute() {
   const [studentId, setStudentId] = useState<number | null>(null);
   const [chosen, setChosen] = useState<{ cls: ClassSummary; studentId: number | null } | null>(null);
   const waitlist = useWaitlist();
-  // A full class whose freed place is offered to one of the family's children: that place is theirs to add.
-  const offeredTo = (c: ClassSummary) => waitlist.data?.entries.find((e) => e.Status === 'offered' && e.ClassID === c.ClassID)?.StudentID ?? null;
+  // A full class whose freed place is offered to one of the family's children (the child chosen above first): that place is theirs to add.
+  const offerIn = (c: ClassSummary) => {
+    if (!c.IsFull) return null;
+    const offers = waitlist.data?.entries.filter((e) => e.Status === 'offered' && e.ClassID === c.ClassID) ?? [];
+    return offers.find((e) => e.StudentID === studentId) ?? offers[0] ?? null;
+  };
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const term = studentTerm(config);
@@ -45,12 +49,16 @@ export default function AddEnrollmentsRoute() {
             options={(students.data?.students ?? []).map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${s.Age != null ? ` (${s.Age})` : ''}` }))}
           />
         }
-        heldFor={(c) => c.IsFull && offeredTo(c) !== null}
+        heldFor={(c) => offerIn(c)?.StudentName ?? null}
         action={(c) => {
-          const offered = c.IsFull ? offeredTo(c) : null;
+          const offered = offerIn(c);
           const full = c.IsFull && offered === null;
           return (
-            <Button size="sm" variant={full ? 'secondary' : 'primary'} onClick={() => setChosen(offered === null ? { cls: c, studentId } : { cls: { ...c, IsFull: false }, studentId: offered })}>
+            <Button
+              size="sm"
+              variant={full ? 'secondary' : 'primary'}
+              onClick={() => setChosen(offered === null ? { cls: c, studentId } : { cls: { ...c, IsFull: false }, studentId: offered.StudentID })}
+            >
               {full ? 'Join waitlist' : 'Add to cart'}
             </Button>
           );

@@ -70,7 +70,8 @@ describe('WaitlistCard', () => {
     renderCard();
     const [offered] = await screen.findAllByRole('listitem');
     fireEvent.click(within(offered!).getByRole('button', { name: 'Add to cart' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This class is full.');
+    // Shown under the place it is about.
+    expect((await within(offered!).findByRole('alert')).textContent).toBe('This class is full.');
     expect(useCartStore.getState().classItems).toEqual([]);
     expect(screen.queryByText('The checkout')).toBeNull();
   });

@@ -21,7 +21,8 @@ export function WaitlistCard() {
   const leave = useLeaveWaitlist();
   const validate = useValidateClassItem();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  // A refusal is shown under the place it is about.
+  const [error, setError] = useState<{ waitlistId: number; message: string } | null>(null);
   const entries = waitlist.data?.entries ?? [];
   if (entries.length === 0) return null;
 
@@ -37,7 +38,7 @@ export function WaitlistCard() {
           cart.setClassItems([...others, { ClassID: e.ClassID, StudentID: e.StudentID, dates: [], casual: false, label: `${e.ClassName} – ${e.StudentName}` }]);
           void navigate(paths.checkout);
         },
-        onError: (err) => setError(errorMessage(err)),
+        onError: (err) => setError({ waitlistId: e.WaitlistID, message: errorMessage(err) }),
       },
     );
   }
@@ -83,14 +84,14 @@ export function WaitlistCard() {
                 Leave waitlist
               </Button>
             </div>
+            {error?.waitlistId === e.WaitlistID ? (
+              <p role="alert" className="w-full text-sm font-medium text-danger">
+                {error.message}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
     </section>
   );
 }
