@@ -2,6 +2,7 @@ import type { Availability } from '@portal/shared/bookings-schemas';
 import { expect, getJson, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { lapseCartHolds } from '../support/holds.ts';
+import { fillClass } from '../support/waitlist.ts';
 
 /** Issue 22 §2, decision 095: a court added to the cart is held while the family pays, and nobody else can take it. */
 test.describe('places held from the cart', () => {
@@ -84,5 +85,39 @@ test.describe('places held from the cart', () => {
     await lapsed.getByRole('button', { name: 'Hold again' }).click();
     await expect(page.getByRole('region', { name: /^Held for you until \d\d:\d\d [AP]M$/ }).getByRole('timer')).toHaveText(/^(10:00|09:[0-5]\d)$/);
     await expect(lapsed).toHaveCount(0);
+  });
+
+  test('a class that fills after its hold ran out: the checkout names it, and the family takes that class out and keeps the rest of its cart', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const splash = world.company('SPLASH');
+    await signInViaApi(page, { code: splash.code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/classes/add-enrollments/1');
+    for (const name of ['Dolphin – Monday', 'Shark – Friday']) {
+      await page.getByTestId('class-result').filter({ hasText: name }).getByRole('button', { name: 'Add to cart' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+      await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
+      await dialog.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.goto('/hub/checkout');
+    await expect(page.getByRole('region', { name: /^Held for you until/ })).toBeVisible();
+    // The hold period passes while the family is away, and another family takes Dolphin's last place.
+    expect(await lapseCartHolds(splash.code, world.email('parent'))).toBe(2);
+    await fillClass(splash.code, 'Dolphin – Monday');
+    await page.reload();
+
+    const refusal = page.getByRole('alert').filter({ hasText: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
+    await expect(refusal).toBeVisible();
+    const cart = refusal.getByRole('list', { name: 'Your cart' });
+    await expect(cart.getByRole('listitem')).toHaveText([/^Dolphin – Monday/, /^Shark – Friday/]);
+    await expect(refusal.getByRole('link', { name: 'Find another class' })).toHaveAttribute('href', '/hub/classes');
+    await page.screenshot({ path: test.info().outputPath('cart-class-filled.png'), fullPage: true });
+    await cart.getByRole('button', { name: /^Remove Dolphin – Monday/ }).click();
+
+    await expect(refusal).toHaveCount(0);
+    const items = page.getByRole('table', { name: 'Items and charges' });
+    await expect(items).toContainText('Shark – Friday');
+    await expect(items).not.toContainText('Dolphin – Monday');
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
   });
 });

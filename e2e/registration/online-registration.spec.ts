@@ -233,8 +233,8 @@ test.describe('online registration', () => {
     page,
     ownWorld,
   }) => {
-    // The journey to the checkout (14 screens and checks), the refusal, the class step again.
-    budgetSteps(18);
+    // The journey to the checkout (14 screens and checks), the refusal, the class step again, its waitlist.
+    budgetSteps(20);
     const world = await ownWorld(['SPLASH']);
     await reachClassesCheckout(page, world);
     await page.getByRole('group', { name: 'Payment option' }).getByRole('radio', { name: 'Credit/Debit Card' }).check();
@@ -248,8 +248,15 @@ test.describe('online registration', () => {
     await page.getByRole('button', { name: 'Choose other classes' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Choose Classes' })).toBeVisible();
     await expect(page.getByTestId('class-result').filter({ hasText: DOLPHIN }).getByText('Class full')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Your classes' }).getByRole('listitem')).toHaveCount(2);
+    const mine = page.getByRole('list', { name: 'Your classes' });
+    await expect(mine.getByRole('listitem')).toHaveCount(2);
+    // Your classes says which one filled, and offers its waitlist instead.
+    const dolphin = mine.getByRole('listitem').filter({ hasText: DOLPHIN });
+    await expect(dolphin.getByText('Full now')).toBeVisible();
     await screenshot(page, 'classes-choose-again');
+    await dolphin.getByRole('button', { name: /^Join waitlist instead/ }).click();
+    await expect(dolphin.getByText('Waitlist', { exact: true })).toBeVisible();
+    await expect(dolphin.getByText('Full now')).toHaveCount(0);
   });
 
   test('a card with a challenge step: approved, the same submission goes again and the family is registered', async ({ page, ownWorld }) => {

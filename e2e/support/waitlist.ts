@@ -20,18 +20,37 @@ export async function addPlaces(code: string, className: string, places: number)
   }
 }
 
-/** Makes a test's class full: its capacity set to the places taken in it now (at least one). */
+/**
+ * Makes a test's class full: its capacity set to the term places taken in it now, a cart's hold
+ * counted only while it runs (the class's `enrolled_count` may still count a hold that ran out).
+ */
 export async function fillClass(code: string, className: string): Promise<void> {
   const handle = openDatabase(databaseUrl);
   try {
     const cls = await handle.db
       .selectFrom('classes as c')
       .innerJoin('companies as co', 'co.id', 'c.company_id')
-      .select(['c.id', 'c.company_id', 'c.enrolled_count'])
+      .select(['c.id', 'c.company_id'])
       .where('co.code', '=', code)
       .where('c.name', '=', className)
       .executeTakeFirstOrThrow();
-    await handle.db.updateTable('classes').set({ capacity: cls.enrolled_count }).where('company_id', '=', cls.company_id).where('id', '=', cls.id).execute();
+    const now = new Date().toISOString();
+    const today = now.slice(0, 10);
+    const { n } = await handle.db
+      .selectFrom('enrolments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', cls.company_id)
+      .where('class_id', '=', cls.id)
+      .where('kind', '=', 'ongoing')
+      .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'held'), eb('hold_until', '>', now)])]))
+      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable('classes')
+      .set({ capacity: Number(n) })
+      .where('company_id', '=', cls.company_id)
+      .where('id', '=', cls.id)
+      .execute();
   } finally {
     await handle.close();
   }

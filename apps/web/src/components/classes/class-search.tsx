@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
 import { MultiSelectField } from '@/components/forms/multi-select-field';
@@ -38,6 +38,7 @@ export function ClassSearch({
   leadingFilter,
   action,
   heldFor = () => null,
+  onResults,
 }: {
   profileId: number;
   /** Classes whose age band leaves this age out are not shown; a new age starts again at page 1. */
@@ -48,6 +49,8 @@ export function ClassSearch({
   action: (cls: ClassSummary) => ReactNode;
   /** A full class whose freed place is held for one of this family's children (a waitlist offer): the child's name, said instead of "Class full". */
   heldFor?: (cls: ClassSummary) => string | null;
+  /** Each page of classes as the server answers it (its places as they are now); a stable function. */
+  onResults?: (classes: readonly ClassSummary[]) => void;
 }) {
   const config = useConfig();
   const fields = useClassFields(profileId);
@@ -62,6 +65,10 @@ export function ClassSearch({
 
   const body: ClassSearchBody = useMemo(() => ({ ocr_profile_id: profileId, ...filters, sort, page, limit: CLASS_PAGE_SIZE, ...(age != null ? { age } : {}) }), [profileId, filters, sort, page, age]);
   const search = useClassSearch(body);
+  const results = search.data?.classes;
+  useEffect(() => {
+    if (results) onResults?.(results);
+  }, [results, onResults]);
 
   function setFilter<K extends keyof Filters>(key: K, value: Filters[K]) {
     setFilters((f) => ({ ...f, [key]: value }));

@@ -242,6 +242,57 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(payments[1]!.key).not.toBe(payments[0]!.key);
   });
 
+  it('a class that filled since it went into the cart: the refusal names it, the family takes that class out alone and pays for the rest', async () => {
+    const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
+    useCartStore.getState().setClassItems([dolphin]);
+    const { quotes } = serveCheckout();
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        return body.classItems?.length
+          ? HttpResponse.json({ code: 'CLASS_FULL', message: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' }, { status: 409 })
+          : HttpResponse.json(quote);
+      }),
+    );
+    renderCheckout(paths.checkout);
+
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByText('Dolphin – Monday is full. Choose another class, or join its waitlist.')).toBeTruthy();
+    const cart = within(refusal).getByRole('list', { name: 'Your cart' });
+    expect(
+      within(cart)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Dolphin – Monday – Noah Mitchell', 'Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
+    expect(within(refusal).getByRole('link', { name: 'Find another class' }).getAttribute('href')).toBe(paths.classes);
+
+    fireEvent.click(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(useCartStore.getState().classItems).toEqual([]);
+    expect(useCartStore.getState().bookingItems).toEqual([lane]);
+    expect(quotes.at(-1)!.classItems).toEqual([]);
+  });
+
+  it('a class that fills between the checkout and Pay: the payment page says so and leads back to the cart to change it', async () => {
+    useCartStore.getState().setClassItems([{ ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' }]);
+    const full: ApiError = { code: 'CLASS_FULL', message: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' };
+    serveCheckout({ refuse: [full] });
+    let refuseQuote = false;
+    server.use(http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', () => (refuseQuote ? HttpResponse.json(full, { status: 409 }) : HttpResponse.json(quote))));
+    renderCheckout(paths.payment);
+    const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
+    refuseQuote = true;
+    fireEvent.click(pay);
+
+    const back = await screen.findByRole('link', { name: 'Change your cart' });
+    expect(back.getAttribute('href')).toBe(paths.checkout);
+    expect(back.closest('[role="alert"]')?.textContent).toContain('Dolphin – Monday is full.');
+    fireEvent.click(back);
+    expect(await screen.findByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+  });
+
   describe('H3, H4: removing dates and lines', () => {
     const tadpoles = { ClassID: 7, StudentID: 3, casual: true, dates: ['2030-03-04', '2030-03-11'], label: 'Tadpoles – Mia Shah' };
 

@@ -14,7 +14,7 @@ import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '@/features/checkout/components/discount-and-credits';
 import { QuoteError } from '@/features/checkout/components/quote-error';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
-import { useCartRequest } from '@/features/checkout/lib/cart-request';
+import { classLabel, courtLabel, useCartRequest } from '@/features/checkout/lib/cart-request';
 
 /** /hub/checkout: the class and booking cart, priced by the server (H1–H12). */
 export default function CheckoutRoute() {
@@ -63,7 +63,7 @@ export default function CheckoutRoute() {
                   {classItems.map((item, index) =>
                     item.dates.length > 0 ? (
                       <li key={`${item.ClassID}-${item.StudentID}`}>
-                        <p className="text-sm font-medium text-ink">{item.label ?? `Class ${item.ClassID}`}</p>
+                        <p className="text-sm font-medium text-ink">{classLabel(item)}</p>
                         <ul className="mt-1.5 flex flex-wrap gap-2">
                           {item.dates.map((date) => (
                             <li key={date} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-900">
@@ -85,7 +85,15 @@ export default function CheckoutRoute() {
                 <Spinner label="Pricing your cart" />
               </div>
             ) : quote.isError ? (
-              <QuoteError message={errorMessage(quote.error)} onClear={() => clearPaid('items')} />
+              <QuoteError
+                message={errorMessage(quote.error)}
+                lines={[
+                  ...classItems.map((item, i) => ({ key: `class-${i + 1}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
+                  ...bookingItems.map((item, i) => ({ key: `booking-${i + 1}`, label: courtLabel(item, dateFormat), onRemove: () => removeLine(`booking-${i + 1}`) })),
+                ]}
+                findClass={classItems.length > 0}
+                onClear={() => clearPaid('items')}
+              />
             ) : (
               <QuoteSummary quote={quote.data} onRemoveLine={removeLine} removeLabel={(d) => `Remove ${d}`} />
             )}

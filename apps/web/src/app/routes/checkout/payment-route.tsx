@@ -195,9 +195,12 @@ export default function PaymentRoute() {
           <Spinner label="Loading your payment" />
         </div>
       ) : quote.isError ? (
-        <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
-          {errorMessage(quote.error)}
-        </p>
+        <div role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          <p>{errorMessage(quote.error)}</p>
+          <Link to={back} className={buttonClasses('secondary', 'sm', 'mt-3')}>
+            Change your cart
+          </Link>
+        </div>
       ) : (
         <div className="space-y-5">
           <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">

@@ -2,14 +2,14 @@ import { useEffect, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TimerIcon, TimerOffIcon } from 'lucide-react';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
-import { clockRange, clockTime, companyTimeZone, formatDate, formatTime } from '@portal/shared/date-time-text';
+import { companyTimeZone, formatTime } from '@portal/shared/date-time-text';
 import { Button } from '@/components/ui/button';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
-import { cartRequestOf } from '../lib/cart-request';
+import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
 
 /**
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
@@ -54,14 +54,13 @@ export function CartHoldNotice() {
     ? [
         ...classItems.map((item) => ({
           key: `class-${item.ClassID}-${item.StudentID}`,
-          label: item.label ?? `Class ${item.ClassID}`,
+          label: classLabel(item),
           until: data.classes.find((h) => sameClass(h, item))?.heldUntil ?? null,
           refusal: data.refused.find((r) => sameClass(r, item))?.message ?? null,
         })),
         ...bookingItems.map((item) => ({
           key: `court-${item.venue_id}-${item.court}-${item.date}-${item.time}`,
-          // A cart saved by an older portal may lack the display fields: the court and its time still name it.
-          label: [item.bookingType, item.court, `${formatDate(item.date, dateFormat)} ${item.endTime ? clockRange(item.time, item.endTime) : clockTime(item.time)}`].filter(Boolean).join(', '),
+          label: courtLabel(item, dateFormat),
           until: data.courts.find((h) => sameCourt(h, item))?.heldUntil ?? null,
           refusal: data.refused.find((r) => r.booking && sameCourt({ ...r.booking, heldUntil: '' }, item))?.message ?? null,
         })),

@@ -1,5 +1,6 @@
 import type { CartRequest } from '@portal/shared/payment-schemas';
-import { useCartStore } from '@/lib/cart-store';
+import { clockRange, clockTime, formatDate, type DateFormat } from '@portal/shared/date-time-text';
+import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 
 /** Which cart a page prices and pays: classes and bookings (/hub/checkout) or the invoice cart (/hub/invoice-checkout). */
 export type CartKind = 'items' | 'invoices';
@@ -29,4 +30,12 @@ export function isCartEmpty(cart: Pick<CartSnapshot, 'classItems' | 'bookingItem
 export function useCartRequest(kind: CartKind): { request: CartRequest; empty: boolean } {
   const cart = useCartStore();
   return { request: cartRequestOf(cart, kind), empty: isCartEmpty(cart, kind) };
+}
+
+/** A class in the cart as the family knows it ("Dolphin – Monday – Noah Mitchell"). */
+export const classLabel = (item: CartClassItem) => item.label ?? `Class ${item.ClassID}`;
+
+/** A court in the cart: a cart saved by an older portal may lack the display fields, so the court and its time name it. */
+export function courtLabel(item: CartBookingItem, dateFormat: DateFormat | undefined): string {
+  return [item.bookingType, item.court, `${formatDate(item.date, dateFormat)} ${item.endTime ? clockRange(item.time, item.endTime) : clockTime(item.time)}`].filter(Boolean).join(', ');
 }

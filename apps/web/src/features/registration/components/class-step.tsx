@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
 import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { classPlace } from '@/lib/class-format';
@@ -59,6 +60,12 @@ export function ClassStep({
   const [casual, setCasual] = useState(false);
   const [date, setDate] = useState('');
   const chosenIds = new Set(classes.map((c) => c.ClassID));
+  // Whether each class the search has shown is full now: a class chosen for the term that has
+  // filled since (another family paid first) says so in "Your classes", with its waitlist instead.
+  const [fullNow, setFullNow] = useState<Record<number, boolean>>({});
+  const onResults = useCallback((list: readonly ClassSummary[]) => setFullNow((seen) => ({ ...seen, ...Object.fromEntries(list.map((c) => [c.ClassID, c.IsFull])) })), []);
+  const filled = (c: ChosenClass) => !c.waitlist && !c.casual && fullNow[c.ClassID] === true;
+  const waitInstead = (c: ChosenClass) => onAdd({ ...c, casual: false, dates: [], waitlist: true });
 
   const add = (cls: ClassSummary) => {
     if (cls.IsFull) {
@@ -93,11 +100,30 @@ export function ClassStep({
         ) : (
           <ul className="mt-3 flex flex-col gap-2" aria-label="Your classes">
             {classes.map((c) => (
-              <li key={c.ClassID} className="flex items-start justify-between gap-2 rounded-lg border border-line bg-surface py-2.5 pr-1 pl-3 sm:gap-3 sm:px-3">
-                <ChosenClassLabel cls={c} />
-                <Button variant="ghost" size="sm" onClick={() => onRemove(c.ClassID)} icon={<Trash2Icon aria-hidden="true" className="size-4" />} aria-label={`Remove ${c.Name}`} className="shrink-0">
-                  <span className="hidden sm:inline">Remove</span>
-                </Button>
+              <li key={c.ClassID} className="rounded-lg border border-line bg-surface py-2.5 pr-1 pl-3 sm:px-3">
+                <div className="flex items-start justify-between gap-2 sm:gap-3">
+                  <ChosenClassLabel cls={c} />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onRemove(c.ClassID)}
+                    icon={<Trash2Icon aria-hidden="true" className="size-4" />}
+                    aria-label={`Remove ${c.Name}`}
+                    className="shrink-0"
+                  >
+                    <span className="hidden sm:inline">Remove</span>
+                  </Button>
+                </div>
+                {filled(c) ? (
+                  <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-line-soft pt-2 pr-2 text-sm">
+                    <Badge tone="red">Full now</Badge>
+                    <span className="text-ink-soft">Another family took the last place. Join its waitlist, or remove it and choose another class.</span>
+                    <Button size="sm" variant="secondary" onClick={() => waitInstead(c)}>
+                      Join waitlist instead
+                      <span className="sr-only">: {c.Name}</span>
+                    </Button>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -105,6 +131,7 @@ export function ClassStep({
       </section>
       <ClassSearch
         profileId={profileId}
+        onResults={onResults}
         action={(c) =>
           chosenIds.has(c.ClassID) ? (
             <span className="inline-flex items-center gap-1 text-sm font-semibold text-success">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,8 @@ import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassStudentsAn
 import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
-import { classesProfile, registrationTestConfig } from '@/test/registration-fixtures';
+import type { ApiError } from '@portal/shared/api-schemas';
+import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { ExistingFamilyFlow } from './existing-family-flow';
 
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 /** The signed-in family's queue: two students the profile's form still needs details for. */
-function serveFamily(pendingStudents: number[]) {
+function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['classes'] = []) {
   const asked: z.input<typeof ocrSignInActionsSchema>[] = [];
   server.use(
     http.post<never, z.input<typeof ocrSignInActionsSchema>, OcrSignInActionsAnswer>('/api/customer/ocr-sign-in-actions', async ({ request }) => {
@@ -38,7 +39,7 @@ function serveFamily(pendingStudents: number[]) {
     http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
       HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
     ),
-    http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: 0, classes: [] })),
+    http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes })),
   );
   return asked;
 }
@@ -82,5 +83,48 @@ describe('ExistingFamilyFlow: the students the profile still needs details for (
     renderFlow();
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Save student/ })).toBeNull();
+  });
+});
+
+describe('ExistingFamilyFlow: a class that filled since the family chose it', () => {
+  it('the checkout says so and offers to choose other classes, which opens the class step with the classes chosen and the places read again', async () => {
+    serveFamily([], [classSummary()]);
+    const full = 'Tadpoles is full. Choose another class, or join its waitlist.';
+    // The class fills once the family has chosen it: the quote is refused, and the search then shows it full.
+    let filled = false;
+    let searchesSinceFilled = 0;
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.post('/api/classes/ocr-class-quote', () => {
+        filled = true;
+        return HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 });
+      }),
+      http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => {
+        if (filled) searchesSinceFilled += 1;
+        return HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [filled ? classSummary({ PlacesLeft: 0, IsFull: true }) : classSummary()] });
+      }),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(full)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose other classes' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+    expect(screen.queryByText(full)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Your classes' })).getByText(/Tadpoles/)).toBeTruthy();
+    // The places are read again: the class shows full, with its waitlist.
+    await waitFor(() => expect(searchesSinceFilled).toBeGreaterThan(0));
+    // Your classes says the class filled, and offers its waitlist instead, which keeps the child chosen for it.
+    const mine = screen.getByRole('list', { name: 'Your classes' });
+    expect(await within(mine).findByText('Full now')).toBeTruthy();
+    fireEvent.click(within(mine).getByRole('button', { name: 'Join waitlist instead: Tadpoles' }));
+    expect(within(mine).getByText('Waitlist')).toBeTruthy();
+    expect(within(mine).queryByText('Full now')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
   });
 });

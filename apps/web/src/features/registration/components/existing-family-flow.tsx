@@ -5,7 +5,8 @@ import type { PaymentMethod } from '@portal/shared/payment-schemas';
 import type { OcrClassAnswer, OcrClassChoice, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { ListError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { classesKey } from '@/entities/classes/classes-key';
 import { classStudentsQueryOptions } from '@/entities/classes/get-class-students';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
@@ -189,6 +190,16 @@ export function ExistingFamilyFlow({
         onSubmitFree={() => void payment.pay({ ...base, direct_debit_payment: byDebit })}
         step={stepOf('checkout')}
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}
+        // A class that filled since it was chosen (at the quote, or refused at Pay): back to the classes, read again.
+        onChooseClasses={
+          payment.classFull || (quote.error instanceof ApiRequestError && quote.error.code === 'CLASS_FULL')
+            ? () => {
+                payment.dismissError();
+                void queryClient.invalidateQueries({ queryKey: classesKey });
+                go('addClasses');
+              }
+            : undefined
+        }
       />
     );
   }

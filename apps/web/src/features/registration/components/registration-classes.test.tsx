@@ -610,11 +610,12 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
   });
 
-  it('a class full at Pay offers to choose other classes, which opens the class step with the classes chosen', async () => {
+  it('a class full at Pay offers to choose other classes, which opens the class step with the classes chosen, the full one marked', async () => {
     serveForms();
     serveQuote(['credit_card']);
     serveTokens();
-    serveSearch([tadpoles]);
+    // The search, read again, shows the class full.
+    serveSearch([{ ...tadpoles, PlacesLeft: 0, IsFull: true }]);
     const full = 'Tadpoles is now full. Please choose another class.';
     serveRegister(() => HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 }));
     await atCheckout();
@@ -625,7 +626,13 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     click('Choose other classes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
     expect(screen.queryByText(full)).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Your classes' })).getByText(/Tadpoles/)).toBeTruthy();
+    const mine = screen.getByRole('list', { name: 'Your classes' });
+    expect(within(mine).getByText(/Tadpoles/)).toBeTruthy();
+    expect(await within(mine).findByText('Full now')).toBeTruthy();
+    click('Join waitlist instead: Tadpoles');
+    expect(within(mine).getByText('Waitlist')).toBeTruthy();
+    expect(stored().classes).toEqual([{ ...chosen(tadpoles), waitlist: true }]);
+    expect(stored().studentClasses).toEqual([[101]]);
   });
 
   it('a class full already when the checkout prices the classes: the same way back, and no "Try again" that would fail again', async () => {

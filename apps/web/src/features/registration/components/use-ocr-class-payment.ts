@@ -18,6 +18,8 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
+  // A class that filled since the family chose it: the checkout offers the class step again.
+  const [classFull, setClassFull] = useState(false);
   const attempt = useRef<{ key: string; body: string; request: OcrClassRequest } | null>(null);
   const tokenised = useRef<{ card: string; id: string } | null>(null);
   const stripeStep = useStripeStep();
@@ -27,11 +29,13 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
     // An unknown outcome is sent again as it stands; any other answer is final and the next try is a new attempt.
     if (!outcomeUnknown(e)) attempt.current = null;
     if (e instanceof ApiRequestError && e.code === 'CARD_TOKEN_INVALID') tokenised.current = null;
+    setClassFull(e instanceof ApiRequestError && e.code === 'CLASS_FULL');
     setError(attemptErrorMessage(e));
   };
 
   const send = (request: OcrClassRequest) => {
     setError(null);
+    setClassFull(false);
     const json = JSON.stringify(request);
     if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, request };
     submission.mutate(
@@ -107,5 +111,10 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
     if (sent) send(sent.request);
   };
 
-  return { pay, decide, resendAfterHoldExpired, challenge, busy: paying || submission.isPending, error, dismissError: () => setError(null) };
+  const dismissError = () => {
+    setError(null);
+    setClassFull(false);
+  };
+
+  return { pay, decide, resendAfterHoldExpired, challenge, classFull, busy: paying || submission.isPending, error, dismissError };
 }
