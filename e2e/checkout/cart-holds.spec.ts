@@ -106,11 +106,12 @@ test.describe('places held from the cart', () => {
     await fillClass(splash.code, 'Dolphin – Monday');
     await page.reload();
 
-    const refusal = page.getByRole('alert').filter({ hasText: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
+    const refusal = page.getByRole('region', { name: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
     await expect(refusal).toBeVisible();
     const cart = refusal.getByRole('list', { name: 'Your cart' });
     await expect(cart.getByRole('listitem')).toHaveText([/^Dolphin – Monday/, /^Shark – Friday/]);
-    await expect(refusal.getByRole('link', { name: 'Find another class' })).toHaveAttribute('href', '/hub/classes');
+    // Back to the classes of the registration profile the cart's classes came from.
+    await expect(refusal.getByRole('link', { name: 'Find another class' })).toHaveAttribute('href', '/hub/classes/add-enrollments/1');
     await page.screenshot({ path: test.info().outputPath('cart-class-filled.png'), fullPage: true });
     await cart.getByRole('button', { name: /^Remove Dolphin – Monday/ }).click();
 

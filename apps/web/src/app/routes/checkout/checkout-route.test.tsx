@@ -257,8 +257,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     );
     renderCheckout(paths.checkout);
 
-    const refusal = await screen.findByRole('alert');
-    expect(within(refusal).getByText('Dolphin – Monday is full. Choose another class, or join its waitlist.')).toBeTruthy();
+    // Only the reason is announced; the box is named by it.
+    expect((await screen.findByRole('alert')).textContent).toBe('Dolphin – Monday is full. Choose another class, or join its waitlist.');
+    const refusal = screen.getByRole('region', { name: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
     const cart = within(refusal).getByRole('list', { name: 'Your cart' });
     expect(
       within(cart)
@@ -270,6 +271,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     fireEvent.click(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
     expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('region', { name: /is full/ })).toBeNull();
     expect(useCartStore.getState().classItems).toEqual([]);
     expect(useCartStore.getState().bookingItems).toEqual([lane]);
     expect(quotes.at(-1)!.classItems).toEqual([]);
@@ -288,9 +290,38 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
 
     const back = await screen.findByRole('link', { name: 'Change your cart' });
     expect(back.getAttribute('href')).toBe(paths.checkout);
-    expect(back.closest('[role="alert"]')?.textContent).toContain('Dolphin – Monday is full.');
+    // Said once: the quote's box, not the payment's error box as well.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([full.message]);
     fireEvent.click(back);
     expect(await screen.findByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+  });
+
+  it('a cart the server could not price for want of an answer: Try again asks again, and nothing is taken out of the cart', async () => {
+    useCartStore.getState().setClassItems([{ ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' }]);
+    serveCheckout();
+    let down = true;
+    server.use(http.post<never, CartRequest, QuoteAnswer>('/api/payment/quote', () => (down ? HttpResponse.error() : HttpResponse.json(quote))));
+    renderCheckout(paths.checkout);
+    const alert = await screen.findByRole('alert');
+    const box = screen.getByRole('region', { name: alert.textContent! });
+    expect(within(box).queryByRole('list', { name: 'Your cart' })).toBeNull();
+    expect(within(box).queryByRole('link', { name: 'Find another class' })).toBeNull();
+    down = false;
+    fireEvent.click(within(box).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(useCartStore.getState().classItems).toHaveLength(1);
+  });
+
+  it('a court taken meanwhile: its line can be taken out, and no class search is offered for it', async () => {
+    serveCheckout();
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', () => HttpResponse.json({ code: 'BOOKING_TAKEN', message: 'Sorry, this has just been booked.' }, { status: 409 })),
+    );
+    renderCheckout(paths.checkout);
+    const box = await screen.findByRole('region', { name: 'Sorry, this has just been booked.' });
+    expect(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM' })).toBeTruthy();
+    expect(within(box).queryByRole('link', { name: 'Find another class' })).toBeNull();
+    expect(within(box).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   describe('H3, H4: removing dates and lines', () => {

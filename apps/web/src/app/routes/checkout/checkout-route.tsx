@@ -4,7 +4,6 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { formatDate } from '@/lib/format';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -27,6 +26,7 @@ export default function CheckoutRoute() {
   const setClassItems = useCartStore((s) => s.setClassItems);
   const setBookingItems = useCartStore((s) => s.setBookingItems);
   const clearPaid = useCartStore((s) => s.clearPaid);
+  const ocrProfileId = useCartStore((s) => s.ocrProfileId);
   const dateFormat = config.localization.DateFormat;
 
   function removeDate(index: number, date: string) {
@@ -86,12 +86,17 @@ export default function CheckoutRoute() {
               </div>
             ) : quote.isError ? (
               <QuoteError
-                message={errorMessage(quote.error)}
+                error={quote.error}
                 lines={[
-                  ...classItems.map((item, i) => ({ key: `class-${i + 1}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
-                  ...bookingItems.map((item, i) => ({ key: `booking-${i + 1}`, label: courtLabel(item, dateFormat), onRemove: () => removeLine(`booking-${i + 1}`) })),
+                  ...classItems.map((item, i) => ({ key: `class-${item.ClassID}-${item.StudentID}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
+                  ...bookingItems.map((item, i) => ({
+                    key: JSON.stringify(['booking', item.venue_id, item.court, item.date, item.time]),
+                    label: courtLabel(item, dateFormat),
+                    onRemove: () => removeLine(`booking-${i + 1}`),
+                  })),
                 ]}
-                findClass={classItems.length > 0}
+                findClassHref={ocrProfileId === null ? paths.classes : paths.addEnrollments(ocrProfileId)}
+                onRetry={() => void quote.refetch()}
                 onClear={() => clearPaid('items')}
               />
             ) : (

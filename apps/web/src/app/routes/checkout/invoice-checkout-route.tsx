@@ -3,7 +3,6 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useQuote } from '@/features/checkout/api/get-quote';
@@ -47,7 +46,12 @@ export default function InvoiceCheckoutRoute() {
                 <Spinner label="Pricing your invoices" />
               </div>
             ) : quote.isError ? (
-              <QuoteError message={errorMessage(quote.error)} onClear={() => clearPaid('invoices')} />
+              <QuoteError
+                error={quote.error}
+                lines={invoices.map((no) => ({ key: no, label: `${config.fin_setup.InvoiceTitle} ${no}`, onRemove: () => removeInvoice(no) }))}
+                onRetry={() => void quote.refetch()}
+                onClear={() => clearPaid('invoices')}
+              />
             ) : (
               <QuoteSummary
                 quote={quote.data}

@@ -181,7 +181,8 @@ export default function PaymentRoute() {
         ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
       </Link>
       <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
-      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {/* A refusal the quote now gives too (a class that filled at Pay) is said once, by the quote's box below. */}
+      <ErrorBox message={quote.isError && error === errorMessage(quote.error) ? null : error} onDismiss={() => setError(null)} className="mb-4" />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
       {holdLeft ? (
         <HoldNotice left={holdLeft} className="mb-4" />
@@ -195,8 +196,8 @@ export default function PaymentRoute() {
           <Spinner label="Loading your payment" />
         </div>
       ) : quote.isError ? (
-        <div role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
-          <p>{errorMessage(quote.error)}</p>
+        <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+          <p role="alert">{errorMessage(quote.error)}</p>
           <Link to={back} className={buttonClasses('secondary', 'sm', 'mt-3')}>
             Change your cart
           </Link>

@@ -1,6 +1,7 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 
 /** A line of the cart the family can take out by itself. */
 export interface CartLine {
@@ -10,15 +11,34 @@ export interface CartLine {
 }
 
 /**
- * A cart the server would not price (a class that filled, a court taken): its reason, and a way
- * out. With the cart's lines, each can be taken out alone, so the family keeps the rest of its
- * cart and looks for another class (`findClass`); emptying the whole cart is the last resort.
+ * A cart the server would not price: its reason, and a way out. A refusal of what the cart holds
+ * (a class that filled, a court taken, an invoice paid meanwhile) lists the cart's lines, each
+ * to take out alone, so the family keeps the rest; a class that filled also leads to the classes
+ * (`findClassHref`). An answer that never came (the network, the server) offers to try again.
+ * Emptying the whole cart is the last resort. Only the reason is announced, not the list.
  */
-export function QuoteError({ message, lines = [], findClass = false, onClear }: { message: string; lines?: readonly CartLine[]; findClass?: boolean; onClear: () => void }) {
+export function QuoteError({
+  error,
+  lines = [],
+  findClassHref = null,
+  onRetry,
+  onClear,
+}: {
+  error: unknown;
+  lines?: readonly CartLine[];
+  findClassHref?: string | null;
+  onRetry: () => void;
+  onClear: () => void;
+}) {
+  const messageId = useId();
+  const refused = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+  const classFull = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
   return (
-    <div role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-sm text-danger">
-      <p className="text-center">{message}</p>
-      {lines.length > 0 ? (
+    <section aria-labelledby={messageId} className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-sm text-danger">
+      <p id={messageId} role="alert" className="text-center">
+        {errorMessage(error)}
+      </p>
+      {refused && lines.length > 0 ? (
         <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-ink">
           {lines.map((line) => (
             <li key={line.key} className="flex items-center justify-between gap-3 px-3 py-2">
@@ -31,8 +51,13 @@ export function QuoteError({ message, lines = [], findClass = false, onClear }: 
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap justify-center gap-2">
-        {findClass ? (
-          <Link to={paths.classes} className={buttonClasses('secondary', 'sm')}>
+        {refused ? null : (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        {classFull && findClassHref ? (
+          <Link to={findClassHref} className={buttonClasses('secondary', 'sm')}>
             Find another class
           </Link>
         ) : null}
@@ -40,6 +65,6 @@ export function QuoteError({ message, lines = [], findClass = false, onClear }: 
           Empty the cart
         </Button>
       </div>
-    </div>
+    </section>
   );
 }

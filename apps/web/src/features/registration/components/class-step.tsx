@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
@@ -60,12 +60,18 @@ export function ClassStep({
   const [casual, setCasual] = useState(false);
   const [date, setDate] = useState('');
   const chosenIds = new Set(classes.map((c) => c.ClassID));
+  const idBase = useId();
   // Whether each class the search has shown is full now: a class chosen for the term that has
   // filled since (another family paid first) says so in "Your classes", with its waitlist instead.
   const [fullNow, setFullNow] = useState<Record<number, boolean>>({});
   const onResults = useCallback((list: readonly ClassSummary[]) => setFullNow((seen) => ({ ...seen, ...Object.fromEntries(list.map((c) => [c.ClassID, c.IsFull])) })), []);
   const filled = (c: ChosenClass) => !c.waitlist && !c.casual && fullNow[c.ClassID] === true;
-  const waitInstead = (c: ChosenClass) => onAdd({ ...c, casual: false, dates: [], waitlist: true });
+  const removeId = (classId: number) => `${idBase}-remove-${classId}`;
+  const waitInstead = (c: ChosenClass) => {
+    onAdd({ ...c, casual: false, dates: [], waitlist: true });
+    // The button goes with the mark: the focus stays on the class's row, at its Remove.
+    requestAnimationFrame(() => document.getElementById(removeId(c.ClassID))?.focus());
+  };
 
   const add = (cls: ClassSummary) => {
     if (cls.IsFull) {
@@ -104,6 +110,7 @@ export function ClassStep({
                 <div className="flex items-start justify-between gap-2 sm:gap-3">
                   <ChosenClassLabel cls={c} />
                   <Button
+                    id={removeId(c.ClassID)}
                     variant="ghost"
                     size="sm"
                     onClick={() => onRemove(c.ClassID)}

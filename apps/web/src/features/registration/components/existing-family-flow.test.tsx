@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import type { ApiError } from '@portal/shared/api-schemas';
+import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
+import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { ExistingFamilyFlow } from './existing-family-flow';
@@ -126,5 +128,55 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
     expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('refused at Submit: "Choose other classes" stays when the message is dismissed, as Submit would be refused again', async () => {
+    serveFamily([], [classSummary()]);
+    const full = 'Tadpoles is full. Choose another class, or join its waitlist.';
+    const free: RegistrationQuoteAnswer = {
+      rows: [],
+      invoices: [],
+      paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
+      totals: {
+        subtotalCents: 0,
+        autoDiscountCents: 0,
+        earlyPaymentDiscountCents: 0,
+        discountCodeCents: 0,
+        taxName: 'GST',
+        taxInclusive: true,
+        totalTaxCents: 0,
+        cardFeeAmountCents: 0,
+        cardFeePercentageBasisPoints: 0,
+        surchargeCents: 0,
+        totalCents: 0,
+        customerCreditsCents: 0,
+        paymentAmountCents: 0,
+      },
+      discountCodes: [],
+      creditsUsed: [],
+      currencySymbol: '$',
+      cardPaymentsAvailable: true,
+      stripePublishableKey: null,
+      paymentOptions: [],
+      bankFormat: 'AU',
+    };
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.post('/api/classes/ocr-class-quote', () => HttpResponse.json(free)),
+      http.post('/api/classes/ocr-class', () => HttpResponse.json<ApiError>({ message: full, code: 'CLASS_FULL' }, { status: 409 })),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(full)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose other classes' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByText(full)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose other classes' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
   });
 });

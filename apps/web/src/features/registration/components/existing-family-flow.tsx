@@ -12,7 +12,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { studentUpdatesQueryOptions } from '../api/get-student-updates';
 import { useOcrClassQuote } from '../api/ocr-class';
-import type { ChosenClass } from '../lib/registration-state';
+import { withClass, type ChosenClass } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -131,7 +131,7 @@ export function ExistingFamilyFlow({
         classes={classes}
         studentTerm={studentTerm}
         step={stepOf('addClasses')}
-        onAdd={(c) => setClasses((list) => [...list.filter((x) => x.ClassID !== c.ClassID), c])}
+        onAdd={(c) => setClasses((list) => withClass(list, c))}
         onRemove={(classId) => {
           setClasses((list) => list.filter((x) => x.ClassID !== classId));
           setAssigned((a) => Object.fromEntries(Object.entries(a).map(([id, ids]) => [id, ids.filter((x) => x !== classId)])));
@@ -194,7 +194,7 @@ export function ExistingFamilyFlow({
         onChooseClasses={
           payment.classFull || (quote.error instanceof ApiRequestError && quote.error.code === 'CLASS_FULL')
             ? () => {
-                payment.dismissError();
+                payment.choosingAgain();
                 void queryClient.invalidateQueries({ queryKey: classesKey });
                 go('addClasses');
               }

@@ -631,6 +631,8 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(await within(mine).findByText('Full now')).toBeTruthy();
     click('Join waitlist instead: Tadpoles');
     expect(within(mine).getByText('Waitlist')).toBeTruthy();
+    // The button went with the mark: the focus stays on the class's row.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove Tadpoles'));
     expect(stored().classes).toEqual([{ ...chosen(tadpoles), waitlist: true }]);
     expect(stored().studentClasses).toEqual([[101]]);
   });

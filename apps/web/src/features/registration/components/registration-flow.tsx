@@ -16,7 +16,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { classesKey } from '@/entities/classes/classes-key';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { registrationStorageKey, useRegistrationState, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
+import { registrationStorageKey, useRegistrationState, withClass, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
 import { useStepHistory } from '../lib/use-step-history';
 import { AgreementsStep } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
@@ -208,7 +208,7 @@ export function RegistrationFlow({
           classes={state.classes}
           studentTerm={studentTerm}
           step={stepOf('addClasses')}
-          onAdd={(c) => update((s) => ({ classes: [...s.classes.filter((x) => x.ClassID !== c.ClassID), c] }))}
+          onAdd={(c) => update((s) => ({ classes: withClass(s.classes, c) }))}
           onRemove={(classId) => update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))}
           onNext={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
           onBack={() => go('titlePage')}

@@ -111,10 +111,20 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
     if (sent) send(sent.request);
   };
 
-  const dismissError = () => {
-    setError(null);
-    setClassFull(false);
+  return {
+    pay,
+    decide,
+    resendAfterHoldExpired,
+    challenge,
+    // Kept when the message is dismissed (the error box dismisses itself): Pay would be refused again.
+    classFull,
+    busy: paying || submission.isPending,
+    error,
+    dismissError: () => setError(null),
+    /** The family goes back to choose its classes again. */
+    choosingAgain: () => {
+      setError(null);
+      setClassFull(false);
+    },
   };
-
-  return { pay, decide, resendAfterHoldExpired, challenge, classFull, busy: paying || submission.isPending, error, dismissError };
 }

@@ -26,6 +26,11 @@ export interface ChosenClass {
   waitlist: boolean;
 }
 
+/** The chosen classes with `cls` added, or put in the place of the same class chosen before (its waitlist instead). */
+export function withClass(list: readonly ChosenClass[], cls: ChosenClass): ChosenClass[] {
+  return list.some((c) => c.ClassID === cls.ClassID) ? list.map((c) => (c.ClassID === cls.ClassID ? cls : c)) : [...list, cls];
+}
+
 /** The address being proved: the token send-code answered, and whether verify-code accepted it. */
 export interface EmailProof {
   email: string;
