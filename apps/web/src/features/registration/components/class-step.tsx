@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
@@ -64,7 +64,19 @@ export function ClassStep({
   // Whether each class the search has shown is full now: a class chosen for the term that has
   // filled since (another family paid first) says so in "Your classes", with its waitlist instead.
   const [fullNow, setFullNow] = useState<Record<number, boolean>>({});
-  const onResults = useCallback((list: readonly ClassSummary[]) => setFullNow((seen) => ({ ...seen, ...Object.fromEntries(list.map((c) => [c.ClassID, c.IsFull])) })), []);
+  // The chosen classes and onAdd as they are now, for the search's answers (onResults stays one function).
+  const latest = useRef({ classes, onAdd });
+  useEffect(() => {
+    latest.current = { classes, onAdd };
+  });
+  const onResults = useCallback((list: readonly ClassSummary[]) => {
+    setFullNow((seen) => ({ ...seen, ...Object.fromEntries(list.map((c) => [c.ClassID, c.IsFull])) }));
+    // A class chosen for the term keeps the places it has now, so the next step lets no more children into it than fit.
+    for (const fresh of list) {
+      const mine = latest.current.classes.find((c) => c.ClassID === fresh.ClassID);
+      if (mine && !mine.waitlist && !mine.casual && mine.PlacesLeft !== fresh.PlacesLeft) latest.current.onAdd({ ...mine, PlacesLeft: fresh.PlacesLeft });
+    }
+  }, []);
   const filled = (c: ChosenClass) => !c.waitlist && !c.casual && fullNow[c.ClassID] === true;
   const removeId = (classId: number) => `${idBase}-remove-${classId}`;
   const waitInstead = (c: ChosenClass) => {

@@ -179,4 +179,29 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     fireEvent.click(screen.getByRole('button', { name: 'Choose other classes' }));
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
   });
+
+  it('places read again when the family comes back to the classes are kept: one place left now takes one child, not two', async () => {
+    serveFamily([], [classSummary()]);
+    let searches = 0;
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => {
+        searches += 1;
+        return HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [classSummary({ PlacesLeft: searches === 1 ? 2 : 1 })] });
+      }),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const leo = () => within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement;
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect(leo().disabled).toBe(false);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+    await waitFor(() => expect(searches).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('group', { name: 'Classes for Leo Shah' });
+    expect(leo().disabled).toBe(true);
+  });
 });

@@ -633,7 +633,8 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(within(mine).getByText('Waitlist')).toBeTruthy();
     // The button went with the mark: the focus stays on the class's row.
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove Tadpoles'));
-    expect(stored().classes).toEqual([{ ...chosen(tadpoles), waitlist: true }]);
+    // The places read again are kept with the choice (none now).
+    expect(stored().classes).toEqual([{ ...chosen(tadpoles), PlacesLeft: 0, waitlist: true }]);
     expect(stored().studentClasses).toEqual([[101]]);
   });
 
