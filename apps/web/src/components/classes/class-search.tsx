@@ -47,7 +47,7 @@ export function ClassSearch({
   leadingFilter?: ReactNode;
   /** The card's button (add, join the waitlist, or what the page offers). */
   action: (cls: ClassSummary) => ReactNode;
-  /** A full class whose freed place is held for one of this family's children (a waitlist offer): the child's name, said instead of "Class full". */
+  /** A full class whose place is held for one of this family's children (a waitlist offer, or its own cart): the child's name, said instead of "Class full". */
   heldFor?: (cls: ClassSummary) => string | null;
   /** Each page of classes as the server answers it (its places as they are now); a stable function. */
   onResults?: (classes: readonly ClassSummary[]) => void;

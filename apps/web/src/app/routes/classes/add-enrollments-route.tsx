@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
 import { SelectField } from '@/components/forms/select-field';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
@@ -13,6 +13,8 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { useClassStudents } from '@/entities/classes/get-class-students';
 import { useWaitlist } from '@/features/classes/api/waitlist';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
+import { useCartHolds } from '@/features/checkout/api/cart-holds';
+import { useCartStore } from '@/lib/cart-store';
 
 /** /hub/classes/add-enrollments/{ocrProfileId} (F9–F13): find a class and add it to the cart. */
 export default function AddEnrollmentsRoute() {
@@ -29,6 +31,15 @@ export default function AddEnrollmentsRoute() {
     if (!c.IsFull) return null;
     const offers = waitlist.data?.entries.filter((e) => e.Status === 'offered' && e.ClassID === c.ClassID) ?? [];
     return offers.find((e) => e.StudentID === studentId) ?? offers[0] ?? null;
+  };
+
+  // A full class whose place this family holds in its cart (its own hold makes it full): that place is the family's, and paid at the checkout.
+  const cartEmpty = useCartStore((s) => s.classItems.length + s.bookingItems.length === 0);
+  const holds = useCartHolds(!cartEmpty);
+  const heldInCart = (c: ClassSummary) => (c.IsFull ? (holds.data?.classes.find((h) => h.ClassID === c.ClassID) ?? null) : null);
+  const nameOf = (id: number | undefined) => {
+    const s = students.data?.students.find((x) => x.StudentID === id);
+    return s ? `${s.FirstName} ${s.LastName}` : null;
   };
 
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
@@ -49,9 +60,17 @@ export default function AddEnrollmentsRoute() {
             options={(students.data?.students ?? []).map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${s.Age != null ? ` (${s.Age})` : ''}` }))}
           />
         }
-        heldFor={(c) => offerIn(c)?.StudentName ?? null}
+        heldFor={(c) => offerIn(c)?.StudentName ?? nameOf(heldInCart(c)?.StudentID) ?? null}
         action={(c) => {
           const offered = offerIn(c);
+          const inCart = offered === null ? heldInCart(c) : null;
+          if (inCart && (studentId === null || studentId === inCart.StudentID)) {
+            return (
+              <Link to={paths.checkout} className={buttonClasses('primary', 'sm')}>
+                Go to checkout
+              </Link>
+            );
+          }
           const full = c.IsFull && offered === null;
           return (
             <Button
