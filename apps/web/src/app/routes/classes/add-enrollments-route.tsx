@@ -34,9 +34,17 @@ export default function AddEnrollmentsRoute() {
   };
 
   // A full class whose place this family holds in its cart (its own hold makes it full): that place is the family's, and paid at the checkout.
+  const cartClasses = useCartStore((s) => s.classItems);
   const cartEmpty = useCartStore((s) => s.classItems.length + s.bookingItems.length === 0);
   const holds = useCartHolds(!cartEmpty);
-  const heldInCart = (c: ClassSummary) => (c.IsFull ? (holds.data?.classes.find((h) => h.ClassID === c.ClassID) ?? null) : null);
+  const heldInCart = (c: ClassSummary) => {
+    if (!c.IsFull) return null;
+    // The term places the cart holds now (not a single session's, nor a payment's held elsewhere): the picked child's first.
+    const mine = (holds.data?.classes ?? []).filter(
+      (h) => h.ClassID === c.ClassID && Date.parse(h.heldUntil) > Date.now() && cartClasses.some((i) => i.ClassID === h.ClassID && i.StudentID === h.StudentID && !i.casual),
+    );
+    return mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
+  };
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
     return s ? `${s.FirstName} ${s.LastName}` : null;
@@ -68,6 +76,7 @@ export default function AddEnrollmentsRoute() {
             return (
               <Link to={paths.checkout} className={buttonClasses('primary', 'sm')}>
                 Go to checkout
+                <span className="sr-only">: {c.Name}</span>
               </Link>
             );
           }

@@ -36,7 +36,11 @@ export function syncCartHolds(client: QueryClient, body: CartHoldsRequest): void
   const next = latest;
   latest = null;
   void holdCart(next)
-    .then((data) => client.setQueryData(cartHoldsQueryOptions().queryKey, data))
+    .then(async (data) => {
+      // A read sent before this answer must not overwrite it with the holds as they were.
+      await client.cancelQueries({ queryKey: cartHoldsQueryOptions().queryKey });
+      client.setQueryData(cartHoldsQueryOptions().queryKey, data);
+    })
     .catch(() => client.invalidateQueries({ queryKey: cartHoldsQueryOptions().queryKey }))
     .finally(() => {
       sending = false;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
@@ -64,9 +64,10 @@ export function ClassStep({
   // Whether each class the search has shown is full now: a class chosen for the term that has
   // filled since (another family paid first) says so in "Your classes", with its waitlist instead.
   const [fullNow, setFullNow] = useState<Record<number, boolean>>({});
-  // The chosen classes and onAdd as they are now, for the search's answers (onResults stays one function).
+  // The chosen classes and onAdd as they are now, for the search's answers (onResults stays one
+  // function). Only the classes on the page the search shows are read again.
   const latest = useRef({ classes, onAdd });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { classes, onAdd };
   });
   const onResults = useCallback((list: readonly ClassSummary[]) => {

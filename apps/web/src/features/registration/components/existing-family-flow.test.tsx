@@ -180,7 +180,7 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
   });
 
-  it('places read again when the family comes back to the classes are kept: one place left now takes one child, not two', async () => {
+  it('places read again when the family comes back to the classes are kept: with one place left now, two children ticked for it is one too many', async () => {
     serveFamily([], [classSummary()]);
     let searches = 0;
     server.use(
@@ -193,15 +193,25 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     renderFlow();
     fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const leo = () => within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement;
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
-    expect(leo().disabled).toBe(false);
+    const box = (name: string) => within(screen.getByRole('group', { name: `Classes for ${name}` })).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement;
+    await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    fireEvent.click(box('Mia Shah'));
+    fireEvent.click(box('Leo Shah'));
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
     await waitFor(() => expect(searches).toBe(2));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('group', { name: 'Classes for Leo Shah' });
-    expect(leo().disabled).toBe(true);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Tadpoles has 1 place left: choose it for no more than 1 swimmer.');
+    expect(next.getAttribute('aria-describedby')).toBe(screen.getByRole('status').id);
+
+    fireEvent.click(box('Leo Shah'));
+    expect(next.disabled).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(box('Leo Shah').disabled).toBe(true);
   });
 });

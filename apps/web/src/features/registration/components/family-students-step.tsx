@@ -2,7 +2,7 @@ import { InfoIcon, UserRoundIcon } from 'lucide-react';
 import { registrationMessages as rm } from '@portal/shared/registration-schemas';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
-import type { ChosenClass } from '../lib/registration-state';
+import { overPlaces, type ChosenClass } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -44,6 +44,8 @@ export function FamilyStudentsStep({
 }) {
   const none = !students.some((s) => (assigned[s.StudentID] ?? []).length > 0);
   const takenIn = (classId: number) => Object.values(assigned).filter((ids) => ids.includes(classId)).length;
+  const tooMany = overPlaces(chosen, takenIn, studentTerm);
+  const why = none ? 'family-needs-class' : tooMany ? 'family-too-many' : undefined;
   return (
     <StepCard
       title={`${studentTerm}s`}
@@ -56,8 +58,12 @@ export function FamilyStudentsStep({
             <p id="family-needs-class" className="text-sm text-ink-soft">
               Choose at least one class to go on.
             </p>
+          ) : tooMany ? (
+            <p id="family-too-many" role="status" className="text-sm font-medium text-danger">
+              {tooMany}
+            </p>
           ) : null}
-          <Button size="lg" onClick={onNext} disabled={none} aria-describedby={none ? 'family-needs-class' : undefined} className="sm:min-w-36">
+          <Button size="lg" onClick={onNext} disabled={why !== undefined} aria-describedby={why} className="sm:min-w-36">
             Next
           </Button>
         </div>

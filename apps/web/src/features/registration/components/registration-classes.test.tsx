@@ -388,6 +388,16 @@ function atStudentsList(studentClasses: number[][], classes: ChosenClass[]) {
 }
 
 describe('the students list with classes (N14, N16)', () => {
+  it('a class whose places were read again as fewer than the swimmers put in it says so, and Next waits until they fit', async () => {
+    atStudentsList([[101], [101]], [{ ...chosen(tadpoles), PlacesLeft: 1 }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Tadpoles has 1 place left: choose it for no more than 1 swimmer.');
+    expect(button('Next').disabled).toBe(true);
+    expect(button('Next').getAttribute('aria-describedby')).toBe(screen.getByRole('status').id);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('Next is disabled while any swimmer has no class; removing a class takes it off every swimmer', async () => {
     atStudentsList([[], []], [chosen(tadpoles), chosen(dolphins)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();

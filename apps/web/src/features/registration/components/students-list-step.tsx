@@ -4,7 +4,7 @@ import type { FormValues } from '@portal/shared/form-engine/form-types';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import type { ChosenClass } from '../lib/registration-state';
+import { overPlaces, type ChosenClass } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -64,6 +64,8 @@ export function StudentsListStep({
   const labelOf = (student: FormValues, i: number) => studentLabel(student, i, studentTerm);
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
+  const tooMany = classes ? overPlaces(classes.chosen, takenIn, studentTerm) : null;
+  const why = withoutClass ? 'students-need-class' : tooMany ? 'students-too-many' : undefined;
   return (
     <StepCard
       title={`${studentTerm}s`}
@@ -80,8 +82,12 @@ export function StudentsListStep({
             <p id="students-need-class" className="text-sm text-ink-soft">
               Choose a class for each {studentTerm.toLowerCase()} to go on.
             </p>
+          ) : tooMany ? (
+            <p id="students-too-many" role="status" className="text-sm font-medium text-danger">
+              {tooMany}
+            </p>
           ) : null}
-          <Button size="lg" onClick={onNext} disabled={students.length === 0 || withoutClass} aria-describedby={withoutClass ? 'students-need-class' : undefined} className="sm:min-w-36">
+          <Button size="lg" onClick={onNext} disabled={students.length === 0 || why !== undefined} aria-describedby={why} className="sm:min-w-36">
             Next
           </Button>
         </div>

@@ -31,6 +31,20 @@ export function withClass(list: readonly ChosenClass[], cls: ChosenClass): Chose
   return list.some((c) => c.ClassID === cls.ClassID) ? list.map((c) => (c.ClassID === cls.ClassID ? cls : c)) : [...list, cls];
 }
 
+/**
+ * A chosen class given more children than it has places left (read again since it was chosen):
+ * what the step says, or null when every class fits.
+ */
+export function overPlaces(chosen: readonly ChosenClass[], takenIn: (classId: number) => number, studentTerm: string): string | null {
+  const over = chosen.find((c) => !c.waitlist && takenIn(c.ClassID) > c.PlacesLeft);
+  if (!over) return null;
+  const n = over.PlacesLeft;
+  const term = studentTerm.toLowerCase();
+  return n === 0
+    ? `${over.Name} is full now: take it off, or choose its waitlist in the classes.`
+    : `${over.Name} has ${n} ${n === 1 ? 'place' : 'places'} left: choose it for no more than ${n} ${n === 1 ? term : `${term}s`}.`;
+}
+
 /** The address being proved: the token send-code answered, and whether verify-code accepted it. */
 export interface EmailProof {
   email: string;

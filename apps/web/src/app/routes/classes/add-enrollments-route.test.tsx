@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { ClassFieldsAnswer, ClassSearchAnswer, ClassStudentsAnswer, OcrProfileAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
+import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { useCartStore } from '@/lib/cart-store';
+import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
+import { server, installMockServer } from '@/test/msw';
+import AddEnrollmentsRoute from './add-enrollments-route';
+
+installMockServer();
+afterEach(() => cleanup());
+
+const NOAH = 4;
+const ELLA = 5;
+const soon = () => new Date(Date.now() + 10 * 60_000).toISOString();
+
+/**
+ * Three full classes, each in the cart: Dolphin for the term for Noah (held), Shark for one session
+ * for Ella (held), Turtle for the term for Noah (its hold ran out a minute ago).
+ */
+function serve() {
+  server.use(
+    http.get<never, never, OcrProfileAnswer>('/api/classes/ocr-profiles/1', () => HttpResponse.json({ success: true, profile: classesProfile() })),
+    http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () =>
+      HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
+    ),
+    http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
+      HttpResponse.json({
+        students: [
+          { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null },
+          { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null },
+        ],
+      }),
+    ),
+    http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
+    http.post<never, never, ClassSearchAnswer>('/api/classes', () =>
+      HttpResponse.json({
+        current_page: 1,
+        total_pages: 1,
+        total: 3,
+        classes: [
+          classSummary({ ClassID: 11, Name: 'Dolphin – Monday', PlacesLeft: 0, IsFull: true }),
+          classSummary({ ClassID: 12, Name: 'Shark – Friday', PlacesLeft: 0, IsFull: true }),
+          classSummary({ ClassID: 13, Name: 'Turtle – Wednesday', PlacesLeft: 0, IsFull: true }),
+        ],
+      }),
+    ),
+    http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () =>
+      HttpResponse.json({
+        classes: [
+          { ClassID: 11, StudentID: NOAH, heldUntil: soon() },
+          { ClassID: 12, StudentID: ELLA, heldUntil: soon() },
+          { ClassID: 13, StudentID: NOAH, heldUntil: new Date(Date.now() - 60_000).toISOString() },
+        ],
+        courts: [],
+        refused: [],
+      }),
+    ),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, registrationTestConfig());
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[paths.addEnrollments(1)]}>
+        <Routes>
+          <Route path={paths.addEnrollments(':ocrProfileId')} element={<AddEnrollmentsRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const card = async (name: string) => (await screen.findAllByTestId('class-result')).find((c) => c.textContent?.includes(name))!;
+
+beforeEach(() => {
+  useCartStore.getState().clear();
+  useCartStore.getState().setClassItems([
+    { ClassID: 11, StudentID: NOAH, dates: [], label: 'Dolphin – Monday – Noah Mitchell' },
+    { ClassID: 12, StudentID: ELLA, dates: ['2030-03-08'], casual: true, label: 'Shark – Friday – Ella Mitchell' },
+    { ClassID: 13, StudentID: NOAH, dates: [], label: 'Turtle – Wednesday – Noah Mitchell' },
+  ]);
+});
+
+describe('AddEnrollmentsRoute: a full class whose place the family holds in its cart', () => {
+  it('says the place is held for the child and leads to the checkout; a held session or a hold that ran out leaves the class full', async () => {
+    serve();
+    renderPage();
+    const dolphin = await card('Dolphin – Monday');
+    expect(await within(dolphin).findByText('A place is held for Noah Mitchell')).toBeTruthy();
+    expect(within(dolphin).getByRole('link', { name: 'Go to checkout: Dolphin – Monday' }).getAttribute('href')).toBe(paths.checkout);
+
+    for (const name of ['Shark – Friday', 'Turtle – Wednesday']) {
+      const full = await card(name);
+      expect(within(full).queryByText(/A place is held/)).toBeNull();
+      expect(within(full).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
+    }
+  });
+
+  it('with another child picked, the class is full for that child: its waitlist, not the checkout', async () => {
+    serve();
+    renderPage();
+    await within(await card('Dolphin – Monday')).findByText('A place is held for Noah Mitchell');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(ELLA) } });
+    const dolphin = await card('Dolphin – Monday');
+    expect(within(dolphin).queryByRole('link', { name: /Go to checkout/ })).toBeNull();
+    expect(within(dolphin).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
+  });
+});
