@@ -1,3 +1,5 @@
+import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
+import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import type { ClassSummary, OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { formTestConfig } from './form-config';
@@ -79,5 +81,36 @@ export function classSummary(change: Partial<ClassSummary> = {}): ClassSummary {
     CasualPrice: 3000,
     dates: ['2026-12-07', '2026-12-14', '2026-12-21', '2027-01-04'],
     ...change,
+  };
+}
+
+/** A registration's quote with nothing to pay (Submit instead of Pay), paid by no option. */
+export function freeRegistrationQuote(): RegistrationQuoteAnswer {
+  return {
+    rows: [],
+    invoices: [],
+    paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
+    totals: {
+      subtotalCents: 0,
+      autoDiscountCents: 0,
+      earlyPaymentDiscountCents: 0,
+      discountCodeCents: 0,
+      taxName: 'GST',
+      taxInclusive: true,
+      totalTaxCents: 0,
+      cardFeeAmountCents: 0,
+      cardFeePercentageBasisPoints: 0,
+      surchargeCents: 0,
+      totalCents: 0,
+      customerCreditsCents: 0,
+      paymentAmountCents: 0,
+    },
+    discountCodes: [],
+    creditsUsed: [],
+    currencySymbol: '$',
+    cardPaymentsAvailable: true,
+    stripePublishableKey: null,
+    paymentOptions: [],
+    bankFormat: 'AU',
   };
 }

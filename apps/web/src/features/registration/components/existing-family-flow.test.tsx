@@ -9,9 +9,7 @@ import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import type { ApiError } from '@portal/shared/api-schemas';
-import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
-import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
-import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
+import { classesProfile, classSummary, freeRegistrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { ExistingFamilyFlow } from './existing-family-flow';
 
@@ -133,33 +131,7 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
   it('refused at Submit: "Choose other classes" stays when the message is dismissed, as Submit would be refused again', async () => {
     serveFamily([], [classSummary()]);
     const full = 'Tadpoles is full. Choose another class, or join its waitlist.';
-    const free: RegistrationQuoteAnswer = {
-      rows: [],
-      invoices: [],
-      paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
-      totals: {
-        subtotalCents: 0,
-        autoDiscountCents: 0,
-        earlyPaymentDiscountCents: 0,
-        discountCodeCents: 0,
-        taxName: 'GST',
-        taxInclusive: true,
-        totalTaxCents: 0,
-        cardFeeAmountCents: 0,
-        cardFeePercentageBasisPoints: 0,
-        surchargeCents: 0,
-        totalCents: 0,
-        customerCreditsCents: 0,
-        paymentAmountCents: 0,
-      },
-      discountCodes: [],
-      creditsUsed: [],
-      currencySymbol: '$',
-      cardPaymentsAvailable: true,
-      stripePublishableKey: null,
-      paymentOptions: [],
-      bankFormat: 'AU',
-    };
+    const free = freeRegistrationQuote();
     server.use(
       http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
       http.post('/api/classes/ocr-class-quote', () => HttpResponse.json(free)),
