@@ -1,14 +1,8 @@
-import type { Page } from '@playwright/test';
-import { apiCall, expect, expectAccessible, isMobile, submitLogin, test } from '../support/fixtures.ts';
+import { apiCall, expect, submitLogin, test } from '../support/fixtures.ts';
+import { DOLPHIN, screenshot } from '../support/registration.ts';
 
 /** SPLASH's demo profile 1: a class step, card or direct debit. */
 const CLASSES_PROFILE = 1;
-const DOLPHIN = 'Dolphin – Monday';
-
-async function screenshot(page: Page, name: string) {
-  await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
-}
 
 /**
  * N12, N15, N18, F16: a family that already has an account opens a registration link with

@@ -1,6 +1,9 @@
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createRuntime } from '../../apps/server/src/runtime.ts';
 import { classesJobs } from '../../apps/server/src/modules/classes/classes.api.ts';
+import { findCompanyByCode } from '../../apps/server/src/modules/company/company.api.ts';
+import { companyTimeZone, localNow } from '../../apps/server/src/lib/time.ts';
+import type { Ctx } from '../../apps/server/src/context.ts';
 import { databaseUrl, portalPort, smtpPort } from './servers.ts';
 
 /** Gives a test's class `places` more places (a capacity raise frees places, as a drop would). */
@@ -27,15 +30,12 @@ export async function addPlaces(code: string, className: string, places: number)
 export async function fillClass(code: string, className: string): Promise<void> {
   const handle = openDatabase(databaseUrl);
   try {
-    const cls = await handle.db
-      .selectFrom('classes as c')
-      .innerJoin('companies as co', 'co.id', 'c.company_id')
-      .select(['c.id', 'c.company_id'])
-      .where('co.code', '=', code)
-      .where('c.name', '=', className)
-      .executeTakeFirstOrThrow();
+    const company = await findCompanyByCode({ db: handle.db } as Ctx, code);
+    if (!company) throw new Error(`no company ${code}`);
+    const cls = await handle.db.selectFrom('classes').select(['id', 'company_id']).where('company_id', '=', company.id).where('name', '=', className).executeTakeFirstOrThrow();
+    // The server's rule (refreshClassCounts): a place that ended before the company's today is free.
     const now = new Date().toISOString();
-    const today = now.slice(0, 10);
+    const today = localNow(companyTimeZone(company.settings.localization)).date;
     const { n } = await handle.db
       .selectFrom('enrolments')
       .select((eb) => eb.fn.countAll<number>().as('n'))

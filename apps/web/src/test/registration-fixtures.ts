@@ -84,14 +84,25 @@ export function classSummary(change: Partial<ClassSummary> = {}): ClassSummary {
   };
 }
 
-/** A registration's quote with nothing to pay (Submit instead of Pay), paid by no option. */
-export function freeRegistrationQuote(): RegistrationQuoteAnswer {
+/**
+ * A registration's quote: `rows` priced at `priceCents` with a card surcharge of `surchargeCents`
+ * (1.5 % where there is one), no tax, discount or credit; with nothing given, nothing to pay
+ * (Submit instead of Pay).
+ */
+export function registrationQuote({
+  rows = [],
+  priceCents = 0,
+  surchargeCents = 0,
+  paymentOptions = [],
+  stripePublishableKey = null,
+}: Partial<Pick<RegistrationQuoteAnswer, 'rows' | 'paymentOptions' | 'stripePublishableKey'>> & { priceCents?: number; surchargeCents?: number } = {}): RegistrationQuoteAnswer {
+  const total = priceCents + surchargeCents;
   return {
-    rows: [],
+    rows,
     invoices: [],
     paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
     totals: {
-      subtotalCents: 0,
+      subtotalCents: priceCents,
       autoDiscountCents: 0,
       earlyPaymentDiscountCents: 0,
       discountCodeCents: 0,
@@ -99,18 +110,18 @@ export function freeRegistrationQuote(): RegistrationQuoteAnswer {
       taxInclusive: true,
       totalTaxCents: 0,
       cardFeeAmountCents: 0,
-      cardFeePercentageBasisPoints: 0,
-      surchargeCents: 0,
-      totalCents: 0,
+      cardFeePercentageBasisPoints: surchargeCents ? 150 : 0,
+      surchargeCents,
+      totalCents: total,
       customerCreditsCents: 0,
-      paymentAmountCents: 0,
+      paymentAmountCents: total,
     },
     discountCodes: [],
     creditsUsed: [],
     currencySymbol: '$',
     cardPaymentsAvailable: true,
-    stripePublishableKey: null,
-    paymentOptions: [],
+    stripePublishableKey,
+    paymentOptions,
     bankFormat: 'AU',
   };
 }

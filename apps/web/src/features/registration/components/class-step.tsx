@@ -61,24 +61,21 @@ export function ClassStep({
   const [date, setDate] = useState('');
   const chosenIds = new Set(classes.map((c) => c.ClassID));
   const idBase = useId();
-  // Whether each class the search has shown is full now: a class chosen for the term that has
-  // filled since (another family paid first) says so in "Your classes", with its waitlist instead.
-  const [fullNow, setFullNow] = useState<Record<number, boolean>>({});
-  // The chosen classes and onAdd as they are now, for the search's answers (onResults stays one
-  // function). Only the classes on the page the search shows are read again.
+  // Each page of the search's answers updates the places of the classes on it the family chose for
+  // the term (onResults stays one function, reading the chosen classes and onAdd as they are now):
+  // the next step lets no more children into a class than fit, and one that filled since (another
+  // family paid first) says so in "Your classes", with its waitlist instead.
   const latest = useRef({ classes, onAdd });
   useLayoutEffect(() => {
     latest.current = { classes, onAdd };
   });
   const onResults = useCallback((list: readonly ClassSummary[]) => {
-    setFullNow((seen) => ({ ...seen, ...Object.fromEntries(list.map((c) => [c.ClassID, c.IsFull])) }));
-    // A class chosen for the term keeps the places it has now, so the next step lets no more children into it than fit.
     for (const fresh of list) {
       const mine = latest.current.classes.find((c) => c.ClassID === fresh.ClassID);
       if (mine && !mine.waitlist && !mine.casual && mine.PlacesLeft !== fresh.PlacesLeft) latest.current.onAdd({ ...mine, PlacesLeft: fresh.PlacesLeft });
     }
   }, []);
-  const filled = (c: ChosenClass) => !c.waitlist && !c.casual && fullNow[c.ClassID] === true;
+  const filled = (c: ChosenClass) => !c.waitlist && !c.casual && c.PlacesLeft <= 0;
   const removeId = (classId: number) => `${idBase}-remove-${classId}`;
   const waitInstead = (c: ChosenClass) => {
     onAdd({ ...c, casual: false, dates: [], waitlist: true });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import type { ApiError } from '@portal/shared/api-schemas';
-import { classesProfile, classSummary, freeRegistrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
+import { classesProfile, classSummary, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { ExistingFamilyFlow } from './existing-family-flow';
 
@@ -45,7 +45,8 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
 }
 
 function renderFlow() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The portal's own freshness (app/query-client.ts): an answer is kept 30 s unless invalidated.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, registrationTestConfig());
   render(
     <QueryClientProvider client={client}>
@@ -131,7 +132,7 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
   it('refused at Submit: "Choose other classes" stays when the message is dismissed, as Submit would be refused again', async () => {
     serveFamily([], [classSummary()]);
     const full = 'Tadpoles is full. Choose another class, or join its waitlist.';
-    const free = freeRegistrationQuote();
+    const free = registrationQuote();
     server.use(
       http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
       http.post('/api/classes/ocr-class-quote', () => HttpResponse.json(free)),
@@ -152,11 +153,13 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
   });
 
-  it('places read again when the family comes back to the classes are kept: with one place left now, two children ticked for it is one too many', async () => {
+  it('the places read again after a refusal are kept: with one place left, two children ticked for the class are one too many', async () => {
     serveFamily([], [classSummary()]);
     let searches = 0;
     server.use(
       http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      // Two children asked for, one place left: the quote refuses the second.
+      http.post('/api/classes/ocr-class-quote', () => HttpResponse.json<ApiError>({ message: 'Tadpoles is full. Choose another class, or join its waitlist.', code: 'CLASS_FULL' }, { status: 409 })),
       http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => {
         searches += 1;
         return HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [classSummary({ PlacesLeft: searches === 1 ? 2 : 1 })] });
@@ -169,9 +172,9 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     await screen.findByRole('group', { name: 'Classes for Mia Shah' });
     fireEvent.click(box('Mia Shah'));
     fireEvent.click(box('Leo Shah'));
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose other classes' }));
 
-    fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
     await waitFor(() => expect(searches).toBe(2));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

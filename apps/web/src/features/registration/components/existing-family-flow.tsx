@@ -5,8 +5,7 @@ import type { PaymentMethod } from '@portal/shared/payment-schemas';
 import type { OcrClassAnswer, OcrClassChoice, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { ListError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
-import { classesKey } from '@/entities/classes/classes-key';
+import { errorMessage } from '@/lib/api-client';
 import { classStudentsQueryOptions } from '@/entities/classes/get-class-students';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
@@ -18,6 +17,7 @@ import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
 import { FamilyStudentsStep } from './family-students-step';
+import { useChooseClassesAgain } from './use-choose-classes-again';
 import { useOcrClassPayment } from './use-ocr-class-payment';
 
 type Page = 'addClasses' | 'students' | 'agreements' | 'checkout';
@@ -88,6 +88,10 @@ export function ExistingFamilyFlow({
     setPage(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  const chooseClassesAgain = useChooseClassesAgain(payment.classFull, quote.error, () => {
+    payment.choosingAgain();
+    go('addClasses');
+  });
   const pages: Page[] = ['addClasses', 'students', ...(toSign.length > 0 || !agreements.isSuccess ? (['agreements'] as Page[]) : []), 'checkout'];
   const stepOf = (p: Page) => ({ index: pages.indexOf(p) + 1, count: pages.length });
   const nameOf = (id: number) => family.find((s) => s.StudentID === id);
@@ -190,16 +194,7 @@ export function ExistingFamilyFlow({
         onSubmitFree={() => void payment.pay({ ...base, direct_debit_payment: byDebit })}
         step={stepOf('checkout')}
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}
-        // A class that filled since it was chosen (at the quote, or refused at Pay): back to the classes, read again.
-        onChooseClasses={
-          payment.classFull || (quote.error instanceof ApiRequestError && quote.error.code === 'CLASS_FULL')
-            ? () => {
-                payment.choosingAgain();
-                void queryClient.invalidateQueries({ queryKey: classesKey });
-                go('addClasses');
-              }
-            : undefined
-        }
+        onChooseClasses={chooseClassesAgain}
       />
     );
   }

@@ -9,7 +9,6 @@ import type { ApiError } from '@portal/shared/api-schemas';
 import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary } from '@portal/shared/class-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { HOLD_EXPIRED_MESSAGE, type GatewayChallenge, type GatewayToken, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
 import {
   REGISTRATION_TOKEN_HEADER,
@@ -24,7 +23,7 @@ import type { z } from 'zod';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
-import { classesProfile, classSummary, registrationTestConfig } from '@/test/registration-fixtures';
+import { classesProfile, classSummary, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { stripeJs } from '@/test/stripe-js';
 import { registrationStorageKey, type ChosenClass, type RegistrationState } from '../lib/registration-state';
@@ -150,34 +149,15 @@ function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = 
       await held?.();
       const price = body.classes?.some((c) => !c.waitlist) ? 10_000 : 0;
       const surcharge = body.direct_debit_payment || price === 0 ? 0 : 150;
-      const total = price + surcharge;
-      return HttpResponse.json({
-        rows: [...(price ? [row('r1', 'Class', 'Tadpoles – Mia Shah', price)] : []), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
-        invoices: [],
-        paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
-        totals: {
-          subtotalCents: price,
-          autoDiscountCents: 0,
-          earlyPaymentDiscountCents: 0,
-          discountCodeCents: 0,
-          taxName: 'GST',
-          taxInclusive: true,
-          totalTaxCents: 0,
-          cardFeeAmountCents: 0,
-          cardFeePercentageBasisPoints: surcharge ? 150 : 0,
+      return HttpResponse.json(
+        registrationQuote({
+          rows: [...(price ? [row('r1', 'Class', 'Tadpoles – Mia Shah', price)] : []), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
+          priceCents: price,
           surchargeCents: surcharge,
-          totalCents: total,
-          customerCreditsCents: 0,
-          paymentAmountCents: total,
-        },
-        discountCodes: [],
-        creditsUsed: [],
-        currencySymbol: '$',
-        cardPaymentsAvailable: true,
-        stripePublishableKey,
-        paymentOptions,
-        bankFormat: 'AU',
-      });
+          paymentOptions,
+          stripePublishableKey,
+        }),
+      );
     }),
   );
   return asked;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
@@ -9,15 +9,15 @@ import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { ListError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { studentTerm as studentTermOf } from '@/lib/branding';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
-import { classesKey } from '@/entities/classes/classes-key';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
 import { registrationStorageKey, useRegistrationState, withClass, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
 import { useStepHistory } from '../lib/use-step-history';
+import { useChooseClassesAgain } from './use-choose-classes-again';
 import { AgreementsStep } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -119,7 +119,6 @@ export function RegistrationFlow({
   const [offered, setOffered] = useState<RegistrationQuoteAnswer['paymentOptions'] | null>(null);
   const user = useCurrentUser();
 
-  const queryClient = useQueryClient();
   const saveDraft = useCallback((customer: FormValues) => update({ customer }), [update]);
   const descriptors = useMemo(() => (formFields.data ? describeFormFields('customer', formFields.data, context) : []), [formFields.data, context]);
   const go = (page: RegistrationPage) => {
@@ -137,7 +136,7 @@ export function RegistrationFlow({
     go('addCustomer');
   };
   const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
-  const { signed, completed, done, challenge, paying, sending, error, classFull, dismissError, submit, pay, decide, resendAfterHoldExpired } = useRegistrationSubmission({
+  const { signed, completed, done, challenge, paying, sending, error, classFull, dismissError, choosingAgain, submit, pay, decide, resendAfterHoldExpired } = useRegistrationSubmission({
     storageKey,
     profile,
     withClasses,
@@ -159,6 +158,10 @@ export function RegistrationFlow({
   const quote = useRegistrationQuote({ profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit }, withClasses && state.page === 'checkout' && signed !== null && !completed);
   const answeredOptions = quote.data?.paymentOptions;
   if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
+  const chooseClassesAgain = useChooseClassesAgain(classFull, quote.error, () => {
+    choosingAgain();
+    go('addClasses');
+  });
 
   // On a phone the panel introduces the title page only; the later pages start with their form.
   return (
@@ -350,17 +353,7 @@ export function RegistrationFlow({
           onSubmitFree={() => void pay({ direct_debit_payment: byDebit })}
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
-          // A class that filled up since it was chosen (at the quote, or refused at Pay): back to the classes, to choose another or its waitlist.
-          onChooseClasses={
-            classFull || (quote.error instanceof ApiRequestError && quote.error.code === 'CLASS_FULL')
-              ? () => {
-                  dismissError();
-                  // The class step shows the places as they are now, not as they were when the family chose.
-                  void queryClient.invalidateQueries({ queryKey: classesKey });
-                  go('addClasses');
-                }
-              : undefined
-          }
+          onChooseClasses={chooseClassesAgain}
         />
       );
     }

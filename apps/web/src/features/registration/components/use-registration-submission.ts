@@ -289,8 +289,14 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     paying,
     sending: submission.isPending,
     error: submitError,
+    // Kept when the message is dismissed (the error box dismisses itself): Pay would be refused again.
     classFull,
     dismissError: () => setSubmitError(null),
+    /** The family goes back to choose its classes again. */
+    choosingAgain: () => {
+      setSubmitError(null);
+      setClassFull(false);
+    },
     submit,
     pay,
     decide,
