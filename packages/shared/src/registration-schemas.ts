@@ -118,6 +118,11 @@ export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   bankFormat: z.enum(BANK_FORMATS),
   /** How direct debit is set up: the bank form here, GoCardless's pages once registered (decision 104), or the family's own on file already. */
   directDebitBy: z.enum(['form', 'gocardless', 'on_file']).optional(),
+  /**
+   * A new family's places held while it pays (decision 109), one per place: asked with the
+   * registration's token, the quote holds each class chosen for the company's hold period.
+   */
+  holds: z.array(z.object({ ClassID: z.number(), heldUntil: z.string() })).optional(),
 });
 export type RegistrationQuoteAnswer = z.infer<typeof registrationQuoteAnswerSchema>;
 

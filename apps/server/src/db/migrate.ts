@@ -42,6 +42,7 @@ import { processors } from './migrations/040-processors.ts';
 import { directDebit } from './migrations/041-direct-debit.ts';
 import { instalmentPlans } from './migrations/042-instalment-plans.ts';
 import { waitingRoomAdmissions } from './migrations/043-waiting-room-admissions.ts';
+import { registrationHolds } from './migrations/044-registration-holds.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -88,6 +89,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '041-direct-debit': directDebit(),
     '042-instalment-plans': instalmentPlans(engine),
     '043-waiting-room-admissions': waitingRoomAdmissions(),
+    '044-registration-holds': registrationHolds(engine),
   };
 }
 

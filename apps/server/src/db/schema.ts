@@ -190,7 +190,7 @@ export interface EnrolmentsTable {
   id: Generated<number>;
   company_id: number;
   class_id: number;
-  student_id: number;
+  student_id: number | null;
   start_date: string;
   end_date: string | null;
   status: string;
@@ -199,6 +199,8 @@ export interface EnrolmentsTable {
   /** While status is 'held': the instant the hold lapses. */
   hold_until: string | null;
   created_at: string | null;
+  /** Migration 044: a new family's registration holding a place before its students exist (student_id null until submitted). */
+  registration_id: number | null;
 }
 export interface InvoicesTable {
   id: Generated<number>;

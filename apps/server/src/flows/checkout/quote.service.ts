@@ -141,9 +141,11 @@ export async function quoteNewFamily(
   company: Company,
   items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems'] },
   paymentMethod: 'card' | 'direct_debit',
+  /** The registration asking: its own held places are not counted against it (decision 109). */
+  registrationId?: number,
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [])).forEach((checked, index) => lines.push(classLine(checked, index, company)));
+  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId)).forEach((checked, index) => lines.push(classLine(checked, index, company)));
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),

@@ -10,6 +10,7 @@ import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
 import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.api.ts';
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
+import { holdRegistrationPlaces } from '../../modules/classes/classes.api.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
@@ -106,15 +107,31 @@ export function enrolledItems(body: { profile: number; classes: QuoteRequest['cl
   return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
 }
 
-/** POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets it pay. */
-export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest, ticket?: string): Promise<RegistrationQuoteAnswer> {
-  assertRegistrationOpen(company, body.profile, { at: ctx.clock.now() });
+/**
+ * POST /api/ocr/quote: the classes chosen, priced for the family to be, with how the profile lets
+ * it pay. Named by its registration's token (the checkout step), it also holds their places for
+ * the company's hold period (decision 109): a class that has no place left for every child asking
+ * is refused as before, and nothing is held.
+ */
+export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest, ticket?: string, registrationToken?: string): Promise<RegistrationQuoteAnswer> {
+  const now = ctx.clock.now();
+  assertRegistrationOpen(company, body.profile, { at: now });
   await requireTurn(ctx, company, body.profile, ticket);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   assertEachClassOnce(company, profile, body.classes);
-  const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, body.direct_debit_payment ? 'direct_debit' : 'card');
-  return { ...quote, paymentOptions: paymentOptionsOf(ctx, company, profile), bankFormat: bankFormatOf(company), directDebitBy: mandateFollows(company) ? 'gocardless' : 'form' };
+  const items = enrolledItems(body);
+  const registration = registrationToken ? await repo.findOpenRegistration(ctx.db, company.id, hashToken(registrationToken), nowIso(now)) : undefined;
+  const holding = registration?.profile_id === body.profile && items.length > 0 ? registration.id : undefined;
+  const holds = holding === undefined ? undefined : (await holdRegistrationPlaces(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes))).holds;
+  const quote = await quoteNewFamily(ctx, company, { classItems: items }, body.direct_debit_payment ? 'direct_debit' : 'card', holding);
+  return {
+    ...quote,
+    paymentOptions: paymentOptionsOf(ctx, company, profile),
+    bankFormat: bankFormatOf(company),
+    directDebitBy: mandateFollows(company) ? 'gocardless' : 'form',
+    ...(holds ? { holds } : {}),
+  };
 }
 
 /**

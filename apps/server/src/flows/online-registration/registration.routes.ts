@@ -74,9 +74,10 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     },
   );
 
-  route(app, base, endpoints.quote, async ({ ctx, body, req }) => {
+  route(app, base, endpoints.quote, async ({ ctx, body, headers, req, reply }) => {
+    reply.header('cache-control', 'no-store');
     await throttle(req, 'register');
-    return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile));
+    return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile), headers[REGISTRATION_TOKEN_HEADER]);
   });
 
   // A family that already has an account, signed in, registers its own students in classes (N12, F16, R49; decision 060).

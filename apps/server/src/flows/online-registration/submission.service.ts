@@ -15,8 +15,8 @@ import { isPasswordChangePending, openAccount, removeAccount } from '../../modul
 import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
-import { quoteNewFamily } from '../checkout/quote.service.ts';
-import { joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
+import { handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
 import { insertStudents, parseStudentForm } from '../../modules/students/students.api.ts';
@@ -58,7 +58,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   const payment = checkClassesAndPayment(ctx, company, profile, body, registration.card_token, studentTerm);
   // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
   if (payment !== null) {
-    const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment);
+    const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment, registration.id);
     if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
   const agreed = await checkAgreementAnswers(ctx, company, undefined, body.profile, body.agreements);
@@ -158,6 +158,8 @@ export async function submitRegistration(
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
       }
+      // The places the registration holds become its students' holds, which the checkout takes over.
+      if (checked.payment !== null) await handRegistrationHoldsOver(tx, company, checked.registration.id, classItemsOf(cartOf(body, studentIds)));
       if (mandate) await storeBankMandate(tx, company, clientId, mandate);
       await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.

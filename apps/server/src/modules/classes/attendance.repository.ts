@@ -4,9 +4,9 @@ import { placesIn } from './classes.repository.ts';
 // Sessions, absences and make-up credits.
 
 /** Who is in one session: ongoing enrolments covering it less their absences, plus one-session enrolments. */
-export async function sessionOccupancy(db: Db, companyId: number, classId: number, date: string, now: string, sessionId: number, countTemporary: boolean) {
+export async function sessionOccupancy(db: Db, companyId: number, classId: number, date: string, now: string, sessionId: number, countTemporary: boolean, exceptRegistration?: number) {
   const [ongoing, absent, single] = await Promise.all([
-    placesIn(db, companyId, [classId], now)
+    placesIn(db, companyId, [classId], now, exceptRegistration)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('kind', '=', 'ongoing')
       .where('start_date', '<=', date)
@@ -18,7 +18,7 @@ export async function sessionOccupancy(db: Db, companyId: number, classId: numbe
       .where('company_id', '=', companyId)
       .where('session_id', '=', sessionId)
       .executeTakeFirstOrThrow(),
-    placesIn(db, companyId, [classId], now)
+    placesIn(db, companyId, [classId], now, exceptRegistration)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('kind', 'in', countTemporary ? ['casual', 'temporary'] : ['casual'])
       .where('start_date', '=', date)

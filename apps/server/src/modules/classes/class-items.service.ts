@@ -76,6 +76,8 @@ export async function checkClassItems(
   items: readonly ClassItem[],
   classes: { found: readonly ClassToCheck[]; locked: boolean },
   at: Date,
+  /** A new family's registration whose own held places are not counted against it (decision 109). */
+  exceptRegistration?: number,
 ): Promise<CheckedItem[]> {
   if (items.length === 0) return [];
   const c = clock(company, at);
@@ -92,7 +94,7 @@ export async function checkClassItems(
     const first = upcoming.find((s) => s.class_id === id);
     return termClasses.has(id) && first ? [{ classId: id, date: first.date }] : [];
   });
-  const counts = await repo.countTermPlaces(db, company.id, from, c.now, includeTemporary);
+  const counts = await repo.countTermPlaces(db, company.id, from, c.now, includeTemporary, exceptRegistration);
   const countOf = (classId: number, kind: 'ongoing' | 'temporary') => Number(counts.find((r) => r.class_id === classId && r.kind === kind)?.n ?? 0);
 
   const checked: CheckedItem[] = [];
@@ -134,7 +136,7 @@ export async function checkClassItems(
       if (existing.some((e) => (e.kind === 'ongoing' && e.start_date <= date && (e.end_date === null || e.end_date >= date)) || e.start_date === date)) {
         throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
       }
-      const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary);
+      const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary, exceptRegistration);
       const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
       if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull(cls.name));
       checked.push({ ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date });

@@ -10,13 +10,14 @@ type Eb = ExpressionBuilder<Database, 'enrolments'>;
 export const holdsPlace = (eb: Eb, now: string) =>
   eb.or([eb('enrolments.status', 'in', ['active', 'temporary']), eb.and([eb('enrolments.status', '=', 'held'), eb('enrolments.hold_until', '>', now)])]);
 
-/** Enrolments in some classes that hold a place at `now`. */
-export function placesIn(db: Db, companyId: number, classIds: number[], now: string) {
+/** Enrolments in some classes that hold a place at `now`; `exceptRegistration`: not the places that registration holds itself. */
+export function placesIn(db: Db, companyId: number, classIds: number[], now: string, exceptRegistration?: number) {
   return db
     .selectFrom('enrolments')
     .where('company_id', '=', companyId)
     .where('class_id', 'in', classIds)
-    .where((eb) => holdsPlace(eb, now));
+    .where((eb) => holdsPlace(eb, now))
+    .$if(exceptRegistration !== undefined, (w) => w.where((eb) => eb.or([eb('registration_id', 'is', null), eb('registration_id', '!=', exceptRegistration!)])));
 }
 
 /** A class with its lesson format's and venue's names (the shape a class is shown in). */
@@ -147,13 +148,14 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
  * or after the class's `date` (its first session to come), and with `temporary` the make-ups in
  * that session. One statement for all of a cart's classes.
  */
-export function countTermPlaces(db: Db, companyId: number, from: { classId: number; date: string }[], now: string, temporary: boolean) {
+export function countTermPlaces(db: Db, companyId: number, from: { classId: number; date: string }[], now: string, temporary: boolean, exceptRegistration?: number) {
   if (from.length === 0) return Promise.resolve([]);
   return placesIn(
     db,
     companyId,
     from.map((f) => f.classId),
     now,
+    exceptRegistration,
   )
     .select(['class_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
     .where((eb) =>
@@ -235,7 +237,9 @@ export function findSession(db: Db, companyId: number, sessionId: number) {
 }
 
 export interface NewEnrolment {
-  student_id: number;
+  /** Null for a place a new family's registration holds before its students exist (with `registration_id`). */
+  student_id: number | null;
+  registration_id?: number;
   kind: 'ongoing' | 'casual' | 'temporary';
   start_date: string;
   end_date: string | null;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // Held enrolments (checkout) and the enrolment lists.
@@ -21,6 +22,50 @@ export async function releaseHeld(db: Db, companyId: number, ids: number[]): Pro
   if (ids.length === 0) return [];
   const rows = await db.deleteFrom('enrolments').where('company_id', '=', companyId).where('id', 'in', ids).where('status', '=', 'held').returning('class_id').execute();
   return [...new Set(rows.map((r) => r.class_id))];
+}
+
+/** The places a new family's registration holds (decision 109), lapsed or not. */
+export async function findRegistrationHolds(db: Db, companyId: number, registrationId: number) {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select(['id', 'class_id', 'kind', 'start_date', 'hold_until'])
+    .where('company_id', '=', companyId)
+    .where('registration_id', '=', registrationId)
+    .where('status', '=', 'held')
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), class_id: Number(r.class_id), hold_until: r.hold_until! }));
+}
+
+/** Gives back every place a registration holds, answering what each was. */
+export async function releaseRegistrationHolds(db: Db, companyId: number, registrationId: number) {
+  const rows = await db
+    .deleteFrom('enrolments')
+    .where('company_id', '=', companyId)
+    .where('registration_id', '=', registrationId)
+    .where('status', '=', 'held')
+    .returning(['class_id', 'kind', 'start_date', 'hold_until'])
+    .execute();
+  return rows.map((r) => ({ ...r, class_id: Number(r.class_id), hold_until: r.hold_until! }));
+}
+
+/** A registration's held places become its new students' holds, in one statement. */
+export async function giveHoldsToStudents(db: Db, companyId: number, handed: { id: number; studentId: number }[]): Promise<void> {
+  if (handed.length === 0) return;
+  const student = sql<number>`case ${sql.join(
+    handed.map((h) => sql`when id = ${h.id} then cast(${h.studentId} as integer)`),
+    sql` `,
+  )} end`;
+  await db
+    .updateTable('enrolments')
+    .set({ student_id: student, registration_id: null })
+    .where('company_id', '=', companyId)
+    .where(
+      'id',
+      'in',
+      handed.map((h) => h.id),
+    )
+    .where('status', '=', 'held')
+    .execute();
 }
 
 /** Lapsed holds of every company (the sweep): deleted, answering the classes they freed. */
@@ -54,7 +99,7 @@ export async function findStudentEnrolments(
       .select([
         'e.id',
         'e.class_id',
-        'e.student_id',
+        'st.id as student_id',
         'e.kind',
         'e.start_date',
         'e.end_date',
@@ -122,7 +167,7 @@ export function findClientHolds(db: Db, companyId: number, clientId: number, now
   return db
     .selectFrom('enrolments as e')
     .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
-    .select(['e.id', 'e.class_id', 'e.student_id', 'e.kind', 'e.start_date', 'e.hold_until'])
+    .select(['e.id', 'e.class_id', 'st.id as student_id', 'e.kind', 'e.start_date', 'e.hold_until'])
     .where('e.company_id', '=', companyId)
     .where('e.status', '=', 'held')
     .where('e.hold_until', '>', now)

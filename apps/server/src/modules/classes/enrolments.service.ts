@@ -35,10 +35,10 @@ export function validateClassItems(ctx: Ctx, company: Company, clientId: number,
 }
 
 /** Items checked without their classes' locks (a quote), in a constant number of queries; `who` null for a registration's students not yet written. */
-async function checkUnlocked(ctx: Ctx, company: Company, who: { clientId: number } | null, items: readonly ClassItem[], at: Date): Promise<ValidatedClassItem[]> {
+async function checkUnlocked(ctx: Ctx, company: Company, who: { clientId: number } | null, items: readonly ClassItem[], at: Date, exceptRegistration?: number): Promise<ValidatedClassItem[]> {
   if (items.length === 0) return [];
   const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
-  return (await checkClassItems(ctx.db, company, who, items, { found, locked: false }, at)).map(({ holds: _holds, ...v }) => v);
+  return (await checkClassItems(ctx.db, company, who, items, { found, locked: false }, at, exceptRegistration)).map(({ holds: _holds, ...v }) => v);
 }
 
 /**
@@ -53,13 +53,21 @@ export async function validateNewStudentClassItem(ctx: Ctx, company: Company, it
  * The same for all of a registration's classes at once (its quote before it is sent), in a
  * constant number of queries: each answered as alone, the first refusal in the order given thrown.
  */
-export function validateNewStudentClassItems(ctx: Ctx, company: Company, items: Omit<ClassItem, 'student_id'>[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
+export function validateNewStudentClassItems(
+  ctx: Ctx,
+  company: Company,
+  items: Omit<ClassItem, 'student_id'>[],
+  at = ctx.clock.now(),
+  /** The registration asking, whose own held places are its own (decision 109). */
+  registrationId?: number,
+): Promise<ValidatedClassItem[]> {
   return checkUnlocked(
     ctx,
     company,
     null,
     items.map((i) => ({ ...i, student_id: 0 })),
     at,
+    registrationId,
   );
 }
 

@@ -1,12 +1,11 @@
 import { useEffect, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TimerIcon, TimerOffIcon } from 'lucide-react';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
-import { companyTimeZone, formatTime } from '@portal/shared/date-time-text';
-import { Button } from '@/components/ui/button';
+import { companyTimeZone } from '@portal/shared/date-time-text';
+import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
-import { timeLeftText, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
@@ -76,43 +75,27 @@ export function CartHoldNotice() {
   return (
     <div className="space-y-3">
       {held.length > 0 && left > 0 ? (
-        <section aria-labelledby={`${headingId}-held`} className="flex gap-3 rounded-2xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink">
-          <TimerIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="min-w-0 text-sm">
-            <h2 id={`${headingId}-held`} className="font-semibold">
-              Held for you until {formatTime(new Date(first!), zone, false)}
-            </h2>
-            <p className="mt-0.5">
-              {held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`} Time left{' '}
-              <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-                {timeLeftText(left)}
-              </strong>
-            </p>
-          </div>
-        </section>
+        <PlacesHeld
+          headingId={`${headingId}-held`}
+          until={first!}
+          left={left}
+          zone={zone}
+          summary={held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`}
+        />
       ) : null}
       {lapsed.length > 0 || (held.length > 0 && left <= 0) ? (
-        <section aria-labelledby={`${headingId}-lapsed`} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
-          <TimerOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="min-w-0 flex-1 text-sm">
-            <h2 id={`${headingId}-lapsed`} className="font-semibold">
-              No longer held for you
-            </h2>
-            <p className="mt-0.5">Another family may take these before you pay:</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {(lapsed.length ? lapsed : held).map((l) => (
-                <li key={l.key}>
-                  {l.label}
-                  {l.refusal ? <span className="font-medium">: {l.refusal}</span> : null}
-                </li>
-              ))}
-            </ul>
-            {again.isError ? <p className="mt-2 font-medium">{errorMessage(again.error)}</p> : null}
-            <Button className="mt-3" variant="secondary" size="sm" loading={again.isPending} onClick={() => again.mutate(cartRequestOf(useCartStore.getState(), 'items'))}>
-              Hold again
-            </Button>
-          </div>
-        </section>
+        <PlacesLapsed
+          headingId={`${headingId}-lapsed`}
+          lines={(lapsed.length ? lapsed : held).map((l) => (
+            <li key={l.key}>
+              {l.label}
+              {l.refusal ? <span className="font-medium">: {l.refusal}</span> : null}
+            </li>
+          ))}
+          error={again.isError ? errorMessage(again.error) : null}
+          busy={again.isPending}
+          onHoldAgain={() => again.mutate(cartRequestOf(useCartStore.getState(), 'items'))}
+        />
       ) : null}
     </div>
   );

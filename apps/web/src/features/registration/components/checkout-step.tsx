@@ -1,20 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LandmarkIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-schemas';
 import type { RegistrationPaymentOption, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
+import { companyTimeZone } from '@portal/shared/date-time-text';
 import { BankForm } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CardEntry } from '@/components/payment/card-entry';
 import type { StripeCard } from '@/lib/stripe';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { PaymentOptionField } from '@/components/payment/payment-option-field';
+import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useCountdown } from '@/lib/countdown';
+import { useConfig } from '@/entities/company/get-company-config';
 import type { OpenChallenge } from '@/lib/payment-attempt';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -47,6 +51,7 @@ export function CheckoutStep({
   step,
   onBack,
   onChooseClasses,
+  className,
 }: {
   quote: UseQueryResult<RegistrationQuoteAnswer>;
   /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
@@ -61,6 +66,8 @@ export function CheckoutStep({
   onHoldExpired: () => void;
   /** Where a class filled up since it was chosen: back to the class step. */
   onChooseClasses?: () => void;
+  /** A class's name, for the places a new family's quote holds (decision 109). */
+  className?: (classId: number) => string;
   onPayCard: (card: CardDetails | StripeCard) => void;
   /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
   onPayBank: (bank: BankDetailsRequest | null) => void;
@@ -72,6 +79,12 @@ export function CheckoutStep({
   const errorBox = useRef<HTMLDivElement>(null);
   const options = useRef<HTMLDivElement>(null);
   const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, onHoldExpired);
+  const zone = companyTimeZone(useConfig());
+  const headingId = useId();
+  // The places the quote holds while the family pays (decision 109): the first to lapse counts down.
+  const holds = quote.data?.holds ?? [];
+  const heldUntil = holds.length ? Math.min(...holds.map((h) => Date.parse(h.heldUntil))) : null;
+  const placesLeft = useCountdown(heldUntil);
 
   // A refusal (a declined card, a class that filled up) shows at the top of a long page: bring it into view.
   useEffect(() => {
@@ -202,6 +215,21 @@ export function CheckoutStep({
                   }}
                 />
               </div>
+            ) : null}
+            {heldUntil !== null && !repricing && !challenge ? (
+              placesLeft > 0 ? (
+                <PlacesHeld headingId={`${headingId}-held`} until={heldUntil} left={placesLeft} zone={zone} summary="Your places are kept for you while you pay." />
+              ) : (
+                <PlacesLapsed
+                  headingId={`${headingId}-lapsed`}
+                  lines={[...new Set(holds.map((h) => h.ClassID))].map((id) => (
+                    <li key={id}>{className?.(id) ?? 'A class'}</li>
+                  ))}
+                  error={null}
+                  busy={quote.isFetching}
+                  onHoldAgain={() => void quote.refetch()}
+                />
+              )
             ) : null}
             {holdLeft ? <HoldNotice left={holdLeft} /> : null}
             {payment()}

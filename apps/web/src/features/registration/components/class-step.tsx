@@ -42,6 +42,7 @@ export function ClassStep({
   onRemove,
   onNext,
   onBack,
+  heldIn,
 }: {
   profileId: number;
   allowCasual: boolean;
@@ -53,6 +54,8 @@ export function ClassStep({
   onNext: () => void;
   /** None where the class step opens the registration (a family signed in). */
   onBack?: () => void;
+  /** The places the registration holds itself in a class (decision 109): the search counts them as taken, but they are this family's. */
+  heldIn?: (classId: number) => number;
 }) {
   // The class whose kind (term or one session) is being chosen.
   const config = useConfig();
@@ -65,14 +68,15 @@ export function ClassStep({
   // the term (onResults stays one function, reading the chosen classes and onAdd as they are now):
   // the next step lets no more children into a class than fit, and one that filled since (another
   // family paid first) says so in "Your classes", with its waitlist instead.
-  const latest = useRef({ classes, onAdd });
+  const latest = useRef({ classes, onAdd, heldIn });
   useLayoutEffect(() => {
-    latest.current = { classes, onAdd };
+    latest.current = { classes, onAdd, heldIn };
   });
   const onResults = useCallback((list: readonly ClassSummary[]) => {
     for (const fresh of list) {
       const mine = latest.current.classes.find((c) => c.ClassID === fresh.ClassID);
-      if (mine && !mine.waitlist && !mine.casual && mine.PlacesLeft !== fresh.PlacesLeft) latest.current.onAdd({ ...mine, PlacesLeft: fresh.PlacesLeft });
+      const places = fresh.PlacesLeft + (latest.current.heldIn?.(fresh.ClassID) ?? 0);
+      if (mine && !mine.waitlist && !mine.casual && mine.PlacesLeft !== places) latest.current.onAdd({ ...mine, PlacesLeft: places });
     }
   }, []);
   const filled = (c: ChosenClass) => !c.waitlist && !c.casual && c.PlacesLeft <= 0;

@@ -628,6 +628,57 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(stored().studentClasses).toEqual([[101]]);
   });
 
+  it('decision 109: the checkout step holds the places for the registration it names, counts down, and says when the hold ran out, with Hold again', async () => {
+    serveForms();
+    const tokens: (string | null)[] = [];
+    let until = Date.now() + 1_500;
+    server.use(
+      http.post('/api/ocr/quote', ({ request }) => {
+        tokens.push(request.headers.get(REGISTRATION_TOKEN_HEADER));
+        const heldUntil = new Date(until).toISOString();
+        return HttpResponse.json<RegistrationQuoteAnswer>({
+          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          holds: [{ ClassID: 101, heldUntil }],
+        });
+      }),
+    );
+    await atCheckout();
+    expect(await screen.findByRole('heading', { name: /^Held for you until / })).toBeTruthy();
+    expect(screen.getByText('Your places are kept for you while you pay.', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^00:0[12]$/);
+    expect(tokens).toEqual([TOKEN]);
+    // Kept with the registration: back on the class step this place is the family's.
+    await waitFor(() => expect(stored().held).toEqual([{ ClassID: 101, heldUntil: new Date(until).toISOString() }]));
+
+    // The hold runs out: said, with the class, and Hold again asks for it afresh.
+    const lapsed = await screen.findByRole('heading', { name: 'No longer held for you' }, { timeout: 4_000 });
+    const region = lapsed.closest('section')!;
+    expect(within(region).getByText('Tadpoles')).toBeTruthy();
+    until = Date.now() + 600_000;
+    fireEvent.click(within(region).getByRole('button', { name: 'Hold again' }));
+    expect(await screen.findByRole('heading', { name: /^Held for you until / })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No longer held for you' })).toBeNull();
+    expect(tokens).toEqual([TOKEN, TOKEN]);
+  });
+
+  it('decision 109: back on the class step, a class the search counts full because this family holds its last place is not "Full now"', async () => {
+    serveForms();
+    const searches = serveSearch([{ ...tadpoles, PlacesLeft: 0, IsFull: true }]);
+    const later = new Date(Date.now() + 600_000).toISOString();
+    resumeAt({ page: 'addClasses', proof: verified, classes: [chosen(tadpoles, { PlacesLeft: 1 })], held: [{ ClassID: 101, heldUntil: later }] });
+    renderFlow();
+    const mine = await screen.findByRole('list', { name: 'Your classes' });
+    await waitFor(() => expect(searches.length).toBeGreaterThan(0));
+    await screen.findAllByText(/Tadpoles/);
+    expect(within(mine).queryByText('Full now')).toBeNull();
+    expect(stored().classes[0]?.PlacesLeft ?? 1).toBe(1);
+    // A hold that ran out is no longer the family's: the class is full now.
+    cleanup();
+    resumeAt({ page: 'addClasses', proof: verified, classes: [chosen(tadpoles, { PlacesLeft: 1 })], held: [{ ClassID: 101, heldUntil: new Date(Date.now() - 1_000).toISOString() }] });
+    renderFlow();
+    expect(await within(await screen.findByRole('list', { name: 'Your classes' })).findByText('Full now')).toBeTruthy();
+  });
+
   it('a class full already when the checkout prices the classes: the same way back, and no "Try again" that would fail again', async () => {
     serveForms();
     serveSearch([tadpoles]);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
@@ -15,7 +15,7 @@ import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { registrationStorageKey, useRegistrationState, withClass, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
+import { heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
 import { useStepHistory } from '../lib/use-step-history';
 import { useChooseClassesAgain } from './use-choose-classes-again';
 import { AgreementsStep } from './agreements-step';
@@ -155,7 +155,16 @@ export function RegistrationFlow({
   // The classes are priced with the payment option in force (the only one offered, or the family's choice). With
   // waitlist places only nothing is paid, and the server takes no payment option.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
-  const quote = useRegistrationQuote({ profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit }, withClasses && state.page === 'checkout' && signed !== null && !completed);
+  const quote = useRegistrationQuote(
+    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit },
+    withClasses && state.page === 'checkout' && signed !== null && !completed,
+    state.proof?.token,
+  );
+  // The places the quote holds are kept with the registration: back on the class step they are this family's, not taken.
+  const heldNow = quote.data?.holds;
+  useEffect(() => {
+    if (heldNow) update({ held: heldNow });
+  }, [heldNow, update]);
   const answeredOptions = quote.data?.paymentOptions;
   if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
   const chooseClassesAgain = useChooseClassesAgain(classFull, quote.error, () => {
@@ -215,6 +224,7 @@ export function RegistrationFlow({
           onRemove={(classId) => update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))}
           onNext={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
           onBack={() => go('titlePage')}
+          heldIn={(classId) => heldIn(state.held, classId)}
         />
       );
     }
@@ -354,6 +364,7 @@ export function RegistrationFlow({
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
           onChooseClasses={chooseClassesAgain}
+          className={(id) => state.classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
         />
       );
     }

@@ -76,6 +76,13 @@ export interface RegistrationState {
   studentClasses: number[][];
   /** N27: the checkout's payment option; null until chosen. */
   paymentOption: PaymentMethod | null;
+  /** The places the checkout step's quote holds for the registration (decision 109), one per place. */
+  held: { ClassID: number; heldUntil: string }[];
+}
+
+/** How many places the registration itself still holds in a class at `now` (the class search counts them as taken). */
+export function heldIn(held: RegistrationState['held'], classId: number, now = Date.now()): number {
+  return held.filter((h) => h.ClassID === classId && Date.parse(h.heldUntil) > now).length;
 }
 
 export const initialRegistrationState: RegistrationState = {
@@ -89,6 +96,7 @@ export const initialRegistrationState: RegistrationState = {
   classes: [],
   studentClasses: [],
   paymentOption: null,
+  held: [],
 };
 
 export function registrationStorageKey(companyCustomerId: number, profileId: number): string {
@@ -104,7 +112,8 @@ function read(key: string): RegistrationState {
     const students = Array.isArray(stored.students) ? stored.students : [];
     const classes = Array.isArray(stored.classes) ? stored.classes : [];
     const studentClasses = students.map((_, i) => (Array.isArray(stored.studentClasses?.[i]) ? stored.studentClasses[i] : []));
-    return { ...initialRegistrationState, ...stored, page, students, classes, studentClasses };
+    const held = Array.isArray(stored.held) ? stored.held : [];
+    return { ...initialRegistrationState, ...stored, page, students, classes, studentClasses, held };
   } catch {
     return initialRegistrationState;
   }

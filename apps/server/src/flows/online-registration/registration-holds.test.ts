@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartHoldsAnswer, PaymentAnswer } from '@portal/shared/payment-schemas';
+import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
+import { Browser, mailedCode, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, TEST_CARDS } from '../../test/payment-fixtures.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
+import { findCompanyByCode } from '../../modules/company/company.service.ts';
+
+const fresh = () => `hold.${crypto.randomBytes(4).toString('hex')}@example.com`;
+const key = () => crypto.randomBytes(12).toString('hex');
+
+type Quote = RegistrationQuoteAnswer & { code?: string; message?: string };
+type Submitted = { payment: PaymentAnswer | null; code?: string; message?: string };
+
+/** Issue 22 §2, decision 109: a new family's registration holds its places from the checkout step. */
+describe.each(testEngines())("a new family's places held while it pays, on %s", (engine) => {
+  let t: TestApp;
+  let splash: number;
+  let signature: string;
+  let classIds: number[];
+  const db = () => t.runtime.ctx.db;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    splash = await companyIdOf(t, 'SPLASH');
+    signature = await testSignature();
+    // This file's own classes (the highest ids are the other registration tests').
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 16, order: 'asc' });
+    classIds = classIds.slice(8);
+  });
+  afterAll(() => t.close());
+
+  /** A class of this file's own with `places` places, nobody in it and nobody waiting. */
+  const withPlaces = (index: number, places: number) => emptyClass(t, splash, classIds[index]!, { capacity: places, price_cents: 2_000 });
+
+  /** A visitor who proved a fresh address under profile 1: at the checkout step. */
+  const visitor = async () => {
+    const b = new Browser(t.server);
+    await b.enterCompany('SPLASH');
+    const email = fresh();
+    const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+    return { b, email, token: sent.body.token };
+  };
+  const classes = (...ids: number[]) => ids.map((ClassID, student) => ({ student, ClassID }));
+  const quote = (v: { b: Browser; token?: string }, chosen: { student: number; ClassID: number }[]) =>
+    v.b.post<Quote>('/api/ocr/quote', { profile: 1, classes: chosen }, v.token ? { 'x-registration-token': v.token } : {});
+  const students = ['Anika', 'Dev', 'Ravi'].map((FirstName, i) => ({ FirstName, LastName: 'Raman', DOB: `201${i + 5}-03-04`, GenderType: 'Female' }));
+  const cardFor = async (v: { b: Browser; token: string }) =>
+    (await v.b.post<{ id: string }>('/sim-gateway/v1/registration-tokens', { registration_token: v.token, number: TEST_CARDS.ok, exp_month: 12, exp_year: 2099, cvc: '123' })).body.id;
+  const submit = async (v: { b: Browser; token: string }, chosen: { student: number; ClassID: number }[], k = key(), card?: string) =>
+    v.b.post<Submitted>(
+      '/api/ocr/register',
+      {
+        registration_token: v.token,
+        profile: 1,
+        customer: { FirstName: 'Priya', LastName: 'Raman', PhoneMobile: '0412000222' },
+        students: students.slice(0, chosen.length),
+        agreements: [
+          { agreementID: 1, agreed: true, signature: null },
+          { agreementID: 2, agreed: true, signature },
+        ],
+        marketing_opt_in: null,
+        classes: chosen,
+        cardToken: card ?? (await cardFor(v)),
+      },
+      { 'idempotency-key': k },
+    );
+  const placesOf = (classId: number) =>
+    db().selectFrom('enrolments').select(['status', 'student_id', 'registration_id']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+
+  it('the checkout step holds the places for CheckoutHoldMinutes; every other family is refused them; asking again keeps the time; paying buys them', async () => {
+    const classId = await withPlaces(0, 1);
+    const a = await visitor();
+    const before = Date.now();
+    const held = await quote(a, classes(classId));
+    expect(held.status).toBe(200);
+    expect(held.body.holds).toEqual([{ ClassID: classId, heldUntil: expect.any(String) }]);
+    const minutes = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
+    const until = Date.parse(held.body.holds![0]!.heldUntil);
+    expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + minutes * 60_000);
+    expect(await placesOf(classId)).toEqual([{ status: 'held', student_id: null, registration_id: expect.any(Number) }]);
+
+    // Another new family (at its checkout step or before it), and a family of the hub's, are refused the place.
+    const b = await visitor();
+    const refused = await quote(b, classes(classId));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CLASS_FULL');
+    expect((await quote({ b: b.b }, classes(classId))).status).toBe(409);
+    const hub = await familyWithChild(t);
+    const cart = await hub.browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: classId, StudentID: hub.studentId }], bookingItems: [] });
+    expect(cart.body.refused.map((r) => r.code)).toEqual(['CLASS_FULL']);
+    // The class search's count (the places taken for the term) has it.
+    expect(Number((await db().selectFrom('classes').select('enrolled_count').where('id', '=', classId).executeTakeFirstOrThrow()).enrolled_count)).toBe(1);
+
+    // Asking again keeps the hold's time, and one place, not two.
+    expect((await quote(a, classes(classId))).body.holds).toEqual(held.body.holds);
+    expect(await placesOf(classId)).toHaveLength(1);
+
+    // Paying buys the place held: the child's, active; the registration holds nothing more.
+    const charges = await countCharges(t, splash);
+    const paid = await submit(a, classes(classId));
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment?.status).toBe('completed');
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    expect(await placesOf(classId)).toEqual([{ status: 'active', student_id: expect.any(Number), registration_id: null }]);
+  });
+
+  it('two children in a class with one place left are refused whole and nothing is held; with two places both are held', async () => {
+    const classId = await withPlaces(1, 1);
+    const a = await visitor();
+    const two = [
+      { student: 0, ClassID: classId },
+      { student: 1, ClassID: classId },
+    ];
+    const refused = await quote(a, two);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CLASS_FULL');
+    expect(await placesOf(classId)).toEqual([]);
+    await db().updateTable('classes').set({ capacity: 2 }).where('id', '=', classId).execute();
+    const held = await quote(a, two);
+    expect(held.body.holds?.map((h) => h.ClassID)).toEqual([classId, classId]);
+    // Choosing one class fewer gives the other place back at once.
+    const other = await withPlaces(2, 5);
+    expect((await quote(a, classes(other))).body.holds?.map((h) => h.ClassID)).toEqual([other]);
+    expect(await placesOf(classId)).toEqual([]);
+    expect(await placesOf(other)).toHaveLength(1);
+  });
+
+  it('a lapsed hold is given back by the minute job; another family takes the place; the first is refused at payment and charged nothing', async () => {
+    const classId = await withPlaces(3, 1);
+    const a = await visitor();
+    const held = await quote(a, classes(classId));
+    await runMinuteJobs(t.runtime.ctx, new Date(Date.parse(held.body.holds![0]!.heldUntil) + 1_000));
+    expect(await placesOf(classId)).toEqual([]);
+    const b = await visitor();
+    expect((await quote(b, classes(classId))).body.holds).toHaveLength(1);
+    const charges = await countCharges(t, splash);
+    const late = await submit(a, classes(classId));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('CLASS_FULL');
+    expect(await countCharges(t, splash)).toBe(charges);
+    // The family that holds it pays for it.
+    expect((await submit(b, classes(classId))).body.payment?.status).toBe('completed');
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('ten registrations asking for the last place at once: one holds it, nine are told it is full', async () => {
+    const classId = await withPlaces(4, 1);
+    const visitors = await Promise.all(Array.from({ length: 10 }, () => visitor()));
+    const answers = await Promise.all(visitors.map((v) => quote(v, classes(classId))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.code === 'CLASS_FULL')).toHaveLength(9);
+    expect(await placesOf(classId)).toHaveLength(1);
+  });
+
+  it('a submission whose answer was lost, sent again, buys its held place once', async () => {
+    const classId = await withPlaces(5, 1);
+    const a = await visitor();
+    await quote(a, classes(classId));
+    const k = key();
+    const charges = await countCharges(t, splash);
+    const card = await cardFor(a);
+    const [one, two] = await Promise.all([submit(a, classes(classId), k, card), submit(a, classes(classId), k, card)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.payment?.status).toBe('completed');
+    expect(two.body.payment?.receiptNo).toBe(one.body.payment?.receiptNo);
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { TimerIcon, TimerOffIcon } from 'lucide-react';
+import { formatTime } from '@portal/shared/date-time-text';
+import { Button } from '@/components/ui/button';
+import { timeLeftText } from '@/lib/countdown';
+
+/** Until when a family's places are held while it pays, with the time left (the cart's, and a new family's registration). */
+export function PlacesHeld({ headingId, until, left, zone, summary }: { headingId: string; until: number; left: number; zone: string | undefined; summary: string }) {
+  return (
+    <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink">
+      <TimerIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 text-sm">
+        <h2 id={headingId} className="font-semibold">
+          Held for you until {formatTime(new Date(until), zone, false)}
+        </h2>
+        <p className="mt-0.5">
+          {summary} Time left{' '}
+          <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
+            {timeLeftText(left)}
+          </strong>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The places no longer held (the hold ran out, or another family took the place first), with "Hold again". */
+export function PlacesLapsed({ headingId, lines, error, busy, onHoldAgain }: { headingId: string; lines: ReactNode[]; error: string | null; busy: boolean; onHoldAgain: () => void }) {
+  return (
+    <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
+      <TimerOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 flex-1 text-sm">
+        <h2 id={headingId} className="font-semibold">
+          No longer held for you
+        </h2>
+        <p className="mt-0.5">Another family may take these before you pay:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">{lines}</ul>
+        {error ? <p className="mt-2 font-medium">{error}</p> : null}
+        <Button className="mt-3" variant="secondary" size="sm" loading={busy} onClick={onHoldAgain}>
+          Hold again
+        </Button>
+      </div>
+    </section>
+  );
+}
