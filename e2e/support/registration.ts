@@ -4,6 +4,7 @@ import { budgetSteps } from './budget.ts';
 import { fillCard, TEST_CARDS } from './commerce.ts';
 import { proveRegistrationAddress } from './mail.ts';
 import { drawSignature } from '../agreements/pad.ts';
+import { fillClass } from './waitlist.ts';
 
 // The online registration's journeys that more than one spec walks: a new family into classes.
 
@@ -48,7 +49,8 @@ async function putInClass(page: Page, swimmer: string, className: string) {
  * a class each, the address proved, the details given, the agreements signed by drawing. Answers
  * the address the family proved.
  */
-export async function reachClassesCheckout(page: Page, world: World): Promise<string> {
+/** `beforeCheckout` runs as the family leaves the agreements for the checkout (another family's doing meanwhile). */
+export async function reachClassesCheckout(page: Page, world: World, beforeCheckout?: () => Promise<void>): Promise<string> {
   const splash = world.company('SPLASH');
   const email = uniqueEmail('ocr-classes');
   await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);
@@ -110,6 +112,7 @@ export async function reachClassesCheckout(page: Page, world: World): Promise<st
   await page.getByLabel('I agree to the Terms and conditions').check();
   await page.getByLabel('I agree to the Medical and photo consent').check();
   await drawSignature(page);
+  await beforeCheckout?.();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // checkout: the quote, the payment option (N27), then the card.
@@ -129,6 +132,9 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   // lists) and 6 checks; a challenge step is one screen and one check more.
   budgetSteps(card === 'challenge' ? 27 : 25);
   await reachClassesCheckout(page, world);
+  // Decision 109: the checkout holds both places while the family pays.
+  await expect(page.getByRole('heading', { name: /^Held for you until \d/ })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^(09|10):\d\d$/);
   const amount = (await page.getByTestId('amount-to-pay').textContent())!;
   const options = page.getByRole('group', { name: 'Payment option' });
   await expect(options.getByText('Please select an option')).toBeVisible();
@@ -153,6 +159,8 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   page.on('request', (r) => {
     if (apiCall('POST', '/api/ocr/register')(r)) submissions.push({ key: r.headers()['idempotency-key']!, body: r.postData()! });
   });
+  // Another family takes every other place in Dolphin meanwhile: this family's is held for it.
+  await fillClass(world.company('SPLASH').code, DOLPHIN);
   await page.getByRole('button', { name: payLabel }).click();
 
   if (card === 'challenge') {

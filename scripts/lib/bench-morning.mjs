@@ -128,6 +128,16 @@ async function family(i, ctx) {
     await rec.call(session, 'verify-code', 'POST', '/api/ocr/verify-code', { token, code, profile: PROFILE });
     f.card = (await rec.call(session, 'card', 'POST', '/sim-gateway/v1/registration-tokens', { registration_token: token, number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' })).id;
     f.children = free.length;
+    // The checkout step: the quote holds the family's places while it pays (decision 109).
+    const chosen = free.map((ClassID, s) => ({ student: s, ClassID }));
+    try {
+      await rec.call(session, 'quote', 'POST', '/api/ocr/quote', { profile: PROFILE, classes: chosen }, { 'x-registration-token': token });
+    } catch (error) {
+      if (!/: 409 .*CLASS_FULL/.test(String(error.message))) throw error;
+      f.outcome = 'told full at the checkout';
+      await leave();
+      return f;
+    }
     const body = {
       registration_token: token,
       profile: PROFILE,
@@ -135,7 +145,7 @@ async function family(i, ctx) {
       students: free.map((_, s) => ({ FirstName: `Child${s + 1}`, LastName: f.lastName, DOB: '2017-03-04', GenderType: 'Female' })),
       agreements,
       marketing_opt_in: null,
-      classes: free.map((ClassID, s) => ({ student: s, ClassID })),
+      classes: chosen,
       cardToken: f.card,
     };
     const answer = await submit({ session, key: f.key }, body);

@@ -16,7 +16,7 @@ import { mandateFollows, registerBankMandate, storeBankMandate } from '../../mod
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
 import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
-import { handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
 import { insertStudents, parseStudentForm } from '../../modules/students/students.api.ts';
@@ -257,6 +257,8 @@ async function removeFamily(ctx: Ctx, company: Company, registrationId: number, 
   const removed = await ctx.transaction(async (tx) => {
     if (!(await paymentFailedOrAbsent(tx, ctx.engine, company.id, clientId, idempotencyKey))) return false;
     if (!(await repo.reopenRegistration(tx.db, company.id, registrationId, clientId))) return false;
+    // The places still held go back to the registration: the next try keeps them.
+    await handHoldsBackToRegistration(tx, company, registrationId, clientId);
     await removeAccount(tx, company.id, clientId);
     return true;
   });

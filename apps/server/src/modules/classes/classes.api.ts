@@ -21,5 +21,5 @@ export type { ClassItem, ValidatedClassItem } from './class-items.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';
-export { handRegistrationHoldsOver, holdRegistrationPlaces } from './registration-holds.service.ts';
+export { handHoldsBackToRegistration, handRegistrationHoldsOver, holdRegistrationPlaces } from './registration-holds.service.ts';
 export { classesJobs } from './classes.jobs.ts';

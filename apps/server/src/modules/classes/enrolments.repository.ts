@@ -48,6 +48,18 @@ export async function releaseRegistrationHolds(db: Db, companyId: number, regist
   return rows.map((r) => ({ ...r, class_id: Number(r.class_id), hold_until: r.hold_until! }));
 }
 
+/** A family's live held places go back to the registration that made it (its children about to be removed). */
+export async function giveClientHoldsToRegistration(db: Db, companyId: number, clientId: number, registrationId: number, now: string): Promise<void> {
+  await db
+    .updateTable('enrolments')
+    .set({ student_id: null, registration_id: registrationId })
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'held')
+    .where('hold_until', '>', now)
+    .where('student_id', 'in', (eb) => eb.selectFrom('students').select('id').where('company_id', '=', companyId).where('client_id', '=', clientId))
+    .execute();
+}
+
 /** A registration's held places become its new students' holds, in one statement. */
 export async function giveHoldsToStudents(db: Db, companyId: number, handed: { id: number; studentId: number }[]): Promise<void> {
   if (handed.length === 0) return;

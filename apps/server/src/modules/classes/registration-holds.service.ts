@@ -100,3 +100,12 @@ export async function handRegistrationHoldsOver(ctx: Ctx, company: Company, regi
   if (freed.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, freed);
   return handed.length;
 }
+
+/**
+ * A registration whose payment failed for good (a declined card) is opened again and its family
+ * removed: the places its children still hold go back to the registration first, so the next
+ * try keeps them (with the time they had) instead of losing them with the children.
+ */
+export async function handHoldsBackToRegistration(ctx: Ctx, company: Company, registrationId: number, clientId: number): Promise<void> {
+  await enrolmentsRepo.giveClientHoldsToRegistration(ctx.db, company.id, clientId, registrationId, ctx.clock.now().toISOString());
+}
