@@ -133,8 +133,9 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   budgetSteps(card === 'challenge' ? 27 : 25);
   await reachClassesCheckout(page, world);
   // Decision 109: the checkout holds both places while the family pays.
-  await expect(page.getByRole('heading', { name: /^Held for you until \d/ })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^(09|10):\d\d$/);
+  const held = page.getByRole('region', { name: /^Held for you until \d/ });
+  await expect(held).toContainText('Your places are kept for you while you pay.');
+  await expect(held.getByRole('timer')).toHaveText(/^(09|10):\d\d$/);
   const amount = (await page.getByTestId('amount-to-pay').textContent())!;
   const options = page.getByRole('group', { name: 'Payment option' });
   await expect(options.getByText('Please select an option')).toBeVisible();

@@ -22,6 +22,15 @@ import { useConfig } from '@/entities/company/get-company-config';
 import type { OpenChallenge } from '@/lib/payment-attempt';
 import { StepCard, type StepCardProps } from './step-card';
 
+/** Back to the class step, where a class filled since it was chosen. */
+function chooseAgain(onClick: () => void) {
+  return (
+    <Button variant="secondary" className="self-start" onClick={onClick}>
+      Choose other classes
+    </Button>
+  );
+}
+
 /** The payment option in force: the one offered, or the family's choice where both are (N27). */
 export function paymentMethodOf(offered: readonly RegistrationPaymentOption[] | undefined, chosen: PaymentMethod | null): PaymentMethod | null {
   if (!offered || offered.length === 0) return null;
@@ -175,16 +184,15 @@ export function CheckoutStep({
         <div ref={errorBox} className="scroll-mt-4 empty:hidden">
           <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
         </div>
-        {onChooseClasses ? (
-          <Button variant="secondary" className="self-start" onClick={onChooseClasses}>
-            Choose other classes
-          </Button>
-        ) : null}
+        {onChooseClasses && !quote.isError ? chooseAgain(onChooseClasses) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
         ) : quote.isError ? (
           onChooseClasses ? (
-            <p className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">{errorMessage(quote.error)}</p>
+            <>
+              <p className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">{errorMessage(quote.error)}</p>
+              {chooseAgain(onChooseClasses)}
+            </>
           ) : (
             <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
           )
