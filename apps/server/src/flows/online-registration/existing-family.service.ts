@@ -5,11 +5,12 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
-import { joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { holdCartPlaces, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { bankFormatOf, directDebitAvailable, findPaymentByKey, lockClient, mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkout } from '../checkout/checkout.service.ts';
-import { quoteCart } from '../checkout/quote.service.ts';
+import { classItemsOf, quoteCart } from '../checkout/quote.service.ts';
+import { addMinutes } from '../../lib/time.ts';
 import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertRegistrationOpen, paymentOptionsOf, takesClasses } from './registration-rules.ts';
@@ -55,17 +56,27 @@ function cartOf(body: { profile: number; classes: readonly Choice[] }, paymentMe
   };
 }
 
-/** POST /api/classes/ocr-class-quote: the classes chosen, priced for this family, with how the profile lets it pay. */
+/**
+ * POST /api/classes/ocr-class-quote: the classes chosen, priced for this family, with how the
+ * profile lets it pay. Their places are held as the hub's cart holds them (decision 109), for the
+ * company's hold period: a place held already keeps its time, and Pay takes the holds over. What
+ * cannot be held is refused by the quote itself, as before.
+ */
 export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, clientId: number, body: OcrClassQuoteRequest, ticket?: string): Promise<RegistrationQuoteAnswer> {
   const profile = await checkChoices(ctx, company, clientId, body);
   await requireTurn(ctx, company, body.profile, ticket);
-  const quote = await quoteCart(ctx, company, clientId, cartOf(body, body.direct_debit_payment ? 'direct_debit' : 'card'));
+  const cart = cartOf(body, body.direct_debit_payment ? 'direct_debit' : 'card');
+  const items = classItemsOf(cart);
+  const holdUntil = addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes);
+  const { held } = items.length ? await holdCartPlaces(ctx, company, clientId, items, { holdUntil, releaseOthers: false }) : { held: [] };
+  const quote = await quoteCart(ctx, company, clientId, cart);
   const onFile = (await directDebitAvailable(ctx, company, clientId)).onFile;
   return {
     ...quote,
     paymentOptions: paymentOptionsOf(ctx, company, profile),
     bankFormat: bankFormatOf(company),
     directDebitBy: mandateFollows(company) ? (onFile ? 'on_file' : 'gocardless') : 'form',
+    holds: held.map((h) => ({ ClassID: h.ClassID, heldUntil: h.heldUntil })),
   };
 }
 

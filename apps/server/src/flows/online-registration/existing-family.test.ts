@@ -202,6 +202,29 @@ describe.each(testEngines())('an existing family registers for classes through a
     expect(enrolled.map((e) => e.status)).toEqual(['active']);
   });
 
+  it('decision 109: the checkout step holds the places; a faster family is refused them; Pay buys the place held', async () => {
+    const classId = classOf(6);
+    await db().deleteFrom('enrolments').where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    await db().updateTable('classes').set({ capacity: 1, enrolled_count: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    const [a, b] = await Promise.all([family(1), family(1)]);
+    const mine = { profile: 1, classes: [{ StudentID: a.students[0]!, ClassID: classId }] };
+    const held = await a.browser.post<{ holds: { ClassID: number; heldUntil: string }[] }>('/api/classes/ocr-class-quote', mine);
+    expect(held.status).toBe(200);
+    expect(held.body.holds).toEqual([{ ClassID: classId, heldUntil: expect.any(String) }]);
+    // Asked again, the hold keeps its time.
+    expect((await a.browser.post<{ holds: unknown[] }>('/api/classes/ocr-class-quote', mine)).body.holds).toEqual(held.body.holds);
+    const theirs = { profile: 1, classes: [{ StudentID: b.students[0]!, ClassID: classId }] };
+    const refused = await b.browser.post<{ code: string }>('/api/classes/ocr-class-quote', theirs);
+    expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
+    const charges = await countCharges(t, splash);
+    expect((await submit(b.browser, { ...theirs, agreements: agreements(), cardToken: await tokenise(b.browser) })).status).toBe(409);
+    const paid = await submit(a.browser, { ...mine, agreements: agreements(), cardToken: await tokenise(a.browser) });
+    expect(paid.body.payment?.status).toBe('completed');
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+    const places = await db().selectFrom('enrolments').select(['status', 'student_id']).where('company_id', '=', splash).where('class_id', '=', classId).execute();
+    expect(places).toEqual([{ status: 'active', student_id: a.students[0]! }]);
+  });
+
   it('a full class is joined as a waitlist place with nothing to pay; a payment with it is refused', async () => {
     const classId = classOf(6);
     await db().updateTable('classes').set({ capacity: 0 }).where('company_id', '=', splash).where('id', '=', classId).execute();

@@ -44,9 +44,9 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
   return asked;
 }
 
-function renderFlow() {
+function renderFlow(staleTime = 30_000) {
   // The portal's own freshness (app/query-client.ts): an answer is kept 30 s unless invalidated.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, registrationTestConfig());
   render(
     <QueryClientProvider client={client}>
@@ -127,6 +127,47 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
     expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('decision 109: the checkout shows the places held; back on the class step, the class whose last place the family holds is not "Full now"', async () => {
+    serveFamily([], [classSummary()]);
+    const heldUntil = new Date(Date.now() + 600_000).toISOString();
+    let quoted = false;
+    let searchesSinceHeld = 0;
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.post('/api/classes/ocr-class-quote', () => {
+        quoted = true;
+        return HttpResponse.json({ ...registrationQuote(), holds: [{ ClassID: 101, heldUntil }] });
+      }),
+      // Once held, the search counts the family's own place as taken.
+      http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => {
+        if (quoted) searchesSinceHeld += 1;
+        return HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [quoted ? classSummary({ PlacesLeft: 0, IsFull: true }) : classSummary({ PlacesLeft: 1 })] });
+      }),
+    );
+    // The class step comes back more than 30 s later: its search is read again.
+    renderFlow(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const region = await screen.findByRole('region', { name: /^Held for you until / });
+    expect(within(region).getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
+    expect(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+    // The search read again counts the family's own place as taken: still this family's.
+    await waitFor(() => expect(searchesSinceHeld).toBeGreaterThan(0));
+    const mine = screen.getByRole('list', { name: 'Your classes' });
+    await waitFor(() => expect(within(mine).getByText(/Tadpoles/)).toBeTruthy());
+    expect(within(mine).queryByText('Full now')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('refused at Submit: "Choose other classes" stays when the message is dismissed, as Submit would be refused again', async () => {

@@ -11,7 +11,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { studentUpdatesQueryOptions } from '../api/get-student-updates';
 import { useOcrClassQuote } from '../api/ocr-class';
-import { withClass, type ChosenClass } from '../lib/registration-state';
+import { heldIn, withClass, type ChosenClass, type RegistrationState } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -83,6 +83,10 @@ export function ExistingFamilyFlow({
   const quote = useOcrClassQuote({ profile: profileId, classes: choices, direct_debit_payment: byDebit }, page === 'checkout' && completed === null);
   const answered = quote.data?.paymentOptions;
   if (answered && answered.join() !== offered?.join()) setOffered(answered);
+  // The places the quote holds (decision 109): back on the class step they are this family's, not taken.
+  const [held, setHeld] = useState<RegistrationState['held']>([]);
+  const answeredHolds = quote.data?.holds;
+  if (answeredHolds && answeredHolds !== held) setHeld(answeredHolds);
 
   const go = (next: Page) => {
     setPage(next);
@@ -141,6 +145,7 @@ export function ExistingFamilyFlow({
           setAssigned((a) => Object.fromEntries(Object.entries(a).map(([id, ids]) => [id, ids.filter((x) => x !== classId)])));
         }}
         onNext={() => go('students')}
+        heldIn={(classId) => heldIn(held, classId)}
       />
     );
   }
@@ -195,6 +200,7 @@ export function ExistingFamilyFlow({
         step={stepOf('checkout')}
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}
         onChooseClasses={chooseClassesAgain}
+        className={(id) => classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
       />
     );
   }
