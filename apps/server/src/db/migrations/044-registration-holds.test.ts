@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
 import { demoBundles } from '../../seed/demo-bundles.ts';
 import { importCompanyBundle } from '../../modules/import/import.service.ts';
@@ -24,6 +25,12 @@ describe.each(testEngines())('migration 044 on a %s database of the previous rel
     await migrateToLatest(t);
 
     expect(await t.db.selectFrom('enrolments').select(['id', 'company_id', 'class_id', 'student_id', 'status', 'kind']).where('registration_id', 'is', null).orderBy('id').execute()).toEqual(before);
+    // Every index the table had is kept, and the new one made.
+    const indexes =
+      engine === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'enrolments' and sql is not null`.execute(t.db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'enrolments' and schemaname = current_schema()`.execute(t.db);
+    expect(indexes.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['enrolments_student', 'enrolments_class', 'enrolments_holds', 'enrolments_registration']));
     const registration = (
       await t.db
         .insertInto('registrations')

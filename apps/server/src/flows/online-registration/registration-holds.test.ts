@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartHoldsAnswer, PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
-import { Browser, mailedCode, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import { Browser, mailedCode, solvedCaptcha, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
@@ -35,17 +35,17 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
   const withPlaces = (index: number, places: number) => emptyClass(t, splash, classIds[index]!, { capacity: places, price_cents: 2_000 });
 
   /** A visitor who proved a fresh address under profile 1: at the checkout step. */
-  const visitor = async () => {
+  const visitor = async (profile = 1) => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');
     const email = fresh();
     const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
-    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+    expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile })).status).toBe(200);
     return { b, email, token: sent.body.token };
   };
   const classes = (...ids: number[]) => ids.map((ClassID, student) => ({ student, ClassID }));
-  const quote = (v: { b: Browser; token?: string }, chosen: { student: number; ClassID: number }[]) =>
-    v.b.post<Quote>('/api/ocr/quote', { profile: 1, classes: chosen }, v.token ? { 'x-registration-token': v.token } : {});
+  const quote = (v: { b: Browser; token?: string }, chosen: { student: number; ClassID: number; casual?: boolean; dates?: string[]; waitlist?: boolean }[], profile = 1) =>
+    v.b.post<Quote>('/api/ocr/quote', { profile, classes: chosen }, v.token ? { 'x-registration-token': v.token } : {});
   const students = ['Anika', 'Dev', 'Ravi'].map((FirstName, i) => ({ FirstName, LastName: 'Raman', DOB: `201${i + 5}-03-04`, GenderType: 'Female' }));
   const cardFor = async (v: { b: Browser; token: string }, number: string = TEST_CARDS.ok) =>
     (await v.b.post<{ id: string }>('/sim-gateway/v1/registration-tokens', { registration_token: v.token, number, exp_month: 12, exp_year: 2099, cvc: '123' })).body.id;
@@ -163,6 +163,52 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect(await placesOf(classId)).toHaveLength(1);
     expect((await submit(a, classes(classId))).body.payment?.status).toBe('completed');
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('a registration submitted holds nothing more; a quote of waitlist places only gives back what it held', async () => {
+    const classId = await withPlaces(7, 2);
+    const a = await visitor();
+    await quote(a, classes(classId));
+    expect((await submit(a, classes(classId))).body.payment?.status).toBe('completed');
+    // Asked again after its submission (a page left open): priced, nothing held.
+    const after = await quote(a, classes(classId));
+    expect(after.status).toBe(200);
+    expect(after.body.holds).toBeUndefined();
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+
+    const b = await visitor();
+    expect((await quote(b, classes(classId))).body.holds).toHaveLength(1);
+    const waitOnly = await quote(b, [{ student: 0, ClassID: classId, waitlist: true }]);
+    expect(waitOnly.body.holds).toEqual([]);
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('with a captcha, places are held once it is passed; the term for one child and a session alone for another, one place left: refused whole', async () => {
+    const classId = await withPlaces(0, 1);
+    const { date } = await db()
+      .selectFrom('class_sessions')
+      .select('date')
+      .where('class_id', '=', classId)
+      .where('status', '=', 'scheduled')
+      .where('date', '>', new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10))
+      .orderBy('date')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const a = await visitor(2);
+    const both = [
+      { student: 0, ClassID: classId },
+      { student: 1, ClassID: classId, casual: true, dates: [date] },
+    ];
+    // Profile 2 shows a captcha: until it is passed, the quote prices and holds nothing.
+    const unproved = await quote(a, both.slice(0, 1), 2);
+    expect([unproved.status, unproved.body.holds]).toEqual([200, undefined]);
+    expect(await placesOf(classId)).toEqual([]);
+    expect((await a.b.post('/api/ocr/verify-captcha', { token: await solvedCaptcha(a.b) }, { 'x-registration-token': a.token })).body).toMatchObject({ verified: true });
+    expect((await quote(a, both.slice(0, 1), 2)).body.holds).toHaveLength(1);
+    const refused = await quote(a, both, 2);
+    expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
+    // The refusal changed nothing: the term place held before is held still.
+    expect(await placesOf(classId)).toEqual([{ status: 'held', student_id: null, registration_id: expect.any(Number) }]);
   });
 
   it('ten registrations asking for the last place at once: one holds it, nine are told it is full', async () => {

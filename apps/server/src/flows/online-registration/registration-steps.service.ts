@@ -116,14 +116,17 @@ export function enrolledItems(body: { profile: number; classes: QuoteRequest['cl
 export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteRequest, ticket?: string, registrationToken?: string): Promise<RegistrationQuoteAnswer> {
   const now = ctx.clock.now();
   assertRegistrationOpen(company, body.profile, { at: now });
-  await requireTurn(ctx, company, body.profile, ticket);
+  const found = registrationToken ? await repo.findOpenRegistration(ctx.db, company.id, hashToken(registrationToken), nowIso(now)) : undefined;
+  const registration = found?.profile_id === body.profile ? found : undefined;
+  // The turn is the address's once it is proved (decision 099): another browser's turn holds nothing for it.
+  await requireTurn(ctx, company, body.profile, ticket, registration?.email);
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   assertEachClassOnce(company, profile, body.classes);
   const items = enrolledItems(body);
-  const registration = registrationToken ? await repo.findOpenRegistration(ctx.db, company.id, hashToken(registrationToken), nowIso(now)) : undefined;
-  const holding = registration?.profile_id === body.profile && items.length > 0 ? registration.id : undefined;
-  const holds = holding === undefined ? undefined : (await holdRegistrationPlaces(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes))).holds;
+  // Places are held for a registration that proved its address and, where the profile asks, passed its captcha.
+  const holding = registration && (!profile.ShowCAPTCHA || (registration.captcha_verified_until ?? '') > nowIso(now)) ? registration.id : undefined;
+  const holds = holding === undefined ? undefined : await holdFor(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes));
   const quote = await quoteNewFamily(ctx, company, { classItems: items }, body.direct_debit_payment ? 'direct_debit' : 'card', holding);
   return {
     ...quote,
@@ -132,6 +135,17 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
     directDebitBy: mandateFollows(company) ? 'gocardless' : 'form',
     ...(holds ? { holds } : {}),
   };
+}
+
+/**
+ * Holds the places a registration asks for (none: gives back what it held), under its own lock,
+ * so a submission under way (which takes it first) is never raced: once submitted, nothing is held.
+ */
+function holdFor(ctx: Ctx, company: Company, registrationId: number, items: ReturnType<typeof enrolledItems>, holdUntil: Date) {
+  return ctx.transaction(async (tx) => {
+    if (!(await repo.lockOpenRegistration(tx.db, company.id, registrationId, nowIso(tx.clock.now())))) return [];
+    return (await holdRegistrationPlaces(tx, company, registrationId, items, holdUntil)).holds;
+  });
 }
 
 /**

@@ -158,8 +158,8 @@ export async function submitRegistration(
       for (const [i, c] of body.classes.entries()) {
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
       }
-      // The places the registration holds become its students' holds, which the checkout takes over.
-      if (checked.payment !== null) await handRegistrationHoldsOver(tx, company, checked.registration.id, classItemsOf(cartOf(body, studentIds)));
+      // The places the registration holds become its students' holds, which the checkout takes over (none when nothing is paid: given back).
+      await handRegistrationHoldsOver(tx, company, checked.registration.id, checked.payment === null ? [] : classItemsOf(cartOf(body, studentIds)));
       if (mandate) await storeBankMandate(tx, company, clientId, mandate);
       await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.

@@ -138,7 +138,7 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', 'ongoing')
     .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', date)]))
-    .$if(exceptStudentId !== undefined, (w) => w.where('student_id', '!=', exceptStudentId as number))
+    .$if(exceptStudentId !== undefined, (w) => w.where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '!=', exceptStudentId as number)])))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

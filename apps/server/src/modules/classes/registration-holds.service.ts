@@ -35,12 +35,10 @@ export async function holdRegistrationPlaces(
 ): Promise<{ items: ValidatedClassItem[]; holds: RegistrationHold[] }> {
   return ctx.transaction(async (tx) => {
     const c = clock(company, tx.clock.now());
-    const locked = await repo.lockClasses(
-      tx.db,
-      tx.engine,
-      company.id,
-      items.map((i) => i.class_id),
-    );
+    // The classes it holds places in now are locked too (all in class order, as every checkout
+    // locks), so giving those places back cannot cross another transaction's locks.
+    const before = await enrolmentsRepo.findRegistrationHolds(tx.db, company.id, registrationId);
+    const locked = await repo.lockClasses(tx.db, tx.engine, company.id, [...items.map((i) => i.class_id), ...before.map((h) => h.class_id)]);
     const earlier = await enrolmentsRepo.releaseRegistrationHolds(tx.db, company.id, registrationId);
     const checked = await checkClassItems(
       tx.db,
@@ -50,9 +48,11 @@ export async function holdRegistrationPlaces(
       { found: locked.map((l) => l.cls), locked: true },
       c.at,
     );
-    // Each item was checked alone: a class asked for by two children needs two places.
+    // Each item was checked alone: a class asked for by two children needs two places, and a
+    // session one child takes alone is a place of the session another child's term takes too.
     checked.forEach((v, i) => {
-      const wanting = items.filter((other) => other.class_id === items[i]!.class_id && other.kind === items[i]!.kind && (other.kind === 'ongoing' || other.dates[0] === items[i]!.dates[0]));
+      const item = items[i]!;
+      const wanting = items.filter((other) => other.class_id === item.class_id && (other.kind === 'ongoing' || (item.kind === 'casual' && other.dates[0] === item.dates[0])));
       if (wanting.length > v.PlacesLeft) throw refuse(409, 'CLASS_FULL', msg.classFull(v.Name));
     });
     const live = earlier.filter((h) => h.hold_until > c.now);
@@ -104,7 +104,7 @@ export async function handRegistrationHoldsOver(ctx: Ctx, company: Company, regi
 /**
  * A registration whose payment failed for good (a declined card) is opened again and its family
  * removed: the places its children still hold go back to the registration first, so the next
- * try keeps them (with the time they had) instead of losing them with the children.
+ * try keeps them (for as long as the checkout held them on) instead of losing them with the children.
  */
 export async function handHoldsBackToRegistration(ctx: Ctx, company: Company, registrationId: number, clientId: number): Promise<void> {
   await enrolmentsRepo.giveClientHoldsToRegistration(ctx.db, company.id, clientId, registrationId, ctx.clock.now().toISOString());

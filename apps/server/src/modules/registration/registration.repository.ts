@@ -98,6 +98,22 @@ export async function markSubmitted(db: Db, companyId: number, id: number, input
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes the lock of a registration still open (a no-op write), so what its checkout step holds
+ * and its submission queue one behind the other; false once it is submitted or has expired.
+ */
+export async function lockOpenRegistration(db: Db, companyId: number, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('registrations')
+    .set((eb) => ({ expires_at: eb.ref('expires_at') }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('submitted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** The client the submission made, written in its transaction. */
 export async function recordClient(db: Db, companyId: number, id: number, clientId: number): Promise<void> {
   await db.updateTable('registrations').set({ client_id: clientId }).where('company_id', '=', companyId).where('id', '=', id).execute();

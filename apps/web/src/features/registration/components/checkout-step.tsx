@@ -60,7 +60,7 @@ export function CheckoutStep({
   step,
   onBack,
   onChooseClasses,
-  className,
+  classNameOf,
 }: {
   quote: UseQueryResult<RegistrationQuoteAnswer>;
   /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
@@ -76,7 +76,7 @@ export function CheckoutStep({
   /** Where a class filled up since it was chosen: back to the class step. */
   onChooseClasses?: () => void;
   /** A class's name, for the places a new family's quote holds (decision 109). */
-  className?: (classId: number) => string;
+  classNameOf?: (classId: number) => string;
   onPayCard: (card: CardDetails | StripeCard) => void;
   /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
   onPayBank: (bank: BankDetailsRequest | null) => void;
@@ -231,7 +231,7 @@ export function CheckoutStep({
                 <PlacesLapsed
                   headingId={`${headingId}-lapsed`}
                   lines={[...new Set(holds.map((h) => h.ClassID))].map((id) => (
-                    <li key={id}>{className?.(id) ?? 'A class'}</li>
+                    <li key={id}>{classNameOf?.(id) ?? 'A class'}</li>
                   ))}
                   error={null}
                   busy={quote.isFetching}

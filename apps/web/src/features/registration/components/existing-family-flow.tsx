@@ -200,7 +200,7 @@ export function ExistingFamilyFlow({
         step={stepOf('checkout')}
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}
         onChooseClasses={chooseClassesAgain}
-        className={(id) => classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
+        classNameOf={(id) => classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
       />
     );
   }

@@ -162,9 +162,11 @@ export function RegistrationFlow({
   );
   // The places the quote holds are kept with the registration: back on the class step they are this family's, not taken.
   const heldNow = quote.data?.holds;
+  const token = state.proof?.token ?? null;
   useEffect(() => {
-    if (heldNow) update({ held: heldNow });
-  }, [heldNow, update]);
+    if (heldNow) update({ held: heldNow, heldFor: token });
+  }, [heldNow, token, update]);
+  const ownHolds = state.heldFor !== null && state.heldFor === token ? state.held : [];
   const answeredOptions = quote.data?.paymentOptions;
   if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
   const chooseClassesAgain = useChooseClassesAgain(classFull, quote.error, () => {
@@ -224,7 +226,7 @@ export function RegistrationFlow({
           onRemove={(classId) => update((s) => ({ classes: s.classes.filter((x) => x.ClassID !== classId), studentClasses: s.studentClasses.map((ids) => ids.filter((id) => id !== classId)) }))}
           onNext={() => go(skipStudents ? 'addCustomer' : firstStudentPage)}
           onBack={() => go('titlePage')}
-          heldIn={(classId) => heldIn(state.held, classId)}
+          heldIn={(classId) => heldIn(ownHolds, classId)}
         />
       );
     }
@@ -364,7 +366,7 @@ export function RegistrationFlow({
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
           onChooseClasses={chooseClassesAgain}
-          className={(id) => state.classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
+          classNameOf={(id) => state.classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
         />
       );
     }

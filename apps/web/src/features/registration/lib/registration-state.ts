@@ -78,6 +78,8 @@ export interface RegistrationState {
   paymentOption: PaymentMethod | null;
   /** The places the checkout step's quote holds for the registration (decision 109), one per place. */
   held: { ClassID: number; heldUntil: string }[];
+  /** The registration (its token) those places are held for: another address proved since holds none of them. */
+  heldFor: string | null;
 }
 
 /** How many places the registration itself still holds in a class at `now` (the class search counts them as taken). */
@@ -97,6 +99,7 @@ export const initialRegistrationState: RegistrationState = {
   studentClasses: [],
   paymentOption: null,
   held: [],
+  heldFor: null,
 };
 
 export function registrationStorageKey(companyCustomerId: number, profileId: number): string {
