@@ -113,7 +113,7 @@ export const registrationEndpoints = {
     errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN', 'QUEUE_TURN_REQUIRED', ...classChoices],
     tags,
     description:
-      "Prices the classes chosen on the class step for a new family, with the payment options of the profile. With the X-Registration-Token header of a registration under this profile, holds a place in each class chosen for the company's hold period (CheckoutHoldMinutes, decision 109); asking again keeps each hold's time, and the submission hands the places to the new students.",
+      "Prices the classes chosen on the class step for a new family, with the payment options of the profile. With the X-Registration-Token header of a registration under this profile (that has passed its captcha, where the profile shows one), holds a place in each class chosen for the company's hold period (CheckoutHoldMinutes, decision 109); asking again keeps each hold's time, and the submission hands the places to the new students.",
   }),
   card: defineEndpoint({
     method: 'POST',

@@ -59,17 +59,19 @@ function cartOf(body: { profile: number; classes: readonly Choice[] }, paymentMe
 /**
  * POST /api/classes/ocr-class-quote: the classes chosen, priced for this family, with how the
  * profile lets it pay. Their places are held as the hub's cart holds them (decision 109), for the
- * company's hold period: a place held already keeps its time, and Pay takes the holds over. What
- * cannot be held is refused by the quote itself, as before.
+ * company's hold period: a place held already keeps its time, and Pay takes the holds over. The
+ * quote is checked first, so a refused quote holds nothing; a place taken between the check and
+ * the hold is answered without its hold.
  */
 export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, clientId: number, body: OcrClassQuoteRequest, ticket?: string): Promise<RegistrationQuoteAnswer> {
   const profile = await checkChoices(ctx, company, clientId, body);
   await requireTurn(ctx, company, body.profile, ticket);
   const cart = cartOf(body, body.direct_debit_payment ? 'direct_debit' : 'card');
   const items = classItemsOf(cart);
+  // Checked and priced first: a refused quote holds nothing.
+  const quote = await quoteCart(ctx, company, clientId, cart);
   const holdUntil = addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes);
   const { held } = items.length ? await holdCartPlaces(ctx, company, clientId, items, { holdUntil, releaseOthers: false }) : { held: [] };
-  const quote = await quoteCart(ctx, company, clientId, cart);
   const onFile = (await directDebitAvailable(ctx, company, clientId)).onFile;
   return {
     ...quote,

@@ -124,10 +124,11 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   assertEachClassOnce(company, profile, body.classes);
   const items = enrolledItems(body);
-  // Places are held for a registration that proved its address and, where the profile asks, passed its captcha.
-  const holding = registration && (!profile.ShowCAPTCHA || (registration.captcha_verified_until ?? '') > nowIso(now)) ? registration.id : undefined;
+  // Places are held for a registration that proved its address and, where the profile asks, has
+  // passed its captcha (once: the mark's own time is the submission's to check).
+  const holding = registration && (!profile.ShowCAPTCHA || registration.captcha_verified_until !== null) ? registration.id : undefined;
   const holds = holding === undefined ? undefined : await holdFor(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes));
-  const quote = await quoteNewFamily(ctx, company, { classItems: items }, body.direct_debit_payment ? 'direct_debit' : 'card', holding);
+  const quote = await quoteNewFamily(ctx, company, { classItems: items }, body.direct_debit_payment ? 'direct_debit' : 'card', registration?.id);
   return {
     ...quote,
     paymentOptions: paymentOptionsOf(ctx, company, profile),

@@ -90,10 +90,15 @@ export function CheckoutStep({
   const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, onHoldExpired);
   const zone = companyTimeZone(useConfig());
   const headingId = useId();
-  // The places the quote holds while the family pays (decision 109): the first to lapse counts down.
+  // The places the quote holds while the family pays (decision 109): the first still held counts
+  // down; when it runs out, the next takes over and what ran out is listed as no longer held.
+  const [now, setNow] = useState(() => Date.now());
   const holds = quote.data?.holds ?? [];
-  const heldUntil = holds.length ? Math.min(...holds.map((h) => Date.parse(h.heldUntil))) : null;
-  const placesLeft = useCountdown(heldUntil);
+  const live = holds.filter((h) => Date.parse(h.heldUntil) > now);
+  const lapsed = holds.filter((h) => Date.parse(h.heldUntil) <= now);
+  const heldUntil = live.length ? Math.min(...live.map((h) => Date.parse(h.heldUntil))) : null;
+  const placesLeft = useCountdown(heldUntil, () => setNow(Date.now()));
+  const namesOf = (list: typeof holds) => [...new Set(list.map((h) => h.ClassID))].map((id) => classNameOf?.(id) ?? 'A class');
 
   // A refusal (a declined card, a class that filled up) shows at the top of a long page: bring it into view.
   useEffect(() => {
@@ -224,20 +229,28 @@ export function CheckoutStep({
                 />
               </div>
             ) : null}
-            {heldUntil !== null && !repricing && !challenge ? (
-              placesLeft > 0 ? (
-                <PlacesHeld headingId={`${headingId}-held`} until={heldUntil} left={placesLeft} zone={zone} summary="Your places are kept for you while you pay." />
-              ) : (
-                <PlacesLapsed
-                  headingId={`${headingId}-lapsed`}
-                  lines={[...new Set(holds.map((h) => h.ClassID))].map((id) => (
-                    <li key={id}>{classNameOf?.(id) ?? 'A class'}</li>
-                  ))}
-                  error={null}
-                  busy={quote.isFetching}
-                  onHoldAgain={() => void quote.refetch()}
-                />
-              )
+            {heldUntil !== null && placesLeft > 0 && !repricing && !challenge ? (
+              <PlacesHeld
+                headingId={`${headingId}-held`}
+                until={heldUntil}
+                left={placesLeft}
+                zone={zone}
+                summary={lapsed.length === 0 ? 'Your places are kept for you while you pay.' : `${namesOf(live).join('; ')}: kept for you while you pay.`}
+              />
+            ) : null}
+            {lapsed.length > 0 && !repricing && !challenge ? (
+              <PlacesLapsed
+                headingId={`${headingId}-lapsed`}
+                lines={namesOf(lapsed).map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+                error={null}
+                busy={quote.isFetching}
+                onHoldAgain={() => {
+                  setNow(Date.now());
+                  void quote.refetch();
+                }}
+              />
             ) : null}
             {holdLeft ? <HoldNotice left={holdLeft} /> : null}
             {payment()}

@@ -87,8 +87,10 @@ export function ClassStep({
     requestAnimationFrame(() => document.getElementById(removeId(c.ClassID))?.focus());
   };
 
+  // A class whose last places this family holds itself is not full for it (decision 109).
+  const fullFor = (cls: ClassSummary) => cls.IsFull && cls.PlacesLeft + (heldIn?.(cls.ClassID) ?? 0) <= 0;
   const add = (cls: ClassSummary) => {
-    if (cls.IsFull) {
+    if (fullFor(cls)) {
       onAdd(choose(cls, { casual: false, date: '', waitlist: true }));
     } else if (allowCasual) {
       setCasual(false);
@@ -160,8 +162,8 @@ export function ClassStep({
               Added
             </span>
           ) : (
-            <Button size="sm" variant={c.IsFull ? 'secondary' : 'primary'} onClick={() => add(c)}>
-              {c.IsFull ? 'Join waitlist' : 'Add class'}
+            <Button size="sm" variant={fullFor(c) ? 'secondary' : 'primary'} onClick={() => add(c)}>
+              {fullFor(c) ? 'Join waitlist' : 'Add class'}
               <span className="sr-only">: {c.Name}</span>
             </Button>
           )

@@ -662,6 +662,35 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(tokens).toEqual([TOKEN, TOKEN]);
   });
 
+  it('decision 109: of two places held, the one that runs out first is listed as no longer held; the other counts down on', async () => {
+    serveForms();
+    const seals = classSummary({ ClassID: 103, Name: 'Seals' });
+    const soon = new Date(Date.now() + 1_500).toISOString();
+    const later = new Date(Date.now() + 600_000).toISOString();
+    server.use(
+      http.post('/api/ocr/quote', () =>
+        HttpResponse.json<RegistrationQuoteAnswer>({
+          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          holds: [
+            { ClassID: 101, heldUntil: soon },
+            { ClassID: 103, heldUntil: later },
+          ],
+        }),
+      ),
+    );
+    await atCheckout({ classes: [chosen(tadpoles), chosen(seals)], studentClasses: [[101, 103]] });
+    expect(await screen.findByRole('region', { name: /^Held for you until / })).toBeTruthy();
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' }, { timeout: 4_000 });
+    expect(
+      within(lapsed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Tadpoles']);
+    const held = screen.getByRole('region', { name: /^Held for you until / });
+    expect(held.textContent).toContain('Seals: kept for you while you pay.');
+    expect(within(held).getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/);
+  });
+
   it('decision 109: back on the class step, a class the search counts full because this family holds its last place is not "Full now"', async () => {
     serveForms();
     serveSearch([{ ...tadpoles, PlacesLeft: 0, IsFull: true }]);

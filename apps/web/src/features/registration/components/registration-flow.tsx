@@ -161,7 +161,8 @@ export function RegistrationFlow({
     state.proof?.token,
   );
   // The places the quote holds are kept with the registration: back on the class step they are this family's, not taken.
-  const heldNow = quote.data?.holds;
+  // Only an answer to this registration's own quote (not another address's, kept on screen while the new one loads).
+  const heldNow = quote.isPlaceholderData ? undefined : quote.data?.holds;
   const token = state.proof?.token ?? null;
   useEffect(() => {
     if (heldNow) update({ held: heldNow, heldFor: token });
