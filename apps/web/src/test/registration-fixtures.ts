@@ -1,4 +1,5 @@
 import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
+import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import type { ClassSummary, OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
@@ -85,22 +86,20 @@ export function classSummary(change: Partial<ClassSummary> = {}): ClassSummary {
 }
 
 /**
- * A registration's quote: `rows` priced at `priceCents` with a card surcharge of `surchargeCents`
- * (1.5 % where there is one), no tax, discount or credit; with nothing given, nothing to pay
- * (Submit instead of Pay).
+ * A cart's quote: `rows` priced at `priceCents` with a card surcharge of `surchargeCents` (1.5 %
+ * where there is one), no tax, discount or credit.
  */
-export function registrationQuote({
+export function cartQuote({
   rows = [],
   priceCents = 0,
   surchargeCents = 0,
-  paymentOptions = [],
   stripePublishableKey = null,
-}: Partial<Pick<RegistrationQuoteAnswer, 'rows' | 'paymentOptions' | 'stripePublishableKey'>> & { priceCents?: number; surchargeCents?: number } = {}): RegistrationQuoteAnswer {
+}: Partial<Pick<QuoteAnswer, 'rows' | 'stripePublishableKey'>> & { priceCents?: number; surchargeCents?: number } = {}): QuoteAnswer {
   const total = priceCents + surchargeCents;
   return {
     rows,
     invoices: [],
-    paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as RegistrationQuoteAnswer['paymentBreakdown'],
+    paymentBreakdown: Object.fromEntries(PAYMENT_BREAKDOWN_KEYS.map((k) => [k, 0])) as QuoteAnswer['paymentBreakdown'],
     totals: {
       subtotalCents: priceCents,
       autoDiscountCents: 0,
@@ -121,7 +120,13 @@ export function registrationQuote({
     currencySymbol: '$',
     cardPaymentsAvailable: true,
     stripePublishableKey,
-    paymentOptions,
-    bankFormat: 'AU',
   };
+}
+
+/**
+ * A registration's quote: the cart's (`cartQuote`) with the profile's payment options; with
+ * nothing given, nothing to pay (Submit instead of Pay).
+ */
+export function registrationQuote({ paymentOptions = [], ...cart }: Parameters<typeof cartQuote>[0] & Partial<Pick<RegistrationQuoteAnswer, 'paymentOptions'>> = {}): RegistrationQuoteAnswer {
+  return { ...cartQuote(cart), paymentOptions, bankFormat: 'AU' };
 }

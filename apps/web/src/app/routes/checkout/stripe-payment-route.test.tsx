@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useCartStore } from '@/lib/cart-store';
 import { formTestConfig } from '@/test/form-config';
+import { cartQuote } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { stripeJs } from '@/test/stripe-js';
 import PaymentRoute from './payment-route';
@@ -34,31 +35,7 @@ const config = formTestConfig({
   localization: { ...formTestConfig().localization, CurrencySymbol: '$' },
 });
 
-const quote = (stripePublishableKey: string | null): QuoteAnswer => ({
-  rows: [],
-  invoices: [],
-  paymentBreakdown: {} as QuoteAnswer['paymentBreakdown'],
-  totals: {
-    subtotalCents: 4100,
-    autoDiscountCents: 0,
-    earlyPaymentDiscountCents: 0,
-    discountCodeCents: 0,
-    taxName: 'GST',
-    taxInclusive: true,
-    totalTaxCents: 0,
-    cardFeeAmountCents: 0,
-    cardFeePercentageBasisPoints: 0,
-    surchargeCents: 0,
-    totalCents: 4100,
-    customerCreditsCents: 0,
-    paymentAmountCents: 4100,
-  },
-  discountCodes: [],
-  creditsUsed: [],
-  currencySymbol: '$',
-  cardPaymentsAvailable: true,
-  stripePublishableKey,
-});
+const quote = (stripePublishableKey: string | null): QuoteAnswer => cartQuote({ priceCents: 4100, stripePublishableKey });
 
 const answer = (over: Partial<PaymentAnswer>): PaymentAnswer => ({
   PaymentID: 7,

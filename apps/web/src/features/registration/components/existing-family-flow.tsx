@@ -11,7 +11,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { studentUpdatesQueryOptions } from '../api/get-student-updates';
 import { useOcrClassQuote } from '../api/ocr-class';
-import { heldIn, withClass, type ChosenClass, type RegistrationState } from '../lib/registration-state';
+import { heldIn, withClass, type ChosenClass } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -84,9 +84,7 @@ export function ExistingFamilyFlow({
   const answered = quote.data?.paymentOptions;
   if (answered && answered.join() !== offered?.join()) setOffered(answered);
   // The places the quote holds (decision 109): back on the class step they are this family's, not taken.
-  const [held, setHeld] = useState<RegistrationState['held']>([]);
-  const answeredHolds = quote.data?.holds;
-  if (answeredHolds && answeredHolds !== held) setHeld(answeredHolds);
+  const held = quote.data?.holds ?? [];
 
   const go = (next: Page) => {
     setPage(next);
