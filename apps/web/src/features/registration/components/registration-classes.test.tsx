@@ -654,7 +654,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     // The hold runs out: said, with the class, and Hold again asks for it afresh.
     const lapsed = await screen.findByRole('heading', { name: 'No longer held for you' }, { timeout: 4_000 });
     const region = lapsed.closest('section')!;
-    expect(within(region).getByText('Tadpoles')).toBeTruthy();
+    expect(within(region).getByText('Tadpoles – Mia Shah')).toBeTruthy();
     until = Date.now() + 600_000;
     fireEvent.click(within(region).getByRole('button', { name: 'Hold again' }));
     expect(await screen.findByRole('heading', { name: /^Held for you until / })).toBeTruthy();
@@ -685,9 +685,9 @@ describe('the checkout (N27, N28, N30, N31)', () => {
       within(lapsed)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Tadpoles']);
+    ).toEqual(['Tadpoles – Mia Shah']);
     const held = screen.getByRole('region', { name: /^Held for you until / });
-    expect(held.textContent).toContain('Seals: kept for you while you pay.');
+    expect(held.textContent).toContain('Seals – Mia Shah: kept for you while you pay.');
     expect(within(held).getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/);
   });
 

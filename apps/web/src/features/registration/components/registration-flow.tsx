@@ -26,7 +26,7 @@ import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
 import { RegistrationDone } from './registration-done';
 import { StudentStep } from './student-step';
-import { nameOf, studentLabel, StudentsListStep } from './students-list-step';
+import { classWithStudents, nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 import { useRegistrationSubmission } from './use-registration-submission';
 import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-family-flow';
@@ -367,7 +367,7 @@ export function RegistrationFlow({
           step={stepOf('checkout')}
           onBack={() => go('agreements')}
           onChooseClasses={chooseClassesAgain}
-          classNameOf={(id) => state.classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
+          classNameOf={(id) => classWithStudents(state, id, studentTerm)}
         />
       );
     }

@@ -4,7 +4,7 @@ import type { FormValues } from '@portal/shared/form-engine/form-types';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { overPlaces, type ChosenClass } from '../lib/registration-state';
+import { overPlaces, type ChosenClass, type RegistrationState } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -31,6 +31,13 @@ export function nameOf(values: FormValues): string {
 /** What the i-th student (0-based) is called: the name as typed, or e.g. "Student 2" before it is. */
 export function studentLabel(values: FormValues, i: number, studentTerm: string): string {
   return nameOf(values) || `${studentTerm} ${i + 1}`;
+}
+
+/** A chosen class with the students put into it ("Tadpoles – Mia Shah – Leo Shah"). */
+export function classWithStudents(state: Pick<RegistrationState, 'classes' | 'students' | 'studentClasses'>, classId: number, studentTerm: string): string {
+  const name = state.classes.find((c) => c.ClassID === classId)?.Name ?? 'A class';
+  const students = state.students.flatMap((values, i) => ((state.studentClasses[i] ?? []).includes(classId) ? [studentLabel(values, i, studentTerm)] : []));
+  return [name, ...students].join(' – ');
 }
 
 /**
