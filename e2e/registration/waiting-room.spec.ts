@@ -81,6 +81,43 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     expect(asked[0]!).toBeLessThan(askNextAt + 3_000);
   });
 
+  test('a family asks to be told of its turn, leaves the tab, and this device is asked to show "It’s your turn" when it is let in (decision 110)', async ({ page, ownWorld, request }) => {
+    // This headless Chromium refuses every notification, so the device's side is stood in for at its
+    // boundary (the permission, the tab hidden, the service worker's showNotification); the queue,
+    // the polling and the service worker's registration are the real ones.
+    await page.addInitScript(() => {
+      const device = { permission: 'default' as NotificationPermission, hidden: false, shown: [] as { title: string; body?: string; url?: string }[] };
+      (window as unknown as { device: typeof device }).device = device;
+      Object.defineProperty(Notification, 'permission', { get: () => device.permission });
+      Notification.requestPermission = async () => (device.permission = 'granted');
+      Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (device.hidden ? 'hidden' : 'visible') });
+      ServiceWorkerRegistration.prototype.showNotification = async (title: string, options?: NotificationOptions) => {
+        device.shown.push({ title, body: options?.body, url: (options?.data as { url?: string } | undefined)?.url });
+      };
+    });
+    const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1);
+    const splash = world.company('SPLASH');
+    const ahead = await anotherFamily(request, splash.code);
+    expect((await (await ahead.post(ROOM)).json()).place.state).toBe('admitted');
+
+    await page.goto(`/ocr?id=${splash.customerId}&p=${PROFILE}`);
+    await expect(page.getByText('Your place in the queue: 1')).toBeVisible();
+    // By keyboard: after the notice, the button, then the way out.
+    await page.getByText('Keep this page open').click();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Notify me when it’s my turn' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'We’ll notify you on this device when it’s your turn.' })).toBeFocused();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/push-sw.js'))?.active?.scriptURL)).toMatch(/\/push-sw\.js$/);
+
+    // The family switches to another tab; the family ahead is done, and at this page's next question it is let in.
+    await page.evaluate(() => ((window as unknown as { device: { hidden: boolean } }).device.hidden = true));
+    expect((await ahead.delete(ROOM)).ok()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
+    const shown = await page.evaluate(() => (window as unknown as { device: { shown: unknown[] } }).device.shown);
+    expect(shown).toEqual([{ title: 'It’s your turn', body: expect.stringMatching(/^Finish your registration for .+ by \d\d:\d\d [AP]M\.$/), url: page.url() }]);
+  });
+
   for (const tag of ['', ' @phone']) {
     test(`a family waits in the queue with its place shown, is let in when the family ahead is done, and proves its address in its turn${tag}`, async ({ page, ownWorld, request }) => {
       const world = await opening(ownWorld, new Date(Date.now() - 60_000), 1);

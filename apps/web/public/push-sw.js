@@ -25,6 +25,9 @@ self.addEventListener('notificationclick', (event) => {
   const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      // The page the notification is about, still open (the waiting room's turn): brought back as it is, not loaded again.
+      const same = windows.find((w) => w.url === url);
+      if (same) return same.focus();
       const open = windows.find((w) => w.url.startsWith(self.location.origin));
       if (open) return open.focus().then((w) => w.navigate(url));
       return self.clients.openWindow(url);

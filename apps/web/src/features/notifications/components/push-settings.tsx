@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { DeviceCategories, DeviceSection } from './device-section';
 import { usePushState, useRemovePush, useSavePush } from '../api/push';
-import { currentSubscription, pushSupport, subscribeDevice } from '../lib/push-device';
+import { pushSupport } from '@/lib/device-notifications';
+import { currentSubscription, subscribeDevice } from '../lib/push-device';
 
 const ALL = NOTIFICATION_CATEGORIES.map((c) => c.key);
 

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 import { useJoinWaitingRoom, useLeaveWaitingRoom } from '../api/waiting-room';
 import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
+import { TurnAlert, useTurnAlert } from './turn-alert';
 
 /** An instant of the server's clock on this browser's clock (a phone's clock may be minutes out), from when the answer came. */
 const local = (room: WaitingRoomAnswer, receivedAt: number, at: string) => Date.parse(at) - (Date.parse(room.now) - receivedAt);
@@ -89,6 +90,7 @@ export function WaitingRoom({
   const toOpening = useCountdown(place?.state === 'early' ? opensAt + OPENING_FALLBACK_MS : null, refresh) - OPENING_FALLBACK_MS;
   const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
   const opening = formatTime(room.opensAt, zone, false);
+  const turnAlert = useTurnAlert(profileId, place?.state, () => `Finish your registration for ${name} by ${formatTime(place?.turnEndsAt ?? null, zone, false)}.`);
 
   if (place === null && !roomOpen) {
     return (
@@ -186,6 +188,7 @@ export function WaitingRoom({
       </div>
       <PlacesLeft places={room.placesLeft} />
       <p>Keep this page open: the registration starts here by itself when it is your turn. You keep your place if you reload or lose your connection.</p>
+      <TurnAlert wanted={turnAlert.wanted} onWanted={turnAlert.want} />
       {leave.isError ? <p className="font-medium text-danger">{errorMessage(leave.error)}</p> : null}
     </NoticePage>
   );
