@@ -108,14 +108,15 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     await expect(page.getByRole('button', { name: 'Notify me when it’s my turn' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'We’ll notify you on this device when it’s your turn.' })).toBeFocused();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/push-sw.js'))?.active?.scriptURL)).toMatch(/\/push-sw\.js$/);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/push-sw\.js$/);
 
     // The family switches to another tab; the family ahead is done, and at this page's next question it is let in.
     await page.evaluate(() => ((window as unknown as { device: { hidden: boolean } }).device.hidden = true));
     expect((await ahead.delete(ROOM)).ok()).toBe(true);
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
-    const shown = await page.evaluate(() => (window as unknown as { device: { shown: unknown[] } }).device.shown);
-    expect(shown).toEqual([{ title: 'It’s your turn', body: expect.stringMatching(/^Finish your registration for .+ by \d\d:\d\d [AP]M\.$/), url: page.url() }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { device: { shown: unknown[] } }).device.shown))
+      .toEqual([{ title: 'It’s your turn', body: expect.stringMatching(/^Finish your registration for .+ by \d\d:\d\d [AP]M\.$/), url: page.url() }]);
   });
 
   for (const tag of ['', ' @phone']) {

@@ -15,18 +15,21 @@ export function pushSupport(): PushSupport {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window ? 'supported' : 'unsupported';
 }
 
-/** Whether this page may show notifications by itself (the permission), asked for by `allowNotifications`. */
+/** Whether this page may show notifications by itself (the permission), asked for by `requestNotifications`. */
 export function notificationPermission(): NotificationPermission | 'unsupported' {
   return 'serviceWorker' in navigator && 'Notification' in window ? Notification.permission : 'unsupported';
 }
 
 export const NOTIFICATIONS_BLOCKED = 'Notifications are blocked for this site. Allow them in your browser’s settings, then try again.';
 
-/** Asks for permission to notify and starts the service worker that shows them: whether it was granted. */
-export async function allowNotifications(): Promise<boolean> {
-  if ((await Notification.requestPermission()) !== 'granted') return false;
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL);
-  return true;
+/**
+ * Asks for permission to notify (the browser's prompt, which the person may also just close:
+ * 'default') and, once granted, starts the service worker that shows them.
+ */
+export async function requestNotifications(): Promise<NotificationPermission> {
+  const permission = await Notification.requestPermission();
+  if (permission === 'granted') await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+  return permission;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { allowNotifications, NOTIFICATIONS_BLOCKED, SERVICE_WORKER_URL } from '@/lib/device-notifications';
+import { NOTIFICATIONS_BLOCKED, requestNotifications, SERVICE_WORKER_URL } from '@/lib/device-notifications';
 
 /**
  * This device's side of web push (decision 100): its subscription with the browser's push
@@ -20,7 +20,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /** Asks for permission, starts the service worker and subscribes with the server's key. */
 export async function subscribeDevice(publicKey: string): Promise<PushSubscriptionJSON> {
-  if (!(await allowNotifications())) throw new Error(NOTIFICATIONS_BLOCKED);
+  if ((await requestNotifications()) !== 'granted') throw new Error(NOTIFICATIONS_BLOCKED);
   const registration = await navigator.serviceWorker.ready;
   const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   return subscription.toJSON();

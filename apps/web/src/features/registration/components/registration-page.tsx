@@ -85,7 +85,15 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
   if (opensAt && room.isError && !room.data) return <RegistrationUnavailable reason="failed" company={config.CompanyDisplayName} onRetry={() => void room.refetch()} />;
   if (room.data?.inForce) {
     return (
-      <WaitingRoom room={room.data} receivedAt={room.dataUpdatedAt} profileId={profileId} name={profile.data.DisplayName} config={config} refresh={() => void room.refetch()}>
+      <WaitingRoom
+        room={room.data}
+        receivedAt={room.dataUpdatedAt}
+        profileId={profileId}
+        alertKey={`turn-alert:${params.get('id') ?? ''}:${profileId}`}
+        name={profile.data.DisplayName}
+        config={config}
+        refresh={() => void room.refetch()}
+      >
         {flow}
       </WaitingRoom>
     );

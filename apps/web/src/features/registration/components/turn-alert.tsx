@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { BellRingIcon } from 'lucide-react';
 import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 import { Button } from '@/components/ui/button';
-import { allowNotifications, notificationPermission, notifyDevice, NOTIFICATIONS_BLOCKED } from '@/lib/device-notifications';
+import { notificationPermission, notifyDevice, NOTIFICATIONS_BLOCKED, requestNotifications } from '@/lib/device-notifications';
 
 type Place = NonNullable<WaitingRoomAnswer['place']>;
 
-/** Whether this tab asked to be told of its turn: kept for the tab, as its place is kept across a reload. */
-const storageKey = (profileId: number) => `turn-alert:${profileId}`;
+/** The message when the browser said yes but its service worker could not be started. */
+export const NOTIFICATIONS_UNAVAILABLE = 'This device could not be set up to notify you. Keep this page open instead.';
 
-function readWanted(profileId: number): boolean {
+function readWanted(storageKey: string): boolean {
   try {
-    return sessionStorage.getItem(storageKey(profileId)) === 'on' && notificationPermission() === 'granted';
+    return sessionStorage.getItem(storageKey) === 'on' && notificationPermission() === 'granted';
   } catch {
     return false;
   }
@@ -21,10 +21,11 @@ function readWanted(profileId: number): boolean {
  * A family waiting in the queue may ask to be told when its turn comes (decision 110): a parent
  * waiting twenty minutes switches to another tab or app, and the turn's time runs from the moment
  * it is let in. When this page, then hidden, sees the place let in, the device shows "It’s your
- * turn"; tapping it brings this page back. A visible page says it itself.
+ * turn"; tapping it brings this page back. A visible page says it itself. The wish is kept for the
+ * tab under `storageKey`, as the place is kept across a reload.
  */
-export function useTurnAlert(profileId: number, state: Place['state'] | undefined, message: () => string) {
-  const [wanted, setWanted] = useState(() => readWanted(profileId));
+export function useTurnAlert(storageKey: string, state: Place['state'] | undefined, message: () => string) {
+  const [wanted, setWanted] = useState(() => readWanted(storageKey));
   const before = useRef(state);
   const say = useRef(message);
   say.current = message;
@@ -37,7 +38,7 @@ export function useTurnAlert(profileId: number, state: Place['state'] | undefine
   const want = () => {
     setWanted(true);
     try {
-      sessionStorage.setItem(storageKey(profileId), 'on');
+      sessionStorage.setItem(storageKey, 'on');
     } catch {
       // Private mode without storage: told of the turn until a reload.
     }
@@ -48,34 +49,44 @@ export function useTurnAlert(profileId: number, state: Place['state'] | undefine
 /** "Notify me when it’s my turn", where this device can show notifications; then what it will do. */
 export function TurnAlert({ wanted, onWanted }: { wanted: boolean; onWanted: () => void }) {
   const [asking, setAsking] = useState(false);
-  const [blocked, setBlocked] = useState(false);
-  // Asked here: the answer takes the button's place, and the focus with it.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Asked here: the answer takes the button's place, and the focus with it (once).
   const [asked, setAsked] = useState(false);
+  const answer = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (asked && (wanted || refusal)) answer.current?.focus();
+  }, [asked, wanted, refusal]);
   const permission = notificationPermission();
   if (permission === 'unsupported') return null;
   if (wanted) {
     return (
-      <p role="status" tabIndex={-1} ref={(el) => (asked ? el?.focus() : undefined)} className="text-ink outline-none">
+      <p ref={answer} role="status" tabIndex={-1} className="text-ink outline-none">
         <BellRingIcon aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px] text-primary-ink" />
         We’ll notify you on this device when it’s your turn.
       </p>
     );
   }
-  if (blocked) {
+  if (refusal) {
     return (
-      <p role="alert" className="font-medium text-danger">
-        {NOTIFICATIONS_BLOCKED}
+      <p ref={answer} role="alert" tabIndex={-1} className="font-medium text-danger outline-none">
+        {refusal}
       </p>
     );
   }
+  // Blocked before this page asked: not asked again here (the family chose so for the site).
   if (permission === 'denied') return null;
   const ask = async () => {
     setAsking(true);
-    const granted = await allowNotifications().catch(() => false);
+    try {
+      const given = await requestNotifications();
+      // A prompt closed without an answer leaves the button, to ask again.
+      if (given === 'granted') onWanted();
+      else if (given === 'denied') setRefusal(NOTIFICATIONS_BLOCKED);
+    } catch {
+      setRefusal(NOTIFICATIONS_UNAVAILABLE);
+    }
     setAsking(false);
     setAsked(true);
-    if (granted) onWanted();
-    else setBlocked(true);
   };
   return (
     <Button variant="secondary" loading={asking} icon={<BellRingIcon aria-hidden="true" className="size-4" />} onClick={() => void ask()}>

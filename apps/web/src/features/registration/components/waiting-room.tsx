@@ -55,6 +55,7 @@ export function WaitingRoom({
   room,
   receivedAt,
   profileId,
+  alertKey,
   name,
   config,
   refresh,
@@ -64,6 +65,8 @@ export function WaitingRoom({
   /** When this browser received `room` (its clock). */
   receivedAt: number;
   profileId: number;
+  /** Where this tab keeps whether the family asked to be told of its turn (the link's company and profile). */
+  alertKey: string;
   name: string;
   config: CompanyConfig;
   /** Asks the server again (the opening came, or the turn's time ran out: used or lapsed?). */
@@ -90,7 +93,7 @@ export function WaitingRoom({
   const toOpening = useCountdown(place?.state === 'early' ? opensAt + OPENING_FALLBACK_MS : null, refresh) - OPENING_FALLBACK_MS;
   const turnLeft = useCountdown(place?.state === 'admitted' && place.turnEndsAt ? local(room, receivedAt, place.turnEndsAt) : null, refresh);
   const opening = formatTime(room.opensAt, zone, false);
-  const turnAlert = useTurnAlert(profileId, place?.state, () => `Finish your registration for ${name} by ${formatTime(place?.turnEndsAt ?? null, zone, false)}.`);
+  const turnAlert = useTurnAlert(alertKey, place?.state, () => `Finish your registration for ${name} by ${formatTime(place?.turnEndsAt ?? null, zone, false)}.`);
 
   if (place === null && !roomOpen) {
     return (
