@@ -11,10 +11,13 @@ export function getRegistrationQuote(body: RegistrationQuoteRequest, registratio
   return call(registrationEndpoints.quote, { body, signal, ...(registrationToken ? { headers: { [REGISTRATION_TOKEN_HEADER]: registrationToken } } : {}) });
 }
 
+/** Every quote of the registration, whatever its classes: asked again together. */
+export const registrationQuotesKey = ['registration', 'quote'] as const;
+
 /** Asked again whenever the classes or the payment option change (a card surcharge comes and goes with them). */
 export function registrationQuoteQueryOptions(body: RegistrationQuoteRequest, registrationToken?: string) {
   return queryOptions({
-    queryKey: ['registration', 'quote', body, registrationToken ?? null],
+    queryKey: [...registrationQuotesKey, body, registrationToken ?? null],
     queryFn: ({ signal }) => getRegistrationQuote(body, registrationToken, signal),
     staleTime: 0,
     retry: false,

@@ -662,6 +662,33 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(tokens).toEqual([TOKEN, TOKEN]);
   });
 
+  it('decision 109: after a declined card the places are held on from the checkout: the quote is asked again and shows until when', async () => {
+    serveForms();
+    serveTokens();
+    const asked: string[] = [];
+    let until = Date.now() + 90_000;
+    server.use(
+      http.post('/api/ocr/quote', () => {
+        asked.push(new Date(until).toISOString());
+        return HttpResponse.json<RegistrationQuoteAnswer>({
+          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          holds: [{ ClassID: 101, heldUntil: new Date(until).toISOString() }],
+        });
+      }),
+    );
+    const declined = 'Your card was declined. Please try another card.';
+    serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'card_declined' }, { status: 402 }));
+    await atCheckout();
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^01:[23]\d$/));
+    // The checkout held the place on for its own ten minutes before the card was declined.
+    until = Date.now() + 600_000;
+    await fillCard();
+    click('Pay $100.00');
+    expect(await screen.findByText(declined)).toBeTruthy();
+    await waitFor(() => expect(asked).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/));
+  });
+
   it('decision 109: of two places held, the one that runs out first is listed as no longer held; the other counts down on', async () => {
     serveForms();
     const seals = classSummary({ ClassID: 103, Name: 'Seals' });

@@ -13,6 +13,7 @@ import { resetIdentity } from '@/entities/customer/identity';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, recordRegistrationCard, registrationGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
 import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
+import { registrationQuotesKey } from '../api/get-registration-quote';
 import { useSubmitRegistration } from '../api/submit-registration';
 import type { RegistrationPage, RegistrationState, useRegistrationState } from '../lib/registration-state';
 import type { AgreementAnswer } from './agreements-step';
@@ -177,6 +178,8 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     // again as it stands. Any other answer is final (a declined card, a class full meanwhile, a hold expired, a
     // field refused): nothing of the family was kept, and the next try is a new attempt under a new key.
     if (!outcomeUnknown(e)) attempt.current = null;
+    // A declined card gave the places back to the registration, held on from the checkout: the quote, asked again, says until when (decision 109).
+    if (withClasses && e instanceof ApiRequestError && e.status === 402) void queryClient.invalidateQueries({ queryKey: registrationQuotesKey });
     // The token is no longer the registration's card: the card is tokenised again.
     if (code === 'CARD_TOKEN_INVALID') tokenised.current = null;
     if (code === 'REGISTRATION_EXPIRED') {
