@@ -1,5 +1,6 @@
 import { PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
+import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
 import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import type { ClassSummary, OcrProfileAnswer } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
@@ -89,6 +90,21 @@ export function classSummary(change: Partial<ClassSummary> = {}): ClassSummary {
  * A cart's quote: `rows` priced at `priceCents` with a card surcharge of `surchargeCents` (1.5 %
  * where there is one), no tax, discount or credit.
  */
+/** A row of a quote's new invoice. */
+export const quoteRow = (id: string, type: QuoteRow['type'], description: string, totalCents: number): QuoteRow => ({
+  id,
+  invoiceNo: 'NEW',
+  type,
+  lineId: type === 'Credit Card Surcharge' ? null : id,
+  breakdownKey: null,
+  description,
+  quantity: 1,
+  unitPriceCents: totalCents,
+  amountCents: totalCents,
+  taxCents: 0,
+  totalCents,
+});
+
 export function cartQuote({
   rows = [],
   priceCents = 0,

@@ -7,10 +7,13 @@ import { sendPaymentAttempt } from '@/lib/payment-attempt';
 
 export type OcrClassQuoteRequest = z.input<typeof ocrClassQuoteRequestSchema>;
 
+/** Every quote of the signed-in family's classes, whatever they are: asked again together. */
+export const ocrClassQuotesKey = ['registration', 'ocr-class-quote'] as const;
+
 /** N12: what an existing family's classes cost it (its siblings and credits priced as the hub's cart prices them), and how the profile lets it pay. */
 export function ocrClassQuoteQueryOptions(body: OcrClassQuoteRequest) {
   return queryOptions({
-    queryKey: ['registration', 'ocr-class-quote', body],
+    queryKey: [...ocrClassQuotesKey, body],
     queryFn: ({ signal }) => call(classEndpoints.ocrClassQuote, { body, signal }),
     staleTime: 0,
     retry: false,

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import type { ApiError } from '@portal/shared/api-schemas';
-import { classesProfile, classSummary, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
+import { classesProfile, classSummary, quoteRow, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { ExistingFamilyFlow } from './existing-family-flow';
 
@@ -168,6 +168,42 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
     expect((box as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('decision 109: after a declined card the cart’s places are held on from the checkout: the quote is asked again and shows until when', async () => {
+    serveFamily([], [classSummary()]);
+    let until = Date.now() + 90_000;
+    let quotes = 0;
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.post('/api/classes/ocr-class-quote', () => {
+        quotes += 1;
+        return HttpResponse.json({
+          ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          holds: [{ ClassID: 101, heldUntil: new Date(until).toISOString() }],
+        });
+      }),
+      http.post('/sim-gateway/v1/tokens', () => HttpResponse.json({ id: 'tok_test000001', card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 } })),
+      http.post('/api/classes/ocr-class', () => HttpResponse.json<ApiError>({ message: 'Your card was declined. Please try another card.', code: 'card_declined' }, { status: 402 })),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const region = await screen.findByRole('region', { name: /^Held for you until / });
+    expect(within(region).getByRole('timer').textContent).toMatch(/^01:[23]\d$/);
+    // The checkout held the place on for its own ten minutes before the card was declined.
+    until = Date.now() + 600_000;
+    const form = await screen.findByRole('form', { name: 'Card details' });
+    fireEvent.change(within(form).getByLabelText('Name on card'), { target: { value: 'Priya Shah' } });
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4000000000000002' } });
+    fireEvent.change(within(form).getByLabelText('Expiry (MM/YYYY)'), { target: { value: '12/2030' } });
+    fireEvent.change(within(form).getByLabelText('Security code'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByText('Your card was declined. Please try another card.')).toBeTruthy();
+    await waitFor(() => expect(quotes).toBe(2));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /^Held for you until / })).getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/));
   });
 
   it('refused at Submit: "Choose other classes" stays when the message is dismissed, as Submit would be refused again', async () => {

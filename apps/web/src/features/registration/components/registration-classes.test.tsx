@@ -9,7 +9,6 @@ import type { ApiError } from '@portal/shared/api-schemas';
 import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary } from '@portal/shared/class-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { HOLD_EXPIRED_MESSAGE, type GatewayChallenge, type GatewayToken, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
 import {
   REGISTRATION_TOKEN_HEADER,
   registrationMessages as rm,
@@ -23,7 +22,7 @@ import type { z } from 'zod';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
-import { classesProfile, classSummary, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
+import { classesProfile, classSummary, quoteRow, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
 import { server, installMockServer } from '@/test/msw';
 import { stripeJs } from '@/test/stripe-js';
 import { registrationStorageKey, type ChosenClass, type RegistrationState } from '../lib/registration-state';
@@ -122,20 +121,6 @@ function serveSearch(classes: ClassSummary[], pages = 1) {
   return searches;
 }
 
-const row = (id: string, type: QuoteRow['type'], description: string, totalCents: number): QuoteRow => ({
-  id,
-  invoiceNo: 'NEW',
-  type,
-  lineId: type === 'Credit Card Surcharge' ? null : id,
-  breakdownKey: null,
-  description,
-  quantity: 1,
-  unitPriceCents: totalCents,
-  amountCents: totalCents,
-  taxCents: 0,
-  totalCents,
-});
-
 /**
  * The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit;
  * waitlist places only cost nothing. `held` keeps each answer back until the promise it returns settles.
@@ -151,7 +136,7 @@ function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = 
       const surcharge = body.direct_debit_payment || price === 0 ? 0 : 150;
       return HttpResponse.json(
         registrationQuote({
-          rows: [...(price ? [row('r1', 'Class', 'Tadpoles – Mia Shah', price)] : []), ...(surcharge ? [row('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
+          rows: [...(price ? [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', price)] : []), ...(surcharge ? [quoteRow('r2', 'Credit Card Surcharge', 'Credit Card Surcharge', surcharge)] : [])],
           priceCents: price,
           surchargeCents: surcharge,
           paymentOptions,
@@ -637,7 +622,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
         tokens.push(request.headers.get(REGISTRATION_TOKEN_HEADER));
         const heldUntil = new Date(until).toISOString();
         return HttpResponse.json<RegistrationQuoteAnswer>({
-          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
           holds: [{ ClassID: 101, heldUntil }],
         });
       }),
@@ -671,7 +656,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
       http.post('/api/ocr/quote', () => {
         asked.push(new Date(until).toISOString());
         return HttpResponse.json<RegistrationQuoteAnswer>({
-          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
           holds: [{ ClassID: 101, heldUntil: new Date(until).toISOString() }],
         });
       }),
@@ -697,7 +682,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     server.use(
       http.post('/api/ocr/quote', () =>
         HttpResponse.json<RegistrationQuoteAnswer>({
-          ...registrationQuote({ rows: [row('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
           holds: [
             { ClassID: 101, heldUntil: soon },
             { ClassID: 103, heldUntil: later },

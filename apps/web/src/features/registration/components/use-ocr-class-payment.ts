@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { OcrClassAnswer, OcrClassRequest } from '@portal/shared/registration-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gateway';
 import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
-import { useSubmitOcrClass } from '../api/ocr-class';
+import { ocrClassQuotesKey, useSubmitOcrClass } from '../api/ocr-class';
 
 /**
  * F16, R49: an existing family's class registration sent with its payment, as the new family's
@@ -15,6 +16,7 @@ import { useSubmitOcrClass } from '../api/ocr-class';
  */
 export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void) {
   const submission = useSubmitOcrClass();
+  const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
@@ -59,7 +61,11 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
           setChallenge(null);
           onCompleted(answer);
         },
-        onError: refused,
+        onError: (e) => {
+          refused(e);
+          // A card declined at Pay left the cart's places held on from the checkout: the quote, asked again, says until when (decision 109).
+          if (e instanceof ApiRequestError && e.status === 402) void queryClient.invalidateQueries({ queryKey: ocrClassQuotesKey });
+        },
       },
     );
   };

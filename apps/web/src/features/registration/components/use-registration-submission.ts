@@ -178,8 +178,6 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     // again as it stands. Any other answer is final (a declined card, a class full meanwhile, a hold expired, a
     // field refused): nothing of the family was kept, and the next try is a new attempt under a new key.
     if (!outcomeUnknown(e)) attempt.current = null;
-    // A declined card gave the places back to the registration, held on from the checkout: the quote, asked again, says until when (decision 109).
-    if (withClasses && e instanceof ApiRequestError && e.status === 402) void queryClient.invalidateQueries({ queryKey: registrationQuotesKey });
     // The token is no longer the registration's card: the card is tokenised again.
     if (code === 'CARD_TOKEN_INVALID') tokenised.current = null;
     if (code === 'REGISTRATION_EXPIRED') {
@@ -208,7 +206,17 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     setClassFull(false);
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json, submission: body };
-    submission.mutate({ body, idempotencyKey: attempt.current.key }, { onSuccess: finish, onError: (e) => refused(e, captchaLapsed) });
+    submission.mutate(
+      { body, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: finish,
+        onError: (e) => {
+          refused(e, captchaLapsed);
+          // A card declined at Pay gave the places back to the registration, held on from the checkout: the quote, asked again, says until when (decision 109).
+          if (withClasses && e instanceof ApiRequestError && e.status === 402) void queryClient.invalidateQueries({ queryKey: registrationQuotesKey });
+        },
+      },
+    );
   };
 
   /** The agreements page's Submit (or Next, with classes). */
