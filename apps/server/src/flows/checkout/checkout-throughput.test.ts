@@ -20,6 +20,33 @@ describe.runIf(process.env.BENCH_CHECKOUT === '1').each(testEngines())('checkout
   });
   afterAll(() => t.close());
 
+  /** Sends every job's checkout, CONCURRENCY lanes at once, and prints the rate and latencies: how many succeeded. */
+  async function payAll<J extends { browser: { post: (url: string, body: unknown, headers: Record<string, string>) => Promise<{ status: number }> } }>(
+    what: string,
+    jobs: J[],
+    bodyOf: (job: J) => unknown,
+  ): Promise<number> {
+    const started = performance.now();
+    let ok = 0;
+    const latencies: number[] = [];
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, lane) => {
+        for (let i = lane; i < jobs.length; i += CONCURRENCY) {
+          const job = jobs[i]!;
+          const t0 = performance.now();
+          const res = await job.browser.post('/api/payment/checkout', bodyOf(job), { 'idempotency-key': randomBytes(16).toString('hex') });
+          latencies.push(performance.now() - t0);
+          if (res.status === 200) ok += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+    console.log(`[bench] ${engine}: ${ok} ${what} in ${seconds.toFixed(2)} s = ${(ok / seconds).toFixed(0)} checkouts/s at ${CONCURRENCY} concurrent; p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
+    return ok;
+  }
+
   it(`pays ${COUNT} invoices, ${CONCURRENCY} at a time`, { timeout: 600_000 }, async () => {
     const db = t.runtime.ctx.db;
     const companyId = (await db.selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow()).id;
@@ -44,24 +71,7 @@ describe.runIf(process.env.BENCH_CHECKOUT === '1').each(testEngines())('checkout
       const token = (await c.browser.post<{ id: string }>('/sim-gateway/v1/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' })).body.id;
       jobs.push({ browser: c.browser, invoiceNo, token });
     }
-    const started = performance.now();
-    let ok = 0;
-    const latencies: number[] = [];
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, lane) => {
-        for (let i = lane; i < jobs.length; i += CONCURRENCY) {
-          const job = jobs[i]!;
-          const t0 = performance.now();
-          const res = await job.browser.post('/api/payment/checkout', { invoices: [job.invoiceNo], cardToken: job.token }, { 'idempotency-key': randomBytes(16).toString('hex') });
-          latencies.push(performance.now() - t0);
-          if (res.status === 200) ok += 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    console.log(`[bench] ${engine}: ${ok} checkouts in ${seconds.toFixed(2)} s = ${(ok / seconds).toFixed(0)} checkouts/s at ${CONCURRENCY} concurrent; p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
+    const ok = await payAll('checkouts', jobs, (job) => ({ invoices: [job.invoiceNo], cardToken: job.token }));
     expect(ok).toBe(COUNT);
   });
 
@@ -76,28 +86,7 @@ describe.runIf(process.env.BENCH_CHECKOUT === '1').each(testEngines())('checkout
       const c = customers[i % CONCURRENCY]!;
       jobs.push({ browser: c.browser, classId: classIds[i % classIds.length]!, studentId: await newStudent(t, companyId, c.clientId), token: await tokenise(c.browser) });
     }
-    const started = performance.now();
-    let ok = 0;
-    const latencies: number[] = [];
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, lane) => {
-        for (let i = lane; i < jobs.length; i += CONCURRENCY) {
-          const job = jobs[i]!;
-          const t0 = performance.now();
-          const res = await job.browser.post(
-            '/api/payment/checkout',
-            { classItems: [{ ClassID: job.classId, StudentID: job.studentId, dates: [] }], cardToken: job.token },
-            { 'idempotency-key': randomBytes(16).toString('hex') },
-          );
-          latencies.push(performance.now() - t0);
-          if (res.status === 200) ok += 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    console.log(`[bench] ${engine}: ${ok} class checkouts in ${seconds.toFixed(2)} s = ${(ok / seconds).toFixed(0)} checkouts/s at ${CONCURRENCY} concurrent; p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
+    const ok = await payAll('class checkouts', jobs, (job) => ({ classItems: [{ ClassID: job.classId, StudentID: job.studentId, dates: [] }], cardToken: job.token }));
     expect(ok).toBe(COUNT);
   });
 });

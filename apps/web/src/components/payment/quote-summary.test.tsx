@@ -2,32 +2,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
-import type { QuoteRow } from '@portal/shared/pricing/quote-schema';
+import { quoteRow } from '@/test/registration-fixtures';
 import { QuoteSummary } from './quote-summary';
 
 afterEach(cleanup);
 
-const row = (id: string, type: QuoteRow['type'], description: string, totalCents: number): QuoteRow => ({
-  id,
-  invoiceNo: 'NEW',
-  type,
-  lineId: null,
-  breakdownKey: null,
-  description,
-  quantity: 1,
-  unitPriceCents: totalCents,
-  amountCents: totalCents,
-  taxCents: 0,
-  totalCents,
-});
-
 const quote = {
   rows: [
-    row('r1', 'Custom', 'Registration fee', 3000),
-    row('r2', 'Additional Invoice Item', 'Swim cap and goggles', 990),
-    row('r3', 'Discount Code', 'Discount Code SUMMER10', -300),
-    row('r4', 'Early Payment Discount', 'Early Payment Discount', -100),
-    row('r5', 'Class', 'Mia Ng – Dolphin', 20000),
+    quoteRow('r1', 'Custom', 'Registration fee', 3000),
+    quoteRow('r2', 'Additional Invoice Item', 'Swim cap and goggles', 990),
+    quoteRow('r3', 'Discount Code', 'Discount Code SUMMER10', -300),
+    quoteRow('r4', 'Early Payment Discount', 'Early Payment Discount', -100),
+    quoteRow('r5', 'Class', 'Mia Ng – Dolphin', 20000),
   ],
   invoices: [],
   paymentBreakdown: {},
