@@ -109,6 +109,8 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'We’ll notify you on this device when it’s your turn.' })).toBeFocused();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/push-sw\.js$/);
+    // The page open when the worker started is its client, so the worker can bring it back and move it.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/push-sw\.js$/);
 
     // The family switches to another tab; the family ahead is done, and at this page's next question it is let in.
     await page.evaluate(() => ((window as unknown as { device: { hidden: boolean } }).device.hidden = true));

@@ -3,6 +3,10 @@
 // the portal always loads from the network.
 /* global self */
 
+// Pages already open when the worker starts become its clients at once (it intercepts no request):
+// a tapped notification can then navigate the tab it brings back, which only a client allows.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
