@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -84,6 +84,15 @@ describe('the server process: a refused body and a graceful stop', () => {
   afterAll(() => {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps 4096 new connections waiting to be accepted (or the kernel’s somaxconn, if lower), so a burst of reloads is queued, not dropped (decision 111)', () => {
+    const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    // A listening socket's Send-Q is its backlog.
+    const [state, , backlog] = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
+    expect([state, Number(backlog)]).toEqual(['LISTEN', Math.min(4096, somaxconn)]);
   });
 
   it('a body over the limit, sent whole before the answer is read (as a browser sends it), gets a readable 413, not a reset', async () => {

@@ -5,6 +5,13 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { devOutboxEnabled } from './modules/messaging/messaging.api.ts';
 import { simulatedGatewayAllowed } from './modules/payments/payments.api.ts';
 
+/**
+ * How many new connections may wait to be accepted (decision 111): Node's 511 overflowed when a
+ * thousand families reloaded at once, and each dropped connection waited for its browser to try
+ * again a second or more later. The kernel caps it at `net.core.somaxconn`.
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** The only file that listens. */
 async function main() {
   const env = loadEnv();
@@ -14,7 +21,7 @@ async function main() {
   if (env.SEED_DEMO && (await seedDemoData(ctx.db, { refuseSimulatedGateway: !simulatedGatewayAllowed(env) }))) server.log.info('seeded the demo companies into an empty database');
 
   try {
-    await server.listen({ host: env.HOST, port: env.PORT });
+    await server.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`Port ${env.PORT} is already in use: stop the other process or start with PORT=<another port>.`);
