@@ -86,7 +86,7 @@ describe('the server process: a refused body and a graceful stop', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps 4096 new connections waiting to be accepted (or the kernel’s somaxconn, if lower), so a burst of reloads is queued, not dropped (decision 111)', () => {
+  it.runIf(process.platform === 'linux')('keeps 4096 new connections waiting to be accepted (or the kernel’s somaxconn, if lower), so a burst of reloads is queued, not dropped (decision 111)', () => {
     const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
     // A listening socket's Send-Q is its backlog.
     const [state, , backlog] = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' })
