@@ -108,6 +108,8 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
     await expect(page.getByRole('button', { name: 'Notify me when it’s my turn' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'We’ll notify you on this device when it’s your turn.' })).toBeFocused();
+    // Checked with axe as it is photographed.
+    await screenshot(page, 'queue-notify');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/push-sw\.js$/);
     // The page open when the worker started is its client, so the worker can bring it back and move it.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/push-sw\.js$/);

@@ -8,6 +8,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { profileParam } from '../lib/registration-link';
+import { registrationStorageKey } from '../lib/registration-state';
 import type { StudentUpdateRenderer } from './existing-family-flow';
 import { RegistrationFlow } from './registration-flow';
 import { RegistrationOpensSoon } from './registration-opens-soon';
@@ -89,7 +90,7 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
         room={room.data}
         receivedAt={room.dataUpdatedAt}
         profileId={profileId}
-        alertKey={`turn-alert:${params.get('id') ?? ''}:${profileId}`}
+        alertKey={`${registrationStorageKey(config.CustomerID, profileId)}:turn-alert`}
         name={profile.data.DisplayName}
         config={config}
         refresh={() => void room.refetch()}

@@ -62,7 +62,7 @@ function renderRoom(place: WaitingRoomAnswer['place']) {
   const client = new QueryClient();
   const ui = (p: WaitingRoomAnswer['place']) => (
     <QueryClientProvider client={client}>
-      <WaitingRoom room={roomWith(p)} receivedAt={Date.now()} profileId={1} alertKey="turn-alert:1001:1" name="Learn to Swim" config={config} refresh={() => undefined}>
+      <WaitingRoom room={roomWith(p)} receivedAt={Date.now()} profileId={1} alertKey="portal-registration:1001:1:turn-alert" name="Learn to Swim" config={config} refresh={() => undefined}>
         <p>The registration</p>
       </WaitingRoom>
     </QueryClientProvider>
@@ -145,7 +145,7 @@ describe('told of the turn on this device (decision 110)', () => {
 
   it('the wish outlives a reload of the tab: let in later, hidden, the family is told; from the draw straight to its turn too', async () => {
     const device = fakeDevice('granted');
-    sessionStorage.setItem('turn-alert:1001:1', 'on');
+    sessionStorage.setItem('portal-registration:1001:1:turn-alert', 'on');
     const view = renderRoom(waiting);
     expect(screen.getByRole('status').textContent).toContain('We’ll notify you on this device when it’s your turn.');
     hidden = true;
@@ -162,7 +162,7 @@ describe('told of the turn on this device (decision 110)', () => {
 
   it('a page loaded in its turn already notifies nothing', async () => {
     const device = fakeDevice('granted');
-    sessionStorage.setItem('turn-alert:1001:1', 'on');
+    sessionStorage.setItem('portal-registration:1001:1:turn-alert', 'on');
     hidden = true;
     renderRoom(admitted);
     await settle();

@@ -65,7 +65,7 @@ export function WaitingRoom({
   /** When this browser received `room` (its clock). */
   receivedAt: number;
   profileId: number;
-  /** Where this tab keeps whether the family asked to be told of its turn (the link's company and profile). */
+  /** Where this tab keeps whether the family asked to be told of its turn (beside the registration's own state). */
   alertKey: string;
   name: string;
   config: CompanyConfig;
