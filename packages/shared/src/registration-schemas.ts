@@ -110,6 +110,8 @@ export const registrationQuoteRequestSchema = z.object({
   profile: idField,
   classes: z.array(registrationClassSchema).max(30),
   direct_debit_payment: z.boolean().default(false),
+  /** The children's names as entered so far, by `student` index: each class line names its child. */
+  students: z.array(z.string().trim().max(100)).max(30).optional(),
 });
 export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   /** The options this profile offers, as far as the company's payment setup allows (N27). */

@@ -139,13 +139,15 @@ function classLine(v: ValidatedClassItem, index: number, company: Company): Cart
 export async function quoteNewFamily(
   ctx: Ctx,
   company: Company,
-  items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems'] },
+  items: { classItems?: Omit<ClassItem, 'student_id'>[]; bookingItems?: Cart['bookingItems']; studentNames?: (string | null)[] },
   paymentMethod: 'card' | 'direct_debit',
   /** The registration asking: its own held places are not counted against it (decision 109). */
   registrationId?: number,
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId)).forEach((checked, index) => lines.push(classLine(checked, index, company)));
+  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId)).forEach((checked, index) =>
+    lines.push(classLine({ ...checked, studentName: items.studentNames?.[index] || checked.studentName }, index, company)),
+  );
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
   const quote = price({
     today: companyToday(company),

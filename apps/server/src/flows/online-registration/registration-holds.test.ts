@@ -26,8 +26,8 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     splash = await companyIdOf(t, 'SPLASH');
     signature = await testSignature();
     // Each test empties a class of its own (this file's database is its own).
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 8, order: 'asc' });
-    expect(classIds).toHaveLength(8);
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 10, order: 'asc' });
+    expect(classIds).toHaveLength(10);
   });
   afterAll(() => t.close());
 
@@ -209,6 +209,24 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
     // The refusal changed nothing: the term place held before is held still.
     expect(await placesOf(classId)).toEqual([{ status: 'held', student_id: null, registration_id: expect.any(Number) }]);
+  });
+
+  it('each class line of the quote names the child it is for, as the family named them; a waitlist place and an unnamed child shift nothing', async () => {
+    const [one, two] = [await withPlaces(8, 3), await withPlaces(9, 3)];
+    const v = await visitor();
+    const chosen = [
+      { student: 0, ClassID: one },
+      { student: 1, ClassID: one, waitlist: true },
+      { student: 1, ClassID: two },
+      { student: 2, ClassID: two },
+    ];
+    const answer = await v.b.post<Quote>('/api/ocr/quote', { profile: 1, classes: chosen, students: ['Anika Raman', 'Dev Raman', ''] }, { 'x-registration-token': v.token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const lines = answer.body.rows.filter((r) => r.type === 'Class').map((r) => r.description);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Anika Raman: /);
+    expect(lines[1]).toMatch(/^Dev Raman: /);
+    expect(lines[2]).not.toContain(':');
   });
 
   it('ten registrations asking for the last place at once: one holds it, nine are told it is full', async () => {

@@ -128,7 +128,9 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   // passed its captcha (once: the mark's own time is the submission's to check).
   const holding = registration && (!profile.ShowCAPTCHA || registration.captcha_verified_until !== null) ? registration.id : undefined;
   const holds = holding === undefined ? undefined : await holdFor(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes));
-  const quote = await quoteNewFamily(ctx, company, { classItems: items }, body.direct_debit_payment ? 'direct_debit' : 'card', registration?.id);
+  // Each line names its child, as far as the family has named them.
+  const studentNames = body.classes.filter((c) => !c.waitlist).map((c) => body.students?.[c.student] || null);
+  const quote = await quoteNewFamily(ctx, company, { classItems: items, studentNames }, body.direct_debit_payment ? 'direct_debit' : 'card', registration?.id);
   return {
     ...quote,
     paymentOptions: paymentOptionsOf(ctx, company, profile),

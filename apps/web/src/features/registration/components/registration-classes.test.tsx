@@ -401,13 +401,13 @@ describe('the students list with classes (N14, N16)', () => {
 });
 
 describe('the checkout (N27, N28, N30, N31)', () => {
-  it('N30: the agreements go on to the checkout, which prices the classes chosen for each swimmer', async () => {
+  it('N30: the agreements go on to the checkout, which prices the classes chosen for each swimmer, each named', async () => {
     serveForms();
     const asked = serveQuote();
     const sent = serveRegister(completed());
     await atCheckout();
     await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$101.50'));
-    expect(asked[0]).toEqual({ profile: 1, classes: [{ student: 0, ClassID: 101, casual: false, dates: [], waitlist: false }], direct_debit_payment: false });
+    expect(asked[0]).toEqual({ profile: 1, classes: [{ student: 0, ClassID: 101, casual: false, dates: [], waitlist: false }], direct_debit_payment: false, students: ['Mia Shah'] });
     expect(sent).toHaveLength(0);
   });
 

@@ -156,7 +156,7 @@ export function RegistrationFlow({
   // waitlist places only nothing is paid, and the server takes no payment option.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
   const quote = useRegistrationQuote(
-    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit },
+    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit, students: state.students.map((v) => nameOf(v)) },
     withClasses && state.page === 'checkout' && signed !== null && !completed,
     state.proof?.token,
   );
