@@ -15,7 +15,7 @@ import { QuoteSummary } from '@/components/payment/quote-summary';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useCountdown } from '@/lib/countdown';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -114,6 +114,11 @@ export function CheckoutStep({
   // nothing is paid until the price asked for is in (a card surcharge comes and goes with the option).
   const repricing = quote.isPlaceholderData;
   const payBusy = busy || quote.isFetching;
+  // The quote asked again (after a declined card, or Hold again) that failed for another reason than a
+  // class that filled leaves the last quote and the card form in place: only how long the places are
+  // held is unknown, with a way to ask again.
+  const askedAgainFailed = quote.isError && data !== undefined && !(quote.error instanceof ApiRequestError && quote.error.code === 'CLASS_FULL');
+  const quoteLost = quote.isError && !askedAgainFailed;
   const total = repricing ? null : formatMoney(amount, symbol);
   const payLabel = total ? `Pay ${total}` : 'Pay';
 
@@ -189,10 +194,10 @@ export function CheckoutStep({
         <div ref={errorBox} className="scroll-mt-4 empty:hidden">
           <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
         </div>
-        {onChooseClasses && !quote.isError ? chooseAgain(onChooseClasses) : null}
+        {onChooseClasses && !quoteLost ? chooseAgain(onChooseClasses) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
-        ) : quote.isError ? (
+        ) : quoteLost ? (
           onChooseClasses ? (
             <>
               <p className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">{errorMessage(quote.error)}</p>
@@ -229,7 +234,7 @@ export function CheckoutStep({
                 />
               </div>
             ) : null}
-            {heldUntil !== null && placesLeft > 0 && !repricing && !challenge ? (
+            {heldUntil !== null && placesLeft > 0 && !repricing && !challenge && !askedAgainFailed ? (
               <PlacesHeld
                 headingId={`${headingId}-held`}
                 until={heldUntil}
@@ -244,7 +249,7 @@ export function CheckoutStep({
                 lines={namesOf(lapsed).map((name) => (
                   <li key={name}>{name}</li>
                 ))}
-                error={null}
+                error={askedAgainFailed ? errorMessage(quote.error) : null}
                 busy={quote.isFetching}
                 onHoldAgain={() => {
                   setNow(Date.now());
@@ -252,6 +257,7 @@ export function CheckoutStep({
                 }}
               />
             ) : null}
+            {askedAgainFailed && lapsed.length === 0 && !challenge ? <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} /> : null}
             {holdLeft ? <HoldNotice left={holdLeft} /> : null}
             {payment()}
           </>

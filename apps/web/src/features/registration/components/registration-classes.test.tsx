@@ -674,6 +674,67 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^(09|10):\d\d$/));
   });
 
+  it('Hold again that fails says why in the lapsed panel and keeps the total; pressed again, it holds', async () => {
+    serveForms();
+    let until = Date.now() + 1_500;
+    let failing = false;
+    server.use(
+      http.post('/api/ocr/quote', (): Response =>
+        failing
+          ? HttpResponse.json<ApiError>({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' }, { status: 503 })
+          : HttpResponse.json<RegistrationQuoteAnswer>({
+              ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+              holds: [{ ClassID: 101, heldUntil: new Date(until).toISOString() }],
+            }),
+      ),
+    );
+    await atCheckout();
+    const lapsed = (await screen.findByRole('heading', { name: 'No longer held for you' }, { timeout: 4_000 })).closest('section')!;
+    failing = true;
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+    expect(await within(lapsed).findByText('The service is briefly unavailable. Please try again in a moment.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $100.00' })).toBeTruthy();
+    failing = false;
+    until = Date.now() + 600_000;
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+    expect(await screen.findByRole('heading', { name: /^Held for you until / })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No longer held for you' })).toBeNull();
+  });
+
+  it('after a declined card, a quote asked again that fails keeps the total and the card form, says so where the hold was, and asks again', async () => {
+    serveForms();
+    serveTokens();
+    let failing = false;
+    server.use(
+      http.post('/api/ocr/quote', (): Response =>
+        failing
+          ? HttpResponse.json<ApiError>({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' }, { status: 503 })
+          : HttpResponse.json<RegistrationQuoteAnswer>({
+              ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+              holds: [{ ClassID: 101, heldUntil: new Date(Date.now() + 600_000).toISOString() }],
+            }),
+      ),
+    );
+    const declined = 'Your card was declined. Please try another card.';
+    serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'card_declined' }, { status: 402 }));
+    await atCheckout();
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    failing = true;
+    await fillCard();
+    click('Pay $100.00');
+    expect(await screen.findByText(declined)).toBeTruthy();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText('The service is briefly unavailable. Please try again in a moment.')).toBeTruthy();
+    // The family can still read its total and pay with another card; the hold's older time is not shown.
+    expect(screen.getByText('Tadpoles – Mia Shah')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $100.00' })).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    failing = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('decision 109: of two places held, the one that runs out first is listed as no longer held; the other counts down on', async () => {
     serveForms();
     const seals = classSummary({ ClassID: 103, Name: 'Seals' });
