@@ -77,7 +77,12 @@ async function journey(page: Page, ownWorld: OwnWorld) {
   await test.step('a declined card shows the gateway message and pays nothing', async () => {
     await fillCard(page, TEST_CARDS.declined);
     await page.getByRole('button', { name: `Pay ${amount}` }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await expect(declined).toBeVisible();
+    // On a phone, Pay is at the page's foot and the box at its top: the box is brought into view, clear of the sticky bar.
+    await expect(declined).toBeInViewport({ ratio: 1 });
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    await expect.poll(async () => (await declined.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await expect(page.getByTestId('payment-amount')).toHaveText(amount);
   });
 

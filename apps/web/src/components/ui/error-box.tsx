@@ -28,6 +28,13 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
     dismissRef.current = onDismiss;
   });
 
+  // A refusal shows where the page keeps its errors, often the top of a long page while the tap
+  // was at its foot (Pay on a phone): each new message is brought into view, clear of the sticky bar.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) box.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [message]);
+
   useEffect(() => {
     if (!message || sticky) return;
     const timer = window.setTimeout(() => dismissRef.current(), duration);
@@ -36,7 +43,7 @@ export function ErrorBox({ message, onDismiss, variant = 'default', className = 
 
   if (!message) return null;
   return (
-    <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}>
+    <div ref={box} role="alert" className={cn('flex scroll-mt-20 items-start gap-3 rounded-lg border border-danger-line bg-danger-surface px-3.5 py-3 text-sm text-danger', className)}>
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p className="min-w-0 flex-1 font-medium wrap-anywhere">{message}</p>
       <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -75,7 +75,6 @@ export function GuestCheckout({
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
   // One key per attempt: the challenge's second step (or a lost answer) sends the same body, captcha included, under it.
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
-  const errorBox = useRef<HTMLDivElement>(null);
   const stripeStep = useStripeStep();
 
   const solved = (found: string | undefined) => {
@@ -91,11 +90,6 @@ export function GuestCheckout({
     freshCaptcha();
     setError(HOLD_EXPIRED_MESSAGE);
   });
-
-  // A refusal shows at the top of a long page: bring it into view.
-  useEffect(() => {
-    if (error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
-  }, [error]);
 
   function refused(e: unknown) {
     setChallenge(null);
@@ -230,9 +224,7 @@ export function GuestCheckout({
       </aside>
 
       <div className="min-w-0 space-y-6 lg:order-1">
-        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
-          <ErrorBox message={error} onDismiss={() => setError(null)} />
-        </div>
+        <ErrorBox message={error} onDismiss={() => setError(null)} />
         <section aria-labelledby="guest-details-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
           <h2 id="guest-details-heading" data-step-heading tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
             Your details

@@ -72,7 +72,6 @@ export function AgreementsStep(props: AgreementsStepProps) {
   const marketingId = useId();
   const agreeErrorId = useId();
   const fields = useRef<HTMLDivElement>(null);
-  const errorBox = useRef<HTMLDivElement>(null);
   // Bumped by a failed Submit: the first control still to answer takes focus once its message shows.
   const [focusRequest, setFocusRequest] = useState(0);
 
@@ -81,11 +80,6 @@ export function AgreementsStep(props: AgreementsStepProps) {
     const first = fields.current?.querySelector<HTMLElement>('[data-invalid]');
     first?.querySelector<HTMLElement>('input, canvas, [tabindex], button')?.focus();
   }, [focusRequest]);
-
-  // The server's refusal shows at the top of a long page: bring it into view.
-  useEffect(() => {
-    if (props.error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
-  }, [props.error]);
 
   const errors = tried ? agreementErrors(agreements, agreed, signatures) : {};
   const marketingError = tried && marketingQuestion !== '' && marketing === null ? rm.selectOption : undefined;
@@ -160,9 +154,7 @@ export function AgreementsStep(props: AgreementsStepProps) {
       }
     >
       <div ref={fields} className="flex flex-col gap-6">
-        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
-          <ErrorBox message={props.error} onDismiss={props.onDismissError} variant="registration" />
-        </div>
+        <ErrorBox message={props.error} onDismiss={props.onDismissError} variant="registration" />
         {agreements.map((a) => {
           const e = errors[a.AgreementID] ?? {};
           return (

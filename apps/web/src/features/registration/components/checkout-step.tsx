@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LandmarkIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-schemas';
@@ -85,7 +85,6 @@ export function CheckoutStep({
   onBack: () => void;
 }) {
   const [tried, setTried] = useState(false);
-  const errorBox = useRef<HTMLDivElement>(null);
   const options = useRef<HTMLDivElement>(null);
   const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, onHoldExpired);
   const zone = companyTimeZone(useConfig());
@@ -99,11 +98,6 @@ export function CheckoutStep({
   const heldUntil = live.length ? Math.min(...live.map((h) => Date.parse(h.heldUntil))) : null;
   const placesLeft = useCountdown(heldUntil, () => setNow(Date.now()));
   const namesOf = (list: typeof holds) => [...new Set(list.map((h) => h.ClassID))].map((id) => classNameOf?.(id) ?? 'A class');
-
-  // A refusal (a declined card, a class that filled up) shows at the top of a long page: bring it into view.
-  useEffect(() => {
-    if (error) errorBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
-  }, [error]);
 
   const data = quote.data;
   const symbol = data?.currencySymbol ?? '';
@@ -191,9 +185,7 @@ export function CheckoutStep({
   return (
     <StepCard title="Checkout" description="Check what you are registering for, then pay to complete your registration." step={step} onBack={onBack} backDisabled={busy}>
       <div className="flex flex-col gap-5">
-        <div ref={errorBox} className="scroll-mt-4 empty:hidden">
-          <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
-        </div>
+        <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
         {onChooseClasses && !quoteLost ? chooseAgain(onChooseClasses) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
