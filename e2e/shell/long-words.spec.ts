@@ -52,3 +52,23 @@ test('a URL or an e-mail address in a notification or message wraps instead of w
   await expectWrapped(page, `Write to ${EMAIL_WORD}`);
   await expectWrapped(page, `See ${URL_WORD}`);
 });
+
+test('a long e-mail address in my details, and a long search in financials, stay within the phone’s width @phone', async ({ page, ownWorld }) => {
+  const world = await ownWorld(['SPLASH'], (_name, bundle) => {
+    const b = bundle as typeof bundle & { customers: { clients: { key: string; email2?: string }[] }[] };
+    for (const customer of b.customers) for (const client of customer.clients) if (client.key === 'james') client.email2 = EMAIL_WORD;
+  });
+  await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('family'), clientIndex: 0 });
+
+  await page.goto('/hub/settings/my-details');
+  await expect(page.getByText(EMAIL_WORD, { exact: true })).toBeVisible();
+  await expectWrapped(page, EMAIL_WORD);
+
+  // The field takes 100 characters; the term shows again in the recent searches and in the empty list's message.
+  const term = 'a'.repeat(100);
+  await page.goto('/hub/financials');
+  await page.getByRole('searchbox', { name: 'Search invoices' }).fill(term);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`No invoices match “${term}”.`)).toBeVisible();
+  await expectWrapped(page, term);
+});

@@ -11,3 +11,8 @@ export function courtLabel(config: Pick<CompanyConfig, 'localization' | 'CourtTe
 export function coachLabel(config: Pick<CompanyConfig, 'localization' | 'CoachText'>): string {
   return config.localization?.CoachLabel?.trim() || config.CoachText?.trim() || 'Coach';
 }
+
+/** What a payment or a receipt is for: "invoice INV-1", or "invoices INV-1, INV-2". */
+export function invoicesNamed(invoiceNos: readonly string[]): string {
+  return `${invoiceNos.length === 1 ? 'invoice' : 'invoices'} ${invoiceNos.join(', ')}`;
+}

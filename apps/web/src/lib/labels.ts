@@ -5,11 +5,11 @@ export { coachLabel, courtLabel } from '@portal/shared/labels';
 
 /**
  * A court as a card names it, in the company's word (C10): "3" with the label "Lane" reads "Lane 3";
- * a name that already starts with the word ("Lane 3") stays as it is.
+ * a name that already starts with the word or its plural ("Lane 3", "Lanes 5–6") stays as it is.
  */
 export function courtName(config: Pick<CompanyConfig, 'localization' | 'CourtText'>, court: string): string {
   const label = courtLabel(config);
   const name = court.trim();
   const [lower, word] = [name.toLowerCase(), label.toLowerCase()];
-  return lower === word || lower.startsWith(`${word} `) ? name : `${label} ${name}`;
+  return lower === word || lower.startsWith(`${word} `) || lower.startsWith(`${word}s `) ? name : `${label} ${name}`;
 }

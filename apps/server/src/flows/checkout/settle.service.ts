@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@portal/shared/error-codes';
 import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
+import { invoicesNamed } from '@portal/shared/labels';
 import type { Quote } from '@portal/shared/pricing/quote-schema';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -220,8 +221,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         category: 'invoices',
         title: byDebit ? 'Direct debit scheduled' : 'Payment received',
         content: byDebit
-          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for invoice ${invoiceNos.join(', ')} will be collected by direct debit ${mandateToFollow ? 'once you have set up your Direct Debit in Billing' : 'from your bank account on file'}.${instalments ? planSentence(company, instalments, true) : ''}`
-          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
+          ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for ${invoicesNamed(invoiceNos)} will be collected by direct debit ${mandateToFollow ? 'once you have set up your Direct Debit in Billing' : 'from your bank account on file'}.${instalments ? planSentence(company, instalments, true) : ''}`
+          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
@@ -230,8 +231,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         row.type === 'Class' ? [{ kind: 'enrolment', summary: `Enrolled: ${row.description}` }] : row.breakdownKey === 'Booking' ? [{ kind: 'booking', summary: `Booked: ${row.description}` }] : [],
       );
       const paid = byDebit
-        ? `Direct debit of ${formatCents(payment.amount_cents, symbol)} scheduled for invoice ${invoiceNos.join(', ')}`
-        : `Paid ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for invoice ${invoiceNos.join(', ')}` : ''}${receipt ? ` (receipt ${receipt.receiptNo})` : ''}`;
+        ? `Direct debit of ${formatCents(payment.amount_cents, symbol)} scheduled for ${invoicesNamed(invoiceNos)}`
+        : `Paid ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}${receipt ? ` (receipt ${receipt.receiptNo})` : ''}`;
       await recordActivity(
         tx,
         [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),

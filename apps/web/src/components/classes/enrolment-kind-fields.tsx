@@ -33,11 +33,11 @@ export function EnrolmentKindFields({
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-ink">Enrollment</legend>
           <label className="flex items-center gap-2 text-sm text-ink">
-            <input type="radio" name={name} checked={!casual} onChange={() => onCasualChange(false)} />
+            <input type="radio" name={name} checked={!casual} onChange={() => onCasualChange(false)} className="shrink-0" />
             Rest of the term ({cls.dates.length} sessions)
           </label>
           <label className="flex items-center gap-2 text-sm text-ink">
-            <input type="radio" name={name} checked={casual} onChange={() => onCasualChange(true)} />
+            <input type="radio" name={name} checked={casual} onChange={() => onCasualChange(true)} className="shrink-0" />
             One session (casual)
           </label>
         </fieldset>

@@ -125,3 +125,13 @@ describe('CardForm: the card number', () => {
     expect([numberField().value, numberField().selectionStart]).toEqual(['4245 78', 4]);
   });
 });
+
+describe('CardForm: a Pay pressed with nothing filled in', () => {
+  it('says what each field needs and puts the cursor in the first, Name on card', async () => {
+    const onSubmit = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name on card')));
+    for (const label of ['Name on card', 'Card number', 'Expiry (MM/YYYY)', 'Security code']) expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -53,8 +53,11 @@ export function CardForm({
     defaultValues: { name: '', number: '', expiry: '', cvc: '' },
   });
   const errors = formState.errors;
-  const expiry = register('expiry');
+  // Registered in the order they show: a Pay pressed with every field empty focuses the first.
+  const name = register('name');
   const number = register('number');
+  const expiry = register('expiry');
+  const cvc = register('cvc');
   const [brand, setBrand] = useState<string | null>(null);
 
   return (
@@ -67,7 +70,7 @@ export function CardForm({
       className="space-y-4"
       aria-label="Card details"
     >
-      <TextField label="Name on card" autoComplete="cc-name" data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextField label="Name on card" autoComplete="cc-name" data-autofocus error={errors.name?.message} {...name} />
       <TextField
         label="Card number"
         inputMode="numeric"
@@ -101,7 +104,7 @@ export function CardForm({
             event.target.value = next;
           }}
         />
-        <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...register('cvc')} />
+        <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...cvc} />
       </div>
       {children}
       <div className="flex flex-wrap items-center gap-3 pt-2">

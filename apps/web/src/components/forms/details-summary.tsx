@@ -60,9 +60,10 @@ export function DetailsSummary({ record, descriptors }: { record: Values; descri
         const lines = shown(field, record);
         const wide = field.kind === 'address' || field.kind === 'billingAddress' || field.kind === 'textarea';
         return (
-          <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
+          // min-w-0 and wrap-anywhere: a long e-mail address wraps inside the card instead of widening the page.
+          <div key={field.name} className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
             <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{field.label}</dt>
-            <dd className="mt-1 text-base break-words text-ink">
+            <dd className="mt-1 text-base wrap-anywhere text-ink">
               {lines.length === 0 ? (
                 <span className="text-muted">Not provided</span>
               ) : (

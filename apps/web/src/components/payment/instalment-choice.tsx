@@ -29,11 +29,11 @@ export function InstalmentChoice({
     <fieldset className="space-y-1 rounded-2xl border border-line bg-surface px-4 py-3 shadow-xs">
       <legend className="px-1 text-sm font-semibold text-ink">How would you like to pay?</legend>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-        <input type="radio" name={id} checked={!value} onChange={() => onChange(false)} className="size-5 accent-primary" />
+        <input type="radio" name={id} checked={!value} onChange={() => onChange(false)} className="size-5 shrink-0 accent-primary" />
         Pay {formatMoney(totalCents, symbol)} now
       </label>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-        <input type="radio" name={id} checked={value} onChange={() => onChange(true)} aria-describedby={`${id}-schedule`} className="size-5 accent-primary" />
+        <input type="radio" name={id} checked={value} onChange={() => onChange(true)} aria-describedby={`${id}-schedule`} className="size-5 shrink-0 accent-primary" />
         <span>
           Pay in {offer.count} instalments: {formatMoney(first?.amountCents ?? 0, symbol)} {byDebit ? 'first' : 'now'}, then {formatMoney(second?.amountCents ?? 0, symbol)}{' '}
           {INTERVAL_WORDS[offer.interval].every}

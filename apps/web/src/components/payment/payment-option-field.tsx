@@ -33,7 +33,7 @@ export function PaymentOptionField({ value, onChange, invalid = false }: { value
             checked={value === option.method}
             aria-describedby={value === null ? `${id}-hint` : undefined}
             onChange={() => onChange(option.method)}
-            className="size-5 accent-primary"
+            className="size-5 shrink-0 accent-primary"
           />
           {option.label}
         </label>

@@ -31,7 +31,7 @@ export function EmptyState({ icon, text, className = '' }: { icon: ReactNode; te
       <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-primary-tint text-primary-ink">
         {icon}
       </span>
-      <p className="font-medium text-ink-soft">{text}</p>
+      <p className="max-w-full font-medium wrap-anywhere text-ink-soft">{text}</p>
     </div>
   );
 }

@@ -260,11 +260,11 @@ export default function PaymentRoute() {
                 <fieldset className="mb-4 space-y-2">
                   <legend className="sr-only">Card</legend>
                   <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                    <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 accent-primary" />
+                    <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 shrink-0 accent-primary" />
                     Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
                   </label>
                   <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                    <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 accent-primary" />
+                    <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 shrink-0 accent-primary" />
                     Another card
                   </label>
                 </fieldset>

@@ -63,6 +63,14 @@ describe('payment success (/hub/payment-success)', () => {
     expect(rows).toEqual(['Mia Chen: Dolphin – Monday, 10 sessions from 30/11/2026$200.00', 'Credit Card Surcharge$1.00']);
   });
 
+  it('a receipt for one invoice names it; for several, says invoices', () => {
+    renderSuccess(paid);
+    expect(screen.getByText(/^Receipt/).textContent).toBe('Receipt R-2001 for invoice INV-1008');
+    cleanup();
+    renderSuccess({ ...paid, invoiceNos: ['INV-1008', 'INV-1009'] });
+    expect(screen.getByText(/^Receipt/).textContent).toBe('Receipt R-2001 for invoices INV-1008, INV-1009');
+  });
+
   it('a payment with no card or rows recorded says neither', () => {
     renderSuccess({ ...paid, card: null, items: [] });
     expect(screen.queryByText(/Paid by/)).toBeNull();

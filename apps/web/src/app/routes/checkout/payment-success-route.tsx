@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
+import { invoicesNamed } from '@portal/shared/labels';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -38,7 +39,7 @@ export default function PaymentSuccessRoute() {
           {payment.receiptNo ? (
             <p>
               {config.fin_setup.ReceiptTitle} <span className="font-semibold text-ink">{payment.receiptNo}</span>
-              {payment.invoiceNos.length ? ` for invoice ${payment.invoiceNos.join(', ')}` : ''}
+              {payment.invoiceNos.length ? ` for ${invoicesNamed(payment.invoiceNos)}` : ''}
             </p>
           ) : null}
           {payment.card ? <p>{`Paid by ${payment.card}`}</p> : null}

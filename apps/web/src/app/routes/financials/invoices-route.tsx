@@ -53,7 +53,7 @@ export default function InvoicesRoute() {
           page={page}
           current={Math.min(page, list.data.total_pages)}
           total={list.data.total_pages}
-          summary={`${list.data.total_count} invoices`}
+          summary={`${list.data.total_count} ${list.data.total_count === 1 ? 'invoice' : 'invoices'}`}
           showSinglePage
           className="mt-4"
           onPage={(p) => update({ page: p })}

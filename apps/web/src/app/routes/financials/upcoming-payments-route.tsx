@@ -52,7 +52,7 @@ export default function UpcomingPaymentsRoute() {
           page={page}
           current={Math.min(page, list.data.total_pages)}
           total={list.data.total_pages}
-          summary={`${list.data.total_count} payments`}
+          summary={`${list.data.total_count} ${list.data.total_count === 1 ? 'payment' : 'payments'}`}
           showSinglePage
           className="mt-4"
           onPage={(p) => update({ page: p })}

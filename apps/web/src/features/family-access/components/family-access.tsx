@@ -199,7 +199,7 @@ function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => 
         <div className="grid gap-2 sm:grid-cols-3">
           {GUARDIAN_ROLES.map((r) => (
             <label key={r} className={`flex cursor-pointer gap-2 rounded-lg border bg-surface p-3 text-sm ${role === r ? 'border-primary ring-1 ring-primary' : 'border-line'}`}>
-              <input type="radio" value={r} className="mt-0.5 size-4 accent-[var(--color-primary)]" {...register('role')} />
+              <input type="radio" value={r} className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]" {...register('role')} />
               <span>
                 <span className="block font-semibold text-ink">{roleLabels[r]}</span>
                 <span className="block text-muted">{roleDescriptions[r]}</span>

@@ -71,7 +71,7 @@ export function SearchBox({ list, value, onSearch, label }: { list: RecentSearch
             onChange={(e) => setDraft(e.target.value)}
             placeholder={label}
             maxLength={100}
-            className="h-11 w-full rounded-button border border-line-strong bg-surface pr-9 pl-9 text-sm text-ink shadow-sm placeholder:text-muted focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+            className="h-11 w-full rounded-button border [&::-webkit-search-cancel-button]:appearance-none border-line-strong bg-surface pr-9 pl-9 text-sm text-ink shadow-sm placeholder:text-muted focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
           />
           {draft ? (
             <button
@@ -93,8 +93,13 @@ export function SearchBox({ list, value, onSearch, label }: { list: RecentSearch
           </span>
           <ul className="contents" aria-label="Recent searches">
             {recent.map((term) => (
-              <li key={term}>
-                <button type="button" onClick={() => run(term)} className="rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-ink-soft hover:border-brand-600 hover:text-ink">
+              <li key={term} className="min-w-0 max-w-full">
+                <button
+                  type="button"
+                  onClick={() => run(term)}
+                  title={term}
+                  className="block max-w-full truncate rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-ink-soft hover:border-brand-600 hover:text-ink"
+                >
                   {term}
                 </button>
               </li>

@@ -206,7 +206,7 @@ export function AgreementsStep(props: AgreementsStepProps) {
                       type="radio"
                       name={marketingId}
                       aria-describedby={marketingError ? `${marketingId}-error` : undefined}
-                      className="size-4 accent-primary"
+                      className="size-4 shrink-0 accent-primary"
                       checked={marketing === option.value}
                       onChange={() => onMarketingChange(option.value)}
                     />

@@ -125,7 +125,7 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
                 <input
                   type="radio"
                   name={name}
-                  className="mt-1 size-5 accent-primary"
+                  className="mt-1 size-5 shrink-0 accent-primary"
                   checked={chosen === o.ClassID}
                   onChange={() => setChosen(o.ClassID)}
                   data-autofocus={o === options.data.options[0] ? true : undefined}
