@@ -46,6 +46,7 @@ export function paymentMethodOf(offered: readonly RegistrationPaymentOption[] | 
 export function CheckoutStep({
   quote,
   waitlist,
+  enrolling,
   option,
   onOptionChange,
   busy,
@@ -65,6 +66,8 @@ export function CheckoutStep({
   quote: UseQueryResult<RegistrationQuoteAnswer>;
   /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
   waitlist: readonly string[];
+  /** A place is taken, not waitlist places only: paid by direct debit, the account is asked for even where nothing is charged now. */
+  enrolling: boolean;
   option: PaymentMethod | null;
   onOptionChange: (method: PaymentMethod) => void;
   busy: boolean;
@@ -115,10 +118,12 @@ export function CheckoutStep({
   const quoteLost = quote.isError && !askedAgainFailed;
   const total = repricing ? null : formatMoney(amount, symbol);
   const payLabel = total ? `Pay ${total}` : 'Pay';
+  const debitLabel = amount === 0 && !repricing ? 'Submit' : `${payLabel} by direct debit`;
 
   const payment = () => {
     if (!data) return null;
-    if (amount === 0) {
+    // Nothing to pay now, unless by direct debit: the account still has to be given for the fees billed later (Ace's monthly billing).
+    if (amount === 0 && !(method === 'direct_debit' && enrolling)) {
       return (
         <Button size="lg" loading={payBusy} onClick={onSubmitFree} className="sm:min-w-36">
           Submit
@@ -146,7 +151,11 @@ export function CheckoutStep({
             <LandmarkIcon aria-hidden="true" className="size-5 text-primary-ink" />
             Pay by direct debit
           </h2>
-          <p className="mb-4 text-sm text-ink-soft">Nothing is charged now: {total ?? 'your total'} will be collected from this account by direct debit.</p>
+          <p className="mb-4 text-sm text-ink-soft">
+            {amount === 0
+              ? 'Nothing is charged now: your fees will be collected from this account by direct debit.'
+              : `Nothing is charged now: ${total ?? 'your total'} will be collected from this account by direct debit.`}
+          </p>
           {data.directDebitBy === 'gocardless' || data.directDebitBy === 'on_file' ? (
             <>
               <p className="mb-4 text-sm text-ink-soft">
@@ -155,11 +164,11 @@ export function CheckoutStep({
                   : 'Once you are registered, you will set up your Direct Debit on GoCardless’s secure pages.'}
               </p>
               <Button size="lg" loading={payBusy} onClick={() => onPayBank(null)} className="sm:min-w-36">
-                {`${payLabel} by direct debit`}
+                {debitLabel}
               </Button>
             </>
           ) : (
-            <BankForm format={data.bankFormat} busy={payBusy} submitLabel={`${payLabel} by direct debit`} onSubmit={onPayBank} />
+            <BankForm format={data.bankFormat} busy={payBusy} submitLabel={debitLabel} onSubmit={onPayBank} />
           )}
         </section>
       );

@@ -181,6 +181,7 @@ export function ExistingFamilyFlow({
       <CheckoutStep
         quote={quote}
         waitlist={choices.filter((c) => c.waitlist).map((c) => `${nameOf(c.StudentID)?.FirstName ?? ''} – ${classes.find((x) => x.ClassID === c.ClassID)?.Name ?? ''}`)}
+        enrolling={choices.some((c) => !c.waitlist)}
         option={option}
         onOptionChange={setOption}
         busy={payment.busy}

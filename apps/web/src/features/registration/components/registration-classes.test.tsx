@@ -821,6 +821,29 @@ describe('the checkout’s payment options and totals (N27, N28)', () => {
     expect(screen.queryByRole('group', { name: 'Payment option' })).toBeNull();
   });
 
+  it('a class priced at nothing now on a Direct-Debit-only profile (fees billed later): the bank form is shown, and Submit sends it', async () => {
+    serveForms();
+    server.use(
+      http.post('/api/ocr/quote', () =>
+        HttpResponse.json<RegistrationQuoteAnswer>(
+          registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 0)], priceCents: 0, surchargeCents: 0, paymentOptions: ['direct_debit'] }),
+        ),
+      ),
+    );
+    const sent = serveRegister(completed(payment({ processor: 'direct_debit', amountCents: 0, receiptNo: null })));
+    await atCheckout();
+    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$0.00'));
+    expect(screen.getByText('Nothing is charged now: your fees will be collected from this account by direct debit.')).toBeTruthy();
+    const bank = screen.getByRole('form', { name: 'Bank details' });
+    fireEvent.change(within(bank).getByLabelText('Account name'), { target: { value: 'Priya Shah' } });
+    fireEvent.change(within(bank).getByLabelText('BSB'), { target: { value: '062-000' } });
+    fireEvent.change(within(bank).getByLabelText('Account number'), { target: { value: '12345678' } });
+    click('Submit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ direct_debit_payment: true, bank: { AccountName: 'Priya Shah', BankCode: '062000', AccountNumber: '12345678' } });
+  });
+
   it('waitlist places only on a Direct-Debit-only profile: nothing to pay, so no payment option, bank or card is sent', async () => {
     serveForms();
     const asked = serveQuote(['direct_debit']);

@@ -350,6 +350,7 @@ export function RegistrationFlow({
           waitlist={state.students.flatMap((values, i) =>
             (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id && c.waitlist).map((c) => `${studentLabel(values, i, studentTerm)} – ${c.Name}`)),
           )}
+          enrolling={registrationClasses.some((c) => !c.waitlist)}
           option={state.paymentOption}
           onOptionChange={(paymentOption) => update({ paymentOption })}
           busy={paying || sending}

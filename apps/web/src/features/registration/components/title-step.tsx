@@ -27,7 +27,7 @@ export function TitleStep({
     { icon: UserRoundIcon, text: `Your details as the ${customerTerm.toLowerCase()} who holds the account` },
     { icon: MailCheckIcon, text: 'A 6-digit code sent to your email address, to check it is yours' },
     { icon: FileSignatureIcon, text: 'Our agreements, read and accepted online' },
-    ...(withClasses ? [{ icon: CreditCardIcon, text: 'Payment by card or direct debit' }] : []),
+    ...(withClasses ? [{ icon: CreditCardIcon, text: 'Payment details for the classes' }] : []),
   ];
   return (
     <StepCard
