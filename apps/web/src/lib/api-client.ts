@@ -21,6 +21,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Whether asking again may answer otherwise: no answer, the server's own failure, a time-out or a limit; not a refusal. */
+export function mayPassOnRetry(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 export interface ApiInit {
   method?: string;
   body?: unknown;

@@ -4,8 +4,8 @@ import { CalendarXIcon } from 'lucide-react';
 import type { z } from 'zod';
 import type { Availability, availabilityQuerySchema, BookingOptions } from '@portal/shared/bookings-schemas';
 import { SelectField } from '@/components/forms/select-field';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { clockRange, clockTime, formatDate, formatMoney } from '@/lib/format';
@@ -133,7 +133,7 @@ export function BookingPicker({
         {availability.isPending ? (
           <ListLoading label="Loading free times" />
         ) : availability.isError ? (
-          <ListError message={errorMessage(availability.error)} onRetry={() => void availability.refetch()} />
+          <QueryError query={availability} />
         ) : availability.data.slots.every((s) => s.freeCourts.length === 0) ? (
           <EmptyState icon={<CalendarXIcon className="size-7" />} text="No free times on this day. Please choose another day." />
         ) : (

@@ -4,9 +4,9 @@ import { CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type
 import { MultiSelectField } from '@/components/forms/multi-select-field';
 import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Pager } from '@/components/ui/pager';
-import { errorMessage } from '@/lib/api-client';
+
 import { classWhen } from '@/lib/class-format';
 import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useClassSearch } from '@/entities/classes/search-classes';
@@ -77,7 +77,7 @@ export function ClassSearch({
 
   return (
     <div className="@container">
-      {fields.isError ? <ListError message={errorMessage(fields.error)} onRetry={() => void fields.refetch()} /> : null}
+      {fields.isError ? <QueryError query={fields} /> : null}
       <Button
         variant="secondary"
         className="mb-3 @xl:hidden"
@@ -134,7 +134,7 @@ export function ClassSearch({
       {search.isPending ? (
         <ListLoading label="Loading classes" />
       ) : search.isError ? (
-        <ListError message={errorMessage(search.error)} onRetry={() => void search.refetch()} />
+        <QueryError query={search} />
       ) : search.data.classes.length === 0 ? (
         <EmptyState icon={<SearchXIcon className="size-7" />} text="No classes match these filters." />
       ) : (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { errorMessage, mayPassOnRetry } from '@/lib/api-client';
 
 /** The spinner a paged list shows before its first page arrives. */
 export function ListLoading({ label }: { label: string }) {
@@ -12,16 +13,27 @@ export function ListLoading({ label }: { label: string }) {
   );
 }
 
-/** A failed list with a way to try again. */
-export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A failed list, with a way to try again where trying again may help. */
+export function ListError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
       <p>{message}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * A query that failed: its message, and Try again only where asking again may answer otherwise (the
+ * network, the server, a limit). A refusal (not allowed, gone, not open) offers no button that
+ * can never work.
+ */
+export function QueryError({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
+  return <ListError message={errorMessage(query.error)} onRetry={mayPassOnRetry(query.error) ? () => void query.refetch() : undefined} />;
 }
 
 /** An empty list: an icon in a tinted circle above one line of text. */

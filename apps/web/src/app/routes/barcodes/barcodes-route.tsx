@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
-import { errorMessage } from '@/lib/api-client';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { BarcodeIcon } from 'lucide-react';
 import { useBarcodes } from '@/features/barcodes/api/get-barcodes';
@@ -23,7 +23,7 @@ export default function BarcodesRoute() {
       {barcodes.isPending ? (
         <ListLoading label="Loading your barcodes" />
       ) : barcodes.isError ? (
-        <ListError message={errorMessage(barcodes.error)} onRetry={() => void barcodes.refetch()} />
+        <QueryError query={barcodes} />
       ) : list.length === 0 ? (
         <EmptyState icon={<BarcodeIcon className="size-7" />} text="No Barcodes Found" />
       ) : (

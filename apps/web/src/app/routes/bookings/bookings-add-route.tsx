@@ -5,7 +5,7 @@ import type { BookingOptions } from '@portal/shared/bookings-schemas';
 import { BookingChoiceBar, BookingPicker, useBookingChoice, type SlotChoice } from '@/components/bookings/booking-picker';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -31,7 +31,7 @@ export default function BookingsAddRoute() {
       {options.isPending ? (
         <ListLoading label="Loading booking options" />
       ) : options.isError ? (
-        <ListError message={errorMessage(options.error)} onRetry={() => void options.refetch()} />
+        <QueryError query={options} />
       ) : options.data.venues.length === 0 || options.data.bookingTypes.length === 0 ? (
         <EmptyState icon={<CalendarXIcon className="size-7" />} text="Nothing can be booked online at the moment." />
       ) : (

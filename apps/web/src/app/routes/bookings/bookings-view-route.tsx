@@ -7,7 +7,7 @@ import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -91,7 +91,7 @@ export default function BookingsViewRoute() {
             {f.value !== filter ? null : list.isPending ? (
               <ListLoading label="Loading bookings" />
             ) : list.isError ? (
-              <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+              <QueryError query={list} />
             ) : bookings.length === 0 ? (
               <EmptyState icon={<LayoutGridIcon className="size-7" />} text={f.empty} />
             ) : (

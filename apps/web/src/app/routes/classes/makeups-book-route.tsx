@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { SelectField } from '@/components/forms/select-field';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -81,7 +81,7 @@ export default function MakeupsBookRoute() {
           {sessions.isPending ? (
             <ListLoading label="Loading sessions" />
           ) : sessions.isError ? (
-            <ListError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+            <QueryError query={sessions} />
           ) : sessions.data.sessions.length === 0 ? (
             <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="No session has a free place before this make-up expires." />
           ) : (

@@ -4,10 +4,10 @@ import type { Makeup } from '@portal/shared/class-schemas';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
-import { errorMessage } from '@/lib/api-client';
+
 import { formatDate } from '@/lib/format';
 import { useMakeups } from '@/features/classes/api/makeups';
 
@@ -28,7 +28,7 @@ export default function MakeupsRoute() {
       {makeups.isPending ? (
         <ListLoading label="Loading make-ups" />
       ) : makeups.isError ? (
-        <ListError message={errorMessage(makeups.error)} onRetry={() => void makeups.refetch()} />
+        <QueryError query={makeups} />
       ) : makeups.data.makeups.length === 0 ? (
         <EmptyState icon={<RotateCcwIcon className="size-7" />} text="No make-ups yet." />
       ) : (

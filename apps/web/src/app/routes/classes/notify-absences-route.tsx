@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CalendarXIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useClassStudents } from '@/entities/classes/get-class-students';
 import { useStudentEnrolments } from '@/features/classes/api/enrolments';
 import { EnrolmentCard } from '@/features/classes/components/enrolment-card';
@@ -26,7 +26,7 @@ export default function NotifyAbsencesRoute() {
         </div>
       ) : null}
       {enrolments.isError ? (
-        <ListError message={errorMessage(enrolments.error)} onRetry={() => void enrolments.refetch()} />
+        <QueryError query={enrolments} />
       ) : enrolments.data && enrolments.data.enrollments.length === 0 ? (
         <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current enrolments." />
       ) : (

@@ -3,9 +3,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ListChecksIcon } from 'lucide-react';
 import { ENROLMENT_FILTERS, type EnrolmentFilter } from '@portal/shared/class-schemas';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Pager } from '@/components/ui/pager';
-import { errorMessage } from '@/lib/api-client';
+
 import { useSearchParamState } from '@/lib/use-search-param';
 import { useClassStudents } from '@/entities/classes/get-class-students';
 import { useStudentEnrolments } from '@/features/classes/api/enrolments';
@@ -29,57 +29,64 @@ export default function ViewEnrollmentsRoute() {
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Enrollments" />
       {students.isPending ? <ListLoading label="Loading" /> : null}
-      {list.length > 0 ? (
-        <div className="mb-4">
-          <StudentPicker
-            students={list}
-            value={studentId}
-            onChange={(id) => {
-              setChosen(id);
+      {/* Never an empty list in place of a refusal (a family member whose access does not reach the classes). */}
+      {students.isError ? (
+        <QueryError query={students} />
+      ) : (
+        <>
+          {list.length > 0 ? (
+            <div className="mb-4">
+              <StudentPicker
+                students={list}
+                value={studentId}
+                onChange={(id) => {
+                  setChosen(id);
+                  setPage(1);
+                }}
+              />
+            </div>
+          ) : null}
+          <Tabs.Root
+            value={filter}
+            onValueChange={(v) => {
+              setFilter(v as EnrolmentFilter);
               setPage(1);
             }}
-          />
-        </div>
-      ) : null}
-      <Tabs.Root
-        value={filter}
-        onValueChange={(v) => {
-          setFilter(v as EnrolmentFilter);
-          setPage(1);
-        }}
-      >
-        <Tabs.List aria-label="Enrollments" className="mb-4 inline-flex rounded-xl bg-surface-muted p-1">
-          {ENROLMENT_FILTERS.map((f) => (
-            <Tabs.Trigger
-              key={f}
-              value={f}
-              className="min-h-10 rounded-lg px-4 text-sm font-semibold text-ink-soft data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm"
-            >
-              {FILTER_LABEL[f]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {ENROLMENT_FILTERS.map((f) => (
-          <Tabs.Content key={f} value={f}>
-            {enrolments.isPending && studentId !== null ? (
-              <ListLoading label="Loading enrollments" />
-            ) : enrolments.isError ? (
-              <ListError message={errorMessage(enrolments.error)} onRetry={() => void enrolments.refetch()} />
-            ) : !enrolments.data || enrolments.data.enrollments.length === 0 ? (
-              <EmptyState icon={<ListChecksIcon className="size-7" />} text={`No ${FILTER_LABEL[f].toLowerCase()} enrolments.`} />
-            ) : (
-              <>
-                <ul className="flex flex-col gap-3">
-                  {enrolments.data.enrollments.map((e) => (
-                    <EnrolmentCard key={e.EnrolmentID} enrolment={e} studentName={student ? `${student.FirstName} ${student.LastName}` : ''} />
-                  ))}
-                </ul>
-                <Pager page={page} current={enrolments.data.current_page} total={enrolments.data.total_pages} onPage={setPage} className="mt-4" />
-              </>
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+          >
+            <Tabs.List aria-label="Enrollments" className="mb-4 inline-flex rounded-xl bg-surface-muted p-1">
+              {ENROLMENT_FILTERS.map((f) => (
+                <Tabs.Trigger
+                  key={f}
+                  value={f}
+                  className="min-h-10 rounded-lg px-4 text-sm font-semibold text-ink-soft data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm"
+                >
+                  {FILTER_LABEL[f]}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {ENROLMENT_FILTERS.map((f) => (
+              <Tabs.Content key={f} value={f}>
+                {enrolments.isPending && studentId !== null ? (
+                  <ListLoading label="Loading enrollments" />
+                ) : enrolments.isError ? (
+                  <QueryError query={enrolments} />
+                ) : !enrolments.data || enrolments.data.enrollments.length === 0 ? (
+                  <EmptyState icon={<ListChecksIcon className="size-7" />} text={`No ${FILTER_LABEL[f].toLowerCase()} enrolments.`} />
+                ) : (
+                  <>
+                    <ul className="flex flex-col gap-3">
+                      {enrolments.data.enrollments.map((e) => (
+                        <EnrolmentCard key={e.EnrolmentID} enrolment={e} studentName={student ? `${student.FirstName} ${student.LastName}` : ''} />
+                      ))}
+                    </ul>
+                    <Pager page={page} current={enrolments.data.current_page} total={enrolments.data.total_pages} onPage={setPage} className="mt-4" />
+                  </>
+                )}
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </>
+      )}
     </div>
   );
 }

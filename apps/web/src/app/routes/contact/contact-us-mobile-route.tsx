@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import { contactMessages } from '@portal/shared/contact-schemas';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+
 import { ChevronLeftIcon } from 'lucide-react';
 import { useContactForm } from '@/features/contact/api/get-contact-form';
 import { ContactForm } from '@/features/contact/components/contact-form';
@@ -22,7 +22,7 @@ export default function ContactUsMobileRoute() {
       {form.isPending ? (
         <ListLoading label="Loading the contact form" />
       ) : form.isError ? (
-        <ListError message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
+        <QueryError query={form} />
       ) : !form.data.available ? (
         <p className="text-sm text-ink-soft">{contactMessages.unavailable}</p>
       ) : (

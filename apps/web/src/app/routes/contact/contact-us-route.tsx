@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { contactMessages } from '@portal/shared/contact-schemas';
 import { buttonClasses } from '@/components/ui/button';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { useIsMobile } from '@/lib/use-media';
 import { useContactForm } from '@/features/contact/api/get-contact-form';
@@ -23,7 +23,7 @@ export default function ContactUsRoute() {
       {form.isPending ? (
         <ListLoading label="Loading the contact form" />
       ) : form.isError ? (
-        <ListError message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
+        <QueryError query={form} />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:items-start">
           <ContactDetails config={config} email={form.data.contact_email} />

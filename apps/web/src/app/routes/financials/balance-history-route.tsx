@@ -1,7 +1,7 @@
 import { DownloadIcon, ReceiptIcon } from 'lucide-react';
 import type { BalanceHistoryRow } from '@portal/shared/financials-schemas';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
@@ -42,7 +42,7 @@ export default function BalanceHistoryRoute() {
       {list.isPending ? (
         <ListLoading label="Loading the balance history" />
       ) : list.isError ? (
-        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : entries.length === 0 ? (
         <EmptyState icon={<ReceiptIcon className="size-7" />} text={search ? `Nothing matches “${search}”.` : 'No invoices or payments yet.'} />
       ) : isMobile ? (

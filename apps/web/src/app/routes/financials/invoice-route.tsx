@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { DownloadIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
-import { ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { invoicePdfUrl, receiptPdfUrl, useInvoice } from '@/features/financials/api/get-invoice';
@@ -20,7 +20,7 @@ export default function InvoiceRoute() {
   const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
 
   if (invoice.isPending) return <ListLoading label="Loading invoice" />;
-  if (invoice.isError) return <ListError message={errorMessage(invoice.error)} onRetry={() => void invoice.refetch()} />;
+  if (invoice.isError) return <QueryError query={invoice} />;
   const inv = invoice.data;
 
   return (

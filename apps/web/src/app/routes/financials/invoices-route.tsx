@@ -3,9 +3,9 @@ import { ChevronRightIcon, FileTextIcon } from 'lucide-react';
 import type { FinancialsInvoice } from '@portal/shared/financials-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
@@ -36,7 +36,7 @@ export default function InvoicesRoute() {
       {list.isPending ? (
         <ListLoading label="Loading invoices" />
       ) : list.isError ? (
-        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : invoices.length === 0 ? (
         <EmptyState icon={<FileTextIcon className="size-7" />} text={search ? `No invoices match “${search}”.` : 'No invoices yet.'} />
       ) : isMobile ? (

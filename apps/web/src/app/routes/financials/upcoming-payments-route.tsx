@@ -1,7 +1,7 @@
 import { StackedTable } from '@/components/ui/stacked-table';
 import { CalendarClockIcon } from 'lucide-react';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useUpcomingPayments } from '@/features/financials/api/get-upcoming-payments';
@@ -28,7 +28,7 @@ export default function UpcomingPaymentsRoute() {
       {list.isPending ? (
         <ListLoading label="Loading upcoming payments" />
       ) : list.isError ? (
-        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : payments.length === 0 ? (
         <EmptyState icon={<CalendarClockIcon className="size-7" />} text="No upcoming payments." />
       ) : (

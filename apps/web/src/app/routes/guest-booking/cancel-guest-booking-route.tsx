@@ -5,7 +5,7 @@ import { bookingMessages } from '@portal/shared/bookings-schemas';
 import { guestBookingMessages } from '@portal/shared/guest-booking-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -62,7 +62,7 @@ export default function CancelGuestBookingRoute() {
       {link.isPending ? (
         <ListLoading label="Loading your booking" />
       ) : link.isError || !booking ? (
-        <ListError message={errorMessage(link.error)} onRetry={() => void link.refetch()} />
+        <QueryError query={link} />
       ) : (
         <div className="space-y-5">
           {cancel.isSuccess ? (

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { CalendarXIcon } from 'lucide-react';
 import { guestBookingMessages } from '@portal/shared/guest-booking-schemas';
 import { buttonClasses } from '@/components/ui/button';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { courtLabel } from '@/lib/labels';
 import { useGuestBookingOptions } from '@/features/guest-booking/api/get-guest-booking-options';
@@ -49,7 +49,7 @@ export default function GuestBookingRoute() {
 /** The pickers once the options are in; until then their loading, failure or emptiness. */
 function BookingOptionsState({ options }: { options: ReturnType<typeof useGuestBookingOptions> }) {
   if (options.isPending) return <ListLoading label="Loading booking options" />;
-  if (options.isError) return <ListError message={errorMessage(options.error)} onRetry={() => void options.refetch()} />;
+  if (options.isError) return <QueryError query={options} />;
   if (options.data.bookingTypes.length === 0) return <EmptyState icon={<CalendarXIcon className="size-7" />} text="Nothing can be booked online at the moment." />;
   return <GuestBookingFlow options={options.data} />;
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PortalMessage } from '@portal/shared/message-schemas';
-import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, LoadMoreButton, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
-import { errorMessage } from '@/lib/api-client';
+
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media';
 import { useMessagesList } from '@/features/messages/api/get-messages';
@@ -63,7 +63,7 @@ export default function MessagesRoute() {
       {list.isPending ? (
         <ListLoading label="Loading messages" />
       ) : list.isError ? (
-        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : messages.length === 0 ? (
         <EmptyState icon={<MailIcon className="size-7" />} text="No Messages Found" />
       ) : (

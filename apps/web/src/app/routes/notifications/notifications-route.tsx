@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ListError, ListLoading, LoadMoreButton } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, LoadMoreButton, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
@@ -17,6 +17,7 @@ import { useMarkNotificationRead } from '@/features/notifications/api/mark-notif
 import { NotificationListItem } from '@/features/notifications/components/notification-list-item';
 import { notificationLink } from '@/features/notifications/lib/notification-link';
 import { studentTerm } from '@/lib/branding';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { BellIcon, SlidersHorizontalIcon } from 'lucide-react';
 
 const FILTERS: NotificationStatusFilter[] = ['All', 'New', 'Read'];
@@ -78,6 +79,7 @@ export default function NotificationsRoute() {
   const dateFormat = config.localization.DateFormat;
   const timeZone = companyTimeZone(config);
   const studentsWord = `${studentTerm(config)}s`;
+  const role = useCurrentUser()?.Role;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
@@ -124,7 +126,7 @@ export default function NotificationsRoute() {
             {f !== filter ? null : list.isPending ? (
               <ListLoading label="Loading notifications" />
             ) : list.isError ? (
-              <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+              <QueryError query={list} />
             ) : contacts.length === 0 ? (
               <EmptyState icon={<BellIcon className="size-7" />} text={EMPTY_TEXT[f]} />
             ) : (
@@ -138,7 +140,7 @@ export default function NotificationsRoute() {
                       highlighted={contact.NotificationContactID === targetId}
                       onMarkRead={markOne}
                       marking={markRead.isPending && markRead.variables === contact.NotificationContactID}
-                      link={notificationLink(contact.Notifications.TagData, studentsWord)}
+                      link={notificationLink(contact.Notifications.TagData, studentsWord, role)}
                     />
                   ))}
                 </ul>

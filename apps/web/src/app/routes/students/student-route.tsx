@@ -2,9 +2,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeftIcon, CheckCircle2Icon, InfoIcon } from 'lucide-react';
 import { studentMessages } from '@portal/shared/student-schemas';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+
 import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useSavedMessage } from '@/lib/saved-message';
@@ -65,7 +65,7 @@ export default function StudentRoute() {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
         {back}
-        <ListError message={errorMessage(student.error)} onRetry={() => void student.refetch()} />
+        <QueryError query={student} />
       </div>
     );
   }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+
 import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
@@ -36,7 +36,7 @@ export default function StudentsRoute() {
       {list.isPending ? (
         <ListLoading label={`Loading ${term.toLowerCase()}s`} />
       ) : list.isError ? (
-        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : students.length === 0 ? (
         <EmptyState icon={<UsersIcon className="size-7" />} text={`No ${term.toLowerCase()}s yet`} />
       ) : (

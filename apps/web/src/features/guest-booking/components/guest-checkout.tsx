@@ -12,7 +12,7 @@ import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
@@ -214,13 +214,7 @@ export function GuestCheckout({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <aside aria-label="Your booking and its price" className="space-y-4 lg:sticky lg:top-6 lg:order-2">
         {summary}
-        {quote.isPending ? (
-          <ListLoading label="Loading the price" />
-        ) : quote.isError ? (
-          <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
-        ) : (
-          <QuoteSummary quote={quote.data} />
-        )}
+        {quote.isPending ? <ListLoading label="Loading the price" /> : quote.isError ? <QueryError query={quote} /> : <QuoteSummary quote={quote.data} />}
       </aside>
 
       <div className="min-w-0 space-y-6 lg:order-1">

@@ -5,10 +5,10 @@ import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type M
 import { TextareaField } from '@/components/forms/textarea-field';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListError } from '@/components/ui/list-states';
+import { QueryError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
-import { errorMessage } from '@/lib/api-client';
+
 import { newIdempotencyKey } from '@/lib/payment-attempt';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
@@ -40,7 +40,7 @@ export function MessageReplies({ messageId, companyName, formatWhen, headingLeve
           <Spinner label="Loading replies" />
         </div>
       ) : thread.isError ? (
-        <ListError message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />
+        <QueryError query={thread} />
       ) : (
         <>
           {replies.length > 0 ? (

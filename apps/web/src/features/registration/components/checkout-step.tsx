@@ -14,7 +14,7 @@ import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
 import { QuoteSummary } from '@/components/payment/quote-summary';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useCountdown } from '@/lib/countdown';
@@ -205,7 +205,7 @@ export function CheckoutStep({
               {chooseAgain(onChooseClasses)}
             </>
           ) : (
-            <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />
+            <QueryError query={quote} />
           )
         ) : (
           <>
@@ -258,7 +258,7 @@ export function CheckoutStep({
                 }}
               />
             ) : null}
-            {askedAgainFailed && lapsed.length === 0 && !challenge ? <ListError message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} /> : null}
+            {askedAgainFailed && lapsed.length === 0 && !challenge ? <QueryError query={quote} /> : null}
             {holdLeft ? <HoldNotice left={holdLeft} /> : null}
             {payment()}
           </>

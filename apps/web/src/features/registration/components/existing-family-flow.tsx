@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInAction } from '@portal/shared/customer-schemas';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
 import type { OcrClassAnswer, OcrClassChoice, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
-import { ListError } from '@/components/ui/list-states';
+import { QueryError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+
 import { classStudentsQueryOptions } from '@/entities/classes/get-class-students';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
@@ -114,7 +114,7 @@ export function ExistingFamilyFlow({
     );
   }
   if (updates.isPending) return <Loading label="Loading your details" />;
-  if (updates.isError) return <ListError message={errorMessage(updates.error)} onRetry={() => void updates.refetch()} />;
+  if (updates.isError) return <QueryError query={updates} />;
   const pending = updates.data[0];
   if (pending) {
     // N13: the first student the profile still needs details for; saving it opens the next.
@@ -149,7 +149,7 @@ export function ExistingFamilyFlow({
   }
 
   if (students.isPending) return <Loading label={`Loading your ${studentTerm.toLowerCase()}s`} />;
-  if (students.isError) return <ListError message={errorMessage(students.error)} onRetry={() => void students.refetch()} />;
+  if (students.isError) return <QueryError query={students} />;
   if (page === 'students' || choices.length === 0) {
     return (
       <FamilyStudentsStep
@@ -173,7 +173,7 @@ export function ExistingFamilyFlow({
   }
 
   if (agreements.isPending) return <Loading label="Loading the agreements" />;
-  if (agreements.isError) return <ListError message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
+  if (agreements.isError) return <QueryError query={agreements} />;
   const answers = signed ?? (toSign.length === 0 ? [] : null);
   if (page === 'checkout' && answers !== null) {
     const base = { profile: profileId, classes: choices, agreements: answers };

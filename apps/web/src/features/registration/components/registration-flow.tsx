@@ -6,10 +6,10 @@ import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { BankDetailsRequest } from '@portal/shared/payment-schemas';
 import type { RegistrationClass, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
-import { ListError } from '@/components/ui/list-states';
+import { QueryError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { studentTerm as studentTermOf } from '@/lib/branding';
-import { errorMessage } from '@/lib/api-client';
+
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
@@ -236,7 +236,7 @@ export function RegistrationFlow({
     const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
     if (!skipStudents && (state.page === 'addStudent' || state.page === 'studentsList' || state.students.length === 0 || unassigned)) {
       if (studentFields.isPending) return <Loading label={`Loading the ${studentTerm.toLowerCase()} form`} />;
-      if (studentFields.isError) return <ListError message={errorMessage(studentFields.error)} onRetry={() => void studentFields.refetch()} />;
+      if (studentFields.isError) return <QueryError query={studentFields} />;
       // A later page with no student (a reload after removing the last one) asks for one first.
       if (state.page === 'addStudent' || (state.page !== 'studentsList' && state.students.length === 0)) {
         const editing = state.editing !== null && state.students[state.editing] ? state.editing : null;
@@ -301,7 +301,7 @@ export function RegistrationFlow({
     }
 
     if (formFields.isPending) return <Loading label="Loading the registration form" />;
-    if (formFields.isError) return <ListError message={errorMessage(formFields.error)} onRetry={() => void formFields.refetch()} />;
+    if (formFields.isError) return <QueryError query={formFields} />;
 
     // A reload on a later page without the details it needs starts again at the form.
     const page = state.page !== 'addCustomer' && (!state.customer || !state.proof?.verified) ? 'addCustomer' : state.page;
@@ -340,8 +340,8 @@ export function RegistrationFlow({
     }
 
     if (agreements.isPending || (!skipStudents && studentFields.isPending)) return <Loading label="Loading the agreements" />;
-    if (agreements.isError) return <ListError message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
-    if (studentFields.isError) return <ListError message={errorMessage(studentFields.error)} onRetry={() => void studentFields.refetch()} />;
+    if (agreements.isError) return <QueryError query={agreements} />;
+    if (studentFields.isError) return <QueryError query={studentFields} />;
 
     if (page === 'checkout' && signed !== null) {
       return (

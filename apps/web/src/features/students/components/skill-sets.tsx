@@ -1,6 +1,6 @@
 import { AwardIcon, CheckCircle2Icon, CircleIcon, ListChecksIcon } from 'lucide-react';
-import { EmptyState, ListError, ListLoading } from '@/components/ui/list-states';
-import { errorMessage } from '@/lib/api-client';
+import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
+
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { useCertificates, useSkillSets } from '../api/get-student-extras';
@@ -10,7 +10,7 @@ export function SkillSets({ studentId }: { studentId: number }) {
   const config = useConfig();
   const sets = useSkillSets(studentId, true);
   if (sets.isPending) return <ListLoading label={`Loading ${config.SkillSetName}`} />;
-  if (sets.isError) return <ListError message={errorMessage(sets.error)} onRetry={() => void sets.refetch()} />;
+  if (sets.isError) return <QueryError query={sets} />;
   if (sets.data.skill_sets.length === 0) return <EmptyState icon={<ListChecksIcon className="size-7" />} text={`No ${config.SkillSetName} recorded yet`} />;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
@@ -58,7 +58,7 @@ export function Certificates({ studentId }: { studentId: number }) {
   const config = useConfig();
   const list = useCertificates(studentId, true);
   if (list.isPending) return <ListLoading label="Loading certificates" />;
-  if (list.isError) return <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
+  if (list.isError) return <QueryError query={list} />;
   if (list.data.certificates.length === 0) return <EmptyState icon={<AwardIcon className="size-7" />} text="No certificates yet" />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -9,9 +9,9 @@ import { EngineFields, type AddressValues } from '@/components/forms/engine-fiel
 import { useCompanyFormContext, useEngineForm } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListError, ListLoading } from '@/components/ui/list-states';
+import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { StatusMessage } from '@/components/ui/status-message';
-import { errorMessage } from '@/lib/api-client';
+
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useAccountAddress } from '../api/get-account-address';
 
@@ -37,7 +37,7 @@ export function StudentForm(props: StudentFormProps) {
   const context = useCompanyFormContext();
   const address = useAccountAddress();
   if (fields.isPending) return <ListLoading label="Loading the form" />;
-  if (fields.isError) return <ListError message={errorMessage(fields.error)} onRetry={() => void fields.refetch()} />;
+  if (fields.isError) return <QueryError query={fields} />;
   return <StudentFormBody {...props} formFields={fields.data} context={context} clientAddress={address.data} />;
 }
 

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ApiError } from '@portal/shared/api-schemas';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
+import { formTestConfig } from '@/test/form-config';
+import { renderRoute } from '@/test/render-route';
+import { server, installMockServer } from '@/test/msw';
+import ViewEnrollmentsRoute from './view-enrollments-route';
+
+installMockServer();
+afterEach(cleanup);
+
+describe('ViewEnrollmentsRoute', () => {
+  it('a family member whose access does not reach the classes is told so, never shown an empty list, and offered no Try again that cannot work', async () => {
+    server.use(http.get('/api/classes/get-students', () => HttpResponse.json<ApiError>({ message: ERROR_MESSAGES.ROLE_FORBIDDEN, code: 'ROLE_FORBIDDEN' }, { status: 403 })));
+    renderRoute(<ViewEnrollmentsRoute />, { url: '/hub/classes/view-enrollments', config: formTestConfig() });
+    expect(await screen.findByText(ERROR_MESSAGES.ROLE_FORBIDDEN)).toBeTruthy();
+    expect(screen.queryByText(/No current enrolments/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a failure that may pass (the server’s own) offers Try again, which asks again', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/classes/get-students', () => {
+        asked += 1;
+        return HttpResponse.json<ApiError>({ message: ERROR_MESSAGES.SERVER_ERROR, code: 'SERVER_ERROR' }, { status: 500 });
+      }),
+    );
+    renderRoute(<ViewEnrollmentsRoute />, { url: '/hub/classes/view-enrollments', config: formTestConfig() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+});
