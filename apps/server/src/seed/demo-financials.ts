@@ -8,6 +8,12 @@ import type { CompanyBundleInput } from '../modules/import/import.api.ts';
  */
 export function withDemoBookingsAndFinancials(bundle: CompanyBundleInput): CompanyBundleInput {
   if (bundle.company.code === 'SPLASH') bundle.financials = splashFinancials();
+  // dancer@'s paid invoice, paid by direct debit on its due date.
+  if (bundle.company.code === 'THAMES') {
+    bundle.financials = {
+      receipts: [{ receipt_no: 'TDS-R-0398', client: 'grace', receipt_date: 'today-56', method: 'Direct Debit', allocations: [{ invoice_no: 'TDS-0398', amount_cents: 15600 }] }],
+    };
+  }
   if (bundle.company.code === 'ACE') {
     Object.assign(bundle.company.config, aceCatalogue());
     bundle.financials = aceFinancials();
@@ -101,6 +107,8 @@ function splashFinancials(): Financials {
     },
     { receipt_no: 'RCT-20103', client: 'sarah', receipt_date: 'today-30', method: 'Cash', allocations: [{ invoice_no: 'INV-10225', amount_cents: 3500 }] },
     { receipt_no: 'RCT-20104', client: 'sarah', receipt_date: 'today-16', method: 'Credit Card', reference: 'Card ending 4242', allocations: [{ invoice_no: 'INV-10233', amount_cents: 6125 }] },
+    // family@'s paid invoice: its payment shows on the invoice and in the balance history.
+    { receipt_no: 'RCT-20105', client: 'james', receipt_date: 'today-16', method: 'Direct Debit', allocations: [{ invoice_no: 'INV-10250', amount_cents: 26000 }] },
   );
 
   return {

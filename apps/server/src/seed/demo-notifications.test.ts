@@ -24,3 +24,16 @@ describe('the demo companies’ notifications', () => {
     });
   }
 });
+
+/** A paid invoice of the demo shows who paid it: its receipts pay what it no longer owes, so the invoice and the balance history agree. */
+describe('the demo companies’ paid invoices', () => {
+  for (const bundle of demoBundles() as CompanyBundleInput[]) {
+    it(`${bundle.company.code}: each invoice’s receipts pay its total less what it still owes`, () => {
+      const paid = new Map<string, number>();
+      for (const r of bundle.financials?.receipts ?? []) for (const a of r.allocations) paid.set(a.invoice_no, (paid.get(a.invoice_no) ?? 0) + a.amount_cents);
+      for (const client of (bundle.customers ?? []).flatMap((c) => c.clients)) {
+        for (const i of client.invoices ?? []) expect(paid.get(i.invoice_no) ?? 0, i.invoice_no).toBe(i.total_cents - i.balance_due_cents);
+      }
+    });
+  }
+});
