@@ -96,6 +96,18 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(views).toEqual([TOKEN, TOKEN]);
   });
 
+  it('Cancel booking tapped twice in the confirmation cancels once and shows no error', async () => {
+    const tokens = serveLink(booking());
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel booking' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect((await screen.findByRole('status')).textContent).toBe('Your booking has been cancelled.');
+    expect(tokens.cancel).toEqual([TOKEN]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Keep booking closes the confirmation and cancels nothing', async () => {
     const tokens = serveLink(booking());
     renderPage();

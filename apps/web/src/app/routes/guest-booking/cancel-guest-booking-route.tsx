@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarCheckIcon, CalendarXIcon, LinkIcon } from 'lucide-react';
 import { bookingMessages } from '@portal/shared/bookings-schemas';
@@ -34,6 +34,7 @@ export default function CancelGuestBookingRoute() {
   const link = useGuestBooking(token);
   const cancel = useCancelGuestBooking(token ?? '');
   const [confirming, setConfirming] = useState(false);
+  const cancelling = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const dateFormat = config.localization.DateFormat;
   const zone = companyTimeZone(config);
@@ -112,12 +113,18 @@ export default function CancelGuestBookingRoute() {
             <Button
               variant="danger"
               loading={cancel.isPending}
-              onClick={() =>
+              onClick={() => {
+                // A second tap before the button shows it is busy sends nothing: the first cancels, once.
+                if (cancelling.current) return;
+                cancelling.current = true;
                 cancel.mutate(undefined, {
                   onError: (e) => setError(errorMessage(e)),
-                  onSettled: () => setConfirming(false),
-                })
-              }
+                  onSettled: () => {
+                    cancelling.current = false;
+                    setConfirming(false);
+                  },
+                });
+              }}
             >
               Cancel booking
             </Button>
