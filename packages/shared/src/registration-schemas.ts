@@ -6,6 +6,7 @@ import { idField } from './api-schemas.ts';
 import { customerUserSchema, signInActionSchema } from './customer-schemas.ts';
 import { BANK_FORMATS, classChoiceFields, cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
 import { PROFILE_PAYMENT_OPTIONS } from './company-config.ts';
+import { MAX } from './form-engine/value-rules.ts';
 
 /**
  * The online registration's (OCR's) checks before its one submission (N22, N29, R57–R60): the
@@ -110,8 +111,16 @@ export const registrationQuoteRequestSchema = z.object({
   profile: idField,
   classes: z.array(registrationClassSchema).max(30),
   direct_debit_payment: z.boolean().default(false),
-  /** The children's names as entered so far, by `student` index: each class line names its child. */
-  students: z.array(z.string().trim().max(100)).max(30).optional(),
+  /** The children's names as entered so far, by `student` index: each class line names its child (first and last name, each up to the form's 100). */
+  students: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(2 * MAX.name + 1),
+    )
+    .max(30)
+    .optional(),
 });
 export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   /** The options this profile offers, as far as the company's payment setup allows (N27). */

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONTROL_CHARACTER as CONTROL, CONTROL_CHARACTER_MESSAGE } from '@portal/shared/text-rules';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * One rule for every text a request carries, in its path, query and body: no control characters
- * but tab, line feed and carriage return. PostgreSQL cannot store NUL at all (it answered 500),
- * and none of them belongs in a name, a code or a search; refused here, before any route's
- * schema, as a field error on the field that holds one.
+ * The shared text rule (no control characters but tab, line feed and carriage return) for every
+ * text a request carries, in its path, query and body: PostgreSQL cannot store NUL at all (it
+ * answered 500). Refused here, before any route's schema, as a field error on the field that holds one.
  */
-// eslint-disable-next-line no-control-regex -- the characters this rule refuses
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-export const CONTROL_CHARACTER_MESSAGE = 'Please remove the invisible control character from this text.';
 
 /** The dotted path of the first string holding a control character, or null. */
 function findControl(value: unknown, path: string[] = []): string | null {

@@ -71,6 +71,12 @@ describe('names (S6, S7, S9)', () => {
     expect(errorsOf(schema, { FirstName: 'a'.repeat(100), LastName: 'Lee' })).toEqual({});
   });
 
+  it('refuse a control character (a pasted NUL) with the server’s message, on the field, before anything is sent', () => {
+    for (const bad of ['Mia\u0000', 'Mi\u0007a', 'Mia\u001b[0m']) {
+      expect(errorsOf(schemaOf('student', {}), { FirstName: bad, LastName: 'Lee' })).toEqual({ FirstName: 'Please remove the invisible control character from this text.' });
+    }
+  });
+
   it('carry a renamed label into the message', () => {
     const renamed = schemaOf('customer', { firstName: { State: 'Mandatory', DisplayName: 'Given name' } });
     expect(errorsOf(renamed, { LastName: 'Lee' })).toEqual({ FirstName: 'Given name is required' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formMessages as fm, messages as m } from '../messages.ts';
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from '../text-rules.ts';
 import type { FormValues, PostcodeSource } from './form-types.ts';
 
 /** How each kind of input reads a value: what it accepts, how it normalises it, and the message it refuses it with. */
@@ -58,6 +59,7 @@ export function readText(v: unknown, label: string, rule: TextRule): Read {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
   if (s === '' || s === rule.placeholder) return rule.required ? fail(rule.required) : ok(null);
   if (s.length > rule.max) return fail(fm.tooLong(label, rule.max));
+  if (CONTROL_CHARACTER.test(s)) return fail(CONTROL_CHARACTER_MESSAGE);
   if (rule.forbidden?.test(s)) return fail(m.nameForbidden);
   if (rule.pattern && !rule.pattern.test(s)) return fail(rule.invalid ?? fm.invalidValue);
   return ok(rule.lowerCase ? s.toLowerCase() : s);
