@@ -21,6 +21,21 @@ test.describe('account menu and sidebar', () => {
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   });
 
+  test('the phone sidebar closed with Escape or its Close button gives the focus back to the menu button @phone', async ({ page, world }) => {
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
+    await page.goto('/hub');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeFocused();
+  });
+
   test('B19/B21: an inactive company shows the error screen; Change Company goes back to /hub', async ({ page, world }) => {
     const refused = await page.request.post('/api/company/login-by-code', { data: { company_code: world.company('CLOSED').code } });
     expect(refused.status()).toBe(403);

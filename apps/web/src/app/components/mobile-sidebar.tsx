@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
@@ -18,7 +19,20 @@ const rowClass = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-l
  * The phone menu (B12): greeting and Logout when signed in, Login when not; Contact Us,
  * Account Settings and Change Company always.
  */
-export function MobileSidebar({ open, onOpenChange, config, user }: { open: boolean; onOpenChange: (open: boolean) => void; config: CompanyConfig; user: CustomerUser | null }) {
+export function MobileSidebar({
+  open,
+  onOpenChange,
+  config,
+  user,
+  opener,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  config: CompanyConfig;
+  user: CustomerUser | null;
+  /** The menu button: closed, the menu gives it the focus back (Radix does so only for its own trigger). */
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const changeCompany = useChangeCompany();
@@ -37,7 +51,16 @@ export function MobileSidebar({ open, onOpenChange, config, user }: { open: bool
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-surface shadow-2xl outline-none" aria-describedby={undefined}>
+        <Dialog.Content
+          className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-surface shadow-2xl outline-none"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Unless a chosen page or dialog has taken the focus meanwhile.
+            if ((document.activeElement && document.activeElement !== document.body) || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+        >
           <div className="flex items-center justify-between gap-3 border-b border-line-soft px-4 py-3">
             <Dialog.Title className="min-w-0">
               {logo ? (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
@@ -37,6 +37,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const openModal = useUiStore((s) => s.openModal);
   const idle = useIdle();
   const contentPainted = useContentPainted();
@@ -56,6 +57,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 sm:gap-4 sm:px-6">
         {mobile ? (
           <button
+            ref={menuButton}
             type="button"
             onClick={() => setMenuOpen(true)}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
@@ -122,7 +124,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
           )}
         </div>
       </div>
-      {mobile ? <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} config={config} user={user} /> : null}
+      {mobile ? <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} config={config} user={user} opener={menuButton} /> : null}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { Modal } from './modal';
 import { TextField } from './text-field';
 
@@ -24,5 +25,72 @@ describe('Modal focus on opening', () => {
       </Modal>,
     );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' })));
+  });
+});
+
+describe('Modal focus on closing', () => {
+  /** A page with a button that opens a form dialog, whose Save hands over to a Done dialog (the add-to-cart pattern). */
+  function HandOver({ removeOpener = false }: { removeOpener?: boolean }) {
+    const [step, setStep] = useState<'none' | 'form' | 'done'>('none');
+    const [gone, setGone] = useState(false);
+    return (
+      <div>
+        <button type="button">Before</button>
+        <div>
+          {gone ? (
+            <span>Absent – Other</span>
+          ) : (
+            <button type="button" onClick={() => setStep('form')}>
+              Open
+            </button>
+          )}
+          <button type="button">Next to it</button>
+        </div>
+        <Modal open={step === 'form'} onOpenChange={() => setStep('none')} title="Form">
+          <button
+            type="button"
+            onClick={() => {
+              setGone(removeOpener);
+              setStep('done');
+            }}
+          >
+            Save
+          </button>
+        </Modal>
+        <Modal open={step === 'done'} onOpenChange={() => setStep('none')} title="Done">
+          <button type="button" onClick={() => setStep('none')}>
+            Continue
+          </button>
+        </Modal>
+      </div>
+    );
+  }
+
+  it('a dialog that hands over to another gives the focus back to the button that opened the first', async () => {
+    render(<HandOver />);
+    const open = screen.getByRole('button', { name: 'Open' });
+    open.focus();
+    fireEvent.click(open);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    const done = await screen.findByRole('button', { name: 'Continue' });
+    done.focus();
+    fireEvent.click(done);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' })));
+  });
+
+  it('where the opener is gone, the focus goes to the nearest control where it was, not the top of the page', async () => {
+    render(<HandOver removeOpener />);
+    const open = screen.getByRole('button', { name: 'Open' });
+    open.focus();
+    fireEvent.click(open);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    const done = await screen.findByRole('button', { name: 'Continue' });
+    done.focus();
+    fireEvent.click(done);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next to it' })));
   });
 });

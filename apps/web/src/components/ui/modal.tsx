@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { XIcon } from 'lucide-react';
 
@@ -29,6 +29,49 @@ function focusMarked(event: Event) {
   marked.focus();
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** What had the focus when a dialog opened, and the elements around it then. */
+interface Opener {
+  element: HTMLElement | null;
+  around: Element[];
+}
+
+/**
+ * The opener of a dialog closing in this same moment: a dialog that opens as another closes (a
+ * form's dialog handing over to its "Done" dialog) takes it over, since the first dialog and the
+ * button that had the focus in it go.
+ */
+let handedOver: Opener | null = null;
+
+function openerOf(): Opener {
+  if (handedOver) {
+    const inherited = handedOver;
+    handedOver = null;
+    return inherited;
+  }
+  const active = document.activeElement;
+  const element = active instanceof HTMLElement && active !== document.body ? active : null;
+  const around: Element[] = [];
+  for (let e = element?.parentElement; e && e !== document.body; e = e.parentElement) around.push(e);
+  return { element, around };
+}
+
+/**
+ * Where the focus goes back to: the opener; where it is gone (a "Notify absence" button that the
+ * notice took the place of), the first control still there nearest to where it was; else the page's
+ * content, never the top of the page.
+ */
+function returnTarget({ element, around }: Opener): HTMLElement | null {
+  if (element?.isConnected) return element;
+  for (const e of around) {
+    if (!e.isConnected) continue;
+    const near = e.querySelector<HTMLElement>(FOCUSABLE);
+    if (near) return near;
+  }
+  return document.getElementById('main');
+}
+
 /**
  * Radix Dialog gives focus trapping, Escape, aria-modal and labelling. The CSS classes
  * `overlay` / `modal-panel` (index.css) provide the 0.3 s animation and the bottom-sheet
@@ -37,7 +80,19 @@ function focusMarked(event: Event) {
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false, dismissible = true }: ModalProps) {
   // The element that had the focus when the dialog opened (the button that opened it): Radix
   // gives the focus back only to a Dialog.Trigger, and these dialogs are opened by state.
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<Opener | null>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open && opener.current) {
+      const closing = opener.current;
+      handedOver = closing;
+      // Only a dialog that opens in this same moment takes it.
+      window.setTimeout(() => {
+        if (handedOver === closing) handedOver = null;
+      }, 0);
+    }
+    wasOpen.current = open;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,14 +100,16 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Content
           className={cn('modal-panel z-50 flex flex-col overflow-hidden rounded-2xl bg-surface shadow-2xl outline-none', widths[size])}
           onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            opener.current = openerOf();
             focusMarked(event);
           }}
           onCloseAutoFocus={(event) => {
             // Back to the opener, unless the page has put the focus somewhere on purpose meanwhile.
-            const back = opener.current;
+            const from = opener.current;
             opener.current = null;
-            if (!back?.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+            if (!from || (document.activeElement && document.activeElement !== document.body)) return;
+            const back = returnTarget(from);
+            if (!back) return;
             event.preventDefault();
             back.focus();
           }}

@@ -46,7 +46,13 @@ const contacts = [
 function serveNotifications() {
   const marked: number[] = [];
   server.use(
-    http.get<never, never, NotificationList>('/api/notification', () => HttpResponse.json({ total_count: contacts.length, total_count_new: 1, notificationContacts: contacts })),
+    http.get<never, never, NotificationList>('/api/notification', () =>
+      HttpResponse.json({
+        total_count: contacts.length,
+        total_count_new: marked.length ? 0 : 1,
+        notificationContacts: contacts.map((c) => (marked.includes(c.NotificationContactID) ? { ...c, Status: 'Read' as const } : c)),
+      }),
+    ),
     http.post<never, { notificationContactID: number }, NotificationMarkReadAnswer>('/api/notification/mark-read', async ({ request }) => {
       marked.push((await request.json()).notificationContactID);
       return HttpResponse.json({ success: true, total_count_new: 0 });
@@ -99,5 +105,16 @@ describe('notifications link to what they are about (decision 079), on a phone',
     fireEvent.click(await screen.findByRole('link', { name: 'View invoice INV-10231' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-10231' })).toBeTruthy();
     await waitFor(() => expect(marked).toEqual([1]));
+  });
+
+  it('Mark as read keeps the focus on the notification it marked, not the top of the page', async () => {
+    const marked = serveNotifications();
+    renderPage();
+    const mark = await screen.findByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' });
+    mark.focus();
+    fireEvent.click(mark);
+    await waitFor(() => expect(marked).toEqual([1]));
+    await waitFor(() => expect(document.activeElement).toBe(item('Invoice INV-10231 issued')));
+    expect(screen.queryByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' })).toBeNull();
   });
 });

@@ -22,6 +22,14 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
   const n = contact.Notifications;
   const titleId = `notification-${contact.NotificationContactID}-title`;
 
+  // Marked read from here: the button goes, so the focus stays on this notification, not the top of the page.
+  const markedHere = useRef(false);
+  useEffect(() => {
+    if (isNew || !markedHere.current) return;
+    markedHere.current = false;
+    if (!document.activeElement || document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
+  }, [isNew]);
+
   // Arriving from the bell or a link (?id=): bring that notification into view and focus it.
   useEffect(() => {
     if (!highlighted || !ref.current) return;
@@ -33,7 +41,7 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
     <li>
       <article
         ref={ref}
-        tabIndex={highlighted ? -1 : undefined}
+        tabIndex={-1}
         aria-labelledby={titleId}
         aria-current={highlighted ? 'true' : undefined}
         data-status={contact.Status}
@@ -70,7 +78,16 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
               <>
                 <span className="inline-flex items-center rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">New</span>
                 {/* A label rather than hidden text: hidden text is read as "Mark as read : title". */}
-                <Button variant="link" size="sm" loading={marking} aria-label={`Mark as read: ${n.ClientInAppTitle}`} onClick={() => onMarkRead(contact.NotificationContactID)}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  loading={marking}
+                  aria-label={`Mark as read: ${n.ClientInAppTitle}`}
+                  onClick={() => {
+                    markedHere.current = true;
+                    onMarkRead(contact.NotificationContactID);
+                  }}
+                >
                   Mark as read
                 </Button>
               </>
