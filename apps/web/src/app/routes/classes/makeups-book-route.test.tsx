@@ -58,6 +58,33 @@ describe('MakeupsBookRoute', () => {
     expect(await screen.findByText(`Ella is booked into Dolphins on 07/12/2026${at}.`)).toBeTruthy();
   });
 
+  it('after booking, the used make-up’s sessions are not asked for again (the server would refuse them)', async () => {
+    answers();
+    let used = false;
+    const sessionsAsked: string[] = [];
+    server.use(
+      http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [used ? { ...credit, Status: 'used' } : credit] })),
+      http.get('/api/classes/get-makeup-sessions', ({ request }) => {
+        sessionsAsked.push(new URL(request.url).searchParams.get('makeup_id')!);
+        return used
+          ? HttpResponse.json({ message: 'This make-up has been used.', code: 'MAKEUP_USED' }, { status: 409 })
+          : HttpResponse.json<MakeupSessionsAnswer>({
+              sessions: [{ SessionID: 8, ClassID: 102, ClassName: 'Dolphins', Venue: 'Bondi Pool', Date: '2026-12-07', Time: '16:00', Duration: 90, PlacesLeft: 2 }],
+            });
+      }),
+      http.post<never, never, BookMakeupAnswer>('/api/classes/book-makeup', () => {
+        used = true;
+        return HttpResponse.json({ success: true, message: 'Make-up booked', makeup: { ...credit, Status: 'used', BookedDate: '2026-12-07', BookedClass: 'Dolphins' } });
+      }),
+    );
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig(TIME_DISPLAY_CASES[0]!.display) });
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
+    expect(await screen.findByText(/Ella is booked into Dolphins/)).toBeTruthy();
+    expect(await screen.findByText('You have no make-ups to book.')).toBeTruthy();
+    expect(sessionsAsked).toEqual(['4']);
+  });
+
   it("decision 076: says the sessions are of the student's level, or of any level when the company allows it", async () => {
     answers();
     const { unmount } = renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });

@@ -34,5 +34,12 @@ export function bookMakeup(body: { makeup_id: number; session_id: number }): Pro
 
 export function useBookMakeup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bookMakeup, onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKey }) });
+  return useMutation({
+    mutationFn: bookMakeup,
+    // Everything about classes is read afresh, but the sessions of the make-up just used: asked for again, the server refuses them (409).
+    onSuccess: (_answer, body) => {
+      const used = JSON.stringify(makeupSessionsQueryOptions(body.makeup_id).queryKey);
+      return queryClient.invalidateQueries({ queryKey: classesKey, predicate: (query) => JSON.stringify(query.queryKey) !== used });
+    },
+  });
 }
