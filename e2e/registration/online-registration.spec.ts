@@ -136,7 +136,7 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(page.getByText('Please select an option', { exact: true })).toBeVisible();
-  await expect(page.getByText('Would you like to receive news and offers from Splash Swim School – Online Enrolment by e-mail?')).toBeVisible();
+  await expect(page.getByText('Would you like to receive news and offers from Splash Swim School by e-mail?')).toBeVisible();
   await page.getByLabel('I agree to the Medical and photo consent').check();
   await expect(page.getByText('Signature for Medical and photo consent is required', { exact: true })).toBeVisible();
   await screenshot(page, '5-agreements-errors');

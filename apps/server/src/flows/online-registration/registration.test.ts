@@ -617,10 +617,10 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(await register()).toBe('Hay fever');
   });
 
-  it('N26, N17: a profile without students asks the marketing question, which must be answered', async () => {
+  it('N26, N17: a profile without students asks the marketing question, naming the company (not the registration page’s title), which must be answered', async () => {
     const { b, email, token } = await proved(3);
     expect((await b.get<{ profile: { EmailMarketingAgreement: string } }>('/api/classes/ocr-profiles/3')).body.profile.EmailMarketingAgreement).toBe(
-      'Would you like to receive news and offers from Splash Swim School – Online Enrolment by e-mail?',
+      'Would you like to receive news and offers from Splash Swim School by e-mail?',
     );
     const body = {
       ...form(token, 3),

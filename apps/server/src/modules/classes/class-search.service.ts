@@ -48,7 +48,7 @@ export function ocrProfile(company: Company, profileId: number) {
     ShowCAPTCHA: p.ShowCAPTCHA,
     DefaultState: p.DefaultState,
     CanSelectCustomMedicalCondition: p.CanSelectCustomMedicalCondition,
-    EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.OCRCompanyName || company.settings.CompanyDisplayName),
+    EmailMarketingAgreement: p.EmailMarketingAgreement.replaceAll('{company}', company.settings.CompanyDisplayName),
     RegistrationHeader: p.RegistrationHeader,
     RegistrationText: p.RegistrationText,
     registrationImage: p.registrationImage,
