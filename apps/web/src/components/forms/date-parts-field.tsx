@@ -86,24 +86,25 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         <RequiredMark required={required} />
         {required ? <span className="sr-only"> (required)</span> : null}
       </legend>
-      <div className="flex gap-2">
+      {/* Wide enough for "Day", "September" and "Year" beside the browser's arrow; a narrow column wraps the year under. */}
+      <div className="flex flex-wrap gap-2">
         {select(
           'day',
           'Day',
           Array.from({ length: daysInMonth }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ value: d, label: String(Number(d)) })),
-          'w-16 shrink-0 sm:w-20',
+          'w-20 shrink-0',
         )}
         {select(
           'month',
           'Month',
           MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
-          'min-w-0 flex-1',
+          'min-w-28 flex-1',
         )}
         {select(
           'year',
           'Year',
           yearList.map((y) => ({ value: y, label: y })),
-          'w-22 shrink-0 sm:w-28',
+          'w-20 shrink-0',
         )}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
