@@ -14,6 +14,8 @@ test.describe('invoice checkout and payment', () => {
     await expect(page.getByRole('heading', { name: 'Invoice Checkout' })).toBeVisible();
     await expect(page.getByText(`Invoice ${invoiceNo}`).first()).toBeVisible();
     const amount = await page.getByTestId('amount-to-pay').textContent();
+    // Each line's Remove is a target a thumb can hit: at least 24 px tall (WCAG 2.5.8).
+    for (const remove of await page.getByRole('button', { name: /^Remove/ }).all()) expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await page.screenshot({ path: test.info().outputPath('invoice-checkout.png'), fullPage: true });
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();

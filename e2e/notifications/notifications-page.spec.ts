@@ -53,7 +53,10 @@ test.describe('notifications page', () => {
     expect(target, 'a new notification').toBeDefined();
     await page.goto('/hub/notifications');
     const call = page.waitForRequest((r) => isApiCall(r, '/api/notification/mark-read', undefined, 'POST'));
-    await page.getByRole('button', { name: `Mark as read: ${target?.Notifications.ClientInAppTitle}` }).click();
+    const mark = page.getByRole('button', { name: `Mark as read: ${target?.Notifications.ClientInAppTitle}` });
+    // A target a thumb can hit: at least 24 px tall (WCAG 2.5.8).
+    expect((await mark.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await mark.click();
     expect((await call).postDataJSON()).toEqual({ notificationContactID: target?.NotificationContactID });
     const after = before.total_count_new - 1;
     await expect(page.getByRole('link', { name: after > 0 ? `Notifications, ${after} new` : 'Notifications' })).toHaveText(after > 0 ? String(after) : '');

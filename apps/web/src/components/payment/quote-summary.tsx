@@ -48,7 +48,7 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
                     <button
                       type="button"
                       aria-label={removeLabel ? removeLabel(row.description) : 'Remove'}
-                      className="mt-1 block text-left text-xs font-semibold text-danger hover:underline"
+                      className="mt-1 flex min-h-6 items-center text-left text-xs font-semibold text-danger hover:underline"
                       onClick={() => onRemoveLine(row.lineId!)}
                     >
                       Remove

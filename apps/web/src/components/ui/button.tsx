@@ -12,7 +12,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-line-strong bg-surface text-ink shadow-sm hover:bg-canvas',
   ghost: 'text-ink-soft hover:bg-surface-muted',
   danger: 'bg-danger-solid text-white shadow-sm hover:bg-danger-solid-hover',
-  link: 'text-primary-ink underline-offset-4 hover:underline px-0! min-h-0!',
+  // At least 24 px tall (WCAG 2.5.8); a link in a sentence sets `inline`, where no height applies.
+  link: 'text-primary-ink underline-offset-4 hover:underline px-0! min-h-6!',
 };
 
 /* Touch targets stay at least 44 px tall from md up (parents tapping on a phone). */
