@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { shapedQuery, type Db, type Engine } from '../../db/database.ts';
 import type { ClassSort } from '@portal/shared/class-schemas';
-import { holdsPlace, CLASS_COLUMNS } from './classes.repository.ts';
+import { CLASS_COLUMNS } from './classes.repository.ts';
 import { holdsNoTermPlace } from './waitlist.repository.ts';
 
 // The class search.
@@ -189,8 +189,8 @@ export function findClassPlaces(db: Db, a: PlaceArgs & { companyId: number }) {
   return db.selectFrom('classes as c').where('c.company_id', '=', a.companyId).where('c.last_date', '>=', a.today).select(['c.capacity', 'c.enrolled_count', taken.singles, taken.offers]).execute();
 }
 
-/** This client's students with an ongoing enrolment in a class that has not ended. */
-export function findClientStudentsInClass(db: Db, companyId: number, clientId: number, classId: number, today: string, now: string) {
+/** This client's students enrolled in a class that has not ended (ongoing, confirmed: a place the family's cart only holds is not an enrolment). */
+export function findClientStudentsInClass(db: Db, companyId: number, clientId: number, classId: number, today: string) {
   return db
     .selectFrom('enrolments')
     .innerJoin('students as s', (j) => j.onRef('s.id', '=', 'enrolments.student_id').on('s.company_id', '=', companyId).on('s.client_id', '=', clientId))
@@ -199,7 +199,7 @@ export function findClientStudentsInClass(db: Db, companyId: number, clientId: n
     .where('enrolments.company_id', '=', companyId)
     .where('enrolments.class_id', '=', classId)
     .where('enrolments.kind', '=', 'ongoing')
-    .where((eb) => holdsPlace(eb, now))
+    .where('enrolments.status', 'in', ['active', 'temporary'])
     .where((eb) => eb.or([eb('enrolments.end_date', 'is', null), eb('enrolments.end_date', '>=', today)]))
     .orderBy('s.first_name')
     .execute();

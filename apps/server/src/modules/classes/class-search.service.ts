@@ -184,7 +184,7 @@ export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessio
   const cls = await repo.findClass(ctx.db, company.id, classId);
   if (!cls) throw notFound();
   const c = clock(company);
-  const rows = await searchRepo.findClientStudentsInClass(ctx.db, company.id, sessionClientId, classId, c.today, c.now);
+  const rows = await searchRepo.findClientStudentsInClass(ctx.db, company.id, sessionClientId, classId, c.today);
   return rows.map((r) => ({ StudentID: r.id, FirstName: r.first_name, LastName: r.last_name }));
 }
 

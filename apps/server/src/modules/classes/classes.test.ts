@@ -112,6 +112,32 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(JSON.stringify(other.body)).not.toContain('Ella');
   });
 
+  it('F12: a child whose place is only held by the family’s cart is not "already enrolled"', async () => {
+    const tue = await classId('Seahorse – Tuesday');
+    const held = await db()
+      .insertInto('enrolments')
+      .values({
+        company_id: splash,
+        class_id: tue,
+        student_id: await studentId('Noah'),
+        start_date: '2026-01-01',
+        status: 'held',
+        kind: 'ongoing',
+        hold_until: '2999-01-01T00:00:00.000Z',
+        created_at: null,
+        end_date: null,
+        registration_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const own = await parent.post<{ students: { FirstName: string }[] }>('/api/ocr/get-students-enrolled-in-class', { client_id: parentClient, class_id: tue });
+      expect(own.body.students.map((s) => s.FirstName)).toEqual(['Ella']);
+    } finally {
+      await db().deleteFrom('enrolments').where('id', '=', held.id).execute();
+    }
+  });
+
   it('F11, F13: a class item is checked on the server: twice, full, casual, another family’s student', async () => {
     const ella = await studentId('Ella');
     const noah = await studentId('Noah');
