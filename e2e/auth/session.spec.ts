@@ -111,4 +111,14 @@ test.describe('session', () => {
     const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { classItems: unknown[] } });
     expect(cart.state.classItems).toEqual([]);
   });
+
+  test('a registration link naming no known company leaves no other company’s name or brand behind', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    await page.goto(`/ocr?id=${splash.customerId}&p=1`);
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/company/login-by-customer-id')), page.goto('/ocr?id=999999999&p=1')]);
+    expect(refused.ok()).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
+    await expect(page.getByText('Splash Swim School')).toHaveCount(0);
+  });
 });

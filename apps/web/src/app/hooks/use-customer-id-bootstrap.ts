@@ -52,7 +52,9 @@ export function useCustomerIdBootstrap(): boolean {
         if (pathname === paths.ocr) prefetchRegistration(queryClient, new URLSearchParams(location.search));
         await config;
       } catch {
-        // Unknown id: carry on as if the link had none (the normal rules then apply).
+        // Unknown id: carry on as if the link had none (the normal rules then apply). The company
+        // left on the server is left here too: its name, brand and greeting are no longer shown.
+        if (!fromHub) resetIdentity(queryClient, { user: null, company: 'drop', clearCart: false });
       } finally {
         if (fromHub) {
           const rest = new URLSearchParams(location.search);
