@@ -66,31 +66,28 @@ describe('Modal focus on closing', () => {
     );
   }
 
+  /** Open, Save in the form's dialog, Continue in the Done dialog: each pressed where the focus is, as a keyboard would. */
+  async function openSaveContinue() {
+    for (const [name, find] of [
+      ['Open', false],
+      ['Save', true],
+      ['Continue', true],
+    ] as const) {
+      const button = find ? await screen.findByRole('button', { name }) : screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+    }
+  }
+
   it('a dialog that hands over to another gives the focus back to the button that opened the first', async () => {
     render(<HandOver />);
-    const open = screen.getByRole('button', { name: 'Open' });
-    open.focus();
-    fireEvent.click(open);
-    const save = await screen.findByRole('button', { name: 'Save' });
-    save.focus();
-    fireEvent.click(save);
-    const done = await screen.findByRole('button', { name: 'Continue' });
-    done.focus();
-    fireEvent.click(done);
+    await openSaveContinue();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' })));
   });
 
   it('where the opener is gone, the focus goes to the nearest control where it was, not the top of the page', async () => {
     render(<HandOver removeOpener />);
-    const open = screen.getByRole('button', { name: 'Open' });
-    open.focus();
-    fireEvent.click(open);
-    const save = await screen.findByRole('button', { name: 'Save' });
-    save.focus();
-    fireEvent.click(save);
-    const done = await screen.findByRole('button', { name: 'Continue' });
-    done.focus();
-    fireEvent.click(done);
+    await openSaveContinue();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next to it' })));
   });
 });

@@ -125,6 +125,22 @@ function serveSearch(classes: ClassSummary[], pages = 1) {
  * The quote of Tadpoles for the term ($100), with a $1.50 card surcharge unless paid by direct debit;
  * waitlist places only cost nothing. `held` keeps each answer back until the promise it returns settles.
  */
+/** The quote of one held class, held until `until()`; while `failing`, the server is briefly unavailable (503). */
+function serveQuoteThatMayFail(until: () => number) {
+  const state = { failing: false };
+  server.use(
+    http.post('/api/ocr/quote', (): Response =>
+      state.failing
+        ? HttpResponse.json<ApiError>({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' }, { status: 503 })
+        : HttpResponse.json<RegistrationQuoteAnswer>({
+            ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+            holds: [{ ClassID: 101, heldUntil: new Date(until()).toISOString() }],
+          }),
+    ),
+  );
+  return state;
+}
+
 function serveQuote(paymentOptions: RegistrationQuoteAnswer['paymentOptions'] = ['credit_card', 'direct_debit'], held?: () => Promise<void>, stripePublishableKey: string | null = null) {
   const asked: z.input<typeof registrationQuoteRequestSchema>[] = [];
   server.use(
@@ -677,24 +693,14 @@ describe('the checkout (N27, N28, N30, N31)', () => {
   it('Hold again that fails says why in the lapsed panel and keeps the total; pressed again, it holds', async () => {
     serveForms();
     let until = Date.now() + 1_500;
-    let failing = false;
-    server.use(
-      http.post('/api/ocr/quote', (): Response =>
-        failing
-          ? HttpResponse.json<ApiError>({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' }, { status: 503 })
-          : HttpResponse.json<RegistrationQuoteAnswer>({
-              ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
-              holds: [{ ClassID: 101, heldUntil: new Date(until).toISOString() }],
-            }),
-      ),
-    );
+    const quote = serveQuoteThatMayFail(() => until);
     await atCheckout();
     const lapsed = (await screen.findByRole('heading', { name: 'No longer held for you' }, { timeout: 4_000 })).closest('section')!;
-    failing = true;
+    quote.failing = true;
     fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
     expect(await within(lapsed).findByText('The service is briefly unavailable. Please try again in a moment.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $100.00' })).toBeTruthy();
-    failing = false;
+    quote.failing = false;
     until = Date.now() + 600_000;
     fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
     expect(await screen.findByRole('heading', { name: /^Held for you until / })).toBeTruthy();
@@ -704,22 +710,12 @@ describe('the checkout (N27, N28, N30, N31)', () => {
   it('after a declined card, a quote asked again that fails keeps the total and the card form, says so where the hold was, and asks again', async () => {
     serveForms();
     serveTokens();
-    let failing = false;
-    server.use(
-      http.post('/api/ocr/quote', (): Response =>
-        failing
-          ? HttpResponse.json<ApiError>({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' }, { status: 503 })
-          : HttpResponse.json<RegistrationQuoteAnswer>({
-              ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
-              holds: [{ ClassID: 101, heldUntil: new Date(Date.now() + 600_000).toISOString() }],
-            }),
-      ),
-    );
+    const quote = serveQuoteThatMayFail(() => Date.now() + 600_000);
     const declined = 'Your card was declined. Please try another card.';
     serveRegister(() => HttpResponse.json<ApiError>({ message: declined, code: 'card_declined' }, { status: 402 }));
     await atCheckout();
     expect(await screen.findByRole('timer')).toBeTruthy();
-    failing = true;
+    quote.failing = true;
     await fillCard();
     click('Pay $100.00');
     expect(await screen.findByText(declined)).toBeTruthy();
@@ -729,7 +725,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(screen.getByText('Tadpoles – Mia Shah')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $100.00' })).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
-    failing = false;
+    quote.failing = false;
     fireEvent.click(retry);
     expect(await screen.findByRole('timer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
