@@ -177,7 +177,9 @@ export async function saveCustomerDetails(
   if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
   if (newEmail) await beforeCodeMail();
   await repo.updateClientDetails(ctx.db, company.id, clientId, columns, customAnswers(form));
-  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN);
+  // A billing address kept the same as the address follows it: the change the family made is the address's.
+  const copied = columns.billing_addr_same === 1 && row.billing_addr_same === 1 ? new Set<string>(ADDRESS_TO_BILLING.map(([, billing]) => billing)) : new Set<string>();
+  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN).filter((c) => !copied.has(TEXT_COLUMNS[c.field as keyof typeof TEXT_COLUMNS]));
   if (changes.length) await recordActivity(ctx, { companyId: company.id, clientId, kind: 'details', summary: 'Changed the account details', changes });
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).

@@ -177,6 +177,15 @@ describe.each(testEngines())('my details on %s', (engine) => {
     expect(own.body.updatedClient).toMatchObject({ BillingAddrSame: false, BillingAddress1: 'PO Box 7', BillingSuburb: 'Manly', Address1: '5 Pool Rd' });
   });
 
+  it('decision 098: with billing the same as the address, a moved address is one change in the activity log, not the copied billing lines too', async () => {
+    const { browser } = await registerCustomer(t, { email: 'moved@example.com' });
+    const base = { ...(await details(browser)), PhoneMobile: '0412345678', Address1: '5 Pool Rd', Suburb: 'Bondi', State: 'NSW', Postcode: '2026', BillingAddrSame: true };
+    expect((await browser.post('/api/customer/update-details', base)).status).toBe(200);
+    expect((await browser.post('/api/customer/update-details', { ...base, Address1: '9 Surf St' })).status).toBe(200);
+    const log = await browser.get<{ entries: { kind: string; changes: { field: string; from: string | null; to: string | null }[] }[] }>('/api/customer/activity');
+    expect(log.body.entries[0]).toMatchObject({ kind: 'details', changes: [{ field: 'Address1', from: '5 Pool Rd', to: '9 Surf St' }] });
+  });
+
   it('S28–S30, custom fields: gender travels as its first letter; custom values are kept under both names', async () => {
     const { browser } = await registerCustomer(t, { email: 'custom@example.com' });
     const before = await details(browser);

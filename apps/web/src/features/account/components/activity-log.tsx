@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { HistoryIcon } from 'lucide-react';
 import type { ActivityEntry } from '@portal/shared/activity-schemas';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/list-states';
+import type { FormFields, FormKind } from '@portal/shared/form-config';
+import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
@@ -12,6 +15,16 @@ import { useActivity } from '../api/activity';
 
 /** "From → to" of a change, with "(empty)" for a value that was not there. */
 const value = (v: string | null) => v ?? '(empty)';
+
+/** The company's words for a form's fields by the key a change names them with ("Email2" → "Secondary email"). */
+function labelsOf(kind: FormKind, formFields: FormFields | undefined): Map<string, string> {
+  const labels = new Map<string, string>();
+  if (!formFields) return labels;
+  for (const field of describeFormFields(kind, formFields)) {
+    for (const input of field.inputs) labels.set(input.key, field.kind === 'billingAddress' && input.label !== field.label ? `${field.label}: ${input.label}` : input.label);
+  }
+  return labels;
+}
 
 /**
  * The family's activity log on Login & Security (issue 24, decision 098): every change to its
@@ -21,6 +34,10 @@ export function ActivityLog() {
   const config = useConfig();
   const [page, setPage] = useState(1);
   const activity = useActivity(page);
+  const customerForm = useFormFields('customer');
+  const studentForm = useFormFields('student');
+  const labels = useMemo(() => ({ customer: labelsOf('customer', customerForm.data), student: labelsOf('student', studentForm.data) }), [customerForm.data, studentForm.data]);
+  const fieldName = (e: ActivityEntry, field: string) => (e.kind === 'student' ? labels.student : labels.customer).get(field) ?? field;
   const zone = companyTimeZone(config);
   // A guardian's change is signed with their name (decision 101); the holder's is "You" to the holder.
   const me = useCurrentUser();
@@ -61,7 +78,7 @@ export function ActivityLog() {
                   <ul className="mt-1.5 space-y-0.5 text-xs text-ink-soft">
                     {e.changes.map((c) => (
                       <li key={c.field}>
-                        {c.field}: {value(c.from)} → {value(c.to)}
+                        {fieldName(e, c.field)}: {value(c.from)} → {value(c.to)}
                       </li>
                     ))}
                   </ul>
