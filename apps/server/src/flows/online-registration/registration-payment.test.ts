@@ -380,6 +380,40 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(bank).toEqual({ kind: 'bank', account_number_masked: '••••••789' });
   });
 
+  it('direct debit only (ACE), a class at nothing now (billed monthly): the bank details are taken and kept, nothing is charged', async () => {
+    const ace = await companyIdOf(t, 'ACE');
+    const [aceClass] = (await classesWithSessionsAhead(t, ace, { order: 'asc' })) as [number];
+    await db().updateTable('classes').set({ capacity: 50, price_cents: 0 }).where('company_id', '=', ace).where('id', '=', aceClass).execute();
+    const { b, email, token } = await proved('ACE', 1);
+    const quote = await b.post<{ totals: { paymentAmountCents: number } }>('/api/ocr/quote', { profile: 1, classes: [{ student: 0, ClassID: aceClass }], direct_debit_payment: true });
+    expect(quote.body.totals.paymentAmountCents).toBe(0);
+    const listed = await b.get<{ agreements: { AgreementID: number; RequiresSignature: boolean }[] }>('/api/customer/get-active-agreements?id=1');
+    const body = {
+      registration_token: token,
+      profile: 1,
+      customer: { FirstName: 'Nina', LastName: 'Park', PhoneMobile: '2015550199' },
+      students: [{ FirstName: 'Jay', LastName: 'Park', DOB: '2016-02-01', GenderType: 'Male' }],
+      agreements: listed.body.agreements.map((a) => ({ agreementID: a.AgreementID, agreed: true, signature: a.RequiresSignature ? signature : null })),
+      marketing_opt_in: null,
+      classes: [{ student: 0, ClassID: aceClass }],
+    };
+    // Without the account, as the checkout sent it before: refused, with the field named.
+    const without = await submit(b, { ...body, direct_debit_payment: true });
+    expect([without.status, without.body.errors?.[0]?.field]).toEqual([400, 'bank']);
+    const charges = await countCharges(t, ace);
+    const res = await submit(b, { ...body, direct_debit_payment: true, bank: { AccountName: 'Nina Park', BankCode: '021000021', AccountNumber: '987654321' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await countCharges(t, ace)).toBe(charges);
+    expect(await family(email)).toMatchObject({ students: 1, enrolments: [{ class_id: aceClass, status: 'active' }] });
+    const bank = await db()
+      .selectFrom('payment_methods')
+      .select(['kind', 'account_number_masked'])
+      .where('company_id', '=', ace)
+      .where('client_id', '=', res.body.user!.ClientID)
+      .executeTakeFirstOrThrow();
+    expect(bank).toEqual({ kind: 'bank', account_number_masked: '••••••321' });
+  });
+
   it('a process killed after the charge: the minute job completes the order and the registration, and welcomes the family once', async () => {
     const { b, email, token } = await proved();
     const body = form(token, { cardToken: await tokenise(b, token) });
