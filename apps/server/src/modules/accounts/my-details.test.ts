@@ -178,7 +178,7 @@ describe.each(testEngines())('my details on %s', (engine) => {
   });
 
   it('decision 098: with billing the same as the address, a moved address is one change in the activity log, not the copied billing lines too', async () => {
-    const { browser } = await registerCustomer(t, { email: 'moved@example.com' });
+    const { browser } = await registerCustomer(t, { email: 'address.moved@example.com' });
     const base = { ...(await details(browser)), PhoneMobile: '0412345678', Address1: '5 Pool Rd', Suburb: 'Bondi', State: 'NSW', Postcode: '2026', BillingAddrSame: true };
     expect((await browser.post('/api/customer/update-details', base)).status).toBe(200);
     expect((await browser.post('/api/customer/update-details', { ...base, Address1: '9 Surf St' })).status).toBe(200);
