@@ -53,6 +53,19 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(res.status).toBe(200);
     return res.body.id;
   };
+  /** Ace's junior program (direct debit only): one child into `classId`, every active agreement accepted. */
+  const aceRegistration = async (b: Browser, token: string, classId: number, who: { parent: string; family: string; phone: string; child: string; dob: string }) => {
+    const listed = await b.get<{ agreements: { AgreementID: number; RequiresSignature: boolean }[] }>('/api/customer/get-active-agreements?id=1');
+    return {
+      registration_token: token,
+      profile: 1,
+      customer: { FirstName: who.parent, LastName: who.family, PhoneMobile: who.phone },
+      students: [{ FirstName: who.child, LastName: who.family, DOB: who.dob, GenderType: 'Male' }],
+      agreements: listed.body.agreements.map((a) => ({ agreementID: a.AgreementID, agreed: true, signature: a.RequiresSignature ? signature : null })),
+      marketing_opt_in: null,
+      classes: [{ student: 0, ClassID: classId }],
+    };
+  };
   /** Two children, each into a class (the first two of the test's classes unless told). */
   const form = (token: string, extra: Record<string, unknown> = {}) => ({
     registration_token: token,
@@ -351,16 +364,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const { b, email, token } = await proved('ACE', 1);
     const quote = await b.post<{ paymentOptions: string[]; bankFormat: string }>('/api/ocr/quote', { profile: 1, classes: [{ student: 0, ClassID: aceClass }], direct_debit_payment: true });
     expect([quote.body.paymentOptions, quote.body.bankFormat]).toEqual([['direct_debit'], 'US']);
-    const listed = await b.get<{ agreements: { AgreementID: number; RequiresSignature: boolean }[] }>('/api/customer/get-active-agreements?id=1');
-    const body = {
-      registration_token: token,
-      profile: 1,
-      customer: { FirstName: 'Marcus', LastName: 'Bell', PhoneMobile: '2015550123' },
-      students: [{ FirstName: 'Leo', LastName: 'Bell', DOB: '2015-06-01', GenderType: 'Male' }],
-      agreements: listed.body.agreements.map((a) => ({ agreementID: a.AgreementID, agreed: true, signature: a.RequiresSignature ? signature : null })),
-      marketing_opt_in: null,
-      classes: [{ student: 0, ClassID: aceClass }],
-    };
+    const body = await aceRegistration(b, token, aceClass, { parent: 'Marcus', family: 'Bell', phone: '2015550123', child: 'Leo', dob: '2015-06-01' });
     const byCard = await submit(b, { ...body, cardToken: await tokenise(b, token) });
     expect([byCard.status, byCard.body.message]).toEqual([422, 'This payment option is not available']);
     const charges = await countCharges(t, ace);
@@ -387,16 +391,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const { b, email, token } = await proved('ACE', 1);
     const quote = await b.post<{ totals: { paymentAmountCents: number } }>('/api/ocr/quote', { profile: 1, classes: [{ student: 0, ClassID: aceClass }], direct_debit_payment: true });
     expect(quote.body.totals.paymentAmountCents).toBe(0);
-    const listed = await b.get<{ agreements: { AgreementID: number; RequiresSignature: boolean }[] }>('/api/customer/get-active-agreements?id=1');
-    const body = {
-      registration_token: token,
-      profile: 1,
-      customer: { FirstName: 'Nina', LastName: 'Park', PhoneMobile: '2015550199' },
-      students: [{ FirstName: 'Jay', LastName: 'Park', DOB: '2016-02-01', GenderType: 'Male' }],
-      agreements: listed.body.agreements.map((a) => ({ agreementID: a.AgreementID, agreed: true, signature: a.RequiresSignature ? signature : null })),
-      marketing_opt_in: null,
-      classes: [{ student: 0, ClassID: aceClass }],
-    };
+    const body = await aceRegistration(b, token, aceClass, { parent: 'Nina', family: 'Park', phone: '2015550199', child: 'Jay', dob: '2016-02-01' });
     // Without the account, as the checkout sent it before: refused, with the field named.
     const without = await submit(b, { ...body, direct_debit_payment: true });
     expect([without.status, without.body.errors?.[0]?.field]).toEqual([400, 'bank']);

@@ -13,27 +13,22 @@ export function ListLoading({ label }: { label: string }) {
   );
 }
 
-/** A failed list, with a way to try again where trying again may help. */
-export function ListError({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
-      <p>{message}</p>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-          Try again
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * A query that failed: its message, and Try again only where asking again may answer otherwise (the
  * network, the server, a limit). A refusal (not allowed, gone, not open) offers no button that
  * can never work.
  */
 export function QueryError({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
-  return <ListError message={errorMessage(query.error)} onRetry={mayPassOnRetry(query.error) ? () => void query.refetch() : undefined} />;
+  return (
+    <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
+      <p>{errorMessage(query.error)}</p>
+      {mayPassOnRetry(query.error) ? (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 /** An empty list: an icon in a tinted circle above one line of text. */
