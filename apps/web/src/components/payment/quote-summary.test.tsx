@@ -57,3 +57,37 @@ describe('QuoteSummary', () => {
     expect(text('Early Payment Discount').match(/Early Payment Discount/g)).toHaveLength(1);
   });
 });
+
+describe('QuoteSummary with tax added to the prices and a card fee', () => {
+  const exclusive = {
+    ...quote,
+    rows: [
+      { ...quoteRow('c1', 'Class', 'Leo Park – Sharks', 25000), taxCents: 2500, totalCents: 27500 },
+      { ...quoteRow('s1', 'Credit Card Surcharge', 'Credit Card Surcharge', 413), taxCents: 0 },
+    ],
+    totals: {
+      ...quote.totals,
+      subtotalCents: 25000,
+      earlyPaymentDiscountCents: 0,
+      discountCodeCents: 0,
+      taxInclusive: false,
+      totalTaxCents: 2500,
+      cardFeePercentageBasisPoints: 150,
+      surchargeCents: 413,
+      totalCents: 27913,
+      paymentAmountCents: 27913,
+    },
+  } as QuoteAnswer;
+
+  it('lists each item at the price the subtotal adds up, and the card fee once', () => {
+    render(<QuoteSummary quote={exclusive} />);
+    const table = screen.getByRole('table', { name: 'Items and charges' });
+    // The class read $275.00 above a $250.00 subtotal and the GST added again below it.
+    expect(within(table).getByText('$250.00')).toBeDefined();
+    expect(within(table).queryByText('$275.00')).toBeNull();
+    // The surcharge was a row of the table and a line of the totals: a parent adding up counted it twice.
+    expect(screen.getAllByText(/Credit Card Surcharge/)).toHaveLength(1);
+    expect(screen.getByText('Credit Card Surcharge (1.5%)')).toBeDefined();
+    expect(screen.getByTestId('amount-to-pay').textContent).toBe('$279.13');
+  });
+});

@@ -7,7 +7,9 @@ const ADJUSTMENTS = new Set(['Discount Credit', 'Early Payment Discount', 'Disco
 
 /**
  * The column rows of the quote (each typed with its invoice line type, H8, H17, as a parent reads it) and the totals:
- * discounts, the tax under the company's TaxName, the card fee, credits and the amount to pay.
+ * discounts, the tax under the company's TaxName, the card fee (H12's Credit Card Surcharge line, shown there once with
+ * its basis rather than also as a row), credits and the amount to pay. A row shows its amount as entered, so the items
+ * add up to the subtotal where the tax is added on top.
  */
 export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: QuoteAnswer; onRemoveLine?: (lineId: string) => void; removeLabel?: (description: string) => string }) {
   const money = (cents: number) => formatMoney(cents, quote.currencySymbol);
@@ -31,35 +33,37 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {quote.rows.map((row) => {
-            const adjustment = ADJUSTMENTS.has(row.type);
-            const type = lineTypeLabel(row.type, row.description);
-            return (
-              <tr key={row.id} data-row-type={row.type}>
-                <td className={cn('px-4 py-3 align-top', adjustment && 'pl-8 text-muted')}>
-                  <span className="font-medium text-ink">{row.description}</span>
-                  {row.quantity > 1 ? (
-                    <span className="block text-xs text-muted">
-                      {row.quantity} × {money(row.unitPriceCents)}
-                    </span>
-                  ) : null}
-                  {type ? <span className="block text-xs text-muted sm:hidden">{type}</span> : null}
-                  {onRemoveLine && row.lineId && !adjustment && row.type !== 'Credit Card Surcharge' ? (
-                    <button
-                      type="button"
-                      aria-label={removeLabel ? removeLabel(row.description) : 'Remove'}
-                      className="mt-1 flex min-h-6 items-center text-left text-xs font-semibold text-danger hover:underline"
-                      onClick={() => onRemoveLine(row.lineId!)}
-                    >
-                      Remove
-                    </button>
-                  ) : null}
-                </td>
-                <td className="hidden px-4 py-3 align-top text-muted sm:table-cell">{type}</td>
-                <td className={cn('px-4 py-3 text-right align-top tabular-nums', row.totalCents < 0 ? 'text-success' : 'text-ink')}>{money(row.totalCents)}</td>
-              </tr>
-            );
-          })}
+          {quote.rows
+            .filter((row) => row.type !== 'Credit Card Surcharge')
+            .map((row) => {
+              const adjustment = ADJUSTMENTS.has(row.type);
+              const type = lineTypeLabel(row.type, row.description);
+              return (
+                <tr key={row.id} data-row-type={row.type}>
+                  <td className={cn('px-4 py-3 align-top', adjustment && 'pl-8 text-muted')}>
+                    <span className="font-medium text-ink">{row.description}</span>
+                    {row.quantity > 1 ? (
+                      <span className="block text-xs text-muted">
+                        {row.quantity} × {money(row.unitPriceCents)}
+                      </span>
+                    ) : null}
+                    {type ? <span className="block text-xs text-muted sm:hidden">{type}</span> : null}
+                    {onRemoveLine && row.lineId && !adjustment ? (
+                      <button
+                        type="button"
+                        aria-label={removeLabel ? removeLabel(row.description) : 'Remove'}
+                        className="mt-1 flex min-h-6 items-center text-left text-xs font-semibold text-danger hover:underline"
+                        onClick={() => onRemoveLine(row.lineId!)}
+                      >
+                        Remove
+                      </button>
+                    ) : null}
+                  </td>
+                  <td className="hidden px-4 py-3 align-top text-muted sm:table-cell">{type}</td>
+                  <td className={cn('px-4 py-3 text-right align-top tabular-nums', row.amountCents < 0 ? 'text-success' : 'text-ink')}>{money(row.amountCents)}</td>
+                </tr>
+              );
+            })}
         </tbody>
       </table>
       <dl className="space-y-1.5 border-t border-line bg-surface-muted/60 px-4 py-4 text-sm">

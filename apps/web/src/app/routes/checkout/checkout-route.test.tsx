@@ -179,7 +179,8 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     renderCheckout(paths.checkout);
     const items = await screen.findByRole('table', { name: 'Items and charges' });
     expect(within(items).getByText('Lane hire (1 hour) – Lane 2, 05/03/2030 18:00')).toBeTruthy();
-    expect(within(items).getByText('Card fee')).toBeTruthy();
+    // The card fee shows once, as the totals' surcharge line, not also as a row of the items.
+    expect(within(items).queryByText('Card fee')).toBeNull();
     const totals = items.parentElement!;
     expect(within(totals).getByText('GST (included)').nextElementSibling?.textContent).toBe('$3.64');
     expect(within(totals).getByText('Credit Card Surcharge ($1.00)').nextElementSibling?.textContent).toBe('$1.00');

@@ -464,7 +464,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     await atCheckout();
     fireEvent.click(await screen.findByRole('radio', { name: 'Credit/Debit Card' }));
     expect(await screen.findByRole('form', { name: 'Card details' })).toBeTruthy();
-    const surcharge = () => document.querySelector('[data-row-type="Credit Card Surcharge"]');
+    const surcharge = () => screen.queryByText(/^Credit Card Surcharge/);
     expect(surcharge()).not.toBeNull();
 
     fireEvent.click(screen.getByRole('radio', { name: 'Direct Debit' }));
