@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { SearchBox } from './list-controls';
+import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
+import { SearchBox, useListParams } from './list-controls';
 
 afterEach(cleanup);
 
@@ -42,5 +43,42 @@ describe('SearchBox and the address it searches (I13)', () => {
     expect(box().value).toBe('INV-10236');
     rerender(<SearchBox list="invoices" value="" label="Search invoices" onSearch={() => {}} />);
     expect(box().value).toBe('');
+  });
+});
+
+describe('useListParams and the browser’s history', () => {
+  function List() {
+    const { page, sort, update } = useListParams();
+    const navigate = useNavigate();
+    return (
+      <>
+        <p>
+          Page {page}, {sort}
+        </p>
+        <button onClick={() => update({ page: page + 1 })}>Next page</button>
+        <button onClick={() => update({ sort: sort === 'desc' ? 'asc' : 'desc', page: 1 })}>Sort</button>
+        <button onClick={() => void navigate(-1)}>Back</button>
+      </>
+    );
+  }
+  const routes = [
+    { path: '/hub', element: <p>Home</p> },
+    { path: '/hub/invoices', element: <List /> },
+  ];
+
+  it('takes Back to the page before, not out of the list; a new order replaces the place it was in', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/hub', '/hub/invoices'], initialIndex: 1 })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 3, desc')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    // Back from page 3 left the invoices for the home page.
+    expect(await screen.findByText('Page 2, desc')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    expect(await screen.findByText('Page 1, asc')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Page 1, desc')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Home')).toBeTruthy();
   });
 });

@@ -5,7 +5,11 @@ import type { SortOrder } from '@portal/shared/financials-schemas';
 import { Button } from '@/components/ui/button';
 import { useRecentSearches, type RecentSearchList } from '@/lib/recent-searches-store';
 
-/** The list's search, date order and page, kept in the address (?q=, ?sort=asc, ?page=). */
+/**
+ * The list's search, date order and page, kept in the address (?q=, ?sort=asc, ?page=). A search
+ * or another page is a step of the browser's history (Back returns to the page before, as on any
+ * site); a new date order takes the place of the one it changes.
+ */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
@@ -21,7 +25,7 @@ export function useListParams() {
         set('page', next.page === undefined ? undefined : String(next.page), '1');
         return u;
       },
-      { replace: true },
+      { replace: next.q === undefined && next.sort !== undefined },
     );
   return { search, sort, page, update };
 }
