@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { messages } from '@portal/shared/messages';
 import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, expectSignedInAs, rootCssVar, signInScreen, signInViaApi, signOutViaUi, storedUser, submitLogin, test } from '../support/fixtures.ts';
 
 /** Counts full page loads of the main frame (the first goto included). */
@@ -120,5 +121,11 @@ test.describe('session', () => {
     expect(refused.ok()).toBe(false);
     await expect(page.getByRole('heading', { name: 'Welcome to your Customer Hub!' })).toBeVisible();
     await expect(page.getByText('Splash Swim School')).toHaveCount(0);
+    // The family is told why it sees the general sign-in, not left to guess.
+    await expect(page.getByRole('status')).toHaveText(messages.unknownLink);
+    // Once a business is found, the note has gone with the link it was about.
+    await enterCompanyCode(page, splash.code);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
+    await expect(page.getByText(messages.unknownLink)).toHaveCount(0);
   });
 });

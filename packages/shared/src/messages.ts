@@ -29,6 +29,8 @@ export const messages = {
   noProfiles: 'No profiles have been activated for this hub',
   welcome: 'Welcome to your Customer Hub!',
   loginCaption: 'Login via email or search for a company',
+  /** Our words (the spec has none): a link whose company id names no company, in place of its page. */
+  unknownLink: 'The link you followed is not for a business we know. Please check the link you were sent, or sign in below to find your business.',
   genderRequired: 'Gender is required',
   genderOtherRequired: 'Please specify gender',
   numbersOnly: 'Please enter valid numbers only',

@@ -10,6 +10,9 @@ interface UiState {
   /** Set when any call answers 403 COMPANY_INACTIVE; the shell then shows the inactive screen. */
   companyInactive: boolean;
   setCompanyInactive: (inactive: boolean) => void;
+  /** Set when a link's company id named no company; the sign-in says so until the family leaves it. */
+  unknownLink: boolean;
+  setUnknownLink: (unknown: boolean) => void;
   /** Label of a blocking operation in progress; the shell shows a spinner overlay (B28). */
   blocking: string | null;
   runBlocking: <T>(label: string, work: () => Promise<T>) => Promise<T>;
@@ -21,6 +24,8 @@ export const useUiStore = create<UiState>()((set) => ({
   closeModal: () => set({ modal: null }),
   companyInactive: false,
   setCompanyInactive: (companyInactive) => set({ companyInactive }),
+  unknownLink: false,
+  setUnknownLink: (unknownLink) => set({ unknownLink }),
   blocking: null,
   runBlocking: async (label, work) => {
     set({ blocking: label });

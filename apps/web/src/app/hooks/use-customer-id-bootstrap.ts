@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { useUiStore } from '@/lib/ui-store';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { resetIdentity } from '@/entities/customer/identity';
 import { loginByCustomerId } from '@/features/company/api/login-by-customer-id';
@@ -45,6 +46,7 @@ export function useCustomerIdBootstrap(): boolean {
       try {
         if (!fromHub) await logoutCompany().catch(() => undefined);
         await loginByCustomerId(wanted);
+        useUiStore.getState().setUnknownLink(false);
         // Entering a company ends the customer session on the server as well.
         resetIdentity(queryClient, { user: null, company: 'drop', clearCart: fromHub !== null });
         const config = queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
@@ -55,6 +57,7 @@ export function useCustomerIdBootstrap(): boolean {
         // Unknown id: carry on as if the link had none (the normal rules then apply). The company
         // left on the server is left here too: its name, brand and greeting are no longer shown.
         if (!fromHub) resetIdentity(queryClient, { user: null, company: 'drop', clearCart: false });
+        useUiStore.getState().setUnknownLink(true);
       } finally {
         if (fromHub) {
           const rest = new URLSearchParams(location.search);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { messages } from '@portal/shared/messages';
@@ -34,6 +34,10 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
   const name = config ? companyName(config) : null;
   const companyChoiceShown = useOnceTrue(flow.companies !== null);
   const accountChoiceShown = useOnceTrue(flow.customer.accounts !== null);
+  const unknownLink = useUiStore((s) => s.unknownLink);
+  const setUnknownLink = useUiStore((s) => s.setUnknownLink);
+  // The note is about the link that brought the family here: it goes when the family leaves the screen.
+  useEffect(() => () => setUnknownLink(false), [setUnknownLink]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas lg:flex-row">
@@ -61,6 +65,11 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
         <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8 lg:shadow-none lg:ring-0 lg:bg-transparent">
           <h2 className="text-2xl font-bold tracking-tight text-ink">Sign in</h2>
           <p className="mt-1 text-sm text-muted">{messages.loginCaption}</p>
+          {unknownLink && !config ? (
+            <p role="status" className="mt-4 rounded-xl border border-primary-line bg-primary-tint px-4 py-3 text-sm text-primary-tint-ink">
+              {messages.unknownLink}
+            </p>
+          ) : null}
           <Tabs.Root defaultValue="email" className="mt-6">
             <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-surface-muted p-1">
               <Tabs.Trigger value="email" className={tabClass}>
