@@ -37,7 +37,9 @@ export async function renderCalendarFeed(ctx: Ctx, token: string, loadCompany: (
   const zone = companyTimeZone(company.settings.localization);
   const c = clock(company);
   const rows = await calendarRepo.findClientSessionsFrom(ctx.db, company.id, feed.client_id, addDays(c.today, -7), addDays(c.today, 180));
-  const cal = ical({ name: `${company.settings.CompanyDisplayName} classes`, timezone: zone, prodId: { company: 'Customer Hub', product: 'classes' } });
+  // Times are written as UTC instants (…Z), which every calendar shows in its own zone. With a
+  // TZID, ical-generator writes a plain Date's wall clock in the server's zone, not the company's.
+  const cal = ical({ name: `${company.settings.CompanyDisplayName} classes`, prodId: { company: 'Customer Hub', product: 'classes' } });
   for (const r of rows) {
     const start = zonedInstant(zone, r.date, r.start_time);
     const absent = r.absence_reason !== null;
@@ -46,7 +48,6 @@ export async function renderCalendarFeed(ctx: Ctx, token: string, loadCompany: (
       id: `session-${r.session_id}-student-${r.student_id}@${company.code.toLowerCase()}.customer-hub`,
       start,
       end: new Date(start.getTime() + r.duration_minutes * 60_000),
-      timezone: zone,
       summary: `${r.first_name}: ${what}${absent ? ' – absent' : ''}${r.status === 'cancelled' ? ' – cancelled' : ''}`,
       location: [r.venue, r.court].filter(Boolean).join(', ') || null,
       description: absent ? `Absence notified: ${r.absence_reason}` : null,

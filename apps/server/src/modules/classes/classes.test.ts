@@ -338,7 +338,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect((await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah })).status).toBe(200);
   });
 
-  it('calendar feed: a secret URL with the sessions in the company’s zone, revocable', async () => {
+  it('calendar feed: a secret URL with each session at its instant, revocable', async () => {
     expect((await parent.get('/api/classes/calendar-feed')).body).toEqual({ active: false, created_at: null });
     const made = await parent.post<{ url: string }>('/api/classes/calendar-feed');
     expect(made.status).toBe(200);
@@ -348,8 +348,24 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(ics.status).toBe(200);
     expect(String(ics.headers['content-type'])).toContain('text/calendar');
     expect(ics.body).toContain('BEGIN:VCALENDAR');
-    expect(ics.body).toContain('Australia/Sydney');
     expect(ics.body).toContain('Ella: Seahorse – Saturday');
+    // Each session at its instant (in UTC, which every calendar shows in its own zone): the class's
+    // 09:30 in Sydney, not 09:30 UTC written as Sydney's (a Saturday 09:30 class read Friday 10:30 PM).
+    const event = ics.body.split('BEGIN:VEVENT').find((e) => e.includes('Ella: Seahorse – Saturday'))!;
+    const start = /DTSTART[^:]*:(\d{8}T\d{6}Z)/.exec(event)?.[1];
+    expect(start, event).toBeDefined();
+    const instant = new Date(start!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    const wall = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      instant,
+    );
+    const sessions = await db()
+      .selectFrom('class_sessions as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.date', 's.start_time'])
+      .where('c.company_id', '=', splash)
+      .where('c.name', '=', 'Seahorse – Saturday')
+      .execute();
+    expect(sessions.map((x) => `${x.date}, ${x.start_time.slice(0, 5)}`)).toContain(wall);
     expect(ics.body).toContain('absent');
     const rows = await db().selectFrom('calendar_feeds').select('token_hash').where('client_id', '=', parentClient).execute();
     expect(rows.some((r) => path.includes(r.token_hash))).toBe(false);
