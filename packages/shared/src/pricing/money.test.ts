@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateByLargestRemainder, divideRoundHalfUp, formatCents, percentOf, taxOf } from './money.ts';
+import { allocateByLargestRemainder, divideRoundHalfUp, formatCents, percentOf, taxOf, taxRatePpm } from './money.ts';
 
 describe('divideRoundHalfUp', () => {
   it('rounds half away from zero', () => {
@@ -29,22 +29,29 @@ describe('percentOf', () => {
 
 describe('taxOf', () => {
   it('adds tax on top of exclusive prices', () => {
-    expect(taxOf(10000, 1000, false)).toBe(1000);
-    expect(taxOf(1005, 1000, false)).toBe(101); // 100.5
-    expect(taxOf(1004, 1000, false)).toBe(100); // 100.4
+    expect(taxOf(10000, 100_000, false)).toBe(1000);
+    expect(taxOf(1005, 100_000, false)).toBe(101); // 100.5
+    expect(taxOf(1004, 100_000, false)).toBe(100); // 100.4
+  });
+
+  it('taxes at a rate with three decimals as entered: New York’s 8.875 % on $45.00 is $3.99, not 8.88 %’s $4.00', () => {
+    expect(taxRatePpm(8.875)).toBe(88_750);
+    expect(taxOf(4500, taxRatePpm(8.875), false)).toBe(399); // 399.375
+    expect(taxOf(4899, taxRatePpm(8.875), true)).toBe(399); // 399.34…
+    expect(taxRatePpm(10)).toBe(100_000);
   });
 
   it('extracts tax from inclusive prices', () => {
-    expect(taxOf(11000, 1000, true)).toBe(1000);
-    expect(taxOf(1000, 1000, true)).toBe(91); // 90.909…
-    expect(taxOf(12000, 2000, true)).toBe(2000); // UK VAT 20 %
-    expect(taxOf(1, 1000, true)).toBe(0);
+    expect(taxOf(11000, 100_000, true)).toBe(1000);
+    expect(taxOf(1000, 100_000, true)).toBe(91); // 90.909…
+    expect(taxOf(12000, 200_000, true)).toBe(2000); // UK VAT 20 %
+    expect(taxOf(1, 100_000, true)).toBe(0);
   });
 
   it('gives a negative row exactly the negated tax of a positive one', () => {
     for (const cents of [1, 5, 15, 155, 1005, 99999]) {
-      expect(taxOf(-cents, 1000, false) + taxOf(cents, 1000, false)).toBe(0);
-      expect(taxOf(-cents, 1500, true) + taxOf(cents, 1500, true)).toBe(0);
+      expect(taxOf(-cents, 100_000, false) + taxOf(cents, 100_000, false)).toBe(0);
+      expect(taxOf(-cents, 150_000, true) + taxOf(cents, 150_000, true)).toBe(0);
     }
   });
 });

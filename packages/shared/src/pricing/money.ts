@@ -1,10 +1,14 @@
 /**
  * Integer-cent arithmetic for the pricing engine. Every amount is a safe integer number of
- * cents and every rate is in basis points (1 % = 100 bp), so no float ever reaches a total.
+ * cents and every rate is in basis points (1 % = 100 bp) or, for tax, in parts per million
+ * (a sales tax of 8.875 % is 88,750 ppm; basis points would round it to 8.88 %), so no float
+ * ever reaches a total.
  * Products that could pass 2^53 are computed with BigInt.
  */
 
 export const BASIS_POINTS = 10_000;
+/** A tax rate's unit: 1 % = 10,000 ppm. */
+export const PPM = 1_000_000;
 /** The largest amount a price, credit or discount may carry: 10 billion cents. */
 export const MAX_CENTS = 10_000_000_000;
 
@@ -24,12 +28,17 @@ export function percentOf(cents: number, basisPoints: number): number {
 }
 
 /**
- * The tax on `cents` at `rateBasisPoints`: added on top when prices exclude tax (cents × rate),
- * extracted when they include it (cents × rate / (1 + rate)); rounded half away from zero.
+ * The tax on `cents` at `ratePpm`: added on top when prices exclude tax (cents × rate), extracted
+ * when they include it (cents × rate / (1 + rate)); rounded half away from zero.
  */
-export function taxOf(cents: number, rateBasisPoints: number, inclusive: boolean): number {
-  const den = inclusive ? BASIS_POINTS + rateBasisPoints : BASIS_POINTS;
-  return Number(divideRoundHalfUp(BigInt(cents) * BigInt(rateBasisPoints), BigInt(den)));
+export function taxOf(cents: number, ratePpm: number, inclusive: boolean): number {
+  const den = inclusive ? PPM + ratePpm : PPM;
+  return Number(divideRoundHalfUp(BigInt(cents) * BigInt(ratePpm), BigInt(den)));
+}
+
+/** A company's tax rate, entered as a percentage (8.875), in the engine's parts per million. */
+export function taxRatePpm(percent: number): number {
+  return Math.round(percent * (PPM / 100));
 }
 
 /**

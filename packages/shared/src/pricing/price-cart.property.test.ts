@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateByLargestRemainder, BASIS_POINTS } from './money.ts';
+import { allocateByLargestRemainder, BASIS_POINTS, PPM } from './money.ts';
 import { priceCart } from './price-cart.ts';
 import { PLAIN_SETTINGS } from './pricing-fixtures.ts';
 import { quoteSchema } from './quote-schema.ts';
@@ -29,7 +29,7 @@ const band: fc.Arbitrary<TimeScaleBand> = fc
 
 const settings: fc.Arbitrary<PricingSettings> = fc.record({
   taxName: fc.constantFrom('GST', 'VAT', 'Sales Tax'),
-  taxRateBasisPoints: fc.oneof(fc.constantFrom(0, 1000, 1500, 2000), fc.integer({ min: 0, max: 3000 })),
+  taxRatePpm: fc.oneof(fc.constantFrom(0, 88_750, 100_000, 150_000, 200_000), fc.integer({ min: 0, max: 300_000 })),
   taxInclusive: fc.boolean(),
   currencySymbol: fc.constant('$'),
   autoDiscounts: fc.array(fc.record({ id: fc.constant('rule'), name: fc.constant('Auto'), appliesTo: kinds, minQualifyingLines: fc.integer({ min: 1, max: 3 }), basisPoints }), { maxLength: 3 }),
@@ -192,8 +192,8 @@ describe('pricing properties', () => {
     fc.assert(
       fc.property(pricingInput, (input) => {
         const quote = priceCart(input);
-        const rate = input.settings.taxRateBasisPoints;
-        const den = input.settings.taxInclusive ? BASIS_POINTS + rate : BASIS_POINTS;
+        const rate = input.settings.taxRatePpm;
+        const den = input.settings.taxInclusive ? PPM + rate : PPM;
         // |tax − amount × rate / den| ≤ limit, kept in integers.
         const within = (taxCents: number, amountCents: number, limit: number) => expect(Math.abs(taxCents * den - amountCents * rate)).toBeLessThanOrEqual(limit * den);
         for (const cartLine of input.lines) {

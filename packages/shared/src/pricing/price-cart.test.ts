@@ -369,7 +369,7 @@ describe('tax on discounted lines', () => {
       buildPricingInput({
         settings: {
           taxInclusive: false,
-          taxRateBasisPoints: 2000,
+          taxRatePpm: 200_000,
           autoDiscounts: [{ ...MULTI_CLASS, minQualifyingLines: 1 }],
           earlyPaymentDiscount: { appliesTo: ['FullClass'], daysBefore: 0, basisPoints: 10000 },
         },
@@ -594,7 +594,7 @@ describe('input the engine refuses', () => {
     refuse(buildPricingInput({ lines: [itemLine('a', 'Package', -1)] }));
     refuse(buildPricingInput({ lines: [itemLine('a', 'Package', 10_000_000_000, 2)] }));
     refuse(buildPricingInput({ credits: [{ id: 'c', amountCents: 0.1 }] }));
-    refuse(buildPricingInput({ settings: { taxRateBasisPoints: 10.5 } }));
+    refuse(buildPricingInput({ settings: { taxRatePpm: 10.5 } }));
     refuse(buildPricingInput({ settings: { cardSurcharge: { amountCents: 0, basisPoints: 20000 } } }));
     refuse(buildPricingInput({ discountCodes: [discountCode('X', { value: { kind: 'percent', basisPoints: 10001 } })] }));
   });

@@ -78,7 +78,7 @@ export function priceCart(input: PricingInput): Quote {
   assertPricingInput(input);
   const { settings } = input;
 
-  const tax = (cents: number) => taxOf(cents, settings.taxRateBasisPoints, settings.taxInclusive);
+  const tax = (cents: number) => taxOf(cents, settings.taxRatePpm, settings.taxInclusive);
   const makeRow = (fields: Omit<QuoteRow, 'taxCents' | 'totalCents'>, taxCents: number): QuoteRow => ({
     ...fields,
     taxCents,

@@ -3,7 +3,7 @@ import type { BookingCartLine, DiscountCode, InvoicePaymentCartLine, PricingInpu
 
 export const PLAIN_SETTINGS: PricingSettings = {
   taxName: 'GST',
-  taxRateBasisPoints: 1000,
+  taxRatePpm: 100_000,
   taxInclusive: true,
   currencySymbol: '$',
   autoDiscounts: [],

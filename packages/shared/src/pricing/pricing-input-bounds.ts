@@ -1,9 +1,9 @@
 /**
  * The bounds the pricing engine prices within: money in whole cents up to MAX_CENTS, rates in
- * whole basis points, real dates and clock times, distinct line ids, no invoice paid twice, and a
+ * whole basis points (the tax rate in whole parts per million), real dates and clock times, distinct line ids, no invoice paid twice, and a
  * cart small enough that every product, tax and surcharge stays a safe integer.
  */
-import { BASIS_POINTS, MAX_CENTS } from './money.ts';
+import { BASIS_POINTS, MAX_CENTS, PPM } from './money.ts';
 import type { PricingInput } from './pricing-types.ts';
 import { daysBetween, parseClockMinutes } from './time-scale.ts';
 
@@ -34,7 +34,7 @@ function assertDate(value: string, what: string): void {
 export function assertPricingInput(input: PricingInput): void {
   const { settings } = input;
   assertDate(input.today, 'today');
-  assertBasisPoints(settings.taxRateBasisPoints, 'tax rate');
+  if (!Number.isInteger(settings.taxRatePpm) || settings.taxRatePpm < 0 || settings.taxRatePpm > PPM) throw new PricingInputError(`tax rate must be whole parts per million between 0 and ${PPM}`);
   assertCents(settings.cardSurcharge.amountCents, 'card surcharge amount');
   assertBasisPoints(settings.cardSurcharge.basisPoints, 'card surcharge percentage');
   for (const rule of settings.autoDiscounts) {

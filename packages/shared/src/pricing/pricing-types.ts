@@ -94,8 +94,8 @@ export interface EarlyPaymentDiscount {
 
 export interface PricingSettings {
   taxName: string;
-  /** Tax rate in basis points (10 % = 1000). */
-  taxRateBasisPoints: number;
+  /** Tax rate in parts per million (10 % = 100,000; 8.875 % = 88,750). */
+  taxRatePpm: number;
   /** True when the prices entered already include tax. */
   taxInclusive: boolean;
   currencySymbol: string;

@@ -1,6 +1,6 @@
 import { clockTime, formatDate } from '@portal/shared/date-time-text';
 import type { ClassChangeAnswer } from '@portal/shared/class-schemas';
-import { formatCents, taxOf } from '@portal/shared/pricing/money';
+import { formatCents, taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { publicOrigin } from '../../config/env.ts';
@@ -24,7 +24,7 @@ const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', '
 export async function changeClass(ctx: Ctx, company: Company, clientId: number, body: { student_id: number; from_class_id: number; to_class_id: number }): Promise<ClassChangeAnswer> {
   const fin = company.settings.fin_setup;
   const symbol = company.settings.localization.CurrencySymbol;
-  const rate = Math.round(fin.TaxRatePercent * 100);
+  const rate = taxRatePpm(fin.TaxRatePercent);
   /** What a price difference is as money that changes hands: with tax added where prices exclude it. */
   const withTax = (cents: number) => (fin.TaxInclusive ? cents : cents + taxOf(cents, rate, false));
   const now = ctx.clock.now();

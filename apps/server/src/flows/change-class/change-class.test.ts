@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classMessages, type ClassChangeAnswer, type ClassChangeOptionsAnswer } from '@portal/shared/class-schemas';
-import { taxOf } from '@portal/shared/pricing/money';
+import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
@@ -62,7 +62,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const moved = await move(family.browser, family.studentId, a, b);
     expect(moved.status).toBe(200);
     const fin = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
-    const rate = Math.round(fin.TaxRatePercent * 100);
+    const rate = taxRatePpm(fin.TaxRatePercent);
     const diff = option.PriceDifferenceCents;
     expect(diff).toBeGreaterThan(0);
     expect(moved.body).toMatchObject({ ClassID: b, StartDate: option.StartDate, ChargeCents: fin.TaxInclusive ? diff : diff + taxOf(diff, rate, false), CreditCents: 0, replayed: false });

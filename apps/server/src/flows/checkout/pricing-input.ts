@@ -1,4 +1,5 @@
 import type { CompanySettings } from '@portal/shared/company-config';
+import { taxRatePpm } from '@portal/shared/pricing/money';
 import type { AutoDiscountRule, DiscountCode, IsoDay, PaymentBreakdownKey, PricingSettings } from '@portal/shared/pricing/pricing-types';
 
 const basisPoints = (percent: number) => Math.round(percent * 100);
@@ -8,7 +9,7 @@ export function pricingSettingsOf(settings: CompanySettings): PricingSettings {
   const fin = settings.fin_setup;
   return {
     taxName: fin.TaxName,
-    taxRateBasisPoints: basisPoints(fin.TaxRatePercent),
+    taxRatePpm: taxRatePpm(fin.TaxRatePercent),
     taxInclusive: fin.TaxInclusive,
     currencySymbol: settings.localization.CurrencySymbol,
     autoDiscounts: fin.AutoDiscounts.map((rule, index): AutoDiscountRule => ({
