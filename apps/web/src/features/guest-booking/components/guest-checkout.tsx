@@ -19,6 +19,8 @@ import { formatMoney } from '@/lib/format';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
 import { showServerErrors } from '@/lib/server-field-errors';
+import { useConfig } from '@/entities/company/get-company-config';
+import { courtLabel } from '@/lib/labels';
 import { bookAsGuest } from '../api/book-as-guest';
 import { useGuestQuote } from '../api/get-guest-quote';
 
@@ -61,6 +63,7 @@ export function GuestCheckout({
   onSlotLost: (message: string) => void;
 }) {
   const quote = useGuestQuote(booking);
+  const config = useConfig();
   const {
     register,
     handleSubmit,
@@ -248,7 +251,7 @@ export function GuestCheckout({
             <h2 id="guest-card-heading" className="text-lg font-semibold text-ink">
               Pay by card
             </h2>
-            <p className="mt-0.5 mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider. The court is yours once paid.</p>
+            <p className="mt-0.5 mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider. The {courtLabel(config).toLowerCase()} is yours once paid.</p>
             {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
             {data.cardPaymentsAvailable ? (
               <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onCard={payWithCard} onInvalid={checkDetails} />
