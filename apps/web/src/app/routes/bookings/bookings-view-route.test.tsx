@@ -129,3 +129,30 @@ describe('Bookings (/hub/bookings/view)', () => {
     expect(asked).toEqual(['upcoming']);
   });
 });
+
+describe('Bookings paged', () => {
+  it('cancelling the only booking of the last page goes back to the page before, not to "No upcoming bookings."', async () => {
+    let bookings = Array.from({ length: 11 }, (_, i) => booking({ BookingID: 100 + i, court: `Lane ${i + 1}` }));
+    server.use(
+      http.get<never, never, BookingList>('/api/bookings', ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('page') ?? '1');
+        const live = bookings.filter((b) => b.status === 'Confirmed');
+        const pages = Math.max(1, Math.ceil(live.length / 10));
+        return HttpResponse.json({ current_page: pageNo, total_pages: pages, total_count: live.length, bookings: live.slice((pageNo - 1) * 10, pageNo * 10) });
+      }),
+      http.post<never, { booking_id: number }, CancelBookingAnswer>('/api/bookings/cancel', async ({ request }) => {
+        const { booking_id } = await request.json();
+        bookings = bookings.map((b) => (b.BookingID === booking_id ? { ...b, status: 'Cancelled', cancelBy: null } : b));
+        return HttpResponse.json({ success: true, booking: bookings.find((b) => b.BookingID === booking_id)! });
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByText(/· Lane 11 ·/);
+    fireEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Cancel booking|Yes/ }));
+    expect(await screen.findByText(/· Lane 10 ·/)).toBeTruthy();
+    expect(screen.queryByText('No upcoming bookings.')).toBeNull();
+  });
+});

@@ -36,6 +36,9 @@ export default function BookingsViewRoute() {
   const [error, setError] = useState<string | null>(null);
   const court = courtLabel(config);
   const bookings = list.data?.bookings ?? [];
+  // A page that no longer exists (its last booking cancelled) gives way to the last one that does.
+  const lastPage = Math.max(1, list.data?.total_pages ?? 1);
+  if (list.data && page > lastPage) setPage(lastPage);
 
   useEffect(() => {
     if (!status) return;
