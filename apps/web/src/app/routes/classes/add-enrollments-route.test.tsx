@@ -114,4 +114,24 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     expect(within(dolphin).queryByRole('link', { name: /Go to checkout/ })).toBeNull();
     expect(within(dolphin).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
   });
+
+  it('a refused join of the waitlist is titled as what failed, and a double-tap sends one join', async () => {
+    serve();
+    const joins: unknown[] = [];
+    server.use(
+      http.post('/api/classes/join-waitlist', async ({ request }) => {
+        joins.push(await request.json());
+        return HttpResponse.json({ code: 'ALREADY_WAITLISTED', message: 'This student is already on the waitlist for this class' }, { status: 409 });
+      }),
+    );
+    renderPage();
+    fireEvent.click(within(await card('Shark – Friday')).getByRole('button', { name: 'Join waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join waitlist' });
+    const join = within(dialog).getByRole('button', { name: 'Join waitlist' });
+    fireEvent.click(join);
+    fireEvent.click(join);
+    expect(await screen.findByRole('dialog', { name: 'Could not join the waitlist' })).toBeTruthy();
+    expect(screen.getByText('This student is already on the waitlist for this class')).toBeTruthy();
+    expect(joins).toHaveLength(1);
+  });
 });

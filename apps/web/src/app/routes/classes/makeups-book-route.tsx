@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useBookMakeup, useMakeupSessions, useMakeups } from '@/features/classes/api/makeups';
 import { classDuration, classTime, sessionWhen } from '@/lib/class-format';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 const SESSIONS_SHOWN = 12;
 
@@ -28,6 +29,7 @@ export default function MakeupsBookRoute() {
   const makeup = available.find((m) => m.MakeupID === makeupId);
   const sessions = useMakeupSessions(makeup ? makeup.MakeupID : null);
   const book = useBookMakeup();
+  const bookOnce = useOneAtATime(book);
   const [confirm, setConfirm] = useState<MakeupSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export default function MakeupsBookRoute() {
 
   function submit() {
     if (!confirm || !makeup) return;
-    book.mutate(
+    bookOnce(
       { makeup_id: makeup.MakeupID, session_id: confirm.SessionID },
       {
         onSuccess: () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { useAbsenceReasons, useNotifyAbsence } from '../api/absences';
 import { sessionWhen } from '@/lib/class-format';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * Notify absence (F5): the session-date modal, then the absence-reason modal (get-absence-reasons),
@@ -38,6 +39,7 @@ export function AbsenceFlow({
   const [error, setError] = useState<string | null>(null);
   const reasons = useAbsenceReasons(session?.SessionID ?? null);
   const notify = useNotifyAbsence();
+  const notifyOnce = useOneAtATime(notify);
   const [result, setResult] = useState<{ message: string; makeup: string | null } | null>(null);
 
   if (result) {
@@ -91,7 +93,7 @@ export function AbsenceFlow({
 
   function submit() {
     if (!session || reason === null) return;
-    notify.mutate(
+    notifyOnce(
       { session_id: session.SessionID, student_id: studentId, reason_id: reason },
       {
         onSuccess: (answer) =>

@@ -16,6 +16,7 @@ import { studentTerm } from '@/lib/branding';
 import { useStudentsEnrolledInClass, useValidateClassItem } from '../api/class-items';
 import { useJoinWaitlist } from '../api/waitlist';
 import { classPlace } from '@/lib/class-format';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
 export function AddToCartModal({
@@ -39,10 +40,12 @@ export function AddToCartModal({
   const [studentId, setStudentId] = useState<number | null>(initialStudentId ?? students[0]?.StudentID ?? null);
   const [casual, setCasual] = useState(false);
   const [date, setDate] = useState(cls.dates[0] ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [done, setDone] = useState<'cart' | 'waitlist' | null>(null);
   const validate = useValidateClassItem();
   const join = useJoinWaitlist();
+  const validateOnce = useOneAtATime(validate);
+  const joinOnce = useOneAtATime(join);
   const enrolled = useStudentsEnrolledInClass(clientId, cls.ClassID);
   const term = studentTerm(config);
   const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
@@ -51,7 +54,7 @@ export function AddToCartModal({
 
   function add() {
     if (studentId === null) return;
-    validate.mutate(
+    validateOnce(
       { class_id: cls.ClassID, student_id: studentId, kind: casual ? 'casual' : 'ongoing', dates: casual ? [date] : [], ocr_profile_id: ocrProfileId },
       {
         onSuccess: () => {
@@ -61,14 +64,14 @@ export function AddToCartModal({
           cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [date] : [], casual, label }]);
           setDone('cart');
         },
-        onError: (e) => setError(errorMessage(e)),
+        onError: (e) => setError({ title: 'Could not add to cart', message: errorMessage(e) }),
       },
     );
   }
 
   function joinWaitlist() {
     if (studentId === null) return;
-    join.mutate({ class_id: cls.ClassID, student_id: studentId }, { onSuccess: () => setDone('waitlist'), onError: (e) => setError(errorMessage(e)) });
+    joinOnce({ class_id: cls.ClassID, student_id: studentId }, { onSuccess: () => setDone('waitlist'), onError: (e) => setError({ title: 'Could not join the waitlist', message: errorMessage(e) }) });
   }
 
   if (done) {
@@ -139,7 +142,7 @@ export function AddToCartModal({
         </div>
       </Modal>
       {/* The cart-error modal (B29, F11). */}
-      <MessageModal open={error !== null} tone="error" title="Could not add to cart" message={error} onClose={() => setError(null)} />
+      <MessageModal open={error !== null} tone="error" title={error?.title ?? ''} message={error?.message ?? null} onClose={() => setError(null)} />
     </>
   );
 }

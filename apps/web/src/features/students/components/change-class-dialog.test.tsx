@@ -82,4 +82,19 @@ describe('Change class (decision 096)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This class is full');
     expect(await screen.findByText(/There is no other class with a free place to move to just now/)).toBeTruthy();
   });
+
+  it('a double-tap on Move moves once, and the dialog shows what the move cost, not a repeat’s answer', async () => {
+    const asked = serve([
+      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-78', replayed: false },
+      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 0, CreditCents: 0, invoiceNo: null, replayed: true },
+    ]);
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: /Tadpoles – Thursday/ }));
+    const move = screen.getByRole('button', { name: 'Move to Tadpoles – Thursday' });
+    fireEvent.click(move);
+    fireEvent.click(move);
+    const done = await screen.findByRole('dialog', { name: 'Class changed' });
+    expect(within(done).getByRole('status').textContent).toContain('The difference of $45.00 is on invoice INV-78, due today.');
+    expect(asked).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@ import { classWhen } from '@/lib/class-format';
 import { formatDate, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useChangeClass, useClassChangeOptions } from '../api/change-class';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /** What a move costs, as a family reads it before confirming. */
 function differenceText(cents: number, symbol: string): string {
@@ -32,6 +33,7 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
   const dateFormat = config.localization.DateFormat;
   const options = useClassChangeOptions(studentId, classId);
   const change = useChangeClass();
+  const changeOnce = useOneAtATime(change);
   const addInvoice = useCartStore((s) => s.addInvoice);
   const [chosen, setChosen] = useState<number | null>(null);
   const [done, setDone] = useState<ClassChangeAnswer | null>(null);
@@ -95,7 +97,7 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
           <Button
             disabled={!option}
             loading={change.isPending}
-            onClick={() => option && change.mutate({ student_id: studentId, from_class_id: classId, to_class_id: option.ClassID }, { onSuccess: setDone, onError: () => void options.refetch() })}
+            onClick={() => option && changeOnce({ student_id: studentId, from_class_id: classId, to_class_id: option.ClassID }, { onSuccess: setDone, onError: () => void options.refetch() })}
           >
             {option ? `Move to ${option.Name}` : 'Choose a class'}
           </Button>
