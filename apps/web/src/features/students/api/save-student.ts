@@ -5,6 +5,7 @@ import type { AddStudentAnswer } from '@portal/shared/student-schemas';
 import { call } from '@/lib/call';
 import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { getStudentQueryOptions, studentsKey } from '@/entities/students/get-student';
+import { classStudentsQueryOptions } from '@/entities/classes/get-class-students';
 
 export function addStudent(form: FormOutput<'student'>): Promise<AddStudentAnswer> {
   return call(studentEndpoints.add, { body: formPayload(form) });
@@ -16,7 +17,8 @@ export function useAddStudent() {
     mutationFn: addStudent,
     onSuccess: async (answer) => {
       queryClient.setQueryData(getStudentQueryOptions(answer.student.StudentID).queryKey, answer.student);
-      await queryClient.invalidateQueries({ queryKey: studentsKey });
+      // The Classes pages list the family's students too (their filter, Add to cart, View enrollments).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: studentsKey }), queryClient.invalidateQueries({ queryKey: classStudentsQueryOptions().queryKey })]);
     },
   });
 }
