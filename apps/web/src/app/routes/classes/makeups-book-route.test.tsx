@@ -104,4 +104,12 @@ describe('MakeupsBookRoute', () => {
     const refused = await screen.findByRole('dialog', { name: 'Could not book' });
     expect(within(refused).getByText(classMessages.makeupLevel)).toBeTruthy();
   });
+
+  it('a link to a make-up no longer to be booked (used, or Back after booking) shows the next one’s sessions, not a spinner', async () => {
+    answers();
+    server.use(http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [{ ...credit, MakeupID: 3, Status: 'used' }, credit] })));
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=3', config: classesTestConfig('Minutes') });
+    expect(await screen.findByTestId('makeup-session')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Make-up' }) as HTMLSelectElement).value).toBe('4');
+  });
 });

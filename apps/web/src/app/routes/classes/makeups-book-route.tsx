@@ -25,8 +25,9 @@ export default function MakeupsBookRoute() {
   const [params, setParams] = useSearchParams();
   const makeups = useMakeups();
   const available = makeups.data?.makeups.filter((m) => m.Status === 'available') ?? [];
-  const makeupId = Number(params.get('makeup_id')) || available[0]?.MakeupID || null;
-  const makeup = available.find((m) => m.MakeupID === makeupId);
+  // The address's make-up while it can still be booked; else (used since, or Back after booking it) the first that can.
+  const asked = Number(params.get('makeup_id'));
+  const makeup = available.find((m) => m.MakeupID === asked) ?? available[0];
   const sessions = useMakeupSessions(makeup ? makeup.MakeupID : null);
   const book = useBookMakeup();
   const bookOnce = useOneAtATime(book);
