@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarXIcon, ListChecksIcon, PlusCircleIcon, RotateCcwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { CompanyConfig } from '@portal/shared/company-config';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -23,6 +24,13 @@ function Tile({ to, icon, title, text }: { to: string; icon: ReactNode; title: s
   );
 }
 
+/** What the page offers, as the company has switched it on: never a promise of a tile it hides. */
+function classesIntro(config: Pick<CompanyConfig, 'CanNotifyAbsence' | 'CanTakeMakeups'>, canEnrol: boolean): string {
+  const tasks = [canEnrol ? 'Enroll' : null, 'see sessions', config.CanNotifyAbsence ? 'tell us about an absence' : null, config.CanTakeMakeups ? 'book make-ups' : null].filter((t) => t !== null);
+  const text = tasks.length > 1 ? `${tasks.slice(0, -1).join(', ')} and ${tasks.at(-1)!}` : tasks[0]!;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 /** /hub/classes: the way into every class task the company switched on, the waitlist and the calendar link. */
 export default function ClassesRoute() {
   const config = useConfig();
@@ -32,7 +40,7 @@ export default function ClassesRoute() {
   const enrolProfiles = (profiles.data ?? []).filter((p) => p.PageType !== 'NoClasses');
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Classes" description="Enroll, see sessions, tell us about an absence and book make-ups." />
+      <PageHeader title="Classes" description={classesIntro(config, canEnrol)} />
       <div className="grid gap-4 sm:grid-cols-2">
         {canEnrol
           ? enrolProfiles.map((p) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfig } from '@/entities/company/get-company-config';
 import { CalendarXIcon } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
@@ -10,6 +11,7 @@ import { StudentPicker } from '@/features/classes/components/student-picker';
 
 /** /hub/classes/notify-absences (F5, F6): pick the student and the class, then the session and the reason. */
 export default function NotifyAbsencesRoute() {
+  const config = useConfig();
   const students = useClassStudents();
   const [chosen, setChosen] = useState<number | null>(null);
   const list = students.data?.students ?? [];
@@ -18,7 +20,7 @@ export default function NotifyAbsencesRoute() {
   const enrolments = useStudentEnrolments(studentId, 'current', 1);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Notify Absences" description="Tell us before the session starts. An absence notified in time earns a make-up credit." />
+      <PageHeader title="Notify Absences" description={`Tell us before the session starts.${config.CanTakeMakeups ? ' An absence notified in time earns a make-up credit.' : ''}`} />
       {students.isPending ? <ListLoading label="Loading" /> : null}
       {list.length > 0 ? (
         <div className="mb-4">

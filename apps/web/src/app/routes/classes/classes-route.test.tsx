@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { classesTestConfig } from '@/test/classes-config';
+import { renderRoute } from '@/test/render-route';
+import { installMockServer, server } from '@/test/msw';
+import ClassesRoute from './classes-route';
+import NotifyAbsencesRoute from './notify-absences-route';
+
+installMockServer();
+afterEach(cleanup);
+
+function serve() {
+  server.use(
+    http.get('/api/classes/ocr-profiles', () => HttpResponse.json([])),
+    http.get('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
+    http.get('/api/classes/calendar-feed', () => HttpResponse.json({ active: false, created_at: null })),
+    http.get('/api/classes/get-students', () => HttpResponse.json({ students: [] })),
+  );
+}
+
+/** A school like Thames: absences taken, but no make-ups and no enrolling online. */
+const noMakeups = classesTestConfig('Minutes', { CanTakeMakeups: false, OnlineClassReservationsEnabled: false });
+
+describe('what the Classes pages promise, as the company has switched them', () => {
+  it('Classes names only the tasks it offers', async () => {
+    serve();
+    renderRoute(<ClassesRoute />, { url: '/hub/classes', config: noMakeups });
+    expect(await screen.findByText('See sessions and tell us about an absence.')).toBeTruthy();
+    cleanup();
+    renderRoute(<ClassesRoute />, { url: '/hub/classes', config: classesTestConfig('Minutes', { CustomerPortalAllowOCR: true, OnlineClassReservationsEnabled: true }) });
+    expect(await screen.findByText('Enroll, see sessions, tell us about an absence and book make-ups.')).toBeTruthy();
+  });
+
+  it('Notify Absences promises a make-up credit only where the company gives them', async () => {
+    serve();
+    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: noMakeups });
+    expect(await screen.findByText('Tell us before the session starts.')).toBeTruthy();
+    cleanup();
+    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    expect(await screen.findByText('Tell us before the session starts. An absence notified in time earns a make-up credit.')).toBeTruthy();
+  });
+});
