@@ -78,6 +78,12 @@ test.describe('court bookings', () => {
       const label = await addOne(page);
       await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
       await expect(page.getByRole('button', { name: `${label} (in your cart)` })).toBeDisabled();
+      // The hour booked overlaps the next half hour's start on that court: it cannot be added as well.
+      const [, court, hh, mm, half] = /^(.+) at (\d\d):(\d\d) ([AP]M)$/.exec(label)!;
+      const minutes = ((Number(hh) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(mm) + 30;
+      const h12 = Math.floor(minutes / 60) % 12 || 12;
+      const next = `${court} at ${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${minutes >= 720 ? 'PM' : 'AM'}`;
+      await expect(page.getByRole('button', { name: `${next} (in your cart)` })).toBeDisabled();
       const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
       expect(stored.state.bookingItems).toHaveLength(1);
       expect(stored.state.bookingItems[0]).toMatchObject({ court: label.split(' at ')[0], priceCents: 4000 });

@@ -43,7 +43,8 @@ export const availabilitySchema = z.object({
   bookingTypeId: z.number(),
   durationMinutes: z.number(),
   priceCents: z.number(),
-  slots: z.array(z.object({ time: clock, endTime: clock, freeCourts: z.array(z.string()) })),
+  /** Each start time with the courts free and what a booking then costs before tax (the time scale's rate where a band covers it, H18). */
+  slots: z.array(z.object({ time: clock, endTime: clock, freeCourts: z.array(z.string()), priceCents: z.number() })),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

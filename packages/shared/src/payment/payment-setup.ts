@@ -1,6 +1,6 @@
 /** The company's payment and pricing settings, kept in fin_setup beside the spec's fields (decision 024). */
 import { z } from 'zod';
-import { PAYMENT_BREAKDOWN_KEYS } from '../pricing/pricing-types.ts';
+import { PAYMENT_BREAKDOWN_KEYS, type IsoDay, type TimeScale } from '../pricing/pricing-types.ts';
 import { instalmentTermsSchema } from '../pricing/instalments.ts';
 
 /** D1 §3: the payment type decides which payment details a customer is offered (K19). */
@@ -55,3 +55,11 @@ export const paymentSetupShape = {
   /** Classes may be paid in instalments on these terms (decision 105); null: paid at once. */
   Instalments: instalmentTermsSchema.nullable().default(null),
 };
+
+/** The company's time-scale settings as the pricing engine takes them. */
+export function timeScaleOf(fin: { TimeScalePricingEnabled: boolean; TimeScaleBands: readonly { Days: number[]; From: string; To: string; HourlyRateCents: number }[] }): TimeScale {
+  return {
+    enabled: fin.TimeScalePricingEnabled,
+    bands: fin.TimeScaleBands.map((band) => ({ days: band.Days as IsoDay[], from: band.From, to: band.To, hourlyRateCents: band.HourlyRateCents })),
+  };
+}

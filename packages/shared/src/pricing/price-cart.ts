@@ -44,7 +44,7 @@ import { allocateByLargestRemainder, percentOf, taxOf } from './money.ts';
 import { assertPricingInput } from './pricing-input-bounds.ts';
 import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type DiscountCode, type DiscountCodeEntry, type InvoiceLineType, type PaymentBreakdownKey, type PricingInput } from './pricing-types.ts';
 import type { CreditUse, DiscountCodeResult, Quote, QuoteInvoice, QuoteRow } from './quote-schema.ts';
-import { daysBetween, splitByTimeScale } from './time-scale.ts';
+import { bookingPrice, daysBetween } from './time-scale.ts';
 
 /** The invoice line type an item row is written as (H17). */
 export const ITEM_LINE_TYPE: Record<PaymentBreakdownKey, InvoiceLineType> = {
@@ -120,15 +120,9 @@ export function priceCart(input: PricingInput): Quote {
     if (line.kind === 'OnlineInvoicePayment') {
       unitPriceCents = amount = line.balanceDueCents;
     } else if (line.kind === 'Booking') {
-      amount = line.priceCents;
-      if (settings.timeScale.enabled && settings.timeScale.bands.length > 0) {
-        const segments = splitByTimeScale({ ...line, bands: settings.timeScale.bands });
-        if (segments.some((s) => s.hourlyRateCents !== null)) {
-          type = 'Time Scale Total';
-          amount = segments.reduce((sum, s) => sum + s.cents, 0);
-        }
-      }
-      unitPriceCents = amount;
+      const priced = bookingPrice(line, settings.timeScale);
+      if (priced.timeScaled) type = 'Time Scale Total';
+      unitPriceCents = amount = priced.cents;
     } else {
       quantity = line.quantity;
       unitPriceCents = line.unitPriceCents;

@@ -65,6 +65,12 @@ export interface InvoicePaymentCartLine extends Omit<CartLineBase, 'taxable'> {
 
 export type CartLine = QuantityCartLine | BookingCartLine | InvoicePaymentCartLine;
 
+/** Time-scale pricing (H18): bands of the week with an hourly rate, when the company turns it on. */
+export interface TimeScale {
+  enabled: boolean;
+  bands: readonly TimeScaleBand[];
+}
+
 export interface TimeScaleBand {
   /** Days the band applies to. */
   days: readonly IsoDay[];
@@ -101,7 +107,7 @@ export interface PricingSettings {
   currencySymbol: string;
   autoDiscounts: readonly AutoDiscountRule[];
   earlyPaymentDiscount: EarlyPaymentDiscount | null;
-  timeScale: { enabled: boolean; bands: readonly TimeScaleBand[] };
+  timeScale: TimeScale;
   /** Card fee: a fixed amount and/or a percentage of the amount charged to the card. */
   cardSurcharge: { amountCents: number; basisPoints: number };
 }

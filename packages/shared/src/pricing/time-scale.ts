@@ -1,5 +1,5 @@
 import { divideRoundHalfUp } from './money.ts';
-import type { IsoDay, TimeScaleBand } from './pricing-types.ts';
+import type { IsoDay, TimeScale, TimeScaleBand } from './pricing-types.ts';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -90,4 +90,16 @@ export function splitByTimeScale(input: { date: string; startTime: string; durat
     const cents = rate === null ? Number(divideRoundHalfUp(BigInt(minutes) * BigInt(priceCents), BigInt(durationMinutes))) : Number(divideRoundHalfUp(BigInt(minutes) * BigInt(rate), 60n));
     return { date, day: isoDayOf(date), from: formatClock(from), to: formatClock(to), minutes, hourlyRateCents: rate, cents };
   });
+}
+
+/**
+ * What a booking costs before tax: its flat price, or, where a band of the company's time scale
+ * covers any of it, the sum of its pieces (a Time Scale Total line, H18). The checkout prices it
+ * so, and the booking pages show and keep this price, so the family sees what it will pay.
+ */
+export function bookingPrice(booking: { date: string; startTime: string; durationMinutes: number; priceCents: number }, timeScale: TimeScale): { cents: number; timeScaled: boolean } {
+  if (!timeScale.enabled || timeScale.bands.length === 0) return { cents: booking.priceCents, timeScaled: false };
+  const segments = splitByTimeScale({ ...booking, bands: timeScale.bands });
+  if (!segments.some((s) => s.hourlyRateCents !== null)) return { cents: booking.priceCents, timeScaled: false };
+  return { cents: segments.reduce((sum, s) => sum + s.cents, 0), timeScaled: true };
 }

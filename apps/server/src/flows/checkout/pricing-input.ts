@@ -1,6 +1,7 @@
 import type { CompanySettings } from '@portal/shared/company-config';
 import { taxRatePpm } from '@portal/shared/pricing/money';
-import type { AutoDiscountRule, DiscountCode, IsoDay, PaymentBreakdownKey, PricingSettings } from '@portal/shared/pricing/pricing-types';
+import { timeScaleOf } from '@portal/shared/payment/payment-setup';
+import type { AutoDiscountRule, DiscountCode, PaymentBreakdownKey, PricingSettings } from '@portal/shared/pricing/pricing-types';
 
 const basisPoints = (percent: number) => Math.round(percent * 100);
 
@@ -22,10 +23,7 @@ export function pricingSettingsOf(settings: CompanySettings): PricingSettings {
     earlyPaymentDiscount: fin.EarlyPaymentDiscount
       ? { appliesTo: fin.EarlyPaymentDiscount.AppliesTo, daysBefore: fin.EarlyPaymentDiscount.DaysBefore, basisPoints: basisPoints(fin.EarlyPaymentDiscount.Percent) }
       : null,
-    timeScale: {
-      enabled: fin.TimeScalePricingEnabled,
-      bands: fin.TimeScaleBands.map((band) => ({ days: band.Days as IsoDay[], from: band.From, to: band.To, hourlyRateCents: band.HourlyRateCents })),
-    },
+    timeScale: timeScaleOf(fin),
     cardSurcharge: { amountCents: fin.CardSurchargeAmountCents, basisPoints: basisPoints(fin.CardSurchargePercent) },
   };
 }

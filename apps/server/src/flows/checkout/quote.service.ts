@@ -103,7 +103,7 @@ function bookingLine(company: Company, item: Cart['bookingItems'][number], index
     date: booking.date,
     startTime: booking.startTime,
     durationMinutes: booking.durationMinutes,
-    priceCents: booking.priceCents,
+    priceCents: booking.listPriceCents,
   };
 }
 

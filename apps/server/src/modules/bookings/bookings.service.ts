@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { courtLabel } from '@portal/shared/labels';
+import { timeScaleOf } from '@portal/shared/payment/payment-setup';
+import { bookingPrice } from '@portal/shared/pricing/time-scale';
 import { bookingMessages, type BookingOptions, type BookingRequest } from '@portal/shared/bookings-schemas';
 import { clockRange, dateAndClock, formatDate } from '@portal/shared/date-time-text';
 import type { Db } from '../../db/database.ts';
@@ -72,7 +74,10 @@ export interface ResolvedBooking {
   endTime: string;
   startMinute: number;
   durationMinutes: number;
+  /** What the booking costs before tax, with the company's time scale (what the checkout charges, H18). */
   priceCents: number;
+  /** The booking type's flat price: what the pricing engine is given, to price by the time scale itself. */
+  listPriceCents: number;
   /** For the cart and invoice line: "Court hire (1 hour) – Court 2, Riverside Courts, 2026-11-24 09:00". */
   description: string;
 }
@@ -114,6 +119,7 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
   const local = companyToday(company, now);
   if (request.date === local.date && request.time <= local.time) throw new AppError(422, 'BOOKING_IN_PAST', bookingMessages.past);
   const end = toClock(start + type.DurationMinutes);
+  const priced = bookingPrice({ date: request.date, startTime: request.time, durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScaleOf(company.settings.fin_setup));
   return {
     venueId: venue.VenueID,
     venue: venue.Name,
@@ -125,7 +131,8 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
     endTime: end === '24:00' ? '24:00' : end,
     startMinute: start,
     durationMinutes: type.DurationMinutes,
-    priceCents: type.PriceCents,
+    priceCents: priced.cents,
+    listPriceCents: type.PriceCents,
     description: `${type.Name} – ${request.court}, ${venue.Name}, ${formatDate(request.date, company.settings.localization.DateFormat)} ${clockRange(request.time, end)}`,
   };
 }
@@ -137,6 +144,7 @@ export async function findAvailability(ctx: Ctx, company: Company, input: { venu
   const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
   const busy = new Set(taken.map((t) => `${t.court}\u0000${t.slot}`));
   const local = companyToday(company, now);
+  const timeScale = timeScaleOf(company.settings.fin_setup);
   const slots = startMinutes(company, venue, type.DurationMinutes, input.date)
     .filter((m) => input.date !== local.date || toClock(m) > local.time)
     .map((m) => {
@@ -144,7 +152,8 @@ export async function findAvailability(ctx: Ctx, company: Company, input: { venu
         for (let u = m; u < m + type.DurationMinutes; u += repo.SLOT_MINUTES) if (busy.has(`${court}\u0000${u}`)) return false;
         return true;
       });
-      return { time: toClock(m), endTime: toClock(m + type.DurationMinutes) === '24:00' ? '24:00' : toClock(m + type.DurationMinutes), freeCourts };
+      const priceCents = bookingPrice({ date: input.date, startTime: toClock(m), durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents;
+      return { time: toClock(m), endTime: toClock(m + type.DurationMinutes) === '24:00' ? '24:00' : toClock(m + type.DurationMinutes), freeCourts, priceCents };
     });
   return { date: input.date, venueId: venue.VenueID, bookingTypeId: type.BookingTypeID, durationMinutes: type.DurationMinutes, priceCents: type.PriceCents, slots };
 }

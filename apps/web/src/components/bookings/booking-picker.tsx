@@ -24,6 +24,8 @@ export interface SlotChoice {
   time: string;
   endTime: string;
   court: string;
+  /** What a booking at this time costs before tax, as the checkout will price it (the time scale's rate where it applies). */
+  priceCents: number;
 }
 
 /** What the free slots are asked for: a venue, a booking type that venue offers, a day. */
@@ -142,10 +144,13 @@ export function BookingPicker({
               .filter((s) => s.freeCourts.length > 0)
               .map((s) => (
                 <li key={s.time} className="rounded-xl border border-line bg-surface p-3">
-                  <p className="mb-2 text-sm font-semibold text-ink">{clockRange(s.time, s.endTime)}</p>
+                  <p className="mb-2 flex items-baseline justify-between gap-2 text-sm font-semibold text-ink">
+                    {clockRange(s.time, s.endTime)}
+                    <span className={cn('text-xs font-medium tabular-nums', s.priceCents === type?.PriceCents ? 'text-muted' : 'text-primary-ink')}>{money(s.priceCents)}</span>
+                  </p>
                   <div className="flex flex-wrap gap-1.5">
                     {s.freeCourts.map((c) => {
-                      const slot = { time: s.time, endTime: s.endTime, court: c };
+                      const slot = { time: s.time, endTime: s.endTime, court: c, priceCents: s.priceCents };
                       const selected = choice.choice?.time === s.time && choice.choice.court === c;
                       const why = unavailable?.(slot) ?? null;
                       return (
@@ -190,7 +195,7 @@ export function BookingChoiceBar({ choice, action }: { choice: BookingChoice; ac
           {slot && type ? (
             <>
               <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {clockRange(slot.time, slot.endTime)} ·{' '}
-              <span className="font-semibold text-ink">{formatMoney(type.PriceCents, config.localization.CurrencySymbol)}</span>
+              <span className="font-semibold text-ink">{formatMoney(slot.priceCents, config.localization.CurrencySymbol)}</span>
             </>
           ) : (
             `Choose a time and a ${court.toLowerCase()}.`

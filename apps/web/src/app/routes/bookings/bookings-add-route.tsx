@@ -51,7 +51,8 @@ function BookingForm({ options }: { options: BookingOptions }) {
   const bookingItems = useCartStore((s) => s.bookingItems);
   const setBookingItems = useCartStore((s) => s.setBookingItems);
   const availability = useAvailability(choice.params);
-  const inCart = (c: SlotChoice) => bookingItems.some((b) => b.venue_id === venueId && b.date === date && b.time === c.time && b.court === c.court);
+  // A court the cart already books for any minute of this slot: the server would refuse it as taken.
+  const inCart = (c: SlotChoice) => bookingItems.some((b) => b.venue_id === venueId && b.date === date && b.court === c.court && b.time < c.endTime && c.time < b.endTime);
 
   function addToCart() {
     const slot = choice.choice;

@@ -50,8 +50,8 @@ const availability: Availability = {
   durationMinutes: 60,
   priceCents: 4000,
   slots: [
-    { time: '07:00', endTime: '08:00', freeCourts: ['Court 1', 'Court 2'] },
-    { time: '07:30', endTime: '08:30', freeCourts: [] },
+    { time: '07:00', endTime: '08:00', freeCourts: ['Court 1', 'Court 2'], priceCents: 4000 },
+    { time: '07:30', endTime: '08:30', freeCourts: [], priceCents: 4000 },
   ],
 };
 
