@@ -41,4 +41,37 @@ describe('what the Classes pages promise, as the company has switched them', () 
     renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
     expect(await screen.findByText('Tell us before the session starts. An absence notified in time earns a make-up credit.')).toBeTruthy();
   });
+
+  it('Notify Absences lists the classes a child starts later too (a new term, a class changed to), not only the current ones', async () => {
+    serve();
+    const enrolment = (id: number, name: string, start: string) => ({
+      EnrolmentID: id,
+      ClassID: id,
+      StudentID: 5,
+      ClassName: name,
+      LessonFormat: 'Group',
+      Venue: 'Bondi Pool',
+      Court: null,
+      Staff: null,
+      Day: 6,
+      Time: '09:00',
+      Duration: 30,
+      StartDate: start,
+      EndDate: null,
+      Type: 'ongoing',
+      next_session: start,
+    });
+    server.use(
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null }] })),
+      http.get('/api/classes/get-student-enrollments', ({ request }) => {
+        const filter = new URL(request.url).searchParams.get('filter');
+        const enrollments = filter === 'current' ? [enrolment(1, 'Starfish – Saturday', '2026-10-03')] : filter === 'future' ? [enrolment(2, 'Starfish – Sunday', '2030-12-06')] : [];
+        return HttpResponse.json({ current_page: 1, total_pages: 1, total: enrollments.length, enrollments });
+      }),
+      http.get('/api/classes/get-class-sessions', () => HttpResponse.json({ class_name: 'x', sessions: [] })),
+    );
+    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    expect(await screen.findByText('Starfish – Sunday')).toBeTruthy();
+    expect(screen.getByText('Starfish – Saturday')).toBeTruthy();
+  });
 });

@@ -17,7 +17,11 @@ export default function NotifyAbsencesRoute() {
   const list = students.data?.students ?? [];
   const studentId = chosen ?? list[0]?.StudentID ?? null;
   const student = list.find((s) => s.StudentID === studentId);
-  const enrolments = useStudentEnrolments(studentId, 'current', 1);
+  // A child's sessions to come are in its current classes and in those it starts later (a new term, a class changed to).
+  const current = useStudentEnrolments(studentId, 'current', 1);
+  const future = useStudentEnrolments(studentId, 'future', 1);
+  const failed = current.isError ? current : future.isError ? future : null;
+  const enrolments = current.data && future.data ? [...current.data.enrollments, ...future.data.enrollments] : null;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Notify Absences" description={`Tell us before the session starts.${config.CanTakeMakeups ? ' An absence notified in time earns a make-up credit.' : ''}`} />
@@ -27,13 +31,13 @@ export default function NotifyAbsencesRoute() {
           <StudentPicker students={list} value={studentId} onChange={setChosen} />
         </div>
       ) : null}
-      {enrolments.isError ? (
-        <QueryError query={enrolments} />
-      ) : enrolments.data && enrolments.data.enrollments.length === 0 ? (
-        <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current enrolments." />
+      {failed ? (
+        <QueryError query={failed} />
+      ) : enrolments && enrolments.length === 0 ? (
+        <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current or upcoming enrolments." />
       ) : (
         <ul className="flex flex-col gap-3">
-          {(enrolments.data?.enrollments ?? []).map((e) => (
+          {(enrolments ?? []).map((e) => (
             <EnrolmentCard key={e.EnrolmentID} enrolment={e} studentName={student ? `${student.FirstName} ${student.LastName}` : ''} startOpen />
           ))}
         </ul>
