@@ -72,7 +72,12 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
           ? `The new class costs ${formatCents(credit, symbol)} less: this is a credit on your account for your next payment.`
           : 'The price stays the same.';
     const title = `Class changed: ${move.studentName} to ${option.Name}`;
-    const content = `${move.studentName} moves from ${move.fromName} to ${option.Name} (${WEEKDAYS[option.Day - 1] ?? ''} ${clockTime(option.Time)}) from ${from}. ${money}`;
+    const given = move.makeupsGivenBack.map((d) => formatDate(d, company.settings.localization.DateFormat));
+    const makeups =
+      given.length === 0
+        ? ''
+        : ` The make-up${given.length > 1 ? 's' : ''} booked into ${option.Name} on ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} now part of the class: ${given.length > 1 ? 'each credit is' : 'the credit is'} yours to book again.`;
+    const content = `${move.studentName} moves from ${move.fromName} to ${option.Name} (${WEEKDAYS[option.Day - 1] ?? ''} ${clockTime(option.Time)}) from ${from}. ${money}${makeups}`;
     await notifyClient(tx.db, { companyId: company.id, clientId, category: 'classes', title, content, tagData: { kind: 'student', student_id: body.student_id }, createdAt: nowIso(now) });
     await recordActivity(tx, { companyId: company.id, clientId, kind: 'enrolment', summary: `Changed class: ${what}. ${money}` });
     return { answer: { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo }, mail: { title, content } };

@@ -16,7 +16,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 12, order: 'asc' });
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 14, order: 'asc' });
     // Moves may be made up to an hour before the first new session here, whatever the hour of the run.
     await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
       s.classes_setup.ClassChangeNoticeHours = 1;
@@ -152,6 +152,57 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     }
     expect(await places(a)).toEqual([{ student_id: family.studentId, start_date: '2020-01-06', end_date: null, status: 'active' }]);
     expect(await places(b)).toEqual([]);
+  });
+
+  it('a make-up the child had booked into the new class on a date the move covers is given back as a credit, not paid for twice', async () => {
+    const [a, b] = await programme(6, [2_000, 2_000]);
+    const family = await enrolled(a);
+    const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
+    const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', b).executeTakeFirstOrThrow()).lesson_format_id;
+    const booked = await db()
+      .insertInto('enrolments')
+      .values({
+        company_id: splash,
+        class_id: b,
+        student_id: family.studentId,
+        start_date: option.StartDate,
+        end_date: option.StartDate,
+        status: 'temporary',
+        kind: 'temporary',
+        hold_until: null,
+        created_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const credit = await db()
+      .insertInto('makeup_credits')
+      .values({
+        company_id: splash,
+        client_id: family.clientId,
+        student_id: family.studentId,
+        absence_id: null,
+        lesson_format_id: format,
+        expires_on: addDays(option.StartDate, 60),
+        created_at: '2026-01-01T00:00:00.000Z',
+        used_at: '2026-01-02T00:00:00.000Z',
+        used_enrolment_id: booked.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const moved = await move(family.browser, family.studentId, a, b);
+    expect(moved.status).toBe(200);
+    // One place in the new class for the child from the move on: the make-up's session is the class's now.
+    expect((await places(b)).filter((p) => p.status !== 'cancelled')).toEqual([{ student_id: family.studentId, start_date: option.StartDate, end_date: null, status: 'active' }]);
+    expect(await db().selectFrom('makeup_credits').select(['used_at', 'used_enrolment_id']).where('id', '=', credit.id).executeTakeFirstOrThrow()).toEqual({ used_at: null, used_enrolment_id: null });
+    const note = await db()
+      .selectFrom('notifications as n')
+      .innerJoin('notification_contacts as nc', 'nc.notification_id', 'n.id')
+      .select('n.content')
+      .where('nc.client_id', '=', family.clientId)
+      .orderBy('n.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(note.content).toContain('is yours to book again');
   });
 
   it("another family's student cannot be moved", async () => {

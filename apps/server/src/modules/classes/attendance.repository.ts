@@ -179,3 +179,34 @@ export async function occupancyOfSessions(db: Db, companyId: number, sessions: {
 export async function markMakeupUsed(db: Db, companyId: number, creditId: number, enrolmentId: number, now: string) {
   await db.updateTable('makeup_credits').set({ used_at: now, used_enrolment_id: enrolmentId }).where('company_id', '=', companyId).where('id', '=', creditId).execute();
 }
+
+/**
+ * The make-ups a student booked into a class on `fromDate` or later, cancelled and their credits
+ * given back: an ongoing place in that class from that date covers those sessions (a class change).
+ * Answers the dates given back.
+ */
+export async function giveBackMakeupsInClass(db: Db, companyId: number, classId: number, studentId: number, fromDate: string): Promise<string[]> {
+  const cancelled = await db
+    .updateTable('enrolments')
+    .set({ status: 'cancelled' })
+    .where('company_id', '=', companyId)
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .where('kind', '=', 'temporary')
+    .where('status', '=', 'temporary')
+    .where('start_date', '>=', fromDate)
+    .returning(['id', 'start_date'])
+    .execute();
+  if (cancelled.length === 0) return [];
+  await db
+    .updateTable('makeup_credits')
+    .set({ used_at: null, used_enrolment_id: null })
+    .where('company_id', '=', companyId)
+    .where(
+      'used_enrolment_id',
+      'in',
+      cancelled.map((e) => e.id),
+    )
+    .execute();
+  return cancelled.map((e) => e.start_date).sort();
+}

@@ -9,6 +9,7 @@ import { validateClassItem } from './enrolments.service.ts';
 import * as repo from './classes.repository.ts';
 import * as enrolmentsRepo from './enrolments.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
+import * as attendanceRepo from './attendance.repository.ts';
 
 // A family moving a child to another class themselves (issue 22 §5, decision 096).
 
@@ -95,6 +96,8 @@ export interface ClassMove {
   studentName: string;
   /** The same move asked again: already made, nothing else to do. */
   replayed: boolean;
+  /** The dates of the make-ups the student had booked into the new class from the move on, their credits given back. */
+  makeupsGivenBack: string[];
 }
 
 /**
@@ -125,6 +128,7 @@ export async function moveToClass(ctx: Ctx, company: Company, clientId: number, 
       fromName: from.name,
       studentName: `${student?.first_name ?? ''} ${student?.last_name ?? ''}`.trim(),
       replayed: true,
+      makeupsGivenBack: [],
     };
   }
   if (!enrolment) throw refuse(409, 'NOT_ENROLLED', msg.classChangeNotEnrolled);
@@ -142,6 +146,8 @@ export async function moveToClass(ctx: Ctx, company: Company, clientId: number, 
     created_at: c.now,
   });
   await waitlistRepo.closeWaitlistForStudent(ctx.db, company.id, to.id, input.student_id, c.now);
+  // A make-up already booked into the new class on a date the place now covers is not paid for twice.
+  const makeupsGivenBack = await attendanceRepo.giveBackMakeupsInClass(ctx.db, company.id, to.id, input.student_id, option.StartDate);
   await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, [from.id, to.id]);
-  return { option, fromName: from.name, studentName: `${enrolment.first_name} ${enrolment.last_name}`.trim(), replayed: false };
+  return { option, fromName: from.name, studentName: `${enrolment.first_name} ${enrolment.last_name}`.trim(), replayed: false, makeupsGivenBack };
 }
