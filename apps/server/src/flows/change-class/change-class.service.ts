@@ -7,9 +7,9 @@ import { publicOrigin } from '../../config/env.ts';
 import { nowIso } from '../../lib/time.ts';
 import { companyToday } from '../checkout/payment-steps.ts';
 import { moveToClass } from '../../modules/classes/classes.api.ts';
-import { createInvoice } from '../../modules/financials/financials.api.ts';
+import { createInvoice, findInvoiceWithLine } from '../../modules/financials/financials.api.ts';
 import { findClientEmail, isEmailOptedOut, mailGuardians, notifyClient, renderMail } from '../../modules/messaging/messaging.api.ts';
-import { insertCustomerCredit } from '../../modules/payments/payments.api.ts';
+import { findCustomerCreditByDescription, insertCustomerCredit } from '../../modules/payments/payments.api.ts';
 import { recordActivity } from '../../modules/activity/activity.api.ts';
 
 const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
@@ -32,10 +32,15 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
     const move = await moveToClass(tx, company, clientId, body);
     const { option } = move;
     const base = { success: true as const, ClassID: option.ClassID, Name: option.Name, StartDate: option.StartDate, replayed: move.replayed };
-    if (move.replayed) return { answer: { ...base, ChargeCents: 0, CreditCents: 0, invoiceNo: null }, mail: null };
-
     const from = formatDate(option.StartDate, company.settings.localization.DateFormat);
     const what = `${move.studentName}: ${move.fromName} to ${option.Name} from ${from}`;
+    if (move.replayed) {
+      // Asked again (the answer lost): what the move cost when it was made, so the family is still offered to pay it.
+      const invoice = await findInvoiceWithLine(tx, company.id, clientId, `Class change, ${what}`);
+      const credit = invoice ? undefined : await findCustomerCreditByDescription(tx.db, company.id, clientId, `Class change, ${what}`);
+      return { answer: { ...base, ChargeCents: invoice?.totalCents ?? 0, CreditCents: credit?.amount_cents ?? 0, invoiceNo: invoice?.invoiceNo ?? null }, mail: null };
+    }
+
     const diff = option.PriceDifferenceCents;
     let invoiceNo: string | null = null;
     let charge = 0;

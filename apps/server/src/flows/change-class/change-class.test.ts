@@ -81,10 +81,11 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     expect(told.map((n) => n.title)).toContain(`Class changed: Ava Test to ${moved.body.Name}`);
     expect((await t.lastMailTo(family.email))?.subject).toBe(`Class changed: Ava Test to ${moved.body.Name}`);
 
-    // The answer lost and the move asked again: the same move, nothing invoiced twice.
+    // The answer lost and the move asked again: the same move, nothing invoiced twice, and the answer
+    // still names the invoice to pay (it answered $0.00 and no invoice before).
     const again = await move(family.browser, family.studentId, a, b);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ ClassID: b, StartDate: option.StartDate, replayed: true, ChargeCents: 0, invoiceNo: null });
+    expect(again.body).toMatchObject({ ClassID: b, StartDate: option.StartDate, replayed: true, ChargeCents: moved.body.ChargeCents, invoiceNo: moved.body.invoiceNo });
     expect(await db().selectFrom('invoices').select('id').where('client_id', '=', family.clientId).execute()).toHaveLength(1);
     expect(await places(b)).toHaveLength(1);
   });
@@ -103,6 +104,10 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     // The credit is one the next checkout offers.
     const offered = await family.browser.get<{ credits: { amountCents?: number }[] }>('/api/payment/get-customer-credits');
     expect(offered.body.credits).toHaveLength(1);
+    // Asked again: the same credit named, none given twice.
+    const again = await move(family.browser, family.studentId, a, b);
+    expect(again.body).toMatchObject({ replayed: true, ChargeCents: 0, CreditCents: moved.body.CreditCents, invoiceNo: null });
+    expect(await db().selectFrom('customer_credits').select('id').where('client_id', '=', family.clientId).execute()).toHaveLength(1);
   });
 
   it('two families moving into the last place at once: one moves, the other is told the class is full and keeps their class', async () => {

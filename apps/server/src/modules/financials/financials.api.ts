@@ -5,6 +5,7 @@ export {
   createInvoice,
   createReceipt,
   findInvoiceById,
+  findInvoiceWithLine,
   numberReceipt,
   reopenClientDebitInvoices,
   unnumberedReceipt,

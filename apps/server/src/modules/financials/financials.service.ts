@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as repo from './financials.repository.ts';
 import * as debitRepo from './debit-invoices.repository.ts';
+import * as lookupRepo from './invoice-lookup.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 
 /**
@@ -299,4 +300,10 @@ export function openScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: num
 /** A cancelled plan's instalment that never fell due, cancelled by a line that takes its total off (decision 105). */
 export function cancelScheduledInvoice(ctx: Ctx, companyId: number, invoiceId: number, description: string) {
   return debitRepo.cancelScheduledInvoice(ctx.db, companyId, invoiceId, description);
+}
+
+/** The newest invoice of a client with a line of this description (a class change asked again finds what it invoiced). */
+export async function findInvoiceWithLine(ctx: Ctx, companyId: number, clientId: number, description: string): Promise<{ invoiceNo: string; totalCents: number } | null> {
+  const row = await lookupRepo.findInvoiceWithLine(ctx.db, companyId, clientId, description);
+  return row ? { invoiceNo: row.invoice_no, totalCents: row.total_cents } : null;
 }

@@ -253,3 +253,15 @@ export async function insertCustomerCredit(db: Db, row: { companyId: number; cli
     .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
+
+/** The newest credit of a client with this description (a class change asked again finds the credit it gave). */
+export function findCustomerCreditByDescription(db: Db, companyId: number, clientId: number, description: string) {
+  return db
+    .selectFrom('customer_credits')
+    .select(['id', 'amount_cents'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('description', '=', description)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
