@@ -63,10 +63,13 @@ export function findClientSessionsFrom(db: Db, companyId: number, clientId: numb
     .execute();
 }
 
-/** A page of the client's scheduled sessions still to come (from today at `nowTime`), with how many there are. */
+/** A page of the client's scheduled sessions still to come (from today at `nowTime`), with how many there are; a session a child is notified absent from is not one to come. */
 export async function findClientUpcomingSessions(db: Db, input: { companyId: number; clientId: number; today: string; nowTime: string; limit: number; offset: number }) {
   const base = clientSessions(db, input.companyId, input.clientId)
     .where('cs.status', '=', 'scheduled')
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('absences as a').select('a.id').whereRef('a.session_id', '=', 'cs.id').whereRef('a.student_id', '=', 's.id').where('a.company_id', '=', input.companyId))),
+    )
     .where((eb) => eb.or([eb('cs.date', '>', input.today), eb.and([eb('cs.date', '=', input.today), eb('cs.start_time', '>=', input.nowTime)])]));
   const [rows, count] = await Promise.all([
     base
