@@ -20,6 +20,7 @@ test.describe('invoice checkout and payment', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
     await expect(page.getByTestId('payment-amount')).toHaveText(amount!);
+    expect((await page.getByRole('link', { name: '← Back to invoice checkout' }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
     // Card details go to the gateway's own route, never to /api.
     const apiBodies: string[] = [];
     page.on('request', (r) => {

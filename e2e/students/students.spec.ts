@@ -119,7 +119,7 @@ test.describe('students', () => {
       const body = (await added).postDataJSON() as Record<string, unknown>;
       expect(body).toMatchObject({ FirstName: 'Ruby', LastName: 'Mitchell', DOB: '2019-05-07', GenderType: 'Female', Gender: 'F' });
       await expect(page.getByRole('heading', { name: 'Ruby Mitchell' })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Student added' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Swimmer added' })).toBeVisible();
 
       const photoFile = await bigPhoto();
       expect(fs.statSync(photoFile).size).toBeGreaterThanOrEqual(5_000_000);

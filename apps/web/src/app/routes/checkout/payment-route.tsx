@@ -177,7 +177,7 @@ export default function PaymentRoute() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={back} className="mb-4 inline-flex text-sm font-semibold text-primary-ink hover:underline">
+      <Link to={back} className="mb-4 inline-flex min-h-6 items-center text-sm font-semibold text-primary-ink hover:underline">
         ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
       </Link>
       <PageHeader title="Payment" description="Your card details go straight to our payment provider." />

@@ -14,7 +14,7 @@ export default function ContactUsMobileRoute() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-6">
-      <Link to={paths.contactUs} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+      <Link to={paths.contactUs} className="mb-4 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
         Back to Contact Us
       </Link>

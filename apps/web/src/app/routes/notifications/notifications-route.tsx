@@ -78,7 +78,7 @@ export default function NotificationsRoute() {
 
   const dateFormat = config.localization.DateFormat;
   const timeZone = companyTimeZone(config);
-  const studentsWord = `${studentTerm(config)}s`;
+  const studentWord = studentTerm(config);
   const role = useCurrentUser()?.Role;
 
   return (
@@ -140,7 +140,7 @@ export default function NotificationsRoute() {
                       highlighted={contact.NotificationContactID === targetId}
                       onMarkRead={markOne}
                       marking={markRead.isPending && markRead.variables === contact.NotificationContactID}
-                      link={notificationLink(contact.Notifications.TagData, studentsWord, role)}
+                      link={notificationLink(contact.Notifications.TagData, studentWord, role)}
                     />
                   ))}
                 </ul>

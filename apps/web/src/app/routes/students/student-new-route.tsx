@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { studentMessages } from '@portal/shared/student-schemas';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
@@ -22,7 +21,7 @@ export default function StudentNewRoute() {
           onCancel={() => void navigate(paths.students)}
           onSubmit={async (form) => {
             const answer = await add.mutateAsync(form);
-            void navigate(paths.student(answer.student.StudentID), { state: { saved: studentMessages.added } });
+            void navigate(paths.student(answer.student.StudentID), { state: { saved: `${term} added` } });
             return undefined;
           }}
         />

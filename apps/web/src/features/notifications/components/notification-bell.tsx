@@ -50,7 +50,7 @@ export function NotificationBell() {
       }
     }
     // Straight to what it is about (decision 079); a notification about nothing in particular opens on its page.
-    void navigate(notificationLink(contact.Notifications.TagData, `${studentTerm(config)}s`, user?.Role)?.to ?? notificationHref(contact.NotificationContactID));
+    void navigate(notificationLink(contact.Notifications.TagData, studentTerm(config), user?.Role)?.to ?? notificationHref(contact.NotificationContactID));
   }
 
   const dateFormat = config.localization.DateFormat;

@@ -11,16 +11,16 @@ export interface NotificationLink {
 /**
  * The portal page a notification's TagData names (decision 079): the invoice, the family's
  * enrolments, make-ups, the class page with the held waitlist place, bookings or students; null
- * for a notification about nothing in particular (news, an event). `studentsWord` is the
- * company's word for its students, plural ("Swimmers"). A family member whose access does not
+ * for a notification about nothing in particular (news, an event). `studentWord` is the
+ * company's word for a student ("Swimmer"). A family member whose access does not
  * reach that page (a payer and the classes, a viewer and the invoices) is offered no link to it.
  */
-export function notificationLink(tagData: Readonly<Record<string, unknown>> | null, studentsWord: string, role?: FamilyRole): NotificationLink | null {
-  const link = linkOf(tagData, studentsWord);
+export function notificationLink(tagData: Readonly<Record<string, unknown>> | null, studentWord: string, role?: FamilyRole): NotificationLink | null {
+  const link = linkOf(tagData, studentWord);
   return link && ROLE_ACCESS[role ?? 'holder'].includes(link.access) ? { to: link.to, label: link.label } : null;
 }
 
-function linkOf(tagData: Readonly<Record<string, unknown>> | null, studentsWord: string): (NotificationLink & { access: Access }) | null {
+function linkOf(tagData: Readonly<Record<string, unknown>> | null, studentWord: string): (NotificationLink & { access: Access }) | null {
   const subject = notificationSubjectOf(tagData);
   switch (subject?.kind) {
     case 'invoice':
@@ -40,7 +40,7 @@ function linkOf(tagData: Readonly<Record<string, unknown>> | null, studentsWord:
     case 'booking':
       return { to: paths.bookingsView, label: 'View bookings', access: 'family-read' };
     case 'student':
-      return { to: subject.student_id ? paths.student(subject.student_id) : paths.students, label: `View ${studentsWord}`, access: 'family-read' };
+      return { to: subject.student_id ? paths.student(subject.student_id) : paths.students, label: subject.student_id ? `View ${studentWord}` : `View ${studentWord}s`, access: 'family-read' };
     case undefined:
       return null;
   }
