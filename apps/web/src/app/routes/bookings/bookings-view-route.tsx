@@ -149,7 +149,12 @@ export default function BookingsViewRoute() {
         title="Cancel this booking?"
         description={
           confirming
-            ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${clockRange(confirming.time, confirming.endTime)}.`
+            ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${clockRange(confirming.time, confirming.endTime)}.${
+                // Decision 025: a refund or a credit for a booking invoiced is the company's to give; the family is told before it confirms.
+                confirming.invoiceNumber
+                  ? ` The ${court.toLowerCase()} is freed; what you paid on invoice ${confirming.invoiceNumber} is not refunded here. Please contact ${config.CompanyDisplayName} about a refund or a credit.`
+                  : ''
+              }`
             : undefined
         }
         size="sm"
