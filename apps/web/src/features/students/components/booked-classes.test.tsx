@@ -48,4 +48,11 @@ describe('BookedClasses', () => {
     renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: null }]} />, { url: '/', config: classesTestConfig('Minutes') });
     expect(screen.getByText('Next session:').nextElementSibling?.textContent).toBe('None scheduled');
   });
+
+  it('offers All dates with no count that the list it opens would not match', () => {
+    const dates = [{ SessionID: 2, Date: '2026-12-05', Status: 'scheduled' as const }];
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates }]} />, { url: '/', config: classesTestConfig('Minutes') });
+    // "All dates (1)" opened on the nine sessions of the place.
+    expect(screen.getByText('All dates').tagName).toBe('SUMMARY');
+  });
 });

@@ -94,7 +94,6 @@ export function BookedClasses({
     <>
       <ul className="grid gap-4 lg:grid-cols-2">
         {classes.map((c) => {
-          const scheduled = c.dates.filter((d) => d.Status === 'scheduled').length;
           // The server answers the first session that is not over yet (decision 081).
           const next = c.next_session?.Date ?? null;
           return (
@@ -125,7 +124,8 @@ export function BookedClasses({
               </dl>
               {c.dates.length > 0 ? (
                 <details open={c.ClassID === openClassId} onToggle={(e) => toggle(c.ClassID, e.currentTarget.open)} className="group mt-4">
-                  <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">All dates ({scheduled})</summary>
+                  {/* No count: the list opened is every session of the place, past ones too, which the record's dates are not. */}
+                  <summary className="cursor-pointer rounded text-sm font-semibold text-primary-ink hover:underline">All dates</summary>
                   {opened.has(c.ClassID) ? <ClassDates classId={c.ClassID} className={c.OCRName} studentId={studentId} markedSessionId={c.ClassID === openClassId ? sessionId : undefined} /> : null}
                 </details>
               ) : null}
