@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { Availability } from '@portal/shared/bookings-schemas';
@@ -449,5 +450,26 @@ describe('the public booking page (/ob)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
     expect((await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' })).getAttribute('aria-pressed')).toBe('false');
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the browser’s Back from the checkout returns to the chosen time, not off the page', async () => {
+    serveBasics();
+    function BrowserBack() {
+      const navigate = useNavigate();
+      return <button onClick={() => void navigate(-1)}>Browser back</button>;
+    }
+    renderRoute(
+      <>
+        <GuestBookingRoute />
+        <BrowserBack />
+      </>,
+      { url: '/ob?id=2002', config },
+    );
+    await chooseSlot();
+    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    // Back on the times with the court still chosen (before, Back left the page and the choice with it).
+    expect(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

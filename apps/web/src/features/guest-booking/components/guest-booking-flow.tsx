@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { ArrowRightIcon, PencilIcon } from 'lucide-react';
 import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
 import { BookingChoiceBar, BookingPicker, useBookingChoice, type BookingChoice } from '@/components/bookings/booking-picker';
@@ -12,62 +13,70 @@ import { guestAvailabilityKey, useGuestAvailability } from '../api/get-guest-ava
 import { BookingConfirmed } from './booking-confirmed';
 import { GuestCheckout, type GuestBooked } from './guest-checkout';
 
-type Stage = { step: 'pick' } | { step: 'checkout' } | { step: 'done'; booked: GuestBooked };
+/** The step the browser's history entry is at: each step is an entry, so Back returns to the one before. */
+type Step = 'pick' | 'checkout' | 'done';
 
 const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 /**
  * The public booking page (N37): a venue, a booking type, a day and a free slot (the hub's
  * pickers), then the checkout, then the confirmation. The choice is kept while the guest goes to
- * the checkout and back.
+ * the checkout and back, with the page's own links or the browser's Back. The confirmation takes
+ * the checkout's place in the history: Back from it returns to the times, never to paying again.
  */
 export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) {
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
   const choice = useBookingChoice(options);
   const availability = useGuestAvailability(choice.params);
-  const [stage, setStage] = useState<Stage>({ step: 'pick' });
+  const step: Step = (location.state as { guestStep?: Step } | null)?.guestStep ?? 'pick';
+  const [booked, setBooked] = useState<GuestBooked | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Moving between choosing, the checkout and the confirmation takes the focus to the new step's heading.
   const moved = useRef(false);
-  const moveTo = (next: Stage) => {
+  const moveTo = (next: Step, how: 'push' | 'replace' | 'back') => {
     moved.current = true;
-    setStage(next);
+    if (how === 'back') void navigate(-1);
+    else void navigate(`${location.pathname}${location.search}`, { replace: how === 'replace', state: next === 'pick' ? null : { guestStep: next } });
     toTop();
   };
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
-  }, [stage]);
+  }, [step]);
   const freeTimesChanged = () => void queryClient.invalidateQueries({ queryKey: guestAvailabilityKey });
   const slot = choice.choice;
 
-  if (stage.step === 'done') {
+  if (step === 'done' && booked) {
     return (
       <BookingConfirmed
-        booked={stage.booked}
+        booked={booked}
         onAnother={() => {
+          setBooked(null);
           choice.setChoice(null);
-          moveTo({ step: 'pick' });
+          moveTo('pick', 'replace');
         }}
       />
     );
   }
 
-  if (stage.step === 'checkout' && slot) {
+  if (step === 'checkout' && slot) {
     return (
       <GuestCheckout
         booking={{ venue_id: choice.venueId, booking_type_id: choice.typeId, date: choice.date, time: slot.time, court: slot.court }}
-        summary={<ChosenSlot choice={choice} onChange={() => moveTo({ step: 'pick' })} />}
-        onBooked={(booked) => {
+        summary={<ChosenSlot choice={choice} onChange={() => moveTo('pick', 'back')} />}
+        onBooked={(made) => {
           freeTimesChanged();
-          moveTo({ step: 'done', booked });
+          setBooked(made);
+          moveTo('done', 'replace');
         }}
         onSlotLost={(message) => {
           freeTimesChanged();
           choice.setChoice(null);
           setError(message);
-          moveTo({ step: 'pick' });
+          moveTo('pick', 'back');
         }}
       />
     );
@@ -87,7 +96,7 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
             disabled={!slot}
             onClick={() => {
               setError(null);
-              moveTo({ step: 'checkout' });
+              moveTo('checkout', 'push');
             }}
             className="w-full sm:w-auto"
           >
