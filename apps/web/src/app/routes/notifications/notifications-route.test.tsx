@@ -117,4 +117,35 @@ describe('notifications link to what they are about (decision 079), on a phone',
     await waitFor(() => expect(document.activeElement).toBe(item('Invoice INV-10231 issued')));
     expect(screen.queryByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' })).toBeNull();
   });
+
+  it('in New, a notification marked read leaves the list and the focus goes to the next one, not the top of the page', async () => {
+    const news = [note(11, 'Term starts Monday', 'New', null), note(12, 'Pool closed Friday', 'New', null)];
+    const marked: number[] = [];
+    server.use(
+      http.get<never, never, NotificationList>('/api/notification', ({ request }) => {
+        const onlyNew = new URL(request.url).searchParams.get('status') === 'New';
+        const all = news.map((c) => (marked.includes(c.NotificationContactID) ? { ...c, Status: 'Read' as const } : c));
+        const shown = onlyNew ? all.filter((c) => c.Status === 'New') : all;
+        return HttpResponse.json({ total_count: shown.length, total_count_new: all.filter((c) => c.Status === 'New').length, notificationContacts: shown });
+      }),
+      http.post<never, { notificationContactID: number }, NotificationMarkReadAnswer>('/api/notification/mark-read', async ({ request }) => {
+        marked.push((await request.json()).notificationContactID);
+        return HttpResponse.json({ success: true, total_count_new: 1 });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(companyConfigQueryOptions.queryKey, config);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/hub/notifications?status=New']}>
+          <NotificationsRoute />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const mark = await screen.findByRole('button', { name: 'Mark as read: Term starts Monday' });
+    mark.focus();
+    fireEvent.click(mark);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Term starts Monday' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(item('Pool closed Friday')));
+  });
 });

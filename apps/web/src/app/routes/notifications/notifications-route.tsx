@@ -65,9 +65,28 @@ export default function NotificationsRoute() {
     return () => window.clearTimeout(timer);
   }, [status]);
 
+  // A notification marked read that leaves the list (the New filter) hands the focus to the one that takes its place.
+  const listRef = useRef<HTMLUListElement>(null);
+  const leaving = useRef<{ id: number; index: number } | null>(null);
   function markOne(id: number) {
+    leaving.current = { id, index: contacts.findIndex((c) => c.NotificationContactID === id) };
     markRead.mutate(id, { onError: (e) => setError(errorMessage(e)) });
   }
+  useEffect(() => {
+    const gone = leaving.current;
+    if (!gone) return;
+    const still = contacts.find((c) => c.NotificationContactID === gone.id);
+    // Still listed: it keeps the focus itself once read (NotificationListItem).
+    if (still) {
+      if (still.Status !== 'New') leaving.current = null;
+      return;
+    }
+    leaving.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const articles = listRef.current?.querySelectorAll<HTMLElement>('article') ?? [];
+    // The last one gone: the filter's tab, above the empty list.
+    (articles[Math.min(gone.index, articles.length - 1)] ?? document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'))?.focus({ preventScroll: true });
+  }, [contacts]);
 
   function markEverything() {
     markAll.mutate(undefined, {
@@ -131,7 +150,7 @@ export default function NotificationsRoute() {
               <EmptyState icon={<BellIcon className="size-7" />} text={EMPTY_TEXT[f]} />
             ) : (
               <>
-                <ul className="space-y-3">
+                <ul ref={listRef} className="space-y-3">
                   {contacts.map((contact) => (
                     <NotificationListItem
                       key={contact.NotificationContactID}
