@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ export default function NotificationsRoute() {
   const [error, setError] = useState<string | null>(null);
   const markedTarget = useRef<number | null>(null);
 
-  const contacts = list.data?.pages.flatMap((p) => p.notificationContacts) ?? [];
+  const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.notificationContacts) ?? [], [list.data]);
   const newCount = list.data?.pages[list.data.pages.length - 1]?.total_count_new ?? 0;
   const target = targetId ? contacts.find((c) => c.NotificationContactID === targetId) : undefined;
 
