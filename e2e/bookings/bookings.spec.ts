@@ -20,6 +20,8 @@ async function addOne(page: Page) {
   await court.click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
+  // The focus stays with what was added (Add to cart is disabled now), not the top of the page.
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeFocused();
   return label;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarXIcon, CheckCircle2Icon, ShoppingCartIcon } from 'lucide-react';
 import type { BookingOptions } from '@portal/shared/bookings-schemas';
@@ -46,6 +46,11 @@ function BookingForm({ options }: { options: BookingOptions }) {
   const choice = useBookingChoice(options);
   const { venueId, typeId, date, type } = choice;
   const [added, setAdded] = useState<string | null>(null);
+  // The court added, Add to cart turns disabled: the focus goes to what was added and its way to the checkout, not the top of the page.
+  const addedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (added) addedRef.current?.focus({ preventScroll: true });
+  }, [added]);
   const [error, setError] = useState<string | null>(null);
   const check = useCheckBooking();
   const bookingItems = useCartStore((s) => s.bookingItems);
@@ -93,7 +98,12 @@ function BookingForm({ options }: { options: BookingOptions }) {
   return (
     <div className="space-y-6">
       {added ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-success-line bg-success-surface px-4 py-3 text-sm text-success">
+        <div
+          ref={addedRef}
+          role="status"
+          tabIndex={-1}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-success-line bg-success-surface px-4 py-3 text-sm text-success focus:outline-none"
+        >
           <span className="inline-flex items-center gap-2 font-medium">
             <CheckCircle2Icon aria-hidden="true" className="size-5" /> Added to your cart: {added}
           </span>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { GuestBooking, GuestLinkAnswer } from '@portal/shared/guest-booking-schemas';
@@ -71,6 +71,8 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(tokens.cancel).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect((await screen.findByRole('status')).textContent).toBe('Your booking has been cancelled.');
+    // The button that opened the dialog is gone: the focus is on the confirmation, not the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
     expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
     expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });

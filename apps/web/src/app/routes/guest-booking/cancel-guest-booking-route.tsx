@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarCheckIcon, CalendarXIcon, LinkIcon } from 'lucide-react';
 import { bookingMessages } from '@portal/shared/bookings-schemas';
@@ -36,6 +36,11 @@ export default function CancelGuestBookingRoute() {
   const [confirming, setConfirming] = useState(false);
   const cancelling = useRef(false);
   const [error, setError] = useState<string | null>(null);
+  // Cancelled, the button that opened the dialog is gone: the focus goes to the confirmation, not the top of the page.
+  const cancelledRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (cancel.isSuccess) cancelledRef.current?.focus({ preventScroll: true });
+  }, [cancel.isSuccess]);
   const dateFormat = config.localization.DateFormat;
   const zone = companyTimeZone(config);
 
@@ -67,7 +72,12 @@ export default function CancelGuestBookingRoute() {
       ) : (
         <div className="space-y-5">
           {cancel.isSuccess ? (
-            <p role="status" className="flex items-center gap-2 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success">
+            <p
+              ref={cancelledRef}
+              role="status"
+              tabIndex={-1}
+              className="flex items-center gap-2 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success focus:outline-none"
+            >
               <CalendarXIcon aria-hidden="true" className="size-5 shrink-0" />
               {cancel.data.message ?? guestBookingMessages.cancelled}
             </p>
