@@ -331,16 +331,19 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const leo = await studentId('Leo');
     await db().updateTable('enrolments').set({ end_date: '2000-01-01' }).where('company_id', '=', splash).where('class_id', '=', turtle).where('student_id', '=', leo).execute();
     await runMinuteJobs(t.runtime.ctx);
-    const offered = await db().selectFrom('waitlist_entries').select(['status', 'client_id']).where('company_id', '=', splash).where('class_id', '=', turtle).orderBy('id').execute();
+    const offered = await db().selectFrom('waitlist_entries').select(['status', 'client_id', 'student_id']).where('company_id', '=', splash).where('class_id', '=', turtle).orderBy('id').execute();
     expect(offered.map((o) => o.status)).toEqual(['offered', 'waiting']);
     const note = await db()
       .selectFrom('notification_contacts as nc')
       .innerJoin('notifications as n', 'n.id', 'nc.notification_id')
-      .select(['n.title', 'n.tag_data'])
+      .select(['n.title', 'n.tag_data', 'n.content'])
       .where('nc.client_id', '=', offered[0]!.client_id)
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(note.title).toBe('A place is free in Turtle – Saturday');
+    // It names the child the place is held for (a family may have several on waitlists).
+    const child = await db().selectFrom('students').select('first_name').where('id', '=', offered[0]!.student_id).executeTakeFirstOrThrow();
+    expect(note.content).toContain(`A place in Turtle – Saturday is held for ${child.first_name} for`);
     // The offer it is about, so the portal links to it (decision 079).
     expect(JSON.parse(note.tag_data ?? 'null')).toEqual({ kind: 'waitlist_offer', class_id: turtle, waitlist_id: expect.any(Number) });
     // Held for the first family: still full to others.

@@ -123,7 +123,19 @@ export function findClassesWithWaiting(db: Db) {
 }
 
 export function findFirstWaiting(db: Db, companyId: number, classId: number, count: number, at: { now: string; today: string }) {
-  return classWaitlist(db, companyId, classId).select(['id', 'client_id', 'student_id']).where('status', '=', 'waiting').where(holdsNoTermPlace(at)).orderBy('id').limit(count).execute();
+  return (
+    classWaitlist(db, companyId, classId)
+      .select(['id', 'client_id', 'student_id'])
+      // The child the place is offered for, named in the offer (a family may have several on waitlists).
+      .select((eb) =>
+        eb.selectFrom('students').select('students.first_name').whereRef('students.id', '=', 'waitlist_entries.student_id').where('students.company_id', '=', companyId).as('student_first_name'),
+      )
+      .where('status', '=', 'waiting')
+      .where(holdsNoTermPlace(at))
+      .orderBy('id')
+      .limit(count)
+      .execute()
+  );
 }
 
 export async function markOffered(db: Db, companyId: number, entryId: number, now: string, expiresAt: string): Promise<boolean> {

@@ -101,7 +101,7 @@ export async function sweepWaitlists(ctx: Ctx, loadCompany: (companyId: number) 
         if (!(await waitlistRepo.markOffered(tx.db, company_id, entry.id, now, expires))) continue;
         made += 1;
         const title = `A place is free in ${cls.name}`;
-        const content = `A place in ${cls.name} is held for you for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
+        const content = `A place in ${cls.name} is held for ${entry.student_first_name ?? 'you'} for ${hours} hours. Add the class to your cart and check out before then, or it passes to the next family on the waitlist.`;
         await notifyClient(tx.db, {
           companyId: company_id,
           clientId: entry.client_id,
