@@ -30,7 +30,7 @@ describe('Modal focus on opening', () => {
 
 describe('Modal focus on closing', () => {
   /** A page with a button that opens a form dialog, whose Save hands over to a Done dialog (the add-to-cart pattern). */
-  function HandOver({ removeOpener = false }: { removeOpener?: boolean }) {
+  function HandOver({ removeOpener = false, hiddenInput = false }: { removeOpener?: boolean; hiddenInput?: boolean }) {
     const [step, setStep] = useState<'none' | 'form' | 'done'>('none');
     const [gone, setGone] = useState(false);
     return (
@@ -44,6 +44,8 @@ describe('Modal focus on closing', () => {
               Open
             </button>
           )}
+          {/* A file input the page works by a button (the student picture's): never a place for the focus. */}
+          {hiddenInput ? <input type="file" tabIndex={-1} aria-hidden="true" className="sr-only" /> : null}
           <button type="button">Next to it</button>
         </div>
         <Modal open={step === 'form'} onOpenChange={() => setStep('none')} title="Form">
@@ -87,6 +89,12 @@ describe('Modal focus on closing', () => {
 
   it('where the opener is gone, the focus goes to the nearest control where it was, not the top of the page', async () => {
     render(<HandOver removeOpener />);
+    await openSaveContinue();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next to it' })));
+  });
+
+  it('the nearest control is one a keyboard reaches: not a hidden file input', async () => {
+    render(<HandOver removeOpener hiddenInput />);
     await openSaveContinue();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next to it' })));
   });

@@ -29,7 +29,10 @@ function focusMarked(event: Event) {
   marked.focus();
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The controls a keyboard reaches (a file input worked by a button, tabindex −1, is not one). */
+const FOCUSABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]']
+  .map((s) => `${s}:not([tabindex="-1"]):not([aria-hidden="true"])`)
+  .join(', ');
 
 /** What had the focus when a dialog opened, and the elements around it then. */
 interface Opener {

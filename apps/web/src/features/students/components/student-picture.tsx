@@ -93,6 +93,9 @@ export function StudentPictureControls({ studentId, hasPicture, name }: { studen
               variant="danger"
               loading={remove.isPending}
               onClick={async () => {
+                // What an earlier try said goes: the outcome of this one is what shows.
+                setError(null);
+                setDone(null);
                 try {
                   await remove.mutateAsync(undefined);
                   setDone(studentMessages.pictureDeleted);
