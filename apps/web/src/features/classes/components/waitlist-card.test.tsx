@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ClassItemAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
@@ -74,5 +74,28 @@ describe('WaitlistCard', () => {
     expect((await within(offered!).findByRole('alert')).textContent).toBe('This class is full.');
     expect(useCartStore.getState().classItems).toEqual([]);
     expect(screen.queryByText('The checkout')).toBeNull();
+  });
+
+  it('Leave waitlist asks first, saying what is given up; Stay keeps the place, Leave gives it up', async () => {
+    const left: unknown[] = [];
+    server.use(
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(left.length ? { entries: waitlist.entries.slice(1) } : waitlist)),
+      http.post('/api/classes/leave-waitlist', async ({ request }) => {
+        left.push(await request.json());
+        return HttpResponse.json({ entries: waitlist.entries.slice(1) });
+      }),
+    );
+    renderCard();
+    const [offered] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(offered!).getByRole('button', { name: 'Leave waitlist' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave the waitlist?' });
+    // A place held for the family is a place given away: it says so before it goes.
+    expect(within(ask).getByText('The place held for Noah Mitchell in Dolphin – Monday goes to the next family on the waitlist.')).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Stay on the waitlist' }));
+    expect(left).toEqual([]);
+    fireEvent.click(within(offered!).getByRole('button', { name: 'Leave waitlist' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave the waitlist?' })).getByRole('button', { name: 'Leave waitlist' }));
+    await waitFor(() => expect(left).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Dolphin – Monday')).toBeNull());
   });
 });

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WaitlistEntry } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useValidateClassItem } from '../api/class-items';
 import { useLeaveWaitlist, useWaitlist } from '../api/waitlist';
@@ -19,10 +21,13 @@ export function WaitlistCard() {
   const config = useConfig();
   const waitlist = useWaitlist();
   const leave = useLeaveWaitlist();
+  const leaveOnce = useOneAtATime(leave);
   const validate = useValidateClassItem();
   const navigate = useNavigate();
   // A refusal is shown under the place it is about.
   const [error, setError] = useState<{ waitlistId: number; message: string } | null>(null);
+  // Leaving gives up a position, or a place held: asked first, saying which.
+  const [leaving, setLeaving] = useState<WaitlistEntry | null>(null);
   const entries = waitlist.data?.entries ?? [];
   if (entries.length === 0) return null;
 
@@ -41,6 +46,15 @@ export function WaitlistCard() {
         onError: (err) => setError({ waitlistId: e.WaitlistID, message: errorMessage(err) }),
       },
     );
+  }
+
+  function confirmLeave() {
+    if (!leaving) return;
+    const entry = leaving;
+    leaveOnce(entry.WaitlistID, {
+      onError: (err) => setError({ waitlistId: entry.WaitlistID, message: errorMessage(err) }),
+      onSettled: () => setLeaving(null),
+    });
   }
 
   return (
@@ -79,7 +93,10 @@ export function WaitlistCard() {
                 variant="secondary"
                 aria-describedby={`waitlist-${e.WaitlistID}`}
                 loading={leave.isPending && leave.variables === e.WaitlistID}
-                onClick={() => leave.mutate(e.WaitlistID)}
+                onClick={() => {
+                  setError(null);
+                  setLeaving(e);
+                }}
               >
                 Leave waitlist
               </Button>
@@ -92,6 +109,29 @@ export function WaitlistCard() {
           </li>
         ))}
       </ul>
+      <Modal
+        open={leaving !== null}
+        onOpenChange={(open) => (open ? undefined : setLeaving(null))}
+        title="Leave the waitlist?"
+        description={
+          leaving
+            ? leaving.Status === 'offered'
+              ? `The place held for ${leaving.StudentName} in ${leaving.ClassName} goes to the next family on the waitlist.`
+              : `${leaving.StudentName} gives up position ${leaving.Position} on the waitlist for ${leaving.ClassName}.`
+            : undefined
+        }
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setLeaving(null)}>
+              Stay on the waitlist
+            </Button>
+            <Button variant="danger" loading={leave.isPending} onClick={confirmLeave}>
+              Leave waitlist
+            </Button>
+          </>
+        }
+      />
     </section>
   );
 }
