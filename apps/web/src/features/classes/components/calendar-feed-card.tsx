@@ -57,7 +57,10 @@ export function CalendarFeedCard() {
               </Button>
             </div>
           ) : feed.data?.active ? (
-            <p className="mt-3 text-sm text-ink-soft">Your calendar link is active since {formatDate(feed.data.created_at, config.localization.DateFormat, companyTimeZone(config))}.</p>
+            <p className="mt-3 text-sm text-ink-soft">
+              Your calendar link is active since {formatDate(feed.data.created_at, config.localization.DateFormat, companyTimeZone(config))}. It is kept private and shown only when it is made: to add
+              your classes to another calendar, make a new link; the one you have now then stops working.
+            </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" loading={create.isPending} onClick={() => create.mutate(undefined, { onError: (e) => setError(errorMessage(e)), onSuccess: () => setCopied(false) })}>
