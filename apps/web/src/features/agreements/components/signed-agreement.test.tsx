@@ -34,4 +34,12 @@ describe('SignedAgreement', () => {
     expect(screen.getByText(/^Signed on /)).toBeTruthy();
     expect(screen.getByRole('img', { name: /^Your signature on Terms, signed on / })).toBeTruthy();
   });
+
+  it('an agreement that asks for a signature, signed before the account came to the portal (no picture kept), reads "Signed on" as the list does, and says where the signed copy is', () => {
+    const config = classesTestConfig('HoursAndMinutes');
+    const imported = { ...answer, agreement: { ...answer.agreement, RequiresSignature: true } };
+    renderRoute(<SignedAgreement answer={imported} headingId="h" />, { url: '/', config });
+    expect(screen.getByText(/^Signed on /)).toBeTruthy();
+    expect(screen.getByText(`This agreement was signed before your account was set up here: ${config.CompanyDisplayName} keeps the signed copy.`)).toBeTruthy();
+  });
 });

@@ -17,7 +17,8 @@ export function SignedAgreement({ answer, headingId }: { answer: SignedAgreement
         </h2>
         <p className="mt-1.5 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheckIcon aria-hidden="true" className="size-4 shrink-0" />
-          {`${signature.Signature ? 'Signed' : 'Accepted'} on ${when}`}
+          {/* The agreement's own kind, as the list names it: one signed before the portal has no picture here. */}
+          {`${signature.Signature || answer.agreement.RequiresSignature ? 'Signed' : 'Accepted'} on ${when}`}
           {answer.agreement.Version > 1 ? <span className="font-normal text-muted">(version {signature.Version})</span> : null}
         </p>
       </div>
@@ -29,6 +30,8 @@ export function SignedAgreement({ answer, headingId }: { answer: SignedAgreement
             <img src={signature.Signature} alt={`Your signature on ${signature.Name}, signed on ${when}`} className="mx-auto max-h-40 w-auto max-w-full" />
           </div>
         </figure>
+      ) : answer.agreement.RequiresSignature ? (
+        <p className="text-sm text-muted">This agreement was signed before your account was set up here: {config.CompanyDisplayName} keeps the signed copy.</p>
       ) : null}
     </div>
   );
