@@ -195,15 +195,6 @@ export function findReceiptAllocations(db: Db, companyId: number, receiptId: num
     .execute();
 }
 
-export function findClientForDocuments(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('clients')
-    .select(['first_name', 'last_name', 'address1', 'suburb', 'state', 'postcode', 'email'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
-}
-
 // Writes, each in the caller's transaction (checkout, the bundle importer).
 
 /** The next number of a company's document kind; the upsert serialises concurrent writers on the counter row. */

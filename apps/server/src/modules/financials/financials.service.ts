@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as repo from './financials.repository.ts';
 import * as debitRepo from './debit-invoices.repository.ts';
-import * as lookupRepo from './invoice-lookup.repository.ts';
+import * as lookupRepo from './document-lookups.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 
 /**
@@ -35,8 +35,15 @@ export function listUpcomingPayments(ctx: Ctx, companyId: number, clientId: numb
   return repo.findPaymentPlans(ctx.db, { companyId, clientId, ...page });
 }
 
-function addressLines(c: { address1: string; suburb: string; state: string; postcode: string }): string[] {
-  return [c.address1, [c.suburb, c.state, c.postcode].filter(Boolean).join(' ')].filter((l) => l.trim() !== '');
+type DocumentClient = NonNullable<Awaited<ReturnType<typeof lookupRepo.findClientForDocuments>>>;
+
+/** Where an invoice or a receipt is addressed: the billing address where the family gave one of its own, else the address, every line of it. */
+function addressLines(c: DocumentClient): string[] {
+  const billing = c.billing_addr_same !== 1 && c.billing_address1.trim() !== '';
+  const [line1, line2, suburb, state, postcode] = billing
+    ? [c.billing_address1, c.billing_address2, c.billing_suburb, c.billing_state, c.billing_postcode]
+    : [c.address1, c.address2, c.suburb, c.state, c.postcode];
+  return [line1, line2, [suburb, state, postcode].filter(Boolean).join(' ')].filter((l) => l.trim() !== '');
 }
 
 /** One invoice as its page and its PDF show it; a Debit Scheduled invoice is not opened (I8). */
@@ -47,7 +54,7 @@ export async function getInvoice(ctx: Ctx, company: Company, clientId: number, i
   const [lines, payments, client] = await Promise.all([
     repo.findInvoiceLines(ctx.db, company.id, inv.id),
     repo.findInvoicePayments(ctx.db, company.id, inv.id),
-    repo.findClientForDocuments(ctx.db, company.id, clientId),
+    lookupRepo.findClientForDocuments(ctx.db, company.id, clientId),
   ]);
   const s = company.settings;
   const taxFromLines = lines.reduce((sum, l) => sum + l.tax_cents, 0);
@@ -91,7 +98,7 @@ export async function invoicePdf(ctx: Ctx, company: Company, clientId: number, i
 export async function receiptPdf(ctx: Ctx, company: Company, clientId: number, receiptNo: string): Promise<Buffer> {
   const receipt = await repo.findReceiptByNo(ctx.db, { companyId: company.id, clientId, receiptNo });
   if (!receipt) throw notFound(financialsMessages.receiptNotFound);
-  const [allocations, client] = await Promise.all([repo.findReceiptAllocations(ctx.db, company.id, receipt.id), repo.findClientForDocuments(ctx.db, company.id, clientId)]);
+  const [allocations, client] = await Promise.all([repo.findReceiptAllocations(ctx.db, company.id, receipt.id), lookupRepo.findClientForDocuments(ctx.db, company.id, clientId)]);
   return renderReceiptPdf(company, {
     receiptNumber: receipt.receipt_no,
     date: receipt.receipt_date,

@@ -42,6 +42,34 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(partly.body.lines.reduce((sum, l) => sum + l.total, 0)).toBe(12250);
   });
 
+  it('an invoice is billed to the whole address: its second line, or the billing address where the family gave another', async () => {
+    const family = await registerCustomer(t, { email: `billto.${engine}.${Date.now()}@example.com`, firstName: 'Rosa', lastName: 'Diaz' });
+    const db = t.runtime.ctx.db;
+    await db
+      .updateTable('clients')
+      .set({ address1: '27 Beach Road', address2: 'Unit 4', suburb: 'Bondi Beach', state: 'NSW', postcode: '2026', billing_addr_same: 1 })
+      .where('id', '=', family.clientId)
+      .execute();
+    const { invoiceNo } = await t.runtime.ctx.transaction((trx) =>
+      createInvoice(trx, {
+        companyId: splash.id,
+        clientId: family.clientId,
+        invoiceDate: '2026-01-10',
+        dueDate: '2026-01-24',
+        lines: [{ type: 'Custom', breakdownKey: null, description: 'Registration fee', quantity: 1, unitPriceCents: 3000, amountCents: 3000, taxCents: 273, totalCents: 3000 }],
+      }),
+    );
+    const billTo = async () => (await family.browser.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`)).body.billTo;
+    // "Unit 4" was left out of the invoice and its PDF.
+    expect(await billTo()).toEqual({ name: 'Rosa Diaz', address: ['27 Beach Road', 'Unit 4', 'Bondi Beach NSW 2026'] });
+    await db
+      .updateTable('clients')
+      .set({ billing_addr_same: 0, billing_address1: 'PO Box 12', billing_address2: '', billing_suburb: 'Bondi Junction', billing_state: 'NSW', billing_postcode: '1355' })
+      .where('id', '=', family.clientId)
+      .execute();
+    expect(await billTo()).toEqual({ name: 'Rosa Diaz', address: ['PO Box 12', 'Bondi Junction NSW 1355'] });
+  });
+
   it('needs a signed-in customer', async () => {
     const guest = new Browser(t.server);
     await guest.enterCompany('SPLASH');

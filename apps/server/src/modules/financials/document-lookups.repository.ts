@@ -12,3 +12,28 @@ export function findInvoiceWithLine(db: Db, companyId: number, clientId: number,
     .orderBy('i.id', 'desc')
     .executeTakeFirst();
 }
+
+/** Who an invoice or a receipt is addressed to: the name, the address and the billing address. */
+export function findClientForDocuments(db: Db, companyId: number, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .select([
+      'first_name',
+      'last_name',
+      'address1',
+      'address2',
+      'suburb',
+      'state',
+      'postcode',
+      'email',
+      'billing_addr_same',
+      'billing_address1',
+      'billing_address2',
+      'billing_suburb',
+      'billing_state',
+      'billing_postcode',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+}
