@@ -1,3 +1,5 @@
+import { formatDateTime, type DateFormat } from '@portal/shared/date-time-text';
+
 /** Current instant as ISO-8601 UTC text (the storage format on both engines). */
 export function nowIso(now = new Date()): string {
   return now.toISOString();
@@ -68,4 +70,9 @@ export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/** An instant as the company's families read it in a message: its date format, its clock, and which clock ("30/11/2026 06:24:14 PM (Sydney time)"). */
+export function companyClockText(localization: { TimeZoneRegion: string; TimeZoneCity: string; DateFormat: DateFormat }, at: Date): string {
+  return `${formatDateTime(at, localization.DateFormat, companyTimeZone(localization))} (${localization.TimeZoneCity.replaceAll('_', ' ')} time)`;
 }

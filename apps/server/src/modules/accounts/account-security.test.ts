@@ -101,6 +101,9 @@ describe.each(testEngines())('account security on %s', (engine) => {
     const notice = await t.lastMailTo('setpw@example.com');
     expect(notice?.subject).toMatch(/password was changed/i);
     expect(notice?.text).toContain('The password of your Splash Swim School Customer Hub account was changed');
+    // When, on the school's clock and in its date format (it said "Mon, 30 Nov 2026 07:24:14 GMT" to a family in Sydney).
+    expect(notice?.text).toMatch(/was changed on \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d [AP]M \(Sydney time\)\./);
+    expect(notice?.text).not.toContain('GMT');
     // Done once: the action is complete, so a second change is refused.
     expect((await browser.post('/api/customer/set-password', { password: 'Heron#Lane59', confirm_password: 'Heron#Lane59' })).status).toBe(403);
   });

@@ -8,7 +8,7 @@ import { publicOrigin } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { addMinutes, nowIso } from '../../lib/time.ts';
+import { addMinutes, companyClockText, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
@@ -280,7 +280,7 @@ async function notifyPasswordChanged(ctx: Ctx, companyId: number, email: string)
   if (!company) return;
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(company.settings, [
-    `The password of your ${name} Customer Hub account was changed on ${ctx.clock.now().toUTCString()}.`,
+    `The password of your ${name} Customer Hub account was changed on ${companyClockText(company.settings.localization, ctx.clock.now())}.`,
     'If this was you, there is nothing to do. If it was not, reset your password now with "Forgot password" on the sign-in screen, and tell us.',
   ]);
   ctx.mailer.queue({ companyId, to: email, subject: `Your ${name} password was changed`, ...mail });

@@ -14,6 +14,7 @@ import { changePassword } from './customer.service.ts';
 import { completeSignInActions } from './sign-in-actions.service.ts';
 import * as repo from './my-details.repository.ts';
 import { checkEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode, pendingEmailCodeAddress, type EmailCodePurpose } from './email-code.service.ts';
+import { companyClockText } from '../../lib/time.ts';
 
 /** Decisions 020, 035: an e-mail change is an e-mail code of this purpose, as the registration code is. */
 const EMAIL_CHANGE: EmailCodePurpose = 'email-change';
@@ -283,7 +284,7 @@ async function startEmailChange(ctx: Ctx, company: Company, row: repo.ClientDeta
       ])
     : renderMail(company.settings, [
         `Hi ${row.first_name},`,
-        `To use this address for your ${name} Customer Hub account, enter this verification code: your verification code is ${code}.`,
+        `To use this address for your ${name} Customer Hub account, your verification code is ${code}.`,
         `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes. Your e-mail address changes only when the code is entered. If you did not ask for this, you can ignore this e-mail.`,
       ]);
   ctx.mailer.queue({
@@ -327,7 +328,7 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
   }
   const name = company.settings.CompanyDisplayName;
   const mail = renderMail(company.settings, [
-    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${ctx.clock.now().toUTCString()}.`,
+    `The e-mail address of your ${name} Customer Hub account was changed to ${maskEmail(change.email)} on ${companyClockText(company.settings.localization, ctx.clock.now())}.`,
     'If this was you, there is nothing to do. If it was not, contact us at once.',
   ]);
   ctx.mailer.queue({ companyId: company.id, to: row.email, subject: `Your ${name} e-mail address was changed`, ...mail });

@@ -296,6 +296,7 @@ describe.each(testEngines())('my details on %s', (engine) => {
       const notice = await t.lastMailTo('mover@example.com');
       expect(notice?.subject).toMatch(/e-mail address was changed/);
       expect(notice?.text).not.toContain('moved@example.com');
+      expect(notice?.text).toMatch(/ on \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d [AP]M \(Sydney time\)\./);
 
       // The sign-in moved with it.
       const fresh = new Browser(t.server);
