@@ -74,6 +74,8 @@ describe('Billing (/hub/settings/billing)', () => {
 
     fireEvent.change(within(form).getByLabelText('Sort Code'), { target: { value: '12-34-56' } });
     fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '12345678' } });
+    // A double-tap saves once.
+    fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
 
     expect(await screen.findByText('Your bank details have been saved.')).toBeTruthy();

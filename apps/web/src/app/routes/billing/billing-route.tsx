@@ -17,6 +17,7 @@ import { usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { CreditCardIcon, LandmarkIcon } from 'lucide-react';
 import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
 import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 type Mode = 'view' | 'card' | 'bank';
 
@@ -24,6 +25,7 @@ type Mode = 'view' | 'card' | 'bank';
 export default function BillingRoute() {
   const details = usePaymentDetails();
   const { saveCard, saveBank, remove, startDebit, finishDebit } = usePaymentDetailsMutations();
+  const saveBankOnce = useOneAtATime(saveBank);
   const [mode, setMode] = useState<Mode>('view');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -111,7 +113,7 @@ export default function BillingRoute() {
           busy={saveBank.isPending}
           onCancel={() => setMode('view')}
           onSubmit={(values) =>
-            saveBank.mutate(values, {
+            saveBankOnce(values, {
               onSuccess: () => {
                 setMode('view');
                 setStatus('Your bank details have been saved.');

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { useChangeRole, useFamilyAccess, useInviteGuardian, useRevokeGuardian, useWithdrawInvitation } from '../api/family-access';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 const roleOptions = GUARDIAN_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
 const card = 'rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6';
@@ -147,6 +148,7 @@ function HolderFamilyAccess() {
 
 function RemoveGuardian({ guardian, onClose, onDone }: { guardian: Guardian; onClose: () => void; onDone: (answer: { message?: string | undefined }) => void }) {
   const revoke = useRevokeGuardian();
+  const revokeOnce = useOneAtATime(revoke);
   const name = `${guardian.first_name} ${guardian.last_name}`;
   return (
     <Modal
@@ -159,7 +161,7 @@ function RemoveGuardian({ guardian, onClose, onDone }: { guardian: Guardian; onC
           <Button variant="secondary" onClick={onClose}>
             Keep access
           </Button>
-          <Button variant="danger" loading={revoke.isPending} onClick={() => revoke.mutate(guardian.id, { onSuccess: onDone, onSettled: onClose })}>
+          <Button variant="danger" loading={revoke.isPending} onClick={() => revokeOnce(guardian.id, { onSuccess: onDone, onSettled: onClose })}>
             Remove
           </Button>
         </>
