@@ -10,6 +10,8 @@ export const INVITATION_DAYS = 7;
 
 export const guardianMessages = {
   forbidden: ERROR_MESSAGES.ROLE_FORBIDDEN,
+  /** Our words: a guardian's save that would move the family's address, said under the field. */
+  emailHolderOnly: "Only the account holder can change the family's e-mail address.",
   invited: (email: string) => `We have sent an invitation to ${email}.`,
   invitationInvalid: ERROR_MESSAGES.INVITATION_INVALID,
   inviteSelf: ERROR_MESSAGES.INVITE_SELF,

@@ -175,7 +175,7 @@ export async function saveCustomerDetails(
     if (email !== row.email) newEmail = email;
   }
   // The family's address is the holder's sign-in: a guardian cannot move it (decision 101), and nothing is saved.
-  if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.forbidden);
+  if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.emailHolderOnly, [{ field: 'Email', message: guardianMessages.emailHolderOnly }]);
   if (newEmail) await beforeCodeMail();
   await repo.updateClientDetails(ctx.db, company.id, clientId, columns, customAnswers(form));
   // A billing address kept the same as the address follows it: the change the family made is the address's.

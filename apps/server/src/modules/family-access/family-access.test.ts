@@ -255,6 +255,8 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const details = (await coParent.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
     const moved = await coParent.browser.post('/api/customer/update-details', { ...details, Email: `moved.${unique()}@example.com`, Suburb: 'Manly' });
     expect(moved.status).toBe(403);
+    // Said under the field it is about, not "Your family access does not allow this." for the whole form.
+    expect(moved.body).toMatchObject({ code: 'ROLE_FORBIDDEN', message: "Only the account holder can change the family's e-mail address.", errors: [{ field: 'Email' }] });
     expect((await coParent.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client.Suburb).toBe(details.Suburb);
   });
 

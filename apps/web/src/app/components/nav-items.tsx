@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { barcodeEndpoints } from '@portal/shared/endpoints/barcodes';
 import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { financialEndpoints } from '@portal/shared/endpoints/financials';
@@ -46,9 +47,9 @@ export function settingsItems(config: CompanyConfig, role?: FamilyRole): NavItem
   return items;
 }
 
-/** Barcodes appear only for a customer who has some (Q1). */
+/** Barcodes appear only for a customer who has some (Q1), and whose family role may read them (decision 101). */
 export function barcodeItem(user: CustomerUser | null): NavItem | null {
-  if (!user || !(user.total_barcodes > 0)) return null;
+  if (!user || !(user.total_barcodes > 0) || !roleAllows(user.Role, barcodeEndpoints.list)) return null;
   return { label: 'Barcodes', to: paths.barcodes, section: paths.barcodes, icon: <BarcodeIcon /> };
 }
 

@@ -9,6 +9,8 @@ import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswe
 import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { ApiRequestError } from '@/lib/api-client';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { currentUserQueryOptions } from '@/entities/customer/identity';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { StudentForm } from '@/features/students/components/student-form';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
@@ -62,7 +64,7 @@ const record: CustomerRecord = {
 installMockServer();
 afterEach(cleanup);
 
-function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields) {
+function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: 'holder' | 'payer' = 'holder') {
   server.use(
     http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
@@ -70,6 +72,7 @@ function renderPage(update: (request: Request) => Response | Promise<Response>, 
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+  queryClient.setQueryData(currentUserQueryOptions.queryKey, { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', Email: 'parent@example.com', total_barcodes: 0, Role: role } as CustomerUser);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -169,5 +172,13 @@ describe('Student form', () => {
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(calls).toBe(2));
+  });
+});
+
+describe('My Details for a family member', () => {
+  it('a payer reads the details and is offered no Edit: the save would only be refused (decision 101)', async () => {
+    renderPage(() => HttpResponse.json({}), formFields, 'payer');
+    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
   });
 });

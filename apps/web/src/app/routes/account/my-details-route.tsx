@@ -10,6 +10,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useDetails } from '@/entities/customer/get-details';
+import { useCan } from '@/entities/customer/identity';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { DetailsSummary } from '@/components/forms/details-summary';
 import { DetailsForm } from '@/features/account/components/details-form';
 import { EmailCodeModal } from '@/features/account/components/email-code-modal';
@@ -24,6 +26,7 @@ interface PendingCode {
 /** /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form. */
 export default function MyDetailsRoute() {
   const details = useDetails();
+  const canEdit = useCan(accountEndpoints.updateDetails);
   const formFields = useFormFields('customer');
   const context = useCompanyFormContext();
   const [editing, setEditing] = useState(false);
@@ -104,17 +107,20 @@ export default function MyDetailsRoute() {
               <h2 id="details-heading" className="text-lg font-semibold text-ink">
                 Your details
               </h2>
-              <Button
-                ref={editButton}
-                variant="secondary"
-                icon={<PencilIcon aria-hidden="true" className="size-4" />}
-                onClick={() => {
-                  setStatus(null);
-                  setEditing(true);
-                }}
-              >
-                Edit details
-              </Button>
+              {/* A payer or a viewer reads the details; the form would only end in a refusal (decision 101). */}
+              {canEdit ? (
+                <Button
+                  ref={editButton}
+                  variant="secondary"
+                  icon={<PencilIcon aria-hidden="true" className="size-4" />}
+                  onClick={() => {
+                    setStatus(null);
+                    setEditing(true);
+                  }}
+                >
+                  Edit details
+                </Button>
+              ) : null}
             </div>
             <DetailsSummary record={record} descriptors={describeFormFields('customer', formFields.data, context)} />
           </>

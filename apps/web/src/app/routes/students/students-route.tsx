@@ -12,11 +12,15 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
 import { useStudents } from '@/features/students/api/get-students';
 import { StudentPhoto } from '@/features/students/components/student-picture';
+import { useCan } from '@/entities/customer/identity';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 
 /** /hub/students (E1, E2): the account's students in the company's word for them. */
 export default function StudentsRoute() {
   const config = useConfig();
   const term = studentTerm(config);
+  // Only a role that may add one is offered it (decision 101).
+  const canAdd = useCan(studentEndpoints.add);
   const [page, setPage] = useState(1);
   const list = useStudents(page);
   const students = list.data?.students ?? [];
@@ -27,10 +31,12 @@ export default function StudentsRoute() {
         title={`${term}s`}
         description={`Everyone on your account. Open a ${term.toLowerCase()} to see their classes and details.`}
         actions={
-          <Link to={paths.studentNew} className={buttonClasses('primary', 'md')}>
-            <PlusIcon aria-hidden="true" className="size-4" />
-            Add {term}
-          </Link>
+          canAdd ? (
+            <Link to={paths.studentNew} className={buttonClasses('primary', 'md')}>
+              <PlusIcon aria-hidden="true" className="size-4" />
+              Add {term}
+            </Link>
+          ) : null
         }
       />
       {list.isPending ? (
