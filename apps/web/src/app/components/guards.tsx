@@ -8,7 +8,6 @@ import { isSafeInternalPath } from '@portal/shared/safe-path';
 import { useCurrentUser, useSession } from '@/entities/customer/identity';
 import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
-import { barcodeItem } from './nav-items';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
 
 // The sign-in forms (and zod with them) load only when a guest actually needs them.
@@ -76,6 +75,7 @@ export function RequireFeature({ when, fallback = paths.company }: { when: (conf
 /** /hub/barcodes exists only for customers with at least one barcode (Q1). */
 export function RequireBarcodes() {
   const user = useCurrentUser();
-  if (!barcodeItem(user)) return <Navigate to={paths.company} replace />;
+  // The menus offer the page only to a role that may read it (nav-items); its call answers the rest.
+  if (!user || !(user.total_barcodes > 0)) return <Navigate to={paths.company} replace />;
   return <Outlet />;
 }
