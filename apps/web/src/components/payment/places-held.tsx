@@ -1,8 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { TimerIcon, TimerOffIcon } from 'lucide-react';
 import { formatTime } from '@portal/shared/date-time-text';
 import { Button } from '@/components/ui/button';
 import { timeLeftText } from '@/lib/countdown';
+
+/** Two taps closer than this are one double tap. */
+const DOUBLE_TAP_MS = 500;
+
+/** "Sydney" of "Australia/Sydney": which clock a time is on, said as the waiting room says it. */
+const zoneCity = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 
 /** Until when a family's places are held while it pays, with the time left (the cart's, and a new family's registration). */
 export function PlacesHeld({ headingId, until, left, zone, summary }: { headingId: string; until: number; left: number; zone: string | undefined; summary: string }) {
@@ -12,6 +18,7 @@ export function PlacesHeld({ headingId, until, left, zone, summary }: { headingI
       <div className="min-w-0 text-sm">
         <h2 id={headingId} className="font-semibold">
           Held for you until {formatTime(new Date(until), zone, false)}
+          {zone ? ` (${zoneCity(zone)} time)` : ''}
         </h2>
         <p className="mt-0.5">
           {summary} Time left{' '}
@@ -26,6 +33,18 @@ export function PlacesHeld({ headingId, until, left, zone, summary }: { headingI
 
 /** The places no longer held (the hold ran out, or another family took the place first), with "Hold again". */
 export function PlacesLapsed({ headingId, lines, error, busy, onHoldAgain }: { headingId: string; lines: ReactNode[]; error: string | null; busy: boolean; onHoldAgain: () => void }) {
+  // A double tap lands before the button is drawn busy: the second tap of it asks nothing (decision 115).
+  const asked = useRef(false);
+  // An answer (the button busy and then not, or a new refusal) ends the tap.
+  useEffect(() => {
+    asked.current = false;
+  }, [busy, error]);
+  const holdAgain = () => {
+    if (asked.current || busy) return;
+    asked.current = true;
+    window.setTimeout(() => (asked.current = false), DOUBLE_TAP_MS);
+    onHoldAgain();
+  };
   return (
     <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
       <TimerOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -36,7 +55,7 @@ export function PlacesLapsed({ headingId, lines, error, busy, onHoldAgain }: { h
         <p className="mt-0.5">Another family may take these before you pay:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">{lines}</ul>
         {error ? <p className="mt-2 font-medium">{error}</p> : null}
-        <Button className="mt-3" variant="secondary" size="sm" loading={busy} onClick={onHoldAgain}>
+        <Button className="mt-3" variant="secondary" size="sm" loading={busy} onClick={holdAgain}>
           Hold again
         </Button>
       </div>
