@@ -130,8 +130,25 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
   // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
   // lists) and 6 checks; a challenge step is one screen and one check more.
-  budgetSteps(card === 'challenge' ? 27 : 25);
+  budgetSteps(card === 'challenge' ? 27 : 28);
   await reachClassesCheckout(page, world);
+  if (card === 'ok') {
+    // Back from the checkout to the agreements keeps the drawn signature: Next goes on without signing again.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Signature pad, signed' })).toBeVisible();
+    // Drawn on the pad again, not only counted as given.
+    const inked = () =>
+      page.getByTestId('signature-pad').evaluate((c: HTMLCanvasElement) =>
+        c
+          .getContext('2d')!
+          .getImageData(0, 0, c.width, c.height)
+          .data.some((v, i) => i % 4 === 3 && v > 0),
+      );
+    await expect.poll(inked).toBe(true);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  }
   // Decision 109: the checkout holds both places while the family pays.
   const held = page.getByRole('region', { name: /^Held for you until \d/ });
   await expect(held).toContainText('Your places are kept for you while you pay.');

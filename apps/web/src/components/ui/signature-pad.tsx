@@ -14,18 +14,22 @@ export interface SignaturePadProps {
   /** The person signing, shown under the line. */
   signerHint?: string;
   error?: string | null;
+  /** A signature made before (the page left and come back to), drawn on the pad as it was. */
+  initial?: string | null;
 }
 
 /**
  * A pad to sign on with a mouse, finger or pen (signature_pad). Keyboard users type their name
  * instead: it is written onto the pad, so the server gets a PNG either way.
  */
-export function SignaturePad({ onChange, signerHint, error }: SignaturePadProps) {
+export function SignaturePad({ onChange, signerHint, error, initial = null }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadLib | null>(null);
   const onChangeRef = useRef(onChange);
   const [typed, setTyped] = useState('');
-  const [hasMark, setHasMark] = useState(false);
+  const [hasMark, setHasMark] = useState(initial !== null);
+  // A picture on the pad that is not strokes (a signature kept from before, or a typed name): drawn again when the pad is resized.
+  const picture = useRef<string | null>(initial);
   const hintId = useId();
   const errorId = useId();
   useEffect(() => {
@@ -45,12 +49,14 @@ export function SignaturePad({ onChange, signerHint, error }: SignaturePadProps)
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
       if (data.length > 0) pad.fromData(data);
+      else if (picture.current) void pad.fromDataURL(picture.current, { ratio });
       else {
         setHasMark(false);
         onChangeRef.current(null);
       }
     };
     const stroke = () => {
+      picture.current = null;
       setHasMark(!pad.isEmpty());
       onChangeRef.current(pad.isEmpty() ? null : pad.toDataURL('image/png'));
     };
@@ -67,6 +73,7 @@ export function SignaturePad({ onChange, signerHint, error }: SignaturePadProps)
   }, []);
 
   const clear = () => {
+    picture.current = null;
     padRef.current?.clear();
     setHasMark(false);
     onChangeRef.current(null);
@@ -90,7 +97,8 @@ export function SignaturePad({ onChange, signerHint, error }: SignaturePadProps)
     } while (ctx.measureText(name).width > width - 32 && size > 12);
     ctx.fillText(name, 16, PAD_HEIGHT / 2);
     setHasMark(true);
-    onChangeRef.current(canvas.toDataURL('image/png'));
+    picture.current = canvas.toDataURL('image/png');
+    onChangeRef.current(picture.current);
   };
 
   return (

@@ -47,8 +47,18 @@ const consent: Agreement = {
 const photos: Agreement = { AgreementID: 3, Name: 'Photo release', AgreementText: 'Photos may be used.', RequiresSignature: false, Version: 1, pivot: { Required: false }, Signed: null };
 const QUESTION = 'Would you like to receive news and offers from Splash Swim School by e-mail?';
 
-function Harness({ showCaptcha, onSubmit }: { showCaptcha: boolean; onSubmit: (answers: AgreementAnswer[], marketing: boolean | null) => void }) {
-  const [agreed, setAgreed] = useState<Record<number, boolean>>({});
+function Harness({
+  showCaptcha,
+  onSubmit,
+  initialSignatures,
+  initiallyAgreed = {},
+}: {
+  showCaptcha: boolean;
+  onSubmit: (answers: AgreementAnswer[], marketing: boolean | null) => void;
+  initialSignatures?: Record<number, string | null>;
+  initiallyAgreed?: Record<number, boolean>;
+}) {
+  const [agreed, setAgreed] = useState<Record<number, boolean>>(initiallyAgreed);
   const [marketing, setMarketing] = useState<boolean | null>(null);
   return (
     <AgreementsStep
@@ -67,6 +77,7 @@ function Harness({ showCaptcha, onSubmit }: { showCaptcha: boolean; onSubmit: (a
       onSubmit={(answers) => onSubmit(answers, marketing)}
       onExpired={() => {}}
       onBack={() => {}}
+      initialSignatures={initialSignatures}
     />
   );
 }
@@ -261,5 +272,20 @@ describe('AgreementsStep', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('back from the checkout, the signature given before is kept: Submit sends it without signing again', async () => {
+    const onSubmit = vi.fn();
+    const signature = 'data:image/png;base64,c2lnbmVkIGJlZm9yZQ==';
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness showCaptcha={false} onSubmit={onSubmit} initialSignatures={{ 2: signature }} initiallyAgreed={{ 1: true, 2: true }} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toContainEqual({ agreementID: 2, agreed: true, signature });
+    expect(screen.queryByText('Signature for Medical and photo consent is required')).toBeNull();
   });
 });

@@ -39,6 +39,8 @@ export interface AgreementsStepProps {
   /** The registration itself lapsed (its message): the flow sends the visitor back to prove the address again. */
   onExpired: (message: string) => void;
   onBack: () => void;
+  /** The signatures given when the page was last sent (the family came back from the checkout): shown again, not asked for again. */
+  initialSignatures?: Record<number, string | null>;
 }
 
 type CaptchaState = 'unsolved' | 'verifying' | 'verified';
@@ -63,7 +65,7 @@ function agreementErrors(agreements: readonly Agreement[], agreed: Record<number
  */
 export function AgreementsStep(props: AgreementsStepProps) {
   const { agreements, marketingQuestion, showCaptcha, registrationToken, agreed, onAgreedChange, marketing, onMarketingChange } = props;
-  const [signatures, setSignatures] = useState<Record<number, string | null>>({});
+  const [signatures, setSignatures] = useState<Record<number, string | null>>(() => props.initialSignatures ?? {});
   const [tried, setTried] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>('unsolved');
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
@@ -166,7 +168,12 @@ export function AgreementsStep(props: AgreementsStepProps) {
               <AgreementText text={a.AgreementText} />
               {a.RequiresSignature ? (
                 <div data-invalid={e.signature ? true : undefined}>
-                  <SignaturePad onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))} signerHint={props.signerName} error={e.signature} />
+                  <SignaturePad
+                    initial={props.initialSignatures?.[a.AgreementID] ?? null}
+                    onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))}
+                    signerHint={props.signerName}
+                    error={e.signature}
+                  />
                 </div>
               ) : null}
               <div data-invalid={e.agree ? true : undefined}>

@@ -391,6 +391,7 @@ export function RegistrationFlow({
         onDismissError={dismissError}
         onSubmit={submit}
         onExpired={expire}
+        initialSignatures={signed ? Object.fromEntries(signed.map((a) => [a.agreementID, a.signature ?? null])) : undefined}
         onBack={() => go('viewCustomer')}
       />
     );
