@@ -113,7 +113,8 @@ export function WaitingRoom({
           <p className="mx-auto flex max-w-5xl items-center gap-2">
             <TimerIcon aria-hidden="true" className="size-4 shrink-0" />
             <span>
-              It’s your turn: finish your registration by {formatTime(place.turnEndsAt, zone, false)}. Time left{' '}
+              It’s your turn: finish your registration by {formatTime(place.turnEndsAt, zone, false)}
+              {zoneNote(config)}. Time left{' '}
               <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
                 {timeLeftText(turnLeft)}
               </strong>
