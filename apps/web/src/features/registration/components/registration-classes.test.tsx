@@ -793,6 +793,18 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
   });
 
+  it('a swimmer half typed is kept for a reload, as the family’s details are (decision 048)', async () => {
+    serveForms();
+    resumeAt({ page: 'addStudent', proof: verified, customer, classes: [chosen(tadpoles)], students: [], studentClasses: [] });
+    renderFlow();
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Ava' } });
+    await waitFor(() => expect(stored().studentDraft).toMatchObject({ FirstName: 'Ava' }));
+    cleanup();
+    renderFlow();
+    // The reload finds the form as it was typed (it came back empty).
+    expect(((await screen.findByLabelText(/^First name/)) as HTMLInputElement).value).toBe('Ava');
+  });
+
   it('a reload on the checkout signs the agreements again first: signatures are never kept in the tab', async () => {
     serveForms();
     serveQuote();

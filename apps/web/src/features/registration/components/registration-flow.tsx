@@ -120,6 +120,7 @@ export function RegistrationFlow({
   const user = useCurrentUser();
 
   const saveDraft = useCallback((customer: FormValues) => update({ customer }), [update]);
+  const saveStudentDraft = useCallback((studentDraft: FormValues) => update({ studentDraft }), [update]);
   const descriptors = useMemo(() => (formFields.data ? describeFormFields('customer', formFields.data, context) : []), [formFields.data, context]);
   const go = (page: RegistrationPage) => {
     recordStep(page);
@@ -152,16 +153,14 @@ export function RegistrationFlow({
     studentFields: studentFields.data,
     registrationClasses,
   });
-  // The classes are priced with the payment option in force (the only one offered, or the family's choice). With
-  // waitlist places only nothing is paid, and the server takes no payment option.
+  // Priced with the payment option in force (the only one offered, or the family's choice); waitlist places only pay nothing.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
   const quote = useRegistrationQuote(
     { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit, students: state.students.map((v) => nameOf(v)) },
     withClasses && state.page === 'checkout' && signed !== null && !completed,
     state.proof?.token,
   );
-  // The places the quote holds are kept with the registration: back on the class step they are this family's, not taken.
-  // Only an answer to this registration's own quote (not another address's, kept on screen while the new one loads).
+  // The places this registration's own quote holds (not another address's, shown while it loads) are kept: its own on the class step.
   const heldNow = quote.isPlaceholderData ? undefined : quote.data?.holds;
   const token = state.proof?.token ?? null;
   useEffect(() => {
@@ -247,6 +246,8 @@ export function RegistrationFlow({
             context={context}
             studentTerm={studentTerm}
             values={editing === null ? null : (state.students[editing] ?? null)}
+            draft={state.studentDraft}
+            onDraft={saveStudentDraft}
             clientAddress={state.customer ?? undefined}
             step={stepOf('addStudent')}
             onSave={(student) => {
@@ -254,11 +255,12 @@ export function RegistrationFlow({
                 students: editing === null ? [...s.students, student] : s.students.map((x, i) => (i === editing ? student : x)),
                 studentClasses: editing === null ? [...s.studentClasses, []] : s.studentClasses,
                 editing: null,
+                studentDraft: null,
               }));
               go('studentsList');
             }}
             onBack={() => {
-              update({ editing: null });
+              update({ editing: null, studentDraft: null });
               go(state.students.length > 0 ? 'studentsList' : withClasses ? 'addClasses' : 'titlePage');
             }}
           />
@@ -302,7 +304,6 @@ export function RegistrationFlow({
 
     if (formFields.isPending) return <Loading label="Loading the registration form" />;
     if (formFields.isError) return <QueryError query={formFields} />;
-
     // A reload on a later page without the details it needs starts again at the form.
     const page = state.page !== 'addCustomer' && (!state.customer || !state.proof?.verified) ? 'addCustomer' : state.page;
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
 import { labelledMessages } from '@portal/shared/messages';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
@@ -22,6 +23,8 @@ export function StudentStep({
   step,
   onSave,
   onBack,
+  onDraft,
+  draft = null,
 }: {
   formFields: FormFields;
   context: FormContext;
@@ -33,8 +36,18 @@ export function StudentStep({
   step: StepCardProps['step'];
   onSave: (values: FormValues) => void;
   onBack: () => void;
+  /** Each change as typed, kept by the flow so a reload finds it (decision 048). */
+  onDraft?: (values: FormValues) => void;
+  /** What was typed before a reload, shown in place of `values`. */
+  draft?: FormValues | null;
 }) {
-  const { form, descriptors, missing } = useEngineForm({ kind: 'student', formFields, context, record: values });
+  const { form, descriptors, missing } = useEngineForm({ kind: 'student', formFields, context, record: draft ?? values });
+  const { watch } = form;
+  useEffect(() => {
+    if (!onDraft) return;
+    const subscription = watch((typed) => onDraft(typed as FormValues));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraft]);
   const submit = form.handleSubmit(() => onSave(form.getValues()));
   return (
     <StepCard

@@ -64,6 +64,8 @@ export interface RegistrationState {
   students: FormValues[];
   /** The student open on addStudent: an index into `students`, or null for a new one. */
   editing: number | null;
+  /** That student's form as typed before Save (decision 048: a reload keeps what was typed). */
+  studentDraft: FormValues | null;
   /** The customer form as typed (its input keys), for the summary and to reopen the form. */
   customer: FormValues | null;
   /** N4: unanswered until the visitor picks Yes or No. */
@@ -92,6 +94,7 @@ export const initialRegistrationState: RegistrationState = {
   proof: null,
   students: [],
   editing: null,
+  studentDraft: null,
   customer: null,
   marketing: null,
   agreed: {},
