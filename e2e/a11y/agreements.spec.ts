@@ -27,7 +27,10 @@ test.describe('accessibility of agreements and sign-in actions (axe: no serious 
     await expect(page.getByRole('button', { name: /Medical and photo consent/ })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: /Medical and photo consent/ }).click();
-    await expect(page.getByRole('region', { name: 'Medical and photo consent' }).getByText(/^Accepted on /)).toBeVisible();
+    // A consent that asks for a signature, signed before the account came to the portal: "Signed", as the list says, and where the copy is.
+    const viewer = page.getByRole('region', { name: 'Medical and photo consent' });
+    await expect(viewer.getByText(/^Signed on /)).toBeVisible();
+    await expect(viewer.getByText(/keeps the signed copy\.$/)).toBeVisible();
     await expectAccessible(page);
   });
 });
