@@ -50,7 +50,7 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
             </select>
           </div>
         ) : null}
-        <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} error={error || undefined} className="min-w-0 flex-1" autoComplete="off" />
+        <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} error={error || undefined} className="min-w-40 flex-1" autoComplete="off" />
         <Button type="submit" variant="secondary">
           Apply
         </Button>
@@ -72,7 +72,7 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
                     </span>
                   ) : null}
                 </span>
-                <button type="button" className="text-xs font-semibold text-danger hover:underline" onClick={() => setCodes(codes.filter((c) => c !== entry))}>
+                <button type="button" className="min-h-6 text-xs font-semibold text-danger hover:underline" onClick={() => setCodes(codes.filter((c) => c !== entry))}>
                   Remove code {entry.discountCode.toUpperCase()}
                 </button>
               </li>
