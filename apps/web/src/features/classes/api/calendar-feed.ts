@@ -26,10 +26,23 @@ export function revokeCalendarFeed(): Promise<CalendarFeedStatus> {
 
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCalendarFeed, onSuccess: (d) => queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { active: true, created_at: d.created_at }) });
+  return useMutation({
+    mutationFn: createCalendarFeed,
+    // A status asked before the link was made would answer "none" after it: it is dropped, not let overwrite this.
+    onSuccess: async (d) => {
+      await queryClient.cancelQueries({ queryKey: calendarFeedQueryOptions().queryKey });
+      queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { active: true, created_at: d.created_at });
+    },
+  });
 }
 
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeCalendarFeed, onSuccess: (d) => queryClient.setQueryData(calendarFeedQueryOptions().queryKey, d) });
+  return useMutation({
+    mutationFn: revokeCalendarFeed,
+    onSuccess: async (d) => {
+      await queryClient.cancelQueries({ queryKey: calendarFeedQueryOptions().queryKey });
+      queryClient.setQueryData(calendarFeedQueryOptions().queryKey, d);
+    },
+  });
 }
