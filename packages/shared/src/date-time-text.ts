@@ -97,3 +97,8 @@ export function clockRange(from: string, to: string): string {
 export function dateAndClock(isoDate: string, hhmm: string, dateFormat: DateFormat | undefined): string {
   return `${formatDate(isoDate, dateFormat)} ${clockTime(hhmm)}`;
 }
+
+/** Which clock a time is on, as the portal names it beside the time: "Sydney time" for "Australia/Sydney". */
+export function clockName(timeZone: string): string {
+  return `${(timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')} time`;
+}

@@ -1,4 +1,4 @@
-import { formatDateTime, type DateFormat } from '@portal/shared/date-time-text';
+import { clockName, formatDateTime, type DateFormat } from '@portal/shared/date-time-text';
 
 /** Current instant as ISO-8601 UTC text (the storage format on both engines). */
 export function nowIso(now = new Date()): string {
@@ -74,5 +74,6 @@ export function addDays(isoDate: string, days: number): string {
 
 /** An instant as the company's families read it in a message: its date format, its clock, and which clock ("30/11/2026 06:24:14 PM (Sydney time)"). */
 export function companyClockText(localization: { TimeZoneRegion: string; TimeZoneCity: string; DateFormat: DateFormat }, at: Date): string {
-  return `${formatDateTime(at, localization.DateFormat, companyTimeZone(localization))} (${localization.TimeZoneCity.replaceAll('_', ' ')} time)`;
+  const zone = companyTimeZone(localization);
+  return `${formatDateTime(at, localization.DateFormat, zone)} (${clockName(zone)})`;
 }

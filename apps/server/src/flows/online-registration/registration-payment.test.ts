@@ -37,6 +37,9 @@ describe.each(testEngines())('online registration with classes and payment on %s
   afterAll(() => t.close());
 
   const db = () => t.runtime.ctx.db;
+  /** The payment method a family keeps on file, as the checkout wrote it. */
+  const bankOnFile = (companyId: number, clientId: number) =>
+    db().selectFrom('payment_methods').select(['kind', 'account_number_masked']).where('company_id', '=', companyId).where('client_id', '=', clientId).executeTakeFirstOrThrow();
   const classOf = (i: number) => classIds[i]!;
 
   /** A visitor at the company who proved a fresh address under the profile. */
@@ -375,13 +378,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const invoice = await db().selectFrom('invoices').select('status').where('company_id', '=', ace).where('invoice_no', '=', res.body.payment!.invoiceNos[0]!).executeTakeFirstOrThrow();
     expect(invoice.status).toBe('Debit Scheduled');
     expect(await family(email)).toMatchObject({ logins: 1, students: 1, enrolments: [{ class_id: aceClass, status: 'active' }], invoices: 1 });
-    const bank = await db()
-      .selectFrom('payment_methods')
-      .select(['kind', 'account_number_masked'])
-      .where('company_id', '=', ace)
-      .where('client_id', '=', res.body.user!.ClientID)
-      .executeTakeFirstOrThrow();
-    expect(bank).toEqual({ kind: 'bank', account_number_masked: '••••••789' });
+    expect(await bankOnFile(ace, res.body.user!.ClientID)).toEqual({ kind: 'bank', account_number_masked: '••••••789' });
   });
 
   it('direct debit only (ACE), a class at nothing now (billed monthly): the bank details are taken and kept, nothing is charged', async () => {
@@ -400,13 +397,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await countCharges(t, ace)).toBe(charges);
     expect(await family(email)).toMatchObject({ students: 1, enrolments: [{ class_id: aceClass, status: 'active' }] });
-    const bank = await db()
-      .selectFrom('payment_methods')
-      .select(['kind', 'account_number_masked'])
-      .where('company_id', '=', ace)
-      .where('client_id', '=', res.body.user!.ClientID)
-      .executeTakeFirstOrThrow();
-    expect(bank).toEqual({ kind: 'bank', account_number_masked: '••••••321' });
+    expect(await bankOnFile(ace, res.body.user!.ClientID)).toEqual({ kind: 'bank', account_number_masked: '••••••321' });
   });
 
   it('a process killed after the charge: the minute job completes the order and the registration, and welcomes the family once', async () => {

@@ -1,14 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { TimerIcon, TimerOffIcon } from 'lucide-react';
-import { formatTime } from '@portal/shared/date-time-text';
+import { clockName, formatTime } from '@portal/shared/date-time-text';
 import { Button } from '@/components/ui/button';
 import { timeLeftText } from '@/lib/countdown';
 
 /** Two taps closer than this are one double tap. */
 const DOUBLE_TAP_MS = 500;
-
-/** "Sydney" of "Australia/Sydney": which clock a time is on, said as the waiting room says it. */
-const zoneCity = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 
 /** Until when a family's places are held while it pays, with the time left (the cart's, and a new family's registration). */
 export function PlacesHeld({ headingId, until, left, zone, summary }: { headingId: string; until: number; left: number; zone: string | undefined; summary: string }) {
@@ -18,7 +15,7 @@ export function PlacesHeld({ headingId, until, left, zone, summary }: { headingI
       <div className="min-w-0 text-sm">
         <h2 id={headingId} className="font-semibold">
           Held for you until {formatTime(new Date(until), zone, false)}
-          {zone ? ` (${zoneCity(zone)} time)` : ''}
+          {zone ? ` (${clockName(zone)})` : ''}
         </h2>
         <p className="mt-0.5">
           {summary} Time left{' '}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarClockIcon } from 'lucide-react';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { companyTimeZone, formatDateAtTime } from '@portal/shared/date-time-text';
+import { clockName, companyTimeZone, formatDateAtTime } from '@portal/shared/date-time-text';
 import { registrationMessages } from '@portal/shared/registration-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { NoticePage } from '@/components/ui/notice-page';
@@ -10,7 +10,10 @@ import { paths } from '@/config/paths';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 
 /** " (Sydney time)": the company's time zone named after a time, where it has a city. */
-export const zoneNote = (config: CompanyConfig) => (config.localization.TimeZoneCity ? ` (${config.localization.TimeZoneCity.replaceAll('_', ' ')} time)` : '');
+export const zoneNote = (config: CompanyConfig) => {
+  const zone = companyTimeZone(config);
+  return zone ? ` (${clockName(zone)})` : '';
+};
 
 /**
  * A registration profile whose opening is still ahead (decision 091): when it opens, in the
