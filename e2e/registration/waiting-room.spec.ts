@@ -148,7 +148,7 @@ test.describe('the waiting room of a registration opening (decision 099)', () =>
       // The family ahead is done: at its next question (every 5 s) this family is let in.
       expect((await ahead.delete(ROOM)).ok()).toBe(true);
       await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 10_000 });
-      await expect(page.getByRole('status').filter({ hasText: /^It’s your turn: finish your registration by \d\d:\d\d [AP]M \([A-Za-z ]+ time\)\. Time left (10|09):\d\d$/ })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^It’s your turn: finish your registration by \d\d:\d\d [AP]M \([A-Za-z ]+ time\)\. Your turn ends in (10|09):\d\d$/ })).toBeVisible();
       // A reload keeps the turn.
       await page.reload();
       await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();

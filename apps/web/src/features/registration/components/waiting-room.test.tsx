@@ -119,7 +119,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     });
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
     // Twenty seconds have passed on the clock since the opening.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM (Sydney time). Time left 19:40'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM (Sydney time). Your turn ends in 19:40'));
   });
 
   it('every class full: the queue says so, and the family may stay or leave', async () => {

@@ -114,7 +114,7 @@ export function WaitingRoom({
             <TimerIcon aria-hidden="true" className="size-4 shrink-0" />
             <span>
               It’s your turn: finish your registration by {formatTime(place.turnEndsAt, zone, false)}
-              {zoneNote(config)}. Time left{' '}
+              {zoneNote(config)}. Your turn ends in{' '}
               <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
                 {timeLeftText(turnLeft)}
               </strong>
