@@ -171,6 +171,7 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
           maxLength={input.maxLength}
           readOnly={input.readOnly}
           aria-readonly={input.readOnly || undefined}
+          hint={input.note}
           list={suggestions.length > 0 ? listId : undefined}
           {...form.register(input.key)}
         />

@@ -64,7 +64,7 @@ const record: CustomerRecord = {
 installMockServer();
 afterEach(cleanup);
 
-function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: 'holder' | 'payer' = 'holder') {
+function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: 'holder' | 'payer' | 'co-parent' = 'holder') {
   server.use(
     http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
@@ -180,5 +180,14 @@ describe('My Details for a family member', () => {
     renderPage(() => HttpResponse.json({}), formFields, 'payer');
     expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+  });
+
+  it('a co-parent edits the details with the e-mail address shown read-only, and says why under it', async () => {
+    renderPage(() => HttpResponse.json({}), formFields, 'co-parent');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const email = (await screen.findByRole('textbox', { name: /Email/ })) as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText("Only the account holder can change the family's e-mail address.").id).toBe(email.getAttribute('aria-describedby'));
+    expect((screen.getByRole('textbox', { name: /Mobile/ }) as HTMLInputElement).readOnly).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MailWarningIcon, PencilIcon } from 'lucide-react';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
+import { guardianMessages } from '@portal/shared/guardian-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useSettingsBackButton } from '@/lib/settings-back';
 import { useDetails } from '@/entities/customer/get-details';
-import { useCan } from '@/entities/customer/identity';
+import { useCan, useCurrentUser } from '@/entities/customer/identity';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { DetailsSummary } from '@/components/forms/details-summary';
 import { DetailsForm } from '@/features/account/components/details-form';
@@ -27,6 +28,9 @@ interface PendingCode {
 export default function MyDetailsRoute() {
   const details = useDetails();
   const canEdit = useCan(accountEndpoints.updateDetails);
+  // A co-parent edits their family's details but not its e-mail address (the holder's sign-in).
+  const role = useCurrentUser()?.Role;
+  const emailLockedNote = role && role !== 'holder' ? guardianMessages.emailHolderOnly : undefined;
   const formFields = useFormFields('customer');
   const context = useCompanyFormContext();
   const [editing, setEditing] = useState(false);
@@ -100,6 +104,7 @@ export default function MyDetailsRoute() {
               }
             }}
             onCancel={stopEditing}
+            emailLockedNote={emailLockedNote}
           />
         ) : (
           <>

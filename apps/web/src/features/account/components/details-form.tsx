@@ -18,6 +18,7 @@ export function DetailsForm({
   onSaved,
   onCancel,
   title = 'Edit your details',
+  emailLockedNote,
 }: {
   record: CustomerRecord;
   formFields: FormFields;
@@ -25,8 +26,14 @@ export function DetailsForm({
   onSaved: (answer: { emailToken?: string; message: string }) => void;
   onCancel?: () => void;
   title?: string;
+  /** Said under the e-mail address, shown read-only: only the account holder may change it (a co-parent's form, decision 101). */
+  emailLockedNote?: string;
 }) {
-  const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'customer', formFields, context, record });
+  const { form, descriptors: fields, placeServerErrors } = useEngineForm({ kind: 'customer', formFields, context, record });
+  const descriptors = useMemo(
+    () => (emailLockedNote ? fields.map((f) => ({ ...f, inputs: f.inputs.map((i) => (i.key === 'Email' ? { ...i, readOnly: true, note: emailLockedNote } : i)) })) : fields),
+    [fields, emailLockedNote],
+  );
   const update = useUpdateDetails();
   const [error, setError] = useState<string | null>(null);
   const showsRegId = useMemo(() => descriptors.some((f: FormFieldDescriptor) => f.name === 'regID'), [descriptors]);
