@@ -29,7 +29,7 @@ const config = formTestConfig({
   CustomerID: 2002,
   CompanyDisplayName: 'Ace Tennis Academy',
   CourtText: 'Court',
-  fin_setup: { ReceiptTitle: 'Receipt', Currency: 'USD' },
+  fin_setup: { ReceiptTitle: 'Receipt', Currency: 'USD', TaxRatePercent: 8.875, TaxInclusive: false, TaxName: 'Sales tax' },
   booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 },
   localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
 });
@@ -304,6 +304,8 @@ describe('the public booking page (/ob)', () => {
     fillCard();
     await pay();
     expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    // The court's price is before the tax added on top; what was paid includes it.
+    expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Price before Sales tax')).toBeTruthy();
     expect(screen.queryByText('Please complete the verification')).toBeNull();
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).not.toBe(sent[0]!.key);

@@ -7,13 +7,16 @@ import { courtLabel } from '@/lib/labels';
 /** A guest's booking as its confirmation and its cancel link show it. */
 export function BookingDetails({ booking }: { booking: GuestBooking }) {
   const config = useConfig();
+  // Beside "Paid", which includes the tax a company adds on top of its prices.
+  const fin = config.fin_setup;
+  const priceLabel = fin.TaxRatePercent > 0 && !fin.TaxInclusive ? `Price before ${fin.TaxName}` : 'Price';
   const rows: [string, string][] = [
     ['Date', formatDate(booking.date, config.localization.DateFormat)],
     ['Time', clockRange(booking.time, booking.endTime)],
     ['Venue', booking.venue],
     [courtLabel(config), booking.court],
     ['Booking type', booking.bookingType],
-    ['Price', formatMoney(booking.priceCents, config.localization.CurrencySymbol)],
+    [priceLabel, formatMoney(booking.priceCents, config.localization.CurrencySymbol)],
     ['Booked by', booking.guestName],
   ];
   return (
