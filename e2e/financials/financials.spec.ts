@@ -102,6 +102,8 @@ test.describe('financials', () => {
 
     await test.step('I14/I15/I16: an invoice with its lines, tax, ABN, bank details and payments; Back; its PDF downloads', async () => {
       await searchInvoices(page, 'INV-10212');
+      // A target a finger can hit: at least 24 px tall (WCAG 2.5.8); it was 20 px.
+      expect((await page.getByRole('link', { name: 'View invoice INV-10212' }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
       await page.getByRole('link', { name: 'View invoice INV-10212' }).click();
       await expect(page).toHaveURL(/\/hub\/financials\/INV-10212$/);
       await expect(page.getByRole('heading', { name: 'Tax Invoice INV-10212' })).toBeVisible();

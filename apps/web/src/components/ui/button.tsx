@@ -28,6 +28,10 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   return cn(base, variants[variant], sizes[size], extra);
 }
 
+/** A table row's link to the item it lists (View invoice, View enrollments): at least 24 px tall, a target a finger can hit (WCAG 2.5.8). */
+export const ROW_LINK_CLASS =
+  'inline-flex min-h-6 items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;

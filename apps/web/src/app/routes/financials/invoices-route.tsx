@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ChevronRightIcon, FileTextIcon } from 'lucide-react';
 import type { FinancialsInvoice } from '@portal/shared/financials-schemas';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
@@ -118,7 +118,7 @@ function InvoiceTable({ invoices, fmt, payOnline }: { invoices: FinancialsInvoic
               </td>
               <td className="px-5 py-4 text-right whitespace-nowrap">
                 {canOpen(inv) ? (
-                  <Link to={paths.invoice(inv.invoiceNumber)} className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline">
+                  <Link to={paths.invoice(inv.invoiceNumber)} className={ROW_LINK_CLASS}>
                     View <span className="sr-only">invoice {inv.invoiceNumber}</span>
                     <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>

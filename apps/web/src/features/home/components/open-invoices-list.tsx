@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { HomeInvoice } from '@portal/shared/home-schemas';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -117,10 +117,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
               </td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
                 {canOpen(invoice) && (
-                  <Link
-                    to={paths.invoice(invoice.InvoiceNo)}
-                    className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                  >
+                  <Link to={paths.invoice(invoice.InvoiceNo)} className={ROW_LINK_CLASS}>
                     View invoice <span className="sr-only">{invoice.InvoiceNo}</span>
                     <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { isoDayOf, type TimeDisplay } from '@portal/shared/class-time-text';
@@ -130,10 +130,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
               <td className="px-5 py-4 text-ink-soft">{orDash(item.venue)}</td>
               <td className="px-5 py-4 text-ink-soft">{orDash(item.court)}</td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
-                <Link
-                  to={enrolmentsHref(item)}
-                  className="inline-flex items-center gap-1 font-semibold text-primary-tint-ink hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                >
+                <Link to={enrolmentsHref(item)} className={ROW_LINK_CLASS}>
                   View enrollments <span className="sr-only">for {item.student_name}</span>
                   <ChevronRightIcon aria-hidden="true" className="size-4" />
                 </Link>
