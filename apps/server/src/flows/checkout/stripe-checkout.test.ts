@@ -251,6 +251,14 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     expect(saved.body.card).toMatchObject({ brand: 'Visa', last4: '3220' });
   });
 
+  it('a card its bank declines as it is set up is refused with the bank’s reason, and nothing is saved', async () => {
+    const { browser } = await customerWithInvoices(t, [], { company: code, prefix: 'S' });
+    const refused = await browser.post('/api/customer/add-credit-card-details', { token: await paymentMethod('tok_chargeDeclinedInsufficientFunds') });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect((await browser.get<{ card: unknown }>('/api/customer/get-payment-details')).body.card).toBeNull();
+  });
+
   it('a card from another family is refused before anything is charged', async () => {
     const owner = await customerWithInvoices(t, [500], { company: code, prefix: 'S' });
     const card = await paymentMethod();

@@ -36,6 +36,24 @@ describe.each(testEngines())('billing details on %s', (engine) => {
     expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card?.last4).toBe('4444');
   });
 
+  it('a card its bank declines is refused as it is saved, with the bank’s reason, and nothing is kept', async () => {
+    const { browser } = await customer();
+    for (const [number, code, message] of [
+      [TEST_CARDS.declined, 'card_declined', 'Your card was declined.'],
+      [TEST_CARDS.insufficient, 'insufficient_funds', 'Your card has insufficient funds.'],
+      [TEST_CARDS.expired, 'expired_card', 'Your card has expired.'],
+    ] as const) {
+      const refused = await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser, number) });
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject({ code, message });
+      expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card).toBeNull();
+    }
+    // Replacing a saved card with one that declines keeps the card on file.
+    await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser) });
+    expect((await browser.post('/api/customer/update-credit-card-details', { token: await tokenise(browser, TEST_CARDS.declined) })).status).toBe(402);
+    expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card).toMatchObject({ last4: '4242' });
+  });
+
   it('K17: bank details follow the direct-debit provider and are stored masked', async () => {
     const { browser, clientId } = await customer();
     const bad = await browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '06200', AccountNumber: '12345678' });

@@ -70,7 +70,8 @@ export interface PaymentGateway {
   /**
    * Makes a card of the client's (found by lookupCard first) ready to be charged later without them (a saved card): null when
    * it is, or the secret with which the card holder's browser answers the bank's 3-D Secure step
-   * first. Asking again with the same card after that step answers null.
+   * first. Asking again with the same card after that step answers null. A card the bank declines
+   * is refused (402, its decline code and message), so nothing is saved.
    */
   prepareSavedCard(companyId: number, clientId: number, token: string): Promise<{ clientSecret: string } | null>;
   /** The card behind a token no client holds yet (an online registration's, before its family exists), or null. */

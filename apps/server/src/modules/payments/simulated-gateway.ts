@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as repo from './gateway.repository.ts';
 import { DECLINE_MESSAGES, GatewayIdempotencyError, GatewayNetworkError, type ChargeRequest, type ChargeResult, type DeclineCode, type PaymentGateway } from './payment-gateway.ts';
@@ -81,8 +82,12 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
 
-    async prepareSavedCard() {
-      // The simulator's cards are charged at any time without a step.
+    async prepareSavedCard(companyId, clientId, token) {
+      // The bank is asked as the card is kept (as a processor's setup does): a card it declines is refused now, not at its
+      // first charge. The simulator's cards that pass are charged at any time without a step.
+      const card = await repo.findCard(db, companyId, clientId, token);
+      const decline = card ? DECLINES[card.behaviour as CardBehaviour] : undefined;
+      if (decline) throw new AppError(402, decline, DECLINE_MESSAGES[decline]);
       return null;
     },
 

@@ -47,6 +47,17 @@ function declineOf(code: string | undefined, declineCode: string | undefined): D
   return 'card_declined';
 }
 
+/** A call in which the bank checks a card (attaching it, setting it up): its decline is the family's answer (402), not a fault. */
+async function cardChecked<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+    const code = declineOf(err.code, err.decline_code);
+    throw new AppError(402, code, DECLINE_MESSAGES[code]);
+  }
+}
+
 function declined(chargeId: string | null, code: DeclineCode): ChargeResult {
   return { status: 'declined', chargeId, declineCode: code, message: DECLINE_MESSAGES[code] };
 }
@@ -166,14 +177,10 @@ export function createStripeGateway(
     if (owner === customer) return pm;
     if (owner !== null) return null;
     try {
-      return await stripe.paymentMethods.attach(token, { customer });
+      // Stripe checks a card as it is attached: a decline there is the card's answer, before anything is charged.
+      return await cardChecked(() => stripe.paymentMethods.attach(token, { customer }));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError) return null;
-      // Stripe checks a card as it is attached: a decline there is the card's answer, before anything is charged.
-      if (err instanceof Stripe.errors.StripeCardError) {
-        const code = declineOf(err.code, err.decline_code);
-        throw new AppError(402, code, DECLINE_MESSAGES[code]);
-      }
       throw err;
     }
   }
@@ -197,16 +204,18 @@ export function createStripeGateway(
       // The card is the client's already: saveCard looked it up (and attached it) first.
       const stripe = await stripeOf(companyId);
       const customer = await customerOf(stripe, companyId, clientId);
-      const made = await stripe.setupIntents.create(
-        {
-          customer,
-          payment_method: token,
-          confirm: true,
-          usage: 'off_session',
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          metadata: { company_id: String(companyId), client_id: String(clientId) },
-        },
-        { idempotencyKey: `setup-${companyId}-${clientId}-${token}` },
+      const made = await cardChecked(() =>
+        stripe.setupIntents.create(
+          {
+            customer,
+            payment_method: token,
+            confirm: true,
+            usage: 'off_session',
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { company_id: String(companyId), client_id: String(clientId) },
+          },
+          { idempotencyKey: `setup-${companyId}-${clientId}-${token}` },
+        ),
       );
       // Asked again after the step, the same key answers the intent as it was made: read it as it stands.
       const intent = made.status === 'requires_action' ? await stripe.setupIntents.retrieve(made.id) : made;
