@@ -5,6 +5,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { findContactDetails } from '../accounts/accounts.api.ts';
+import { guardianContact } from '../family-access/family-access.api.ts';
 import { solutionOf, verifySolution } from '../captcha/captcha.api.ts';
 
 type ContactInput = z.output<typeof contactFormSchema> & { captcha?: string | undefined };
@@ -15,12 +16,18 @@ const captchaRequired = (company: Company, clientId: number | undefined) => clie
 /** What the form shows first: whether it can send, whether a guest must solve a challenge, and the customer's details. */
 export async function contactFormState(ctx: Ctx, company: Company, clientId: number | undefined): Promise<ContactFormState> {
   const details = clientId === undefined ? undefined : await findContactDetails(ctx, company.id, clientId);
+  // A guardian writes as themselves (decision 101): the reply goes to them, not to the account holder.
+  const guardian = clientId !== undefined && ctx.guardian ? await guardianContact(ctx, company.id, clientId, ctx.guardian.id) : null;
   return {
     success: true,
     available: company.settings.ContactEmail !== '',
     contact_email: company.settings.ContactEmail,
     captcha_required: captchaRequired(company, clientId),
-    prefill: details ? { name: `${details.first_name} ${details.last_name}`.trim(), email: details.email, phone: details.phone_mobile.replace(/[^+0-9]/g, '') } : null,
+    prefill: guardian
+      ? { ...guardian, phone: '' }
+      : details
+        ? { name: `${details.first_name} ${details.last_name}`.trim(), email: details.email, phone: details.phone_mobile.replace(/[^+0-9]/g, '') }
+        : null,
   };
 }
 

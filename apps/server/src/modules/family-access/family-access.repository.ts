@@ -86,6 +86,18 @@ export async function deleteInvitation(db: Db, { companyId, clientId }: Scope, i
   return Number(res.numDeletedRows) === 1;
 }
 
+/** A guardian's name and the address they sign in with. */
+export function findGuardianContact(db: Db, { companyId, clientId }: Scope, id: number) {
+  return db
+    .selectFrom('guardians as g')
+    .innerJoin('logins as l', 'l.id', 'g.login_id')
+    .select(['g.first_name', 'g.last_name', 'l.email'])
+    .where('g.company_id', '=', companyId)
+    .where('g.client_id', '=', clientId)
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findGuardian(db: Db, { companyId, clientId }: Scope, id: number) {
   return db.selectFrom('guardians').select(['id', 'first_name', 'last_name', 'role']).where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 }

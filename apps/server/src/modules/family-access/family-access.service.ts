@@ -161,3 +161,9 @@ export async function acceptInvitation(ctx: Ctx, token: string, answer: AcceptIn
     return { company, clientId: invitation.client_id, guardian };
   });
 }
+
+/** A signed-in guardian's own name and address (Contact Us starts with them, so the office answers the one who asked). */
+export async function guardianContact(ctx: Ctx, companyId: number, clientId: number, guardianId: number): Promise<{ name: string; email: string } | null> {
+  const row = await repo.findGuardianContact(ctx.db, { companyId, clientId }, guardianId);
+  return row ? { name: `${row.first_name} ${row.last_name}`.trim(), email: row.email } : null;
+}

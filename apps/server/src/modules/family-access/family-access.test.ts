@@ -247,6 +247,8 @@ describe.each(testEngines())('family access on %s', (engine) => {
     await changeCompanySettings<{ ContactEmail?: string }>(t, f.companyId, (settings) => {
       settings.ContactEmail = 'office@example.com';
     });
+    // The form starts with the guardian's own name and address, so the office answers the one who asked.
+    expect((await payer.browser.get<{ prefill: unknown }>('/api/company/contact-us')).body.prefill).toEqual({ name: 'Pat Rivera', email: payer.email, phone: '' });
     const sent = await payer.browser.post('/api/company/contact-us', { name: 'Pat Rivera', email: payer.email, subject: 'Invoice', message: 'A question about the invoice.' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await t.lastMailTo('office@example.com'))?.text).toContain('Sent by Pat Rivera, a payer with family access to the account of Tess Ng');

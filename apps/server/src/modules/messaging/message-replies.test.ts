@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from './mailer.ts';
-import { Browser, changeCompanySettings, ownCompany, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, invitedGuardian, ownCompany, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 interface Reply {
   CPMessageReplyID: number;
@@ -122,6 +122,18 @@ describe.each(testEngines())('replies to messages on %s', (engine) => {
     expect(f.officeMails()).toHaveLength(mailsBefore + 1);
     // The neighbour sees none of Jo's replies to the message they share.
     expect((await neighbour.browser.get<{ replies: Reply[] }>(`/api/messages/get-replies?message_id=${f.message.id}`)).body.replies).toEqual([]);
+  });
+
+  it('a guardian whose role sends nothing (a payer, a viewer) is not offered the reply form; a co-parent is', async () => {
+    const f = await family();
+    for (const [role, offered] of [
+      ['payer', false],
+      ['viewer', false],
+      ['co-parent', true],
+    ] as const) {
+      const guardian = await invitedGuardian(t, f.browser, role);
+      expect([role, (await guardian.browser.get(`/api/messages/get-replies?message_id=${f.message.id}`)).body]).toEqual([role, { success: true, replies: [], can_reply: offered }]);
+    }
   });
 
   it('a company with no contact address takes no replies (409) and writes nothing', async () => {

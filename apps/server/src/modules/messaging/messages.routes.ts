@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { roleAllows } from '@portal/shared/family-roles';
 import { serverMessages } from '@portal/shared/messages';
 import { messagingEndpoints as endpoints } from '@portal/shared/endpoints/messaging';
 import type { Ctx } from '../../context.ts';
@@ -42,7 +43,8 @@ export async function messagesRoutes(app: FastifyInstance, { ctx: base }: { ctx:
   route(app, base, endpoints.replies, async ({ ctx, query }) => ({
     success: true as const,
     replies: await listReplies(ctx, ctx.company.id, ctx.clientId, query.message_id),
-    can_reply: ctx.company.settings.ContactEmail !== '',
+    // Offered where the company takes replies and the guardian's role may send one (decision 101).
+    can_reply: ctx.company.settings.ContactEmail !== '' && roleAllows(ctx.guardian?.role, endpoints.reply),
   }));
 
   route(app, base, endpoints.reply, async ({ ctx, body, headers, req }) => {
