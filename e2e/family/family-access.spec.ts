@@ -80,6 +80,14 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await page.goto('/hub/financials/invoices-and-receipts');
       await expect(page.getByText('Your family access does not allow this. Ask the account holder.').first()).toBeVisible();
       await shot(page, 'viewer-financials');
+      // A page that changes the family says so in place of an empty list or a form the server refuses.
+      for (const path of ['/hub/classes/notify-absences', '/hub/students/new', '/hub/classes/makeups/book']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: 'Not part of your family access' })).toBeVisible();
+        await expect(page.getByText('Your family access does not allow this. Ask the account holder.')).toBeVisible();
+      }
+      await page.getByRole('link', { name: 'Go to Home' }).click();
+      await expect(page).toHaveURL(/\/hub\/company$/);
     });
   }
 });

@@ -3,7 +3,8 @@ import type { CompanyConfig } from '@portal/shared/company-config';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
 import type { RouteHandle } from './route-handle';
-import { GuestOnly, MobileOnly, RequireAuth, RequireBarcodes, RequireFeature } from './components/guards';
+import type { Access } from '@portal/shared/family-roles';
+import { GuestOnly, MobileOnly, RequireAccess, RequireAuth, RequireBarcodes, RequireFeature } from './components/guards';
 import { AppRoot, NOT_FOUND_ROUTE_ID } from './root';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
 import { NotFoundPage } from './routes/not-found-page';
@@ -30,6 +31,11 @@ function route(path: string, load: () => Promise<Module>, title?: Title): NonInd
 /** Pages shown only when the company switched their area on; otherwise `fallback` (or /hub/company). */
 function feature(when: (c: CompanyConfig) => boolean, children: RouteObject[], fallback?: string): RouteObject {
   return { element: <RequireFeature when={when} fallback={fallback} />, children };
+}
+
+/** Pages a guardian's role must allow (decision 101): `family-read` the children's records, `family` changes to them, `money` financials. */
+function access(kind: Access, ...children: RouteObject[]): RouteObject {
+  return { element: <RequireAccess access={kind} />, children };
 }
 
 const mobileOnly = (...children: RouteObject[]): RouteObject => ({ element: <MobileOnly />, children });
@@ -81,46 +87,58 @@ export const routes: RouteObject[] = [
             children: [
               route(paths.company, () => import('./routes/company-home-route')),
               route(paths.signInActions, () => import('./routes/sign-in-actions-route'), 'Before you continue'),
-              { element: <RequireBarcodes />, children: [route(paths.barcodes, () => import('./routes/barcodes/barcodes-route'), 'Barcodes')] },
+              access('family-read', { element: <RequireBarcodes />, children: [route(paths.barcodes, () => import('./routes/barcodes/barcodes-route'), 'Barcodes')] }),
 
-              route(paths.students, () => import('./routes/students/students-route'), studentsTitle),
-              route(
-                paths.studentNew,
-                () => import('./routes/students/student-new-route'),
-                (c) => `Add ${studentTerm(c)}`,
+              access(
+                'family-read',
+                route(paths.students, () => import('./routes/students/students-route'), studentsTitle),
+                route(`${paths.students}/:studentId`, () => import('./routes/students/student-route'), studentsTitle),
               ),
-              route(`${paths.students}/:studentId`, () => import('./routes/students/student-route'), studentsTitle),
+              access(
+                'family',
+                route(
+                  paths.studentNew,
+                  () => import('./routes/students/student-new-route'),
+                  (c) => `Add ${studentTerm(c)}`,
+                ),
+              ),
 
               // Classes (decision 023).
-              route(paths.classes, () => import('./routes/classes/classes-route'), 'Classes'),
-              feature(
-                (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
-                [route(`${paths.classes}/add-enrollments/:ocrProfileId`, () => import('./routes/classes/add-enrollments-route'), 'Add Enrollments')],
-                paths.classes,
+              access(
+                'family-read',
+                route(paths.classes, () => import('./routes/classes/classes-route'), 'Classes'),
+                route(paths.viewEnrollments, () => import('./routes/classes/view-enrollments-route'), 'Enrollments'),
+                feature((c) => c.CanTakeMakeups, [route(paths.makeups, () => import('./routes/classes/makeups-route'), 'Make-ups')], paths.classes),
               ),
-              route(paths.viewEnrollments, () => import('./routes/classes/view-enrollments-route'), 'Enrollments'),
-              feature(
-                (c) => c.CanTakeMakeups,
-                [route(paths.makeups, () => import('./routes/classes/makeups-route'), 'Make-ups'), route(paths.makeupsBook, () => import('./routes/classes/makeups-book-route'), 'Book a Make-up')],
-                paths.classes,
+              access(
+                'family',
+                feature(
+                  (c) => c.CustomerPortalAllowOCR && c.OnlineClassReservationsEnabled,
+                  [route(`${paths.classes}/add-enrollments/:ocrProfileId`, () => import('./routes/classes/add-enrollments-route'), 'Add Enrollments')],
+                  paths.classes,
+                ),
+                feature((c) => c.CanTakeMakeups, [route(paths.makeupsBook, () => import('./routes/classes/makeups-book-route'), 'Book a Make-up')], paths.classes),
+                feature((c) => c.CanNotifyAbsence, [route(paths.notifyAbsences, () => import('./routes/classes/notify-absences-route'), 'Notify Absences')], paths.classes),
               ),
-              feature((c) => c.CanNotifyAbsence, [route(paths.notifyAbsences, () => import('./routes/classes/notify-absences-route'), 'Notify Absences')], paths.classes),
 
-              feature(
-                (c) => c.ShowFinancialsTab,
-                [
-                  {
-                    ...route(paths.financials, () => import('./routes/financials/financials-layout-route'), 'Financials'),
-                    children: [
-                      { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
-                      route('invoices-and-receipts', () => import('./routes/financials/invoices-route')),
-                      route('balance-history', () => import('./routes/financials/balance-history-route')),
-                      route('upcoming-payments', () => import('./routes/financials/upcoming-payments-route')),
-                      route(':invoiceNo', () => import('./routes/financials/invoice-route')),
-                    ],
-                  },
-                  mobileOnly(route(paths.financialsMenu, () => import('./routes/financials/financials-menu-route'))),
-                ],
+              access(
+                'money',
+                feature(
+                  (c) => c.ShowFinancialsTab,
+                  [
+                    {
+                      ...route(paths.financials, () => import('./routes/financials/financials-layout-route'), 'Financials'),
+                      children: [
+                        { index: true, element: <Navigate to={paths.invoicesAndReceipts} replace /> },
+                        route('invoices-and-receipts', () => import('./routes/financials/invoices-route')),
+                        route('balance-history', () => import('./routes/financials/balance-history-route')),
+                        route('upcoming-payments', () => import('./routes/financials/upcoming-payments-route')),
+                        route(':invoiceNo', () => import('./routes/financials/invoice-route')),
+                      ],
+                    },
+                    mobileOnly(route(paths.financialsMenu, () => import('./routes/financials/financials-menu-route'))),
+                  ],
+                ),
               ),
 
               feature(
@@ -128,8 +146,14 @@ export const routes: RouteObject[] = [
                 [
                   // G7: /hub/bookings lands on the list.
                   redirect(paths.bookings, paths.bookingsView),
-                  route(paths.bookingsView, () => import('./routes/bookings/bookings-view-route')),
-                  route(paths.bookingsAdd, () => import('./routes/bookings/bookings-add-route')),
+                  access(
+                    'family-read',
+                    route(paths.bookingsView, () => import('./routes/bookings/bookings-view-route')),
+                  ),
+                  access(
+                    'family',
+                    route(paths.bookingsAdd, () => import('./routes/bookings/bookings-add-route')),
+                  ),
                 ],
               ),
 
@@ -150,8 +174,14 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={paths.myDetails} replace /> },
                   route(paths.myDetails, () => import('./routes/account/my-details-route'), 'My Details'),
                   route(paths.security, () => import('./routes/account/security-route'), 'Login & Security'),
-                  feature((c) => c.ShowPaymentDetailsTab, [route(paths.billing, () => import('./routes/billing/billing-route'), 'Billing')], paths.myDetails),
-                  route(paths.agreements, () => import('./routes/agreements/agreements-route'), 'Agreements'),
+                  access(
+                    'money',
+                    feature((c) => c.ShowPaymentDetailsTab, [route(paths.billing, () => import('./routes/billing/billing-route'), 'Billing')], paths.myDetails),
+                  ),
+                  access(
+                    'family-read',
+                    route(paths.agreements, () => import('./routes/agreements/agreements-route'), 'Agreements'),
+                  ),
                 ],
               },
               mobileOnly(route(paths.settingsMenu, () => import('./routes/settings/settings-menu-route'))),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
+import { ROLE_ACCESS, type Access } from '@portal/shared/family-roles';
 import { paths } from '@/config/paths';
 import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { useCompanyConfig } from '@/entities/company/get-company-config';
@@ -10,6 +11,8 @@ import { useIsMobile } from '@/lib/use-media';
 import { useChangeCompany } from '../hooks/use-session-actions';
 import { LoadingSplash } from '@/features/company/components/loading-splash';
 
+// The refusal of a page beyond a guardian's access loads only when one is refused.
+const AccessRefused = lazy(() => import('./access-refused'));
 // The sign-in forms (and zod with them) load only when a guest actually needs them.
 const LoginScreen = lazy(() => import('@/features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen })));
 
@@ -77,5 +80,22 @@ export function RequireBarcodes() {
   const user = useCurrentUser();
   // The menus offer the page only to a role that may read it (nav-items); its call answers the rest.
   if (!user || !(user.total_barcodes > 0)) return <Navigate to={paths.company} replace />;
+  return <Outlet />;
+}
+
+/**
+ * A page whose calls the signed-in guardian's role may not make (decision 101: `access` is what
+ * the page reads or changes) says so in place, instead of drawing an empty page or a form whose
+ * save is refused. The account holder passes every check.
+ */
+export function RequireAccess({ access }: { access: Access }) {
+  const user = useCurrentUser();
+  if (user && !ROLE_ACCESS[user.Role ?? 'holder'].includes(access)) {
+    return (
+      <Suspense fallback={<LoadingSplash />}>
+        <AccessRefused />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
