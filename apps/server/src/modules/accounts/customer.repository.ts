@@ -3,8 +3,20 @@ import type { ClientsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
+/** The sign-ins with this address that open a family (an account's own, or a guardian's; one whose access was removed opens none). */
 export function findLoginsByEmail(db: Db, email: string) {
-  return db.selectFrom('logins').select(['id', 'company_id', 'password_hash']).where('email', '=', email).orderBy('id').execute();
+  return db
+    .selectFrom('logins as l')
+    .select(['l.id', 'l.company_id', 'l.password_hash'])
+    .where('l.email', '=', email)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('clients as c').select('c.id').whereRef('c.company_id', '=', 'l.company_id').whereRef('c.login_id', '=', 'l.id')),
+        eb.exists(eb.selectFrom('guardians as g').select('g.id').whereRef('g.company_id', '=', 'l.company_id').whereRef('g.login_id', '=', 'l.id')),
+      ]),
+    )
+    .orderBy('l.id')
+    .execute();
 }
 
 export function findLogin(db: Db, companyId: number, email: string) {

@@ -187,6 +187,9 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const b = new Browser(t.server);
     await b.enterCompany('SPLASH');
     expect((await b.post('/api/customer/login', { email: viewer.email, password: viewer.password })).body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    // Nor does the landing's e-mail sign-in offer the company where the address no longer opens any family.
+    const landing = await new Browser(t.server).post('/api/company/get-by-email', { email: viewer.email, password: viewer.password });
+    expect([landing.status, landing.body]).toMatchObject([401, { code: 'INVALID_CREDENTIALS' }]);
   });
 
   it('keeps read notifications and messages apart for each guardian and the holder', async () => {
