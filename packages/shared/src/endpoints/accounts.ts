@@ -95,7 +95,7 @@ export const accountEndpoints = {
     duringSignInActions: true,
     body: newPasswordSchema,
     response: successSchema,
-    errors: ['NO_PASSWORD_CHANGE_PENDING'],
+    errors: ['NO_PASSWORD_CHANGE_PENDING', 'PASSWORD_UNCHANGED'],
     description: "The ChangePassword sign-in action's new password.",
     tags,
   }),

@@ -23,6 +23,11 @@ export function findLogin(db: Db, companyId: number, email: string) {
   return db.selectFrom('logins').select(['id', 'company_id', 'email', 'password_hash']).where('company_id', '=', companyId).where('email', '=', email).executeTakeFirst();
 }
 
+export async function findPasswordHash(db: Db, companyId: number, loginId: number): Promise<string | null> {
+  const row = await db.selectFrom('logins').select('password_hash').where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
 export function findLoginById(db: Db, companyId: number, loginId: number) {
   return db.selectFrom('logins').select(['id', 'email']).where('company_id', '=', companyId).where('id', '=', loginId).executeTakeFirst();
 }

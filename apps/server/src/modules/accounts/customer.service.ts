@@ -2,6 +2,7 @@ import type { ClientAccount, CustomerUser, SignInAction } from '@portal/shared/c
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { messages, serverMessages } from '@portal/shared/messages';
 import { newPasswordServerSchema } from '@portal/shared/common-passwords';
+import { myDetailsMessages } from '@portal/shared/my-details-schemas';
 import type { Ctx, Guardian } from '../../context.ts';
 import { clearSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { publicOrigin } from '../../config/env.ts';
@@ -295,6 +296,11 @@ export async function setPassword(ctx: Ctx, companyId: number, clientId: number,
   const [user, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), listSignInActions(ctx, companyId, clientId)]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (!actions.some((a) => a.type === 'ChangePassword')) throw new AppError(403, 'NO_PASSWORD_CHANGE_PENDING', serverMessages.noPasswordChangePending);
+  // The change the company asks for is a change: the password in use now would leave it undone.
+  const hash = await repo.findPasswordHash(ctx.db, companyId, user.login_id);
+  if (hash && (await verifyPassword(hash, password))) {
+    throw new AppError(422, 'PASSWORD_UNCHANGED', myDetailsMessages.passwordUnchanged, [{ field: 'password', message: myDetailsMessages.passwordUnchanged }]);
+  }
   await changePassword(ctx, companyId, user.login_id, password, sessionId);
 }
 

@@ -313,7 +313,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
   });
 
   it('ChangePassword: check-if-changing-password with the ClientID answers for the signed-in customer only; set-password completes it', async () => {
-    const { browser: b, clientId } = await registerCustomer(t, { email: 'changepw@example.com' });
+    const { browser: b, clientId, password } = await registerCustomer(t, { email: 'changepw@example.com' });
     const user = { ClientID: clientId };
     const company = await companyId('SPLASH');
     await db()
@@ -324,6 +324,10 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     const { browser: stranger } = await registerCustomer(t, { email: 'stranger@example.com' });
     expect((await stranger.get(`/api/customer/check-if-changing-password/${user.ClientID}`)).body).toEqual({ success: true, isChangingPassword: false });
     expect((await b.get('/api/home/get-upcoming-classes')).status).toBe(403);
+    // The change the company asks for is a change: the password in use now is refused, and the step stays.
+    const same = await b.post('/api/customer/set-password', { password, confirm_password: password });
+    expect([same.status, same.body]).toMatchObject([422, { code: 'PASSWORD_UNCHANGED', errors: [{ field: 'password', message: 'The new password must be different from your current password' }] }]);
+    expect((await b.get(`/api/customer/check-if-changing-password/${user.ClientID}`)).body).toEqual({ success: true, isChangingPassword: true });
     expect((await b.post('/api/customer/set-password', { password: 'Heron#Lane59', confirm_password: 'Heron#Lane59' })).status).toBe(200);
     expect((await b.get(`/api/customer/check-if-changing-password/${user.ClientID}`)).body).toEqual({ success: true, isChangingPassword: false });
     expect((await b.get('/api/home/get-upcoming-classes')).status).toBe(200);
