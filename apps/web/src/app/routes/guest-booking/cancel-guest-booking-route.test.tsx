@@ -16,6 +16,7 @@ const config = formTestConfig({
   CustomerID: 2002,
   CompanyDisplayName: 'Ace Tennis Academy',
   CourtText: 'Court',
+  fin_setup: { TaxRatePercent: 0, TaxInclusive: true, TaxName: 'Tax' },
   booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 },
   localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' },
 });
