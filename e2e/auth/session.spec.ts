@@ -98,6 +98,22 @@ test.describe('session', () => {
     expect(await storedUser(page)).toBeNull();
   });
 
+  test('B16, A28: a browser whose sessions are gone (cookies cleared, or expired) gets the landing, not a page that reloads without end', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/company');
+    await homeLoaded(page);
+    expect((await storedUser(page))?.FirstName).toBe('Sarah');
+    // The browser still remembers who was signed in; the server knows neither the company nor the customer.
+    await page.context().clearCookies();
+    const loads = countDocumentLoads(page);
+    await page.goto('/hub/students');
+    await expect(signInScreen(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/hub\?to=%2Fhub%2Fstudents$/);
+    expect(await storedUser(page)).toBeNull();
+    // Before, the landing sent the remembered customer back to the page, and the page back to the landing, without end.
+    expect(loads()).toBe(1);
+  });
+
   test('A29: /hub?customer_id loads that company by customer id and empties the cart', async ({ page, world }) => {
     await page.addInitScript(() => {
       window.localStorage.setItem(

@@ -47,8 +47,11 @@ export function RequireAuth() {
  */
 export function GuestOnly() {
   const user = useCurrentUser();
+  const { data: config } = useCompanyConfig();
   const { search } = useLocation();
-  if (user) {
+  // Without a company no one is signed in, whoever the browser remembers: its sessions may be gone
+  // (cookies cleared, expired), and the page it came from would send it straight back here.
+  if (user && config) {
     const params = new URLSearchParams(search);
     const to = params.get('to');
     if (isSafeInternalPath(to)) return <Navigate to={to} replace />;

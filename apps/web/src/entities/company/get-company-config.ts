@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import { ApiRequestError, setCompanyLoaded, takeNoCompanyAtStart } from '@/lib/api-client';
 import { call } from '@/lib/call';
+import { useSessionStore } from '@/lib/session-store';
 import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 export async function getCompanyConfig(): Promise<CompanyConfig> {
   if (takeNoCompanyAtStart()) {
     // The page was served to a browser with no company session: the server's answer is known.
     setCompanyLoaded(false);
+    useSessionStore.getState().setUser(null);
     throw new ApiRequestError(401, { code: 'COMPANY_REQUIRED', message: 'Please choose a company' });
   }
   try {
@@ -16,6 +18,8 @@ export async function getCompanyConfig(): Promise<CompanyConfig> {
     return config;
   } catch (error) {
     setCompanyLoaded(false);
+    // No company session: no customer one either, so the remembered customer is forgotten.
+    if (error instanceof ApiRequestError && error.status === 401) useSessionStore.getState().setUser(null);
     throw error;
   }
 }
