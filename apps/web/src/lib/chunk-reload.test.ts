@@ -28,11 +28,11 @@ describe('chunk reload guard (B35)', () => {
   });
 
   /** A page as freshly loaded: its own module state, the tab's session storage kept. */
-  async function loadPage() {
+  async function loadPage(online = true) {
     vi.resetModules();
     const chunkReload = await import('./chunk-reload');
     const page = new EventTarget();
-    chunkReload.installChunkReload(page, reload);
+    chunkReload.installChunkReload(page, reload, () => online);
     return { page, reloading: chunkReload.reloadingForStaleChunk };
   }
 
@@ -60,5 +60,12 @@ describe('chunk reload guard (B35)', () => {
     vi.advanceTimersByTime(2_000);
     expect(preloadError((await loadPage()).page).defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('offline, a failed import is no deploy: no reload (which would leave for the browser’s error page), the error goes to the error page', async () => {
+    const { page, reloading } = await loadPage(false);
+    expect(preloadError(page).defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(reloading()).toBe(false);
   });
 });

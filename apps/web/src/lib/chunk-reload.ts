@@ -14,10 +14,13 @@ export function reloadingForStaleChunk(): boolean {
  * every failed dynamic import and module preload of the build as the window event
  * `vite:preloadError`, whatever the browser's message: the page reloads once and fetches the new
  * build. Not again within 10 s, so a truly broken deploy cannot loop: the event is then left
- * alone and the import's error reaches the route's error page.
+ * alone and the import's error reaches the route's error page. Nor while the browser is offline: a
+ * chunk it cannot fetch is then no sign of a deploy, and a reload would leave the portal for the
+ * browser's own error page; the route's error page says the connection is down instead.
  */
-export function installChunkReload(target: Pick<Window, 'addEventListener'> = window, reload: () => void = () => window.location.reload()): void {
+export function installChunkReload(target: Pick<Window, 'addEventListener'> = window, reload: () => void = () => window.location.reload(), online: () => boolean = () => navigator.onLine): void {
   target.addEventListener('vite:preloadError', (event) => {
+    if (!reloading && !online()) return;
     if (!reloading) {
       const last = Number(sessionStorage.getItem(KEY) ?? 0);
       if (Date.now() - last < CHUNK_RELOAD_WINDOW_MS) return;

@@ -59,4 +59,25 @@ describe('RouteErrorPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Home Page' }));
     expect(assign).toHaveBeenCalledWith('/hub/company');
   });
+
+  it('a page whose code cannot be fetched offline says the connection is down, with Try again', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/hub/messages',
+          lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/messages-route-x.js')),
+          errorElement: <RouteErrorPage />,
+        },
+      ],
+      { initialEntries: ['/hub/messages'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'You’re offline' })).toBeTruthy();
+    expect(screen.getByText('This page could not be loaded. Check your connection, then try again.')).toBeTruthy();
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalled();
+  });
 });
