@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_COMPANY_META, startupCallsFor } from '@portal/shared/startup-calls';
-import { api, forgetHeldAnswers, startPreloadedCalls } from './api-client';
+import { api, errorMessage, forgetHeldAnswers, startPreloadedCalls } from './api-client';
 import { getCompanyConfig } from '@/entities/company/get-company-config';
 import { currentUserQueryOptions } from '@/entities/customer/identity';
 import { getSignInActions } from '@/features/auth/api/get-sign-in-actions';
@@ -157,5 +157,15 @@ describe('api: the calls the page preloads', () => {
     await getUpcomingClasses(1);
     await getOutstandingInvoices(1);
     expect(sent.map((s) => s.url)).toEqual(startupCallsFor('/hub/company', { company: true, customer: true }));
+  });
+});
+
+describe('errorMessage', () => {
+  it('says the connection failed where a browser’s fetch got no answer, in each browser’s words; other errors keep theirs', () => {
+    for (const said of ['Failed to fetch', 'Load failed', 'NetworkError when attempting to fetch resource.']) {
+      expect(errorMessage(new TypeError(said))).toBe('We could not reach the server. Please check your connection and try again.');
+    }
+    expect(errorMessage(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe("Cannot read properties of undefined (reading 'x')");
+    expect(errorMessage('?')).toBe('Something went wrong. Please try again.');
   });
 });
