@@ -215,6 +215,19 @@ test.describe('students', () => {
 });
 
 test.describe('students on a phone @phone', () => {
+  test('a long name is cut short in the list, never widening the page', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      type Customer = { email: string; clients: { students: { first_name: string; last_name: string }[] }[] };
+      const student = (bundle.customers as Customer[]).find((c) => c.email.startsWith('parent.'))!.clients[0]!.students[0]!;
+      student.first_name = 'Maximiliana-Alexandrina';
+      student.last_name = 'Wolfeschlegelsteinhausenbergerdorff';
+    });
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/students');
+    await expect(page.getByRole('link', { name: /Maximiliana-Alexandrina/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('the list and a student page fit a 375 px screen', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     await page.goto('/hub/students');

@@ -47,9 +47,10 @@ export default function StudentsRoute() {
         <EmptyState icon={<UsersIcon className="size-7" />} text={`No ${term.toLowerCase()}s yet`} />
       ) : (
         <>
-          <ul className="grid gap-3 sm:grid-cols-2">
+          {/* One column of minmax(0, 1fr) on a phone, so a long name is cut short, not the page widened. */}
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {students.map((s) => (
-              <li key={s.StudentID}>
+              <li key={s.StudentID} className="min-w-0">
                 <Link
                   to={paths.student(s.StudentID)}
                   className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4 shadow-xs transition hover:border-primary-line hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
