@@ -117,6 +117,8 @@ test.describe('contact us', () => {
     await page.getByRole('link', { name: 'Back to Contact Us' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
     await expect(page.getByRole('form')).toHaveCount(0);
+    // The footer's link is a target a finger can hit: at least 24 px tall (WCAG 2.5.8); it was 20 px.
+    expect((await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await page.getByRole('link', { name: 'Send us a message' }).click();
     await expect(page).toHaveURL(/\/hub\/contact-us\/mobile-form$/);
 

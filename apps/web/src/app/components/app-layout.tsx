@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           <p>
             © {new Date().getFullYear()} {config.CompanyDisplayName}
           </p>
-          <Link to={paths.contactUs} className="rounded font-medium text-ink-soft hover:text-ink hover:underline">
+          <Link to={paths.contactUs} className="inline-flex min-h-6 items-center rounded font-medium text-ink-soft hover:text-ink hover:underline">
             Contact Us
           </Link>
         </div>
