@@ -32,7 +32,8 @@ for (const tag of ['', ' @phone']) {
 
     // N18: the family's own swimmers, none added, edited or removed here; N15: Next waits for one class overall.
     await expect(page.getByRole('heading', { level: 1, name: 'Swimmers' })).toBeVisible();
-    await expect(page.getByText(/please contact .+ or add a student via the Customer Hub/)).toBeVisible();
+    // The company's name, not the registration page's heading (Splash Swim School – Online Enrolment).
+    await expect(page.getByText(/please contact Splash Swim School or add a student via the Customer Hub/)).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Edit|Remove) / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Add (a|another) swimmer/ })).toHaveCount(0);
     const next = page.getByRole('button', { name: 'Next', exact: true });

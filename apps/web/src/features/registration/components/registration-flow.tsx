@@ -196,8 +196,8 @@ export function RegistrationFlow({
     }
     // N12: a family that already has an account registers its own students in the profile's classes.
     if (user && withClasses) {
-      const company = config.OCRCompanyName.trim() || config.CompanyDisplayName;
-      return <ExistingFamilyFlow profile={profile} clientId={user.ClientID} companyName={company} studentTerm={studentTerm} renderStudentUpdate={renderStudentUpdate} />;
+      // N18 names the company, not the registration page's heading (OCRCompanyName).
+      return <ExistingFamilyFlow profile={profile} clientId={user.ClientID} companyName={config.CompanyDisplayName} studentTerm={studentTerm} renderStudentUpdate={renderStudentUpdate} />;
     }
     if (user) return <SignedInStep firstName={user.FirstName} />;
     if (done) return <RegistrationDone reason={done} />;
