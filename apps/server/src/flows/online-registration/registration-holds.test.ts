@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartHoldsAnswer, PaymentAnswer } from '@portal/shared/payment-schemas';
 import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
-import { Browser, mailedCode, solvedCaptcha, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
+import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
+import { Browser, changeCompanySettings, mailedCode, solvedCaptcha, startTestApp, testEngines, testSignature, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
@@ -236,6 +237,43 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.code === 'CLASS_FULL')).toHaveLength(9);
     expect(await placesOf(classId)).toHaveLength(1);
+  });
+
+  it('in a waiting room, the turn lasts as long as the places the checkout step holds: a family paying never loses them to the turn', async () => {
+    const classId = await withPlaces(6, 1);
+    type Profile = { OCRProfileID: number; OpensAt?: string; WaitingRoom?: unknown };
+    const room = (on: boolean) =>
+      changeCompanySettings<{ profiles: Profile[] }>(t, splash, (s) => {
+        const profile = s.profiles.find((p) => p.OCRProfileID === 1)!;
+        if (on) Object.assign(profile, { OpensAt: new Date(Date.now() - 60_000).toISOString(), WaitingRoom: { WindowMinutes: 15, FamiliesAtOnce: 5, TurnMinutes: 5, FamiliesPerMinute: 300 } });
+        else {
+          delete profile.OpensAt;
+          delete profile.WaitingRoom;
+        }
+      });
+    await room(true);
+    try {
+      const b = new Browser(t.server);
+      await b.enterCompany('SPLASH');
+      const place = async () => (await b.get<WaitingRoomAnswer>('/api/ocr/waiting-room/1')).body.place!;
+      await b.post('/api/ocr/waiting-room/1');
+      const admitted = await place();
+      expect(admitted.state).toBe('admitted');
+      const email = fresh();
+      const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+      expect((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(t, email), profile: 1 })).status).toBe(200);
+      const held = await quote({ b, token: sent.body.token }, classes(classId));
+      const heldUntil = held.body.holds![0]!.heldUntil;
+      // The turn (5 minutes) would end before the hold (the company's CheckoutHoldMinutes): it now ends with it.
+      expect(Date.parse(admitted.turnEndsAt!)).toBeLessThan(Date.parse(heldUntil));
+      const during = await place();
+      expect([during.state, during.turnEndsAt]).toEqual(['admitted', heldUntil]);
+      // Asked again, the hold keeps its time, and so does the turn.
+      await quote({ b, token: sent.body.token }, classes(classId));
+      expect((await place()).turnEndsAt).toBe(heldUntil);
+    } finally {
+      await room(false);
+    }
   });
 
   it('a submission whose answer was lost, sent again, buys its held place once', async () => {

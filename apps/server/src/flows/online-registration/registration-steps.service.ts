@@ -14,7 +14,7 @@ import { holdRegistrationPlaces } from '../../modules/classes/classes.api.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
-import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
+import { keepTurnWhileHeld, requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
 import { assertEachClassOnce } from './registration-checks.ts';
 import { assertRegistrationOpen, CAPTCHA_MARK_MINUTES, paymentOptionsOf, REGISTRATION_TTL_MINUTES, takesClasses } from './registration-rules.ts';
 
@@ -127,7 +127,11 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   // Places are held for a registration that proved its address and, where the profile asks, has
   // passed its captcha (once: the mark's own time is the submission's to check).
   const holding = registration && (!profile.ShowCAPTCHA || registration.captcha_verified_until !== null) ? registration.id : undefined;
-  const holds = holding === undefined ? undefined : await holdFor(ctx, company, holding, items, addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes));
+  const holdMinutes = company.settings.fin_setup.CheckoutHoldMinutes;
+  const holds = holding === undefined ? undefined : await holdFor(ctx, company, holding, items, addMinutes(now, holdMinutes));
+  // A waiting room's turn lasts while the places are held, so paying for them is never cut short (decision 116).
+  const firstLapse = holds?.map((h) => h.heldUntil).sort()[0];
+  if (firstLapse) await keepTurnWhileHeld(ctx, company, body.profile, ticket, new Date(firstLapse), holdMinutes);
   // Each line names its child, as far as the family has named them.
   const studentNames = body.classes.filter((c) => !c.waitlist).map((c) => body.students?.[c.student] || null);
   const quote = await quoteNewFamily(ctx, company, { classItems: items, studentNames }, body.direct_debit_payment ? 'direct_debit' : 'card', registration?.id);

@@ -1,3 +1,3 @@
 // The waiting room's one door: a registration opening's fair queue (issue 22, decision 099).
 export { ticketOf, waitingRoomRoutes } from './waiting-room.routes.ts';
-export { deleteOldPlaces, endTurn, requireTurn } from './waiting-room.service.ts';
+export { deleteOldPlaces, endTurn, keepTurnWhileHeld, requireTurn } from './waiting-room.service.ts';

@@ -55,6 +55,19 @@ export async function bindEmail(db: Db, id: number, email: string): Promise<void
   await db.updateTable('waiting_room_places').set({ email }).where('id', '=', id).where('email', 'is', null).execute();
 }
 
+/** Lengthens a running turn to `until` (never shortens it, nor revives one that ended). */
+export async function extendTurn(db: Db, id: number, now: string, until: string): Promise<void> {
+  await db
+    .updateTable('waiting_room_places')
+    .set({ turn_ends_at: until })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .where('admitted_at', 'is not', null)
+    .where('turn_ends_at', '>', now)
+    .where('turn_ends_at', '<', until)
+    .execute();
+}
+
 export async function endPlace(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('waiting_room_places').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
 }

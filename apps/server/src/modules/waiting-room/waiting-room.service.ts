@@ -267,6 +267,21 @@ export async function requireTurn(ctx: Ctx, company: Company, profileId: number,
   else if (bound !== email.toLowerCase()) throw new AppError(403, 'QUEUE_TURN_REQUIRED', m.otherEmail);
 }
 
+/**
+ * Places held for the family while it pays (decision 109) are not lost to its turn ending first:
+ * the running turn lasts until they lapse, at most one hold period (`holdMinutes`) past its own
+ * length. A family that let them lapse has its turn end with them.
+ */
+export async function keepTurnWhileHeld(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined, heldUntil: Date, holdMinutes: number): Promise<void> {
+  const now = ctx.clock.now();
+  const room = roomOf(company, profileId);
+  const place = room && (await placeOf(ctx, company, room, ticket, now));
+  if (!room || !place?.admitted_at) return;
+  const longest = addMinutes(new Date(place.admitted_at), room.turnMinutes + holdMinutes);
+  const until = heldUntil < longest ? heldUntil : longest;
+  await repo.extendTurn(ctx.db, place.id, nowIso(now), nowIso(until));
+}
+
 /** The registration went through: its turn is used and the next family's comes. */
 export async function endTurn(ctx: Ctx, company: Company, profileId: number, ticket: string | undefined): Promise<void> {
   const now = ctx.clock.now();

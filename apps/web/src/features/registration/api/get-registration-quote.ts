@@ -1,8 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REGISTRATION_TOKEN_HEADER, type registrationQuoteRequestSchema } from '@portal/shared/registration-schemas';
 import type { z } from 'zod';
 import { registrationEndpoints } from '@portal/shared/endpoints/registration';
 import { call } from '@/lib/call';
+import { waitingRoomQueryOptions } from './waiting-room';
 
 export type RegistrationQuoteRequest = z.input<typeof registrationQuoteRequestSchema>;
 
@@ -25,5 +27,12 @@ export function registrationQuoteQueryOptions(body: RegistrationQuoteRequest, re
 }
 
 export function useRegistrationQuote(body: RegistrationQuoteRequest, enabled: boolean, registrationToken?: string) {
-  return useQuery({ ...registrationQuoteQueryOptions(body, registrationToken), enabled, placeholderData: keepPreviousData });
+  const query = useQuery({ ...registrationQuoteQueryOptions(body, registrationToken), enabled, placeholderData: keepPreviousData });
+  // Places held lengthen a waiting room's turn to their end (decision 116): the room is asked for it at once.
+  const client = useQueryClient();
+  const heldUntil = query.data?.holds?.map((h) => h.heldUntil).sort()[0] ?? null;
+  useEffect(() => {
+    if (heldUntil) void client.invalidateQueries({ queryKey: waitingRoomQueryOptions(body.profile).queryKey });
+  }, [heldUntil, client, body.profile]);
+  return query;
 }
