@@ -22,6 +22,9 @@ async function addOne(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
   // The focus stays with what was added (Add to cart is disabled now), not the top of the page.
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeFocused();
+  // On a phone it sat 3,600 px above the screen: it is brought into view, with its Go to checkout.
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeInViewport();
+  await expect(page.getByRole('link', { name: 'Go to checkout' })).toBeInViewport();
   return label;
 }
 

@@ -49,7 +49,10 @@ function BookingForm({ options }: { options: BookingOptions }) {
   // The court added, Add to cart turns disabled: the focus goes to what was added and its way to the checkout, not the top of the page.
   const addedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (added) addedRef.current?.focus({ preventScroll: true });
+    if (!added) return;
+    // On a phone the message sits far above the times: brought into view, clear of the sticky top bar.
+    addedRef.current?.focus({ preventScroll: true });
+    addedRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
   }, [added]);
   const [error, setError] = useState<string | null>(null);
   const check = useCheckBooking();
@@ -102,7 +105,7 @@ function BookingForm({ options }: { options: BookingOptions }) {
           ref={addedRef}
           role="status"
           tabIndex={-1}
-          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-success-line bg-success-surface px-4 py-3 text-sm text-success focus:outline-none"
+          className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3 rounded-2xl border border-success-line bg-success-surface px-4 py-3 text-sm text-success focus:outline-none"
         >
           <span className="inline-flex items-center gap-2 font-medium">
             <CheckCircle2Icon aria-hidden="true" className="size-5" /> Added to your cart: {added}
