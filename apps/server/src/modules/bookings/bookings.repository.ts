@@ -123,7 +123,20 @@ export async function releaseHeld(db: Db, input: { companyId: number; holdToken:
   await db.updateTable('bookings').set({ status: 'expired' }).where('company_id', '=', input.companyId).where('hold_token', '=', input.holdToken).where('status', '=', 'held').execute();
 }
 
-const bookingColumns = ['b.id', 'b.venue_id', 'b.court', 'b.booking_type_id', 'b.date', 'b.start_time', 'b.end_time', 'b.duration_minutes', 'b.price_cents', 'b.status', 'i.invoice_no'] as const;
+const bookingColumns = [
+  'b.id',
+  'b.venue_id',
+  'b.court',
+  'b.booking_type_id',
+  'b.date',
+  'b.start_time',
+  'b.end_time',
+  'b.duration_minutes',
+  'b.price_cents',
+  'b.status',
+  'b.invoice_id',
+  'i.invoice_no',
+] as const;
 
 export function findBooking(db: Db, input: { companyId: number; clientId: number; bookingId: number }) {
   return db
@@ -184,10 +197,6 @@ export async function cancelConfirmed(db: Db, input: { companyId: number; client
   if (Number(res.numUpdatedRows) !== 1) return false;
   await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', '=', input.bookingId).execute();
   return true;
-}
-
-export function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
 }
 
 /** A client's live held bookings under one hold token (the cart's). */

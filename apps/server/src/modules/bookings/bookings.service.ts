@@ -6,6 +6,8 @@ import { bookingMessages, type BookingOptions, type BookingRequest } from '@port
 import { clockRange, dateAndClock, formatDate } from '@portal/shared/date-time-text';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
+import { creditUnpaid } from '../financials/financials.api.ts';
+import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import { recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -349,13 +351,25 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
   if (cancelDeadline(company, row.date, row.start_time) <= now) {
     throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(company.settings.booking_setup.CancelCutoffHours));
   }
-  const done = await repo.runInTransaction(ctx.db, (trx) => repo.cancelConfirmed(trx, { companyId: company.id, clientId, bookingId, now: nowIso(now) }));
+  const fin = company.settings.fin_setup;
+  const rate = taxRatePpm(fin.TaxRatePercent);
+  const what = `${row.court}, ${dateAndClock(row.date, row.start_time, company.settings.localization.DateFormat)}`;
+  const done = await ctx.transaction(async (tx) => {
+    if (!(await repo.cancelConfirmed(tx.db, { companyId: company.id, clientId, bookingId, now: nowIso(now) }))) return false;
+    // What the family still owes for the court comes off its invoice; what it paid is the office's to refund (decision 025).
+    if (row.invoice_id !== null) {
+      const tax = taxOf(row.price_cents, rate, fin.TaxInclusive);
+      const total = fin.TaxInclusive ? row.price_cents : row.price_cents + tax;
+      await creditUnpaid(tx, { companyId: company.id, clientId, invoiceId: row.invoice_id, description: `Cancelled: ${what}`, amountCents: row.price_cents, taxCents: tax, totalCents: total });
+    }
+    return true;
+  });
   if (!done) throw notFound(bookingMessages.notFound);
   await recordActivity(ctx, {
     companyId: company.id,
     clientId,
     kind: 'booking',
-    summary: `Cancelled the booking of ${row.court}, ${dateAndClock(row.date, row.start_time, company.settings.localization.DateFormat)}`,
+    summary: `Cancelled the booking of ${what}`,
   });
   return presentBooking(company, { ...row, status: 'cancelled' }, now);
 }

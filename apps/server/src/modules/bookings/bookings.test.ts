@@ -6,6 +6,8 @@ import { updateCompanySettings } from '../company/company.repository.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays } from '../../lib/time.ts';
+import { createInvoice } from '../financials/financials.api.ts';
+import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import { confirmHeldBookings, createConfirmedBooking, holdBookings, releaseHeldBookings } from './bookings.service.ts';
 
 describe.each(testEngines())('court bookings on %s', (engine) => {
@@ -161,6 +163,50 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     } finally {
       await updateCompanySettings(db, ace.id, settings);
     }
+  });
+
+  it('a booking cancelled before its invoice is paid comes off the invoice; one on an invoice paid in full leaves it as it is', async () => {
+    const db = t.runtime.ctx.db;
+    const family = await registerCustomer(t, { email: `court.${Date.now().toString(36)}@example.com`, company: 'ACE' });
+    const fin = ace.settings.fin_setup;
+    const rate = taxRatePpm(fin.TaxRatePercent);
+    const book = async (time: string, court: string, paid: boolean) => {
+      const request = { venue_id: 1, booking_type_id: 1, date: day(8), time, court };
+      const price = ace.settings.booking_types.find((b) => b.BookingTypeID === 1)!.PriceCents;
+      const tax = taxOf(price, rate, fin.TaxInclusive);
+      const total = fin.TaxInclusive ? price : price + tax;
+      const lesson = { type: 'Custom' as const, breakdownKey: null, description: 'Coaching', quantity: 1, unitPriceCents: 5_500, amountCents: 5_500, taxCents: 0, totalCents: 5_500 };
+      const court1 = {
+        type: 'Custom' as const,
+        breakdownKey: 'Booking' as const,
+        description: `${court} ${time}`,
+        quantity: 1,
+        unitPriceCents: price,
+        amountCents: price,
+        taxCents: tax,
+        totalCents: total,
+      };
+      const invoice = await t.runtime.ctx.transaction((tx) =>
+        createInvoice(tx, { companyId: ace.id, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: paid ? 'Paid' : 'Scheduled', lines: [court1, lesson] }),
+      );
+      const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, family.clientId, request, invoice.invoiceId));
+      return { id, invoice, total };
+    };
+    const invoiceOf = (id: number) => db.selectFrom('invoices').select(['total_cents', 'balance_due_cents', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    const linesOf = (id: number) => db.selectFrom('invoice_lines').select(['description', 'total_cents']).where('invoice_id', '=', id).orderBy('sort_order').execute();
+
+    const unpaid = await book('10:00', 'Court 1', false);
+    const cancelled = await family.browser.post<{ booking: { status: string } }>('/api/bookings/cancel', { booking_id: unpaid.id });
+    expect(cancelled.status).toBe(200);
+    // The family no longer owes the court: the invoice asks for the coaching alone.
+    expect(await invoiceOf(unpaid.invoice.invoiceId)).toMatchObject({ total_cents: 5_500, balance_due_cents: 5_500, status: 'Scheduled' });
+    expect((await linesOf(unpaid.invoice.invoiceId)).at(-1)).toEqual({ description: expect.stringMatching(/^Cancelled: Court 1, /), total_cents: -unpaid.total });
+
+    const paid = await book('11:00', 'Court 2', true);
+    expect((await family.browser.post('/api/bookings/cancel', { booking_id: paid.id })).status).toBe(200);
+    // Paid: nothing is taken back here (decision 025), the office refunds or credits.
+    expect(await invoiceOf(paid.invoice.invoiceId)).toMatchObject({ total_cents: paid.total + 5_500, balance_due_cents: 0, status: 'Paid' });
+    expect(await linesOf(paid.invoice.invoiceId)).toHaveLength(2);
   });
 
   it('another client’s booking cannot be read or cancelled', async () => {

@@ -4,6 +4,7 @@ export {
   addInvoiceLines,
   createInvoice,
   createReceipt,
+  creditUnpaid,
   findInvoiceById,
   findInvoiceWithLine,
   numberReceipt,

@@ -284,6 +284,29 @@ export async function addInvoiceLines(ctx: Ctx, input: { companyId: number; clie
   );
 }
 
+/**
+ * Takes an item cancelled before it was paid for off its invoice (a court booking cancelled): a
+ * line of minus its total, up to what the invoice still owes, so nothing already paid is taken
+ * back here (refunds and credits are the office's, decision 025). Answers the amount taken off
+ * and the invoice's number; 0 where the invoice is paid in full.
+ */
+export async function creditUnpaid(
+  ctx: Ctx,
+  input: { companyId: number; clientId: number; invoiceId: number; description: string; amountCents: number; taxCents: number; totalCents: number },
+): Promise<{ invoiceNo: string; creditedCents: number }> {
+  const invoice = await debitRepo.findInvoiceById(ctx.db, input.companyId, input.invoiceId);
+  if (!invoice || invoice.client_id !== input.clientId) return { invoiceNo: '', creditedCents: 0 };
+  const credit = Math.min(input.totalCents, invoice.balance_due_cents);
+  if (credit <= 0) return { invoiceNo: invoice.invoice_no, creditedCents: 0 };
+  // Part of what is owed: its amount and tax in the same proportion as the item's.
+  const share = (cents: number) => Math.round((cents * credit) / input.totalCents);
+  const amount = credit === input.totalCents ? input.amountCents : share(input.amountCents);
+  const tax = credit === input.totalCents ? input.taxCents : share(input.taxCents);
+  const line = { type: 'Custom' as const, breakdownKey: null, description: input.description, quantity: 1, unitPriceCents: -amount, amountCents: -amount, taxCents: -tax, totalCents: -credit };
+  await addInvoiceLines(ctx, { companyId: input.companyId, clientId: input.clientId, invoiceNo: invoice.invoice_no, lines: [line] });
+  return { invoiceNo: invoice.invoice_no, creditedCents: credit };
+}
+
 /** An instalment plan's row in Upcoming Payments. */
 export function createPaymentPlan(ctx: Ctx, input: Parameters<typeof repo.insertPaymentPlan>[1]): Promise<void> {
   return repo.insertPaymentPlan(ctx.db, input);

@@ -106,7 +106,7 @@ describe('Bookings (/hub/bookings/view)', () => {
     // What happens to the money is said before the family confirms (decision 025: refunds are the company's).
     expect(
       within(dialog).getByText(
-        `Lane hire (1 hour), Lane 2 at Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM. The lane is freed; what you paid on invoice INV-1007 is not refunded here. Please contact ${config.CompanyDisplayName} about a refund or a credit.`,
+        `Lane hire (1 hour), Lane 2 at Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM. The lane is freed, and taken off invoice INV-1007 if that is still to be paid. Anything you have paid is not refunded here: please contact ${config.CompanyDisplayName} about a refund or a credit.`,
       ),
     ).toBeTruthy();
     expect(cancels).toEqual([]);

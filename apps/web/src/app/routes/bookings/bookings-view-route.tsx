@@ -150,9 +150,9 @@ export default function BookingsViewRoute() {
         description={
           confirming
             ? `${confirming.bookingType}, ${confirming.court} at ${confirming.venue}, ${formatDate(confirming.date, config.localization.DateFormat)} ${clockRange(confirming.time, confirming.endTime)}.${
-                // Decision 025: a refund or a credit for a booking invoiced is the company's to give; the family is told before it confirms.
+                // What is still owed for it comes off the invoice; a refund or a credit of what was paid is the company's to give (decision 025).
                 confirming.invoiceNumber
-                  ? ` The ${court.toLowerCase()} is freed; what you paid on invoice ${confirming.invoiceNumber} is not refunded here. Please contact ${config.CompanyDisplayName} about a refund or a credit.`
+                  ? ` The ${court.toLowerCase()} is freed, and taken off invoice ${confirming.invoiceNumber} if that is still to be paid. Anything you have paid is not refunded here: please contact ${config.CompanyDisplayName} about a refund or a credit.`
                   : ''
               }`
             : undefined
