@@ -178,6 +178,8 @@ export const paymentDetailsSchema = z.object({
   offersBank: z.boolean(),
   bankFormat: z.enum(BANK_FORMATS),
   card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
+  /** Whether instalments still to come are charged to the saved card (decision 105): removing or replacing it stops that. */
+  instalmentsOnCard: z.boolean(),
   bank: z
     .object({
       AccountName: z.string(),

@@ -275,6 +275,26 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(await charges(who.clientId)).toBe(0);
   });
 
+  it('a card removed in Billing, or replaced by bank details, is charged no more: the instalment falls due as an invoice to pay', async () => {
+    for (const replace of [false, true]) {
+      const who = await family();
+      await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser), saveCard: true }, { 'idempotency-key': key() });
+      // Billing says so before the card goes.
+      expect((await who.browser.get<{ instalmentsOnCard: boolean }>('/api/customer/get-payment-details')).body.instalmentsOnCard).toBe(true);
+      const gone = replace
+        ? await who.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '062-000', AccountNumber: '12345678' })
+        : await who.browser.call('DELETE', '/api/customer/remove-payment-details');
+      expect(gone.status).toBe(200);
+      expect((await who.browser.get<{ instalmentsOnCard: boolean }>('/api/customer/get-payment-details')).body.instalmentsOnCard).toBe(false);
+      const before = await charges(who.clientId);
+      const [, second] = await invoices(who.clientId);
+      await collect(second!.payment_date);
+      expect(await charges(who.clientId)).toBe(before);
+      expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Unpaid', balance_due_cents: who.next });
+      expect((await lastNote(who.clientId)).content).toContain('the card for your instalments can no longer be charged');
+    }
+  });
+
   it('a new card saved in Billing is the one later instalments are charged to', async () => {
     const who = await family();
     await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });

@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { cardEntryOf, gatewayFor, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
 import { findMandateRow, setMandateStatus } from './direct-debit.repository.ts';
-import { moveCardPlans } from './instalment.repository.ts';
+import { hasCardPlans, moveCardPlans } from './instalment.repository.ts';
 import { DIRECT_DEBIT_NOT_SET_UP, GOCARDLESS_PROVIDER, type MandateSeen } from './gocardless.ts';
 import { STRIPE_PROVIDER } from './stripe-gateway.ts';
 
@@ -84,6 +84,7 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
     offersBank: offers.bank,
     bankFormat: bankFormatOf(company),
     card: row?.kind === 'card' && row.card_last4 ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` } : null,
+    instalmentsOnCard: row?.kind === 'card' && (await hasCardPlans(ctx.db, company.id, clientId)),
     bank: row?.kind === 'bank' ? await bankOf(ctx, row) : null,
     bankSetup: (await bankSetupOf(ctx, company)) ?? undefined,
     stripePublishableKey: (await cardEntryOf(ctx, company))?.stripePublishableKey ?? null,
@@ -137,6 +138,7 @@ export async function saveBankDetails(ctx: Ctx, company: Company, clientId: numb
   const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   await storeBankMandate(ctx, company, clientId, await registerBankMandate(ctx, company, body));
   await endReplacedMandate(ctx, company, before);
+  await dropCardPlans(ctx, company, clientId, before);
   return getPaymentDetails(ctx, company, clientId);
 }
 
@@ -226,6 +228,16 @@ export async function removePaymentDetails(ctx: Ctx, company: Company, clientId:
   const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   if (!(await repo.deletePaymentMethod(ctx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
   await endReplacedMandate(ctx, company, before);
+  await dropCardPlans(ctx, company, clientId, before);
+}
+
+/**
+ * A saved card removed or replaced by bank details is charged no more: the plans charged to it
+ * keep no card, so each instalment falls due as an invoice to pay, and a card saved later takes
+ * them over (decision 105).
+ */
+async function dropCardPlans(ctx: Ctx, company: Company, clientId: number, before: Awaited<ReturnType<typeof repo.findPaymentMethod>>): Promise<void> {
+  if (before?.kind === 'card') await moveCardPlans(ctx.db, company.id, clientId, null, nowIso());
 }
 
 /**

@@ -122,7 +122,21 @@ export async function updateUpcoming(db: Db, companyId: number, id: number, chan
 }
 
 /** A family's new card in Billing: its active card plans are charged to it from now on. */
-export async function moveCardPlans(db: Db, companyId: number, clientId: number, token: string, now: string): Promise<number> {
+/** Whether an active plan of the client's is charged to a card kept on file. */
+export async function hasCardPlans(db: Db, companyId: number, clientId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('instalment_plans')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'active')
+    .where('method', '=', 'card')
+    .where('card_token', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function moveCardPlans(db: Db, companyId: number, clientId: number, token: string | null, now: string): Promise<number> {
   const res = await db
     .updateTable('instalment_plans')
     .set({ card_token: token, updated_at: now })

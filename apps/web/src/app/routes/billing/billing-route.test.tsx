@@ -22,6 +22,7 @@ const withCard: PaymentDetails = {
   offersBank: true,
   bankFormat: 'UK',
   card: { brand: 'Visa', last4: '4242', expiry: '12/2030' },
+  instalmentsOnCard: false,
   bank: null,
 };
 
@@ -82,6 +83,16 @@ describe('Billing (/hub/settings/billing)', () => {
     expect(sent.bank).toEqual([{ AccountName: 'Sarah Mitchell', BankCode: '123456', AccountNumber: '12345678' }]);
     expect(screen.getByText('•••••678')).toBeTruthy();
     expect(screen.queryByText('Visa ending 4242')).toBeNull();
+  });
+
+  it('a card that pays instalments: Remove and the bank details say the instalments will be invoices to pay instead', async () => {
+    serveBilling({ ...withCard, instalmentsOnCard: true });
+    renderPage();
+    const note = 'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.';
+    expect(await screen.findByText(`Saving bank details replaces your saved card. ${note}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
+    expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
   });
 
   it('K18: Remove asks first; a removal the server refuses shows its message and the card stays', async () => {

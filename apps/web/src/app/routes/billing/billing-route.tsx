@@ -108,7 +108,7 @@ export default function BillingRoute() {
         </section>
       ) : mode === 'bank' ? (
         <BankSection
-          replaces={data.card ? REPLACES_CARD : null}
+          replaces={data.card ? replacesCard(data.instalmentsOnCard) : null}
           format={data.bankFormat}
           busy={saveBank.isPending}
           onCancel={() => setMode('view')}
@@ -129,7 +129,7 @@ export default function BillingRoute() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Remove payment details?"
-        description="Your saved card or bank account will be removed from your account."
+        description={`Your saved card or bank account will be removed from your account.${details.data?.instalmentsOnCard ? ` ${INSTALMENTS_OFF_CARD}` : ''}`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -196,7 +196,7 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
           </dl>
         </div>
       ) : null}
-      {details.card && details.offersBank ? <ReplaceNote text={REPLACES_CARD} /> : null}
+      {details.card && details.offersBank ? <ReplaceNote text={replacesCard(details.instalmentsOnCard)} /> : null}
       {details.bank && details.offersCard ? <ReplaceNote text={REPLACES_BANK} /> : null}
       {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
       {details.offersBank && details.bankSetup?.via === 'unavailable' && details.bankSetup.message ? (
@@ -226,7 +226,9 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
 
 /** One payment method is kept on file (decision 024): saving the other kind replaces it. */
 const REPLACES_BANK = 'Saving a card replaces your bank details.';
-const REPLACES_CARD = 'Saving bank details replaces your saved card.';
+/** The instalments a saved card pays are not charged once it goes (decision 105). */
+const INSTALMENTS_OFF_CARD = 'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.';
+const replacesCard = (instalments: boolean) => `Saving bank details replaces your saved card.${instalments ? ` ${INSTALMENTS_OFF_CARD}` : ''}`;
 
 function ReplaceNote({ text }: { text: string }) {
   return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;

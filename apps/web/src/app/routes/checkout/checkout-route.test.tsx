@@ -91,7 +91,15 @@ const quote: QuoteAnswer = {
   stripePublishableKey: null,
 };
 
-const savedCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: { brand: 'Visa', last4: '4242', expiry: '12/2030' }, bank: null };
+const savedCard: PaymentDetails = {
+  PaymentType: 'CreditCardPayments',
+  offersCard: true,
+  offersBank: false,
+  bankFormat: 'AU',
+  card: { brand: 'Visa', last4: '4242', expiry: '12/2030' },
+  instalmentsOnCard: false,
+  bank: null,
+};
 
 const paid: PaymentAnswer = {
   PaymentID: 9001,
