@@ -1,3 +1,4 @@
+import { messages } from '@portal/shared/messages';
 import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, openUserMenu, test } from '../support/fixtures.ts';
 
 test.describe('account menu and sidebar', () => {
@@ -46,5 +47,14 @@ test.describe('account menu and sidebar', () => {
     await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/logout')), page.getByRole('button', { name: 'Change Company' }).click()]);
     await expect(page).toHaveURL(/\/hub$/);
     await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
+  });
+
+  test('N36, B19: a registration or booking link of a company whose portal is off shows the same screen, not "a business we know"', async ({ page, world }) => {
+    const closed = world.company('CLOSED');
+    for (const link of [`/ocr?id=${closed.customerId}&p=1`, `/ob?id=${closed.customerId}`]) {
+      await page.goto(link);
+      await expect(page.getByText('Company does not have the Customer Hub active', { exact: true })).toBeVisible();
+      await expect(page.getByText(messages.unknownLink)).toHaveCount(0);
+    }
   });
 });

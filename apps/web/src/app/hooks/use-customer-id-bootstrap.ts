@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
 import { useUiStore } from '@/lib/ui-store';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { resetIdentity } from '@/entities/customer/identity';
@@ -53,11 +54,15 @@ export function useCustomerIdBootstrap(): boolean {
         // A registration link's profile and form come beside get-config, not after it.
         if (pathname === paths.ocr) prefetchRegistration(queryClient, new URLSearchParams(location.search));
         await config;
-      } catch {
-        // Unknown id: carry on as if the link had none (the normal rules then apply). The company
-        // left on the server is left here too: its name, brand and greeting are no longer shown.
+      } catch (error) {
+        // Carry on as if the link had none (the normal rules then apply). The company left on the
+        // server is left here too: its name, brand and greeting are no longer shown.
         if (!fromHub) resetIdentity(queryClient, { user: null, company: 'drop', clearCart: false });
-        useUiStore.getState().setUnknownLink(true);
+        const refused = error instanceof ApiRequestError ? error : null;
+        // A company whose portal is off shows the inactive screen (N36), as /hub?customer_id does; only an id the server
+        // does not know is "not a business we know", never a lost connection or a failure of the server's.
+        if (refused?.code === 'COMPANY_INACTIVE') useUiStore.getState().setCompanyInactive(true);
+        else if (refused?.status === 404) useUiStore.getState().setUnknownLink(true);
       } finally {
         if (fromHub) {
           const rest = new URLSearchParams(location.search);
