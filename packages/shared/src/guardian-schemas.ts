@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, passwordField } from './auth-schemas.ts';
+import { emailField, FORM_NAME_FORBIDDEN, passwordField } from './auth-schemas.ts';
+import { messages } from './messages.ts';
 import { ERROR_MESSAGES } from './error-codes.ts';
 
 export * from './family-roles.ts';
@@ -24,7 +25,14 @@ export const guardianMessages = {
   roleRequired: 'Choose what they can do',
 } as const;
 
-const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(60, message);
+/** A guardian's names follow the rule of every other form's names (S9). */
+const nameField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(60, message)
+    .refine((v) => !FORM_NAME_FORBIDDEN.test(v), messages.nameForbidden);
 const roleField = z.enum(GUARDIAN_ROLES, { error: guardianMessages.roleRequired });
 
 export const inviteGuardianSchema = z.object({

@@ -110,6 +110,16 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
     const email = `late.${unique()}@example.com`;
     const invite = () => holder.browser.post('/api/customer/family-access/invitations', { first_name: 'Al', last_name: 'Ng', email, role: 'viewer' });
+    // S9: a name follows the rule of every form's names; nothing is sent or kept.
+    const odd = await holder.browser.post('/api/customer/family-access/invitations', { first_name: 'A<b', last_name: 'Ng=', email, role: 'viewer' });
+    expect([odd.status, odd.body.errors]).toEqual([
+      400,
+      [
+        { field: 'first_name', message: 'Name must not contain \\, <, >, or =' },
+        { field: 'last_name', message: 'Name must not contain \\, <, >, or =' },
+      ],
+    ]);
+    expect((await access(holder.browser)).invitations).toHaveLength(0);
     await invite();
     const first = await mailedInvitationToken(t, email);
     await invite();
