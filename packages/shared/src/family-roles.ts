@@ -47,7 +47,8 @@ export function roleHears(role: FamilyRole, category: string): boolean {
 
 export const roleLabels: Record<FamilyRole, string> = { holder: 'Account holder', 'co-parent': 'Co-parent', payer: 'Payer', viewer: 'Viewer' };
 export const roleDescriptions: Record<GuardianRole, string> = {
-  'co-parent': 'Everything you can do, except managing family access.',
+  // Read by the holder inviting and by the one invited: said of neither "you".
+  'co-parent': 'Everything the account holder can do, except managing family access.',
   payer: "Financials, billing details and payments; sees the students' names.",
   viewer: 'Sees schedules, students and messages; changes nothing and pays nothing.',
 };
