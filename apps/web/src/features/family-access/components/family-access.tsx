@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon, UsersIcon } from 'lucide-react';
@@ -61,6 +61,16 @@ function Heading({ children, action }: { children: React.ReactNode; action?: Rea
 function HolderFamilyAccess() {
   const access = useFamilyAccess(true);
   const [inviting, setInviting] = useState(false);
+  // The form takes the button's place: closed (sent or cancelled), the focus goes back to the button.
+  const inviteButton = useRef<HTMLButtonElement>(null);
+  const closedForm = useRef(false);
+  useEffect(() => {
+    if (!inviting && closedForm.current) inviteButton.current?.focus();
+  }, [inviting]);
+  const closeForm = () => {
+    closedForm.current = true;
+    setInviting(false);
+  };
   const [status, setStatus] = useState<string | null>(null);
   const withdraw = useWithdrawInvitation();
   const change = useChangeRole();
@@ -76,7 +86,7 @@ function HolderFamilyAccess() {
       <Heading
         action={
           inviting ? null : (
-            <Button variant="secondary" onClick={() => setInviting(true)}>
+            <Button ref={inviteButton} variant="secondary" onClick={() => setInviting(true)}>
               <UserPlusIcon aria-hidden="true" className="size-4" />
               Invite someone
             </Button>
@@ -94,10 +104,10 @@ function HolderFamilyAccess() {
       {inviting ? (
         <InviteForm
           onDone={(message) => {
-            setInviting(false);
+            closeForm();
             setStatus(message);
           }}
-          onCancel={() => setInviting(false)}
+          onCancel={closeForm}
         />
       ) : null}
       {guardians.length + invitations.length > 0 ? (
@@ -174,8 +184,10 @@ function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => 
   const invite = useInviteGuardian();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<InviteGuardianInput>({ resolver: zodResolver(inviteGuardianSchema), mode: 'onTouched', defaultValues: { first_name: '', last_name: '', email: '', role: 'co-parent' } });
-  const { register, formState, watch } = form;
+  const { register, formState, watch, setFocus } = form;
   const errors = formState.errors;
+  // Opened from its button, the form takes the focus at its first field.
+  useEffect(() => setFocus('first_name'), [setFocus]);
   const role = watch('role');
   const submit = form.handleSubmit(async (values) => {
     setError(null);
