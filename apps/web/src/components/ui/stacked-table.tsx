@@ -34,22 +34,28 @@ export function StackedTable<Row>({ caption, columns, rows, rowKey }: { caption:
       <tbody role="rowgroup" className="block divide-y divide-line-soft sm:table-row-group">
         {rows.map((row, i) => (
           <tr key={rowKey(row, i)} role="row" className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:table-row sm:p-0">
-            {columns.map((c) => (
-              <td
-                key={c.header}
-                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a cell stays a cell when laid out as a block
-                role="cell"
-                data-label={c.header}
-                className={cn(
-                  'min-w-0 sm:table-cell sm:px-5 sm:py-3 sm:first:pl-8 sm:last:pr-8',
-                  c.title ? 'col-span-2 font-medium text-ink' : 'before:mr-1.5 before:text-muted before:content-[attr(data-label)] sm:before:content-none',
-                  c.align === 'right' && 'sm:text-right sm:whitespace-nowrap sm:tabular-nums',
-                  c.className,
-                )}
-              >
-                {c.cell(row)}
-              </td>
-            ))}
+            {columns.map((c) => {
+              const content = c.cell(row);
+              // An empty cell shows no bare label on a phone (a line whose description already says its type).
+              const empty = content === null || content === undefined || content === '';
+              return (
+                <td
+                  key={c.header}
+                  // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a cell stays a cell when laid out as a block
+                  role="cell"
+                  data-label={c.header}
+                  className={cn(
+                    'min-w-0 sm:table-cell sm:px-5 sm:py-3 sm:first:pl-8 sm:last:pr-8',
+                    c.title ? 'col-span-2 font-medium text-ink' : 'before:mr-1.5 before:text-muted before:content-[attr(data-label)] sm:before:content-none',
+                    c.align === 'right' && 'sm:text-right sm:whitespace-nowrap sm:tabular-nums',
+                    empty && 'hidden',
+                    c.className,
+                  )}
+                >
+                  {content}
+                </td>
+              );
+            })}
           </tr>
         ))}
       </tbody>
