@@ -160,6 +160,8 @@ export const paymentAnswerSchema = z.object({
   challenge: z.object({ id: z.string(), amountCents: z.number().int() }).nullable(),
   /** While a challenge step is open: when the places and courts held for this payment are let go (ISO instant); null when nothing is held. */
   holdExpiresAt: z.string().nullable().default(null),
+  /** Paid in instalments (decision 105): the ones still to come, with their dates, as a sentence the family reads. */
+  instalmentsNote: z.string().nullable().optional(),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 

@@ -17,6 +17,7 @@ interface Payment {
   amountCents: number;
   invoiceNos: string[];
   receiptNo: string | null;
+  instalmentsNote?: string | null;
 }
 
 /** Issue 23, section 3 (decision 105): classes paid in instalments, to the end and with a failed instalment. */
@@ -155,9 +156,12 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(second).toMatchObject({ status: 'Scheduled', total_cents: who.next, payment_date: addIntervals(today, 'month', 1) });
     expect(third).toMatchObject({ status: 'Scheduled', total_cents: who.last, payment_date: addIntervals(today, 'month', 2) });
     expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
-    expect((await lastNote(who.clientId)).content).toContain(
-      `The other 2 instalments (${$(who.next)} on ${formatDate(addIntervals(today, 'month', 1), 'dd/MM/yyyy')}, ${$(who.last)} on ${formatDate(addIntervals(today, 'month', 2), 'dd/MM/yyyy')}) will be charged to the card you paid with.`,
-    );
+    const rest = `The other 2 instalments (${$(who.next)} on ${formatDate(addIntervals(today, 'month', 1), 'dd/MM/yyyy')}, ${$(who.last)} on ${formatDate(addIntervals(today, 'month', 2), 'dd/MM/yyyy')}) will be charged to the card you paid with.`;
+    expect((await lastNote(who.clientId)).content).toContain(rest);
+    // The answer the success page shows, and the receipt e-mail, say what is still to come as well.
+    expect(paid.body.instalmentsNote).toBe(rest);
+    await t.runtime.ctx.mailer.flush();
+    expect(t.mailbox.received.find((m) => m.to === who.email && m.subject.includes(paid.body.receiptNo!))?.text).toContain(rest);
     expect(await upcoming(who)).toHaveLength(1);
 
     // Nothing is charged before its date, and a run twice at once charges once.

@@ -206,6 +206,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         items: quote.rows.map((r) => ({ description: r.description, amountCents: r.totalCents })),
         challenge: null,
         holdExpiresAt: null,
+        instalmentsNote: instalments ? planSentence(company, instalments, byDebit).trim() : null,
       };
       const moved = await repo.movePayment(tx.db, company.id, payment.id, ['processing', 'requires_action'], {
         status: 'completed',
@@ -305,6 +306,7 @@ async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string
     `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
     ...lines,
     ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
+    ...(answer.instalmentsNote ? [answer.instalmentsNote] : []),
   ]);
   return enqueueMail(ctx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
 }

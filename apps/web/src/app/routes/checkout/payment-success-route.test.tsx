@@ -76,4 +76,14 @@ describe('payment success (/hub/payment-success)', () => {
     expect(screen.queryByText(/Paid by/)).toBeNull();
     expect(screen.queryByRole('list', { name: 'What you paid for' })).toBeNull();
   });
+
+  it('paid in instalments: the deposit received, and the instalments still to come with their dates, by card or by debit', () => {
+    const note = 'The other 2 instalments ($100.00 on 30/12/2026, $100.00 on 30/01/2027) will be charged to the card you paid with.';
+    renderSuccess({ ...paid, amountCents: 10_000, instalmentsNote: note });
+    expect(screen.getByText(note)).toBeTruthy();
+    cleanup();
+    const debit = 'The other 2 instalments ($100.00 on 30/12/2026, $100.00 on 30/01/2027) will be collected by direct debit.';
+    renderSuccess({ ...paid, processor: 'direct_debit', receiptNo: null, card: null, instalmentsNote: debit });
+    expect(screen.getByText(debit)).toBeTruthy();
+  });
 });

@@ -30,6 +30,7 @@ export default function PaymentSuccessRoute() {
             Thank you. <span className="font-semibold text-ink">{formatMoney(payment.amountCents, payment.currencySymbol)}</span> will be collected from your bank account by direct debit.
           </p>
           {payment.invoiceNos.length ? <p>{`${config.fin_setup.InvoiceTitle} ${payment.invoiceNos.join(', ')}: Debit Scheduled`}</p> : null}
+          {payment.instalmentsNote ? <p>{payment.instalmentsNote}</p> : null}
         </div>
       ) : payment ? (
         <div className="mt-4 space-y-1 text-muted">
@@ -43,6 +44,7 @@ export default function PaymentSuccessRoute() {
             </p>
           ) : null}
           {payment.card ? <p>{`Paid by ${payment.card}`}</p> : null}
+          {payment.instalmentsNote ? <p>{payment.instalmentsNote}</p> : null}
           <p>A receipt has been sent to your e-mail address.</p>
         </div>
       ) : (
