@@ -29,7 +29,8 @@ const ids = z.array(idField).max(200).default([]);
 export const classMessages = {
   /** A class full when checked for a place: named, since a cart or a registration can hold several. */
   classFull: (name: string) => `${name} is full. Choose another class, or join its waitlist.`,
-  alreadyEnrolled: 'This student is already enrolled in this class',
+  /** Named where the child and the class are known: a cart or a registration can hold several of each. */
+  alreadyEnrolled: (student?: string | null, className?: string) => (student && className ? `${student} is already enrolled in ${className}.` : 'This student is already enrolled in this class'),
   casualNotAllowed: 'Casual enrollments are not available for this class',
   pickDates: 'Choose at least one date',
   dateNotOffered: 'One of the chosen dates is not a session of this class',

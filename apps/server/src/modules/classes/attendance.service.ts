@@ -209,7 +209,7 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
     if (session.status !== 'scheduled' || sessionStart(company, session.date, session.start_time) <= c.at) throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
     if (session.date > makeup.expires_on) throw refuse(422, 'MAKEUP_EXPIRED', msg.makeupExpired);
     const already = await repo.findStudentEnrolmentsInClass(tx.db, company.id, session.class_id, makeup.student_id, c.now);
-    if (already.some((e) => e.start_date <= session.date && (e.end_date === null || e.end_date >= session.date))) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+    if (already.some((e) => e.start_date <= session.date && (e.end_date === null || e.end_date >= session.date))) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled());
     const taken = await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true);
     if (taken >= session.capacity) throw refuse(409, 'SESSION_FULL', msg.sessionFull);
     const enrolmentId = await repo.insertEnrolment(tx.db, place, {

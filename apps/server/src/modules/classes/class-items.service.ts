@@ -134,7 +134,7 @@ export async function checkClassItems(
       const session = sessions.find((s) => s.date === date);
       if (!session) throw refuse(422, 'DATE_NOT_OFFERED', msg.dateNotOffered);
       if (existing.some((e) => (e.kind === 'ongoing' && e.start_date <= date && (e.end_date === null || e.end_date >= date)) || e.start_date === date)) {
-        throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+        throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled(studentName, cls.name));
       }
       const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary, exceptRegistration);
       const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
@@ -143,7 +143,7 @@ export async function checkClassItems(
       continue;
     }
 
-    if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled);
+    if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled(studentName, cls.name));
     const first = sessions[0]!;
     const temporaries = includeTemporary ? countOf(cls.id, 'temporary') : 0;
     const placesLeft = cls.capacity - countOf(cls.id, 'ongoing') - temporaries - offersKept + (ownHold ? 1 : 0);

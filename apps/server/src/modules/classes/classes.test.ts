@@ -146,7 +146,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const turtle = await classId('Turtle – Saturday');
     const dolphin = await classId('Dolphin – Monday');
     const twice = await parent.post('/api/classes/validate-class-item', { class_id: tue, student_id: ella });
-    expect(twice).toMatchObject({ status: 409, body: { message: classMessages.alreadyEnrolled } });
+    expect(twice).toMatchObject({ status: 409, body: { message: 'Ella Mitchell is already enrolled in Seahorse – Tuesday.' } });
     const full = await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah });
     expect(full).toMatchObject({ status: 409, body: { message: classMessages.classFull('Turtle – Saturday') } });
     const casualOff = await parent.post('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 1, dates: [] });

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ClassItemAnswer, ClassItemInput, StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
-import { classesKey } from '@/entities/classes/classes-key';
+import { useMutation } from '@tanstack/react-query';
+import type { ClassItemAnswer, ClassItemInput } from '@portal/shared/class-schemas';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 
@@ -11,17 +10,4 @@ export function validateClassItem(body: ClassItemInput & { ocr_profile_id?: numb
 
 export function useValidateClassItem() {
   return useMutation({ mutationFn: validateClassItem });
-}
-
-export function getStudentsEnrolledInClass(clientId: number, classId: number): Promise<StudentsEnrolledAnswer> {
-  return call(classEndpoints.studentsEnrolled, { body: { client_id: clientId, class_id: classId } });
-}
-
-export function studentsEnrolledInClassQueryOptions(clientId: number, classId: number) {
-  return queryOptions({ queryKey: [...classesKey, 'enrolled-in-class', clientId, classId], queryFn: () => getStudentsEnrolledInClass(clientId, classId) });
-}
-
-/** Which of the customer's students already attend the class; `null` (no one signed in) asks nothing. */
-export function useStudentsEnrolledInClass(clientId: number | null, classId: number) {
-  return useQuery({ ...studentsEnrolledInClassQueryOptions(clientId ?? 0, classId), enabled: clientId !== null });
 }

@@ -16,6 +16,7 @@ import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
+import { useEnrolledInClasses } from '@/entities/classes/students-enrolled';
 import { FamilyStudentsStep } from './family-students-step';
 import { useChooseClassesAgain } from './use-choose-classes-again';
 import { useOcrClassPayment } from './use-ocr-class-payment';
@@ -56,6 +57,11 @@ export function ExistingFamilyFlow({
   const queryClient = useQueryClient();
   const [page, setPage] = useState<Page>('addClasses');
   const [classes, setClasses] = useState<ChosenClass[]>([]);
+  // A child already in a class chosen is not offered it again (the checkout would refuse it).
+  const enrolledIn = useEnrolledInClasses(
+    clientId,
+    classes.map((c) => c.ClassID),
+  );
   const [assigned, setAssigned] = useState<Record<number, number[]>>({});
   const [agreed, setAgreed] = useState<Record<number, boolean>>({});
   const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
@@ -158,6 +164,7 @@ export function ExistingFamilyFlow({
         studentTerm={studentTerm}
         chosen={classes}
         assigned={assigned}
+        enrolledIn={enrolledIn}
         onToggle={(studentId, classId, on) =>
           setAssigned((a) => {
             const ids = (a[studentId] ?? []).filter((id) => id !== classId);

@@ -23,7 +23,7 @@ const students: FamilyStudent[] = [
 ];
 const cls = (ClassID: number, Name: string, PlacesLeft = 5): ChosenClass => ({ ClassID, Name, Day: 1, Time: '16:00:00', Venue: 'Main Pool', PlacesLeft, casual: false, dates: [], waitlist: false });
 
-function Harness({ chosen, onNext }: { chosen: ChosenClass[]; onNext: () => void }) {
+function Harness({ chosen, onNext, enrolledIn }: { chosen: ChosenClass[]; onNext: () => void; enrolledIn?: (studentId: number, classId: number) => boolean }) {
   const [assigned, setAssigned] = useState<Record<number, number[]>>({});
   return (
     <FamilyStudentsStep
@@ -32,6 +32,7 @@ function Harness({ chosen, onNext }: { chosen: ChosenClass[]; onNext: () => void
       studentTerm="Swimmer"
       chosen={chosen}
       assigned={assigned}
+      enrolledIn={enrolledIn}
       onToggle={(studentId, classId, on) => setAssigned((a) => ({ ...a, [studentId]: on ? [...(a[studentId] ?? []), classId] : (a[studentId] ?? []).filter((id) => id !== classId) }))}
       onChangeClasses={() => undefined}
       onNext={onNext}
@@ -72,5 +73,15 @@ describe('FamilyStudentsStep (an existing family in the registration)', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Sharks/ }));
     const leo = within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Sharks/ }) as HTMLInputElement;
     expect(leo.disabled).toBe(true);
+  });
+
+  it('a swimmer already in a chosen class is not offered it again, and says why', () => {
+    render(<Harness chosen={[cls(1, 'Tadpoles'), cls(2, 'Dolphins')]} onNext={() => undefined} enrolledIn={(student, classId) => student === 11 && classId === 1} />);
+    const mia = screen.getByRole('group', { name: 'Classes for Mia Shah' });
+    const tadpoles = within(mia).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement;
+    expect([tadpoles.disabled, tadpoles.checked]).toEqual([true, false]);
+    expect(within(mia).getByText('Already enrolled in this class')).toBeTruthy();
+    expect((within(mia).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement).disabled).toBe(false);
+    expect((within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).disabled).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ export function FamilyStudentsStep({
   studentTerm,
   chosen,
   assigned,
+  enrolledIn = () => false,
   onToggle,
   onChangeClasses,
   step,
@@ -36,6 +37,8 @@ export function FamilyStudentsStep({
   chosen: readonly ChosenClass[];
   /** ClassIDs per StudentID. */
   assigned: Readonly<Record<number, readonly number[]>>;
+  /** Whether the student already attends the class: not offered again. */
+  enrolledIn?: (studentId: number, classId: number) => boolean;
   onToggle: (studentId: number, classId: number, on: boolean) => void;
   onChangeClasses: () => void;
   step: StepCardProps['step'];
@@ -91,19 +94,24 @@ export function FamilyStudentsStep({
                   Classes
                 </p>
                 {chosen.map((c) => {
-                  const checked = mine.includes(c.ClassID);
+                  const already = enrolledIn(s.StudentID, c.ClassID);
+                  const checked = !already && mine.includes(c.ClassID);
                   const full = !c.waitlist && !checked && takenIn(c.ClassID) >= c.PlacesLeft;
                   return (
                     <CheckboxField
                       key={c.ClassID}
                       checked={checked}
-                      disabled={full}
+                      disabled={full || already}
                       onChange={(e) => onToggle(s.StudentID, c.ClassID, e.target.checked)}
                       className="items-start py-1"
                       label={
                         <>
                           <ChosenClassLabel cls={c} />
-                          {full ? <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span> : null}
+                          {already ? (
+                            <span className="text-xs text-ink-soft">Already enrolled in this class</span>
+                          ) : full ? (
+                            <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span>
+                          ) : null}
                         </>
                       }
                     />
