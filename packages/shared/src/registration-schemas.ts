@@ -208,7 +208,7 @@ export const ocrClassQuoteRequestSchema = z.object({
  * existing family's class registration through a registration link. `classes` are for the
  * family's own students (at least one class overall, N15); `agreements` answer the profile's
  * agreements not yet signed in their current version; the payment goes through the checkout as
- * the new family's does: a card tokenised for the signed-in client, or direct debit from `bank`
+ * the new family's does: a card tokenised for the signed-in client or the one it keeps on file, or direct debit from `bank`
  * (kept as the family's bank details) or from the bank details on file.
  */
 export const ocrClassRequestSchema = z.strictObject({
@@ -217,6 +217,8 @@ export const ocrClassRequestSchema = z.strictObject({
   agreements: z.array(registrationAgreementSchema).max(REGISTRATION_MAX_AGREEMENTS).default([]),
   direct_debit_payment: z.boolean().default(false),
   cardToken: cardTokenField.optional(),
+  /** Pay with the card the family keeps on file (K14) instead of a new one. */
+  useSavedCard: z.boolean().default(false),
   bank: z.record(z.string(), z.unknown()).optional(),
 });
 export type OcrClassRequest = z.input<typeof ocrClassRequestSchema>;

@@ -41,7 +41,12 @@ async function checkChoices(ctx: Ctx, company: Company, clientId: number, body: 
 }
 
 /** The checkout's cart for the classes enrolled (not the waitlist places), priced and paid as the hub's cart is. */
-function cartOf(body: { profile: number; classes: readonly Choice[] }, paymentMethod: 'card' | 'direct_debit', cardToken?: string): z.output<typeof checkoutRequestSchema> {
+function cartOf(
+  body: { profile: number; classes: readonly Choice[] },
+  paymentMethod: 'card' | 'direct_debit',
+  card: { cardToken?: string | undefined; useSavedCard?: boolean } = {},
+): z.output<typeof checkoutRequestSchema> {
+  const { cardToken, useSavedCard = false } = card;
   return {
     classItems: body.classes.filter((c) => !c.waitlist).map((c) => ({ ClassID: c.ClassID, StudentID: c.StudentID, casual: c.casual, dates: c.dates })),
     bookingItems: [],
@@ -51,7 +56,7 @@ function cartOf(body: { profile: number; classes: readonly Choice[] }, paymentMe
     paymentMethod,
     ocrProfileId: body.profile,
     ...(cardToken ? { cardToken } : {}),
-    useSavedCard: false,
+    useSavedCard: !cardToken && useSavedCard,
     saveCard: false,
   };
 }
@@ -124,7 +129,7 @@ export async function registerExistingFamilyClasses(
     });
   }
   if (method === null) return { payment: null };
-  return { payment: await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body.cardToken), { mandateToFollow: true }) };
+  return { payment: await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body), { mandateToFollow: true }) };
 }
 
 /** A waitlist place, joined once: one the student already holds is the retry's. */

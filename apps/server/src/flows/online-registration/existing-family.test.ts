@@ -107,6 +107,19 @@ describe.each(testEngines())('an existing family registers for classes through a
     expect(after.payments).toBe(before.payments + 1);
   });
 
+  it('pays with the card the family keeps on file, and refuses when none is kept', async () => {
+    const f = await family(1);
+    const classes = [{ StudentID: f.students[0]!, ClassID: classOf(2) }];
+    const none = await submit(f.browser, { profile: 1, classes, agreements: agreements(), useSavedCard: true });
+    expect([none.status, (none.body as { code?: string }).code]).toEqual([422, 'NO_SAVED_CARD']);
+    expect((await f.browser.post('/api/customer/add-credit-card-details', { token: await tokenise(f.browser, TEST_CARDS.ok) })).status).toBe(200);
+    const charges = await countCharges(t, splash);
+    const paid = await submit(f.browser, { profile: 1, classes, agreements: agreements(), useSavedCard: true });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.payment).toMatchObject({ status: 'completed', card: 'Visa •••• 4242' });
+    expect(await countCharges(t, splash)).toBe(charges + 1);
+  });
+
   it('a profile that opens later refuses its quote and enrolment with the opening time: nothing written, nothing charged', async () => {
     const f = await family();
     const classes = [{ StudentID: f.students[0]!, ClassID: classOf(0) }];

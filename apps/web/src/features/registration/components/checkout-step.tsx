@@ -56,6 +56,8 @@ export function CheckoutStep({
   onDecide,
   onHoldExpired,
   onPayCard,
+  savedCard = null,
+  onPaySaved,
   onPayBank,
   onSubmitFree,
   step,
@@ -81,6 +83,9 @@ export function CheckoutStep({
   /** A class's name, for the places a new family's quote holds (decision 109). */
   classNameOf?: (classId: number) => string;
   onPayCard: (card: CardDetails | StripeCard) => void;
+  /** A signed-in family's card on file (K14), offered first; paid with by `onPaySaved`. */
+  savedCard?: { brand: string; last4: string; expiry: string } | null;
+  onPaySaved?: () => void;
   /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
   onPayBank: (bank: BankDetailsRequest | null) => void;
   onSubmitFree: () => void;
@@ -88,6 +93,7 @@ export function CheckoutStep({
   onBack: () => void;
 }) {
   const [tried, setTried] = useState(false);
+  const [useSaved, setUseSaved] = useState(true);
   const options = useRef<HTMLDivElement>(null);
   const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, onHoldExpired);
   const zone = companyTimeZone(useConfig());
@@ -186,7 +192,26 @@ export function CheckoutStep({
           Pay by card
         </h2>
         <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
-        <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={payLabel} busy={payBusy} onCard={onPayCard} />
+        {savedCard && onPaySaved ? (
+          <fieldset className="mb-4 space-y-2">
+            <legend className="sr-only">Card</legend>
+            <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+              <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 shrink-0 accent-primary" />
+              Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
+            </label>
+            <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+              <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 shrink-0 accent-primary" />
+              Another card
+            </label>
+          </fieldset>
+        ) : null}
+        {savedCard && onPaySaved && useSaved ? (
+          <Button size="lg" loading={payBusy} onClick={onPaySaved}>
+            {payLabel}
+          </Button>
+        ) : (
+          <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={payLabel} busy={payBusy} onCard={onPayCard} />
+        )}
       </section>
     );
   };

@@ -40,6 +40,11 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
       HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
     ),
     http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes })),
+    // No child in a chosen class yet, and no card on file.
+    http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+    http.get('/api/customer/get-payment-details', () =>
+      HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
+    ),
   );
   return asked;
 }
@@ -168,6 +173,47 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     const box = within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ });
     expect((box as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('K14: the card the family keeps on file is offered first, and Pay sends it without asking for a card', async () => {
+    serveFamily([], [classSummary()]);
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.get('/api/customer/get-payment-details', () =>
+        HttpResponse.json({
+          PaymentType: 'CreditCardPayments',
+          offersCard: true,
+          offersBank: false,
+          bankFormat: 'AU',
+          card: { brand: 'Visa', last4: '4242', expiry: '12/2029' },
+          instalmentsOnCard: false,
+          bank: null,
+        }),
+      ),
+      http.post('/api/classes/ocr-class-quote', () =>
+        HttpResponse.json(registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] })),
+      ),
+      http.post('/api/classes/ocr-class', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json<ApiError>({ message: 'Your card was declined.', code: 'card_declined' }, { status: 402 });
+      }),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const saved = await screen.findByRole('radio', { name: 'Saved card: Visa ending 4242 (expires 12/2029)' });
+    expect((saved as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ useSavedCard: true, direct_debit_payment: false });
+    expect(sent[0]!.cardToken).toBeUndefined();
+    // Another card shows the card form.
+    fireEvent.click(screen.getByRole('radio', { name: 'Another card' }));
+    expect(await screen.findByRole('form', { name: 'Card details' })).toBeTruthy();
   });
 
   it('decision 109: after a declined card the cart’s places are held on from the checkout: the quote is asked again and shows until when', async () => {

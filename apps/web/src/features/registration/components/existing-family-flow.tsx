@@ -17,6 +17,8 @@ import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
 import { useEnrolledInClasses } from '@/entities/classes/students-enrolled';
+import { useConfig } from '@/entities/company/get-company-config';
+import { usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { FamilyStudentsStep } from './family-students-step';
 import { useChooseClassesAgain } from './use-choose-classes-again';
 import { useOcrClassPayment } from './use-ocr-class-payment';
@@ -57,6 +59,8 @@ export function ExistingFamilyFlow({
   const queryClient = useQueryClient();
   const [page, setPage] = useState<Page>('addClasses');
   const [classes, setClasses] = useState<ChosenClass[]>([]);
+  // The card the family keeps on file is offered at the checkout, as in the hub's.
+  const savedCard = usePaymentDetails(useConfig().ShowPaymentDetailsTab).data?.card ?? null;
   // A child already in a class chosen is not offered it again (the checkout would refuse it).
   const enrolledIn = useEnrolledInClasses(
     clientId,
@@ -201,6 +205,8 @@ export function ExistingFamilyFlow({
           void quote.refetch();
         }}
         onPayCard={(card) => void payment.pay({ ...base, direct_debit_payment: false }, card)}
+        savedCard={savedCard}
+        onPaySaved={() => void payment.pay({ ...base, direct_debit_payment: false, useSavedCard: true })}
         onPayBank={(bank) => void payment.pay({ ...base, direct_debit_payment: true, ...(bank ? { bank } : {}) })}
         onSubmitFree={() => void payment.pay({ ...base, direct_debit_payment: byDebit })}
         step={stepOf('checkout')}
