@@ -26,6 +26,7 @@ import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payme
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { CardEntry } from '@/components/payment/card-entry';
+import { SavedCardChoice } from '@/components/payment/saved-card-choice';
 import { StatusMessage } from '@/components/ui/status-message';
 import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
 import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return';
@@ -256,19 +257,7 @@ export default function PaymentRoute() {
               <h2 id="card-heading" className="mb-4 text-lg font-semibold text-ink">
                 Pay by card
               </h2>
-              {savedCard ? (
-                <fieldset className="mb-4 space-y-2">
-                  <legend className="sr-only">Card</legend>
-                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                    <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 shrink-0 accent-primary" />
-                    Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
-                  </label>
-                  <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                    <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 shrink-0 accent-primary" />
-                    Another card
-                  </label>
-                </fieldset>
-              ) : null}
+              {savedCard ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} /> : null}
               {savedCard && useSaved ? (
                 <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
                   Pay {formatMoney(amount, symbol)}

@@ -7,6 +7,7 @@ import { companyTimeZone } from '@portal/shared/date-time-text';
 import { BankForm } from '@/components/forms/bank-form';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CardEntry } from '@/components/payment/card-entry';
+import { SavedCardChoice, type SavedCard } from '@/components/payment/saved-card-choice';
 import type { StripeCard } from '@/lib/stripe';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { PaymentOptionField } from '@/components/payment/payment-option-field';
@@ -84,7 +85,7 @@ export function CheckoutStep({
   classNameOf?: (classId: number) => string;
   onPayCard: (card: CardDetails | StripeCard) => void;
   /** A signed-in family's card on file (K14), offered first; paid with by `onPaySaved`. */
-  savedCard?: { brand: string; last4: string; expiry: string } | null;
+  savedCard?: SavedCard | null;
   onPaySaved?: () => void;
   /** By direct debit: with the bank form's details, or null where GoCardless takes the mandate after (decision 104). */
   onPayBank: (bank: BankDetailsRequest | null) => void;
@@ -192,19 +193,7 @@ export function CheckoutStep({
           Pay by card
         </h2>
         <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
-        {savedCard && onPaySaved ? (
-          <fieldset className="mb-4 space-y-2">
-            <legend className="sr-only">Card</legend>
-            <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-              <input type="radio" name="card-choice" checked={useSaved} onChange={() => setUseSaved(true)} className="size-5 shrink-0 accent-primary" />
-              Saved card: {savedCard.brand} ending {savedCard.last4} (expires {savedCard.expiry})
-            </label>
-            <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-              <input type="radio" name="card-choice" checked={!useSaved} onChange={() => setUseSaved(false)} className="size-5 shrink-0 accent-primary" />
-              Another card
-            </label>
-          </fieldset>
-        ) : null}
+        {savedCard && onPaySaved ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} /> : null}
         {savedCard && onPaySaved && useSaved ? (
           <Button size="lg" loading={payBusy} onClick={onPaySaved}>
             {payLabel}
