@@ -17,6 +17,8 @@ export const bookingMessages = {
   taken: (court: string) => `Sorry, that ${court.toLowerCase()} has just been booked. Please choose another time or ${court.toLowerCase()}.`,
   cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hours} hour${hours === 1 ? '' : 's'} before they start.`,
   notFound: 'Booking not found',
+  /** Asked again (a second tab, a retry after a lost answer): what happened, not "not found". */
+  alreadyCancelled: 'This booking is already cancelled.',
 } as const;
 
 /** GET /api/bookings/options: what the add-booking form offers. */

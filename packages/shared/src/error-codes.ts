@@ -97,6 +97,7 @@ export const ERROR_MESSAGES = {
   BOOKING_NOT_BOOKABLE: 'This cannot be booked.',
   BOOKING_IN_PAST: 'This time has passed.',
   CANCEL_CLOSED: 'It is too late to cancel.',
+  ALREADY_CANCELLED: 'This booking is already cancelled.',
   // Checkout, payments and billing
   EMPTY_CART: 'Your cart is empty.',
   CANNOT_PRICE: 'This cart cannot be priced.',

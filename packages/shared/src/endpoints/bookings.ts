@@ -57,7 +57,7 @@ export const bookingEndpoints = {
     switches,
     body: cancelBookingSchema,
     response: cancelBookingAnswerSchema,
-    errors: ['CANCEL_CLOSED'],
+    errors: ['CANCEL_CLOSED', 'ALREADY_CANCELLED'],
     tags,
   }),
 };

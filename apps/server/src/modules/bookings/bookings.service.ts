@@ -347,7 +347,8 @@ export async function listBookings(ctx: Ctx, company: Company, clientId: number,
 /** Cancels the client's own confirmed booking before the cut-off; another client's booking is a 404. */
 export async function cancelBooking(ctx: Ctx, company: Company, clientId: number, bookingId: number, now = ctx.clock.now()) {
   const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
-  if (!row || row.status !== 'confirmed') throw notFound(bookingMessages.notFound);
+  if (!row) throw notFound(bookingMessages.notFound);
+  if (row.status === 'cancelled') throw new AppError(409, 'ALREADY_CANCELLED', bookingMessages.alreadyCancelled);
   if (cancelDeadline(company, row.date, row.start_time) <= now) {
     throw new AppError(409, 'CANCEL_CLOSED', bookingMessages.cancelClosed(company.settings.booking_setup.CancelCutoffHours));
   }
@@ -364,7 +365,8 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
     }
     return true;
   });
-  if (!done) throw notFound(bookingMessages.notFound);
+  // Cancelled meanwhile by another request of the family's (another tab).
+  if (!done) throw new AppError(409, 'ALREADY_CANCELLED', bookingMessages.alreadyCancelled);
   await recordActivity(ctx, {
     companyId: company.id,
     clientId,
