@@ -99,7 +99,8 @@ export function WaitingRoom({
     return (
       <RegistrationOpensSoon name={name} opensAt={room.opensAt!} config={config} onOpen={() => undefined}>
         <p>
-          The waiting room opens at {formatTime(room.joinFrom, zone, false)}. Everyone there before {opening} is given a random place in the queue at {opening}, so there is no need to rush.
+          The waiting room opens at {formatTime(room.joinFrom, zone, false)}
+          {zoneNote(config)}. Everyone there before {opening} is given a random place in the queue at {opening}, so there is no need to rush.
         </p>
       </RegistrationOpensSoon>
     );
