@@ -3,9 +3,12 @@ import { registrationEndpoints } from '@portal/shared/endpoints/registration';
 import type { WaitingRoomAnswer } from '@portal/shared/waiting-room-schemas';
 import { call } from '@/lib/call';
 
+/** Every profile's waiting room. */
+export const waitingRoomKey = ['waiting-room'] as const;
+
 export function waitingRoomQueryOptions(profileId: number) {
   return queryOptions({
-    queryKey: ['waiting-room', profileId],
+    queryKey: [...waitingRoomKey, profileId],
     queryFn: ({ signal }) => call(registrationEndpoints.waitingRoom, { params: { profile: profileId }, signal }),
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { waitingRoomKey } from '../api/waiting-room';
 import type { OcrClassAnswer, OcrClassRequest } from '@portal/shared/registration-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
 import { ApiRequestError } from '@/lib/api-client';
@@ -59,6 +60,8 @@ export function useOcrClassPayment(onCompleted: (answer: OcrClassAnswer) => void
           }
           attempt.current = null;
           setChallenge(null);
+          // The turn in the waiting room is used: its countdown goes now, not at the next question.
+          void queryClient.invalidateQueries({ queryKey: waitingRoomKey });
           onCompleted(answer);
         },
         onError: (e) => {

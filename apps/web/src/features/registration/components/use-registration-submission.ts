@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { waitingRoomQueryOptions } from '../api/waiting-room';
 import type { FormFieldsAnswer } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import { buildFormSchema, formPayload } from '@portal/shared/form-engine/form-schema';
@@ -160,6 +161,8 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     setSigned(null);
     // The new family is signed in: nothing the guest loaded survives, and its first action is to set a password.
     resetIdentity(queryClient, { user: answer.user ?? null, company: 'keep' });
+    // The turn in the waiting room is used: its countdown goes now, not at the next question.
+    void queryClient.invalidateQueries({ queryKey: waitingRoomQueryOptions(profileId).queryKey });
     if (enrolled) {
       // The last page stays on this route, drawn with the profile the guest loaded.
       queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
