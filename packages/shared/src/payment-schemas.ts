@@ -171,7 +171,7 @@ export const BANK_FORMATS = ['AU', 'UK', 'US'] as const;
 export type BankFormat = (typeof BANK_FORMATS)[number];
 
 /** The labels of the bank code each format asks for. */
-export const BANK_CODE_LABELS: Record<BankFormat, string> = { AU: 'BSB', UK: 'Sort Code', US: 'Routing Number' };
+export const BANK_CODE_LABELS: Record<BankFormat, string> = { AU: 'BSB', UK: 'Sort code', US: 'Routing number' };
 
 export const paymentDetailsSchema = z.object({
   PaymentType: z.enum(PAYMENT_TYPES),

@@ -213,7 +213,7 @@ export async function cancelPlan(ctx: Ctx, company: Company, planId: number, why
     await endEnrolmentsToday(tx, company, JSON.parse(plan.enrolment_ids) as number[]);
     if (plan.payment_plan_id !== null) await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0 });
     const first = instalments[0]?.invoice_no ?? '';
-    const content = `Your instalment plan for ${plan.what} (invoice ${first}) has been cancelled because ${why}. The class places it paid for have been released; what is overdue is still to be paid.`;
+    const content = `Your instalment plan for ${plan.what} (invoice ${first}) has been cancelled because ${why}. The class places it paid for have been released; any instalment already due is still to be paid.`;
     await notifyClient(tx.db, { companyId: company.id, clientId: plan.client_id, category: 'invoices', title: 'Instalment plan cancelled', content, tagData: null, createdAt: at });
     await recordActivity(tx, { companyId: company.id, clientId: plan.client_id, kind: 'payment', summary: `Instalment plan for invoice ${first} cancelled: ${why}` });
     return queueFamilyMail(tx, company, plan.client_id, {

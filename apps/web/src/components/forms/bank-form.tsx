@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 
 /**
  * Bank details for direct debit in the company's format (K17): account name, the format's bank
- * code (BSB, Sort Code, Routing Number) and account number, checked as the server checks them.
+ * code (BSB, sort code, routing number) and account number, checked as the server checks them.
  */
 export function BankForm({
   format,

@@ -65,7 +65,7 @@ describe('Billing (/hub/settings/billing)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add bank details' }));
     const form = screen.getByRole('form', { name: 'Bank details' });
     fireEvent.change(within(form).getByLabelText('Account name'), { target: { value: 'Sarah Mitchell' } });
-    fireEvent.change(within(form).getByLabelText('Sort Code'), { target: { value: '12-34-5A' } });
+    fireEvent.change(within(form).getByLabelText('Sort code'), { target: { value: '12-34-5A' } });
     fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '1234567' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
 
@@ -73,7 +73,7 @@ describe('Billing (/hub/settings/billing)', () => {
     expect(within(form).getByText('Account number must be 8 digits')).toBeTruthy();
     expect(sent.bank).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText('Sort Code'), { target: { value: '12-34-56' } });
+    fireEvent.change(within(form).getByLabelText('Sort code'), { target: { value: '12-34-56' } });
     fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '12345678' } });
     // A double-tap saves once.
     fireEvent.click(within(form).getByRole('button', { name: 'Save bank details' }));
