@@ -157,7 +157,8 @@ test.describe('invoice checkout and payment', () => {
     expect(answer.request().postDataJSON()).toMatchObject({ paymentMethod: 'direct_debit' });
     const { invoiceNos, processor } = (await answer.json()) as { invoiceNos: string[]; processor: string };
     expect(processor).toBe('direct_debit');
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    // Nothing was collected yet: the page says what was set up, not that a payment succeeded.
+    await expect(page.getByRole('heading', { name: 'Direct Debit Scheduled' })).toBeVisible();
     await expect(page.getByText(`Thank you. ${amount} will be collected from your bank account by direct debit.`)).toBeVisible();
     await expect(page.getByText(`Tax Invoice ${invoiceNos[0]}: Debit Scheduled`)).toBeVisible();
     const list = await getJson<{ invoices: { invoiceNumber: string; status: string; balanceDue: number }[] }>(page, `/api/financials/invoices?page=1&limit=10&search=${invoiceNos[0]}`);

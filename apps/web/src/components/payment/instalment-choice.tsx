@@ -30,7 +30,7 @@ export function InstalmentChoice({
       <legend className="px-1 text-sm font-semibold text-ink">How would you like to pay?</legend>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input type="radio" name={id} checked={!value} onChange={() => onChange(false)} className="size-5 shrink-0 accent-primary" />
-        Pay {formatMoney(totalCents, symbol)} now
+        {byDebit ? `Pay ${formatMoney(totalCents, symbol)} in one debit` : `Pay ${formatMoney(totalCents, symbol)} now`}
       </label>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input type="radio" name={id} checked={value} onChange={() => onChange(true)} aria-describedby={`${id}-schedule`} className="size-5 shrink-0 accent-primary" />

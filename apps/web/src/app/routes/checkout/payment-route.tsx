@@ -181,7 +181,10 @@ export default function PaymentRoute() {
       <Link to={back} className="mb-4 inline-flex min-h-6 items-center text-sm font-semibold text-primary-ink hover:underline">
         ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
       </Link>
-      <PageHeader title="Payment" description="Your card details go straight to our payment provider." />
+      <PageHeader
+        title="Payment"
+        description={chosen === 'direct_debit' ? 'Collected by direct debit from your bank account: no card is charged.' : 'Your card details go straight to our payment provider.'}
+      />
       {/* A refusal the quote now gives too (a class that filled at Pay) is said once, by the quote's box below. */}
       <ErrorBox message={quote.isError && error === errorMessage(quote.error) ? null : error} onDismiss={() => setError(null)} className="mb-4" />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />

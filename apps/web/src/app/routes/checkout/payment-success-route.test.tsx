@@ -85,5 +85,7 @@ describe('payment success (/hub/payment-success)', () => {
     const debit = 'The other 2 instalments ($100.00 on 30/12/2026, $100.00 on 30/01/2027) will be collected by direct debit.';
     renderSuccess({ ...paid, processor: 'direct_debit', receiptNo: null, card: null, instalmentsNote: debit });
     expect(screen.getByText(debit)).toBeTruthy();
+    // Nothing was collected yet: the heading says what was set up.
+    expect(screen.getByRole('heading', { name: 'Direct Debit Scheduled' })).toBeTruthy();
   });
 });

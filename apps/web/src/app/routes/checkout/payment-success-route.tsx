@@ -22,7 +22,7 @@ export default function PaymentSuccessRoute() {
     <div className="mx-auto w-full max-w-xl px-4 py-10 text-center sm:px-6 sm:py-16">
       <CircleCheckIcon aria-hidden="true" className="mx-auto size-14 text-success" />
       <h1 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight text-ink outline-none sm:text-3xl">
-        Payment Successful
+        {payment?.processor === DIRECT_DEBIT ? 'Direct Debit Scheduled' : 'Payment Successful'}
       </h1>
       {payment?.processor === DIRECT_DEBIT ? (
         <div className="mt-4 space-y-1 text-muted">
