@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
 
@@ -41,9 +41,25 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, fullWidth = false, icon, className = '', type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, fullWidth = false, icon, className = '', type = 'button', disabled, onClick, children, ...rest }: ButtonProps) {
+  // Busy, the button is disabled and the browser drops the focus it had: once the answer comes, it is given back.
+  // (Focusing a button removed or still disabled does nothing.)
+  const pressed = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!loading && document.activeElement === document.body) pressed.current?.focus();
+  }, [loading]);
   return (
-    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))} {...rest}>
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
+      onClick={(e) => {
+        pressed.current = e.currentTarget;
+        onClick?.(e);
+      }}
+      {...rest}
+    >
       {loading ? <Spinner size="sm" label="" /> : icon}
       {children}
     </button>
