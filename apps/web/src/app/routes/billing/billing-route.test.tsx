@@ -83,6 +83,8 @@ describe('Billing (/hub/settings/billing)', () => {
     expect(sent.bank).toEqual([{ AccountName: 'Sarah Mitchell', BankCode: '123456', AccountNumber: '12345678' }]);
     expect(screen.getByText('•••••678')).toBeTruthy();
     expect(screen.queryByText('Visa ending 4242')).toBeNull();
+    // The form gone, the focus is on what is on file now, not dropped to the top of the page.
+    await waitFor(() => expect(document.activeElement !== document.body && document.activeElement?.contains(screen.getByText('•••••678'))).toBe(true));
   });
 
   it('a card that pays instalments: Remove and the bank details say the instalments will be invoices to pay instead', async () => {

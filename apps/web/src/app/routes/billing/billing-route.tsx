@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BANK_CODE_LABELS, type BankDetailsRequest, type BankFormat, type PaymentDetails } from '@portal/shared/payment-schemas';
 import { Badge } from '@/components/ui/badge';
 import { BankForm } from '@/components/forms/bank-form';
@@ -26,7 +26,17 @@ export default function BillingRoute() {
   const details = usePaymentDetails();
   const { saveCard, saveBank, remove, startDebit, finishDebit } = usePaymentDetailsMutations();
   const saveBankOnce = useOneAtATime(saveBank);
-  const [mode, setMode] = useState<Mode>('view');
+  const [mode, setModeNow] = useState<Mode>('view');
+  // Back from a form (saved or cancelled), the focus goes to what is on file, not to the top of the page.
+  const summary = useRef<HTMLDivElement>(null);
+  const fromForm = useRef(false);
+  const setMode = (next: Mode) => {
+    fromForm.current = mode !== 'view' && next === 'view';
+    setModeNow(next);
+  };
+  useEffect(() => {
+    if (mode === 'view' && fromForm.current) summary.current?.focus();
+  }, [mode]);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -123,7 +133,9 @@ export default function BillingRoute() {
           }
         />
       ) : (
-        <Summary details={data} onEditCard={() => setMode('card')} onEditBank={editBank} leaving={startDebit.isPending || startDebit.isSuccess} onRemove={() => setConfirming(true)} />
+        <div ref={summary} tabIndex={-1} className="focus:outline-none">
+          <Summary details={data} onEditCard={() => setMode('card')} onEditBank={editBank} leaving={startDebit.isPending || startDebit.isSuccess} onRemove={() => setConfirming(true)} />
+        </div>
       )}
       <Modal
         open={confirming}
