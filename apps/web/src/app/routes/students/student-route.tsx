@@ -129,6 +129,8 @@ export default function StudentRoute() {
           </div>
         </Tabs.Content>
         <Tabs.Content value="Enrollments" className="outline-none">
+          {/* The page's h1 is the student; each class below is an h3. */}
+          <h2 className="sr-only">{label.Enrollments}</h2>
           <BookedClasses studentId={s.StudentID} studentName={s.FirstName} classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
         </Tabs.Content>
         {config.ShowSkillSets ? (

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { installMockServer, server } from '@/test/msw';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { BookedClasses } from './booked-classes';
 
+installMockServer();
 afterEach(() => {
   cleanup();
 });
@@ -54,5 +57,28 @@ describe('BookedClasses', () => {
     renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates }]} />, { url: '/', config: classesTestConfig('Minutes') });
     // "All dates (1)" opened on the nine sessions of the place.
     expect(screen.getByText('All dates').tagName).toBe('SUMMARY');
+  });
+
+  it('All dates marks the sessions already held as past, not as dates still to come', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    server.use(
+      http.get('/api/classes/get-class-sessions', () =>
+        HttpResponse.json({
+          sessions: [
+            { SessionID: 1, Date: day(-14), Status: 'scheduled' },
+            { SessionID: 2, Date: day(-7), Status: 'cancelled' },
+            { SessionID: 3, Date: day(7), Status: 'scheduled' },
+          ],
+        }),
+      ),
+    );
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates: [{ SessionID: 3, Date: day(7), Status: 'scheduled' as const }] }]} />, { url: '/', config: classesTestConfig('Minutes') });
+    fireEvent.click(screen.getByText('All dates'));
+    const list = await screen.findByRole('list', { name: 'Dates of Tadpoles' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date')),
+    ).toEqual(['date (past)', 'date (cancelled)', 'date']);
   });
 });

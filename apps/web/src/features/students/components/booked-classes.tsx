@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
+import { companyTimeZone } from '@portal/shared/date-time-text';
 import { classWhen } from '@/lib/class-format';
 import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
@@ -22,6 +23,8 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
   const config = useConfig();
   const sessions = useClassSessions(classId, studentId);
   const marked = useRef<HTMLLIElement>(null);
+  // Sessions already held are shown as past, not as dates still to come (the company's today).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: companyTimeZone(config), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const loaded = sessions.data !== undefined;
   useEffect(() => {
     if (loaded) marked.current?.scrollIntoView({ block: 'center' });
@@ -37,6 +40,7 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
     <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Dates of ${className}`}>
       {sessions.data.sessions.map((d) => {
         const isMarked = d.SessionID === markedSessionId;
+        const past = d.Date < today && d.Status !== 'cancelled';
         return (
           <li
             key={d.SessionID}
@@ -44,12 +48,12 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
             aria-current={isMarked ? 'date' : undefined}
             className={cn(
               'rounded-full border px-3 py-1 text-xs font-medium',
-              d.Status === 'cancelled' ? 'border-line text-muted line-through' : 'border-line-strong text-ink',
+              d.Status === 'cancelled' ? 'border-line text-muted line-through' : past ? 'border-line bg-surface-muted text-muted' : 'border-line-strong text-ink',
               isMarked && 'border-primary bg-primary text-on-primary',
             )}
           >
             {formatDate(d.Date, config.localization.DateFormat)}
-            {d.Status === 'cancelled' ? <span className="sr-only"> (cancelled)</span> : null}
+            {d.Status === 'cancelled' ? <span className="sr-only"> (cancelled)</span> : past ? <span className="sr-only"> (past)</span> : null}
           </li>
         );
       })}
