@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within, fireEvent } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HomeInvoice, UpcomingClass } from '@portal/shared/home-schemas';
@@ -190,6 +190,8 @@ describe('HomePage', () => {
     await screen.findByText('Swimmer 7');
     expect(requested).toContain('/api/home/get-upcoming-classes?page=2&limit=6');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The button gone with the last page, the focus goes to what it added, not to the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'View enrollments for Swimmer 7' })));
   });
 
   describe('You owe (decision 072)', () => {

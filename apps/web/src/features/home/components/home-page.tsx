@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { homeEndpoints } from '@portal/shared/endpoints/home';
 import { useCan, useCurrentUser } from '@/entities/customer/identity';
 import { useMarkContentPainted } from '@/lib/content-painted';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMoreButton } from '@/components/ui/list-states';
+import { useLoadMore } from '@/lib/use-load-more';
 import { useOutstandingInvoices } from '../api/get-outstanding-invoices';
 import { useUpcomingClasses } from '../api/get-upcoming-classes';
 import { OpenInvoicesList } from './open-invoices-list';
@@ -27,6 +28,10 @@ export function HomePage() {
   // "You owe $X" paints with the lists, so nothing moves under the family's thumb (decision 072).
   const payOnline = useConfig().fin_setup.InvoicesPaidOnline && seeMoney;
   const owed = useAmountOwed(payOnline);
+  const classList = useRef<HTMLDivElement>(null);
+  const invoiceList = useRef<HTMLDivElement>(null);
+  const moreClasses = useLoadMore(classList, () => classes.fetchNextPage());
+  const moreInvoices = useLoadMore(invoiceList, () => invoices.fetchNextPage());
   const pending = user === null || (seeClasses && classes.isPending) || (seeMoney && invoices.isPending) || (payOnline && owed.isPending);
   // The bells wait for this: they load once the home's content has painted (decision 038).
   useMarkContentPainted(!pending);
@@ -58,20 +63,24 @@ export function HomePage() {
 
   const classesPanel = (
     <>
-      <UpcomingClassesList items={classItems} />
+      <div ref={classList}>
+        <UpcomingClassesList items={classItems} />
+      </div>
       {classes.hasNextPage && (
         <div className="mt-5 flex justify-center">
-          <LoadMoreButton loading={classes.isFetchingNextPage} onClick={() => void classes.fetchNextPage()} />
+          <LoadMoreButton loading={classes.isFetchingNextPage} onClick={moreClasses} />
         </div>
       )}
     </>
   );
   const invoicesPanel = (
     <>
-      <OpenInvoicesList items={invoiceItems} />
+      <div ref={invoiceList}>
+        <OpenInvoicesList items={invoiceItems} />
+      </div>
       {invoices.hasNextPage && (
         <div className="mt-5 flex justify-center">
-          <LoadMoreButton loading={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()} />
+          <LoadMoreButton loading={invoices.isFetchingNextPage} onClick={moreInvoices} />
         </div>
       )}
     </>
