@@ -22,6 +22,8 @@ for (const tag of ['', ' @phone']) {
     // N12: straight to the class step for this family.
     await expect(page.getByRole('heading', { level: 1, name: 'Choose Classes' })).toBeVisible();
     await expect(page).toHaveURL(/\/ocr\?/);
+    // The count is the one the journey keeps: no agreement to sign, three steps from the first.
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
     await page
       .getByTestId('class-result')
       .filter({ hasText: DOLPHIN })

@@ -105,7 +105,8 @@ export function ExistingFamilyFlow({
     go('addClasses');
   });
   const pages: Page[] = ['addClasses', 'students', ...(toSign.length > 0 || !agreements.isSuccess ? (['agreements'] as Page[]) : []), 'checkout'];
-  const stepOf = (p: Page) => ({ index: pages.indexOf(p) + 1, count: pages.length });
+  // The count waits for the agreements: whether there are any to sign is one step more or less.
+  const stepOf = (p: Page) => (agreements.isPending ? undefined : { index: pages.indexOf(p) + 1, count: pages.length });
   const nameOf = (id: number) => family.find((s) => s.StudentID === id);
 
   if (completed) {

@@ -80,7 +80,9 @@ describe('the waiting room of an opening (decision 099)', () => {
     const room = serveRoom();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Registration opens soon' })).toBeTruthy();
-    expect(screen.getByText('The waiting room opens at 08:45 AM (Sydney time). Everyone there before 09:00 AM is given a random place in the queue at 09:00 AM, so there is no need to rush.')).toBeTruthy();
+    expect(
+      screen.getByText('The waiting room opens at 08:45 AM (Sydney time). Everyone there before 09:00 AM is given a random place in the queue at 09:00 AM, so there is no need to rush.'),
+    ).toBeTruthy();
     expect(room.calls).toEqual(['GET']);
     // The room opens: the page joins by itself.
     vi.setSystemTime(opening - 15 * 60_000);
