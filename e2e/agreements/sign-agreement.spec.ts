@@ -61,6 +61,8 @@ async function signAndViewAgain(page: Page, world: World) {
   await medical.click();
   const viewer = page.getByRole('region', { name: 'Medical and photo consent' });
   await expect(viewer.getByText(/^Signed on /)).toBeVisible();
+  // The agreement opened takes the focus, so a keyboard or a screen reader starts at it, not at the top of the page.
+  await expect(viewer).toBeFocused();
   const image = viewer.getByRole('img', { name: /Your signature on Medical and photo consent, signed on/ });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);

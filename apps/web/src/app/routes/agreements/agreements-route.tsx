@@ -32,9 +32,13 @@ export default function AgreementsRoute() {
     });
   };
   useSettingsBackButton(openId !== null, TAB, close);
+  // Opened from the list, the agreement takes the focus (its section, named by its heading); closed, its row does.
+  const viewer = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (openId !== null) lastOpened.current = openId;
-    else if (lastOpened.current !== null) {
+    if (openId !== null) {
+      lastOpened.current = openId;
+      viewer.current?.focus();
+    } else if (lastOpened.current !== null) {
       document.getElementById(`agreement-${lastOpened.current}`)?.focus();
       lastOpened.current = null;
     }
@@ -63,7 +67,7 @@ export default function AgreementsRoute() {
     <div className="flex flex-col gap-4">
       <StatusMessage message={status} onDismiss={() => setStatus(null)} />
       {open ? (
-        <section aria-labelledby="agreement-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+        <section ref={viewer} tabIndex={-1} aria-labelledby="agreement-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm focus:outline-none sm:p-6">
           <AgreementViewer agreement={open} onSigned={(message) => setStatus(message)} />
         </section>
       ) : (
