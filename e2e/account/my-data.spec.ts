@@ -39,7 +39,7 @@ test.describe('Ask to delete my account (issue 24, decision 097)', () => {
       await expectAccessible(page);
       await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-delete-account.png`), fullPage: true });
       await dialog.getByRole('button', { name: 'Ask to delete my account' }).click();
-      await expect(section.getByRole('status')).toContainText(
+      await expect(section.getByRole('status').filter({ hasText: /You asked on/ })).toContainText(
         /You asked on \d\d\/\d\d\/\d{4} for your account to be deleted\. It will be erased on \d\d\/\d\d\/\d{4}, or sooner once Splash Swim School confirms\./,
       );
       await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-delete-requested.png`), fullPage: true });
@@ -47,6 +47,9 @@ test.describe('Ask to delete my account (issue 24, decision 097)', () => {
       await page.reload();
       await section.getByRole('button', { name: 'Withdraw request' }).click();
       await expect(section.getByRole('button', { name: 'Ask to delete my account' })).toBeVisible();
+      // Said, and the focus on the button that took the other's place, not dropped to the top of the page.
+      await expect(section.getByRole('status').filter({ hasText: 'Your request was withdrawn: your account stays.' })).toBeVisible();
+      await expect(section.getByRole('button', { name: 'Ask to delete my account' })).toBeFocused();
       await page.reload();
       const activity = page.getByRole('list', { name: 'Activity, newest first' });
       await expect(activity.getByRole('listitem').nth(0)).toContainText('Withdrew the request to delete the account');

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { StatusMessage } from '@/components/ui/status-message';
 import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -20,6 +21,15 @@ export function DeleteAccount() {
   const dateFormat = config.localization.DateFormat;
   const request = status.data?.request ?? null;
   const failure = ask.error ?? withdraw.error;
+  const [said, setSaid] = useState<string | null>(null);
+  // Asked or withdrawn, one button takes the other's place: the focus goes to it, not to the top of the page.
+  const action = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  const asked = request !== null;
+  useEffect(() => {
+    if (moved.current) action.current?.focus();
+    moved.current = false;
+  }, [asked]);
 
   return (
     <section aria-labelledby="delete-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
@@ -44,16 +54,29 @@ export function DeleteAccount() {
         </div>
         {status.data ? (
           request ? (
-            <Button variant="secondary" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
+            <Button
+              ref={action}
+              variant="secondary"
+              loading={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(undefined, {
+                  onSuccess: () => {
+                    moved.current = true;
+                    setSaid('Your request was withdrawn: your account stays.');
+                  },
+                })
+              }
+            >
               Withdraw request
             </Button>
           ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
+            <Button ref={action} variant="secondary" onClick={() => setConfirming(true)}>
               Ask to delete my account
             </Button>
           )
         ) : null}
       </div>
+      <StatusMessage message={request ? null : said} onDismiss={() => setSaid(null)} className="mt-3" />
       {failure ? (
         <p role="alert" className="mt-3 text-sm text-danger">
           {errorMessage(failure)}
@@ -70,7 +93,18 @@ export function DeleteAccount() {
               <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Keep my account
               </Button>
-              <Button variant="danger" loading={ask.isPending} onClick={() => ask.mutate(undefined, { onSettled: () => setConfirming(false) })}>
+              <Button
+                variant="danger"
+                loading={ask.isPending}
+                onClick={() =>
+                  ask.mutate(undefined, {
+                    onSuccess: () => {
+                      moved.current = true;
+                    },
+                    onSettled: () => setConfirming(false),
+                  })
+                }
+              >
                 Ask to delete my account
               </Button>
             </>
