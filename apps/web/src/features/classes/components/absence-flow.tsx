@@ -61,6 +61,8 @@ export function AbsenceFlow({
   if (!session) {
     return (
       <Modal
+        // Each step is its own dialog (a key of its own): the next one takes the focus as it opens.
+        key="choose-session"
         open
         onOpenChange={(o) => (o ? undefined : onClose())}
         title="Choose a session"
@@ -108,6 +110,7 @@ export function AbsenceFlow({
 
   return (
     <Modal
+      key="reason"
       open
       onOpenChange={(o) => (o ? undefined : onClose())}
       title="Reason for absence"
