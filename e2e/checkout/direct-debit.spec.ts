@@ -78,6 +78,6 @@ test.describe('Direct Debit through GoCardless', () => {
     await expect(page.getByTestId('payment-amount')).toHaveText(amount);
     await page.screenshot({ path: test.info().outputPath('payment-direct-debit-back.png'), fullPage: true });
     await page.getByRole('button', { name: `Pay ${amount} by direct debit` }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Direct Debit Scheduled' })).toBeVisible();
   });
 });
