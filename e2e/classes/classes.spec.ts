@@ -56,8 +56,12 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   const card = page.getByTestId('enrolment').filter({ hasText: 'Seahorse – Saturday' });
   await card.getByRole('button', { name: 'Notify absence' }).first().click();
   const pick = page.getByRole('dialog', { name: 'Choose a session' });
-  await pick.getByRole('button', { name: 'Next' }).click();
+  // By keyboard: Next's press opens the reason's dialog with the focus in it, not on the page behind.
+  await pick.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
   const reasons = page.getByRole('dialog', { name: 'Reason for absence' });
+  await expect(reasons).toBeVisible();
+  expect(await reasons.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await reasons.getByLabel('Reason').selectOption({ label: 'Holiday' });
   const notify = page.waitForRequest((r) => isApiCall(r, '/api/classes/notify-absence', undefined, 'POST'));
   await reasons.getByRole('button', { name: 'Notify absence' }).click();
