@@ -61,7 +61,7 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   await page.keyboard.press('Enter');
   const reasons = page.getByRole('dialog', { name: 'Reason for absence' });
   await expect(reasons).toBeVisible();
-  expect(await reasons.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => reasons.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await reasons.getByLabel('Reason').selectOption({ label: 'Holiday' });
   const notify = page.waitForRequest((r) => isApiCall(r, '/api/classes/notify-absence', undefined, 'POST'));
   await reasons.getByRole('button', { name: 'Notify absence' }).click();
