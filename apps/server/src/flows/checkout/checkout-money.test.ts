@@ -7,6 +7,7 @@ interface Payment {
   amountCents: number;
   reference: string | null;
   receiptNo: string | null;
+  items: { description: string; amountCents: number }[];
 }
 
 /** What an existing invoice paid with a discount or a credit records: the charge, the discount and the credit, each as what it is. */
@@ -86,6 +87,9 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
     expect(inv.total_cents).toBe(10_000 + inv.lines.reduce((s, l) => s + l.total_cents, 0));
     expect(inv).toMatchObject({ status: 'Paid', balance_due_cents: 0, allocatedCents: inv.total_cents });
     expect(charged + 2_000).toBe(inv.total_cents);
+    // What the success page lists adds up to what was paid: the credit is a line of it.
+    expect(paid.body.items.at(-1)).toEqual({ description: 'Credit used', amountCents: -2_000 });
+    expect(paid.body.items.reduce((sum, i) => sum + i.amountCents, 0)).toBe(charged);
   });
 
   it('an invoice paid by a credit alone: one Customer Credit receipt, nothing charged', async () => {

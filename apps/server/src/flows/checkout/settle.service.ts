@@ -203,7 +203,11 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
         card,
-        items: quote.rows.map((r) => ({ description: r.description, amountCents: r.totalCents })),
+        // The rows as the checkout showed them, and the credit that paid part of them, so the list adds up to what was paid.
+        items: [
+          ...quote.rows.map((r) => ({ description: r.description, amountCents: r.totalCents })),
+          ...(quote.totals.customerCreditsCents > 0 ? [{ description: 'Credit used', amountCents: -quote.totals.customerCreditsCents }] : []),
+        ],
         challenge: null,
         holdExpiresAt: null,
         instalmentsNote: instalments ? planSentence(company, instalments, byDebit).trim() : null,
