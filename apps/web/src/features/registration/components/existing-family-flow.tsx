@@ -74,7 +74,8 @@ export function ExistingFamilyFlow({
   const updatesQuery = studentUpdatesQueryOptions(clientId, profileId);
   const updates = useQuery(updatesQuery);
   const students = useQuery(classStudentsQueryOptions());
-  const agreements = useQuery({ ...registrationAgreementsQueryOptions(profileId), enabled: page !== 'addClasses' });
+  // Asked from the first step: whether there are any to sign is a step more or less in the count it shows.
+  const agreements = useQuery(registrationAgreementsQueryOptions(profileId));
   const payment = useOcrClassPayment((answer) => {
     setCompleted(answer);
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -105,7 +106,7 @@ export function ExistingFamilyFlow({
     go('addClasses');
   });
   const pages: Page[] = ['addClasses', 'students', ...(toSign.length > 0 || !agreements.isSuccess ? (['agreements'] as Page[]) : []), 'checkout'];
-  // The count waits for the agreements: whether there are any to sign is one step more or less.
+  // The count waits for the agreements' answer, so it never changes its total on the way.
   const stepOf = (p: Page) => (agreements.isPending ? undefined : { index: pages.indexOf(p) + 1, count: pages.length });
   const nameOf = (id: number) => family.find((s) => s.StudentID === id);
 
