@@ -49,4 +49,20 @@ describe('EnrolmentCard', () => {
     renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();
   });
+
+  it('each session’s Notify absence is described by its date, so a list of them does not read the same ten times', async () => {
+    const two: ClassSessionsAnswer = {
+      class_name: 'Tadpoles',
+      sessions: [
+        { ...sessions.sessions[0]!, CanNotifyAbsence: true },
+        { ...sessions.sessions[0]!, SessionID: 2, Date: '2026-12-14', CanNotifyAbsence: true },
+      ],
+    };
+    server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(two)));
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    const buttons = within(list).getAllByRole('button', { name: 'Notify absence' });
+    expect(buttons.map((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)).toEqual([expect.stringContaining('07/12/2026'), expect.stringContaining('14/12/2026')]);
+  });
 });

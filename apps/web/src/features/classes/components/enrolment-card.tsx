@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } a
 export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { enrolment: Enrolment; studentName: string; startOpen?: boolean }) {
   const config = useConfig();
   const [open, setOpen] = useState(startOpen);
+  const idBase = useId();
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
@@ -51,12 +52,15 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
             .filter((s) => !startOpen || !s.Past)
             .map((s) => (
               <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span className={s.Past ? 'text-muted' : 'text-ink'}>{sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}</span>
+                <span id={`${idBase}-${s.SessionID}`} className={s.Past ? 'text-muted' : 'text-ink'}>
+                  {sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}
+                </span>
                 <span className="flex items-center gap-2">
                   {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                   {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}
                   {s.CanNotifyAbsence ? (
-                    <Button size="sm" variant="link" onClick={() => setAbsence(s)}>
+                    // Each button says which session it is for, so a list of them is not ten times the same words.
+                    <Button size="sm" variant="link" aria-describedby={`${idBase}-${s.SessionID}`} onClick={() => setAbsence(s)}>
                       Notify absence
                     </Button>
                   ) : null}
