@@ -223,12 +223,15 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   });
 
   it('H14, H15: a double-click on Pay with the saved card sends one payment; the success page shows the receipt and the cart is empty', async () => {
-    const { payments } = serveCheckout();
+    const { payments, quotes } = serveCheckout();
     renderCheckout(paths.payment);
     expect(await screen.findByLabelText('Saved card: Visa ending 4242 (expires 12/2030)')).toBeTruthy();
+    const quoted = quotes.length;
     await doubleClick(await screen.findByRole('button', { name: 'Pay $41.00' }));
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    // The cart paid is not priced again on the way out (the server would refuse it: 409).
+    expect(quotes).toHaveLength(quoted);
     expect(screen.getByText('$41.00').parentElement?.textContent).toBe('Thank you. We received your payment of $41.00.');
     expect(screen.getByText('R-2001').parentElement?.textContent).toBe('Receipt R-2001 for invoice INV-1008');
     expect(payments).toHaveLength(1);

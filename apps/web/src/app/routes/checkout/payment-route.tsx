@@ -92,7 +92,8 @@ export default function PaymentRoute() {
 
   function finish(answer: PaymentAnswer) {
     clearPaid(kind);
-    void queryClient.invalidateQueries({ queryKey: quoteKey });
+    // Marked stale, not asked again on this page: the cart it priced is paid (the server would refuse it, 409).
+    void queryClient.invalidateQueries({ queryKey: quoteKey, refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: getCustomerCreditsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getPaymentDetailsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getAmountOwedQueryOptions().queryKey });
