@@ -39,6 +39,9 @@ export function instalmentOfferOf(
   return { count: terms.Count, interval: terms.Interval, schedule };
 }
 
+/** A line's amount as the company's prices read: with the tax in it where prices include tax (as every other line), before it where tax is added. */
+const amountOf = (company: Company, totalCents: number, taxCents: number) => (company.settings.fin_setup.TaxInclusive ? totalCents : totalCents - taxCents);
+
 /** The share of `part` in `of` of the tax, in whole cents. */
 const taxShare = (tax: number, part: number, of: number) => (of === 0 ? 0 : Math.floor((tax * part) / of));
 
@@ -60,8 +63,8 @@ export function depositLines(company: Company, rows: InvoiceLineInput[], schedul
       breakdownKey: null,
       description: `To be paid in ${later.length} later instalment${later.length === 1 ? '' : 's'} (${dates})`,
       quantity: 1,
-      unitPriceCents: -(rest - restTax),
-      amountCents: -(rest - restTax),
+      unitPriceCents: -amountOf(company, rest, restTax),
+      amountCents: -amountOf(company, rest, restTax),
       taxCents: -restTax,
       totalCents: -rest,
     },
@@ -129,8 +132,8 @@ export async function createInstalmentPlan(
           breakdownKey: null,
           description: `Instalment ${index + 1} of ${count} for invoice ${input.depositInvoice.invoiceNo}${what.length ? `: ${what.join('; ')}` : ''}`.slice(0, 500),
           quantity: 1,
-          unitPriceCents: due.amountCents - share,
-          amountCents: due.amountCents - share,
+          unitPriceCents: amountOf(company, due.amountCents, share),
+          amountCents: amountOf(company, due.amountCents, share),
           taxCents: share,
           totalCents: due.amountCents,
         },

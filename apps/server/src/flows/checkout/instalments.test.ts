@@ -155,6 +155,17 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(deposit).toMatchObject({ invoice_no: paid.body.invoiceNos[0], status: 'Paid', total_cents: who.first, balance_due_cents: 0 });
     expect(second).toMatchObject({ status: 'Scheduled', total_cents: who.next, payment_date: addIntervals(today, 'month', 1) });
     expect(third).toMatchObject({ status: 'Scheduled', total_cents: who.last, payment_date: addIntervals(today, 'month', 2) });
+    // Splash's prices include GST: each instalment's line reads as every other line does, its amount the tax included.
+    const lines = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select(['i.invoice_no', 'l.unit_price_cents', 'l.amount_cents', 'l.total_cents', 'l.tax_cents'])
+      .where('i.client_id', '=', who.clientId)
+      .where('l.line_type', '=', 'Custom')
+      .orderBy('l.id')
+      .execute();
+    expect(lines.map((l) => [l.unit_price_cents, l.amount_cents])).toEqual(lines.map((l) => [l.total_cents, l.total_cents]));
+    expect(lines.every((l) => l.tax_cents !== 0)).toBe(true);
     expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
     const rest = `The other 2 instalments (${$(who.next)} on ${formatDate(addIntervals(today, 'month', 1), 'dd/MM/yyyy')}, ${$(who.last)} on ${formatDate(addIntervals(today, 'month', 2), 'dd/MM/yyyy')}) will be charged to the card you paid with.`;
     expect((await lastNote(who.clientId)).content).toContain(rest);
