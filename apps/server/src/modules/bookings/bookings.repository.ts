@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 /** Slot rows are 5-minute units: every booking time and duration lies on this grid. */
 export const SLOT_MINUTES = 5;
 
-/** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day. */
-export async function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string }) {
+/** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day; the holds of `exceptHoldsOf` (the family asking: its cart's) left out. */
+export async function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string; exceptHoldsOf?: number }) {
   return db
     .selectFrom('booking_slots as s')
     .innerJoin('bookings as b', (j) => j.onRef('b.id', '=', 's.booking_id').onRef('b.company_id', '=', 's.company_id'))
@@ -13,7 +13,11 @@ export async function findTakenSlots(db: Db, input: { companyId: number; venueId
     .where('s.company_id', '=', input.companyId)
     .where('s.venue_id', '=', input.venueId)
     .where('s.date', '=', input.date)
-    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', input.now)])]))
+    .where((eb) => {
+      const held = [eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', input.now)];
+      if (input.exceptHoldsOf !== undefined) held.push(eb('b.client_id', '!=', input.exceptHoldsOf));
+      return eb.or([eb('b.status', '=', 'confirmed'), eb.and(held)]);
+    })
     .execute();
 }
 

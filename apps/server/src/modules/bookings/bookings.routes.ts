@@ -10,7 +10,9 @@ const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total
 export async function bookingsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   route(app, base, endpoints.options, ({ ctx }) => service.bookingOptions(ctx.company));
 
-  route(app, base, endpoints.availability, ({ ctx, query }) => service.findAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date }));
+  route(app, base, endpoints.availability, ({ ctx, query }) =>
+    service.findAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date, clientId: ctx.clientId }),
+  );
 
   route(app, base, endpoints.check, async ({ ctx, body }) => {
     const b = await service.checkBookingRequest(ctx, ctx.company, body);

@@ -140,10 +140,11 @@ export function resolveBookingRequest(company: Company, request: BookingRequest,
 }
 
 /** Every start time of the day on the grid, with the courts free for the booking's whole duration. */
-export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }, now = ctx.clock.now()) {
+export async function findAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string; clientId?: number }, now = ctx.clock.now()) {
   const { venue, type } = resolveVenueAndType(company, input.venueId, input.bookingTypeId);
   assertBookableDay(company, input.date, now);
-  const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now) });
+  // A court the family's own cart holds is listed: the page shows it as in the cart, not as gone.
+  const taken = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: venue.VenueID, date: input.date, now: nowIso(now), exceptHoldsOf: input.clientId });
   const busy = new Set(taken.map((t) => `${t.court}\u0000${t.slot}`));
   const local = companyToday(company, now);
   const timeScale = timeScaleOf(company.settings.fin_setup);

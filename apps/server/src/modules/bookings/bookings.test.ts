@@ -118,6 +118,16 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     expect(slots).toHaveLength(12);
   });
 
+  it('a court the family’s own cart holds stays listed for it (shown in its cart), and taken for every other family', async () => {
+    const request = { venue_id: 1, booking_type_id: 1, date: day(9), time: '12:00', court: 'Court 2' };
+    await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]));
+    const courtsAt = async (b: Browser) =>
+      (await b.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${request.date}`)).body.slots.find((x) => x.time === '12:00')!.freeCourts;
+    expect(await courtsAt(parent)).toContain('Court 2');
+    const other = await registerCustomer(t, { email: `other.${Date.now().toString(36)}@example.com`, company: 'ACE' });
+    expect(await courtsAt(other.browser)).not.toContain('Court 2');
+  });
+
   it('a hold is confirmed by checkout, or released so the court is free again; an expired hold gives way', async () => {
     const request = { venue_id: 1, booking_type_id: 2, date: day(6), time: '15:00', court: 'Court 4' };
     const hold = await t.runtime.ctx.transaction((trx) => holdBookings(trx, ace, parentClientId, [request]));
