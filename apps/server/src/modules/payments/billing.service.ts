@@ -226,9 +226,12 @@ export async function dropProviderMandate(ctx: Ctx, companyId: number, clientId:
 
 export async function removePaymentDetails(ctx: Ctx, company: Company, clientId: number): Promise<void> {
   const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
-  if (!(await repo.deletePaymentMethod(ctx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
+  // The card goes, and its plans with it, together or not at all; the provider is told after.
+  await ctx.transaction(async (tx) => {
+    if (!(await repo.deletePaymentMethod(tx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
+    await dropCardPlans(tx, company, clientId, before);
+  });
   await endReplacedMandate(ctx, company, before);
-  await dropCardPlans(ctx, company, clientId, before);
 }
 
 /**
