@@ -648,7 +648,7 @@ function ace(): CompanyBundleInput {
             invoices: [
               { invoice_no: 'ACE-5012', invoice_date: 'today-45', payment_date: 'today-31', total_cents: 36000, balance_due_cents: 0, status: 'Paid' },
               { invoice_no: 'ACE-5031', invoice_date: 'today-6', payment_date: 'today+8', total_cents: 36000, balance_due_cents: 36000, status: 'Unpaid' },
-              { invoice_no: 'ACE-5044', invoice_date: 'today', payment_date: 'today+30', total_cents: 9500, balance_due_cents: 9500, status: 'Scheduled' },
+              { invoice_no: 'ACE-5044', invoice_date: 'today', payment_date: 'today+30', total_cents: 11500, balance_due_cents: 11500, status: 'Scheduled' },
             ],
           },
         ],

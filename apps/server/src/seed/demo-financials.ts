@@ -156,7 +156,7 @@ function aceFinancials(): Financials {
         invoice_no: 'ACE-5044',
         lines: [
           { type: 'Custom', description: 'Court hire (1 hour) – Court 2, Riverside Courts', unit_price_cents: 4000, breakdown_key: 'Booking' },
-          { type: 'Time Scale Total', description: 'Indoor court (90 min) – Indoor 1, peak rate', unit_price_cents: 5500, breakdown_key: 'Booking' },
+          { type: 'Custom', description: 'Indoor court (90 min) – Indoor 1, The Bubble (indoor)', unit_price_cents: 7500, breakdown_key: 'Booking' },
         ],
       },
     ],
@@ -169,8 +169,9 @@ function aceFinancials(): Financials {
 
 function aceBookings(): NonNullable<CompanyBundleInput['bookings']> {
   return [
-    { client: 'sarah', venue_id: 1, court: 'Court 2', booking_type_id: 1, date: 'today+2', time: '18:00', invoice_no: 'ACE-5044' },
-    { client: 'sarah', venue_id: 2, court: 'Indoor 1', booking_type_id: 3, date: 'today+6', time: '19:00', invoice_no: 'ACE-5044' },
+    // Outside the evening band, so the invoice's lines are the bookings' prices on any day of the week.
+    { client: 'sarah', venue_id: 1, court: 'Court 2', booking_type_id: 1, date: 'today+2', time: '15:00', invoice_no: 'ACE-5044' },
+    { client: 'sarah', venue_id: 2, court: 'Indoor 1', booking_type_id: 3, date: 'today+6', time: '10:00', invoice_no: 'ACE-5044' },
     { client: 'sarah', venue_id: 1, court: 'Court 1', booking_type_id: 2, date: 'today+9', time: '07:30' },
     { client: 'sarah', venue_id: 1, court: 'Court 4', booking_type_id: 1, date: 'today-3', time: '17:00' },
     { client: 'sarah', venue_id: 1, court: 'Court 3', booking_type_id: 1, date: 'today-10', time: '18:30' },

@@ -38,7 +38,8 @@ export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput
       CardSurchargeAmountCents: 30,
       CardSurchargePercent: 1.5,
       TimeScalePricingEnabled: true,
-      TimeScaleBands: [{ Days: [1, 2, 3, 4, 5], From: '17:00', To: '21:00', HourlyRateCents: 4500 }],
+      // The evening band is a peak rate: above every booking type's own rate an hour ($40–$50).
+      TimeScaleBands: [{ Days: [1, 2, 3, 4, 5], From: '17:00', To: '21:00', HourlyRateCents: 5500 }],
     };
     bundle.payments = { discount_codes: [{ code: 'ACE10', kind: 'percent', value: 10 }], credits: [], saved_cards: [] };
   }

@@ -63,24 +63,24 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
   });
 
   it('H18: each free time is priced as the checkout prices it, the evening band’s hourly rate included, and the booking keeps that price', async () => {
-    // Ace's weekday evenings (17:00–21:00) are $45 an hour; Court hire is $40 at other times.
+    // Ace's weekday evenings (17:00–21:00) are $55 an hour; Court hire is $40 at other times.
     const weekday = [3, 4, 5, 6, 7].map(day).find((d) => [1, 2, 3, 4, 5].includes(((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1))!;
     const res = await parent.get<Availability>(`/api/bookings/availability?venue_id=1&booking_type_id=1&date=${weekday}`);
     const at = (time: string) => res.body.slots.find((s) => s.time === time)!;
-    expect(at('18:00').priceCents).toBe(4_500);
+    expect(at('18:00').priceCents).toBe(5_500);
     expect(at('10:00').priceCents).toBe(4_000);
-    // Half in the band, half out: $22.50 + $20.00.
-    expect(at('16:30').priceCents).toBe(4_250);
+    // Half in the band, half out: $27.50 + $20.00.
+    expect(at('16:30').priceCents).toBe(4_750);
     const court = at('18:00').freeCourts[0]!;
     const item = { venue_id: 1, booking_type_id: 1, date: weekday, time: '18:00', court };
     const checked = await parent.post<{ item: { priceCents: number } }>('/api/bookings/check', item);
-    expect(checked.body.item.priceCents).toBe(4_500);
+    expect(checked.body.item.priceCents).toBe(5_500);
     const quote = await parent.post<{ rows: { type: string; amountCents: number }[] }>('/api/payment/quote', { bookingItems: [item] });
-    expect(quote.body.rows.find((r) => r.type === 'Time Scale Total')?.amountCents).toBe(4_500);
+    expect(quote.body.rows.find((r) => r.type === 'Time Scale Total')?.amountCents).toBe(5_500);
     const held = await holdBookings(t.runtime.ctx, ace, parentClientId, [item], { now: new Date() });
     await confirmHeldBookings(t.runtime.ctx, ace, parentClientId, held.holdToken, null);
     const list = await parent.get<BookingList>('/api/bookings?filter=upcoming&page=1&limit=50');
-    expect(list.body.bookings.find((b) => b.date === weekday && b.time === '18:00' && b.court === court)?.price).toBe(4_500);
+    expect(list.body.bookings.find((b) => b.date === weekday && b.time === '18:00' && b.court === court)?.price).toBe(5_500);
   });
 
   it('refuses a second booking of an overlapping time on the same court, in the database', async () => {

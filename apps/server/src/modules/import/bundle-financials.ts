@@ -3,6 +3,8 @@ import { INVOICE_STATUSES } from '@portal/shared/constants';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
 import { PAYMENT_PERIODS } from '@portal/shared/financials-schemas';
 import type { CompanySettings } from '@portal/shared/company-config';
+import { timeScaleOf } from '@portal/shared/payment/payment-setup';
+import { bookingPrice } from '@portal/shared/pricing/time-scale';
 import type { Db } from '../../db/database.ts';
 import { isBundleDate, resolveDate, TIME_PATTERN } from './bundle-dates.ts';
 import { findInvoiceIds, insertRows, insertRowsReturningIds, updateInvoiceTax } from './import.repository.ts';
@@ -256,15 +258,19 @@ export async function importFinancials(
     })),
   );
 
+  // A booking keeps the price the checkout would charge for it, the time scale's bands included (decision 114).
+  const timeScale = timeScaleOf(input.config.fin_setup);
   const bookings = input.bookings.map((b) => {
     const type = input.config.booking_types.find((t) => t.BookingTypeID === b.booking_type_id)!;
     const start = Number(b.time.slice(0, 2)) * 60 + Number(b.time.slice(3));
-    return { b, type, start, date: date(b.date) };
+    const day = date(b.date);
+    const priceCents = bookingPrice({ date: day, startTime: b.time, durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents;
+    return { b, type, start, date: day, priceCents };
   });
   const bookingIds = await insertRowsReturningIds(
     trx,
     'bookings',
-    bookings.map(({ b, type, start, date: day }) => ({
+    bookings.map(({ b, type, start, date: day, priceCents }) => ({
       company_id,
       client_id: clientId(b.client),
       venue_id: b.venue_id,
@@ -274,7 +280,7 @@ export async function importFinancials(
       start_time: b.time,
       end_time: clock(start + type.DurationMinutes),
       duration_minutes: type.DurationMinutes,
-      price_cents: type.PriceCents,
+      price_cents: priceCents,
       status: b.status,
       hold_token: null,
       hold_expires_at: null,
