@@ -31,6 +31,9 @@ export const classMessages = {
   classFull: (name: string) => `${name} is full. Choose another class, or join its waitlist.`,
   /** Named where the child and the class are known: a cart or a registration can hold several of each. */
   alreadyEnrolled: (student?: string | null, className?: string) => (student && className ? `${student} is already enrolled in ${className}.` : 'This student is already enrolled in this class'),
+  /** A child whose age on the day is outside the class's band (its search hides it once the child is chosen). */
+  outsideAgeRange: (student: string, className: string, age: number, min: number | null, max: number | null) =>
+    `${student} is ${age}; ${className} is for ages ${min !== null && max !== null ? `${min} to ${max}` : min !== null ? `${min} and over` : `up to ${max}`}.`,
   casualNotAllowed: 'Casual enrollments are not available for this class',
   pickDates: 'Choose at least one date',
   dateNotOffered: 'One of the chosen dates is not a session of this class',

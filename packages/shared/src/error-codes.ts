@@ -72,6 +72,7 @@ export const ERROR_MESSAGES = {
   CLASS_FULL: 'This class is full.',
   NOT_FULL: 'This class has places; enroll instead.',
   ALREADY_ENROLLED: 'Already enrolled.',
+  OUTSIDE_AGE_RANGE: 'This class is not for this student’s age.',
   ALREADY_WAITING: 'Already on the waitlist.',
   ALREADY_ABSENT: 'Already notified as absent.',
   CASUAL_NOT_ALLOWED: 'Casual places are not offered for this class.',

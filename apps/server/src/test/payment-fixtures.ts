@@ -120,7 +120,8 @@ export async function emptyClass(t: TestApp, companyId: number, classId: number,
   await db.deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
   await db
     .updateTable('classes')
-    .set({ ...set, enrolled_count: 0 })
+    // For any child: a test that wants an age band sets one.
+    .set({ min_age: null, max_age: null, ...set, enrolled_count: 0 })
     .where('company_id', '=', companyId)
     .where('id', '=', classId)
     .execute();

@@ -25,7 +25,7 @@ describe.each(testEngines())('an existing family registers for classes through a
     signature = await testSignature();
     splash = await companyIdOf(t, 'SPLASH');
     classIds = await classesWithSessionsAhead(t, splash, { limit: 8 });
-    await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000 }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
+    await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000, min_age: null, max_age: null }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
-import { clock } from './class-time.ts';
+import { ageOn, clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
@@ -107,6 +107,11 @@ export async function checkClassItems(
       const rows = students.filter((r) => r.id === item.student_id);
       if (rows.length === 0) throw notFound();
       studentName = `${rows[0]!.first_name} ${rows[0]!.last_name}`.trim();
+      const age = ageOn(rows[0]!.dob, c.today);
+      const cls = found.get(item.class_id);
+      if (cls && age !== null && ((cls.min_age !== null && age < cls.min_age) || (cls.max_age !== null && age > cls.max_age))) {
+        throw refuse(422, 'OUTSIDE_AGE_RANGE', msg.outsideAgeRange(studentName, cls.name, age, cls.min_age, cls.max_age));
+      }
       places = rows.flatMap((r) =>
         r.enrolment_id !== null && r.class_id === item.class_id
           ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until }]

@@ -153,6 +153,27 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(await answer([{ ClassID: again, StudentID: f.studentId }])).toEqual([409, 'ALREADY_ENROLLED', expect.stringMatching(/^Kid \S+ is already enrolled in .+\.$/)]);
   });
 
+  it('a child outside a class’s ages is refused by name, nothing held or charged; inside them, bought', async () => {
+    const f = await familyWithChild(t, 'Ivy');
+    // The test's children are born on 2018-01-01.
+    const { today } = clock((await findCompanyById(t.runtime.ctx, splash))!);
+    const age = Number(today.slice(0, 4)) - 2018 - (today.slice(5) < '01-01' ? 1 : 0);
+    const young = await classWith(11, 5);
+    await db()
+      .updateTable('classes')
+      .set({ min_age: 3, max_age: age - 2 })
+      .where('id', '=', young)
+      .execute();
+    const refused = await checkout(f, [{ ClassID: young, StudentID: f.studentId, dates: [] }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'OUTSIDE_AGE_RANGE', message: classMessages.outsideAgeRange('Ivy Test', await nameOf(young), age, 3, age - 2) });
+    expect(refused.body.message).toBe(`Ivy Test is ${age}; ${await nameOf(young)} is for ages 3 to ${age - 2}.`);
+    expect(await placesOf(young)).toEqual([]);
+    expect(await countCharges(t, f.clientId)).toBe(0);
+    await db().updateTable('classes').set({ min_age: age, max_age: null }).where('id', '=', young).execute();
+    expect((await checkout(f, [{ ClassID: young, StudentID: f.studentId, dates: [] }])).body.status).toBe('completed');
+  });
+
   it('one class asked for twice: the second place counts the first', async () => {
     const one = await classWith(9, 1);
     const f = await familyWithChild(t);

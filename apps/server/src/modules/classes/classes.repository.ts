@@ -65,7 +65,7 @@ export function findUpcomingSessions(db: Db, companyId: number, classIds: number
 }
 
 /** What a class item's check reads of its class (issue 22: no names, so no joins). */
-const CHECK_COLUMNS = ['id', 'name', 'capacity', 'price_cents', 'casual_price_cents', 'lesson_format_id'] as const;
+const CHECK_COLUMNS = ['id', 'name', 'capacity', 'price_cents', 'casual_price_cents', 'lesson_format_id', 'min_age', 'max_age'] as const;
 
 /** Some classes as a class item's check reads them, unlocked (a quote's price, a page's check). */
 export function findClassesToCheck(db: Db, companyId: number, classIds: number[]) {
@@ -210,6 +210,7 @@ export function findClientStudentsWithPlaces(db: Db, companyId: number, clientId
       'st.id',
       'st.first_name',
       'st.last_name',
+      'st.dob',
       'enrolments.id as enrolment_id',
       'enrolments.class_id',
       'enrolments.kind',
