@@ -97,6 +97,34 @@ describe('items', () => {
     expect(pick(priceCart(buildPricingInput({ lines: [itemLine('c', 'CasualClass', 2200, 0)] })))).toEqual([['c', 'Class', 0, 0, 0]]);
   });
 
+  it('carries the tax inside an invoice’s balance, and a discount on it takes off its share', () => {
+    // $22.50 with GST $2.05 inside, 10 % off: $20.25 with GST $1.85 (its share), not $2.05.
+    const entry = { discountCodes: [discountCode('TEN')], discountCodeEntries: [{ invoiceNo: 'INV-7', discountCode: 'TEN' }] };
+    const inclusive = priceCart(buildPricingInput({ lines: [invoicePaymentLine('inv', 'INV-7', 2250, { taxInBalanceCents: 205 })], ...entry }));
+    expect(pick(inclusive)).toEqual([
+      ['inv', 'Custom', 2250, 205, 2250],
+      ['inv:code', 'Discount Code', -225, -20, -225],
+    ]);
+    expect(inclusive.totals).toMatchObject({ totalCents: 2025, totalTaxCents: 185 });
+    // Where prices exclude tax, the rows keep amount + tax = total: $100.00 + $8.88, 10 % off.
+    const exclusive = priceCart(buildPricingInput({ settings: { taxInclusive: false }, lines: [invoicePaymentLine('inv', 'INV-7', 10888, { taxInBalanceCents: 888 })], ...entry }));
+    expect(pick(exclusive)).toEqual([
+      ['inv', 'Custom', 10000, 888, 10888],
+      ['inv:code', 'Discount Code', -1000, -89, -1089],
+    ]);
+    // A fixed amount is in the prices' own terms (R3): $10 off before tax.
+    const fixed = priceCart(
+      buildPricingInput({
+        settings: { taxInclusive: false },
+        lines: [invoicePaymentLine('inv', 'INV-7', 10888, { taxInBalanceCents: 888 })],
+        discountCodes: [discountCode('TENOFF', { value: { kind: 'amount', cents: 1000 } })],
+        discountCodeEntries: [{ invoiceNo: 'INV-7', discountCode: 'TENOFF' }],
+      }),
+    );
+    expect(pick(fixed).at(-1)).toEqual(['inv:code', 'Discount Code', -1000, -89, -1089]);
+    expect(exclusive.totals).toMatchObject({ subtotalCents: 10000, discountCodeCents: 1000, totalTaxCents: 799, totalCents: 9799 });
+  });
+
   it('never taxes an existing invoice’s balance again', () => {
     const quote = priceCart(buildPricingInput({ settings: { taxInclusive: false }, lines: [invoicePaymentLine('inv', 'INV-9', 12345)] }));
     expect(pick(quote)).toEqual([['inv', 'Custom', 12345, 0, 12345]]);

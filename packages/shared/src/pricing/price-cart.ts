@@ -40,7 +40,7 @@
  * credits = payment amount ≥ 0; no line is discounted below zero.
  */
 import { checkDiscountCode, findDiscountCode, isLineEligible, normaliseDiscountCode, rejectDiscountCode, type CodeRejection } from './discount-codes.ts';
-import { allocateByLargestRemainder, percentOf, taxOf } from './money.ts';
+import { allocateByLargestRemainder, divideRoundHalfUp, percentOf, taxOf } from './money.ts';
 import { assertPricingInput } from './pricing-input-bounds.ts';
 import { PAYMENT_BREAKDOWN_KEYS, type CartLine, type DiscountCode, type DiscountCodeEntry, type InvoiceLineType, type PaymentBreakdownKey, type PricingInput } from './pricing-types.ts';
 import type { CreditUse, DiscountCodeResult, Quote, QuoteInvoice, QuoteRow } from './quote-schema.ts';
@@ -62,6 +62,12 @@ interface Item {
   line: CartLine;
   invoiceNo: string;
   taxable: boolean;
+  /**
+   * An existing invoice's balance: the tax it carries and the amount that tax is on (the balance
+   * where prices include tax, the balance less its tax where they exclude it); its discounts take
+   * off tax in that proportion.
+   */
+  taxInBalance: { taxCents: number; baseCents: number } | null;
   /** Amount as entered still payable after the discounts so far. */
   remaining: number;
   rows: QuoteRow[];
@@ -71,6 +77,12 @@ function referenceDate(line: CartLine): string | null {
   if (line.kind === 'OnlineInvoicePayment') return line.dueDate || null;
   if (line.kind === 'Booking') return line.date;
   return line.startDate || null;
+}
+
+/** The tax on part of an invoice's balance: its share of the balance's tax, rounded half up. */
+function shareOfTax(cents: number, inBalance: { taxCents: number; baseCents: number }): number {
+  if (inBalance.baseCents === 0) return inBalance.taxCents;
+  return Number(divideRoundHalfUp(BigInt(cents) * BigInt(inBalance.taxCents), BigInt(inBalance.baseCents)));
 }
 
 /** Prices a cart; throws PricingInputError when the input breaks the engine's bounds. */
@@ -89,7 +101,8 @@ export function priceCart(input: PricingInput): Quote {
     const amount = Math.min(cents, item.remaining);
     if (amount <= 0) return;
     // The adjustment's tax is what it takes off the line's tax, so the line's rows carry exactly the tax on its net amount.
-    const taxCents = item.taxable ? tax(item.remaining - amount) - tax(item.remaining) : 0;
+    const inBalance = item.taxInBalance;
+    const taxCents = inBalance ? shareOfTax(item.remaining - amount, inBalance) - shareOfTax(item.remaining, inBalance) : item.taxable ? tax(item.remaining - amount) - tax(item.remaining) : 0;
     item.remaining -= amount;
     item.rows.push(
       makeRow(
@@ -113,12 +126,14 @@ export function priceCart(input: PricingInput): Quote {
   const items: Item[] = input.lines.map((line) => {
     const invoiceNo = line.kind === 'OnlineInvoicePayment' ? line.invoiceNo : input.newInvoiceNo;
     const taxable = line.kind === 'OnlineInvoicePayment' ? false : line.taxable;
+    const inside = line.kind === 'OnlineInvoicePayment' ? (line.taxInBalanceCents ?? 0) : 0;
+    const taxInBalance = line.kind === 'OnlineInvoicePayment' && inside > 0 ? { taxCents: inside, baseCents: settings.taxInclusive ? line.balanceDueCents : line.balanceDueCents - inside } : null;
     let type = ITEM_LINE_TYPE[line.kind];
     let quantity = 1;
     let unitPriceCents: number;
     let amount: number;
     if (line.kind === 'OnlineInvoicePayment') {
-      unitPriceCents = amount = line.balanceDueCents;
+      unitPriceCents = amount = taxInBalance ? taxInBalance.baseCents : line.balanceDueCents;
     } else if (line.kind === 'Booking') {
       const priced = bookingPrice(line, settings.timeScale);
       if (priced.timeScaled) type = 'Time Scale Total';
@@ -130,9 +145,9 @@ export function priceCart(input: PricingInput): Quote {
     }
     const row = makeRow(
       { id: line.id, invoiceNo, type, lineId: line.id, breakdownKey: line.kind, description: line.description, quantity, unitPriceCents, amountCents: amount },
-      taxable ? tax(amount) : 0,
+      taxInBalance ? taxInBalance.taxCents : taxable ? tax(amount) : 0,
     );
-    return { line, invoiceNo, taxable, remaining: amount, rows: [row] };
+    return { line, invoiceNo, taxable, taxInBalance, remaining: amount, rows: [row] };
   });
 
   const invoiceNos = [...new Set(items.map((i) => i.invoiceNo))];

@@ -74,6 +74,10 @@ export function assertPricingInput(input: PricingInput): void {
     ids.add(line.id);
     if (line.kind === 'OnlineInvoicePayment') {
       assertCents(line.balanceDueCents, `line ${line.id} balance`);
+      if (line.taxInBalanceCents !== undefined) {
+        assertCents(line.taxInBalanceCents, `line ${line.id} tax`);
+        if (line.taxInBalanceCents > line.balanceDueCents) throw new PricingInputError(`line ${line.id} carries more tax than its balance`);
+      }
       if (line.invoiceNo === input.newInvoiceNo || paidInvoices.has(line.invoiceNo)) throw new PricingInputError(`invoice ${line.invoiceNo} is paid twice`);
       paidInvoices.add(line.invoiceNo);
       if (line.dueDate) assertDate(line.dueDate, `line ${line.id} due date`);

@@ -59,6 +59,12 @@ export interface InvoicePaymentCartLine extends Omit<CartLineBase, 'taxable'> {
   /** The existing invoice this pays; its lines are priced under this invoice number. */
   invoiceNo: string;
   balanceDueCents: number;
+  /**
+   * The tax inside the balance due (the invoice's tax, in proportion when part of it is paid): its
+   * row carries it, and a discount on the invoice takes off its share, so the invoice's tax stays
+   * the tax on what it is paid. Absent: none.
+   */
+  taxInBalanceCents?: number;
   /** yyyy-MM-dd: the due date, for the early-payment discount. */
   dueDate?: string | null;
 }

@@ -119,4 +119,31 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
     expect(inv.lines).toContainEqual({ line_type: 'Discount Code', total_cents: -2_000 });
     expect(inv).toMatchObject({ status: 'Paid', balance_due_cents: 0, total_cents: charged, allocatedCents: charged });
   });
+
+  it('an invoice with GST inside, paid with a 10 % code: the discount takes off its share of the GST, and the invoice says so', async () => {
+    // $22.50 with GST $2.05 inside; 10 % off leaves $20.25, whose GST is $1.85 by the invoice's own share, not $2.05.
+    const { browser, invoiceNo } = await customerWithInvoice(2_250);
+    await db().updateTable('invoices').set({ tax_cents: 205 }).where('company_id', '=', companyId).where('invoice_no', '=', invoiceNo).execute();
+    const code = await newCode(1000);
+    const cart = { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }] };
+    const quote = await browser.post<{ totals: { totalCents: number; totalTaxCents: number } }>('/api/payment/quote', cart);
+    expect(quote.body.totals).toMatchObject({ totalCents: 2_025, totalTaxCents: 185 });
+    const paid = await browser.post<Payment>('/api/payment/checkout', { ...cart, cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    const inv = await db()
+      .selectFrom('invoices')
+      .select(['total_cents', 'tax_cents', 'balance_due_cents'])
+      .where('company_id', '=', companyId)
+      .where('invoice_no', '=', invoiceNo)
+      .executeTakeFirstOrThrow();
+    expect(inv).toEqual({ total_cents: 2_025, tax_cents: 185, balance_due_cents: 0 });
+    const lines = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select(['l.line_type', 'l.amount_cents', 'l.tax_cents', 'l.total_cents'])
+      .where('i.company_id', '=', companyId)
+      .where('i.invoice_no', '=', invoiceNo)
+      .execute();
+    expect(lines).toContainEqual({ line_type: 'Discount Code', amount_cents: -225, tax_cents: -20, total_cents: -225 });
+  });
 });

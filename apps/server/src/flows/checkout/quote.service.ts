@@ -56,6 +56,8 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
         description: `Invoice ${invoice.invoice_no}`,
         invoiceNo: invoice.invoice_no,
         balanceDueCents: invoice.balance_due_cents,
+        // The tax still owed: the invoice's, in proportion to what is left of it.
+        taxInBalanceCents: invoice.total_cents > 0 ? Math.max(0, Math.min(invoice.balance_due_cents, Math.round((invoice.tax_cents * invoice.balance_due_cents) / invoice.total_cents))) : 0,
         dueDate: invoice.payment_date,
       });
     }

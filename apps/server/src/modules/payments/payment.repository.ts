@@ -144,7 +144,7 @@ export function findClientInvoices(db: Db, companyId: number, clientId: number, 
   if (invoiceNos.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('invoices')
-    .select(['id', 'invoice_no', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
+    .select(['id', 'invoice_no', 'payment_date', 'total_cents', 'balance_due_cents', 'tax_cents', 'status'])
     .where('company_id', '=', companyId)
     .where('client_id', '=', clientId)
     .where('invoice_no', 'in', [...invoiceNos])
