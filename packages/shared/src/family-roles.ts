@@ -45,6 +45,11 @@ export function roleHears(role: FamilyRole, category: string): boolean {
   return ROLE_ACCESS[role].includes(CATEGORY_ACCESS[category] ?? 'read');
 }
 
+/** The notice categories a role does not hear of: left out of its bell, its list and its e-mail. */
+export function categoriesUnheard(role: FamilyRole): string[] {
+  return Object.keys(CATEGORY_ACCESS).filter((category) => !roleHears(role, category));
+}
+
 export const roleLabels: Record<FamilyRole, string> = { holder: 'Account holder', 'co-parent': 'Co-parent', payer: 'Payer', viewer: 'Viewer' };
 export const roleDescriptions: Record<GuardianRole, string> = {
   // Read by the holder inviting and by the one invited: said of neither "you".

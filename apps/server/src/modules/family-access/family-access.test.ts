@@ -326,6 +326,18 @@ describe.each(testEngines())('family access on %s', (engine) => {
     await notifyCommand(db(), money);
     await t.runtime.ctx.mailer.deliverPending(new Date(Date.now() + 5 * 60_000));
     expect((await t.lastMailTo(payer.email))?.subject).toBe(money.title);
+    // In the hub too: the payer's bell and list leave the class notice out; the co-parent's hold both.
+    type List = { notificationContacts: { Notifications: { ClientInAppTitle: string } }[]; total_count: number; total_count_new: number };
+    const listOf = async (b: Browser) => (await b.get<List>('/api/notification?page=1&limit=10&status=All')).body;
+    const titles = (list: List) => list.notificationContacts.map((n) => n.Notifications.ClientInAppTitle);
+    const payerList = await listOf(payer.browser);
+    const coParentList = await listOf(coParent.browser);
+    expect(titles(payerList)).toContain(money.title);
+    expect(titles(payerList)).not.toContain(notice.title);
+    expect(titles(coParentList)).toEqual(expect.arrayContaining([money.title, notice.title]));
+    expect([payerList.total_count, payerList.total_count_new]).toEqual([coParentList.total_count - 1, coParentList.total_count_new - 1]);
+    await payer.browser.post('/api/notification/mark-all-read', {});
+    expect((await listOf(payer.browser)).total_count_new).toBe(0);
 
     // A waitlist offer's or a class change's e-mail goes the same way (mailGuardians).
     const company = (await findCompanyByCode(t.runtime.ctx, own.code))!;

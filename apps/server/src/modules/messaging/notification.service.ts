@@ -1,14 +1,17 @@
-import { roleHears } from '@portal/shared/family-roles';
+import { categoriesUnheard, roleHears } from '@portal/shared/family-roles';
 import type { Ctx } from '../../context.ts';
 import { enqueueMail, renderMail } from './mailer.ts';
 import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
 
-/** Whose read state: an invited guardian keeps their own (decision 101); the holder's is the family's. */
-const reader = (ctx: Ctx) => ctx.guardian?.id ?? null;
+/**
+ * Whose read state: an invited guardian keeps their own (decision 101); the holder's is the
+ * family's. A guardian reads only the notices their role hears of: a payer those about money.
+ */
+const reader = (ctx: Ctx): repo.Reader => (ctx.guardian ? { id: ctx.guardian.id, unheard: categoriesUnheard(ctx.guardian.role) } : null);
 
 export function listNotifications(ctx: Ctx, input: Parameters<typeof repo.findNotifications>[1]) {
-  return repo.findNotifications(ctx.db, { ...input, guardianId: reader(ctx) });
+  return repo.findNotifications(ctx.db, { ...input, reader: reader(ctx) });
 }
 
 export function countNew(ctx: Ctx, companyId: number, clientId: number): Promise<number> {
