@@ -182,6 +182,8 @@ export const paymentDetailsSchema = z.object({
   card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
   /** Whether instalments still to come are charged to the saved card (decision 105): removing or replacing it stops that. */
   instalmentsOnCard: z.boolean(),
+  /** Whether invoices wait to be collected from the bank account on file: removing or replacing it leaves them to pay online. */
+  debitsScheduled: z.boolean(),
   bank: z
     .object({
       AccountName: z.string(),

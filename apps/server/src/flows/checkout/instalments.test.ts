@@ -290,6 +290,24 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(await charges(who.clientId)).toBe(0);
   });
 
+  it('bank details removed, or replaced by a card, leave no invoice Debit Scheduled that nothing will collect: each is open to pay', async () => {
+    for (const replace of [false, true]) {
+      const who = await family();
+      expect((await who.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '062-000', AccountNumber: '12345678' })).status).toBe(200);
+      await who.browser.post<Payment>('/api/payment/checkout', { ...who.cart, paymentMethod: 'direct_debit', instalments: true }, { 'idempotency-key': key() });
+      expect((await invoices(who.clientId)).map((i) => i.status)).toEqual(['Debit Scheduled', 'Debit Scheduled', 'Debit Scheduled']);
+      expect((await who.browser.get<{ debitsScheduled: boolean }>('/api/customer/get-payment-details')).body.debitsScheduled).toBe(true);
+      const gone = replace
+        ? await who.browser.post('/api/customer/add-credit-card-details', { token: await tokenise(who.browser) })
+        : await who.browser.call('DELETE', '/api/customer/remove-payment-details');
+      expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+      expect((await invoices(who.clientId)).map((i) => i.status)).toEqual(['Unpaid', 'Unpaid', 'Unpaid']);
+      const [, second] = await invoices(who.clientId);
+      const paid = await who.browser.post<Payment>('/api/payment/checkout', { invoices: [second!.invoice_no], cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    }
+  });
+
   it('a card removed in Billing, or replaced by bank details, is charged no more: the instalment falls due as an invoice to pay', async () => {
     for (const replace of [false, true]) {
       const who = await family();

@@ -12,6 +12,12 @@ export function findInvoiceById(db: Db, companyId: number, invoiceId: number) {
     .executeTakeFirst();
 }
 
+/** Whether the client has invoices waiting to be collected by direct debit. */
+export async function hasDebitScheduled(db: Db, companyId: number, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('invoices').select('id').where('company_id', '=', companyId).where('client_id', '=', clientId).where('status', '=', 'Debit Scheduled').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The client's Debit Scheduled invoices not yet due to be collected, open again (their mandate ended). Answers their numbers. */
 export async function reopenClientDebitInvoices(db: Db, companyId: number, clientId: number, today: string, except: number[] = []): Promise<string[]> {
   let q = db

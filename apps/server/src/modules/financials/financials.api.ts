@@ -8,6 +8,7 @@ export {
   findInvoiceById,
   findInvoiceWithLine,
   numberReceipt,
+  hasDebitScheduled,
   reopenClientDebitInvoices,
   unnumberedReceipt,
   openScheduledInvoice,

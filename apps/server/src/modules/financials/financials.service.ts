@@ -317,6 +317,11 @@ export function findInvoiceById(ctx: Ctx, companyId: number, invoiceId: number) 
   return debitRepo.findInvoiceById(ctx.db, companyId, invoiceId);
 }
 
+/** Whether the family has invoices waiting to be collected by direct debit (Billing warns before the bank details go). */
+export function hasDebitScheduled(ctx: Ctx, companyId: number, clientId: number): Promise<boolean> {
+  return debitRepo.hasDebitScheduled(ctx.db, companyId, clientId);
+}
+
 /** The family's mandate ended: its Debit Scheduled invoices are open again (decision 104). */
 export function reopenClientDebitInvoices(ctx: Ctx, companyId: number, clientId: number, today: string, except: number[] = []) {
   return debitRepo.reopenClientDebitInvoices(ctx.db, companyId, clientId, today, except);

@@ -3,7 +3,8 @@ import type { PaymentType } from '@portal/shared/payment/payment-setup';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { nowIso } from '../../lib/time.ts';
+import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
+import { hasDebitScheduled, reopenClientDebitInvoices } from '../financials/financials.api.ts';
 import { cardEntryOf, gatewayFor, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
 import { findMandateRow, setMandateStatus } from './direct-debit.repository.ts';
@@ -85,6 +86,7 @@ export async function getPaymentDetails(ctx: Ctx, company: Company, clientId: nu
     bankFormat: bankFormatOf(company),
     card: row?.kind === 'card' && row.card_last4 ? { brand: row.card_brand ?? 'Card', last4: row.card_last4, expiry: `${pad2(row.card_exp_month ?? 0)}/${row.card_exp_year ?? ''}` } : null,
     instalmentsOnCard: row?.kind === 'card' && (await hasCardPlans(ctx.db, company.id, clientId)),
+    debitsScheduled: row?.kind === 'bank' && (await hasDebitScheduled(ctx, company.id, clientId)),
     bank: row?.kind === 'bank' ? await bankOf(ctx, row) : null,
     bankSetup: (await bankSetupOf(ctx, company)) ?? undefined,
     stripePublishableKey: (await cardEntryOf(ctx, company))?.stripePublishableKey ?? null,
@@ -130,6 +132,7 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
   });
   // Instalments still to come are charged to the card the family keeps on file now (decision 105).
   await moveCardPlans(ctx.db, company.id, clientId, card.token, now);
+  await reopenOfficeDebits(ctx, company, clientId, existing);
   await endReplacedMandate(ctx, company, existing ?? undefined);
   return getPaymentDetails(ctx, company, clientId);
 }
@@ -230,6 +233,7 @@ export async function removePaymentDetails(ctx: Ctx, company: Company, clientId:
   await ctx.transaction(async (tx) => {
     if (!(await repo.deletePaymentMethod(tx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
     await dropCardPlans(tx, company, clientId, before);
+    await reopenOfficeDebits(tx, company, clientId, before);
   });
   await endReplacedMandate(ctx, company, before);
 }
@@ -241,6 +245,17 @@ export async function removePaymentDetails(ctx: Ctx, company: Company, clientId:
  */
 async function dropCardPlans(ctx: Ctx, company: Company, clientId: number, before: Awaited<ReturnType<typeof repo.findPaymentMethod>>): Promise<void> {
   if (before?.kind === 'card') await moveCardPlans(ctx.db, company.id, clientId, null, nowIso());
+}
+
+/**
+ * Bank details the office collects from itself (no provider's mandate) removed, or replaced by a
+ * card: nothing can collect the family's Debit Scheduled invoices any more, so they are open for
+ * the family to pay online, Unpaid, or Overdue past their date. A provider's mandate ends at the
+ * provider, whose answer opens them (decision 104).
+ */
+async function reopenOfficeDebits(ctx: Ctx, company: Company, clientId: number, before: Awaited<ReturnType<typeof repo.findPaymentMethod>>): Promise<void> {
+  if (before?.kind !== 'bank' || before.bank_name !== null) return;
+  await reopenClientDebitInvoices(ctx, company.id, clientId, localNow(companyTimeZone(company.settings.localization)).date);
 }
 
 /**

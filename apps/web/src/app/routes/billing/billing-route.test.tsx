@@ -23,6 +23,7 @@ const withCard: PaymentDetails = {
   bankFormat: 'UK',
   card: { brand: 'Visa', last4: '4242', expiry: '12/2030' },
   instalmentsOnCard: false,
+  debitsScheduled: false,
   bank: null,
 };
 
@@ -92,6 +93,16 @@ describe('Billing (/hub/settings/billing)', () => {
     renderPage();
     const note = 'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.';
     expect(await screen.findByText(`Saving bank details replaces your saved card. ${note}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
+    expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
+  });
+
+  it('bank details with invoices waiting for direct debit: Remove and the card form say the invoices will be paid online instead', async () => {
+    serveBilling({ ...withCard, card: null, bank: { AccountName: 'Sarah Mitchell', BankCode: '12-34-56', AccountNumber: '•••••678' }, debitsScheduled: true });
+    renderPage();
+    const note = 'Invoices waiting for direct debit will no longer be collected from this account: each one will be yours to pay online.';
+    expect(await screen.findByText(`Saving a card replaces your bank details. ${note}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
     expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();

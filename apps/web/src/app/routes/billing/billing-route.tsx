@@ -103,7 +103,7 @@ export default function BillingRoute() {
           <h2 id="card-form-heading" className="mb-4 text-lg font-semibold text-ink">
             {data.card ? 'Update card' : 'Add card'}
           </h2>
-          {data.bank ? <ReplaceNote text={REPLACES_BANK} /> : null}
+          {data.bank ? <ReplaceNote text={data.debitsScheduled ? `${REPLACES_BANK} ${DEBITS_OFF_BANK}` : REPLACES_BANK} /> : null}
           <CardEntry
             stripeKey={data.stripePublishableKey ?? null}
             submitLabel="Save card"
@@ -141,7 +141,7 @@ export default function BillingRoute() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Remove payment details?"
-        description={`Your saved card or bank account will be removed from your account.${details.data?.instalmentsOnCard ? ` ${INSTALMENTS_OFF_CARD}` : ''}`}
+        description={`Your saved card or bank account will be removed from your account.${details.data?.instalmentsOnCard ? ` ${INSTALMENTS_OFF_CARD}` : ''}${details.data?.debitsScheduled ? ` ${DEBITS_OFF_BANK}` : ''}`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -209,7 +209,7 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
         </div>
       ) : null}
       {details.card && details.offersBank ? <ReplaceNote text={replacesCard(details.instalmentsOnCard)} /> : null}
-      {details.bank && details.offersCard ? <ReplaceNote text={REPLACES_BANK} /> : null}
+      {details.bank && details.offersCard ? <ReplaceNote text={details.debitsScheduled ? `${REPLACES_BANK} ${DEBITS_OFF_BANK}` : REPLACES_BANK} /> : null}
       {!saved ? <p className="rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted">No payment details saved.</p> : null}
       {details.offersBank && details.bankSetup?.via === 'unavailable' && details.bankSetup.message ? (
         <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{details.bankSetup.message}</p>
@@ -238,6 +238,7 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
 
 /** One payment method is kept on file (decision 024): saving the other kind replaces it. */
 const REPLACES_BANK = 'Saving a card replaces your bank details.';
+const DEBITS_OFF_BANK = 'Invoices waiting for direct debit will no longer be collected from this account: each one will be yours to pay online.';
 /** The instalments a saved card pays are not charged once it goes (decision 105). */
 const INSTALMENTS_OFF_CARD = 'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.';
 const replacesCard = (instalments: boolean) => `Saving bank details replaces your saved card.${instalments ? ` ${INSTALMENTS_OFF_CARD}` : ''}`;

@@ -98,6 +98,7 @@ const savedCard: PaymentDetails = {
   bankFormat: 'AU',
   card: { brand: 'Visa', last4: '4242', expiry: '12/2030' },
   instalmentsOnCard: false,
+  debitsScheduled: false,
   bank: null,
 };
 

@@ -55,7 +55,7 @@ const answer = (over: Partial<PaymentAnswer>): PaymentAnswer => ({
 
 function serve(stripeKey: string | null, answers: PaymentAnswer[]) {
   const payments: { body: CheckoutRequest; key: string | null }[] = [];
-  const noCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null };
+  const noCard: PaymentDetails = { PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, debitsScheduled: false, bank: null };
   server.use(
     http.post('/api/payment/quote', () => HttpResponse.json(quote(stripeKey))),
     http.get('/api/customer/get-payment-details', () => HttpResponse.json(noCard)),

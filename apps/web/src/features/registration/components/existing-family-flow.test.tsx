@@ -43,7 +43,7 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
     // No child in a chosen class yet, and no card on file.
     http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
     http.get('/api/customer/get-payment-details', () =>
-      HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
+      HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, debitsScheduled: false, bank: null }),
     ),
   );
   return asked;
@@ -188,6 +188,7 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
           bankFormat: 'AU',
           card: { brand: 'Visa', last4: '4242', expiry: '12/2029' },
           instalmentsOnCard: false,
+          debitsScheduled: false,
           bank: null,
         }),
       ),
