@@ -243,6 +243,24 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(await family(email)).toMatchObject({ logins: 1, clients: 1, invoices: 1, payments: 1 });
   });
 
+  it('a child outside the ages of the class chosen for her: refused by name, nothing written or charged', async () => {
+    const young = classOf(0);
+    // Anika (born 2017-03-04) is 9 or more; the class is for ages 3 to 5.
+    await db().updateTable('classes').set({ min_age: 3, max_age: 5 }).where('company_id', '=', splash).where('id', '=', young).execute();
+    try {
+      const { b, email, token } = await proved();
+      const charges = await countCharges(t, splash);
+      const refused = await submit(b, form(token, { cardToken: await tokenise(b, token) }));
+      const name = (await db().selectFrom('classes').select('name').where('id', '=', young).executeTakeFirstOrThrow()).name;
+      expect([refused.status, refused.body.code]).toEqual([422, 'OUTSIDE_AGE_RANGE']);
+      expect(refused.body.message).toMatch(new RegExp(`^Anika Raman is \\d+; ${name} is for ages 3 to 5\\.$`));
+      expect(await family(email)).toEqual(nothing);
+      expect(await countCharges(t, splash)).toBe(charges);
+    } finally {
+      await db().updateTable('classes').set({ min_age: null, max_age: null }).where('company_id', '=', splash).where('id', '=', young).execute();
+    }
+  });
+
   it('a full class: refused with "class full" and nothing written; joined as a waitlist place instead, nothing is paid', async () => {
     const full = classOf(2);
     await db().updateTable('classes').set({ capacity: 0 }).where('company_id', '=', splash).where('id', '=', full).execute();

@@ -55,9 +55,18 @@ export function holdMatches(hold: { kind: string; start_date: string; student_id
   return item.kind === 'ongoing' ? hold.kind === 'ongoing' : hold.kind === 'casual' && hold.start_date === item.dates[0];
 }
 
+/** A child whose age today is outside the class's band is refused by name (the search hides such classes once the child is chosen). */
+function assertAgeFits(cls: { name: string; min_age: number | null; max_age: number | null } | undefined, name: string, dob: string | null, today: string): void {
+  const age = dob !== null && /^\d{4}-\d{2}-\d{2}$/.test(dob) ? ageOn(dob, today) : null;
+  if (!cls || age === null) return;
+  if ((cls.min_age !== null && age < cls.min_age) || (cls.max_age !== null && age > cls.max_age)) {
+    throw refuse(422, 'OUTSIDE_AGE_RANGE', msg.outsideAgeRange(name, cls.name, age, cls.min_age, cls.max_age));
+  }
+}
+
 /**
  * Checks that classes can be sold as asked, now: the student is the client's, the class runs, the
- * student is not in it already, casual only where the profile allows it and on a date the class
+ * student is in the class's ages and not in it already, casual only where the profile allows it and on a date the class
  * runs, and a place is free. Throws the AppError the customer should see for the first item
  * refused, in the order given; answers what to charge for each.
  *
@@ -107,11 +116,7 @@ export async function checkClassItems(
       const rows = students.filter((r) => r.id === item.student_id);
       if (rows.length === 0) throw notFound();
       studentName = `${rows[0]!.first_name} ${rows[0]!.last_name}`.trim();
-      const age = ageOn(rows[0]!.dob, c.today);
-      const cls = found.get(item.class_id);
-      if (cls && age !== null && ((cls.min_age !== null && age < cls.min_age) || (cls.max_age !== null && age > cls.max_age))) {
-        throw refuse(422, 'OUTSIDE_AGE_RANGE', msg.outsideAgeRange(studentName, cls.name, age, cls.min_age, cls.max_age));
-      }
+      assertAgeFits(found.get(item.class_id), studentName, rows[0]!.dob, c.today);
       places = rows.flatMap((r) =>
         r.enrolment_id !== null && r.class_id === item.class_id
           ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until }]
