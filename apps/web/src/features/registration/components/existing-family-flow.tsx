@@ -4,7 +4,6 @@ import type { SignInAction } from '@portal/shared/customer-schemas';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
 import type { OcrClassAnswer, OcrClassChoice, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { QueryError } from '@/components/ui/list-states';
-import { Spinner } from '@/components/ui/spinner';
 
 import { classStudentsQueryOptions } from '@/entities/classes/get-class-students';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
@@ -20,6 +19,7 @@ import { useEnrolledInClasses } from '@/entities/classes/students-enrolled';
 import { useConfig } from '@/entities/company/get-company-config';
 import { usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { FamilyStudentsStep } from './family-students-step';
+import { RegistrationLoading as Loading } from './registration-loading';
 import { useChooseClassesAgain } from './use-choose-classes-again';
 import { useOcrClassPayment } from './use-ocr-class-payment';
 
@@ -28,19 +28,13 @@ type Page = 'addClasses' | 'students' | 'agreements' | 'checkout';
 /** Where the registration opens the form of a student whose details its profile still needs (N13); `onSaved` once it is saved. */
 export type StudentUpdateRenderer = (studentId: number, onSaved: () => void) => ReactNode;
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center rounded-2xl border border-line bg-surface py-20 text-primary-ink shadow-sm">
-      <Spinner size="lg" label={label} />
-    </div>
-  );
-}
-
 /**
  * N12, N13, N15, N18, F16: a registration link with classes, opened by a family that already has
  * an account. The students the profile's form still needs details for come first, one after the
  * other; then the classes, which of the family's own students go into each (at least one class
  * overall), the profile's agreements not yet signed, and the checkout, paid as a new family pays.
+ * A family that signed in part-way through a new family's registration keeps the classes it chose
+ * there (`chosenBefore`) and goes on to put its own students into them.
  */
 export function ExistingFamilyFlow({
   profile,
@@ -48,17 +42,19 @@ export function ExistingFamilyFlow({
   companyName,
   studentTerm,
   renderStudentUpdate,
+  chosenBefore = [],
 }: {
   profile: RegistrationProfile;
   clientId: number;
   companyName: string;
   studentTerm: string;
   renderStudentUpdate: StudentUpdateRenderer;
+  chosenBefore?: readonly ChosenClass[];
 }) {
   const profileId = profile.OCRProfileID;
   const queryClient = useQueryClient();
-  const [page, setPage] = useState<Page>('addClasses');
-  const [classes, setClasses] = useState<ChosenClass[]>([]);
+  const [page, setPage] = useState<Page>(chosenBefore.length > 0 ? 'students' : 'addClasses');
+  const [classes, setClasses] = useState<ChosenClass[]>(() => [...chosenBefore]);
   // The card the family keeps on file is offered at the checkout, as in the hub's.
   const savedCard = usePaymentDetails(useConfig().ShowPaymentDetailsTab).data?.card ?? null;
   // A child already in a class chosen is not offered it again (the checkout would refuse it).

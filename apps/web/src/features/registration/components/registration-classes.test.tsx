@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -20,6 +20,7 @@ import {
 } from '@portal/shared/registration-schemas';
 import type { z } from 'zod';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { resetIdentity } from '@/entities/customer/identity';
 import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
 import { classesProfile, classSummary, quoteRow, registrationQuote, registrationTestConfig } from '@/test/registration-fixtures';
@@ -239,6 +240,7 @@ function renderFlow(profile = classesProfile(), shown = config) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -282,6 +284,31 @@ describe('Back goes back a step (issue 25, 6)', () => {
     click('Browser back');
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
     expect(stored().page).toBe('titlePage');
+  });
+});
+
+describe('signing in part-way through (N12)', () => {
+  it('a family that signs in on the customer form keeps the classes it chose and puts its own swimmers into them', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    server.use(
+      http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
+      http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+      http.get('/api/customer/get-payment-details', () =>
+        HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
+      ),
+    );
+    resumeAt({ page: 'addCustomer', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
+    const client = renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: /Your Details|Customer/ })).toBeTruthy();
+
+    act(() => resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' }));
+    const group = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    fireEvent.click(within(group).getByRole('checkbox', { name: /Tadpoles/ }));
+    click('Change classes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
   });
 });
 

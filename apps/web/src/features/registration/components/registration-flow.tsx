@@ -4,10 +4,9 @@ import type { CompanyConfig } from '@portal/shared/company-config';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { BankDetailsRequest } from '@portal/shared/payment-schemas';
-import type { RegistrationClass, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
+import type { RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { QueryError } from '@/components/ui/list-states';
-import { Spinner } from '@/components/ui/spinner';
 import { studentTerm as studentTermOf } from '@/lib/branding';
 
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
@@ -15,7 +14,8 @@ import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage, type RegistrationState } from '../lib/registration-state';
+import { heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage } from '../lib/registration-state';
+import { registrationClassesOf, stepsOf, studentFormNeeded } from '../lib/registration-steps';
 import { useStepHistory } from '../lib/use-step-history';
 import { useChooseClassesAgain } from './use-choose-classes-again';
 import { AgreementsStep } from './agreements-step';
@@ -25,54 +25,12 @@ import { ClassStep } from './class-step';
 import { CustomerStep } from './customer-step';
 import { CustomerSummaryStep } from './customer-summary-step';
 import { RegistrationDone } from './registration-done';
+import { RegistrationLoading as Loading } from './registration-loading';
 import { StudentStep } from './student-step';
 import { classWithStudents, nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 import { useRegistrationSubmission } from './use-registration-submission';
 import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-family-flow';
-
-/** The steps after the title page, for "Step n of m": the students' two pages are one step. */
-function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationPage[][] {
-  return [
-    ...(withClasses ? [['addClasses'] as RegistrationPage[]] : []),
-    ...(skipStudents ? [] : [['addStudent', 'studentsList'] as RegistrationPage[]]),
-    ['addCustomer'],
-    ['viewCustomer'],
-    ['agreements'],
-    ...(withClasses ? [['checkout'] as RegistrationPage[]] : []),
-  ];
-}
-
-/** The class step's choices as the quote and the submission take them: one entry per student and class. */
-function registrationClassesOf(state: RegistrationState): RegistrationClass[] {
-  return state.students.flatMap((_, student) =>
-    (state.studentClasses[student] ?? []).flatMap((classId) => {
-      const c = state.classes.find((x) => x.ClassID === classId);
-      return c ? [{ student, ClassID: c.ClassID, casual: c.casual, dates: c.dates, waitlist: c.waitlist }] : [];
-    }),
-  );
-}
-
-/**
- * N9: the pages that need the student form's configuration: the students' own pages (or a later
- * page that shows them, reloaded without a student or with one lacking a class), and the pages
- * that send the registration, which parse the students with it (a reload there finds nothing cached).
- */
-function studentFormNeeded(state: RegistrationState, withClasses: boolean): boolean {
-  const { page } = state;
-  if (page === 'titlePage' || (withClasses && (page === 'addClasses' || state.classes.length === 0))) return false;
-  if (page === 'addStudent' || page === 'studentsList' || page === 'agreements' || page === 'checkout') return true;
-  const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
-  return state.students.length === 0 || unassigned;
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center rounded-2xl border border-line bg-surface py-20 text-primary-ink shadow-sm">
-      <Spinner size="lg" label={label} />
-    </div>
-  );
-}
 
 /**
  * N4, N5, N8, N17: the online registration: title page → classes (a SelectClasses profile) →
@@ -197,7 +155,16 @@ export function RegistrationFlow({
     // N12: a family that already has an account registers its own students in the profile's classes.
     if (user && withClasses) {
       // N18 names the company, not the registration page's heading (OCRCompanyName).
-      return <ExistingFamilyFlow profile={profile} clientId={user.ClientID} companyName={config.CompanyDisplayName} studentTerm={studentTerm} renderStudentUpdate={renderStudentUpdate} />;
+      return (
+        <ExistingFamilyFlow
+          profile={profile}
+          clientId={user.ClientID}
+          companyName={config.CompanyDisplayName}
+          studentTerm={studentTerm}
+          renderStudentUpdate={renderStudentUpdate}
+          chosenBefore={state.classes}
+        />
+      );
     }
     if (user) return <SignedInStep firstName={user.FirstName} />;
     if (done) return <RegistrationDone reason={done} />;
