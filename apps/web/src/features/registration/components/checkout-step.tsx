@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { LandmarkIcon } from 'lucide-react';
+import { LandmarkIcon, UserRoundXIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { BankDetailsRequest, PaymentMethod } from '@portal/shared/payment-schemas';
 import type { RegistrationPaymentOption, RegistrationQuoteAnswer } from '@portal/shared/registration-schemas';
@@ -29,6 +29,28 @@ function chooseAgain(onClick: () => void) {
     <Button variant="secondary" className="self-start" onClick={onClick}>
       Choose other classes
     </Button>
+  );
+}
+
+/** The places another family took while they were not held for this one: named, with the way back to the class step. */
+function PlacesTaken({ headingId, names, onChooseClasses }: { headingId: string; names: string[]; onChooseClasses: (() => void) | undefined }) {
+  return (
+    <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
+      <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 flex-1 text-sm">
+        <h2 id={headingId} className="font-semibold">
+          Taken by another family
+        </h2>
+        <p className="mt-0.5">Another family took these places while they were not held for you:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+        <p className="mt-2">Choose another class, or join its waitlist.</p>
+        {onChooseClasses ? <div className="mt-3">{chooseAgain(onChooseClasses)}</div> : null}
+      </div>
+    </section>
   );
 }
 
@@ -65,6 +87,7 @@ export function CheckoutStep({
   onBack,
   onChooseClasses,
   classNameOf,
+  taken = [],
 }: {
   quote: UseQueryResult<RegistrationQuoteAnswer>;
   /** The waitlist places asked for ("Mia Shah – Tadpoles"): not priced. */
@@ -83,6 +106,8 @@ export function CheckoutStep({
   onChooseClasses?: () => void;
   /** A class's name, for the places a new family's quote holds (decision 109). */
   classNameOf?: (classId: number) => string;
+  /** The classes (ClassIDs) whose places the quote could not hold: another family took them. */
+  taken?: readonly number[];
   onPayCard: (card: CardDetails | StripeCard) => void;
   /** A signed-in family's card on file (K14), offered first; paid with by `onPaySaved`. */
   savedCard?: SavedCard | null;
@@ -107,7 +132,8 @@ export function CheckoutStep({
   const lapsed = holds.filter((h) => Date.parse(h.heldUntil) <= now);
   const heldUntil = live.length ? Math.min(...live.map((h) => Date.parse(h.heldUntil))) : null;
   const placesLeft = useCountdown(heldUntil, () => setNow(Date.now()));
-  const namesOf = (list: typeof holds) => [...new Set(list.map((h) => h.ClassID))].map((id) => classNameOf?.(id) ?? 'A class');
+  const namesOf = (list: readonly { ClassID: number }[]) => [...new Set(list.map((h) => h.ClassID))].map((id) => classNameOf?.(id) ?? 'A class');
+  const takenNow = quote.isPlaceholderData ? [] : taken;
 
   const data = quote.data;
   const symbol = data?.currencySymbol ?? '';
@@ -209,7 +235,7 @@ export function CheckoutStep({
     <StepCard title="Checkout" description="Check what you are registering for, then pay to complete your registration." step={step} onBack={onBack} backDisabled={busy}>
       <div className="flex flex-col gap-5">
         <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
-        {onChooseClasses && !quoteLost ? chooseAgain(onChooseClasses) : null}
+        {onChooseClasses && !quoteLost && takenNow.length === 0 ? chooseAgain(onChooseClasses) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
         ) : quoteLost ? (
@@ -255,9 +281,10 @@ export function CheckoutStep({
                 until={heldUntil}
                 left={placesLeft}
                 zone={zone}
-                summary={lapsed.length === 0 ? 'Your places are kept for you while you pay.' : `${namesOf(live).join('; ')}: kept for you while you pay.`}
+                summary={lapsed.length === 0 && takenNow.length === 0 ? 'Your places are kept for you while you pay.' : `${namesOf(live).join('; ')}: kept for you while you pay.`}
               />
             ) : null}
+            {takenNow.length > 0 && !challenge ? <PlacesTaken headingId={`${headingId}-taken`} names={namesOf(takenNow.map((ClassID) => ({ ClassID })))} onChooseClasses={onChooseClasses} /> : null}
             {lapsed.length > 0 && !repricing && !challenge ? (
               <PlacesLapsed
                 headingId={`${headingId}-lapsed`}

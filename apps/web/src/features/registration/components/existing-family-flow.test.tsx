@@ -175,6 +175,37 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('Hold again after another family took the place says the place was taken, not held, and offers other classes or the waitlist', async () => {
+    serveFamily([], [classSummary()]);
+    let taken = false;
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      // Asked again once the hold ran out, the place went to another family: the quote holds nothing.
+      http.post('/api/classes/ocr-class-quote', () =>
+        HttpResponse.json({
+          ...registrationQuote({ rows: [quoteRow('r1', 'Class', 'Tadpoles – Mia Shah', 10_000)], priceCents: 10_000, surchargeCents: 0, paymentOptions: ['credit_card'] }),
+          holds: taken ? [] : [{ ClassID: 101, heldUntil: new Date(Date.now() + 1_500).toISOString() }],
+        }),
+      ),
+    );
+    renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Classes for Mia Shah' })).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' }, { timeout: 4_000 });
+    taken = true;
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+
+    const region = await screen.findByRole('region', { name: 'Taken by another family' });
+    expect(within(region).getByText('Tadpoles')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /^Held for you until / })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    expect(screen.queryByText(/kept for you while you pay/)).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Choose other classes' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
+  });
+
   it('K14: the card the family keeps on file is offered first, and Pay sends it without asking for a card', async () => {
     serveFamily([], [classSummary()]);
     const sent: Record<string, unknown>[] = [];

@@ -10,7 +10,7 @@ import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { studentUpdatesQueryOptions } from '../api/get-student-updates';
 import { useOcrClassQuote } from '../api/ocr-class';
-import { heldIn, withClass, type ChosenClass } from '../lib/registration-state';
+import { classesTaken, heldIn, withClass, type ChosenClass } from '../lib/registration-state';
 import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
@@ -92,15 +92,24 @@ export function ExistingFamilyFlow({
   if (answered && answered.join() !== offered?.join()) setOffered(answered);
   // The places the quote holds (decision 109): back on the class step they are this family's, not taken.
   const held = quote.data?.holds ?? [];
+  const taken = classesTaken(
+    choices.filter((c) => !c.waitlist).map((c) => c.ClassID),
+    quote.isPlaceholderData ? undefined : quote.data?.holds,
+  );
 
   const go = (next: Page) => {
     setPage(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
-  const chooseClassesAgain = useChooseClassesAgain(payment.classFull, quote.error, () => {
-    payment.choosingAgain();
-    go('addClasses');
-  });
+  const chooseClassesAgain = useChooseClassesAgain(
+    payment.classFull,
+    quote.error,
+    () => {
+      payment.choosingAgain();
+      go('addClasses');
+    },
+    taken.length > 0,
+  );
   const pages: Page[] = ['addClasses', 'students', ...(toSign.length > 0 || !agreements.isSuccess ? (['agreements'] as Page[]) : []), 'checkout'];
   // The count waits for the agreements' answer, so it never changes its total on the way.
   const stepOf = (p: Page) => (agreements.isPending ? undefined : { index: pages.indexOf(p) + 1, count: pages.length });
@@ -211,6 +220,7 @@ export function ExistingFamilyFlow({
         onBack={() => go(toSign.length > 0 ? 'agreements' : 'students')}
         onChooseClasses={chooseClassesAgain}
         classNameOf={(id) => classes.find((c) => c.ClassID === id)?.Name ?? 'A class'}
+        taken={taken}
       />
     );
   }

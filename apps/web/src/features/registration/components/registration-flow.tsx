@@ -14,7 +14,7 @@ import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage } from '../lib/registration-state';
+import { classesTaken, heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage } from '../lib/registration-state';
 import { registrationClassesOf, stepsOf, studentFormNeeded } from '../lib/registration-steps';
 import { useStepHistory } from '../lib/use-step-history';
 import { useChooseClassesAgain } from './use-choose-classes-again';
@@ -127,10 +127,19 @@ export function RegistrationFlow({
   const ownHolds = state.heldFor !== null && state.heldFor === token ? state.held : [];
   const answeredOptions = quote.data?.paymentOptions;
   if (answeredOptions && answeredOptions.join() !== offered?.join()) setOffered(answeredOptions);
-  const chooseClassesAgain = useChooseClassesAgain(classFull, quote.error, () => {
-    choosingAgain();
-    go('addClasses');
-  });
+  const taken = classesTaken(
+    registrationClasses.filter((c) => !c.waitlist).map((c) => c.ClassID),
+    heldNow,
+  );
+  const chooseClassesAgain = useChooseClassesAgain(
+    classFull,
+    quote.error,
+    () => {
+      choosingAgain();
+      go('addClasses');
+    },
+    taken.length > 0,
+  );
 
   // On a phone the panel introduces the title page only; the later pages start with their form.
   return (
@@ -337,6 +346,7 @@ export function RegistrationFlow({
           onBack={() => go('agreements')}
           onChooseClasses={chooseClassesAgain}
           classNameOf={(id) => classWithStudents(state, id, studentTerm)}
+          taken={taken}
         />
       );
     }

@@ -89,6 +89,18 @@ export function heldIn(held: RegistrationState['held'], classId: number, now = D
   return held.filter((h) => h.ClassID === classId && Date.parse(h.heldUntil) > now).length;
 }
 
+/**
+ * The classes a quote was asked to hold places in (one ClassID per place) that it holds fewer
+ * places in: another family took them while they were not held. Nothing when the quote holds
+ * nothing at all for the registration (`holds` absent).
+ */
+export function classesTaken(asked: readonly number[], holds: readonly { ClassID: number }[] | undefined): number[] {
+  if (!holds) return [];
+  const held = (id: number) => holds.filter((h) => h.ClassID === id).length;
+  const wanted = (id: number) => asked.filter((x) => x === id).length;
+  return [...new Set(asked)].filter((id) => held(id) < wanted(id));
+}
+
 export const initialRegistrationState: RegistrationState = {
   page: 'titlePage',
   proof: null,
