@@ -176,6 +176,10 @@ async function registerNewFamily(page: Page, world: World, withStudents = false)
   expect(body.agreements.every((a) => a.agreed)).toBe(true);
   expect(body.agreements.some((a) => a.signature?.startsWith('data:image/png;base64,'))).toBe(true);
 
+  // The registration says it is complete, as one with classes does, and leads on to the password.
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration complete' })).toBeVisible();
+  await expect(page.getByText('Thank you. Your account is ready.')).toBeVisible();
+  await page.getByRole('link', { name: 'Set your password' }).click();
   await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
   const password = page.getByRole('region', { name: 'Set Password' });
   await expect(password).toBeVisible();

@@ -25,7 +25,8 @@ function paymentLine(payment: PaymentAnswer): string {
 /**
  * N31 classRegistration: the registration is complete and the family signed in. It shows who went
  * into which classes (waitlist places marked), the invoice and receipt, and the way on: setting a
- * password first when the account still needs one (L8).
+ * password first when the account still needs one (L8). A profile without classes ends here too,
+ * with the students it registered, if any, and nothing about a payment.
  */
 export function ClassRegistrationStep({
   students,
@@ -44,6 +45,7 @@ export function ClassRegistrationStep({
   setUpDirectDebit?: boolean;
 }) {
   const [leaving, setLeaving] = useState(false);
+  const withClasses = Boolean(payment) || students.some((s) => s.classes.length > 0);
   const [failed, setFailed] = useState<string | null>(null);
   async function goToGoCardless() {
     setLeaving(true);
@@ -65,10 +67,12 @@ export function ClassRegistrationStep({
       }
     >
       <div className="flex flex-col gap-5">
-        <p className="flex gap-2 rounded-xl border border-success-line bg-success-surface px-4 py-3 text-sm text-ink">
-          <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-          {payment ? paymentLine(payment) : 'Nothing was charged.'}
-        </p>
+        {withClasses ? (
+          <p className="flex gap-2 rounded-xl border border-success-line bg-success-surface px-4 py-3 text-sm text-ink">
+            <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+            {payment ? paymentLine(payment) : 'Nothing was charged.'}
+          </p>
+        ) : null}
         {setUpDirectDebit ? (
           <div className="rounded-xl border border-primary-line bg-primary-tint px-4 py-3 text-sm text-primary-tint-ink">
             <p className={needsPassword ? undefined : 'mb-3'}>
@@ -88,20 +92,24 @@ export function ClassRegistrationStep({
             )}
           </div>
         ) : null}
-        <ul className="flex flex-col gap-3" aria-label={`${studentTerm}s and their classes`}>
-          {students.map((s, i) => (
-            <li key={i} className="rounded-xl border border-line px-4 py-3">
-              <h2 className="font-semibold text-ink">{s.name}</h2>
-              <ul className="mt-2 flex flex-col gap-2 border-t border-line-soft pt-2" aria-label={`Classes for ${s.name}`}>
-                {s.classes.map((c) => (
-                  <li key={c.ClassID}>
-                    <ChosenClassLabel cls={c} />
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        {students.length > 0 ? (
+          <ul className="flex flex-col gap-3" aria-label={withClasses ? `${studentTerm}s and their classes` : `${studentTerm}s registered`}>
+            {students.map((s, i) => (
+              <li key={i} className="rounded-xl border border-line px-4 py-3">
+                <h2 className="font-semibold text-ink">{s.name}</h2>
+                {withClasses ? (
+                  <ul className="mt-2 flex flex-col gap-2 border-t border-line-soft pt-2" aria-label={`Classes for ${s.name}`}>
+                    {s.classes.map((c) => (
+                      <li key={c.ClassID}>
+                        <ChosenClassLabel cls={c} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {payment && (payment.invoiceNos.length > 0 || payment.receiptNo) ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-canvas px-4 py-3 text-sm">
             {payment.invoiceNos.length > 0 ? (

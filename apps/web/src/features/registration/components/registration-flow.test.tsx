@@ -21,6 +21,7 @@ import {
   type verifyCodeRequestSchema,
 } from '@portal/shared/registration-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { useSessionStore } from '@/lib/session-store';
 import { useUiStore } from '@/lib/ui-store';
 import { familyProfile, registrationTestConfig } from '@/test/registration-fixtures';
 import { serveCaptchaChallenges } from '@/test/captcha';
@@ -32,6 +33,8 @@ installMockServer();
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   useUiStore.setState({ modal: null });
+  // The family a completed registration signed in is not the next test's visitor.
+  useSessionStore.getState().setUser(null);
 });
 afterEach(() => {
   cleanup();
@@ -155,6 +158,30 @@ describe('RegistrationFlow', () => {
     // E8, S27: an empty value is sent as "".
     expect(sent[0]!.customer).toMatchObject({ FirstName: 'P', RegID: REG_ID, Notes: '' });
     expect(JSON.stringify(sent[0]!.customer)).not.toContain('null');
+  });
+
+  it('a profile without classes ends on Registration complete, with the way on to Set Password', async () => {
+    serveForm();
+    const sent = serveRegister(() =>
+      HttpResponse.json<LoginAnswer>({
+        success: true,
+        user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 },
+        actions: [{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }],
+      }),
+    );
+    await atAgreements();
+    click('Submit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(screen.getByText('Thank you. Your account is ready.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set your password' }).getAttribute('href')).toBe('/hub/sign-in-actions');
+    // Nothing was bought: no payment and no classes are mentioned.
+    expect(screen.queryByText('Nothing was charged.')).toBeNull();
+    expect(screen.queryByRole('list')).toBeNull();
+    // A reload shows it again.
+    cleanup();
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
   });
 
   it('N22: Next with a code sent but not verified says so at the code box and moves focus there; nothing else is flagged', async () => {

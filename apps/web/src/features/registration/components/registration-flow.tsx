@@ -36,8 +36,8 @@ import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-famil
  * N4, N5, N8, N17: the online registration: title page → classes (a SelectClasses profile) →
  * students (unless the profile skips them) → customer form → Customer Details → agreements →
  * checkout (with classes) → one submission. The family is then signed in with a ChangePassword
- * action pending, so it sets its password next (L8); with classes it first sees what it was
- * registered for (N31).
+ * action pending, so it sets its password next (L8), once it has seen that its registration is
+ * complete and what it was registered for (N31).
  */
 export function RegistrationFlow({
   config,

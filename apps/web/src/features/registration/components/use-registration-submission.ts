@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { waitingRoomQueryOptions } from '../api/waiting-room';
 import type { FormFieldsAnswer } from '@portal/shared/form-config';
@@ -7,7 +6,6 @@ import type { FormContext } from '@portal/shared/form-engine/form-context';
 import { buildFormSchema, formPayload } from '@portal/shared/form-engine/form-schema';
 import { registrationMessages as rm, type RegistrationAnswer, type RegistrationClass, type RegistrationSubmission } from '@portal/shared/registration-schemas';
 import type { CardDetails } from '@/components/forms/card-form';
-import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { ocrProfileQueryOptions, type RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { resetIdentity } from '@/entities/customer/identity';
@@ -97,7 +95,6 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
   const tokenised = useRef<{ card: string; id: string } | null>(null);
   const stripeStep = useStripeStep();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   /** The submission's body from what the pages hold, or null when a page must be seen again first (it opens). */
   const bodyOf = (answers: AgreementAnswer[]): RegistrationSubmission | null => {
@@ -149,12 +146,11 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       setChallenge(asked);
       return;
     }
-    const enrolled = withClasses
-      ? state.students.map((values, i) => ({
-          name: studentLabel(values, i, studentTerm),
-          classes: (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)),
-        }))
-      : null;
+    // Without a class step the students registered are listed without classes (none without students).
+    const enrolled = state.students.map((values, i) => ({
+      name: studentLabel(values, i, studentTerm),
+      classes: withClasses ? (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)) : [],
+    }));
     clear();
     attempt.current = null;
     setChallenge(null);
@@ -163,15 +159,11 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
     resetIdentity(queryClient, { user: answer.user ?? null, company: 'keep' });
     // The turn in the waiting room is used: its countdown goes now, not at the next question.
     void queryClient.invalidateQueries({ queryKey: waitingRoomQueryOptions(profileId).queryKey });
-    if (enrolled) {
-      // The last page stays on this route, drawn with the profile the guest loaded.
-      queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
-      setCompleted({ students: enrolled, answer });
-      keepCompleted(storageKey, { students: enrolled, answer });
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      return;
-    }
-    void navigate((answer.actions ?? []).length > 0 ? paths.signInActions : paths.company, { replace: true });
+    // The last page stays on this route, drawn with the profile the guest loaded.
+    queryClient.setQueryData(ocrProfileQueryOptions(profileId).queryKey, profile);
+    setCompleted({ students: enrolled, answer });
+    keepCompleted(storageKey, { students: enrolled, answer });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const refused = (e: unknown, captchaLapsed: () => void) => {
