@@ -149,6 +149,25 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(screen.queryByText(waitingRoomMessages.allFull)).toBeNull();
   });
 
+  it('Join the queue again and a turn that ended take the focus to the new heading', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
+    const room = serveRoom();
+    room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Join the queue again' });
+    button.focus();
+    fireEvent.click(button);
+    const queue = await screen.findByRole('heading', { level: 1, name: 'You’re in the queue' });
+    await waitFor(() => expect(document.activeElement).toBe(queue));
+    room.set({ state: 'ended', position: null, estimatedWaitMinutes: null, turnEndsAt: null, pollAfterMs: 5_000 });
+    screen.getByRole('button', { name: 'Leave the queue' }).focus();
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    const ended = await screen.findByRole('heading', { level: 1, name: 'Your turn has ended' });
+    await waitFor(() => expect(document.activeElement).toBe(ended));
+  });
+
   it('leaving gives the place up and offers to join again at the back; a lapsed turn says so', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
     const room = serveRoom();

@@ -138,6 +138,7 @@ export function WaitingRoom({
     }
     return (
       <NoticePage
+        focusHeading
         icon={<TimerOffIcon className="size-8" />}
         title={left ? 'You have left the queue' : failed ? 'The queue could not be joined' : 'Your turn has ended'}
         actions={
@@ -153,6 +154,7 @@ export function WaitingRoom({
   }
   return (
     <NoticePage
+      focusHeading
       icon={place.state === 'early' ? <HourglassIcon className="size-8" /> : <UsersRoundIcon className="size-8" />}
       title={place.state === 'early' ? 'You’re in the waiting room' : 'You’re in the queue'}
       actions={
