@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -173,7 +173,25 @@ describe('the waiting room of an opening (decision 099)', () => {
     const room = serveRoom();
     renderPage();
     expect(await screen.findByText('2 families are ahead of you. Estimated wait: about 20 minutes.')).toBeTruthy();
+    // Leave asks first: staying keeps the place and asks the server nothing.
+    const leave = screen.getByRole('button', { name: 'Leave the queue' });
+    leave.focus();
+    fireEvent.click(leave);
+    let dialog = await screen.findByRole('dialog', { name: 'Leave the queue?' });
+    expect(dialog.textContent).toContain('You will lose your place in the queue.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(room.calls).toEqual(['GET', 'POST']);
+    expect(screen.getByRole('heading', { level: 1, name: 'You’re in the queue' })).toBeTruthy();
+    // Escape closes it too, leaving nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Leave the queue' }));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Leave the queue?' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(room.calls).toEqual(['GET', 'POST']);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the queue' }));
+    dialog = await screen.findByRole('dialog', { name: 'Leave the queue?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
     expect(screen.getByText('Your place has gone to the next family. You can join again at the back of the queue.')).toBeTruthy();
     expect(room.calls).toEqual(['GET', 'POST', 'DELETE']);

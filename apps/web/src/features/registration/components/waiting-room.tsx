@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 import { useJoinWaitingRoom, useLeaveWaitingRoom } from '../api/waiting-room';
+import { LeaveQueueButton } from './leave-queue-button';
 import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
 import { TurnAlert, useTurnAlert } from './turn-alert';
 
@@ -157,11 +158,7 @@ export function WaitingRoom({
       focusHeading
       icon={place.state === 'early' ? <HourglassIcon className="size-8" /> : <UsersRoundIcon className="size-8" />}
       title={place.state === 'early' ? 'You’re in the waiting room' : 'You’re in the queue'}
-      actions={
-        <Button variant="secondary" loading={leave.isPending} onClick={() => leave.mutate()}>
-          Leave the queue
-        </Button>
-      }
+      actions={<LeaveQueueButton busy={leave.isPending} onLeave={() => leave.mutate()} />}
     >
       <p className="font-semibold text-ink">{name}</p>
       {place.state === 'early' ? (
