@@ -75,6 +75,8 @@ export async function reachClassesCheckout(page: Page, world: World, beforeCheck
       .click();
   const chosen = page.getByRole('list', { name: 'Your classes' });
   await expect(chosen.getByRole('listitem')).toHaveText([new RegExp(DOLPHIN), new RegExp(SEAHORSE)]);
+  // The button pressed goes ("Added"): the focus is on the class's new row, not on the page.
+  await expect(chosen.getByRole('listitem').filter({ hasText: SEAHORSE })).toBeFocused();
   await expect(results.filter({ hasText: DOLPHIN }).getByText('Added')).toBeVisible();
   await screenshot(page, 'classes-1-choose');
   await page.getByRole('button', { name: 'Next', exact: true }).click();

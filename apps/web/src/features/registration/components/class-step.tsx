@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
@@ -81,6 +81,19 @@ export function ClassStep({
   }, []);
   const filled = (c: ChosenClass) => !c.waitlist && !c.casual && c.PlacesLeft <= 0;
   const removeId = (classId: number) => `${idBase}-remove-${classId}`;
+  const rowId = (classId: number) => `${idBase}-row-${classId}`;
+  // The class the family just added: the button pressed goes ("Added"), so its new row in "Your
+  // classes" takes the focus once drawn, instead of the page or the first class.
+  const added = useRef<number | null>(null);
+  useEffect(() => {
+    if (added.current === null) return;
+    document.getElementById(rowId(added.current))?.focus();
+    added.current = null;
+  });
+  const addNow = (c: ChosenClass) => {
+    added.current = c.ClassID;
+    onAdd(c);
+  };
   const waitInstead = (c: ChosenClass) => {
     onAdd({ ...c, casual: false, dates: [], waitlist: true });
     // The button goes with the mark: the focus stays on the class's row, at its Remove.
@@ -91,13 +104,13 @@ export function ClassStep({
   const fullFor = (cls: ClassSummary) => cls.IsFull && cls.PlacesLeft + (heldIn?.(cls.ClassID) ?? 0) <= 0;
   const add = (cls: ClassSummary) => {
     if (fullFor(cls)) {
-      onAdd(choose(cls, { casual: false, date: '', waitlist: true }));
+      addNow(choose(cls, { casual: false, date: '', waitlist: true }));
     } else if (allowCasual) {
       setCasual(false);
       setDate(cls.dates[0] ?? '');
       setChoosing(cls);
     } else {
-      onAdd(choose(cls, { casual: false, date: '', waitlist: false }));
+      addNow(choose(cls, { casual: false, date: '', waitlist: false }));
     }
   };
 
@@ -122,7 +135,12 @@ export function ClassStep({
         ) : (
           <ul className="mt-3 flex flex-col gap-2" aria-label="Your classes">
             {classes.map((c) => (
-              <li key={c.ClassID} className="rounded-lg border border-line bg-surface py-2.5 pr-1 pl-3 sm:px-3">
+              <li
+                key={c.ClassID}
+                id={rowId(c.ClassID)}
+                tabIndex={-1}
+                className="rounded-lg border border-line bg-surface py-2.5 pr-1 pl-3 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-3"
+              >
                 <div className="flex items-start justify-between gap-2 sm:gap-3">
                   <ChosenClassLabel cls={c} />
                   <Button
@@ -182,7 +200,7 @@ export function ClassStep({
             <Button
               disabled={casual && !date}
               onClick={() => {
-                if (choosing) onAdd(choose(choosing, { casual, date, waitlist: false }));
+                if (choosing) addNow(choose(choosing, { casual, date, waitlist: false }));
                 setChoosing(null);
               }}
             >

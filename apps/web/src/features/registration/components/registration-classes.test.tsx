@@ -326,6 +326,8 @@ describe('the class step (N5, N8)', () => {
     click('Add class: Tadpoles');
     expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
     expect(within(yourClasses()!).getByText('Rest of the term')).toBeTruthy();
+    // The button pressed is gone: the focus goes to the class's new row.
+    await waitFor(() => expect(document.activeElement).toBe(within(yourClasses()!).getByText('Tadpoles').closest('li')));
     expect(screen.queryByRole('button', { name: 'Add class: Tadpoles' })).toBeNull();
     expect(button('Next').disabled).toBe(false);
 
@@ -376,6 +378,7 @@ describe('the class step (N5, N8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add class' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(yourClasses()!).getByText('One session: 14/12/2026')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(yourClasses()!).getByText('Tadpoles').closest('li')));
     expect(stored().classes[0]).toMatchObject({ ClassID: 101, casual: true, dates: ['2026-12-14'], waitlist: false });
   });
 });
