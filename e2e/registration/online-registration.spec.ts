@@ -256,6 +256,17 @@ test.describe('online registration', () => {
     await expect(dolphin.getByText('Full now')).toHaveCount(0);
   });
 
+  test('a reload on the checkout signs the agreements again; Back from them goes to the page before, not to them again', async ({ page, ownWorld }) => {
+    // The journey to the checkout (14 screens and checks), the reload and Back.
+    budgetSteps(18);
+    const world = await ownWorld(['SPLASH']);
+    await reachClassesCheckout(page, world);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
+  });
+
   test('a card with a challenge step: approved, the same submission goes again and the family is registered', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);
     await registerIntoClasses(page, world, 'challenge');

@@ -835,6 +835,53 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(((await screen.findByLabelText(/^First name/)) as HTMLInputElement).value).toBe('Ava');
   });
 
+  it('Back from the agreements signed again after a reload on the checkout goes to the page before them, not to the agreements again', async () => {
+    serveForms();
+    serveQuote();
+    resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+    // The tab's history as the reload finds it: each page of the registration an entry, the checkout the last.
+    const entry = (registrationPage: string) => ({ pathname: '/ocr', search: '?id=1001&p=1', state: { registrationPage } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    client.setQueryData(companyConfigQueryOptions.queryKey, config);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[entry('viewCustomer'), entry('agreements'), entry('checkout')]} initialIndex={2}>
+          <RegistrationFlow config={config} profile={classesProfile()} panel={null} renderStudentUpdate={() => null} />
+          <BrowserBack />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+    await waitFor(() => expect(stored().page).toBe('agreements'));
+    click('Browser back');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Details' })).toBeTruthy();
+  });
+
+  it('signed again after a reload on the checkout, Next goes to the checkout and Back to the agreements once', async () => {
+    serveForms();
+    serveQuote();
+    resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+    const entry = (registrationPage: string) => ({ pathname: '/ocr', search: '?id=1001&p=1', state: { registrationPage } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    client.setQueryData(companyConfigQueryOptions.queryKey, config);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[entry('viewCustomer'), entry('agreements'), entry('checkout')]} initialIndex={2}>
+          <RegistrationFlow config={config} profile={classesProfile()} panel={null} renderStudentUpdate={() => null} />
+          <BrowserBack />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+    click('Next');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    click('Browser back');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+    click('Browser back');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Details' })).toBeTruthy();
+  });
+
   it('a reload on the checkout signs the agreements again first: signatures are never kept in the tab', async () => {
     serveForms();
     serveQuote();

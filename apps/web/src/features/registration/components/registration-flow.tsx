@@ -61,7 +61,8 @@ export function RegistrationFlow({
   const withClasses = profile.PageType === 'SelectClasses';
   const storageKey = registrationStorageKey(config.CustomerID, profileId);
   const [state, update, clear] = useRegistrationState(storageKey);
-  const recordStep = useStepHistory(state.page, (page) => update({ page }));
+  // A checkout reloaded signs the agreements again first (signatures are never kept in the tab).
+  const recordStep = useStepHistory(state.page, (page) => update({ page }), withClasses && state.page === 'checkout');
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
   // N9: the student form is asked for on the pages that need it, once (cached for good).
   const studentFields = useQuery({ ...formFieldsQueryOptions('student', profileId), enabled: !skipStudents && studentFormNeeded(state, withClasses) });
