@@ -35,9 +35,14 @@ export function useWaitingRoom(profileId: number | null) {
 function useRoomMutation(profileId: number, method: 'join' | 'leave') {
   const client = useQueryClient();
   const endpoint = method === 'join' ? registrationEndpoints.joinWaitingRoom : registrationEndpoints.leaveWaitingRoom;
+  const { queryKey } = waitingRoomQueryOptions(profileId);
   return useMutation({
     mutationFn: () => call(endpoint, { params: { profile: profileId } }),
-    onSuccess: (data) => client.setQueryData(waitingRoomQueryOptions(profileId).queryKey, data),
+    // A question asked before this answer (the turn as it was before Leave) must not overwrite it when it comes later.
+    onSuccess: async (data) => {
+      await client.cancelQueries({ queryKey });
+      client.setQueryData(queryKey, data);
+    },
   });
 }
 

@@ -168,6 +168,42 @@ describe('the waiting room of an opening (decision 099)', () => {
     await waitFor(() => expect(document.activeElement).toBe(ended));
   });
 
+  it('an answer asked for before Leave and answered after it does not bring the turn back', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
+    const room = serveRoom();
+    renderPage();
+    expect(await screen.findByText('2 families are ahead of you. Estimated wait: about 20 minutes.')).toBeTruthy();
+    // The next question is asked as the family is let in; its answer is slow to come.
+    let answer: (() => void) | null = null;
+    server.use(
+      http.get('/api/ocr/waiting-room/:profile', async () => {
+        const admitted: WaitingRoomAnswer = {
+          inForce: true,
+          opensAt,
+          joinFrom: new Date(opening - 15 * 60_000).toISOString(),
+          now: new Date().toISOString(),
+          placesLeft: null,
+          place: { state: 'admitted', position: null, estimatedWaitMinutes: null, turnEndsAt: new Date(Date.now() + 10 * 60_000).toISOString(), pollAfterMs: 60_000 },
+        };
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(admitted);
+      }),
+    );
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    for (let i = 0; i < 100 && answer === null; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answer).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the queue' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave the queue?' })).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
+    expect(room.calls.at(-1)).toBe('DELETE');
+    answer!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/It’s your turn/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
+  });
+
   it('leaving gives the place up and offers to join again at the back; a lapsed turn says so', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
     const room = serveRoom();
