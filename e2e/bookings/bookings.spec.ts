@@ -51,7 +51,7 @@ test.describe('court bookings', () => {
 
     await test.step('cancel a booking before the cut-off: it moves to Cancelled and the court is free again', async () => {
       const first = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('listitem').first();
-      await expect(first).toContainText('06:00 PM - 07:00 PM');
+      await expect(first).toContainText('03:00 PM - 04:00 PM');
       await first.getByRole('button', { name: /^Cancel/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
       await expect(dialog).toContainText('Court hire (1 hour), Court 2 at Riverside Courts');

@@ -26,14 +26,21 @@ export const CLASS_PAGE_SIZE = 20;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd');
 const ids = z.array(idField).max(200).default([]);
 
+/** A class's age band as a family reads it: "ages 3 to 5", "ages 7 and over", "ages up to 12". */
+export const agesText = (min: number | null | undefined, max: number | null | undefined) =>
+  `ages ${min != null && max != null ? `${min} to ${max}` : min != null ? `${min} and over` : `up to ${max}`}`;
+
+/** Whether an age is outside a class's band (an unknown age or band is inside). */
+export const outsideAges = (age: number | null | undefined, min: number | null | undefined, max: number | null | undefined) =>
+  age != null && ((min != null && age < min) || (max != null && age > max));
+
 export const classMessages = {
   /** A class full when checked for a place: named, since a cart or a registration can hold several. */
   classFull: (name: string) => `${name} is full. Choose another class, or join its waitlist.`,
   /** Named where the child and the class are known: a cart or a registration can hold several of each. */
   alreadyEnrolled: (student?: string | null, className?: string) => (student && className ? `${student} is already enrolled in ${className}.` : 'This student is already enrolled in this class'),
   /** A child whose age on the day is outside the class's band (its search hides it once the child is chosen). */
-  outsideAgeRange: (student: string, className: string, age: number, min: number | null, max: number | null) =>
-    `${student} is ${age}; ${className} is for ages ${min !== null && max !== null ? `${min} to ${max}` : min !== null ? `${min} and over` : `up to ${max}`}.`,
+  outsideAgeRange: (student: string, className: string, age: number, min: number | null, max: number | null) => `${student} is ${age}; ${className} is for ${agesText(min, max)}.`,
   casualNotAllowed: 'Casual enrollments are not available for this class',
   pickDates: 'Choose at least one date',
   dateNotOffered: 'One of the chosen dates is not a session of this class',

@@ -24,6 +24,8 @@ function choose(cls: ClassSummary, kind: { casual: boolean; date: string; waitli
     casual: kind.casual,
     dates: kind.casual ? [kind.date] : [],
     waitlist: kind.waitlist,
+    MinAge: cls.MinAge,
+    MaxAge: cls.MaxAge,
   };
 }
 

@@ -18,8 +18,8 @@ function render(ui: ReactElement) {
 }
 
 const students: FamilyStudent[] = [
-  { StudentID: 11, FirstName: 'Mia', LastName: 'Shah' },
-  { StudentID: 12, FirstName: 'Leo', LastName: 'Shah' },
+  { StudentID: 11, FirstName: 'Mia', LastName: 'Shah', Age: 4 },
+  { StudentID: 12, FirstName: 'Leo', LastName: 'Shah', Age: 9 },
 ];
 const cls = (ClassID: number, Name: string, PlacesLeft = 5): ChosenClass => ({ ClassID, Name, Day: 1, Time: '16:00:00', Venue: 'Main Pool', PlacesLeft, casual: false, dates: [], waitlist: false });
 
@@ -83,5 +83,24 @@ describe('FamilyStudentsStep (an existing family in the registration)', () => {
     expect(within(mia).getByText('Already enrolled in this class')).toBeTruthy();
     expect((within(mia).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement).disabled).toBe(false);
     expect((within(screen.getByRole('group', { name: 'Classes for Leo Shah' })).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('a swimmer outside a chosen class’s ages is not offered it, and says why', () => {
+    render(
+      <Harness
+        chosen={[
+          { ...cls(1, 'Dolphins'), MinAge: 7, MaxAge: 12 },
+          { ...cls(2, 'Tadpoles'), MinAge: 3, MaxAge: 5 },
+        ]}
+        onNext={() => undefined}
+      />,
+    );
+    const mia = screen.getByRole('group', { name: 'Classes for Mia Shah' });
+    expect((within(mia).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(mia).getByText('For ages 7 to 12: Mia is 4')).toBeTruthy();
+    expect((within(mia).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).disabled).toBe(false);
+    const leo = screen.getByRole('group', { name: 'Classes for Leo Shah' });
+    expect((within(leo).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement).disabled).toBe(false);
+    expect((within(leo).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { InfoIcon, UserRoundIcon } from 'lucide-react';
+import { agesText, outsideAges } from '@portal/shared/class-schemas';
 import { registrationMessages as rm } from '@portal/shared/registration-schemas';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,8 @@ export interface FamilyStudent {
   StudentID: number;
   FirstName: string;
   LastName: string;
+  /** Today's age, where the date of birth is known: a class outside it is not offered. */
+  Age?: number | null;
 }
 
 /**
@@ -95,13 +98,14 @@ export function FamilyStudentsStep({
                 </p>
                 {chosen.map((c) => {
                   const already = enrolledIn(s.StudentID, c.ClassID);
-                  const checked = !already && mine.includes(c.ClassID);
+                  const tooYoungOrOld = outsideAges(s.Age, c.MinAge, c.MaxAge);
+                  const checked = !already && !tooYoungOrOld && mine.includes(c.ClassID);
                   const full = !c.waitlist && !checked && takenIn(c.ClassID) >= c.PlacesLeft;
                   return (
                     <CheckboxField
                       key={c.ClassID}
                       checked={checked}
-                      disabled={full || already}
+                      disabled={full || already || tooYoungOrOld}
                       onChange={(e) => onToggle(s.StudentID, c.ClassID, e.target.checked)}
                       className="items-start py-1"
                       label={
@@ -109,6 +113,10 @@ export function FamilyStudentsStep({
                           <ChosenClassLabel cls={c} />
                           {already ? (
                             <span className="text-xs text-ink-soft">Already enrolled in this class</span>
+                          ) : tooYoungOrOld ? (
+                            <span className="text-xs text-ink-soft">
+                              For {agesText(c.MinAge, c.MaxAge)}: {s.FirstName} is {s.Age}
+                            </span>
                           ) : full ? (
                             <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span>
                           ) : null}

@@ -24,6 +24,9 @@ export interface ChosenClass {
   dates: string[];
   /** A full class, joined as a waitlist place (nothing to pay). */
   waitlist: boolean;
+  /** The class's ages: a family's child outside them is not offered it. */
+  MinAge?: number | null;
+  MaxAge?: number | null;
 }
 
 /** The chosen classes with `cls` added, or put in the place of the same class chosen before (its waitlist instead). */
