@@ -6,6 +6,8 @@ import { controlClasses, describedBy, FieldMessages, RequiredMark } from './fiel
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** Shown but not choosable; its label says why. */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
@@ -40,7 +42,7 @@ export function SelectField({ label, options, placeholder = 'Select…', error, 
         >
           {placeholder !== null ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
-            <option key={String(o.value)} value={String(o.value)}>
+            <option key={String(o.value)} value={String(o.value)} disabled={o.disabled}>
               {o.label}
             </option>
           ))}

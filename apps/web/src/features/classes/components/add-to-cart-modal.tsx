@@ -38,7 +38,7 @@ export function AddToCartModal({
   const config = useConfig();
   const clientId = useSessionStore((s) => s.user?.ClientID ?? null);
   const cart = useCartStore();
-  const [studentId, setStudentId] = useState<number | null>(initialStudentId ?? students[0]?.StudentID ?? null);
+  const [picked, setStudentId] = useState<number | null>(initialStudentId);
   const [casual, setCasual] = useState(false);
   const [date, setDate] = useState(cls.dates[0] ?? '');
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -50,8 +50,12 @@ export function AddToCartModal({
   const enrolled = useStudentsEnrolledInClass(clientId, cls.ClassID);
   const term = studentTerm(config);
   const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
-  const inCart = cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === studentId);
-  const already = studentId !== null && enrolledIds.has(studentId);
+  const inCartFor = (id: number) => cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === id);
+  // A child already in the class cannot take it again: the one picked stands only while it can, else the first who can (one not yet in the cart for it first).
+  const able = students.filter((s) => !enrolledIds.has(s.StudentID));
+  const studentId = picked !== null && !enrolledIds.has(picked) ? picked : ((able.find((s) => !inCartFor(s.StudentID)) ?? able[0])?.StudentID ?? null);
+  const inCart = studentId !== null && inCartFor(studentId);
+  const noneCan = studentId === null && students.length > 0;
 
   function add() {
     if (studentId === null) return;
@@ -111,11 +115,11 @@ export function AddToCartModal({
               Cancel
             </Button>
             {cls.IsFull ? (
-              <Button loading={join.isPending} disabled={studentId === null || already} onClick={joinWaitlist}>
+              <Button loading={join.isPending} disabled={studentId === null} onClick={joinWaitlist}>
                 Join waitlist
               </Button>
             ) : (
-              <Button loading={validate.isPending} disabled={studentId === null || already || inCart || (casual && !date)} onClick={add}>
+              <Button loading={validate.isPending} disabled={studentId === null || inCart || (casual && !date)} onClick={add}>
                 Add to cart
               </Button>
             )}
@@ -128,11 +132,14 @@ export function AddToCartModal({
           ) : (
             <SelectField
               label={term}
-              placeholder={null}
+              placeholder={studentId === null ? '' : null}
               value={studentId ?? ''}
               onChange={(e) => setStudentId(Number(e.target.value))}
-              options={students.map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${enrolledIds.has(s.StudentID) ? ' (already enrolled)' : ''}` }))}
-              hint={already ? `This ${term.toLowerCase()} is already enrolled in this class.` : inCart ? 'Already in your cart.' : undefined}
+              options={students.map((s) => {
+                const isEnrolled = enrolledIds.has(s.StudentID);
+                return { value: s.StudentID, label: `${s.FirstName} ${s.LastName}${isEnrolled ? ' (already enrolled)' : ''}`, disabled: isEnrolled };
+              })}
+              hint={noneCan ? `Every ${term.toLowerCase()} is already enrolled in this class.` : inCart ? 'Already in your cart.' : undefined}
             />
           )}
           {cls.IsFull ? (

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
+import { renderRoute } from '@/test/render-route';
+import { server, installMockServer } from '@/test/msw';
+import { classSummary, registrationTestConfig } from '@/test/registration-fixtures';
+import { useSessionStore } from '@/lib/session-store';
+import { useCartStore } from '@/lib/cart-store';
+import { AddToCartModal } from './add-to-cart-modal';
+
+installMockServer();
+beforeEach(() => useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Jane', LastName: 'Parent', total_barcodes: 0 } }));
+afterEach(() => {
+  cleanup();
+  useSessionStore.setState({ user: null });
+  useCartStore.getState().clear();
+});
+
+const NOAH = 4;
+const ELLA = 5;
+const family = [
+  { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null },
+  { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null },
+];
+
+function serveEnrolled(ids: number[]) {
+  server.use(
+    http.post<never, never, StudentsEnrolledAnswer>('/api/ocr/get-students-enrolled-in-class', () =>
+      HttpResponse.json({ students: family.filter((s) => ids.includes(s.StudentID)).map(({ StudentID, FirstName, LastName }) => ({ StudentID, FirstName, LastName })) }),
+    ),
+  );
+}
+
+function renderModal(initialStudentId: number | null) {
+  renderRoute(
+    <AddToCartModal cls={classSummary({ ClassID: 11, Name: 'Dolphin – Monday' })} ocrProfileId={1} allowCasual={false} students={family} initialStudentId={initialStudentId} onClose={() => {}} />,
+    { url: '/hub/classes', config: registrationTestConfig() },
+  );
+}
+
+describe('AddToCartModal: a child already in the class', () => {
+  it.each([
+    ['no child picked', null],
+    ['the enrolled child picked', NOAH],
+  ])('with %s, the child who can take the class is chosen and the enrolled one cannot be', async (_, initial) => {
+    serveEnrolled([NOAH]);
+    renderModal(initial);
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    const noah = await within(dialog).findByRole<HTMLOptionElement>('option', { name: 'Noah Mitchell (already enrolled)' });
+    expect(noah.disabled).toBe(true);
+    const select = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' });
+    await waitFor(() => expect(select.value).toBe(String(ELLA)));
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(false);
+  });
+
+  it('with every child enrolled, none is chosen, it says why and nothing can be added', async () => {
+    serveEnrolled([NOAH, ELLA]);
+    renderModal(null);
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    await within(dialog).findByRole('option', { name: 'Ella Mitchell (already enrolled)' });
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe('');
+    expect(within(dialog).getByText('Every student is already enrolled in this class.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  });
+});
