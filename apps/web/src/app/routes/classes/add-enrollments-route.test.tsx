@@ -135,3 +135,44 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     expect(joins).toHaveLength(1);
   });
 });
+
+describe('AddEnrollmentsRoute: a full class a child is already waiting for', () => {
+  // Noah waits for Shark; both children wait for Turtle.
+  const waiting = (classId: number, studentId: number, id: number) => ({
+    WaitlistID: id,
+    ClassID: classId,
+    ClassName: '',
+    StudentID: studentId,
+    StudentName: studentId === NOAH ? 'Noah Mitchell' : 'Ella Mitchell',
+    Position: 2,
+    Status: 'waiting' as const,
+    OfferExpiresAt: null,
+  });
+  function serveWaiting() {
+    serve();
+    server.use(http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [waiting(12, NOAH, 1), waiting(13, NOAH, 2), waiting(13, ELLA, 3)] })));
+  }
+
+  it('says the child picked is on the waitlist instead of offering to join it again', async () => {
+    serveWaiting();
+    renderPage();
+    await screen.findByRole('option', { name: 'Noah Mitchell' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(NOAH) } });
+    const shark = await card('Shark – Friday');
+    expect(await within(shark).findByText('Noah Mitchell is on the waitlist')).toBeTruthy();
+    expect(within(shark).queryByRole('button', { name: 'Join waitlist' })).toBeNull();
+  });
+
+  it('with no child picked, a class every child waits for says so; another offers the waitlist to the child who is not on it', async () => {
+    serveWaiting();
+    renderPage();
+    const turtle = await card('Turtle – Wednesday');
+    expect(await within(turtle).findByText('Noah Mitchell and Ella Mitchell are on the waitlist')).toBeTruthy();
+    expect(within(turtle).queryByRole('button', { name: 'Join waitlist' })).toBeNull();
+
+    fireEvent.click(within(await card('Shark – Friday')).getByRole('button', { name: 'Join waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join waitlist' });
+    expect(within(dialog).getByRole<HTMLOptionElement>('option', { name: 'Noah Mitchell (on the waitlist)' }).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(ELLA));
+  });
+});

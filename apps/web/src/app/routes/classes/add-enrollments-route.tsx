@@ -45,6 +45,14 @@ export default function AddEnrollmentsRoute() {
     );
     return mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
   };
+  // The family's children already waiting for a full class: joining again is no step on.
+  const waitingIn = (c: ClassSummary) => (waitlist.data?.entries ?? []).filter((e) => e.ClassID === c.ClassID && e.Status === 'waiting').map((e) => e.StudentID);
+  const waitingFor = (c: ClassSummary) => {
+    const waiting = waitingIn(c);
+    const family = students.data?.students ?? [];
+    const who = studentId !== null ? [studentId] : family.map((s) => s.StudentID);
+    return who.length > 0 && who.every((id) => waiting.includes(id)) ? who.map((id) => nameOf(id) ?? '') : null;
+  };
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
     return s ? `${s.FirstName} ${s.LastName}` : null;
@@ -81,6 +89,14 @@ export default function AddEnrollmentsRoute() {
             );
           }
           const full = c.IsFull && offered === null;
+          const waiting = full ? waitingFor(c) : null;
+          if (waiting) {
+            return (
+              <span className="text-sm font-medium text-ink-soft">
+                {new Intl.ListFormat('en', { type: 'conjunction' }).format(waiting)} {waiting.length === 1 ? 'is' : 'are'} on the waitlist
+              </span>
+            );
+          }
           return (
             <Button
               size="sm"
@@ -104,6 +120,7 @@ export default function AddEnrollmentsRoute() {
           allowCasual={fields.data?.AllowCasualEnrolments ?? false}
           students={students.data?.students ?? []}
           initialStudentId={chosen.studentId}
+          waitingIds={waitingIn(chosen.cls)}
           onClose={() => setChosen(null)}
         />
       ) : null}

@@ -26,6 +26,7 @@ export function AddToCartModal({
   allowCasual,
   students,
   initialStudentId,
+  waitingIds = [],
   onClose,
 }: {
   cls: ClassSummary;
@@ -33,6 +34,8 @@ export function AddToCartModal({
   allowCasual: boolean;
   students: ClassStudentsAnswer['students'];
   initialStudentId: number | null;
+  /** The children already waiting for the class: a full class cannot be joined by them again. */
+  waitingIds?: readonly number[];
   onClose: () => void;
 }) {
   const config = useConfig();
@@ -51,11 +54,13 @@ export function AddToCartModal({
   const term = studentTerm(config);
   const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
   const inCartFor = (id: number) => cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === id);
-  // A child already in the class cannot take it again: the one picked stands only while it can, else the first who can (one not yet in the cart for it first).
-  const able = students.filter((s) => !enrolledIds.has(s.StudentID));
-  const studentId = picked !== null && !enrolledIds.has(picked) ? picked : ((able.find((s) => !inCartFor(s.StudentID)) ?? able[0])?.StudentID ?? null);
+  // A child already in the class (or, for a full one, on its waitlist) cannot take it again: the one picked stands only while it can, else the first who can (one not yet in the cart for it first).
+  const barred = (id: number) => (enrolledIds.has(id) ? 'already enrolled' : cls.IsFull && waitingIds.includes(id) ? 'on the waitlist' : null);
+  const able = students.filter((s) => barred(s.StudentID) === null);
+  const studentId = picked !== null && barred(picked) === null ? picked : ((able.find((s) => !inCartFor(s.StudentID)) ?? able[0])?.StudentID ?? null);
   const inCart = studentId !== null && inCartFor(studentId);
   const noneCan = studentId === null && students.length > 0;
+  const allEnrolled = students.every((s) => enrolledIds.has(s.StudentID));
 
   function add() {
     if (studentId === null) return;
@@ -136,10 +141,16 @@ export function AddToCartModal({
               value={studentId ?? ''}
               onChange={(e) => setStudentId(Number(e.target.value))}
               options={students.map((s) => {
-                const isEnrolled = enrolledIds.has(s.StudentID);
-                return { value: s.StudentID, label: `${s.FirstName} ${s.LastName}${isEnrolled ? ' (already enrolled)' : ''}`, disabled: isEnrolled };
+                const why = barred(s.StudentID);
+                return { value: s.StudentID, label: `${s.FirstName} ${s.LastName}${why ? ` (${why})` : ''}`, disabled: why !== null };
               })}
-              hint={noneCan ? `Every ${term.toLowerCase()} is already enrolled in this class.` : inCart ? 'Already in your cart.' : undefined}
+              hint={
+                noneCan
+                  ? `Every ${term.toLowerCase()} is already ${allEnrolled ? 'enrolled in this class' : 'enrolled in this class or on its waitlist'}.`
+                  : inCart
+                    ? 'Already in your cart.'
+                    : undefined
+              }
             />
           )}
           {cls.IsFull ? (
