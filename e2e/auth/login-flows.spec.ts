@@ -76,12 +76,26 @@ test.describe('customer login', () => {
   });
 
   test('A16: a customer with pending sign-in actions is sent to /hub/sign-in-actions', async ({ page, world }) => {
+    // The home page's calls are refused while actions are queued: the hub does not make them meanwhile.
+    const homeCalls: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/home/')) homeCalls.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
     await page.goto('/hub');
     const [answer] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/login')), submitLogin(page, world.email('new'))]);
     expect(((await answer.json()) as { actions: unknown[] }).actions.length).toBeGreaterThan(0);
     await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
+    await expect(page.getByRole('heading', { name: 'Before you continue', level: 1 })).toBeVisible();
+    // Opened afresh, the page waits for the queue before it draws (and asks for) anything else.
     await page.goto('/hub/company');
     await expect(page).toHaveURL(/\/hub\/sign-in-actions$/);
+    await expect(page.getByRole('heading', { name: 'Before you continue', level: 1 })).toBeVisible();
+    expect(homeCalls).toEqual([]);
+    expect(refused).toEqual([]);
   });
 
   test('A15: ?server_redirect is forwarded in the login body', async ({ page, world }) => {

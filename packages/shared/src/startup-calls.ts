@@ -40,15 +40,23 @@ export const NO_COMPANY_META = 'portal-company';
  * invited guardian, the role their sign-in left in a cookie (`ROLE_COOKIE`, decision 101): a list
  * the role may not read is not asked for.
  */
-export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean; role?: FamilyRole | undefined }): string[] {
+export function startupCallsFor(pathname: string, sessions: { company: boolean; customer: boolean; role?: FamilyRole | undefined; actionsPending?: boolean }): string[] {
   if (!sessions.company) return [];
   if (!sessions.customer) return [...startupCalls.company];
+  // With sign-in actions queued the lists would be refused (403): the portal shows the actions first.
+  if (sessions.actionsPending) return [...startupCalls.company, ...startupCalls.customer];
   const lists = (startupCalls.byPage[normalise(pathname)] ?? []).filter((e) => roleAllows(sessions.role, e)).map((e) => `${e.path}?page=1&limit=${HOME_PAGE_SIZE}`);
   return [...startupCalls.company, ...startupCalls.customer, ...lists];
 }
 
 /** A hint, not a credential: the role of the guardian signed in on this browser, for the page's preloads alone. */
 export const ROLE_COOKIE = 'portal_role';
+
+/**
+ * A hint, not a credential: `pending` while the signed-in customer has sign-in actions queued, so
+ * the page names none of the calls the server refuses meanwhile. Kept in step by every customer call.
+ */
+export const ACTIONS_COOKIE = 'portal_actions';
 
 /**
  * A hint, not a credential: the company's card processor loads its own script in the page

@@ -8,7 +8,7 @@ import type { SessionLookup } from '../domain/session.ts';
 import { signInActionMessages } from '@portal/shared/sign-in-action-schemas';
 import { guardianMessages, roleAllows } from '@portal/shared/guardian-schemas';
 import type { Guardian } from '../context.ts';
-import { ROLE_COOKIE } from '@portal/shared/startup-calls';
+import { ACTIONS_COOKIE, ROLE_COOKIE } from '@portal/shared/startup-calls';
 
 export const COMPANY_COOKIE = 'portal_company';
 export const CUSTOMER_COOKIE = 'portal_customer';
@@ -53,10 +53,18 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(COMPANY_COOKIE, { path: '/' });
   reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
   reply.clearCookie(ROLE_COOKIE, { path: '/' });
+  reply.clearCookie(ACTIONS_COOKIE, { path: '/' });
+}
+
+/** The page's hint that sign-in actions are queued, set or cleared when it no longer says what the session does. */
+function hintSignInActions(req: Pick<FastifyRequest, 'cookies' | 'protocol' | 'server'>, reply: FastifyReply, pending: boolean, expires: Date): void {
+  if (pending === (req.cookies[ACTIONS_COOKIE] === 'pending')) return;
+  if (pending) reply.setCookie(ACTIONS_COOKIE, 'pending', cookieOptions(req, expires));
+  else reply.clearCookie(ACTIONS_COOKIE, { path: '/' });
 }
 
 /** One query per call (session.service.ts); the parsed settings are memoised per settings version (toCompany). */
-async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: AuthLevel): Promise<void> {
+async function resolve(findSessions: SessionLookup, req: FastifyRequest, reply: FastifyReply, level: AuthLevel): Promise<void> {
   const companyToken = req.cookies[COMPANY_COOKIE];
   if (!companyToken || !isTokenShaped(companyToken)) throw new AppError(401, 'COMPANY_REQUIRED', 'Please choose a company');
   // A cookie that cannot be one of our tokens is no session, and is not looked up.
@@ -76,6 +84,7 @@ async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: 
         ? { id: row.customer_guardian_id, role: row.customer_role, firstName: row.customer_guardian_first_name ?? '', lastName: row.customer_guardian_last_name ?? '' }
         : null;
     req.customer = { clientId: row.customer_client_id, sessionId: row.customer_session_id, guardian };
+    hintSignInActions(req, reply, row.customer_actions === 1, new Date(row.customer_expires_at));
   }
   if (level === 'customer' && !req.customer) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   if (level === 'customer' && row.customer_actions === 1 && !req.routeOptions.config.duringSignInActions) {
@@ -90,10 +99,10 @@ async function resolve(findSessions: SessionLookup, req: FastifyRequest, level: 
 
 /** Resolves the sessions a route asks for before its body is validated, so 401 beats 400. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { findSessions: SessionLookup }) => {
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', async (req, reply) => {
     const level = req.routeOptions.config.auth ?? 'public';
     if (level === 'public') return;
-    await resolve(opts.findSessions, req, level);
+    await resolve(opts.findSessions, req, reply, level);
     if (req.customer) await app.throttleSession(req);
   });
 });

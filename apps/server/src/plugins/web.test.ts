@@ -98,6 +98,9 @@ describe('the page', () => {
     expect(preloads(payer.body).slice(3)).toEqual(['/api/home/get-outstanding-invoices?page=1&limit=6']);
     const viewer = await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b'), portal_role: 'viewer' } });
     expect(preloads(viewer.body).slice(3)).toEqual(['/api/home/get-upcoming-classes?page=1&limit=6']);
+    // Sign-in actions queued: the lists would be refused until they are done.
+    const queued = await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b'), portal_actions: 'pending' } });
+    expect(preloads(queued.body)).toEqual(['/api/company/get-config', '/api/customer/me', '/api/customer/get-sign-in-actions']);
   });
 
   it('goes out in brotli to a browser that accepts it, as it is to one that does not, varying by its cookies and Accept-Encoding', async () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@portal/shared/endpoint';
-import { NO_COMPANY_META, PAY_COOKIE, PAY_META, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
+import { ACTIONS_COOKIE, NO_COMPANY_META, PAY_COOKIE, PAY_META, ROLE_COOKIE, roleOfCookie, startupCallsFor, startupScreens, startupScreensFor } from '@portal/shared/startup-calls';
 import { isTokenShaped } from '../lib/tokens.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE } from './auth.ts';
 import { withStripeOrigins } from './security.ts';
@@ -67,7 +67,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || path.extname(url)) return reply.callNotFound();
     const cookies: Record<string, string | undefined> = req.cookies ?? {};
-    const sessions = { company: isTokenShaped(cookies[COMPANY_COOKIE]), customer: isTokenShaped(cookies[CUSTOMER_COOKIE]), role: roleOfCookie(cookies[ROLE_COOKIE]) };
+    const sessions = {
+      company: isTokenShaped(cookies[COMPANY_COOKIE]),
+      customer: isTokenShaped(cookies[CUSTOMER_COOKIE]),
+      role: roleOfCookie(cookies[ROLE_COOKIE]),
+      actionsPending: cookies[ACTIONS_COOKIE] === 'pending',
+    };
     let page = pageWithPreloads(html, startupCallsFor(url, sessions), modulesFor(startupScreensFor(url, sessions)), !sessions.company);
     // The page differs by the cookies it was asked with: no shared cache may hand it to another
     // browser. It differs by Accept-Encoding too (compressed when accepted, plugins/compression.ts),

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { COMPANY_COOKIE, CUSTOMER_COOKIE, cookieOptions, requireCustomer } from '../../plugins/auth.ts';
 import { endSessionByToken, findCompanySession, findSessions, startSession } from '../../modules/accounts/accounts.api.ts';
 import { isTokenShaped } from '../../lib/tokens.ts';
-import { ROLE_COOKIE } from '@portal/shared/startup-calls';
+import { ACTIONS_COOKIE, ROLE_COOKIE } from '@portal/shared/startup-calls';
 import * as service from '../../modules/accounts/accounts.api.ts';
 import { prepareSignIn, updateActionsForRegistration } from './sign-in-queue.service.ts';
 import type { Company } from '../../domain/company.ts';
@@ -38,6 +38,9 @@ export async function signInCustomer(
   else reply.clearCookie(ROLE_COOKIE, { path: '/' });
   // The sign-in actions are the holder's to complete (decision 101).
   const actions = guardian ? [] : await prepareSignIn(ctx, company, clientId);
+  // The page's preloads leave out what the queue makes the server refuse (a hint, as the role).
+  if (actions.length > 0) reply.setCookie(ACTIONS_COOKIE, 'pending', cookieOptions(req, expiresAt));
+  else reply.clearCookie(ACTIONS_COOKIE, { path: '/' });
   await recordSignIn({ ...ctx, guardian }, company.id, clientId, req.headers['user-agent']);
   return service.loadUserAndActions(ctx, company.id, clientId, guardian, actions);
 }
@@ -60,6 +63,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
     if (token) await endSessionByToken(ctx, token);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
     reply.clearCookie(ROLE_COOKIE, { path: '/' });
+    reply.clearCookie(ACTIONS_COOKIE, { path: '/' });
     return { success: true as const };
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateCompanySettings } from '../company/company.repository.ts';
-import { completeSignUpActions, Browser, DEMO_PASSWORD, mailedCode, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { completeSignUpActions, Browser, DEMO_PASSWORD, mailedCode, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 describe.each(testEngines())('customer calls on %s', (engine) => {
   let t: TestApp;
@@ -83,6 +83,24 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
       expect(b.cookies.has('portal_customer')).toBe(false);
+    });
+
+    it('the page’s hint cookie says while sign-in actions are queued, kept in step by the calls', async () => {
+      const { browser, clientId } = await registerCustomer(t, { email: `queue.${Date.now()}@example.com`, acceptAgreements: false });
+      expect(browser.cookies.get('portal_actions')).toBe('pending');
+      await completeSignUpActions(browser);
+      expect((await browser.get('/api/customer/get-sign-in-actions')).body.actions).toEqual([]);
+      expect(browser.cookies.has('portal_actions')).toBe(false);
+      // An action the company adds during the session: the next call says so.
+      const { company_id } = await db().selectFrom('clients').select('company_id').where('id', '=', clientId).executeTakeFirstOrThrow();
+      await db()
+        .insertInto('sign_in_actions')
+        .values({ company_id, client_id: clientId, type: 'ChangePassword', agreement_id: null, student_id: null, created_at: new Date().toISOString(), completed_at: null })
+        .execute();
+      await browser.get('/api/customer/me');
+      expect(browser.cookies.get('portal_actions')).toBe('pending');
+      await browser.post('/api/customer/logout', {});
+      expect(browser.cookies.has('portal_actions')).toBe(false);
     });
 
     it('pending sign-in actions come with the login and from get-sign-in-actions', async () => {

@@ -35,6 +35,8 @@ export function RequireAuth() {
       </Suspense>
     );
   }
+  // Until the queue is known no page is drawn: a page's own calls are refused while actions are queued.
+  if (actions.isPending) return <LoadingSplash />;
   if ((actions.data?.length ?? 0) > 0 && pathname !== paths.signInActions) {
     return <Navigate to={paths.signInActions} replace />;
   }
