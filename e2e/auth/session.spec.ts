@@ -16,6 +16,21 @@ async function homeLoaded(page: Page) {
 }
 
 test.describe('session', () => {
+  test('a guest with the company chosen is a normal state: its pages log no error to the console', async ({ page, world }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await chooseCompanyViaApi(page, world.company('SPLASH').code);
+    await page.goto('/hub');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
+    // The signed-in pages offer the sign-in in place, having asked whether anyone is signed in.
+    const [probe] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/customer/')), page.goto('/hub/company')]);
+    await expect(signInScreen(page)).toBeVisible();
+    expect(probe.status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
   test('A22: signing out calls POST /api/customer/logout and shows the sign-in at /hub/company', async ({ page, world }) => {
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     await page.goto('/hub/company');

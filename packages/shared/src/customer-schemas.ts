@@ -61,6 +61,10 @@ export type SignInActionsAnswer = z.infer<typeof signInActionsAnswerSchema>;
 export const meAnswerSchema = z.object({ success: z.literal(true), user: customerUserSchema, actions: z.array(signInActionSchema) });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 
+/** customer/session: whether this browser is signed in (a guest is an answer, not an error): no user and no actions for a guest. */
+export const sessionAnswerSchema = meAnswerSchema.extend({ signedIn: z.boolean(), user: customerUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
 // Requests. get-clients takes the sign-in form as it is (loginSchema).
 
 /** Only a same-site path may come back as a redirect target; anything else is dropped, not refused. */

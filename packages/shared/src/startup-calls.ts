@@ -19,7 +19,7 @@ export function roleOfCookie(value: string | undefined): FamilyRole | undefined 
  */
 export const startupCalls = {
   company: [companyEndpoints.config.path],
-  customer: [accountEndpoints.me.path, accountEndpoints.signInActions.path],
+  customer: [accountEndpoints.session.path, accountEndpoints.signInActions.path],
   byPage: {
     '/hub/company': [homeEndpoints.upcomingClasses, homeEndpoints.outstandingInvoices],
   } as Record<string, readonly (typeof homeEndpoints)[keyof typeof homeEndpoints][]>,

@@ -85,14 +85,14 @@ describe('the page', () => {
     const home = await app.inject({ url: '/hub/company/', cookies: { portal_company: token('a'), portal_customer: token('b') } });
     expect(preloads(home.body)).toEqual([
       '/api/company/get-config',
-      '/api/customer/me',
+      '/api/customer/session',
       '/api/customer/get-sign-in-actions',
       '/api/home/get-upcoming-classes?page=1&limit=6',
       '/api/home/get-outstanding-invoices?page=1&limit=6',
     ]);
     expect(home.body).toContain('&amp;limit=6');
     const other = await app.inject({ url: '/hub/notifications', cookies: { portal_company: token('a'), portal_customer: token('b') } });
-    expect(preloads(other.body)).toEqual(['/api/company/get-config', '/api/customer/me', '/api/customer/get-sign-in-actions']);
+    expect(preloads(other.body)).toEqual(['/api/company/get-config', '/api/customer/session', '/api/customer/get-sign-in-actions']);
     // A guardian's role (decision 101): a payer's home asks for no schedule, a viewer's for no invoices.
     const payer = await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b'), portal_role: 'payer' } });
     expect(preloads(payer.body).slice(3)).toEqual(['/api/home/get-outstanding-invoices?page=1&limit=6']);
@@ -100,7 +100,7 @@ describe('the page', () => {
     expect(preloads(viewer.body).slice(3)).toEqual(['/api/home/get-upcoming-classes?page=1&limit=6']);
     // Sign-in actions queued: the lists would be refused until they are done.
     const queued = await app.inject({ url: '/hub/company', cookies: { portal_company: token('a'), portal_customer: token('b'), portal_actions: 'pending' } });
-    expect(preloads(queued.body)).toEqual(['/api/company/get-config', '/api/customer/me', '/api/customer/get-sign-in-actions']);
+    expect(preloads(queued.body)).toEqual(['/api/company/get-config', '/api/customer/session', '/api/customer/get-sign-in-actions']);
   });
 
   it('goes out in brotli to a browser that accepts it, as it is to one that does not, varying by its cookies and Accept-Encoding', async () => {

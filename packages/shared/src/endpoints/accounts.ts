@@ -10,6 +10,7 @@ import {
   forgetPasswordRequestSchema,
   loginAnswerSchema,
   meAnswerSchema,
+  sessionAnswerSchema,
   registerAnswerSchema,
   registerRequestSchema,
   resetTokenParamsSchema,
@@ -107,6 +108,14 @@ export const accountEndpoints = {
     duringSignInActions: true,
     response: meAnswerSchema,
     description: 'Who is signed in, with their sign-in actions.',
+    tags,
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/session',
+    auth: 'company',
+    response: sessionAnswerSchema,
+    description: 'Whether this browser is signed in, and if so as whom, with their sign-in actions: a guest is a normal answer (200), not a 401.',
     tags,
   }),
   ocrSignInActions: defineEndpoint({

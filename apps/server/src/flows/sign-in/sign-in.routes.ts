@@ -135,6 +135,13 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
 
   route(app, base, endpoints.me, async ({ ctx }) => ({ success: true as const, ...(await service.loadUserAndActions(ctx, ctx.company.id, ctx.clientId)) }));
 
+  // The portal asks this on every start; a guest is a normal state, so it is answered, not refused
+  // (a refused call is an error in the browser's console).
+  route(app, base, endpoints.session, async ({ ctx }) => {
+    if (ctx.clientId === undefined) return { success: true as const, signedIn: false, user: null, actions: [] };
+    return { success: true as const, signedIn: true, ...(await service.loadUserAndActions(ctx, ctx.company.id, ctx.clientId)) };
+  });
+
   route(app, base, endpoints.ocrSignInActions, async ({ ctx, body }) => {
     // Only the signed-in client's own actions: another id is not found, whoever it belongs to.
     if (body.client_id !== ctx.clientId) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);

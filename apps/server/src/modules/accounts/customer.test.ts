@@ -103,6 +103,19 @@ describe.each(testEngines())('customer calls on %s', (engine) => {
       expect(browser.cookies.has('portal_actions')).toBe(false);
     });
 
+    it('customer/session answers a guest as signed out (200), and the signed-in customer as me does', async () => {
+      const guest = new Browser(t.server);
+      await guest.enterCompany('SPLASH');
+      const out = await guest.get('/api/customer/session');
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual({ success: true, signedIn: false, user: null, actions: [] });
+      const { browser } = await registerCustomer(t, { email: `probe.${Date.now()}@example.com` });
+      const me = await browser.get('/api/customer/me');
+      expect((await browser.get('/api/customer/session')).body).toEqual({ ...me.body, signedIn: true });
+      // Without a company there is no portal to be signed in to: that stays a 401.
+      expect((await new Browser(t.server).get('/api/customer/session')).status).toBe(401);
+    });
+
     it('pending sign-in actions come with the login and from get-sign-in-actions', async () => {
       const b = new Browser(t.server);
       const login = await b.signIn('SPLASH', 'new@example.com');

@@ -13,7 +13,7 @@ const jane: CustomerUser = { ClientID: 1, FirstName: 'Jane', LastName: 'Parent',
 const omar: CustomerUser = { ClientID: 2, FirstName: 'Omar', LastName: 'Haddad', total_barcodes: 1 };
 const configKey = ['company', 'config'];
 
-let meAnswer: () => Promise<Response>;
+let sessionAnswer: () => Promise<Response>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function Who() {
@@ -37,7 +37,7 @@ beforeEach(() => {
   useCartStore.getState().clear();
   useUiStore.setState({ modal: null, companyInactive: false });
   vi.stubGlobal('fetch', async (input: string) => {
-    if (new URL(input, 'http://localhost').pathname === '/api/customer/me') return meAnswer();
+    if (new URL(input, 'http://localhost').pathname === '/api/customer/session') return sessionAnswer();
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
 });
@@ -51,16 +51,19 @@ afterEach(() => {
 describe('the signed-in customer', () => {
   it('paints the persisted hint first, then shows whom the session query names', async () => {
     useSessionStore.setState({ user: jane });
-    meAnswer = async () => json(200, { success: true, user: omar, actions: [] });
+    sessionAnswer = async () => json(200, { success: true, signedIn: true, user: omar, actions: [] });
     renderWho(newClient());
     expect(screen.getByText('Signed in as Jane')).toBeTruthy();
     expect(await screen.findByText('Signed in as Omar')).toBeTruthy();
     expect(useSessionStore.getState().user).toEqual(omar);
   });
 
-  it('is a guest when the session query answers 401, whatever the hint said', async () => {
-    meAnswer = async () => json(401, { message: 'Please sign in', code: 'UNAUTHENTICATED' });
-    useSessionStore.setState({ user: null });
+  it.each([
+    ['says no one is signed in', () => json(200, { success: true, signedIn: false, user: null, actions: [] }), jane],
+    ['answers 401', () => json(401, { message: 'Please sign in', code: 'UNAUTHENTICATED' }), null],
+  ])('is a guest when the session query %s, whatever the hint said', async (_, answer, hint) => {
+    sessionAnswer = async () => answer();
+    useSessionStore.setState({ user: hint });
     renderWho(newClient());
     expect(await screen.findByText('Guest')).toBeTruthy();
     expect(useSessionStore.getState().user).toBeNull();
@@ -69,9 +72,9 @@ describe('the signed-in customer', () => {
   it('is a guest before any company is chosen, without asking the server', async () => {
     setCompanyLoaded(false);
     let asked = 0;
-    meAnswer = async () => {
+    sessionAnswer = async () => {
       asked++;
-      return json(200, { success: true, user: jane, actions: [] });
+      return json(200, { success: true, signedIn: true, user: jane, actions: [] });
     };
     const queryClient = newClient();
     renderWho(queryClient);
@@ -123,7 +126,7 @@ describe('resetIdentity', () => {
 
   it('on sign-out shows the guest at once to every component watching the session', async () => {
     useSessionStore.setState({ user: jane });
-    meAnswer = async () => json(200, { success: true, user: jane, actions: [] });
+    sessionAnswer = async () => json(200, { success: true, signedIn: true, user: jane, actions: [] });
     const queryClient = newClient();
     renderWho(queryClient);
     await screen.findByText('Signed in as Jane');
@@ -150,18 +153,18 @@ describe('resetIdentity', () => {
   it('lets no answer for the previous identity land after the change', async () => {
     useSessionStore.setState({ user: jane });
     const answers: ((r: Response) => void)[] = [];
-    meAnswer = () => new Promise<Response>((resolve) => answers.push(resolve));
+    sessionAnswer = () => new Promise<Response>((resolve) => answers.push(resolve));
     const queryClient = newClient();
     renderWho(queryClient);
     await vi.waitFor(() => expect(answers).toHaveLength(1));
     const seen: (string | null)[] = [];
     const unsubscribe = useSessionStore.subscribe((state) => seen.push(state.user?.FirstName ?? null));
     act(() => resetIdentity(queryClient, { user: omar, company: 'keep' }));
-    answers[0]!(json(200, { success: true, user: jane, actions: [] }));
+    answers[0]!(json(200, { success: true, signedIn: true, user: jane, actions: [] }));
     // A session query for the new identity, answered after the stale one: once it has landed, the stale one has had its chance.
     const refetched = queryClient.refetchQueries({ queryKey: currentUserQueryOptions.queryKey });
     await vi.waitFor(() => expect(answers).toHaveLength(2));
-    answers[1]!(json(200, { success: true, user: omar, actions: [] }));
+    answers[1]!(json(200, { success: true, signedIn: true, user: omar, actions: [] }));
     await act(() => refetched);
     unsubscribe();
     expect(seen[0]).toBe('Omar');

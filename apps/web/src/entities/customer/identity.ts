@@ -11,14 +11,15 @@ import { useSessionStore } from '@/lib/session-store';
 import { useUiStore } from '@/lib/ui-store';
 
 /**
- * Who is signed in is what customer/me says. The persisted user in the session
- * store is only a hint that lets the first paint show the signed-in frame before that
- * answer arrives; every answer overwrites it.
+ * Who is signed in is what customer/session says (a guest is an answer there, not a 401 the
+ * browser would log as an error). The persisted user in the session store is only a hint that
+ * lets the first paint show the signed-in frame before that answer arrives; every answer
+ * overwrites it.
  */
 async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerUser | null> {
   let user: CustomerUser | null;
   try {
-    ({ user } = await call(accountEndpoints.me));
+    ({ user } = await call(accountEndpoints.session));
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     user = null;
