@@ -75,6 +75,43 @@ test.describe('notification bell of a parent', () => {
   });
 });
 
+test.describe('notification bell by keyboard', () => {
+  test('opening the dropdown moves the focus into its list; Escape closes it and gives the focus back to the bell', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
+    await page.goto('/hub/company');
+    const menu = page.getByRole('menu');
+    for (const open of ['Enter', 'Space', 'click'] as const) {
+      await test.step(`opened by ${open}`, async () => {
+        if (open === 'click') await bell(page).click();
+        else {
+          await bell(page).focus();
+          await page.keyboard.press(open);
+        }
+        await expect(menu).toBeVisible();
+        // The first notification has the focus, so the arrow keys walk the list from there.
+        await expect(menu.getByRole('menuitem').first()).toBeFocused();
+        await page.keyboard.press('Escape');
+        await expect(menu).toHaveCount(0);
+        await expect(bell(page)).toBeFocused();
+      });
+    }
+    await test.step('opened while the list still loads: the panel has the focus, not the link at its bottom', async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/notification?*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await bell(page).focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeFocused();
+      release();
+      await expect(menu.getByRole('menuitem').first()).toBeVisible();
+    });
+  });
+});
+
 test.describe('notification polling', () => {
   test('J12: stops polling after signing out, and never polls for a guest', async ({ page, world }) => {
     await page.clock.install();

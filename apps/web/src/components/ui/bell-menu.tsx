@@ -75,6 +75,14 @@ export function BellMenu(props: BellMenuProps) {
           align="end"
           sideOffset={8}
           collisionPadding={12}
+          // The menu focuses its panel as it opens. However it was opened (a key, a click, a screen
+          // reader's click), the focus goes on to the newest row, or stays on the panel while there is
+          // none yet: not on the "View all" link at its bottom (the menu's own choice for a key).
+          onFocus={(event) => {
+            if (event.target !== event.currentTarget) return;
+            event.preventDefault();
+            event.currentTarget.querySelector<HTMLElement>('[data-bell-row]')?.focus({ preventScroll: true });
+          }}
           className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface shadow-xl outline-none"
         >
           <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-line-soft bg-surface px-4 py-3">
@@ -125,6 +133,7 @@ function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, l
   return items.map((item) => (
     <DropdownMenu.Item
       key={item.id}
+      data-bell-row=""
       onSelect={item.onSelect}
       className={cn('relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none data-[highlighted]:bg-surface-muted', item.unread ? 'bg-primary-tint/70' : '')}
     >
