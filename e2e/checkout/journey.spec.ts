@@ -41,6 +41,8 @@ async function journey(page: Page, ownWorld: OwnWorld) {
     await expect(page.getByRole('dialog', { name: 'Added to cart' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(cartWith(page, 1)).toBeVisible();
+    // Back where the family was, on the class's own button, not the top of the page.
+    await expect(dolphin.getByRole('button', { name: 'Add to cart' })).toBeFocused();
   });
 
   let lane = '';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -174,5 +174,33 @@ describe('AddEnrollmentsRoute: a full class a child is already waiting for', () 
     const dialog = await screen.findByRole('dialog', { name: 'Join waitlist' });
     expect(within(dialog).getByRole<HTMLOptionElement>('option', { name: 'Noah Mitchell (on the waitlist)' }).disabled).toBe(true);
     expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(ELLA));
+  });
+});
+
+describe('AddEnrollmentsRoute: adding a class to the cart', () => {
+  it('Continue after "Added to cart" gives the focus back to the class’s Add to cart button, not the page', async () => {
+    serve();
+    server.use(
+      http.post<never, never, ClassSearchAnswer>('/api/classes', () =>
+        HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [classSummary({ ClassID: 14, Name: 'Seal – Tuesday', PlacesLeft: 4, IsFull: false })] }),
+      ),
+      http.post('/api/classes/validate-class-item', () =>
+        HttpResponse.json({ success: true, item: { ClassID: 14, StudentID: NOAH, kind: 'ongoing', Name: 'Seal – Tuesday', dates: [], unit_price: 2250, PlacesLeft: 4 } }),
+      ),
+    );
+    renderPage();
+    const opener = within(await card('Seal – Tuesday')).getByRole('button', { name: 'Add to cart' });
+    // Each button pressed where the focus is, as a keyboard would.
+    opener.focus();
+    fireEvent.click(opener);
+    const add = within(await screen.findByRole('dialog', { name: 'Add to cart' })).getByRole('button', { name: 'Add to cart' });
+    add.focus();
+    fireEvent.click(add);
+    const next = within(await screen.findByRole('dialog', { name: 'Added to cart' })).getByRole('button', { name: 'Continue' });
+    next.focus();
+    fireEvent.click(next);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const seal = await card('Seal – Tuesday');
+    await waitFor(() => expect(document.activeElement).toBe(within(seal).getByRole('button', { name: 'Add to cart' })));
   });
 });

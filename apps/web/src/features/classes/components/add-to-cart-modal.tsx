@@ -84,33 +84,11 @@ export function AddToCartModal({
     joinOnce({ class_id: cls.ClassID, student_id: studentId }, { onSuccess: () => setDone('waitlist'), onError: (e) => setError({ title: 'Could not join the waitlist', message: errorMessage(e) }) });
   }
 
-  if (done) {
-    return (
-      <MessageModal
-        open
-        tone="success"
-        title={done === 'cart' ? 'Added to cart' : 'Added to the waitlist'}
-        message={
-          done === 'cart' ? (
-            <>
-              {cls.Name} is in your cart.{' '}
-              <Link to={paths.checkout} className="font-semibold text-primary-ink underline">
-                Go to checkout
-              </Link>
-            </>
-          ) : (
-            'We will let you know by notification and e-mail as soon as a place is free.'
-          )
-        }
-        onClose={onClose}
-      />
-    );
-  }
-
   return (
     <>
+      {/* Closed, not removed, when it hands over to its "Added" message: the focus then goes back to the button that opened it. */}
       <Modal
-        open
+        open={done === null}
         onOpenChange={(o) => (o ? undefined : onClose())}
         title={cls.IsFull ? 'Join waitlist' : 'Add to cart'}
         description={`${cls.Name} · ${classPlace(cls, config.classes_setup?.TimeDisplay)}`}
@@ -160,6 +138,24 @@ export function AddToCartModal({
           )}
         </div>
       </Modal>
+      <MessageModal
+        open={done !== null}
+        tone="success"
+        title={done === 'waitlist' ? 'Added to the waitlist' : 'Added to cart'}
+        message={
+          done === 'waitlist' ? (
+            'We will let you know by notification and e-mail as soon as a place is free.'
+          ) : (
+            <>
+              {cls.Name} is in your cart.{' '}
+              <Link to={paths.checkout} className="font-semibold text-primary-ink underline">
+                Go to checkout
+              </Link>
+            </>
+          )
+        }
+        onClose={onClose}
+      />
       {/* The cart-error modal (B29, F11). */}
       <MessageModal open={error !== null} tone="error" title={error?.title ?? ''} message={error?.message ?? null} onClose={() => setError(null)} />
     </>
