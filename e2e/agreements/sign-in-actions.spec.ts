@@ -51,6 +51,10 @@ async function walkThroughAllFour(page: Page, world: World) {
   await expect(page.getByText('Agreement signed successfully', { exact: true })).toBeVisible();
   // The count goes on from where the customer is, not "the first" of what is left.
   await expect(page.getByText('Step 2 of 4 before you can use the Customer Hub.', { exact: true })).toBeVisible();
+  // And it stays there when the page is loaded again.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Update Your Details' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 4 before you can use the Customer Hub.', { exact: true })).toBeVisible();
 
   // 2. UpdateProfile: "Update Your Details"; the empty mandatory mobile is refused, then saved.
   const details = page.getByRole('region', { name: 'Update Your Details' });

@@ -24,6 +24,7 @@ import { useActiveAgreements } from '@/features/agreements/api/get-active-agreem
 import { AgreementToSign } from '@/features/agreements/components/agreement-to-sign';
 import { useCheckIfChangingPassword } from '@/features/auth/api/check-if-changing-password';
 import { signInActionsQueryOptions, useSignInActions } from '@/features/auth/api/get-sign-in-actions';
+import { useSignInSteps } from '@/features/auth/lib/sign-in-steps';
 import { SetPasswordForm } from '@/features/sign-in-actions/components/set-password-form';
 import { UpdateStudentAction } from '@/features/sign-in-actions/components/update-student-form';
 
@@ -38,10 +39,8 @@ export default function SignInActionsRoute() {
   const [status, setStatus] = useState<string | null>(null);
   const first = actions.data?.[0];
   const total = actions.data?.length ?? 0;
-  // The most queued at once: with each one done the customer is a step further, "Step 2 of 3".
-  const [steps, setSteps] = useState(total);
-  if (total > steps) setSteps(total);
-  const step = steps - total + 1;
+  // With each one done the customer is a step further, "Step 2 of 3", after a reload too.
+  const { step, steps } = useSignInSteps(actions.data);
 
   // The last action's message (L9 "New password set successfully") goes with the customer to the home.
   useEffect(() => {

@@ -64,6 +64,9 @@ export function useSession(): { user: CustomerUser | null; pending: boolean } {
   return { user, pending: user === null && isCompanyLoaded() && !query.isFetched };
 }
 
+/** Where this tab keeps the sign-in actions it has counted (features/auth/lib/sign-in-steps.ts); a new identity starts afresh. */
+export const SIGN_IN_STEPS_KEY = 'portal-sign-in-steps';
+
 interface IdentityChange {
   /** Who is signed in from now on (null: a guest). */
   user: CustomerUser | null;
@@ -91,6 +94,11 @@ export function resetIdentity(queryClient: QueryClient, change: IdentityChange):
   void queryClient.cancelQueries({ predicate: (q) => previous(q.queryKey) });
   queryClient.removeQueries({ predicate: (q) => previous(q.queryKey) && !isCurrentUserKey(q.queryKey) });
   forgetHeldAnswers();
+  try {
+    sessionStorage.removeItem(SIGN_IN_STEPS_KEY);
+  } catch {
+    // Storage switched off: the count simply starts again on a reload.
+  }
   useSessionStore.getState().setUser(user);
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
 
