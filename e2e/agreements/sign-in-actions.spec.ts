@@ -76,7 +76,7 @@ async function walkThroughAllFour(page: Page, world: World) {
   // L8: the ChangePassword step asks check-if-changing-password first; true shows the form.
   const checked = page.waitForResponse((r) => r.url().includes('/api/customer/check-if-changing-password/'));
   await student.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Student updated', { exact: true })).toBeVisible();
+  await expect(page.getByText('Swimmer updated', { exact: true })).toBeVisible();
 
   // 4. ChangePassword: Set Password, with the password rules.
   expect(await (await checked).json()).toEqual({ success: true, isChangingPassword: true });

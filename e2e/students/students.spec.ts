@@ -152,7 +152,7 @@ test.describe('students', () => {
       expect(sent).toMatchObject({ Notes: 'Bring goggles with a strap.', FirstName: 'Noah', AdditionalMedicalConditions: 'Bee sting allergy', RegID: '', SchoolID: '' });
       expect(JSON.stringify(sent)).not.toContain('null');
       expect(((await (await answered).json()) as { newMedicalCondition?: { DisplayName: string } }).newMedicalCondition?.DisplayName).toBe('Bee sting allergy');
-      await expect(page.getByRole('status').filter({ hasText: 'Student updated' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Swimmer updated' })).toBeVisible();
       await page.reload();
       await expect(page.getByLabel('Notes')).toHaveValue('Bring goggles with a strap.');
       // E9: the list offers the condition now, ticked for Noah, and the text box is empty again.
@@ -262,21 +262,22 @@ test.describe('students on a phone @phone', () => {
     expect(uploads).toBe(0);
   });
 
-  test('"Student updated" shows beside Save, on screen, and goes when the next save is refused (issue 25, 12)', async ({ page, ownWorld }) => {
+  test('"Swimmer updated" shows beside Save, on screen, and goes when the next save is refused (issue 25, 12)', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
     await page.goto('/hub/students');
     await page.getByRole('link', { name: /Ella Mitchell/ }).click();
     const save = page.getByRole('button', { name: 'Save changes' });
     await save.click();
-    const saved = page.getByRole('status').filter({ hasText: 'Student updated' });
+    // The company's word for a student, as "Swimmer added" says it (C8).
+    const saved = page.getByRole('status').filter({ hasText: 'Swimmer updated' });
     // The long form leaves the page scrolled to the button: the answer is where the thumb is.
     await expect(saved).toBeInViewport();
     await expect(save).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('phone-student-updated.png') });
     await page.getByLabel('First name').fill('');
     await save.click();
-    await expect(page.getByText('Student updated', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Swimmer updated', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('phone-student-refused.png') });
   });
 });

@@ -8,7 +8,6 @@ export const signInActionMessages = {
   updateProfileTitle: 'Update Your Details',
   profileUpdated: 'Profile updated',
   updateStudentTitle: (studentTerm: string) => `Update ${studentTerm}`,
-  studentUpdated: 'Student updated',
   setPasswordTitle: 'Set Password',
 } as const;
 

@@ -132,10 +132,13 @@ export const certificatesAnswerSchema = z.object({
 });
 export type CertificatesAnswer = z.infer<typeof certificatesAnswerSchema>;
 
-/** What the student pages say (D2 §8; the add, picture and limit texts are ours). */
+/**
+ * What the student pages say (D2 §8; the add, picture and limit texts are ours). The student word
+ * is the company's StudentTerm wherever it appears (C8): E9's "Student updated" is the default's.
+ */
 export const studentMessages = {
-  updated: 'Student updated',
-  added: 'Student added',
+  updated: (term: string) => `${term} updated`,
+  added: (term: string) => `${term} added`,
   editNotAllowed: 'Changes to student details are made by the office. Please contact us to update them.',
   pictureTooLarge: 'The picture is too large. Please choose one under 1 MB.',
   pictureNotAnImage: 'This file is not a picture. Please choose a JPEG, PNG or WebP image.',

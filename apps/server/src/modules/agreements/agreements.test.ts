@@ -381,7 +381,7 @@ describe.each(testEngines())('agreements and sign-in actions on %s', (engine) =>
     expect((await actionsOf(b)).some((a) => a.type === 'UpdateStudent')).toBe(true);
     const saved = await b.post<{ message: string }>(`/api/student/update/${action.student_id}`, record.body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.message).toBe('Student updated');
+    expect(saved.body.message).toBe('Swimmer updated');
     expect((await actionsOf(b)).some((a) => a.type === 'UpdateStudent')).toBe(false);
   });
 

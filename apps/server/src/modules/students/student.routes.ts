@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PICTURE_UPLOAD_LIMIT, studentMessages } from '@portal/shared/student-schemas';
 import { studentEndpoints as endpoints } from '@portal/shared/endpoints/students';
 import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { errorResponses, matchesEtag } from '../../lib/http.ts';
@@ -14,6 +15,9 @@ const UPLOAD_BODY_LIMIT = PICTURE_UPLOAD_LIMIT + 16_384;
 
 const tooLarge = () => new AppError(413, 'TOO_LARGE', studentMessages.pictureTooLarge);
 const noPicture = () => new AppError(400, 'NO_FILE', studentMessages.pictureMissing);
+
+/** The company's word for a student (C8), as the portal writes it. */
+const studentWord = (company: Company) => company.settings.StudentTerm.trim() || 'Student';
 
 /** A picture's ETag: its version, which changes with its bytes. */
 const pictureEtag = (version: string) => `"${version}"`;
@@ -37,12 +41,12 @@ export async function studentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
 
   route(app, base, endpoints.add, async ({ ctx, body }) => {
     const student = await service.addStudent(ctx, ctx.company, ctx.clientId, body);
-    return { success: true as const, message: studentMessages.added, student };
+    return { success: true as const, message: studentMessages.added(studentWord(ctx.company)), student };
   });
 
   route(app, base, endpoints.update, async ({ ctx, params, body }) => {
     const saved = await service.updateStudent(ctx, ctx.company, ctx.clientId, params.id, body);
-    return { success: true as const, message: studentMessages.updated, ...saved };
+    return { success: true as const, message: studentMessages.updated(studentWord(ctx.company)), ...saved };
   });
 
   route(app, base, endpoints.skillSets, async ({ ctx, params }) => ({ skill_sets: await service.listSkillSets(ctx, ctx.company, ctx.clientId, params.id) }));

@@ -201,7 +201,7 @@ describe.each(testEngines())('students on %s', (engine) => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Student added');
+    expect(res.body.message).toBe('Swimmer added');
     expect(res.body.student).toMatchObject({ FirstName: 'Zoe', GenderType: 'Other', Gender: 'O', GenderOther: 'Non-binary', PendingDays: '1,3', Email: null, PhoneMobile: null, RegID: null });
     // Only the custom field the form has; an unknown one is dropped.
     expect(res.body.student.custom_field_values).toEqual([{ CustomFieldID: 204, CustomFieldItemID: null, FieldValue: 'N' }]);
@@ -254,6 +254,8 @@ describe.each(testEngines())('students on %s', (engine) => {
     bundle.company.customer_id = 300_000 + randomBytes(2).readUInt16BE(0);
     bundle.company.config.switches = { ...bundle.company.config.switches, AllowStudentEdit: false };
     bundle.customers[0].clients[0].sign_in_actions = [{ type: 'UpdateStudent', student: 'sam' }];
+    // The company's own word for a student is in what the save says (C8).
+    bundle.company.config.StudentTerm = 'Athlete';
     await importCompanyBundle(t.runtime.ctx.db, bundle);
     const jo = new Browser(t.server);
     const signedIn = await jo.signIn(bundle.company.code, bundle.customers[0].email, bundle.customers[0].password);
@@ -262,7 +264,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     const record = (await jo.get<StudentRecord>(`/api/student/${action.student_id}`)).body;
     const update = await jo.post<{ message: string; updatedStudent: StudentRecord }>(`/api/student/update/${action.student_id}`, { FirstName: 'Samuel', LastName: record.LastName, DOB: record.DOB });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
-    expect(update.body.message).toBe('Student updated');
+    expect(update.body.message).toBe('Athlete updated');
     expect(update.body.updatedStudent.FirstName).toBe('Samuel');
     // The action is done: editing is closed again.
     const again = await jo.post(`/api/student/update/${action.student_id}`, { FirstName: 'Sammy', LastName: record.LastName, DOB: record.DOB });
@@ -295,7 +297,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     const { StudentID: _id, bookedClasses: _b, Location: _l, Gender: _g, Standard: _s, profile_picture: _p, ...form } = before;
     const saved = await parent.post<{ updatedStudent: StudentRecord; message: string }>(`/api/student/update/${ella}`, { ...form, Notes: 'Puffer in the side pocket.' });
     expect(saved.status).toBe(200);
-    expect(saved.body.message).toBe('Student updated');
+    expect(saved.body.message).toBe('Swimmer updated');
     expect(saved.body.updatedStudent).toEqual({ ...before, Notes: 'Puffer in the side pocket.' });
   });
 

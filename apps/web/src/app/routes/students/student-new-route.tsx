@@ -21,7 +21,7 @@ export default function StudentNewRoute() {
           onCancel={() => void navigate(paths.students)}
           onSubmit={async (form) => {
             const answer = await add.mutateAsync(form);
-            void navigate(paths.student(answer.student.StudentID), { state: { saved: `${term} added` } });
+            void navigate(paths.student(answer.student.StudentID), { state: { saved: answer.message } });
             return undefined;
           }}
         />
