@@ -1,4 +1,4 @@
-import { COMPANY_BOOTSTRAP_CALLS, expect, isApiCall, recordApiCalls, test } from '../support/fixtures.ts';
+import { COMPANY_BOOTSTRAP_CALLS, expect, isApiCall, recordApiCalls, signInScreen, signInViaApi, test } from '../support/fixtures.ts';
 import { expireLink, issueLink, revokeLink } from '../support/class-session-links.ts';
 import { tabTo } from '../account/keyboard.ts';
 
@@ -42,6 +42,26 @@ test.describe('class-session link', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('the way on: a guest is offered the sign-in to book or notify an absence; a signed-in family its classes, absences and make-ups', async ({ page, world }) => {
+    const splash = world.company('SPLASH');
+    const link = await issueLink(splash.code, CLASS, 2);
+    await page.goto(link.path);
+    const next = page.getByRole('region', { name: 'What next' });
+    await expect(next.getByText('Sign in to book this class for your family, notify an absence or book a make-up.')).toBeVisible();
+    await next.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/hub\/classes$/);
+    await expect(signInScreen(page)).toBeVisible();
+
+    await signInViaApi(page, { code: splash.code, email: world.email('parent') });
+    await page.goto(link.path);
+    await expect(next.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    await expect(next.getByRole('link', { name: 'Notify an absence' })).toHaveAttribute('href', '/hub/classes/notify-absences');
+    await expect(next.getByRole('link', { name: 'Book a make-up' })).toHaveAttribute('href', '/hub/classes/makeups/book');
+    await next.getByRole('link', { name: 'Go to Classes' }).click();
+    await expect(page).toHaveURL(/\/hub\/classes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
   });
 
   test('O5, O6: three dates show "first - last" and no All Dates; one date shows the date alone', async ({ page, world }) => {

@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCurrentUser } from '@/entities/customer/identity';
+import { ROLE_ACCESS } from '@portal/shared/family-roles';
 import { CalendarDaysIcon, LinkIcon } from 'lucide-react';
 import { useClassSessionLink } from '@/features/class-session-link/api/get-class-session-link';
 
@@ -82,6 +84,7 @@ export default function ClassSessionLinkRoute() {
           </div>
         ))}
       </dl>
+      <NextSteps />
       <Modal open={allDatesOpen} onOpenChange={setAllDatesOpen} title="All Dates" description={`${dates.length} dates`} size="sm">
         <ol className="grid grid-cols-2 gap-2 text-sm text-ink">
           {dates.map((date) => (
@@ -92,5 +95,47 @@ export default function ClassSessionLinkRoute() {
         </ol>
       </Modal>
     </div>
+  );
+}
+
+/**
+ * The way on from a shared session: a guest signs in first (the classes page offers the sign-in in
+ * place, then opens); a signed-in family goes to its classes, and to notify an absence or book a
+ * make-up where the company allows them and the family role may.
+ */
+function NextSteps() {
+  const config = useConfig();
+  const user = useCurrentUser();
+  const mayChange = user !== null && ROLE_ACCESS[user.Role ?? 'holder'].includes('family');
+  return (
+    <section aria-labelledby="next-steps-heading" className="mt-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+      <h2 id="next-steps-heading" className="text-base font-semibold text-ink">
+        What next
+      </h2>
+      {user === null ? (
+        <>
+          <p className="mt-1 text-sm text-ink-soft">Sign in to book this class for your family, notify an absence or book a make-up.</p>
+          <Link to={paths.classes} className={buttonClasses('primary', 'md', 'mt-4')}>
+            Sign in
+          </Link>
+        </>
+      ) : (
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <Link to={paths.classes} className={buttonClasses('primary', 'md')}>
+            Go to Classes
+          </Link>
+          {mayChange && config.CanNotifyAbsence ? (
+            <Link to={paths.notifyAbsences} className={buttonClasses('secondary', 'md')}>
+              Notify an absence
+            </Link>
+          ) : null}
+          {mayChange && config.CanTakeMakeups ? (
+            <Link to={paths.makeupsBook} className={buttonClasses('secondary', 'md')}>
+              Book a make-up
+            </Link>
+          ) : null}
+        </div>
+      )}
+    </section>
   );
 }
