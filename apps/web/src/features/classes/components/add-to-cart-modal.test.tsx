@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
+import type { ClassStudentsAnswer, StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
 import { renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
 import { classSummary, registrationTestConfig } from '@/test/registration-fixtures';
@@ -20,7 +20,7 @@ afterEach(() => {
 
 const NOAH = 4;
 const ELLA = 5;
-const family = [
+const family: ClassStudentsAnswer['students'] = [
   { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null },
   { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null },
 ];
@@ -33,9 +33,16 @@ function serveEnrolled(ids: number[]) {
   );
 }
 
-function renderModal(initialStudentId: number | null) {
+function renderModal(initialStudentId: number | null, { students = family, ages = {} }: { students?: typeof family; ages?: { MinAge?: number; MaxAge?: number } } = {}) {
   renderRoute(
-    <AddToCartModal cls={classSummary({ ClassID: 11, Name: 'Dolphin – Monday' })} ocrProfileId={1} allowCasual={false} students={family} initialStudentId={initialStudentId} onClose={() => {}} />,
+    <AddToCartModal
+      cls={classSummary({ ClassID: 11, Name: 'Dolphin – Monday', ...ages })}
+      ocrProfileId={1}
+      allowCasual={false}
+      students={students}
+      initialStudentId={initialStudentId}
+      onClose={() => {}}
+    />,
     { url: '/hub/classes', config: registrationTestConfig() },
   );
 }
@@ -62,6 +69,27 @@ describe('AddToCartModal: a child already in the class', () => {
     await within(dialog).findByRole('option', { name: 'Ella Mitchell (already enrolled)' });
     expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe('');
     expect(within(dialog).getByText('Every student is already enrolled in this class.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  });
+});
+
+describe('AddToCartModal: a child outside the class’s ages', () => {
+  const aged = family.map((s) => ({ ...s, Age: s.StudentID === NOAH ? 7 : 4 }));
+
+  it('is not offered it, says the ages, and the child who fits is chosen', async () => {
+    serveEnrolled([]);
+    renderModal(ELLA, { students: aged, ages: { MinAge: 7, MaxAge: 12 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    const ella = await within(dialog).findByRole<HTMLOptionElement>('option', { name: 'Ella Mitchell (ages 7 to 12 only)' });
+    expect(ella.disabled).toBe(true);
+    await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(NOAH)));
+  });
+
+  it('with no child of its ages, none is chosen and it says the ages', async () => {
+    serveEnrolled([]);
+    renderModal(null, { students: aged, ages: { MinAge: 9, MaxAge: 14 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    expect(await within(dialog).findByText('This class is for ages 9 to 14.')).toBeTruthy();
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ClassStudentsAnswer, ClassSummary } from '@portal/shared/class-schemas';
+import { agesText, outsideAges, type ClassStudentsAnswer, type ClassSummary } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -54,8 +54,17 @@ export function AddToCartModal({
   const term = studentTerm(config);
   const enrolledIds = new Set(enrolled.data?.students.map((s) => s.StudentID));
   const inCartFor = (id: number) => cart.classItems.some((i) => i.ClassID === cls.ClassID && i.StudentID === id);
-  // A child already in the class (or, for a full one, on its waitlist) cannot take it again: the one picked stands only while it can, else the first who can (one not yet in the cart for it first).
-  const barred = (id: number) => (enrolledIds.has(id) ? 'already enrolled' : cls.IsFull && waitingIds.includes(id) ? 'on the waitlist' : null);
+  // A child already in the class (or, for a full one, on its waitlist), or outside its ages, cannot take it: the one picked stands only while it can, else the first who can (one not yet in the cart for it first).
+  const ageOf = (id: number) => students.find((s) => s.StudentID === id)?.Age;
+  const barred = (id: number) =>
+    enrolledIds.has(id)
+      ? 'already enrolled'
+      : cls.IsFull && waitingIds.includes(id)
+        ? 'on the waitlist'
+        : outsideAges(ageOf(id), cls.MinAge, cls.MaxAge)
+          ? `${agesText(cls.MinAge, cls.MaxAge)} only`
+          : null;
+  const allOutsideAges = students.every((s) => outsideAges(s.Age, cls.MinAge, cls.MaxAge));
   const able = students.filter((s) => barred(s.StudentID) === null);
   const studentId = picked !== null && barred(picked) === null ? picked : ((able.find((s) => !inCartFor(s.StudentID)) ?? able[0])?.StudentID ?? null);
   const inCart = studentId !== null && inCartFor(studentId);
@@ -124,7 +133,11 @@ export function AddToCartModal({
               })}
               hint={
                 noneCan
-                  ? `Every ${term.toLowerCase()} is already ${allEnrolled ? 'enrolled in this class' : 'enrolled in this class or on its waitlist'}.`
+                  ? allOutsideAges
+                    ? `This class is for ${agesText(cls.MinAge, cls.MaxAge)}.`
+                    : students.some((s) => outsideAges(s.Age, cls.MinAge, cls.MaxAge))
+                      ? `None of your ${term.toLowerCase()}s can take this class.`
+                      : `Every ${term.toLowerCase()} is already ${allEnrolled ? 'enrolled in this class' : 'enrolled in this class or on its waitlist'}.`
                   : inCart
                     ? 'Already in your cart.'
                     : undefined
