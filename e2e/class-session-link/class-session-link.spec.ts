@@ -44,7 +44,9 @@ test.describe('class-session link', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the way on: a guest is offered the sign-in to book or notify an absence; a signed-in family its classes, absences and make-ups', async ({ page, world }) => {
+  test('the way on: a guest is offered the sign-in to book or notify an absence; a signed-in family its classes, absences and make-ups', async ({ page, ownWorld }) => {
+    // A company of its own: what it offers depends on switches other tests of the worker may turn.
+    const world = await ownWorld(['SPLASH']);
     const splash = world.company('SPLASH');
     const link = await issueLink(splash.code, CLASS, 2);
     await page.goto(link.path);
