@@ -2,7 +2,7 @@ import type { ApiError } from '@portal/shared/api-schemas';
 import type { ErrorCode } from '@portal/shared/error-codes';
 import { API_PREFIX, fillPath } from '@portal/shared/endpoint';
 import { companyEndpoints } from '@portal/shared/endpoints/company';
-import { NO_COMPANY_META } from '@portal/shared/startup-calls';
+import { NO_COMPANY_META, startupCalls } from '@portal/shared/startup-calls';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
 
@@ -66,6 +66,8 @@ const EARLY_MS = 10_000;
 let earlyUntil = 0;
 /** The page said the browser carries no company session: the first get-config would answer 401. */
 let noCompanyAtStart = false;
+/** The page was preloading get-config: the browser came with a company session, which its answer names. */
+let companyAtStart = false;
 
 export function startPreloadedCalls(doc: Document = document): void {
   noCompanyAtStart = doc.querySelector(`meta[name="${NO_COMPANY_META}"][content="none"]`) !== null;
@@ -77,7 +79,13 @@ export function startPreloadedCalls(doc: Document = document): void {
     answer.catch(() => undefined);
     early.set(url, answer);
   }
+  companyAtStart = startupCalls.company.some((url) => early.has(url));
   earlyUntil = performance.now() + EARLY_MS;
+}
+
+/** Whether the page came with a company session: its get-config is already on its way, so waiting for it costs no call. */
+export function companySessionAtStart(): boolean {
+  return companyAtStart && performance.now() <= earlyUntil;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, companySessionAtStart } from '@/lib/api-client';
 import { useUiStore } from '@/lib/ui-store';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { resetIdentity } from '@/entities/customer/identity';
@@ -45,6 +45,12 @@ export function useCustomerIdBootstrap(): boolean {
     setRunning(wanted);
     void (async () => {
       try {
+        if (!fromHub && !loaded && companySessionAtStart()) {
+          // Not known yet is not another company: the page's own get-config (its preload, on its way) may answer this
+          // one, and a family signed in to it stays signed in rather than being signed out by the link.
+          const current = await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
+          if (current && String(current.CustomerID) === wanted) return;
+        }
         if (!fromHub) await logoutCompany().catch(() => undefined);
         await loginByCustomerId(wanted);
         useUiStore.getState().setUnknownLink(false);
@@ -75,7 +81,7 @@ export function useCustomerIdBootstrap(): boolean {
         setRunning(null);
       }
     })();
-  }, [wanted, fromHub, pathname, location.search, navigate, queryClient]);
+  }, [wanted, fromHub, loaded, pathname, location.search, navigate, queryClient]);
 
   return running !== null || (wanted !== null && done !== wanted);
 }
