@@ -71,6 +71,13 @@ test.describe('financials', () => {
       await expect(page.getByRole('list', { name: 'Recent searches' })).toHaveCount(0);
     });
 
+    await test.step('decision 121: the statement’s balance says how it adds up to what is owed now', async () => {
+      const owed = ((await page.getByRole('heading', { name: /^You owe / }).textContent()) ?? '').replace('You owe ', '');
+      const summary = page.getByRole('region', { name: /^Balance \$/ });
+      await expect(summary).toContainText(`Of this, ${owed} is due now`);
+      await expect(summary).toContainText('will be collected by direct debit.');
+    });
+
     const table = page.getByRole('table', { name: 'Invoices' });
     const row = (no: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: no }) });
 

@@ -55,7 +55,14 @@ export const balanceHistoryRowSchema = z.object({
   balance: z.number().int(),
 });
 export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
-export const balanceHistorySchema = z.object({ ...pagedShape, total_count: z.number(), entries: z.array(balanceHistoryRowSchema) });
+/**
+ * The whole statement in figures, whatever the search and page (decision 121): the balance (the
+ * newest row's), and how much of it is due now (the "You owe" banner's Unpaid and Overdue), on
+ * Scheduled invoices and on Debit Scheduled ones. Cents.
+ */
+export const statementSummarySchema = z.object({ balance: z.number().int(), dueNow: z.number().int(), scheduled: z.number().int(), byDebit: z.number().int() });
+export type StatementSummary = z.infer<typeof statementSummarySchema>;
+export const balanceHistorySchema = z.object({ ...pagedShape, total_count: z.number(), entries: z.array(balanceHistoryRowSchema), summary: statementSummarySchema });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
 export const PAYMENT_PERIODS = ['Weekly', 'Fortnightly', 'Monthly', 'Termly'] as const;

@@ -86,3 +86,46 @@ describe.each(testEngines())('the balance history as a statement on %s', (engine
     ]);
   });
 });
+
+/**
+ * The statement's balance counts every invoice issued, the "You owe" banner only what is due now
+ * (decision 121): the answer says how the one splits into the other, so the two figures a family
+ * reads on Financials add up.
+ */
+describe.each(testEngines())('the balance history’s summary on %s', (engine) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('splits the balance into what is due now, what is scheduled and what direct debit collects', async () => {
+    t = await startTestApp(engine);
+    const splash = await companyIdOf(t, 'SPLASH');
+    const who = await registerCustomer(t, { email: `summary.${Date.now()}.${engine}@example.com` });
+    const line = (cents: number) => ({ type: 'Custom' as const, breakdownKey: null, description: 'Term fees', quantity: 1, unitPriceCents: cents, amountCents: cents, taxCents: 0, totalCents: cents });
+    const base = { companyId: splash, clientId: who.clientId, invoiceDate: '2026-03-01', dueDate: '2026-03-15' };
+    const empty = await who.browser.get<BalanceHistory>('/api/financials/balance-history');
+    expect(empty.body.summary).toEqual({ balance: 0, dueNow: 0, scheduled: 0, byDebit: 0 });
+
+    const unpaid = await t.runtime.ctx.transaction((trx) => createInvoice(trx, { ...base, lines: [line(12_000)] }));
+    await t.runtime.ctx.transaction((trx) => createInvoice(trx, { ...base, status: 'Scheduled', lines: [line(4_500)] }));
+    await t.runtime.ctx.transaction((trx) => createInvoice(trx, { ...base, status: 'Debit Scheduled', lines: [line(24_500)] }));
+    await t.runtime.ctx.transaction((trx) => createInvoice(trx, { ...base, status: 'Paid', lines: [line(9_900)] }));
+    await t.runtime.ctx.transaction((trx) =>
+      createReceipt(trx, {
+        companyId: splash,
+        clientId: who.clientId,
+        date: '2026-03-02',
+        method: 'Credit Card',
+        amountCents: 2_000,
+        allocations: [{ invoiceNo: unpaid.invoiceNo, amountCents: 2_000 }],
+      }),
+    );
+
+    const res = await who.browser.get<BalanceHistory>('/api/financials/balance-history?limit=1');
+    expect(res.status).toBe(200);
+    // 120.00 + 45.00 + 245.00 + 99.00 charged, 20.00 paid; the Paid invoice was marked paid with no receipt, so the statement keeps it (decision 081).
+    expect(res.body.summary).toEqual({ balance: 48_900, dueNow: 10_000, scheduled: 4_500, byDebit: 24_500 });
+    expect(res.body.entries[0]!.balance).toBe(48_900);
+    // A search narrows the rows, not the summary.
+    expect((await who.browser.get<BalanceHistory>(`/api/financials/balance-history?search=${unpaid.invoiceNo}`)).body.summary.balance).toBe(48_900);
+  });
+});

@@ -42,8 +42,9 @@ export async function financialsRoutes(app: FastifyInstance, { ctx: base }: { ct
   });
 
   route(app, base, endpoints.balanceHistory, async ({ ctx, query: { page, limit, search, sort } }) => {
-    const { rows, total } = await service.listBalanceHistory(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
+    const { rows, total, summary } = await service.listBalanceHistory(ctx, ctx.company.id, ctx.clientId, { search, sort, limit, offset: (page - 1) * limit });
     return {
+      summary,
       current_page: page,
       total_pages: totalPages(total, limit),
       total_count: total,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { financialsMessages, type InvoiceDetail, type SortOrder } from '@portal/shared/financials-schemas';
+import { financialsMessages, type InvoiceDetail, type SortOrder, type StatementSummary } from '@portal/shared/financials-schemas';
 import type { InvoiceStatus } from '@portal/shared/constants';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
 import type { Ctx } from '../../context.ts';
@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.ts';
 import * as repo from './financials.repository.ts';
 import * as debitRepo from './debit-invoices.repository.ts';
 import * as lookupRepo from './document-lookups.repository.ts';
+import { findStatementSummary } from './statement.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 
 /**
@@ -24,11 +25,20 @@ export function listInvoices(ctx: Ctx, companyId: number, clientId: number, page
   return repo.findInvoices(ctx.db, ctx.engine, { companyId, clientId, ...page });
 }
 
-/** The balance history as a statement: charges and payments with the balance after each (decision 081). */
+/**
+ * The balance history as a statement: charges and payments with the balance after each (decision
+ * 081), and the whole statement's balance split by what is due now and what is not (decision 121).
+ */
 export async function listBalanceHistory(ctx: Ctx, companyId: number, clientId: number, page: Page) {
-  const { rows, total } = await repo.findBalanceHistory(ctx.db, ctx.engine, { companyId, clientId, ...page });
+  const [{ rows, total }, figures] = await Promise.all([repo.findBalanceHistory(ctx.db, ctx.engine, { companyId, clientId, ...page }), findStatementSummary(ctx.db, { companyId, clientId })]);
   // PostgreSQL answers a sum of integers as text.
-  return { total, rows: rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents), balance_cents: Number(row.balance_cents) })) };
+  const summary: StatementSummary = {
+    balance: Number(figures.charged_cents) - Number(figures.paid_cents ?? 0),
+    dueNow: Number(figures.due_now_cents),
+    scheduled: Number(figures.scheduled_cents),
+    byDebit: Number(figures.by_debit_cents),
+  };
+  return { total, summary, rows: rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents), balance_cents: Number(row.balance_cents) })) };
 }
 
 export function listUpcomingPayments(ctx: Ctx, companyId: number, clientId: number, page: Omit<Page, 'search'>) {

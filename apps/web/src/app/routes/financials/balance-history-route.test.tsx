@@ -24,8 +24,10 @@ const entries: BalanceHistoryRow[] = [
   { type: 'invoice', date: '2026-01-10', amount: 24_500, invoiceNo: 'INV-1', receiptNumber: null, method: null, balance: 24_500 },
 ];
 
-function serve() {
-  server.use(http.get<never, never, BalanceHistory>('/api/financials/balance-history', () => HttpResponse.json({ current_page: 1, total_pages: 1, total_count: entries.length, entries })));
+const settled: BalanceHistory['summary'] = { balance: -1_000, dueNow: 0, scheduled: 0, byDebit: 0 };
+
+function serve(summary = settled) {
+  server.use(http.get<never, never, BalanceHistory>('/api/financials/balance-history', () => HttpResponse.json({ current_page: 1, total_pages: 1, total_count: entries.length, entries, summary })));
 }
 const phone = (mobile: boolean) => vi.stubGlobal('matchMedia', (query: string) => ({ matches: mobile, media: query, addEventListener() {}, removeEventListener() {} }));
 
@@ -67,5 +69,33 @@ describe('Balance History (/hub/financials/balance-history), read as a statement
     expect(cards[2]!.textContent).toContain('-$245.00');
     expect(cards[2]!.textContent).toContain('Balance $0.00');
     expect(cards[0]!.textContent).toContain('Balance $10.00 in credit');
+  });
+
+  it('decision 121: the balance says how much of it is due now, scheduled for later and collected by direct debit', async () => {
+    phone(true);
+    serve({ balance: 157_675, dueNow: 67_425, scheduled: 41_250, byDebit: 49_000 });
+    renderRoute(<BalanceHistoryRoute />, { url: '/hub/financials/balance-history', config });
+    const summary = await screen.findByRole('region', { name: 'Balance $1,576.75' });
+    expect(summary.textContent).toContain('Of this, $674.25 is due now, $412.50 is on invoices scheduled for later and $490.00 will be collected by direct debit.');
+  });
+
+  it('decision 121: nothing due now, and a balance in credit, say so', async () => {
+    phone(false);
+    serve({ balance: 24_500, dueNow: 0, scheduled: 0, byDebit: 24_500 });
+    renderRoute(<BalanceHistoryRoute />, { url: '/hub/financials/balance-history', config });
+    expect((await screen.findByRole('region', { name: 'Balance $245.00' })).textContent).toContain('Nothing is due now: $245.00 will be collected by direct debit.');
+    cleanup();
+    serve();
+    renderRoute(<BalanceHistoryRoute />, { url: '/hub/financials/balance-history', config });
+    const credit = await screen.findByRole('region', { name: 'Balance $10.00 in credit' });
+    expect(credit.textContent).not.toContain('due now');
+  });
+
+  it('decision 121: a balance that is all due now adds nothing to the banner above it', async () => {
+    phone(false);
+    serve({ balance: 4_000, dueNow: 4_000, scheduled: 0, byDebit: 0 });
+    renderRoute(<BalanceHistoryRoute />, { url: '/hub/financials/balance-history', config });
+    const summary = await screen.findByRole('region', { name: 'Balance $40.00' });
+    expect(summary.textContent).toBe('Balance $40.00');
   });
 });

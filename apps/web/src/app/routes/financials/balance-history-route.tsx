@@ -1,5 +1,5 @@
 import { DownloadIcon, ReceiptIcon } from 'lucide-react';
-import type { BalanceHistoryRow } from '@portal/shared/financials-schemas';
+import type { BalanceHistoryRow, StatementSummary } from '@portal/shared/financials-schemas';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 
 import { useConfig } from '@/entities/company/get-company-config';
@@ -35,6 +35,7 @@ export default function BalanceHistoryRoute() {
       <h2 id="history-heading" className="sr-only">
         Balance History
       </h2>
+      {list.data && (list.data.total_count > 0 || list.data.summary.balance !== 0) ? <Summary summary={list.data.summary} fmt={fmt} /> : null}
       <div className="mb-4 flex flex-wrap items-start gap-3">
         <SearchBox list="balanceHistory" value={search} label="Search balance history" onSearch={(q) => update({ q, page: 1 })} />
         <SortToggle sort={sort} onChange={(s) => update({ sort: s, page: 1 })} />
@@ -65,6 +66,26 @@ export default function BalanceHistoryRoute() {
           onPage={(p) => update({ page: p })}
         />
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The statement's balance and, where it holds more than is due now, what else is in it (decision
+ * 121): the "You owe" banner above counts only what is due, so the two figures add up.
+ */
+function Summary({ summary, fmt }: { summary: StatementSummary; fmt: Fmt }) {
+  const later = [
+    summary.scheduled > 0 ? `${fmt.money(summary.scheduled)} is on invoices scheduled for later` : null,
+    summary.byDebit > 0 ? `${fmt.money(summary.byDebit)} will be collected by direct debit` : null,
+  ].filter((part) => part !== null);
+  const parts = summary.dueNow > 0 ? [`${fmt.money(summary.dueNow)} is due now`, ...later] : later;
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  const heading = `Balance ${fmt.balance(summary.balance)}`;
+  return (
+    <section aria-label={heading} className="mb-4 rounded-2xl border border-line bg-surface px-4 py-3 shadow-sm sm:px-5">
+      <p className="text-base font-bold text-ink tabular-nums">{heading}</p>
+      {summary.balance > 0 && later.length > 0 ? <p className="mt-1 text-sm text-ink-soft">{summary.dueNow > 0 ? `Of this, ${listed}.` : `Nothing is due now: ${listed}.`}</p> : null}
     </section>
   );
 }
