@@ -13,7 +13,7 @@ export type FamilyRole = 'holder' | GuardianRole;
  * What a customer endpoint touches, so one table says which role may call it. An endpoint says
  * its own (`access`); otherwise a read is `read` and any other call `family`.
  * - `read`: what every guardian sees (the portal's frame, students' names, notifications, messages);
- * - `family-read`: the children's records and schedules;
+ * - `family-read`: the family's records (its details, the children's) and schedules;
  * - `own`: the caller's own things (their password, read receipts, opt-outs, push devices);
  * - `family`: changes to the family (details, students, enrolments, bookings, agreements, replies);
  * - `money`: financials, billing details, the cart and payments;

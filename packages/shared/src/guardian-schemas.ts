@@ -13,6 +13,8 @@ export const guardianMessages = {
   forbidden: ERROR_MESSAGES.ROLE_FORBIDDEN,
   /** Our words: a guardian's save that would move the family's address, said under the field. */
   emailHolderOnly: "Only the account holder can change the family's e-mail address.",
+  /** Our words: a payer's My Details, where the family's details would be. */
+  familyDetailsHolderOnly: "The family's address, phone numbers and other details are kept by the account holder.",
   invited: (email: string) => `We have sent an invitation to ${email}.`,
   invitationInvalid: ERROR_MESSAGES.INVITATION_INVALID,
   inviteSelf: ERROR_MESSAGES.INVITE_SELF,
@@ -53,6 +55,10 @@ export type Invitation = z.infer<typeof invitationSchema>;
 /** GET /api/customer/family-access and the answer of every change to it. */
 export const familyAccessAnswerSchema = z.object({ success: z.literal(true), message: z.string().optional(), guardians: z.array(guardianSchema), invitations: z.array(invitationSchema) });
 export type FamilyAccessAnswer = z.infer<typeof familyAccessAnswerSchema>;
+
+/** GET /api/customer/family-access/me: who is signed in, with the address they sign in with, and as what. */
+export const ownAccessAnswerSchema = z.object({ success: z.literal(true), name: z.string(), email: z.string(), role: z.enum(['holder', ...GUARDIAN_ROLES]) });
+export type OwnAccessAnswer = z.infer<typeof ownAccessAnswerSchema>;
 
 export const invitationTokenParams = z.object({ token: z.string().min(1).max(200) });
 

@@ -128,7 +128,8 @@ export const accountEndpoints = {
     description: 'An existing client signing in during online registration: the update actions its forms still need.',
     tags,
   }),
-  details: defineEndpoint({ method: 'GET', path: '/api/customer/get-details', auth: 'customer', duringSignInActions: true, response: customerDetailsAnswerSchema, tags }),
+  // The holder's own name, address and phones: a payer pays without them (decision 101).
+  details: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/customer/get-details', auth: 'customer', duringSignInActions: true, response: customerDetailsAnswerSchema, tags }),
   updateDetails: defineEndpoint({
     method: 'POST',
     path: '/api/customer/update-details',

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { idParams } from '../endpoint-params';
 import { loginAnswerSchema } from '../customer-schemas';
-import { acceptInvitationSchema, familyAccessAnswerSchema, invitationInfoSchema, invitationTokenParams, inviteGuardianSchema, updateGuardianSchema } from '../guardian-schemas';
+import { acceptInvitationSchema, familyAccessAnswerSchema, invitationInfoSchema, invitationTokenParams, inviteGuardianSchema, ownAccessAnswerSchema, updateGuardianSchema } from '../guardian-schemas';
 
 const tags = ['family access'];
 const holder = { auth: 'customer', access: 'holder', response: familyAccessAnswerSchema, tags } as const;
@@ -20,6 +20,15 @@ export const familyAccessEndpoints = {
   withdraw: defineEndpoint({ ...holder, method: 'DELETE', path: '/api/customer/family-access/invitations/:id', params: idParams }),
   changeRole: defineEndpoint({ ...holder, method: 'PATCH', path: '/api/customer/family-access/guardians/:id', params: idParams, body: updateGuardianSchema }),
   revoke: defineEndpoint({ ...holder, method: 'DELETE', path: '/api/customer/family-access/guardians/:id', params: idParams, description: "Ends the guardian's access and sessions at once." }),
+  me: defineEndpoint({
+    access: 'own',
+    method: 'GET',
+    path: '/api/customer/family-access/me',
+    auth: 'customer',
+    response: ownAccessAnswerSchema,
+    description: 'Who is signed in to the family: their name, the address they sign in with and their role (a guardian’s My Details).',
+    tags,
+  }),
   invitation: defineEndpoint({
     method: 'GET',
     path: '/api/family-access/invitations/:token',

@@ -8,6 +8,7 @@ import * as service from './family-access.service.ts';
 /** The holder's Family access (decision 101): who else signs in to the family, and as what. */
 export async function familyAccessRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   route(app, base, endpoints.list, ({ ctx }) => service.listFamilyAccess(ctx));
+  route(app, base, endpoints.me, ({ ctx }) => service.ownAccess(ctx));
   // An invitation sends mail: counted per client address and per invited address, as a reset request is.
   route(app, base, endpoints.invite, async ({ ctx, body, req }) => {
     await throttle(req, 'reset', true);

@@ -5,6 +5,7 @@ import {
   type FamilyAccessAnswer,
   type GuardianRole,
   type InvitationInfo,
+  type OwnAccessAnswer,
   type InviteGuardianInput,
   type AcceptInvitationInput,
 } from '@portal/shared/guardian-schemas';
@@ -37,6 +38,14 @@ export async function listFamilyAccess(ctx: HolderCtx, message?: string): Promis
     guardians: guardians.map((g) => ({ id: g.id, first_name: g.first_name, last_name: g.last_name, email: g.email, role: g.role, since: g.created_at })),
     invitations,
   };
+}
+
+/** Whoever is signed in, as themselves: a guardian's own name and sign-in address, or the holder's. */
+export async function ownAccess(ctx: HolderCtx): Promise<OwnAccessAnswer> {
+  const scope = scopeOf(ctx);
+  const own = ctx.guardian ? await repo.findGuardianContact(ctx.db, scope, ctx.guardian.id) : await repo.findHolder(ctx.db, scope);
+  if (!own) throw notFound();
+  return { success: true, name: fullName(own).trim(), email: own.email, role: ctx.guardian?.role ?? 'holder' };
 }
 
 /**

@@ -202,6 +202,25 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect([landing.status, landing.body]).toMatchObject([401, { code: 'INVALID_CREDENTIALS' }]);
   });
 
+  it('shows a payer their own name, address and role, never the holder’s details; the holder and a co-parent read the family’s', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com`, firstName: 'Tess', lastName: 'Ng' });
+    const payer = await invitedGuardian(t, holder.browser, 'payer', { firstName: 'Lee' });
+    const coParent = await invitedGuardian(t, holder.browser, 'co-parent', { firstName: 'Jo' });
+    const details = '/api/customer/get-details';
+    const me = '/api/customer/family-access/me';
+
+    const refused = await payer.browser.get(details);
+    // The refusal every route answers a role it does not allow, and nothing of the holder's.
+    expect([refused.status, refused.body]).toEqual([403, { code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }]);
+    expect((await payer.browser.get(me)).body).toEqual({ success: true, name: 'Lee Rivera', email: payer.email, role: 'payer' });
+
+    const holders = await holder.browser.get<{ client: { FirstName: string; Email: string } }>(details);
+    expect([holders.status, holders.body.client]).toMatchObject([200, { FirstName: 'Tess', Email: holder.email }]);
+    expect((await holder.browser.get(me)).body).toEqual({ success: true, name: 'Tess Ng', email: holder.email, role: 'holder' });
+    expect((await coParent.browser.get<{ client: { Email: string } }>(details)).body.client.Email).toBe(holder.email);
+    expect((await coParent.browser.get(me)).body).toEqual({ success: true, name: 'Jo Rivera', email: coParent.email, role: 'co-parent' });
+  });
+
   it('keeps read notifications and messages apart for each guardian and the holder', async () => {
     const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
     const companyId = (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id;

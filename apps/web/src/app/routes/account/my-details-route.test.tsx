@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
+import { guardianMessages, type FamilyRole, type OwnAccessAnswer } from '@portal/shared/guardian-schemas';
 import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { ApiRequestError } from '@/lib/api-client';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
@@ -64,9 +65,13 @@ const record: CustomerRecord = {
 installMockServer();
 afterEach(cleanup);
 
-function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: 'holder' | 'payer' | 'co-parent' = 'holder') {
+function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: FamilyRole = 'holder') {
   server.use(
-    http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: record })),
+    // As the server answers: a payer pays without the family's details (decision 101).
+    http.get<never, never, CustomerDetailsAnswer | ApiError>('/api/customer/get-details', () =>
+      role === 'payer' ? HttpResponse.json({ message: guardianMessages.forbidden, code: 'ROLE_FORBIDDEN' }, { status: 403 }) : HttpResponse.json({ success: true, client: record }),
+    ),
+    http.get<never, never, OwnAccessAnswer>('/api/customer/family-access/me', () => HttpResponse.json({ success: true, name: 'Lee Rivera', email: 'lee@example.com', role })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
     http.post<never, never, UpdateDetailsAnswer | ApiError>('/api/customer/update-details', ({ request }) => update(request)),
   );
@@ -176,9 +181,26 @@ describe('Student form', () => {
 });
 
 describe('My Details for a family member', () => {
-  it('a payer reads the details and is offered no Edit: the save would only be refused (decision 101)', async () => {
+  it('a viewer reads the details and is offered no Edit: the save would only be refused (decision 101)', async () => {
+    renderPage(() => HttpResponse.json({}), formFields, 'viewer');
+    expect(await screen.findByText('0412345678')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+  });
+
+  it('a payer sees their own name, sign-in address and access, and none of the holder’s details', async () => {
     renderPage(() => HttpResponse.json({}), formFields, 'payer');
-    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(await screen.findByText('lee@example.com')).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Your details' });
+    expect(within(section).getByText('Lee Rivera')).toBeTruthy();
+    expect(within(section).getByText('Payer')).toBeTruthy();
+    expect(within(section).getByText("Financials, billing details and payments; sees the students' names.")).toBeTruthy();
+    expect(within(section).getByText("The family's address, phone numbers and other details are kept by the account holder.")).toBeTruthy();
+    expect(screen.queryByText('Sarah')).toBeNull();
+    expect(screen.queryByText('0412345678')).toBeNull();
+    expect(screen.queryByText('Not provided')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(guardianMessages.forbidden)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MailWarningIcon, PencilIcon } from 'lucide-react';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
-import { guardianMessages } from '@portal/shared/guardian-schemas';
+import { guardianMessages, roleAllows } from '@portal/shared/guardian-schemas';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { DetailsSummary } from '@/components/forms/details-summary';
 import { DetailsForm } from '@/features/account/components/details-form';
 import { EmailCodeModal } from '@/features/account/components/email-code-modal';
+import { OwnDetails } from '@/features/family-access/components/own-details';
 
 const TAB = 'My Details';
 
@@ -24,8 +25,15 @@ interface PendingCode {
   message: string;
 }
 
-/** /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form. */
+/**
+ * /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form.
+ * A guardian whose role does not read the family's details (a payer) sees their own (decision 101).
+ */
 export default function MyDetailsRoute() {
+  return roleAllows(useCurrentUser()?.Role, accountEndpoints.details) ? <FamilyDetails /> : <OwnDetails />;
+}
+
+function FamilyDetails() {
   const details = useDetails();
   const canEdit = useCan(accountEndpoints.updateDetails);
   // A co-parent edits their family's details but not its e-mail address (the holder's sign-in).

@@ -12,6 +12,13 @@ export function useFamilyAccess(enabled: boolean) {
   return useQuery({ ...familyAccessQueryOptions(), enabled });
 }
 
+/** Who is signed in, as themselves: a guardian's My Details (decision 101). */
+const ownAccessQueryOptions = queryOptions({ queryKey: ['account', 'own-access'], queryFn: ({ signal }) => call(familyAccessEndpoints.me, { signal }) });
+
+export function useOwnAccess() {
+  return useQuery(ownAccessQueryOptions);
+}
+
 /** Every change answers the list as it now stands, with a line saying what happened. */
 function useFamilyAccessChange<I>(send: (input: I) => Promise<FamilyAccessAnswer>) {
   const client = useQueryClient();
