@@ -47,6 +47,15 @@ function serveBilling(details: PaymentDetails, { removal }: { removal?: ApiError
 
 const renderPage = () => renderRoute(<BillingRoute />, { url: '/hub/settings/billing', config });
 
+/** The note said with the form that would replace what is saved, and again in the dialog Remove opens. */
+async function expectNoteOnFormAndRemove(replaces: string, note: string) {
+  renderPage();
+  expect(await screen.findByText(`${replaces} ${note}`)).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
+  expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
+}
+
 describe('Billing (/hub/settings/billing)', () => {
   it('K14, K19: the saved card shows by brand, last digits and expiry, with what the payment type lets the customer keep on file', async () => {
     serveBilling(withCard);
@@ -90,22 +99,18 @@ describe('Billing (/hub/settings/billing)', () => {
 
   it('a card that pays instalments: Remove and the bank details say the instalments will be invoices to pay instead', async () => {
     serveBilling({ ...withCard, instalmentsOnCard: true });
-    renderPage();
-    const note = 'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.';
-    expect(await screen.findByText(`Saving bank details replaces your saved card. ${note}`)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
-    expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
+    await expectNoteOnFormAndRemove(
+      'Saving bank details replaces your saved card.',
+      'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.',
+    );
   });
 
   it('bank details with invoices waiting for direct debit: Remove and the card form say the invoices will be paid online instead', async () => {
     serveBilling({ ...withCard, card: null, bank: { AccountName: 'Sarah Mitchell', BankCode: '12-34-56', AccountNumber: '•••••678' }, debitsScheduled: true });
-    renderPage();
-    const note = 'Invoices waiting for direct debit will no longer be collected from this account: each one will be yours to pay online.';
-    expect(await screen.findByText(`Saving a card replaces your bank details. ${note}`)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
-    expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
+    await expectNoteOnFormAndRemove(
+      'Saving a card replaces your bank details.',
+      'Invoices waiting for direct debit will no longer be collected from this account: each one will be yours to pay online.',
+    );
   });
 
   it('K18: Remove asks first; a removal the server refuses shows its message and the card stays', async () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter, useNavigate, type InitialEntry } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import type { ApiError } from '@portal/shared/api-schemas';
@@ -229,12 +229,13 @@ function BrowserBack() {
   );
 }
 
-function renderFlow(profile = classesProfile(), shown = config) {
+/** The flow in a tab whose history is `entries`, on the last of them. */
+function renderFlow(profile = classesProfile(), shown = config, entries: InitialEntry[] = ['/ocr?id=1001&p=1']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, shown);
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
+      <MemoryRouter initialEntries={entries}>
         <RegistrationFlow config={shown} profile={profile} panel={null} renderStudentUpdate={() => null} />
         <BrowserBack />
       </MemoryRouter>
@@ -255,6 +256,15 @@ async function atCheckout(classes: Partial<RegistrationState> = { classes: [chos
   fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
   click('Next');
   expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+}
+
+/** Reloaded on the checkout with Mia in Tadpoles, the tab's history as the reload finds it: each page of the registration an entry, the checkout the last. */
+function reloadedAtCheckout() {
+  serveForms();
+  serveQuote();
+  resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
+  const entry = (registrationPage: string) => ({ pathname: '/ocr', search: '?id=1001&p=1', state: { registrationPage } });
+  renderFlow(classesProfile(), config, [entry('viewCustomer'), entry('agreements'), entry('checkout')]);
 }
 
 async function fillCard(number = '4242424242424242') {
@@ -836,21 +846,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
   });
 
   it('Back from the agreements signed again after a reload on the checkout goes to the page before them, not to the agreements again', async () => {
-    serveForms();
-    serveQuote();
-    resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
-    // The tab's history as the reload finds it: each page of the registration an entry, the checkout the last.
-    const entry = (registrationPage: string) => ({ pathname: '/ocr', search: '?id=1001&p=1', state: { registrationPage } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    client.setQueryData(companyConfigQueryOptions.queryKey, config);
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[entry('viewCustomer'), entry('agreements'), entry('checkout')]} initialIndex={2}>
-          <RegistrationFlow config={config} profile={classesProfile()} panel={null} renderStudentUpdate={() => null} />
-          <BrowserBack />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    reloadedAtCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
     await waitFor(() => expect(stored().page).toBe('agreements'));
     click('Browser back');
@@ -858,20 +854,7 @@ describe('the checkout (N27, N28, N30, N31)', () => {
   });
 
   it('signed again after a reload on the checkout, Next goes to the checkout and Back to the agreements once', async () => {
-    serveForms();
-    serveQuote();
-    resumeAt({ page: 'checkout', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah' }], classes: [chosen(tadpoles)], studentClasses: [[101]] });
-    const entry = (registrationPage: string) => ({ pathname: '/ocr', search: '?id=1001&p=1', state: { registrationPage } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    client.setQueryData(companyConfigQueryOptions.queryKey, config);
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[entry('viewCustomer'), entry('agreements'), entry('checkout')]} initialIndex={2}>
-          <RegistrationFlow config={config} profile={classesProfile()} panel={null} renderStudentUpdate={() => null} />
-          <BrowserBack />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    reloadedAtCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
     click('Next');
