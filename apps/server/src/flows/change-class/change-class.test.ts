@@ -5,6 +5,7 @@ import { changeCompanySettings, startTestApp, testEngines, type Browser, type Te
 import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
+import { clock } from '../../modules/classes/class-time.ts';
 
 /** Issue 22 §5, decision 096: a family moves a child to another class of the same programme themselves. */
 describe.each(testEngines())('changing class on %s', (engine) => {
@@ -25,9 +26,13 @@ describe.each(testEngines())('changing class on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  /** Two classes of this test's own programme (a lesson format and a level no other class has), nobody in them. */
+  /**
+   * Two classes of this test's own programme (a lesson format and a level no other class has), nobody in them.
+   * The company has 14 classes: a later test takes an earlier one's again.
+   */
   async function programme(index: number, prices: [number, number], capacity = 8): Promise<[number, number]> {
-    const pair = [classIds[index * 2]!, classIds[index * 2 + 1]!] as [number, number];
+    const at = (index * 2) % classIds.length;
+    const pair = [classIds[at]!, classIds[at + 1]!] as [number, number];
     const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', pair[0]).executeTakeFirstOrThrow()).lesson_format_id;
     for (const [i, id] of pair.entries()) await emptyClass(t, splash, id, { capacity, price_cents: prices[i]!, standard: `Programme ${index}`, lesson_format_id: format });
     return pair;
@@ -208,6 +213,32 @@ describe.each(testEngines())('changing class on %s', (engine) => {
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(note.content).toContain('is yours to book again');
+  });
+
+  it('a class whose ages the child is outside is not offered, and a move to it is refused by name; nothing changes', async () => {
+    const [a, b] = await programme(7, [2_000, 2_000]);
+    const family = await enrolled(a);
+    // The test's children are born on 2018-01-01.
+    const { today } = clock((await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!);
+    const age = Number(today.slice(0, 4)) - 2018;
+    await db()
+      .updateTable('classes')
+      .set({ min_age: 3, max_age: age - 2 })
+      .where('id', '=', b)
+      .execute();
+    expect((await options(family.browser, family.studentId, a)).body.options).toEqual([]);
+    const refused = await move(family.browser, family.studentId, a, b);
+    expect(refused.status).toBe(422);
+    const { name } = await db().selectFrom('classes').select('name').where('id', '=', b).executeTakeFirstOrThrow();
+    expect(refused.body).toMatchObject({ code: 'OUTSIDE_AGE_RANGE', message: classMessages.outsideAgeRange('Ava Test', name, age, 3, age - 2) });
+    expect(await places(a)).toEqual([{ student_id: family.studentId, start_date: '2020-01-06', end_date: null, status: 'active' }]);
+    expect(await places(b)).toEqual([]);
+    expect(await db().selectFrom('invoices').select('id').where('client_id', '=', family.clientId).execute()).toEqual([]);
+    expect(await db().selectFrom('customer_credits').select('id').where('client_id', '=', family.clientId).execute()).toEqual([]);
+    // Within its ages, offered and moved.
+    await db().updateTable('classes').set({ min_age: age, max_age: null }).where('id', '=', b).execute();
+    expect((await options(family.browser, family.studentId, a)).body.options.map((o) => o.ClassID)).toEqual([b]);
+    expect((await move(family.browser, family.studentId, a, b)).status).toBe(200);
   });
 
   it("another family's student cannot be moved", async () => {

@@ -83,6 +83,20 @@ describe('Change class (decision 096)', () => {
     expect(await screen.findByText(/There is no other class with a free place to move to just now/)).toBeTruthy();
   });
 
+  it('no class to move to (full, too soon, or not for the child’s age): says so, and nothing can be moved', async () => {
+    server.use(
+      http.get<never, never, ClassChangeOptionsAnswer>('/api/classes/change-options', () =>
+        HttpResponse.json({ from: { ClassID: 101, Name: 'Tadpoles – Monday', UnitPriceCents: 2_500 }, options: [], NoticeHours: 24 }),
+      ),
+    );
+    open();
+    expect(
+      await screen.findByText("There is no other class with a free place to move to just now. The classes of the same lesson format and level are all full, start too soon or are not for Ava's age."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Choose a class' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('a double-tap on Move moves once, and the dialog shows what the move cost, not a repeat’s answer', async () => {
     const asked = serve([
       { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-78', replayed: false },

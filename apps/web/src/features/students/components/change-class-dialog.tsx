@@ -111,7 +111,9 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
           {errorMessage(options.error)}
         </p>
       ) : options.data.options.length === 0 ? (
-        <p className="text-sm text-ink">There is no other class with a free place to move to just now. The classes of the same lesson format and level are all full or start too soon.</p>
+        <p className="text-sm text-ink">
+          There is no other class with a free place to move to just now. The classes of the same lesson format and level are all full, start too soon or are not for {studentName}'s age.
+        </p>
       ) : (
         <fieldset>
           <legend className="mb-3 text-sm text-ink-soft">Choose the class to move to. A move takes effect from the new class's first session at least {options.data.NoticeHours} hours ahead.</legend>
