@@ -43,6 +43,7 @@ import { directDebit } from './migrations/041-direct-debit.ts';
 import { instalmentPlans } from './migrations/042-instalment-plans.ts';
 import { waitingRoomAdmissions } from './migrations/043-waiting-room-admissions.ts';
 import { registrationHolds } from './migrations/044-registration-holds.ts';
+import { enrolmentPaidCents } from './migrations/045-enrolment-paid-cents.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -90,6 +91,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '042-instalment-plans': instalmentPlans(engine),
     '043-waiting-room-admissions': waitingRoomAdmissions(),
     '044-registration-holds': registrationHolds(engine),
+    '045-enrolment-paid-cents': enrolmentPaidCents(),
   };
 }
 

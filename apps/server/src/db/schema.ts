@@ -201,6 +201,8 @@ export interface EnrolmentsTable {
   created_at: string | null;
   /** Migration 044: a new family's registration holding a place before its students exist (student_id null until submitted). */
   registration_id: number | null;
+  /** Migration 045: what the family paid for the place at the checkout, net of its discounts (decision 120); null for a place taken otherwise. */
+  paid_cents: number | null;
 }
 export interface InvoicesTable {
   id: Generated<number>;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classMessages, type ClassChangeAnswer, type ClassChangeOptionsAnswer } from '@portal/shared/class-schemas';
 import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild } from '../../test/payment-fixtures.ts';
+import { NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
+import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild, idempotencyKey, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { clock } from '../../modules/classes/class-time.ts';
@@ -48,9 +49,38 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     return { browser: who.browser, clientId: who.clientId, email: who.email, studentId };
   }
 
+  /**
+   * A family of its own whose child's place for the term was bought at the checkout with a code
+   * taking `basisPoints` off; with what the place cost (the invoice's class line and its discounts,
+   * the card surcharge aside) and the sessions it was for.
+   */
+  async function bought(classId: number, basisPoints: number) {
+    const { studentId, ...who } = await familyWithChild(t, 'Ava');
+    const code = await newDiscountCode(t, splash, basisPoints);
+    const paid = await who.browser.post<PaymentAnswer>(
+      '/api/payment/checkout',
+      { classItems: [{ ClassID: classId, StudentID: studentId, dates: [] }], discountCodes: [{ invoiceNo: NEW_INVOICE_NO, discountCode: code }], cardToken: await tokenise(who.browser) },
+      { 'idempotency-key': idempotencyKey() },
+    );
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
+    const lines = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select(['l.line_type', 'l.quantity', 'l.amount_cents'])
+      .where('i.invoice_no', '=', paid.body.invoiceNos[0]!)
+      .execute();
+    const cost = lines.filter((l) => l.line_type !== 'Credit Card Surcharge').reduce((sum, l) => sum + l.amount_cents, 0);
+    return { browser: who.browser, clientId: who.clientId, studentId, cost, sessions: lines.find((l) => l.line_type === 'Class')!.quantity };
+  }
+
   const places = (classId: number) =>
     db().selectFrom('enrolments').select(['student_id', 'start_date', 'end_date', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
   const options = (b: Browser, studentId: number, classId: number) => b.get<ClassChangeOptionsAnswer>(`/api/classes/change-options?student_id=${studentId}&class_id=${classId}`);
+  /** A price difference as money that changes hands: with tax added where the company's prices exclude it. */
+  const withTax = async (cents: number) => {
+    const fin = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
+    return fin.TaxInclusive ? cents : cents + taxOf(cents, taxRatePpm(fin.TaxRatePercent), false);
+  };
   const move = (b: Browser, studentId: number, from: number, to: number) => b.post<ClassChangeAnswer>('/api/classes/change-class', { student_id: studentId, from_class_id: from, to_class_id: to });
 
   it('lists the classes of the same programme with the price difference, and a move to a dearer one invoices the difference and tells the family', async () => {
@@ -239,6 +269,43 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     await db().updateTable('classes').set({ min_age: age, max_age: null }).where('id', '=', b).execute();
     expect((await options(family.browser, family.studentId, a)).body.options.map((o) => o.ClassID)).toEqual([b]);
     expect((await move(family.browser, family.studentId, a, b)).status).toBe(200);
+  });
+
+  it('a family that paid less than the price moving to a cheaper class is credited from what it paid, never more', async () => {
+    const [a, b] = await programme(8, [3_000, 500]);
+    const family = await bought(a, 5_000);
+    expect(family.cost).toBeLessThan(family.sessions * 3_000);
+    expect(await db().selectFrom('enrolments').select('paid_cents').where('class_id', '=', a).where('student_id', '=', family.studentId).executeTakeFirstOrThrow()).toEqual({
+      paid_cents: family.cost,
+    });
+    const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
+    // The sessions given up at what each was paid, not at the class's price.
+    const givenUp = Math.round((family.cost * option.SessionsGivenUp) / family.sessions);
+    expect(option.PriceDifferenceCents).toBe(option.Sessions * 500 - givenUp);
+    const moved = await move(family.browser, family.studentId, a, b);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ ChargeCents: 0, CreditCents: await withTax(givenUp - option.Sessions * 500), invoiceNo: null });
+    expect(moved.body.CreditCents).toBeLessThanOrEqual(await withTax(family.cost));
+    expect(await db().selectFrom('customer_credits').select('amount_cents').where('client_id', '=', family.clientId).execute()).toEqual([{ amount_cents: moved.body.CreditCents }]);
+    // Asked again: the same credit named, none given twice.
+    const again = await move(family.browser, family.studentId, a, b);
+    expect(again.body).toMatchObject({ replayed: true, ChargeCents: 0, CreditCents: moved.body.CreditCents });
+    expect(await db().selectFrom('customer_credits').select('id').where('client_id', '=', family.clientId).execute()).toHaveLength(1);
+  });
+
+  it('a family that paid less than the price moving to a dearer class pays the new price less what it paid', async () => {
+    const [a, b] = await programme(9, [2_000, 2_500]);
+    const family = await bought(a, 5_000);
+    const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
+    const givenUp = Math.round((family.cost * option.SessionsGivenUp) / family.sessions);
+    expect(option.PriceDifferenceCents).toBe(option.Sessions * 2_500 - givenUp);
+    const moved = await move(family.browser, family.studentId, a, b);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ ChargeCents: await withTax(option.Sessions * 2_500 - givenUp), CreditCents: 0 });
+    const invoice = await db().selectFrom('invoices').select('total_cents').where('invoice_no', '=', moved.body.invoiceNo!).executeTakeFirstOrThrow();
+    expect(invoice.total_cents).toBe(moved.body.ChargeCents);
+    const again = await move(family.browser, family.studentId, a, b);
+    expect(again.body).toMatchObject({ replayed: true, ChargeCents: moved.body.ChargeCents, invoiceNo: moved.body.invoiceNo });
   });
 
   it("another family's student cannot be moved", async () => {

@@ -120,9 +120,12 @@ export function classLineDescription(v: Pick<ValidatedClassItem, 'Name' | 'stude
   return `${v.studentName ? `${v.studentName}: ` : ''}${v.Name}, ${when}`;
 }
 
+/** The cart line of a checkout's class item (and of the place held for it), by the item's index. */
+export const classLineId = (index: number) => `class-${index + 1}`;
+
 function classLine(v: ValidatedClassItem, index: number, company: Company): CartLine {
   return {
-    id: `class-${index + 1}`,
+    id: classLineId(index),
     kind: v.kind === 'casual' ? 'CasualClass' : 'FullClass',
     description: classLineDescription(v, company.settings.localization.DateFormat),
     taxable: true,

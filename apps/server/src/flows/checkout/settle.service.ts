@@ -20,6 +20,7 @@ import * as repo from '../../modules/payments/payments.api.ts';
 import type { PaymentRow } from '../../modules/payments/payments.api.ts';
 import { createInstalmentPlan, depositLines, planSentence } from './instalments.service.ts';
 import { companyToday, DIRECT_DEBIT, gatewayKey, LEASE_SECONDS, replay, type StoredQuote, type StoredRequest, type StoredResult } from './payment-steps.ts';
+import { classLineId } from './quote.service.ts';
 
 // Settling a charge: the order, invoice and receipt in one transaction, or everything given back.
 export const HOLD_EXPIRED = { code: 'HOLD_EXPIRED' as const, message: HOLD_EXPIRED_MESSAGE };
@@ -122,7 +123,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         invoiceNos.push(made.invoiceNo);
         const quoted = quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO);
         allocate(made.invoiceNo, quoted && instalments ? { ...quoted, paymentAmountCents: payment.amount_cents } : quoted);
-        if (holds.enrolmentIds.length > 0 && !(await confirmEnrolments(tx, company.id, holds.enrolmentIds))) {
+        // Each place with what it cost (decision 120): its class line net of the line's discounts; the held places follow the items' order.
+        const paidFor = (index: number) => quote.rows.filter((r) => r.lineId === classLineId(index)).reduce((sum, r) => sum + r.amountCents, 0);
+        const places = holds.enrolmentIds.map((id, index) => ({ id, paidCents: paidFor(index) }));
+        if (places.length > 0 && !(await confirmEnrolments(tx, company.id, places))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
         if (holds.bookingHoldToken) await confirmHeldBookings(tx, company, payment.client_id, holds.bookingHoldToken, made.invoiceId);

@@ -26,17 +26,24 @@ const sameProgramme = (a: ClassRow, b: ClassRow) => a.id !== b.id && a.lesson_fo
 
 /**
  * The move to one class, priced: from its first session at least the company's notice ahead, its
- * sessions at its price, less the present class's sessions given up from that date at theirs.
- * Throws the refusal a family should read (a full class, the student already in it).
+ * sessions at its price, less the present class's sessions given up from that date at what was
+ * paid for each (decision 120: the place's price paid shared over its sessions, never more than
+ * it; its class's price when nothing was recorded). Throws the refusal a family should read (a
+ * full class, the student already in it, a child outside its ages).
  */
 async function planMove(ctx: Ctx, company: Company, clientId: number, studentId: number, from: ClassRow, enrolment: Enrolment, to: ClassRow, c: Clock): Promise<ClassChangeOption> {
   const zone = companyTimeZone(company.settings.localization);
   const earliest = c.at.getTime() + company.settings.classes_setup.ClassChangeNoticeHours * 3_600_000;
-  const sessions = await repo.findUpcomingSessions(ctx.db, company.id, [from.id, to.id], c.today);
+  const paid = enrolment.paid_cents;
+  // A place paid for is shared over all its sessions, those already run too.
+  const since = paid !== null && enrolment.start_date < c.today ? enrolment.start_date : c.today;
+  const sessions = await repo.findUpcomingSessions(ctx.db, company.id, [from.id, to.id], since);
   const ahead = sessions.filter((s) => s.class_id === to.id && zonedInstant(zone, s.date, s.start_time).getTime() >= earliest);
   if (ahead.length === 0) throw refuse(422, 'NO_SESSIONS', msg.noSessionsLeft);
   const start = ahead[0]!.date;
-  const givenUp = sessions.filter((s) => s.class_id === from.id && s.date >= start && s.date >= enrolment.start_date && (enrolment.end_date === null || s.date <= enrolment.end_date)).length;
+  const placeSessions = sessions.filter((s) => s.class_id === from.id && s.date >= enrolment.start_date && (enrolment.end_date === null || s.date <= enrolment.end_date));
+  const givenUp = placeSessions.filter((s) => s.date >= start).length;
+  const givenUpCents = paid === null ? givenUp * from.price_cents : Math.min(paid, Math.round((paid * givenUp) / Math.max(placeSessions.length, 1)));
   // The same checks as a class put in the cart: the student not in it already, a place free.
   const v = await validateClassItem(ctx, company, clientId, { class_id: to.id, student_id: studentId, kind: 'ongoing', dates: [] }, c.at);
   return optionOf(to, {
@@ -44,7 +51,7 @@ async function planMove(ctx: Ctx, company: Company, clientId: number, studentId:
     StartDate: start,
     Sessions: ahead.length,
     SessionsGivenUp: givenUp,
-    PriceDifferenceCents: ahead.length * to.price_cents - givenUp * from.price_cents,
+    PriceDifferenceCents: ahead.length * to.price_cents - givenUpCents,
   });
 }
 

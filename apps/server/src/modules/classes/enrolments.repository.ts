@@ -3,12 +3,20 @@ import type { Db } from '../../db/database.ts';
 
 // Held enrolments (checkout) and the enrolment lists.
 
-/** Confirms held places still held at `now`; answers each confirmed place's class, student and kind. */
-export async function confirmHeld(db: Db, companyId: number, ids: number[], now: string): Promise<{ classId: number; studentId: number; kind: string }[]> {
-  if (ids.length === 0) return [];
+/**
+ * Confirms held places still held at `now`, each with what was paid for it (decision 120), in one
+ * statement; answers each confirmed place's class, student and kind.
+ */
+export async function confirmHeld(db: Db, companyId: number, places: readonly { id: number; paidCents: number }[], now: string): Promise<{ classId: number; studentId: number; kind: string }[]> {
+  if (places.length === 0) return [];
+  const ids = places.map((p) => p.id);
+  const paid = sql.join(
+    places.map((p) => sql`when ${p.id} then cast(${p.paidCents} as integer)`),
+    sql` `,
+  );
   const rows = await db
     .updateTable('enrolments')
-    .set({ status: 'active', hold_until: null })
+    .set({ status: 'active', hold_until: null, paid_cents: sql<number>`case id ${paid} end` })
     .where('company_id', '=', companyId)
     .where('id', 'in', ids)
     .where('status', '=', 'held')
@@ -206,7 +214,7 @@ export function findOngoingEnrolment(db: Db, companyId: number, clientId: number
   return db
     .selectFrom('enrolments as e')
     .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
-    .select(['e.id', 'e.start_date', 'e.end_date', 'st.first_name', 'st.last_name'])
+    .select(['e.id', 'e.start_date', 'e.end_date', 'e.paid_cents', 'st.first_name', 'st.last_name'])
     .where('e.company_id', '=', companyId)
     .where('e.class_id', '=', classId)
     .where('e.student_id', '=', studentId)

@@ -268,11 +268,11 @@ export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: n
   return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until! }));
 }
 
-/** Confirms held enrolments in the caller's transaction; false when any hold lapsed (sell nothing then). */
-export async function confirmEnrolments(ctx: Ctx, companyId: number, ids: number[], at = ctx.clock.now()): Promise<boolean> {
+/** Confirms held enrolments in the caller's transaction, each with what was paid for it; false when any hold lapsed (sell nothing then). */
+export async function confirmEnrolments(ctx: Ctx, companyId: number, places: readonly { id: number; paidCents: number }[], at = ctx.clock.now()): Promise<boolean> {
   const now = at.toISOString();
-  const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, ids, now);
-  if (confirmed.length !== ids.length) return false;
+  const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, places, now);
+  if (confirmed.length !== places.length) return false;
   // A waitlist place (for the term) ends once the term place is the family's: bought, not only
   // held while it pays; one casual session leaves it waiting.
   await waitlistRepo.closeWaitlistForStudents(
