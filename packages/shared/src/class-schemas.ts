@@ -30,6 +30,14 @@ const ids = z.array(idField).max(200).default([]);
 export const agesText = (min: number | null | undefined, max: number | null | undefined) =>
   `ages ${min != null && max != null ? `${min} to ${max}` : min != null ? `${min} and over` : `up to ${max}`}`;
 
+/** A child's age in whole years on `today` (both yyyy-MM-dd); null without a date of birth. */
+export function ageOn(dob: string | null, today: string): number | null {
+  if (!dob) return null;
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
 /** Whether an age is outside a class's band (an unknown age or band is inside). */
 export const outsideAges = (age: number | null | undefined, min: number | null | undefined, max: number | null | undefined) =>
   age != null && ((min != null && age < min) || (max != null && age > max));

@@ -35,6 +35,11 @@ export function companyTimeZone(config: { localization?: { TimeZoneRegion?: stri
   return city.includes('/') ? city : `${region}/${city.replace(/ /g, '_')}`;
 }
 
+/** Today's date (yyyy-MM-dd) in a time zone: the company's, or the device's own where none is given. */
+export function todayIn(timeZone?: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
 /** Has an explicit offset or Z, i.e. an instant rather than a local wall-clock value. */
 const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/i;
 

@@ -121,6 +121,16 @@ export const registrationQuoteRequestSchema = z.object({
     )
     .max(30)
     .optional(),
+  /** The children's dates of birth as entered so far (null where none is), by `student` index: a class outside a child's ages is refused before its place is held (decision 118). */
+  dates_of_birth: z
+    .array(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date yyyy-MM-dd')
+        .nullable(),
+    )
+    .max(30)
+    .optional(),
 });
 export const registrationQuoteAnswerSchema = quoteAnswerSchema.extend({
   /** The options this profile offers, as far as the company's payment setup allows (N27). */

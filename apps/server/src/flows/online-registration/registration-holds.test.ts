@@ -230,6 +230,27 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect(lines[2]).not.toContain(':');
   });
 
+  it('decision 118: a child the family dated outside the class’s ages is refused by name and nothing is held; dated right, the place is held', async () => {
+    const classId = await withPlaces(8, 3);
+    await db().updateTable('classes').set({ min_age: 3, max_age: 5 }).where('company_id', '=', splash).where('id', '=', classId).execute();
+    const { name } = await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow();
+    const v = await visitor();
+    const ask = (dates_of_birth: unknown) =>
+      v.b.post<Quote>('/api/ocr/quote', { profile: 1, classes: classes(classId), students: ['Anika Raman'], dates_of_birth }, { 'x-registration-token': v.token });
+
+    const refused = await ask(['2015-03-04']);
+    expect([refused.status, refused.body.code]).toEqual([422, 'OUTSIDE_AGE_RANGE']);
+    expect(refused.body.message).toMatch(new RegExp(`^Anika Raman is \\d+; ${name} is for ages 3 to 5\\.$`));
+    expect(await placesOf(classId)).toEqual([]);
+    // A date of birth that is not one is bad input, and holds nothing either.
+    expect((await ask(['04/03/2015'])).status).toBe(400);
+    expect(await placesOf(classId)).toEqual([]);
+
+    const held = await ask([`${new Date().getFullYear() - 4}-07-01`]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.holds?.map((h) => h.ClassID)).toEqual([classId]);
+  });
+
   it('ten registrations asking for the last place at once: one holds it, nine are told it is full', async () => {
     const classId = await withPlaces(4, 1);
     const visitors = await Promise.all(Array.from({ length: 10 }, () => visitor()));

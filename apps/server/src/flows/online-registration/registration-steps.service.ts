@@ -10,7 +10,7 @@ import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
 import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.api.ts';
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
-import { holdRegistrationPlaces } from '../../modules/classes/classes.api.ts';
+import { holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
@@ -102,9 +102,11 @@ export function deleteExpiredRegistrations(ctx: Ctx, now = ctx.clock.now()): Pro
 
 type QuoteRequest = z.output<typeof registrationQuoteRequestSchema>;
 
-/** The classes a registration enrols in (not its waitlist places), as the classes service takes them. */
-export function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }) {
-  return body.classes.filter((c) => !c.waitlist).map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile }));
+/** The classes a registration enrols in (not its waitlist places), as the classes service takes them; `childOf` names each one's child, where known. */
+export function enrolledItems(body: { profile: number; classes: QuoteRequest['classes'] }, childOf?: (student: number) => ClassItem['newStudent']) {
+  return body.classes
+    .filter((c) => !c.waitlist)
+    .map((c) => ({ class_id: c.ClassID, kind: c.casual ? ('casual' as const) : ('ongoing' as const), dates: c.dates, ocr_profile_id: body.profile, newStudent: childOf?.(c.student) }));
 }
 
 /**
@@ -123,7 +125,12 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   assertEachClassOnce(company, profile, body.classes);
-  const items = enrolledItems(body);
+  // A child dated outside a class's ages is refused by name before anything is held (decision 118).
+  const term = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
+  const items = enrolledItems(body, (student) => {
+    const dob = body.dates_of_birth?.[student] ?? null;
+    return dob === null ? undefined : { name: body.students?.[student] || `${term} ${student + 1}`, dob };
+  });
   // Places are held for a registration that proved its address and, where the profile asks, has
   // passed its captcha (once: the mark's own time is the submission's to check).
   const holding = registration && (!profile.ShowCAPTCHA || registration.captcha_verified_until !== null) ? registration.id : undefined;

@@ -1,7 +1,7 @@
-import { classMessages as msg } from '@portal/shared/class-schemas';
+import { ageOn, classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
-import { ageOn, clock } from './class-time.ts';
+import { clock } from './class-time.ts';
 import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
@@ -15,6 +15,8 @@ export interface ClassItem {
   kind: 'ongoing' | 'casual';
   dates: string[];
   ocr_profile_id?: number | undefined;
+  /** A child an online registration has not written yet, as the family entered it: refused by name outside the class's ages. */
+  newStudent?: { name: string; dob: string | null } | undefined;
 }
 
 export interface ValidatedClassItem {
@@ -74,7 +76,8 @@ function assertAgeFits(cls: { name: string; min_age: number | null; max_age: num
  * costs the same few queries, besides one occupancy count per casual item), so every item is
  * checked against the database as it is before any of them is written: the caller checks a class
  * asked for twice again after writing the first place. `who` null: students an online
- * registration has not written yet (no student to find, nothing of theirs to count; StudentID 0).
+ * registration has not written yet (no student to find, nothing of theirs to count; StudentID 0),
+ * whose ages are checked where an item names its child (`newStudent`).
  * `classes.found`: the items' classes that exist; `locked` when the caller took their locks, whose
  * refusal of an unknown class comes before anything else, as `lockClass`'s did.
  */
@@ -122,6 +125,8 @@ export async function checkClassItems(
           ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until }]
           : [],
       );
+    } else if (item.newStudent) {
+      assertAgeFits(found.get(item.class_id), item.newStudent.name, item.newStudent.dob, c.today);
     }
     assertClassReservations(company);
     if (!cls) throw notFound();

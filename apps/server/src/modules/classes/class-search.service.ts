@@ -1,11 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import { DAY_ABBREVIATIONS } from '@portal/shared/class-time-text';
-import { CLASS_SORTS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
+import { ageOn, CLASS_SORTS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { findListItems } from '../company/company.api.ts';
 import { listAllStudentsOfClient } from '../students/students.api.ts';
-import { clock, ageOn, type Clock } from './class-time.ts';
+import { clock, type Clock } from './class-time.ts';
 import { notFound, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as searchRepo from './class-search.repository.ts';

@@ -1,7 +1,7 @@
 import type { Company } from '../../domain/company.ts';
 import { companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
 
-// The company's clock, wall-clock instants and ages: the times every part of the module reads.
+// The company's clock and wall-clock instants: the times every part of the module reads.
 
 /** The company's today and time, and the instant, all read once per call. */
 export function clock(company: Company, at = new Date()) {
@@ -25,11 +25,4 @@ export function zonedInstant(timeZone: string, date: string, time: string): Date
 
 export function sessionStart(company: Company, date: string, time: string) {
   return zonedInstant(companyTimeZone(company.settings.localization), date, time);
-}
-
-export function ageOn(dob: string | null, today: string): number | null {
-  if (!dob) return null;
-  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }

@@ -81,7 +81,8 @@ function resumeAt(state: Partial<RegistrationState>) {
 }
 const stored = () => JSON.parse(window.sessionStorage.getItem(KEY)!) as RegistrationState;
 
-function serveForms() {
+/** The profile's forms; `birthDate`: the student form asks for a date of birth too. */
+function serveForms(birthDate = false) {
   server.use(
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
       HttpResponse.json(
@@ -97,10 +98,7 @@ function serveForms() {
     http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
       HttpResponse.json(
         studentFormFieldsSchema.parse({
-          fields: [
-            { OCRFormFieldNameID: 15, State: 'Mandatory' },
-            { OCRFormFieldNameID: 16, State: 'Mandatory' },
-          ],
+          fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, ...(birthDate ? [{ OCRFormFieldNameID: 17, State: 'Optional' as const }] : [])],
         }),
       ),
     ),
@@ -456,6 +454,51 @@ describe('the students list with classes (N14, N16)', () => {
   });
 });
 
+describe('a class outside a swimmer’s ages (decision 118)', () => {
+  const year = new Date().getFullYear();
+  // For ages 7 to 12; Mia, born on New Year’s Day, is 4 all year.
+  const sharks = chosen(classSummary({ ClassID: 103, Name: 'Sharks', MinAge: 7, MaxAge: 12 }), { MinAge: 7, MaxAge: 12 });
+  function atList(studentClasses: number[][]) {
+    serveForms(true);
+    resumeAt({ page: 'studentsList', proof: verified, customer, students: [{ FirstName: 'Mia', LastName: 'Shah', DOB: `${year - 4}-01-01` }], studentClasses, classes: [chosen(tadpoles), sharks] });
+    renderFlow();
+  }
+  const sharksFor = (group: HTMLElement) => within(group).getByRole('checkbox', { name: /Sharks/ }) as HTMLInputElement;
+
+  it('is not offered to the swimmer, and says why; the date of birth put right on Edit, it can be chosen, nothing else lost', async () => {
+    atList([[101]]);
+    const mia = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    expect([sharksFor(mia).disabled, sharksFor(mia).checked]).toEqual([true, false]);
+    expect(within(mia).getByText('For ages 7 to 12: Mia is 4')).toBeTruthy();
+    expect((within(mia).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).checked).toBe(true);
+
+    click('Edit Mia Shah');
+    fireEvent.change(await screen.findByLabelText('Date of birth: Year'), { target: { value: String(year - 8) } });
+    click('Save');
+    const again = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    expect(within(again).queryByText(/For ages/)).toBeNull();
+    fireEvent.click(sharksFor(again));
+    expect(stored().studentClasses).toEqual([[101, 103]]);
+    expect(button('Next').disabled).toBe(false);
+  });
+
+  it('chosen before the date of birth said otherwise: Next waits, in the server’s words, until the class or the date is put right', async () => {
+    atList([[101, 103]]);
+    const mia = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    const why = screen.getByRole('status');
+    expect(why.textContent).toBe('Mia Shah is 4; Sharks is for ages 7 to 12.');
+    expect(button('Next').disabled).toBe(true);
+    expect(button('Next').getAttribute('aria-describedby')).toBe(why.id);
+    // Still ticked, so it can be taken off.
+    expect([sharksFor(mia).disabled, sharksFor(mia).checked]).toEqual([false, true]);
+    fireEvent.click(sharksFor(mia));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(button('Next').disabled).toBe(false);
+    expect(stored().studentClasses).toEqual([[101]]);
+    expect(stored().students[0]).toMatchObject({ FirstName: 'Mia', DOB: `${year - 4}-01-01` });
+  });
+});
+
 describe('the checkout (N27, N28, N30, N31)', () => {
   it('N30: the agreements go on to the checkout, which prices the classes chosen for each swimmer, each named', async () => {
     serveForms();
@@ -463,8 +506,22 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     const sent = serveRegister(completed());
     await atCheckout();
     await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$101.50'));
-    expect(asked[0]).toEqual({ profile: 1, classes: [{ student: 0, ClassID: 101, casual: false, dates: [], waitlist: false }], direct_debit_payment: false, students: ['Mia Shah'] });
+    expect(asked[0]).toEqual({
+      profile: 1,
+      classes: [{ student: 0, ClassID: 101, casual: false, dates: [], waitlist: false }],
+      direct_debit_payment: false,
+      students: ['Mia Shah'],
+      dates_of_birth: [null],
+    });
     expect(sent).toHaveLength(0);
+  });
+
+  it('decision 118: the quote is told each swimmer’s date of birth, so the server refuses a class outside their ages before holding it', async () => {
+    serveForms();
+    const asked = serveQuote();
+    await atCheckout({ classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah', DOB: '2019-06-01' }], studentClasses: [[101]] });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({ students: ['Mia Shah'], dates_of_birth: ['2019-06-01'] });
   });
 
   it('N27: where card and direct debit are both offered, paying without choosing asks for an option and sends nothing', async () => {

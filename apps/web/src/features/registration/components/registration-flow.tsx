@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ageOn } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
+import { companyTimeZone, todayIn } from '@portal/shared/date-time-text';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { BankDetailsRequest } from '@portal/shared/payment-schemas';
@@ -27,7 +29,7 @@ import { CustomerSummaryStep } from './customer-summary-step';
 import { RegistrationDone } from './registration-done';
 import { RegistrationLoading as Loading } from './registration-loading';
 import { StudentStep } from './student-step';
-import { classWithStudents, nameOf, studentLabel, StudentsListStep } from './students-list-step';
+import { birthDateOf, classWithStudents, nameOf, studentLabel, StudentsListStep } from './students-list-step';
 import { SignedInStep, TitleStep } from './title-step';
 import { useRegistrationSubmission } from './use-registration-submission';
 import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-family-flow';
@@ -96,6 +98,9 @@ export function RegistrationFlow({
     go('addCustomer');
   };
   const registrationClasses = useMemo(() => registrationClassesOf(state), [state]);
+  // Decision 118: each child's age on the company's today, so a class outside it is refused where it is chosen.
+  const today = todayIn(companyTimeZone(config));
+  const birthDates = state.students.map((values) => birthDateOf(values, today));
   const { signed, completed, done, challenge, paying, sending, error, classFull, dismissError, choosingAgain, submit, pay, decide, resendAfterHoldExpired } = useRegistrationSubmission({
     storageKey,
     profile,
@@ -115,7 +120,7 @@ export function RegistrationFlow({
   // Priced with the payment option in force (the only one offered, or the family's choice); waitlist places only pay nothing.
   const byDebit = paymentMethodOf(offered ?? undefined, state.paymentOption) === 'direct_debit' && registrationClasses.some((c) => !c.waitlist);
   const quote = useRegistrationQuote(
-    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit, students: state.students.map((v) => nameOf(v)) },
+    { profile: profileId, classes: registrationClasses, direct_debit_payment: byDebit, students: state.students.map((v) => nameOf(v)), dates_of_birth: birthDates },
     withClasses && state.page === 'checkout' && signed !== null && !completed,
     state.proof?.token,
   );
@@ -252,6 +257,7 @@ export function RegistrationFlow({
               ? {
                   chosen: state.classes,
                   assigned: state.studentClasses,
+                  ages: birthDates.map((dob) => ageOn(dob, today)),
                   onToggle: (student, classId, on) =>
                     update((s) => ({
                       studentClasses: s.students.map((_, i) => {

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { PencilIcon, PlusIcon, Trash2Icon, UserRoundIcon } from 'lucide-react';
+import { agesText, classMessages, outsideAges } from '@portal/shared/class-schemas';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
+import { isValidPastDate, replaceEarlyYear } from '@portal/shared/form-engine/value-rules';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -13,6 +15,8 @@ export interface ClassAssignment {
   chosen: readonly ChosenClass[];
   /** ClassIDs per student, in the order of the students. */
   assigned: readonly (readonly number[])[];
+  /** Each student's age today, by the date of birth entered (null before one is): a class outside it is not offered (decision 118). */
+  ages: readonly (number | null)[];
   onToggle: (student: number, classId: number, on: boolean) => void;
   onChangeClasses: () => void;
 }
@@ -26,6 +30,12 @@ export function nameOf(values: FormValues): string {
     .map((v) => (typeof v === 'string' ? v.trim() : ''))
     .filter(Boolean)
     .join(' ');
+}
+
+/** The date of birth as typed (yyyy-MM-dd, an early year read as the student form reads it), or null before a whole one is. */
+export function birthDateOf(values: FormValues, today: string): string | null {
+  const dob = typeof values.DOB === 'string' ? values.DOB.trim() : '';
+  return isValidPastDate(dob, today) ? replaceEarlyYear(dob, today) : null;
 }
 
 /** What the i-th student (0-based) is called: the name as typed, or e.g. "Student 2" before it is. */
@@ -72,7 +82,16 @@ export function StudentsListStep({
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
   const tooMany = classes ? overPlaces(classes.chosen, takenIn, studentTerm) : null;
-  const why = withoutClass ? 'students-need-class' : tooMany ? 'students-too-many' : undefined;
+  const tooYoungOrOld = (i: number, c: ChosenClass) => outsideAges(classes?.ages[i], c.MinAge, c.MaxAge);
+  // A class chosen for a student whose date of birth puts them outside its ages (entered or changed since), in the server's words.
+  const outOfAges = classes
+    ? (students.flatMap((student, i) =>
+        classes.chosen
+          .filter((c) => (classes.assigned[i] ?? []).includes(c.ClassID) && tooYoungOrOld(i, c))
+          .map((c) => classMessages.outsideAgeRange(labelOf(student, i), c.Name, classes.ages[i]!, c.MinAge ?? null, c.MaxAge ?? null)),
+      )[0] ?? null)
+    : null;
+  const why = withoutClass ? 'students-need-class' : outOfAges ? 'students-outside-ages' : tooMany ? 'students-too-many' : undefined;
   return (
     <StepCard
       title={`${studentTerm}s`}
@@ -88,6 +107,10 @@ export function StudentsListStep({
           {withoutClass ? (
             <p id="students-need-class" className="text-sm text-ink-soft">
               Choose a class for each {studentTerm.toLowerCase()} to go on.
+            </p>
+          ) : outOfAges ? (
+            <p id="students-outside-ages" role="status" className="text-sm font-medium text-danger">
+              {outOfAges}
             </p>
           ) : tooMany ? (
             <p id="students-too-many" role="status" className="text-sm font-medium text-danger">
@@ -126,17 +149,26 @@ export function StudentsListStep({
                 {classes.chosen.map((c) => {
                   const checked = (classes.assigned[i] ?? []).includes(c.ClassID);
                   const full = !c.waitlist && !checked && takenIn(c.ClassID) >= c.PlacesLeft;
+                  // Outside the student's ages: not offered, but one chosen before the date of birth said so stays ticked, to be taken off.
+                  const outside = tooYoungOrOld(i, c);
+                  const firstName = (typeof student.FirstName === 'string' && student.FirstName.trim()) || labelOf(student, i);
                   return (
                     <CheckboxField
                       key={c.ClassID}
                       checked={checked}
-                      disabled={full}
+                      disabled={full || (outside && !checked)}
                       onChange={(e) => classes.onToggle(i, c.ClassID, e.target.checked)}
                       className="items-start py-1"
                       label={
                         <>
                           <ChosenClassLabel cls={c} />
-                          {full ? <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span> : null}
+                          {outside ? (
+                            <span className={checked ? 'text-xs font-medium text-danger' : 'text-xs text-ink-soft'}>
+                              For {agesText(c.MinAge, c.MaxAge)}: {firstName} is {classes.ages[i]}
+                            </span>
+                          ) : full ? (
+                            <span className="text-xs text-ink-soft">No places left for another {studentTerm.toLowerCase()}</span>
+                          ) : null}
                         </>
                       }
                     />

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
 import { formatDate } from '@/lib/format';
-import { companyTimeZone } from '@portal/shared/date-time-text';
+import { companyTimeZone, todayIn } from '@portal/shared/date-time-text';
 import { classWhen } from '@/lib/class-format';
 import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
@@ -24,7 +24,7 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
   const sessions = useClassSessions(classId, studentId);
   const marked = useRef<HTMLLIElement>(null);
   // Sessions already held are shown as past, not as dates still to come (the company's today).
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: companyTimeZone(config), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = todayIn(companyTimeZone(config));
   const loaded = sessions.data !== undefined;
   useEffect(() => {
     if (loaded) marked.current?.scrollIntoView({ block: 'center' });
