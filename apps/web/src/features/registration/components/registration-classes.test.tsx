@@ -6,7 +6,7 @@ import { MemoryRouter, useNavigate, type InitialEntry } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ActiveAgreementsAnswer, Agreement } from '@portal/shared/agreement-schemas';
 import type { ApiError } from '@portal/shared/api-schemas';
-import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary } from '@portal/shared/class-schemas';
+import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassSummary, WaitlistAnswer } from '@portal/shared/class-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { HOLD_EXPIRED_MESSAGE, type GatewayChallenge, type GatewayToken, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import {
@@ -303,20 +303,29 @@ describe('signing in part-way through (N12)', () => {
       http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
       http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
       http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
       http.get('/api/customer/get-payment-details', () =>
         HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
       ),
     );
-    resumeAt({ page: 'addCustomer', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
+    resumeAt({ page: 'studentsList', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
     const client = renderFlow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { level: 1, name: /Your Details|Customer/ })).toBeTruthy();
+    // Until then the new family’s draft is kept for a reload.
+    expect(stored().classes).toHaveLength(1);
 
     act(() => resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' }));
     const group = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    // The draft is no longer the family’s to resume: the tab keeps none of it.
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
     fireEvent.click(within(group).getByRole('checkbox', { name: /Tadpoles/ }));
     click('Change classes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
     expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
+    // Moving on through the family’s own steps (the browser’s Back included) writes no draft again.
+    click('Browser back');
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 });
 

@@ -62,7 +62,9 @@ export function RegistrationFlow({
   const skipStudents = profile.SkipStudents;
   const withClasses = profile.PageType === 'SelectClasses';
   const storageKey = registrationStorageKey(config.CustomerID, profileId);
-  const [state, update, clear] = useRegistrationState(storageKey);
+  const user = useCurrentUser();
+  // A family signed in part-way carries the classes it chose on in the page, but leaves no new family's draft in the tab.
+  const [state, update, clear] = useRegistrationState(storageKey, !user);
   // A checkout reloaded signs the agreements again first (signatures are never kept in the tab).
   const recordStep = useStepHistory(state.page, (page) => update({ page }), withClasses && state.page === 'checkout');
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
@@ -78,7 +80,6 @@ export function RegistrationFlow({
   const [expired, setExpired] = useState<string | null>(null);
   // The payment options the quote offers: a single one is the option in force, and the classes are priced with it.
   const [offered, setOffered] = useState<RegistrationQuoteAnswer['paymentOptions'] | null>(null);
-  const user = useCurrentUser();
 
   const saveDraft = useCallback((customer: FormValues) => update({ customer }), [update]);
   const saveStudentDraft = useCallback((studentDraft: FormValues) => update({ studentDraft }), [update]);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
 
@@ -140,23 +140,30 @@ function read(key: string): RegistrationState {
   }
 }
 
-/** The registration's state, written through to sessionStorage so a reload resumes where the visitor was. */
-export function useRegistrationState(key: string) {
+/**
+ * The registration's state, written through to sessionStorage so a reload resumes where the visitor
+ * was. Once not `kept` (a family signed in: the new family's draft is no longer theirs to resume),
+ * the tab's copy is removed and the state lives on in the page only.
+ */
+export function useRegistrationState(key: string, kept = true) {
   const [state, setState] = useState<RegistrationState>(() => read(key));
   const update = useCallback(
     (change: Partial<RegistrationState> | ((s: RegistrationState) => Partial<RegistrationState>)) => {
       setState((current) => {
         const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
         try {
-          window.sessionStorage.setItem(key, JSON.stringify(next));
+          if (kept) window.sessionStorage.setItem(key, JSON.stringify(next));
         } catch {
           // Storage full or blocked: the registration still works, it just does not survive a reload.
         }
         return next;
       });
     },
-    [key],
+    [key, kept],
   );
+  useEffect(() => {
+    if (!kept) window.sessionStorage.removeItem(key);
+  }, [key, kept]);
   const clear = useCallback(() => {
     window.sessionStorage.removeItem(key);
     setState(initialRegistrationState);
