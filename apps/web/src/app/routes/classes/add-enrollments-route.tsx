@@ -11,7 +11,7 @@ import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useClassStudents } from '@/entities/classes/get-class-students';
-import { useWaitlist } from '@/features/classes/api/waitlist';
+import { onWaitlistText, useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
 import { useCartHolds } from '@/features/checkout/api/cart-holds';
 import { useCartStore } from '@/lib/cart-store';
@@ -45,13 +45,10 @@ export default function AddEnrollmentsRoute() {
     );
     return mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
   };
-  // The family's children already waiting for a full class: joining again is no step on.
-  const waitingIn = (c: ClassSummary) => (waitlist.data?.entries ?? []).filter((e) => e.ClassID === c.ClassID && e.Status === 'waiting').map((e) => e.StudentID);
+  // The family's children (the one chosen above, if any) already waiting for a full class: joining again is no step on.
   const waitingFor = (c: ClassSummary) => {
-    const waiting = waitingIn(c);
     const family = students.data?.students ?? [];
-    const who = studentId !== null ? [studentId] : family.map((s) => s.StudentID);
-    return who.length > 0 && who.every((id) => waiting.includes(id)) ? who.map((id) => nameOf(id) ?? '') : null;
+    return onWaitlistText(waitlist.data?.entries, c.ClassID, studentId !== null ? family.filter((s) => s.StudentID === studentId) : family);
   };
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
@@ -90,13 +87,7 @@ export default function AddEnrollmentsRoute() {
           }
           const full = c.IsFull && offered === null;
           const waiting = full ? waitingFor(c) : null;
-          if (waiting) {
-            return (
-              <span className="text-sm font-medium text-ink-soft">
-                {new Intl.ListFormat('en', { type: 'conjunction' }).format(waiting)} {waiting.length === 1 ? 'is' : 'are'} on the waitlist
-              </span>
-            );
-          }
+          if (waiting) return <span className="text-sm font-medium text-ink-soft">{waiting}</span>;
           return (
             <Button
               size="sm"
@@ -120,7 +111,7 @@ export default function AddEnrollmentsRoute() {
           allowCasual={fields.data?.AllowCasualEnrolments ?? false}
           students={students.data?.students ?? []}
           initialStudentId={chosen.studentId}
-          waitingIds={waitingIn(chosen.cls)}
+          waitingIds={waitingIn(waitlist.data?.entries, chosen.cls.ClassID)}
           onClose={() => setChosen(null)}
         />
       ) : null}

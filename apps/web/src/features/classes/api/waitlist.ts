@@ -1,21 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistAnswer } from '@portal/shared/class-schemas';
-import { classesKey } from '@/entities/classes/classes-key';
+import { waitlistQueryOptions } from '@/entities/classes/get-waitlist';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
-
-export function getWaitlist(): Promise<WaitlistAnswer> {
-  return call(classEndpoints.waitlist);
-}
-
-/** Polled each minute while shown, so the position moves as families ahead leave or enrol. */
-export function waitlistQueryOptions() {
-  return queryOptions({ queryKey: [...classesKey, 'waitlist'], queryFn: getWaitlist, refetchInterval: 60_000 });
-}
-
-export function useWaitlist() {
-  return useQuery(waitlistQueryOptions());
-}
 
 export function joinWaitlist(body: { class_id: number; student_id: number }): Promise<WaitlistAnswer> {
   return call(classEndpoints.joinWaitlist, { body });

@@ -10,7 +10,8 @@ import { useCartStore } from '@/lib/cart-store';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { companyTimeZone, formatDateTime } from '@/lib/format';
 import { useValidateClassItem } from '../api/class-items';
-import { useLeaveWaitlist, useWaitlist } from '../api/waitlist';
+import { useWaitlist } from '@/entities/classes/get-waitlist';
+import { useLeaveWaitlist } from '../api/waitlist';
 
 /**
  * The family's waitlist places with their live position. A place offered to the family is taken

@@ -45,6 +45,7 @@ export function ClassStep({
   onNext,
   onBack,
   heldIn,
+  waitingFor = () => null,
 }: {
   profileId: number;
   allowCasual: boolean;
@@ -58,6 +59,8 @@ export function ClassStep({
   onBack?: () => void;
   /** The places the registration holds itself in a class (decision 109): the search counts them as taken, but they are this family's. */
   heldIn?: (classId: number) => number;
+  /** A family signed in: what a full class says instead of "Join waitlist" when its children already wait for it. */
+  waitingFor?: (classId: number) => string | null;
 }) {
   // The class whose kind (term or one session) is being chosen.
   const config = useConfig();
@@ -160,11 +163,17 @@ export function ClassStep({
                 {filled(c) ? (
                   <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-line-soft pt-2 pr-2 text-sm">
                     <Badge tone="red">Full now</Badge>
-                    <span className="text-ink-soft">Another family took the last place. Join its waitlist, or remove it and choose another class.</span>
-                    <Button size="sm" variant="secondary" onClick={() => waitInstead(c)}>
-                      Join waitlist instead
-                      <span className="sr-only">: {c.Name}</span>
-                    </Button>
+                    {waitingFor(c.ClassID) ? (
+                      <span className="text-ink-soft">Another family took the last place. {waitingFor(c.ClassID)}: remove it and choose another class.</span>
+                    ) : (
+                      <>
+                        <span className="text-ink-soft">Another family took the last place. Join its waitlist, or remove it and choose another class.</span>
+                        <Button size="sm" variant="secondary" onClick={() => waitInstead(c)}>
+                          Join waitlist instead
+                          <span className="sr-only">: {c.Name}</span>
+                        </Button>
+                      </>
+                    )}
                   </div>
                 ) : null}
               </li>
@@ -181,6 +190,8 @@ export function ClassStep({
               <CheckIcon aria-hidden="true" className="size-4" />
               Added
             </span>
+          ) : fullFor(c) && waitingFor(c.ClassID) ? (
+            <span className="text-sm font-medium text-ink-soft">{waitingFor(c.ClassID)}</span>
           ) : (
             <Button size="sm" variant={fullFor(c) ? 'secondary' : 'primary'} onClick={() => add(c)}>
               {fullFor(c) ? 'Join waitlist' : 'Add class'}

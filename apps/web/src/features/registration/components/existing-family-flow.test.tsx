@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassStudentsAnswer } from '@portal/shared/class-schemas';
+import type { ClassFieldsAnswer, ClassSearch, ClassSearchAnswer, ClassStudentsAnswer, WaitlistAnswer, WaitlistEntry } from '@portal/shared/class-schemas';
 import type { z } from 'zod';
 import type { OcrSignInActionsAnswer, ocrSignInActionsSchema } from '@portal/shared/sign-in-action-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
@@ -40,8 +40,9 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
       HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
     ),
     http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes })),
-    // No child in a chosen class yet, and no card on file.
+    // No child in a chosen class yet, nor waiting for one, and no card on file.
     http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+    http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
     http.get('/api/customer/get-payment-details', () =>
       HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, debitsScheduled: false, bank: null }),
     ),
@@ -92,6 +93,41 @@ describe('ExistingFamilyFlow: the students the profile still needs details for (
   });
 });
 
+describe('ExistingFamilyFlow: a full class a child already waits for', () => {
+  const waiting = (StudentID: number, ClassID: number, Position = 1): WaitlistEntry => ({
+    WaitlistID: StudentID * 1000 + ClassID,
+    ClassID,
+    ClassName: ClassID === 101 ? 'Tadpoles' : 'Dolphins',
+    StudentID,
+    StudentName: StudentID === 11 ? 'Mia Shah' : 'Leo Shah',
+    Position,
+    Status: 'waiting',
+    OfferExpiresAt: null,
+  });
+
+  it('says who is on the waitlist instead of offering to join it again; where one child waits, the other may join, not the one waiting', async () => {
+    const tadpoles = classSummary({ PlacesLeft: 0, IsFull: true });
+    const dolphins = classSummary({ ClassID: 102, Name: 'Dolphins', PlacesLeft: 0, IsFull: true });
+    serveFamily([], [tadpoles, dolphins]);
+    server.use(
+      http.get('/api/customer/get-active-agreements', () => HttpResponse.json({ agreements: [] })),
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [waiting(11, 101), waiting(12, 101, 2), waiting(11, 102)] })),
+    );
+    renderFlow();
+    expect(await screen.findByText('Mia Shah and Leo Shah are on the waitlist')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join waitlist: Tadpoles' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Join waitlist: Dolphins' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const mia = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    const miaBox = within(mia).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement;
+    expect([miaBox.disabled, miaBox.checked]).toEqual([true, false]);
+    expect(within(mia).getByText('Already on the waitlist for this class')).toBeTruthy();
+    const leo = screen.getByRole('group', { name: 'Classes for Leo Shah' });
+    expect((within(leo).getByRole('checkbox', { name: /Dolphins/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
 describe('ExistingFamilyFlow: a class that filled since the family chose it', () => {
   it('the checkout says so and offers to choose other classes, which opens the class step with the classes chosen and the places read again', async () => {
     serveFamily([], [classSummary()]);
@@ -120,7 +156,7 @@ describe('ExistingFamilyFlow: a class that filled since the family chose it', ()
     fireEvent.click(screen.getByRole('button', { name: 'Choose other classes' }));
     expect(await screen.findByRole('heading', { name: 'Choose Classes' })).toBeTruthy();
     expect(screen.queryByText(full)).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Your classes' })).getByText(/Tadpoles/)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Your classes' })).getByText('Tadpoles')).toBeTruthy();
     // The places are read again: the class shows full, with its waitlist.
     await waitFor(() => expect(searchesSinceFilled).toBeGreaterThan(0));
     // Your classes says the class filled, and offers its waitlist instead, which keeps the child chosen for it.

@@ -16,6 +16,7 @@ import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
 import { useEnrolledInClasses } from '@/entities/classes/students-enrolled';
+import { onWaitlistText, useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import { useConfig } from '@/entities/company/get-company-config';
 import { usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { FamilyStudentsStep } from './family-students-step';
@@ -62,6 +63,8 @@ export function ExistingFamilyFlow({
     clientId,
     classes.map((c) => c.ClassID),
   );
+  // A child already waiting for a full class is not offered its waitlist again (the hub's add-to-cart says so too).
+  const waitlist = useWaitlist();
   const [assigned, setAssigned] = useState<Record<number, number[]>>({});
   const [agreed, setAgreed] = useState<Record<number, boolean>>({});
   const [signed, setSigned] = useState<AgreementAnswer[] | null>(null);
@@ -161,6 +164,7 @@ export function ExistingFamilyFlow({
         }}
         onNext={() => go('students')}
         heldIn={(classId) => heldIn(held, classId)}
+        waitingFor={(classId) => onWaitlistText(waitlist.data?.entries, classId, family)}
       />
     );
   }
@@ -176,6 +180,7 @@ export function ExistingFamilyFlow({
         chosen={classes}
         assigned={assigned}
         enrolledIn={enrolledIn}
+        waitingIn={(studentId, classId) => waitingIn(waitlist.data?.entries, classId).includes(studentId)}
         onToggle={(studentId, classId, on) =>
           setAssigned((a) => {
             const ids = (a[studentId] ?? []).filter((id) => id !== classId);

@@ -28,6 +28,7 @@ export function FamilyStudentsStep({
   chosen,
   assigned,
   enrolledIn = () => false,
+  waitingIn = () => false,
   onToggle,
   onChangeClasses,
   step,
@@ -42,6 +43,8 @@ export function FamilyStudentsStep({
   assigned: Readonly<Record<number, readonly number[]>>;
   /** Whether the student already attends the class: not offered again. */
   enrolledIn?: (studentId: number, classId: number) => boolean;
+  /** Whether the student already waits for the class: not offered its waitlist again. */
+  waitingIn?: (studentId: number, classId: number) => boolean;
   onToggle: (studentId: number, classId: number, on: boolean) => void;
   onChangeClasses: () => void;
   step: StepCardProps['step'];
@@ -98,14 +101,15 @@ export function FamilyStudentsStep({
                 </p>
                 {chosen.map((c) => {
                   const already = enrolledIn(s.StudentID, c.ClassID);
+                  const waiting = c.waitlist && waitingIn(s.StudentID, c.ClassID);
                   const tooYoungOrOld = outsideAges(s.Age, c.MinAge, c.MaxAge);
-                  const checked = !already && !tooYoungOrOld && mine.includes(c.ClassID);
+                  const checked = !already && !waiting && !tooYoungOrOld && mine.includes(c.ClassID);
                   const full = !c.waitlist && !checked && takenIn(c.ClassID) >= c.PlacesLeft;
                   return (
                     <CheckboxField
                       key={c.ClassID}
                       checked={checked}
-                      disabled={full || already || tooYoungOrOld}
+                      disabled={full || already || waiting || tooYoungOrOld}
                       onChange={(e) => onToggle(s.StudentID, c.ClassID, e.target.checked)}
                       className="items-start py-1"
                       label={
@@ -113,6 +117,8 @@ export function FamilyStudentsStep({
                           <ChosenClassLabel cls={c} />
                           {already ? (
                             <span className="text-xs text-ink-soft">Already enrolled in this class</span>
+                          ) : waiting ? (
+                            <span className="text-xs text-ink-soft">Already on the waitlist for this class</span>
                           ) : tooYoungOrOld ? (
                             <span className="text-xs text-ink-soft">
                               For {agesText(c.MinAge, c.MaxAge)}: {s.FirstName} is {s.Age}
