@@ -64,6 +64,17 @@ describe.each(testEngines())('receipt e-mail in the order transaction on %s', (e
     expect(await mailsTo(email)).toEqual([]);
   });
 
+  it('the receipt e-mail says what was paid and links to the family’s invoices and receipts', async () => {
+    const { browser, email, invoiceNo } = await withInvoice(1_250);
+    const paid = await browser.post<{ receiptNo: string }>('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser) }, { 'idempotency-key': key() });
+    expect(paid.status).toBe(200);
+    await t.runtime.ctx.mailer.flush();
+    const [mail] = received(email);
+    expect(mail!.text).toContain(`Invoice ${invoiceNo}: $12.50`);
+    expect(mail!.text).toContain('View your invoices and receipts: http://portal.test/hub/financials/invoices-and-receipts');
+    expect(mail!.html).toContain('href="http://portal.test/hub/financials/invoices-and-receipts"');
+  });
+
   it('a declined order queues no receipt', async () => {
     const { browser, email, invoiceNo } = await withInvoice(1_000);
     const res = await browser.post('/api/payment/checkout', { invoices: [invoiceNo], cardToken: await tokenise(browser, TEST_CARDS.declined) }, { 'idempotency-key': key() });

@@ -7,6 +7,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
+import { publicOrigin } from '../../config/env.ts';
 import { enqueueMail, renderMail } from '../../modules/messaging/messaging.api.ts';
 import { findGuardianAddress, findMailableClient, notifyClient } from '../../modules/messaging/messaging.api.ts';
 import type { ActivityKind } from '@portal/shared/activity-schemas';
@@ -309,12 +310,16 @@ async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
-  const { text, html } = renderMail(company.settings, [
-    `Hello ${contact.first_name},`,
-    `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
-    ...lines,
-    ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
-    ...(answer.instalmentsNote ? [answer.instalmentsNote] : []),
-  ]);
+  const { text, html } = renderMail(
+    company.settings,
+    [
+      `Hello ${contact.first_name},`,
+      `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
+      ...lines,
+      ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
+      ...(answer.instalmentsNote ? [answer.instalmentsNote] : []),
+    ],
+    { label: 'View your invoices and receipts', url: `${publicOrigin(ctx.env)}/hub/financials/invoices-and-receipts` },
+  );
   return enqueueMail(ctx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
 }

@@ -342,6 +342,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     const mail = await t.lastMailTo(email);
     expect(mail?.subject).toBe('Welcome to Splash Swim School');
     expect(mail?.text).toContain('Hi Amara,');
+    expect(mail?.text).toContain('Open the Customer Hub: http://portal.test/hub');
     // Nobody signs in with a password the family never chose.
     const other = new Browser(t.server);
     await other.enterCompany('SPLASH');

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { publicOrigin } from '../../config/env.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { recordActivity, type NewActivity } from '../../modules/activity/activity.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
@@ -333,13 +334,17 @@ function sendWelcome(ctx: Ctx, company: Company, email: string, firstName: strin
     companyId: company.id,
     to: email,
     subject: m.welcomeSubject(name),
-    ...renderMail(company.settings, [
-      `Hi ${firstName},`,
-      `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
-      signedIn
-        ? 'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.'
-        : 'To sign in, use "Forgot password" on the Customer Hub\'s sign-in screen to set your password.',
-    ]),
+    ...renderMail(
+      company.settings,
+      [
+        `Hi ${firstName},`,
+        `Welcome to ${name}. Your registration is complete and your Customer Hub account is ready.`,
+        signedIn
+          ? 'You are signed in on the device you registered on. To sign in anywhere else, set your password when the Customer Hub asks, or use "Forgot password" on the sign-in screen.'
+          : 'To sign in, use "Forgot password" on the Customer Hub\'s sign-in screen to set your password.',
+      ],
+      { label: 'Open the Customer Hub', url: `${publicOrigin(ctx.env)}/hub` },
+    ),
     secrets: [],
   });
 }

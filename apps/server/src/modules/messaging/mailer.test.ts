@@ -33,6 +33,16 @@ describe('the mail layout', () => {
     expect(contrastWithWhite(colour!)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('heads the mail with the company’s name in its brand shade and ends it saying who sent it', () => {
+    const { html, text } = renderMail({ CompanyDisplayName: 'Indigo Swim', colors: INDIGO }, ['Hello', 'Your class moved.']);
+    expect(/<h1[^>]*color:(#[0-9a-f]{6})[^>]*>Indigo Swim<\/h1>/i.exec(html)?.[1]).toBe('#4f46e5');
+    expect(html).toContain('<p style="margin:0 0 16px">Your class moved.</p>');
+    expect(html).toMatch(/Sent by Indigo Swim through its Customer Hub\./);
+    // The layout is a table a mail client lays out at any width, at most 560 px wide.
+    expect(html).toContain('max-width:560px');
+    expect(text).toBe('Hello\n\nYour class moved.\n\n\n\nIndigo Swim');
+  });
+
   it('a reset e-mail of a company with a green brand carries its green button', async () => {
     // ACE's palette is green: white text on its 600 (#16a34a) falls short of 4.5:1, so 700.
     const t = await startTestApp('sqlite');

@@ -184,14 +184,28 @@ function buttonColour(colors: CompanySettings['colors']): string {
   return shade ? colors[shade] : '#1f2937';
 }
 
-/** A plain mail layout in the company's name and colours; `paragraphs` are text, `action` an optional button. */
+/**
+ * The mail layout, in the company's name and colours: one table a mail client lays out at any
+ * width (at most 560 px), the name in the brand shade, `paragraphs` as text, an optional `action`
+ * button, and a line saying who sent it. No images: clients block them, and a logo stored as a
+ * data URL shows in none.
+ */
 export function renderMail(company: Pick<CompanySettings, 'CompanyDisplayName' | 'colors'>, paragraphs: string[], action?: { label: string; url: string }) {
   const companyName = company.CompanyDisplayName;
+  const brand = buttonColour(company.colors);
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', companyName].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<h2 style="margin:0 0 16px">${escapeHtml(companyName)}</h2>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:${buttonColour(company.colors)};color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` : ''}
+  const font = 'font-family:Arial,Helvetica,sans-serif';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body style="margin:0;padding:0;background:#f3f4f6">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:4px solid ${brand}">
+<tr><td style="padding:24px 28px;${font};font-size:16px;line-height:1.5;color:#1f2937">
+<h1 style="margin:0 0 20px;font-size:20px;line-height:1.3;color:${brand}">${escapeHtml(companyName)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p style="margin:24px 0 8px"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:${brand};color:#fff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(action.label)}</a></p>` : ''}
+</td></tr></table>
+<p style="max-width:560px;margin:16px auto 0;${font};font-size:12px;line-height:1.5;color:#6b7280">Sent by ${escapeHtml(companyName)} through its Customer Hub.</p>
+</td></tr></table>
 </body></html>`;
   return { text, html };
 }
