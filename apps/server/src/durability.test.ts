@@ -18,9 +18,8 @@ describe('kill -9 mid-write', { timeout: 120_000 }, () => {
       // Writes were made and acknowledged: how many depends on what else the two cores run meanwhile (27 once, beside the whole suite).
       expect(report.writes.ack).toBeGreaterThan(10);
       expect({ lost: report.lost, torn: report.torn, doubleCharged: report.doubleCharged }).toEqual({ lost: [], torn: [], doubleCharged: [] });
-      // Started from source here (tsx compiles it) beside the rest of npm test: the 5 s the issue asks
-      // of a built server is held by `npm run durability`, this only catches a server that hangs.
-      expect(Math.max(...report.readyMs)).toBeLessThan(15_000);
+      // The built server, beside the rest of npm test on two cores: the issue's 5 s, with room for a busy machine.
+      expect(Math.max(...report.readyMs)).toBeLessThan(10_000);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -32,9 +31,8 @@ describe('kill -9 mid-write', { timeout: 120_000 }, () => {
       const report = await runDurability({ databaseUrl: database.url, runs: 2, seconds: 1.5 });
       expect(report.writes.ack).toBeGreaterThan(10);
       expect({ lost: report.lost, torn: report.torn, doubleCharged: report.doubleCharged }).toEqual({ lost: [], torn: [], doubleCharged: [] });
-      // Started from source here (tsx compiles it) beside the rest of npm test: the 5 s the issue asks
-      // of a built server is held by `npm run durability`, this only catches a server that hangs.
-      expect(Math.max(...report.readyMs)).toBeLessThan(15_000);
+      // The built server, beside the rest of npm test on two cores: the issue's 5 s, with room for a busy machine.
+      expect(Math.max(...report.readyMs)).toBeLessThan(10_000);
     } finally {
       await database.close();
       await database.drop();
