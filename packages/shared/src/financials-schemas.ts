@@ -104,6 +104,8 @@ export const invoiceDetailSchema = z.object({
   taxName: z.string(),
   billTo: z.object({ name: z.string(), address: z.array(z.string()) }),
   lines: z.array(invoiceLineSchema),
+  /** Whether the company's prices include its tax: then the subtotal is what the lines add up to, the tax part of it ("GST (included)"); otherwise the subtotal is before tax and the tax is added. */
+  taxInclusive: z.boolean(),
   subtotal: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),

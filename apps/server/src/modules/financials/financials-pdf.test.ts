@@ -79,4 +79,11 @@ describe('invoice and receipt PDFs in every script (issue 25, 4)', () => {
     expect(text).toContain('Extra item');
     expect(text.match(/Discount Code/g)).toHaveLength(1);
   });
+
+  it('names the tax included in prices that include it, and added to prices before it', async () => {
+    const included = (await textOf(await renderInvoicePdf(company, { ...invoice, taxInclusive: true }))).replace(/\s+/g, ' ');
+    expect(included).toContain(`${invoice.taxName} (included)`);
+    const added = (await textOf(await renderInvoicePdf(company, { ...invoice, taxInclusive: false }))).replace(/\s+/g, ' ');
+    expect(added).not.toContain('(included)');
+  });
 });

@@ -146,7 +146,7 @@ export function renderInvoicePdf(company: Company, inv: InvoiceDetail): Promise<
     );
     totals(doc, [
       ['Subtotal', h.money(inv.subtotal)],
-      [inv.taxName, h.money(inv.tax)],
+      [`${inv.taxName}${inv.taxInclusive ? ' (included)' : ''}`, h.money(inv.tax)],
       ['Total', h.money(inv.total), true],
       ['Paid', h.money(inv.amountPaid)],
       ['Balance due', h.money(inv.balanceDue), true],

@@ -158,6 +158,8 @@ describe.each(testEngines())('financials on %s', (engine) => {
     });
     expect(detail.body.bankDetails).toContain('BSB');
     expect(detail.body.tax).toBe(detail.body.lines.reduce((s, l) => s + l.tax, 0));
+    // Splash's prices include GST: the lines add up to the subtotal, and the GST is part of it (as the checkout shows it).
+    expect(detail.body).toMatchObject({ taxInclusive: true, subtotal: totalCents });
     const history = await parent.get<BalanceHistory>(`/api/financials/balance-history?search=${invoiceNo}`);
     expect(history.body.entries.filter((e) => e.type === 'payment')).toEqual([
       { type: 'payment', date: '2026-01-12', amount: 10000, invoiceNo, receiptNumber: receiptNo, method: 'Credit Card', balance: expect.any(Number) as number },
@@ -185,6 +187,15 @@ describe.each(testEngines())('financials on %s', (engine) => {
     const receipt = await t.server.inject({ method: 'GET', url: `/api/financials/receipts/${receiptNo}/pdf`, headers: { cookie: [...parent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('an invoice of a company whose prices exclude tax: the subtotal before tax, the tax added to it', async () => {
+    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const who = await registerCustomer(t, { email: `exclusive.${Date.now()}.${engine}@example.com`, company: 'ACE' });
+    const line = { type: 'Custom' as const, breakdownKey: null, description: 'Court hire', quantity: 1, unitPriceCents: 10_000, amountCents: 10_000, taxCents: 888, totalCents: 10_888 };
+    const { invoiceNo } = await t.runtime.ctx.transaction((trx) => createInvoice(trx, { companyId: ace.id, clientId: who.clientId, invoiceDate: '2026-02-01', dueDate: '2026-02-15', lines: [line] }));
+    const detail = await who.browser.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
+    expect(detail.body).toMatchObject({ taxInclusive: false, subtotal: 10_000, tax: 888, total: 10_888 });
   });
 
   it('does not open a Debit Scheduled invoice; Pay Now only for Unpaid with InvoicesPaidOnline', async () => {

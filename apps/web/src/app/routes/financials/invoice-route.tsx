@@ -87,7 +87,7 @@ export default function InvoiceRoute() {
         </div>
         <dl className="w-full max-w-xs space-y-1.5 text-sm sm:ml-auto">
           <Row label="Subtotal" value={money(inv.subtotal)} />
-          <Row label={inv.taxName} value={money(inv.tax)} />
+          <Row label={`${inv.taxName}${inv.taxInclusive ? ' (included)' : ''}`} value={money(inv.tax)} />
           <Row label="Total" value={money(inv.total)} strong />
           <Row label="Paid" value={money(inv.amountPaid)} />
           <Row label="Balance Due" value={money(inv.balanceDue)} strong />

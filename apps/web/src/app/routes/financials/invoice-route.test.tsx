@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import type { InvoiceDetail } from '@portal/shared/financials-schemas';
+import { formTestConfig } from '@/test/form-config';
+import { server, installMockServer } from '@/test/msw';
+import { renderRoute } from '@/test/render-route';
+import InvoiceRoute from './invoice-route';
+
+installMockServer();
+afterEach(cleanup);
+
+const config = formTestConfig({ localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' } });
+
+/** INV-10239 as the demo has it: a $98.00 package less a $10.00 code, GST included. */
+const invoice: InvoiceDetail = {
+  title: 'Tax Invoice',
+  invoiceNumber: 'INV-10239',
+  date: '2026-11-26',
+  dueDate: '2026-12-10',
+  status: 'Unpaid',
+  companyName: 'Splash Swim School',
+  companyABN: '51 824 753 556',
+  bankDetails: '',
+  taxName: 'GST',
+  billTo: { name: 'Sarah Mitchell', address: ['27 Beach Road'] },
+  lines: [
+    { type: 'Package', description: '5-lesson holiday intensive', quantity: 1, unitPrice: 9_800, amount: 9_800, tax: 891, total: 9_800 },
+    { type: 'Discount Code', description: 'Code SUMMER10', quantity: 1, unitPrice: -1_000, amount: -1_000, tax: -91, total: -1_000 },
+  ],
+  taxInclusive: true,
+  subtotal: 8_800,
+  tax: 800,
+  total: 8_800,
+  amountPaid: 0,
+  balanceDue: 8_800,
+  notes: '',
+  payments: [],
+  canPayOnline: false,
+};
+
+function show(answer: InvoiceDetail) {
+  server.use(http.get('/api/financials/invoices/INV-10239', () => HttpResponse.json(answer)));
+  renderRoute(
+    <Routes>
+      <Route path="/hub/financials/:invoiceNo" element={<InvoiceRoute />} />
+    </Routes>,
+    { url: '/hub/financials/INV-10239', config },
+  );
+}
+
+const totals = async () => (await screen.findByText('Balance Due')).closest('dl')!.textContent;
+
+describe('an invoice’s totals (/hub/financials/{invoiceNumber})', () => {
+  it('prices that include GST: the lines add up to the subtotal, and the GST is said to be included', async () => {
+    show(invoice);
+    expect(await totals()).toBe('Subtotal$88.00GST (included)$8.00Total$88.00Paid$0.00Balance Due$88.00');
+  });
+
+  it('prices before GST: the subtotal before it, and the GST added', async () => {
+    show({ ...invoice, taxInclusive: false, subtotal: 8_000 });
+    expect(await totals()).toBe('Subtotal$80.00GST$8.00Total$88.00Paid$0.00Balance Due$88.00');
+  });
+});
