@@ -15,6 +15,8 @@ export const upcomingClassSchema = z.object({
   class_id: z.number(),
   session_id: z.number(),
   standard: z.string(),
+  /** The place the session is in: the term's own, a casual visit, or a make-up booked into it. */
+  kind: z.enum(['term', 'casual', 'makeup']),
 });
 export type UpcomingClass = z.infer<typeof upcomingClassSchema>;
 

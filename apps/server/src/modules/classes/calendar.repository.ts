@@ -89,6 +89,7 @@ export async function findClientUpcomingSessions(db: Db, input: { companyId: num
         's.first_name',
         's.last_name',
         's.profile_picture',
+        'e.kind',
       ])
       .orderBy('cs.date')
       .orderBy('cs.start_time')

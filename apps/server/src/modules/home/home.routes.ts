@@ -36,6 +36,7 @@ export async function homeRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx
         class_id: row.class_id,
         session_id: row.session_id,
         standard: row.standard,
+        kind: row.kind === 'temporary' ? ('makeup' as const) : row.kind === 'casual' ? ('casual' as const) : ('term' as const),
       })),
     };
   });

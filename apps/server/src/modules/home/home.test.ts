@@ -40,7 +40,7 @@ describe.each(testEngines())('home calls on %s', (engine) => {
     expect(first.body.upcoming_classes).toHaveLength(6);
     const item = first.body.upcoming_classes[0]!;
     expect(Object.keys(item).sort()).toEqual(
-      ['class_id', 'court', 'date', 'lesson_format', 'lesson_format_id', 'profile_picture', 'session_id', 'standard', 'student_id', 'student_name', 'venue', 'venue_id'].sort(),
+      ['class_id', 'court', 'date', 'kind', 'lesson_format', 'lesson_format_id', 'profile_picture', 'session_id', 'standard', 'student_id', 'student_name', 'venue', 'venue_id'].sort(),
     );
     expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     const dates = first.body.upcoming_classes.map((c) => String(c.date));
@@ -55,6 +55,17 @@ describe.each(testEngines())('home calls on %s', (engine) => {
     const firstIds = first.body.upcoming_classes.map((c) => `${c.session_id}/${c.student_id}`);
     for (const c of second.body.upcoming_classes) expect(firstIds).not.toContain(`${c.session_id}/${c.student_id}`);
     expect(String(second.body.upcoming_classes[0]!.date) >= String(first.body.upcoming_classes[5]!.date)).toBe(true);
+  });
+
+  it('says which sessions are a make-up or a casual visit, not the term’s own', async () => {
+    const all = (await parent.get<Upcoming>('/api/home/get-upcoming-classes?page=1&limit=50')).body.upcoming_classes;
+    // The demo parent's Ella has a make-up booked into a Thursday class she is not enrolled in for the term.
+    const makeups = all.filter((c) => c.kind === 'makeup');
+    expect(makeups.length).toBeGreaterThan(0);
+    expect(makeups.some((c) => String(c.student_name) === 'Ella Mitchell')).toBe(true);
+    expect(all.filter((c) => c.kind === 'term').length).toBeGreaterThan(makeups.length);
+    expect(new Set(all.map((c) => c.kind)).size).toBeLessThanOrEqual(3);
+    for (const c of all) expect(['term', 'casual', 'makeup']).toContain(c.kind);
   });
 
   it('bad paging input is a 400, not a 500', async () => {

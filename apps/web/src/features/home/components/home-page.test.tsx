@@ -44,6 +44,7 @@ function upcoming(n: number, offset = 0): UpcomingClass[] {
     class_id: 200,
     session_id: 300 + offset + i,
     standard: 'Level 1',
+    kind: 'term' as const,
   }));
 }
 

@@ -26,16 +26,17 @@ const item: UpcomingClass = {
   class_id: 200,
   session_id: 300,
   standard: 'Dolphin',
+  kind: 'term',
 };
 
-function renderList(mobile: boolean) {
+function renderList(mobile: boolean, items: UpcomingClass[] = [item]) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: mobile, media: query, addEventListener() {}, removeEventListener() {} }));
   const client = new QueryClient();
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <UpcomingClassesList items={[item]} />
+        <UpcomingClassesList items={items} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -63,5 +64,20 @@ describe('UpcomingClassesList: who and what (issue 25)', () => {
     expect(summary.textContent).toContain('Dolphin');
     expect(summary.textContent).toContain('04/03/2030');
     expect(summary.textContent).toContain('North Pool');
+  });
+
+  it('a make-up or a casual visit says so beside the class; the term’s own sessions carry nothing', () => {
+    const makeup = { ...item, session_id: 301, kind: 'makeup' as const };
+    const casual = { ...item, session_id: 302, kind: 'casual' as const };
+    renderList(true, [item, makeup, casual]);
+    const [term, madeUp, visit] = within(screen.getByRole('list', { name: 'Upcoming classes' })).getAllByRole('button');
+    expect(term!.textContent).not.toMatch(/Make-up|Casual/);
+    expect(madeUp!.textContent).toContain('Dolphin · Make-up');
+    expect(visit!.textContent).toContain('Dolphin · Casual');
+    cleanup();
+    renderList(false, [item, makeup]);
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell')[1]!.textContent).not.toContain('Make-up');
+    expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toContain('Dolphin · Make-up');
   });
 });

@@ -31,6 +31,14 @@ function sessionText(value: string, display: TimeDisplay | undefined, dateFormat
   return [day, classTime(time, display)].filter(Boolean).join(' · ');
 }
 
+/** A session that is not the term's own says what it is: a make-up booked into it, or a casual visit. */
+const KIND_LABEL: Record<UpcomingClass['kind'], string> = { term: '', casual: 'Casual', makeup: 'Make-up' };
+
+/** The class, by its level (R62 names no other field for it), and what kind of place the session is. */
+function classText(item: UpcomingClass): string {
+  return [item.standard.trim(), KIND_LABEL[item.kind]].filter(Boolean).join(' · ');
+}
+
 function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : '—';
 }
@@ -54,7 +62,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-ink">{item.student_name}</span>
-                  <span className="block text-sm text-ink-soft">{[item.standard.trim(), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
+                  <span className="block text-sm text-ink-soft">{[classText(item), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
                   {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
                 </span>
               </span>
@@ -121,8 +129,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                   <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                   <span>
                     <span className="block font-medium text-ink">{item.student_name}</span>
-                    {/* The class, by its level (R62 names no other field for it). */}
-                    {item.standard.trim() ? <span className="block text-muted">{item.standard}</span> : null}
+                    {classText(item) ? <span className="block text-muted">{classText(item)}</span> : null}
                   </span>
                 </span>
               </td>
