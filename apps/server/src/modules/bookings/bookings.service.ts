@@ -361,8 +361,8 @@ export async function cancelBooking(ctx: Ctx, company: Company, clientId: number
     // What the family still owes for the court comes off its invoice; what it paid is the office's to refund (decision 025).
     if (row.invoice_id !== null) {
       const tax = taxOf(row.price_cents, rate, fin.TaxInclusive);
-      const total = fin.TaxInclusive ? row.price_cents : row.price_cents + tax;
-      await creditUnpaid(tx, { companyId: company.id, clientId, invoiceId: row.invoice_id, description: `Cancelled: ${what}`, amountCents: row.price_cents, taxCents: tax, totalCents: total });
+      const charge = { breakdownKey: 'Booking' as const, amountCents: row.price_cents, taxCents: tax, totalCents: fin.TaxInclusive ? row.price_cents : row.price_cents + tax };
+      await creditUnpaid(tx, { companyId: company.id, clientId, invoiceId: row.invoice_id, description: `Cancelled: ${what}`, ...charge });
     }
     return true;
   });

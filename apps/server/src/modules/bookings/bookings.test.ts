@@ -222,6 +222,42 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     expect(await linesOf(paid.invoice.invoiceId)).toHaveLength(2);
   });
 
+  it('a cancelled booking comes off its invoice by what the invoice charged for it, no tax where it charged none', async () => {
+    const family = await registerCustomer(t, { email: `court.notax.${Date.now().toString(36)}@example.com`, company: 'ACE' });
+    const price = ace.settings.booking_types.find((b) => b.BookingTypeID === 1)!.PriceCents;
+    // As an invoice from the office may charge a court: no tax on it, whatever the portal's tax rate.
+    const line = {
+      type: 'Custom' as const,
+      breakdownKey: 'Booking' as const,
+      description: 'Court hire – Court 3',
+      quantity: 1,
+      unitPriceCents: price,
+      amountCents: price,
+      taxCents: 0,
+      totalCents: price,
+    };
+    const coaching = { ...line, breakdownKey: null, description: 'Coaching', unitPriceCents: 7_500, amountCents: 7_500, totalCents: 7_500 };
+    const invoice = await t.runtime.ctx.transaction((tx) =>
+      createInvoice(tx, { companyId: ace.id, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: 'Scheduled', lines: [line, coaching] }),
+    );
+    const request = { venue_id: 1, booking_type_id: 1, date: day(8), time: '14:00', court: 'Court 3' };
+    const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, family.clientId, request, invoice.invoiceId));
+    expect((await family.browser.post('/api/bookings/cancel', { booking_id: id })).status).toBe(200);
+    const db = t.runtime.ctx.db;
+    expect(await db.selectFrom('invoices').select(['total_cents', 'balance_due_cents', 'tax_cents']).where('id', '=', invoice.invoiceId).executeTakeFirstOrThrow()).toEqual({
+      total_cents: 7_500,
+      balance_due_cents: 7_500,
+      tax_cents: 0,
+    });
+    const credit = await db
+      .selectFrom('invoice_lines')
+      .select(['amount_cents', 'tax_cents', 'total_cents'])
+      .where('invoice_id', '=', invoice.invoiceId)
+      .orderBy('sort_order', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(credit).toEqual({ amount_cents: -price, tax_cents: 0, total_cents: -price });
+  });
+
   it('another client’s booking cannot be read or cancelled', async () => {
     const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, parentClientId, { venue_id: 1, booking_type_id: 1, date: day(8), time: '13:00', court: 'Court 1' }, null));
     const { browser: stranger } = await registerCustomer(t, { email: 'stranger.bookings@example.com', company: 'ACE' });

@@ -13,6 +13,20 @@ export function findInvoiceWithLine(db: Db, companyId: number, clientId: number,
     .executeTakeFirst();
 }
 
+/** An invoice's line of this breakdown key and amount: the tax and total the invoice charged for that item. */
+export function findChargedLine(db: Db, input: { companyId: number; invoiceId: number; breakdownKey: string; amountCents: number }) {
+  return db
+    .selectFrom('invoice_lines')
+    .select(['tax_cents', 'total_cents'])
+    .where('company_id', '=', input.companyId)
+    .where('invoice_id', '=', input.invoiceId)
+    .where('breakdown_key', '=', input.breakdownKey)
+    .where('amount_cents', '=', input.amountCents)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** Who an invoice or a receipt is addressed to: the name, the address and the billing address. */
 export function findClientForDocuments(db: Db, companyId: number, clientId: number) {
   return db

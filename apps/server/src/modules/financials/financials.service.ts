@@ -298,15 +298,19 @@ export async function addInvoiceLines(ctx: Ctx, input: { companyId: number; clie
 /**
  * Takes an item cancelled before it was paid for off its invoice (a court booking cancelled): a
  * line of minus its total, up to what the invoice still owes, so nothing already paid is taken
- * back here (refunds and credits are the office's, decision 025). Answers the amount taken off
- * and the invoice's number; 0 where the invoice is paid in full.
+ * back here (refunds and credits are the office's, decision 025). Where the invoice has the item's
+ * line (its `breakdownKey` and amount), the tax and total are that line's, as charged; otherwise
+ * the ones given. Answers the amount taken off and the invoice's number; 0 where the invoice is
+ * paid in full.
  */
 export async function creditUnpaid(
   ctx: Ctx,
-  input: { companyId: number; clientId: number; invoiceId: number; description: string; amountCents: number; taxCents: number; totalCents: number },
+  given: { companyId: number; clientId: number; invoiceId: number; description: string; breakdownKey?: PaymentBreakdownKey; amountCents: number; taxCents: number; totalCents: number },
 ): Promise<{ invoiceNo: string; creditedCents: number }> {
-  const invoice = await debitRepo.findInvoiceById(ctx.db, input.companyId, input.invoiceId);
-  if (!invoice || invoice.client_id !== input.clientId) return { invoiceNo: '', creditedCents: 0 };
+  const invoice = await debitRepo.findInvoiceById(ctx.db, given.companyId, given.invoiceId);
+  if (!invoice || invoice.client_id !== given.clientId) return { invoiceNo: '', creditedCents: 0 };
+  const charged = given.breakdownKey ? await lookupRepo.findChargedLine(ctx.db, { ...given, breakdownKey: given.breakdownKey }) : undefined;
+  const input = charged ? { ...given, taxCents: charged.tax_cents, totalCents: charged.total_cents } : given;
   const credit = Math.min(input.totalCents, invoice.balance_due_cents);
   if (credit <= 0) return { invoiceNo: invoice.invoice_no, creditedCents: 0 };
   // Part of what is owed: its amount and tax in the same proportion as the item's.
