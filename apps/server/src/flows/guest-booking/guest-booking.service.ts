@@ -233,7 +233,10 @@ function mailConfirmation(
       `Hi ${row.first_name},`,
       `Your booking is confirmed: ${booking.bookingType}, ${booking.venue}, ${booking.court}, on ${formatDate(booking.date, dateFormat)} from ${clockTime(booking.time)} to ${clockTime(booking.endTime)}.`,
       `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
-      `Plans changed? Cancel online until ${hours} hour${hours === 1 ? '' : 's'} before it starts, and your payment is refunded to your card: ${link}`,
+      // Booked inside the cut-off (tonight's court), it was never cancellable online: the e-mail does not offer it.
+      booking.cancelBy
+        ? `Plans changed? Cancel online until ${hours} hour${hours === 1 ? '' : 's'} before it starts, and your payment is refunded to your card: ${link}`
+        : `It starts within ${hours} hour${hours === 1 ? '' : 's'}, so it cannot be cancelled online: please contact ${name} if your plans change. See your booking: ${link}`,
     ]),
     secrets: [token],
   });

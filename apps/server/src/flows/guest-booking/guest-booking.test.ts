@@ -253,6 +253,28 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     }
   });
 
+  it('a court booked after its cut-off: the e-mail says it cannot be cancelled online, and links to it to see', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    let before: unknown;
+    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+      before = s.booking_setup.CancelCutoffHours;
+      s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
+    });
+    try {
+      const res = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.booking?.cancelBy).toBeNull();
+      const mail = (await t.lastMailTo(who.Email))!.text;
+      expect(mail).not.toContain('Cancel online');
+      expect(mail).toMatch(/It starts within 720 hours, so it cannot be cancelled online: please contact Ace Tennis Academy if your plans change\. See your booking: \S+\/ob\/cancel\?id=\d+&token=/);
+    } finally {
+      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+        s.booking_setup = { ...s.booking_setup, CancelCutoffHours: before };
+      });
+    }
+  });
+
   it('a card that asks for a challenge: the court is held while the guest approves it, then the same request completes', async () => {
     const { b, booking } = await guestWithCourt();
     const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.challenge) };
