@@ -8,7 +8,8 @@ import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states
 
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
-import { clockRange, clockTime, formatDate, formatMoney } from '@/lib/format';
+import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
+import { clockRange, clockTime, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -188,19 +189,25 @@ export function BookingChoiceBar({ choice, action }: { choice: BookingChoice; ac
   const config = useConfig();
   const court = courtLabel(config);
   const { choice: slot, type, date } = choice;
+  const cutoffHours = config.booking_setup.CancelCutoffHours;
+  // Tonight's court can be booked, but it was never cancellable online: said before it is paid for.
+  const final = slot !== null && !cancellableOnline(date, slot.time, cutoffHours, companyTimeZone(config));
   return (
     <div className={cn('rounded-2xl border border-line bg-surface px-4 py-3 shadow-sm sm:px-5', slot && 'sticky bottom-3 z-10 shadow-lg')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-ink-soft">
-          {slot && type ? (
-            <>
-              <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {clockRange(slot.time, slot.endTime)} ·{' '}
-              <span className="font-semibold text-ink">{formatMoney(slot.priceCents, config.localization.CurrencySymbol)}</span>
-            </>
-          ) : (
-            `Choose a time and a ${court.toLowerCase()}.`
-          )}
-        </p>
+        <div className="text-sm text-ink-soft">
+          <p>
+            {slot && type ? (
+              <>
+                <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {clockRange(slot.time, slot.endTime)} ·{' '}
+                <span className="font-semibold text-ink">{formatMoney(slot.priceCents, config.localization.CurrencySymbol)}</span>
+              </>
+            ) : (
+              `Choose a time and a ${court.toLowerCase()}.`
+            )}
+          </p>
+          {final ? <p className="mt-0.5 font-medium text-ink">{insideCutoffText(cutoffHours)}</p> : null}
+        </div>
         {action}
       </div>
     </div>

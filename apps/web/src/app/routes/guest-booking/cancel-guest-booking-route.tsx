@@ -17,7 +17,7 @@ import { useCancelGuestBooking } from '@/features/guest-booking/api/cancel-guest
 import { useGuestBooking } from '@/features/guest-booking/api/get-guest-booking';
 import { BookingDetails } from '@/features/guest-booking/components/booking-details';
 import { NoticePage } from '@/components/ui/notice-page';
-import { cancelDeadline } from '@/features/guest-booking/lib/cancel-deadline';
+import { cancelDeadline } from '@/lib/cancel-deadline';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 

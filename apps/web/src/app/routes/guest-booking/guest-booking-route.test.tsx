@@ -440,6 +440,31 @@ describe('the public booking page (/ob)', () => {
     expect(sent[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
   });
 
+  it('a time that starts inside the cancellation cut-off says so before paying, and its confirmation offers no cancel', async () => {
+    // The evening before: Tuesday 07:00 starts within the company’s 24 hours.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-03-04T18:00:00Z'));
+    try {
+      serveBasics();
+      serveBook(() => HttpResponse.json<GuestBookingAnswer>({ ...booked(), booking: { ...booked().booking!, cancelBy: null } }));
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
+      expect(screen.getByText('It starts within 24 hours, so it cannot be cancelled online.')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+      await screen.findByTestId('amount-to-pay');
+      expect(screen.getByText('We e-mail your booking to you.')).toBeTruthy();
+      await payAsJordan();
+      expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('You’re bookedWe have sent the booking to jordan@example.com.');
+      expect(screen.getByText('It starts within 24 hours, so it cannot be cancelled online. Please contact Ace Tennis Academy if your plans change.')).toBeTruthy();
+      expect(screen.queryByText(/Plans changed/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'View this booking' }).getAttribute('href')).toBe('/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a court taken meanwhile (409): back to the free times with the server’s message, the chosen court let go', async () => {
     serveBasics();
     serveBook(() => HttpResponse.json<ApiError>({ message: 'Sorry, that court has just been booked. Please choose another time or court.', code: 'BOOKING_TAKEN' }, { status: 409 }));

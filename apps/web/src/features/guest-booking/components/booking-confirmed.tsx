@@ -2,6 +2,7 @@ import { CalendarCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useConfig } from '@/entities/company/get-company-config';
+import { insideCutoffText } from '@/lib/cancel-deadline';
 import { companyTimeZone, formatDateTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { BookingDetails } from './booking-details';
@@ -32,7 +33,8 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
           You’re booked
         </h2>
         <p className="mt-2 text-ink-soft">
-          We have sent the booking to <span className="font-semibold text-ink wrap-anywhere">{email}</span>, with a link to cancel it.
+          We have sent the booking to <span className="font-semibold text-ink wrap-anywhere">{email}</span>
+          {booking.cancelBy ? ', with a link to cancel it.' : '.'}
         </p>
       </div>
       <BookingDetails booking={booking} />
@@ -52,11 +54,16 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
         <p className="mt-4 text-sm text-ink-soft">
           Plans changed? Cancel online until {formatDateTime(booking.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)} and your payment is refunded to your card.
         </p>
+      ) : booking.status === 'Confirmed' ? (
+        // Booked inside the cut-off (tonight's court): it was never cancellable online.
+        <p className="mt-4 text-sm text-ink-soft">
+          {insideCutoffText(config.booking_setup.CancelCutoffHours)} Please contact {config.CompanyDisplayName} if your plans change.
+        </p>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
         {cancelPath ? (
           <Link to={cancelPath} className={buttonClasses('secondary', 'md', 'sm:flex-1')}>
-            View or cancel this booking
+            {booking.cancelBy ? 'View or cancel this booking' : 'View this booking'}
           </Link>
         ) : null}
         <Button variant="secondary" className="sm:flex-1" onClick={onAnother}>

@@ -15,7 +15,8 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { cancellableOnline } from '@/lib/cancel-deadline';
+import { companyTimeZone, formatMoney } from '@/lib/format';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, guestBookingGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
 import { showServerErrors } from '@/lib/server-field-errors';
@@ -226,7 +227,11 @@ export function GuestCheckout({
           <h2 id="guest-details-heading" data-step-heading tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
             Your details
           </h2>
-          <p className="mt-0.5 mb-4 text-sm text-ink-soft">We e-mail your booking to you, with a link to cancel it.</p>
+          <p className="mt-0.5 mb-4 text-sm text-ink-soft">
+            {cancellableOnline(booking.date, booking.time, config.booking_setup.CancelCutoffHours, companyTimeZone(config))
+              ? 'We e-mail your booking to you, with a link to cancel it.'
+              : 'We e-mail your booking to you.'}
+          </p>
           <form
             noValidate
             aria-label="Your details"
