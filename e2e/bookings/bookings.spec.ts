@@ -100,6 +100,15 @@ test.describe('court bookings', () => {
   test('add a court booking and cancel one on a phone @phone', async ({ page, ownWorld }) => {
     const world = await ownWorld(['ACE']);
     await openBookings(page, world, '/hub/bookings/add');
+    // The day's times are a long list on a phone: each time's four courts take one row, not two.
+    const courts = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Court 4 at', exact: false }) })
+      .first()
+      .getByRole('button');
+    await expect(courts).toHaveCount(4);
+    const tops = await courts.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
     await addOne(page);
     // After the clicks: a full-page screenshot resizes the emulated phone's viewport for a moment.
     await shot(page, 'bookings-add');

@@ -149,7 +149,8 @@ export function BookingPicker({
                     {clockRange(s.time, s.endTime)}
                     <span className={cn('text-xs font-medium tabular-nums', s.priceCents === type?.PriceCents ? 'text-muted' : 'text-primary-ink')}>{money(s.priceCents)}</span>
                   </p>
-                  <div className="flex flex-wrap gap-1.5">
+                  {/* The courts sit in equal columns, four to a row: the day's long list of times stays short on a phone. */}
+                  <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
                     {s.freeCourts.map((c) => {
                       const slot = { time: s.time, endTime: s.endTime, court: c, priceCents: s.priceCents };
                       const selected = choice.choice?.time === s.time && choice.choice.court === c;
@@ -163,7 +164,7 @@ export function BookingPicker({
                           aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
                           onClick={() => choice.setChoice(slot)}
                           className={cn(
-                            'min-h-10 rounded-full border px-3.5 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:px-3 sm:text-xs',
+                            'min-h-10 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
                             selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
                           )}
                         >
