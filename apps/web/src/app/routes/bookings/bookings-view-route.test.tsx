@@ -86,8 +86,9 @@ describe('Bookings (/hub/bookings/view)', () => {
     expect(within(first!).getByText('Lane hire (1 hour) · Lane 2 · Riverside Pool')).toBeTruthy();
     expect(within(first!).getByText('$40.00 · Invoice INV-1007 · Cancel by 04/03/2030 06:00 PM')).toBeTruthy();
     expect(within(first!).getByRole('button', { name: /Cancel/ })).toBeTruthy();
-    // Past its cut-off: no Cancel button.
+    // Past its cut-off: no Cancel button, and the family is told why.
     expect(within(second!).queryByRole('button')).toBeNull();
+    expect(within(second!).getByText('$40.00 · Can no longer be cancelled online')).toBeTruthy();
     expect(screen.getByText('Your lane bookings.')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Cancelled' }));

@@ -111,7 +111,12 @@ export default function BookingsViewRoute() {
                       <p className="mt-1 text-sm text-muted">
                         {formatMoney(b.price, config.localization.CurrencySymbol)}
                         {b.invoiceNumber ? ` · Invoice ${b.invoiceNumber}` : ''}
-                        {b.cancelBy ? ` · Cancel by ${formatDateTime(b.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)}` : ''}
+                        {/* An upcoming booking past its cut-off (or booked inside it) has no Cancel: the family is told, not left to look for it. */}
+                        {b.cancelBy
+                          ? ` · Cancel by ${formatDateTime(b.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)}`
+                          : f.value === 'upcoming' && b.status === 'Confirmed'
+                            ? ' · Can no longer be cancelled online'
+                            : ''}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">
