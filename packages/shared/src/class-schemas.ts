@@ -249,12 +249,16 @@ export const classSessionsAnswerSchema = z.object({ class_name: z.string(), sess
 export type ClassSessionsAnswer = z.infer<typeof classSessionsAnswerSchema>;
 
 /** GET /api/classes/get-absence-reasons (F5). */
-export const absenceReasonsQuerySchema = z.object({ session_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const absenceReasonsQuerySchema = z.object({
+  session_id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** The child the absence is for: a make-up session of theirs earns no new credit. */
+  student_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
 export const absenceReasonsAnswerSchema = z.object({
   reasons: z.array(option),
   /** The last instant (ISO, UTC) an absence for this session can be notified. */
   cutoff: z.string(),
-  /** Whether notifying now earns a make-up credit. */
+  /** Whether notifying now earns a make-up credit (never for a make-up session, which is missed in turn). */
   earns_makeup: z.boolean(),
 });
 export type AbsenceReasonsAnswer = z.infer<typeof absenceReasonsAnswerSchema>;

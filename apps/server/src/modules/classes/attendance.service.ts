@@ -59,16 +59,17 @@ function earnsMakeup(company: Company) {
   return company.settings.switches.CanTakeMakeups && company.settings.classes_setup.AbsenceEarnsMakeup;
 }
 
-export async function absenceReasons(ctx: Ctx, company: Company, clientId: number, sessionId: number) {
-  const session = await repo.findSession(ctx.db, company.id, sessionId);
+export async function absenceReasons(ctx: Ctx, company: Company, clientId: number, query: { session_id: number; student_id?: number | undefined }) {
+  const session = await repo.findSession(ctx.db, company.id, query.session_id);
   if (!session) throw notFound();
-  // The session must be one of this client's students' (else it is another family's business).
-  const mine = await clientStudentsInSession(ctx.db, company, clientId, session);
+  // The session must be one of this client's students' (else it is another family's business), the child named's when one is.
+  const mine = (await clientStudentsInSession(ctx.db, company, clientId, session)).filter((r) => r.session_id === session.id && (query.student_id === undefined || r.student_id === query.student_id));
   if (mine.length === 0) throw notFound();
   return {
     reasons: company.settings.classes_setup.AbsenceReasons.map((name, i) => ({ id: i + 1, name })),
     cutoff: absenceCutoff(company, session.date, session.start_time).toISOString(),
-    earns_makeup: earnsMakeup(company),
+    // A make-up missed in turn earns nothing (as notifyAbsence decides).
+    earns_makeup: earnsMakeup(company) && mine.some((r) => r.kind !== 'temporary'),
   };
 }
 

@@ -69,7 +69,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
 
   route(app, base, endpoints.sessions, ({ ctx, query }) => studentSessions(ctx, ctx.company, ctx.clientId, query.class_id, query.student_id));
 
-  route(app, base, endpoints.absenceReasons, ({ ctx, query }) => absenceReasons(ctx, ctx.company, ctx.clientId, query.session_id));
+  route(app, base, endpoints.absenceReasons, ({ ctx, query }) => absenceReasons(ctx, ctx.company, ctx.clientId, query));
 
   route(app, base, endpoints.notifyAbsence, ({ ctx, body }) => notifyAbsence(ctx, ctx.company, ctx.clientId, body));
 

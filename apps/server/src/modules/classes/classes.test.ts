@@ -230,6 +230,30 @@ describe.each(testEngines())('classes on %s', (engine) => {
     });
   });
 
+  it('F5: a make-up session’s reasons promise no new credit, and its absence earns none', async () => {
+    const ella = await studentId('Ella');
+    const noah = await studentId('Noah');
+    const thursday = await classId('Seahorse – Thursday');
+    // The seed books Ella a make-up into the Thursday class.
+    const madeUp = await db()
+      .selectFrom('enrolments')
+      .innerJoin('class_sessions as cs', (j) => j.onRef('cs.class_id', '=', 'enrolments.class_id').onRef('cs.date', '=', 'enrolments.start_date'))
+      .select('cs.id')
+      .where('enrolments.company_id', '=', splash)
+      .where('enrolments.class_id', '=', thursday)
+      .where('enrolments.student_id', '=', ella)
+      .where('enrolments.kind', '=', 'temporary')
+      .executeTakeFirstOrThrow();
+    const asked = await parent.get<{ earns_makeup: boolean }>(`/api/classes/get-absence-reasons?session_id=${madeUp.id}&student_id=${ella}`);
+    expect(asked).toMatchObject({ status: 200, body: { earns_makeup: false } });
+    // A child of the family who is not in the session has no reasons to ask for.
+    expect((await parent.get(`/api/classes/get-absence-reasons?session_id=${madeUp.id}&student_id=${noah}`)).status).toBe(404);
+    const before = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.length;
+    const res = await parent.post('/api/classes/notify-absence', { session_id: madeUp.id, student_id: ella, reason_id: 1 });
+    expect(res).toMatchObject({ status: 200, body: { makeup: null } });
+    expect((await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups).toHaveLength(before);
+  });
+
   it('F6, F7: switches are enforced by the server', async () => {
     const ella = await studentId('Ella');
     const sat = await classId('Seahorse – Saturday');

@@ -4,16 +4,17 @@ import { classesKey } from '@/entities/classes/classes-key';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 
-export function getAbsenceReasons(sessionId: number): Promise<AbsenceReasonsAnswer> {
-  return call(classEndpoints.absenceReasons, { query: { session_id: sessionId } });
+/** The reasons for the child's absence from a session, and whether notifying earns that child a make-up. */
+export function getAbsenceReasons(sessionId: number, studentId: number): Promise<AbsenceReasonsAnswer> {
+  return call(classEndpoints.absenceReasons, { query: { session_id: sessionId, student_id: studentId } });
 }
 
-export function absenceReasonsQueryOptions(sessionId: number) {
-  return queryOptions({ queryKey: [...classesKey, 'absence-reasons', sessionId], queryFn: () => getAbsenceReasons(sessionId) });
+export function absenceReasonsQueryOptions(sessionId: number, studentId: number) {
+  return queryOptions({ queryKey: [...classesKey, 'absence-reasons', sessionId, studentId], queryFn: () => getAbsenceReasons(sessionId, studentId) });
 }
 
-export function useAbsenceReasons(sessionId: number | null) {
-  return useQuery({ ...absenceReasonsQueryOptions(sessionId ?? 0), enabled: sessionId !== null });
+export function useAbsenceReasons(sessionId: number | null, studentId: number) {
+  return useQuery({ ...absenceReasonsQueryOptions(sessionId ?? 0, studentId), enabled: sessionId !== null });
 }
 
 export function notifyAbsence(body: { session_id: number; student_id: number; reason_id: number }): Promise<NotifyAbsenceAnswer> {

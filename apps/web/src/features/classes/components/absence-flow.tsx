@@ -21,12 +21,15 @@ export function AbsenceFlow({
   className,
   sessions,
   session: preset,
+  makeup = false,
   onClose,
 }: {
   studentId: number;
   studentName: string;
   className: string;
   sessions: StudentSession[];
+  /** The child's place in the class is a make-up: missing it earns no new credit. */
+  makeup?: boolean;
   session?: StudentSession;
   onClose: () => void;
 }) {
@@ -37,7 +40,7 @@ export function AbsenceFlow({
   const [pick, setPick] = useState<number>(preset?.SessionID ?? open[0]?.SessionID ?? 0);
   const [reason, setReason] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reasons = useAbsenceReasons(session?.SessionID ?? null);
+  const reasons = useAbsenceReasons(session?.SessionID ?? null, studentId);
   const notify = useNotifyAbsence();
   const notifyOnce = useOneAtATime(notify);
   const [result, setResult] = useState<{ message: string; makeup: string | null } | null>(null);
@@ -137,7 +140,7 @@ export function AbsenceFlow({
         {reasons.data ? (
           <p className="text-sm text-ink-soft">
             Absences can be notified until {formatDateTime(reasons.data.cutoff, dateFormat, companyTimeZone(config), false)}.
-            {reasons.data.earns_makeup ? ' Notifying in time earns a make-up credit.' : ''}
+            {reasons.data.earns_makeup ? ' Notifying in time earns a make-up credit.' : makeup && config.CanTakeMakeups ? ' This is a make-up session: missing it earns no new make-up credit.' : ''}
           </p>
         ) : null}
         {error ? (

@@ -65,4 +65,25 @@ describe('EnrolmentCard', () => {
     const buttons = within(list).getAllByRole('button', { name: 'Notify absence' });
     expect(buttons.map((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)).toEqual([expect.stringContaining('07/12/2026'), expect.stringContaining('14/12/2026')]);
   });
+
+  it('F5: a make-up session’s absence asks for that child’s reasons and promises no new make-up credit', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () =>
+        HttpResponse.json({ class_name: 'Tadpoles', sessions: [{ ...sessions.sessions[0]!, CanNotifyAbsence: true }] }),
+      ),
+      http.get('/api/classes/get-absence-reasons', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ reasons: [{ id: 1, name: 'Illness' }], cutoff: '2026-12-07T03:00:00.000Z', earns_makeup: false });
+      }),
+    );
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary' }} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Notify absence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reason for absence' });
+    expect(await within(dialog).findByText(/This is a make-up session: missing it earns no new make-up credit\./)).toBeTruthy();
+    expect(within(dialog).queryByText(/earns a make-up credit/)).toBeNull();
+    expect(asked).toEqual(['?session_id=1&student_id=5']);
+  });
 });

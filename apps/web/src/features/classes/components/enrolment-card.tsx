@@ -75,6 +75,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           studentName={studentName}
           className={enrolment.ClassName}
           sessions={sessions.data.sessions}
+          makeup={enrolment.Type === 'temporary'}
           {...(absence === 'pick' ? {} : { session: absence })}
           onClose={() => setAbsence(null)}
         />
