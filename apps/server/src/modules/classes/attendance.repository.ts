@@ -186,15 +186,22 @@ export async function markMakeupUsed(db: Db, companyId: number, creditId: number
  * Answers the dates given back.
  */
 export async function giveBackMakeupsInClass(db: Db, companyId: number, classId: number, studentId: number, fromDate: string): Promise<string[]> {
+  return giveBackMakeupsCoveredBy(db, companyId, [{ classId, studentId, startDate: fromDate }]);
+}
+
+/**
+ * The same for several term places at once (a checkout's), in one statement when none had a
+ * make-up booked and two when some had. Answers the dates given back.
+ */
+export async function giveBackMakeupsCoveredBy(db: Db, companyId: number, places: readonly { classId: number; studentId: number; startDate: string }[]): Promise<string[]> {
+  if (places.length === 0) return [];
   const cancelled = await db
     .updateTable('enrolments')
     .set({ status: 'cancelled' })
     .where('company_id', '=', companyId)
-    .where('class_id', '=', classId)
-    .where('student_id', '=', studentId)
     .where('kind', '=', 'temporary')
     .where('status', '=', 'temporary')
-    .where('start_date', '>=', fromDate)
+    .where((eb) => eb.or(places.map((p) => eb.and([eb('class_id', '=', p.classId), eb('student_id', '=', p.studentId), eb('start_date', '>=', p.startDate)]))))
     .returning(['id', 'start_date'])
     .execute();
   if (cancelled.length === 0) return [];

@@ -7,7 +7,12 @@ import type { Db } from '../../db/database.ts';
  * Confirms held places still held at `now`, each with what was paid for it (decision 120), in one
  * statement; answers each confirmed place's class, student and kind.
  */
-export async function confirmHeld(db: Db, companyId: number, places: readonly { id: number; paidCents: number }[], now: string): Promise<{ classId: number; studentId: number; kind: string }[]> {
+export async function confirmHeld(
+  db: Db,
+  companyId: number,
+  places: readonly { id: number; paidCents: number }[],
+  now: string,
+): Promise<{ classId: number; studentId: number; kind: string; startDate: string }[]> {
   if (places.length === 0) return [];
   const ids = places.map((p) => p.id);
   const paid = sql.join(
@@ -21,9 +26,9 @@ export async function confirmHeld(db: Db, companyId: number, places: readonly { 
     .where('id', 'in', ids)
     .where('status', '=', 'held')
     .where('hold_until', '>', now)
-    .returning(['class_id', 'student_id', 'kind'])
+    .returning(['class_id', 'student_id', 'kind', 'start_date'])
     .execute();
-  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id), kind: r.kind }));
+  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id), kind: r.kind, startDate: r.start_date }));
 }
 
 export async function releaseHeld(db: Db, companyId: number, ids: number[]): Promise<number[]> {

@@ -10,6 +10,7 @@ import * as repo from './classes.repository.ts';
 import type { LockedClass } from './classes.repository.ts';
 import * as enrolmentsRepo from './enrolments.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
+import * as attendanceRepo from './attendance.repository.ts';
 import * as calendarRepo from './calendar.repository.ts';
 
 /** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
@@ -275,12 +276,11 @@ export async function confirmEnrolments(ctx: Ctx, companyId: number, places: rea
   if (confirmed.length !== places.length) return false;
   // A waitlist place (for the term) ends once the term place is the family's: bought, not only
   // held while it pays; one casual session leaves it waiting.
-  await waitlistRepo.closeWaitlistForStudents(
-    ctx.db,
-    companyId,
-    confirmed.filter((p) => p.kind === 'ongoing'),
-    now,
-  );
+  const terms = confirmed.filter((p) => p.kind === 'ongoing');
+  await waitlistRepo.closeWaitlistForStudents(ctx.db, companyId, terms, now);
+  // A make-up the child had booked into the class from the term's start is a session the term
+  // place now covers: its credit is given back rather than the session paid for twice.
+  await attendanceRepo.giveBackMakeupsCoveredBy(ctx.db, companyId, terms);
   return true;
 }
 
