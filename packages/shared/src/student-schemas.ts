@@ -42,6 +42,8 @@ export const bookedClassSchema = z.object({
   EndDate: z.string().nullable(),
   /** A place for the term (not one session): the kind a family can move to another class (decision 096). */
   Ongoing: z.boolean(),
+  /** The place's kind: for the term, one casual session, or a make-up (a session in place of one missed). */
+  Kind: z.enum(['ongoing', 'casual', 'temporary']),
   next_session: z.object({ SessionID: z.number().int(), Date: z.string() }).nullable(),
   /** The enrolment's sessions from today on, cancelled ones marked. */
   dates: z.array(sessionDateSchema),

@@ -110,6 +110,7 @@ async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Pro
       StartDate: e.start_date,
       EndDate: e.end_date,
       Ongoing: e.kind === 'ongoing',
+      Kind: e.kind,
       next_session: next,
       dates,
     };

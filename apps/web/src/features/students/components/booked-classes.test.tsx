@@ -25,6 +25,7 @@ const tadpoles: BookedClass = {
   StartDate: '2026-11-30',
   EndDate: null,
   Ongoing: true,
+  Kind: 'ongoing',
   next_session: { SessionID: 1, Date: '2026-12-07' },
   dates: [],
 };
@@ -45,6 +46,17 @@ describe('BookedClasses', () => {
       config: classesTestConfig('Minutes'),
     });
     expect(screen.getByText('Next session:').nextElementSibling?.textContent).toBe('05/12/2026');
+  });
+
+  it('a make-up or a casual session is marked as such, not shown as one more class of the term', () => {
+    const makeup = { ...tadpoles, ClassID: 102, OCRName: 'Seahorse – Thursday', Ongoing: false, Kind: 'temporary' as const };
+    const casual = { ...tadpoles, ClassID: 103, OCRName: 'Dolphin – Friday', Ongoing: false, Kind: 'casual' as const };
+    renderRoute(<BookedClasses studentId={5} classes={[tadpoles, makeup, casual]} />, { url: '/', config: classesTestConfig('Minutes') });
+    const cards = screen.getAllByRole('listitem');
+    expect(within(cards[0]!).queryByText('Make-up')).toBeNull();
+    expect(within(cards[0]!).queryByText('Casual')).toBeNull();
+    expect(within(cards[1]!).getByText('Make-up')).toBeTruthy();
+    expect(within(cards[2]!).getByText('Casual')).toBeTruthy();
   });
 
   it('says None scheduled when no session is left', () => {

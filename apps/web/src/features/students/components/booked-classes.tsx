@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeftRightIcon, CalendarDaysIcon, ClockIcon, MapPinIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
 import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
@@ -102,7 +103,11 @@ export function BookedClasses({
           const next = c.next_session?.Date ?? null;
           return (
             <li key={c.ClassID} id={`class-${c.ClassID}`} className="rounded-xl border border-line bg-surface p-5 shadow-xs">
-              <h3 className="text-base font-semibold text-ink">{c.OCRName}</h3>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="text-base font-semibold text-ink">{c.OCRName}</h3>
+                {/* The words of the Enrollments page: a make-up is one session in place of one missed, not a class of the term. */}
+                {c.Kind === 'ongoing' ? null : <Badge tone="brand">{c.Kind === 'temporary' ? 'Make-up' : 'Casual'}</Badge>}
+              </div>
               {c.LessonFormat ? <p className="text-sm text-muted">{c.LessonFormat.Name}</p> : null}
               <dl className="mt-3 grid gap-1.5 text-sm text-ink-soft">
                 <div className="flex items-center gap-2">
