@@ -62,6 +62,16 @@ describe('AddToCartModal: a child already in the class', () => {
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(false);
   });
 
+  it('the child picked on the class list, already enrolled, is named as such beside the one chosen instead', async () => {
+    serveEnrolled([NOAH]);
+    renderModal(NOAH);
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    const select = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' });
+    await waitFor(() => expect(select.value).toBe(String(ELLA)));
+    expect(within(dialog).getByText('Noah Mitchell is already enrolled in this class.')).toBeTruthy();
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
   it('with every child enrolled, none is chosen, it says why and nothing can be added', async () => {
     serveEnrolled([NOAH, ELLA]);
     renderModal(null);

@@ -70,6 +70,18 @@ export function AddToCartModal({
   const inCart = studentId !== null && inCartFor(studentId);
   const noneCan = studentId === null && students.length > 0;
   const allEnrolled = students.every((s) => enrolledIds.has(s.StudentID));
+  // The child picked on the class list cannot take it and another is chosen in its place: say so, rather than switch children unseen.
+  const pickedBarred = picked !== null && picked !== studentId ? barred(picked) : null;
+  const pickedChild = students.find((s) => s.StudentID === picked);
+  const pickedName = pickedChild ? `${pickedChild.FirstName} ${pickedChild.LastName}` : '';
+  const setAside =
+    pickedBarred === null || !pickedChild
+      ? undefined
+      : pickedBarred === 'already enrolled'
+        ? `${pickedName} is already enrolled in this class.`
+        : pickedBarred === 'on the waitlist'
+          ? `${pickedName} is already on the waitlist for this class.`
+          : `${pickedName} cannot take this class: it is for ${agesText(cls.MinAge, cls.MaxAge)}.`;
 
   function add() {
     if (studentId === null) return;
@@ -138,9 +150,7 @@ export function AddToCartModal({
                     : students.some((s) => outsideAges(s.Age, cls.MinAge, cls.MaxAge))
                       ? `None of your ${term.toLowerCase()}s can take this class.`
                       : `Every ${term.toLowerCase()} is already ${allEnrolled ? 'enrolled in this class' : 'enrolled in this class or on its waitlist'}.`
-                  : inCart
-                    ? 'Already in your cart.'
-                    : undefined
+                  : (setAside ?? (inCart ? 'Already in your cart.' : undefined))
               }
             />
           )}
