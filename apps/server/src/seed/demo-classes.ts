@@ -102,7 +102,8 @@ export function splashClasses(): BundleClass[] {
       casual_price_cents: 3500,
       capacity: 5,
       sessions: { dates: ['today+21', 'today+22', 'today+23', 'today+24', 'today+25'] },
-      enrolments: [{ student: 'sarah/noah', start_date: 'today+21', end_date: 'today+25', status: 'temporary' }],
+      // A block of five sessions the family bought (the Package invoice of demo-financials), not a make-up.
+      enrolments: [{ student: 'sarah/noah', start_date: 'today+21', end_date: 'today+25' }],
     },
     {
       key: 'wed-dolphin',
