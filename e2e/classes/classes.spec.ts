@@ -68,6 +68,8 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   expect((await notify).postDataJSON()).toMatchObject({ reason_id: 2 });
   const success = page.getByRole('dialog', { name: 'Absence notified' });
   await expect(success.getByText('A make-up credit was added.')).toBeVisible();
+  // The credit is good for a session on its expiry date too (the server refuses it only after).
+  await expect(success).toContainText(/Book it for a session on or before \d{2}\/\d{2}\/\d{4}\./);
   await success.getByRole('button', { name: 'Continue' }).click();
   await expect(card.getByText('Absent – Holiday')).toBeVisible();
 

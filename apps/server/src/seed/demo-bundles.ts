@@ -119,7 +119,7 @@ function splashNotifications(): Notification[] {
   const templates: ((i: number) => Omit<Notification, 'created_at' | 'to'>)[] = [
     (i) => ({
       title: 'Class cancelled – pool maintenance',
-      content: `${kids[i % 2]}'s lesson at Bondi this week is cancelled while the pool is closed for maintenance. A make-up credit has been added to your account.`,
+      content: `${kids[i % 2]}'s lesson at Bondi this week is cancelled while the pool is closed for maintenance. We will be in touch about a make-up lesson.`,
       category: 'classes',
       tag_data: { type: 'class_cancelled', kind: 'makeup', student: kids[i % 2], venue: 'Bondi' },
     }),
@@ -134,7 +134,7 @@ function splashNotifications(): Notification[] {
     },
     (i) => ({
       title: 'Make-up lesson available',
-      content: `A place has opened in Seahorse – Saturday at Bondi. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
+      content: `A place has opened in Seahorse – Thursday at Maroubra. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
       category: 'absences',
       tag_data: { type: 'makeup_available', kind: 'makeup', student: kids[i % 2] },
     }),
@@ -489,7 +489,7 @@ function splash(): CompanyBundleInput {
       },
       {
         title: 'Pool maintenance closures',
-        body: 'The Bondi pool closes next week for maintenance. Affected lessons are cancelled and a make-up credit is added automatically.',
+        body: 'The Bondi pool closes next week for maintenance. Affected lessons are cancelled; we will contact each family about a make-up lesson.',
         published_at: 'today-6T10:00',
       },
       {

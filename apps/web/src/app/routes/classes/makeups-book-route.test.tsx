@@ -88,11 +88,11 @@ describe('MakeupsBookRoute', () => {
   it("decision 076: says the sessions are of the student's level, or of any level when the company allows it", async () => {
     answers();
     const { unmount } = renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
-    expect(await screen.findByText('Book before 29/01/2027. Sessions shown are Seahorse sessions with a free place.')).toBeTruthy();
+    expect(await screen.findByText('Book a session on or before 29/01/2027. Sessions shown are Seahorse sessions with a free place.')).toBeTruthy();
     unmount();
     answers({ ...credit, Level: null });
     renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
-    expect(await screen.findByText('Book before 29/01/2027. Sessions shown have a free place.')).toBeTruthy();
+    expect(await screen.findByText('Book a session on or before 29/01/2027. Sessions shown have a free place.')).toBeTruthy();
   });
 
   it('decision 076: a booking the server refuses for its level says why', async () => {

@@ -78,7 +78,8 @@ export default function MakeupsBookRoute() {
           />
           {makeup ? (
             <p className="mb-4 text-sm text-ink-soft">
-              Book before {formatDate(makeup.ExpiresOn, dateFormat)}. {makeup.Level ? `Sessions shown are ${makeup.Level} sessions with a free place.` : 'Sessions shown have a free place.'}
+              Book a session on or before {formatDate(makeup.ExpiresOn, dateFormat)}.{' '}
+              {makeup.Level ? `Sessions shown are ${makeup.Level} sessions with a free place.` : 'Sessions shown have a free place.'}
             </p>
           ) : null}
           {sessions.isPending ? (

@@ -104,7 +104,7 @@ export function AbsenceFlow({
         onSuccess: (answer) =>
           setResult({
             message: answer.message,
-            makeup: answer.makeup ? `A make-up credit was added. Book it before ${formatDate(answer.makeup.ExpiresOn, dateFormat)}.` : null,
+            makeup: answer.makeup ? `A make-up credit was added. Book it for a session on or before ${formatDate(answer.makeup.ExpiresOn, dateFormat)}.` : null,
           }),
         onError: (e) => setError(errorMessage(e)),
       },
