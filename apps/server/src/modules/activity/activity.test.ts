@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
+import type { CompanyConfig, ListItem } from '@portal/shared/company-config';
+import type { FormFieldsAnswer } from '@portal/shared/form-config';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { deviceOf } from './activity.service.ts';
@@ -66,6 +68,50 @@ describe.each(testEngines())('the activity log on %s', (engine) => {
     // No password, card number or token is ever written to the log.
     const everything = JSON.stringify(await db().selectFrom('activity_log').selectAll().where('client_id', '=', f.clientId).execute());
     for (const secret of [f.password, newPassword, TEST_CARDS.ok, '4242']) expect(everything).not.toContain(secret);
+  });
+
+  it('names a student’s changes by the form’s keys, one per question answered, with the values the form sends', async () => {
+    const f = await customerWithInvoices(t, []);
+    const studentId = await newStudent(t, f.companyId, f.clientId, 'Ada');
+    const config = (await f.browser.get<CompanyConfig>('/api/company/get-config')).body;
+    const fields = (await f.browser.get<FormFieldsAnswer>('/api/student/get-form-fields')).body;
+    const [asthma, epilepsy] = config.lists.medical_conditions as [ListItem, ListItem];
+    const school = config.lists.school[0]!;
+    const cap = fields.custom_fields.find((c) => c.custom_field.FieldType === 1)!;
+    const yesNo = fields.custom_fields.find((c) => c.custom_field.FieldType === 3)!;
+    const option = cap.custom_field.custom_field_options.at(-1)!;
+    const record = (await f.browser.get<Record<string, unknown>>(`/api/student/${studentId}`)).body;
+    const saved = await f.browser.post(`/api/student/update/${studentId}`, {
+      ...record,
+      MedicalConditionIDs: `${epilepsy.FieldValueID},${asthma.FieldValueID}`,
+      PendingDays: '3,1',
+      SchoolID: school.FieldValueID,
+      custom_field_values: [
+        { CustomFieldID: cap.CustomFieldID, FieldValue: String(option.value) },
+        { CustomFieldID: yesNo.CustomFieldID, FieldValue: 'N' },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const [entry] = await log(f.browser);
+    expect(entry).toMatchObject({ kind: 'student', summary: "Changed Ada's details" });
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'MedicalConditionIDs', from: null, to: [asthma.FieldValueID, epilepsy.FieldValueID].sort((a, b) => a - b).join(',') },
+        { field: 'PendingDays', from: null, to: '1,3' },
+        { field: 'SchoolID', from: null, to: String(school.FieldValueID) },
+        { field: `custom_field_${cap.CustomFieldID}`, from: null, to: String(option.value) },
+        { field: `custom_field_${yesNo.CustomFieldID}`, from: null, to: 'N' },
+      ]),
+    );
+    // Each question is a change of its own: no list of every answer as one value.
+    expect(entry!.changes.filter((c) => [c.from, c.to].some((v) => v?.startsWith('[')))).toEqual([]);
+
+    // Answering one question again names only that one.
+    const again = (await f.browser.get<{ custom_field_values: { CustomFieldID: number }[] }>(`/api/student/${studentId}`)).body;
+    const answers = again.custom_field_values.map((v) => (v.CustomFieldID === yesNo.CustomFieldID ? { ...v, FieldValue: 'Y' } : v));
+    expect((await f.browser.post(`/api/student/update/${studentId}`, { ...again, custom_field_values: answers })).status).toBe(200);
+    expect((await log(f.browser))[0]!.changes).toEqual([{ field: `custom_field_${yesNo.CustomFieldID}`, from: 'N', to: 'Y' }]);
   });
 
   it('logs a sign-in from a device the family has not used before, once per device', async () => {

@@ -4,8 +4,8 @@ import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
 import { messages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
 import type { Ctx } from '../../context.ts';
-import { changesBetween, recordActivity, type NewActivity } from '../activity/activity.api.ts';
-import { STUDENT_FIELDS } from './student-fields.ts';
+import { recordActivity, type NewActivity } from '../activity/activity.api.ts';
+import { parseCustomValues, studentChanges } from './student-fields.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
@@ -65,27 +65,6 @@ export function toSummary(row: repo.StudentRow): StudentSummary {
     Standard: row.standard,
     profile_picture: orNull(row.profile_picture),
   };
-}
-
-function parseCustomValues(text: string | null): StudentRecord['custom_field_values'] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((v: { CustomFieldID?: unknown; CustomFieldItemID?: unknown; FieldValue?: unknown }) =>
-      typeof v?.CustomFieldID === 'number'
-        ? [
-            {
-              CustomFieldID: v.CustomFieldID,
-              CustomFieldItemID: typeof v.CustomFieldItemID === 'number' ? v.CustomFieldItemID : null,
-              FieldValue: typeof v.FieldValue === 'string' ? v.FieldValue : null,
-            },
-          ]
-        : [],
-    );
-  } catch {
-    return [];
-  }
 }
 
 async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Promise<BookedClass[]> {
@@ -304,7 +283,7 @@ export async function updateStudent(ctx: Ctx, company: Company, clientId: number
     const { form, added } = await listTypedCondition(tx, company.id, parsed);
     const columns = await columnsOf(tx, company.id, form, stored);
     await repo.updateStudent(tx.db, company.id, clientId, studentId, { ...columns, updated_at: nowIso() });
-    const changes = changesBetween(stored as Record<string, unknown>, columns as Record<string, unknown>, STUDENT_FIELDS);
+    const changes = studentChanges(stored, columns);
     if (changes.length) await recordActivity(tx, { companyId: company.id, clientId, kind: 'student', summary: `Changed ${stored.first_name}'s details`, changes });
     // Saved through the company's form: an UpdateStudent sign-in action for this student is done.
     await completeSignInActions(tx, company.id, clientId, 'UpdateStudent', { studentId });

@@ -8,7 +8,7 @@ function text(v: unknown): string {
 }
 
 /** A chosen item's label (selects, yes/no, multi-selects as "A, B"). */
-function itemLabels(input: FormInputDescriptor, value: unknown): string {
+export function itemLabels(input: FormInputDescriptor, value: unknown): string {
   const chosen = text(value)
     .split(',')
     .map((v) => v.trim())

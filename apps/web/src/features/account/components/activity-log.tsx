@@ -6,22 +6,30 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/list-states';
 import type { FormFields, FormKind } from '@portal/shared/form-config';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
+import type { FormInputDescriptor } from '@portal/shared/form-engine/form-types';
+import { itemLabels } from '@/components/forms/details-summary';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useFormFields } from '@/entities/forms/get-form-fields';
+import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
-import { companyTimeZone, formatDateTime } from '@/lib/format';
+import { companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
 import { useActivity } from '../api/activity';
 
-/** "From → to" of a change, with "(empty)" for a value that was not there. */
-const value = (v: string | null) => v ?? '(empty)';
+interface Named {
+  label: string;
+  input: FormInputDescriptor;
+}
 
-/** The company's words for a form's fields by the key a change names them with ("Email2" → "Secondary email"). */
-function labelsOf(kind: FormKind, formFields: FormFields | undefined): Map<string, string> {
-  const labels = new Map<string, string>();
+/**
+ * The company's words for a form's fields by the key a change names them with ("Email2" →
+ * "Secondary email"), with the input that says a value in words (an item's name, a date).
+ */
+function labelsOf(kind: FormKind, formFields: FormFields | undefined, context: ReturnType<typeof useCompanyFormContext>): Map<string, Named> {
+  const labels = new Map<string, Named>();
   if (!formFields) return labels;
-  for (const field of describeFormFields(kind, formFields)) {
-    for (const input of field.inputs) labels.set(input.key, field.kind === 'billingAddress' && input.label !== field.label ? `${field.label}: ${input.label}` : input.label);
+  for (const field of describeFormFields(kind, formFields, context)) {
+    for (const input of field.inputs) labels.set(input.key, { label: field.kind === 'billingAddress' && input.label !== field.label ? `${field.label}: ${input.label}` : input.label, input });
   }
   return labels;
 }
@@ -36,8 +44,18 @@ export function ActivityLog() {
   const activity = useActivity(page);
   const customerForm = useFormFields('customer');
   const studentForm = useFormFields('student');
-  const labels = useMemo(() => ({ customer: labelsOf('customer', customerForm.data), student: labelsOf('student', studentForm.data) }), [customerForm.data, studentForm.data]);
-  const fieldName = (e: ActivityEntry, field: string) => (e.kind === 'student' ? labels.student : labels.customer).get(field) ?? field;
+  const context = useCompanyFormContext();
+  const labels = useMemo(
+    () => ({ customer: labelsOf('customer', customerForm.data, context), student: labelsOf('student', studentForm.data, context) }),
+    [customerForm.data, studentForm.data, context],
+  );
+  const named = (e: ActivityEntry, field: string) => (e.kind === 'student' ? labels.student : labels.customer).get(field);
+  // "From → to" of a change in the form's words: a list's item by name, a date in the company's format; "(empty)" for none.
+  const value = (input: FormInputDescriptor | undefined, v: string | null) => {
+    if (v === null) return '(empty)';
+    if (input?.kind === 'date') return formatDate(v, config.localization.DateFormat) || v;
+    return input?.items ? itemLabels(input, v) : v;
+  };
   const zone = companyTimeZone(config);
   // A guardian's change is signed with their name (decision 101); the holder's is "You" to the holder.
   const me = useCurrentUser();
@@ -75,12 +93,15 @@ export function ActivityLog() {
                   {who(e)} · <time dateTime={e.at}>{formatDateTime(e.at, config.localization.DateFormat, zone, false)}</time>
                 </p>
                 {e.changes.length > 0 ? (
-                  <ul className="mt-1.5 space-y-0.5 text-xs text-ink-soft">
-                    {e.changes.map((c) => (
-                      <li key={c.field}>
-                        {fieldName(e, c.field)}: {value(c.from)} → {value(c.to)}
-                      </li>
-                    ))}
+                  <ul className="mt-1.5 space-y-0.5 text-xs break-words text-ink-soft">
+                    {e.changes.map((c) => {
+                      const field = named(e, c.field);
+                      return (
+                        <li key={c.field}>
+                          {field?.label ?? c.field}: {value(field?.input, c.from)} → {value(field?.input, c.to)}
+                        </li>
+                      );
+                    })}
                   </ul>
                 ) : null}
               </li>
