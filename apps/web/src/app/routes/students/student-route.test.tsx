@@ -113,4 +113,45 @@ describe('StudentRoute', () => {
     fireEvent.click(save);
     await waitFor(() => expect(screen.queryByText('Student added')).toBeNull());
   });
+
+  it('E9: after a save, the condition typed under "Other medical conditions" is ticked in the list and the box is empty again', async () => {
+    const formFields = studentFormFieldsSchema.parse({
+      fields: [
+        { OCRFormFieldNameID: 15, State: 'Mandatory' },
+        { OCRFormFieldNameID: 24, State: 'Optional' },
+      ],
+      custom_fields: [],
+    });
+    const asthma = { FieldValueID: 1, DisplayName: 'Asthma', OCRFieldValueID: null };
+    const hayFever = { FieldValueID: 74, DisplayName: 'Hay fever', OCRFieldValueID: null };
+    const withAsthma: StudentRecord = { ...ella, MedicalConditionIDs: '1' };
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(withAsthma)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+      http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () =>
+        HttpResponse.json({ success: true, message: 'Swimmer updated', updatedStudent: { ...withAsthma, MedicalConditionIDs: '1,74' }, newMedicalCondition: hayFever }),
+      ),
+    );
+    const base = classesTestConfig('HoursAndMinutes');
+    renderRoute(
+      <Routes>
+        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+      </Routes>,
+      {
+        url: '/hub/students/5',
+        config: classesTestConfig('HoursAndMinutes', {
+          StudentTerm: 'Swimmer',
+          lists: { ...base.lists, medical_conditions: [asthma] },
+          ocr_config: { CanSelectCustomMedicalCondition: true, DefaultState: '' },
+        }),
+      },
+    );
+    const other = await screen.findByRole('textbox', { name: 'Other medical conditions' });
+    fireEvent.change(other, { target: { value: 'Hay fever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Swimmer updated');
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Other medical conditions' }) as HTMLInputElement).value).toBe(''));
+    expect(screen.getByRole('button', { name: /^Medical conditions/ }).textContent).toContain('Asthma, Hay fever');
+  });
 });

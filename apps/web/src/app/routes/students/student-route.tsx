@@ -124,7 +124,10 @@ export default function StudentRoute() {
               readOnly={!canEdit}
               submitLabel="Save changes"
               onSubmitAttempt={() => setSaved(null)}
-              onSubmit={async (form) => (await update.mutateAsync(form)).message}
+              onSubmit={async (form) => {
+                const answer = await update.mutateAsync(form);
+                return { message: answer.message, saved: answer.updatedStudent };
+              }}
             />
           </div>
         </Tabs.Content>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
+import { formValuesFromRecord } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { labelledMessages } from '@portal/shared/messages';
 import type { StudentRecord } from '@portal/shared/student-schemas';
@@ -23,9 +24,10 @@ export interface StudentFormProps {
   submitLabel: string;
   /**
    * Saves the parsed form; a thrown error's field messages go on their fields. A message it
-   * answers ("Student updated") shows beside the save button, where the customer pressed it.
+   * answers ("Student updated") shows beside the save button, where the customer pressed it;
+   * the record it answers is what the form shows from then on (a typed condition now ticked, E9).
    */
-  onSubmit: (form: FormOutput<'student'>) => Promise<string | undefined>;
+  onSubmit: (form: FormOutput<'student'>) => Promise<{ message?: string; saved?: StudentRecord } | undefined>;
   /** Every press of save, valid or not: an earlier message elsewhere on the page no longer holds. */
   onSubmitAttempt?: () => void;
   onCancel?: () => void;
@@ -58,7 +60,9 @@ function StudentFormBody({
 
   const save = form.handleSubmit(async (values) => {
     try {
-      setStatus((await onSubmit(values)) ?? null);
+      const answer = await onSubmit(values);
+      if (answer?.saved) form.reset(formValuesFromRecord(descriptors, answer.saved));
+      setStatus(answer?.message ?? null);
     } catch (e) {
       setError(placeServerErrors(e));
     }
