@@ -113,6 +113,46 @@ describe('My Details', () => {
   });
 });
 
+describe('My Details: a new e-mail address waits for its code (K9)', () => {
+  it('after "Not now", "Enter code" opens the code step again for the code already sent', async () => {
+    let pending: string | null = null;
+    server.use(
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: { ...record, PendingEmail: pending } })),
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(formFields)),
+      http.post<never, never, UpdateDetailsAnswer>('/api/customer/update-details', () => {
+        pending = 'sarah.new@example.com';
+        return HttpResponse.json({ success: true, message: 'We have sent a 6-digit code to sarah.new@example.com.', updatedClient: { ...record, PendingEmail: pending }, emailToken: 'tok-1' });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+    queryClient.setQueryData(currentUserQueryOptions.queryKey, {
+      ClientID: 1,
+      FirstName: 'Sarah',
+      LastName: 'Mitchell',
+      Email: 'sarah@example.com',
+      total_barcodes: 0,
+      Role: 'holder',
+    } as CustomerUser);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <MyDetailsRoute />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Email/ }), { target: { value: 'sarah.new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your new email' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Your email address changes to sarah.new@example.com when you enter the code we sent there.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
+  });
+});
+
 describe('My Details sends what the spec says (E8, S27, N34)', () => {
   it('empty values go as "", filled ones trimmed', async () => {
     const sent: Record<string, unknown>[] = [];

@@ -23,6 +23,8 @@ const TAB = 'My Details';
 interface PendingCode {
   token: string;
   message: string;
+  /** The code step is open; "Not now" closes it and keeps the token, so "Enter code" opens it again. */
+  open: boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ function FamilyDetails() {
               : `A code was sent to ${record.PendingEmail}. To get a new one, save that address again.`}
           </p>
           {code ? (
-            <Button size="sm" onClick={() => setCode({ ...code })}>
+            <Button size="sm" onClick={() => setCode({ ...code, open: true })}>
               Enter code
             </Button>
           ) : null}
@@ -105,7 +107,7 @@ function FamilyDetails() {
             context={context}
             onSaved={(answer) => {
               if (answer.emailToken) {
-                setCode({ token: answer.emailToken, message: answer.message });
+                setCode({ token: answer.emailToken, message: answer.message, open: true });
               } else {
                 stopEditing();
                 setStatus(answer.message);
@@ -139,7 +141,7 @@ function FamilyDetails() {
           </>
         )}
       </section>
-      {code ? (
+      {code?.open ? (
         <EmailCodeModal
           token={code.token}
           message={code.message}
@@ -149,7 +151,7 @@ function FamilyDetails() {
               stopEditing();
               setStatus(dm.profileUpdated);
             }
-            setCode(null);
+            setCode({ ...code, open: false });
           }}
           onConfirmed={(message) => {
             setCode(null);
