@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { companyTimeZone, formatDate } from '@/lib/format';
 import { useDeletionRequest, useRequestDeletion, useWithdrawDeletion } from '../api/deletion-request';
 
 /**
@@ -19,6 +19,8 @@ export function DeleteAccount() {
   const withdraw = useWithdrawDeletion();
   const [confirming, setConfirming] = useState(false);
   const dateFormat = config.localization.DateFormat;
+  // Instants said on the company's calendar, as the rest of the portal says them (decision 080).
+  const zone = companyTimeZone(config);
   const request = status.data?.request ?? null;
   const failure = ask.error ?? withdraw.error;
   const [said, setSaid] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function DeleteAccount() {
             </h2>
             {request ? (
               <p role="status" className="mt-0.5 text-sm text-ink">
-                You asked on {formatDate(request.requestedAt, dateFormat)} for your account to be deleted. It will be erased on {formatDate(request.eraseAfter, dateFormat)}
+                You asked on {formatDate(request.requestedAt, dateFormat, zone)} for your account to be deleted. It will be erased on {formatDate(request.eraseAfter, dateFormat, zone)}
                 {request.confirmed ? '.' : `, or sooner once ${config.CompanyDisplayName} confirms.`}
               </p>
             ) : (

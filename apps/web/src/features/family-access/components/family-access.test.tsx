@@ -20,4 +20,23 @@ describe('Family access (decision 101)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Invite someone' })));
   });
+
+  it('says until when an invitation’s link works on the company’s calendar, wherever the device is', async () => {
+    // Noon UTC on 30 November is already 1 December on Kiritimati (UTC+14).
+    server.use(
+      http.get<never, never, FamilyAccessAnswer>('/api/customer/family-access', () =>
+        HttpResponse.json({
+          success: true,
+          guardians: [],
+          invitations: [{ id: 1, first_name: 'Tom', last_name: 'Mitchell', email: 'tom@example.com', role: 'co-parent', expires_at: '2026-11-30T12:00:00.000Z' }],
+        }),
+      ),
+    );
+    const base = formTestConfig();
+    renderRoute(<FamilyAccess />, {
+      url: '/hub/settings/security',
+      config: formTestConfig({ localization: { ...base.localization, DateFormat: 'dd/MM/yyyy', TimeZoneRegion: 'Pacific', TimeZoneCity: 'Kiritimati' } }),
+    });
+    expect(await screen.findByText(/link works until 01\/12\/2026/)).toBeTruthy();
+  });
 });

@@ -12,7 +12,7 @@ import { SelectField } from '@/components/forms/select-field';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { companyTimeZone, formatDate } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { useChangeRole, useFamilyAccess, useInviteGuardian, useRevokeGuardian, useWithdrawInvitation } from '../api/family-access';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
@@ -75,7 +75,9 @@ function HolderFamilyAccess() {
   const withdraw = useWithdrawInvitation();
   const change = useChangeRole();
   const [removing, setRemoving] = useState<Guardian | null>(null);
-  const dateFormat = useConfig().localization.DateFormat;
+  const config = useConfig();
+  const dateFormat = config.localization.DateFormat;
+  const zone = companyTimeZone(config);
   const failure = withdraw.error ?? change.error;
   const done = (answer: { message?: string | undefined }) => setStatus(answer.message ?? null);
   const guardians = access.data?.guardians ?? [];
@@ -141,7 +143,7 @@ function HolderFamilyAccess() {
                   {i.first_name} {i.last_name} <span className="ml-1 rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold text-muted">Invited</span>
                 </p>
                 <p className="text-sm break-all text-muted">
-                  {i.email} · {roleLabels[i.role]} · link works until {formatDate(i.expires_at, dateFormat)}
+                  {i.email} · {roleLabels[i.role]} · link works until {formatDate(i.expires_at, dateFormat, zone)}
                 </p>
               </div>
               <Button variant="ghost" loading={withdraw.isPending && withdraw.variables === i.id} onClick={() => withdraw.mutate(i.id, { onSuccess: done })}>
