@@ -69,6 +69,23 @@ describe('Billing (/hub/settings/billing)', () => {
     expect(screen.queryByText('No payment details saved.')).toBeNull();
   });
 
+  it('a card the gateway refuses says why in the form; Cancel goes back to the saved card without that message', async () => {
+    serveBilling(withCard);
+    server.use(http.post('/sim-gateway/v1/tokens', () => HttpResponse.json({ message: 'Your card number is incorrect.', code: 'incorrect_number' }, { status: 402 })));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update card' }));
+    const form = screen.getByRole('form', { name: 'Card details' });
+    fireEvent.change(within(form).getByLabelText('Name on card'), { target: { value: 'Sarah Mitchell' } });
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242424242424241' } });
+    fireEvent.change(within(form).getByLabelText('Expiry (MM/YYYY)'), { target: { value: '12/2030' } });
+    fireEvent.change(within(form).getByLabelText('Security code'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Your card number is incorrect.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Visa ending 4242')).toBeTruthy();
+    expect(screen.queryByText('Your card number is incorrect.')).toBeNull();
+  });
+
   it('K17: UK bank details with a letter in the sort code and a short account number are refused with the spec’s messages and nothing is sent; corrected, they are sent and the masked account replaces the card', async () => {
     const sent = serveBilling(withCard);
     renderPage();

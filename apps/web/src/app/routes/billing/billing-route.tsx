@@ -32,6 +32,8 @@ export default function BillingRoute() {
   const fromForm = useRef(false);
   const setMode = (next: Mode) => {
     fromForm.current = mode !== 'view' && next === 'view';
+    // A refusal belongs to the form it answered: leaving or opening one, it goes.
+    setError(null);
     setModeNow(next);
   };
   useEffect(() => {
