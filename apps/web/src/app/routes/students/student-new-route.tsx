@@ -6,7 +6,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { useAddStudent } from '@/features/students/api/save-student';
 import { StudentForm } from '@/features/students/components/student-form';
 
-/** /hub/students/new (E6): the company's student form; a saved student opens on its own page. */
+/** /hub/students/new (E6): the company's student form; a saved student opens on its own page, in the form's place. */
 export default function StudentNewRoute() {
   const config = useConfig();
   const term = studentTerm(config);
@@ -21,7 +21,8 @@ export default function StudentNewRoute() {
           onCancel={() => void navigate(paths.students)}
           onSubmit={async (form) => {
             const answer = await add.mutateAsync(form);
-            void navigate(paths.student(answer.student.StudentID), { state: { saved: answer.message } });
+            // The saved student takes the form's place: back goes to the list, not to an empty form to send again.
+            void navigate(paths.student(answer.student.StudentID), { replace: true, state: { saved: answer.message } });
             return undefined;
           }}
         />
