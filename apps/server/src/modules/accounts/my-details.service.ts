@@ -4,7 +4,7 @@ import { GENDER_TYPES, type CustomFieldValue, type FormOutput, type GenderType }
 import { messages, serverMessages } from '@portal/shared/messages';
 import { guardianMessages } from '@portal/shared/guardian-schemas';
 import type { Ctx } from '../../context.ts';
-import { changesBetween, recordActivity } from '../activity/activity.api.ts';
+import { answerChanges, changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -177,10 +177,20 @@ export async function saveCustomerDetails(
   // The family's address is the holder's sign-in: a guardian cannot move it (decision 101), and nothing is saved.
   if (newEmail && ctx.guardian) throw new AppError(403, 'ROLE_FORBIDDEN', guardianMessages.emailHolderOnly, [{ field: 'Email', message: guardianMessages.emailHolderOnly }]);
   if (newEmail) await beforeCodeMail();
-  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, customAnswers(form));
+  const answers = customAnswers(form);
+  const answered = answers.length ? await repo.findCustomFieldValues(ctx.db, company.id, clientId) : [];
+  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, answers);
   // A billing address kept the same as the address follows it: the change the family made is the address's.
   const copied = columns.billing_addr_same === 1 && row.billing_addr_same === 1 ? new Set<string>(ADDRESS_TO_BILLING.map(([, billing]) => billing)) : new Set<string>();
-  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN).filter((c) => !copied.has(TEXT_COLUMNS[c.field as keyof typeof TEXT_COLUMNS]));
+  const changes = [
+    ...changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN).filter((c) => !copied.has(TEXT_COLUMNS[c.field as keyof typeof TEXT_COLUMNS])),
+    // The questions the form asked; a hidden one's stored answer stays as it was.
+    ...answerChanges(
+      answerMap(answered),
+      answerMap(answers),
+      answers.map((a) => a.custom_field_id),
+    ),
+  ];
   if (changes.length) await recordActivity(ctx, { companyId: company.id, clientId, kind: 'details', summary: 'Changed the account details', changes });
   // The details were saved through the company's form, so every mandatory field is filled: an
   // UpdateProfile sign-in action is done (decision 021).
@@ -225,10 +235,22 @@ export async function newClientDetails(ctx: Ctx, company: Company, named: { firs
     const regId = await checkedRegId(ctx, company.id, '', values.RegID as string | null);
     if (regId !== undefined) columns.reg_id = regId;
   }
-  const changes = changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN);
+  const answers = customAnswers(form);
+  const changes = [
+    ...changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN),
+    ...answerChanges(
+      new Map(),
+      answerMap(answers),
+      answers.map((a) => a.custom_field_id),
+    ),
+  ];
   const activity = changes.length ? [{ companyId: company.id, kind: 'details' as const, summary: 'Changed the account details', changes }] : [];
-  return { columns, custom: customAnswers(form).filter(kept), activity };
+  return { columns, custom: answers.filter(kept), activity };
 }
+
+/** Each question's answer as the form sends it: the text, or the chosen item. */
+const answerMap = (rows: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[]) =>
+  new Map(rows.map((r) => [r.custom_field_id, r.field_value ?? (r.custom_field_item_id === null ? null : String(r.custom_field_item_id))]));
 
 /** A custom field answer that holds something (a null one only removes a stored answer). */
 const kept = (v: { custom_field_item_id: number | null; field_value: string | null }) => v.field_value !== null || v.custom_field_item_id !== null;

@@ -56,6 +56,21 @@ export function changesBetween<T extends Record<string, unknown>>(before: T, aft
   });
 }
 
+/**
+ * The answers to the company's own questions that differ, for the questions `ids` names: one
+ * change each, under the form's key custom_field_{id}; an empty answer is none.
+ */
+export function answerChanges(before: ReadonlyMap<number, string | null>, after: ReadonlyMap<number, string | null>, ids: Iterable<number>): ActivityChange[] {
+  const text = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+  return [...new Set(ids)]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const from = text(before.get(id));
+      const to = text(after.get(id));
+      return from === to ? [] : [{ field: `custom_field_${id}`, from, to }];
+    });
+}
+
 /** A page of the family's log, newest first. */
 export async function listActivity(ctx: Ctx, companyId: number, clientId: number, page: number): Promise<ActivityAnswer> {
   const { rows, total } = await repo.findPage(ctx.db, { companyId, clientId, limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE });

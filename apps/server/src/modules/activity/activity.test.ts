@@ -114,6 +114,23 @@ describe.each(testEngines())('the activity log on %s', (engine) => {
     expect((await log(f.browser))[0]!.changes).toEqual([{ field: `custom_field_${yesNo.CustomFieldID}`, from: 'N', to: 'Y' }]);
   });
 
+  it('logs an answer to one of the company’s own questions on the account details, by its key', async () => {
+    const f = await customerWithInvoices(t, []);
+    const fields = (await f.browser.get<FormFieldsAnswer>('/api/customer/get-form-fields')).body;
+    const select = fields.custom_fields.find((c) => c.custom_field.FieldType === 1)!;
+    const [first, second] = select.custom_field.custom_field_options as [{ value: number; label: string }, { value: number; label: string }];
+    const details = (await f.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+    const answer = async (value: number) => {
+      const saved = await f.browser.post('/api/customer/update-details', { ...details, CustomFieldValues: [{ CustomFieldID: select.CustomFieldID, FieldValue: String(value) }] });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    await answer(first.value);
+    await answer(second.value);
+    const [latest] = await log(f.browser);
+    expect(latest).toMatchObject({ kind: 'details', summary: 'Changed the account details' });
+    expect(latest!.changes).toEqual([{ field: `custom_field_${select.CustomFieldID}`, from: String(first.value), to: String(second.value) }]);
+  });
+
   it('logs a sign-in from a device the family has not used before, once per device', async () => {
     const f = await customerWithInvoices(t, []);
     const signIn = async (userAgent: string) => {

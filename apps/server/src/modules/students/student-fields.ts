@@ -1,6 +1,6 @@
 import type { ActivityChange } from '@portal/shared/activity-schemas';
 import type { StudentRecord } from '@portal/shared/student-schemas';
-import { changesBetween } from '../activity/activity.api.ts';
+import { answerChanges, changesBetween } from '../activity/activity.api.ts';
 import type * as repo from './student.repository.ts';
 
 /**
@@ -57,18 +57,10 @@ export function parseCustomValues(text: string | null): StudentRecord['custom_fi
 export function studentChanges(stored: repo.StudentRow, columns: repo.StudentColumns): ActivityChange[] {
   const changes = changesBetween(stored as Record<string, unknown>, columns as Record<string, unknown>, STUDENT_FIELDS);
   if (!('custom_field_values' in columns)) return changes;
+  // The stored list holds every answer kept: one missing from the new list was cleared.
   const answers = (text: string | null | undefined) =>
     new Map(parseCustomValues(text ?? null).map((v) => [v.CustomFieldID, v.FieldValue ?? (v.CustomFieldItemID === null ? null : String(v.CustomFieldItemID))]));
   const before = answers(stored.custom_field_values);
   const after = answers(columns.custom_field_values);
-  const ids = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
-  const blank = (v: string | null | undefined) => (v === undefined || v === '' ? null : v);
-  return [
-    ...changes,
-    ...ids.flatMap((id) => {
-      const from = blank(before.get(id));
-      const to = blank(after.get(id));
-      return from === to ? [] : [{ field: `custom_field_${id}`, from, to }];
-    }),
-  ];
+  return [...changes, ...answerChanges(before, after, [...before.keys(), ...after.keys()])];
 }
