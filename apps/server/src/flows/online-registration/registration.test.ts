@@ -353,6 +353,20 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect((await other.signIn('SPLASH', email, 'Otter#Lane58')).user.ClientID).toBe(user.ClientID);
   });
 
+  it('logs what the family filled in; a billing address kept the same as the address is not listed again', async () => {
+    const { b, token } = await proved();
+    const body = form(token);
+    const res = await submit(b, { ...body, customer: { ...body.customer, Address1: '9 Sea Street', Suburb: 'Bondi', BillingAddrSame: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
+    const log = await b.get<{ entries: { kind: string; changes: { field: string; to: string | null }[] }[] }>('/api/customer/activity');
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    const entries = log.body.entries;
+    const details = entries.find((e) => e.kind === 'details')!;
+    expect(details.changes).toEqual(expect.arrayContaining([{ field: 'Address1', from: null, to: '9 Sea Street' }]));
+    expect(details.changes.filter((c) => c.field.startsWith('Billing'))).toEqual([]);
+  });
+
   it('refuses before anything is written: no captcha mark, an unsigned or unagreed agreement, a bad student, an unproved or spent token', async () => {
     // Profile 2 shows a captcha: without a solved one the submission is refused.
     const captcha = await proved(2);

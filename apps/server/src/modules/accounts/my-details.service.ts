@@ -181,7 +181,7 @@ export async function saveCustomerDetails(
   const answered = answers.length ? await repo.findCustomFieldValues(ctx.db, company.id, clientId) : [];
   await repo.updateClientDetails(ctx.db, company.id, clientId, columns, answers);
   // A billing address kept the same as the address follows it: the change the family made is the address's.
-  const copied = columns.billing_addr_same === 1 && row.billing_addr_same === 1 ? new Set<string>(ADDRESS_TO_BILLING.map(([, billing]) => billing)) : new Set<string>();
+  const copied = row.billing_addr_same === 1 ? copiedBilling(columns) : new Set<string>();
   const changes = [
     ...changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN).filter((c) => !copied.has(TEXT_COLUMNS[c.field as keyof typeof TEXT_COLUMNS])),
     // The questions the form asked; a hidden one's stored answer stays as it was.
@@ -236,8 +236,9 @@ export async function newClientDetails(ctx: Ctx, company: Company, named: { firs
     if (regId !== undefined) columns.reg_id = regId;
   }
   const answers = customAnswers(form);
+  const copied = copiedBilling(columns);
   const changes = [
-    ...changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN),
+    ...changesBetween(row as Record<string, unknown>, columns, FIELD_OF_COLUMN).filter((c) => !copied.has(TEXT_COLUMNS[c.field as keyof typeof TEXT_COLUMNS])),
     ...answerChanges(
       new Map(),
       answerMap(answers),
@@ -247,6 +248,9 @@ export async function newClientDetails(ctx: Ctx, company: Company, named: { firs
   const activity = changes.length ? [{ companyId: company.id, kind: 'details' as const, summary: 'Changed the account details', changes }] : [];
   return { columns, custom: answers.filter(kept), activity };
 }
+
+/** The billing columns a save copies from the address (the box ticked): the family's change is the address's, told once. */
+const copiedBilling = (columns: repo.ClientColumns) => new Set<string>(columns.billing_addr_same === 1 ? ADDRESS_TO_BILLING.map(([, billing]) => billing) : []);
 
 /** Each question's answer as the form sends it: the text, or the chosen item. */
 const answerMap = (rows: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[]) =>
