@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
-import { barcodeItem } from './nav-items';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import { barcodeItem, settingsItems } from './nav-items';
 
 const user = (change: Partial<CustomerUser>) => ({ ClientID: 1, total_barcodes: 2, Role: 'holder', ...change }) as CustomerUser;
 
@@ -11,5 +12,18 @@ describe('barcodeItem (Q1, decision 101)', () => {
     expect(barcodeItem(user({ total_barcodes: 0 }))).toBeNull();
     // A payer's access is the invoices and payments: the page answered "Your family access does not allow this."
     expect(barcodeItem(user({ Role: 'payer' }))).toBeNull();
+  });
+});
+
+describe('settingsItems (K1, decision 101)', () => {
+  const config = { ShowPaymentDetailsTab: true } as CompanyConfig;
+  const labels = (role?: CustomerUser['Role']) => settingsItems(config, role).map((i) => i.label);
+
+  it('offers each tab only to a role whose family access opens it: no Agreements for a payer, no Billing for a viewer', () => {
+    expect(labels('holder')).toEqual(['My Details', 'Login & Security', 'Billing', 'Agreements']);
+    expect(labels('co-parent')).toEqual(['My Details', 'Login & Security', 'Billing', 'Agreements']);
+    // A payer's access is the invoices and payments: the Agreements page answered "Your family access does not allow this."
+    expect(labels('payer')).toEqual(['My Details', 'Login & Security', 'Billing']);
+    expect(labels('viewer')).toEqual(['My Details', 'Login & Security', 'Agreements']);
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { agreementEndpoints } from '@portal/shared/endpoints/agreements';
 import { barcodeEndpoints } from '@portal/shared/endpoints/barcodes';
 import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
@@ -43,7 +44,8 @@ export function settingsItems(config: CompanyConfig, role?: FamilyRole): NavItem
     { label: 'Login & Security', to: paths.security, section: paths.security, icon: <LockIcon /> },
   ];
   if (config.ShowPaymentDetailsTab && roleAllows(role, paymentEndpoints.paymentDetails)) items.push({ label: 'Billing', to: paths.billing, section: paths.billing, icon: <CreditCardIcon /> });
-  items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <FileTextIcon /> });
+  // The agreements page reads the family's acceptances: a payer's access does not open it (decision 101).
+  if (roleAllows(role, agreementEndpoints.signed)) items.push({ label: 'Agreements', to: paths.agreements, section: paths.agreements, icon: <FileTextIcon /> });
   return items;
 }
 
