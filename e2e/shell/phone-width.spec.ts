@@ -99,6 +99,20 @@ test.describe('a phone never scrolls sideways @phone', () => {
   });
 });
 
+test.describe('the narrowest phones (320 px) @phone', () => {
+  test('the top bar gives the logo what room is left, so no page scrolls sideways', async ({ page, world }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, world);
+    await expectAllFit(page, ['/hub/company', '/hub/students', '/hub/financials/invoices-and-receipts']);
+    // The menu, the bells and the cart stay whole.
+    for (const name of ['Open menu', /^Notifications/, /^Messages/, /^Cart/]) {
+      const box = (await page.getByRole('banner').getByRole('button', { name }).or(page.getByRole('banner').getByRole('link', { name })).first().boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+    }
+  });
+});
+
 async function signIn(page: Page, world: World) {
   await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
 }

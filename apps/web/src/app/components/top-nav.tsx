@@ -68,7 +68,8 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
           </button>
         ) : null}
 
-        <CompanyBrand config={config} className="shrink-0" />
+        {/* The logo gives way on the narrowest phones (320 px), never the menu, bells or cart. */}
+        <CompanyBrand config={config} className="shrink" />
 
         {!mobile && items.length > 0 ? (
           <nav aria-label="Main" className="ml-2 flex h-full min-w-0 items-stretch gap-1 overflow-x-auto">
