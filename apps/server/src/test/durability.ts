@@ -108,7 +108,7 @@ interface DurabilityOptions {
 
 export async function runDurability(options: DurabilityOptions): Promise<DurabilityReport> {
   const spawned = new Set<ChildProcess>();
-  const bundle = await bundleServer();
+  const bundle = await bundled();
   try {
     return await run(options, bundle.entry, spawned);
   } finally {
@@ -123,26 +123,13 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
  * node_modules), into a folder of its own, so each restart starts what `npm start` starts and not a
  * compile from source beside the rest of the suite (which took 15 to 20 s on two busy cores).
  */
-async function bundleServer(): Promise<{ dir: string; entry: string }> {
-  const { build } = await import('esbuild');
-  const server = path.join(root, 'apps/server');
-  const cache = path.join(server, 'node_modules/.cache');
+async function bundled(): Promise<{ dir: string; entry: string }> {
+  const { bundleServer } = await import('../../build.mjs');
+  const cache = path.join(root, 'apps/server/node_modules/.cache');
   fs.mkdirSync(cache, { recursive: true });
   const dir = fs.mkdtempSync(path.join(cache, 'durability-'));
-  const pkg = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const entry = path.join(dir, 'server.mjs');
-  await build({
-    entryPoints: [path.join(server, 'src/server.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: Object.keys(pkg.dependencies ?? {}),
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return { dir, entry };
+  await bundleServer({ entryPoints: { server: './src/server.ts' }, outdir: dir, extension: '.mjs' });
+  return { dir, entry: path.join(dir, 'server.mjs') };
 }
 
 async function run(options: DurabilityOptions, entry: string, spawned: Set<ChildProcess>): Promise<DurabilityReport> {

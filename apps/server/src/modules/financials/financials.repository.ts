@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { INVOICE_STATUSES } from '@portal/shared/constants';
 import type { BalanceHistoryRow } from '@portal/shared/financials-schemas';
 import type { Db, Engine } from '../../db/database.ts';
+import { clientAllocations } from './statement.repository.ts';
 
 type Sort = 'asc' | 'desc';
 type BalanceEntryType = BalanceHistoryRow['type'];
@@ -94,24 +95,18 @@ export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { se
     ])
     .where('i.company_id', '=', companyId)
     .where('i.client_id', '=', clientId);
-  const payments = db
-    .selectFrom('receipt_allocations as a')
-    .innerJoin('receipts as r', (j) => j.onRef('r.id', '=', 'a.receipt_id').on('r.company_id', '=', companyId))
-    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 'a.invoice_id').on('i.company_id', '=', companyId))
-    .select([
-      sql<BalanceEntryType>`'payment'`.as('type'),
-      'r.receipt_date as date',
-      sql<number>`1`.as('kind'),
-      'r.receipt_no as receipt_key',
-      'i.invoice_no',
-      sql<string | null>`${sql.ref('r.receipt_no')}`.as('receipt_no'),
-      sql<string | null>`${sql.ref('r.method')}`.as('method'),
-      'a.amount_cents',
-      sql<number>`-${sql.ref('a.amount_cents')}`.as('delta_cents'),
-      'a.id as seq',
-    ])
-    .where('a.company_id', '=', companyId)
-    .where('r.client_id', '=', clientId);
+  const payments = clientAllocations(db, companyId, clientId).select([
+    sql<BalanceEntryType>`'payment'`.as('type'),
+    'r.receipt_date as date',
+    sql<number>`1`.as('kind'),
+    'r.receipt_no as receipt_key',
+    'i.invoice_no',
+    sql<string | null>`${sql.ref('r.receipt_no')}`.as('receipt_no'),
+    sql<string | null>`${sql.ref('r.method')}`.as('method'),
+    'a.amount_cents',
+    sql<number>`-${sql.ref('a.amount_cents')}`.as('delta_cents'),
+    'a.id as seq',
+  ]);
   const statement = db
     .selectFrom(charges.unionAll(payments).as('e'))
     .select(['e.type', 'e.date', 'e.kind', 'e.receipt_key', 'e.invoice_no', 'e.receipt_no', 'e.method', 'e.amount_cents', 'e.seq'])

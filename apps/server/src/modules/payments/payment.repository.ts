@@ -46,7 +46,6 @@ export function findLivePayments(db: Db, companyId: number, clientId: number, no
     .execute();
 }
 
-/** Payments of the client waiting on a card check (a challenge step), oldest first. */
 /**
  * A checkout's first read: the client's payment under the key, if any, and its payments waiting
  * on a card check (decision 084), in one query.
