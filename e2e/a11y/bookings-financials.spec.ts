@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { chooseFirstFreeTime } from '../support/bookings.ts';
 
 /** axe on the financials and bookings pages (no serious or critical violation); behaviour is tested in their own specs. */
 
@@ -48,11 +49,7 @@ test.describe('accessibility of financials and bookings', () => {
     await expectAccessible(page);
     await page.goto('/hub/bookings/add');
     // Today may have no free slot left (late evening in the venue's time zone): the day after tomorrow has.
-    await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    await page
-      .getByRole('button', { name: /^Court \d at / })
-      .first()
-      .click();
+    await chooseFirstFreeTime(page);
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await expectAccessible(page);
   });

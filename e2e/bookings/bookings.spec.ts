@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, isMobile, signInViaApi, test, type World } from '../support/fixtures.ts';
 import { budgetSteps } from '../support/budget.ts';
+import { chooseFirstFreeTime, FREE_TIME } from '../support/bookings.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}-${isMobile(page) ? 375 : 1280}.png`, fullPage: true });
 
@@ -9,15 +10,10 @@ async function openBookings(page: Page, world: World, path = '/hub/bookings') {
   await page.goto(path);
 }
 
-/** Picks the first free court on the day after tomorrow and adds it to the cart. */
+/** Picks the first free time on the day after tomorrow, with its first free court, and adds it to the cart. */
 async function addOne(page: Page) {
-  const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
-  await days.nth(2).click();
-  await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
-  const court = page.getByRole('button', { name: /^Court \d at \d\d:\d\d [AP]M$/ }).first();
-  await expect(court).toBeVisible();
+  const court = await chooseFirstFreeTime(page);
   const label = (await court.getAttribute('aria-label')) ?? '';
-  await court.click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
   // The focus stays with what was added (Add to cart is disabled now), not the top of the page.
@@ -74,8 +70,9 @@ test.describe('court bookings', () => {
       await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
       await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' })).toHaveCount(1);
       // The day's free times arrive with their own answer: wait for them before reading the list.
-      await expect(page.locator('li p.font-semibold').nth(4)).toBeVisible();
-      const starts = (await page.locator('li p.font-semibold').allInnerTexts()).map((t) => t.slice(0, 5));
+      const times = page.getByRole('button', { name: FREE_TIME });
+      await expect(times.nth(4)).toBeVisible();
+      const starts = (await times.allInnerTexts()).map((t) => t.slice(0, 5));
       expect(starts.length).toBeGreaterThan(4);
       for (const s of starts) expect(['00', '30']).toContain(s.slice(3));
       await shot(page, 'bookings-add');
@@ -88,6 +85,7 @@ test.describe('court bookings', () => {
       const minutes = ((Number(hh) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(mm) + 30;
       const h12 = Math.floor(minutes / 60) % 12 || 12;
       const next = `${court} at ${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${minutes >= 720 ? 'PM' : 'AM'}`;
+      await page.getByRole('button', { name: new RegExp(`^${next.split(' at ')[1]}, `) }).click();
       await expect(page.getByRole('button', { name: `${next} (in your cart)` })).toBeDisabled();
       const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: { bookingItems: { court: string; priceCents: number }[] } });
       expect(stored.state.bookingItems).toHaveLength(1);
@@ -100,15 +98,17 @@ test.describe('court bookings', () => {
   test('add a court booking and cancel one on a phone @phone', async ({ page, ownWorld }) => {
     const world = await ownWorld(['ACE']);
     await openBookings(page, world, '/hub/bookings/add');
-    // The day's times are a long list on a phone: each time's four courts take one row, not two.
-    const courts = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: 'Court 4 at', exact: false }) })
-      .first()
-      .getByRole('button');
+    // The day's times are a long list on a phone: three times to a row, and a time's four courts in one row under it.
+    const court = await chooseFirstFreeTime(page);
+    const times = page.getByRole('button', { name: FREE_TIME });
+    const timeTops = await times.evaluateAll((buttons) => buttons.slice(0, 6).map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(timeTops).size).toBe(2);
+    const courts = page.getByRole('listitem').filter({ has: court }).getByRole('button');
     await expect(courts).toHaveCount(4);
     const tops = await courts.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
+    // Ace's day of 17 times and four courts: 3,677 px before the courts sat four to a row, 2,349 px after.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1_600);
     await addOne(page);
     // After the clicks: a full-page screenshot resizes the emulated phone's viewport for a moment.
     await shot(page, 'bookings-add');

@@ -3,6 +3,7 @@ import { expect, getJson, isMobile, registerViaApi, signInViaApi, test, uniqueEm
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { lapseCartHolds } from '../support/holds.ts';
 import { fillClass } from '../support/waitlist.ts';
+import { chooseFirstFreeTime } from '../support/bookings.ts';
 
 /** Issue 22 §2, decision 095: a court added to the cart is held while the family pays, and nobody else can take it. */
 test.describe('places held from the cart', () => {
@@ -11,12 +12,7 @@ test.describe('places held from the cart', () => {
       const world = await ownWorld(['ACE']);
       await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
       await page.goto('/hub/bookings/add');
-      const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
-      await days.nth(2).click();
-      await expect(days.nth(2)).toHaveAttribute('aria-pressed', 'true');
-      const court = page.getByRole('button', { name: /^Court \d at \d\d:\d\d [AP]M$/ }).first();
-      await expect(court).toBeVisible();
-      await court.click();
+      await chooseFirstFreeTime(page);
       const held = page.waitForResponse((r) => r.url().endsWith('/api/payment/cart-holds') && r.request().method() === 'PUT');
       await page.getByRole('button', { name: 'Add to cart' }).click();
       const answer = (await (await held).json()) as { courts: { date: string; time: string; court: string; heldUntil: string }[] };

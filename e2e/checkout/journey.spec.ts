@@ -6,6 +6,7 @@ import { budgetSteps } from '../support/budget.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { dropClassesAndInvoices } from '../support/world.ts';
+import { chooseFirstFreeTime } from '../support/bookings.ts';
 
 /** The cart link of the top bar, on both widths, once it counts `n` items. */
 const cartWith = (page: Page, n: number) =>
@@ -48,10 +49,8 @@ async function journey(page: Page, ownWorld: OwnWorld) {
   let lane = '';
   await test.step('G3, H1: add a lane booking to the same cart', async () => {
     await page.goto('/hub/bookings/add');
-    await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
-    const court = page.getByRole('button', { name: /^Lane \d at \d\d:\d\d [AP]M$/ }).first();
+    const court = await chooseFirstFreeTime(page);
     lane = ((await court.getAttribute('aria-label')) ?? '').split(' at ')[0]!;
-    await court.click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toBeVisible();
     await expect(cartWith(page, 2)).toBeVisible();

@@ -11,6 +11,9 @@ import { cn } from '@/lib/cn';
 import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
 import { clockRange, clockTime, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
+import { FreeTimes, type SlotChoice } from './free-times';
+
+export type { SlotChoice } from './free-times';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -18,15 +21,6 @@ function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
   return days;
-}
-
-/** A start time and a court of one of the day's free slots. */
-export interface SlotChoice {
-  time: string;
-  endTime: string;
-  court: string;
-  /** What a booking at this time costs before tax, as the checkout will price it (the time scale's rate where it applies). */
-  priceCents: number;
 }
 
 /** What the free slots are asked for: a venue, a booking type that venue offers, a day. */
@@ -140,42 +134,15 @@ export function BookingPicker({
         ) : availability.data.slots.every((s) => s.freeCourts.length === 0) ? (
           <EmptyState icon={<CalendarXIcon className="size-7" />} text="No free times on this day. Please choose another day." />
         ) : (
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {availability.data.slots
-              .filter((s) => s.freeCourts.length > 0)
-              .map((s) => (
-                <li key={s.time} className="rounded-xl border border-line bg-surface p-3">
-                  <p className="mb-2 flex items-baseline justify-between gap-2 text-sm font-semibold text-ink">
-                    {clockRange(s.time, s.endTime)}
-                    <span className={cn('text-xs font-medium tabular-nums', s.priceCents === type?.PriceCents ? 'text-muted' : 'text-primary-ink')}>{money(s.priceCents)}</span>
-                  </p>
-                  {/* The courts sit in equal columns, four to a row: the day's long list of times stays short on a phone. */}
-                  <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
-                    {s.freeCourts.map((c) => {
-                      const slot = { time: s.time, endTime: s.endTime, court: c, priceCents: s.priceCents };
-                      const selected = choice.choice?.time === s.time && choice.choice.court === c;
-                      const why = unavailable?.(slot) ?? null;
-                      return (
-                        <button
-                          key={c}
-                          type="button"
-                          aria-pressed={selected}
-                          disabled={why !== null}
-                          aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
-                          onClick={() => choice.setChoice(slot)}
-                          className={cn(
-                            'min-h-10 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
-                            selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
-                          )}
-                        >
-                          {c}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </li>
-              ))}
-          </ul>
+          <FreeTimes
+            // Another venue, type or day starts with no time open.
+            key={`${venueId}-${typeId}-${date}`}
+            slots={availability.data.slots.filter((s) => s.freeCourts.length > 0)}
+            chosen={choice.choice}
+            onChoose={choice.setChoice}
+            listPriceCents={type?.PriceCents}
+            unavailable={unavailable}
+          />
         )}
       </section>
     </>

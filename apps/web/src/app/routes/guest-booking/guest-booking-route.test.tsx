@@ -174,6 +174,7 @@ const renderPage = () => renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002'
 /** Tuesday, 07:00 on Court 2, then on to the checkout and its price. */
 async function chooseSlot() {
   fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^07:00 AM,/ }));
   fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
   fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
   await screen.findByTestId('amount-to-pay');
@@ -239,10 +240,17 @@ describe('the public booking page (/ob)', () => {
     renderPage();
     // A start time with no free court is not offered.
     fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
-    await screen.findByRole('button', { name: 'Court 1 at 07:00 AM' });
-    expect(screen.queryByText('07:30 AM - 08:30 AM')).toBeNull();
+    const seven = await screen.findByRole('button', { name: '07:00 AM, 2 courts free, $40.00' });
+    expect(screen.queryByRole('button', { name: /^07:30 AM,/ })).toBeNull();
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+    // The time comes first: choosing it takes its first free court, and opens its courts to choose another.
+    expect(screen.queryByRole('button', { name: 'Court 1 at 07:00 AM' })).toBeNull();
+    fireEvent.click(seven);
+    expect(seven.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Court 1 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }));
+    expect(screen.getByRole('button', { name: 'Court 1 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
     expect((await screen.findByTestId('amount-to-pay')).textContent).toBe('$44.50');
@@ -449,6 +457,7 @@ describe('the public booking page (/ob)', () => {
       serveBook(() => HttpResponse.json<GuestBookingAnswer>({ ...booked(), booking: { ...booked().booking!, cancelBy: null } }));
       renderPage();
       fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+      fireEvent.click(await screen.findByRole('button', { name: /^07:00 AM,/ }));
       fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
       expect(screen.getByText('It starts within 24 hours, so it cannot be cancelled online.')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
@@ -475,7 +484,8 @@ describe('the public booking page (/ob)', () => {
     expect(screen.getByRole('group', { name: 'Day' })).toBeTruthy();
     // Focus moves to the step's heading once the step has rendered (an effect after the alert).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
-    expect((await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' })).getAttribute('aria-pressed')).toBe('false');
+    expect((await screen.findByRole('button', { name: /^07:00 AM,/ })).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeNull();
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 

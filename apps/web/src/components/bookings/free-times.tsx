@@ -1,0 +1,120 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
+import type { Availability } from '@portal/shared/bookings-schemas';
+import { useConfig } from '@/entities/company/get-company-config';
+import { cn } from '@/lib/cn';
+import { clockRange, clockTime, formatMoney } from '@/lib/format';
+import { courtLabel } from '@/lib/labels';
+
+type Slot = Availability['slots'][number];
+
+/** A start time and a court of one of the day's free slots. */
+export interface SlotChoice {
+  time: string;
+  endTime: string;
+  court: string;
+  /** What a booking at this time costs before tax, as the checkout will price it (the time scale's rate where it applies). */
+  priceCents: number;
+}
+
+/**
+ * A day's free start times, time first: each time is one small button with its price and how many
+ * courts are free, so a day of 28 times and six courts fits a phone's screen or two. Choosing a
+ * time takes its first free court at once (most families do not mind which) and opens the time's
+ * courts under its row, to choose another. The panel follows its time in the page's order, so the
+ * keyboard reaches the courts straight after the time.
+ */
+export function FreeTimes({
+  slots,
+  chosen: picked,
+  onChoose,
+  listPriceCents,
+  unavailable,
+}: {
+  slots: Slot[];
+  /** The time and court chosen, if any. */
+  chosen: SlotChoice | null;
+  onChoose: (slot: SlotChoice | null) => void;
+  /** The booking type's own price: a time that costs otherwise shows its price in the accent. */
+  listPriceCents: number | undefined;
+  unavailable?: (slot: SlotChoice) => string | null;
+}) {
+  const config = useConfig();
+  const court = courtLabel(config);
+  const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
+  // The time opened here, else the one of a choice made before (a booking brought back to the page).
+  const [opened, setOpened] = useState<string | null>(null);
+  const time = opened ?? picked?.time ?? null;
+  const panel = useRef<HTMLLIElement>(null);
+  // The courts of a time just chosen are brought clear of the chosen court's bar, which sticks to the screen's foot.
+  useEffect(() => {
+    if (opened) panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [opened]);
+  const slotOf = (s: Slot, c: string): SlotChoice => ({ time: s.time, endTime: s.endTime, court: c, priceCents: s.priceCents });
+
+  const open = (s: Slot) => {
+    setOpened(s.time);
+    const first = s.freeCourts.find((c) => (unavailable?.(slotOf(s, c)) ?? null) === null);
+    onChoose(first === undefined ? null : slotOf(s, first));
+  };
+
+  return (
+    // Dense flow: the courts' row goes under the chosen time's row, and the times after it close the gap it leaves.
+    <ul className="grid grid-flow-row-dense grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+      {slots.map((s) => {
+        const chosen = s.time === time;
+        const free = s.freeCourts.length;
+        return (
+          <Fragment key={s.time}>
+            <li>
+              <button
+                type="button"
+                aria-pressed={chosen}
+                aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${money(s.priceCents)}`}
+                onClick={() => open(s)}
+                className={cn(
+                  'flex min-h-14 w-full flex-col items-center justify-center rounded-xl border px-1 py-1.5 transition',
+                  chosen ? 'border-brand-600 bg-primary-tint text-primary-tint-ink' : 'border-line bg-surface text-ink hover:border-brand-600',
+                )}
+              >
+                <span className="text-sm font-semibold tabular-nums">{clockTime(s.time)}</span>
+                <span className="text-xs text-muted tabular-nums">
+                  <span className={cn(s.priceCents !== listPriceCents && 'font-medium text-primary-ink')}>{money(s.priceCents)}</span> · {free} free
+                </span>
+              </button>
+            </li>
+            {chosen ? (
+              <li ref={panel} className="col-span-full scroll-mb-40 rounded-xl border border-line bg-surface p-3">
+                <p className="mb-2 text-sm font-semibold text-ink">
+                  {court}s free {clockRange(s.time, s.endTime)}
+                </p>
+                <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
+                  {s.freeCourts.map((c) => {
+                    const slot = slotOf(s, c);
+                    const selected = picked?.time === s.time && picked.court === c;
+                    const why = unavailable?.(slot) ?? null;
+                    return (
+                      <button
+                        key={c}
+                        type="button"
+                        aria-pressed={selected}
+                        disabled={why !== null}
+                        aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
+                        onClick={() => onChoose(slot)}
+                        className={cn(
+                          'min-h-10 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
+                          selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
+                        )}
+                      >
+                        {c}
+                      </button>
+                    );
+                  })}
+                </div>
+              </li>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </ul>
+  );
+}
