@@ -201,17 +201,22 @@ export function findClientHolds(db: Db, companyId: number, clientId: number, now
     .execute();
 }
 
-/** A live hold taken over by a checkout: held on until `until`. */
-export async function renewHold(db: Db, companyId: number, id: number, until: string, now: string): Promise<boolean> {
-  const res = await db
+/**
+ * Live holds taken over by a checkout, in one statement: each held on until `until`, or its own
+ * end where that is later. Answers the ids renewed (a lapsed one is not).
+ */
+export async function renewHolds(db: Db, companyId: number, ids: number[], until: string, now: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('enrolments')
-    .set({ hold_until: until })
+    .set({ hold_until: sql<string>`case when hold_until > ${until} then hold_until else ${until} end` })
     .where('company_id', '=', companyId)
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'held')
     .where('hold_until', '>', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** The student's ongoing enrolment in a class that runs on or after `date` (a class change's starting point). */

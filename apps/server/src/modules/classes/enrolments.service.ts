@@ -160,9 +160,16 @@ export async function createEnrolments(
       else fresh.push({ index: i, place, v });
     }
     if (release.length) await enrolmentsRepo.releaseHeld(ctx.db, company.id, release);
+    // Each hold runs on to the checkout's hold, or its own end where that is later; one that lapsed meanwhile is full.
+    const renewed = await enrolmentsRepo.renewHolds(
+      ctx.db,
+      company.id,
+      owned.map(({ own }) => own.id),
+      options.holdUntil.toISOString(),
+      c.now,
+    );
     for (const { index, own } of owned) {
-      const until = [own.hold_until!, options.holdUntil.toISOString()].sort()[1]!;
-      if (!(await enrolmentsRepo.renewHold(ctx.db, company.id, own.id, until, c.now))) throw refuse(409, 'CLASS_FULL', msg.classFull(validated[index]!.Name));
+      if (!renewed.includes(own.id)) throw refuse(409, 'CLASS_FULL', msg.classFull(validated[index]!.Name));
       ids[index] = own.id;
       adopted.push(own.id);
     }
