@@ -1,6 +1,6 @@
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import type { Page } from '@playwright/test';
-import { expect, getJson, signInViaApi, test, type World } from '../support/fixtures.ts';
+import { expect, getJson, registerViaApi, signInViaApi, test, uniqueEmail, type World } from '../support/fixtures.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 
 /** Signs parent@ in at the test's own ACE and puts a free weekday-morning court in the cart. */
@@ -49,6 +49,32 @@ test.describe('class and booking checkout', () => {
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     const after = await getJson<Availability>(page, `/api/bookings/availability?venue_id=1&booking_type_id=1&date=${date}`);
     expect(after.slots.find((s) => s.time === item.time)?.freeCourts ?? []).not.toContain(item.court);
+  });
+
+  test('a court another family holds while this one is at the checkout: its line is named with Remove, and Pay waits until it is out @phone', async ({ page, browser, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    const { item } = await courtInCart(page, world);
+    // Another family holds the same court from its own cart first.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const rival = await other.newPage();
+    const email = uniqueEmail('rival');
+    await registerViaApi(rival, { code: world.company('ACE').code, email });
+    await signInViaApi(rival, { code: world.company('ACE').code, email });
+    const held = await rival.request.put('/api/payment/cart-holds', { data: { classItems: [], bookingItems: [item] } });
+    expect(((await held.json()) as { courts: unknown[] }).courts).toHaveLength(1);
+    await other.close();
+
+    await page.goto('/hub/checkout');
+    const alert = page.getByRole('alert').filter({ hasText: `Sorry, ${item.court}, Riverside Courts,` });
+    await expect(alert).toContainText('has just been booked. Please choose another time or court.');
+    const line = page.getByRole('list', { name: 'Your cart' }).getByRole('listitem');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(item.court);
+    await expect(line).toContainText('Just booked');
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath('checkout-court-taken.png'), fullPage: true });
+    await line.getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
   });
 
   test('Back during the card check, then Pay again: the family’s own held court is paid, not refused as just booked @phone', async ({ page, ownWorld }) => {

@@ -15,6 +15,9 @@ export const bookingMessages = {
   /** In the company's word for a court (G4, X19): "lane" at a swim school. */
   unknownCourt: (court: string) => `Choose one of the venue’s ${court.toLowerCase()}s.`,
   taken: (court: string) => `Sorry, that ${court.toLowerCase()} has just been booked. Please choose another time or ${court.toLowerCase()}.`,
+  /** A court of the cart named (court, venue, date and time), as the checkout marks its line. */
+  takenNamed: (what: string, court: string) => `Sorry, ${what} has just been booked. Please choose another time or ${court.toLowerCase()}.`,
+  takenSeveral: (whats: string[], court: string) => `Sorry, these ${court.toLowerCase()}s have just been booked: ${whats.join('; ')}. Please choose other times or ${court.toLowerCase()}s.`,
   cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hours} hour${hours === 1 ? '' : 's'} before they start.`,
   notFound: 'Booking not found',
   /** Asked again (a second tab, a retry after a lost answer): what happened, not "not found". */

@@ -36,6 +36,8 @@ const pricingErrors: readonly ErrorCode[] = [
   'BOOKING_UNKNOWN_COURT',
   'BOOKING_NOT_ON_GRID',
   'BOOKING_IN_PAST',
+  // A court of the cart another family holds or has booked meanwhile, each such line named in `errors` (bookingItems.<index>).
+  'BOOKING_TAKEN',
 ];
 
 /** The cart's quote, the customer's credits and the checkout (decision 024); the card or bank account kept on file (K14–K19). */
@@ -91,7 +93,6 @@ export const paymentEndpoints = {
       'EMPTY_CART',
       'CREDIT_USED',
       'NO_SAVED_CARD',
-      'BOOKING_TAKEN',
       'CONFLICT',
       'payment_abandoned',
     ],

@@ -5,6 +5,7 @@ import { classesWithSessionsAhead, companyIdOf, idempotencyKey as key, TEST_CARD
 import { addDays, nowIso } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
+import { formatDate } from '@portal/shared/date-time-text';
 
 interface Payment {
   PaymentID: number;
@@ -109,7 +110,8 @@ describe.each(testEngines())('an abandoned card check on %s', (engine) => {
     const rival = await family();
     const refused = await pay(rival.browser, { bookingItems: [slot], cardToken: await tokenise(rival.browser, TEST_CARDS.ok) });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'BOOKING_TAKEN', message: 'Sorry, that lane has just been booked. Please choose another time or lane.' });
+    const named = `Sorry, Lane 5, Splash Aquatic Centre – Bondi, ${formatDate(slot.date, 'dd/MM/yyyy')} 10:00 AM - 10:30 AM has just been booked. Please choose another time or lane.`;
+    expect(refused.body).toEqual({ code: 'BOOKING_TAKEN', message: named, errors: [{ field: 'bookingItems.0', message: named }] });
     expect((await payments(holder.clientId)).map((p) => p.status)).toEqual(['requires_action']);
   });
 

@@ -16,7 +16,7 @@ async function cardEntry(ctx: Ctx, company: Company) {
   const entry = await cardEntryOf(ctx, company);
   return { cardPaymentsAvailable: entry !== null, stripePublishableKey: entry?.stripePublishableKey ?? null };
 }
-import { resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
+import { assertCourtsFree, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { validateClassItems, validateNewStudentClassItems, type ClassItem, type ValidatedClassItem } from '../../modules/classes/classes.api.ts';
 import { discountCodeOf, pricingSettingsOf } from './pricing-input.ts';
 import * as repo from '../../modules/payments/payments.api.ts';
@@ -191,6 +191,8 @@ export function price(input: PricingInput): Quote {
 /** The rows and totals the checkout shows for the cart (H8–H12, H17, H18). */
 export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
   const checked = await validateClassItems(ctx, company, clientId, classItemsOf(cart));
+  // A court of the cart that another family holds or has booked meanwhile is named now, not at Pay.
+  await assertCourtsFree(ctx, company, clientId, cart.bookingItems);
   const quote = price(await loadPricingInput(ctx, company, clientId, cart, checked));
   const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company), checked);
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)), instalmentOffer };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { courtLabel } from '@portal/shared/labels';
 import { timeScaleOf } from '@portal/shared/payment/payment-setup';
 import { bookingPrice } from '@portal/shared/pricing/time-scale';
@@ -161,149 +160,36 @@ export async function findAvailability(ctx: Ctx, company: Company, input: { venu
   return { date: input.date, venueId: venue.VenueID, bookingTypeId: type.BookingTypeID, durationMinutes: type.DurationMinutes, priceCents: type.PriceCents, slots };
 }
 
-/**
- * For checkout (decision 025): holds the courts of a cart for HoldMinutes, inside the caller's
- * transaction. Answers the hold token and the resolved bookings (prices from the catalogue).
- * A court already held or booked for any overlapping minute throws 409 BOOKING_TAKEN; the
- * caller's transaction must then roll back (on PostgreSQL the failed insert has aborted it).
- */
-export async function holdBookings(
-  ctx: Ctx,
-  company: Company,
-  clientId: number,
-  requests: BookingRequest[],
-  options: { now?: Date; holdToken?: string } = {},
-): Promise<{ holdToken: string; holdExpiresAt: string; bookings: (ResolvedBooking & { bookingId: number })[]; adopted: number[] }> {
-  const now = options.now ?? new Date();
-  const holdToken = options.holdToken ?? randomBytes(16).toString('hex');
-  const holdExpiresAt = nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes));
-  const resolved = requests.map((r) => resolveBookingRequest(company, r, now));
-  const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken: cartHoldToken(clientId), now: nowIso(now) });
-  const bookings = [];
-  const adopted: number[] = [];
-  for (const b of resolved) {
-    // A court the cart holds is taken over: held on until the later of its time and this hold's.
-    const own = cart.find((h) => sameCourtTime(h, b) && !adopted.includes(h.id));
-    if (own) {
-      const until = [own.hold_expires_at!, holdExpiresAt].sort()[1]!;
-      if ((await repo.moveHolds(ctx.db, { companyId: company.id, ids: [own.id], holdToken, holdExpiresAt: until, now: nowIso(now) })) !== 1) throw taken(company);
-      adopted.push(own.id);
-      bookings.push({ ...b, bookingId: own.id });
-      continue;
-    }
-    await repo.releaseExpiredHolds(ctx.db, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
-    const bookingId = await insertOrRefuse(ctx.db, company, {
-      companyId: company.id,
-      clientId,
-      venueId: b.venueId,
-      court: b.court,
-      bookingTypeId: b.bookingTypeId,
-      date: b.date,
-      startTime: b.startTime,
-      endTime: b.endTime,
-      startMinute: b.startMinute,
-      durationMinutes: b.durationMinutes,
-      priceCents: b.priceCents,
-      status: 'held',
-      holdToken,
-      holdExpiresAt,
-      invoiceId: null,
-      now: nowIso(now),
-    });
-    bookings.push({ ...b, bookingId });
-  }
-  return { holdToken, holdExpiresAt, bookings, adopted };
-}
-
-/** The hold token a client's cart holds its courts under, until a checkout takes them over. */
-const cartHoldToken = (clientId: number) => `cart-${clientId}`;
-
-const sameCourtTime = (h: { venue_id: number; court: string; date: string; start_time: string; booking_type_id: number }, b: ResolvedBooking) =>
-  h.venue_id === b.venueId && h.court === b.court && h.date === b.date && h.start_time === b.startTime && h.booking_type_id === b.bookingTypeId;
-
-export interface CartCourtHold extends BookingRequest {
-  heldUntil: string;
-}
-
-/**
- * Holds the courts of a cart for HoldMinutes (issue 22, decision 095), each in its own
- * transaction: a court the cart holds keeps its time, a free one is held, one taken is refused
- * for that request alone. With `releaseOthers`, the cart's courts no request asks for are freed.
- */
-export async function holdCartCourts(
-  ctx: Ctx,
-  company: Company,
-  clientId: number,
-  requests: BookingRequest[],
-  options: { releaseOthers: boolean },
-): Promise<{ held: CartCourtHold[]; refused: (BookingRequest & { code: string; message: string })[] }> {
-  const held: CartCourtHold[] = [];
-  const refused: (BookingRequest & { code: string; message: string })[] = [];
-  const holdToken = cartHoldToken(clientId);
-  const keep: number[] = [];
-  for (const request of requests) {
-    try {
-      const { id, until } = await ctx.transaction(async (tx) => {
-        const now = tx.clock.now();
-        const b = resolveBookingRequest(company, request, now);
-        const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
-        if (own) return { id: own.id, until: own.hold_expires_at! };
-        const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
-        return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
-      });
-      keep.push(id);
-      held.push({ ...request, heldUntil: until });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      refused.push({ ...request, code: err.code, message: err.message });
-    }
-  }
-  if (options.releaseOthers) {
-    const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken, now: nowIso(ctx.clock.now()) });
-    const others = cart.filter((h) => !keep.includes(h.id)).map((h) => h.id);
-    if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
-  }
-  return { held, refused };
-}
-
-/** The courts a client's cart holds now. */
-export async function listCartCourtHolds(ctx: Ctx, company: Company, clientId: number): Promise<CartCourtHold[]> {
-  const rows = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken: cartHoldToken(clientId), now: nowIso(ctx.clock.now()) });
-  return rows.map((h) => ({ venue_id: h.venue_id, booking_type_id: h.booking_type_id, date: h.date, time: h.start_time, court: h.court, heldUntil: h.hold_expires_at! }));
-}
-
-/** A failed checkout gives the courts it took over from the cart back to the cart, with their time. */
-export async function returnHoldsToCart(ctx: Ctx, companyId: number, clientId: number, ids: number[]): Promise<void> {
-  await repo.moveHolds(ctx.db, { companyId, ids, holdToken: cartHoldToken(clientId), now: nowIso(ctx.clock.now()) });
-}
-
 /** 409: the court went to someone else first, said in the company's word for a court. */
-const taken = (company: Company) => new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken(courtLabel(company.settings)));
+export const taken = (company: Company) => new AppError(409, 'BOOKING_TAKEN', bookingMessages.taken(courtLabel(company.settings)));
 
-async function insertOrRefuse(trx: Db, company: Company, booking: repo.NewBooking): Promise<number> {
+/** A court of the cart as the refusal names it: "Court 2, Riverside Courts, 01/12/2026 18:00–19:00". */
+const courtAndTime = (company: Company, b: ResolvedBooking) => `${b.court}, ${b.venue}, ${formatDate(b.date, company.settings.localization.DateFormat)} ${clockRange(b.startTime, b.endTime)}`;
+
+/**
+ * 409 BOOKING_TAKEN naming the cart's courts booked meanwhile by court, date and time, each also
+ * as an error of its cart line (`bookingItems.<index>`), so the checkout marks those lines.
+ */
+export function takenLines(company: Company, lines: { index: number; booking: ResolvedBooking }[]): AppError {
+  const court = courtLabel(company.settings);
+  const named = lines.map((l) => ({ field: `bookingItems.${l.index}`, message: bookingMessages.takenNamed(courtAndTime(company, l.booking), court) }));
+  const message =
+    named.length === 1
+      ? named[0]!.message
+      : bookingMessages.takenSeveral(
+          lines.map((l) => courtAndTime(company, l.booking)),
+          court,
+        );
+  return new AppError(409, 'BOOKING_TAKEN', message, named);
+}
+
+export async function insertOrRefuse(trx: Db, company: Company, booking: repo.NewBooking, refusal: () => AppError = () => taken(company)): Promise<number> {
   try {
     return await repo.insertBooking(trx, booking);
   } catch (err) {
-    if (isUniqueViolation(err)) throw taken(company);
+    if (isUniqueViolation(err)) throw refusal();
     throw err;
   }
-}
-
-/**
- * For checkout: confirms the held bookings of a hold token (with the invoice they were sold on)
- * inside the caller's transaction. A hold that another booking has since taken over (it had
- * expired) throws 409 BOOKING_TAKEN.
- */
-export async function confirmHeldBookings(ctx: Ctx, company: Company, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
-  const total = await repo.countHeld(ctx.db, { companyId: company.id, holdToken });
-  const confirmed = await repo.confirmHeld(ctx.db, { companyId: company.id, clientId, holdToken, invoiceId });
-  if (confirmed !== total) throw taken(company);
-  return confirmed;
-}
-
-/** For checkout: frees the courts of a hold (failed or abandoned payment). */
-export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: string): Promise<void> {
-  return repo.releaseHeld(ctx.db, { companyId, holdToken });
 }
 
 /** A confirmed booking straight away (demo data, back office), in the caller's transaction. */

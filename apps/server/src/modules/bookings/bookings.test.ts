@@ -8,7 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { addDays } from '../../lib/time.ts';
 import { createInvoice } from '../financials/financials.api.ts';
 import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
-import { confirmHeldBookings, createConfirmedBooking, holdBookings, releaseHeldBookings } from './bookings.service.ts';
+import { createConfirmedBooking } from './bookings.service.ts';
+import { confirmHeldBookings, holdBookings, releaseHeldBookings } from './court-holds.service.ts';
 
 describe.each(testEngines())('court bookings on %s', (engine) => {
   let t: TestApp;

@@ -325,16 +325,74 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(useCartStore.getState().classItems).toHaveLength(1);
   });
 
-  it('a court taken meanwhile: its line can be taken out, and no class search is offered for it', async () => {
-    serveCheckout();
+  /** Lane 3 of the cart booked by another family meanwhile: the server names its line of the request. */
+  const lane3: CartBookingItem = { ...lane, court: 'Lane 3' };
+  const lane3Taken = 'Sorry, Lane 3, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM has just been booked. Please choose another time or lane.';
+  function refuseLane3(quotes: CartRequest[]) {
     server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', () => HttpResponse.json({ code: 'BOOKING_TAKEN', message: 'Sorry, this has just been booked.' }, { status: 409 })),
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        const index = (body.bookingItems ?? []).findIndex((b) => b.court === 'Lane 3');
+        return index < 0
+          ? HttpResponse.json(quote)
+          : HttpResponse.json({ code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: `bookingItems.${index}`, message: lane3Taken }] }, { status: 409 });
+      }),
     );
+  }
+
+  it('a court booked by another family meanwhile: its line is marked by court, date and time with Remove, and payment waits until it is taken out', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const { quotes } = serveCheckout();
+    refuseLane3(quotes);
     renderCheckout(paths.checkout);
-    const box = await screen.findByRole('region', { name: 'Sorry, this has just been booked.' });
-    expect(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM' })).toBeTruthy();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(lane3Taken);
+    const box = screen.getByRole('region', { name: lane3Taken });
+    const cart = within(box).getByRole('list', { name: 'Your cart' });
+    // Only the line taken is listed, marked; the rest of the cart is not offered for removal.
+    expect(
+      within(cart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM Just bookedRemove']);
     expect(within(box).queryByRole('link', { name: 'Find another class' })).toBeNull();
     expect(within(box).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(cart).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(useCartStore.getState().bookingItems).toEqual([lane]);
+    expect(quotes.at(-1)!.bookingItems).toEqual([lane]);
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a court booked by another family between the checkout and Pay: the refused payment names its line, offers Remove, and Pay comes back for the rest', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const taken: ApiError = { code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: 'bookingItems.1', message: lane3Taken }] };
+    const { quotes, payments } = serveCheckout({ refuse: [taken] });
+    let refuseQuote = false;
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        return refuseQuote && body.bookingItems?.some((b) => b.court === 'Lane 3') ? HttpResponse.json(taken, { status: 409 }) : HttpResponse.json(quote);
+      }),
+    );
+    renderCheckout(paths.payment);
+    const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
+    refuseQuote = true;
+    fireEvent.click(pay);
+
+    const remove = await screen.findByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' });
+    // Said once, and no Pay while the court is in the cart.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([lane3Taken]);
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    fireEvent.click(remove);
+    expect(await screen.findByRole('button', { name: 'Pay $41.00' })).toBeTruthy();
+    expect(useCartStore.getState().bookingItems).toEqual([lane]);
+    expect(payments).toHaveLength(1);
   });
 
   describe('H3, H4: removing dates and lines', () => {

@@ -13,7 +13,8 @@ import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '@/features/checkout/components/discount-and-credits';
 import { QuoteError } from '@/features/checkout/components/quote-error';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
-import { classLabel, courtLabel, useCartRequest } from '@/features/checkout/lib/cart-request';
+import { classLabel, useCartRequest } from '@/features/checkout/lib/cart-request';
+import { useCartLines } from '@/features/checkout/lib/cart-lines';
 
 /** /hub/checkout: the class and booking cart, priced by the server (H1–H12). */
 export default function CheckoutRoute() {
@@ -24,7 +25,7 @@ export default function CheckoutRoute() {
   const classItems = useCartStore((s) => s.classItems);
   const bookingItems = useCartStore((s) => s.bookingItems);
   const setClassItems = useCartStore((s) => s.setClassItems);
-  const setBookingItems = useCartStore((s) => s.setBookingItems);
+  const { lines, removeLine } = useCartLines();
   const clearPaid = useCartStore((s) => s.clearPaid);
   const ocrProfileId = useCartStore((s) => s.ocrProfileId);
   const dateFormat = config.localization.DateFormat;
@@ -34,17 +35,6 @@ export default function CheckoutRoute() {
     setClassItems(next);
     if (next.length + bookingItems.length === 0) clearPaid('items');
   }
-  function removeLine(lineId: string) {
-    const [kind, n] = lineId.split('-');
-    const index = Number(n) - 1;
-    const classes = kind === 'class' ? classItems.filter((_, i) => i !== index) : classItems;
-    const bookings = kind === 'booking' ? bookingItems.filter((_, i) => i !== index) : bookingItems;
-    setClassItems(classes);
-    setBookingItems(bookings);
-    // H4: the last item gone clears the invoice and column data.
-    if (classes.length + bookings.length === 0) clearPaid('items');
-  }
-
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Checkout" description="Review your classes and bookings, then pay securely." />
@@ -87,14 +77,7 @@ export default function CheckoutRoute() {
             ) : quote.isError ? (
               <QuoteError
                 error={quote.error}
-                lines={[
-                  ...classItems.map((item, i) => ({ key: `class-${item.ClassID}-${item.StudentID}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
-                  ...bookingItems.map((item, i) => ({
-                    key: JSON.stringify(['booking', item.venue_id, item.court, item.date, item.time]),
-                    label: courtLabel(item, dateFormat),
-                    onRemove: () => removeLine(`booking-${i + 1}`),
-                  })),
-                ]}
+                lines={lines}
                 findClassHref={ocrProfileId === null ? paths.classes : paths.addEnrollments(ocrProfileId)}
                 onRetry={() => void quote.refetch()}
                 onClear={() => clearPaid('items')}
@@ -106,7 +89,7 @@ export default function CheckoutRoute() {
           <aside className="space-y-4">
             <DiscountCodeForm quote={quote.data} invoiceNos={[NEW_INVOICE_NO]} />
             <CreditsPicker currencySymbol={config.localization.CurrencySymbol} />
-            <Button fullWidth size="lg" disabled={!quote.data || quote.isFetching} onClick={() => void navigate(paths.payment)}>
+            <Button fullWidth size="lg" disabled={!quote.data || quote.isFetching || quote.isError} onClick={() => void navigate(paths.payment)}>
               Proceed to Payment
             </Button>
           </aside>

@@ -25,6 +25,8 @@ import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
+import { namedLines, RefusedLines } from '@/features/checkout/components/quote-error';
+import { useCartLines } from '@/features/checkout/lib/cart-lines';
 import { CardEntry } from '@/components/payment/card-entry';
 import { SavedCardChoice } from '@/components/payment/saved-card-choice';
 import { StatusMessage } from '@/components/ui/status-message';
@@ -45,6 +47,7 @@ export default function PaymentRoute() {
   const [params] = useSearchParams();
   const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
   const { request: cartRequest, empty } = useCartRequest(kind);
+  const { lines } = useCartLines();
   const details = usePaymentDetails(config.ShowPaymentDetailsTab);
   const savedCard = details.data?.card ?? null;
   const bank = details.data?.offersBank ? (details.data.bank ?? null) : null;
@@ -203,6 +206,8 @@ export default function PaymentRoute() {
       ) : quote.isError ? (
         <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
           <p role="alert">{errorMessage(quote.error)}</p>
+          {/* A court booked meanwhile: its line, to take out here; Pay comes back for the rest. */}
+          {kind === 'items' && namedLines(quote.error, lines).length > 0 ? <RefusedLines error={quote.error} lines={lines} /> : null}
           <Link to={back} className={buttonClasses('secondary', 'sm', 'mt-3')}>
             Change your cart
           </Link>

@@ -2,18 +2,47 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import type { CartLine } from '../lib/cart-lines';
 
-/** A line of the cart the family can take out by itself. */
-export interface CartLine {
-  key: string;
-  label: string;
-  onRemove: () => void;
+/** The lines a refusal names (a court booked by another family meanwhile); none when it names none. */
+export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine[] {
+  if (!(error instanceof ApiRequestError)) return [];
+  return lines.filter((line) => line.field !== undefined && error.errors.some((e) => e.field === line.field));
+}
+
+/**
+ * The cart's lines under a refusal, each with Remove; a line the refusal names is marked
+ * "Just booked", and then only the named lines are listed.
+ */
+export function RefusedLines({ error, lines }: { error: unknown; lines: readonly CartLine[] }) {
+  const named = namedLines(error, lines);
+  return (
+    <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
+      {(named.length > 0 ? named : lines).map((line) => (
+        <li key={line.key} className="flex items-center justify-between gap-3 px-3 py-2">
+          <span className="min-w-0 break-words">
+            {line.label}
+            {named.length > 0 ? (
+              <>
+                {' '}
+                <span className="inline-block rounded-full bg-danger-surface px-2 text-xs font-semibold text-danger">Just booked</span>
+              </>
+            ) : null}
+          </span>
+          <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
  * A cart the server would not price: its reason, and a way out. A refusal of what the cart holds
  * (a class that filled, a court taken, an invoice paid meanwhile) lists the cart's lines, each
- * to take out alone, so the family keeps the rest; a class that filled also leads to the classes
+ * to take out alone, so the family keeps the rest (a refusal naming its lines, such as a court
+ * booked meanwhile, lists only those); a class that filled also leads to the classes
  * (`findClassHref`). An answer that never came (the network, the server) offers to try again.
  * Emptying the whole cart is the last resort. Only the reason is announced, not the list.
  */
@@ -38,18 +67,7 @@ export function QuoteError({
       <p id={messageId} role="alert" className="text-center">
         {errorMessage(error)}
       </p>
-      {refused && lines.length > 0 ? (
-        <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-ink">
-          {lines.map((line) => (
-            <li key={line.key} className="flex items-center justify-between gap-3 px-3 py-2">
-              <span className="min-w-0 break-words">{line.label}</span>
-              <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {refused && lines.length > 0 ? <RefusedLines error={error} lines={lines} /> : null}
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         {refused ? null : (
           <Button variant="secondary" size="sm" onClick={onRetry}>

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { courtLabel } from '@portal/shared/labels';
+import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
+import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMinutes, nowIso } from '../../lib/time.ts';
+import * as repo from './bookings.repository.ts';
+import { insertOrRefuse, resolveBookingRequest, taken, takenLines, type ResolvedBooking } from './bookings.service.ts';
+
+/**
+ * The courts a family holds while it pays (decisions 025, 095): from the cart for HoldMinutes,
+ * then under the checkout's own hold token until the payment confirms or releases them.
+ */
+/**
+ * For checkout (decision 025): holds the courts of a cart for HoldMinutes, inside the caller's
+ * transaction. Answers the hold token and the resolved bookings (prices from the catalogue).
+ * A court already held or booked for any overlapping minute throws 409 BOOKING_TAKEN; the
+ * caller's transaction must then roll back (on PostgreSQL the failed insert has aborted it).
+ */
+export async function holdBookings(
+  ctx: Ctx,
+  company: Company,
+  clientId: number,
+  requests: BookingRequest[],
+  options: { now?: Date; holdToken?: string } = {},
+): Promise<{ holdToken: string; holdExpiresAt: string; bookings: (ResolvedBooking & { bookingId: number })[]; adopted: number[] }> {
+  const now = options.now ?? new Date();
+  const holdToken = options.holdToken ?? randomBytes(16).toString('hex');
+  const holdExpiresAt = nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes));
+  const resolved = requests.map((r) => resolveBookingRequest(company, r, now));
+  const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken: cartHoldToken(clientId), now: nowIso(now) });
+  const bookings = [];
+  const adopted: number[] = [];
+  for (const [index, b] of resolved.entries()) {
+    // Refused, the court's line of the cart is named, so the checkout marks it with Remove.
+    const refusal = () => takenLines(company, [{ index, booking: b }]);
+    // A court the cart holds is taken over: held on until the later of its time and this hold's.
+    const own = cart.find((h) => sameCourtTime(h, b) && !adopted.includes(h.id));
+    if (own) {
+      const until = [own.hold_expires_at!, holdExpiresAt].sort()[1]!;
+      if ((await repo.moveHolds(ctx.db, { companyId: company.id, ids: [own.id], holdToken, holdExpiresAt: until, now: nowIso(now) })) !== 1) throw refusal();
+      adopted.push(own.id);
+      bookings.push({ ...b, bookingId: own.id });
+      continue;
+    }
+    await repo.releaseExpiredHolds(ctx.db, { companyId: company.id, venueId: b.venueId, court: b.court, date: b.date, now: nowIso(now) });
+    const bookingId = await insertOrRefuse(
+      ctx.db,
+      company,
+      {
+        companyId: company.id,
+        clientId,
+        venueId: b.venueId,
+        court: b.court,
+        bookingTypeId: b.bookingTypeId,
+        date: b.date,
+        startTime: b.startTime,
+        endTime: b.endTime,
+        startMinute: b.startMinute,
+        durationMinutes: b.durationMinutes,
+        priceCents: b.priceCents,
+        status: 'held',
+        holdToken,
+        holdExpiresAt,
+        invoiceId: null,
+        now: nowIso(now),
+      },
+      refusal,
+    );
+    bookings.push({ ...b, bookingId });
+  }
+  return { holdToken, holdExpiresAt, bookings, adopted };
+}
+
+/** The hold token a client's cart holds its courts under, until a checkout takes them over. */
+const cartHoldToken = (clientId: number) => `cart-${clientId}`;
+
+const sameCourtTime = (h: { venue_id: number; court: string; date: string; start_time: string; booking_type_id: number }, b: ResolvedBooking) =>
+  h.venue_id === b.venueId && h.court === b.court && h.date === b.date && h.start_time === b.startTime && h.booking_type_id === b.bookingTypeId;
+
+export interface CartCourtHold extends BookingRequest {
+  heldUntil: string;
+}
+
+/**
+ * Holds the courts of a cart for HoldMinutes (issue 22, decision 095), each in its own
+ * transaction: a court the cart holds keeps its time, a free one is held, one taken is refused
+ * for that request alone. With `releaseOthers`, the cart's courts no request asks for are freed.
+ */
+export async function holdCartCourts(
+  ctx: Ctx,
+  company: Company,
+  clientId: number,
+  requests: BookingRequest[],
+  options: { releaseOthers: boolean },
+): Promise<{ held: CartCourtHold[]; refused: (BookingRequest & { code: string; message: string })[] }> {
+  const held: CartCourtHold[] = [];
+  const refused: (BookingRequest & { code: string; message: string })[] = [];
+  const holdToken = cartHoldToken(clientId);
+  const keep: number[] = [];
+  for (const request of requests) {
+    try {
+      const { id, until } = await ctx.transaction(async (tx) => {
+        const now = tx.clock.now();
+        const b = resolveBookingRequest(company, request, now);
+        const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
+        if (own) return { id: own.id, until: own.hold_expires_at! };
+        const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
+        return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
+      });
+      keep.push(id);
+      held.push({ ...request, heldUntil: until });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // Said beside the cart's own line, the court needs no naming again.
+      refused.push({ ...request, code: err.code, message: err.code === 'BOOKING_TAKEN' ? taken(company).message : err.message });
+    }
+  }
+  if (options.releaseOthers) {
+    const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken, now: nowIso(ctx.clock.now()) });
+    const others = cart.filter((h) => !keep.includes(h.id)).map((h) => h.id);
+    if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
+  }
+  return { held, refused };
+}
+
+/** The courts a client's cart holds now. */
+export async function listCartCourtHolds(ctx: Ctx, company: Company, clientId: number): Promise<CartCourtHold[]> {
+  const rows = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken: cartHoldToken(clientId), now: nowIso(ctx.clock.now()) });
+  return rows.map((h) => ({ venue_id: h.venue_id, booking_type_id: h.booking_type_id, date: h.date, time: h.start_time, court: h.court, heldUntil: h.hold_expires_at! }));
+}
+
+/** A failed checkout gives the courts it took over from the cart back to the cart, with their time. */
+export async function returnHoldsToCart(ctx: Ctx, companyId: number, clientId: number, ids: number[]): Promise<void> {
+  await repo.moveHolds(ctx.db, { companyId, ids, holdToken: cartHoldToken(clientId), now: nowIso(ctx.clock.now()) });
+}
+
+/**
+ * For checkout: confirms the held bookings of a hold token (with the invoice they were sold on)
+ * inside the caller's transaction. A hold that another booking has since taken over (it had
+ * expired) throws 409 BOOKING_TAKEN.
+ */
+export async function confirmHeldBookings(ctx: Ctx, company: Company, clientId: number, holdToken: string, invoiceId: number | null): Promise<number> {
+  const total = await repo.countHeld(ctx.db, { companyId: company.id, holdToken });
+  const confirmed = await repo.confirmHeld(ctx.db, { companyId: company.id, clientId, holdToken, invoiceId });
+  if (confirmed !== total) throw taken(company);
+  return confirmed;
+}
+
+/** For checkout: frees the courts of a hold (failed or abandoned payment). */
+export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: string): Promise<void> {
+  return repo.releaseHeld(ctx.db, { companyId, holdToken });
+}
+
+/**
+ * For the checkout's quote: refuses a cart with a court that another family now holds, or that is
+ * booked (its cart hold lapsed and was taken), with 409 BOOKING_TAKEN naming each such line.
+ * The family's own holds (its cart's, its payment's) are its own.
+ */
+export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: number, requests: BookingRequest[], now = ctx.clock.now()): Promise<void> {
+  const lines: { index: number; booking: ResolvedBooking }[] = [];
+  const byDay = new Map<string, Promise<{ court: string; slot: number }[]>>();
+  for (const [index, request] of requests.entries()) {
+    const b = resolveBookingRequest(company, request, now);
+    const day = `${b.venueId}\u0000${b.date}`;
+    if (!byDay.has(day)) byDay.set(day, repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now), exceptHoldsOf: clientId }));
+    const busy = await byDay.get(day)!;
+    if (busy.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes)) lines.push({ index, booking: b });
+  }
+  if (lines.length > 0) throw takenLines(company, lines);
+}

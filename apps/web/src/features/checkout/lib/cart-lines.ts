@@ -1,0 +1,48 @@
+import { useCartStore } from '@/lib/cart-store';
+import { useConfig } from '@/entities/company/get-company-config';
+import { classLabel, courtLabel } from './cart-request';
+
+/** A line of the cart the family can take out by itself. */
+export interface CartLine {
+  key: string;
+  label: string;
+  onRemove: () => void;
+  /** Where the request holds it ("bookingItems.1"): a refusal names the lines it is about so. */
+  field?: string;
+}
+
+/**
+ * The class and booking cart's lines as the family can take them out one by one (H3, H4): each
+ * named as the family knows it, with the path a refusal names it by ("bookingItems.1"). The last
+ * line gone clears the invoice and column data.
+ */
+export function useCartLines(): { lines: CartLine[]; removeLine: (lineId: string) => void } {
+  const config = useConfig();
+  const classItems = useCartStore((s) => s.classItems);
+  const bookingItems = useCartStore((s) => s.bookingItems);
+  const setClassItems = useCartStore((s) => s.setClassItems);
+  const setBookingItems = useCartStore((s) => s.setBookingItems);
+  const clearPaid = useCartStore((s) => s.clearPaid);
+
+  /** A quote row's line ("class-1", "booking-2"), by its place in the cart. */
+  function removeLine(lineId: string) {
+    const [kind, n] = lineId.split('-');
+    const index = Number(n) - 1;
+    const classes = kind === 'class' ? classItems.filter((_, i) => i !== index) : classItems;
+    const bookings = kind === 'booking' ? bookingItems.filter((_, i) => i !== index) : bookingItems;
+    setClassItems(classes);
+    setBookingItems(bookings);
+    if (classes.length + bookings.length === 0) clearPaid('items');
+  }
+
+  const lines = [
+    ...classItems.map((item, i) => ({ key: `class-${item.ClassID}-${item.StudentID}`, field: `classItems.${i}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
+    ...bookingItems.map((item, i) => ({
+      key: JSON.stringify(['booking', item.venue_id, item.court, item.date, item.time]),
+      field: `bookingItems.${i}`,
+      label: courtLabel(item, config.localization.DateFormat),
+      onRemove: () => removeLine(`booking-${i + 1}`),
+    })),
+  ];
+  return { lines, removeLine };
+}
