@@ -43,6 +43,11 @@ test.describe('class and booking checkout', () => {
     await fillCard(page, TEST_CARDS.ok);
     await page.getByRole('button', { name: `Pay ${amount}` }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    // The booking paid for leads to My bookings; its invoice number stays on one line on a phone.
+    await expect(page.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/hub/bookings/view');
+    const invoiceNo = page.getByText(/^INV-\d+$/);
+    const lineHeight = await invoiceNo.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await invoiceNo.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.screenshot({ path: test.info().outputPath('payment-success-court.png'), fullPage: true });
     // H1: the cart badge counts nothing now; the court is no longer free.
     await page.goto('/hub/checkout');

@@ -102,7 +102,8 @@ export default function PaymentRoute() {
     void queryClient.invalidateQueries({ queryKey: getAmountOwedQueryOptions().queryKey });
     // Places bought: the classes' lists and the waitlist (an offer taken) are read afresh.
     void queryClient.invalidateQueries({ queryKey: classesKey });
-    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer } });
+    // What the success page offers next: My bookings, when courts were bought.
+    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer, bookings: kind === 'items' && (cartRequest.bookingItems?.length ?? 0) > 0 } });
   }
 
   async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep?: string) {

@@ -13,6 +13,7 @@ afterEach(() => cleanup());
 
 const config = formTestConfig({
   ShowFinancialsTab: true,
+  ShowBookingsTab: true,
   fin_setup: { InvoiceTitle: 'Invoice', ReceiptTitle: 'Receipt' },
   localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
 });
@@ -35,12 +36,12 @@ const paid: PaymentAnswer = {
   holdExpiresAt: null,
 };
 
-function renderSuccess(payment: PaymentAnswer) {
+function renderSuccess(payment: PaymentAnswer, bookings = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[{ pathname: paths.paymentSuccess, state: { payment } }]}>
+      <MemoryRouter initialEntries={[{ pathname: paths.paymentSuccess, state: { payment, bookings } }]}>
         <Routes>
           <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
         </Routes>
@@ -87,5 +88,22 @@ describe('payment success (/hub/payment-success)', () => {
     expect(screen.getByText(debit)).toBeTruthy();
     // Nothing was collected yet: the heading says what was set up.
     expect(screen.getByRole('heading', { name: 'Direct Debit Scheduled' })).toBeTruthy();
+  });
+
+  it('a payment that booked courts leads to My bookings; one without bookings does not', () => {
+    renderSuccess(paid, true);
+    expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe(paths.bookingsView);
+    cleanup();
+    renderSuccess(paid);
+    expect(screen.queryByRole('link', { name: 'My bookings' })).toBeNull();
+  });
+
+  it('an invoice or receipt number is never broken across lines on a phone', () => {
+    renderSuccess({ ...paid, invoiceNos: ['INV-100001', 'INV-100002'], receiptNo: 'R-100003' });
+    expect(screen.getByText(/^Receipt/).textContent).toBe('Receipt R-100003 for invoices INV-100001, INV-100002');
+    for (const no of ['INV-100001', 'INV-100002', 'R-100003']) expect(screen.getByText(no).className).toContain('whitespace-nowrap');
+    cleanup();
+    renderSuccess({ ...paid, processor: 'direct_debit', invoiceNos: ['INV-100001'], receiptNo: null });
+    expect(screen.getByText('INV-100001').className).toContain('whitespace-nowrap');
   });
 });

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { invoicesNamed } from '@portal/shared/labels';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -14,7 +13,8 @@ const DIRECT_DEBIT = 'direct_debit';
 /** /hub/payment-success (H15): shown after a successful payment; the cart has been emptied. */
 export default function PaymentSuccessRoute() {
   const config = useConfig();
-  const payment = (useLocation().state as { payment?: PaymentAnswer } | null)?.payment;
+  const state = useLocation().state as { payment?: PaymentAnswer; bookings?: boolean } | null;
+  const payment = state?.payment;
   const heading = useRef<HTMLHeadingElement>(null);
   // The page replaces the payment form: a screen reader and the keyboard start at its heading.
   useEffect(() => heading.current?.focus(), []);
@@ -29,7 +29,11 @@ export default function PaymentSuccessRoute() {
           <p>
             Thank you. <span className="font-semibold text-ink">{formatMoney(payment.amountCents, payment.currencySymbol)}</span> will be collected from your bank account by direct debit.
           </p>
-          {payment.invoiceNos.length ? <p>{`${config.fin_setup.InvoiceTitle} ${payment.invoiceNos.join(', ')}: Debit Scheduled`}</p> : null}
+          {payment.invoiceNos.length ? (
+            <p>
+              {config.fin_setup.InvoiceTitle} <Numbers values={payment.invoiceNos} />: Debit Scheduled
+            </p>
+          ) : null}
           {payment.instalmentsNote ? <p>{payment.instalmentsNote}</p> : null}
         </div>
       ) : payment ? (
@@ -39,8 +43,13 @@ export default function PaymentSuccessRoute() {
           </p>
           {payment.receiptNo ? (
             <p>
-              {config.fin_setup.ReceiptTitle} <span className="font-semibold text-ink">{payment.receiptNo}</span>
-              {payment.invoiceNos.length ? ` for ${invoicesNamed(payment.invoiceNos)}` : ''}
+              {config.fin_setup.ReceiptTitle} <span className="font-semibold whitespace-nowrap text-ink">{payment.receiptNo}</span>
+              {payment.invoiceNos.length ? (
+                <>
+                  {` for ${payment.invoiceNos.length === 1 ? 'invoice' : 'invoices'} `}
+                  <Numbers values={payment.invoiceNos} />
+                </>
+              ) : null}
             </p>
           ) : null}
           {payment.card ? <p>{`Paid by ${payment.card}`}</p> : null}
@@ -52,6 +61,11 @@ export default function PaymentSuccessRoute() {
       )}
       {payment?.items.length ? <Bought payment={payment} /> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {state?.bookings && config.ShowBookingsTab ? (
+          <Link to={paths.bookingsView} className={buttonClasses('secondary')}>
+            My bookings
+          </Link>
+        ) : null}
         {config.ShowFinancialsTab ? (
           <Link to={paths.invoicesAndReceipts} className={buttonClasses('secondary')}>
             View invoices and receipts
@@ -63,6 +77,16 @@ export default function PaymentSuccessRoute() {
       </div>
     </div>
   );
+}
+
+/** Invoice numbers, each kept on one line ("INV-100001" would break at its hyphen on a phone). */
+function Numbers({ values }: { values: readonly string[] }) {
+  return values.map((no, index) => (
+    <Fragment key={no}>
+      {index > 0 ? ', ' : null}
+      <span className="whitespace-nowrap">{no}</span>
+    </Fragment>
+  ));
 }
 
 /** What the payment bought, row by row as the checkout showed it. */
