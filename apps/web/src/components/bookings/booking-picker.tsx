@@ -16,6 +16,7 @@ import { FreeTimes, type SlotChoice } from './free-times';
 export type { SlotChoice } from './free-times';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
@@ -100,8 +101,10 @@ export function BookingPicker({
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-semibold text-ink">Day</legend>
         <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-          {days.map((d) => {
+          {days.map((d, index) => {
             const day = new Date(`${d}T00:00:00Z`);
+            // Where a month starts, and on the first day shown, the month is named ("Tue 1 Dec").
+            const month = index === 0 || day.getUTCDate() === 1 ? MONTH_NAMES[day.getUTCMonth()] : null;
             return (
               <button
                 key={d}
@@ -116,6 +119,7 @@ export function BookingPicker({
               >
                 <span className="text-xs tracking-wide uppercase">{DAY_NAMES[day.getUTCDay()]}</span>
                 <span className="text-lg leading-tight font-bold">{day.getUTCDate()}</span>
+                {month ? <span className="text-xs tracking-wide uppercase">{month}</span> : null}
               </button>
             );
           })}
