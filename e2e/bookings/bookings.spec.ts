@@ -66,7 +66,7 @@ test.describe('court bookings', () => {
     });
 
     await test.step('G3/G5: add a court booking: a day, a free time on the 30-minute grid, a court; it goes to the cart', async () => {
-      await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – $40.00');
+      await expect(page.getByLabel('Booking type')).toContainText('Court hire (1 hour) – from $40.00');
       await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
       await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'Free times' })).toHaveCount(1);
       // The day's free times arrive with their own answer: wait for them before reading the list.

@@ -31,7 +31,18 @@ export const bookingOptionsSchema = z.object({
   timeInterval: z.number().int(),
   cancelCutoffHours: z.number().int(),
   venues: z.array(z.object({ VenueID: z.number(), Name: z.string(), Address: z.string(), Courts: z.array(z.string()) })),
-  bookingTypes: z.array(z.object({ BookingTypeID: z.number(), Name: z.string(), DurationMinutes: z.number(), PriceCents: z.number(), VenueIDs: z.array(z.number()) })),
+  bookingTypes: z.array(
+    z.object({
+      BookingTypeID: z.number(),
+      Name: z.string(),
+      DurationMinutes: z.number(),
+      PriceCents: z.number(),
+      /** The least and most a booking of the type costs before tax at the times it can start, priced as the checkout prices it (time-scale bands, H18). */
+      LowestPriceCents: z.number(),
+      HighestPriceCents: z.number(),
+      VenueIDs: z.array(z.number()),
+    }),
+  ),
 });
 export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
 

@@ -59,8 +59,34 @@ export function bookingOptions(company: Company, now = new Date()): BookingOptio
     timeInterval: s.TimeInterval,
     cancelCutoffHours: s.booking_setup.CancelCutoffHours,
     venues: s.ob_venues.filter((v) => v.Courts.length > 0).map((v) => ({ VenueID: v.VenueID, Name: v.Name, Address: v.Address, Courts: v.Courts })),
-    bookingTypes: s.booking_types.map((t) => ({ BookingTypeID: t.BookingTypeID, Name: t.Name, DurationMinutes: t.DurationMinutes, PriceCents: t.PriceCents, VenueIDs: t.VenueIDs })),
+    bookingTypes: s.booking_types.map((t) => ({
+      BookingTypeID: t.BookingTypeID,
+      Name: t.Name,
+      DurationMinutes: t.DurationMinutes,
+      PriceCents: t.PriceCents,
+      ...priceRange(company, t, today),
+      VenueIDs: t.VenueIDs,
+    })),
   };
+}
+
+/**
+ * The least and most a booking type costs over a week of its start times at the venues that
+ * offer it, each priced as the checkout prices it: the menu says "from" where evenings cost more.
+ */
+function priceRange(company: Company, type: Settings['booking_types'][number], today: string) {
+  const timeScale = timeScaleOf(company.settings.fin_setup);
+  const prices = new Set<number>();
+  for (const venue of company.settings.ob_venues.filter((v) => v.Courts.length > 0 && (type.VenueIDs.length === 0 || type.VenueIDs.includes(v.VenueID)))) {
+    for (let day = 0; day < 7; day += 1) {
+      const date = addDays(today, day);
+      for (const m of startMinutes(company, venue, type.DurationMinutes, date)) {
+        prices.add(bookingPrice({ date, startTime: toClock(m), durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents);
+      }
+    }
+  }
+  if (prices.size === 0) prices.add(type.PriceCents);
+  return { LowestPriceCents: Math.min(...prices), HighestPriceCents: Math.max(...prices) };
 }
 
 /** A booking request checked against the catalogue, the grid, the opening hours and the clock. */

@@ -38,6 +38,15 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     expect(res.body.lastDay).toBe(addDays(res.body.today, ace.settings.booking_setup.AdvanceBookingDays - 1));
   });
 
+  it('says what each booking type costs at its cheapest and dearest times, priced as the checkout prices them (the evening band)', async () => {
+    const types = (await parent.get<BookingOptions>('/api/bookings/options')).body.bookingTypes;
+    expect(types.map((b) => [b.Name, b.PriceCents, b.LowestPriceCents, b.HighestPriceCents])).toEqual([
+      ['Court hire (1 hour)', 4000, 4000, 5500],
+      ['Ball machine (30 min)', 2500, 2500, 2750],
+      ['Indoor court (90 min)', 7500, 7500, 8250],
+    ]);
+  });
+
   it('needs a signed-in customer, and the bookings switch on', async () => {
     const guest = new Browser(t.server);
     await guest.enterCompany('ACE');

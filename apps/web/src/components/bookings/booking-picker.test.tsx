@@ -17,7 +17,11 @@ const options: BookingOptions = {
   timeInterval: 30,
   cancelCutoffHours: 24,
   venues: [{ VenueID: 1, Name: 'Riverside Courts', Address: '1 River Rd', Courts: ['Court 1'] }],
-  bookingTypes: [{ BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, VenueIDs: [] }],
+  bookingTypes: [
+    // Evenings cost more (a time-scale band): the menu says what the lowest is.
+    { BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, LowestPriceCents: 4000, HighestPriceCents: 5500, VenueIDs: [] },
+    { BookingTypeID: 2, Name: 'Ball machine (30 min)', DurationMinutes: 30, PriceCents: 2500, LowestPriceCents: 2500, HighestPriceCents: 2500, VenueIDs: [] },
+  ],
 };
 
 const pending = { isPending: true, isError: false } as UseQueryResult<Availability>;
@@ -34,5 +38,13 @@ describe('the booking pickers', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(days).toEqual(['Sat28Sep', 'Sun29', 'Mon30', 'Tue1Oct', 'Wed2', 'Thu3']);
+  });
+
+  it('a booking type priced higher at some times offers its lowest price, "from"; one flat price is shown as it is', () => {
+    renderRoute(<Picker />, { url: '/hub/bookings/add', config });
+    const types = within(screen.getByLabelText('Booking type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(types).toEqual(['Court hire (1 hour) – from $40.00', 'Ball machine (30 min) – $25.00']);
   });
 });

@@ -18,6 +18,11 @@ export type { SlotChoice } from './free-times';
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** A booking type in the menu: its lowest price over the day's bands, "from", where some times cost more. */
+function typeLabel(t: BookingOptions['bookingTypes'][number], money: (cents: number) => string): string {
+  return t.HighestPriceCents > t.LowestPriceCents ? `${t.Name} – from ${money(t.LowestPriceCents)}` : `${t.Name} – ${money(t.LowestPriceCents)}`;
+}
+
 function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
@@ -94,7 +99,7 @@ export function BookingPicker({
           placeholder={null}
           value={typeId}
           onChange={(e) => setTypeId(Number(e.target.value))}
-          options={types.map((t) => ({ value: t.BookingTypeID, label: `${t.Name} – ${money(t.PriceCents)}` }))}
+          options={types.map((t) => ({ value: t.BookingTypeID, label: typeLabel(t, money) }))}
         />
       </div>
 
