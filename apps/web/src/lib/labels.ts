@@ -13,3 +13,12 @@ export function courtName(config: Pick<CompanyConfig, 'localization' | 'CourtTex
   const [lower, word] = [name.toLowerCase(), label.toLowerCase()];
   return lower === word || lower.startsWith(`${word} `) || lower.startsWith(`${word}s `) ? name : `${label} ${name}`;
 }
+
+/**
+ * "Price before Sales tax" where the company's prices leave its tax out (it is added at the
+ * checkout), in the tax's own name; null where prices include it or there is none.
+ */
+export function priceBeforeTax(config: Pick<CompanyConfig, 'fin_setup'>): string | null {
+  const fin = config.fin_setup;
+  return fin.TaxRatePercent > 0 && !fin.TaxInclusive ? `Price before ${fin.TaxName}` : null;
+}

@@ -9,7 +9,10 @@ import { BookingPicker, useBookingChoice } from './booking-picker';
 
 afterEach(() => cleanup());
 
-const config = formTestConfig({ localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' } });
+const config = formTestConfig({
+  fin_setup: { TaxName: 'GST', TaxRatePercent: 10, TaxInclusive: true },
+  localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' },
+});
 
 const options: BookingOptions = {
   today: '2030-09-28',
@@ -46,5 +49,14 @@ describe('the booking pickers', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(types).toEqual(['Court hire (1 hour) – from $40.00', 'Ball machine (30 min) – $25.00']);
+  });
+
+  it('the free times say their prices leave out the company’s tax, where they do', () => {
+    const taxed = { ...config, fin_setup: { ...config.fin_setup, TaxName: 'Sales tax', TaxRatePercent: 8.875, TaxInclusive: false } };
+    renderRoute(<Picker />, { url: '/hub/bookings/add', config: taxed });
+    expect(screen.getByText('Prices before Sales tax.')).toBeTruthy();
+    cleanup();
+    renderRoute(<Picker />, { url: '/hub/bookings/add', config: { ...config, fin_setup: { ...config.fin_setup, TaxRatePercent: 10, TaxInclusive: true } } });
+    expect(screen.queryByText(/Prices before/)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
 import { clockRange, clockTime, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
-import { courtLabel } from '@/lib/labels';
+import { courtLabel, priceBeforeTax } from '@/lib/labels';
 import { FreeTimes, type SlotChoice } from './free-times';
 
 export type { SlotChoice } from './free-times';
@@ -89,6 +89,7 @@ export function BookingPicker({
   const slotsId = useId();
   const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
   const { venues, venueId, setVenueId, types, typeId, setTypeId, type, days, date, setDate } = choice;
+  const beforeTax = priceBeforeTax(config);
 
   return (
     <>
@@ -136,6 +137,8 @@ export function BookingPicker({
           Free times on {formatDate(date, config.localization.DateFormat)}
           {type ? ` · ${type.DurationMinutes} minutes` : ''}
         </h2>
+        {/* The tax a company adds on top is added at the checkout: said here, as the booking's confirmation says it. */}
+        {beforeTax ? <p className="-mt-1 mb-2 text-xs text-muted">{`${beforeTax.replace(/^Price/, 'Prices')}.`}</p> : null}
         {availability.isPending ? (
           <ListLoading label="Loading free times" />
         ) : availability.isError ? (

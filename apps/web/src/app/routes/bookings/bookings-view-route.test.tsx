@@ -14,6 +14,7 @@ afterEach(() => cleanup());
 
 const config = formTestConfig({
   CourtText: 'Court',
+  fin_setup: { TaxName: 'GST', TaxRatePercent: 10, TaxInclusive: true },
   localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy', CourtLabel: 'Lane', TimeZoneRegion: 'Australia', TimeZoneCity: 'Sydney' },
 });
 
@@ -97,6 +98,17 @@ describe('Bookings (/hub/bookings/view)', () => {
     expect(await within(cancelled).findByText('26/02/2030 · 06:00 PM - 07:00 PM')).toBeTruthy();
     expect(within(cancelled).getByText('Cancelled')).toBeTruthy();
     expect(asked).toEqual(['upcoming', 'cancelled']);
+  });
+
+  it('a company whose prices leave out its tax says so beside each price, in the tax’s own name; one whose prices include it does not', async () => {
+    serveBookings([booking()]);
+    renderRoute(<BookingsViewRoute />, { url: '/hub/bookings/view', config: { ...config, fin_setup: { ...config.fin_setup, TaxName: 'Sales tax', TaxRatePercent: 8.875, TaxInclusive: false } } });
+    const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
+    expect(within(list).getByText('Price before Sales tax: $40.00 · Invoice INV-1007 · Cancel by 04/03/2030 06:00 PM')).toBeTruthy();
+    cleanup();
+    serveBookings([booking()]);
+    renderRoute(<BookingsViewRoute />, { url: '/hub/bookings/view', config: { ...config, fin_setup: { ...config.fin_setup, TaxName: 'GST', TaxRatePercent: 10, TaxInclusive: true } } });
+    expect(await screen.findByText('$40.00 · Invoice INV-1007 · Cancel by 04/03/2030 06:00 PM')).toBeTruthy();
   });
 
   it('cancel before the cut-off: asked first, sent once even on a double-click, then the lists are read again and the booking is under Cancelled', async () => {

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
 import { clockRange, clockTime, companyTimeZone, formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { courtLabel } from '@/lib/labels';
+import { courtLabel, priceBeforeTax } from '@/lib/labels';
 import { useSearchParamState } from '@/lib/use-search-param';
 import { useBookings, useCancelBooking, type BookingFilter } from '@/features/bookings/api/get-bookings';
 
@@ -27,6 +27,7 @@ const FILTERS: { value: BookingFilter; label: string; empty: string }[] = [
 /** /hub/bookings/view (G2, G7): the customer's bookings; cancel one before the cut-off. */
 export default function BookingsViewRoute() {
   const config = useConfig();
+  const beforeTax = priceBeforeTax(config);
   const [filter, setFilter] = useSearchParamState<BookingFilter>('show', ['upcoming', 'past', 'cancelled'], 'upcoming');
   const [page, setPage] = useState(1);
   const list = useBookings({ filter, page });
@@ -109,6 +110,7 @@ export default function BookingsViewRoute() {
                         {b.bookingType} · {b.court} · {b.venue}
                       </p>
                       <p className="mt-1 text-sm text-muted">
+                        {beforeTax ? `${beforeTax}: ` : ''}
                         {formatMoney(b.price, config.localization.CurrencySymbol)}
                         {b.invoiceNumber ? ` · Invoice ${b.invoiceNumber}` : ''}
                         {/* An upcoming booking past its cut-off (or booked inside it) has no Cancel: the family is told, not left to look for it. */}

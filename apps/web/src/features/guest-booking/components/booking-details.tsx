@@ -2,14 +2,13 @@ import type { GuestBooking } from '@portal/shared/guest-booking-schemas';
 import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/entities/company/get-company-config';
 import { clockRange, formatDate, formatMoney } from '@/lib/format';
-import { courtLabel } from '@/lib/labels';
+import { courtLabel, priceBeforeTax } from '@/lib/labels';
 
 /** A guest's booking as its confirmation and its cancel link show it. */
 export function BookingDetails({ booking }: { booking: GuestBooking }) {
   const config = useConfig();
   // Beside "Paid", which includes the tax a company adds on top of its prices.
-  const fin = config.fin_setup;
-  const priceLabel = fin.TaxRatePercent > 0 && !fin.TaxInclusive ? `Price before ${fin.TaxName}` : 'Price';
+  const priceLabel = priceBeforeTax(config) ?? 'Price';
   const rows: [string, string][] = [
     ['Date', formatDate(booking.date, config.localization.DateFormat)],
     ['Time', clockRange(booking.time, booking.endTime)],
