@@ -73,6 +73,8 @@ export const guestBookingSchema = z.object({
   cancelBy: z.string().nullable(),
   status: z.enum(['Confirmed', 'Cancelled']),
   guestName: z.string(),
+  /** Booked after online cancelling had closed for it (inside CancelCutoffHours of its start): it never could be cancelled online. */
+  bookedInsideCutoff: z.boolean(),
 });
 export type GuestBooking = z.infer<typeof guestBookingSchema>;
 

@@ -11,7 +11,7 @@ import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
+import { bookedInsideCutoff, bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
 import { solutionHash, solutionOf, verifyRepeat, verifySolution, type Solved } from '../../modules/captcha/captcha.api.ts';
 import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
 import { decideChallenge, findChallenge, gatewayFor, gatewayNamed, tokeniseCard } from '../../modules/payments/payments.api.ts';
@@ -190,13 +190,13 @@ async function confirm(ctx: Ctx, company: Company, clientId: number, row: repo.G
   const token = newToken();
   const cancelUrl = `${publicOrigin(ctx.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
   if (!(await repo.confirmGuestBooking(ctx.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() }))) {
-    return { booking: present(booking, row), cancelUrl: null };
+    return { booking: present(company, booking, row), cancelUrl: null };
   }
   mailConfirmation(ctx, company, row, booking, cancelUrl, token, payment.amountCents, payment.receiptNo);
-  return { booking: present(booking, row), cancelUrl };
+  return { booking: present(company, booking, row), cancelUrl };
 }
 
-function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, row: repo.GuestRow): GuestBooking {
+function present(company: Company, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, row: repo.GuestRow): GuestBooking {
   return {
     date: booking.date,
     time: booking.time,
@@ -208,6 +208,7 @@ function present(booking: NonNullable<Awaited<ReturnType<typeof findClientBookin
     cancelBy: booking.cancelBy,
     status: booking.status,
     guestName: `${row.first_name} ${row.last_name}`,
+    bookedInsideCutoff: bookedInsideCutoff(company, booking, row.created_at),
   };
 }
 
@@ -247,7 +248,7 @@ export async function findGuestBooking(ctx: Ctx, company: Company, token: string
   const { row, clientId } = await byToken(ctx, company, token);
   const booking = await findClientBooking(ctx, company, clientId, row.booking_id!);
   if (!booking) throw notFound(m.linkInvalid);
-  return present(booking, row);
+  return present(company, booking, row);
 }
 
 async function byToken(ctx: Ctx, company: Company, token: string) {
@@ -284,7 +285,7 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
     ]),
     secrets: [],
   });
-  return present(cancelled, row);
+  return present(company, cancelled, row);
 }
 
 /** Beyond a checkout's holds, how long a guest booking is left unconfirmed before the minute job settles it. */

@@ -240,9 +240,17 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       before = s.booking_setup.CancelCutoffHours;
       s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
     });
+    // Booked two months ago, when it could still be cancelled online.
+    await t.runtime.ctx.db
+      .updateTable('guest_bookings')
+      .set({ created_at: new Date(Date.now() - 60 * 86_400_000).toISOString() })
+      .where('company_id', '=', ace)
+      .where('email', '=', who.Email)
+      .execute();
     try {
-      const shown = await b.post<{ booking: { cancelBy: string | null; status: string } }>('/api/ob/booking', { token });
-      expect([shown.body.booking.status, shown.body.booking.cancelBy]).toEqual(['Confirmed', null]);
+      const shown = await b.post<{ booking: { cancelBy: string | null; status: string; bookedInsideCutoff: boolean } }>('/api/ob/booking', { token });
+      // Booked while it could be cancelled online: the page says until when that was.
+      expect([shown.body.booking.status, shown.body.booking.cancelBy, shown.body.booking.bookedInsideCutoff]).toEqual(['Confirmed', null, false]);
       const late = await b.post('/api/ob/cancel', { token });
       expect([late.status, late.body.message]).toEqual([409, 'Bookings can be cancelled online until 720 hours before they start.']);
       expect(await bookingsOn(booking)).toHaveLength(1);
@@ -265,6 +273,10 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       const res = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.booking?.cancelBy).toBeNull();
+      // Never cancellable online: the link's page says so, not until when it was.
+      expect(res.body.booking?.bookedInsideCutoff).toBe(true);
+      const shown = await b.post<{ booking: { bookedInsideCutoff: boolean } }>('/api/ob/booking', { token: await cancelToken(who.Email) });
+      expect(shown.body.booking.bookedInsideCutoff).toBe(true);
       const mail = (await t.lastMailTo(who.Email))!.text;
       expect(mail).not.toContain('Cancel online');
       expect(mail).toMatch(/It starts within 720 hours, so it cannot be cancelled online: please contact Ace Tennis Academy if your plans change\. See your booking: \S+\/ob\/cancel\?id=\d+&token=/);

@@ -230,6 +230,11 @@ function cancelDeadline(company: Company, date: string, time: string): Date {
   return addMinutes(start, -60 * company.settings.booking_setup.CancelCutoffHours);
 }
 
+/** Whether a booking made at `bookedAt` (ISO) was made after online cancelling had closed for it. */
+export function bookedInsideCutoff(company: Company, booking: { date: string; time: string }, bookedAt: string): boolean {
+  return Date.parse(bookedAt) >= cancelDeadline(company, booking.date, booking.time).getTime();
+}
+
 function presentBooking(company: Company, row: NonNullable<Awaited<ReturnType<typeof repo.findBooking>>>, now: Date) {
   const venue = company.settings.ob_venues.find((v) => v.VenueID === row.venue_id);
   const type = company.settings.booking_types.find((t) => t.BookingTypeID === row.booking_type_id);

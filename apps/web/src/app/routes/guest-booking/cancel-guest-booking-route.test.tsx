@@ -34,6 +34,7 @@ const booking = (change: Partial<GuestBooking> = {}): GuestBooking => ({
   cancelBy: '2030-03-04T07:00:00.000Z',
   status: 'Confirmed',
   guestName: 'Jordan Lee',
+  bookedInsideCutoff: false,
   ...change,
 });
 
@@ -121,6 +122,20 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     await screen.findByRole('button', { name: 'Cancel booking' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(tokens.cancel).toEqual([]);
+  });
+
+  it('booked after its cut-off, so never cancellable online: the page says so plainly, and who to contact, not until when it was possible', async () => {
+    serveLink(booking({ cancelBy: null, bookedInsideCutoff: true }));
+    renderPage();
+    await screen.findByRole('region', { name: 'Your booking' });
+    expect(
+      screen.getByText(
+        'This booking cannot be cancelled online: it was booked within 24 hours of its start, after online cancelling had closed. Please contact Ace Tennis Academy if your plans change.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Ace Tennis Academy' }).getAttribute('href')).toBe('/hub/contact-us');
+    expect(screen.queryByText(/that was possible until/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
   it('after the cut-off (cancelBy null): no Cancel button, and the page says until when cancelling was possible', async () => {

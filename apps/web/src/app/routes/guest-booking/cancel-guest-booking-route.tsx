@@ -20,11 +20,13 @@ import { NoticePage } from '@/components/ui/notice-page';
 import { cancelDeadline } from '@/lib/cancel-deadline';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /**
  * /ob/cancel?id={customerId}&token=… : the link in a guest's confirmation e-mail. It shows the
  * booking and, before the cut-off, cancels it (the card is refunded); after the cut-off it says
- * until when that was possible. A used or unknown link shows the server's message.
+ * until when that was possible, or, for a booking made inside the cut-off, that it never was and
+ * whom to contact. A used or unknown link shows the server's message.
  */
 export default function CancelGuestBookingRoute() {
   const config = useConfig();
@@ -43,6 +45,7 @@ export default function CancelGuestBookingRoute() {
   }, [cancel.isSuccess]);
   const dateFormat = config.localization.DateFormat;
   const zone = companyTimeZone(config);
+  const cutoffHours = config.booking_setup.CancelCutoffHours;
 
   const invalid = token === null || (link.isError && link.error instanceof ApiRequestError && link.error.status === 404);
   if (invalid) {
@@ -95,6 +98,13 @@ export default function CancelGuestBookingRoute() {
               <Button variant="danger" fullWidth onClick={() => setConfirming(true)}>
                 Cancel booking
               </Button>
+            </div>
+          ) : booking.bookedInsideCutoff ? (
+            <div className="space-y-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink">
+              <p>{`This booking cannot be cancelled online: it was booked within ${hours(cutoffHours)} of its start, after online cancelling had closed. Please contact ${config.CompanyDisplayName} if your plans change.`}</p>
+              <Link to={paths.contactUs} className={buttonClasses('secondary', 'sm')}>
+                Contact {config.CompanyDisplayName}
+              </Link>
             </div>
           ) : (
             <p className="rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink">

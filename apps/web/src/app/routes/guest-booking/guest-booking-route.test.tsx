@@ -134,6 +134,7 @@ const booked = (): GuestBookingAnswer => ({
     cancelBy: '2030-03-04T07:00:00.000Z',
     status: 'Confirmed',
     guestName: 'Jordan Lee',
+    bookedInsideCutoff: false,
   },
   cancelUrl: 'http://localhost:3000/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop',
 });
