@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { InvoiceDetail } from '@portal/shared/financials-schemas';
@@ -62,5 +62,17 @@ describe('an invoice’s totals (/hub/financials/{invoiceNumber})', () => {
   it('prices before GST: the subtotal before it, and the GST added', async () => {
     show({ ...invoice, taxInclusive: false, subtotal: 8_000 });
     expect(await totals()).toBe('Subtotal$80.00GST$8.00Total$88.00Paid$0.00Balance Due$88.00');
+  });
+
+  it('a card surcharge line has its type, as every line does: the Type cell is never empty', async () => {
+    const surcharge = { type: 'Credit Card Surcharge' as const, description: 'Credit Card Surcharge', quantity: 1, unitPrice: 95, amount: 95, tax: 0, total: 95 };
+    // Described by the type's name at the checkout, by the office's own words in older invoices.
+    show({ ...invoice, lines: [...invoice.lines, surcharge, { ...surcharge, description: 'Card surcharge' }] });
+    const table = await screen.findByRole('table', { name: 'Invoice lines' });
+    const types = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
+    expect(types).toEqual(['Package', 'Discount Code', 'Card surcharge', 'Credit Card Surcharge']);
   });
 });
