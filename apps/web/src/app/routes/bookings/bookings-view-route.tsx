@@ -112,7 +112,13 @@ export default function BookingsViewRoute() {
                       <p className="mt-1 text-sm text-muted">
                         {beforeTax ? `${beforeTax}: ` : ''}
                         {formatMoney(b.price, config.localization.CurrencySymbol)}
-                        {b.invoiceNumber ? ` · Invoice ${b.invoiceNumber}` : ''}
+                        {/* The number kept whole: "ACE-5044" would break at its hyphen on a phone. */}
+                        {b.invoiceNumber ? (
+                          <>
+                            {' · Invoice '}
+                            <span className="whitespace-nowrap">{b.invoiceNumber}</span>
+                          </>
+                        ) : null}
                         {/* An upcoming booking past its cut-off (or booked inside it) has no Cancel: the family is told, not left to look for it. */}
                         {b.cancelBy
                           ? ` · Cancel by ${formatDateTime(b.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)}`
