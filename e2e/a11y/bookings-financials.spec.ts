@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, test, type World } from '../support/fixtures.ts';
-import { chooseFirstFreeTime } from '../support/bookings.ts';
+import { chooseFirstFreeTime, wholePageInView } from '../support/bookings.ts';
 
 /** axe on the financials and bookings pages (no serious or critical violation); behaviour is tested in their own specs. */
 
@@ -51,6 +51,7 @@ test.describe('accessibility of financials and bookings', () => {
     // Today may have no free slot left (late evening in the venue's time zone): the day after tomorrow has.
     await chooseFirstFreeTime(page);
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await wholePageInView(page);
     await expectAccessible(page);
   });
 });

@@ -4,7 +4,7 @@ import { apiCall, COMPANY_BOOTSTRAP_CALLS, expect, expectAccessible, getJson, is
 import { budgetSteps } from '../support/budget.ts';
 import { fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { guestCancelLinkPath, mailWithSubject } from '../support/mail.ts';
-import { chooseFirstFreeTime } from '../support/bookings.ts';
+import { chooseFirstFreeTime, wholePageInView } from '../support/bookings.ts';
 
 /** Each page is checked with axe as it is photographed. */
 async function screenshot(page: Page, name: string) {
@@ -39,10 +39,9 @@ async function bookAndCancel(page: Page, world: World) {
   // The time as the company shows it (hh:mm a), e.g. "06:00 PM".
   const [courtName, shownTime] = ((await court.getAttribute('aria-label')) ?? '').split(' at ') as [string, string];
   await expect(page.getByText(`Court: ${courtName}`)).toBeVisible();
-  // Checked where the chosen court's bar comes to rest: stuck to the screen's foot, it covers part
-  // of whichever row of times passes beneath it, as a sticky bar does.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const restore = await wholePageInView(page);
   await screenshot(page, '1-pick');
+  await restore();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // The checkout: the court priced with tax and the card surcharge, as the hub's checkout prices it.

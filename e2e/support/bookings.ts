@@ -19,3 +19,17 @@ export async function chooseFirstFreeTime(page: Page, day = 2): Promise<Locator>
   await expect(court).toBeVisible();
   return court;
 }
+
+/**
+ * Shows the whole page at once, the screen as tall as the page, so every sticky bar rests where
+ * it sits: stuck to the top or the foot of a shorter screen, a bar covers part of whichever row
+ * passes beneath it, which axe reads as a target too small to tap. Pages with the chosen court's
+ * bar are checked so; the answer puts the screen back.
+ */
+export async function wholePageInView(page: Page): Promise<() => Promise<void>> {
+  const screen = page.viewportSize() ?? { width: 1280, height: 720 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: screen.width, height: Math.max(height, screen.height) });
+  /** Back to the screen as it was. */
+  return () => page.setViewportSize(screen);
+}
