@@ -279,6 +279,8 @@ export const makeupSchema = z.object({
   /** When used: the make-up session booked. */
   BookedDate: z.string().nullable(),
   BookedClass: z.string().nullable(),
+  /** The reason given when an absence was notified for the make-up session booked; null when none was. */
+  BookedAbsence: z.string().nullable(),
   /**
    * The level its sessions are of (decision 076): the student's, else the missed class's; ""
    * when neither has one (then classes of no level). Null when the company allows any level.

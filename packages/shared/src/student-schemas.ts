@@ -44,7 +44,8 @@ export const bookedClassSchema = z.object({
   Ongoing: z.boolean(),
   /** The place's kind: for the term, one casual session, or a make-up (a session in place of one missed). */
   Kind: z.enum(['ongoing', 'casual', 'temporary']),
-  next_session: z.object({ SessionID: z.number().int(), Date: z.string() }).nullable(),
+  /** `Absent`: an absence was notified for it (a make-up's one session included). */
+  next_session: z.object({ SessionID: z.number().int(), Date: z.string(), Absent: z.boolean() }).nullable(),
   /** The enrolment's sessions from today on, cancelled ones marked. */
   dates: z.array(sessionDateSchema),
 });

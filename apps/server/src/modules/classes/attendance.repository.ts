@@ -79,6 +79,18 @@ function makeupQuery(db: Db, companyId: number, clientId: number) {
       'm.used_at',
       'be.start_date as booked_date',
       'bc.name as booked_class',
+      // An absence notified for the make-up session itself: the credit was used, and the child will not be there.
+      (eb) =>
+        eb
+          .selectFrom('absences as ba')
+          .innerJoin('class_sessions as bs', (j) => j.onRef('bs.id', '=', 'ba.session_id').on('bs.company_id', '=', companyId))
+          .select('ba.reason')
+          .where('ba.company_id', '=', companyId)
+          .whereRef('ba.student_id', '=', 'm.student_id')
+          .whereRef('bs.class_id', '=', 'be.class_id')
+          .whereRef('bs.date', '=', 'be.start_date')
+          .limit(1)
+          .as('booked_absence'),
     ])
     .where('m.company_id', '=', companyId)
     .where('m.client_id', '=', clientId);

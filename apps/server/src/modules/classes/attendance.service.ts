@@ -102,6 +102,7 @@ function toMakeup(company: Company, row: attendanceRepo.MakeupRow, today: string
     Status: row.used_at ? 'used' : row.expires_on < today ? 'expired' : 'available',
     BookedDate: row.booked_date,
     BookedClass: row.booked_class,
+    BookedAbsence: row.booked_absence ?? null,
     Level: makeupLevel(company, row),
   };
 }

@@ -99,6 +99,12 @@ export function findSessionsFrom(db: Db, companyId: number, classIds: number[], 
     .execute();
 }
 
+/** The sessions among `sessionIds` the student is notified absent from. */
+export function findAbsentSessionIds(db: Db, companyId: number, studentId: number, sessionIds: number[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('absences').select('session_id').where('company_id', '=', companyId).where('student_id', '=', studentId).where('session_id', 'in', sessionIds).execute();
+}
+
 export function findPicture(db: Db, companyId: number, studentId: number) {
   return db.selectFrom('student_pictures').select(['image', 'version']).where('company_id', '=', companyId).where('student_id', '=', studentId).executeTakeFirst();
 }

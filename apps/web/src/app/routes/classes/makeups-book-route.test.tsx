@@ -23,6 +23,7 @@ const credit: Makeup = {
   Status: 'available',
   BookedDate: null,
   BookedClass: null,
+  BookedAbsence: null,
   Level: 'Seahorse',
 };
 

@@ -42,12 +42,17 @@ export default function MakeupsRoute() {
                 <p className="text-sm text-ink-soft">{m.MissedDate ? `Missed ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}</p>
                 <p className="text-sm text-muted">
                   {m.Status === 'used' && m.BookedDate
-                    ? `Booked into ${m.BookedClass ?? ''} on ${formatDate(m.BookedDate, dateFormat)}`
+                    ? `Booked into ${m.BookedClass ?? ''} on ${formatDate(m.BookedDate, dateFormat)}${m.BookedAbsence === null ? '' : ' · Absent'}`
                     : `${m.Status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(m.ExpiresOn, dateFormat)}`}
                 </p>
               </div>
               <div className="flex items-center gap-3">
-                <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>
+                {/* An absence notified for the make-up session: badged as the Enrollments page badges it. */}
+                {m.Status === 'used' && m.BookedAbsence !== null ? (
+                  <Badge tone="yellow">Absent{m.BookedAbsence ? ` – ${m.BookedAbsence}` : ''}</Badge>
+                ) : (
+                  <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>
+                )}
                 {m.Status === 'available' ? (
                   <Link className={buttonClasses('primary', 'sm')} to={`${paths.makeupsBook}?makeup_id=${m.MakeupID}`}>
                     Book make-up

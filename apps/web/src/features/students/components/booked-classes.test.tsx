@@ -26,7 +26,7 @@ const tadpoles: BookedClass = {
   EndDate: null,
   Ongoing: true,
   Kind: 'ongoing',
-  next_session: { SessionID: 1, Date: '2026-12-07' },
+  next_session: { SessionID: 1, Date: '2026-12-07', Absent: false },
   dates: [],
 };
 
@@ -41,7 +41,7 @@ describe('BookedClasses', () => {
     // 28/11's session ended earlier today: the server names 05/12 as next; the list still holds both.
     const today = { SessionID: 1, Date: '2026-11-28', Status: 'scheduled' as const };
     const nextWeek = { SessionID: 2, Date: '2026-12-05', Status: 'scheduled' as const };
-    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: { SessionID: 2, Date: '2026-12-05' }, dates: [today, nextWeek] }]} />, {
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, next_session: { SessionID: 2, Date: '2026-12-05', Absent: false }, dates: [today, nextWeek] }]} />, {
       url: '/',
       config: classesTestConfig('Minutes'),
     });

@@ -128,7 +128,11 @@ export function BookedClasses({
                 <div className="flex items-center gap-2">
                   <CalendarDaysIcon aria-hidden="true" className="size-4 text-muted" />
                   <dt>Next session:</dt>
-                  <dd className="font-medium text-ink">{next ? formatDate(next, config.localization.DateFormat) : 'None scheduled'}</dd>
+                  <dd className="font-medium text-ink">
+                    {next ? formatDate(next, config.localization.DateFormat) : 'None scheduled'}
+                    {/* The words of the Enrollments and Make-ups pages for a session the child will miss. */}
+                    {c.next_session?.Absent ? ' · Absent' : ''}
+                  </dd>
                 </div>
               </dl>
               {c.dates.length > 0 ? (
