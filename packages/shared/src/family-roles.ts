@@ -13,18 +13,20 @@ export type FamilyRole = 'holder' | GuardianRole;
  * What a customer endpoint touches, so one table says which role may call it. An endpoint says
  * its own (`access`); otherwise a read is `read` and any other call `family`.
  * - `read`: what every guardian sees (the portal's frame, students' names, notifications, messages);
- * - `family-read`: the family's records (its details, the children's) and schedules;
+ * - `family-read`: the children's records and schedules;
+ * - `family-details`: the family's own details (the holder's name, address, phones and notes), read
+ *   by those who may change them (decision 124);
  * - `own`: the caller's own things (their password, read receipts, opt-outs, push devices);
  * - `family`: changes to the family (details, students, enrolments, bookings, agreements, replies);
  * - `money`: financials, billing details, the cart and payments;
  * - `holder`: family access itself, the family's data download and its deletion.
  */
-export const ACCESS_KINDS = ['read', 'family-read', 'own', 'family', 'money', 'holder'] as const;
+export const ACCESS_KINDS = ['read', 'family-read', 'family-details', 'own', 'family', 'money', 'holder'] as const;
 export type Access = (typeof ACCESS_KINDS)[number];
 
 export const ROLE_ACCESS: Record<FamilyRole, readonly Access[]> = {
   holder: ACCESS_KINDS,
-  'co-parent': ['read', 'family-read', 'own', 'family', 'money'],
+  'co-parent': ['read', 'family-read', 'family-details', 'own', 'family', 'money'],
   payer: ['read', 'own', 'money'],
   viewer: ['read', 'family-read', 'own'],
 };

@@ -129,7 +129,7 @@ export const accountEndpoints = {
     tags,
   }),
   // The holder's own name, address and phones: a payer pays without them (decision 101).
-  details: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/customer/get-details', auth: 'customer', duringSignInActions: true, response: customerDetailsAnswerSchema, tags }),
+  details: defineEndpoint({ access: 'family-details', method: 'GET', path: '/api/customer/get-details', auth: 'customer', duringSignInActions: true, response: customerDetailsAnswerSchema, tags }),
   updateDetails: defineEndpoint({
     method: 'POST',
     path: '/api/customer/update-details',

@@ -202,9 +202,10 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect([landing.status, landing.body]).toMatchObject([401, { code: 'INVALID_CREDENTIALS' }]);
   });
 
-  it('shows a payer their own name, address and role, never the holder’s details; the holder and a co-parent read the family’s', async () => {
+  it('shows a payer and a viewer their own name, address and role, never the holder’s details; the holder and a co-parent read the family’s', async () => {
     const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com`, firstName: 'Tess', lastName: 'Ng' });
     const payer = await invitedGuardian(t, holder.browser, 'payer', { firstName: 'Lee' });
+    const viewer = await invitedGuardian(t, holder.browser, 'viewer', { firstName: 'Max' });
     const coParent = await invitedGuardian(t, holder.browser, 'co-parent', { firstName: 'Jo' });
     const details = '/api/customer/get-details';
     const me = '/api/customer/family-access/me';
@@ -213,6 +214,10 @@ describe.each(testEngines())('family access on %s', (engine) => {
     // The refusal every route answers a role it does not allow, and nothing of the holder's.
     expect([refused.status, refused.body]).toEqual([403, { code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }]);
     expect((await payer.browser.get(me)).body).toEqual({ success: true, name: 'Lee Rivera', email: payer.email, role: 'payer' });
+    // Decision 124: a viewer follows the children, not the holder's address, phones and notes.
+    const viewerRefused = await viewer.browser.get(details);
+    expect([viewerRefused.status, viewerRefused.body]).toEqual([403, { code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }]);
+    expect((await viewer.browser.get(me)).body).toEqual({ success: true, name: 'Max Rivera', email: viewer.email, role: 'viewer' });
 
     const holders = await holder.browser.get<{ client: { FirstName: string; Email: string } }>(details);
     expect([holders.status, holders.body.client]).toMatchObject([200, { FirstName: 'Tess', Email: holder.email }]);

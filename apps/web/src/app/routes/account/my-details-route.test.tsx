@@ -67,9 +67,11 @@ afterEach(cleanup);
 
 function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: FamilyRole = 'holder') {
   server.use(
-    // As the server answers: a payer pays without the family's details (decision 101).
+    // As the server answers: a payer pays and a viewer follows the children without the family's details (decisions 101, 124).
     http.get<never, never, CustomerDetailsAnswer | ApiError>('/api/customer/get-details', () =>
-      role === 'payer' ? HttpResponse.json({ message: guardianMessages.forbidden, code: 'ROLE_FORBIDDEN' }, { status: 403 }) : HttpResponse.json({ success: true, client: record }),
+      role === 'payer' || role === 'viewer'
+        ? HttpResponse.json({ message: guardianMessages.forbidden, code: 'ROLE_FORBIDDEN' }, { status: 403 })
+        : HttpResponse.json({ success: true, client: record }),
     ),
     http.get<never, never, OwnAccessAnswer>('/api/customer/family-access/me', () => HttpResponse.json({ success: true, name: 'Lee Rivera', email: 'lee@example.com', role })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
@@ -221,10 +223,16 @@ describe('Student form', () => {
 });
 
 describe('My Details for a family member', () => {
-  it('a viewer reads the details and is offered no Edit: the save would only be refused (decision 101)', async () => {
+  it('a viewer sees their own name, sign-in address and access, and none of the holder’s details (decision 124)', async () => {
     renderPage(() => HttpResponse.json({}), formFields, 'viewer');
-    expect(await screen.findByText('0412345678')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(await screen.findByText('lee@example.com')).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Your details' });
+    expect(within(section).getByText('Lee Rivera')).toBeTruthy();
+    expect(within(section).getByText('Viewer')).toBeTruthy();
+    expect(within(section).getByText('Sees schedules, students and messages; changes nothing and pays nothing.')).toBeTruthy();
+    expect(within(section).getByText("The family's address, phone numbers and other details are kept by the account holder.")).toBeTruthy();
+    expect(screen.queryByText('0412345678')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
   });
 

@@ -29,7 +29,7 @@ interface PendingCode {
 
 /**
  * /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form.
- * A guardian whose role does not read the family's details (a payer) sees their own (decision 101).
+ * A guardian whose role does not read the family's details (a payer or a viewer) sees their own (decisions 101, 124).
  */
 export default function MyDetailsRoute() {
   return roleAllows(useCurrentUser()?.Role, accountEndpoints.details) ? <FamilyDetails /> : <OwnDetails />;
@@ -122,7 +122,7 @@ function FamilyDetails() {
               <h2 id="details-heading" className="text-lg font-semibold text-ink">
                 Your details
               </h2>
-              {/* A payer or a viewer reads the details; the form would only end in a refusal (decision 101). */}
+              {/* Only a role that may change the details reads them (decision 124); the check keeps the page to the one table. */}
               {canEdit ? (
                 <Button
                   ref={editButton}

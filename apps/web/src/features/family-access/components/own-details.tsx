@@ -3,7 +3,7 @@ import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { useOwnAccess } from '../api/family-access';
 
 /**
- * My Details for a guardian whose role does not read the family's details (a payer, decision 101):
+ * My Details for a guardian whose role does not read the family's details (a payer or a viewer, decisions 101, 124):
  * their own name, the address they sign in with and what their access lets them do.
  */
 export function OwnDetails() {
