@@ -103,8 +103,8 @@ export const studentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(STUDENTS_PAGE_SIZE),
 });
 
-export const addStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), student: studentRecordSchema });
 /** R34, E9: `newMedicalCondition` is the condition typed in this save, added to the company's medical-condition list (decision 065). */
+export const addStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), student: studentRecordSchema, newMedicalCondition: listItemSchema.optional() });
 export const updateStudentAnswerSchema = z.object({ success: z.literal(true), message: z.string(), updatedStudent: studentRecordSchema, newMedicalCondition: listItemSchema.optional() });
 export type AddStudentAnswer = z.infer<typeof addStudentAnswerSchema>;
 export type UpdateStudentAnswer = z.infer<typeof updateStudentAnswerSchema>;

@@ -235,6 +235,23 @@ describe.each(testEngines())('student and customer form values on %s', (engine) 
     expect(await config()).toEqual([...before, 'Bee sting allergy']);
   });
 
+  it('E6, E9: a condition typed in while adding a student joins the list as an edit’s does, ticked for the new student', async () => {
+    const config = async () => (await family.get<CompanyConfig>('/api/company/get-config')).body.lists.medical_conditions.map((c) => c.DisplayName);
+    const before = await config();
+    const eczema = (await t.runtime.ctx.db.selectFrom('list_items').select('id').where('company_id', '=', companyId).where('display_name', '=', 'Eczema').executeTakeFirstOrThrow()).id;
+    const added = await family.post<{ message: string; student: StudentRecord; newMedicalCondition?: { FieldValueID: number; DisplayName: string } }>('/api/student/add', {
+      FirstName: 'Rae',
+      LastName: 'Park',
+      MedicalConditionIDs: [eczema],
+      AdditionalMedicalConditions: ' Peanut allergy ',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const item = added.body.newMedicalCondition!;
+    expect(item).toEqual({ FieldValueID: expect.any(Number), DisplayName: 'Peanut allergy', OCRFieldValueID: null });
+    expect(await config()).toEqual([...before, 'Peanut allergy']);
+    expect(added.body.student).toMatchObject({ MedicalConditionIDs: [Number(eczema), item.FieldValueID].sort((a, b) => a - b).join(','), AdditionalMedicalConditions: null });
+  });
+
   it('C34 (decision 066): AllowEdit is answered as the company sets it, and editing the details and the students does not depend on it', async () => {
     const allowEdit = (on: boolean) =>
       changeCompanySettings<{ switches: Record<string, boolean> }>(t, companyId, (settings) => {

@@ -40,8 +40,8 @@ export async function studentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
   route(app, base, endpoints.get, ({ ctx, params }) => service.getStudentRecord(ctx, ctx.company, ctx.clientId, params.id));
 
   route(app, base, endpoints.add, async ({ ctx, body }) => {
-    const student = await service.addStudent(ctx, ctx.company, ctx.clientId, body);
-    return { success: true as const, message: studentMessages.added(studentWord(ctx.company)), student };
+    const added = await service.addStudent(ctx, ctx.company, ctx.clientId, body);
+    return { success: true as const, message: studentMessages.added(studentWord(ctx.company)), ...added };
   });
 
   route(app, base, endpoints.update, async ({ ctx, params, body }) => {

@@ -235,9 +235,16 @@ function assertEditAllowed(company: Company): void {
 }
 
 /** Adds a student to this client's account with the company's student form (E6). */
-export async function addStudent(ctx: Ctx, company: Company, clientId: number, body: unknown): Promise<StudentRecord> {
-  const [id] = await insertStudents(ctx, company, clientId, [await parseStudentForm(ctx, company, body)]);
-  return getStudentRecord(ctx, company, clientId, id!);
+export async function addStudent(ctx: Ctx, company: Company, clientId: number, body: unknown): Promise<{ student: StudentRecord; newMedicalCondition?: ListItem }> {
+  const parsed = await parseStudentForm(ctx, company, body);
+  const { id, added } = await ctx.transaction(async (tx) => {
+    // E9: a condition typed in joins the company's list, as it does when the student is updated (decision 065).
+    const { form, added } = await listTypedCondition(tx, company.id, parsed);
+    const [id] = await insertStudents(tx, company, clientId, [form]);
+    return { id: id!, added };
+  });
+  const student = await getStudentRecord(ctx, company, clientId, id);
+  return added ? { student, newMedicalCondition: added } : { student };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CompanyConfig, ListItem } from '@portal/shared/company-config';
 import { formPayload } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
@@ -20,15 +20,18 @@ function withCondition(config: CompanyConfig | undefined, item: ListItem): Compa
   return { ...config, lists: { ...config.lists, medical_conditions: [...config.lists.medical_conditions, item] } };
 }
 
+/** E9, L7: a condition typed in a student's save (an add or an update) is offered by the form from now on (the config is cached for good). */
+export function offerAddedCondition(queryClient: QueryClient, added: ListItem | undefined): void {
+  if (added) queryClient.setQueryData(companyConfigQueryOptions.queryKey, (config) => withCondition(config, added));
+}
+
 export function useUpdateStudent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormOutput<'student'> | Record<string, unknown>) => updateStudent(id, form),
     onSuccess: async (answer) => {
       queryClient.setQueryData(getStudentQueryOptions(id).queryKey, answer.updatedStudent);
-      // E9, L7: the condition typed in is offered by the form from now on (the config is cached for good).
-      const added = answer.newMedicalCondition;
-      if (added) queryClient.setQueryData(companyConfigQueryOptions.queryKey, (config) => withCondition(config, added));
+      offerAddedCondition(queryClient, answer.newMedicalCondition);
       // E9: the form fields are asked for again after a save.
       await Promise.all([queryClient.invalidateQueries({ queryKey: studentsKey }), queryClient.invalidateQueries({ queryKey: formFieldsQueryOptions('student').queryKey })]);
     },
