@@ -353,16 +353,19 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect((await other.signIn('SPLASH', email, 'Otter#Lane58')).user.ClientID).toBe(user.ClientID);
   });
 
-  it('logs what the family filled in; a billing address kept the same as the address is not listed again', async () => {
+  it('logs the account as created with what the family filled in; a billing address kept the same as the address is not listed again', async () => {
     const { b, token } = await proved();
     const body = form(token);
     const res = await submit(b, { ...body, customer: { ...body.customer, Address1: '9 Sea Street', Suburb: 'Bondi', BillingAddrSame: true } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await b.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
-    const log = await b.get<{ entries: { kind: string; changes: { field: string; to: string | null }[] }[] }>('/api/customer/activity');
+    const log = await b.get<{ entries: { kind: string; summary: string; changes: { field: string; to: string | null }[] }[] }>('/api/customer/activity');
     expect(log.status, JSON.stringify(log.body)).toBe(200);
     const entries = log.body.entries;
-    const details = entries.find((e) => e.kind === 'details')!;
+    // Newest first: the family's first entry is its account's creation, and nothing reads as a change to details it never had.
+    const details = entries.at(-1)!;
+    expect(details).toMatchObject({ kind: 'account', summary: 'Created the account' });
+    expect(entries.filter((e) => e.summary === 'Changed the account details')).toEqual([]);
     expect(details.changes).toEqual(expect.arrayContaining([{ field: 'Address1', from: null, to: '9 Sea Street' }]));
     expect(details.changes.filter((c) => c.field.startsWith('Billing'))).toEqual([]);
   });

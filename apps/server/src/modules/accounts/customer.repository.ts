@@ -90,11 +90,6 @@ export async function updatePasswordHash(db: Db, companyId: number, loginId: num
   await db.updateTable('logins').set({ password_hash: passwordHash, updated_at: nowIso() }).where('company_id', '=', companyId).where('id', '=', loginId).execute();
 }
 
-/** Creates the sign-in and its first client account in one transaction. */
-export function createLoginWithClient(db: Db, input: { companyId: number; email: string; passwordHash: string; firstName: string; lastName: string }) {
-  return db.transaction().execute((trx) => insertLoginWithClient(trx, input));
-}
-
 /** A sign-in and its client, in the caller's transaction. */
 export async function insertLoginWithClient(
   db: Db,

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { addMinutes, companyClockText, nowIso } from '../../lib/time.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
 import { findCompaniesByIds, findCompanyById, toListEntry } from '../company/company.api.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { completeSignInActions, listSignInActions } from './sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
@@ -177,14 +178,18 @@ export async function completeRegistration(ctx: Ctx, company: Company, input: { 
   const payload = JSON.parse(row.payload) as { existing?: boolean; first_name: string; last_name: string; password_hash: string };
   if (payload.existing || !(await consumeEmailCode(ctx, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', serverMessages.codeInvalid);
   if (await repo.findLogin(ctx.db, company.id, input.email)) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
-  const { clientId } = await repo.createLoginWithClient(ctx.db, {
-    companyId: company.id,
-    email: input.email,
-    passwordHash: payload.password_hash,
-    firstName: payload.first_name,
-    lastName: payload.last_name,
+  return ctx.transaction(async (tx) => {
+    const { clientId } = await repo.insertLoginWithClient(tx.db, {
+      companyId: company.id,
+      email: input.email,
+      passwordHash: payload.password_hash,
+      firstName: payload.first_name,
+      lastName: payload.last_name,
+    });
+    // The family's first entry, as an online registration's is.
+    await recordActivity(tx, { companyId: company.id, clientId, kind: 'account', summary: 'Created the account' });
+    return { clientId };
   });
-  return { clientId };
 }
 
 /** The reset link's origin: the one the client asked for only when the server trusts it. */

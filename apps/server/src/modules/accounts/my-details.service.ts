@@ -222,8 +222,8 @@ const customAnswers = (form: FormOutput<'customer'>) =>
 
 /**
  * A new client's details from its form, written with the client rather than over it (openAccount):
- * the columns, the answers to keep, and what the activity log says was filled in, the same as
- * saving the form over the empty record would. Its RegID is checked as a save checks it.
+ * the columns, the answers to keep, and the activity log's "Created the account" with what was
+ * filled in, the fields a save over the empty record would list. Its RegID is checked as a save checks it.
  */
 export async function newClientDetails(ctx: Ctx, company: Company, named: { first_name: string; last_name: string }, form: FormOutput<'customer'>) {
   // A new client's record: its name, every other text column empty ('' is the columns' default).
@@ -245,7 +245,8 @@ export async function newClientDetails(ctx: Ctx, company: Company, named: { firs
       answers.map((a) => a.custom_field_id),
     ),
   ];
-  const activity = changes.length ? [{ companyId: company.id, kind: 'details' as const, summary: 'Changed the account details', changes }] : [];
+  // The family's first entry: the account made, with what its form filled in.
+  const activity = [{ companyId: company.id, kind: 'account' as const, summary: 'Created the account', changes }];
   return { columns, custom: answers.filter(kept), activity };
 }
 

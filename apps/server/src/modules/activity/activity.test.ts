@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import type { CompanyConfig, ListItem } from '@portal/shared/company-config';
 import type { FormFieldsAnswer } from '@portal/shared/form-config';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, customerWithInvoices, idempotencyKey, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { deviceOf } from './activity.service.ts';
 
@@ -26,6 +26,13 @@ describe.each(testEngines())('the activity log on %s', (engine) => {
   afterAll(() => t.close());
   const db = () => t.runtime.ctx.db;
   const log = async (b: Browser) => (await b.get<ActivityAnswer>('/api/customer/activity')).body.entries;
+
+  it('begins a new family’s log with the account created', async () => {
+    const family = await registerCustomer(t, { email: `created.${Date.now().toString(36)}@example.com` });
+    const entries = await log(family.browser);
+    expect(entries.at(-1)).toMatchObject({ kind: 'account', actor: 'family', summary: 'Created the account', changes: [] });
+    expect(entries.filter((e) => e.summary === 'Created the account')).toHaveLength(1);
+  });
 
   it('records details, password, a student, a purchase and its payment, with the fields that changed and never a secret', async () => {
     const f = await customerWithInvoices(t, []);
