@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectSignedInAs, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+import { expect, expectAccessible, expectSignedInAs, isMobile, registerViaApi, rootCssVar, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
 import { invitationLinkPath } from '../support/mail.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
@@ -32,8 +32,14 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       // The invitee opens the link in their own browser.
       const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: isMobile(page), hasTouch: isMobile(page) });
       const other = await theirs.newPage();
-      await other.goto(await invitationLinkPath(email));
+      const link = await invitationLinkPath(email);
+      expect(link).toMatch(/&id=\d+$/);
+      await other.goto(link);
       await expect(other.getByRole('heading', { name: 'Join the Ng family' })).toBeVisible();
+      // A browser that never chose a company opens the invitation in its company's branding.
+      const config = (await (await other.request.get('/api/company/get-config')).json()) as { colors: Record<string, string> };
+      await expect(other.getByRole('main').getByRole('img', { name: 'Splash' })).toBeVisible();
+      expect((await rootCssVar(other, '--brand-500')).toLowerCase()).toBe(config.colors['500']!.toLowerCase());
       await expect(other.getByText('Tess Ng invited you as a co-parent')).toBeVisible();
       await expectAccessible(other);
       await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-join.png`), fullPage: true });

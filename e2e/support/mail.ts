@@ -43,9 +43,9 @@ export async function resetLinkPath(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-/** The path and query of the latest family-access invitation, e.g. /join-family?token=… (decision 101) */
+/** The path and query of the latest family-access invitation, e.g. /join-family?token=…&id=… (decision 101) */
 export async function invitationLinkPath(email: string): Promise<string> {
-  const [link] = await waitForMailTo(email, /https?:\/\/\S+\/join-family\?token=[A-Za-z0-9_%.-]+/);
+  const [link] = await waitForMailTo(email, /https?:\/\/\S+\/join-family\?token=[A-Za-z0-9_%.-]+(?:&id=\d+)?/);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }

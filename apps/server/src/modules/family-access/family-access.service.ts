@@ -82,7 +82,8 @@ export async function inviteGuardian(ctx: HolderCtx, input: Required<InviteGuard
       `${fullName(holder)} has invited you to their family's ${name} Customer Hub as a ${roleLabels[input.role].toLowerCase()}, with your own sign-in.`,
       `The link works once and expires in ${INVITATION_DAYS} days. If you were not expecting it, you can ignore this e-mail.`,
     ],
-    { label: 'Accept the invitation', url: `${publicOrigin(ctx.env)}/join-family?token=${encodeURIComponent(token)}` },
+    // The link names its company (`id`, as /ocr and /ob links do), so the page opens in the company's branding.
+    { label: 'Accept the invitation', url: `${publicOrigin(ctx.env)}/join-family?token=${encodeURIComponent(token)}&id=${ctx.company.customerId}` },
   );
   // A reply reaches the holder who sent it.
   ctx.mailer.queue({ companyId: ctx.company.id, to: input.email, replyTo: holder.email, subject: `${fullName(holder)} invited you to ${name}`, ...mail, secrets: [token] });

@@ -45,6 +45,9 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect(mail?.subject).toBe('Tess Ng invited you to Splash Swim School');
     expect(mail?.text).toContain('Tess Ng has invited you to their family');
     const token = await mailedInvitationToken(t, email);
+    // The link names its company, so the page it opens is in the company's branding.
+    const splash = await db().selectFrom('companies').select('customer_id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
+    expect(mail?.text).toContain(`/join-family?token=${encodeURIComponent(token)}&id=${splash.customer_id}`);
 
     const stranger = new Browser(t.server);
     const info = await stranger.get<InvitationInfo>(`/api/family-access/invitations/${encodeURIComponent(token)}`);

@@ -12,11 +12,11 @@ import { prefetchRegistration } from '@/features/registration/lib/registration-l
 import { usePathname } from './use-pathname';
 
 /** Links from outside that name their company by `id`. */
-const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.classSessionLink]);
+const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.classSessionLink, paths.joinFamily]);
 
 /**
  * Links that carry a company id: /hub?customer_id=X always opens that company and empties
- * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
+ * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link), /hub/class-session-link?id=X and /join-family?id=X
  * do so when no (or another) company is loaded: company logout, login by customer id, then
  * get-config (A30, X17), with what the link's page needs first beside it. True while the page
  * must wait for it.

@@ -19,14 +19,16 @@ import { acceptInvitation, useInvitation } from '../api/family-access';
  * address's own password where it already signs in at the company, otherwise a new one.
  * Accepting signs this browser in to the family.
  */
-export function JoinFamily({ token }: { token: string }) {
+export function JoinFamily({ token, enteredCompany = null }: { token: string; enteredCompany?: string | null }) {
   const invitation = useInvitation(token);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const accept = async (answer: { password: string; confirm_password?: string }) => {
     const signedIn = await acceptInvitation(token, answer);
-    // The family may be at another company than the one this browser was on.
-    resetIdentity(queryClient, { user: signedIn.user, company: 'drop', clearCart: true });
+    // The family may be at another company than the one this browser was on; a link that named
+    // the family's company has entered it already, and dropping it would only enter it again.
+    const entered = enteredCompany !== null && invitation.data?.company === enteredCompany;
+    resetIdentity(queryClient, { user: signedIn.user, company: entered ? 'keep' : 'drop', clearCart: true });
     void navigate(paths.company, { replace: true });
   };
 
