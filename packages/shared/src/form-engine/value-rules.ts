@@ -27,6 +27,17 @@ export function locationPostcode(source: PostcodeSource, values: FormValues): st
   return postcodes.size === 1 ? ([...postcodes][0] ?? null) : null;
 }
 
+/**
+ * The state the chosen suburb's locations are in, when they agree on exactly one (case and spaces
+ * aside), so choosing a suburb fills the state as it fills the postcode; else null.
+ */
+export function locationState(source: PostcodeSource, values: FormValues): string | null {
+  const suburb = values[source.suburbKey];
+  if (typeof suburb !== 'string' || suburb.trim() === '') return null;
+  const states = new Map(source.locations.filter((l) => sameText(suburb, l.Suburb) && l.State.trim() !== '').map((l) => [l.State.trim().toLowerCase(), l.State.trim()]));
+  return states.size === 1 ? ([...states.values()][0] ?? null) : null;
+}
+
 export type Read = { value: unknown } | { message: string };
 
 // What a form or a JSON body may hold for each kind of input; anything else is refused up front.

@@ -1,7 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { DOB_YEAR_SPAN, type FormFieldDescriptor, type FormInputDescriptor, type FormValues, type PostcodeSource } from '@portal/shared/form-engine/form-types';
-import { locationPostcode } from '@portal/shared/form-engine/value-rules';
+import { locationPostcode, locationState } from '@portal/shared/form-engine/value-rules';
 import { TextField } from '@/components/ui/text-field';
 import { CheckboxField } from './checkbox-field';
 import { DatePartsField } from './date-parts-field';
@@ -123,6 +123,16 @@ function LocationPostcode({ input, source, form, values, autofill }: { input: Fo
   const supplied = locationPostcode(source, values);
   const current = values[input.key];
   const { setValue } = form;
+  // The chosen suburb's state fills an empty state, or one this filled for an earlier suburb; never one the family chose.
+  const state = locationState(source, values);
+  const currentState = values[source.stateKey];
+  const filledState = useRef<string | null>(null);
+  useEffect(() => {
+    const blank = typeof currentState !== 'string' || currentState.trim() === '';
+    if (state === null || currentState === state || !(blank || currentState === filledState.current)) return;
+    filledState.current = state;
+    setValue(source.stateKey, state, { shouldValidate: form.formState.isSubmitted });
+  }, [state, currentState, source.stateKey, setValue, form.formState.isSubmitted]);
   useEffect(() => {
     if (supplied !== null && current !== supplied) setValue(input.key, supplied, { shouldValidate: form.formState.isSubmitted });
   }, [supplied, current, input.key, setValue, form.formState.isSubmitted]);

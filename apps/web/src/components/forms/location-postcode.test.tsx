@@ -61,6 +61,28 @@ describe('postcode from the chosen location (C19, E16)', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ Suburb: 'Bondi', State: 'NSW', Postcode: '2026' });
   });
 
+  it('fills in the state with the postcode when only the suburb is chosen, and follows a new suburb; a state the family chose stays', async () => {
+    const onSubmit = vi.fn();
+    const twoStates = [...locations, { Suburb: 'Surfers Paradise', State: 'QLD', Postcode: '4217' }];
+    render(<Harness context={{ locationsHavePostcodes: true, locations: twoStates }} onSubmit={onSubmit} />);
+    const state = () => screen.getByLabelText(/State/) as HTMLInputElement;
+    fill('Bondi', '');
+    await waitFor(() => expect(state().value).toBe('NSW'));
+    expect(postcode().value).toBe('2026');
+    fireEvent.change(screen.getByLabelText(/Suburb/), { target: { value: 'Surfers Paradise' } });
+    await waitFor(() => expect(state().value).toBe('QLD'));
+    expect(postcode().value).toBe('4217');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ Suburb: 'Surfers Paradise', State: 'QLD', Postcode: '4217' });
+
+    // Typed by the family, the state is theirs: another suburb does not change it.
+    fireEvent.change(state(), { target: { value: 'VIC' } });
+    fireEvent.change(screen.getByLabelText(/Suburb/), { target: { value: 'Maroubra' } });
+    await waitFor(() => expect(postcode().readOnly).toBe(false));
+    expect(state().value).toBe('VIC');
+  });
+
   it('unlocks the postcode when the suburb names no location', async () => {
     render(<Harness context={{ locationsHavePostcodes: true, locations }} onSubmit={vi.fn()} />);
     fill('Maroubra', 'NSW');
