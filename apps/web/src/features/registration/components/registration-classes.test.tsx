@@ -315,17 +315,25 @@ describe('signing in part-way through (N12)', () => {
     // Until then the new family’s draft is kept for a reload.
     expect(stored().classes).toHaveLength(1);
 
-    act(() => resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' }));
+    const priya = { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 };
+    act(() => resetIdentity(client, { user: priya, company: 'keep' }));
     const group = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
-    // The draft is no longer the family’s to resume: the tab keeps none of it.
-    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    // The new family’s draft is no longer the family’s to resume: the tab keeps the classes chosen and nothing else.
+    expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ classes: [chosen(tadpoles)] });
     fireEvent.click(within(group).getByRole('checkbox', { name: /Tadpoles/ }));
     click('Change classes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
     expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
     // Moving on through the family’s own steps (the browser’s Back included) writes no draft again.
     click('Browser back');
-    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ classes: [chosen(tadpoles)] });
+
+    // Reloaded before booking, the page offers the family’s swimmers the classes chosen again.
+    cleanup();
+    act(() => resetIdentity(renderFlow(), { user: priya, company: 'keep' }));
+    const again = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    expect(within(again).getByRole('checkbox', { name: /Tadpoles/ })).toBeTruthy();
+    expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ classes: [chosen(tadpoles)] });
   });
 });
 

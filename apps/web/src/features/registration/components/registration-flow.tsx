@@ -63,7 +63,7 @@ export function RegistrationFlow({
   const withClasses = profile.PageType === 'SelectClasses';
   const storageKey = registrationStorageKey(config.CustomerID, profileId);
   const user = useCurrentUser();
-  // A family signed in part-way carries the classes it chose on in the page, but leaves no new family's draft in the tab.
+  // A family signed in part-way keeps the classes it chose (a reload brings them back), but leaves no new family's draft in the tab.
   const [state, update, clear] = useRegistrationState(storageKey, !user);
   // A checkout reloaded signs the agreements again first (signatures are never kept in the tab).
   const recordStep = useStepHistory(state.page, (page) => update({ page }), withClasses && state.page === 'checkout');

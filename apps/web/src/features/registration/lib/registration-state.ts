@@ -140,10 +140,22 @@ function read(key: string): RegistrationState {
   }
 }
 
+/** Writes what a reload resumes: the whole state, or (not `kept`) the chosen classes alone, and none when none are chosen. */
+function write(key: string, state: RegistrationState, kept: boolean): void {
+  try {
+    if (kept) window.sessionStorage.setItem(key, JSON.stringify(state));
+    else if (state.classes.length > 0) window.sessionStorage.setItem(key, JSON.stringify({ classes: state.classes }));
+    else window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage full or blocked: the registration still works, it just does not survive a reload.
+  }
+}
+
 /**
  * The registration's state, written through to sessionStorage so a reload resumes where the visitor
  * was. Once not `kept` (a family signed in: the new family's draft is no longer theirs to resume),
- * the tab's copy is removed and the state lives on in the page only.
+ * the tab keeps only the classes chosen, so a reload before booking brings them back and nothing
+ * the new family typed (its address, its children, its proved e-mail) is left in it.
  */
 export function useRegistrationState(key: string, kept = true) {
   const [state, setState] = useState<RegistrationState>(() => read(key));
@@ -151,19 +163,17 @@ export function useRegistrationState(key: string, kept = true) {
     (change: Partial<RegistrationState> | ((s: RegistrationState) => Partial<RegistrationState>)) => {
       setState((current) => {
         const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
-        try {
-          if (kept) window.sessionStorage.setItem(key, JSON.stringify(next));
-        } catch {
-          // Storage full or blocked: the registration still works, it just does not survive a reload.
-        }
+        write(key, next, kept);
         return next;
       });
     },
     [key, kept],
   );
+  const classes = state.classes;
   useEffect(() => {
-    if (!kept) window.sessionStorage.removeItem(key);
-  }, [key, kept]);
+    // Signed in: what the tab held of the new family's draft gives way to the classes alone (none once the registration is done).
+    if (!kept) write(key, { ...initialRegistrationState, classes }, false);
+  }, [key, kept, classes]);
   const clear = useCallback(() => {
     window.sessionStorage.removeItem(key);
     setState(initialRegistrationState);
