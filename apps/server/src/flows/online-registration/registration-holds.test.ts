@@ -251,6 +251,36 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect(held.body.holds?.map((h) => h.ClassID)).toEqual([classId]);
   });
 
+  it('decision 118: a waitlist choice for a child dated outside the class’s ages is refused by name at the quote, before any place is held', async () => {
+    const [full, open] = [await withPlaces(8, 0), await withPlaces(9, 3)];
+    await db().updateTable('classes').set({ min_age: 3, max_age: 5 }).where('company_id', '=', splash).where('id', '=', full).execute();
+    const { name } = await db().selectFrom('classes').select('name').where('id', '=', full).executeTakeFirstOrThrow();
+    const v = await visitor();
+    const ask = (dates_of_birth: unknown) =>
+      v.b.post<Quote>(
+        '/api/ocr/quote',
+        {
+          profile: 1,
+          classes: [
+            { student: 0, ClassID: open },
+            { student: 1, ClassID: full, waitlist: true },
+          ],
+          students: ['Anika Raman', 'Dev Raman'],
+          dates_of_birth,
+        },
+        { 'x-registration-token': v.token },
+      );
+
+    const refused = await ask([null, '2015-03-04']);
+    expect([refused.status, refused.body.code]).toEqual([422, 'OUTSIDE_AGE_RANGE']);
+    expect(refused.body.message).toMatch(new RegExp(`^Dev Raman is \\d+; ${name} is for ages 3 to 5\\.$`));
+    expect(await placesOf(open)).toEqual([]);
+
+    const held = await ask([null, `${new Date().getFullYear() - 4}-07-01`]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.holds?.map((h) => h.ClassID)).toEqual([open]);
+  });
+
   it('ten registrations asking for the last place at once: one holds it, nine are told it is full', async () => {
     const classId = await withPlaces(4, 1);
     const visitors = await Promise.all(Array.from({ length: 10 }, () => visitor()));

@@ -10,7 +10,7 @@ import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
 import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.api.ts';
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
-import { holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
+import { assertWaitlistAges, holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
@@ -127,10 +127,18 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   assertEachClassOnce(company, profile, body.classes);
   // A child dated outside a class's ages is refused by name before anything is held (decision 118).
   const term = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
-  const items = enrolledItems(body, (student) => {
+  const childOf = (student: number) => {
     const dob = body.dates_of_birth?.[student] ?? null;
     return dob === null ? undefined : { name: body.students?.[student] || `${term} ${student + 1}`, dob };
-  });
+  };
+  const items = enrolledItems(body, childOf);
+  // Waitlist choices too, as the submission refuses them.
+  await assertWaitlistAges(
+    ctx.db,
+    company,
+    body.classes.filter((c) => c.waitlist).map((c) => ({ class_id: c.ClassID, newStudent: childOf(c.student) })),
+    now,
+  );
   // Places are held for a registration that proved its address and, where the profile asks, has
   // passed its captcha (once: the mark's own time is the submission's to check).
   const holding = registration && (!profile.ShowCAPTCHA || registration.captcha_verified_until !== null) ? registration.id : undefined;

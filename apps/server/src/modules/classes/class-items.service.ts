@@ -67,6 +67,19 @@ function assertAgeFits(cls: { name: string; min_age: number | null; max_age: num
 }
 
 /**
+ * Waitlist places an online registration asks for children it has not written yet: a child dated
+ * outside the class's ages is refused by name, as joining the waitlist at the submission refuses
+ * them (decision 118). Items without a date of birth are left to the submission.
+ */
+export async function assertWaitlistAges(db: Db, company: Company, items: readonly { class_id: number; newStudent?: ClassItem['newStudent'] }[], at: Date): Promise<void> {
+  const named = items.flatMap((i) => (i.newStudent ? [{ classId: i.class_id, child: i.newStudent }] : []));
+  if (named.length === 0) return;
+  const found = new Map((await repo.findClassesToCheck(db, company.id, [...new Set(named.map((i) => i.classId))])).map((c) => [c.id, c]));
+  const { today } = clock(company, at);
+  for (const { classId, child } of named) assertAgeFits(found.get(classId), child.name, child.dob, today);
+}
+
+/**
  * Checks that classes can be sold as asked, now: the student is the client's, the class runs, the
  * student is in the class's ages and not in it already, casual only where the profile allows it and on a date the class
  * runs, and a place is free. Throws the AppError the customer should see for the first item

@@ -18,6 +18,7 @@ export {
   validateNewStudentClassItems,
 } from './enrolments.service.ts';
 export type { ClassItem, ValidatedClassItem } from './class-items.service.ts';
+export { assertWaitlistAges } from './class-items.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';
