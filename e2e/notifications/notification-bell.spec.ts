@@ -32,9 +32,17 @@ function sydneyDateTime(iso: string): string {
 }
 
 test.describe('notification bell of a parent', () => {
-  test('J3/J4/B8/T3, B5/J5/T1, J1/T2: shows 99+, lists the 5 latest in the dropdown and polls every 60 s', async ({ page, world }) => {
-    // One page for every check on SPLASH's parent: the steps only read.
+  test('J3/J4/B8/T3, B5/J5/T1, J1/T2: shows 99+, lists the 5 latest in the dropdown and polls every 60 s', async ({ page, ownWorld }) => {
+    // One page for every check on SPLASH's parent: the steps only read. The demo's parent has a
+    // handful of new notices; this copy gives her a hundred more, so the count runs past 99.
     test.slow();
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      const notices = (bundle as { notifications?: object[] }).notifications;
+      for (let i = 1; i <= 100; i++) {
+        const minute = String(i % 60).padStart(2, '0');
+        notices?.push({ title: `Lane notice ${i}`, content: `Lane ${i} is closed for cleaning.`, category: 'news', created_at: `today-${1 + (i % 6)}T08:${minute}`, to: ['sarah'] });
+      }
+    });
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     // Without the page clock: the dropdown's dates are read as the portal writes them.
     await page.goto('/hub/company');

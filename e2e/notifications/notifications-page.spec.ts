@@ -3,7 +3,11 @@ import { expect, getJson, isApiCall, signInViaApi, test } from '../support/fixtu
 
 test.describe('notifications page', () => {
   test('J8: ?id= highlights that notification, beyond the first page, and marks it read', async ({ page, ownWorld }) => {
-    const world = await ownWorld();
+    // The demo's parent has read her older notices; in this copy the oldest is still new.
+    const world = await ownWorld(['SPLASH'], (_, bundle) => {
+      const sarahs = ((bundle as { notifications?: { to: string[]; read_by?: string[] }[] }).notifications ?? []).filter((n) => n.to.includes('sarah'));
+      sarahs.at(-1)!.read_by = [];
+    });
     await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
     const list = await getJson<NotificationList>(page, '/api/notification?page=1&limit=50&status=All');
     // Past the page's first 20, so the page has to load more to find it.

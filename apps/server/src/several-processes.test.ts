@@ -141,7 +141,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     await onA.signIn('SPLASH', 'parent@example.com');
     const notes = await onB.get<{ total_count: number }>('/api/notification?page=1&limit=5&status=All');
     expect(notes.status).toBe(200);
-    expect(notes.body.total_count).toBe(120);
+    expect(notes.body.total_count).toBe(22);
     expect((await onB.post('/api/customer/logout')).status).toBe(200);
     expect((await onA.get('/api/notification?page=1&limit=5&status=All')).status).toBe(401);
   });

@@ -102,92 +102,175 @@ function splashPoolImage(): string {
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** Spreads n items over the last `days` days, newest first, at plausible office hours. */
-function spreadOver(i: number, n: number, days: number): string {
-  const day = 1 + Math.floor((i * (days - 1)) / Math.max(1, n - 1));
-  const times = ['07:15', '08:40', '10:05', '12:30', '15:10', '16:45', '18:20'];
-  return `today-${day}T${times[i % times.length]}`;
-}
-
 type Notification = NonNullable<CompanyBundleInput['notifications']>[number];
 
-/** Sarah's 120 SPLASH notifications: the newest 110 unread, the oldest 10 read. */
+/**
+ * Sarah's SPLASH notifications over the last two months, newest first, each a different notice:
+ * the few of the last week still new, the older ones read, as a family that opens the portal now
+ * and then would have them.
+ */
 function splashNotifications(): Notification[] {
-  const kids = ['Ella', 'Noah'];
-  const invoices = ['INV-10231', 'INV-10233', 'INV-10236', 'INV-10237', 'INV-10239', 'INV-10240', 'INV-10241', 'INV-10243'];
-  const amounts = [24500, 12250, 24500, 3500, 8800, 24500, 12250, 24500];
-  const templates: ((i: number) => Omit<Notification, 'created_at' | 'to'>)[] = [
-    (i) => ({
-      title: 'Class cancelled – pool maintenance',
-      content: `${kids[i % 2]}'s lesson at Bondi this week is cancelled while the pool is closed for maintenance. We will be in touch about a make-up lesson.`,
-      category: 'classes',
-      tag_data: { type: 'class_cancelled', kind: 'makeup', student: kids[i % 2], venue: 'Bondi' },
-    }),
-    (i) => {
-      const k = i % invoices.length;
-      return {
-        title: `Invoice ${invoices[k]} issued`,
-        content: `Invoice ${invoices[k]} for ${money(amounts[k] as number)} is now available under Financials.`,
-        category: 'invoices',
-        tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: invoices[k] },
-      };
+  const notices: (Omit<Notification, 'to' | 'read_by'> & { unread?: true })[] = [
+    {
+      title: 'Invoice INV-10243 issued',
+      content: `Invoice INV-10243 for ${money(24500)} is now available under Financials: Ella's squad on Tuesdays next term.`,
+      category: 'invoices',
+      created_at: 'today-1T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10243' },
+      unread: true,
     },
-    (i) => ({
+    {
       title: 'Make-up lesson available',
-      content: `A place has opened in Seahorse – Thursday at Maroubra. Book it from Classes to use ${kids[i % 2]}'s make-up credit.`,
+      content: "A place has opened in Seahorse – Thursday at Maroubra. Book it from Classes to use Ella's make-up credit.",
       category: 'absences',
-      tag_data: { type: 'makeup_available', kind: 'makeup', student: kids[i % 2] },
-    }),
-    () => ({
-      title: 'Term reminder',
+      created_at: 'today-2T16:45',
+      tag_data: { type: 'makeup_available', kind: 'makeup', student: 'Ella' },
+      unread: true,
+    },
+    {
+      title: 'Re-enrolment closes this Friday',
       content: 'Next term starts in two weeks. Re-enrolment for existing swimmers closes this Friday – your current places are held until then.',
       category: 'news',
+      created_at: 'today-4T08:40',
       tag_data: { type: 'term_reminder', kind: 'enrolment' },
-    }),
-    (i) => ({
-      title: `Lane change for ${kids[(i + 1) % 2]}`,
-      content: `From next week ${kids[(i + 1) % 2]} swims in Lane 4 with instructor Jess. The class time does not change.`,
+      unread: true,
+    },
+    {
+      title: "Noah's progress report is ready",
+      content: "Noah's progress report is ready. Open Swimmers to see the skills achieved this term.",
       category: 'classes',
-      tag_data: { type: 'class_changed', kind: 'enrolment', student: kids[(i + 1) % 2] },
-    }),
-    () => ({
-      title: 'Payment received – thank you',
-      content: 'We received your payment of $122.50 for invoice INV-10219. Your receipt is under Financials.',
+      created_at: 'today-6T15:10',
+      tag_data: { type: 'progress_report', kind: 'student', student: 'Noah' },
+      unread: true,
+    },
+    {
+      title: 'Payment received for INV-10219',
+      content: `We received your payment of ${money(12250)} for invoice INV-10219. Your receipt is under Financials.`,
       category: 'invoices',
+      created_at: 'today-9T12:30',
       tag_data: { type: 'payment_received', kind: 'payment', invoice_nos: ['INV-10219'], receipt_no: null },
-    }),
-    () => ({
-      title: 'Booking confirmed',
+    },
+    {
+      title: 'Lane hire confirmed',
       content: 'Your private lane hire on Sunday at 04:30 PM is confirmed. Please arrive ten minutes early.',
       category: 'bookings',
+      created_at: 'today-12T18:20',
       tag_data: { type: 'booking_confirmed', kind: 'booking' },
-    }),
-    (i) => ({
-      title: 'Absence recorded',
-      content: `We have noted that ${kids[i % 2]} will miss the next lesson. A make-up credit is ready to book.`,
+    },
+    {
+      title: 'Absence recorded for Ella',
+      content: 'We have noted that Ella will miss her next Seahorse lesson. A make-up credit is ready to book.',
       category: 'absences',
-      tag_data: { type: 'absence_recorded', kind: 'makeup', student: kids[i % 2] },
-    }),
-    () => ({
+      created_at: 'today-15T07:15',
+      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'Ella' },
+    },
+    {
+      title: 'Lane change for Noah',
+      content: 'From next week Noah swims in Lane 4 with instructor Jess. The class time does not change.',
+      category: 'classes',
+      created_at: 'today-18T16:45',
+      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'Noah' },
+    },
+    {
+      title: 'Invoice INV-10241 issued',
+      content: `Invoice INV-10241 for ${money(12250)} is now available under Financials: Noah's Starfish half term.`,
+      category: 'invoices',
+      created_at: 'today-21T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10241' },
+    },
+    {
       title: 'Swimming carnival this Sunday',
       content: 'Our club carnival runs from 08:00 AM at Bondi. Family and friends are welcome; sausage sizzle from 10:00 AM.',
       category: 'news',
+      created_at: 'today-24T12:30',
       tag_data: { type: 'event' },
-    }),
-    (i) => ({
-      title: 'Progress report ready',
-      content: `${kids[i % 2]}'s progress report is ready. Open Swimmers to see the skills achieved this term.`,
+    },
+    {
+      title: 'Class cancelled – pool maintenance',
+      content: "Ella's lesson at Bondi this week is cancelled while the pool is closed for maintenance. We will be in touch about a make-up lesson.",
       category: 'classes',
-      tag_data: { type: 'progress_report', kind: 'student', student: kids[i % 2] },
-    }),
+      created_at: 'today-27T08:40',
+      tag_data: { type: 'class_cancelled', kind: 'makeup', student: 'Ella', venue: 'Bondi' },
+    },
+    {
+      title: 'Invoice INV-10240 issued',
+      content: `Invoice INV-10240 for ${money(24500)} is now available under Financials: Ella's Seahorse lessons next term.`,
+      category: 'invoices',
+      created_at: 'today-30T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10240' },
+    },
+    {
+      title: 'Pool hours over the holidays',
+      content: 'Bondi and Maroubra open from 07:00 AM to 05:00 PM during the school holidays; lessons pause until term starts.',
+      category: 'news',
+      created_at: 'today-33T15:10',
+      tag_data: { type: 'event' },
+    },
+    {
+      title: 'New instructor for Starfish',
+      content: "Noah's Saturday Starfish class is taught by Priya from this week, while Tom is on leave.",
+      category: 'classes',
+      created_at: 'today-36T16:45',
+      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'Noah' },
+    },
+    {
+      title: 'Invoice INV-10239 issued',
+      content: `Invoice INV-10239 for ${money(8800)} is now available under Financials.`,
+      category: 'invoices',
+      created_at: 'today-39T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10239' },
+    },
+    {
+      title: 'Make-up lesson booked',
+      content: "Ella's make-up lesson is booked into Seahorse – Thursday at Maroubra. See you at the pool.",
+      category: 'absences',
+      created_at: 'today-42T18:20',
+      tag_data: { type: 'makeup_booked', kind: 'makeup', student: 'Ella' },
+    },
+    {
+      title: 'Payment received for INV-10212',
+      content: `We received your payment of ${money(24500)} for invoice INV-10212. Your receipt is under Financials.`,
+      category: 'invoices',
+      created_at: 'today-45T12:30',
+      tag_data: { type: 'payment_received', kind: 'payment', invoice_nos: ['INV-10212'], receipt_no: null },
+    },
+    {
+      title: 'Invoice INV-10237 issued',
+      content: `Invoice INV-10237 for ${money(3500)} is now available under Financials: a swim cap and goggles.`,
+      category: 'invoices',
+      created_at: 'today-48T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10237' },
+    },
+    {
+      title: 'Term 4 timetable published',
+      content: 'The Term 4 timetable is now on the portal. Classes keep their days and times unless we have written to you.',
+      category: 'news',
+      created_at: 'today-51T08:40',
+      tag_data: { type: 'term_reminder', kind: 'enrolment' },
+    },
+    {
+      title: 'Absence recorded for Noah',
+      content: 'We have noted that Noah will miss his next Starfish lesson. A make-up credit is ready to book.',
+      category: 'absences',
+      created_at: 'today-54T07:15',
+      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'Noah' },
+    },
+    {
+      title: 'Invoice INV-10236 issued',
+      content: `Invoice INV-10236 for ${money(24500)} is now available under Financials: Noah's Wednesday lessons at Maroubra.`,
+      category: 'invoices',
+      created_at: 'today-57T10:05',
+      tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10236' },
+    },
+    {
+      title: 'Welcome back for Term 4',
+      content: 'Lessons start again on Saturday. Bring a towel, a cap and a water bottle; the kiosk at Bondi is open from 07:30 AM.',
+      category: 'news',
+      created_at: 'today-59T16:45',
+      tag_data: { type: 'event' },
+    },
   ];
-  const n = 120;
-  return Array.from({ length: n }, (_, i) => ({
-    ...(templates[i % templates.length] as (i: number) => Omit<Notification, 'created_at' | 'to'>)(i),
-    created_at: spreadOver(i, n, 60),
-    to: ['sarah'],
-    read_by: i >= 110 ? ['sarah'] : [],
-  }));
+  return notices.map(({ unread, ...notice }) => ({ ...notice, to: ['sarah'], read_by: unread ? [] : ['sarah'] }));
 }
 
 function splash(): CompanyBundleInput {

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demoBundles } from './demo-bundles.ts';
 
 /** Sign-ins printed in the start-up banner and the README. */
 export const demoSignIns = [
-  { email: 'parent@example.com', password: DEMO_PASSWORD, note: 'SPLASH and ACE (asks which company); 3 swimmers, 120 notifications, open invoices, a saved Visa' },
+  { email: 'parent@example.com', password: DEMO_PASSWORD, note: 'SPLASH and ACE (asks which company); 3 swimmers, 22 notifications (4 new), open invoices, a saved Visa' },
   { email: 'family@example.com', password: DEMO_PASSWORD, note: 'SPLASH, two client accounts (asks which account)' },
   { email: 'grandma@example.com', password: DEMO_PASSWORD, note: "SPLASH, a payer with family access to parent@example.com's account: invoices and payments" },
   { email: 'new@example.com', password: DEMO_PASSWORD, note: 'SPLASH, one sign-in action of each kind: a new agreement version to sign, details, a swimmer, a new password' },

@@ -24,8 +24,9 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     const b = await signedIn();
     const res = await b.get<List>('/api/notification?page=1&limit=5&status=All');
     expect(res.status).toBe(200);
-    expect(res.body.total_count).toBe(120);
-    expect(res.body.total_count_new).toBeGreaterThanOrEqual(100);
+    // Two months of different notices: the last week's few still new, the rest read.
+    expect(res.body.total_count).toBe(22);
+    expect(res.body.total_count_new).toBe(4);
     expect(res.body.notificationContacts).toHaveLength(5);
     const first = res.body.notificationContacts[0]!;
     expect(first).toEqual({
@@ -38,6 +39,21 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('the demo parent’s notices are each different, and the new ones are the week’s latest', async () => {
+    const b = await signedIn();
+    const all = (await b.get<List>('/api/notification?page=1&limit=100&status=All')).body.notificationContacts;
+    const texts = all.map((n) => `${String(n.Notifications.ClientInAppTitle)}|${String(n.Notifications.ClientInAppContent)}`);
+    expect(new Set(texts).size).toBe(all.length);
+    expect(new Set(all.map((n) => n.Notifications.ClientInAppTitle)).size).toBe(all.length);
+    const fresh = all.filter((n) => n.Status === 'New');
+    expect(fresh.length).toBeGreaterThanOrEqual(3);
+    expect(fresh.length).toBeLessThanOrEqual(6);
+    // Newest first: the new ones come before every read one, all within the last week.
+    expect(all.slice(0, fresh.length).every((n) => n.Status === 'New')).toBe(true);
+    const weekAgo = Date.now() - 8 * 24 * 3600 * 1000;
+    expect(fresh.every((n) => Date.parse(String(n.Notifications.DateTimeCreated)) > weekAgo)).toBe(true);
+  });
+
   it('filters by status', async () => {
     const b = await signedIn();
     const fresh = await b.get<List>('/api/notification?page=1&limit=100&status=New');
@@ -45,7 +61,7 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect(fresh.body.total_count).toBe(fresh.body.total_count_new);
     const read = await b.get<List>('/api/notification?page=1&limit=100&status=Read');
     expect(read.body.notificationContacts.every((n) => n.Status === 'Read')).toBe(true);
-    expect(read.body.total_count + fresh.body.total_count).toBe(120);
+    expect(read.body.total_count + fresh.body.total_count).toBe(22);
     expect((await b.get('/api/notification?status=Unknown')).status).toBe(400);
   });
 
