@@ -19,5 +19,21 @@ test.describe('Postcode from the chosen location (C19, E16)', () => {
       await address.getByRole('combobox', { name: 'Suburb' }).fill('Clovelly');
       await expect(postcode).not.toHaveAttribute('readonly', '');
     });
+
+    test(`${tag}choosing a suburb with no state chosen fills in the state with the postcode`, async ({ page, world }) => {
+      const email = uniqueEmail('location-state');
+      const code = world.company('SPLASH').code;
+      await registerViaApi(page, { code, email, firstName: 'Lee', lastName: 'Park' });
+      await signInViaApi(page, { code, email, fresh: true });
+      await page.goto('/hub/settings/my-details');
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      const address = page.getByRole('group', { name: 'Address', exact: true });
+      const state = address.getByRole('combobox', { name: 'State' });
+      await state.selectOption('');
+      await address.getByRole('combobox', { name: 'Suburb' }).fill('Coogee');
+      await expect(state).toHaveValue('NSW');
+      await expect(address.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2034');
+      await address.screenshot({ path: test.info().outputPath('suburb-fills-state.png') });
+    });
   }
 });
