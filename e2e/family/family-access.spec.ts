@@ -94,6 +94,17 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       }
       await page.getByRole('link', { name: 'Go to Home' }).click();
       await expect(page).toHaveURL(/\/hub\/company$/);
+
+      // Decision 124: My Details shows the viewer their own sign-in, never the holder's details.
+      await page.goto('/hub/settings/my-details');
+      const details = page.getByRole('region', { name: 'Your details' });
+      await expect(details).toContainText('Gran Ng');
+      await expect(details).toContainText(email);
+      await expect(details).toContainText('Viewer');
+      await expect(details).not.toContainText(holderEmail);
+      await expect(page.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+      await expect(page.getByText('Your family access does not allow this. Ask the account holder.')).toHaveCount(0);
+      await shot(page, 'viewer-my-details');
     });
   }
 });
