@@ -1,5 +1,5 @@
 import { apiCall, expect, submitLogin, test } from '../support/fixtures.ts';
-import { screenshot } from '../support/registration.ts';
+import { fillSwimmer, LEO, screenshot } from '../support/registration.ts';
 
 /** A class with places for Lily's age (4): Starfish takes ages 3 to 7. */
 const STARFISH = 'Starfish – Sunday';
@@ -75,3 +75,47 @@ for (const tag of ['', ' @phone']) {
     await screenshot(page, 'existing-5-complete');
   });
 }
+
+test('a family that chooses a class, signs in part-way and reloads gets the class back, and no new family’s draft', async ({ page, ownWorld }) => {
+  const world = await ownWorld(['SPLASH']);
+  const splash = world.company('SPLASH');
+  await page.goto(`/ocr?id=${splash.customerId}&p=${CLASSES_PROFILE}`);
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Classes' })).toBeVisible();
+  await page
+    .getByTestId('class-result')
+    .filter({ hasText: STARFISH })
+    .getByRole('button', { name: /^Add class/ })
+    .click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Swimmer' })).toBeVisible();
+  // Leo is 6: Starfish takes him.
+  await fillSwimmer(page, LEO);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Classes for Leo Shah' })
+    .getByRole('checkbox', { name: new RegExp(STARFISH) })
+    .check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  // The family's address already has an account: it signs in here, part-way.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Details' })).toBeVisible();
+  await page.getByRole('form', { name: 'Your email address' }).getByRole('textbox', { name: 'Email', exact: true }).fill(world.email('parent'));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('This email address already has an account. Please sign in.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await submitLogin(dialog, world.email('parent'));
+  await expect(dialog).toBeHidden();
+  const starfish = page.getByRole('group', { name: 'Classes for Lily Mitchell' }).getByRole('checkbox', { name: new RegExp(STARFISH) });
+  await expect(starfish).toBeVisible();
+
+  // Reloaded before booking: the class chosen is offered again, and nothing of the new family's draft is kept.
+  await page.reload();
+  await expect(starfish).toBeVisible();
+  const kept = await page.evaluate(() => Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.getItem(window.sessionStorage.key(i)!)).join('\n'));
+  expect(kept).toContain(STARFISH);
+  expect(kept).not.toContain('Leo');
+  expect(kept).not.toContain(world.email('parent'));
+  await screenshot(page, 'existing-reloaded');
+});
