@@ -79,6 +79,8 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       const nav = page.getByRole('navigation', { name: /main|primary/i }).first();
       if (!isMobile(page)) await expect(nav.getByRole('link', { name: 'Financials' })).toHaveCount(0);
       await expect(page.getByText(/You owe/)).toHaveCount(0);
+      // No cart to fill: a viewer pays nothing.
+      await expect(page.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
       // A payment asked for anyway is refused by the server, with the reason.
       const pay = await page.request.post('/api/payment/checkout', { data: { invoices: ['X'], useSavedCard: true }, headers: { 'idempotency-key': `viewer-${Date.now()}` } });
       expect(pay.status()).toBe(403);
@@ -87,7 +89,7 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await expect(page.getByText('Your family access does not allow this. Ask the account holder.').first()).toBeVisible();
       await shot(page, 'viewer-financials');
       // A page that changes the family says so in place of an empty list or a form the server refuses.
-      for (const path of ['/hub/classes/notify-absences', '/hub/students/new', '/hub/classes/makeups/book']) {
+      for (const path of ['/hub/classes/notify-absences', '/hub/students/new', '/hub/classes/makeups/book', '/hub/checkout']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: 'Not part of your family access' })).toBeVisible();
         await expect(page.getByText('Your family access does not allow this. Ask the account holder.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { barcodeItem, settingsItems } from './nav-items';
+import { barcodeItem, offersCart, settingsItems } from './nav-items';
 
 const user = (change: Partial<CustomerUser>) => ({ ClientID: 1, total_barcodes: 2, Role: 'holder', ...change }) as CustomerUser;
 
@@ -25,5 +25,15 @@ describe('settingsItems (K1, decision 101)', () => {
     // A payer's access is the invoices and payments: the Agreements page answered "Your family access does not allow this."
     expect(labels('payer')).toEqual(['My Details', 'Login & Security', 'Billing']);
     expect(labels('viewer')).toEqual(['My Details', 'Login & Security', 'Agreements']);
+  });
+});
+
+describe('offersCart (decision 101)', () => {
+  it('offers the cart to the roles that may pay, not to a viewer, whose every payment the server refuses', () => {
+    expect(offersCart('holder')).toBe(true);
+    expect(offersCart(undefined)).toBe(true);
+    expect(offersCart('co-parent')).toBe(true);
+    expect(offersCart('payer')).toBe(true);
+    expect(offersCart('viewer')).toBe(false);
   });
 });

@@ -55,6 +55,11 @@ export function barcodeItem(user: CustomerUser | null): NavItem | null {
   return { label: 'Barcodes', to: paths.barcodes, section: paths.barcodes, icon: <BarcodeIcon /> };
 }
 
+/** Whether the top bar offers the cart: only to a role that may pay (decision 101; a viewer pays nothing). */
+export function offersCart(role?: FamilyRole): boolean {
+  return roleAllows(role, paymentEndpoints.checkout);
+}
+
 export function financialsItems(): NavItem[] {
   return [
     { label: 'Invoices & Receipts', to: paths.invoicesAndReceipts, section: paths.invoicesAndReceipts, icon: <FileTextIcon /> },

@@ -16,7 +16,7 @@ import { CartButton } from './cart-button';
 import { CartHoldKeeper } from '@/features/checkout/components/cart-holds';
 import { CompanyBrand } from './company-brand';
 import { MobileSidebar } from './mobile-sidebar';
-import { isCurrent, mainNavItems } from './nav-items';
+import { isCurrent, mainNavItems, offersCart } from './nav-items';
 import { cn } from '@/lib/cn';
 
 // The bells poll and carry their own dropdowns; loading them apart keeps them out of the first
@@ -95,8 +95,12 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
             <>
               {showNotifications ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
               {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <MessageBell /> : <BellSlot />}</Suspense> : null}
-              <CartButton />
-              <CartHoldKeeper />
+              {offersCart(user.Role) ? (
+                <>
+                  <CartButton />
+                  <CartHoldKeeper />
+                </>
+              ) : null}
               {mobile ? null : (
                 <span className="ml-1">
                   <Suspense
