@@ -204,7 +204,8 @@ export const accountEndpoints = {
     description: 'Withdraws the open deletion request before the account is erased.',
   }),
   activity: defineEndpoint({
-    access: 'family-read',
+    // It says what changed in the family's details, old and new: read by those who read the details (decision 124).
+    access: 'family-details',
     method: 'GET',
     path: '/api/customer/activity',
     auth: 'customer',

@@ -229,6 +229,18 @@ describe.each(testEngines())('family access on %s', (engine) => {
     expect((await coParent.browser.get(me)).body).toEqual({ success: true, name: 'Jo Rivera', email: coParent.email, role: 'co-parent' });
   });
 
+  it('keeps the activity log, with the old and new values of the family’s details, to those who read the details', async () => {
+    const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com`, firstName: 'Tess', lastName: 'Ng' });
+    const viewer = await invitedGuardian(t, holder.browser, 'viewer', { firstName: 'Max' });
+    const coParent = await invitedGuardian(t, holder.browser, 'co-parent', { firstName: 'Jo' });
+    const log = '/api/customer/activity';
+    // The log says "Address line 1: 4 Reef St → 9 Bay Rd": a viewer, who is refused the details, is refused it too (decision 124).
+    const refused = await viewer.browser.get(log);
+    expect([refused.status, refused.body]).toEqual([403, { code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }]);
+    expect((await holder.browser.get(log)).status).toBe(200);
+    expect((await coParent.browser.get(log)).status).toBe(200);
+  });
+
   it('keeps read notifications and messages apart for each guardian and the holder', async () => {
     const holder = await registerCustomer(t, { email: `holder.${unique()}@example.com` });
     const companyId = (await db().selectFrom('clients').select('company_id').where('id', '=', holder.clientId).executeTakeFirstOrThrow()).company_id;
