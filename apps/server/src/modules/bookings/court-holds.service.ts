@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { courtLabel } from '@portal/shared/labels';
-import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
+import type { BookingRequest } from '@portal/shared/bookings-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -9,7 +9,7 @@ import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
-import { clockRange, clockTime, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
+import { clockRange, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel, priceBeforeTax } from '@/lib/labels';
 import { FreeTimes, type SlotChoice } from './free-times';
 
