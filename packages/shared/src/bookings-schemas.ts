@@ -37,9 +37,11 @@ export const bookingOptionsSchema = z.object({
       Name: z.string(),
       DurationMinutes: z.number(),
       PriceCents: z.number(),
-      /** The least and most a booking of the type costs before tax at the times it can start, priced as the checkout prices it (time-scale bands, H18). */
-      LowestPriceCents: z.number(),
-      HighestPriceCents: z.number(),
+      /**
+       * At each venue that offers the type, the least and most a booking costs before tax at the
+       * times it can start there, priced as the checkout prices it (time-scale bands, H18).
+       */
+      PriceRanges: z.array(z.object({ VenueID: z.number(), LowestPriceCents: z.number(), HighestPriceCents: z.number() })),
       VenueIDs: z.array(z.number()),
     }),
   ),

@@ -49,13 +49,19 @@ function typesAt(settings: Settings, venueId: number) {
   return settings.booking_types.filter((t) => t.VenueIDs.length === 0 || t.VenueIDs.includes(venueId));
 }
 
+/** The days open for booking: today in the company's time zone, and AdvanceBookingDays from it. */
+function bookingWindow(company: Company, now: Date) {
+  const today = companyToday(company, now).date;
+  return { today, lastDay: addDays(today, company.settings.booking_setup.AdvanceBookingDays - 1) };
+}
+
 /** What the add-booking page offers: venues with courts, the booking types, the days open for booking. */
 export function bookingOptions(company: Company, now = new Date()): BookingOptions {
   const s = company.settings;
-  const today = companyToday(company, now).date;
+  const { today, lastDay } = bookingWindow(company, now);
   return {
     today,
-    lastDay: addDays(today, s.booking_setup.AdvanceBookingDays - 1),
+    lastDay,
     timeInterval: s.TimeInterval,
     cancelCutoffHours: s.booking_setup.CancelCutoffHours,
     venues: s.ob_venues.filter((v) => v.Courts.length > 0).map((v) => ({ VenueID: v.VenueID, Name: v.Name, Address: v.Address, Courts: v.Courts })),
@@ -64,29 +70,31 @@ export function bookingOptions(company: Company, now = new Date()): BookingOptio
       Name: t.Name,
       DurationMinutes: t.DurationMinutes,
       PriceCents: t.PriceCents,
-      ...priceRange(company, t, today),
+      PriceRanges: priceRanges(company, t, today),
       VenueIDs: t.VenueIDs,
     })),
   };
 }
 
 /**
- * The least and most a booking type costs over a week of its start times at the venues that
- * offer it, each priced as the checkout prices it: the menu says "from" where evenings cost more.
+ * At each venue that offers a booking type, the least and most it costs over a week of its start
+ * times there, each priced as the checkout prices it: the menu says "from" where evenings cost more.
  */
-function priceRange(company: Company, type: Settings['booking_types'][number], today: string) {
+function priceRanges(company: Company, type: Settings['booking_types'][number], today: string) {
   const timeScale = timeScaleOf(company.settings.fin_setup);
-  const prices = new Set<number>();
-  for (const venue of company.settings.ob_venues.filter((v) => v.Courts.length > 0 && (type.VenueIDs.length === 0 || type.VenueIDs.includes(v.VenueID)))) {
-    for (let day = 0; day < 7; day += 1) {
-      const date = addDays(today, day);
-      for (const m of startMinutes(company, venue, type.DurationMinutes, date)) {
-        prices.add(bookingPrice({ date, startTime: toClock(m), durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents);
+  return company.settings.ob_venues
+    .filter((v) => v.Courts.length > 0 && (type.VenueIDs.length === 0 || type.VenueIDs.includes(v.VenueID)))
+    .map((venue) => {
+      const prices = new Set<number>();
+      for (let day = 0; day < 7; day += 1) {
+        const date = addDays(today, day);
+        for (const m of startMinutes(company, venue, type.DurationMinutes, date)) {
+          prices.add(bookingPrice({ date, startTime: toClock(m), durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents);
+        }
       }
-    }
-  }
-  if (prices.size === 0) prices.add(type.PriceCents);
-  return { LowestPriceCents: Math.min(...prices), HighestPriceCents: Math.max(...prices) };
+      if (prices.size === 0) prices.add(type.PriceCents);
+      return { VenueID: venue.VenueID, LowestPriceCents: Math.min(...prices), HighestPriceCents: Math.max(...prices) };
+    });
 }
 
 /** A booking request checked against the catalogue, the grid, the opening hours and the clock. */
@@ -130,8 +138,8 @@ function startMinutes(company: Company, venue: Settings['ob_venues'][number], du
 }
 
 function assertBookableDay(company: Company, date: string, now: Date) {
-  const options = bookingOptions(company, now);
-  if (date < options.today || date > options.lastDay) throw new AppError(422, 'BOOKING_OUTSIDE_WINDOW', bookingMessages.outsideWindow);
+  const { today, lastDay } = bookingWindow(company, now);
+  if (date < today || date > lastDay) throw new AppError(422, 'BOOKING_OUTSIDE_WINDOW', bookingMessages.outsideWindow);
 }
 
 /** Checks a request from the cart against everything the form shows; prices come from the catalogue, never the client. */

@@ -40,10 +40,18 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
 
   it('says what each booking type costs at its cheapest and dearest times, priced as the checkout prices them (the evening band)', async () => {
     const types = (await parent.get<BookingOptions>('/api/bookings/options')).body.bookingTypes;
-    expect(types.map((b) => [b.Name, b.PriceCents, b.LowestPriceCents, b.HighestPriceCents])).toEqual([
-      ['Court hire (1 hour)', 4000, 4000, 5500],
-      ['Ball machine (30 min)', 2500, 2500, 2750],
-      ['Indoor court (90 min)', 7500, 7500, 8250],
+    // Each venue that offers a type has its own range (its opening hours decide which bands its times fall in).
+    expect(types.map((b) => [b.Name, b.PriceCents, b.PriceRanges])).toEqual([
+      [
+        'Court hire (1 hour)',
+        4000,
+        [
+          { VenueID: 1, LowestPriceCents: 4000, HighestPriceCents: 5500 },
+          { VenueID: 2, LowestPriceCents: 4000, HighestPriceCents: 5500 },
+        ],
+      ],
+      ['Ball machine (30 min)', 2500, [{ VenueID: 1, LowestPriceCents: 2500, HighestPriceCents: 2750 }]],
+      ['Indoor court (90 min)', 7500, [{ VenueID: 2, LowestPriceCents: 7500, HighestPriceCents: 8250 }]],
     ]);
   });
 

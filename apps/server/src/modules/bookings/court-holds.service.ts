@@ -7,10 +7,9 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import * as repo from './bookings.repository.ts';
 import { insertOrRefuse, resolveBookingRequest, taken, takenLines, type ResolvedBooking } from './bookings.service.ts';
 
-/**
- * The courts a family holds while it pays (decisions 025, 095): from the cart for HoldMinutes,
- * then under the checkout's own hold token until the payment confirms or releases them.
- */
+// The courts a family holds while it pays (decisions 025, 095): from the cart for HoldMinutes,
+// then under the checkout's own hold token until the payment confirms or releases them.
+
 /**
  * For checkout (decision 025): holds the courts of a cart for HoldMinutes, inside the caller's
  * transaction. Answers the hold token and the resolved bookings (prices from the catalogue).

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import { formTestConfig } from '@/test/form-config';
@@ -19,11 +19,24 @@ const options: BookingOptions = {
   lastDay: '2030-10-03',
   timeInterval: 30,
   cancelCutoffHours: 24,
-  venues: [{ VenueID: 1, Name: 'Riverside Courts', Address: '1 River Rd', Courts: ['Court 1'] }],
+  venues: [
+    { VenueID: 1, Name: 'Riverside Courts', Address: '1 River Rd', Courts: ['Court 1'] },
+    { VenueID: 2, Name: 'The Bubble', Address: '2 Dome St', Courts: ['Indoor 1'] },
+  ],
   bookingTypes: [
-    // Evenings cost more (a time-scale band): the menu says what the lowest is.
-    { BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, LowestPriceCents: 4000, HighestPriceCents: 5500, VenueIDs: [] },
-    { BookingTypeID: 2, Name: 'Ball machine (30 min)', DurationMinutes: 30, PriceCents: 2500, LowestPriceCents: 2500, HighestPriceCents: 2500, VenueIDs: [] },
+    // Evenings cost more (a time-scale band): the menu says what the lowest is. The Bubble opens in the evenings only.
+    {
+      BookingTypeID: 1,
+      Name: 'Court hire (1 hour)',
+      DurationMinutes: 60,
+      PriceCents: 4000,
+      PriceRanges: [
+        { VenueID: 1, LowestPriceCents: 4000, HighestPriceCents: 5500 },
+        { VenueID: 2, LowestPriceCents: 5500, HighestPriceCents: 5500 },
+      ],
+      VenueIDs: [],
+    },
+    { BookingTypeID: 2, Name: 'Ball machine (30 min)', DurationMinutes: 30, PriceCents: 2500, PriceRanges: [{ VenueID: 1, LowestPriceCents: 2500, HighestPriceCents: 2500 }], VenueIDs: [1] },
   ],
 };
 
@@ -49,6 +62,12 @@ describe('the booking pickers', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(types).toEqual(['Court hire (1 hour) – from $40.00', 'Ball machine (30 min) – $25.00']);
+    // At a venue whose every time is in the evening band, the price is that band's, and no "from".
+    fireEvent.change(screen.getByLabelText('Venue'), { target: { value: '2' } });
+    const atBubble = within(screen.getByLabelText('Booking type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(atBubble).toEqual(['Court hire (1 hour) – $55.00']);
   });
 
   it('the free times say their prices leave out the company’s tax, where they do', () => {

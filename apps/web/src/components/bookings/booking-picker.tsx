@@ -18,9 +18,11 @@ export type { SlotChoice } from './free-times';
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A booking type in the menu: its lowest price over the day's bands, "from", where some times cost more. */
-function typeLabel(t: BookingOptions['bookingTypes'][number], money: (cents: number) => string): string {
-  return t.HighestPriceCents > t.LowestPriceCents ? `${t.Name} – from ${money(t.LowestPriceCents)}` : `${t.Name} – ${money(t.LowestPriceCents)}`;
+/** A booking type in the menu: its lowest price at the chosen venue, "from", where some of its times there cost more. */
+function typeLabel(t: BookingOptions['bookingTypes'][number], venueId: number, money: (cents: number) => string): string {
+  const range = t.PriceRanges.find((r) => r.VenueID === venueId);
+  if (!range) return `${t.Name} – ${money(t.PriceCents)}`;
+  return range.HighestPriceCents > range.LowestPriceCents ? `${t.Name} – from ${money(range.LowestPriceCents)}` : `${t.Name} – ${money(range.LowestPriceCents)}`;
 }
 
 function daysBetween(first: string, last: string): string[] {
@@ -100,7 +102,7 @@ export function BookingPicker({
           placeholder={null}
           value={typeId}
           onChange={(e) => setTypeId(Number(e.target.value))}
-          options={types.map((t) => ({ value: t.BookingTypeID, label: typeLabel(t, money) }))}
+          options={types.map((t) => ({ value: t.BookingTypeID, label: typeLabel(t, venueId, money) }))}
         />
       </div>
 

@@ -41,7 +41,9 @@ const options: GuestBookingOptions = {
   cancelCutoffHours: 24,
   cardPaymentsAvailable: true,
   venues: [{ VenueID: 1, Name: 'Riverside Courts', Address: '1 River Rd', Courts: ['Court 1', 'Court 2'] }],
-  bookingTypes: [{ BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, LowestPriceCents: 4000, HighestPriceCents: 4000, VenueIDs: [] }],
+  bookingTypes: [
+    { BookingTypeID: 1, Name: 'Court hire (1 hour)', DurationMinutes: 60, PriceCents: 4000, PriceRanges: [{ VenueID: 1, LowestPriceCents: 4000, HighestPriceCents: 4000 }], VenueIDs: [] },
+  ],
 };
 
 const availability: Availability = {
