@@ -3,12 +3,16 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { currentUserQueryOptions } from '@/entities/customer/identity';
 
-/** A page as the router shows it at `url` (with the navigation `state` a page sent, if any), with the company's config loaded and no retries (a refusal shows at once). */
-export function renderRoute(page: ReactNode, { url, config, state }: { url: string; config: CompanyConfig; state?: unknown }) {
+/** A page as the router shows it at `url` (with the navigation `state` a page sent, if any), with the company's config (and the signed-in user, if given) loaded and no retries (a refusal shows at once). */
+export function renderRoute(page: ReactNode, { url, config, state, user }: { url: string; config: CompanyConfig; state?: unknown; user?: CustomerUser }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  // Who is signed in, where a page depends on it (a guardian's role, decision 101).
+  if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[state === undefined ? url : { pathname: url, state }]}>{page}</MemoryRouter>

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import type { StudentRecord, UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { classesTestConfig } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
@@ -92,6 +93,29 @@ describe('StudentRoute', () => {
     fireEvent.click(save);
     await screen.findByText(/First name is required|required/i);
     await waitFor(() => expect(screen.queryByText('Student updated')).toBeNull());
+  });
+
+  it('a viewer opening a student asks nothing of the family’s details, which the server refuses them (decision 124)', async () => {
+    const formFields = studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }], custom_fields: [] });
+    const asked: string[] = [];
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+      http.get('/api/customer/get-details', () => {
+        asked.push('get-details');
+        return HttpResponse.json({ code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }, { status: 403 });
+      }),
+    );
+    const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
+    renderRoute(
+      <Routes>
+        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+      </Routes>,
+      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }), user: viewer },
+    );
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
   });
 
   it('clears the message the page was opened with ("Student added") at the next press of save', async () => {

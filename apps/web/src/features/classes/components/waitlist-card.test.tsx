@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import type { ClassItemAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { classesTestConfig } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
@@ -23,17 +24,28 @@ const waitlist: WaitlistAnswer = {
   ],
 };
 
-function renderCard() {
+const holder = { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', Email: 'parent@example.com', total_barcodes: 0, Role: 'holder' } as CustomerUser;
+
+function renderCard(user: CustomerUser = holder) {
   renderRoute(
     <Routes>
       <Route path="/hub/classes" element={<WaitlistCard />} />
       <Route path="/hub/checkout" element={<p>The checkout</p>} />
     </Routes>,
-    { url: '/hub/classes', config: classesTestConfig('HoursAndMinutes') },
+    { url: '/hub/classes', config: classesTestConfig('HoursAndMinutes'), user },
   );
 }
 
 describe('WaitlistCard', () => {
+  it('a viewer sees the family’s waitlist, with no Add to cart or Leave waitlist the server would refuse them (decision 101)', async () => {
+    server.use(http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(waitlist)));
+    renderCard({ ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser);
+    const [offered, waiting] = await screen.findAllByRole('listitem');
+    expect(within(offered!).getByText(/^A place is held for you until /)).toBeTruthy();
+    expect(within(waiting!).getByText('Position 3 on the waitlist')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('a place offered to the family is taken from the card: checked by the server, put in the cart, and on to the checkout', async () => {
     const asked: unknown[] = [];
     server.use(

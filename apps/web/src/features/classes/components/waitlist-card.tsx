@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WaitlistEntry } from '@portal/shared/class-schemas';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
@@ -24,6 +26,9 @@ export function WaitlistCard() {
   const leave = useLeaveWaitlist();
   const leaveOnce = useOneAtATime(leave);
   const validate = useValidateClassItem();
+  // A viewer follows the waitlist and takes or leaves no place (decision 101): no button the server would refuse.
+  const canTake = useCan(classEndpoints.validateItem);
+  const canLeave = useCan(classEndpoints.leaveWaitlist);
   const navigate = useNavigate();
   // A refusal is shown under the place it is about.
   const [error, setError] = useState<{ waitlistId: number; message: string } | null>(null);
@@ -78,7 +83,7 @@ export function WaitlistCard() {
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              {e.Status === 'offered' ? (
+              {e.Status === 'offered' && canTake ? (
                 <Button
                   size="sm"
                   aria-describedby={`waitlist-${e.WaitlistID}`}
@@ -89,18 +94,20 @@ export function WaitlistCard() {
                   Add to cart
                 </Button>
               ) : null}
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-describedby={`waitlist-${e.WaitlistID}`}
-                loading={leave.isPending && leave.variables === e.WaitlistID}
-                onClick={() => {
-                  setError(null);
-                  setLeaving(e);
-                }}
-              >
-                Leave waitlist
-              </Button>
+              {canLeave ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-describedby={`waitlist-${e.WaitlistID}`}
+                  loading={leave.isPending && leave.variables === e.WaitlistID}
+                  onClick={() => {
+                    setError(null);
+                    setLeaving(e);
+                  }}
+                >
+                  Leave waitlist
+                </Button>
+              ) : null}
             </div>
             {error?.waitlistId === e.WaitlistID ? (
               <p role="alert" className="w-full text-sm font-medium text-danger">

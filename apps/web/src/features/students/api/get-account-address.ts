@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import { detailsQueryOptions } from '@/entities/customer/get-details';
+import { useCan } from '@/entities/customer/identity';
 
 /** The account holder's address, which "Use your address" shows on a student (E15): My Details' record, the same cache entry. */
 export function getAccountAddressQueryOptions() {
@@ -15,6 +17,7 @@ export function getAccountAddressQueryOptions() {
   });
 }
 
+/** Asked only of a role that reads the family's details (decision 124): a viewer opening a student asks nothing it would be refused. */
 export function useAccountAddress() {
-  return useQuery(getAccountAddressQueryOptions());
+  return useQuery({ ...getAccountAddressQueryOptions(), enabled: useCan(accountEndpoints.details) });
 }
