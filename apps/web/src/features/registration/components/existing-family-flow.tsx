@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInAction } from '@portal/shared/customer-schemas';
 import type { PaymentMethod } from '@portal/shared/payment-schemas';
@@ -44,6 +44,8 @@ export function ExistingFamilyFlow({
   studentTerm,
   renderStudentUpdate,
   chosenBefore = [],
+  onClassesChange,
+  onDone,
 }: {
   profile: RegistrationProfile;
   clientId: number;
@@ -51,11 +53,16 @@ export function ExistingFamilyFlow({
   studentTerm: string;
   renderStudentUpdate: StudentUpdateRenderer;
   chosenBefore?: readonly ChosenClass[];
+  /** The classes as chosen now, for the tab to bring back after a reload (a stable function). */
+  onClassesChange?: (classes: ChosenClass[]) => void;
+  /** Booked: nothing is left for a reload to bring back. */
+  onDone?: () => void;
 }) {
   const profileId = profile.OCRProfileID;
   const queryClient = useQueryClient();
   const [page, setPage] = useState<Page>(chosenBefore.length > 0 ? 'students' : 'addClasses');
   const [classes, setClasses] = useState<ChosenClass[]>(() => [...chosenBefore]);
+  useEffect(() => onClassesChange?.(classes), [classes, onClassesChange]);
   // The card the family keeps on file is offered at the checkout, as in the hub's.
   const savedCard = usePaymentDetails(useConfig().ShowPaymentDetailsTab).data?.card ?? null;
   // A child already in a class chosen is not offered it again (the checkout would refuse it).
@@ -77,6 +84,7 @@ export function ExistingFamilyFlow({
   const agreements = useQuery(registrationAgreementsQueryOptions(profileId));
   const payment = useOcrClassPayment((answer) => {
     setCompleted(answer);
+    onDone?.();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   });
 

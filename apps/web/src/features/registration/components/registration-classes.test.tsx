@@ -335,6 +335,31 @@ describe('signing in part-way through (N12)', () => {
     expect(within(again).getByRole('checkbox', { name: /Tadpoles/ })).toBeTruthy();
     expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ classes: [chosen(tadpoles)] });
   });
+
+  it('the classes a signed-in family changes are the ones a reload brings back: none once it removes them', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    server.use(
+      http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
+      http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
+      http.get('/api/customer/get-payment-details', () =>
+        HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
+      ),
+    );
+    resumeAt({ page: 'studentsList', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
+    const client = renderFlow();
+    act(() => resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' }));
+    await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    click('Change classes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Classes' })).toBeTruthy();
+    click('Remove Tadpoles');
+    // Before, the tab still held Tadpoles: a reload brought back a class the family had removed.
+    await waitFor(() => expect(window.sessionStorage.getItem(KEY)).toBeNull());
+    click('Add class: Tadpoles');
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(KEY)!)).toEqual({ classes: [expect.objectContaining({ ClassID: 101 })] }));
+  });
 });
 
 describe('the class step (N5, N8)', () => {

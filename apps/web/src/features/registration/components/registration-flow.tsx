@@ -16,7 +16,7 @@ import { useCurrentUser } from '@/entities/customer/identity';
 import type { RegistrationProfile } from '@/entities/classes/get-ocr-profile';
 import { registrationAgreementsQueryOptions } from '../api/get-registration-agreements';
 import { useRegistrationQuote } from '../api/get-registration-quote';
-import { classesTaken, heldIn, registrationStorageKey, useRegistrationState, withClass, type RegistrationPage } from '../lib/registration-state';
+import { classesTaken, heldIn, registrationStorageKey, useRegistrationState, withClass, type ChosenClass, type RegistrationPage } from '../lib/registration-state';
 import { registrationClassesOf, stepsOf, studentFormNeeded } from '../lib/registration-steps';
 import { useStepHistory } from '../lib/use-step-history';
 import { useChooseClassesAgain } from './use-choose-classes-again';
@@ -65,6 +65,8 @@ export function RegistrationFlow({
   const user = useCurrentUser();
   // A family signed in part-way keeps the classes it chose (a reload brings them back), but leaves no new family's draft in the tab.
   const [state, update, clear] = useRegistrationState(storageKey, !user);
+  // A family signed in part-way: the classes it chooses now are what a reload brings back.
+  const keepClasses = useCallback((classes: ChosenClass[]) => update({ classes }), [update]);
   // A checkout reloaded signs the agreements again first (signatures are never kept in the tab).
   const recordStep = useStepHistory(state.page, (page) => update({ page }), withClasses && state.page === 'checkout');
   const formFields = useQuery(formFieldsQueryOptions('customer', profileId));
@@ -179,6 +181,8 @@ export function RegistrationFlow({
           studentTerm={studentTerm}
           renderStudentUpdate={renderStudentUpdate}
           chosenBefore={state.classes}
+          onClassesChange={keepClasses}
+          onDone={clear}
         />
       );
     }
