@@ -59,6 +59,7 @@ export function FreeTimes({
 
   return (
     // Dense flow: the courts' row goes under the chosen time's row, and the times after it close the gap it leaves.
+    // Each button keeps clear of the chosen court's sticky bar when the keyboard brings it into view (scroll-mb).
     <ul className="grid grid-flow-row-dense grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
       {slots.map((s) => {
         const chosen = s.time === time;
@@ -72,7 +73,7 @@ export function FreeTimes({
                 aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${money(s.priceCents)}`}
                 onClick={() => open(s)}
                 className={cn(
-                  'flex min-h-14 w-full flex-col items-center justify-center rounded-xl border px-1 py-1.5 transition',
+                  'flex min-h-14 w-full scroll-mb-40 flex-col items-center justify-center rounded-xl border px-1 py-1.5 transition',
                   chosen ? 'border-brand-600 bg-primary-tint text-primary-tint-ink' : 'border-line bg-surface text-ink hover:border-brand-600',
                 )}
               >
@@ -101,7 +102,7 @@ export function FreeTimes({
                         aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
                         onClick={() => onChoose(slot)}
                         className={cn(
-                          'min-h-10 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
+                          'min-h-10 scroll-mb-40 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
                           selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
                         )}
                       >
