@@ -101,6 +101,31 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
   });
 
+  it('a checkout takes over the cart’s holds in one go: each runs to the checkout’s hold, or its own end where that is later', async () => {
+    const [first, second] = [await lastPlace(5), await lastPlace(6)];
+    const a = await family();
+    const items = [
+      { ClassID: first, StudentID: a.studentId },
+      { ClassID: second, StudentID: a.studentId },
+    ];
+    expect((await hold(a.browser, items)).body.classes).toHaveLength(2);
+    // The first class's hold runs two hours more (an office's extension): taking it over never shortens it.
+    const later = new Date(Date.now() + 2 * 3600_000).toISOString();
+    await db().updateTable('enrolments').set({ hold_until: later }).where('company_id', '=', splash).where('class_id', '=', first).where('status', '=', 'held').execute();
+    const before = Date.now();
+    // A card with a challenge step: the payment waits, with the places still held for it.
+    const waiting = await a.browser.post<{ status: string }>('/api/payment/checkout', { classItems: items, cardToken: await tokenise(a.browser, TEST_CARDS.challenge) }, { 'idempotency-key': key() });
+    expect(waiting.body.status).toBe('requires_action');
+    const heldUntil = async (classId: number) =>
+      await db().selectFrom('enrolments').select(['status', 'hold_until']).where('company_id', '=', splash).where('class_id', '=', classId).executeTakeFirstOrThrow();
+    expect(await heldUntil(first)).toEqual({ status: 'held', hold_until: later });
+    const minutes = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
+    const renewed = await heldUntil(second);
+    expect(renewed.status).toBe('held');
+    expect(Date.parse(renewed.hold_until!)).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
+    expect(Date.parse(renewed.hold_until!)).toBeLessThan(Date.parse(later));
+  });
+
   it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {
     const classId = await lastPlace(3);
     const families = await Promise.all(Array.from({ length: 10 }, () => family()));
