@@ -133,3 +133,48 @@ export async function familyWithChild(t: TestApp, firstName = 'Kid') {
   const who = await customerWithInvoices(t, []);
   return { ...who, studentId: await newStudent(t, who.companyId, who.clientId, firstName) };
 }
+
+/**
+ * A make-up credit of the student's, for the class's lesson format (or the one given), expiring 60
+ * days after `date`; `booked`, it is used on a make-up place in the class on `date`. Answers both ids.
+ */
+export async function makeupCredit(
+  t: TestApp,
+  m: { companyId: number; clientId: number; studentId: number; classId: number; date: string; booked?: boolean; lessonFormatId?: number | null },
+): Promise<{ creditId: number; enrolmentId: number | null }> {
+  const db = t.runtime.ctx.db;
+  const format = m.lessonFormatId !== undefined ? m.lessonFormatId : (await db.selectFrom('classes').select('lesson_format_id').where('id', '=', m.classId).executeTakeFirstOrThrow()).lesson_format_id;
+  const place = m.booked
+    ? await db
+        .insertInto('enrolments')
+        .values({
+          company_id: m.companyId,
+          class_id: m.classId,
+          student_id: m.studentId,
+          start_date: m.date,
+          end_date: m.date,
+          status: 'temporary',
+          kind: 'temporary',
+          hold_until: null,
+          created_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    : null;
+  const credit = await db
+    .insertInto('makeup_credits')
+    .values({
+      company_id: m.companyId,
+      client_id: m.clientId,
+      student_id: m.studentId,
+      absence_id: null,
+      lesson_format_id: format,
+      expires_on: addDays(m.date, 60),
+      created_at: '2026-01-01T00:00:00.000Z',
+      used_at: place ? '2026-01-02T00:00:00.000Z' : null,
+      used_enrolment_id: place ? place.id : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { creditId: Number(credit.id), enrolmentId: place ? Number(place.id) : null };
+}

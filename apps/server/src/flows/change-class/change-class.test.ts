@@ -3,7 +3,7 @@ import { classMessages, type ClassChangeAnswer, type ClassChangeOptionsAnswer } 
 import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 import { NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild, idempotencyKey, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
+import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild, idempotencyKey, makeupCredit, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { clock } from '../../modules/classes/class-time.ts';
@@ -198,43 +198,16 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const [a, b] = await programme(6, [2_000, 2_000]);
     const family = await enrolled(a);
     const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
-    const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', b).executeTakeFirstOrThrow()).lesson_format_id;
-    const booked = await db()
-      .insertInto('enrolments')
-      .values({
-        company_id: splash,
-        class_id: b,
-        student_id: family.studentId,
-        start_date: option.StartDate,
-        end_date: option.StartDate,
-        status: 'temporary',
-        kind: 'temporary',
-        hold_until: null,
-        created_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const credit = await db()
-      .insertInto('makeup_credits')
-      .values({
-        company_id: splash,
-        client_id: family.clientId,
-        student_id: family.studentId,
-        absence_id: null,
-        lesson_format_id: format,
-        expires_on: addDays(option.StartDate, 60),
-        created_at: '2026-01-01T00:00:00.000Z',
-        used_at: '2026-01-02T00:00:00.000Z',
-        used_enrolment_id: booked.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const credit = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId: b, date: option.StartDate, booked: true });
 
     const moved = await move(family.browser, family.studentId, a, b);
     expect(moved.status).toBe(200);
     // One place in the new class for the child from the move on: the make-up's session is the class's now.
     expect((await places(b)).filter((p) => p.status !== 'cancelled')).toEqual([{ student_id: family.studentId, start_date: option.StartDate, end_date: null, status: 'active' }]);
-    expect(await db().selectFrom('makeup_credits').select(['used_at', 'used_enrolment_id']).where('id', '=', credit.id).executeTakeFirstOrThrow()).toEqual({ used_at: null, used_enrolment_id: null });
+    expect(await db().selectFrom('makeup_credits').select(['used_at', 'used_enrolment_id']).where('id', '=', credit.creditId).executeTakeFirstOrThrow()).toEqual({
+      used_at: null,
+      used_enrolment_id: null,
+    });
     const note = await db()
       .selectFrom('notifications as n')
       .innerJoin('notification_contacts as nc', 'nc.notification_id', 'n.id')

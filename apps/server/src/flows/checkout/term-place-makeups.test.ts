@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeupsAnswer } from '@portal/shared/class-schemas';
 import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
-import { addDays } from '../../lib/time.ts';
+import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, idempotencyKey as key, makeupCredit, tokenise } from '../../test/payment-fixtures.ts';
 
 /** A term place bought in a class the child has a make-up booked into: the make-up's session is the term's, its credit given back. */
 describe.each(testEngines())('a term place over a booked make-up on %s', (engine) => {
@@ -21,39 +20,9 @@ describe.each(testEngines())('a term place over a booked make-up on %s', (engine
   it('buying the term gives the make-up’s credit back, so the session is not paid for twice', async () => {
     const classId = await emptyClass(t, splash, classIds[0]!, { capacity: 6, price_cents: 2_000 });
     const family = await familyWithChild(t);
-    const cls = await db().selectFrom('classes').select('lesson_format_id').where('id', '=', classId).executeTakeFirstOrThrow();
     // The class's last session: one the term place bought now covers, whatever the hour of the run.
     const last = await db().selectFrom('class_sessions').select('date').where('company_id', '=', splash).where('class_id', '=', classId).orderBy('date', 'desc').executeTakeFirstOrThrow();
-    const booked = await db()
-      .insertInto('enrolments')
-      .values({
-        company_id: splash,
-        class_id: classId,
-        student_id: family.studentId,
-        start_date: last.date,
-        end_date: last.date,
-        status: 'temporary',
-        kind: 'temporary',
-        hold_until: null,
-        created_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const credit = await db()
-      .insertInto('makeup_credits')
-      .values({
-        company_id: splash,
-        client_id: family.clientId,
-        student_id: family.studentId,
-        absence_id: null,
-        lesson_format_id: cls.lesson_format_id,
-        expires_on: addDays(last.date, 60),
-        created_at: '2026-01-01T00:00:00.000Z',
-        used_at: '2026-01-02T00:00:00.000Z',
-        used_enrolment_id: booked.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const credit = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last.date, booked: true });
 
     const paid = await family.browser.post(
       '/api/payment/checkout',
@@ -72,7 +41,7 @@ describe.each(testEngines())('a term place over a booked make-up on %s', (engine
       .execute();
     expect(places).toEqual([{ kind: 'ongoing', status: 'active', end_date: null }]);
     const makeups = (await family.browser.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups;
-    expect(makeups).toEqual([expect.objectContaining({ MakeupID: credit.id, Status: 'available', BookedDate: null })]);
+    expect(makeups).toEqual([expect.objectContaining({ MakeupID: credit.creditId, Status: 'available', BookedDate: null })]);
   });
 
   it('a casual session bought leaves a make-up on another date booked', async () => {
@@ -88,25 +57,7 @@ describe.each(testEngines())('a term place over a booked make-up on %s', (engine
       .limit(2)
       .execute();
     const [last, before] = [sessions[0]!.date, sessions[1]!.date];
-    const booked = await db()
-      .insertInto('enrolments')
-      .values({ company_id: splash, class_id: classId, student_id: family.studentId, start_date: last, end_date: last, status: 'temporary', kind: 'temporary', hold_until: null, created_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('makeup_credits')
-      .values({
-        company_id: splash,
-        client_id: family.clientId,
-        student_id: family.studentId,
-        absence_id: null,
-        lesson_format_id: null,
-        expires_on: addDays(last, 60),
-        created_at: '2026-01-01T00:00:00.000Z',
-        used_at: '2026-01-02T00:00:00.000Z',
-        used_enrolment_id: booked.id,
-      })
-      .execute();
+    await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last, booked: true, lessonFormatId: null });
     const paid = await family.browser.post(
       '/api/payment/checkout',
       { classItems: [{ ClassID: classId, StudentID: family.studentId, casual: true, dates: [before] }], cardToken: await tokenise(family.browser), ocrProfileId: 2 },
