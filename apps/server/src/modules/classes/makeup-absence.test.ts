@@ -1,40 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeupsAnswer, MakeupSessionsAnswer } from '@portal/shared/class-schemas';
 import type { StudentRecord } from '@portal/shared/student-schemas';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, makeupCredit } from '../../test/payment-fixtures.ts';
 
 describe.each(testEngines())('an absence from a booked make-up on %s', (engine) => {
   let t: TestApp;
-  let parent: Browser;
+  let splash: number;
+  let classIds: number[];
+  const db = () => t.runtime.ctx.db;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    parent = new Browser(t.server);
-    await parent.signIn('SPLASH', 'parent@example.com');
+    splash = await companyIdOf(t, 'SPLASH');
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 1, order: 'asc' });
   });
   afterAll(() => t.close());
 
   it('reads as absent on the make-ups list and on the child’s page', async () => {
-    const credit = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.Status === 'available' && m.StudentName === 'Noah Mitchell')!;
-    const sessions = (await parent.get<MakeupSessionsAnswer>(`/api/classes/get-makeup-sessions?makeup_id=${credit.MakeupID}`)).body.sessions;
-    const target = sessions.at(-1)!;
-    expect((await parent.post('/api/classes/book-makeup', { makeup_id: credit.MakeupID, session_id: target.SessionID })).status).toBe(200);
-    const booked = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.MakeupID === credit.MakeupID)!;
+    // A family of the test's own, its child at the class's level, with two make-up credits: one to book and miss, one booked and kept.
+    const classId = await emptyClass(t, splash, classIds[0]!, { capacity: 6, price_cents: 2_000 });
+    const family = await familyWithChild(t);
+    const parent = family.browser;
+    const cls = await db().selectFrom('classes').select('standard').where('id', '=', classId).executeTakeFirstOrThrow();
+    await db().updateTable('students').set({ standard: cls.standard }).where('id', '=', family.studentId).execute();
+    const last = await db().selectFrom('class_sessions').select('date').where('company_id', '=', splash).where('class_id', '=', classId).orderBy('date', 'desc').executeTakeFirstOrThrow();
+    const credit = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last.date });
+    const kept = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last.date, booked: true });
+
+    const sessions = (await parent.get<MakeupSessionsAnswer>(`/api/classes/get-makeup-sessions?makeup_id=${credit.creditId}`)).body.sessions;
+    const target = sessions.find((s) => s.ClassID === classId && s.Date !== last.date)!;
+    expect((await parent.post('/api/classes/book-makeup', { makeup_id: credit.creditId, session_id: target.SessionID })).status).toBe(200);
+    const booked = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.MakeupID === credit.creditId)!;
     expect(booked).toMatchObject({ Status: 'used', BookedDate: target.Date, BookedClass: target.ClassName, BookedAbsence: null });
 
-    const reasons = await parent.get<{ reasons: { id: number; name: string }[] }>(`/api/classes/get-absence-reasons?session_id=${target.SessionID}&student_id=${credit.StudentID}`);
+    const reasons = await parent.get<{ reasons: { id: number; name: string }[] }>(`/api/classes/get-absence-reasons?session_id=${target.SessionID}&student_id=${family.studentId}`);
     expect(reasons.status, JSON.stringify(reasons.body)).toBe(200);
     const reason = reasons.body.reasons[0]!;
-    const notified = await parent.post('/api/classes/notify-absence', { session_id: target.SessionID, student_id: credit.StudentID, reason_id: reason.id });
+    const notified = await parent.post('/api/classes/notify-absence', { session_id: target.SessionID, student_id: family.studentId, reason_id: reason.id });
     expect(notified.status, JSON.stringify(notified.body)).toBe(200);
 
-    const after = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.MakeupID === credit.MakeupID)!;
-    expect(after).toMatchObject({ Status: 'used', BookedDate: target.Date, BookedAbsence: reason.name });
-    const student = (await parent.get<StudentRecord>(`/api/student/${credit.StudentID}`)).body;
+    const after = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups;
+    expect(after.find((m) => m.MakeupID === credit.creditId)).toMatchObject({ Status: 'used', BookedDate: target.Date, BookedAbsence: reason.name });
+    const student = (await parent.get<StudentRecord>(`/api/student/${family.studentId}`)).body;
     const makeupPlace = student.bookedClasses.find((c) => c.Kind === 'temporary' && c.StartDate === target.Date)!;
     expect(makeupPlace.next_session).toEqual({ SessionID: target.SessionID, Date: target.Date, Absent: true });
-    // The other make-up credit booked in the demo, with no absence, stays booked.
-    expect((await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.filter((m) => m.MakeupID !== credit.MakeupID && m.Status === 'used').every((m) => m.BookedAbsence === null)).toBe(
-      true,
-    );
+    // The other make-up, booked with no absence, stays booked.
+    expect(after.find((m) => m.MakeupID === kept.creditId)).toMatchObject({ Status: 'used', BookedAbsence: null });
   });
 });
