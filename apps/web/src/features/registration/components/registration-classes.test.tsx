@@ -295,19 +295,24 @@ describe('Back goes back a step (issue 25, 6)', () => {
   });
 });
 
+/** What the steps of a family signed in part-way ask: no sign-in actions, Mia, no places or waitlist yet, a card. */
+function serveSignedInFamily() {
+  server.use(
+    http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
+    http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
+    http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+    http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
+    http.get('/api/customer/get-payment-details', () =>
+      HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
+    ),
+  );
+}
+
 describe('signing in part-way through (N12)', () => {
   it('a family that signs in on the customer form keeps the classes it chose and puts its own swimmers into them', async () => {
     serveForms();
     serveSearch([tadpoles]);
-    server.use(
-      http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
-      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
-      http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
-      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
-      http.get('/api/customer/get-payment-details', () =>
-        HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
-      ),
-    );
+    serveSignedInFamily();
     resumeAt({ page: 'studentsList', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
     const client = renderFlow();
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
@@ -339,15 +344,7 @@ describe('signing in part-way through (N12)', () => {
   it('the classes a signed-in family changes are the ones a reload brings back: none once it removes them', async () => {
     serveForms();
     serveSearch([tadpoles]);
-    server.use(
-      http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
-      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
-      http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
-      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
-      http.get('/api/customer/get-payment-details', () =>
-        HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
-      ),
-    );
+    serveSignedInFamily();
     resumeAt({ page: 'studentsList', classes: [chosen(tadpoles)], students: [{ FirstName: 'Mia', LastName: 'Shah' }], studentClasses: [[101]] });
     const client = renderFlow();
     act(() => resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' }));
