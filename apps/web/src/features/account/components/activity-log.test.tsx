@@ -12,19 +12,16 @@ import { ActivityLog } from './activity-log';
 installMockServer();
 afterEach(cleanup);
 
+/** The activity log's one page, with these entries. */
+const logOf = (entries: ActivityAnswer['entries']) => http.get<never, never, ActivityAnswer>('/api/customer/activity', () => HttpResponse.json({ current_page: 1, total_pages: 1, entries }));
+
 describe('ActivityLog (decision 098)', () => {
   it('names each change in the company’s words for the field, not its key', async () => {
     server.use(
-      http.get<never, never, ActivityAnswer>('/api/customer/activity', () =>
-        HttpResponse.json({
-          current_page: 1,
-          total_pages: 1,
-          entries: [
-            { at: '2026-11-20T01:15:00.000Z', actor: 'family', kind: 'details', summary: 'Changed the account details', changes: [{ field: 'Email2', from: null, to: 'sarah@work.example' }] },
-            { at: '2026-11-19T01:15:00.000Z', actor: 'family', kind: 'student', summary: 'Changed Ella’s details', changes: [{ field: 'FirstName', from: 'Ela', to: 'Ella' }] },
-          ],
-        }),
-      ),
+      logOf([
+        { at: '2026-11-20T01:15:00.000Z', actor: 'family', kind: 'details', summary: 'Changed the account details', changes: [{ field: 'Email2', from: null, to: 'sarah@work.example' }] },
+        { at: '2026-11-19T01:15:00.000Z', actor: 'family', kind: 'student', summary: 'Changed Ella’s details', changes: [{ field: 'FirstName', from: 'Ela', to: 'Ella' }] },
+      ]),
       http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 13, State: 'Optional' }] }))),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
         HttpResponse.json(studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory', DisplayName: 'Given name' }] })),
@@ -37,28 +34,22 @@ describe('ActivityLog (decision 098)', () => {
 
   it('says a student’s chosen items, days, answers and dates in words, as the form shows them', async () => {
     server.use(
-      http.get<never, never, ActivityAnswer>('/api/customer/activity', () =>
-        HttpResponse.json({
-          current_page: 1,
-          total_pages: 1,
-          entries: [
-            {
-              at: '2026-11-20T01:15:00.000Z',
-              actor: 'family',
-              kind: 'student',
-              summary: 'Changed Ella’s details',
-              changes: [
-                { field: 'DOB', from: '2017-03-14', to: '2017-03-15' },
-                { field: 'MedicalConditionIDs', from: '1', to: '1,3' },
-                { field: 'SchoolID', from: null, to: '20' },
-                { field: 'PendingDays', from: '6', to: '1,3,6' },
-                { field: 'custom_field_202', from: '1', to: '3' },
-                { field: 'custom_field_204', from: 'Y', to: 'N' },
-              ],
-            },
+      logOf([
+        {
+          at: '2026-11-20T01:15:00.000Z',
+          actor: 'family',
+          kind: 'student',
+          summary: 'Changed Ella’s details',
+          changes: [
+            { field: 'DOB', from: '2017-03-14', to: '2017-03-15' },
+            { field: 'MedicalConditionIDs', from: '1', to: '1,3' },
+            { field: 'SchoolID', from: null, to: '20' },
+            { field: 'PendingDays', from: '6', to: '1,3,6' },
+            { field: 'custom_field_202', from: '1', to: '3' },
+            { field: 'custom_field_204', from: 'Y', to: 'N' },
           ],
-        }),
-      ),
+        },
+      ]),
       http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [] }))),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
         HttpResponse.json(
