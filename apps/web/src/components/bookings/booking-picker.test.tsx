@@ -6,6 +6,7 @@ import type { Availability, BookingOptions } from '@portal/shared/bookings-schem
 import { formTestConfig } from '@/test/form-config';
 import { renderRoute } from '@/test/render-route';
 import { BookingPicker, useBookingChoice } from './booking-picker';
+import { FreeTimes } from './free-times';
 
 afterEach(() => cleanup());
 
@@ -77,5 +78,24 @@ describe('the booking pickers', () => {
     cleanup();
     renderRoute(<Picker />, { url: '/hub/bookings/add', config: { ...config, fin_setup: { ...config.fin_setup, TaxRatePercent: 10, TaxInclusive: true } } });
     expect(screen.queryByText(/Prices before/)).toBeNull();
+  });
+
+  it('a time’s count of free courts leaves out the court the family already has in its cart, and says it is in the cart', () => {
+    const slots = [
+      { time: '18:00', endTime: '19:00', freeCourts: ['Court 1', 'Court 2', 'Court 3'], priceCents: 5500 },
+      { time: '19:00', endTime: '20:00', freeCourts: ['Court 2'], priceCents: 5500 },
+    ];
+    // Court 2 from 06:00 PM to 08:00 PM is in the cart: the server still answers it free to this family (its own hold).
+    const inCart = (s: { court: string }) => (s.court === 'Court 2' ? 'in your cart' : null);
+    let chosen: unknown = undefined;
+    renderRoute(<FreeTimes slots={slots} chosen={null} onChoose={(c) => (chosen = c)} listPriceCents={4000} unavailable={inCart} />, { url: '/hub/bookings/add', config });
+    const six = screen.getByRole('button', { name: '06:00 PM, 2 courts free, 1 in your cart, $55.00' });
+    expect(six.textContent).toBe('06:00 PM$55.00 · 2 free');
+    const seven = screen.getByRole('button', { name: '07:00 PM, 0 courts free, 1 in your cart, $55.00' });
+    expect(seven.textContent).toBe('07:00 PM$55.00 · 0 free');
+    // Chosen, the time takes a court the family can still add, and lists the one in the cart as such.
+    fireEvent.click(six);
+    expect(chosen).toMatchObject({ time: '18:00', court: 'Court 1' });
+    expect((screen.getByRole('button', { name: 'Court 2 at 06:00 PM (in your cart)' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ export interface SlotChoice {
 
 /**
  * A day's free start times, time first: each time is one small button with its price and how many
- * courts are free, so a day of 28 times and six courts fits a phone's screen or two. Choosing a
+ * courts are free to add (a court `unavailable` names, such as one in the cart, is counted apart), so a day of 28 times and six courts fits a phone's screen or two. Choosing a
  * time takes its first free court at once (most families do not mind which) and opens the time's
  * courts under its row, to choose another. The panel follows its time in the page's order, so the
  * keyboard reaches the courts straight after the time.
@@ -63,14 +63,17 @@ export function FreeTimes({
     <ul className="grid grid-flow-row-dense grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
       {slots.map((s) => {
         const chosen = s.time === time;
-        const free = s.freeCourts.length;
+        // Counted as the family can still add them: a court it cannot (its cart has it, answered free to it) is said apart, "1 in your cart".
+        const reasons = s.freeCourts.map((c) => unavailable?.(slotOf(s, c)) ?? null);
+        const free = reasons.filter((why) => why === null).length;
+        const apart = [...new Set(reasons)].flatMap((why) => (why === null ? [] : [`${reasons.filter((r) => r === why).length} ${why}, `])).join('');
         return (
           <Fragment key={s.time}>
             <li>
               <button
                 type="button"
                 aria-pressed={chosen}
-                aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${money(s.priceCents)}`}
+                aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${apart}${money(s.priceCents)}`}
                 onClick={() => open(s)}
                 className={cn(
                   'flex min-h-14 w-full scroll-mb-40 flex-col items-center justify-center rounded-xl border px-1 py-1.5 transition',
