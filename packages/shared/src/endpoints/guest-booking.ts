@@ -46,9 +46,9 @@ export const guestBookingEndpoints = {
     auth: 'company',
     body: guestQuoteRequestSchema,
     response: guestQuoteAnswerSchema,
-    errors: court,
+    errors: [...court, 'BOOKING_TAKEN'],
     tags,
-    description: 'The court priced as the checkout prices it (tax, card surcharge).',
+    description: 'The court priced as the checkout prices it (tax, card surcharge). A court another family holds, or that is booked, is refused: 409 BOOKING_TAKEN naming court, venue, date and time.',
   }),
   book: defineEndpoint({
     method: 'POST',

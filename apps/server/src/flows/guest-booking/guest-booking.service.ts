@@ -11,7 +11,16 @@ import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { bookedInsideCutoff, bookingOptions, cancelBooking, findAvailability, findBookingOnInvoice, findClientBooking, resolveBookingRequest } from '../../modules/bookings/bookings.api.ts';
+import {
+  assertCourtsFree,
+  bookedInsideCutoff,
+  bookingOptions,
+  cancelBooking,
+  findAvailability,
+  findBookingOnInvoice,
+  findClientBooking,
+  resolveBookingRequest,
+} from '../../modules/bookings/bookings.api.ts';
 import { solutionHash, solutionOf, verifyRepeat, verifySolution, type Solved } from '../../modules/captcha/captcha.api.ts';
 import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
 import { decideChallenge, findChallenge, gatewayFor, gatewayNamed, tokeniseCard } from '../../modules/payments/payments.api.ts';
@@ -41,9 +50,21 @@ export function guestAvailability(ctx: Ctx, company: Company, input: { venueId: 
   return findAvailability(ctx, company, input);
 }
 
-/** The court priced as the checkout will price it (no code or credit applies to a guest). */
+/**
+ * The court priced as the checkout will price it (no code or credit applies to a guest). A court
+ * another family holds, or that is booked, is refused first (decision 127), by court, venue, date
+ * and time, as the hub's quote refuses it. The guests' own card checks do not refuse it: the quote
+ * cannot tell one guest from another, and a guest back from theirs books it (decision 084).
+ */
 export async function quoteGuestBooking(ctx: Ctx, company: Company, booking: BookingRequest): Promise<QuoteAnswer> {
   assertGuestBookingOpen(ctx, company);
+  try {
+    await assertCourtsFree(ctx, company, await repo.findGuestClient(ctx.db, company.id), [booking]);
+  } catch (err) {
+    // The guest's request holds one court, as `booking`.
+    if (err instanceof AppError && err.code === 'BOOKING_TAKEN') throw new AppError(409, 'BOOKING_TAKEN', err.message, [{ field: 'booking', message: err.message }]);
+    throw err;
+  }
   return quoteNewFamily(ctx, company, { bookingItems: [booking] }, 'card');
 }
 

@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockTime } from '@portal/shared/date-time-text';
+import { clockRange, clockTime, formatDate } from '@portal/shared/date-time-text';
+import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
-import { Browser, changeCompanySettings, ownCompany, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, countCharges, TEST_CARDS } from '../../test/payment-fixtures.ts';
+import { Browser, changeCompanySettings, ownCompany, registerCustomer, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { companyIdOf, countCharges, idempotencyKey, tokenise as tokeniseFor, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { setPaymentFaults } from '../checkout/payment-steps.ts';
 
 const key = () => crypto.randomBytes(12).toString('hex');
 type Answer = GuestBookingAnswer & { code?: string; message?: string; errors?: { field: string; message: string }[] };
-type Slots = { slots: { time: string; freeCourts: string[] }[] };
+type Slots = { slots: { time: string; endTime: string; freeCourts: string[] }[] };
 
 describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => {
   let t: TestApp;
@@ -34,7 +35,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const iso = date.toISOString().slice(0, 10);
     const slots = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${iso}`);
     const slot = slots.body.slots.find((s) => s.freeCourts.length > 0)!;
-    return { b, booking: { venue_id: 1, booking_type_id: 1, date: iso, time: slot.time, court: slot.freeCourts[0]! } };
+    return { b, booking: { venue_id: 1, booking_type_id: 1, date: iso, time: slot.time, court: slot.freeCourts[0]! }, endTime: slot.endTime };
   };
   const tokenise = async (b: Browser, number: string = TEST_CARDS.ok) => {
     const res = await b.post<{ id: string }>('/sim-gateway/v1/guest-tokens', { number, exp_month: 12, exp_year: 2099, cvc: '123' });
@@ -81,6 +82,32 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     // The court is no longer offered.
     const after = await b.get<Slots>(`/api/ob/availability?venue_id=1&booking_type_id=1&date=${booking.date}`);
     expect(after.body.slots.find((s) => s.time === booking.time)!.freeCourts).not.toContain(booking.court);
+  });
+
+  it('a court another family holds, or has booked, is refused at the quote by court, venue, date and time; the quote holds and charges nothing', async () => {
+    const { b, booking, endTime } = await guestWithCourt();
+    const quote = () => b.post<Answer>('/api/ob/quote', { booking });
+    expect((await quote()).status).toBe(200);
+    expect(await bookingsOn(booking)).toEqual([]);
+    // A family puts the court in its cart (held for it), then pays for it.
+    const family = await registerCustomer(t, { email: `ob.rival.${crypto.randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    expect((await family.browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems: [], bookingItems: [booking] })).body.courts).toHaveLength(1);
+    const message = `Sorry, ${booking.court}, Riverside Courts, ${formatDate(booking.date, 'MM/dd/yyyy')} ${clockRange(booking.time, endTime)} has just been booked. Please choose another time or court.`;
+    const refusal = { code: 'BOOKING_TAKEN', message, errors: [{ field: 'booking', message }] };
+    const charges = await countCharges(t, ace);
+    const held = await quote();
+    expect([held.status, held.body]).toEqual([409, refusal]);
+    expect(await bookingsOn(booking)).toEqual([{ status: 'held', client_id: family.clientId }]);
+    const paid = await family.browser.post<{ status: string }>(
+      '/api/payment/checkout',
+      { bookingItems: [booking], cardToken: await tokeniseFor(family.browser) },
+      { 'idempotency-key': idempotencyKey() },
+    );
+    expect(paid.body.status).toBe('completed');
+    const booked = await quote();
+    expect([booked.status, booked.body]).toEqual([409, refusal]);
+    expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: family.clientId }]);
+    expect(await countCharges(t, ace)).toBe(charges + 1);
   });
 
   it('the captcha: missing, unsolved or replayed is refused before anything is held; a retry with the key needs no new one and pays once', async () => {
@@ -305,6 +332,8 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const first = guest();
     const held = await book(b, { booking, guest: first, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.challenge) });
     expect(held.body.payment.status).toBe('requires_action');
+    // The quote cannot tell one guest from another: a guest's card check does not refuse it (the same guest may be back from it).
+    expect((await b.post('/api/ob/quote', { booking })).status).toBe(200);
     // Every guest pays as the company's one guest client: a stranger for the same court is refused, the first check untouched.
     const stranger = new Browser(t.server);
     await stranger.enterCompany('ACE');

@@ -154,9 +154,10 @@ export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: stri
 /**
  * For the checkout's quote: refuses a cart with a court that another family now holds, or that is
  * booked (its cart hold lapsed and was taken), with 409 BOOKING_TAKEN naming each such line.
- * The family's own holds (its cart's, its payment's) are its own.
+ * The family's own holds (its cart's, its payment's) are its own; with no client (a guest who has
+ * never paid), every hold counts.
  */
-export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: number, requests: BookingRequest[], now = ctx.clock.now()): Promise<void> {
+export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: number | undefined, requests: BookingRequest[], now = ctx.clock.now()): Promise<void> {
   const lines: { index: number; booking: ResolvedBooking }[] = [];
   const byDay = new Map<string, Promise<{ court: string; slot: number }[]>>();
   for (const [index, request] of requests.entries()) {

@@ -492,6 +492,39 @@ describe('the public booking page (/ob)', () => {
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('decision 127: a court taken before the checkout is refused at its quote (409): back to the free times, read again, with the message naming it; nothing is booked', async () => {
+    serveBasics();
+    const sent = serveBook(() => HttpResponse.json(booked()));
+    const taken = 'Sorry, Court 2, Riverside Courts, 05/03/2030 07:00 AM - 08:00 AM has just been booked. Please choose another time or court.';
+    let takenNow = false;
+    server.use(
+      http.post<never, never, ApiError>('/api/ob/quote', () => {
+        takenNow = true;
+        return HttpResponse.json({ message: taken, code: 'BOOKING_TAKEN', errors: [{ field: 'booking', message: taken }] }, { status: 409 });
+      }),
+      http.get<never, never, Availability>('/api/ob/availability', () =>
+        HttpResponse.json(takenNow ? { ...availability, slots: [{ ...availability.slots[0]!, freeCourts: ['Court 1'] }] } : availability),
+      ),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^07:00 AM,/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
+    fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(taken);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
+    expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    // The times are read again: the court taken is no longer offered, and the guest chooses again.
+    const seven = await screen.findByRole('button', { name: '07:00 AM, 1 court free, $40.00' });
+    expect(seven.getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(seven);
+    expect(screen.getByRole('button', { name: 'Court 1 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
+    expect(sent).toHaveLength(0);
+  });
+
   it('the browser’s Back from the checkout returns to the chosen time, not off the page', async () => {
     serveBasics();
     function BrowserBack() {

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -49,7 +49,8 @@ export interface GuestBooked {
  * guest's name, e-mail and phone, the captcha, then the card (tokenised at the gateway). One
  * Idempotency-Key per attempt; a card that asks for a challenge step sends the same request
  * again, same key, once it is decided. A declined card keeps the guest here, the captcha still
- * solved, for another card; a court taken meanwhile sends them back to choose another time.
+ * solved, for another card; a court taken meanwhile (refused at the quote or at Pay) sends them
+ * back to choose another time.
  */
 export function GuestCheckout({
   booking,
@@ -211,6 +212,16 @@ export function GuestCheckout({
   const payWithCard = (card: CardDetails | StripeCard) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
   const checkDetails = () => void handleSubmit(captchaMissing, captchaMissing)();
 
+  // The court taken before the checkout opened (decision 127): the quote refuses it, and the guest chooses again.
+  // An attempt under way keeps the guest here: its own answer says how it ended.
+  const quoteRefusal = quote.error;
+  const sentBack = useRef<unknown>(null);
+  useEffect(() => {
+    if (!slotLost(quoteRefusal) || attempt.current !== null || busy || sentBack.current === quoteRefusal) return;
+    sentBack.current = quoteRefusal;
+    onSlotLost(errorMessage(quoteRefusal));
+  }, [quoteRefusal, busy, onSlotLost]);
+
   const data = quote.data;
   const symbol = data?.currencySymbol ?? '';
   const amount = data?.totals.paymentAmountCents ?? 0;
@@ -218,7 +229,7 @@ export function GuestCheckout({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <aside aria-label="Your booking and its price" className="space-y-4 lg:sticky lg:top-6 lg:order-2">
         {summary}
-        {quote.isPending ? <ListLoading label="Loading the price" /> : quote.isError ? <QueryError query={quote} /> : <QuoteSummary quote={quote.data} />}
+        {quote.isPending || slotLost(quote.error) ? <ListLoading label="Loading the price" /> : quote.isError ? <QueryError query={quote} /> : <QuoteSummary quote={quote.data} />}
       </aside>
 
       <div className="min-w-0 space-y-6 lg:order-1">
