@@ -76,6 +76,9 @@ test.describe('class and booking checkout', () => {
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(item.court);
     await expect(line).toContainText('Just booked');
+    // Not held for this family, but taken: only Remove, never Hold again.
+    await expect(page.getByRole('region', { name: 'No longer held for you' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Hold again' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath('checkout-court-taken.png'), fullPage: true });
     await line.getByRole('button', { name: /^Remove / }).click();

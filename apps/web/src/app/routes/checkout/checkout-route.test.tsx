@@ -395,6 +395,94 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(payments).toHaveLength(1);
   });
 
+  it('a court whose hold ran out and that another family then took: marked taken with Remove only, never offered to hold again; the court still free is', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const until = new Date(Date.now() + 5 * 60_000).toISOString();
+    const { quotes } = serveCheckout({ holds: { classes: [], courts: [{ ...lane, heldUntil: until }], refused: [] } });
+    refuseLane3(quotes);
+    const view = renderCheckout(paths.checkout);
+
+    const box = await screen.findByRole('region', { name: lane3Taken });
+    expect(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' })).toBeTruthy();
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    // Lane 2 is held; Lane 3 is not, but it is taken: not listed as one to hold again, and no Hold again at all.
+    expect(screen.getByText('Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM: kept for you while you pay.', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    view.unmount();
+
+    // Neither held: Lane 2 may be held again, Lane 3 only taken out.
+    serveCheckout({ holds: noHolds });
+    refuseLane3(quotes);
+    renderCheckout(paths.checkout);
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
+    expect(await screen.findByRole('region', { name: lane3Taken })).toBeTruthy();
+    expect(
+      within(lapsed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
+    expect(screen.getAllByRole('button', { name: 'Hold again' })).toHaveLength(1);
+  });
+
+  it('Hold again finds a court taken by another family: it is said to be taken, with Remove and no Hold again, and the cart is priced again without it offered for payment', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const { quotes } = serveCheckout({ holds: noHolds });
+    let taken = false;
+    const heldMessage = 'Sorry, that lane has just been booked. Please choose another time or lane.';
+    server.use(
+      http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', () => {
+        taken = true;
+        return HttpResponse.json({
+          classes: [],
+          courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
+          refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKING_TAKEN', message: heldMessage }],
+        });
+      }),
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        quotes.push(await request.json());
+        return taken ? HttpResponse.json({ code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: 'bookingItems.1', message: lane3Taken }] }, { status: 409 }) : HttpResponse.json(quote);
+      }),
+    );
+    renderCheckout(paths.checkout);
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    const asked = quotes.length;
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+
+    // Lane 2 is held again; Lane 3 went to another family: priced again, it is marked with Remove, and nothing offers to hold it.
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    const box = await screen.findByRole('region', { name: lane3Taken });
+    expect(quotes.length).toBeGreaterThan(asked);
+    expect(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a court the hold finds taken, while the price still stands: said to be taken by another family, with Remove and no Hold again', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const heldMessage = 'Sorry, that lane has just been booked. Please choose another time or lane.';
+    serveCheckout({
+      holds: {
+        classes: [],
+        courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
+        refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKING_TAKEN', message: heldMessage }],
+      },
+    });
+    renderCheckout(paths.checkout);
+    const taken = await screen.findByRole('region', { name: 'Taken by another family' });
+    expect(
+      within(taken)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${heldMessage}`]);
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    fireEvent.click(within(taken).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
+    await waitFor(() => expect(useCartStore.getState().bookingItems).toEqual([lane]));
+    expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
+  });
+
   describe('H3, H4: removing dates and lines', () => {
     const tadpoles = { ClassID: 7, StudentID: 3, casual: true, dates: ['2030-03-04', '2030-03-11'], label: 'Tadpoles – Mia Shah' };
 

@@ -43,7 +43,7 @@ export default function CheckoutRoute() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-6">
-            <CartHoldNotice />
+            <CartHoldNotice refusal={quote.error} />
             {classItems.some((item) => item.dates.length > 0) ? (
               <section aria-labelledby="dates-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs">
                 <h2 id="dates-heading" className="text-base font-semibold text-ink">

@@ -197,7 +197,7 @@ export default function PaymentRoute() {
         <HoldNotice left={holdLeft} className="mb-4" />
       ) : kind === 'items' ? (
         <div className="mb-4">
-          <CartHoldNotice />
+          <CartHoldNotice refusal={quote.error} />
         </div>
       ) : null}
       {quote.isPending ? (

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { CartHoldsAnswer, CartHoldsRequest } from '@portal/shared/payment-schemas';
 import { paymentEndpoints } from '@portal/shared/endpoints/payments';
 import { call } from '@/lib/call';
+import { quoteKey } from './get-quote';
 
 /** What the cart holds now, asked afresh on each page that shows it (decision 095). */
 export function cartHoldsQueryOptions() {
@@ -16,10 +17,16 @@ export function holdCart(body: CartHoldsRequest): Promise<CartHoldsAnswer> {
   return call(paymentEndpoints.cartHolds, { body });
 }
 
+/** The cart's holds as the server answered them; a court found taken by another family has the cart priced again, so the quote names it. */
+function holdsAnswered(client: QueryClient, data: CartHoldsAnswer) {
+  client.setQueryData(cartHoldsQueryOptions().queryKey, data);
+  if (data.refused.some((r) => r.code === 'BOOKING_TAKEN')) void client.invalidateQueries({ queryKey: quoteKey });
+}
+
 /** Holds the places of the cart as it is now ("Hold again"); the answer is what the cart holds. */
 export function useHoldCart() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: holdCart, onSuccess: (data) => client.setQueryData(cartHoldsQueryOptions().queryKey, data) });
+  return useMutation({ mutationFn: holdCart, onSuccess: (data) => holdsAnswered(client, data) });
 }
 
 let sending = false;
@@ -39,7 +46,7 @@ export function syncCartHolds(client: QueryClient, body: CartHoldsRequest): void
     .then(async (data) => {
       // A read sent before this answer must not overwrite it with the holds as they were.
       await client.cancelQueries({ queryKey: cartHoldsQueryOptions().queryKey });
-      client.setQueryData(cartHoldsQueryOptions().queryKey, data);
+      holdsAnswered(client, data);
     })
     .catch(() => client.invalidateQueries({ queryKey: cartHoldsQueryOptions().queryKey }))
     .finally(() => {

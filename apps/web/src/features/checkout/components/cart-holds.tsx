@@ -2,13 +2,17 @@ import { useEffect, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import { companyTimeZone } from '@portal/shared/date-time-text';
+import { UserRoundXIcon } from 'lucide-react';
 import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
+import { Button } from '@/components/ui/button';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
+import { useCartLines } from '../lib/cart-lines';
+import { namedLines } from './quote-error';
 
 /**
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
@@ -34,10 +38,11 @@ const sameClass = (h: { ClassID?: number | undefined; StudentID?: number | undef
 
 /**
  * On the cart and payment pages: until when the cart's places are held, counting down each
- * second, and which are no longer held (the hold ran out, or the place went to another family
- * first) with "Hold again".
+ * second, and which are no longer held (the hold ran out) with "Hold again". A court another
+ * family took meanwhile is never offered to hold again: one the quote's `refusal` names is left to
+ * its box ("Just booked", Remove); one the hold found taken is said taken here, with Remove.
  */
-export function CartHoldNotice() {
+export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const config = useConfig();
   const classItems = useCartStore((s) => s.classItems);
   const bookingItems = useCartStore((s) => s.bookingItems);
@@ -45,28 +50,34 @@ export function CartHoldNotice() {
   const holds = useCartHolds(!empty);
   const again = useHoldCart();
   const headingId = useId();
+  const { lines: cartLines } = useCartLines();
+  const named = namedLines(refusal, cartLines);
   const zone = companyTimeZone(config);
   const dateFormat = config.localization.DateFormat;
 
   const data = holds.data;
+  // Each line with its place in the cart's lines (classes, then courts), which a refusal names and Remove takes out.
   const lines = data
     ? [
         ...classItems.map((item) => ({
           key: `class-${item.ClassID}-${item.StudentID}`,
           label: classLabel(item),
           until: data.classes.find((h) => sameClass(h, item))?.heldUntil ?? null,
-          refusal: data.refused.find((r) => sameClass(r, item))?.message ?? null,
+          refused: data.refused.find((r) => sameClass(r, item)) ?? null,
         })),
         ...bookingItems.map((item) => ({
           key: `court-${item.venue_id}-${item.court}-${item.date}-${item.time}`,
           label: courtLabel(item, dateFormat),
           until: data.courts.find((h) => sameCourt(h, item))?.heldUntil ?? null,
-          refusal: data.refused.find((r) => r.booking && sameCourt({ ...r.booking, heldUntil: '' }, item))?.message ?? null,
+          refused: data.refused.find((r) => r.booking && sameCourt({ ...r.booking, heldUntil: '' }, item)) ?? null,
         })),
-      ]
+      ].map((line, i) => ({ ...line, refusal: line.refused?.message ?? null, cartLine: cartLines[i]! }))
     : [];
   const held = lines.filter((l) => l.until !== null);
-  const lapsed = lines.filter((l) => l.until === null);
+  // Taken by another family: named by the quote's refusal (its box says so), or found taken by the hold.
+  const open = lines.filter((l) => l.until === null && !named.includes(l.cartLine));
+  const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN');
+  const lapsed = open.filter((l) => !taken.includes(l));
   const first = held.length ? Math.min(...held.map((l) => Date.parse(l.until!))) : null;
   // At zero the server is asked again: what ran out is shown as no longer held.
   const left = useCountdown(first, () => void holds.refetch());
@@ -82,6 +93,30 @@ export function CartHoldNotice() {
           zone={zone}
           summary={held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`}
         />
+      ) : null}
+      {taken.length > 0 ? (
+        <section aria-labelledby={`${headingId}-taken`} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
+          <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="min-w-0 flex-1 text-sm">
+            <h2 id={`${headingId}-taken`} className="font-semibold">
+              Taken by another family
+            </h2>
+            <p className="mt-0.5">Another family took these while they were not held for you:</p>
+            <ul className="mt-2 space-y-2">
+              {taken.map((l) => (
+                <li key={l.key} className="flex items-center justify-between gap-3">
+                  <span className="min-w-0 break-words">
+                    {l.label}
+                    <span className="font-medium">: {l.refusal}</span>
+                  </span>
+                  <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.cartLine.onRemove}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
       ) : null}
       {lapsed.length > 0 || (held.length > 0 && left <= 0) ? (
         <PlacesLapsed
