@@ -66,6 +66,8 @@ export const invitationTokenParams = z.object({ token: z.string().min(1).max(200
 export const invitationInfoSchema = z.object({
   success: z.literal(true),
   company: z.string(),
+  /** The company's CustomerID, as the link's id= names it: two companies may show the same name. */
+  customer_id: z.number(),
   family: z.string(),
   invited_by: z.string(),
   email: z.string(),

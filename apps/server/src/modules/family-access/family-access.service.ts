@@ -144,6 +144,7 @@ export async function describeInvitation(ctx: Ctx, token: string): Promise<Invit
   return {
     success: true,
     company: company.settings.CompanyDisplayName,
+    customer_id: company.customerId,
     family: `${holder.last_name} family`,
     invited_by: fullName(holder),
     email: invitation.email,

@@ -51,7 +51,16 @@ describe.each(testEngines())('family access on %s', (engine) => {
 
     const stranger = new Browser(t.server);
     const info = await stranger.get<InvitationInfo>(`/api/family-access/invitations/${encodeURIComponent(token)}`);
-    expect(info.body).toEqual({ success: true, company: 'Splash Swim School', family: 'Ng family', invited_by: 'Tess Ng', email, role: 'co-parent', has_sign_in: false });
+    expect(info.body).toEqual({
+      success: true,
+      company: 'Splash Swim School',
+      customer_id: splash.customer_id,
+      family: 'Ng family',
+      invited_by: 'Tess Ng',
+      email,
+      role: 'co-parent',
+      has_sign_in: false,
+    });
     // A new sign-in's password is checked as any new one.
     const weak = await stranger.post(acceptUrl(token), { password: 'short', confirm_password: 'short' });
     expect(weak.status).toBe(400);

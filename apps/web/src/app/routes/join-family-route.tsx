@@ -17,7 +17,7 @@ export default function JoinFamilyRoute() {
           </div>
         ) : null}
         {/* The company the link named and this page entered: the family's own, when the invitation is of it. */}
-        <JoinFamily token={params.get('token') ?? ''} enteredCompany={config && String(config.CustomerID) === params.get('id') ? config.CompanyDisplayName : null} />
+        <JoinFamily token={params.get('token') ?? ''} enteredCompanyId={config && String(config.CustomerID) === params.get('id') ? config.CustomerID : null} />
       </div>
     </main>
   );

@@ -19,7 +19,7 @@ import { acceptInvitation, useInvitation } from '../api/family-access';
  * address's own password where it already signs in at the company, otherwise a new one.
  * Accepting signs this browser in to the family.
  */
-export function JoinFamily({ token, enteredCompany = null }: { token: string; enteredCompany?: string | null }) {
+export function JoinFamily({ token, enteredCompanyId = null }: { token: string; enteredCompanyId?: number | null }) {
   const invitation = useInvitation(token);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +27,8 @@ export function JoinFamily({ token, enteredCompany = null }: { token: string; en
     const signedIn = await acceptInvitation(token, answer);
     // The family may be at another company than the one this browser was on; a link that named
     // the family's company has entered it already, and dropping it would only enter it again.
-    const entered = enteredCompany !== null && invitation.data?.company === enteredCompany;
+    // Known by its id, not its name: another company may go by the same name.
+    const entered = enteredCompanyId !== null && invitation.data?.customer_id === enteredCompanyId;
     resetIdentity(queryClient, { user: signedIn.user, company: entered ? 'keep' : 'drop', clearCart: true });
     void navigate(paths.company, { replace: true });
   };

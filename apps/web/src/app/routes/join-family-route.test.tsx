@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { CompanyConfig } from '@portal/shared/company-config';
+import type { LoginAnswer } from '@portal/shared/customer-schemas';
+import type { InvitationInfo } from '@portal/shared/guardian-schemas';
+import { paths } from '@/config/paths';
+import { companyConfigQueryOptions, useCompanyConfig } from '@/entities/company/get-company-config';
+import { setCompanyLoaded } from '@/lib/api-client';
+import { formTestConfig } from '@/test/form-config';
+import { installMockServer, server } from '@/test/msw';
+import JoinFamilyRoute from './join-family-route';
+
+installMockServer();
+afterEach(cleanup);
+
+const SPLASH = 1001;
+/** Another company that calls itself by the same name. */
+const NAMESAKE = 3003;
+const config = (customerId: number) => formTestConfig({ CustomerID: customerId, CompanyDisplayName: 'Splash Swim School' }) as CompanyConfig;
+
+/** Where accepting leads: the company page, in the company the portal is in by then. */
+function CompanyPage() {
+  const { data } = useCompanyConfig();
+  return <p>{data ? `In company ${data.CustomerID}` : 'Entering the company'}</p>;
+}
+
+/**
+ * The invitation's page at /join-family?token=T&id=`linkId`, in the company `linkId` entered, for
+ * an invitation of the family at `familyCompany`, accepted; answers how often the portal asked the
+ * server for its company.
+ */
+async function acceptAt(linkId: number, familyCompany: number) {
+  let configAsked = 0;
+  server.use(
+    http.get<never, never, InvitationInfo>('/api/family-access/invitations/:token', () =>
+      HttpResponse.json({
+        success: true,
+        company: 'Splash Swim School',
+        customer_id: familyCompany,
+        family: 'Ng family',
+        invited_by: 'Tess Ng',
+        email: 'tom@example.com',
+        role: 'co-parent',
+        has_sign_in: true,
+      }),
+    ),
+    http.post<never, never, LoginAnswer>('/api/family-access/invitations/:token/accept', () =>
+      HttpResponse.json({ success: true, actions: [], user: { ClientID: 7, FirstName: 'Tom', LastName: 'Ng', total_barcodes: 0, Role: 'co-parent' } }),
+    ),
+    http.get<never, never, CompanyConfig>('/api/company/get-config', () => {
+      configAsked += 1;
+      return HttpResponse.json(config(familyCompany));
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(companyConfigQueryOptions.queryKey, config(linkId));
+  setCompanyLoaded(true);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`${paths.joinFamily}?token=abc&id=${linkId}`]}>
+        <Routes>
+          <Route path={paths.joinFamily} element={<JoinFamilyRoute />} />
+          <Route path={paths.company} element={<CompanyPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Join the Ng family' });
+  fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), { target: { value: 'abcdef1!' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+  return () => configAsked;
+}
+
+describe('the join-family page (decision 101)', () => {
+  it('a family at another company of the same name is signed in to that company, not kept in the one the page showed', async () => {
+    const configAsked = await acceptAt(SPLASH, NAMESAKE);
+    expect(await screen.findByText(`In company ${NAMESAKE}`)).toBeTruthy();
+    expect(configAsked()).toBe(1);
+  });
+
+  it('a family at the company the link entered stays in it, with nothing asked again', async () => {
+    const configAsked = await acceptAt(SPLASH, SPLASH);
+    expect(await screen.findByText(`In company ${SPLASH}`)).toBeTruthy();
+    expect(configAsked()).toBe(0);
+  });
+});
