@@ -4,6 +4,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
 import { clockRange, clockTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
+import { useMediaQuery } from '@/lib/use-media';
 
 type Slot = Availability['slots'][number];
 
@@ -16,12 +17,23 @@ export interface SlotChoice {
   priceCents: number;
 }
 
+/** The times' columns: three on a phone, four from Tailwind's `sm` width, six from its `lg`. */
+const GRID_COLUMNS = { 3: 'grid-cols-3', 4: 'grid-cols-4', 6: 'grid-cols-6' } as const;
+
+function useColumns(): keyof typeof GRID_COLUMNS {
+  const large = useMediaQuery('(min-width: 64rem)');
+  const small = useMediaQuery('(min-width: 40rem)');
+  return large ? 6 : small ? 4 : 3;
+}
+
 /**
  * A day's free start times, time first: each time is one small button with its price and how many
- * courts are free to add (a court `unavailable` names, such as one in the cart, is counted apart), so a day of 28 times and six courts fits a phone's screen or two. Choosing a
- * time takes its first free court at once (most families do not mind which) and opens the time's
- * courts under its row, to choose another. The panel follows its time in the page's order, so the
- * keyboard reaches the courts straight after the time.
+ * courts are free to add (a court `unavailable` names, such as one in the cart, is counted apart),
+ * so a day of 28 times and six courts fits a phone's screen or two. Choosing a time takes its
+ * first free court at once (most families do not mind which) and opens the time's
+ * courts under its row, to choose another. The panel stands in the page's order where it shows,
+ * after the last time of the row, so the keyboard and a screen reader go through the times and
+ * courts as they read: along the row, into the courts, then on to the next row.
  */
 export function FreeTimes({
   slots,
@@ -44,6 +56,11 @@ export function FreeTimes({
   // The time opened here, else the one of a choice made before (a booking brought back to the page).
   const [opened, setOpened] = useState<string | null>(null);
   const time = opened ?? picked?.time ?? null;
+  const columns = useColumns();
+  const openIndex = slots.findIndex((s) => s.time === time);
+  // The last time on the open time's row: the courts' panel follows it.
+  const rowEnd = openIndex < 0 ? -1 : Math.min(slots.length, (Math.floor(openIndex / columns) + 1) * columns) - 1;
+  const openSlot = slots[openIndex];
   const panel = useRef<HTMLLIElement>(null);
   // The courts of a time just chosen are brought clear of the chosen court's bar, which sticks to the screen's foot.
   useEffect(() => {
@@ -57,12 +74,42 @@ export function FreeTimes({
     onChoose(first === undefined ? null : slotOf(s, first));
   };
 
+  const courtsPanel = openSlot ? (
+    <li ref={panel} className="col-span-full scroll-mb-40 rounded-xl border border-line bg-surface p-3">
+      <p className="mb-2 text-sm font-semibold text-ink">
+        {court}s free {clockRange(openSlot.time, openSlot.endTime)}
+      </p>
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
+        {openSlot.freeCourts.map((c) => {
+          const slot = slotOf(openSlot, c);
+          const selected = picked?.time === openSlot.time && picked.court === c;
+          const why = unavailable?.(slot) ?? null;
+          return (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={selected}
+              disabled={why !== null}
+              aria-label={`${c} at ${clockTime(openSlot.time)}${why ? ` (${why})` : ''}`}
+              onClick={() => onChoose(slot)}
+              className={cn(
+                'min-h-10 scroll-mb-40 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
+                selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
+              )}
+            >
+              {c}
+            </button>
+          );
+        })}
+      </div>
+    </li>
+  ) : null;
+
   return (
-    // Dense flow: the courts' row goes under the chosen time's row, and the times after it close the gap it leaves.
     // Each button keeps clear of the chosen court's sticky bar when the keyboard brings it into view (scroll-mb).
-    <ul className="grid grid-flow-row-dense grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-      {slots.map((s) => {
-        const chosen = s.time === time;
+    <ul className={cn('grid gap-2', GRID_COLUMNS[columns])}>
+      {slots.map((s, i) => {
+        const chosen = i === openIndex;
         // Counted as the family can still add them: a court it cannot (its cart has it, answered free to it) is said apart, "1 in your cart".
         const reasons = s.freeCourts.map((c) => unavailable?.(slotOf(s, c)) ?? null);
         const free = reasons.filter((why) => why === null).length;
@@ -86,36 +133,7 @@ export function FreeTimes({
                 </span>
               </button>
             </li>
-            {chosen ? (
-              <li ref={panel} className="col-span-full scroll-mb-40 rounded-xl border border-line bg-surface p-3">
-                <p className="mb-2 text-sm font-semibold text-ink">
-                  {court}s free {clockRange(s.time, s.endTime)}
-                </p>
-                <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
-                  {s.freeCourts.map((c) => {
-                    const slot = slotOf(s, c);
-                    const selected = picked?.time === s.time && picked.court === c;
-                    const why = unavailable?.(slot) ?? null;
-                    return (
-                      <button
-                        key={c}
-                        type="button"
-                        aria-pressed={selected}
-                        disabled={why !== null}
-                        aria-label={`${c} at ${clockTime(s.time)}${why ? ` (${why})` : ''}`}
-                        onClick={() => onChoose(slot)}
-                        className={cn(
-                          'min-h-10 scroll-mb-40 rounded-full border px-2 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-8 sm:text-xs',
-                          selected ? 'border-primary bg-primary text-on-primary' : 'border-line-strong bg-surface text-ink-soft hover:border-brand-600 hover:text-ink',
-                        )}
-                      >
-                        {c}
-                      </button>
-                    );
-                  })}
-                </div>
-              </li>
-            ) : null}
+            {i === rowEnd ? courtsPanel : null}
           </Fragment>
         );
       })}

@@ -19,6 +19,8 @@ vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js'))
 installMockServer();
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // A phone's width: the free times in three columns.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
 });
 afterEach(() => {
   cleanup();
