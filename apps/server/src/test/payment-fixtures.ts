@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import type { Engine } from '../db/database.ts';
 import { addDays, nowIso } from '../lib/time.ts';
-import { registerCustomer, type Browser, type TestApp } from './api-harness.ts';
+import { registerCustomer, startTestApp, type Browser, type TestApp } from './api-harness.ts';
 
 /**
  * What the payment tests share: a fresh customer with unpaid invoices of their own, a card
@@ -111,6 +113,41 @@ export async function classesWithSessionsAhead(t: TestApp, companyId: number, op
     .limit(options.limit ?? 1)
     .execute();
   return rows.map((r) => r.class_id);
+}
+
+/** A test file's app with SPLASH's classes that have sessions ahead, lowest id first. */
+export interface SplashClassesApp {
+  t: TestApp;
+  splash: number;
+  classIds: number[];
+  db: () => TestApp['runtime']['ctx']['db'];
+}
+
+/**
+ * Starts the app of a describe block's tests before them and closes it after them, with SPLASH's
+ * id and the first `limit` of its classes with sessions ahead (each test makes one its own with
+ * emptyClass). Called in the block; its fields are there once the tests run.
+ */
+export function splashClassesApp(engine: Engine, limit: number): SplashClassesApp {
+  const app = { db: () => app.t.runtime.ctx.db } as SplashClassesApp;
+  beforeAll(async () => {
+    app.t = await startTestApp(engine);
+    app.splash = await companyIdOf(app.t, 'SPLASH');
+    app.classIds = await classesWithSessionsAhead(app.t, app.splash, { limit, order: 'asc' });
+  });
+  afterAll(() => app.t.close());
+  return app;
+}
+
+/** The dates of a class's scheduled sessions (after `after`, where given): the first `limit` of them, or with `desc` the last, latest first. */
+export async function sessionDates(t: TestApp, companyId: number, classId: number, options: { limit: number; order?: 'asc' | 'desc'; after?: string }): Promise<string[]> {
+  let query = t.runtime.ctx.db.selectFrom('class_sessions').select('date').where('company_id', '=', companyId).where('class_id', '=', classId).where('status', '=', 'scheduled');
+  if (options.after) query = query.where('date', '>', options.after);
+  const rows = await query
+    .orderBy('date', options.order ?? 'asc')
+    .limit(options.limit)
+    .execute();
+  return rows.map((r) => r.date);
 }
 
 /** Empties a class of the test's database (no place taken, nobody waiting) and sets its capacity and price, and anything else given. */

@@ -1,50 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { classMessages, type ClassChangeAnswer, type ClassChangeOptionsAnswer } from '@portal/shared/class-schemas';
 import { taxOf, taxRatePpm } from '@portal/shared/pricing/money';
-import { changeCompanySettings, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, testEngines, type Browser } from '../../test/api-harness.ts';
 import { NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import { classesWithSessionsAhead, companyIdOf, customerWithInvoices, emptyClass, familyWithChild, idempotencyKey, makeupCredit, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
+import { customerWithInvoices, emptyClass, familyWithChild, idempotencyKey, makeupCredit, newDiscountCode, splashClassesApp, tokenise } from '../../test/payment-fixtures.ts';
 import { addDays } from '../../lib/time.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { clock } from '../../modules/classes/class-time.ts';
 
 /** Issue 22 §5, decision 096: a family moves a child to another class of the same programme themselves. */
 describe.each(testEngines())('changing class on %s', (engine) => {
-  let t: TestApp;
-  let splash: number;
-  let classIds: number[];
-  const db = () => t.runtime.ctx.db;
-
+  const app = splashClassesApp(engine, 14);
+  const { db } = app;
   beforeAll(async () => {
-    t = await startTestApp(engine);
-    splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 14, order: 'asc' });
     // Moves may be made up to an hour before the first new session here, whatever the hour of the run.
-    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(app.t, app.splash, (s) => {
       s.classes_setup.ClassChangeNoticeHours = 1;
       s.classes_setup.AllowClassChange = true;
     });
   });
-  afterAll(() => t.close());
 
   /**
    * Two classes of this test's own programme (a lesson format and a level no other class has), nobody in them.
    * The company has 14 classes: a later test takes an earlier one's again.
    */
   async function programme(index: number, prices: [number, number], capacity = 8): Promise<[number, number]> {
-    const at = (index * 2) % classIds.length;
-    const pair = [classIds[at]!, classIds[at + 1]!] as [number, number];
+    const at = (index * 2) % app.classIds.length;
+    const pair = [app.classIds[at]!, app.classIds[at + 1]!] as [number, number];
     const format = (await db().selectFrom('classes').select('lesson_format_id').where('id', '=', pair[0]).executeTakeFirstOrThrow()).lesson_format_id;
-    for (const [i, id] of pair.entries()) await emptyClass(t, splash, id, { capacity, price_cents: prices[i]!, standard: `Programme ${index}`, lesson_format_id: format });
+    for (const [i, id] of pair.entries()) await emptyClass(app.t, app.splash, id, { capacity, price_cents: prices[i]!, standard: `Programme ${index}`, lesson_format_id: format });
     return pair;
   }
 
   /** A family of its own with a child enrolled in a class for the term. */
   async function enrolled(classId: number): Promise<{ browser: Browser; clientId: number; email: string; studentId: number }> {
-    const { studentId, ...who } = await familyWithChild(t, 'Ava');
+    const { studentId, ...who } = await familyWithChild(app.t, 'Ava');
     await db()
       .insertInto('enrolments')
-      .values({ company_id: splash, class_id: classId, student_id: studentId, start_date: '2020-01-06', end_date: null, status: 'active', kind: 'ongoing', hold_until: null, created_at: null })
+      .values({ company_id: app.splash, class_id: classId, student_id: studentId, start_date: '2020-01-06', end_date: null, status: 'active', kind: 'ongoing', hold_until: null, created_at: null })
       .execute();
     return { browser: who.browser, clientId: who.clientId, email: who.email, studentId };
   }
@@ -55,8 +48,8 @@ describe.each(testEngines())('changing class on %s', (engine) => {
    * the card surcharge aside) and the sessions it was for.
    */
   async function bought(classId: number, basisPoints: number) {
-    const { studentId, ...who } = await familyWithChild(t, 'Ava');
-    const code = await newDiscountCode(t, splash, basisPoints);
+    const { studentId, ...who } = await familyWithChild(app.t, 'Ava');
+    const code = await newDiscountCode(app.t, app.splash, basisPoints);
     const paid = await who.browser.post<PaymentAnswer>(
       '/api/payment/checkout',
       { classItems: [{ ClassID: classId, StudentID: studentId, dates: [] }], discountCodes: [{ invoiceNo: NEW_INVOICE_NO, discountCode: code }], cardToken: await tokenise(who.browser) },
@@ -74,11 +67,11 @@ describe.each(testEngines())('changing class on %s', (engine) => {
   }
 
   const places = (classId: number) =>
-    db().selectFrom('enrolments').select(['student_id', 'start_date', 'end_date', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+    db().selectFrom('enrolments').select(['student_id', 'start_date', 'end_date', 'status']).where('company_id', '=', app.splash).where('class_id', '=', classId).orderBy('id').execute();
   const options = (b: Browser, studentId: number, classId: number) => b.get<ClassChangeOptionsAnswer>(`/api/classes/change-options?student_id=${studentId}&class_id=${classId}`);
   /** A price difference as money that changes hands: with tax added where the company's prices exclude it. */
   const withTax = async (cents: number) => {
-    const fin = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
+    const fin = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
     return fin.TaxInclusive ? cents : cents + taxOf(cents, taxRatePpm(fin.TaxRatePercent), false);
   };
   const move = (b: Browser, studentId: number, from: number, to: number) => b.post<ClassChangeAnswer>('/api/classes/change-class', { student_id: studentId, from_class_id: from, to_class_id: to });
@@ -96,7 +89,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
 
     const moved = await move(family.browser, family.studentId, a, b);
     expect(moved.status).toBe(200);
-    const fin = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
+    const fin = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup;
     const rate = taxRatePpm(fin.TaxRatePercent);
     const diff = option.PriceDifferenceCents;
     expect(diff).toBeGreaterThan(0);
@@ -110,11 +103,11 @@ describe.each(testEngines())('changing class on %s', (engine) => {
       .selectFrom('notifications as n')
       .innerJoin('notification_contacts as nc', 'nc.notification_id', 'n.id')
       .select(['n.title'])
-      .where('n.company_id', '=', splash)
+      .where('n.company_id', '=', app.splash)
       .where('nc.client_id', '=', family.clientId)
       .execute();
     expect(told.map((n) => n.title)).toContain(`Class changed: Ava Test to ${moved.body.Name}`);
-    expect((await t.lastMailTo(family.email))?.subject).toBe(`Class changed: Ava Test to ${moved.body.Name}`);
+    expect((await app.t.lastMailTo(family.email))?.subject).toBe(`Class changed: Ava Test to ${moved.body.Name}`);
 
     // The answer lost and the move asked again: the same move, nothing invoiced twice, and the answer
     // still names the invoice to pay (it answered $0.00 and no invoice before).
@@ -177,7 +170,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const bad = await family.browser.post('/api/classes/change-class', { student_id: 'x', from_class_id: a });
     expect(bad.status).toBe(400);
 
-    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+    await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(app.t, app.splash, (s) => {
       s.classes_setup.AllowClassChange = false;
     });
     try {
@@ -186,7 +179,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
       expect(off.body).toMatchObject({ code: 'CLASS_CHANGE_OFF', message: 'Changing class online is not available. Please contact us.' });
       expect((await options(family.browser, family.studentId, a)).status).toBe(403);
     } finally {
-      await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(t, splash, (s) => {
+      await changeCompanySettings<{ classes_setup: Record<string, unknown> }>(app.t, app.splash, (s) => {
         s.classes_setup.AllowClassChange = true;
       });
     }
@@ -198,7 +191,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const [a, b] = await programme(6, [2_000, 2_000]);
     const family = await enrolled(a);
     const option = (await options(family.browser, family.studentId, a)).body.options[0]!;
-    const credit = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId: b, date: option.StartDate, booked: true });
+    const credit = await makeupCredit(app.t, { companyId: app.splash, clientId: family.clientId, studentId: family.studentId, classId: b, date: option.StartDate, booked: true });
 
     const moved = await move(family.browser, family.studentId, a, b);
     expect(moved.status).toBe(200);
@@ -222,7 +215,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const [a, b] = await programme(7, [2_000, 2_000]);
     const family = await enrolled(a);
     // The test's children are born on 2018-01-01.
-    const { today } = clock((await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!);
+    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!);
     const age = Number(today.slice(0, 4)) - 2018;
     await db()
       .updateTable('classes')
@@ -284,7 +277,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
   it("another family's student cannot be moved", async () => {
     const [a, b] = await programme(5, [2_000, 2_000]);
     const family = await enrolled(a);
-    const stranger = await customerWithInvoices(t, []);
+    const stranger = await customerWithInvoices(app.t, []);
     const res = await move(stranger.browser, family.studentId, a, b);
     expect(res.status).toBe(404);
     expect(await places(b)).toEqual([]);

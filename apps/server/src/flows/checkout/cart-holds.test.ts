@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
-import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { registerCustomer, testEngines, type Browser } from '../../test/api-harness.ts';
+import { countCharges, emptyClass, familyWithChild, idempotencyKey as key, splashClassesApp, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
 import { bookingOptions } from '../../modules/bookings/bookings.service.ts';
@@ -10,24 +10,15 @@ import { addDays } from '../../lib/time.ts';
 
 /** Issue 22 §2, decision 095: adding a class or a court to the cart holds its place while the family pays. */
 describe.each(testEngines())('places held from the cart on %s', (engine) => {
-  let t: TestApp;
-  let splash: number;
-  let classIds: number[];
-  const db = () => t.runtime.ctx.db;
-
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 8, order: 'asc' });
-  });
-  afterAll(() => t.close());
+  const app = splashClassesApp(engine, 8);
+  const { db } = app;
 
   /** A class of this file's own with one place, nobody in it and nobody waiting. */
-  const lastPlace = (index: number) => emptyClass(t, splash, classIds[index]!, { capacity: 1, price_cents: 2_000 });
-  const family = () => familyWithChild(t);
+  const lastPlace = (index: number) => emptyClass(app.t, app.splash, app.classIds[index]!, { capacity: 1, price_cents: 2_000 });
+  const family = () => familyWithChild(app.t);
 
   const hold = (browser: Browser, classItems: unknown[], bookingItems: unknown[] = []) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems, bookingItems });
-  const placesOf = (classId: number) => db().selectFrom('enrolments').select(['id', 'status', 'student_id']).where('company_id', '=', splash).where('class_id', '=', classId).execute();
+  const placesOf = (classId: number) => db().selectFrom('enrolments').select(['id', 'status', 'student_id']).where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
 
   it('a class added to the cart is held for CheckoutHoldMinutes; a faster family is refused it, in the cart, the quote and the checkout', async () => {
     const classId = await lastPlace(0);
@@ -39,7 +30,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect(held.body.refused).toEqual([]);
     expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String) }]);
     const until = Date.parse(held.body.classes[0]!.heldUntil);
-    const minutes = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
+    const minutes = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
     expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
     expect(until).toBeLessThanOrEqual(Date.now() + minutes * 60_000);
 
@@ -48,10 +39,10 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect(rival.body.classes).toEqual([]);
     expect(rival.body.refused).toEqual([{ ClassID: classId, StudentID: b.studentId, code: 'CLASS_FULL', message: expect.any(String) }]);
     expect((await b.browser.post('/api/payment/quote', { classItems: [{ ClassID: classId, StudentID: b.studentId }] })).status).toBe(409);
-    const charges = await countCharges(t, splash);
+    const charges = await countCharges(app.t, app.splash);
     const refused = await b.browser.post('/api/payment/checkout', { classItems: [{ ClassID: classId, StudentID: b.studentId }], cardToken: await tokenise(b.browser) }, { 'idempotency-key': key() });
     expect(refused.status).toBe(409);
-    expect(await countCharges(t, splash)).toBe(charges);
+    expect(await countCharges(app.t, app.splash)).toBe(charges);
 
     // Asking again never stretches the hold; the holder's own quote counts the place as theirs.
     expect((await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }])).body.classes[0]!.heldUntil).toBe(held.body.classes[0]!.heldUntil);
@@ -75,7 +66,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     const a = await family();
     const b = await family();
     const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
-    await runMinuteJobs(t.runtime.ctx, new Date(Date.parse(held.body.classes[0]!.heldUntil) + 1_000));
+    await runMinuteJobs(app.t.runtime.ctx, new Date(Date.parse(held.body.classes[0]!.heldUntil) + 1_000));
     expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toEqual([]);
     expect(await placesOf(classId)).toEqual([]);
     // Trying again holds it afresh while it is free; emptying the cart gives it back for the next family.
@@ -111,15 +102,15 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await hold(a.browser, items)).body.classes).toHaveLength(2);
     // The first class's hold runs two hours more (an office's extension): taking it over never shortens it.
     const later = new Date(Date.now() + 2 * 3600_000).toISOString();
-    await db().updateTable('enrolments').set({ hold_until: later }).where('company_id', '=', splash).where('class_id', '=', first).where('status', '=', 'held').execute();
+    await db().updateTable('enrolments').set({ hold_until: later }).where('company_id', '=', app.splash).where('class_id', '=', first).where('status', '=', 'held').execute();
     const before = Date.now();
     // A card with a challenge step: the payment waits, with the places still held for it.
     const waiting = await a.browser.post<{ status: string }>('/api/payment/checkout', { classItems: items, cardToken: await tokenise(a.browser, TEST_CARDS.challenge) }, { 'idempotency-key': key() });
     expect(waiting.body.status).toBe('requires_action');
     const heldUntil = async (classId: number) =>
-      await db().selectFrom('enrolments').select(['status', 'hold_until']).where('company_id', '=', splash).where('class_id', '=', classId).executeTakeFirstOrThrow();
+      await db().selectFrom('enrolments').select(['status', 'hold_until']).where('company_id', '=', app.splash).where('class_id', '=', classId).executeTakeFirstOrThrow();
     expect(await heldUntil(first)).toEqual({ status: 'held', hold_until: later });
-    const minutes = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
+    const minutes = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
     const renewed = await heldUntil(second);
     expect(renewed.status).toBe('held');
     expect(Date.parse(renewed.hold_until!)).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
@@ -137,11 +128,11 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
   });
 
   it('a court added to the cart is held for HoldMinutes, refused to another family, and bought as the same booking', async () => {
-    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 4), time: '11:00', court: 'Court 1' };
     const email = () => `cart.${randomBytes(4).toString('hex')}@example.com`;
-    const a = await registerCustomer(t, { email: email(), company: 'ACE' });
-    const b = await registerCustomer(t, { email: email(), company: 'ACE' });
+    const a = await registerCustomer(app.t, { email: email(), company: 'ACE' });
+    const b = await registerCustomer(app.t, { email: email(), company: 'ACE' });
     const held = await hold(a.browser, [], [slot]);
     expect(held.body.courts).toEqual([{ ...slot, heldUntil: expect.any(String) }]);
     expect(Date.parse(held.body.courts[0]!.heldUntil)).toBeLessThanOrEqual(Date.now() + ace.settings.booking_setup.HoldMinutes * 60_000);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classMessages } from '@portal/shared/class-schemas';
-import { changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { changeCompanySettings, testEngines } from '../../test/api-harness.ts';
+import { countCharges, emptyClass, familyWithChild, idempotencyKey as key, newStudent, sessionDates, splashClassesApp, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { clock } from './class-time.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
@@ -16,24 +16,16 @@ import { validateNewStudentClassItem, validateNewStudentClassItems } from './cla
  * twice counting its first place, a family's own waitlist offer and the make-ups switch.
  */
 describe.each(testEngines())('class items checked and written together on %s', (engine) => {
-  let t: TestApp;
-  let splash: number;
-  let classIds: number[];
-  const db = () => t.runtime.ctx.db;
-
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 12, order: 'asc' });
-  });
-  afterAll(() => t.close());
+  const app = splashClassesApp(engine, 12);
+  const { db } = app;
 
   /** The test's own class (by position among the classes with sessions ahead), empty, with `capacity` places. */
-  const classWith = (index: number, capacity: number) => emptyClass(t, splash, classIds[index]!, { capacity, price_cents: 2_000 });
-  const placesOf = (classId: number) => db().selectFrom('enrolments').select(['student_id', 'kind', 'status']).where('company_id', '=', splash).where('class_id', '=', classId).orderBy('id').execute();
+  const classWith = (index: number, capacity: number) => emptyClass(app.t, app.splash, app.classIds[index]!, { capacity, price_cents: 2_000 });
+  const placesOf = (classId: number) =>
+    db().selectFrom('enrolments').select(['student_id', 'kind', 'status']).where('company_id', '=', app.splash).where('class_id', '=', classId).orderBy('id').execute();
   const nameOf = async (classId: number) => (await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;
   const countOf = async (classId: number) =>
-    (await db().selectFrom('classes').select('enrolled_count').where('company_id', '=', splash).where('id', '=', classId).executeTakeFirstOrThrow()).enrolled_count;
+    (await db().selectFrom('classes').select('enrolled_count').where('company_id', '=', app.splash).where('id', '=', classId).executeTakeFirstOrThrow()).enrolled_count;
   type Checkout = { status: string; code?: string; message?: string };
   const checkout = async (f: Awaited<ReturnType<typeof familyWithChild>>, classItems: unknown[], extra: Record<string, unknown> = {}) =>
     f.browser.post<Checkout>('/api/payment/checkout', { classItems, cardToken: await tokenise(f.browser), ...extra }, { 'idempotency-key': key() });
@@ -42,19 +34,10 @@ describe.each(testEngines())('class items checked and written together on %s', (
    * in the company's zone, which runs ahead of UTC).
    */
   const sessionsAfterToday = async (classId: number, count: number) => {
-    const { today } = clock((await findCompanyById(t.runtime.ctx, splash))!);
-    const rows = await db()
-      .selectFrom('class_sessions')
-      .select('date')
-      .where('company_id', '=', splash)
-      .where('class_id', '=', classId)
-      .where('status', '=', 'scheduled')
-      .where('date', '>', today)
-      .orderBy('date')
-      .limit(count)
-      .execute();
-    expect(rows).toHaveLength(count);
-    return rows.map((r) => r.date);
+    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!);
+    const dates = await sessionDates(app.t, app.splash, classId, { limit: count, after: today });
+    expect(dates).toHaveLength(count);
+    return dates;
   };
   /** The families' children on a class's waitlist, waiting or offered a place for an hour. */
   const onWaitlist = (classId: number, families: { studentId: number; clientId: number }[], status: 'waiting' | 'offered') => {
@@ -64,7 +47,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
       .insertInto('waitlist_entries')
       .values(
         families.map((f) => ({
-          company_id: splash,
+          company_id: app.splash,
           class_id: classId,
           student_id: f.studentId,
           client_id: f.clientId,
@@ -80,7 +63,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('two classes in one cart: both written, counted and the child’s waitlist entries closed', async () => {
     const [a, b] = [await classWith(0, 5), await classWith(1, 5)];
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     await onWaitlist(b, [f], 'waiting');
     const paid = await checkout(f, [
       { ClassID: b, StudentID: f.studentId },
@@ -92,7 +75,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
       expect(await placesOf(id)).toEqual([{ student_id: f.studentId, kind: 'ongoing', status: 'active' }]);
       expect(await countOf(id)).toBe(1);
     }
-    const entries = await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', b).where('student_id', '=', f.studentId).execute();
+    const entries = await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', app.splash).where('class_id', '=', b).where('student_id', '=', f.studentId).execute();
     expect(entries).toEqual([{ status: 'enrolled' }]);
   });
 
@@ -101,8 +84,8 @@ describe.each(testEngines())('class items checked and written together on %s', (
       [await classWith(2, 5), await classWith(3, 0)],
       [await classWith(5, 5), await classWith(4, 0)],
     ] as const) {
-      const f = await familyWithChild(t);
-      const charges = await countCharges(t, splash);
+      const f = await familyWithChild(app.t);
+      const charges = await countCharges(app.t, app.splash);
       const refused = await checkout(f, [
         { ClassID: free, StudentID: f.studentId },
         { ClassID: full, StudentID: f.studentId },
@@ -112,15 +95,15 @@ describe.each(testEngines())('class items checked and written together on %s', (
       expect(await placesOf(free)).toEqual([]);
       expect(await placesOf(full)).toEqual([]);
       expect(await countOf(free)).toBe(0);
-      expect(await countCharges(t, splash)).toBe(charges);
+      expect(await countCharges(app.t, app.splash)).toBe(charges);
     }
   });
 
   it('the first refusal in class order answers, whatever the cart’s order; for one item 404 before NO_SESSIONS before ALREADY_ENROLLED', async () => {
     const full = await classWith(6, 0);
     const ended = await classWith(7, 5);
-    await db().updateTable('class_sessions').set({ status: 'cancelled' }).where('company_id', '=', splash).where('class_id', '=', ended).execute();
-    const f = await familyWithChild(t);
+    await db().updateTable('class_sessions').set({ status: 'cancelled' }).where('company_id', '=', app.splash).where('class_id', '=', ended).execute();
+    const f = await familyWithChild(app.t);
     const answer = async (classItems: unknown[]) => {
       const r = await checkout(f, classItems);
       return [r.status, r.body.code, r.body.message];
@@ -136,27 +119,27 @@ describe.each(testEngines())('class items checked and written together on %s', (
       ]),
     ).toEqual([409, 'CLASS_FULL', classMessages.classFull(await nameOf(full))]);
     // Another family's child: 404 before the class's own refusal; an unknown class: 404.
-    const other = await familyWithChild(t);
+    const other = await familyWithChild(app.t);
     expect(await answer([{ ClassID: ended, StudentID: other.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);
     expect(await answer([{ ClassID: 999_999, StudentID: f.studentId }])).toEqual([404, 'NOT_FOUND', serverMessages.notFound]);
     // Already in the class but no session left: NO_SESSIONS first.
     await db()
       .insertInto('enrolments')
-      .values({ company_id: splash, class_id: ended, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
+      .values({ company_id: app.splash, class_id: ended, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
       .execute();
     expect(await answer([{ ClassID: ended, StudentID: f.studentId }])).toEqual(noSessions);
     const again = await classWith(8, 5);
     await db()
       .insertInto('enrolments')
-      .values({ company_id: splash, class_id: again, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
+      .values({ company_id: app.splash, class_id: again, student_id: f.studentId, kind: 'ongoing', start_date: '2020-01-01', end_date: null, status: 'active', hold_until: null, created_at: null })
       .execute();
     expect(await answer([{ ClassID: again, StudentID: f.studentId }])).toEqual([409, 'ALREADY_ENROLLED', expect.stringMatching(/^Kid \S+ is already enrolled in .+\.$/)]);
   });
 
   it('a child outside a class’s ages is refused by name, nothing held or charged; inside them, bought', async () => {
-    const f = await familyWithChild(t, 'Ivy');
+    const f = await familyWithChild(app.t, 'Ivy');
     // The test's children are born on 2018-01-01.
-    const { today } = clock((await findCompanyById(t.runtime.ctx, splash))!);
+    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!);
     const age = Number(today.slice(0, 4)) - 2018 - (today.slice(5) < '01-01' ? 1 : 0);
     const young = await classWith(11, 5);
     await db()
@@ -169,15 +152,15 @@ describe.each(testEngines())('class items checked and written together on %s', (
     expect(refused.body).toMatchObject({ code: 'OUTSIDE_AGE_RANGE', message: classMessages.outsideAgeRange('Ivy Test', await nameOf(young), age, 3, age - 2) });
     expect(refused.body.message).toBe(`Ivy Test is ${age}; ${await nameOf(young)} is for ages 3 to ${age - 2}.`);
     expect(await placesOf(young)).toEqual([]);
-    expect(await countCharges(t, f.clientId)).toBe(0);
+    expect(await countCharges(app.t, f.clientId)).toBe(0);
     await db().updateTable('classes').set({ min_age: age, max_age: null }).where('id', '=', young).execute();
     expect((await checkout(f, [{ ClassID: young, StudentID: f.studentId, dates: [] }])).body.status).toBe('completed');
   });
 
   it('one class asked for twice: the second place counts the first', async () => {
     const one = await classWith(9, 1);
-    const f = await familyWithChild(t);
-    const sibling = await newStudent(t, splash, f.clientId, 'Sib');
+    const f = await familyWithChild(app.t);
+    const sibling = await newStudent(app.t, app.splash, f.clientId, 'Sib');
     const both = [
       { ClassID: one, StudentID: f.studentId },
       { ClassID: one, StudentID: sibling },
@@ -198,8 +181,8 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('a waitlist offer keeps the last place for its family, beside another class in the same cart; a make-up counts when the company says so', async () => {
     const offered = await classWith(10, 1);
     const other = await classWith(11, 5);
-    const holder = await familyWithChild(t);
-    const rival = await familyWithChild(t);
+    const holder = await familyWithChild(app.t);
+    const rival = await familyWithChild(app.t);
     await onWaitlist(offered, [holder], 'offered');
     const cart = (f: typeof holder) => [
       { ClassID: other, StudentID: f.studentId },
@@ -215,13 +198,13 @@ describe.each(testEngines())('class items checked and written together on %s', (
     const first = await firstSessionOf(makeup);
     await db()
       .insertInto('enrolments')
-      .values({ company_id: splash, class_id: makeup, student_id: rival.studentId, kind: 'temporary', start_date: first, end_date: first, status: 'temporary', hold_until: null, created_at: null })
+      .values({ company_id: app.splash, class_id: makeup, student_id: rival.studentId, kind: 'temporary', start_date: first, end_date: first, status: 'temporary', hold_until: null, created_at: null })
       .execute();
     const include = (value: boolean) =>
-      changeCompanySettings(t, splash, (settings) => {
+      changeCompanySettings(app.t, app.splash, (settings) => {
         settings.ocr_config!.IncludeTemporaryEnrolmentsInCount = value;
       });
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     await include(true);
     expect((await checkout(f, [{ ClassID: makeup, StudentID: f.studentId }])).body.code).toBe('CLASS_FULL');
     await include(false);
@@ -230,9 +213,9 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('a waitlist offer taken through the cart’s hold: the entry stays offered while a payment fails, and is closed when the place is paid for', async () => {
     const offered = await classWith(3, 1);
-    const holder = await familyWithChild(t);
+    const holder = await familyWithChild(app.t);
     await onWaitlist(offered, [holder], 'offered');
-    const entry = async () => (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', offered).executeTakeFirstOrThrow()).status;
+    const entry = async () => (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', app.splash).where('class_id', '=', offered).executeTakeFirstOrThrow()).status;
     const items = [{ ClassID: offered, StudentID: holder.studentId }];
     const held = await holder.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [] });
     expect(held.body.classes, JSON.stringify(held.body)).toHaveLength(1);
@@ -246,11 +229,18 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
     // Without a hold in the cart: a failed payment still leaves the offer to its family.
     const again = await classWith(3, 1);
-    const other = await familyWithChild(t);
+    const other = await familyWithChild(app.t);
     await onWaitlist(again, [other], 'offered');
     const theirs = async () =>
-      (await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', again).where('student_id', '=', other.studentId).executeTakeFirstOrThrow())
-        .status;
+      (
+        await db()
+          .selectFrom('waitlist_entries')
+          .select('status')
+          .where('company_id', '=', app.splash)
+          .where('class_id', '=', again)
+          .where('student_id', '=', other.studentId)
+          .executeTakeFirstOrThrow()
+      ).status;
     const refused = await checkout(other, [{ ClassID: again, StudentID: other.studentId }], { cardToken: await tokenise(other.browser, TEST_CARDS.declined) });
     expect(refused.body.status, JSON.stringify(refused.body)).not.toBe('completed');
     expect(await theirs()).toBe('offered');
@@ -258,7 +248,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('two offers for two freed places: one family holding its place in the cart leaves the other’s offer its place; a casual session leaves a term’s waitlist place waiting', async () => {
     const two = await classWith(2, 2);
-    const [s1, s2] = [await familyWithChild(t), await familyWithChild(t)];
+    const [s1, s2] = [await familyWithChild(app.t), await familyWithChild(app.t)];
     await onWaitlist(two, [s1, s2], 'offered');
     const item = (f: typeof s1) => [{ ClassID: two, StudentID: f.studentId }];
     expect((await s1.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: item(s1), bookingItems: [] })).body.classes).toHaveLength(1);
@@ -272,7 +262,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
     // A family waiting for the term buys one casual session: its waitlist place still waits.
     const casual = await classWith(6, 5);
     const [date] = await sessionsAfterToday(casual, 1);
-    const waiter = await familyWithChild(t);
+    const waiter = await familyWithChild(app.t);
     await onWaitlist(casual, [waiter], 'waiting');
     const paid = await checkout(waiter, [{ ClassID: casual, StudentID: waiter.studentId, casual: true, dates: [date] }], { ocrProfileId: 2 });
     expect(paid.body.status, JSON.stringify(paid.body)).toBe('completed');
@@ -281,13 +271,13 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('a family waiting that already holds the class’s place in its cart is not offered a second one: the next family is', async () => {
     const two = await classWith(4, 2);
-    const [first, next] = [await familyWithChild(t), await familyWithChild(t)];
+    const [first, next] = [await familyWithChild(app.t), await familyWithChild(app.t)];
     await onWaitlist(two, [first, next], 'waiting');
     expect(
       (await first.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: [{ ClassID: two, StudentID: first.studentId }], bookingItems: [] })).body.classes,
     ).toHaveLength(1);
-    await runMinuteJobs(t.runtime.ctx);
-    const entries = await db().selectFrom('waitlist_entries').select(['student_id', 'status']).where('company_id', '=', splash).where('class_id', '=', two).orderBy('id').execute();
+    await runMinuteJobs(app.t.runtime.ctx);
+    const entries = await db().selectFrom('waitlist_entries').select(['student_id', 'status']).where('company_id', '=', app.splash).where('class_id', '=', two).orderBy('id').execute();
     expect(entries).toEqual([
       { student_id: first.studentId, status: 'waiting' },
       { student_id: next.studentId, status: 'offered' },
@@ -296,12 +286,12 @@ describe.each(testEngines())('class items checked and written together on %s', (
 
   it('a child whose term place in the class has ended (moved to another class) and who waits for it again is offered a freed place', async () => {
     const one = await classWith(8, 1);
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     // Its old place: still 'active', ended a week ago (as a change of class or an ended instalment plan leaves it).
     await db()
       .insertInto('enrolments')
       .values({
-        company_id: splash,
+        company_id: app.splash,
         class_id: one,
         student_id: f.studentId,
         kind: 'ongoing',
@@ -313,15 +303,15 @@ describe.each(testEngines())('class items checked and written together on %s', (
       })
       .execute();
     await onWaitlist(one, [f], 'waiting');
-    await runMinuteJobs(t.runtime.ctx);
-    expect(await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', splash).where('class_id', '=', one).execute()).toEqual([{ status: 'offered' }]);
+    await runMinuteJobs(app.t.runtime.ctx);
+    expect(await db().selectFrom('waitlist_entries').select('status').where('company_id', '=', app.splash).where('class_id', '=', one).execute()).toEqual([{ status: 'offered' }]);
   });
 
   it('a casual session beside a term in one cart: both written, the casual one for its date', async () => {
     const term = await classWith(2, 5);
     const casual = await classWith(3, 5);
     const date = await firstSessionOf(casual);
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     const paid = await checkout(
       f,
       [
@@ -339,7 +329,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('two casual sessions of one class for one child in one cart: both bought, neither gives way to the other', async () => {
     const casual = await classWith(6, 5);
     const dates = await sessionsAfterToday(casual, 2);
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     const paid = await checkout(
       f,
       dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true })),
@@ -347,18 +337,18 @@ describe.each(testEngines())('class items checked and written together on %s', (
     );
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.status).toBe('completed');
-    const places = await db().selectFrom('enrolments').select(['kind', 'status', 'start_date']).where('company_id', '=', splash).where('class_id', '=', casual).orderBy('start_date').execute();
+    const places = await db().selectFrom('enrolments').select(['kind', 'status', 'start_date']).where('company_id', '=', app.splash).where('class_id', '=', casual).orderBy('start_date').execute();
     expect(places).toEqual(dates.map((date) => ({ kind: 'casual', status: 'active', start_date: date })));
   });
 
   it('two casual sessions of one class held in the cart: both stay held, and the checkout takes both holds over', async () => {
     const casual = await classWith(8, 5);
     const dates = await sessionsAfterToday(casual, 2);
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     const items = dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true }));
     const held = await f.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [], ocrProfileId: 2 });
     expect(held.status, JSON.stringify(held.body)).toBe(200);
-    const holds = () => db().selectFrom('enrolments').select(['id', 'status', 'start_date']).where('company_id', '=', splash).where('class_id', '=', casual).orderBy('start_date').execute();
+    const holds = () => db().selectFrom('enrolments').select(['id', 'status', 'start_date']).where('company_id', '=', app.splash).where('class_id', '=', casual).orderBy('start_date').execute();
     const heldRows = await holds();
     expect(heldRows.map((h) => [h.status, h.start_date])).toEqual(dates.map((date) => ['held', date]));
     const paid = await checkout(f, items, { ocrProfileId: 2 });
@@ -370,10 +360,10 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('a cart naming one place twice (the term twice, the term and one of its sessions, one session twice) is refused before anything is held or charged', async () => {
     const [term, casual] = [await classWith(10, 5), await classWith(11, 5)];
     const [date] = await sessionsAfterToday(casual, 1);
-    const f = await familyWithChild(t);
+    const f = await familyWithChild(app.t);
     const termItem = { ClassID: term, StudentID: f.studentId };
     const session = { ClassID: casual, StudentID: f.studentId, casual: true, dates: [date] };
-    const charges = await countCharges(t, splash);
+    const charges = await countCharges(app.t, app.splash);
     for (const classItems of [
       [termItem, termItem],
       [{ ...session, casual: false, dates: [] }, session],
@@ -390,17 +380,17 @@ describe.each(testEngines())('class items checked and written together on %s', (
     }
     expect(await placesOf(term)).toEqual([]);
     expect(await placesOf(casual)).toEqual([]);
-    expect(await countCharges(t, splash)).toBe(charges);
+    expect(await countCharges(app.t, app.splash)).toBe(charges);
     // The same class for two children is no repeat (two sessions of one class for one child: above).
-    const sibling = await newStudent(t, splash, f.clientId, 'Sib');
+    const sibling = await newStudent(app.t, app.splash, f.clientId, 'Sib');
     const twoChildren = await checkout(f, [termItem, { ...termItem, StudentID: sibling }]);
     expect(twoChildren.status, JSON.stringify(twoChildren.body)).toBe(200);
   });
 
   it('a registration’s classes checked together answer what each answers alone, and the first refusal in the order asked', async () => {
-    const company = (await findCompanyById(t.runtime.ctx, splash))!;
+    const company = (await findCompanyById(app.t.runtime.ctx, app.splash))!;
     const [a, b] = [await classWith(4, 3), await classWith(5, 0)];
-    const ctx = t.runtime.ctx;
+    const ctx = app.t.runtime.ctx;
     const item = (class_id: number) => ({ class_id, kind: 'ongoing' as const, dates: [] });
     expect(await validateNewStudentClassItems(ctx, company, [item(a), item(a)])).toEqual([
       await validateNewStudentClassItem(ctx, company, item(a)),

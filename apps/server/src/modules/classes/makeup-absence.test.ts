@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MakeupsAnswer, MakeupSessionsAnswer } from '@portal/shared/class-schemas';
 import type { StudentRecord } from '@portal/shared/student-schemas';
-import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, makeupCredit } from '../../test/payment-fixtures.ts';
+import { testEngines } from '../../test/api-harness.ts';
+import { emptyClass, familyWithChild, makeupCredit, sessionDates, splashClassesApp } from '../../test/payment-fixtures.ts';
 
 describe.each(testEngines())('an absence from a booked make-up on %s', (engine) => {
-  let t: TestApp;
-  let splash: number;
-  let classIds: number[];
-  const db = () => t.runtime.ctx.db;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 1, order: 'asc' });
-  });
-  afterAll(() => t.close());
+  const app = splashClassesApp(engine, 1);
+  const { db } = app;
 
   it('reads as absent on the make-ups list and on the child’s page', async () => {
     // A family of the test's own, its child at the class's level, with two make-up credits: one to book and miss, one booked and kept.
-    const classId = await emptyClass(t, splash, classIds[0]!, { capacity: 6, price_cents: 2_000 });
-    const family = await familyWithChild(t);
+    const classId = await emptyClass(app.t, app.splash, app.classIds[0]!, { capacity: 6, price_cents: 2_000 });
+    const family = await familyWithChild(app.t);
     const parent = family.browser;
     const cls = await db().selectFrom('classes').select('standard').where('id', '=', classId).executeTakeFirstOrThrow();
     await db().updateTable('students').set({ standard: cls.standard }).where('id', '=', family.studentId).execute();
-    const last = await db().selectFrom('class_sessions').select('date').where('company_id', '=', splash).where('class_id', '=', classId).orderBy('date', 'desc').executeTakeFirstOrThrow();
-    const credit = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last.date });
-    const kept = await makeupCredit(t, { companyId: splash, clientId: family.clientId, studentId: family.studentId, classId, date: last.date, booked: true });
+    const [last] = (await sessionDates(app.t, app.splash, classId, { limit: 1, order: 'desc' })) as [string];
+    const credit = await makeupCredit(app.t, { companyId: app.splash, clientId: family.clientId, studentId: family.studentId, classId, date: last });
+    const kept = await makeupCredit(app.t, { companyId: app.splash, clientId: family.clientId, studentId: family.studentId, classId, date: last, booked: true });
 
     const sessions = (await parent.get<MakeupSessionsAnswer>(`/api/classes/get-makeup-sessions?makeup_id=${credit.creditId}`)).body.sessions;
-    const target = sessions.find((s) => s.ClassID === classId && s.Date !== last.date)!;
+    const target = sessions.find((s) => s.ClassID === classId && s.Date !== last)!;
     expect((await parent.post('/api/classes/book-makeup', { makeup_id: credit.creditId, session_id: target.SessionID })).status).toBe(200);
     const booked = (await parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.MakeupID === credit.creditId)!;
     expect(booked).toMatchObject({ Status: 'used', BookedDate: target.Date, BookedClass: target.ClassName, BookedAbsence: null });

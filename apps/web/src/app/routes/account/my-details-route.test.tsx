@@ -65,13 +65,14 @@ const record: CustomerRecord = {
 installMockServer();
 afterEach(cleanup);
 
-function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: FamilyRole = 'holder') {
+/** My Details with the family's `details` as the server has them at each request, saved through `update`, for a person of the family in `role`. */
+function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: FamilyRole = 'holder', details: () => CustomerRecord = () => record) {
   server.use(
     // As the server answers: a payer pays and a viewer follows the children without the family's details (decisions 101, 124).
     http.get<never, never, CustomerDetailsAnswer | ApiError>('/api/customer/get-details', () =>
       role === 'payer' || role === 'viewer'
         ? HttpResponse.json({ message: guardianMessages.forbidden, code: 'ROLE_FORBIDDEN' }, { status: 403 })
-        : HttpResponse.json({ success: true, client: record }),
+        : HttpResponse.json({ success: true, client: details() }),
     ),
     http.get<never, never, OwnAccessAnswer>('/api/customer/family-access/me', () => HttpResponse.json({ success: true, name: 'Lee Rivera', email: 'lee@example.com', role })),
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(fields)),
@@ -118,30 +119,19 @@ describe('My Details', () => {
 describe('My Details: a new e-mail address waits for its code (K9)', () => {
   it('after "Not now", "Enter code" opens the code step again for the code already sent', async () => {
     let pending: string | null = null;
-    server.use(
-      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: true, client: { ...record, PendingEmail: pending } })),
-      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(formFields)),
-      http.post<never, never, UpdateDetailsAnswer>('/api/customer/update-details', () => {
+    renderPage(
+      () => {
         pending = 'sarah.new@example.com';
-        return HttpResponse.json({ success: true, message: 'We have sent a 6-digit code to sarah.new@example.com.', updatedClient: { ...record, PendingEmail: pending }, emailToken: 'tok-1' });
-      }),
-    );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
-    queryClient.setQueryData(currentUserQueryOptions.queryKey, {
-      ClientID: 1,
-      FirstName: 'Sarah',
-      LastName: 'Mitchell',
-      Email: 'sarah@example.com',
-      total_barcodes: 0,
-      Role: 'holder',
-    } as CustomerUser);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <MyDetailsRoute />
-        </MemoryRouter>
-      </QueryClientProvider>,
+        return HttpResponse.json<UpdateDetailsAnswer>({
+          success: true,
+          message: 'We have sent a 6-digit code to sarah.new@example.com.',
+          updatedClient: { ...record, PendingEmail: pending },
+          emailToken: 'tok-1',
+        });
+      },
+      formFields,
+      'holder',
+      () => ({ ...record, PendingEmail: pending }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
     fireEvent.change(await screen.findByRole('textbox', { name: /^Email/ }), { target: { value: 'sarah.new@example.com' } });
@@ -222,34 +212,33 @@ describe('Student form', () => {
   });
 });
 
+/**
+ * My Details as a guardian who may not read the family's details sees it: their own name, sign-in
+ * address, role and what it allows, and none of the holder's details, no error and nothing to edit.
+ */
+async function expectOwnDetailsOnly(role: FamilyRole, label: string, allows: string) {
+  renderPage(() => HttpResponse.json({}), formFields, role);
+  expect(await screen.findByText('lee@example.com')).toBeTruthy();
+  const section = screen.getByRole('region', { name: 'Your details' });
+  expect(within(section).getByText('Lee Rivera')).toBeTruthy();
+  expect(within(section).getByText(label)).toBeTruthy();
+  expect(within(section).getByText(allows)).toBeTruthy();
+  expect(within(section).getByText("The family's address, phone numbers and other details are kept by the account holder.")).toBeTruthy();
+  expect(screen.queryByText('0412345678')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+}
+
 describe('My Details for a family member', () => {
   it('a viewer sees their own name, sign-in address and access, and none of the holder’s details (decision 124)', async () => {
-    renderPage(() => HttpResponse.json({}), formFields, 'viewer');
-    expect(await screen.findByText('lee@example.com')).toBeTruthy();
-    const section = screen.getByRole('region', { name: 'Your details' });
-    expect(within(section).getByText('Lee Rivera')).toBeTruthy();
-    expect(within(section).getByText('Viewer')).toBeTruthy();
-    expect(within(section).getByText('Sees schedules, students and messages; changes nothing and pays nothing.')).toBeTruthy();
-    expect(within(section).getByText("The family's address, phone numbers and other details are kept by the account holder.")).toBeTruthy();
-    expect(screen.queryByText('0412345678')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+    await expectOwnDetailsOnly('viewer', 'Viewer', 'Sees schedules, students and messages; changes nothing and pays nothing.');
   });
 
   it('a payer sees their own name, sign-in address and access, and none of the holder’s details', async () => {
-    renderPage(() => HttpResponse.json({}), formFields, 'payer');
-    expect(await screen.findByText('lee@example.com')).toBeTruthy();
-    const section = screen.getByRole('region', { name: 'Your details' });
-    expect(within(section).getByText('Lee Rivera')).toBeTruthy();
-    expect(within(section).getByText('Payer')).toBeTruthy();
-    expect(within(section).getByText("Financials, billing details and payments; sees the students' names.")).toBeTruthy();
-    expect(within(section).getByText("The family's address, phone numbers and other details are kept by the account holder.")).toBeTruthy();
+    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the students' names.");
     expect(screen.queryByText('Sarah')).toBeNull();
-    expect(screen.queryByText('0412345678')).toBeNull();
     expect(screen.queryByText('Not provided')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(guardianMessages.forbidden)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
   });
 
   it('a co-parent edits the details with the e-mail address shown read-only, and says why under it', async () => {
