@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability, BookingOptions } from '@portal/shared/bookings-schemas';
 import { formTestConfig } from '@/test/form-config';
 import { renderRoute } from '@/test/render-route';
-import { BookingPicker, useBookingChoice } from './booking-picker';
-import { FreeTimes } from './free-times';
+import { BookingChoiceBar, BookingPicker, useBookingChoice } from './booking-picker';
+import { FreeTimes, type SlotChoice } from './free-times';
 
-afterEach(() => cleanup());
+// A phone's width: three times to a row (jsdom has no matchMedia).
+beforeEach(() => vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const config = formTestConfig({
   fin_setup: { TaxName: 'GST', TaxRatePercent: 10, TaxInclusive: true },
@@ -97,5 +103,42 @@ describe('the booking pickers', () => {
     fireEvent.click(six);
     expect(chosen).toMatchObject({ time: '18:00', court: 'Court 1' });
     expect((screen.getByRole('button', { name: 'Court 2 at 06:00 PM (in your cart)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+  it('a time whose every free court is in the cart keeps the court chosen before, and its panel says why', () => {
+    const slots = [
+      { time: '18:00', endTime: '19:00', freeCourts: ['Court 1', 'Court 2'], priceCents: 5500 },
+      { time: '19:00', endTime: '20:00', freeCourts: ['Court 2'], priceCents: 5500 },
+    ];
+    const inCart = (s: { time: string; court: string }) => (s.time === '19:00' && s.court === 'Court 2' ? 'in your cart' : null);
+    const calls: unknown[] = [];
+    const before = { time: '18:00', endTime: '19:00', court: 'Court 1', priceCents: 5500 };
+    renderRoute(<FreeTimes slots={slots} chosen={before} onChoose={(c) => calls.push(c)} listPriceCents={4000} unavailable={inCart} />, { url: '/hub/bookings/add', config });
+    fireEvent.click(screen.getByRole('button', { name: '07:00 PM, 0 courts free, 1 in your cart, $55.00' }));
+    // Nothing is chosen for the family at that time, and the court it had chosen stays chosen.
+    expect(calls).toEqual([]);
+    expect(screen.getByText('Every court free at 07:00 PM - 08:00 PM is in your cart.')).toBeTruthy();
+  });
+
+  it('a time tells a screen reader it opens its courts, and the bar announces what is chosen', () => {
+    const slots = [{ time: '18:00', endTime: '19:00', freeCourts: ['Court 1', 'Court 2'], priceCents: 5500 }];
+    function Times() {
+      const [chosen, setChosen] = useState<SlotChoice | null>(null);
+      return <FreeTimes slots={slots} chosen={chosen} onChoose={setChosen} listPriceCents={4000} />;
+    }
+    renderRoute(<Times />, { url: '/hub/bookings/add', config });
+    const six = screen.getByRole('button', { name: '06:00 PM, 2 courts free, $55.00' });
+    expect(six.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(six);
+    expect(six.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(six.getAttribute('aria-controls') ?? '');
+    expect(panel && within(panel).getByRole('button', { name: 'Court 1 at 06:00 PM' }).getAttribute('aria-pressed')).toBe('true');
+    cleanup();
+    // The bar under the pickers is a live region: the court a time takes is read out as it changes.
+    function WithBar() {
+      const choice = useBookingChoice(options);
+      return <BookingChoiceBar choice={choice} action={null} />;
+    }
+    renderRoute(<WithBar />, { url: '/hub/bookings/add', config: { ...config, booking_setup: { AdvanceBookingDays: 14, CancelCutoffHours: 24, HoldMinutes: 10 } } });
+    expect(screen.getByRole('status').textContent).toBe('Choose a time and a court.');
   });
 });

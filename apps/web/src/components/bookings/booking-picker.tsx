@@ -178,7 +178,8 @@ export function BookingChoiceBar({ choice, action }: { choice: BookingChoice; ac
     <div className={cn('rounded-2xl border border-line bg-surface px-4 py-3 shadow-sm sm:px-5', slot && 'sticky bottom-3 z-10 shadow-lg')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="text-sm text-ink-soft">
-          <p>
+          {/* A live region: the court a time takes when it is chosen is read out. */}
+          <p role="status">
             {slot && type ? (
               <>
                 <span className="font-semibold text-ink">{type.Name}</span> · {court}: {slot.court} · {formatDate(date, config.localization.DateFormat)} {clockRange(slot.time, slot.endTime)} ·{' '}

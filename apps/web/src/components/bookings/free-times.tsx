@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { Availability } from '@portal/shared/bookings-schemas';
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
@@ -70,14 +70,19 @@ export function FreeTimes({
 
   const open = (s: Slot) => {
     setOpened(s.time);
+    // A time whose every court the family cannot add (all in its cart) chooses nothing: the court chosen before stays, and the panel says why.
     const first = s.freeCourts.find((c) => (unavailable?.(slotOf(s, c)) ?? null) === null);
-    onChoose(first === undefined ? null : slotOf(s, first));
+    if (first !== undefined) onChoose(slotOf(s, first));
   };
+  const panelId = useId();
+  const reasonsOf = (s: Slot) => s.freeCourts.map((c) => unavailable?.(slotOf(s, c)) ?? null);
+  const openReasons = openSlot ? reasonsOf(openSlot) : [];
+  const allAside = openReasons.length > 0 && openReasons.every((why) => why !== null && why === openReasons[0]) ? openReasons[0] : null;
 
   const courtsPanel = openSlot ? (
-    <li ref={panel} className="col-span-full scroll-mb-40 rounded-xl border border-line bg-surface p-3">
+    <li ref={panel} id={panelId} className="col-span-full scroll-mb-40 rounded-xl border border-line bg-surface p-3">
       <p className="mb-2 text-sm font-semibold text-ink">
-        {court}s free {clockRange(openSlot.time, openSlot.endTime)}
+        {allAside ? `Every ${court.toLowerCase()} free at ${clockRange(openSlot.time, openSlot.endTime)} is ${allAside}.` : `${court}s free ${clockRange(openSlot.time, openSlot.endTime)}`}
       </p>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] gap-1.5">
         {openSlot.freeCourts.map((c) => {
@@ -111,7 +116,7 @@ export function FreeTimes({
       {slots.map((s, i) => {
         const chosen = i === openIndex;
         // Counted as the family can still add them: a court it cannot (its cart has it, answered free to it) is said apart, "1 in your cart".
-        const reasons = s.freeCourts.map((c) => unavailable?.(slotOf(s, c)) ?? null);
+        const reasons = reasonsOf(s);
         const free = reasons.filter((why) => why === null).length;
         const apart = [...new Set(reasons)].flatMap((why) => (why === null ? [] : [`${reasons.filter((r) => r === why).length} ${why}, `])).join('');
         return (
@@ -120,6 +125,8 @@ export function FreeTimes({
               <button
                 type="button"
                 aria-pressed={chosen}
+                aria-expanded={chosen}
+                aria-controls={chosen ? panelId : undefined}
                 aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${apart}${money(s.priceCents)}`}
                 onClick={() => open(s)}
                 className={cn(
