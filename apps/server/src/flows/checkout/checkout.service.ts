@@ -26,7 +26,7 @@ import {
   type StoredResult,
 } from './payment-steps.ts';
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
-import { chargeCard, complete, fail, holdExpiryOf, HOLD_EXPIRED } from './settle.service.ts';
+import { chargeCard, complete, fail, holdExpiryOf, holdLapsed, HOLD_EXPIRED } from './settle.service.ts';
 import { settleEarlierAttempts } from './abandoned-attempts.ts';
 import { instalmentOfferOf } from './instalments.service.ts';
 
@@ -252,6 +252,8 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
       payment.status === 'requires_action'
         ? ((await gateway.retrieve(company.id, gatewayKey(payment))) ?? (await chargeCard(gateway, company, payment, stored)))
         : await chargeCard(gateway, company, payment, stored);
+    // The time to pay ran out during the card check: it is called off at the gateway, so a later approval charges nothing.
+    if (result.status === 'requires_action' && holdLapsed(payment)) result = (await gateway.cancel(company.id, gatewayKey(payment))) ?? result;
   } catch (err) {
     if (err instanceof GatewayNetworkError) {
       // The charge may have been made: the row stays in flight, free for a retry with the same key at once.
@@ -264,11 +266,13 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
   await ctx.faults?.afterCharge?.();
 
   if (result.status === 'succeeded') return complete(ctx, company, payment, result.chargeId);
+  // Called off above (or by the minute job): the places were let go because the time to pay ran out, and nothing was charged.
+  if (result.status === 'declined' && result.declineCode === 'payment_abandoned' && holdLapsed(payment)) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
   if (result.status === 'declined') return fail(ctx, company, payment, 402, result.declineCode, result.message);
 
   // A challenge step: the places stay held while the card holder answers it, and no longer.
   const expiresAt = holdExpiryOf(payment);
-  if (expiresAt && expiresAt <= nowIso()) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  if (holdLapsed(payment)) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
   const leaseUntil = expiresAt ?? nowIso(addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes));
   await repo.movePayment(ctx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {

@@ -30,6 +30,12 @@ export function holdExpiryOf(payment: PaymentRow): string | null {
   return (JSON.parse(payment.quote) as Partial<StoredQuote>).holds?.expiresAt ?? null;
 }
 
+/** Whether the time to pay of a payment's holds has run out (the places and courts are then let go). */
+export function holdLapsed(payment: PaymentRow): boolean {
+  const expiresAt = holdExpiryOf(payment);
+  return expiresAt !== null && expiresAt <= nowIso();
+}
+
 export function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentRow, stored: StoredRequest) {
   if (!stored.chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
   return gateway.charge({
@@ -259,7 +265,9 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       // (it took over after this one's lease ran out) keeps its order and its charge, and is
       // answered as it stands; a process that dies between the two leaves the charge to the
       // minute job's refunds.
-      if (await markFailed(ctx, company, payment, { ok: false, status: 409, code: err.code, message: `${err.message} Your payment has been refunded.` })) {
+      // Held no longer because the time to pay ran out (a card check approved after it): the family is told so, not that the place was taken.
+      const refusal = holdLapsed(payment) ? HOLD_EXPIRED : { code: err.code, message: err.message };
+      if (await markFailed(ctx, company, payment, { ok: false, status: 409, code: refusal.code, message: `${refusal.message} Your payment has been refunded.` })) {
         const gateway = gatewayNamed(ctx, payment.processor);
         if (chargeId && gateway) await refundOnce(ctx, company, gateway, chargeId);
       }
