@@ -596,7 +596,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(left.find((f) => f.logins === 0)).toEqual(nothing);
   });
 
-  it("X10: the profile's own medical-condition switch, not the company's, decides whether a typed-in condition is kept", async () => {
+  it("X10, E9: the profile's own medical-condition switch, not the company's, decides whether a typed-in condition is kept; kept, it joins the company's list, ticked", async () => {
     // A company of the test's own, taking registrations on one profile with students.
     const own = await ownCompany(t);
     const setProfile = (value: boolean | null) =>
@@ -606,7 +606,7 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
         s.ocr_config = { ...s.ocr_config, CanSelectCustomMedicalCondition: true };
         s.profiles = [{ OCRProfileID: 1, ProfileName: 'family', DisplayName: 'Family', PageType: 'NoClasses', CanSelectCustomMedicalCondition: value }];
       });
-    const register = async () => {
+    const register = async (students: Record<string, unknown>[] = [{ FirstName: 'Eli', LastName: 'Berg', DOB: '2019-04-09', GenderType: 'Male', AdditionalMedicalConditions: 'Hay fever' }]) => {
       const b = new Browser(t.server);
       await b.enterCompany(own.code);
       const email = fresh('x10');
@@ -616,23 +616,50 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
         registration_token: sent.body.token,
         profile: 1,
         customer: { FirstName: 'Ola', LastName: 'Berg', PhoneMobile: '0412000333' },
-        students: [{ FirstName: 'Eli', LastName: 'Berg', DOB: '2019-04-09', GenderType: 'Male', AdditionalMedicalConditions: 'Hay fever' }],
+        students,
         agreements: [{ agreementID: (await b.get<{ agreements: { AgreementID: number }[] }>('/api/customer/get-active-agreements?id=1')).body.agreements[0]!.AgreementID, agreed: true }],
         marketing_opt_in: null,
       });
       expect([res.status, res.body.message]).toEqual([200, undefined]);
       const clientId = (res.body.user as { ClientID: number }).ClientID;
-      return (await db().selectFrom('students').select('additional_medical_conditions').where('client_id', '=', clientId).executeTakeFirstOrThrow()).additional_medical_conditions;
+      // What each student keeps: the typed text, and the conditions ticked by name.
+      const rows = await db().selectFrom('students').select(['additional_medical_conditions', 'medical_condition_ids']).where('client_id', '=', clientId).orderBy('id').execute();
+      const names = await db().selectFrom('list_items').select(['id', 'display_name']).where('company_id', '=', own.companyId).where('list_name', '=', 'medical_conditions').execute();
+      const ticked = (ids: string | null) =>
+        (ids ?? '')
+          .split(',')
+          .filter((id) => id !== '')
+          .map((id) => names.find((n) => n.id === Number(id))?.display_name);
+      return rows.map((r) => ({ typed: r.additional_medical_conditions, ticked: ticked(r.medical_condition_ids) }));
     };
+    const listed = async (name: string) =>
+      (await db().selectFrom('list_items').select('id').where('company_id', '=', own.companyId).where('list_name', '=', 'medical_conditions').where('display_name', '=', name).execute()).length;
     // The company lets a condition be typed in; the profile says no.
     await setProfile(false);
     const b = new Browser(t.server);
     await b.enterCompany(own.code);
     expect((await b.get<{ profile: { CanSelectCustomMedicalCondition: boolean | null } }>('/api/classes/ocr-profiles/1')).body.profile.CanSelectCustomMedicalCondition).toBe(false);
-    expect(await register()).toBeNull();
-    // Left to the company (null): kept.
+    expect(await register()).toEqual([{ typed: null, ticked: [] }]);
+    expect(await listed('Hay fever')).toBe(0);
+    // Left to the company (null): kept, as an item of the company's list ticked for the child (as adding a student in the portal keeps it).
     await setProfile(null);
-    expect(await register()).toBe('Hay fever');
+    expect(await register()).toEqual([{ typed: null, ticked: ['Hay fever'] }]);
+    expect(await listed('Hay fever')).toBe(1);
+    // A name the list has (case aside) is ticked, not added again, for each child of the family.
+    const twins = [
+      { FirstName: 'Ada', LastName: 'Berg', DOB: '2019-04-09', GenderType: 'Female', AdditionalMedicalConditions: 'hay FEVER' },
+      { FirstName: 'Bo', LastName: 'Berg', DOB: '2019-04-09', GenderType: 'Male', AdditionalMedicalConditions: ' Bee sting allergy ' },
+    ];
+    expect(await register(twins)).toEqual([
+      { typed: null, ticked: ['Hay fever'] },
+      { typed: null, ticked: ['Bee sting allergy'] },
+    ]);
+    expect([await listed('Hay fever'), await listed('Bee sting allergy')]).toEqual([1, 1]);
+    const b2 = new Browser(t.server);
+    await b2.enterCompany(own.code);
+    expect((await b2.get<{ lists: { medical_conditions: { DisplayName: string }[] } }>('/api/company/get-config')).body.lists.medical_conditions.map((c) => c.DisplayName)).toContain(
+      'Bee sting allergy',
+    );
   });
 
   it('N26, N17: a profile without students asks the marketing question, naming the company (not the registration page’s title), which must be answered', async () => {

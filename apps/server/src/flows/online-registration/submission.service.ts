@@ -20,7 +20,7 @@ import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
 import { handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
-import { insertStudents, parseStudentForm } from '../../modules/students/students.api.ts';
+import { insertStudents, listTypedCondition, parseStudentForm } from '../../modules/students/students.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
@@ -152,7 +152,10 @@ export async function submitRegistration(
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as
       // EXISTING_CLIENT. The RegID was checked before, but another family may have taken it since.
       const { clientId } = await within('customer', () => openAccount(tx, company, { email: checked.registration.email, form: checked.customer, marketingOptIn: checked.marketingOptIn }, activity));
-      const studentIds = await insertStudents(tx, company, clientId, checked.students, activity);
+      // A condition typed in joins the company's list and is ticked, as it is when a student is added in the portal (decision 065).
+      const students = [];
+      for (const form of checked.students) students.push((await listTypedCondition(tx, company.id, form)).form);
+      const studentIds = await insertStudents(tx, company, clientId, students, activity);
       await recordAcceptances(tx, { companyId: company.id, clientId, accepted: checked.accepted, ...request, newClient: true }, activity);
       await recordActivity(tx, activity);
       // A full class is waited for, not paid for (the classes service refuses a class with places).
