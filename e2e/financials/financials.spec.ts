@@ -166,4 +166,21 @@ test.describe('financials', () => {
     await expect(page.getByRole('heading', { name: 'Tax Invoice INV-10239' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Invoice lines' })).toContainText('Discount Code');
   });
+
+  test('an invoice’s lines read cleanly on a phone: a card surcharge’s type on one line, nothing scrolls sideways @phone', async ({ page, world }) => {
+    await openFinancials(page, world, '/hub/financials/INV-10212');
+    const lines = page.getByRole('table', { name: 'Invoice lines' });
+    const surcharge = lines.getByRole('row').filter({ hasText: 'Card surcharge' });
+    const type = surcharge.locator('td[data-label="Type"]');
+    await expect(type).toHaveText('Credit Card Surcharge');
+    // The type's words on one line: its text lies in one line box, none broken over two.
+    const lineTops = await type.evaluate((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lineTops).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await lines.screenshot({ path: test.info().outputPath('invoice-lines-phone.png') });
+  });
 });

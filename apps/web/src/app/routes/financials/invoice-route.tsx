@@ -66,7 +66,8 @@ export default function InvoiceRoute() {
           rowKey={(_, i) => String(i)}
           columns={[
             { header: 'Description', title: true, cell: (l) => l.description, className: 'sm:min-w-56' },
-            { header: 'Type', cell: (l) => lineTypeLabel(l.type, l.description), className: 'text-ink-soft sm:whitespace-nowrap' },
+            // On a phone the type has the card's width: "Credit Card Surcharge" in half of it broke under its label.
+            { header: 'Type', cell: (l) => lineTypeLabel(l.type, l.description), className: 'col-span-2 text-ink-soft sm:whitespace-nowrap' },
             { header: 'Qty', align: 'right', cell: (l) => l.quantity, className: 'text-ink-soft' },
             { header: 'Unit Price', align: 'right', cell: (l) => money(l.unitPrice), className: 'text-ink-soft' },
             { header: inv.taxName, align: 'right', cell: (l) => money(l.tax), className: 'text-ink-soft' },
