@@ -17,6 +17,8 @@ export const upcomingClassSchema = z.object({
   standard: z.string(),
   /** The place the session is in: the term's own, a casual visit, or a make-up booked into it. */
   kind: z.enum(['term', 'casual', 'makeup']),
+  /** The child is notified absent from the session: still listed, marked Absent (as its Enrollments page marks it). */
+  absent: z.boolean(),
 });
 export type UpcomingClass = z.infer<typeof upcomingClassSchema>;
 

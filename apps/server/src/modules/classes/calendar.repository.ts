@@ -63,13 +63,13 @@ export function findClientSessionsFrom(db: Db, companyId: number, clientId: numb
     .execute();
 }
 
-/** A page of the client's scheduled sessions still to come (from today at `nowTime`), with how many there are; a session a child is notified absent from is not one to come. */
+/**
+ * A page of the client's scheduled sessions still to come (from today at `nowTime`), with how many there are; a session a child
+ * is notified absent from stays listed, marked `absent` (F5: the session then shows as absent).
+ */
 export async function findClientUpcomingSessions(db: Db, input: { companyId: number; clientId: number; today: string; nowTime: string; limit: number; offset: number }) {
   const base = clientSessions(db, input.companyId, input.clientId)
     .where('cs.status', '=', 'scheduled')
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('absences as a').select('a.id').whereRef('a.session_id', '=', 'cs.id').whereRef('a.student_id', '=', 's.id').where('a.company_id', '=', input.companyId))),
-    )
     .where((eb) => eb.or([eb('cs.date', '>', input.today), eb.and([eb('cs.date', '=', input.today), eb('cs.start_time', '>=', input.nowTime)])]));
   const [rows, count] = await Promise.all([
     base
@@ -90,6 +90,10 @@ export async function findClientUpcomingSessions(db: Db, input: { companyId: num
         's.last_name',
         's.profile_picture',
         'e.kind',
+        (eb) =>
+          eb
+            .exists(eb.selectFrom('absences as a').select('a.id').whereRef('a.session_id', '=', 'cs.id').whereRef('a.student_id', '=', 's.id').where('a.company_id', '=', input.companyId))
+            .as('absent'),
       ])
       .orderBy('cs.date')
       .orderBy('cs.start_time')

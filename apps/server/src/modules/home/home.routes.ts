@@ -37,6 +37,8 @@ export async function homeRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx
         session_id: row.session_id,
         standard: row.standard,
         kind: row.kind === 'temporary' ? ('makeup' as const) : row.kind === 'casual' ? ('casual' as const) : ('term' as const),
+        // SQLite answers 0 or 1, PostgreSQL a boolean.
+        absent: Boolean(row.absent),
       })),
     };
   });

@@ -40,7 +40,7 @@ describe.each(testEngines())('home calls on %s', (engine) => {
     expect(first.body.upcoming_classes).toHaveLength(6);
     const item = first.body.upcoming_classes[0]!;
     expect(Object.keys(item).sort()).toEqual(
-      ['class_id', 'court', 'date', 'kind', 'lesson_format', 'lesson_format_id', 'profile_picture', 'session_id', 'standard', 'student_id', 'student_name', 'venue', 'venue_id'].sort(),
+      ['absent', 'class_id', 'court', 'date', 'kind', 'lesson_format', 'lesson_format_id', 'profile_picture', 'session_id', 'standard', 'student_id', 'student_name', 'venue', 'venue_id'].sort(),
     );
     expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     const dates = first.body.upcoming_classes.map((c) => String(c.date));

@@ -45,6 +45,7 @@ function upcoming(n: number, offset = 0): UpcomingClass[] {
     session_id: 300 + offset + i,
     standard: 'Level 1',
     kind: 'term' as const,
+    absent: false,
   }));
 }
 

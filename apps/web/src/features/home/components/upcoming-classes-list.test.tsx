@@ -27,6 +27,7 @@ const item: UpcomingClass = {
   session_id: 300,
   standard: 'Dolphin',
   kind: 'term',
+  absent: false,
 };
 
 function renderList(mobile: boolean, items: UpcomingClass[] = [item]) {
@@ -79,5 +80,19 @@ describe('UpcomingClassesList: who and what (issue 25)', () => {
     const rows = screen.getAllByRole('row');
     expect(within(rows[1]!).getAllByRole('cell')[1]!.textContent).not.toContain('Make-up');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toContain('Dolphin · Make-up');
+  });
+
+  it('F5: a session the child is notified absent from is still listed, marked Absent as the Enrollments page marks it', () => {
+    const missed = { ...item, session_id: 303, absent: true };
+    renderList(false, [item, missed]);
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).queryByText('Absent')).toBeNull();
+    expect(within(rows[2]!).getByText('Absent')).toBeTruthy();
+    cleanup();
+    renderList(true, [item, missed]);
+    const [coming, away] = within(screen.getByRole('list', { name: 'Upcoming classes' })).getAllByRole('button');
+    expect(within(coming!).queryByText('Absent')).toBeNull();
+    expect(within(away!).getByText('Absent')).toBeTruthy();
   });
 });

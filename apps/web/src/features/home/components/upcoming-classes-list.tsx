@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
+import { Badge } from '@/components/ui/badge';
 import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -39,6 +40,15 @@ function classText(item: UpcomingClass): string {
   return [item.standard.trim(), KIND_LABEL[item.kind]].filter(Boolean).join(' · ');
 }
 
+/** F5: a session the child is notified absent from stays listed, marked as the Enrollments page marks it. */
+function AbsentBadge({ item, className }: { item: UpcomingClass; className?: string }) {
+  return item.absent ? (
+    <Badge tone="yellow" className={className}>
+      Absent
+    </Badge>
+  ) : null;
+}
+
 function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : '—';
 }
@@ -61,7 +71,10 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
               <span className="flex items-center gap-3">
                 <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink">{item.student_name}</span>
+                  <span className="flex min-w-0 items-center gap-2">
+                    <span className="truncate font-semibold text-ink">{item.student_name}</span>
+                    <AbsentBadge item={item} className="shrink-0" />
+                  </span>
                   <span className="block text-sm text-ink-soft">{[classText(item), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
                   {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
                 </span>
@@ -128,7 +141,10 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <span className="flex items-center gap-3">
                   <StudentAvatar name={item.student_name} picture={item.profile_picture} />
                   <span>
-                    <span className="block font-medium text-ink">{item.student_name}</span>
+                    <span className="block font-medium text-ink">
+                      {item.student_name}
+                      <AbsentBadge item={item} className="ml-2 align-middle" />
+                    </span>
                     {classText(item) ? <span className="block text-muted">{classText(item)}</span> : null}
                   </span>
                 </span>
