@@ -82,7 +82,7 @@ function resumeAt(state: Partial<RegistrationState>) {
 const stored = () => JSON.parse(window.sessionStorage.getItem(KEY)!) as RegistrationState;
 
 /** The profile's forms; `birthDate`: the student form asks for a date of birth too. */
-function serveForms(birthDate = false) {
+function serveForms(birthDate = false, medical = false) {
   server.use(
     http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () =>
       HttpResponse.json(
@@ -98,7 +98,12 @@ function serveForms(birthDate = false) {
     http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () =>
       HttpResponse.json(
         studentFormFieldsSchema.parse({
-          fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }, { OCRFormFieldNameID: 16, State: 'Mandatory' }, ...(birthDate ? [{ OCRFormFieldNameID: 17, State: 'Optional' as const }] : [])],
+          fields: [
+            { OCRFormFieldNameID: 15, State: 'Mandatory' },
+            { OCRFormFieldNameID: 16, State: 'Mandatory' },
+            ...(birthDate ? [{ OCRFormFieldNameID: 17, State: 'Optional' as const }] : []),
+            ...(medical ? [{ OCRFormFieldNameID: 24, State: 'Optional' as const }] : []),
+          ],
         }),
       ),
     ),
@@ -700,6 +705,42 @@ describe('the checkout (N27, N28, N30, N31)', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
+  });
+
+  it('E9: a medical condition typed for a child joins the company’s list at the server; once registered, the portal reads the list again to offer it', async () => {
+    const withCustom = registrationTestConfig({ ...config, ocr_config: { CanSelectCustomMedicalCondition: true, DefaultState: '' } });
+    serveForms(false, true);
+    serveQuote(['credit_card']);
+    serveTokens();
+    const listed = { ...withCustom, lists: { ...withCustom.lists, medical_conditions: [{ FieldValueID: 31, DisplayName: 'Hay fever', OCRFieldValueID: null }] } };
+    let configAsked = 0;
+    server.use(
+      http.get('/api/company/get-config', () => {
+        configAsked += 1;
+        return HttpResponse.json(listed);
+      }),
+    );
+    const sent = serveRegister(completed());
+    resumeAt({
+      page: 'agreements',
+      proof: verified,
+      customer,
+      students: [{ FirstName: 'Mia', LastName: 'Shah', AdditionalMedicalConditions: 'Hay fever' }],
+      classes: [chosen(tadpoles)],
+      studentClasses: [[101]],
+    });
+    const client = renderFlow(classesProfile(), withCustom);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agreements' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
+    click('Next');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    await fillCard();
+    click('Pay $101.50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(sent[0]!.body.students[0]).toMatchObject({ AdditionalMedicalConditions: 'Hay fever' });
+    // The list the portal's student forms offer is read again, with the condition in it.
+    await waitFor(() => expect(configAsked).toBe(1));
+    await waitFor(() => expect(client.getQueryData(companyConfigQueryOptions.queryKey)!.lists.medical_conditions.map((c) => c.DisplayName)).toEqual(['Hay fever']));
   });
 
   it('a declined card shows the server’s message; another card is tokenised and sent as a new attempt under a new key', async () => {

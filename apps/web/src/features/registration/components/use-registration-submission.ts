@@ -8,6 +8,7 @@ import { registrationMessages as rm, type RegistrationAnswer, type RegistrationC
 import type { CardDetails } from '@/components/forms/card-form';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { ocrProfileQueryOptions, type RegistrationProfile } from '@/entities/classes/get-ocr-profile';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { resetIdentity } from '@/entities/customer/identity';
 import { attemptErrorMessage, newIdempotencyKey, openChallengeOf, outcomeUnknown, type OpenChallenge } from '@/lib/payment-attempt';
 import { decideChallenge, recordRegistrationCard, registrationGateway, tokeniseCard } from '@/entities/payments/payment-gateway';
@@ -151,12 +152,15 @@ export function useRegistrationSubmission(options: RegistrationSubmissionOptions
       name: studentLabel(values, i, studentTerm),
       classes: withClasses ? (state.studentClasses[i] ?? []).flatMap((id) => state.classes.filter((c) => c.ClassID === id)) : [],
     }));
+    // A condition typed in a child's form joined the company's medical list (decision 065): the portal's forms read the list again.
+    const typedCondition = sent?.submission.students.some((s) => String(s.AdditionalMedicalConditions ?? '').trim() !== '') ?? false;
     clear();
     attempt.current = null;
     setChallenge(null);
     setSigned(null);
     // The new family is signed in: nothing the guest loaded survives, and its first action is to set a password.
     resetIdentity(queryClient, { user: answer.user ?? null, company: 'keep' });
+    if (typedCondition) void queryClient.invalidateQueries({ queryKey: companyConfigQueryOptions.queryKey });
     // The turn in the waiting room is used: its countdown goes now, not at the next question.
     void queryClient.invalidateQueries({ queryKey: waitingRoomQueryOptions(profileId).queryKey });
     // The last page stays on this route, drawn with the profile the guest loaded.
