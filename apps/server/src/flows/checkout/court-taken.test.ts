@@ -76,6 +76,22 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
     expect(mine).toEqual([{ court: 'Court 3', status: 'confirmed' }]);
   });
 
+  it('a court the family itself has bought meanwhile (another device paid for it) is named as already its own, not taken by someone else', async () => {
+    const date = addDays(bookingOptions(ace).today, 7);
+    const court = { venue_id: 1, booking_type_id: 1, date, time: '09:00', court: 'Court 4' };
+    const a = await family();
+    expect((await hold(a.browser, [court])).body.courts).toHaveLength(1);
+    // The laptop pays for the court the phone's cart still lists.
+    expect((await pay(a.browser, [court])).body.status).toBe('completed');
+    const message = `Court 4, Riverside Courts, ${formatDate(date, 'MM/dd/yyyy')} 09:00 AM - 10:00 AM is already booked for your family: it is in My bookings. Please remove it from your cart.`;
+    const quoted = await quote(a.browser, [court]);
+    expect(quoted.status).toBe(409);
+    expect(quoted.body).toEqual({ code: 'BOOKING_TAKEN', message, errors: [{ field: 'bookingItems.0', message }] });
+    const charges = await countCharges(t, ace.id);
+    expect((await pay(a.browser, [court])).status).toBe(409);
+    expect(await countCharges(t, ace.id)).toBe(charges);
+  });
+
   it('two courts taken are both named; the family’s own held court is not', async () => {
     const date = addDays(bookingOptions(ace).today, 6);
     const [one, two, own] = (['Court 1', 'Court 2', 'Court 4'] as const).map((court) => ({ venue_id: 1, booking_type_id: 1, date, time: '12:00', court }));

@@ -4,12 +4,12 @@ import type { Db } from '../../db/database.ts';
 /** Slot rows are 5-minute units: every booking time and duration lies on this grid. */
 export const SLOT_MINUTES = 5;
 
-/** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day; the holds of `exceptHoldsOf` (the family asking: its cart's) left out. */
+/** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day, with whose they are; the holds of `exceptHoldsOf` (the family asking: its cart's) left out. */
 export async function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string; exceptHoldsOf?: number }) {
   return db
     .selectFrom('booking_slots as s')
     .innerJoin('bookings as b', (j) => j.onRef('b.id', '=', 's.booking_id').onRef('b.company_id', '=', 's.company_id'))
-    .select(['s.court', 's.slot'])
+    .select(['s.court', 's.slot', 'b.client_id', 'b.status'])
     .where('s.company_id', '=', input.companyId)
     .where('s.venue_id', '=', input.venueId)
     .where('s.date', '=', input.date)

@@ -204,9 +204,12 @@ const courtAndTime = (company: Company, b: ResolvedBooking) => `${b.court}, ${b.
  * 409 BOOKING_TAKEN naming the cart's courts booked meanwhile by court, date and time, each also
  * as an error of its cart line (`bookingItems.<index>`), so the checkout marks those lines.
  */
-export function takenLines(company: Company, lines: { index: number; booking: ResolvedBooking }[]): AppError {
+export function takenLines(company: Company, lines: { index: number; booking: ResolvedBooking; ownBooking?: boolean }[]): AppError {
   const court = courtLabel(company.settings);
-  const named = lines.map((l) => ({ field: `bookingItems.${l.index}`, message: bookingMessages.takenNamed(courtAndTime(company, l.booking), court) }));
+  const named = lines.map((l) => {
+    const what = courtAndTime(company, l.booking);
+    return { field: `bookingItems.${l.index}`, message: l.ownBooking ? bookingMessages.bookedByFamily(what) : bookingMessages.takenNamed(what, court) };
+  });
   const message =
     named.length === 1
       ? named[0]!.message

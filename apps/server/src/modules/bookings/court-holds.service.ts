@@ -155,17 +155,18 @@ export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: stri
  * For the checkout's quote: refuses a cart with a court that another family now holds, or that is
  * booked (its cart hold lapsed and was taken), with 409 BOOKING_TAKEN naming each such line.
  * The family's own holds (its cart's, its payment's) are its own; with no client (a guest who has
- * never paid), every hold counts.
+ * never paid), every hold counts. A court the family itself has booked meanwhile (paid for on
+ * another device) is named as its own, not as taken by someone else.
  */
 export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: number | undefined, requests: BookingRequest[], now = ctx.clock.now()): Promise<void> {
-  const lines: { index: number; booking: ResolvedBooking }[] = [];
-  const byDay = new Map<string, Promise<{ court: string; slot: number }[]>>();
+  const lines: { index: number; booking: ResolvedBooking; ownBooking: boolean }[] = [];
+  const byDay = new Map<string, ReturnType<typeof repo.findTakenSlots>>();
   for (const [index, request] of requests.entries()) {
     const b = resolveBookingRequest(company, request, now);
     const day = `${b.venueId}\u0000${b.date}`;
     if (!byDay.has(day)) byDay.set(day, repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now), exceptHoldsOf: clientId }));
-    const busy = await byDay.get(day)!;
-    if (busy.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes)) lines.push({ index, booking: b });
+    const busy = (await byDay.get(day)!).filter((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
+    if (busy.length > 0) lines.push({ index, booking: b, ownBooking: busy.every((t) => t.client_id === clientId && t.status === 'confirmed') });
   }
   if (lines.length > 0) throw takenLines(company, lines);
 }
