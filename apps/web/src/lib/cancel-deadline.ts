@@ -16,7 +16,10 @@ export function cancellableOnline(date: string, time: string, cutoffHours: numbe
   return Date.parse(cancelDeadline(date, time, cutoffHours, timeZone)) > now;
 }
 
+/** "1 hour", "24 hours": the cut-off as the booking pages say it. */
+export const hoursText = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+
 /** What a booking that starts inside the cut-off is told, before it is paid for and after. */
 export function insideCutoffText(cutoffHours: number): string {
-  return `It starts within ${cutoffHours} hour${cutoffHours === 1 ? '' : 's'}, so it cannot be cancelled online.`;
+  return `It starts within ${hoursText(cutoffHours)}, so it cannot be cancelled online.`;
 }

@@ -17,10 +17,9 @@ import { useCancelGuestBooking } from '@/features/guest-booking/api/cancel-guest
 import { useGuestBooking } from '@/features/guest-booking/api/get-guest-booking';
 import { BookingDetails } from '@/features/guest-booking/components/booking-details';
 import { NoticePage } from '@/components/ui/notice-page';
-import { cancelDeadline } from '@/lib/cancel-deadline';
+import { cancelDeadline, hoursText } from '@/lib/cancel-deadline';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
-const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /**
  * /ob/cancel?id={customerId}&token=… : the link in a guest's confirmation e-mail. It shows the
@@ -101,7 +100,7 @@ export default function CancelGuestBookingRoute() {
             </div>
           ) : booking.bookedInsideCutoff ? (
             <div className="space-y-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink">
-              <p>{`This booking cannot be cancelled online: it was booked within ${hours(cutoffHours)} of its start, after online cancelling had closed. Please contact ${config.CompanyDisplayName} if your plans change.`}</p>
+              <p>{`This booking cannot be cancelled online: it was booked within ${hoursText(cutoffHours)} of its start, after online cancelling had closed. Please contact ${config.CompanyDisplayName} if your plans change.`}</p>
               <Link to={paths.contactUs} className={buttonClasses('secondary', 'sm')}>
                 Contact {config.CompanyDisplayName}
               </Link>
