@@ -63,6 +63,56 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await shot(page, 'family-access');
     });
 
+    test(`an invitation of another company, opened while signed in, signs no one out until it is accepted${tag}`, async ({ page, browser, world }) => {
+      // A holder at ACE invites an address.
+      const ace = world.company('ACE');
+      const holderEmail = uniqueEmail('holder');
+      await registerViaApi(page, { code: ace.code, email: holderEmail, firstName: 'Tess', lastName: 'Ng' });
+      await signInViaApi(page, { code: ace.code, email: holderEmail });
+      const email = uniqueEmail('guardian');
+      const invited = await page.request.post('/api/customer/family-access/invitations', { data: { first_name: 'Sam', last_name: 'Ng', email, role: 'co-parent' } });
+      expect(invited.ok()).toBe(true);
+      const link = await invitationLinkPath(email);
+      expect(link).toMatch(new RegExp(`&id=${ace.customerId}$`));
+      type Look = { CustomerID: number; colors: Record<string, string> };
+      const aceLook = (await (await page.request.get('/api/company/get-config')).json()) as Look;
+
+      // It is opened in a browser signed in to its own family at SPLASH.
+      const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: isMobile(page), hasTouch: isMobile(page) });
+      const other = await theirs.newPage();
+      const splash = world.company('SPLASH');
+      const ownEmail = uniqueEmail('splash');
+      await registerViaApi(other, { code: splash.code, email: ownEmail, firstName: 'Robin', lastName: 'Lee' });
+      await signInViaApi(other, { code: splash.code, email: ownEmail });
+      await other.goto('/hub/company');
+      await expectSignedInAs(other, 'Robin');
+      const splashLook = (await (await other.request.get('/api/company/get-config')).json()) as Look;
+
+      // The invitation shows in ACE's look; nothing is answered.
+      await other.goto(link);
+      await expect(other.getByRole('heading', { name: 'Join the Ng family' })).toBeVisible();
+      await expect(other.getByText('Tess Ng invited you as a co-parent')).toBeVisible();
+      expect((await rootCssVar(other, '--brand-500')).toLowerCase()).toBe(aceLook.colors['500']!.toLowerCase());
+      await expectAccessible(other);
+      await shot(other, 'join-from-another-company');
+      // Left unanswered: still signed in to SPLASH, in SPLASH's look.
+      await other.goto('/hub/company');
+      await expectSignedInAs(other, 'Robin');
+      expect((await rootCssVar(other, '--brand-500')).toLowerCase()).toBe(splashLook.colors['500']!.toLowerCase());
+      expect(((await (await other.request.get('/api/company/get-config')).json()) as Look).CustomerID).toBe(splash.customerId);
+
+      // Accepted: signed in to ACE as the guardian.
+      await other.goto(link);
+      await other.getByLabel('Password', { exact: true }).fill('Kelp#Forest2031');
+      await other.getByLabel('Confirm password').fill('Kelp#Forest2031');
+      await other.getByRole('button', { name: 'Accept and sign in' }).click();
+      await expect(other).toHaveURL(/\/hub\/company$/);
+      await expectSignedInAs(other, 'Sam');
+      expect(((await (await other.request.get('/api/company/get-config')).json()) as Look).CustomerID).toBe(ace.customerId);
+      expect((await rootCssVar(other, '--brand-500')).toLowerCase()).toBe(aceLook.colors['500']!.toLowerCase());
+      await theirs.close();
+    });
+
     test(`a viewer sees the family but no money, and cannot pay${tag}`, async ({ page, world }) => {
       const code = world.company('SPLASH').code;
       const holderEmail = uniqueEmail('holder');

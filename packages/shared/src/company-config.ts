@@ -286,3 +286,12 @@ export const companyConfigSchema = companySettingsSchema.omit({ switches: true }
   unfiltered_lists: listsSchema,
 });
 export type CompanyConfig = z.output<typeof companyConfigSchema>;
+
+/**
+ * What dresses a page as a company's (its name, logo, colours, corners and font): an invitation's
+ * page wears it for the company the invitation is of, without entering that company (decision 101).
+ */
+export const companyBrandSchema = companySettingsSchema.pick({ CompanyDisplayName: true, CompanyLogo: true, colors: true }).extend({
+  global_settings: globalSettingsSchema.pick({ NavBarShading: true, ButtonRadius: true, Font: true, logoImage: true, UseLogoImage: true, AlternateCompanyName: true }),
+});
+export type CompanyBrand = z.output<typeof companyBrandSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, FORM_NAME_FORBIDDEN, passwordField } from './auth-schemas.ts';
 import { messages } from './messages.ts';
 import { ERROR_MESSAGES } from './error-codes.ts';
+import { companyBrandSchema } from './company-config.ts';
 
 export * from './family-roles.ts';
 import { GUARDIAN_ROLES, roleLabels, type GuardianRole } from './family-roles.ts';
@@ -68,6 +69,8 @@ export const invitationInfoSchema = z.object({
   company: z.string(),
   /** The company's CustomerID, as the link's id= names it: two companies may show the same name. */
   customer_id: z.number(),
+  /** That company's look, for its invitation's page: opening the link enters no company, so the one this browser is in stays. */
+  brand: companyBrandSchema,
   family: z.string(),
   invited_by: z.string(),
   email: z.string(),

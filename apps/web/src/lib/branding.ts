@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '@portal/shared/company-config';
+import type { CompanyBrand, CompanyConfig } from '@portal/shared/company-config';
 import { COLOR_SHADES } from '@portal/shared/constants';
 import { SOLID_SHADES, solidShadeOf } from '@portal/shared/brand-shades';
 import { fontFor } from './fonts';
@@ -19,7 +19,7 @@ export function solidShade(colors: Partial<Record<string, string>>): { solid: st
 }
 
 /** Puts the company's look on :root (C2–C6). */
-export function applyBranding(config: CompanyConfig): void {
+export function applyBranding(config: CompanyBrand): void {
   const root = document.documentElement;
   const colors = (config.colors ?? {}) as Partial<Record<string, string>>;
   for (const shade of COLOR_SHADES) {
@@ -58,7 +58,7 @@ export function imageSource(value: string | null | undefined): string | null {
 }
 
 /** The logo to show: logoImage when UseLogoImage, else the base64 CompanyLogo (B1). */
-export function logoSource(config: CompanyConfig): string | null {
+export function logoSource(config: CompanyBrand): string | null {
   const settings = config.global_settings;
   if (settings?.UseLogoImage && settings.logoImage) return settings.logoImage;
   const logo = config.CompanyLogo;
@@ -77,7 +77,7 @@ function guessImageType(base64: string): string {
 }
 
 /** The name in the nav when no logo is used: AlternateCompanyName, else the display name. */
-export function companyName(config: CompanyConfig): string {
+export function companyName(config: CompanyBrand): string {
   return config.global_settings?.AlternateCompanyName?.trim() || config.CompanyDisplayName;
 }
 

@@ -2,6 +2,7 @@
 export { companyRoutes } from './company.routes.ts';
 export {
   buildCompanyConfig,
+  companyBrand,
   companyFromSessionRow,
   findAllCompanies,
   findCompaniesByIds,

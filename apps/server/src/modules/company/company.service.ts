@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
+import type { CompanyBrand, CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
 import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { once, type Ctx } from '../../context.ts';
@@ -68,6 +68,13 @@ function settingsPart(company: Company): Omit<CompanyConfig, 'lists' | 'unfilter
     OCRCompanyName: settings.OCRCompanyName || settings.CompanyDisplayName,
     CustomerPortalAllowOCR: switches.AllowOCR,
   };
+}
+
+/** The company's look alone (its name, logo, colours, corners, font), for a page shown before its portal is entered. */
+export function companyBrand(company: Company): CompanyBrand {
+  const { CompanyDisplayName, CompanyLogo, colors, global_settings: g } = company.settings;
+  const { NavBarShading, ButtonRadius, Font, logoImage, UseLogoImage, AlternateCompanyName } = g;
+  return { CompanyDisplayName, CompanyLogo, colors, global_settings: { NavBarShading, ButtonRadius, Font, logoImage, UseLogoImage, AlternateCompanyName } };
 }
 
 /** The get-config answer as an object: the company's settings (memoised per settings version) and its lists, read on each call. */

@@ -17,7 +17,7 @@ import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { createSignIn, hasSignIn, inviteeSignIn } from '../accounts/accounts.api.ts';
 import { recordActivity } from '../activity/activity.api.ts';
-import { findCompanyById } from '../company/company.api.ts';
+import { companyBrand, findCompanyById } from '../company/company.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import * as repo from './family-access.repository.ts';
 
@@ -145,6 +145,7 @@ export async function describeInvitation(ctx: Ctx, token: string): Promise<Invit
     success: true,
     company: company.settings.CompanyDisplayName,
     customer_id: company.customerId,
+    brand: companyBrand(company),
     family: `${holder.last_name} family`,
     invited_by: fullName(holder),
     email: invitation.email,

@@ -55,12 +55,17 @@ describe.each(testEngines())('family access on %s', (engine) => {
       success: true,
       company: 'Splash Swim School',
       customer_id: splash.customer_id,
+      brand: expect.objectContaining({ CompanyDisplayName: 'Splash Swim School' }),
       family: 'Ng family',
       invited_by: 'Tess Ng',
       email,
       role: 'co-parent',
       has_sign_in: false,
     });
+    // The company's look for the page, and nothing more of its settings: the link is public.
+    expect(Object.keys(info.body.brand).sort()).toEqual(['CompanyDisplayName', 'CompanyLogo', 'colors', 'global_settings']);
+    expect(Object.keys(info.body.brand.global_settings).sort()).toEqual(['AlternateCompanyName', 'ButtonRadius', 'Font', 'NavBarShading', 'UseLogoImage', 'logoImage']);
+    expect(info.body.brand.colors['500']).toMatch(/^#[0-9a-f]{6}$/i);
     // A new sign-in's password is checked as any new one.
     const weak = await stranger.post(acceptUrl(token), { password: 'short', confirm_password: 'short' });
     expect(weak.status).toBe(400);

@@ -16,10 +16,12 @@ const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel,
 
 /**
  * Links that carry a company id: /hub?customer_id=X always opens that company and empties
- * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link), /hub/class-session-link?id=X and /join-family?id=X
+ * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
  * do so when no (or another) company is loaded: company logout, login by customer id, then
- * get-config (A30, X17), with what the link's page needs first beside it. True while the page
- * must wait for it.
+ * get-config (A30, X17), with what the link's page needs first beside it. /join-family?id=X opens
+ * its company only where the browser is in none: an invitation read is no sign-out, and its page
+ * wears its own company's look (decision 101); accepting it enters that company. True while the
+ * page must wait for it.
  */
 export function useCustomerIdBootstrap(): boolean {
   const location = useLocation();
@@ -30,7 +32,8 @@ export function useCustomerIdBootstrap(): boolean {
   const fromHub = pathname === paths.hub ? params.get('customer_id') : null;
   const fromLink = LINKS_WITH_COMPANY.has(pathname) ? params.get('id') : null;
   const loaded = queryClient.getQueryData(companyConfigQueryOptions.queryKey);
-  const needed = fromHub ?? (fromLink && (!loaded || String(loaded.CustomerID) !== fromLink) ? fromLink : null);
+  const keepsCompany = pathname === paths.joinFamily;
+  const needed = fromHub ?? (fromLink && (!loaded || (!keepsCompany && String(loaded.CustomerID) !== fromLink)) ? fromLink : null);
   const wanted = needed && /^\d+$/.test(needed) ? needed : null;
   const [done, setDone] = useState<string | null>(null);
   // A bootstrap that has started holds the page until it ends, even when an earlier get-config
@@ -45,11 +48,12 @@ export function useCustomerIdBootstrap(): boolean {
     setRunning(wanted);
     void (async () => {
       try {
-        if (!fromHub && !loaded && companySessionAtStart()) {
+        if (!fromHub && !loaded && (keepsCompany || companySessionAtStart())) {
           // Not known yet is not another company: the page's own get-config (its preload, on its way) may answer this
-          // one, and a family signed in to it stays signed in rather than being signed out by the link.
+          // one, and a family signed in to it stays signed in rather than being signed out by the link. An invitation
+          // asks whenever it comes, and leaves any company the browser is in.
           const current = await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
-          if (current && String(current.CustomerID) === wanted) return;
+          if (current && (keepsCompany || String(current.CustomerID) === wanted)) return;
         }
         if (!fromHub) await logoutCompany().catch(() => undefined);
         await loginByCustomerId(wanted);
@@ -81,7 +85,7 @@ export function useCustomerIdBootstrap(): boolean {
         setRunning(null);
       }
     })();
-  }, [wanted, fromHub, loaded, pathname, location.search, navigate, queryClient]);
+  }, [wanted, fromHub, loaded, keepsCompany, pathname, location.search, navigate, queryClient]);
 
   return running !== null || (wanted !== null && done !== wanted);
 }

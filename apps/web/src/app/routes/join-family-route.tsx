@@ -1,24 +1,52 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCompanyConfig } from '@/entities/company/get-company-config';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CompanyBrand } from '@portal/shared/company-config';
+import { companyConfigQueryOptions, useCompanyConfig } from '@/entities/company/get-company-config';
+import { useInvitation } from '@/features/family-access/api/family-access';
 import { JoinFamily } from '@/features/family-access/components/join-family';
-import { companyName, logoSource } from '@/lib/branding';
+import { applyBranding, companyName, logoSource, resetBranding } from '@/lib/branding';
 
-/** /join-family?token=T&id=X: the link in a family-access invitation (decision 101), in the branding of the company it names. */
+/**
+ * /join-family?token=T&id=X: the link in a family-access invitation (decision 101), in the branding
+ * of the company it names. A browser in another company stays in it (opening the link signs no one
+ * out): the page wears the invitation's company's look until it is left or the invitation accepted.
+ */
 export default function JoinFamilyRoute() {
   const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
   const { data: config } = useCompanyConfig();
-  const logo = config ? logoSource(config) : null;
+  const { data: invitation } = useInvitation(token);
+  // Known by its id, not its name: another company may go by the same name.
+  const inIt = config !== undefined && config.CustomerID === (invitation?.customer_id ?? Number(params.get('id')));
+  const worn = invitation && !inIt ? invitation.brand : null;
+  useWornBrand(worn);
+  const brand = inIt ? config : worn;
+  const logo = brand ? logoSource(brand) : null;
   return (
     <main className="flex min-h-dvh items-start justify-center bg-canvas px-4 py-8 sm:items-center sm:py-12">
       <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8">
-        {config ? (
+        {brand ? (
           <div className="mb-6 flex min-h-10 items-center">
-            {logo ? <img src={logo} alt={companyName(config)} className="h-10 w-auto max-w-[180px] object-contain" /> : <span className="text-lg font-bold text-ink">{companyName(config)}</span>}
+            {logo ? <img src={logo} alt={companyName(brand)} className="h-10 w-auto max-w-[180px] object-contain" /> : <span className="text-lg font-bold text-ink">{companyName(brand)}</span>}
           </div>
         ) : null}
-        {/* The company the link named and this page entered: the family's own, when the invitation is of it. */}
-        <JoinFamily token={params.get('token') ?? ''} enteredCompanyId={config && String(config.CustomerID) === params.get('id') ? config.CustomerID : null} />
+        <JoinFamily token={token} currentCompanyId={config?.CustomerID ?? null} />
       </div>
     </main>
   );
+}
+
+/** Another company's look on the page while it shows; leaving it brings back the look of the company the browser is in. */
+function useWornBrand(brand: CompanyBrand | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!brand) return;
+    applyBranding(brand);
+    return () => {
+      const current = queryClient.getQueryData(companyConfigQueryOptions.queryKey);
+      if (current) applyBranding(current);
+      else resetBranding();
+    };
+  }, [brand, queryClient]);
 }

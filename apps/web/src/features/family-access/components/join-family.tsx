@@ -17,18 +17,18 @@ import { acceptInvitation, useInvitation } from '../api/family-access';
 /**
  * An invitation's page: who invites whom to which family and as what, then the answer: the
  * address's own password where it already signs in at the company, otherwise a new one.
- * Accepting signs this browser in to the family.
+ * Accepting signs this browser in to the family, and out of any other company it was in.
  */
-export function JoinFamily({ token, enteredCompanyId = null }: { token: string; enteredCompanyId?: number | null }) {
+export function JoinFamily({ token, currentCompanyId = null }: { token: string; currentCompanyId?: number | null }) {
   const invitation = useInvitation(token);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const accept = async (answer: { password: string; confirm_password?: string }) => {
     const signedIn = await acceptInvitation(token, answer);
-    // The family may be at another company than the one this browser was on; a link that named
-    // the family's company has entered it already, and dropping it would only enter it again.
-    // Known by its id, not its name: another company may go by the same name.
-    const entered = enteredCompanyId !== null && invitation.data?.customer_id === enteredCompanyId;
+    // The family may be at another company than the one this browser was in (the server has ended
+    // that one's session); a browser already in the family's company stays in it, and dropping it
+    // would only enter it again. Known by its id, not its name: another company may go by the same name.
+    const entered = currentCompanyId !== null && invitation.data?.customer_id === currentCompanyId;
     resetIdentity(queryClient, { user: signedIn.user, company: entered ? 'keep' : 'drop', clearCart: true });
     void navigate(paths.company, { replace: true });
   };
