@@ -83,7 +83,10 @@ test.describe('places held from the cart', () => {
     await expect(lapsed).toHaveCount(0);
   });
 
-  test('a class that fills after its hold ran out: the checkout names it, and the family takes that class out and keeps the rest of its cart', async ({ page, ownWorld }) => {
+  test('a class that fills after its hold ran out: the checkout marks it Full with its waitlist, never Hold again, and the family takes that class out and keeps the rest of its cart', async ({
+    page,
+    ownWorld,
+  }) => {
     const world = await ownWorld(['SPLASH']);
     const splash = world.company('SPLASH');
     await signInViaApi(page, { code: splash.code, email: world.email('parent'), fresh: true });
@@ -111,10 +114,25 @@ test.describe('places held from the cart', () => {
     const refusal = page.getByRole('region', { name: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
     await expect(refusal).toBeVisible();
     const cart = refusal.getByRole('list', { name: 'Your cart' });
-    await expect(cart.getByRole('listitem')).toHaveText([/^Dolphin – Monday/, /^Turtle – Wednesday/]);
+    // Only the class that filled is named, marked Full; Turtle, still free, is the one to hold again.
+    await expect(cart.getByRole('listitem')).toHaveText([/^Dolphin – Monday – Noah Mitchell Full/]);
+    const lapsed = page.getByRole('region', { name: 'No longer held for you' });
+    await expect(lapsed.getByRole('listitem')).toHaveText([/^Turtle – Wednesday/]);
+    await expect(page.getByRole('button', { name: 'Hold again' })).toHaveCount(1);
     // Back to the classes of the registration profile the cart's classes came from.
     await expect(refusal.getByRole('link', { name: 'Find another class' })).toHaveAttribute('href', '/hub/classes/add-enrollments/1');
-    await page.screenshot({ path: test.info().outputPath('cart-class-filled.png'), fullPage: true });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`cart-class-filled-${width}.png`), fullPage: true });
+    }
+    await cart.getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }).click();
+    await expect(cart.getByRole('status')).toHaveText('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.');
+    const waiting = await getJson<{ entries: { ClassName: string; StudentName: string }[] }>(page, '/api/classes/get-waitlist');
+    expect(waiting.entries.map((e) => [e.ClassName, e.StudentName])).toEqual([['Dolphin – Monday', 'Noah Mitchell']]);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`cart-class-filled-waitlist-${width}.png`), fullPage: true });
+    }
     await cart.getByRole('button', { name: /^Remove Dolphin – Monday/ }).click();
 
     await expect(refusal).toHaveCount(0);

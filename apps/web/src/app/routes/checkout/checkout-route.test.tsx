@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { delay, http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
+import type { WaitlistAnswer } from '@portal/shared/class-schemas';
 import type { CartHoldsAnswer, CartHoldsRequest, CartRequest, CheckoutRequest, PaymentAnswer, PaymentDetails, QuoteAnswer } from '@portal/shared/payment-schemas';
 import { paths } from '@/config/paths';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
@@ -480,6 +481,115 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
     fireEvent.click(within(taken).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
     await waitFor(() => expect(useCartStore.getState().bookingItems).toEqual([lane]));
+    expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
+  });
+
+  /** Dolphin – Monday, for the rest of the term: its hold ran out and another family took its last place. */
+  const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
+  const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
+  /** The quote of a cart with Dolphin in it refused as the server refuses it: CLASS_FULL, naming its line. */
+  function refuseDolphin(quotes: CartRequest[], full = () => true) {
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        const index = (body.classItems ?? []).findIndex((c) => c.ClassID === dolphin.ClassID);
+        return index < 0 || !full()
+          ? HttpResponse.json(quote)
+          : HttpResponse.json({ code: 'CLASS_FULL', message: dolphinFull, errors: [{ field: `classItems.${index}`, message: dolphinFull }] }, { status: 409 });
+      }),
+    );
+  }
+  function serveWaitlist(answer: () => HttpResponse<WaitlistAnswer | ApiError>) {
+    const joined: unknown[] = [];
+    server.use(
+      http.post('/api/classes/join-waitlist', async ({ request }) => {
+        joined.push(await request.json());
+        return answer();
+      }),
+    );
+    return joined;
+  }
+  const waiting: WaitlistAnswer = {
+    entries: [{ WaitlistID: 1, ClassID: 11, ClassName: 'Dolphin – Monday', StudentID: 4, StudentName: 'Noah Mitchell', Position: 2, Status: 'waiting', OfferExpiresAt: null }],
+  };
+
+  it('a class whose hold ran out and that another family then filled: marked Full with Join waitlist and Remove, never offered to hold again; the court still free is', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    const { quotes } = serveCheckout({ holds: noHolds });
+    refuseDolphin(quotes);
+    const joined = serveWaitlist(() => HttpResponse.json(waiting));
+    renderCheckout(paths.checkout);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(dolphinFull);
+    const refusal = screen.getByRole('region', { name: dolphinFull });
+    const cart = within(refusal).getByRole('list', { name: 'Your cart' });
+    expect(
+      within(cart)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Dolphin – Monday – Noah Mitchell Full']);
+    // Only the lane may be held again: the class is not listed as one to hold again.
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
+    expect(
+      within(lapsed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
+    expect(within(refusal).getByRole('link', { name: 'Find another class' })).toBeTruthy();
+    expect(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+
+    fireEvent.click(within(cart).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }));
+    expect((await within(cart).findByRole('status')).textContent).toBe('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.');
+    expect(joined).toEqual([{ class_id: 11, student_id: 4 }]);
+    expect(within(cart).queryByRole('button', { name: /^Join the waitlist/ })).toBeNull();
+  });
+
+  it('Hold again finds a class filled by another family: it is said to be full, with Join waitlist and Remove and no Hold again, and the cart is priced again', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    useCartStore.getState().setBookingItems([]);
+    const { quotes } = serveCheckout({ holds: noHolds });
+    let full = false;
+    server.use(
+      http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', () => {
+        full = true;
+        return HttpResponse.json({ classes: [], courts: [], refused: [{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }] });
+      }),
+    );
+    refuseDolphin(quotes, () => full);
+    renderCheckout(paths.checkout);
+    const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    const asked = quotes.length;
+    fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
+
+    const refusal = await screen.findByRole('region', { name: dolphinFull });
+    expect(quotes.length).toBeGreaterThan(asked);
+    expect(within(refusal).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+    expect(within(refusal).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a class the hold finds full while the price still stands: said to be taken by another family, with Join waitlist and Remove and no Hold again; a refused join says why', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    serveCheckout({
+      holds: { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }] },
+    });
+    serveWaitlist(() => HttpResponse.json({ code: 'ALREADY_WAITING', message: 'This student is already on the waitlist for this class' }, { status: 409 }));
+    renderCheckout(paths.checkout);
+    const taken = await screen.findByRole('region', { name: 'Taken by another family' });
+    expect(
+      within(taken)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual([`Dolphin – Monday – Noah Mitchell: ${dolphinFull}`]);
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    fireEvent.click(within(taken).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }));
+    expect((await within(taken).findByRole('alert')).textContent).toBe('This student is already on the waitlist for this class');
+    fireEvent.click(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
+    await waitFor(() => expect(useCartStore.getState().classItems).toEqual([]));
     expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
   });
 

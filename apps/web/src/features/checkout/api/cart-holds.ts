@@ -17,10 +17,10 @@ export function holdCart(body: CartHoldsRequest): Promise<CartHoldsAnswer> {
   return call(paymentEndpoints.cartHolds, { body });
 }
 
-/** The cart's holds as the server answered them; a court found taken by another family has the cart priced again, so the quote names it. */
+/** The cart's holds as the server answered them; a court taken or a class filled by another family has the cart priced again, so the quote names it. */
 function holdsAnswered(client: QueryClient, data: CartHoldsAnswer) {
   client.setQueryData(cartHoldsQueryOptions().queryKey, data);
-  if (data.refused.some((r) => r.code === 'BOOKING_TAKEN')) void client.invalidateQueries({ queryKey: quoteKey });
+  if (data.refused.some((r) => r.code === 'BOOKING_TAKEN' || r.code === 'CLASS_FULL')) void client.invalidateQueries({ queryKey: quoteKey });
 }
 
 /** Holds the places of the cart as it is now ("Hold again"); the answer is what the cart holds. */

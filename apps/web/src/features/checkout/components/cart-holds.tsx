@@ -13,6 +13,7 @@ import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
 import { useCartLines } from '../lib/cart-lines';
 import { namedLines } from './quote-error';
+import { JoinWaitlist } from './join-waitlist';
 
 /**
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
@@ -39,8 +40,9 @@ const sameClass = (h: { ClassID?: number | undefined; StudentID?: number | undef
 /**
  * On the cart and payment pages: until when the cart's places are held, counting down each
  * second, and which are no longer held (the hold ran out) with "Hold again". A court another
- * family took meanwhile is never offered to hold again: one the quote's `refusal` names is left to
- * its box ("Just booked", Remove); one the hold found taken is said taken here, with Remove.
+ * family took meanwhile, or a class whose last place it took, is never offered to hold again: one
+ * the quote's `refusal` names is left to its box ("Just booked" or "Full", Remove); one the hold
+ * found taken is said taken here, with Remove (and a full class's waitlist).
  */
 export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const config = useConfig();
@@ -74,9 +76,9 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
       ].map((line, i) => ({ ...line, refusal: line.refused?.message ?? null, cartLine: cartLines[i]! }))
     : [];
   const held = lines.filter((l) => l.until !== null);
-  // Taken by another family: named by the quote's refusal (its box says so), or found taken by the hold.
+  // Taken by another family (a court, or a class's last place): named by the quote's refusal (its box says so), or found so by the hold.
   const open = lines.filter((l) => l.until === null && !named.includes(l.cartLine));
-  const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN');
+  const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN' || l.refused?.code === 'CLASS_FULL');
   const lapsed = open.filter((l) => !taken.includes(l));
   const first = held.length ? Math.min(...held.map((l) => Date.parse(l.until!))) : null;
   // At zero the server is asked again: what ran out is shown as no longer held.
@@ -104,11 +106,12 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
             <p className="mt-0.5">Another family took these while they were not held for you:</p>
             <ul className="mt-2 space-y-2">
               {taken.map((l) => (
-                <li key={l.key} className="flex items-center justify-between gap-3">
-                  <span className="min-w-0 break-words">
+                <li key={l.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+                  <span className="min-w-0 flex-1 basis-40 break-words">
                     {l.label}
                     <span className="font-medium">: {l.refusal}</span>
                   </span>
+                  {l.refused?.code === 'CLASS_FULL' && l.cartLine.waitlist ? <JoinWaitlist line={l.cartLine} waitlist={l.cartLine.waitlist} /> : null}
                   <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.cartLine.onRemove}>
                     Remove
                   </Button>

@@ -3,32 +3,36 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import type { CartLine } from '../lib/cart-lines';
+import { JoinWaitlist } from './join-waitlist';
 
-/** The lines a refusal names (a court booked by another family meanwhile); none when it names none. */
+/** The lines a refusal names (a court booked or a class filled by another family meanwhile); none when it names none. */
 export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine[] {
   if (!(error instanceof ApiRequestError)) return [];
   return lines.filter((line) => line.field !== undefined && error.errors.some((e) => e.field === line.field));
 }
 
 /**
- * The cart's lines under a refusal, each with Remove; a line the refusal names is marked
- * "Just booked", and then only the named lines are listed.
+ * The cart's lines under a refusal, each with Remove; a line the refusal names is marked ("Just
+ * booked" for a court, "Full" for a class, with its waitlist for a term place), and then only the
+ * named lines are listed.
  */
 export function RefusedLines({ error, lines }: { error: unknown; lines: readonly CartLine[] }) {
   const named = namedLines(error, lines);
+  const full = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
   return (
     <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
       {(named.length > 0 ? named : lines).map((line) => (
-        <li key={line.key} className="flex items-center justify-between gap-3 px-3 py-2">
-          <span className="min-w-0 break-words">
+        <li key={line.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 px-3 py-2">
+          <span className="min-w-0 flex-1 basis-40 break-words">
             {line.label}
             {named.length > 0 ? (
               <>
                 {' '}
-                <span className="inline-block rounded-full bg-danger-surface px-2 text-xs font-semibold text-danger">Just booked</span>
+                <span className="inline-block rounded-full bg-danger-surface px-2 text-xs font-semibold text-danger">{full ? 'Full' : 'Just booked'}</span>
               </>
             ) : null}
           </span>
+          {full && named.length > 0 && line.waitlist ? <JoinWaitlist line={line} waitlist={line.waitlist} /> : null}
           <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
             Remove
           </Button>

@@ -9,6 +9,8 @@ export interface CartLine {
   onRemove: () => void;
   /** Where the request holds it ("bookingItems.1"): a refusal names the lines it is about so. */
   field?: string;
+  /** A class for the rest of the term: the waitlist a full one offers is for it. */
+  waitlist?: { class_id: number; student_id: number };
 }
 
 /**
@@ -35,8 +37,14 @@ export function useCartLines(): { lines: CartLine[]; removeLine: (lineId: string
     if (classes.length + bookings.length === 0) clearPaid('items');
   }
 
-  const lines = [
-    ...classItems.map((item, i) => ({ key: `class-${item.ClassID}-${item.StudentID}`, field: `classItems.${i}`, label: classLabel(item), onRemove: () => removeLine(`class-${i + 1}`) })),
+  const lines: CartLine[] = [
+    ...classItems.map((item, i) => ({
+      key: `class-${item.ClassID}-${item.StudentID}`,
+      field: `classItems.${i}`,
+      label: classLabel(item),
+      onRemove: () => removeLine(`class-${i + 1}`),
+      ...(item.casual ? {} : { waitlist: { class_id: item.ClassID, student_id: item.StudentID } }),
+    })),
     ...bookingItems.map((item, i) => ({
       key: JSON.stringify(['booking', item.venue_id, item.court, item.date, item.time]),
       field: `bookingItems.${i}`,

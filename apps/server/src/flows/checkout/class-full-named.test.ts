@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { classMessages } from '@portal/shared/class-schemas';
+import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
+import { testEngines, type Browser } from '../../test/api-harness.ts';
+import { emptyClass, familyWithChild, splashClassesApp } from '../../test/payment-fixtures.ts';
+import { runMinuteJobs } from '../../jobs/scheduler.ts';
+
+/**
+ * A class of the cart that filled while it was not held for the family: its hold ran out and
+ * another family took the last place. The quote names its line, as it names a court taken, so
+ * the checkout never offers to hold it again; the cart's other classes are not named.
+ */
+describe.each(testEngines())('a class of the cart that filled meanwhile on %s', (engine) => {
+  const app = splashClassesApp(engine, 3);
+  const db = () => app.db();
+  const nameOf = async (classId: number) => (await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;
+  const hold = (browser: Browser, classItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems, bookingItems: [] });
+  const quote = (browser: Browser, classItems: unknown[]) => browser.post<{ code?: string; message?: string; errors?: unknown }>('/api/payment/quote', { classItems });
+
+  it('the quote refuses with CLASS_FULL naming the full class’s line alone; taken out, the rest is priced', async () => {
+    const [roomy, full] = [
+      await emptyClass(app.t, app.splash, app.classIds[0]!, { capacity: 5, price_cents: 2_000 }),
+      await emptyClass(app.t, app.splash, app.classIds[1]!, { capacity: 1, price_cents: 2_000 }),
+    ];
+    const a = await familyWithChild(app.t);
+    const b = await familyWithChild(app.t);
+    const cart = [
+      { ClassID: roomy, StudentID: a.studentId },
+      { ClassID: full, StudentID: a.studentId },
+    ];
+    const held = await hold(a.browser, cart);
+    expect(held.body.classes).toHaveLength(2);
+    expect((await quote(a.browser, cart)).status).toBe(200);
+
+    // The holds run out; another family takes the last place of the small class.
+    await runMinuteJobs(app.t.runtime.ctx, new Date(Math.max(...held.body.classes.map((h) => Date.parse(h.heldUntil))) + 1_000));
+    expect((await hold(b.browser, [{ ClassID: full, StudentID: b.studentId }])).body.classes).toHaveLength(1);
+
+    const message = classMessages.classFull(await nameOf(full));
+    const refused = await quote(a.browser, cart);
+    expect([refused.status, refused.body]).toEqual([409, { code: 'CLASS_FULL', message, errors: [{ field: 'classItems.1', message }] }]);
+    // Nothing was held or written for the family by asking.
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toEqual([]);
+    expect((await quote(a.browser, [cart[0]])).status).toBe(200);
+  });
+});
