@@ -59,7 +59,7 @@ export function guestAvailability(ctx: Ctx, company: Company, input: { venueId: 
 export async function quoteGuestBooking(ctx: Ctx, company: Company, booking: BookingRequest): Promise<QuoteAnswer> {
   assertGuestBookingOpen(ctx, company);
   try {
-    await assertCourtsFree(ctx, company, await repo.findGuestClient(ctx.db, company.id), [booking]);
+    await assertCourtsFree(ctx, company, await repo.findGuestClient(ctx.db, company.id), [booking], { familyBookings: false });
   } catch (err) {
     // The guest's request holds one court, as `booking`.
     if (err instanceof AppError && err.code === 'BOOKING_TAKEN') throw new AppError(409, 'BOOKING_TAKEN', err.message, [{ field: 'booking', message: err.message }]);

@@ -110,6 +110,17 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect(await countCharges(t, ace)).toBe(charges + 1);
   });
 
+  it('a court another guest has paid for is refused at the quote as booked, never as the guest’s own (all guests book under one client)', async () => {
+    const { b, booking, endTime } = await guestWithCourt();
+    const first = await book(b, { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
+    expect(first.body.payment).toMatchObject({ status: 'completed' });
+    const other = new Browser(t.server);
+    await other.enterCompany('ACE');
+    const message = `Sorry, ${booking.court}, Riverside Courts, ${formatDate(booking.date, 'MM/dd/yyyy')} ${clockRange(booking.time, endTime)} has just been booked. Please choose another time or court.`;
+    const quoted = await other.post<Answer>('/api/ob/quote', { booking });
+    expect([quoted.status, quoted.body]).toEqual([409, { code: 'BOOKING_TAKEN', message, errors: [{ field: 'booking', message }] }]);
+  });
+
   it('the captcha: missing, unsolved or replayed is refused before anything is held; a retry with the key needs no new one and pays once', async () => {
     const { b, booking } = await guestWithCourt();
     const who = guest();

@@ -156,9 +156,16 @@ export function releaseHeldBookings(ctx: Ctx, companyId: number, holdToken: stri
  * booked (its cart hold lapsed and was taken), with 409 BOOKING_TAKEN naming each such line.
  * The family's own holds (its cart's, its payment's) are its own; with no client (a guest who has
  * never paid), every hold counts. A court the family itself has booked meanwhile (paid for on
- * another device) is named as its own, not as taken by someone else.
+ * another device) is named as its own, not as taken by someone else; not for the guests, who all
+ * book under the company's one guest client (`familyBookings: false`).
  */
-export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: number | undefined, requests: BookingRequest[], now = ctx.clock.now()): Promise<void> {
+export async function assertCourtsFree(
+  ctx: Ctx,
+  company: Company,
+  clientId: number | undefined,
+  requests: BookingRequest[],
+  { now = ctx.clock.now(), familyBookings = true }: { now?: Date; familyBookings?: boolean } = {},
+): Promise<void> {
   const lines: { index: number; booking: ResolvedBooking; ownBooking: boolean }[] = [];
   const byDay = new Map<string, ReturnType<typeof repo.findTakenSlots>>();
   for (const [index, request] of requests.entries()) {
@@ -166,7 +173,7 @@ export async function assertCourtsFree(ctx: Ctx, company: Company, clientId: num
     const day = `${b.venueId}\u0000${b.date}`;
     if (!byDay.has(day)) byDay.set(day, repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now), exceptHoldsOf: clientId }));
     const busy = (await byDay.get(day)!).filter((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
-    if (busy.length > 0) lines.push({ index, booking: b, ownBooking: busy.every((t) => t.client_id === clientId && t.status === 'confirmed') });
+    if (busy.length > 0) lines.push({ index, booking: b, ownBooking: familyBookings && busy.every((t) => t.client_id === clientId && t.status === 'confirmed') });
   }
   if (lines.length > 0) throw takenLines(company, lines);
 }
