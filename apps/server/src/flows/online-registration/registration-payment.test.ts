@@ -190,6 +190,31 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect(await family(email)).toMatchObject({ logins: 1, clients: 1, students: 2, invoices: 1, payments: 1 });
   });
 
+  it('a condition typed for a child joins the company’s list only once the registration is paid: a declined card leaves the list as it was', async () => {
+    const { b, email, token } = await proved();
+    const condition = `Wasp allergy ${crypto.randomBytes(3).toString('hex')}`;
+    const typed = (cardToken: string) => {
+      const body = form(token, { cardToken });
+      body.students[0] = { ...body.students[0]!, AdditionalMedicalConditions: condition } as (typeof body.students)[0];
+      return body;
+    };
+    const listed = () => db().selectFrom('list_items').select('id').where('company_id', '=', splash).where('list_name', '=', 'medical_conditions').where('display_name', '=', condition).execute();
+    const declined = await submit(b, typed(await tokenise(b, token, TEST_CARDS.declined)));
+    expect(declined.status).toBe(402);
+    expect(await listed()).toEqual([]);
+    const paid = await submit(b, typed(await tokenise(b, token, TEST_CARDS.ok)));
+    expect([paid.status, paid.body.payment?.status]).toEqual([200, 'completed']);
+    const [item] = await listed();
+    const anika = await db()
+      .selectFrom('students')
+      .select(['medical_condition_ids', 'additional_medical_conditions'])
+      .where('client_id', '=', paid.body.user!.ClientID)
+      .where('first_name', '=', 'Anika')
+      .executeTakeFirstOrThrow();
+    expect(anika).toEqual({ medical_condition_ids: String(item!.id), additional_medical_conditions: null });
+    expect(await family(email)).toMatchObject({ clients: 1, students: 2 });
+  });
+
   it('the connection cut between charge and answer: the retry with the same key completes it, charged once', async () => {
     const { b, email, token } = await proved();
     const card = await tokenise(b, token, TEST_CARDS.network);

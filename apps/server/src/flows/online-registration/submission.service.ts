@@ -20,7 +20,7 @@ import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
 import { handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
-import { insertStudents, listTypedCondition, parseStudentForm } from '../../modules/students/students.api.ts';
+import { insertStudents, listTypedCondition, listTypedConditionsOfFamily, parseStudentForm } from '../../modules/students/students.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
@@ -152,9 +152,10 @@ export async function submitRegistration(
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as
       // EXISTING_CLIENT. The RegID was checked before, but another family may have taken it since.
       const { clientId } = await within('customer', () => openAccount(tx, company, { email: checked.registration.email, form: checked.customer, marketingOptIn: checked.marketingOptIn }, activity));
-      // A condition typed in joins the company's list and is ticked, as it is when a student is added in the portal (decision 065).
+      // A condition typed in joins the company's list and is ticked, as when a student is added in the portal (decision 065):
+      // here when nothing is paid, else once the payment completes (complete), so a refused registration leaves the list as it was.
       const students = [];
-      for (const form of checked.students) students.push((await listTypedCondition(tx, company.id, form)).form);
+      for (const form of checked.students) students.push(checked.payment === null ? (await listTypedCondition(tx, company.id, form)).form : form);
       const studentIds = await insertStudents(tx, company, clientId, students, activity);
       await recordAcceptances(tx, { companyId: company.id, clientId, accepted: checked.accepted, ...request, newClient: true }, activity);
       await recordActivity(tx, activity);
@@ -217,7 +218,8 @@ async function pay(
     }
     const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(ctx, company, clientId))), { mandateToFollow: true });
     if (payment.status === 'requires_action') return { clientId: null, payment };
-    await complete(ctx, company, registration.id, registration.email, String(body.customer.FirstName ?? '').trim());
+    const typed = body.students.some((s) => String(s.AdditionalMedicalConditions ?? '').trim() !== '');
+    await complete(ctx, company, registration.id, clientId, registration.email, String(body.customer.FirstName ?? '').trim(), { typed });
     return { clientId, payment };
   } catch (err) {
     await removeFamily(ctx, company, registration.id, clientId, idempotencyKey, body.cardToken);
@@ -246,9 +248,17 @@ function cartOf(body: Submission, students: number[]): z.output<typeof checkoutR
   };
 }
 
-/** The registration completed: once, the family is welcomed. */
-async function complete(ctx: Ctx, company: Company, registrationId: number, email: string, firstName: string, signedIn = true) {
-  if (await repo.markCompleted(ctx.db, company.id, registrationId, nowIso())) sendWelcome(ctx, company, email, firstName, signedIn);
+/** The registration completed: once, its children's typed conditions join the company's list and the family is welcomed. */
+async function complete(ctx: Ctx, company: Company, registrationId: number, clientId: number, email: string, firstName: string, { signedIn = true, typed = true } = {}) {
+  if (!(await repo.markCompleted(ctx.db, company.id, registrationId, nowIso()))) return;
+  try {
+    // Asked only when a child's form typed one (the minute job, without the submission, asks always).
+    if (typed) await ctx.transaction((tx) => listTypedConditionsOfFamily(tx, company.id, clientId));
+  } catch (err) {
+    // The payment stands: a condition left as the text the family typed is still the child's.
+    ctx.log.error({ err, registrationId }, 'typed medical conditions not added to the list');
+  }
+  sendWelcome(ctx, company, email, firstName, signedIn);
 }
 
 /**
@@ -313,7 +323,7 @@ export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: numb
     try {
       const status = (await findPaymentOutcome(ctx, company.id, row.client_id, row.idempotency_key))?.status ?? null;
       if (status === 'completed') {
-        await complete(ctx, company, row.id, row.email, row.first_name, false);
+        await complete(ctx, company, row.id, row.client_id, row.email, row.first_name, { signedIn: false });
       } else if (status === null || status === 'failed') {
         await removeFamily(ctx, company, row.id, row.client_id, row.idempotency_key, row.card_token);
       }

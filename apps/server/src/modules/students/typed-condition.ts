@@ -1,6 +1,7 @@
 import type { ListItem } from '@portal/shared/company-config';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { Ctx } from '../../context.ts';
+import { nowIso } from '../../lib/time.ts';
 import * as repo from './student.repository.ts';
 
 const LIST = 'medical_conditions';
@@ -27,4 +28,17 @@ export async function listTypedCondition(ctx: Ctx, companyId: number, form: Form
     form: { ...form, MedicalConditionIDs: [...ids].sort((a, b) => a - b).join(','), AdditionalMedicalConditions: null },
     added: existing === undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null,
   };
+}
+
+/**
+ * A new family's registration, paid for: the conditions its children's forms typed, kept as text
+ * until then (a refused registration leaves the company's list as it was), join the list and are
+ * ticked, as listTypedCondition does for a student added in the portal.
+ */
+export async function listTypedConditionsOfFamily(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
+  for (const s of await repo.findAllStudentsByClient(ctx.db, companyId, clientId)) {
+    if ((s.additional_medical_conditions ?? '').trim() === '') continue;
+    const { form } = await listTypedCondition(ctx, companyId, { MedicalConditionIDs: s.medical_condition_ids, AdditionalMedicalConditions: s.additional_medical_conditions } as FormOutput<'student'>);
+    await repo.updateStudent(ctx.db, companyId, clientId, s.id, { medical_condition_ids: form.MedicalConditionIDs ?? null, additional_medical_conditions: null, updated_at: nowIso() });
+  }
 }
