@@ -125,7 +125,7 @@ test.describe('places held from the cart', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: test.info().outputPath(`cart-class-filled-${width}.png`), fullPage: true });
     }
-    await cart.getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }).click();
+    await cart.getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }).click();
     await expect(cart.getByRole('status')).toHaveText('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.');
     const waiting = await getJson<{ entries: { ClassName: string; StudentName: string }[] }>(page, '/api/classes/get-waitlist');
     expect(waiting.entries.map((e) => [e.ClassName, e.StudentName])).toEqual([['Dolphin – Monday', 'Noah Mitchell']]);

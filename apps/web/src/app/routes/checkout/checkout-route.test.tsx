@@ -539,7 +539,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(within(refusal).getByRole('link', { name: 'Find another class' })).toBeTruthy();
     expect(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
 
-    fireEvent.click(within(cart).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }));
+    fireEvent.click(within(cart).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
     expect((await within(cart).findByRole('status')).textContent).toBe('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.');
     expect(joined).toEqual([{ class_id: 11, student_id: 4 }]);
     expect(within(cart).queryByRole('button', { name: /^Join the waitlist/ })).toBeNull();
@@ -565,7 +565,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
 
     const refusal = await screen.findByRole('region', { name: dolphinFull });
     expect(quotes.length).toBeGreaterThan(asked);
-    expect(within(refusal).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+    expect(within(refusal).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
     expect(within(refusal).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
@@ -586,7 +586,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
         .map((li) => li.firstChild?.textContent),
     ).toEqual([`Dolphin – Monday – Noah Mitchell: ${dolphinFull}`]);
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
-    fireEvent.click(within(taken).getByRole('button', { name: 'Join the waitlist for Dolphin – Monday – Noah Mitchell' }));
+    fireEvent.click(within(taken).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
     expect((await within(taken).findByRole('alert')).textContent).toBe('This student is already on the waitlist for this class');
     fireEvent.click(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
     await waitFor(() => expect(useCartStore.getState().classItems).toEqual([]));

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
-import { useJoinWaitlistFromCart } from '../api/join-waitlist';
+import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
 import type { CartLine } from '../lib/cart-lines';
 
 /**
@@ -9,7 +9,7 @@ import type { CartLine } from '../lib/cart-lines';
  * add-to-cart dialog offers for a full class). Once joined it says so; a refusal is said under it.
  */
 export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: { class_id: number; student_id: number } }) {
-  const join = useJoinWaitlistFromCart();
+  const join = useJoinWaitlist();
   const joinOnce = useOneAtATime(join);
   if (join.isSuccess) {
     return (
@@ -20,7 +20,7 @@ export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: { c
   }
   return (
     <>
-      <Button variant="secondary" size="sm" loading={join.isPending} aria-label={`Join the waitlist for ${line.label}`} onClick={() => joinOnce(waitlist)}>
+      <Button variant="secondary" size="sm" loading={join.isPending} aria-label={`Join waitlist for ${line.label}`} onClick={() => joinOnce(waitlist)}>
         Join waitlist
       </Button>
       {join.isError ? (

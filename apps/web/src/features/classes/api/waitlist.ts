@@ -4,17 +4,8 @@ import { waitlistQueryOptions } from '@/entities/classes/get-waitlist';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 
-export function joinWaitlist(body: { class_id: number; student_id: number }): Promise<WaitlistAnswer> {
-  return call(classEndpoints.joinWaitlist, { body });
-}
-
 export function leaveWaitlist(waitlistId: number): Promise<WaitlistAnswer> {
   return call(classEndpoints.leaveWaitlist, { body: { waitlist_id: waitlistId } });
-}
-
-export function useJoinWaitlist() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: joinWaitlist, onSuccess: (data) => queryClient.setQueryData(waitlistQueryOptions().queryKey, data) });
 }
 
 export function useLeaveWaitlist() {

@@ -15,7 +15,7 @@ import { EnrolmentKindFields } from '@/components/classes/enrolment-kind-fields'
 import { studentTerm } from '@/lib/branding';
 import { useStudentsEnrolledInClass } from '@/entities/classes/students-enrolled';
 import { useValidateClassItem } from '../api/class-items';
-import { useJoinWaitlist } from '../api/waitlist';
+import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
 import { classPlace } from '@/lib/class-format';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 

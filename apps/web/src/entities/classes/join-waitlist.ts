@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
-import { waitlistQueryOptions } from '@/entities/classes/get-waitlist';
 import { call } from '@/lib/call';
+import { waitlistQueryOptions } from './get-waitlist';
 
-/** Puts a child on a full class's waitlist from the cart; the answer is the family's waitlist. */
-export function useJoinWaitlistFromCart() {
-  const client = useQueryClient();
+/** Puts a child on a full class's waitlist (the add-to-cart dialog, the cart); the answer is the family's waitlist. */
+export function useJoinWaitlist() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { class_id: number; student_id: number }): Promise<WaitlistAnswer> => call(classEndpoints.joinWaitlist, { body }),
-    onSuccess: (data) => client.setQueryData(waitlistQueryOptions().queryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(waitlistQueryOptions().queryKey, data),
   });
 }
