@@ -30,7 +30,7 @@ test.describe('the free times in reading order (decision 126)', () => {
       // The first time of the day: the rest of its row stands after it, the courts' panel under the row.
       const time = page.getByRole('button', { name: FREE_TIME }).first();
       await time.click();
-      await expect(time).toHaveAttribute('aria-pressed', 'true');
+      await expect(time).toHaveAttribute('aria-expanded', 'true');
       const courts = page.getByRole('button', { name: COURT });
       await expect(courts.first()).toBeVisible();
       const times = await page.getByRole('button', { name: FREE_TIME }).count();

@@ -14,7 +14,7 @@ export async function chooseFirstFreeTime(page: Page, day = 2): Promise<Locator>
   await expect(days.nth(day)).toHaveAttribute('aria-pressed', 'true');
   const time = page.getByRole('button', { name: FREE_TIME }).first();
   await time.click();
-  await expect(time).toHaveAttribute('aria-pressed', 'true');
+  await expect(time).toHaveAttribute('aria-expanded', 'true');
   const court = page.getByRole('button', { name: / at \d\d:\d\d [AP]M$/, pressed: true });
   await expect(court).toBeVisible();
   return court;

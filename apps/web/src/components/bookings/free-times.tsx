@@ -124,7 +124,6 @@ export function FreeTimes({
             <li>
               <button
                 type="button"
-                aria-pressed={chosen}
                 aria-expanded={chosen}
                 aria-controls={chosen ? panelId : undefined}
                 aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${apart}${money(s.priceCents)}`}

@@ -251,7 +251,7 @@ describe('the public booking page (/ob)', () => {
     // The time comes first: choosing it takes its first free court, and opens its courts to choose another.
     expect(screen.queryByRole('button', { name: 'Court 1 at 07:00 AM' })).toBeNull();
     fireEvent.click(seven);
-    expect(seven.getAttribute('aria-pressed')).toBe('true');
+    expect(seven.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Court 1 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }));
@@ -489,7 +489,7 @@ describe('the public booking page (/ob)', () => {
     expect(screen.getByRole('group', { name: 'Day' })).toBeTruthy();
     // Focus moves to the step's heading once the step has rendered (an effect after the alert).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose a day and a time' })));
-    expect((await screen.findByRole('button', { name: /^07:00 AM,/ })).getAttribute('aria-pressed')).toBe('false');
+    expect((await screen.findByRole('button', { name: /^07:00 AM,/ })).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeNull();
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -520,7 +520,7 @@ describe('the public booking page (/ob)', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     // The times are read again: the court taken is no longer offered, and the guest chooses again.
     const seven = await screen.findByRole('button', { name: '07:00 AM, 1 court free, $40.00' });
-    expect(seven.getAttribute('aria-pressed')).toBe('false');
+    expect(seven.getAttribute('aria-expanded')).toBe('false');
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(seven);
     expect(screen.getByRole('button', { name: 'Court 1 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
