@@ -44,6 +44,7 @@ import { instalmentPlans } from './migrations/042-instalment-plans.ts';
 import { waitingRoomAdmissions } from './migrations/043-waiting-room-admissions.ts';
 import { registrationHolds } from './migrations/044-registration-holds.ts';
 import { enrolmentPaidCents } from './migrations/045-enrolment-paid-cents.ts';
+import { listItemNamesUnique } from './migrations/046-list-item-names-unique.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -92,6 +93,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '043-waiting-room-admissions': waitingRoomAdmissions(),
     '044-registration-holds': registrationHolds(engine),
     '045-enrolment-paid-cents': enrolmentPaidCents(),
+    '046-list-item-names-unique': listItemNamesUnique(),
   };
 }
 

@@ -21,6 +21,7 @@ export interface ListItemsTable {
   id: Generated<number>;
   company_id: number;
   list_name: string;
+  /** Migration 046: an active name once per list, case and surrounding spaces aside (index list_items_active_name, decision 131). */
   display_name: string;
   ocr_field_value_id: number | null;
   active: Bool;

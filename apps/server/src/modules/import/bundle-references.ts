@@ -25,6 +25,20 @@ function uniqueKeys(ctx: Ctx, items: { path: Path; value: string }[], what: stri
   return seen;
 }
 
+/**
+ * A list holds an active name once, case aside (decision 131): a second active item named as an
+ * earlier one but for case is reported at its own path (one named exactly alike is a duplicate entry already).
+ */
+function uniqueActiveNames(ctx: Ctx, list: string, items: { name: string; active: boolean }[]): void {
+  const seen = new Map<string, string>();
+  items.forEach((item, i) => {
+    if (!item.active) return;
+    const first = seen.get(item.name.toLowerCase());
+    if (first === undefined) seen.set(item.name.toLowerCase(), item.name);
+    else if (first !== item.name) issue(ctx, ['lists', list, i, 'name'], `Duplicate ${list} entry "${item.name}" (named as "${first}" but for case)`);
+  });
+}
+
 type CheckStandard = (path: Path, value: string) => void;
 
 /**
@@ -43,6 +57,7 @@ export function checkBundleReferences(b: BundleSections, ctx: Ctx): void {
       b.lists[name].map((item, i) => ({ path: ['lists', name, i, 'name'], value: item.name })),
       `${name} entry`,
     );
+    uniqueActiveNames(ctx, name, b.lists[name]);
   }
   const standards = new Set(b.lists.standards.map((s) => s.name));
   const checkStandard = (path: Path, value: string) => {

@@ -379,6 +379,29 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
     expect(await countRows(t.db)).toEqual(empty);
   });
 
+  it('refuses a list naming an active item twice but for case, and imports one whose repeat is inactive (decision 131)', async () => {
+    const twice = loadExample();
+    twice.lists.medical_conditions.push({ name: 'ASTHMA' });
+    expect(await refusal(t.db, twice)).toEqual([{ path: 'lists.medical_conditions.2.name', message: 'Duplicate medical_conditions entry "ASTHMA" (named as "Asthma" but for case)' }]);
+    expect(await countRows(t.db)).toEqual(empty);
+
+    const retired = loadExample();
+    retired.lists.medical_conditions.push({ name: 'ASTHMA', active: false });
+    const { companyId } = await importCompanyBundle(t.db, retired, { today: TODAY });
+    const items = await t.db
+      .selectFrom('list_items')
+      .select(['display_name', 'active'])
+      .where('company_id', '=', companyId)
+      .where('list_name', '=', 'medical_conditions')
+      .orderBy('sort_order')
+      .execute();
+    expect(items).toEqual([
+      { display_name: 'Asthma', active: 1 },
+      { display_name: 'Anaphylaxis', active: 1 },
+      { display_name: 'ASTHMA', active: 0 },
+    ]);
+  });
+
   it('refuses a company whose code or customer_id already exists, leaving the first untouched', async () => {
     await importCompanyBundle(t.db, loadExample(), { today: TODAY });
     const before = await countRows(t.db);

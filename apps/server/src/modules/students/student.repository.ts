@@ -158,24 +158,29 @@ export async function findActiveListItemByName(db: Db, companyId: number, list: 
     .where('company_id', '=', companyId)
     .where('list_name', '=', list)
     .where('active', '=', 1)
-    .where((eb) => eb(eb.fn('lower', ['display_name']), '=', name.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['display_name'])]), '=', name.trim().toLowerCase()))
     .orderBy('id')
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.id);
 }
 
-/** Adds an active item at the end of one of the company's lists; answers its id. */
-export async function insertListItem(db: Db, companyId: number, list: string, name: string): Promise<number> {
+/**
+ * Adds an active item at the end of one of the company's lists; answers its id, or nothing when
+ * the list already has an active item of that name (case and surrounding spaces aside: the
+ * unique index list_items_active_name, decision 131), as when another request added it meanwhile.
+ */
+export async function insertListItem(db: Db, companyId: number, list: string, name: string): Promise<number | undefined> {
   const last = await db
     .selectFrom('list_items')
     .select((eb) => eb.fn.max<number | null>('sort_order').as('n'))
     .where('company_id', '=', companyId)
     .where('list_name', '=', list)
     .executeTakeFirst();
-  const { id } = await db
+  const row = await db
     .insertInto('list_items')
     .values({ company_id: companyId, list_name: list, display_name: name, ocr_field_value_id: null, active: 1, sort_order: Number(last?.n ?? 0) + 1 })
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(id);
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
 }

@@ -10,13 +10,17 @@ const LIST = 'medical_conditions';
  * E9, L7 (decision 065): a condition the family typed under "Other medical conditions" when
  * updating a student joins the company's medical-condition list, and is ticked for the student
  * in place of the typed text, so the form offers it from then on. A name the list already has
- * (case aside) is ticked, not added again. Answers the form to store and the item added, if any.
+ * (case and surrounding spaces aside) is ticked, not added again, also when another family's
+ * request adds it at the same moment. Answers the form to store and the item added, if any.
  */
 export async function listTypedCondition(ctx: Ctx, companyId: number, form: FormOutput<'student'>): Promise<{ form: FormOutput<'student'>; added: ListItem | null }> {
   const name = form.AdditionalMedicalConditions?.trim() ?? '';
   if (name === '' || !('MedicalConditionIDs' in form)) return { form, added: null };
+  // A request adding the same name at the same moment may add it first: its item is ticked instead (decision 131).
   const existing = await repo.findActiveListItemByName(ctx.db, companyId, LIST, name);
-  const id = existing ?? (await repo.insertListItem(ctx.db, companyId, LIST, name));
+  const inserted = existing === undefined ? await repo.insertListItem(ctx.db, companyId, LIST, name) : undefined;
+  const id = existing ?? inserted ?? (await repo.findActiveListItemByName(ctx.db, companyId, LIST, name));
+  if (id === undefined) throw new Error(`The ${LIST} item "${name}" was neither added nor found`);
   const ids = new Set(
     (form.MedicalConditionIDs ?? '')
       .split(',')
@@ -26,7 +30,7 @@ export async function listTypedCondition(ctx: Ctx, companyId: number, form: Form
   ids.add(id);
   return {
     form: { ...form, MedicalConditionIDs: [...ids].sort((a, b) => a - b).join(','), AdditionalMedicalConditions: null },
-    added: existing === undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null,
+    added: inserted !== undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null,
   };
 }
 
