@@ -4,11 +4,14 @@ import { ERROR_MESSAGES, type ErrorCode } from './error-codes.ts';
 /** A row id in a JSON body: a whole number that fits the 32-bit id columns of both engines. */
 export const idField = z.number().int().positive().max(2_147_483_647);
 
+const errorCode = z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]);
+
 /** Every error answer (400/401/403/404/409/422/429/500): `message` is what the error box shows. */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  code: errorCode,
+  /** Each field or line refused; `code` where lines of one refusal differ (a court taken, or booked by the family itself). */
+  errors: z.array(z.object({ field: z.string(), message: z.string(), code: errorCode.optional() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -19,6 +19,8 @@ export const bookingMessages = {
   takenNamed: (what: string, court: string) => `Sorry, ${what} has just been booked. Please choose another time or ${court.toLowerCase()}.`,
   /** A court of the cart the family has booked meanwhile (paid for on another device): its own, not someone else's. */
   bookedByFamily: (what: string) => `${what} is already booked for your family: it is in My bookings. Please remove it from your cart.`,
+  bookedByFamilySeveral: (whats: string[], court: string) =>
+    `These ${court.toLowerCase()}s are already booked for your family: ${whats.join('; ')}. They are in My bookings. Please remove them from your cart.`,
   takenSeveral: (whats: string[], court: string) => `Sorry, these ${court.toLowerCase()}s have just been booked: ${whats.join('; ')}. Please choose other times or ${court.toLowerCase()}s.`,
   cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hours} hour${hours === 1 ? '' : 's'} before they start.`,
   notFound: 'Booking not found',

@@ -92,6 +92,8 @@ export const ERROR_MESSAGES = {
   CLASS_CHANGE_NOT_OFFERED: 'This class is not offered for a change.',
   // Bookings
   BOOKING_TAKEN: 'Sorry, this has just been booked.',
+  /** A line of a refusal (not an answer's own code): the family has booked this court itself meanwhile. */
+  BOOKED_BY_FAMILY: 'This is already booked for your family: it is in My bookings.',
   BOOKING_UNKNOWN_COURT: 'Unknown court.',
   BOOKING_OUTSIDE_WINDOW: 'This time cannot be booked yet.',
   BOOKING_NOT_ON_GRID: 'Bookings start on the booking grid.',

@@ -6,7 +6,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly errors?: { field: string; message: string }[],
+    readonly errors?: { field: string; message: string; code?: ErrorCode }[],
     /** Headers the answer carries (Retry-After). */
     readonly headers?: Record<string, string>,
   ) {

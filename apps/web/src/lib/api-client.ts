@@ -10,7 +10,8 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** UNKNOWN when the answer named no code (a proxy's page, a dropped connection). */
   readonly code: ErrorCode | 'UNKNOWN';
-  readonly errors: { field: string; message: string }[];
+  /** The fields or lines refused, each with its own code where the lines of one refusal differ. */
+  readonly errors: NonNullable<ApiError['errors']>;
 
   constructor(status: number, body: Partial<ApiError>) {
     super(body.message || 'Something went wrong. Please try again.');

@@ -111,7 +111,7 @@ describe.each(testEngines())('an abandoned card check on %s', (engine) => {
     const refused = await pay(rival.browser, { bookingItems: [slot], cardToken: await tokenise(rival.browser, TEST_CARDS.ok) });
     expect(refused.status).toBe(409);
     const named = `Sorry, Lane 5, Splash Aquatic Centre – Bondi, ${formatDate(slot.date, 'dd/MM/yyyy')} 10:00 AM - 10:30 AM has just been booked. Please choose another time or lane.`;
-    expect(refused.body).toEqual({ code: 'BOOKING_TAKEN', message: named, errors: [{ field: 'bookingItems.0', message: named }] });
+    expect(refused.body).toEqual({ code: 'BOOKING_TAKEN', message: named, errors: [{ field: 'bookingItems.0', message: named, code: 'BOOKING_TAKEN' }] });
     expect((await payments(holder.clientId)).map((p) => p.status)).toEqual(['requires_action']);
   });
 

@@ -54,7 +54,7 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
     expect((await hold(b.browser, [lost])).body.courts).toHaveLength(1);
 
     const message = `Sorry, Court 2, Riverside Courts, ${formatDate(date, 'MM/dd/yyyy')} 10:00 AM - 11:00 AM has just been booked. Please choose another time or court.`;
-    const refusal = { code: 'BOOKING_TAKEN', message, errors: [{ field: 'bookingItems.1', message }] };
+    const refusal = { code: 'BOOKING_TAKEN', message, errors: [{ field: 'bookingItems.1', message, code: 'BOOKING_TAKEN' }] };
     const quoted = await quote(a.browser, [free, lost]);
     expect(quoted.status).toBe(409);
     expect(quoted.body).toEqual(refusal);
@@ -86,10 +86,56 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
     const message = `Court 4, Riverside Courts, ${formatDate(date, 'MM/dd/yyyy')} 09:00 AM - 10:00 AM is already booked for your family: it is in My bookings. Please remove it from your cart.`;
     const quoted = await quote(a.browser, [court]);
     expect(quoted.status).toBe(409);
-    expect(quoted.body).toEqual({ code: 'BOOKING_TAKEN', message, errors: [{ field: 'bookingItems.0', message }] });
+    expect(quoted.body).toEqual({ code: 'BOOKING_TAKEN', message, errors: [{ field: 'bookingItems.0', message, code: 'BOOKED_BY_FAMILY' }] });
     const charges = await countCharges(t, ace.id);
     expect((await pay(a.browser, [court])).status).toBe(409);
     expect(await countCharges(t, ace.id)).toBe(charges);
+  });
+
+  it('courts the family itself has bought meanwhile, with one another family took: each line says whose it is, and Hold again says the family’s own is in My bookings', async () => {
+    const date = addDays(bookingOptions(ace).today, 8);
+    const [one, two, lost] = (['Court 1', 'Court 2', 'Court 3'] as const).map((court) => ({ venue_id: 1, booking_type_id: 1, date, time: '15:00', court }));
+    const a = await family();
+    const b = await family();
+    expect((await hold(a.browser, [one, two])).body.courts).toHaveLength(2);
+    // The laptop pays for both courts the phone's cart still lists.
+    expect((await pay(a.browser, [one, two])).body.status).toBe('completed');
+    const when = `${formatDate(date, 'MM/dd/yyyy')} 03:00 PM - 04:00 PM`;
+    const own = (court: string) => `${court}, Riverside Courts, ${when} is already booked for your family: it is in My bookings. Please remove it from your cart.`;
+    const both = `These courts are already booked for your family: Court 1, Riverside Courts, ${when}; Court 2, Riverside Courts, ${when}. They are in My bookings. Please remove them from your cart.`;
+    const quoted = await quote(a.browser, [one, two]);
+    expect(quoted.status).toBe(409);
+    expect(quoted.body).toEqual({
+      code: 'BOOKING_TAKEN',
+      message: both,
+      errors: [
+        { field: 'bookingItems.0', message: own('Court 1'), code: 'BOOKED_BY_FAMILY' },
+        { field: 'bookingItems.1', message: own('Court 2'), code: 'BOOKED_BY_FAMILY' },
+      ],
+    });
+
+    // With a court another family holds as well: each said as it is.
+    expect((await hold(b.browser, [lost])).body.courts).toHaveLength(1);
+    const lostMessage = `Sorry, Court 3, Riverside Courts, ${when} has just been booked. Please choose another time or court.`;
+    expect((await quote(a.browser, [one, lost, two])).body).toEqual({
+      code: 'BOOKING_TAKEN',
+      message: `${lostMessage} ${both}`,
+      errors: [
+        { field: 'bookingItems.0', message: own('Court 1'), code: 'BOOKED_BY_FAMILY' },
+        { field: 'bookingItems.1', message: lostMessage, code: 'BOOKING_TAKEN' },
+        { field: 'bookingItems.2', message: own('Court 2'), code: 'BOOKED_BY_FAMILY' },
+      ],
+    });
+
+    // Hold again: the family's own court is said to be in My bookings, the other family's taken.
+    expect((await hold(a.browser, [one, lost])).body).toEqual({
+      classes: [],
+      courts: [],
+      refused: [
+        { booking: one, code: 'BOOKED_BY_FAMILY', message: 'That court is already booked for your family: it is in My bookings. Please remove it from your cart.' },
+        { booking: lost, code: 'BOOKING_TAKEN', message: 'Sorry, that court has just been booked. Please choose another time or court.' },
+      ],
+    });
   });
 
   it('two courts taken are both named; the family’s own held court is not', async () => {
@@ -106,8 +152,8 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
       code: 'BOOKING_TAKEN',
       message: `Sorry, these courts have just been booked: Court 1, Riverside Courts, ${when}; Court 2, Riverside Courts, ${when}. Please choose other times or courts.`,
       errors: [
-        { field: 'bookingItems.0', message: `Sorry, Court 1, Riverside Courts, ${when} has just been booked. Please choose another time or court.` },
-        { field: 'bookingItems.2', message: `Sorry, Court 2, Riverside Courts, ${when} has just been booked. Please choose another time or court.` },
+        { field: 'bookingItems.0', message: `Sorry, Court 1, Riverside Courts, ${when} has just been booked. Please choose another time or court.`, code: 'BOOKING_TAKEN' },
+        { field: 'bookingItems.2', message: `Sorry, Court 2, Riverside Courts, ${when} has just been booked. Please choose another time or court.`, code: 'BOOKING_TAKEN' },
       ],
     });
   });

@@ -202,21 +202,26 @@ const courtAndTime = (company: Company, b: ResolvedBooking) => `${b.court}, ${b.
 
 /**
  * 409 BOOKING_TAKEN naming the cart's courts booked meanwhile by court, date and time, each also
- * as an error of its cart line (`bookingItems.<index>`), so the checkout marks those lines.
+ * as an error of its cart line (`bookingItems.<index>`) with its own code, so the checkout marks
+ * those lines: BOOKING_TAKEN (someone else's) or BOOKED_BY_FAMILY (the family's own booking).
  */
 export function takenLines(company: Company, lines: { index: number; booking: ResolvedBooking; ownBooking?: boolean }[]): AppError {
   const court = courtLabel(company.settings);
   const named = lines.map((l) => {
     const what = courtAndTime(company, l.booking);
-    return { field: `bookingItems.${l.index}`, message: l.ownBooking ? bookingMessages.bookedByFamily(what) : bookingMessages.takenNamed(what, court) };
+    return l.ownBooking
+      ? { field: `bookingItems.${l.index}`, message: bookingMessages.bookedByFamily(what), code: 'BOOKED_BY_FAMILY' as const }
+      : { field: `bookingItems.${l.index}`, message: bookingMessages.takenNamed(what, court), code: 'BOOKING_TAKEN' as const };
   });
-  const message =
-    named.length === 1
-      ? named[0]!.message
-      : bookingMessages.takenSeveral(
-          lines.map((l) => courtAndTime(company, l.booking)),
-          court,
-        );
+  // Taken by others and booked by the family itself are each said as they are, in that order.
+  const taken = lines.filter((l) => !l.ownBooking).map((l) => courtAndTime(company, l.booking));
+  const own = lines.filter((l) => l.ownBooking).map((l) => courtAndTime(company, l.booking));
+  const message = [
+    taken.length === 1 ? bookingMessages.takenNamed(taken[0]!, court) : taken.length > 1 ? bookingMessages.takenSeveral(taken, court) : null,
+    own.length === 1 ? bookingMessages.bookedByFamily(own[0]!) : own.length > 1 ? bookingMessages.bookedByFamilySeveral(own, court) : null,
+  ]
+    .filter((m) => m !== null)
+    .join(' ');
   return new AppError(409, 'BOOKING_TAKEN', message, named);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BookingRequest } from '@portal/shared/bookings-schemas';
+import { courtLabel } from '@portal/shared/labels';
+import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -111,8 +112,10 @@ export async function holdCartCourts(
       held.push({ ...request, heldUntil: until });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      // Said beside the cart's own line, the court needs no naming again.
-      refused.push({ ...request, code: err.code, message: err.code === 'BOOKING_TAKEN' ? taken(company).message : err.message });
+      // Said beside the cart's own line, the court needs no naming again; one the family itself has booked is said to be its own.
+      const own = err.code === 'BOOKING_TAKEN' && (await bookedByFamily(ctx, company, clientId, request));
+      const message = own ? bookingMessages.bookedByFamily(`That ${courtLabel(company.settings).toLowerCase()}`) : err.code === 'BOOKING_TAKEN' ? taken(company).message : err.message;
+      refused.push({ ...request, code: own ? 'BOOKED_BY_FAMILY' : err.code, message });
     }
   }
   if (options.releaseOthers) {
@@ -121,6 +124,18 @@ export async function holdCartCourts(
     if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
   }
   return { held, refused };
+}
+
+/** Whether a court refused to the family is taken by its own booking alone (paid for on another device). */
+async function bookedByFamily(ctx: Ctx, company: Company, clientId: number, request: BookingRequest): Promise<boolean> {
+  try {
+    await assertCourtsFree(ctx, company, clientId, [request]);
+    return false;
+  } catch (err) {
+    if (err instanceof AppError && err.errors?.[0]?.code === 'BOOKED_BY_FAMILY') return true;
+    if (err instanceof AppError) return false;
+    throw err;
+  }
 }
 
 /** The courts a client's cart holds now. */

@@ -369,6 +369,62 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('courts the family itself has booked meanwhile (on another device): each line is marked In My bookings, not Just booked, beside one another family took', async () => {
+    const lane4: CartBookingItem = { ...lane, court: 'Lane 4' };
+    useCartStore.getState().setBookingItems([lane, lane3, lane4]);
+    const { quotes } = serveCheckout();
+    const own = (n: number) => `Lane ${n}, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM is already booked for your family: it is in My bookings. Please remove it from your cart.`;
+    const message = `${lane3Taken} ${own(4)}`;
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        quotes.push(await request.json());
+        return HttpResponse.json(
+          {
+            code: 'BOOKING_TAKEN',
+            message,
+            errors: [
+              { field: 'bookingItems.1', message: lane3Taken, code: 'BOOKING_TAKEN' },
+              { field: 'bookingItems.2', message: own(4), code: 'BOOKED_BY_FAMILY' },
+            ],
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    renderCheckout(paths.checkout);
+
+    const box = await screen.findByRole('region', { name: message });
+    expect(
+      within(within(box).getByRole('list', { name: 'Your cart' }))
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM Just booked', 'Lane hire (1 hour), Lane 4, 05/03/2030 06:00 PM - 07:00 PM In My bookings']);
+  });
+
+  it('Hold again finds a court the family itself has booked meanwhile: said to be in My bookings (not taken by another family), with Remove and no Hold again', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const ownMessage = 'That lane is already booked for your family: it is in My bookings. Please remove it from your cart.';
+    serveCheckout({
+      holds: {
+        classes: [],
+        courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
+        refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKED_BY_FAMILY', message: ownMessage }],
+      },
+    });
+    renderCheckout(paths.checkout);
+    const booked = await screen.findByRole('region', { name: 'Already in My bookings' });
+    expect(
+      within(booked)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${ownMessage}`]);
+    expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    fireEvent.click(within(booked).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
+    await waitFor(() => expect(useCartStore.getState().bookingItems).toEqual([lane]));
+  });
+
   it('a court booked by another family between the checkout and Pay: the refused payment names its line, offers Remove, and Pay comes back for the rest', async () => {
     useCartStore.getState().setBookingItems([lane, lane3]);
     const taken: ApiError = { code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: 'bookingItems.1', message: lane3Taken }] };

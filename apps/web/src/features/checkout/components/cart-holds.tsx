@@ -11,7 +11,7 @@ import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
-import { useCartLines } from '../lib/cart-lines';
+import { useCartLines, type CartLine } from '../lib/cart-lines';
 import { namedLines } from './quote-error';
 import { JoinWaitlist } from './join-waitlist';
 
@@ -42,7 +42,8 @@ const sameClass = (h: { ClassID?: number | undefined; StudentID?: number | undef
  * second, and which are no longer held (the hold ran out) with "Hold again". A court another
  * family took meanwhile, or a class whose last place it took, is never offered to hold again: one
  * the quote's `refusal` names is left to its box ("Just booked" or "Full", Remove); one the hold
- * found taken is said taken here, with Remove (and a full class's waitlist).
+ * found taken is said taken here, with Remove (and a full class's waitlist). Nor is a court the
+ * family itself has booked meanwhile: the hold finds it in My bookings, with Remove.
  */
 export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const config = useConfig();
@@ -79,7 +80,9 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   // Taken by another family (a court, or a class's last place): named by the quote's refusal (its box says so), or found so by the hold.
   const open = lines.filter((l) => l.until === null && !named.includes(l.cartLine));
   const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN' || l.refused?.code === 'CLASS_FULL');
-  const lapsed = open.filter((l) => !taken.includes(l));
+  // A court the family itself has booked meanwhile (on another device): its own, only to take out.
+  const booked = open.filter((l) => l.refused?.code === 'BOOKED_BY_FAMILY');
+  const lapsed = open.filter((l) => !taken.includes(l) && !booked.includes(l));
   const first = held.length ? Math.min(...held.map((l) => Date.parse(l.until!))) : null;
   // At zero the server is asked again: what ran out is shown as no longer held.
   const left = useCountdown(first, () => void holds.refetch());
@@ -96,31 +99,8 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
           summary={held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`}
         />
       ) : null}
-      {taken.length > 0 ? (
-        <section aria-labelledby={`${headingId}-taken`} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
-          <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="min-w-0 flex-1 text-sm">
-            <h2 id={`${headingId}-taken`} className="font-semibold">
-              Taken by another family
-            </h2>
-            <p className="mt-0.5">Another family took these while they were not held for you:</p>
-            <ul className="mt-2 space-y-2">
-              {taken.map((l) => (
-                <li key={l.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-                  <span className="min-w-0 flex-1 basis-40 break-words">
-                    {l.label}
-                    <span className="font-medium">: {l.refusal}</span>
-                  </span>
-                  {l.refused?.code === 'CLASS_FULL' && l.cartLine.waitlist ? <JoinWaitlist line={l.cartLine} waitlist={l.cartLine.waitlist} /> : null}
-                  <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.cartLine.onRemove}>
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      ) : null}
+      {taken.length > 0 ? <RefusedHere headingId={`${headingId}-taken`} heading="Taken by another family" intro="Another family took these while they were not held for you:" lines={taken} /> : null}
+      {booked.length > 0 ? <RefusedHere headingId={`${headingId}-booked`} heading="Already in My bookings" intro="Your family has booked these meanwhile:" lines={booked} /> : null}
       {lapsed.length > 0 || (held.length > 0 && left <= 0) ? (
         <PlacesLapsed
           headingId={`${headingId}-lapsed`}
@@ -136,5 +116,44 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** Lines the hold refused, each with what it found, Remove and a full class's waitlist. */
+function RefusedHere({
+  headingId,
+  heading,
+  intro,
+  lines,
+}: {
+  headingId: string;
+  heading: string;
+  intro: string;
+  lines: { key: string; label: string; refusal: string | null; refused: { code: string } | null; cartLine: CartLine }[];
+}) {
+  return (
+    <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
+      <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 flex-1 text-sm">
+        <h2 id={headingId} className="font-semibold">
+          {heading}
+        </h2>
+        <p className="mt-0.5">{intro}</p>
+        <ul className="mt-2 space-y-2">
+          {lines.map((l) => (
+            <li key={l.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+              <span className="min-w-0 flex-1 basis-40 break-words">
+                {l.label}
+                <span className="font-medium">: {l.refusal}</span>
+              </span>
+              {l.refused?.code === 'CLASS_FULL' && l.cartLine.waitlist ? <JoinWaitlist line={l.cartLine} waitlist={l.cartLine.waitlist} /> : null}
+              <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.cartLine.onRemove}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -11,33 +11,46 @@ export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine
   return lines.filter((line) => line.field !== undefined && error.errors.some((e) => e.field === line.field));
 }
 
+/** How a named line is marked: "Full" for a class, and a court by whose it now is (the line's own code). */
+function badgeOf(error: unknown, line: CartLine): { text: string; own: boolean } {
+  if (!(error instanceof ApiRequestError)) return { text: 'Just booked', own: false };
+  if (error.code === 'CLASS_FULL') return { text: 'Full', own: false };
+  const own = error.errors.some((e) => e.field === line.field && e.code === 'BOOKED_BY_FAMILY');
+  return own ? { text: 'In My bookings', own } : { text: 'Just booked', own };
+}
+
 /**
  * The cart's lines under a refusal, each with Remove; a line the refusal names is marked ("Just
- * booked" for a court, "Full" for a class, with its waitlist for a term place), and then only the
- * named lines are listed.
+ * booked" for a court another family took, "In My bookings" for one the family itself has booked,
+ * "Full" for a class, with its waitlist for a term place), and then only the named lines are listed.
  */
 export function RefusedLines({ error, lines }: { error: unknown; lines: readonly CartLine[] }) {
   const named = namedLines(error, lines);
   const full = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
   return (
     <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
-      {(named.length > 0 ? named : lines).map((line) => (
-        <li key={line.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 px-3 py-2">
-          <span className="min-w-0 flex-1 basis-40 break-words">
-            {line.label}
-            {named.length > 0 ? (
-              <>
-                {' '}
-                <span className="inline-block rounded-full bg-danger-surface px-2 text-xs font-semibold text-danger">{full ? 'Full' : 'Just booked'}</span>
-              </>
-            ) : null}
-          </span>
-          {full && named.length > 0 && line.waitlist ? <JoinWaitlist line={line} waitlist={line.waitlist} /> : null}
-          <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
-            Remove
-          </Button>
-        </li>
-      ))}
+      {(named.length > 0 ? named : lines).map((line) => {
+        const badge = badgeOf(error, line);
+        return (
+          <li key={line.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 px-3 py-2">
+            <span className="min-w-0 flex-1 basis-40 break-words">
+              {line.label}
+              {named.length > 0 ? (
+                <>
+                  {' '}
+                  <span className={`inline-block rounded-full px-2 text-xs font-semibold ${badge.own ? 'bg-primary-tint-strong text-primary-tint-ink' : 'bg-danger-surface text-danger'}`}>
+                    {badge.text}
+                  </span>
+                </>
+              ) : null}
+            </span>
+            {full && named.length > 0 && line.waitlist ? <JoinWaitlist line={line} waitlist={line.waitlist} /> : null}
+            <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
+              Remove
+            </Button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
