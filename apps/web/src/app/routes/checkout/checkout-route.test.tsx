@@ -596,9 +596,32 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
 
     fireEvent.click(within(cart).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
-    expect((await within(cart).findByRole('status')).textContent).toBe('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.');
+    // On the waitlist, the class leaves the cart; the rest is priced, and the confirmation stays above the cart.
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
     expect(joined).toEqual([{ class_id: 11, student_id: 4 }]);
-    expect(within(cart).queryByRole('button', { name: /^Join the waitlist/ })).toBeNull();
+    expect(useCartStore.getState().classItems).toEqual([]);
+    expect(quotes.at(-1)!.classItems ?? []).toEqual([]);
+    expect(screen.queryByRole('region', { name: dolphinFull })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const status = screen.getByText('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.').closest('[role="status"]')!;
+    expect(within(status as HTMLElement).getByText('Dolphin – Monday – Noah Mitchell')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a full class alone in the cart put on its waitlist: the cart is empty, and the confirmation is still said above it', async () => {
+    useCartStore.getState().setBookingItems([]);
+    useCartStore.getState().setClassItems([dolphin]);
+    const { quotes } = serveCheckout({ holds: noHolds });
+    refuseDolphin(quotes);
+    serveWaitlist(() => HttpResponse.json(waiting));
+    renderCheckout(paths.checkout);
+    const refusal = await screen.findByRole('region', { name: dolphinFull });
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(screen.getByText('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.').closest('[role="status"]')?.textContent).toBe(
+      'On the waitlist: we will let you know by notification and e-mail as soon as a place is free.Dolphin – Monday – Noah Mitchell',
+    );
   });
 
   it('Hold again finds a class filled by another family: it is said to be full, with Join waitlist and Remove and no Hold again, and the cart is priced again', async () => {

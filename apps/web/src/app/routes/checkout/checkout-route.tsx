@@ -13,6 +13,8 @@ import { QuoteSummary } from '@/components/payment/quote-summary';
 import { CreditsPicker, DiscountCodeForm } from '@/features/checkout/components/discount-and-credits';
 import { QuoteError } from '@/features/checkout/components/quote-error';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
+import { WaitlistJoinedNotice } from '@/features/checkout/components/join-waitlist';
+import { useForgetWaitlistJoinedOnLeave } from '@/features/checkout/lib/waitlist-joined';
 import { classLabel, useCartRequest } from '@/features/checkout/lib/cart-request';
 import { useCartLines } from '@/features/checkout/lib/cart-lines';
 
@@ -29,6 +31,7 @@ export default function CheckoutRoute() {
   const clearPaid = useCartStore((s) => s.clearPaid);
   const ocrProfileId = useCartStore((s) => s.ocrProfileId);
   const dateFormat = config.localization.DateFormat;
+  useForgetWaitlistJoinedOnLeave();
 
   function removeDate(index: number, date: string) {
     const next = classItems.flatMap((item, i) => (i !== index ? [item] : item.dates.length > 1 ? [{ ...item, dates: item.dates.filter((d) => d !== date) }] : []));
@@ -38,6 +41,7 @@ export default function CheckoutRoute() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Checkout" description="Review your classes and bookings, then pay securely." />
+      <WaitlistJoinedNotice className="mb-6" />
       {empty ? (
         <EmptyCart />
       ) : (

@@ -25,6 +25,8 @@ import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
 import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
+import { WaitlistJoinedNotice } from '@/features/checkout/components/join-waitlist';
+import { useForgetWaitlistJoinedOnLeave } from '@/features/checkout/lib/waitlist-joined';
 import { namedLines, RefusedLines } from '@/features/checkout/components/quote-error';
 import { useCartLines } from '@/features/checkout/lib/cart-lines';
 import { CardEntry } from '@/components/payment/card-entry';
@@ -48,6 +50,7 @@ export default function PaymentRoute() {
   const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
   const { request: cartRequest, empty } = useCartRequest(kind);
   const { lines } = useCartLines();
+  useForgetWaitlistJoinedOnLeave();
   const details = usePaymentDetails(config.ShowPaymentDetailsTab);
   const savedCard = details.data?.card ?? null;
   const bank = details.data?.offersBank ? (details.data.bank ?? null) : null;
@@ -173,6 +176,7 @@ export default function PaymentRoute() {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-10 text-center sm:px-6">
         <PageHeader title="Payment" />
+        <WaitlistJoinedNotice className="mb-4 text-left" />
         <p className="text-muted">There is nothing to pay.</p>
         <Link to={paths.company} className={buttonClasses('secondary', 'md', 'mt-5')}>
           Back to home
@@ -193,6 +197,7 @@ export default function PaymentRoute() {
       {/* A refusal the quote now gives too (a class that filled at Pay) is said once, by the quote's box below. */}
       <ErrorBox message={quote.isError && error === errorMessage(quote.error) ? null : error} onDismiss={() => setError(null)} className="mb-4" />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
+      <WaitlistJoinedNotice className="mb-4" />
       {holdLeft ? (
         <HoldNotice left={holdLeft} className="mb-4" />
       ) : kind === 'items' ? (

@@ -1,26 +1,38 @@
+import { CircleCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
 import type { CartLine } from '../lib/cart-lines';
+import { useWaitlistJoined } from '../lib/waitlist-joined';
+
+const ON_THE_WAITLIST = 'On the waitlist: we will let you know by notification and e-mail as soon as a place is free.';
 
 /**
  * A full class's way on from the cart: its waitlist, for a place for the rest of the term (as the
- * add-to-cart dialog offers for a full class). Once joined it says so; a refusal is said under it.
+ * add-to-cart dialog offers for a full class). Once joined the class leaves the cart, which is then
+ * priced without it, and `WaitlistJoinedNotice` says so above the cart; a refusal is said under it.
  */
 export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: { class_id: number; student_id: number } }) {
   const join = useJoinWaitlist();
   const joinOnce = useOneAtATime(join);
-  if (join.isSuccess) {
-    return (
-      <p role="status" className="order-last basis-full font-medium">
-        On the waitlist: we will let you know by notification and e-mail as soon as a place is free.
-      </p>
-    );
-  }
+  const joined = useWaitlistJoined((s) => s.joined);
   return (
     <>
-      <Button variant="secondary" size="sm" loading={join.isPending} aria-label={`Join waitlist for ${line.label}`} onClick={() => joinOnce(waitlist)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={join.isPending}
+        aria-label={`Join waitlist for ${line.label}`}
+        onClick={() =>
+          joinOnce(waitlist, {
+            onSuccess: () => {
+              joined(line.label);
+              line.onRemove();
+            },
+          })
+        }
+      >
         Join waitlist
       </Button>
       {join.isError ? (
@@ -29,5 +41,27 @@ export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: { c
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Above the cart: the classes put on their waitlist from it on this visit, which stays after the refusal's box has gone. */
+export function WaitlistJoinedNotice({ className = '' }: { className?: string }) {
+  const labels = useWaitlistJoined((s) => s.labels);
+  return (
+    <div role="status" aria-live="polite" className={labels.length > 0 ? className : 'sr-only'}>
+      {labels.length > 0 ? (
+        <div className="flex gap-2 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm text-success">
+          <CircleCheckIcon aria-hidden="true" className="size-5 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-medium">{ON_THE_WAITLIST}</p>
+            <ul className="mt-1">
+              {labels.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+    </div>
   );
 }
