@@ -617,6 +617,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     serveWaitlist(() => HttpResponse.json(waiting));
     renderCheckout(paths.checkout);
     const refusal = await screen.findByRole('region', { name: dolphinFull });
+    // No hold to speak of: nothing stands above the refusal (an empty notice left a gap there).
+    await screen.findByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' });
+    expect(refusal.closest('.space-y-6')?.firstElementChild?.contains(refusal)).toBe(true);
     fireEvent.click(within(refusal).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
     expect(screen.getByText('On the waitlist: we will let you know by notification and e-mail as soon as a place is free.').closest('[role="status"]')?.textContent).toBe(

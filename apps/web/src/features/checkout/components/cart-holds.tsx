@@ -87,10 +87,13 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   // At zero the server is asked again: what ran out is shown as no longer held.
   const left = useCountdown(first, () => void holds.refetch());
 
-  if (empty || !data) return null;
+  const showHeld = held.length > 0 && left > 0;
+  const showLapsed = lapsed.length > 0 || (held.length > 0 && left <= 0);
+  // Nothing to say: no empty box, which would leave a gap above the cart.
+  if (empty || !data || !(showHeld || showLapsed || taken.length > 0 || booked.length > 0)) return null;
   return (
     <div className="space-y-3">
-      {held.length > 0 && left > 0 ? (
+      {showHeld ? (
         <PlacesHeld
           headingId={`${headingId}-held`}
           until={first!}
@@ -101,7 +104,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
       ) : null}
       {taken.length > 0 ? <RefusedHere headingId={`${headingId}-taken`} heading="Taken by another family" intro="Another family took these while they were not held for you:" lines={taken} /> : null}
       {booked.length > 0 ? <RefusedHere headingId={`${headingId}-booked`} heading="Already in My bookings" intro="Your family has booked these meanwhile:" lines={booked} /> : null}
-      {lapsed.length > 0 || (held.length > 0 && left <= 0) ? (
+      {showLapsed ? (
         <PlacesLapsed
           headingId={`${headingId}-lapsed`}
           lines={(lapsed.length ? lapsed : held).map((l) => (
