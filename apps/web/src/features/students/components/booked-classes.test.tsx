@@ -93,4 +93,26 @@ describe('BookedClasses', () => {
         .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date')),
     ).toEqual(['date (past)', 'date (cancelled)', 'date']);
   });
+  it('All dates marks a session the child will miss, or missed, as absent, as the Enrollments page does', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    server.use(
+      http.get('/api/classes/get-class-sessions', () =>
+        HttpResponse.json({
+          sessions: [
+            { SessionID: 1, Date: day(-7), Status: 'scheduled', Absent: true, AbsenceReason: 'Holiday' },
+            { SessionID: 3, Date: day(7), Status: 'scheduled', Absent: true, AbsenceReason: 'Illness' },
+            { SessionID: 4, Date: day(14), Status: 'scheduled', Absent: false, AbsenceReason: null },
+          ],
+        }),
+      ),
+    );
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates: [{ SessionID: 3, Date: day(7), Status: 'scheduled' as const }] }]} />, { url: '/', config: classesTestConfig('Minutes') });
+    fireEvent.click(screen.getByText('All dates'));
+    const list = await screen.findByRole('list', { name: 'Dates of Tadpoles' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date')),
+    ).toEqual(['date · Absent (past)', 'date · Absent', 'date']);
+  });
 });

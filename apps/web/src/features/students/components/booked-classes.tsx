@@ -50,10 +50,13 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
             className={cn(
               'rounded-full border px-3 py-1 text-xs font-medium',
               d.Status === 'cancelled' ? 'border-line text-muted line-through' : past ? 'border-line bg-surface-muted text-muted' : 'border-line-strong text-ink',
+              d.Absent && !isMarked && d.Status !== 'cancelled' && 'border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-200',
               isMarked && 'border-primary bg-primary text-on-primary',
             )}
           >
             {formatDate(d.Date, config.localization.DateFormat)}
+            {/* An absence notified for it: the words of the Next session line and the Enrollments page. */}
+            {d.Absent && d.Status !== 'cancelled' ? ' · Absent' : null}
             {d.Status === 'cancelled' ? <span className="sr-only"> (cancelled)</span> : past ? <span className="sr-only"> (past)</span> : null}
           </li>
         );
