@@ -76,7 +76,7 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   const makeups = await getJson<MakeupsAnswer>(page, '/api/classes/get-makeups');
   const fresh = makeups.makeups.find((m) => m.Status === 'available' && m.StudentName === 'Ella Mitchell' && m.MissedClass === 'Seahorse – Saturday')!;
   await page.goto('/hub/classes/makeups');
-  await page.getByTestId('makeup').filter({ hasText: 'Missed Seahorse – Saturday' }).getByRole('link', { name: 'Book make-up' }).click();
+  await page.getByTestId('makeup').filter({ hasText: 'Will miss Seahorse – Saturday' }).getByRole('link', { name: 'Book make-up' }).click();
   await expect(page).toHaveURL(`/hub/classes/makeups/book?makeup_id=${fresh.MakeupID}`);
   // Decision 076: Ella is a Seahorse, so her make-up is in a Seahorse class, and not one she is already in.
   await expect(page.getByText('Sessions shown are Seahorse sessions with a free place.')).toBeVisible();

@@ -8,7 +8,8 @@ import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 
-import { formatDate } from '@/lib/format';
+import { companyTimeZone, formatDate } from '@/lib/format';
+import { todayIn } from '@portal/shared/date-time-text';
 import { useMakeups } from '@/features/classes/api/makeups';
 
 const STATUS: Record<Makeup['Status'], { label: string; tone: BadgeTone }> = {
@@ -22,6 +23,8 @@ export default function MakeupsRoute() {
   const config = useConfig();
   const makeups = useMakeups();
   const dateFormat = config.localization.DateFormat;
+  // An absence notified ahead earns its credit before the session: the child will miss it, not missed it.
+  const today = todayIn(companyTimeZone(config));
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Make-ups" description="An absence notified in time earns a make-up: book it into a session of the same lesson format before it expires." />
@@ -39,7 +42,9 @@ export default function MakeupsRoute() {
                 <p className="font-semibold text-ink">
                   {m.StudentName} · {m.LessonFormat}
                 </p>
-                <p className="text-sm text-ink-soft">{m.MissedDate ? `Missed ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}</p>
+                <p className="text-sm text-ink-soft">
+                  {m.MissedDate ? `${m.MissedDate > today ? 'Will miss' : 'Missed'} ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}
+                </p>
                 <p className="text-sm text-muted">
                   {m.Status === 'used' && m.BookedDate
                     ? `Booked into ${m.BookedClass ?? ''} on ${formatDate(m.BookedDate, dateFormat)}${m.BookedAbsence === null ? '' : ' · Absent'}`
