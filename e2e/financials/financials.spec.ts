@@ -148,8 +148,11 @@ test.describe('financials', () => {
       await page.getByRole('link', { name: 'Upcoming Payments' }).click();
       const upcoming = page.getByRole('table', { name: 'Upcoming payments' }).locator('tbody tr');
       await expect(upcoming).toHaveCount(3);
-      await expect(upcoming.first()).toContainText('Squad membership');
-      await expect(upcoming.first()).toContainText('Monthly');
+      // What is to come opens on the next charge: the weekly instalments, then the squad's monthly one last.
+      await expect(page.getByRole('button', { name: 'Date: soonest first. Show latest first' })).toBeVisible();
+      await expect(upcoming.first()).toContainText('Weekly');
+      await expect(upcoming.last()).toContainText('Squad membership');
+      await expect(upcoming.last()).toContainText('Monthly');
     });
   });
 

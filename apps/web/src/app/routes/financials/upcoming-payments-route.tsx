@@ -11,7 +11,8 @@ import { SortToggle, useListParams } from '@/features/financials/components/list
 /** /hub/financials/upcoming-payments (I11, I12): the instalments still to be charged. */
 export default function UpcomingPaymentsRoute() {
   const config = useConfig();
-  const { sort, page, update } = useListParams();
+  // What is to come: the next charge first.
+  const { sort, page, update } = useListParams('asc');
   const list = useUpcomingPayments({ sort, page });
   const payments = list.data?.payments ?? [];
   const date = (d: string) => formatDate(d, config.localization.DateFormat);
@@ -23,7 +24,7 @@ export default function UpcomingPaymentsRoute() {
         <h2 id="upcoming-heading" className="text-lg font-semibold text-ink">
           Upcoming Payments
         </h2>
-        <SortToggle sort={sort} onChange={(s) => update({ sort: s, page: 1 })} />
+        <SortToggle sort={sort} dates="ahead" onChange={(s) => update({ sort: s, page: 1 })} />
       </div>
       {list.isPending ? (
         <ListLoading label="Loading upcoming payments" />

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
-import { SearchBox, useListParams } from './list-controls';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { SearchBox, SortToggle, useListParams } from './list-controls';
 
 afterEach(cleanup);
 
@@ -80,5 +80,28 @@ describe('useListParams and the browser’s history', () => {
     expect(await screen.findByText('Page 1, desc')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Home')).toBeTruthy();
+  });
+});
+
+describe('the upcoming payments’ order', () => {
+  function Upcoming() {
+    const { sort, update } = useListParams('asc');
+    const location = useLocation();
+    return (
+      <>
+        <p>{`${sort} ${location.search}`}</p>
+        <SortToggle sort={sort} dates="ahead" onChange={(next) => update({ sort: next, page: 1 })} />
+      </>
+    );
+  }
+
+  it('opens on the soonest charge first, and says so in words of what is to come', async () => {
+    render(<RouterProvider router={createMemoryRouter([{ path: '/up', element: <Upcoming /> }], { initialEntries: ['/up'] })} />);
+    expect(screen.getByText('asc')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Date: soonest first. Show latest first' });
+    expect(toggle.textContent).toBe('Soonest first');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('desc ?sort=desc')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Date: latest first. Show soonest first' }).textContent).toBe('Latest first');
   });
 });

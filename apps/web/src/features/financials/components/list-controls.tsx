@@ -10,10 +10,14 @@ import { useRecentSearches, type RecentSearchList } from '@/lib/recent-searches-
  * or another page is a step of the browser's history (Back returns to the page before, as on any
  * site); a new date order takes the place of the one it changes.
  */
-export function useListParams() {
+export function useListParams(
+  /** The order the list opens in: the newest first for what happened, the soonest first for what is to come. */
+  initialSort: SortOrder = 'desc',
+) {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
-  const sort: SortOrder = params.get('sort') === 'asc' ? 'asc' : 'desc';
+  const asked = params.get('sort');
+  const sort: SortOrder = asked === 'asc' || asked === 'desc' ? asked : initialSort;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const update = (next: { q?: string; sort?: SortOrder; page?: number }) =>
     setParams(
@@ -21,7 +25,7 @@ export function useListParams() {
         const u = new URLSearchParams(current);
         const set = (k: string, v: string | undefined, fallback: string) => (v === undefined ? undefined : v === fallback ? u.delete(k) : u.set(k, v));
         set('q', next.q, '');
-        set('sort', next.sort, 'desc');
+        set('sort', next.sort, initialSort);
         set('page', next.page === undefined ? undefined : String(next.page), '1');
         return u;
       },
@@ -116,12 +120,19 @@ export function SearchBox({ list, value, onSearch, label }: { list: RecentSearch
 }
 
 /** Date order toggle (I12): newest first by default. */
-export function SortToggle({ sort, onChange }: { sort: SortOrder; onChange: (sort: SortOrder) => void }) {
+/** The toggle's words: of what happened (newest, oldest), or of what is to come (latest, soonest). */
+const ORDER_WORDS = {
+  past: { desc: 'Newest first', asc: 'Oldest first' },
+  ahead: { desc: 'Latest first', asc: 'Soonest first' },
+} as const;
+
+export function SortToggle({ sort, onChange, dates = 'past' }: { sort: SortOrder; onChange: (sort: SortOrder) => void; dates?: keyof typeof ORDER_WORDS }) {
   const next = sort === 'desc' ? 'asc' : 'desc';
+  const words = ORDER_WORDS[dates];
   return (
-    <Button variant="secondary" onClick={() => onChange(next)} aria-label={sort === 'desc' ? 'Date: newest first. Show oldest first' : 'Date: oldest first. Show newest first'}>
+    <Button variant="secondary" onClick={() => onChange(next)} aria-label={`Date: ${words[sort].toLowerCase()}. Show ${words[next].toLowerCase()}`}>
       {sort === 'desc' ? <ArrowDownWideNarrowIcon aria-hidden="true" /> : <ArrowUpNarrowWideIcon aria-hidden="true" />}
-      <span>{sort === 'desc' ? 'Newest first' : 'Oldest first'}</span>
+      <span>{words[sort]}</span>
     </Button>
   );
 }
