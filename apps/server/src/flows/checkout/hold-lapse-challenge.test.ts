@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOLD_EXPIRED_MESSAGE } from '@portal/shared/payment-schemas';
-import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { classesWithSessionsAhead, companyIdOf, emptyClass, idempotencyKey as key, newStudent, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
+import { registerCustomer, testEngines, type Browser } from '../../test/api-harness.ts';
+import { emptyClass, idempotencyKey as key, newStudent, splashClassesApp, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 
 interface Payment {
   PaymentID: number;
@@ -16,27 +16,20 @@ interface Payment {
  * no charge is left standing for a place the family does not have.
  */
 describe.each(testEngines())('a hold that lapses during the card check on %s', (engine) => {
-  let t: TestApp;
-  let splashId: number;
-
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    splashId = await companyIdOf(t, 'SPLASH');
-  });
-  afterAll(() => t.close());
-
-  const db = () => t.runtime.ctx.db;
+  const app = splashClassesApp(engine, 1);
+  const { db } = app;
   const pay = (browser: Browser, body: object, k: string) => browser.post<Payment>('/api/payment/checkout', body, { 'idempotency-key': k });
   const decide = (browser: Browser, challengeId: string, approve: boolean) => browser.post<{ status: string }>(`/sim-gateway/v1/challenges/${challengeId}`, { approve });
   const charge = async (paymentId: number) =>
-    (await db().selectFrom('gateway_charges').select('status').where('company_id', '=', splashId).where('idempotency_key', '=', `payment-${paymentId}`).executeTakeFirstOrThrow()).status;
+    (await db().selectFrom('gateway_charges').select('status').where('company_id', '=', app.splash).where('idempotency_key', '=', `payment-${paymentId}`).executeTakeFirstOrThrow()).status;
   // The child's places, held or bought (a place let go is gone).
-  const places = (studentId: number) => db().selectFrom('enrolments').select('status').where('company_id', '=', splashId).where('student_id', '=', studentId).execute();
+  const places = (studentId: number) => db().selectFrom('enrolments').select('status').where('company_id', '=', app.splash).where('student_id', '=', studentId).execute();
 
   // The family's places, held or bought (a place let go is gone).
   /** A family at the card check for a place in a class of its own; the place held. */
   async function atTheCardCheck() {
-    const [classId] = (await classesWithSessionsAhead(t, splashId)) as [number];
+    const { t, splash: splashId, classIds } = app;
+    const classId = classIds[0]!;
     await emptyClass(t, splashId, classId, { capacity: 5, price_cents: 2_500 });
     const { browser, clientId } = await registerCustomer(t, { email: `lapse.${randomBytes(4).toString('hex')}@example.com`, company: 'SPLASH' });
     const studentId = await newStudent(t, splashId, clientId);
@@ -50,16 +43,16 @@ describe.each(testEngines())('a hold that lapses during the card check on %s', (
   /** The time to pay runs out: the payment's holds and the held place lapse a second ago (the minute job has not run yet). */
   async function timeRunsOut(paymentId: number) {
     const past = new Date(Date.now() - 1_000).toISOString();
-    const row = await db().selectFrom('payments').select('quote').where('company_id', '=', splashId).where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('payments').select('quote').where('company_id', '=', app.splash).where('id', '=', paymentId).executeTakeFirstOrThrow();
     const quote = JSON.parse(row.quote) as { holds: { expiresAt: string; enrolmentIds: number[] } };
     quote.holds.expiresAt = past;
     await db()
       .updateTable('payments')
       .set({ quote: JSON.stringify(quote), lease_until: past })
-      .where('company_id', '=', splashId)
+      .where('company_id', '=', app.splash)
       .where('id', '=', paymentId)
       .execute();
-    await db().updateTable('enrolments').set({ hold_until: past }).where('company_id', '=', splashId).where('id', 'in', quote.holds.enrolmentIds).execute();
+    await db().updateTable('enrolments').set({ hold_until: past }).where('company_id', '=', app.splash).where('id', 'in', quote.holds.enrolmentIds).execute();
   }
 
   it('left unanswered: the same attempt is told the time to pay ran out, and the card check can no longer be approved', async () => {

@@ -183,6 +183,11 @@ beforeEach(() => {
   useCartStore.getState().setBookingItems([lane]);
 });
 
+/** What each line of a list says, its first part (the line's label and badge, or its message). */
+const lineTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.firstChild?.textContent);
 describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   it('H8, H12: the cart priced by the server, its rows, tax, card fee, total and amount to pay; the quote is asked with what is bought, never a price', async () => {
     const { quotes } = serveCheckout();
@@ -275,11 +280,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Dolphin – Monday is full. Choose another class, or join its waitlist.');
     const refusal = screen.getByRole('region', { name: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
     const cart = within(refusal).getByRole('list', { name: 'Your cart' });
-    expect(
-      within(cart)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual(['Dolphin – Monday – Noah Mitchell', 'Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
+    expect(lineTexts(cart)).toEqual(['Dolphin – Monday – Noah Mitchell', 'Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
     expect(within(refusal).getByRole('link', { name: 'Find another class' }).getAttribute('href')).toBe(paths.classes);
 
     fireEvent.click(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
@@ -328,6 +329,8 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
 
   /** Lane 3 of the cart booked by another family meanwhile: the server names its line of the request. */
   const lane3: CartBookingItem = { ...lane, court: 'Lane 3' };
+  /** The hold's refusal of Lane 3 (another family's, or the family's own booking). */
+  const lane3Refused = (code: string, message: string) => ({ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code, message });
   const lane3Taken = 'Sorry, Lane 3, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM has just been booked. Please choose another time or lane.';
   function refuseLane3(quotes: CartRequest[]) {
     server.use(
@@ -394,11 +397,10 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     renderCheckout(paths.checkout);
 
     const box = await screen.findByRole('region', { name: message });
-    expect(
-      within(within(box).getByRole('list', { name: 'Your cart' }))
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual(['Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM Just booked', 'Lane hire (1 hour), Lane 4, 05/03/2030 06:00 PM - 07:00 PM In My bookings']);
+    expect(lineTexts(within(box).getByRole('list', { name: 'Your cart' }))).toEqual([
+      'Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM Just booked',
+      'Lane hire (1 hour), Lane 4, 05/03/2030 06:00 PM - 07:00 PM In My bookings',
+    ]);
   });
 
   it('Hold again finds a court the family itself has booked meanwhile: said to be in My bookings (not taken by another family), with Remove and no Hold again', async () => {
@@ -408,16 +410,12 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
       holds: {
         classes: [],
         courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-        refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKED_BY_FAMILY', message: ownMessage }],
+        refused: [lane3Refused('BOOKED_BY_FAMILY', ownMessage)],
       },
     });
     renderCheckout(paths.checkout);
     const booked = await screen.findByRole('region', { name: 'Already in My bookings' });
-    expect(
-      within(booked)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${ownMessage}`]);
+    expect(lineTexts(booked)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${ownMessage}`]);
     expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
@@ -493,7 +491,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
         return HttpResponse.json({
           classes: [],
           courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-          refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKING_TAKEN', message: heldMessage }],
+          refused: [lane3Refused('BOOKING_TAKEN', heldMessage)],
         });
       }),
       http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
@@ -524,16 +522,12 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
       holds: {
         classes: [],
         courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-        refused: [{ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code: 'BOOKING_TAKEN', message: heldMessage }],
+        refused: [lane3Refused('BOOKING_TAKEN', heldMessage)],
       },
     });
     renderCheckout(paths.checkout);
     const taken = await screen.findByRole('region', { name: 'Taken by another family' });
-    expect(
-      within(taken)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${heldMessage}`]);
+    expect(lineTexts(taken)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${heldMessage}`]);
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
     fireEvent.click(within(taken).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
     await waitFor(() => expect(useCartStore.getState().bookingItems).toEqual([lane]));
@@ -580,11 +574,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(dolphinFull);
     const refusal = screen.getByRole('region', { name: dolphinFull });
     const cart = within(refusal).getByRole('list', { name: 'Your cart' });
-    expect(
-      within(cart)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual(['Dolphin – Monday – Noah Mitchell Full']);
+    expect(lineTexts(cart)).toEqual(['Dolphin – Monday – Noah Mitchell Full']);
     // Only the lane may be held again: the class is not listed as one to hold again.
     const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
     expect(
@@ -662,11 +652,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     serveWaitlist(() => HttpResponse.json({ code: 'ALREADY_WAITING', message: 'This student is already on the waitlist for this class' }, { status: 409 }));
     renderCheckout(paths.checkout);
     const taken = await screen.findByRole('region', { name: 'Taken by another family' });
-    expect(
-      within(taken)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual([`Dolphin – Monday – Noah Mitchell: ${dolphinFull}`]);
+    expect(lineTexts(taken)).toEqual([`Dolphin – Monday – Noah Mitchell: ${dolphinFull}`]);
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
     fireEvent.click(within(taken).getByRole('button', { name: 'Join waitlist for Dolphin – Monday – Noah Mitchell' }));
     expect((await within(taken).findByRole('alert')).textContent).toBe('This student is already on the waitlist for this class');

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { installMockServer, server } from '@/test/msw';
 import type { BookedClass } from '@portal/shared/student-schemas';
+import type { StudentSession } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { BookedClasses } from './booked-classes';
@@ -71,48 +72,33 @@ describe('BookedClasses', () => {
     expect(screen.getByText('All dates').tagName).toBe('SUMMARY');
   });
 
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  /** Opens Tadpoles' All dates over the sessions the server answers; what each date says, its date replaced. */
+  async function allDates(sessions: Partial<StudentSession>[]) {
+    server.use(http.get('/api/classes/get-class-sessions', () => HttpResponse.json({ sessions })));
+    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates: [{ SessionID: 3, Date: day(7), Status: 'scheduled' as const }] }]} />, { url: '/', config: classesTestConfig('Minutes') });
+    fireEvent.click(screen.getByText('All dates'));
+    const list = await screen.findByRole('list', { name: 'Dates of Tadpoles' });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date'));
+  }
+
   it('All dates marks the sessions already held as past, not as dates still to come', async () => {
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    server.use(
-      http.get('/api/classes/get-class-sessions', () =>
-        HttpResponse.json({
-          sessions: [
-            { SessionID: 1, Date: day(-14), Status: 'scheduled' },
-            { SessionID: 2, Date: day(-7), Status: 'cancelled' },
-            { SessionID: 3, Date: day(7), Status: 'scheduled' },
-          ],
-        }),
-      ),
-    );
-    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates: [{ SessionID: 3, Date: day(7), Status: 'scheduled' as const }] }]} />, { url: '/', config: classesTestConfig('Minutes') });
-    fireEvent.click(screen.getByText('All dates'));
-    const list = await screen.findByRole('list', { name: 'Dates of Tadpoles' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date')),
-    ).toEqual(['date (past)', 'date (cancelled)', 'date']);
+    const dates = await allDates([
+      { SessionID: 1, Date: day(-14), Status: 'scheduled' },
+      { SessionID: 2, Date: day(-7), Status: 'cancelled' },
+      { SessionID: 3, Date: day(7), Status: 'scheduled' },
+    ]);
+    expect(dates).toEqual(['date (past)', 'date (cancelled)', 'date']);
   });
+
   it('All dates marks a session the child will miss, or missed, as absent, as the Enrollments page does', async () => {
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    server.use(
-      http.get('/api/classes/get-class-sessions', () =>
-        HttpResponse.json({
-          sessions: [
-            { SessionID: 1, Date: day(-7), Status: 'scheduled', Absent: true, AbsenceReason: 'Holiday' },
-            { SessionID: 3, Date: day(7), Status: 'scheduled', Absent: true, AbsenceReason: 'Illness' },
-            { SessionID: 4, Date: day(14), Status: 'scheduled', Absent: false, AbsenceReason: null },
-          ],
-        }),
-      ),
-    );
-    renderRoute(<BookedClasses studentId={5} classes={[{ ...tadpoles, dates: [{ SessionID: 3, Date: day(7), Status: 'scheduled' as const }] }]} />, { url: '/', config: classesTestConfig('Minutes') });
-    fireEvent.click(screen.getByText('All dates'));
-    const list = await screen.findByRole('list', { name: 'Dates of Tadpoles' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent?.replace(/^\d\d\/\d\d\/\d{4}/, 'date')),
-    ).toEqual(['date · Absent (past)', 'date · Absent', 'date']);
+    const dates = await allDates([
+      { SessionID: 1, Date: day(-7), Status: 'scheduled', Absent: true, AbsenceReason: 'Holiday' },
+      { SessionID: 3, Date: day(7), Status: 'scheduled', Absent: true, AbsenceReason: 'Illness' },
+      { SessionID: 4, Date: day(14), Status: 'scheduled', Absent: false, AbsenceReason: null },
+    ]);
+    expect(dates).toEqual(['date · Absent (past)', 'date · Absent', 'date']);
   });
 });
