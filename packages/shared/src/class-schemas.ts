@@ -318,6 +318,7 @@ export type BookMakeupAnswer = z.infer<typeof bookMakeupAnswerSchema>;
 
 /** Waitlist (beyond the spec). */
 export const joinWaitlistSchema = z.object({ class_id: idField, student_id: idField });
+export type JoinWaitlistRequest = z.infer<typeof joinWaitlistSchema>;
 export const leaveWaitlistSchema = z.object({ waitlist_id: idField });
 export const waitlistEntrySchema = z.object({
   WaitlistID: z.number(),

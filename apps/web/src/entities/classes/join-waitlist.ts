@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WaitlistAnswer } from '@portal/shared/class-schemas';
+import type { JoinWaitlistRequest, WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { call } from '@/lib/call';
 import { waitlistQueryOptions } from './get-waitlist';
@@ -8,7 +8,7 @@ import { waitlistQueryOptions } from './get-waitlist';
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { class_id: number; student_id: number }): Promise<WaitlistAnswer> => call(classEndpoints.joinWaitlist, { body }),
+    mutationFn: (body: JoinWaitlistRequest): Promise<WaitlistAnswer> => call(classEndpoints.joinWaitlist, { body }),
     onSuccess: (data) => queryClient.setQueryData(waitlistQueryOptions().queryKey, data),
   });
 }

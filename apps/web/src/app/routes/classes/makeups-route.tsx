@@ -11,6 +11,7 @@ import { useConfig } from '@/entities/company/get-company-config';
 import { companyTimeZone, formatDate } from '@/lib/format';
 import { todayIn } from '@portal/shared/date-time-text';
 import { useMakeups } from '@/features/classes/api/makeups';
+import { AbsentBadge } from '@/components/classes/absent-badge';
 
 const STATUS: Record<Makeup['Status'], { label: string; tone: BadgeTone }> = {
   available: { label: 'Available', tone: 'green' },
@@ -53,11 +54,7 @@ export default function MakeupsRoute() {
               </div>
               <div className="flex items-center gap-3">
                 {/* An absence notified for the make-up session: badged as the Enrollments page badges it. */}
-                {m.Status === 'used' && m.BookedAbsence !== null ? (
-                  <Badge tone="yellow">Absent{m.BookedAbsence ? ` – ${m.BookedAbsence}` : ''}</Badge>
-                ) : (
-                  <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>
-                )}
+                {m.Status === 'used' && m.BookedAbsence !== null ? <AbsentBadge reason={m.BookedAbsence} /> : <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>}
                 {m.Status === 'available' ? (
                   <Link className={buttonClasses('primary', 'sm')} to={`${paths.makeupsBook}?makeup_id=${m.MakeupID}`}>
                     Book make-up

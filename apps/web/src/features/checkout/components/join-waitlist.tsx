@@ -1,3 +1,4 @@
+import type { JoinWaitlistRequest } from '@portal/shared/class-schemas';
 import { CircleCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
@@ -13,7 +14,7 @@ const ON_THE_WAITLIST = 'On the waitlist: we will let you know by notification a
  * add-to-cart dialog offers for a full class). Once joined the class leaves the cart, which is then
  * priced without it, and `WaitlistJoinedNotice` says so above the cart; a refusal is said under it.
  */
-export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: { class_id: number; student_id: number } }) {
+export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: JoinWaitlistRequest }) {
   const join = useJoinWaitlist();
   const joinOnce = useOneAtATime(join);
   const joined = useWaitlistJoined((s) => s.joined);

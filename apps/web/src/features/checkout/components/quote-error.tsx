@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import type { CartLine } from '../lib/cart-lines';
@@ -12,8 +13,7 @@ export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine
 }
 
 /** How a named line is marked: "Full" for a class, and a court by whose it now is (the line's own code). */
-function badgeOf(error: unknown, line: CartLine): { text: string; own: boolean } {
-  if (!(error instanceof ApiRequestError)) return { text: 'Just booked', own: false };
+function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: boolean } {
   if (error.code === 'CLASS_FULL') return { text: 'Full', own: false };
   const own = error.errors.some((e) => e.field === line.field && e.code === 'BOOKED_BY_FAMILY');
   return own ? { text: 'In My bookings', own } : { text: 'Just booked', own };
@@ -30,17 +30,16 @@ export function RefusedLines({ error, lines }: { error: unknown; lines: readonly
   return (
     <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
       {(named.length > 0 ? named : lines).map((line) => {
-        const badge = badgeOf(error, line);
+        // A line is named only by a refusal that answered (an ApiRequestError).
+        const badge = named.length > 0 ? badgeOf(error as ApiRequestError, line) : null;
         return (
           <li key={line.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 px-3 py-2">
             <span className="min-w-0 flex-1 basis-40 break-words">
               {line.label}
-              {named.length > 0 ? (
+              {badge ? (
                 <>
                   {' '}
-                  <span className={`inline-block rounded-full px-2 text-xs font-semibold ${badge.own ? 'bg-primary-tint-strong text-primary-tint-ink' : 'bg-danger-surface text-danger'}`}>
-                    {badge.text}
-                  </span>
+                  <Badge tone={badge.own ? 'brand' : 'red'}>{badge.text}</Badge>
                 </>
               ) : null}
             </span>

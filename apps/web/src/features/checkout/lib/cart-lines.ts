@@ -1,3 +1,4 @@
+import type { JoinWaitlistRequest } from '@portal/shared/class-schemas';
 import { useCartStore } from '@/lib/cart-store';
 import { useConfig } from '@/entities/company/get-company-config';
 import { classLabel, courtLabel } from './cart-request';
@@ -10,7 +11,7 @@ export interface CartLine {
   /** Where the request holds it ("bookingItems.1"): a refusal names the lines it is about so. */
   field?: string;
   /** A class for the rest of the term: the waitlist a full one offers is for it. */
-  waitlist?: { class_id: number; student_id: number };
+  waitlist?: JoinWaitlistRequest;
 }
 
 /**

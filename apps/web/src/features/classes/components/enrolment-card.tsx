@@ -8,6 +8,7 @@ import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { classWhen, sessionWhen } from '@/lib/class-format';
 import { coachLabel, courtName } from '@/lib/labels';
 import { AbsenceFlow } from './absence-flow';
+import { AbsentBadge } from '@/components/classes/absent-badge';
 
 const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } as const;
 
@@ -57,7 +58,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                 </span>
                 <span className="flex items-center gap-2">
                   {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
-                  {s.Absent ? <Badge tone="yellow">Absent{s.AbsenceReason ? ` – ${s.AbsenceReason}` : ''}</Badge> : null}
+                  {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
                   {s.CanNotifyAbsence ? (
                     // Each button says which session it is for, so a list of them is not ten times the same words.
                     <Button size="sm" variant="link" aria-describedby={`${idBase}-${s.SessionID}`} onClick={() => setAbsence(s)}>

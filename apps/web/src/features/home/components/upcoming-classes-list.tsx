@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -13,6 +12,7 @@ import { courtLabel } from '@/lib/labels';
 import { ExpandableCard } from './expandable-card';
 import { StudentAvatar } from './student-avatar';
 import { ChevronRightIcon } from 'lucide-react';
+import { AbsentBadge } from '@/components/classes/absent-badge';
 
 /** D8: the Enrollments tab of the student, with the class and session to open from home. */
 function enrolmentsHref(item: UpcomingClass): string {
@@ -41,13 +41,6 @@ function classText(item: UpcomingClass): string {
 }
 
 /** F5: a session the child is notified absent from stays listed, marked as the Enrollments page marks it. */
-function AbsentBadge({ item, className }: { item: UpcomingClass; className?: string }) {
-  return item.absent ? (
-    <Badge tone="yellow" className={className}>
-      Absent
-    </Badge>
-  ) : null;
-}
 
 function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : '—';
@@ -73,7 +66,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                 <span className="min-w-0">
                   <span className="flex min-w-0 items-center gap-2">
                     <span className="truncate font-semibold text-ink">{item.student_name}</span>
-                    <AbsentBadge item={item} className="shrink-0" />
+                    {item.absent ? <AbsentBadge className="shrink-0" /> : null}
                   </span>
                   <span className="block text-sm text-ink-soft">{[classText(item), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
                   {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
@@ -143,7 +136,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                   <span>
                     <span className="block font-medium text-ink">
                       {item.student_name}
-                      <AbsentBadge item={item} className="ml-2 align-middle" />
+                      {item.absent ? <AbsentBadge className="ml-2 align-middle" /> : null}
                     </span>
                     {classText(item) ? <span className="block text-muted">{classText(item)}</span> : null}
                   </span>
