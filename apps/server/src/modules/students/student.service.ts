@@ -71,21 +71,16 @@ async function bookedClasses(ctx: Ctx, company: Company, studentId: number): Pro
   const now = localNow(companyTimeZone(company.settings.localization), ctx.clock.now());
   const enrolments = await repo.findCurrentEnrolments(ctx.db, company.id, studentId, now.date);
   const sessions = await repo.findSessionsFrom(ctx.db, company.id, [...new Set(enrolments.map((e) => Number(e.class_id)))], now.date);
-  const absent = new Set(
-    (
-      await repo.findAbsentSessionIds(
-        ctx.db,
-        company.id,
-        studentId,
-        sessions.map((s) => Number(s.id)),
-      )
-    ).map((a) => Number(a.session_id)),
-  );
-  return enrolments.map((e) => {
+  const places = enrolments.map((e) => {
     const own = sessions.filter((s) => Number(s.class_id) === Number(e.class_id) && s.date >= e.start_date && (e.end_date === null || s.date <= e.end_date));
-    const dates = own.map((s) => ({ SessionID: Number(s.id), Date: s.date, Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const) }));
     // Today's session stays the next one until it ends (decision 081).
-    const upcoming = own.find((s) => s.status !== 'cancelled' && !sessionIsOver(s, e.duration_minutes, now));
+    return { e, own, upcoming: own.find((s) => s.status !== 'cancelled' && !sessionIsOver(s, e.duration_minutes, now)) };
+  });
+  // Whether the child will miss each place's next session: asked of those few sessions only.
+  const nextIds = places.flatMap((p) => (p.upcoming ? [Number(p.upcoming.id)] : []));
+  const absent = new Set((await repo.findAbsentSessionIds(ctx.db, company.id, studentId, nextIds)).map((a) => Number(a.session_id)));
+  return places.map(({ e, own, upcoming }) => {
+    const dates = own.map((s) => ({ SessionID: Number(s.id), Date: s.date, Status: s.status === 'cancelled' ? ('cancelled' as const) : ('scheduled' as const) }));
     const next = upcoming ? { SessionID: Number(upcoming.id), Date: upcoming.date, Absent: absent.has(Number(upcoming.id)) } : null;
     return {
       ClassID: Number(e.class_id),
