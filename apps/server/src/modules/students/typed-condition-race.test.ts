@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudentRecord } from '@portal/shared/student-schemas';
+import { findActiveListItemByName, insertListItem } from './student.repository.ts';
 import { Browser, completeSignUpActions, EXAMPLE_PASSWORD, importBundle, startTestApp, testEngines, type CompanyBundleInput, type TestApp } from '../../test/api-harness.ts';
 
 const FAMILIES = 8;
@@ -85,5 +86,12 @@ describe.each(testEngines())('a condition typed by many families at once on %s',
     const students = await t.runtime.ctx.db.selectFrom('students').select(['medical_condition_ids', 'additional_medical_conditions']).where('company_id', '=', companyId).execute();
     expect(students).toHaveLength(FAMILIES);
     for (const s of students) expect(s).toEqual({ medical_condition_ids: String(id), additional_medical_conditions: null });
+  });
+  it('decision 131: a second insert of a name the list has, case and spaces aside, adds nothing and answers none (the path the losing request takes)', async () => {
+    const db = t.runtime.ctx.db;
+    const first = await insertListItem(db, companyId, 'medical_conditions', 'Bee sting');
+    expect(first).toEqual(expect.any(Number));
+    expect(await insertListItem(db, companyId, 'medical_conditions', ' bee STING ')).toBeUndefined();
+    expect(await findActiveListItemByName(db, companyId, 'medical_conditions', 'BEE sting')).toBe(first);
   });
 });

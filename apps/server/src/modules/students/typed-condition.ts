@@ -16,22 +16,25 @@ const LIST = 'medical_conditions';
 export async function listTypedCondition(ctx: Ctx, companyId: number, form: FormOutput<'student'>): Promise<{ form: FormOutput<'student'>; added: ListItem | null }> {
   const name = form.AdditionalMedicalConditions?.trim() ?? '';
   if (name === '' || !('MedicalConditionIDs' in form)) return { form, added: null };
+  const { ids, added } = await tickTyped(ctx, companyId, form.MedicalConditionIDs ?? null, name);
+  return { form: { ...form, MedicalConditionIDs: ids, AdditionalMedicalConditions: null }, added };
+}
+
+/** The list's item of that name (found, or added), ticked among the student's `ids` ("3,7"). */
+async function tickTyped(ctx: Ctx, companyId: number, ticked: string | null, name: string): Promise<{ ids: string; added: ListItem | null }> {
   // A request adding the same name at the same moment may add it first: its item is ticked instead (decision 131).
   const existing = await repo.findActiveListItemByName(ctx.db, companyId, LIST, name);
   const inserted = existing === undefined ? await repo.insertListItem(ctx.db, companyId, LIST, name) : undefined;
   const id = existing ?? inserted ?? (await repo.findActiveListItemByName(ctx.db, companyId, LIST, name));
   if (id === undefined) throw new Error(`The ${LIST} item "${name}" was neither added nor found`);
   const ids = new Set(
-    (form.MedicalConditionIDs ?? '')
+    (ticked ?? '')
       .split(',')
       .filter((p) => p !== '')
       .map(Number),
   );
   ids.add(id);
-  return {
-    form: { ...form, MedicalConditionIDs: [...ids].sort((a, b) => a - b).join(','), AdditionalMedicalConditions: null },
-    added: inserted !== undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null,
-  };
+  return { ids: [...ids].sort((x, y) => x - y).join(','), added: inserted !== undefined ? { FieldValueID: id, DisplayName: name, OCRFieldValueID: null } : null };
 }
 
 /**
@@ -42,7 +45,7 @@ export async function listTypedCondition(ctx: Ctx, companyId: number, form: Form
 export async function listTypedConditionsOfFamily(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
   for (const s of await repo.findAllStudentsByClient(ctx.db, companyId, clientId)) {
     if ((s.additional_medical_conditions ?? '').trim() === '') continue;
-    const { form } = await listTypedCondition(ctx, companyId, { MedicalConditionIDs: s.medical_condition_ids, AdditionalMedicalConditions: s.additional_medical_conditions } as FormOutput<'student'>);
-    await repo.updateStudent(ctx.db, companyId, clientId, s.id, { medical_condition_ids: form.MedicalConditionIDs ?? null, additional_medical_conditions: null, updated_at: nowIso() });
+    const { ids } = await tickTyped(ctx, companyId, s.medical_condition_ids, s.additional_medical_conditions!.trim());
+    await repo.updateStudent(ctx.db, companyId, clientId, s.id, { medical_condition_ids: ids, additional_medical_conditions: null, updated_at: nowIso() });
   }
 }
