@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { CompanyBrand, CompanyConfig, ListItem, ListName } from '@portal/shared/company-config';
-import { companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
+import { companyBrandSchema, companyConfigSchema, LIST_NAMES } from '@portal/shared/company-config';
 import type { CompanyListEntry } from '@portal/shared/company-schemas';
 import { once, type Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -72,9 +72,8 @@ function settingsPart(company: Company): Omit<CompanyConfig, 'lists' | 'unfilter
 
 /** The company's look alone (its name, logo, colours, corners, font), for a page shown before its portal is entered. */
 export function companyBrand(company: Company): CompanyBrand {
-  const { CompanyDisplayName, CompanyLogo, colors, global_settings: g } = company.settings;
-  const { NavBarShading, ButtonRadius, Font, logoImage, UseLogoImage, AlternateCompanyName } = g;
-  return { CompanyDisplayName, CompanyLogo, colors, global_settings: { NavBarShading, ButtonRadius, Font, logoImage, UseLogoImage, AlternateCompanyName } };
+  // The schema picks the fields: the others are dropped.
+  return companyBrandSchema.parse(company.settings);
 }
 
 /** The get-config answer as an object: the company's settings (memoised per settings version) and its lists, read on each call. */
