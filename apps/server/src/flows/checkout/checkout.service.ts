@@ -253,7 +253,7 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
         ? ((await gateway.retrieve(company.id, gatewayKey(payment))) ?? (await chargeCard(gateway, company, payment, stored)))
         : await chargeCard(gateway, company, payment, stored);
     // The time to pay ran out during the card check: it is called off at the gateway, so a later approval charges nothing.
-    if (result.status === 'requires_action' && holdLapsed(payment)) result = (await gateway.cancel(company.id, gatewayKey(payment))) ?? result;
+    if (result.status === 'requires_action' && holdLapsed(payment, ctx.clock.now())) result = (await gateway.cancel(company.id, gatewayKey(payment))) ?? result;
   } catch (err) {
     if (err instanceof GatewayNetworkError) {
       // The charge may have been made: the row stays in flight, free for a retry with the same key at once.
@@ -267,12 +267,13 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
 
   if (result.status === 'succeeded') return complete(ctx, company, payment, result.chargeId);
   // Called off above (or by the minute job): the places were let go because the time to pay ran out, and nothing was charged.
-  if (result.status === 'declined' && result.declineCode === 'payment_abandoned' && holdLapsed(payment)) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  if (result.status === 'declined' && result.declineCode === 'payment_abandoned' && holdLapsed(payment, ctx.clock.now()))
+    return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
   if (result.status === 'declined') return fail(ctx, company, payment, 402, result.declineCode, result.message);
 
   // A challenge step: the places stay held while the card holder answers it, and no longer.
   const expiresAt = holdExpiryOf(payment);
-  if (holdLapsed(payment)) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
+  if (holdLapsed(payment, ctx.clock.now())) return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
   const leaseUntil = expiresAt ?? nowIso(addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes));
   await repo.movePayment(ctx.db, company.id, payment.id, ['processing', 'requires_action'], { status: 'requires_action', reference: result.chargeId, lease_until: leaseUntil, updated_at: nowIso() });
   return {

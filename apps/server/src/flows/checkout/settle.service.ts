@@ -31,9 +31,9 @@ export function holdExpiryOf(payment: PaymentRow): string | null {
 }
 
 /** Whether the time to pay of a payment's holds has run out (the places and courts are then let go). */
-export function holdLapsed(payment: PaymentRow): boolean {
+export function holdLapsed(payment: PaymentRow, now: Date): boolean {
   const expiresAt = holdExpiryOf(payment);
-  return expiresAt !== null && expiresAt <= nowIso();
+  return expiresAt !== null && expiresAt <= nowIso(now);
 }
 
 export function chargeCard(gateway: PaymentGateway, company: Company, payment: PaymentRow, stored: StoredRequest) {
@@ -266,7 +266,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       // answered as it stands; a process that dies between the two leaves the charge to the
       // minute job's refunds.
       // Held no longer because the time to pay ran out (a card check approved after it): the family is told so, not that the place was taken.
-      const refusal = holdLapsed(payment) ? HOLD_EXPIRED : { code: err.code, message: err.message };
+      const refusal = holdLapsed(payment, ctx.clock.now()) ? HOLD_EXPIRED : { code: err.code, message: err.message };
       if (await markFailed(ctx, company, payment, { ok: false, status: 409, code: refusal.code, message: `${refusal.message} Your payment has been refunded.` })) {
         const gateway = gatewayNamed(ctx, payment.processor);
         if (chargeId && gateway) await refundOnce(ctx, company, gateway, chargeId);
