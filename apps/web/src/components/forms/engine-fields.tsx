@@ -117,7 +117,8 @@ function FieldBlock({
 
 /**
  * A postcode the chosen location may supply (C19, E16): while the suburb and state name a
- * location with a postcode, that postcode is filled in and the input is read-only.
+ * location with a postcode, that postcode is filled in and the input is read-only; a suburb
+ * then changed to one without a postcode empties it for the family to type.
  */
 function LocationPostcode({ input, source, form, values, autofill }: { input: FormInputDescriptor; source: PostcodeSource; form: EngineFieldsProps['form']; values: FormValues; autofill: boolean }) {
   const supplied = locationPostcode(source, values);
@@ -133,8 +134,16 @@ function LocationPostcode({ input, source, form, values, autofill }: { input: Fo
     filledState.current = state;
     setValue(source.stateKey, state, { shouldValidate: form.formState.isSubmitted });
   }, [state, currentState, source.stateKey, setValue, form.formState.isSubmitted]);
+  // The postcode the last chosen location gave: another suburb with none of its own leaves the box empty, never that postcode.
+  const lastSupplied = useRef<string | null>(null);
   useEffect(() => {
-    if (supplied !== null && current !== supplied) setValue(input.key, supplied, { shouldValidate: form.formState.isSubmitted });
+    if (supplied !== null) {
+      lastSupplied.current = supplied;
+      if (current !== supplied) setValue(input.key, supplied, { shouldValidate: form.formState.isSubmitted });
+    } else if (lastSupplied.current !== null) {
+      if (current === lastSupplied.current) setValue(input.key, '', { shouldValidate: form.formState.isSubmitted });
+      lastSupplied.current = null;
+    }
   }, [supplied, current, input.key, setValue, form.formState.isSubmitted]);
   return <EngineInput input={supplied === null ? input : { ...input, readOnly: true }} form={form} autofill={autofill} />;
 }

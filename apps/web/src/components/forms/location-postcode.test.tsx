@@ -89,8 +89,37 @@ describe('postcode from the chosen location (C19, E16)', () => {
     await waitFor(() => expect(postcode().value).toBe('2035'));
     fireEvent.change(screen.getByLabelText(/Suburb/), { target: { value: 'Coogee' } });
     await waitFor(() => expect(postcode().readOnly).toBe(false));
+    // Maroubra's postcode does not stay behind for Coogee: the box is empty for the family to type.
+    expect(postcode().value).toBe('');
     fireEvent.change(postcode(), { target: { value: '2034' } });
     expect(postcode().value).toBe('2034');
+  });
+
+  it('empties a saved postcode its suburb supplied when the family moves to a suburb with none, and keeps one typed', async () => {
+    const onSubmit = vi.fn();
+    const context = { locationsHavePostcodes: true, locations };
+    const record = { FirstName: 'Ann', LastName: 'Lee', Address1: '1 Beach Rd', Suburb: 'Bondi', State: 'NSW', Postcode: '2026' };
+    function Saved() {
+      const { form, descriptors } = useEngineForm({ kind: 'customer', formFields, context, record });
+      return (
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+          <EngineFields form={form} descriptors={descriptors} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<Saved />);
+    await waitFor(() => expect(postcode().readOnly).toBe(true));
+    expect(postcode().value).toBe('2026');
+    fireEvent.change(screen.getByLabelText(/Suburb/), { target: { value: 'Bondi Junction' } });
+    await waitFor(() => expect(postcode().readOnly).toBe(false));
+    expect(postcode().value).toBe('');
+    fireEvent.change(postcode(), { target: { value: '2022' } });
+    fireEvent.change(screen.getByLabelText(/Suburb/), { target: { value: 'Bondi Junction East' } });
+    expect(postcode().value).toBe('2022');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ Suburb: 'Bondi Junction East', Postcode: '2022' });
   });
 
   it('leaves the postcode to the customer with LocationsHavePostcodes off', async () => {
