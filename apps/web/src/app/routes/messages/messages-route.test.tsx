@@ -102,6 +102,11 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     expect(items[1]!.textContent).toContain('Count us in for the barbecue.');
     expect(items[1]!.textContent).toContain('20/11/2026 02:05:00 PM');
     expect((box as HTMLTextAreaElement).value).toBe('');
+    // Leaving the emptied box (a tap elsewhere on a phone, where the box kept the focus) marks nothing wrong.
+    fireEvent.focus(box);
+    fireEvent.blur(box);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(form).queryByText('Please write your reply')).toBeNull();
     // A press that sends nothing takes the last answer away, so it never stands beside the new error.
     fireEvent.click(send);
     expect(await within(form).findByText('Please write your reply')).toBeTruthy();

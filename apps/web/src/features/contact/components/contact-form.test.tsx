@@ -58,6 +58,25 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Sarah Mitchell');
   });
 
+  it('P5: a message sent after a refused empty one leaves a clean form, with no “is required” on the cleared boxes', async () => {
+    server.use(http.post('/api/company/contact-us', () => HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' })));
+    renderForm({ ...guest, prefill: { name: 'Sarah Mitchell', email: 'parent@example.com', phone: '0412345678' } });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Saturdays' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Message is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Can Ella move?' } });
+    // The box keeps the focus as Send is tapped (a phone's browser does not move it to the button).
+    screen.getByLabelText('Message').focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('dialog', { name: 'Message sent' });
+    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
+    // The form is as new: nothing is marked wrong until the next send.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Message is required')).toBeNull();
+    expect(screen.queryByText('Subject is required')).toBeNull();
+    expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('a guest must tick the check first; the message goes with the solved challenge, and the next one needs a new check', async () => {
     const served = serveCaptchaChallenges();
     const sent: Record<string, unknown>[] = [];

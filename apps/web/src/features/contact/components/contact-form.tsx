@@ -53,7 +53,8 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     try {
       const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && solution ? { captcha: solution } : {}) });
       setSent(answer.message);
-      reset({ ...values, subject: '', message: '' });
+      // Still a sent form: the box that had the focus is not checked again (empty) as the dialog takes the focus.
+      reset({ ...values, subject: '', message: '' }, { keepIsSubmitted: true });
     } catch (e) {
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
       else setError(showServerErrors(e, setFieldError, FIELDS));

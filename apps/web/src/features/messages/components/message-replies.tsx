@@ -92,7 +92,8 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     try {
       await send.mutateAsync({ messageId, body, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      reset({ body: '' });
+      // Still a sent form: leaving the emptied box does not mark it "Please write your reply".
+      reset({ body: '' }, { keepIsSubmitted: true });
       setStatus(messageReplyMessages.sent);
     } catch (e) {
       setError(showServerErrors(e, setFieldError, ['body']));
