@@ -25,7 +25,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
   route(app, base, endpoints.quote, ({ ctx, body, reply }) => {
     reply.header('cache-control', 'no-store');
     assertMayChoose(ctx, body);
-    return quoteCart(ctx, ctx.company, ctx.clientId, body, { nameFull: true });
+    return quoteCart(ctx, ctx.company, ctx.clientId, body);
   });
 
   route(app, base, endpoints.cartHolds, ({ ctx, body, reply }) => {

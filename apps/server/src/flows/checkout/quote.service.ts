@@ -189,35 +189,12 @@ export function price(input: PricingInput): Quote {
 }
 
 /**
- * The cart's classes checked; a class that filled meanwhile refuses the quote with 409
- * `CLASS_FULL`, each full class named by its line (`classItems.<index>`) with its own message, as
- * a court taken is, so the page offers no Hold again for it. Each class is checked alone then:
- * only a refused quote pays for that.
+ * The rows and totals the checkout shows for the cart (H8–H12, H17, H18). A class that filled
+ * meanwhile refuses the quote with 409 `CLASS_FULL`, each full class named by its line
+ * (`classItems.<index>`), as a court taken is, so the page offers no Hold again for it (decision 129).
  */
-async function checkClassesNamingFull(ctx: Ctx, company: Company, clientId: number, items: ClassItem[]): Promise<ValidatedClassItem[]> {
-  try {
-    return await validateClassItems(ctx, company, clientId, items);
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== 'CLASS_FULL') throw err;
-    const errors: { field: string; message: string }[] = [];
-    for (const [index, item] of items.entries()) {
-      const refusal = await validateClassItems(ctx, company, clientId, [item]).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      if (refusal instanceof AppError && refusal.code === 'CLASS_FULL') errors.push({ field: `classItems.${index}`, message: refusal.message });
-    }
-    throw new AppError(err.statusCode, err.code, err.message, errors.length ? errors : undefined);
-  }
-}
-
-/**
- * The rows and totals the checkout shows for the cart (H8–H12, H17, H18). `nameFull`: the hub's
- * checkout, whose cart lines a full class is named by (decision 129).
- */
-export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart, { nameFull = false } = {}): Promise<QuoteAnswer> {
-  const items = classItemsOf(cart);
-  const checked = nameFull ? await checkClassesNamingFull(ctx, company, clientId, items) : await validateClassItems(ctx, company, clientId, items);
+export async function quoteCart(ctx: Ctx, company: Company, clientId: number, cart: Cart): Promise<QuoteAnswer> {
+  const checked = await validateClassItems(ctx, company, clientId, classItemsOf(cart));
   // A court of the cart that another family holds or has booked meanwhile is named now, not at Pay.
   await assertCourtsFree(ctx, company, clientId, cart.bookingItems);
   const quote = price(await loadPricingInput(ctx, company, clientId, cart, checked));

@@ -2,7 +2,8 @@ import { ageOn, classMessages as msg } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { clock } from './class-time.ts';
-import { notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { fullLines, notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
@@ -83,7 +84,9 @@ export async function assertWaitlistAges(db: Db, company: Company, items: readon
  * Checks that classes can be sold as asked, now: the student is the client's, the class runs, the
  * student is in the class's ages and not in it already, casual only where the profile allows it and on a date the class
  * runs, and a place is free. Throws the AppError the customer should see for the first item
- * refused, in the order given; answers what to charge for each.
+ * refused, in the order given; answers what to charge for each. A full class is refused with
+ * every other full class of the items (CLASS_FULL): where the items are a cart's lines
+ * (`lines`, each item’s index in the cart), each is named by its line (decisions 129, 132).
  *
  * Everything the checks compare is read for all the items at once (issue 22: a cart of any size
  * costs the same few queries, besides one occupancy count per casual item), so every item is
@@ -101,9 +104,14 @@ export async function checkClassItems(
   items: readonly ClassItem[],
   classes: { found: readonly ClassToCheck[]; locked: boolean },
   at: Date,
-  /** A new family's registration whose own held places are not counted against it (decision 109). */
-  exceptRegistration?: number,
+  options: {
+    /** A new family's registration whose own held places are not counted against it (decision 109). */
+    exceptRegistration?: number | undefined;
+    /** The cart line of each item, by which a full class is named; none where the items are no cart's. */
+    lines?: readonly number[];
+  } = {},
 ): Promise<CheckedItem[]> {
+  const { exceptRegistration } = options;
   if (items.length === 0) return [];
   const c = clock(company, at);
   const found = new Map(classes.found.map((cls) => [cls.id, cls]));
@@ -122,8 +130,7 @@ export async function checkClassItems(
   const counts = await repo.countTermPlaces(db, company.id, from, c.now, includeTemporary, exceptRegistration);
   const countOf = (classId: number, kind: 'ongoing' | 'temporary') => Number(counts.find((r) => r.class_id === classId && r.kind === kind)?.n ?? 0);
 
-  const checked: CheckedItem[] = [];
-  for (const item of items) {
+  const checkItem = async (item: ClassItem): Promise<CheckedItem> => {
     const cls = found.get(item.class_id);
     if (classes.locked && !cls) throw notFound();
     let studentName: string | null = null;
@@ -166,17 +173,36 @@ export async function checkClassItems(
       }
       const taken = await attendanceRepo.sessionOccupancy(db, company.id, cls.id, date, c.now, session.id, includeTemporary, exceptRegistration);
       const placesLeft = cls.capacity - taken - offersKept + (ownHold ? 1 : 0);
-      if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull(cls.name));
-      checked.push({ ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date });
-      continue;
+      if (placesLeft <= 0) throw new ClassFull(cls.name);
+      return { ...sold, kind: 'casual', dates: [date], unit_price: cls.casual_price_cents ?? cls.price_cents, PlacesLeft: placesLeft, startDate: date };
     }
 
     if (existing.some((e) => e.kind === 'ongoing')) throw refuse(409, 'ALREADY_ENROLLED', msg.alreadyEnrolled(studentName, cls.name));
     const first = sessions[0]!;
     const temporaries = includeTemporary ? countOf(cls.id, 'temporary') : 0;
     const placesLeft = cls.capacity - countOf(cls.id, 'ongoing') - temporaries - offersKept + (ownHold ? 1 : 0);
-    if (placesLeft <= 0) throw refuse(409, 'CLASS_FULL', msg.classFull(cls.name));
-    checked.push({ ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date });
+    if (placesLeft <= 0) throw new ClassFull(cls.name);
+    return { ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date };
+  };
+
+  // Each item is checked in turn; once a class is full, the rest are checked only for being full too.
+  const checked: CheckedItem[] = [];
+  const full: { index: number; name: string }[] = [];
+  for (const [k, item] of items.entries()) {
+    try {
+      checked.push(await checkItem(item));
+    } catch (err) {
+      if (err instanceof ClassFull) full.push({ index: options.lines?.[k] ?? k, name: err.className });
+      else if (full.length === 0 || !(err instanceof AppError)) throw err;
+    }
   }
+  if (full.length > 0) throw options.lines ? fullLines(full) : refuse(409, 'CLASS_FULL', msg.classFull(full[0]!.name));
   return checked;
+}
+
+/** A class found full while the items are checked: said once all of them are. */
+class ClassFull extends Error {
+  constructor(readonly className: string) {
+    super(msg.classFull(className));
+  }
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@portal/shared/error-codes';
+import { classMessages } from '@portal/shared/class-schemas';
 import { serverMessages } from '@portal/shared/messages';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,6 +8,16 @@ import { AppError } from '../../lib/app-error.ts';
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
 export const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
+
+/**
+ * 409 CLASS_FULL naming each full class of a cart by its line (`classItems.<index>`, in the cart's
+ * order) with its own message, as a court taken is named (decisions 129, 132); the answer's message
+ * is the first class found full.
+ */
+export function fullLines(lines: readonly { index: number; name: string }[]): AppError {
+  const named = [...lines].sort((a, b) => a.index - b.index).map((l) => ({ field: `classItems.${l.index}`, message: classMessages.classFull(l.name) }));
+  return new AppError(409, 'CLASS_FULL', classMessages.classFull(lines[0]!.name), named);
+}
 
 /**
  * For the calls other modules make too (a class item checked at checkout, a waitlist place taken

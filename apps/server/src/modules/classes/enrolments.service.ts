@@ -1,10 +1,9 @@
-import { classMessages as msg } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { addDays, sessionIsOver } from '../../lib/time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
-import { notFound, refuse } from './class-rules.ts';
+import { fullLines, notFound } from './class-rules.ts';
 import { checkClassItems, holdMatches, type CheckedItem, type ClassItem, type OwnHold, type ValidatedClassItem } from './class-items.service.ts';
 import * as repo from './classes.repository.ts';
 import type { LockedClass } from './classes.repository.ts';
@@ -27,19 +26,29 @@ export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: numbe
  * `ctx.db` may be a transaction that locked the class.
  */
 export async function validateClassItem(ctx: Ctx, company: Company, clientId: number, item: ClassItem, at = ctx.clock.now()): Promise<ValidatedClassItem> {
-  return (await validateClassItems(ctx, company, clientId, [item], at))[0]!;
+  return (await checkUnlocked(ctx, company, { clientId }, [item], at))[0]!;
 }
 
-/** The same for all of a cart's classes at once (its quote), in a constant number of queries; the first refusal in the order given is thrown. */
+/**
+ * The same for all of a cart's classes at once (its quote), in a constant number of queries; the
+ * first refusal in the order given is thrown, a full class with every full class named by its line.
+ */
 export function validateClassItems(ctx: Ctx, company: Company, clientId: number, items: readonly ClassItem[], at = ctx.clock.now()): Promise<ValidatedClassItem[]> {
-  return checkUnlocked(ctx, company, { clientId }, items, at);
+  return checkUnlocked(ctx, company, { clientId }, items, at, { lines: items.map((_, index) => index) });
 }
 
 /** Items checked without their classes' locks (a quote), in a constant number of queries; `who` null for a registration's students not yet written. */
-async function checkUnlocked(ctx: Ctx, company: Company, who: { clientId: number } | null, items: readonly ClassItem[], at: Date, exceptRegistration?: number): Promise<ValidatedClassItem[]> {
+async function checkUnlocked(
+  ctx: Ctx,
+  company: Company,
+  who: { clientId: number } | null,
+  items: readonly ClassItem[],
+  at: Date,
+  options?: Parameters<typeof checkClassItems>[6],
+): Promise<ValidatedClassItem[]> {
   if (items.length === 0) return [];
   const found = await repo.findClassesToCheck(ctx.db, company.id, [...new Set(items.map((i) => i.class_id))]);
-  return (await checkClassItems(ctx.db, company, who, items, { found, locked: false }, at, exceptRegistration)).map(({ holds: _holds, ...v }) => v);
+  return (await checkClassItems(ctx.db, company, who, items, { found, locked: false }, at, options)).map(({ holds: _holds, ...v }) => v);
 }
 
 /**
@@ -68,7 +77,7 @@ export function validateNewStudentClassItems(
     null,
     items.map((i) => ({ ...i, student_id: 0 })),
     at,
-    registrationId,
+    { exceptRegistration: registrationId },
   );
 }
 
@@ -103,6 +112,7 @@ async function lockAndCheck(ctx: Ctx, company: Company, clientId: number, items:
     order.map((i) => items[i]!),
     { found: locked.map((l) => l.cls), locked: true },
     at,
+    { lines: order },
   );
   const answer: CheckedClassItem[] = [];
   order.forEach((i, k) => {
@@ -168,8 +178,9 @@ export async function createEnrolments(
       options.holdUntil.toISOString(),
       c.now,
     );
+    const lapsed = owned.filter(({ own }) => !renewed.includes(own.id));
+    if (lapsed.length > 0) throw fullLines(lapsed.map(({ index }) => ({ index, name: validated[index]!.Name })));
     for (const { index, own } of owned) {
-      if (!renewed.includes(own.id)) throw refuse(409, 'CLASS_FULL', msg.classFull(validated[index]!.Name));
       ids[index] = own.id;
       adopted.push(own.id);
     }
