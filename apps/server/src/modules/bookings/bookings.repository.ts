@@ -5,14 +5,19 @@ import type { Db } from '../../db/database.ts';
 export const SLOT_MINUTES = 5;
 
 /** Booked (confirmed, or held and not yet expired) 5-minute units of a venue's courts on a day, with whose they are; the holds of `exceptHoldsOf` (the family asking: its cart's) left out. */
-export async function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string; exceptHoldsOf?: number }) {
+export function findTakenSlots(db: Db, input: { companyId: number; venueId: number; date: string; now: string; exceptHoldsOf?: number | undefined }) {
+  return findTakenSlotsOfDays(db, { ...input, days: [{ venueId: input.venueId, date: input.date }] });
+}
+
+/** The same for several venues' days at once (a cart's courts), in one read: each unit with its venue and day. */
+export async function findTakenSlotsOfDays(db: Db, input: { companyId: number; days: readonly { venueId: number; date: string }[]; now: string; exceptHoldsOf?: number | undefined }) {
+  if (input.days.length === 0) return [];
   return db
     .selectFrom('booking_slots as s')
     .innerJoin('bookings as b', (j) => j.onRef('b.id', '=', 's.booking_id').onRef('b.company_id', '=', 's.company_id'))
-    .select(['s.court', 's.slot', 'b.client_id', 'b.status'])
+    .select(['s.venue_id', 's.date', 's.court', 's.slot', 'b.client_id', 'b.status'])
     .where('s.company_id', '=', input.companyId)
-    .where('s.venue_id', '=', input.venueId)
-    .where('s.date', '=', input.date)
+    .where((eb) => eb.or(input.days.map((d) => eb.and([eb('s.venue_id', '=', d.venueId), eb('s.date', '=', d.date)]))))
     .where((eb) => {
       const held = [eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', input.now)];
       if (input.exceptHoldsOf !== undefined) held.push(eb('b.client_id', '!=', input.exceptHoldsOf));

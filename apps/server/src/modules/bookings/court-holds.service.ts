@@ -95,14 +95,17 @@ export async function holdCartCourts(
   options: { releaseOthers: boolean },
 ): Promise<{ held: CartCourtHold[]; refused: (BookingRequest & { code: string; message: string })[] }> {
   const held: CartCourtHold[] = [];
-  const refused: (BookingRequest & { code: string; message: string })[] = [];
+  const refusals: { request: BookingRequest; err: AppError; booking: ResolvedBooking | null }[] = [];
   const holdToken = cartHoldToken(clientId);
   const keep: number[] = [];
   for (const request of requests) {
+    // The court as the hold resolved it, for a refusal to tell whose it is.
+    let booking: ResolvedBooking | null = null;
     try {
       const { id, until } = await ctx.transaction(async (tx) => {
         const now = tx.clock.now();
         const b = resolveBookingRequest(company, request, now);
+        booking = b;
         const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
         if (own) return { id: own.id, until: own.hold_expires_at! };
         const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
@@ -112,30 +115,30 @@ export async function holdCartCourts(
       held.push({ ...request, heldUntil: until });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      // Said beside the cart's own line, the court needs no naming again; one the family itself has booked is said to be its own.
-      const own = err.code === 'BOOKING_TAKEN' && (await bookedByFamily(ctx, company, clientId, request));
-      const message = own ? bookingMessages.bookedByFamily(`That ${courtLabel(company.settings).toLowerCase()}`) : err.code === 'BOOKING_TAKEN' ? taken(company).message : err.message;
-      refused.push({ ...request, code: own ? 'BOOKED_BY_FAMILY' : err.code, message });
+      refusals.push({ request, err, booking });
     }
   }
+  // Of the courts taken, those the family itself has booked, all found in one read.
+  const takenOnes = refusals.flatMap((r) => (r.err.code === 'BOOKING_TAKEN' && r.booking ? [r] : []));
+  const bookedOnes = await takenCourts(
+    ctx,
+    company,
+    clientId,
+    takenOnes.map((r) => r.booking!),
+  );
+  const familyOwn = new Set(bookedOnes.filter((l) => l.ownBooking).map((l) => takenOnes[l.index]!.request));
+  // Said beside the cart's own line, the court needs no naming again; one the family itself has booked is said to be its own.
+  const refused = refusals.map(({ request, err }) => {
+    const own = familyOwn.has(request);
+    const message = own ? bookingMessages.bookedByFamily(`That ${courtLabel(company.settings).toLowerCase()}`) : err.code === 'BOOKING_TAKEN' ? taken(company).message : err.message;
+    return { ...request, code: own ? 'BOOKED_BY_FAMILY' : err.code, message };
+  });
   if (options.releaseOthers) {
     const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken, now: nowIso(ctx.clock.now()) });
     const others = cart.filter((h) => !keep.includes(h.id)).map((h) => h.id);
     if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
   }
   return { held, refused };
-}
-
-/** Whether a court refused to the family is taken by its own booking alone (paid for on another device). */
-async function bookedByFamily(ctx: Ctx, company: Company, clientId: number, request: BookingRequest): Promise<boolean> {
-  try {
-    await assertCourtsFree(ctx, company, clientId, [request]);
-    return false;
-  } catch (err) {
-    if (err instanceof AppError && err.errors?.[0]?.code === 'BOOKED_BY_FAMILY') return true;
-    if (err instanceof AppError) return false;
-    throw err;
-  }
 }
 
 /** The courts a client's cart holds now. */
@@ -181,14 +184,27 @@ export async function assertCourtsFree(
   requests: BookingRequest[],
   { now = ctx.clock.now(), familyBookings = true }: { now?: Date; familyBookings?: boolean } = {},
 ): Promise<void> {
-  const lines: { index: number; booking: ResolvedBooking; ownBooking: boolean }[] = [];
-  const byDay = new Map<string, ReturnType<typeof repo.findTakenSlots>>();
-  for (const [index, request] of requests.entries()) {
-    const b = resolveBookingRequest(company, request, now);
-    const day = `${b.venueId}\u0000${b.date}`;
-    if (!byDay.has(day)) byDay.set(day, repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now), exceptHoldsOf: clientId }));
-    const busy = (await byDay.get(day)!).filter((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
-    if (busy.length > 0) lines.push({ index, booking: b, ownBooking: familyBookings && busy.every((t) => t.client_id === clientId && t.status === 'confirmed') });
-  }
+  const bookings = requests.map((request) => resolveBookingRequest(company, request, now));
+  const lines = await takenCourts(ctx, company, clientId, bookings, { now, familyBookings });
   if (lines.length > 0) throw takenLines(company, lines);
+}
+
+/**
+ * The courts held by another family or booked, by index, each with whether the family itself has
+ * booked it (`ownBooking`): all their venues' days in one read.
+ */
+async function takenCourts(
+  ctx: Ctx,
+  company: Company,
+  clientId: number | undefined,
+  bookings: readonly ResolvedBooking[],
+  { now = ctx.clock.now(), familyBookings = true }: { now?: Date; familyBookings?: boolean } = {},
+): Promise<{ index: number; booking: ResolvedBooking; ownBooking: boolean }[]> {
+  if (bookings.length === 0) return [];
+  const days = [...new Map(bookings.map((b) => [`${b.venueId}\u0000${b.date}`, { venueId: b.venueId, date: b.date }])).values()];
+  const slots = await repo.findTakenSlotsOfDays(ctx.db, { companyId: company.id, days, now: nowIso(now), exceptHoldsOf: clientId });
+  return bookings.flatMap((b, index) => {
+    const busy = slots.filter((t) => t.venue_id === b.venueId && t.date === b.date && t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
+    return busy.length > 0 ? [{ index, booking: b, ownBooking: familyBookings && busy.every((t) => t.client_id === clientId && t.status === 'confirmed') }] : [];
+  });
 }
