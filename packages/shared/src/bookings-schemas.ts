@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, pagedShape } from './api-schemas.ts';
+import { hoursText } from './date-time-text.ts';
 
 /** Court and venue bookings (G1–G7, gap U7, decision 025). Money in cents, dates yyyy-MM-dd, times HH:mm. */
 
@@ -22,7 +23,7 @@ export const bookingMessages = {
   bookedByFamilySeveral: (whats: string[], court: string) =>
     `These ${court.toLowerCase()}s are already booked for your family: ${whats.join('; ')}. They are in My bookings. Please remove them from your cart.`,
   takenSeveral: (whats: string[], court: string) => `Sorry, these ${court.toLowerCase()}s have just been booked: ${whats.join('; ')}. Please choose other times or ${court.toLowerCase()}s.`,
-  cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hours} hour${hours === 1 ? '' : 's'} before they start.`,
+  cancelClosed: (hours: number) => `Bookings can be cancelled online until ${hoursText(hours)} before they start.`,
   notFound: 'Booking not found',
   /** Asked again (a second tab, a retry after a lost answer): what happened, not "not found". */
   alreadyCancelled: 'This booking is already cancelled.',

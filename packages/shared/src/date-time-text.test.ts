@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockRange, clockTime, companyTimeZone, dateAndClock, formatDate, formatDateTime, formatTime, resolveDateFormat } from './date-time-text.ts';
+import { clockRange, clockTime, companyTimeZone, dateAndClock, formatDate, formatDateTime, formatTime, hoursText, resolveDateFormat } from './date-time-text.ts';
+import { bookingMessages } from './bookings-schemas.ts';
 
 describe('resolveDateFormat (X1)', () => {
   it('uses the company DateFormat when present', () => {
@@ -71,5 +72,13 @@ describe('companyTimeZone', () => {
     expect(companyTimeZone({ localization: { TimeZoneRegion: 'America', TimeZoneCity: 'New York' } })).toBe('America/New_York');
     expect(companyTimeZone({ localization: { TimeZoneRegion: 'X', TimeZoneCity: 'Europe/London' } })).toBe('Europe/London');
     expect(companyTimeZone(null)).toBeUndefined();
+  });
+});
+
+describe('hoursText', () => {
+  it('says one hour alone, any other number in the plural, as the booking texts read', () => {
+    expect([0, 1, 2, 24].map(hoursText)).toEqual(['0 hours', '1 hour', '2 hours', '24 hours']);
+    expect(bookingMessages.cancelClosed(1)).toBe('Bookings can be cancelled online until 1 hour before they start.');
+    expect(bookingMessages.cancelClosed(24)).toBe('Bookings can be cancelled online until 24 hours before they start.');
   });
 });

@@ -103,6 +103,9 @@ export function dateAndClock(isoDate: string, hhmm: string, dateFormat: DateForm
   return `${formatDate(isoDate, dateFormat)} ${clockTime(hhmm)}`;
 }
 
+/** A number of hours as the portal says it: "1 hour", "24 hours" (a booking's cancel cut-off). */
+export const hoursText = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+
 /** Which clock a time is on, as the portal names it beside the time: "Sydney time" for "Australia/Sydney". */
 export function clockName(timeZone: string): string {
   return `${(timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')} time`;

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { hoursText } from '@portal/shared/date-time-text';
 
 /**
  * The instant online cancellation of a booking closes: its start (the venue's wall clock, in the
@@ -15,9 +16,6 @@ export function cancelDeadline(date: string, time: string, cutoffHours: number, 
 export function cancellableOnline(date: string, time: string, cutoffHours: number, timeZone: string | undefined, now = Date.now()): boolean {
   return Date.parse(cancelDeadline(date, time, cutoffHours, timeZone)) > now;
 }
-
-/** "1 hour", "24 hours": the cut-off as the booking pages say it. */
-export const hoursText = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /** What a booking that starts inside the cut-off is told, before it is paid for and after. */
 export function insideCutoffText(cutoffHours: number): string {

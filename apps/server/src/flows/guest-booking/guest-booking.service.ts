@@ -3,7 +3,7 @@ import { guestBookingMessages as m, type GuestBooking, type GuestBookingAnswer, 
 import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { QuoteAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
-import { clockTime, formatDate } from '@portal/shared/date-time-text';
+import { clockTime, formatDate, hoursText } from '@portal/shared/date-time-text';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -257,8 +257,8 @@ function mailConfirmation(
       `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
       // Booked inside the cut-off (tonight's court), it was never cancellable online: the e-mail does not offer it.
       booking.cancelBy
-        ? `Plans changed? Cancel online until ${hours} hour${hours === 1 ? '' : 's'} before it starts, and your payment is refunded to your card: ${link}`
-        : `It starts within ${hours} hour${hours === 1 ? '' : 's'}, so it cannot be cancelled online: please contact ${name} if your plans change. See your booking: ${link}`,
+        ? `Plans changed? Cancel online until ${hoursText(hours)} before it starts, and your payment is refunded to your card: ${link}`
+        : `It starts within ${hoursText(hours)}, so it cannot be cancelled online: please contact ${name} if your plans change. See your booking: ${link}`,
     ]),
     secrets: [token],
   });

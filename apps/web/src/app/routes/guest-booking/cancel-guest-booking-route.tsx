@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarCheckIcon, CalendarXIcon, LinkIcon } from 'lucide-react';
 import { bookingMessages } from '@portal/shared/bookings-schemas';
+import { hoursText } from '@portal/shared/date-time-text';
 import { guestBookingMessages } from '@portal/shared/guest-booking-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -17,7 +18,7 @@ import { useCancelGuestBooking } from '@/features/guest-booking/api/cancel-guest
 import { useGuestBooking } from '@/features/guest-booking/api/get-guest-booking';
 import { BookingDetails } from '@/features/guest-booking/components/booking-details';
 import { NoticePage } from '@/components/ui/notice-page';
-import { cancelDeadline, hoursText } from '@/lib/cancel-deadline';
+import { cancelDeadline } from '@/lib/cancel-deadline';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
