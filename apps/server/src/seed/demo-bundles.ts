@@ -109,7 +109,7 @@ type Notification = NonNullable<CompanyBundleInput['notifications']>[number];
  * the few of the last week still new, the older ones read, as a family that opens the portal now
  * and then would have them.
  */
-function splashNotifications(): Notification[] {
+export function splashNotifications(): Notification[] {
   const notices: (Omit<Notification, 'to' | 'read_by'> & { unread?: true })[] = [
     {
       title: 'Make-up lesson available',

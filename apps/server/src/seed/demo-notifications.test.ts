@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSubjectOf } from '@portal/shared/notification-subject';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
-import { demoBundles } from './demo-bundles.ts';
+import { Browser, startTestApp, testEngines, type TestApp } from '../test/api-harness.ts';
+import { demoBundles, splashNotifications } from './demo-bundles.ts';
 
 /**
  * Decision 079: every demo notification about an invoice, a class, a make-up or a booking names
@@ -36,4 +37,46 @@ describe('the demo companies’ paid invoices', () => {
       }
     });
   }
+});
+
+/** When a demo notice was made, in minutes before today's midnight ("today-1T16:45": 435). */
+const minutesAgo = (createdAt: string) => {
+  const [, days, hh, mm] = /^today-(\d+)T(\d\d):(\d\d)$/.exec(createdAt) ?? [];
+  return Number(days) * 1440 - Number(hh) * 60 - Number(mm);
+};
+
+/** Sarah’s SPLASH notices: two months of different notices, the last week’s few still new and the rest read. */
+describe('the demo parent’s notices', () => {
+  const notices = splashNotifications();
+
+  it('are 22, each different, newest first: the 4 newest unread and within the week, the rest read', () => {
+    expect(notices).toHaveLength(22);
+    expect(notices.every((n) => JSON.stringify(n.to) === '["sarah"]')).toBe(true);
+    expect(new Set(notices.map((n) => n.title)).size).toBe(notices.length);
+    expect(new Set(notices.map((n) => n.content)).size).toBe(notices.length);
+    const ages = notices.map((n) => minutesAgo(n.created_at));
+    expect([...ages].sort((x, y) => x - y)).toEqual(ages);
+    const unread = notices.filter((n) => (n.read_by ?? []).length === 0);
+    expect(unread).toEqual(notices.slice(0, 4));
+    expect(unread.every((n) => minutesAgo(n.created_at) < 7 * 1440)).toBe(true);
+    expect(notices.slice(4).every((n) => JSON.stringify(n.read_by) === '["sarah"]')).toBe(true);
+  });
+
+  describe.each(testEngines())('seeded on %s', (engine) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(engine);
+    });
+    afterAll(() => t.close());
+
+    it('the demo parent’s list answers them: 22, 4 new, the new ones first', async () => {
+      const b = new Browser(t.server);
+      await b.signIn('SPLASH', 'parent@example.com');
+      const list = await b.get<{ total_count: number; total_count_new: number; notificationContacts: { Status: string; Notifications: { ClientInAppTitle: string } }[] }>(
+        '/api/notification?page=1&limit=100&status=All',
+      );
+      expect([list.body.total_count, list.body.total_count_new]).toEqual([22, 4]);
+      expect(list.body.notificationContacts.map((n) => [n.Notifications.ClientInAppTitle, n.Status])).toEqual(notices.map((n) => [n.title, (n.read_by ?? []).length === 0 ? 'New' : 'Read']));
+    });
+  });
 });

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { noticesFor, ownCompanyCustomers } from '../../test/notice-fixtures.ts';
 
 interface List {
   total_count: number;
   total_count_new: number;
   notificationContacts: { NotificationContactID: number; Status: string; Notifications: Record<string, unknown> }[];
 }
+
+/** Seven notices of the family's own, newest first: the three newest still new, the rest read. */
+const TITLES = ['Pool closed Monday', 'Invoice ready', 'New timetable', 'Carnival on Sunday', 'Lane 4 reopened', 'Term dates', 'Welcome'];
+const FRESH = 3;
 
 describe.each(testEngines())('notification calls on %s', (engine) => {
   let t: TestApp;
@@ -14,20 +19,21 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const signedIn = async (code = 'SPLASH', email = 'parent@example.com') => {
-    const b = new Browser(t.server);
-    await b.signIn(code, email);
-    return b;
+  /** Two families of a company of the test's own, the first with its seven notices, the other with none. */
+  const families = async () => {
+    const company = await ownCompanyCustomers(t, 2);
+    const [one, other] = company.customers as [(typeof company.customers)[number], (typeof company.customers)[number]];
+    await noticesFor(t, one, TITLES, FRESH);
+    return { code: company.code, one, other };
   };
 
   it('the poll answers counts and the 5 latest with the spec shape', async () => {
-    const b = await signedIn();
+    const b = (await families()).one.browser;
     const res = await b.get<List>('/api/notification?page=1&limit=5&status=All');
     expect(res.status).toBe(200);
-    // Two months of different notices: the last week's few still new, the rest read.
-    expect(res.body.total_count).toBe(22);
-    expect(res.body.total_count_new).toBe(4);
-    expect(res.body.notificationContacts).toHaveLength(5);
+    expect(res.body.total_count).toBe(TITLES.length);
+    expect(res.body.total_count_new).toBe(FRESH);
+    expect(res.body.notificationContacts.map((n) => [n.Notifications.ClientInAppTitle, n.Status])).toEqual(TITLES.slice(0, 5).map((title, i) => [title, i < FRESH ? 'New' : 'Read']));
     const first = res.body.notificationContacts[0]!;
     expect(first).toEqual({
       NotificationContactID: expect.any(Number),
@@ -39,37 +45,24 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
-  it('the demo parent’s notices are each different, and the new ones are the week’s latest', async () => {
-    const b = await signedIn();
-    const all = (await b.get<List>('/api/notification?page=1&limit=100&status=All')).body.notificationContacts;
-    const texts = all.map((n) => `${String(n.Notifications.ClientInAppTitle)}|${String(n.Notifications.ClientInAppContent)}`);
-    expect(new Set(texts).size).toBe(all.length);
-    expect(new Set(all.map((n) => n.Notifications.ClientInAppTitle)).size).toBe(all.length);
-    const fresh = all.filter((n) => n.Status === 'New');
-    expect(fresh.length).toBeGreaterThanOrEqual(3);
-    expect(fresh.length).toBeLessThanOrEqual(6);
-    // Newest first: the new ones come before every read one, all within the last week.
-    expect(all.slice(0, fresh.length).every((n) => n.Status === 'New')).toBe(true);
-    const weekAgo = Date.now() - 8 * 24 * 3600 * 1000;
-    expect(fresh.every((n) => Date.parse(String(n.Notifications.DateTimeCreated)) > weekAgo)).toBe(true);
-  });
-
   it('filters by status', async () => {
-    const b = await signedIn();
+    const b = (await families()).one.browser;
     const fresh = await b.get<List>('/api/notification?page=1&limit=100&status=New');
-    expect(fresh.body.notificationContacts.every((n) => n.Status === 'New')).toBe(true);
-    expect(fresh.body.total_count).toBe(fresh.body.total_count_new);
+    expect(fresh.body.notificationContacts.map((n) => [n.Notifications.ClientInAppTitle, n.Status])).toEqual(TITLES.slice(0, FRESH).map((title) => [title, 'New']));
+    expect([fresh.body.total_count, fresh.body.total_count_new]).toEqual([FRESH, FRESH]);
     const read = await b.get<List>('/api/notification?page=1&limit=100&status=Read');
-    expect(read.body.notificationContacts.every((n) => n.Status === 'Read')).toBe(true);
-    expect(read.body.total_count + fresh.body.total_count).toBe(22);
+    expect(read.body.notificationContacts.map((n) => [n.Notifications.ClientInAppTitle, n.Status])).toEqual(TITLES.slice(FRESH).map((title) => [title, 'Read']));
+    expect(read.body.total_count).toBe(TITLES.length - FRESH);
     expect((await b.get('/api/notification?status=Unknown')).status).toBe(400);
   });
 
   it('mark-read turns one New into Read and lowers the count; another customer cannot touch it', async () => {
-    const b = await signedIn();
+    const { one, other: theOther } = await families();
+    const b = one.browser;
     const list = await b.get<List>('/api/notification?page=1&limit=100&status=New');
+    expect(list.body.total_count_new).toBe(FRESH);
     const target = list.body.notificationContacts[0]!;
-    const other = await signedIn('SPLASH', 'family@example.com');
+    const other = theOther.browser;
     const denied = await other.post('/api/notification/mark-read', { notificationContactID: target.NotificationContactID });
     expect(denied.status).toBe(404);
     const res = await b.post('/api/notification/mark-read', { notificationContactID: target.NotificationContactID });
@@ -83,16 +76,17 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
   });
 
   it('mark-all-read clears this customer only', async () => {
-    const family = await signedIn('SPLASH', 'family@example.com');
-    const before = (await (await signedIn()).get<List>('/api/notification')).body.total_count_new;
-    const res = await family.post('/api/notification/mark-all-read');
+    const { one, other } = await families();
+    await noticesFor(t, other, ['Their notice', 'Their other notice'], 2);
+    const res = await other.browser.post('/api/notification/mark-all-read');
     expect(res.body).toEqual({ success: true, total_count_new: 0 });
-    expect((await family.get<List>('/api/notification')).body.total_count_new).toBe(0);
-    expect((await (await signedIn()).get<List>('/api/notification')).body.total_count_new).toBe(before);
+    expect((await other.browser.get<List>('/api/notification')).body.total_count_new).toBe(0);
+    expect((await one.browser.get<List>('/api/notification')).body.total_count_new).toBe(FRESH);
   });
 
   it('opt-outs list every category and round-trip', async () => {
-    const b = await signedIn();
+    const { one, other } = await families();
+    const b = one.browser;
     const initial = await b.get<{ opt_outs: { category: string; label: string; email: boolean; in_app: boolean }[] }>('/api/notification/get-opt-outs');
     expect(initial.status).toBe(200);
     expect(initial.body.opt_outs.map((o) => o.category)).toEqual(['classes', 'absences', 'invoices', 'bookings', 'news']);
@@ -101,13 +95,12 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect(saved.status).toBe(200);
     const again = await b.get<{ opt_outs: { category: string; email: boolean; in_app: boolean }[] }>('/api/notification/get-opt-outs');
     expect(again.body.opt_outs.find((o) => o.category === 'news')).toMatchObject({ email: true, in_app: false });
-    const family = await signedIn('SPLASH', 'family@example.com');
-    const theirs = await family.get<{ opt_outs: { category: string; email: boolean }[] }>('/api/notification/get-opt-outs');
+    const theirs = await other.browser.get<{ opt_outs: { category: string; email: boolean }[] }>('/api/notification/get-opt-outs');
     expect(theirs.body.opt_outs.find((o) => o.category === 'news')?.email).toBe(false);
   });
 
   it('bad opt-out input changes nothing', async () => {
-    const b = await signedIn();
+    const b = (await families()).one.browser;
     await b.post('/api/notification/update-opt-outs', { opt_outs: [{ category: 'invoices', email: true, in_app: true }] });
     for (const body of [
       { opt_outs: [{ category: 'spam', email: true, in_app: true }] },
@@ -128,7 +121,7 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
 
   it('every notification call needs a signed-in customer', async () => {
     const b = new Browser(t.server);
-    await b.enterCompany('SPLASH');
+    await b.enterCompany((await families()).code);
     for (const [method, url] of [
       ['GET', '/api/notification'],
       ['POST', '/api/notification/mark-read'],
