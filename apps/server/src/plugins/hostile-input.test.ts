@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, registerCustomer, startTestApp, testEngines, testSignature, type TestApp } from '../test/api-harness.ts';
-import { companyIdOf, customerWithInvoices, newCredit } from '../test/payment-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { Browser, registerCustomer, testEngines, testSignature } from '../test/api-harness.ts';
+import { companyApp, customerWithInvoices, newCredit } from '../test/payment-fixtures.ts';
 
 const NUL = '\u0000';
 const CONTROL_MESSAGE = 'Please remove the invisible control character from this text.';
@@ -11,17 +11,10 @@ const CONTROL_MESSAGE = 'Please remove the invisible control character from this
  * changes nothing, on both engines, never a 500.
  */
 describe.each(testEngines())('hostile input on %s', (engine) => {
-  let t: TestApp;
-  let splashId: number;
+  const app = companyApp(engine);
 
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    splashId = await companyIdOf(t, 'SPLASH');
-  });
-  afterAll(() => t.close());
-
-  const db = () => t.runtime.ctx.db;
-  const family = () => registerCustomer(t, { email: `hostile.${randomBytes(4).toString('hex')}@example.com`, company: 'SPLASH' });
+  const { db } = app;
+  const family = () => registerCustomer(app.t, { email: `hostile.${randomBytes(4).toString('hex')}@example.com`, company: 'SPLASH' });
 
   it('a NUL or another control character in any text, path or query is refused as a field error, and nothing is written', async () => {
     const { browser, clientId } = await family();
@@ -55,7 +48,7 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
   });
 
   it('a guest’s name with a NUL on the public booking page is refused before anything else', async () => {
-    const guest = new Browser(t.server);
+    const guest = new Browser(app.t.server);
     await guest.enterCompany('SPLASH');
     const res = await guest.post('/api/ob/book', { guest: { FirstName: `Al${NUL}`, LastName: 'X', Email: 'a@example.com', Mobile: '0400000000' } });
     expect(res.status).toBe(400);
@@ -63,7 +56,7 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
   });
 
   it('twenty identical signatures of one agreement sent at once are recorded once', async () => {
-    const { browser, clientId } = await registerCustomer(t, { email: `sign.${randomBytes(4).toString('hex')}@example.com`, company: 'SPLASH', acceptAgreements: false });
+    const { browser, clientId } = await registerCustomer(app.t, { email: `sign.${randomBytes(4).toString('hex')}@example.com`, company: 'SPLASH', acceptAgreements: false });
     const agreements = await browser.get<{ agreements: { AgreementID: number; RequiresSignature: boolean }[] }>('/api/customer/get-active-agreements');
     const signed = agreements.body.agreements.find((a) => a.RequiresSignature)!;
     const signature = await testSignature();
@@ -72,7 +65,7 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     const rows = await db()
       .selectFrom('agreement_signatures')
       .select('id')
-      .where('company_id', '=', splashId)
+      .where('company_id', '=', app.companyId)
       .where('client_id', '=', clientId)
       .where('agreement_id', '=', signed.AgreementID)
       .execute();
@@ -80,8 +73,8 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
   });
 
   it('a credit listed twice is counted once in the quote', async () => {
-    const { browser, clientId, invoiceNos } = await customerWithInvoices(t, [5_000]);
-    const credit = await newCredit(t, splashId, clientId, 1_500);
+    const { browser, clientId, invoiceNos } = await customerWithInvoices(app.t, [5_000]);
+    const credit = await newCredit(app.t, app.companyId, clientId, 1_500);
     const once = await browser.post<{ totals: { customerCreditsCents: number; paymentAmountCents: number } }>('/api/payment/quote', { invoices: invoiceNos, creditIds: [credit] });
     const twice = await browser.post<{ totals: { customerCreditsCents: number; paymentAmountCents: number } }>('/api/payment/quote', { invoices: invoiceNos, creditIds: [credit, credit] });
     expect(once.body.totals.customerCreditsCents).toBe(1_500);
@@ -91,7 +84,7 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
 
   it('the calendar feed’s address is built from the configured origin, never from the request’s Host', async () => {
     const { browser } = await family();
-    const env = t.runtime.ctx.env as { PUBLIC_URL?: string | undefined; PORT: number };
+    const env = app.t.runtime.ctx.env as { PUBLIC_URL?: string | undefined; PORT: number };
     const configured = env.PUBLIC_URL;
     // Unset, as on a machine that forgot it: the portal's own address, not whatever the request claims.
     env.PUBLIC_URL = undefined;

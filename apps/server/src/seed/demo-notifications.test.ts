@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationSubjectOf } from '@portal/shared/notification-subject';
 import type { CompanyBundleInput } from '../modules/import/import.api.ts';
-import { Browser, startTestApp, testEngines, type TestApp } from '../test/api-harness.ts';
+import { Browser, testEngines } from '../test/api-harness.ts';
+import { companyApp } from '../test/payment-fixtures.ts';
 import { demoBundles, splashNotifications } from './demo-bundles.ts';
 
 /**
@@ -63,14 +64,10 @@ describe('the demo parent’s notices', () => {
   });
 
   describe.each(testEngines())('seeded on %s', (engine) => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(engine);
-    });
-    afterAll(() => t.close());
+    const app = companyApp(engine);
 
     it('the demo parent’s list answers them: 22, 4 new, the new ones first', async () => {
-      const b = new Browser(t.server);
+      const b = new Browser(app.t.server);
       await b.signIn('SPLASH', 'parent@example.com');
       const list = await b.get<{ total_count: number; total_count_new: number; notificationContacts: { Status: string; Notifications: { ClientInAppTitle: string } }[] }>(
         '/api/notification?page=1&limit=100&status=All',

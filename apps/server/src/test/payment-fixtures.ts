@@ -115,6 +115,28 @@ export async function classesWithSessionsAhead(t: TestApp, companyId: number, op
   return rows.map((r) => r.class_id);
 }
 
+/** A test file's app with a demo company's id. */
+export interface CompanyApp {
+  t: TestApp;
+  companyId: number;
+  db: () => TestApp['runtime']['ctx']['db'];
+}
+
+/**
+ * Starts the app of a describe block's tests before them and closes it after them, with the id of
+ * a demo company (SPLASH unless told) whose customers the tests make their own. Called in the
+ * block; its fields are there once the tests run.
+ */
+export function companyApp(engine: Engine, code = 'SPLASH'): CompanyApp {
+  const app = { db: () => app.t.runtime.ctx.db } as CompanyApp;
+  beforeAll(async () => {
+    app.t = await startTestApp(engine);
+    app.companyId = await companyIdOf(app.t, code);
+  });
+  afterAll(() => app.t.close());
+  return app;
+}
+
 /** A test file's app with SPLASH's classes that have sessions ahead, lowest id first. */
 export interface SplashClassesApp {
   t: TestApp;
@@ -124,18 +146,24 @@ export interface SplashClassesApp {
 }
 
 /**
- * Starts the app of a describe block's tests before them and closes it after them, with SPLASH's
- * id and the first `limit` of its classes with sessions ahead (each test makes one its own with
- * emptyClass). Called in the block; its fields are there once the tests run.
+ * The same for SPLASH, with the first `limit` of its classes with sessions ahead (each test makes
+ * one its own with emptyClass).
  */
 export function splashClassesApp(engine: Engine, limit: number): SplashClassesApp {
-  const app = { db: () => app.t.runtime.ctx.db } as SplashClassesApp;
+  const base = companyApp(engine);
+  const app: SplashClassesApp = {
+    get t() {
+      return base.t;
+    },
+    get splash() {
+      return base.companyId;
+    },
+    classIds: [],
+    db: base.db,
+  };
   beforeAll(async () => {
-    app.t = await startTestApp(engine);
-    app.splash = await companyIdOf(app.t, 'SPLASH');
-    app.classIds = await classesWithSessionsAhead(app.t, app.splash, { limit, order: 'asc' });
+    app.classIds = await classesWithSessionsAhead(base.t, base.companyId, { limit, order: 'asc' });
   });
-  afterAll(() => app.t.close());
   return app;
 }
 

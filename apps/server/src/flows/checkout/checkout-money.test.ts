@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, customerWithInvoices, idempotencyKey as key, newCredit as creditOf, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { testEngines } from '../../test/api-harness.ts';
+import { companyApp, customerWithInvoices, idempotencyKey as key, newCredit as creditOf, newDiscountCode, tokenise } from '../../test/payment-fixtures.ts';
 
 interface Payment {
   status: string;
@@ -12,32 +12,25 @@ interface Payment {
 
 /** What an existing invoice paid with a discount or a credit records: the charge, the discount and the credit, each as what it is. */
 describe.each(testEngines())('checkout money on %s', (engine) => {
-  let t: TestApp;
-  let companyId: number;
+  const app = companyApp(engine);
 
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    companyId = await companyIdOf(t, 'SPLASH');
-  });
-  afterAll(() => t.close());
-
-  const db = () => t.runtime.ctx.db;
-  const customerWithInvoice = (cents: number) => customerWithInvoices(t, [cents], { prefix: 'M' });
-  const newCode = (basisPoints: number) => newDiscountCode(t, companyId, basisPoints);
-  const newCredit = (clientId: number, cents: number) => creditOf(t, companyId, clientId, cents);
+  const { db } = app;
+  const customerWithInvoice = (cents: number) => customerWithInvoices(app.t, [cents], { prefix: 'M' });
+  const newCode = (basisPoints: number) => newDiscountCode(app.t, app.companyId, basisPoints);
+  const newCredit = (clientId: number, cents: number) => creditOf(app.t, app.companyId, clientId, cents);
 
   async function receiptsOf(clientId: number) {
     const receipts = await db()
       .selectFrom('receipts')
       .select(['id', 'receipt_no', 'amount_cents', 'method', 'reference'])
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', app.companyId)
       .where('client_id', '=', clientId)
       .orderBy('id')
       .execute();
     const allocations = await db()
       .selectFrom('receipt_allocations')
       .select(['receipt_id', 'invoice_id', 'amount_cents'])
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', app.companyId)
       .where('receipt_id', 'in', receipts.length ? receipts.map((r) => r.id) : [-1])
       .execute();
     return receipts.map((r) => ({ ...r, allocated: allocations.filter((a) => a.receipt_id === r.id).reduce((s, a) => s + a.amount_cents, 0) }));
@@ -47,11 +40,11 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
     const inv = await db()
       .selectFrom('invoices')
       .select(['id', 'status', 'total_cents', 'balance_due_cents'])
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', app.companyId)
       .where('invoice_no', '=', invoiceNo)
       .executeTakeFirstOrThrow();
-    const lines = await db().selectFrom('invoice_lines').select(['line_type', 'total_cents']).where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
-    const allocated = await db().selectFrom('receipt_allocations').select('amount_cents').where('company_id', '=', companyId).where('invoice_id', '=', inv.id).execute();
+    const lines = await db().selectFrom('invoice_lines').select(['line_type', 'total_cents']).where('company_id', '=', app.companyId).where('invoice_id', '=', inv.id).execute();
+    const allocated = await db().selectFrom('receipt_allocations').select('amount_cents').where('company_id', '=', app.companyId).where('invoice_id', '=', inv.id).execute();
     return { ...inv, lines, allocatedCents: allocated.reduce((s, a) => s + a.amount_cents, 0) };
   }
 
@@ -59,7 +52,7 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
     db()
       .selectFrom('gateway_charges')
       .select('amount_cents')
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', app.companyId)
       .where('charge_id', '=', reference ?? '')
       .executeTakeFirstOrThrow();
 
@@ -123,7 +116,7 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
   it('an invoice with GST inside, paid with a 10 % code: the discount takes off its share of the GST, and the invoice says so', async () => {
     // $22.50 with GST $2.05 inside; 10 % off leaves $20.25, whose GST is $1.85 by the invoice's own share, not $2.05.
     const { browser, invoiceNo } = await customerWithInvoice(2_250);
-    await db().updateTable('invoices').set({ tax_cents: 205 }).where('company_id', '=', companyId).where('invoice_no', '=', invoiceNo).execute();
+    await db().updateTable('invoices').set({ tax_cents: 205 }).where('company_id', '=', app.companyId).where('invoice_no', '=', invoiceNo).execute();
     const code = await newCode(1000);
     const cart = { invoices: [invoiceNo], discountCodes: [{ invoiceNo, discountCode: code }] };
     const quote = await browser.post<{ totals: { totalCents: number; totalTaxCents: number } }>('/api/payment/quote', cart);
@@ -133,7 +126,7 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
     const inv = await db()
       .selectFrom('invoices')
       .select(['total_cents', 'tax_cents', 'balance_due_cents'])
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', app.companyId)
       .where('invoice_no', '=', invoiceNo)
       .executeTakeFirstOrThrow();
     expect(inv).toEqual({ total_cents: 2_025, tax_cents: 185, balance_due_cents: 0 });
@@ -141,7 +134,7 @@ describe.each(testEngines())('checkout money on %s', (engine) => {
       .selectFrom('invoice_lines as l')
       .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
       .select(['l.line_type', 'l.amount_cents', 'l.tax_cents', 'l.total_cents'])
-      .where('i.company_id', '=', companyId)
+      .where('i.company_id', '=', app.companyId)
       .where('i.invoice_no', '=', invoiceNo)
       .execute();
     expect(lines).toContainEqual({ line_type: 'Discount Code', amount_cents: -225, tax_cents: -20, total_cents: -225 });

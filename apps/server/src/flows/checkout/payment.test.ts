@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINE_TYPES, PAYMENT_BREAKDOWN_KEYS } from '@portal/shared/pricing/pricing-types';
-import { changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, registerCustomer, testEngines } from '../../test/api-harness.ts';
 import {
   classesWithSessionsAhead,
+  companyApp,
   companyIdOf,
   countCharges,
   customerWithInvoices as withInvoices,
@@ -42,25 +43,19 @@ interface Payment {
 }
 
 describe.each(testEngines())('checkout and payment on %s', (engine) => {
-  let t: TestApp;
-  let companyId: number;
-
+  const app = companyApp(engine);
   beforeAll(async () => {
-    t = await startTestApp(engine);
-    companyId = await companyIdOf(t, 'SPLASH');
     // Court hire at ACE costs $30.00 in these tests, whatever the demo's catalogue says.
-    await changeCompanySettings<{ booking_types: { PriceCents?: number }[] }>(t, await companyIdOf(t, 'ACE'), (settings) => {
+    await changeCompanySettings<{ booking_types: { PriceCents?: number }[] }>(app.t, await companyIdOf(app.t, 'ACE'), (settings) => {
       for (const type of settings.booking_types) type.PriceCents = 3_000;
     });
   });
-  afterAll(() => t.close());
-
-  const db = () => t.runtime.ctx.db;
+  const { db } = app;
 
   /** A fresh customer of SPLASH with unpaid invoices of their own. */
-  const customerWithInvoices = (balances: number[], status = 'Unpaid') => withInvoices(t, balances, { status });
-  const chargesCount = () => countCharges(t, companyId);
-  const invoice = (no: string) => invoiceState(t, no);
+  const customerWithInvoices = (balances: number[], status = 'Unpaid') => withInvoices(app.t, balances, { status });
+  const chargesCount = () => countCharges(app.t, app.companyId);
+  const invoice = (no: string) => invoiceState(app.t, no);
 
   it('H9, H17: the quote prices an unpaid invoice with the spec line types and breakdown keys', async () => {
     const { browser, invoiceNos } = await customerWithInvoices([12_345]);
@@ -101,7 +96,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(notes.body.notificationContacts[0]?.Notifications.ClientInAppTitle).toBe('Payment received');
     // What it is about, so the portal links it to the invoice (decision 079).
     expect(notes.body.notificationContacts[0]?.Notifications.TagData).toEqual({ kind: 'payment', invoice_nos: invoiceNos, receipt_no: res.body.receiptNo });
-    expect((await t.lastMailTo(email))?.subject).toContain(res.body.receiptNo!);
+    expect((await app.t.lastMailTo(email))?.subject).toContain(res.body.receiptNo!);
     // Paying it again is refused: nothing is left to pay.
     const again = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': key() });
     expect(again.status).toBe(409);
@@ -114,7 +109,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     ['expired', CARDS.expired, 'Your card has expired.', 'expired_card'],
   ])('a %s card answers 402 with its message and writes nothing', async (_what, number, message, code) => {
     const { browser, invoiceNos, clientId } = await customerWithInvoices([4_200]);
-    const credit = { id: await newCredit(t, companyId, clientId, 1_000, 'Make-up refund') };
+    const credit = { id: await newCredit(app.t, app.companyId, clientId, 1_000, 'Make-up refund') };
     const token = await tokenise(browser, number);
     const k = key();
     const res = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token, creditIds: [credit.id] }, { 'idempotency-key': k });
@@ -159,13 +154,13 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const token = await tokenise(browser, CARDS.ok);
     const k = key();
     const before = await chargesCount();
-    setPaymentFaults(t.runtime.ctx, {
+    setPaymentFaults(app.t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     const killed = await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': k });
-    setPaymentFaults(t.runtime.ctx, undefined);
+    setPaymentFaults(app.t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect(await chargesCount()).toBe(before + 1);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Unpaid', balance_due_cents: 6_100 });
@@ -182,14 +177,14 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     const { browser, invoiceNos } = await customerWithInvoices([2_500]);
     const token = await tokenise(browser, CARDS.ok);
     const k = key();
-    setPaymentFaults(t.runtime.ctx, {
+    setPaymentFaults(app.t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     await browser.post('/api/payment/checkout', { invoices: invoiceNos, cardToken: token }, { 'idempotency-key': k });
-    setPaymentFaults(t.runtime.ctx, undefined);
-    const report = await reconcilePayments(t.runtime.ctx, (id) => findCompanyById(t.runtime.ctx, id), new Date(Date.now() + 10 * 60_000));
+    setPaymentFaults(app.t.runtime.ctx, undefined);
+    const report = await reconcilePayments(app.t.runtime.ctx, (id) => findCompanyById(app.t.runtime.ctx, id), new Date(Date.now() + 10 * 60_000));
     expect(report.completed).toBeGreaterThanOrEqual(1);
     expect(await invoice(invoiceNos[0]!)).toEqual({ status: 'Paid', balance_due_cents: 0 });
     const row = await db().selectFrom('payments').select('status').where('idempotency_key', '=', k).executeTakeFirstOrThrow();
@@ -238,8 +233,8 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   it('H10, H11: a discount code and a credit reduce what is charged; their uses are recorded', async () => {
     const { browser, invoiceNos, clientId } = await customerWithInvoices([10_000]);
-    const code = await newDiscountCode(t, companyId, 1000, { prefix: 'SAVE', maxUses: 1 });
-    const credit = { id: await newCredit(t, companyId, clientId, 2_000) };
+    const code = await newDiscountCode(app.t, app.companyId, 1000, { prefix: 'SAVE', maxUses: 1 });
+    const credit = { id: await newCredit(app.t, app.companyId, clientId, 2_000) };
     const credits = await browser.get<{ credits: { CreditID: number; AmountCents: number }[] }>('/api/payment/get-customer-credits');
     expect(credits.body.credits).toEqual([expect.objectContaining({ CreditID: credit.id, AmountCents: 2_000 })]);
     const cart = { invoices: invoiceNos, discountCodes: [{ invoiceNo: invoiceNos[0], discountCode: code.toLowerCase() }], creditIds: [credit.id] };
@@ -265,7 +260,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect((await stranger.browser.post('/api/payment/quote', { invoices: owner.invoiceNos })).status).toBe(404);
     const token = await tokenise(stranger.browser, CARDS.ok);
     expect((await stranger.browser.post('/api/payment/checkout', { invoices: owner.invoiceNos, cardToken: token }, { 'idempotency-key': key() })).status).toBe(404);
-    const credit = { id: await newCredit(t, companyId, owner.clientId, 500) };
+    const credit = { id: await newCredit(app.t, app.companyId, owner.clientId, 500) };
     const own = await customerWithInvoices([1_000]);
     expect((await own.browser.post('/api/payment/quote', { invoices: own.invoiceNos, creditIds: [credit.id] })).status).toBe(404);
     expect(await invoice(owner.invoiceNos[0]!)).toEqual({ status: 'Unpaid', balance_due_cents: 4_000 });
@@ -285,10 +280,10 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('20 concurrent checkouts of one court slot: exactly one is sold and charged, the others are refused and charged nothing', async () => {
-    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const date = addDays(bookingOptions(ace).today, 4);
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '11:00', court: 'Court 1' };
-    const customers = await Promise.all([0, 1, 2, 3].map(() => registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })));
+    const customers = await Promise.all([0, 1, 2, 3].map(() => registerCustomer(app.t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })));
     const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
     const quote = await customers[0]!.browser.post<Quote>('/api/payment/quote', { bookingItems: [slot] });
     expect(quote.status).toBe(200);
@@ -337,9 +332,9 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('a declined card releases the court it held', async () => {
-    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '14:00', court: 'Court 2' };
-    const { browser } = await registerCustomer(t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const { browser } = await registerCustomer(app.t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const declined = await browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.declined) }, { 'idempotency-key': key() });
     expect(declined.status).toBe(402);
     const paid = await browser.post<Payment>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.ok) }, { 'idempotency-key': key() });
@@ -348,9 +343,9 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('a challenge step holds the court until a stated instant; when it runs out the hold is gone and the same key is told so', async () => {
-    const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '15:00', court: 'Court 3' };
-    const { browser } = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const { browser } = await registerCustomer(app.t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const body = { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.challenge) };
     const k = key();
     const before = Date.now();
@@ -360,11 +355,11 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(expires).toBeGreaterThan(before);
     expect(expires).toBeLessThanOrEqual(Date.now() + ace.settings.booking_setup.HoldMinutes * 60_000);
     // Held: nobody else can take the court meanwhile.
-    const rival = await registerCustomer(t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const rival = await registerCustomer(app.t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const rivalToken = await tokenise(rival.browser, CARDS.ok);
     expect((await rival.browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: rivalToken }, { 'idempotency-key': key() })).status).toBe(409);
     // The hold runs out unanswered: the minute job lets it go, and the same key says so.
-    await runMinuteJobs(t.runtime.ctx, new Date(expires + 1_000));
+    await runMinuteJobs(app.t.runtime.ctx, new Date(expires + 1_000));
     const late = await browser.post('/api/payment/checkout', body, { 'idempotency-key': k });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'HOLD_EXPIRED', message: 'Your time to pay has run out and the places and courts held for you have been released. Please start again.' });
@@ -374,11 +369,11 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it('20 concurrent checkouts for the last place in a class: exactly one enrols and is charged, the others are refused and charged nothing', async () => {
-    const [classId] = (await classesWithSessionsAhead(t, companyId, { order: 'asc' })) as [number];
+    const [classId] = (await classesWithSessionsAhead(app.t, app.companyId, { order: 'asc' })) as [number];
     const cls = { class_id: classId };
-    await db().deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
-    await db().deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
-    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', companyId).where('id', '=', cls.class_id).execute();
+    await db().deleteFrom('enrolments').where('company_id', '=', app.companyId).where('class_id', '=', cls.class_id).execute();
+    await db().deleteFrom('waitlist_entries').where('company_id', '=', app.companyId).where('class_id', '=', cls.class_id).execute();
+    await db().updateTable('classes').set({ capacity: 1, price_cents: 2_000, enrolled_count: 0 }).where('company_id', '=', app.companyId).where('id', '=', cls.class_id).execute();
     const customers = await Promise.all([0, 1, 2, 3].map(() => customerWithInvoices([])));
     const students = await Promise.all(
       customers.map(
@@ -387,7 +382,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
             await db()
               .insertInto('students')
               .values({
-                company_id: companyId,
+                company_id: app.companyId,
                 client_id: c.clientId,
                 first_name: 'Kid',
                 last_name: 'Swimmer',
@@ -418,7 +413,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((a) => a.status !== 200)) expect([409]).toContain(lost.status);
     expect(await chargesCount()).toBe(before + 1);
-    const enrolled = await db().selectFrom('enrolments').select(['status']).where('company_id', '=', companyId).where('class_id', '=', cls.class_id).execute();
+    const enrolled = await db().selectFrom('enrolments').select(['status']).where('company_id', '=', app.companyId).where('class_id', '=', cls.class_id).execute();
     expect(enrolled.map((e) => e.status)).toEqual(['active']);
   });
 });

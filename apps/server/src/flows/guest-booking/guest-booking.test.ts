@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clockRange, clockTime, formatDate } from '@portal/shared/date-time-text';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
-import { Browser, changeCompanySettings, ownCompany, registerCustomer, solvedCaptcha, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf, countCharges, idempotencyKey, tokenise as tokeniseFor, TEST_CARDS } from '../../test/payment-fixtures.ts';
+import { Browser, changeCompanySettings, ownCompany, registerCustomer, solvedCaptcha, testEngines } from '../../test/api-harness.ts';
+import { companyApp, countCharges, idempotencyKey, tokenise as tokeniseFor, TEST_CARDS } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { setPaymentFaults } from '../checkout/payment-steps.ts';
 
@@ -13,19 +13,13 @@ type Answer = GuestBookingAnswer & { code?: string; message?: string; errors?: {
 type Slots = { slots: { time: string; endTime: string; freeCourts: string[] }[] };
 
 describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => {
-  let t: TestApp;
-  let ace: number;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    ace = await companyIdOf(t, 'ACE');
-  });
-  afterAll(() => t.close());
+  const app = companyApp(engine, 'ACE');
 
-  const db = () => t.runtime.ctx.db;
+  const { db } = app;
   let day = 0;
   /** A guest at Ace's booking page, and a court free on a day of the test's own (each test books another day, from the third on, in turn). */
   const guestWithCourt = async () => {
-    const b = new Browser(t.server);
+    const b = new Browser(app.t.server);
     await b.enterCompany('ACE');
     const options = await b.get<{ today: string; lastDay: string }>('/api/ob/options');
     expect(options.status).toBe(200);
@@ -48,31 +42,31 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     db()
       .selectFrom('bookings')
       .select(['status', 'client_id'])
-      .where('company_id', '=', ace)
+      .where('company_id', '=', app.companyId)
       .where('date', '=', booking.date)
       .where('court', '=', booking.court)
       .where('start_time', '=', booking.time)
       .where('status', 'in', ['held', 'confirmed'])
       .execute();
   const guestRows = (email: string) => db().selectFrom('guest_bookings').selectAll().where('email', '=', email).execute();
-  const cancelToken = async (email: string) => /token=([A-Za-z0-9_-]+)/.exec((await t.lastMailTo(email))!.text)![1]!;
+  const cancelToken = async (email: string) => /token=([A-Za-z0-9_-]+)/.exec((await app.t.lastMailTo(email))!.text)![1]!;
 
   it('a guest books and pays for a court with no account: the court is theirs, they are mailed it with a cancel link', async () => {
     const { b, booking } = await guestWithCourt();
     const quote = await b.post<{ totals: { paymentAmountCents: number } }>('/api/ob/quote', { booking });
     expect(quote.status).toBe(200);
     const who = guest();
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const res = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payment).toMatchObject({ status: 'completed', amountCents: quote.body.totals.paymentAmountCents });
     expect(res.body.booking).toMatchObject({ date: booking.date, time: booking.time, court: booking.court, status: 'Confirmed', guestName: 'Jordan Lee' });
-    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges + 1);
     expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
     // No account: nobody signs in as the guest, and their address has no sign-in here.
     expect((await b.get('/api/customer/me')).status).toBe(401);
     expect((await b.post<{ existing_client: boolean }>('/api/ocr/confirm-email', { email: who.Email })).body.existing_client).toBe(false);
-    const mail = await t.lastMailTo(who.Email);
+    const mail = await app.t.lastMailTo(who.Email);
     expect(mail?.subject).toBe('Your booking with Ace Tennis Academy');
     // ACE's DateFormat (MM/dd/yyyy) and the portal's hh:mm a (decision 080).
     const [y, m, d] = booking.date.split('-');
@@ -90,11 +84,11 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await quote()).status).toBe(200);
     expect(await bookingsOn(booking)).toEqual([]);
     // A family puts the court in its cart (held for it), then pays for it.
-    const family = await registerCustomer(t, { email: `ob.rival.${crypto.randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
+    const family = await registerCustomer(app.t, { email: `ob.rival.${crypto.randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     expect((await family.browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems: [], bookingItems: [booking] })).body.courts).toHaveLength(1);
     const message = `Sorry, ${booking.court}, Riverside Courts, ${formatDate(booking.date, 'MM/dd/yyyy')} ${clockRange(booking.time, endTime)} has just been booked. Please choose another time or court.`;
     const refusal = { code: 'BOOKING_TAKEN', message, errors: [{ field: 'booking', message }] };
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const held = await quote();
     expect([held.status, held.body]).toEqual([409, refusal]);
     expect(await bookingsOn(booking)).toEqual([{ status: 'held', client_id: family.clientId }]);
@@ -107,14 +101,14 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const booked = await quote();
     expect([booked.status, booked.body]).toEqual([409, refusal]);
     expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: family.clientId }]);
-    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges + 1);
   });
 
   it('a court another guest has paid for is refused at the quote as booked, never as the guest’s own (all guests book under one client)', async () => {
     const { b, booking, endTime } = await guestWithCourt();
     const first = await book(b, { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
     expect(first.body.payment).toMatchObject({ status: 'completed' });
-    const other = new Browser(t.server);
+    const other = new Browser(app.t.server);
     await other.enterCompany('ACE');
     const message = `Sorry, ${booking.court}, Riverside Courts, ${formatDate(booking.date, 'MM/dd/yyyy')} ${clockRange(booking.time, endTime)} has just been booked. Please choose another time or court.`;
     const quoted = await other.post<Answer>('/api/ob/quote', { booking });
@@ -137,10 +131,10 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect([replayed.status, replayed.body.message]).toEqual([400, 'The verification failed. Please try again.']);
     expect(await bookingsOn(other.booking)).toEqual([]);
     // The answer was lost: the same request again answers the same payment, charged once.
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const again = await book(b, { booking, guest: who, captcha: solution, cardToken: card }, k);
     expect([again.status, again.body.payment.PaymentID]).toEqual([200, first.body.payment.PaymentID]);
-    expect(await countCharges(t, ace)).toBe(charges);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges);
     expect(await guestRows(who.Email)).toHaveLength(1);
     // Other details under the key are refused.
     expect((await book(b, { booking, guest: { ...who, Phone: '+1 201 555 0000' }, captcha: solution, cardToken: card }, k)).status).toBe(422);
@@ -158,12 +152,12 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await book(b, declinedBody, k)).status).toBe(402);
     // The guest's details are forgotten by the minute job.
     expect((await guestRows(who.Email)).map((r) => r.confirmed_at)).toEqual([null]);
-    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(app.t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await guestRows(who.Email)).toEqual([]);
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const rivals = await Promise.all(
       [0, 1, 2, 3].map(async () => {
-        const x = new Browser(t.server);
+        const x = new Browser(app.t.server);
         await x.enterCompany('ACE');
         return { x, body: { booking, guest: guest(), captcha: await solvedCaptcha(x), cardToken: await tokenise(x) } };
       }),
@@ -171,12 +165,12 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const answers = await Promise.all(rivals.map((r) => book(r.x, r.body)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'BOOKING_TAKEN')).toBe(true);
-    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges + 1);
     expect(await bookingsOn(booking)).toHaveLength(1);
     const kept = await db()
       .selectFrom('guest_bookings')
       .select('email')
-      .where('company_id', '=', ace)
+      .where('company_id', '=', app.companyId)
       .where(
         'email',
         'in',
@@ -199,10 +193,10 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect(await bookingsOn(booking)).toEqual([]);
     const second = await attempt(TEST_CARDS.insufficient);
     expect([second.status, second.body.message]).toEqual([402, 'Your card has insufficient funds.']);
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const third = await attempt(TEST_CARDS.ok);
     expect([third.status, third.body.booking?.status]).toEqual([200, 'Confirmed']);
-    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges + 1);
     expect(await guestRows(who.Email)).toHaveLength(3);
     // Paid: the captcha pays for nothing more, not even the same guest's next court.
     const other = await guestWithCourt();
@@ -234,20 +228,20 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const paid = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
     expect(paid.status).toBe(200);
     const token = await cancelToken(who.Email);
-    const visitor = new Browser(t.server);
+    const visitor = new Browser(app.t.server);
     await visitor.enterCompany('ACE');
     const shown = await visitor.post<{ booking: { status: string; cancelBy: string | null } }>('/api/ob/booking', { token });
     expect([shown.status, shown.body.booking.status, shown.body.booking.cancelBy !== null]).toEqual([200, 'Confirmed', true]);
     const cancelled = await visitor.post<{ booking: { status: string }; message: string }>('/api/ob/cancel', { token });
     expect([cancelled.status, cancelled.body.booking.status, cancelled.body.message]).toEqual([200, 'Cancelled', 'Your booking has been cancelled.']);
     expect(await bookingsOn(booking)).toEqual([]);
-    const charge = await db().selectFrom('gateway_charges').select('status').where('company_id', '=', ace).where('charge_id', '=', paid.body.payment.reference!).executeTakeFirstOrThrow();
+    const charge = await db().selectFrom('gateway_charges').select('status').where('company_id', '=', app.companyId).where('charge_id', '=', paid.body.payment.reference!).executeTakeFirstOrThrow();
     expect(charge.status).toBe('refunded');
-    expect((await t.lastMailTo(who.Email))?.subject).toBe('Booking cancelled: Ace Tennis Academy');
+    expect((await app.t.lastMailTo(who.Email))?.subject).toBe('Booking cancelled: Ace Tennis Academy');
     const twice = await visitor.post('/api/ob/cancel', { token });
     expect([twice.status, twice.body.message]).toEqual([404, 'This link is not valid or the booking has already been cancelled.']);
     // Another company's portal does not know the link.
-    const elsewhere = new Browser(t.server);
+    const elsewhere = new Browser(app.t.server);
     await elsewhere.enterCompany('SPLASH');
     expect((await elsewhere.post('/api/ob/booking', { token })).status).toBe(404);
   });
@@ -256,15 +250,15 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const { b, booking } = await guestWithCourt();
     const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) };
     const k = key();
-    const charges = await countCharges(t, ace);
+    const charges = await countCharges(app.t, app.companyId);
     const answers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => book(b, body, k)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.payment.PaymentID)).size).toBe(1);
     expect(answers.filter((a) => a.body.cancelUrl !== null)).toHaveLength(1);
-    expect(await countCharges(t, ace)).toBe(charges + 1);
+    expect(await countCharges(app.t, app.companyId)).toBe(charges + 1);
     expect(await bookingsOn(booking)).toHaveLength(1);
-    await t.lastMailTo(body.guest.Email);
-    expect(t.mailbox.received.filter((m) => m.to === body.guest.Email)).toHaveLength(1);
+    await app.t.lastMailTo(body.guest.Email);
+    expect(app.t.mailbox.received.filter((m) => m.to === body.guest.Email)).toHaveLength(1);
   });
 
   it('after the cut-off the link shows the booking but no longer cancels it', async () => {
@@ -274,15 +268,15 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const token = await cancelToken(who.Email);
     // This database's Ace takes cancellations until a month before, for this test.
     let before: unknown;
-    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(app.t, app.companyId, (s) => {
       before = s.booking_setup.CancelCutoffHours;
       s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
     });
     // Booked two months ago, when it could still be cancelled online.
-    await t.runtime.ctx.db
+    await app.t.runtime.ctx.db
       .updateTable('guest_bookings')
       .set({ created_at: new Date(Date.now() - 60 * 86_400_000).toISOString() })
-      .where('company_id', '=', ace)
+      .where('company_id', '=', app.companyId)
       .where('email', '=', who.Email)
       .execute();
     try {
@@ -293,7 +287,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       expect([late.status, late.body.message]).toEqual([409, 'Bookings can be cancelled online until 720 hours before they start.']);
       expect(await bookingsOn(booking)).toHaveLength(1);
     } finally {
-      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(app.t, app.companyId, (s) => {
         s.booking_setup = { ...s.booking_setup, CancelCutoffHours: before };
       });
     }
@@ -303,7 +297,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const { b, booking } = await guestWithCourt();
     const who = guest();
     let before: unknown;
-    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+    await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(app.t, app.companyId, (s) => {
       before = s.booking_setup.CancelCutoffHours;
       s.booking_setup = { ...s.booking_setup, CancelCutoffHours: 24 * 30 };
     });
@@ -315,11 +309,11 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       expect(res.body.booking?.bookedInsideCutoff).toBe(true);
       const shown = await b.post<{ booking: { bookedInsideCutoff: boolean } }>('/api/ob/booking', { token: await cancelToken(who.Email) });
       expect(shown.body.booking.bookedInsideCutoff).toBe(true);
-      const mail = (await t.lastMailTo(who.Email))!.text;
+      const mail = (await app.t.lastMailTo(who.Email))!.text;
       expect(mail).not.toContain('Cancel online');
       expect(mail).toMatch(/It starts within 720 hours, so it cannot be cancelled online: please contact Ace Tennis Academy if your plans change\. See your booking: \S+\/ob\/cancel\?id=\d+&token=/);
     } finally {
-      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(t, ace, (s) => {
+      await changeCompanySettings<{ booking_setup: Record<string, unknown> }>(app.t, app.companyId, (s) => {
         s.booking_setup = { ...s.booking_setup, CancelCutoffHours: before };
       });
     }
@@ -346,7 +340,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     // The quote cannot tell one guest from another: a guest's card check does not refuse it (the same guest may be back from it).
     expect((await b.post('/api/ob/quote', { booking })).status).toBe(200);
     // Every guest pays as the company's one guest client: a stranger for the same court is refused, the first check untouched.
-    const stranger = new Browser(t.server);
+    const stranger = new Browser(app.t.server);
     await stranger.enterCompany('ACE');
     const refused = await book(stranger, { booking, guest: guest(), captcha: await solvedCaptcha(stranger), cardToken: await tokenise(stranger) });
     expect(refused.status).toBe(409);
@@ -360,19 +354,19 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
   it('a process killed after the charge: the minute job confirms the booking and mails the guest', async () => {
     const { b, booking } = await guestWithCourt();
     const who = guest();
-    setPaymentFaults(t.runtime.ctx, {
+    setPaymentFaults(app.t.runtime.ctx, {
       afterCharge: () => {
         throw new Error('process killed');
       },
     });
     const killed = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b) });
-    setPaymentFaults(t.runtime.ctx, undefined);
+    setPaymentFaults(app.t.runtime.ctx, undefined);
     expect(killed.status).toBe(500);
     expect((await guestRows(who.Email))[0]?.confirmed_at).toBeNull();
-    await runMinuteJobs(t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    await runMinuteJobs(app.t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
     expect((await guestRows(who.Email))[0]?.confirmed_at).not.toBeNull();
     expect(await bookingsOn(booking)).toEqual([{ status: 'confirmed', client_id: expect.any(Number) }]);
-    expect((await t.lastMailTo(who.Email))?.subject).toBe('Your booking with Ace Tennis Academy');
+    expect((await app.t.lastMailTo(who.Email))?.subject).toBe('Your booking with Ace Tennis Academy');
   });
 
   it('names bad guest details and refuses a company that takes no bookings online', async () => {
@@ -391,11 +385,11 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
       expect([keyless.status, keyless.body.code, keyless.body.errors?.[0]?.field]).toEqual([400, 'VALIDATION', 'idempotency-key']);
     }
     expect(await bookingsOn(booking)).toEqual([]);
-    const own = await ownCompany(t);
-    await changeCompanySettings(t, own.companyId, (s) => {
+    const own = await ownCompany(app.t);
+    await changeCompanySettings(app.t, own.companyId, (s) => {
       s.switches!.ShowBookingsTab = false;
     });
-    const elsewhere = new Browser(t.server);
+    const elsewhere = new Browser(app.t.server);
     await elsewhere.enterCompany(own.code);
     const closed = await elsewhere.get('/api/ob/options');
     expect([closed.status, closed.body.message]).toEqual([403, 'Online booking is not available']);
