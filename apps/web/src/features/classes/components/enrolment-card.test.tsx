@@ -50,7 +50,7 @@ describe('EnrolmentCard', () => {
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();
   });
 
-  it('each session’s Notify absence is described by its date, so a list of them does not read the same ten times', async () => {
+  it('each Notify absence is named by its child and its class or session, so a list of them does not read the same ten times', async () => {
     const two: ClassSessionsAnswer = {
       class_name: 'Tadpoles',
       sessions: [
@@ -62,8 +62,9 @@ describe('EnrolmentCard', () => {
     renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
-    const buttons = within(list).getAllByRole('button', { name: 'Notify absence' });
-    expect(buttons.map((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)).toEqual([expect.stringContaining('07/12/2026'), expect.stringContaining('14/12/2026')]);
+    const buttons = within(list).getAllByRole('button', { name: /^Notify absence/ });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([expect.stringMatching(/^Notify absence: Ella, .*07\/12\/2026/), expect.stringMatching(/^Notify absence: Ella, .*14\/12\/2026/)]);
+    expect(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Notify absence: Ella, Tadpoles' })).toBeTruthy();
   });
 
   it('F5: a make-up session’s absence asks for that child’s reasons and promises no new make-up credit', async () => {
@@ -80,7 +81,7 @@ describe('EnrolmentCard', () => {
     renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary' }} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
-    fireEvent.click(within(list).getByRole('button', { name: 'Notify absence' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Notify absence/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reason for absence' });
     expect(await within(dialog).findByText(/This is a make-up session: missing it earns no new make-up credit\./)).toBeTruthy();
     expect(within(dialog).queryByText(/earns a make-up credit/)).toBeNull();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +16,6 @@ const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } a
 export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { enrolment: Enrolment; studentName: string; startOpen?: boolean }) {
   const config = useConfig();
   const [open, setOpen] = useState(startOpen);
-  const idBase = useId();
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
@@ -42,7 +41,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           {open ? 'Hide sessions' : 'Sessions'}
         </Button>
         {config.CanNotifyAbsence ? (
-          <Button size="sm" variant="secondary" onClick={() => setAbsence('pick')}>
+          <Button size="sm" variant="secondary" aria-label={`Notify absence: ${studentName}, ${enrolment.ClassName}`} onClick={() => setAbsence('pick')}>
             Notify absence
           </Button>
         ) : null}
@@ -53,15 +52,18 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
             .filter((s) => !startOpen || !s.Past)
             .map((s) => (
               <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span id={`${idBase}-${s.SessionID}`} className={s.Past ? 'text-muted' : 'text-ink'}>
-                  {sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}
-                </span>
+                <span className={s.Past ? 'text-muted' : 'text-ink'}>{sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}</span>
                 <span className="flex items-center gap-2">
                   {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                   {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
                   {s.CanNotifyAbsence ? (
-                    // Each button says which session it is for, so a list of them is not ten times the same words.
-                    <Button size="sm" variant="link" aria-describedby={`${idBase}-${s.SessionID}`} onClick={() => setAbsence(s)}>
+                    // Each button is named by its child and session, so a list of them is not ten times the same words.
+                    <Button
+                      size="sm"
+                      variant="link"
+                      aria-label={`Notify absence: ${studentName}, ${sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}`}
+                      onClick={() => setAbsence(s)}
+                    >
                       Notify absence
                     </Button>
                   ) : null}
