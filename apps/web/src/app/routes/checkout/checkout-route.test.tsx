@@ -132,7 +132,7 @@ function serveCheckout({ refuse = [], holds = noHolds }: { refuse?: ApiError[]; 
     http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () => HttpResponse.json(held)),
     http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', async ({ request }) => {
       holdRequests.push(await request.json());
-      held = { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [] };
+      held = laneHeldAnd([]);
       return HttpResponse.json(held);
     }),
     http.post<never, CartRequest, QuoteAnswer>('/api/payment/quote', async ({ request }) => {
@@ -152,6 +152,27 @@ function serveCheckout({ refuse = [], holds = noHolds }: { refuse?: ApiError[]; 
 }
 
 const noHolds: CartHoldsAnswer = { classes: [], courts: [], refused: [] };
+/** What the hold answers: Lane 2 held for ten minutes from now, and `refused` not held. */
+const laneHeldAnd = (refused: CartHoldsAnswer['refused']): CartHoldsAnswer => ({ classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused });
+
+/**
+ * The quote as the server answers a cart it will not price: `refusal` of what is asked (409 with
+ * it) or, when that is null, the price. Each request is kept in `quotes`.
+ */
+function refuseQuote(quotes: CartRequest[], refusal: (body: CartRequest) => ApiError | null) {
+  server.use(
+    http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+      const body = await request.json();
+      quotes.push(body);
+      const refused = refusal(body);
+      return refused ? HttpResponse.json(refused, { status: 409 }) : HttpResponse.json(quote);
+    }),
+  );
+}
+
+/** Dolphin – Monday for the rest of the term, and the server's word when its last place is gone. */
+const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
+const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
 function renderCheckout(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -262,18 +283,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   });
 
   it('a class that filled since it went into the cart: the refusal names it, the family takes that class out alone and pays for the rest', async () => {
-    const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
     useCartStore.getState().setClassItems([dolphin]);
     const { quotes } = serveCheckout();
-    server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        const body = await request.json();
-        quotes.push(body);
-        return body.classItems?.length
-          ? HttpResponse.json({ code: 'CLASS_FULL', message: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' }, { status: 409 })
-          : HttpResponse.json(quote);
-      }),
-    );
+    refuseQuote(quotes, (body) => (body.classItems?.length ? { code: 'CLASS_FULL', message: dolphinFull } : null));
     renderCheckout(paths.checkout);
 
     // Only the reason is announced; the box is named by it.
@@ -293,14 +305,14 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   });
 
   it('a class that fills between the checkout and Pay: the payment page says so and leads back to the cart to change it', async () => {
-    useCartStore.getState().setClassItems([{ ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' }]);
-    const full: ApiError = { code: 'CLASS_FULL', message: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' };
-    serveCheckout({ refuse: [full] });
-    let refuseQuote = false;
-    server.use(http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', () => (refuseQuote ? HttpResponse.json(full, { status: 409 }) : HttpResponse.json(quote))));
+    useCartStore.getState().setClassItems([dolphin]);
+    const full: ApiError = { code: 'CLASS_FULL', message: dolphinFull };
+    const { quotes } = serveCheckout({ refuse: [full] });
+    let refusing = false;
+    refuseQuote(quotes, () => (refusing ? full : null));
     renderCheckout(paths.payment);
     const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
-    refuseQuote = true;
+    refusing = true;
     fireEvent.click(pay);
 
     const back = await screen.findByRole('link', { name: 'Change your cart' });
@@ -332,17 +344,12 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   /** The hold's refusal of Lane 3 (another family's, or the family's own booking). */
   const lane3Refused = (code: string, message: string) => ({ booking: { venue_id: 3, booking_type_id: 5, date: '2030-03-05', time: '18:00', court: 'Lane 3' }, code, message });
   const lane3Taken = 'Sorry, Lane 3, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM has just been booked. Please choose another time or lane.';
-  function refuseLane3(quotes: CartRequest[]) {
-    server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        const body = await request.json();
-        quotes.push(body);
-        const index = (body.bookingItems ?? []).findIndex((b) => b.court === 'Lane 3');
-        return index < 0
-          ? HttpResponse.json(quote)
-          : HttpResponse.json({ code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: `bookingItems.${index}`, message: lane3Taken }] }, { status: 409 });
-      }),
-    );
+  /** The quote of a cart with Lane 3 in it refused as the server refuses it (`when` it is taken): BOOKING_TAKEN, naming its line. */
+  function refuseLane3(quotes: CartRequest[], when = () => true) {
+    refuseQuote(quotes, (body) => {
+      const index = (body.bookingItems ?? []).findIndex((b) => b.court === 'Lane 3');
+      return index < 0 || !when() ? null : { code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: `bookingItems.${index}`, message: lane3Taken }] };
+    });
   }
 
   it('a court booked by another family meanwhile: its line is marked by court, date and time with Remove, and payment waits until it is taken out', async () => {
@@ -378,22 +385,14 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     const { quotes } = serveCheckout();
     const own = (n: number) => `Lane ${n}, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM is already booked for your family: it is in My bookings. Please remove it from your cart.`;
     const message = `${lane3Taken} ${own(4)}`;
-    server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        quotes.push(await request.json());
-        return HttpResponse.json(
-          {
-            code: 'BOOKING_TAKEN',
-            message,
-            errors: [
-              { field: 'bookingItems.1', message: lane3Taken, code: 'BOOKING_TAKEN' },
-              { field: 'bookingItems.2', message: own(4), code: 'BOOKED_BY_FAMILY' },
-            ],
-          },
-          { status: 409 },
-        );
-      }),
-    );
+    refuseQuote(quotes, () => ({
+      code: 'BOOKING_TAKEN',
+      message,
+      errors: [
+        { field: 'bookingItems.1', message: lane3Taken, code: 'BOOKING_TAKEN' },
+        { field: 'bookingItems.2', message: own(4), code: 'BOOKED_BY_FAMILY' },
+      ],
+    }));
     renderCheckout(paths.checkout);
 
     const box = await screen.findByRole('region', { name: message });
@@ -406,13 +405,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   it('Hold again finds a court the family itself has booked meanwhile: said to be in My bookings (not taken by another family), with Remove and no Hold again', async () => {
     useCartStore.getState().setBookingItems([lane, lane3]);
     const ownMessage = 'That lane is already booked for your family: it is in My bookings. Please remove it from your cart.';
-    serveCheckout({
-      holds: {
-        classes: [],
-        courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-        refused: [lane3Refused('BOOKED_BY_FAMILY', ownMessage)],
-      },
-    });
+    serveCheckout({ holds: laneHeldAnd([lane3Refused('BOOKED_BY_FAMILY', ownMessage)]) });
     renderCheckout(paths.checkout);
     const booked = await screen.findByRole('region', { name: 'Already in My bookings' });
     expect(lineTexts(booked)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${ownMessage}`]);
@@ -427,17 +420,11 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     useCartStore.getState().setBookingItems([lane, lane3]);
     const taken: ApiError = { code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: 'bookingItems.1', message: lane3Taken }] };
     const { quotes, payments } = serveCheckout({ refuse: [taken] });
-    let refuseQuote = false;
-    server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        const body = await request.json();
-        quotes.push(body);
-        return refuseQuote && body.bookingItems?.some((b) => b.court === 'Lane 3') ? HttpResponse.json(taken, { status: 409 }) : HttpResponse.json(quote);
-      }),
-    );
+    let refusing = false;
+    refuseLane3(quotes, () => refusing);
     renderCheckout(paths.payment);
     const pay = await screen.findByRole('button', { name: 'Pay $41.00' });
-    refuseQuote = true;
+    refusing = true;
     fireEvent.click(pay);
 
     const remove = await screen.findByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' });
@@ -488,17 +475,10 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     server.use(
       http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', () => {
         taken = true;
-        return HttpResponse.json({
-          classes: [],
-          courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-          refused: [lane3Refused('BOOKING_TAKEN', heldMessage)],
-        });
-      }),
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        quotes.push(await request.json());
-        return taken ? HttpResponse.json({ code: 'BOOKING_TAKEN', message: lane3Taken, errors: [{ field: 'bookingItems.1', message: lane3Taken }] }, { status: 409 }) : HttpResponse.json(quote);
+        return HttpResponse.json(laneHeldAnd([lane3Refused('BOOKING_TAKEN', heldMessage)]));
       }),
     );
+    refuseLane3(quotes, () => taken);
     renderCheckout(paths.checkout);
     const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
     expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
@@ -518,13 +498,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   it('a court the hold finds taken, while the price still stands: said to be taken by another family, with Remove and no Hold again', async () => {
     useCartStore.getState().setBookingItems([lane, lane3]);
     const heldMessage = 'Sorry, that lane has just been booked. Please choose another time or lane.';
-    serveCheckout({
-      holds: {
-        classes: [],
-        courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }],
-        refused: [lane3Refused('BOOKING_TAKEN', heldMessage)],
-      },
-    });
+    serveCheckout({ holds: laneHeldAnd([lane3Refused('BOOKING_TAKEN', heldMessage)]) });
     renderCheckout(paths.checkout);
     const taken = await screen.findByRole('region', { name: 'Taken by another family' });
     expect(lineTexts(taken)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${heldMessage}`]);
@@ -534,21 +508,12 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
   });
 
-  /** Dolphin – Monday, for the rest of the term: its hold ran out and another family took its last place. */
-  const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
-  const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
-  /** The quote of a cart with Dolphin in it refused as the server refuses it: CLASS_FULL, naming its line. */
+  /** The quote of a cart with Dolphin in it refused as the server refuses it (`full` when its last place is gone): CLASS_FULL, naming its line. */
   function refuseDolphin(quotes: CartRequest[], full = () => true) {
-    server.use(
-      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
-        const body = await request.json();
-        quotes.push(body);
-        const index = (body.classItems ?? []).findIndex((c) => c.ClassID === dolphin.ClassID);
-        return index < 0 || !full()
-          ? HttpResponse.json(quote)
-          : HttpResponse.json({ code: 'CLASS_FULL', message: dolphinFull, errors: [{ field: `classItems.${index}`, message: dolphinFull }] }, { status: 409 });
-      }),
-    );
+    refuseQuote(quotes, (body) => {
+      const index = (body.classItems ?? []).findIndex((c) => c.ClassID === dolphin.ClassID);
+      return index < 0 || !full() ? null : { code: 'CLASS_FULL', message: dolphinFull, errors: [{ field: `classItems.${index}`, message: dolphinFull }] };
+    });
   }
   function serveWaitlist(answer: () => HttpResponse<WaitlistAnswer | ApiError>) {
     const joined: unknown[] = [];
@@ -647,7 +612,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
   it('a class the hold finds full while the price still stands: said to be taken by another family, with Join waitlist and Remove and no Hold again; a refused join says why', async () => {
     useCartStore.getState().setClassItems([dolphin]);
     serveCheckout({
-      holds: { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }] },
+      holds: laneHeldAnd([{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }]),
     });
     serveWaitlist(() => HttpResponse.json({ code: 'ALREADY_WAITING', message: 'This student is already on the waitlist for this class' }, { status: 409 }));
     renderCheckout(paths.checkout);
