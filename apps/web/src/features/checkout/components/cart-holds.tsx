@@ -10,7 +10,7 @@ import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/ca
 import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
-import { cartRequestOf, classLabel, courtLabel } from '../lib/cart-request';
+import { cartRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
 import { namedLines } from './quote-error';
 import { JoinWaitlist } from './join-waitlist';
@@ -56,29 +56,25 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const { lines: cartLines } = useCartLines();
   const named = namedLines(refusal, cartLines);
   const zone = companyTimeZone(config);
-  const dateFormat = config.localization.DateFormat;
 
   const data = holds.data;
-  // Each line with its place in the cart's lines (classes, then courts), which a refusal names and Remove takes out.
+  // Each line of the cart with what the hold says of its item (held until when, or refused why), and whether the quote's refusal names it.
   const lines = data
-    ? [
-        ...classItems.map((item) => ({
-          key: `class-${item.ClassID}-${item.StudentID}`,
-          label: classLabel(item),
-          until: data.classes.find((h) => sameClass(h, item))?.heldUntil ?? null,
-          refused: data.refused.find((r) => sameClass(r, item)) ?? null,
-        })),
-        ...bookingItems.map((item) => ({
-          key: `court-${item.venue_id}-${item.court}-${item.date}-${item.time}`,
-          label: courtLabel(item, dateFormat),
-          until: data.courts.find((h) => sameCourt(h, item))?.heldUntil ?? null,
-          refused: data.refused.find((r) => r.booking && sameCourt({ ...r.booking, heldUntil: '' }, item)) ?? null,
-        })),
-      ].map((line, i) => ({ ...line, refusal: line.refused?.message ?? null, cartLine: cartLines[i]! }))
+    ? cartLines.map((line) => {
+        const { cart } = line;
+        const found =
+          cart.kind === 'class'
+            ? { until: data.classes.find((h) => sameClass(h, cart.item))?.heldUntil, refused: data.refused.find((r) => sameClass(r, cart.item)) }
+            : {
+                until: data.courts.find((h) => sameCourt(h, cart.item))?.heldUntil,
+                refused: data.refused.find((r) => r.booking && sameCourt({ ...r.booking, heldUntil: '' }, cart.item)),
+              };
+        return { ...line, until: found.until ?? null, refused: found.refused ?? null, refusal: found.refused?.message ?? null, named: named.includes(line) };
+      })
     : [];
   const held = lines.filter((l) => l.until !== null);
   // Taken by another family (a court, or a class's last place): named by the quote's refusal (its box says so), or found so by the hold.
-  const open = lines.filter((l) => l.until === null && !named.includes(l.cartLine));
+  const open = lines.filter((l) => l.until === null && !l.named);
   const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN' || l.refused?.code === 'CLASS_FULL');
   // A court the family itself has booked meanwhile (on another device): its own, only to take out.
   const booked = open.filter((l) => l.refused?.code === 'BOOKED_BY_FAMILY');
@@ -123,17 +119,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
 }
 
 /** Lines the hold refused, each with what it found, Remove and a full class's waitlist. */
-function RefusedHere({
-  headingId,
-  heading,
-  intro,
-  lines,
-}: {
-  headingId: string;
-  heading: string;
-  intro: string;
-  lines: { key: string; label: string; refusal: string | null; refused: { code: string } | null; cartLine: CartLine }[];
-}) {
+function RefusedHere({ headingId, heading, intro, lines }: { headingId: string; heading: string; intro: string; lines: (CartLine & { refusal: string | null; refused: { code: string } | null })[] }) {
   return (
     <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
       <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -149,8 +135,8 @@ function RefusedHere({
                 {l.label}
                 <span className="font-medium">: {l.refusal}</span>
               </span>
-              {l.refused?.code === 'CLASS_FULL' && l.cartLine.waitlist ? <JoinWaitlist line={l.cartLine} waitlist={l.cartLine.waitlist} /> : null}
-              <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.cartLine.onRemove}>
+              {l.refused?.code === 'CLASS_FULL' && l.waitlist ? <JoinWaitlist line={l} waitlist={l.waitlist} /> : null}
+              <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.onRemove}>
                 Remove
               </Button>
             </li>

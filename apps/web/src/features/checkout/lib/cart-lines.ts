@@ -1,5 +1,5 @@
 import type { JoinWaitlistRequest } from '@portal/shared/class-schemas';
-import { useCartStore } from '@/lib/cart-store';
+import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { useConfig } from '@/entities/company/get-company-config';
 import { classLabel, courtLabel } from './cart-request';
 
@@ -14,12 +14,17 @@ export interface CartLine {
   waitlist?: JoinWaitlistRequest;
 }
 
+/** A line of the class and booking cart with the cart's own item, so what is said of it (its hold) is found by the item, never by position. */
+export interface CartItemLine extends CartLine {
+  cart: { kind: 'class'; item: CartClassItem } | { kind: 'court'; item: CartBookingItem };
+}
+
 /**
  * The class and booking cart's lines as the family can take them out one by one (H3, H4): each
  * named as the family knows it, with the path a refusal names it by ("bookingItems.1"). The last
  * line gone clears the invoice and column data.
  */
-export function useCartLines(): { lines: CartLine[]; removeLine: (lineId: string) => void } {
+export function useCartLines(): { lines: CartItemLine[]; removeLine: (lineId: string) => void } {
   const config = useConfig();
   const classItems = useCartStore((s) => s.classItems);
   const bookingItems = useCartStore((s) => s.bookingItems);
@@ -38,9 +43,10 @@ export function useCartLines(): { lines: CartLine[]; removeLine: (lineId: string
     if (classes.length + bookings.length === 0) clearPaid('items');
   }
 
-  const lines: CartLine[] = [
+  const lines: CartItemLine[] = [
     ...classItems.map((item, i) => ({
       key: `class-${item.ClassID}-${item.StudentID}`,
+      cart: { kind: 'class' as const, item },
       field: `classItems.${i}`,
       label: classLabel(item),
       onRemove: () => removeLine(`class-${i + 1}`),
@@ -48,6 +54,7 @@ export function useCartLines(): { lines: CartLine[]; removeLine: (lineId: string
     })),
     ...bookingItems.map((item, i) => ({
       key: JSON.stringify(['booking', item.venue_id, item.court, item.date, item.time]),
+      cart: { kind: 'court' as const, item },
       field: `bookingItems.${i}`,
       label: courtLabel(item, config.localization.DateFormat),
       onRemove: () => removeLine(`booking-${i + 1}`),
