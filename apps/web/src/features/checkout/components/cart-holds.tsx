@@ -4,7 +4,6 @@ import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import { companyTimeZone } from '@portal/shared/date-time-text';
 import { UserRoundXIcon } from 'lucide-react';
 import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
-import { Button } from '@/components/ui/button';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { useCountdown } from '@/lib/countdown';
@@ -12,8 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
-import { namedLines } from './quote-error';
-import { JoinWaitlist } from './join-waitlist';
+import { namedLines, RefusedLineRow } from './quote-error';
 
 /**
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
@@ -130,16 +128,7 @@ function RefusedHere({ headingId, heading, intro, lines }: { headingId: string; 
         <p className="mt-0.5">{intro}</p>
         <ul className="mt-2 space-y-2">
           {lines.map((l) => (
-            <li key={l.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-              <span className="min-w-0 flex-1 basis-40 break-words">
-                {l.label}
-                <span className="font-medium">: {l.refusal}</span>
-              </span>
-              {l.refused?.code === 'CLASS_FULL' && l.waitlist ? <JoinWaitlist line={l} waitlist={l.waitlist} /> : null}
-              <Button variant="secondary" size="sm" aria-label={`Remove ${l.label}`} onClick={l.onRemove}>
-                Remove
-              </Button>
-            </li>
+            <RefusedLineRow key={l.key} line={l} refusal={l.refusal} full={l.refused?.code === 'CLASS_FULL'} />
           ))}
         </ul>
       </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import type { CartLine } from '../lib/cart-lines';
 import { JoinWaitlist } from './join-waitlist';
 
@@ -29,28 +30,48 @@ export function RefusedLines({ error, lines }: { error: unknown; lines: readonly
   const full = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
   return (
     <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
-      {(named.length > 0 ? named : lines).map((line) => {
+      {(named.length > 0 ? named : lines).map((line) => (
         // A line is named only by a refusal that answered (an ApiRequestError).
-        const badge = named.length > 0 ? badgeOf(error as ApiRequestError, line) : null;
-        return (
-          <li key={line.key} className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 px-3 py-2">
-            <span className="min-w-0 flex-1 basis-40 break-words">
-              {line.label}
-              {badge ? (
-                <>
-                  {' '}
-                  <Badge tone={badge.own ? 'brand' : 'red'}>{badge.text}</Badge>
-                </>
-              ) : null}
-            </span>
-            {full && named.length > 0 && line.waitlist ? <JoinWaitlist line={line} waitlist={line.waitlist} /> : null}
-            <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
-              Remove
-            </Button>
-          </li>
-        );
-      })}
+        <RefusedLineRow key={line.key} line={line} badge={named.length > 0 ? badgeOf(error as ApiRequestError, line) : null} full={full && named.length > 0} className="px-3 py-2" />
+      ))}
     </ul>
+  );
+}
+
+/**
+ * A refused line of the cart: its name with what is said of it (a badge, or the refusal's own
+ * words), the waitlist of a class that is full, and Remove.
+ */
+export function RefusedLineRow({
+  line,
+  badge = null,
+  refusal = null,
+  full,
+  className,
+}: {
+  line: CartLine;
+  badge?: { text: string; own: boolean } | null;
+  refusal?: string | null;
+  full: boolean;
+  className?: string;
+}) {
+  return (
+    <li className={cn('flex flex-wrap items-center justify-end gap-x-3 gap-y-2', className)}>
+      <span className="min-w-0 flex-1 basis-40 break-words">
+        {line.label}
+        {badge ? (
+          <>
+            {' '}
+            <Badge tone={badge.own ? 'brand' : 'red'}>{badge.text}</Badge>
+          </>
+        ) : null}
+        {refusal ? <span className="font-medium">: {refusal}</span> : null}
+      </span>
+      {full && line.waitlist ? <JoinWaitlist line={line} waitlist={line.waitlist} /> : null}
+      <Button variant="secondary" size="sm" aria-label={`Remove ${line.label}`} onClick={line.onRemove}>
+        Remove
+      </Button>
+    </li>
   );
 }
 
