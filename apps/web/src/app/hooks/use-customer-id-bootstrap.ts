@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import type { CompanyConfig } from '@portal/shared/company-config';
 import { ApiRequestError, companySessionAtStart } from '@/lib/api-client';
 import { useUiStore } from '@/lib/ui-store';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
@@ -11,17 +12,37 @@ import { logoutCompany } from '@/features/company/api/logout-company';
 import { prefetchRegistration } from '@/features/registration/lib/registration-link';
 import { usePathname } from './use-pathname';
 
-/** Links from outside that name their company by `id`. */
-const LINKS_WITH_COMPANY = new Set<string>([paths.ocr, paths.ob, paths.obCancel, paths.classSessionLink, paths.joinFamily]);
+/** What a link from outside that names its company by `id` does with the company the browser is in. */
+interface CompanyPolicy {
+  /** Whether the company loaded (`current`) does for the link's company `id`, so nothing is entered. */
+  keeps: (current: CompanyConfig, id: string) => boolean;
+  /** Whether a company not known yet is asked for first, even when the page came without a company session. */
+  alwaysAsk: boolean;
+}
+
+/** Enters the link's company unless it is the one loaded (A30, X17); a company not known yet is waited for only when its get-config is on its way. */
+const SWITCH_COMPANY: CompanyPolicy = { keeps: (current, id) => String(current.CustomerID) === id, alwaysAsk: false };
+/**
+ * Enters the link's company only where the browser is in none: an invitation read is no sign-out,
+ * and its page wears its own company's look (decision 101). It asks whenever it comes.
+ */
+const ONLY_IF_NONE: CompanyPolicy = { keeps: () => true, alwaysAsk: true };
+
+const COMPANY_LINKS = new Map<string, CompanyPolicy>([
+  [paths.ocr, SWITCH_COMPANY],
+  [paths.ob, SWITCH_COMPANY],
+  [paths.obCancel, SWITCH_COMPANY],
+  [paths.classSessionLink, SWITCH_COMPANY],
+  [paths.joinFamily, ONLY_IF_NONE],
+]);
 
 /**
  * Links that carry a company id: /hub?customer_id=X always opens that company and empties
  * the cart (A29); /ocr?id=X, /ob?id=X (and its cancel link) and /hub/class-session-link?id=X
  * do so when no (or another) company is loaded: company logout, login by customer id, then
  * get-config (A30, X17), with what the link's page needs first beside it. /join-family?id=X opens
- * its company only where the browser is in none: an invitation read is no sign-out, and its page
- * wears its own company's look (decision 101); accepting it enters that company. True while the
- * page must wait for it.
+ * its company only where the browser is in none (decision 101); accepting it enters that company.
+ * Each link's policy is in `COMPANY_LINKS`. True while the page must wait for it.
  */
 export function useCustomerIdBootstrap(): boolean {
   const location = useLocation();
@@ -30,10 +51,10 @@ export function useCustomerIdBootstrap(): boolean {
   const pathname = usePathname();
   const params = new URLSearchParams(location.search);
   const fromHub = pathname === paths.hub ? params.get('customer_id') : null;
-  const fromLink = LINKS_WITH_COMPANY.has(pathname) ? params.get('id') : null;
+  const policy = COMPANY_LINKS.get(pathname);
+  const fromLink = policy ? params.get('id') : null;
   const loaded = queryClient.getQueryData(companyConfigQueryOptions.queryKey);
-  const keepsCompany = pathname === paths.joinFamily;
-  const needed = fromHub ?? (fromLink && (!loaded || (!keepsCompany && String(loaded.CustomerID) !== fromLink)) ? fromLink : null);
+  const needed = fromHub ?? (policy && fromLink && (!loaded || !policy.keeps(loaded, fromLink)) ? fromLink : null);
   const wanted = needed && /^\d+$/.test(needed) ? needed : null;
   const [done, setDone] = useState<string | null>(null);
   // A bootstrap that has started holds the page until it ends, even when an earlier get-config
@@ -48,12 +69,11 @@ export function useCustomerIdBootstrap(): boolean {
     setRunning(wanted);
     void (async () => {
       try {
-        if (!fromHub && !loaded && (keepsCompany || companySessionAtStart())) {
-          // Not known yet is not another company: the page's own get-config (its preload, on its way) may answer this
-          // one, and a family signed in to it stays signed in rather than being signed out by the link. An invitation
-          // asks whenever it comes, and leaves any company the browser is in.
+        if (!fromHub && policy && !loaded && (policy.alwaysAsk || companySessionAtStart())) {
+          // Not known yet is not another company: the page's own get-config (its preload, on its way) may answer one
+          // that does, and a family signed in to it stays signed in rather than being signed out by the link.
           const current = await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
-          if (current && (keepsCompany || String(current.CustomerID) === wanted)) return;
+          if (current && policy.keeps(current, wanted)) return;
         }
         if (!fromHub) await logoutCompany().catch(() => undefined);
         await loginByCustomerId(wanted);
@@ -85,7 +105,7 @@ export function useCustomerIdBootstrap(): boolean {
         setRunning(null);
       }
     })();
-  }, [wanted, fromHub, loaded, keepsCompany, pathname, location.search, navigate, queryClient]);
+  }, [wanted, fromHub, loaded, policy, pathname, location.search, navigate, queryClient]);
 
   return running !== null || (wanted !== null && done !== wanted);
 }
