@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CompanyBrand } from '@portal/shared/company-config';
+import type { CompanyBrand as Brand } from '@portal/shared/company-config';
 import { companyConfigQueryOptions, useCompanyConfig } from '@/entities/company/get-company-config';
 import { useInvitation } from '@/features/family-access/api/family-access';
 import { JoinFamily } from '@/features/family-access/components/join-family';
-import { applyBranding, companyName, logoSource, resetBranding } from '@/lib/branding';
+import { applyBranding, resetBranding } from '@/lib/branding';
+import { CompanyBrand } from '../components/company-brand';
 
 /**
  * /join-family?token=T&id=X: the link in a family-access invitation (decision 101), in the branding
@@ -22,15 +23,10 @@ export default function JoinFamilyRoute() {
   const worn = invitation && !inIt ? invitation.brand : null;
   useWornBrand(worn);
   const brand = inIt ? config : worn;
-  const logo = brand ? logoSource(brand) : null;
   return (
     <main className="flex min-h-dvh items-start justify-center bg-canvas px-4 py-8 sm:items-center sm:py-12">
       <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8">
-        {brand ? (
-          <div className="mb-6 flex min-h-10 items-center">
-            {logo ? <img src={logo} alt={companyName(brand)} className="h-10 w-auto max-w-[180px] object-contain" /> : <span className="text-lg font-bold text-ink">{companyName(brand)}</span>}
-          </div>
-        ) : null}
+        {brand ? <CompanyBrand config={brand} home={false} className="mb-6 text-ink" /> : null}
         <JoinFamily token={token} currentCompanyId={config?.CustomerID ?? null} />
       </div>
     </main>
@@ -38,7 +34,7 @@ export default function JoinFamilyRoute() {
 }
 
 /** Another company's look on the page while it shows; leaving it brings back the look of the company the browser is in. */
-function useWornBrand(brand: CompanyBrand | null) {
+function useWornBrand(brand: Brand | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!brand) return;
