@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { Modal } from './modal';
 import { TextField } from './text-field';
 
@@ -97,5 +98,57 @@ describe('Modal focus on closing', () => {
     render(<HandOver removeOpener hiddenInput />);
     await openSaveContinue();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next to it' })));
+  });
+});
+
+describe('Modal focus when a link in it leads to another page', () => {
+  /** A page whose button opens a dialog with a link to the checkout (the added-to-cart dialog's "Go to checkout"). */
+  function ClassesPage() {
+    const [open, setOpen] = useState(false);
+    return (
+      <div>
+        <button type="button" onClick={() => setOpen(true)}>
+          Add to cart
+        </button>
+        <Modal open={open} onOpenChange={setOpen} title="Added to cart">
+          <Link to="/checkout">Go to checkout</Link>
+        </Modal>
+      </div>
+    );
+  }
+
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('the focus goes to the new page’s main content, not its first text box (where a phone would open its keyboard)', async () => {
+    window.history.replaceState(null, '', '/classes');
+    render(
+      <BrowserRouter>
+        <main id="main" tabIndex={-1}>
+          <Routes>
+            <Route path="/classes" element={<ClassesPage />} />
+            <Route
+              path="/checkout"
+              element={
+                <div>
+                  <h1>Checkout</h1>
+                  <label>
+                    Discount code <input type="text" />
+                  </label>
+                </div>
+              }
+            />
+          </Routes>
+        </main>
+      </BrowserRouter>,
+    );
+    const open = screen.getByRole('button', { name: 'Add to cart' });
+    open.focus();
+    fireEvent.click(open);
+    const link = await screen.findByRole('link', { name: 'Go to checkout' });
+    link.focus();
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+    expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: 'Discount code' }));
   });
 });

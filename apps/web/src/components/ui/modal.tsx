@@ -34,10 +34,11 @@ const FOCUSABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled])',
   .map((s) => `${s}:not([tabindex="-1"]):not([aria-hidden="true"])`)
   .join(', ');
 
-/** What had the focus when a dialog opened, and the elements around it then. */
+/** What had the focus when a dialog opened, the elements around it then, and the page it was on. */
 interface Opener {
   element: HTMLElement | null;
   around: Element[];
+  page: string;
 }
 
 /**
@@ -57,15 +58,18 @@ function openerOf(): Opener {
   const element = active instanceof HTMLElement && active !== document.body ? active : null;
   const around: Element[] = [];
   for (let e = element?.parentElement; e && e !== document.body; e = e.parentElement) around.push(e);
-  return { element, around };
+  return { element, around, page: window.location.pathname };
 }
 
 /**
  * Where the focus goes back to: the opener; where it is gone (a "Notify absence" button that the
  * notice took the place of), the first control still there nearest to where it was; else the page's
- * content, never the top of the page.
+ * content, never the top of the page. A dialog that went with its page (a link in it was followed,
+ * such as "Go to checkout") leaves the new page's content, not its first control: that may be a
+ * text box, where a phone would open its keyboard over the page.
  */
-function returnTarget({ element, around }: Opener): HTMLElement | null {
+function returnTarget({ element, around, page }: Opener): HTMLElement | null {
+  if (page !== window.location.pathname) return document.getElementById('main');
   if (element?.isConnected) return element;
   for (const e of around) {
     if (!e.isConnected) continue;
