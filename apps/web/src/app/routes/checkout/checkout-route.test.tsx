@@ -409,6 +409,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     renderCheckout(paths.checkout);
     const booked = await screen.findByRole('region', { name: 'Already in My bookings' });
     expect(lineTexts(booked)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${ownMessage}`]);
+    // The family's own booking is no error: a calm box, not the red one of a court another family took.
+    expect(booked.className).toContain('bg-surface-muted');
+    expect(booked.className).not.toMatch(/danger/);
     expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
@@ -502,6 +505,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     renderCheckout(paths.checkout);
     const taken = await screen.findByRole('region', { name: 'Taken by another family' });
     expect(lineTexts(taken)).toEqual([`Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM: ${heldMessage}`]);
+    expect(taken.className).toContain('bg-danger-surface');
     expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
     fireEvent.click(within(taken).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
     await waitFor(() => expect(useCartStore.getState().bookingItems).toEqual([lane]));

@@ -2,12 +2,13 @@ import { useEffect, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import { companyTimeZone } from '@portal/shared/date-time-text';
-import { UserRoundXIcon } from 'lucide-react';
+import { CalendarCheckIcon, UserRoundXIcon } from 'lucide-react';
 import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
@@ -96,8 +97,10 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
           summary={held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`}
         />
       ) : null}
-      {taken.length > 0 ? <RefusedHere headingId={`${headingId}-taken`} heading="Taken by another family" intro="Another family took these while they were not held for you:" lines={taken} /> : null}
-      {booked.length > 0 ? <RefusedHere headingId={`${headingId}-booked`} heading="Already in My bookings" intro="Your family has booked these meanwhile:" lines={booked} /> : null}
+      {taken.length > 0 ? (
+        <RefusedHere tone="danger" headingId={`${headingId}-taken`} heading="Taken by another family" intro="Another family took these while they were not held for you:" lines={taken} />
+      ) : null}
+      {booked.length > 0 ? <RefusedHere tone="info" headingId={`${headingId}-booked`} heading="Already in My bookings" intro="Your family has booked these meanwhile:" lines={booked} /> : null}
       {showLapsed ? (
         <PlacesLapsed
           headingId={`${headingId}-lapsed`}
@@ -116,11 +119,30 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   );
 }
 
+/** How a box of refused lines looks: red for a place another family took, calm for the family's own booking (no error, only to take out). */
+const TONES = {
+  danger: { box: 'border-danger-line bg-danger-surface text-danger', Icon: UserRoundXIcon },
+  info: { box: 'border-line bg-surface-muted text-ink', Icon: CalendarCheckIcon },
+};
+
 /** Lines the hold refused, each with what it found, Remove and a full class's waitlist. */
-function RefusedHere({ headingId, heading, intro, lines }: { headingId: string; heading: string; intro: string; lines: (CartLine & { refusal: string | null; refused: { code: string } | null })[] }) {
+function RefusedHere({
+  tone,
+  headingId,
+  heading,
+  intro,
+  lines,
+}: {
+  tone: keyof typeof TONES;
+  headingId: string;
+  heading: string;
+  intro: string;
+  lines: (CartLine & { refusal: string | null; refused: { code: string } | null })[];
+}) {
+  const { box, Icon } = TONES[tone];
   return (
-    <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-danger-line bg-danger-surface p-4 text-danger">
-      <UserRoundXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+    <section aria-labelledby={headingId} className={cn('flex gap-3 rounded-2xl border p-4', box)}>
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm">
         <h2 id={headingId} className="font-semibold">
           {heading}
