@@ -1,16 +1,41 @@
 import { useEffect, useRef, useState } from 'react';
 
 const SECOND = 1000;
-const two = (n: number) => String(n).padStart(2, '0');
 
-/** The time left as a family reads it: "3 days 04:05:06", "04:05:06", "05:06". */
+/** The units a time left is read in, largest first: its length in seconds, and its short and spoken names. */
+const UNITS = [
+  { seconds: 86_400, short: (n: number) => (n === 1 ? 'day' : 'days'), spoken: 'day' },
+  { seconds: 3600, short: () => 'h', spoken: 'hour' },
+  { seconds: 60, short: () => 'min', spoken: 'minute' },
+  { seconds: 1, short: () => 's', spoken: 'second' },
+] as const;
+
+/** How many of each unit are left (whole seconds, rounded up), the units with none left out; "0 s" at the end. */
+function partsLeft(ms: number): { n: number; unit: (typeof UNITS)[number] }[] {
+  let rest = Math.max(0, Math.ceil(ms / SECOND));
+  const parts = UNITS.map((unit) => {
+    const n = Math.floor(rest / unit.seconds);
+    rest -= n * unit.seconds;
+    return { n, unit };
+  }).filter((p) => p.n > 0);
+  return parts.length > 0 ? parts : [{ n: 0, unit: UNITS[3] }];
+}
+
+/**
+ * The time left as a family reads it, in words so it is never taken for a clock time beside one
+ * ("held until 09:33 AM"): "9 min 47 s", "1 h 5 min", "3 days 4 h 5 min 6 s".
+ */
 export function timeLeftText(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / SECOND));
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const clock = `${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
-  const withHours = days > 0 || hours > 0 ? `${two(hours)}:${clock}` : clock;
-  return days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} ${withHours}` : withHours;
+  return partsLeft(ms)
+    .map(({ n, unit }) => `${n} ${unit.short(n)}`)
+    .join(' ');
+}
+
+/** The same, spelled out for a screen reader: "9 minutes 47 seconds". */
+export function timeLeftSpoken(ms: number): string {
+  return partsLeft(ms)
+    .map(({ n, unit }) => `${n} ${unit.spoken}${n === 1 ? '' : 's'}`)
+    .join(' ');
 }
 
 /**

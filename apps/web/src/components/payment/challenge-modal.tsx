@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
 import { timeLeftText, useCountdown } from '@/lib/countdown';
 
-/** The time left until `until` ("09:41"), ticking each second; "00:00" once passed, when `onExpire` is called once; "" without an instant. */
+/** The time left until `until` ("9 min 41 s"), ticking each second; "0 s" once passed, when `onExpire` is called once; "" without an instant. */
 export function useHoldCountdown(until: number | null, onExpire?: () => void): string {
   const left = useCountdown(until, onExpire);
   return until === null ? '' : timeLeftText(left);
@@ -33,7 +33,7 @@ export function ChallengeModal({
   open: boolean;
   amountCents: number;
   currencySymbol: string;
-  /** The hold countdown (mm:ss), or '' when nothing is held. */
+  /** The hold countdown ("9 min 41 s"), or '' when nothing is held. */
   holdLeft: string;
   busy: boolean;
   onDecide: (approve: boolean) => void;

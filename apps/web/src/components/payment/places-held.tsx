@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { TimerIcon, TimerOffIcon } from 'lucide-react';
 import { clockName, formatTime } from '@portal/shared/date-time-text';
 import { Button } from '@/components/ui/button';
-import { timeLeftText } from '@/lib/countdown';
+import { TimeLeft } from '@/components/ui/time-left';
 
 /** Two taps closer than this are one double tap. */
 const DOUBLE_TAP_MS = 500;
@@ -18,10 +18,7 @@ export function PlacesHeld({ headingId, until, left, zone, summary }: { headingI
           {zone ? ` (${clockName(zone)})` : ''}
         </h2>
         <p className="mt-0.5">
-          {summary} Time left{' '}
-          <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-            {timeLeftText(left)}
-          </strong>
+          {summary} <TimeLeft ms={left} /> left.
         </p>
       </div>
     </section>

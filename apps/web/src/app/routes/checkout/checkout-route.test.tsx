@@ -235,7 +235,10 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     const { holdRequests } = serveCheckout({ holds: { classes: [], courts: [{ ...lane, heldUntil: until }], refused: [] } });
     const view = renderCheckout(paths.checkout);
     const timer = await screen.findByRole('timer');
-    expect(timer.textContent).toMatch(/^04:(30|29)$/);
+    // In words, so it is not read as a second clock time beside "held until": named in full for a screen reader.
+    expect(timer.textContent).toMatch(/^4 min (30|29) s$/);
+    expect(timer.getAttribute('aria-label')).toMatch(/^4 minutes (30|29) seconds$/);
+    expect(timer.parentElement?.textContent).toMatch(/while you pay\. 4 min (30|29) s left\.$/);
     expect(screen.getByRole('heading', { name: /^Held for you until \d{1,2}:\d{2}/ })).toBeTruthy();
     view.unmount();
 

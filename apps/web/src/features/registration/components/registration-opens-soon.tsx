@@ -7,7 +7,8 @@ import { registrationMessages } from '@portal/shared/registration-schemas';
 import { buttonClasses } from '@/components/ui/button';
 import { NoticePage } from '@/components/ui/notice-page';
 import { paths } from '@/config/paths';
-import { timeLeftText, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
+import { TimeLeft } from '@/components/ui/time-left';
 
 /** " (Sydney time)": the company's time zone named after a time, where it has a city. */
 export const zoneNote = (config: CompanyConfig) => {
@@ -39,10 +40,7 @@ export function RegistrationOpensSoon({ name, opensAt, config, onOpen, children 
       <p className="font-semibold text-ink">{name}</p>
       <p>{registrationMessages.notOpenYet(when)}</p>
       <p className="text-ink">
-        Opens in{' '}
-        <strong role="timer" className="font-semibold tabular-nums">
-          {timeLeftText(left)}
-        </strong>
+        Opens in <TimeLeft ms={left} />
       </p>
       {children ?? <p>Keep this page open: the registration starts here by itself at that time.</p>}
     </NoticePage>

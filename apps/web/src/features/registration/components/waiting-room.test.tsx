@@ -89,7 +89,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'You’re in the waiting room' }, { timeout: 3_000 })).toBeTruthy();
     expect(room.calls).toEqual(['GET', 'POST']);
     expect(screen.getByText('At 09:00 AM (Sydney time), everyone in the waiting room is given a random place in the queue. Arriving earlier does not move you ahead.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15:00'));
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('15 min'));
     expect(screen.getByText('40 places are free in the classes now.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
     // The opening: the page waits for the server's next answer (the server says when: within seconds
@@ -121,7 +121,7 @@ describe('the waiting room of an opening (decision 099)', () => {
     });
     expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
     // Twenty seconds have passed on the clock since the opening.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM (Sydney time). Your turn ends in 19:40'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('It’s your turn: finish your registration by 09:20 AM (Sydney time). Your turn ends in 19 min 40 s'));
   });
 
   it('every class full: the queue says so, and the family may stay or leave', async () => {

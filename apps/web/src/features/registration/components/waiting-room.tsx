@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { NoticePage } from '@/components/ui/notice-page';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { timeLeftText, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
+import { TimeLeft } from '@/components/ui/time-left';
 import { useJoinWaitingRoom, useLeaveWaitingRoom } from '../api/waiting-room';
 import { LeaveQueueButton } from './leave-queue-button';
 import { RegistrationOpensSoon, zoneNote } from './registration-opens-soon';
@@ -116,10 +117,7 @@ export function WaitingRoom({
             <TimerIcon aria-hidden="true" className="size-4 shrink-0" />
             <span>
               It’s your turn: finish your registration by {formatTime(place.turnEndsAt, zone, false)}
-              {zoneNote(config)}. Your turn ends in{' '}
-              <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-                {timeLeftText(turnLeft)}
-              </strong>
+              {zoneNote(config)}. Your turn ends in <TimeLeft ms={turnLeft} />
             </span>
           </p>
         </div>
@@ -181,10 +179,7 @@ export function WaitingRoom({
           </>
         ) : toOpening > 0 ? (
           <p className="text-ink">
-            Registration opens in{' '}
-            <strong role="timer" aria-live="off" className="font-semibold tabular-nums">
-              {timeLeftText(toOpening)}
-            </strong>
+            Registration opens in <TimeLeft ms={toOpening} />
           </p>
         ) : (
           <p className="text-ink">Registration is opening: your place in the queue follows in a few seconds.</p>
