@@ -405,6 +405,27 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     ]);
   });
 
+  it('a cart refused only for a court the family itself has booked meanwhile: a calm box, not an error, that still offers Remove', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const { quotes } = serveCheckout();
+    const own = 'Lane 3, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM is already booked for your family: it is in My bookings. Please remove it from your cart.';
+    refuseQuote(quotes, (body) =>
+      body.bookingItems?.some((b) => b.court === 'Lane 3') ? { code: 'BOOKING_TAKEN', message: own, errors: [{ field: 'bookingItems.1', message: own, code: 'BOOKED_BY_FAMILY' }] } : null,
+    );
+    renderCheckout(paths.checkout);
+
+    const box = await screen.findByRole('region', { name: own });
+    expect(box.className).toContain('bg-surface-muted');
+    expect(box.className).not.toMatch(/danger/);
+    // Said, not raised as an alarm.
+    expect(within(box).getByRole('status').textContent).toBe(own);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(lineTexts(within(box).getByRole('list', { name: 'Your cart' }))).toEqual(['Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM In My bookings']);
+    fireEvent.click(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(useCartStore.getState().bookingItems).toEqual([lane]);
+  });
+
   it('Hold again finds a court the family itself has booked meanwhile: said to be in My bookings (not taken by another family), with Remove and no Hold again', async () => {
     useCartStore.getState().setBookingItems([lane, lane3]);
     const ownMessage = 'That lane is already booked for your family: it is in My bookings. Please remove it from your cart.';

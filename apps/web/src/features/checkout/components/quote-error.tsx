@@ -13,6 +13,11 @@ export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine
   return lines.filter((line) => line.field !== undefined && error.errors.some((e) => e.field === line.field));
 }
 
+/** A refusal only of courts the family itself has booked meanwhile: its own bookings, to take out, not an error. */
+function ownBookingsOnly(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.errors.length > 0 && error.errors.every((e) => e.code === 'BOOKED_BY_FAMILY');
+}
+
 /** How a named line is marked: "Full" for a class, and a court by whose it now is (the line's own code). */
 function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: boolean } {
   if (error.code === 'CLASS_FULL') return { text: 'Full', own: false };
@@ -28,8 +33,9 @@ function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: b
 export function RefusedLines({ error, lines }: { error: unknown; lines: readonly CartLine[] }) {
   const named = namedLines(error, lines);
   const full = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
+  const edges = ownBookingsOnly(error) ? 'divide-line border-line' : 'divide-danger-line border-danger-line';
   return (
-    <ul aria-label="Your cart" className="mt-4 divide-y divide-danger-line rounded-xl border border-danger-line bg-surface text-left text-ink">
+    <ul aria-label="Your cart" className={cn('mt-4 divide-y rounded-xl border bg-surface text-left text-ink', edges)}>
       {(named.length > 0 ? named : lines).map((line) => (
         // A line is named only by a refusal that answered (an ApiRequestError).
         <RefusedLineRow key={line.key} line={line} badge={named.length > 0 ? badgeOf(error as ApiRequestError, line) : null} full={full && named.length > 0} className="px-3 py-2" />
@@ -81,7 +87,8 @@ export function RefusedLineRow({
  * to take out alone, so the family keeps the rest (a refusal naming its lines, such as a court
  * booked meanwhile, lists only those); a class that filled also leads to the classes
  * (`findClassHref`). An answer that never came (the network, the server) offers to try again.
- * Emptying the whole cart is the last resort. Only the reason is announced, not the list.
+ * Emptying the whole cart is the last resort. Only the reason is announced, not the list; a refusal
+ * only of the family's own bookings is said calmly, as no error.
  */
 export function QuoteError({
   error,
@@ -99,9 +106,11 @@ export function QuoteError({
   const messageId = useId();
   const refused = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
   const classFull = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
+  // The family's own bookings are said calmly: nothing went wrong, they are only to take out.
+  const own = ownBookingsOnly(error);
   return (
-    <section aria-labelledby={messageId} className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-sm text-danger">
-      <p id={messageId} role="alert" className="text-center">
+    <section aria-labelledby={messageId} className={cn('rounded-2xl border px-4 py-6 text-sm', own ? 'border-line bg-surface-muted text-ink' : 'border-danger-line bg-danger-surface text-danger')}>
+      <p id={messageId} role={own ? 'status' : 'alert'} className="text-center">
         {errorMessage(error)}
       </p>
       {refused && lines.length > 0 ? <RefusedLines error={error} lines={lines} /> : null}
