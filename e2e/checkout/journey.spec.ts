@@ -67,7 +67,7 @@ async function journey(page: Page, ownWorld: OwnWorld) {
     // 10 % off each of the two lines.
     await expect(page.locator('tr[data-row-type="Discount Code"]')).toHaveCount(2);
     await expect(page.locator('tr[data-row-type="Discount Code"]').first()).toContainText('Discount Code SPLASH10');
-    await page.getByLabel('Make-up lesson credit ($15.00)').check();
+    await page.getByLabel('Account credit – overpayment refund ($15.00)').check();
     await expect(page.getByText('Customer credits')).toHaveCount(2);
     await expect(page.getByTestId('amount-to-pay')).not.toHaveText(before!);
     amount = (await page.getByTestId('amount-to-pay').textContent())!;

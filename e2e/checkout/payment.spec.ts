@@ -88,7 +88,7 @@ test.describe('invoice checkout and payment', () => {
     await page.getByLabel('Code', { exact: true }).fill('splash10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.locator('tr[data-row-type="Discount Code"]')).toContainText('Discount Code SPLASH10');
-    await page.getByLabel('Make-up lesson credit ($15.00)').check();
+    await page.getByLabel('Account credit – overpayment refund ($15.00)').check();
     await expect(page.getByText('Customer credits')).toHaveCount(2);
     await expect(page.getByTestId('amount-to-pay')).not.toHaveText(before!);
     const after = await page.getByTestId('amount-to-pay').textContent();

@@ -4,7 +4,7 @@ import type { CompanyBundleInput } from '../modules/import/import.api.ts';
  * Demo pricing and payment settings, discount codes and credits (decision 024): Splash charges
  * GST inside its prices, takes 5 % off when two or more classes are bought together, has the
  * codes SPLASH10 (10 % off), WELCOME5 ($5 off from $20) and SUMMER (expired), and parent@ holds
- * a $15.00 make-up credit and a saved Visa ending 4242 (decision 069), valid for three more years; Ace adds a card surcharge (30 cents + 1.5 %), sales tax on top of its
+ * a $15.00 account credit (an overpayment refunded as credit) and a saved Visa ending 4242 (decision 069), valid for three more years; Ace adds a card surcharge (30 cents + 1.5 %), sales tax on top of its
  * prices, evening time-scale court prices and the code ACE10.
  */
 export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput {
@@ -23,7 +23,7 @@ export function withDemoPayments(bundle: CompanyBundleInput): CompanyBundleInput
         { code: 'WELCOME5', kind: 'amount', value: 500, minimum_spend_cents: 2000, max_uses_per_client: 1 },
         { code: 'SUMMER', kind: 'percent', value: 15, valid_from: 'today-120', valid_to: 'today-30' },
       ],
-      credits: [{ client: 'sarah', description: 'Make-up lesson credit', amount_cents: 1500 }],
+      credits: [{ client: 'sarah', description: 'Account credit – overpayment refund', amount_cents: 1500 }],
       saved_cards: [{ client: 'sarah', card: 'visa', exp_month: 12, exp_year: new Date().getFullYear() + 3 }],
     };
   }
