@@ -76,17 +76,23 @@ export function bookingOptions(company: Company, now = new Date()): BookingOptio
   };
 }
 
+/** Opening hours and time-scale bands repeat each week: a week of days holds every price there is. */
+const PRICE_WEEK_DAYS = 7;
+
 /**
- * At each venue that offers a booking type, the least and most it costs over a week of its start
- * times there, each priced as the checkout prices it: the menu says "from" where evenings cost more.
+ * At each venue that offers a booking type, the least and most it costs over its start times
+ * there, each priced as the checkout prices it: the menu says "from" where evenings cost more.
+ * Only days open for booking count, so "from" is never the price of a day not yet bookable; a
+ * week of them already holds every weekday, and more days would add no other price.
  */
 function priceRanges(company: Company, type: Settings['booking_types'][number], today: string) {
   const timeScale = timeScaleOf(company.settings.fin_setup);
+  const days = Math.min(PRICE_WEEK_DAYS, company.settings.booking_setup.AdvanceBookingDays);
   return company.settings.ob_venues
     .filter((v) => v.Courts.length > 0 && (type.VenueIDs.length === 0 || type.VenueIDs.includes(v.VenueID)))
     .map((venue) => {
       const prices = new Set<number>();
-      for (let day = 0; day < 7; day += 1) {
+      for (let day = 0; day < days; day += 1) {
         const date = addDays(today, day);
         for (const m of startMinutes(company, venue, type.DurationMinutes, date)) {
           prices.add(bookingPrice({ date, startTime: toClock(m), durationMinutes: type.DurationMinutes, priceCents: type.PriceCents }, timeScale).cents);
