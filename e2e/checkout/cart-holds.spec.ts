@@ -1,6 +1,6 @@
 import type { Availability } from '@portal/shared/bookings-schemas';
 import { expect, getJson, isMobile, registerViaApi, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
-import { fillCard, TEST_CARDS } from '../support/commerce.ts';
+import { addClassToCart, fillCard, TEST_CARDS } from '../support/commerce.ts';
 import { lapseCartHolds } from '../support/holds.ts';
 import { fillClass } from '../support/waitlist.ts';
 import { chooseFirstFreeTime } from '../support/bookings.ts';
@@ -91,13 +91,7 @@ test.describe('places held from the cart', () => {
     const splash = world.company('SPLASH');
     await signInViaApi(page, { code: splash.code, email: world.email('parent'), fresh: true });
     await page.goto('/hub/classes/add-enrollments/1');
-    for (const name of ['Dolphin – Monday', 'Turtle – Wednesday']) {
-      await page.getByTestId('class-result').filter({ hasText: name }).getByRole('button', { name: 'Add to cart' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add to cart' });
-      await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
-      await dialog.getByRole('button', { name: 'Add to cart' }).click();
-      await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue' }).click();
-    }
+    for (const name of ['Dolphin – Monday', 'Turtle – Wednesday']) await addClassToCart(page, name, 'Noah Mitchell');
     // Noah is 7: both classes take his age. Dolphin's other places go: the last one is the place this family holds, which the class list says is its own.
     await fillClass(splash.code, 'Dolphin – Monday');
     await page.reload();
@@ -139,6 +133,34 @@ test.describe('places held from the cart', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: test.info().outputPath(`cart-class-filled-waitlist-${width}.png`), fullPage: true });
+    }
+  });
+
+  test('a full class the child already waits for: the cart says so instead of offering its waitlist again', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const splash = world.company('SPLASH');
+    await signInViaApi(page, { code: splash.code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/classes/add-enrollments/1');
+    await addClassToCart(page, 'Dolphin – Monday', 'Noah Mitchell');
+    // The hold runs out, another family takes the last place, and Noah is put on its waitlist from another device.
+    await fillClass(splash.code, 'Dolphin – Monday');
+    expect(await lapseCartHolds(splash.code, world.email('parent'))).toBe(1);
+    await fillClass(splash.code, 'Dolphin – Monday');
+    const students = await getJson<{ students: { StudentID: number; FirstName: string }[] }>(page, '/api/classes/get-students');
+    const noah = students.students.find((s) => s.FirstName === 'Noah')!.StudentID;
+    const search = await page.request.post('/api/classes', { data: { ocr_profile_id: 1, limit: 100 } });
+    const dolphinId = ((await search.json()) as { classes: { ClassID: number; Name: string }[] }).classes.find((c) => c.Name === 'Dolphin – Monday')!.ClassID;
+    expect((await page.request.post('/api/classes/join-waitlist', { data: { class_id: dolphinId, student_id: noah } })).ok()).toBe(true);
+
+    await page.goto('/hub/checkout');
+    const refusal = page.getByRole('region', { name: 'Dolphin – Monday is full. Choose another class, or join its waitlist.' });
+    const cart = refusal.getByRole('list', { name: 'Your cart' });
+    await expect(cart.getByText('Noah Mitchell is on the waitlist')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Join waitlist/ })).toHaveCount(0);
+    await expect(cart.getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`cart-class-already-waiting-${width}.png`), fullPage: true });
     }
   });
 });

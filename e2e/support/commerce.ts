@@ -13,6 +13,15 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Security code').fill('123');
 }
 
+/** On an add enrolments page: the class put in the cart for the student through the dialog, and its confirmation closed. */
+export async function addClassToCart(page: Page, className: string, student: string): Promise<void> {
+  await page.getByTestId('class-result').filter({ hasText: className }).getByRole('button', { name: 'Add to cart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+  await dialog.getByRole('combobox').first().selectOption({ label: student });
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue' }).click();
+}
+
 export interface Outstanding {
   invoices: { InvoiceNo: string; status: string; balance_due: number }[];
 }

@@ -141,6 +141,7 @@ function serveCheckout({ refuse = [], holds = noHolds }: { refuse?: ApiError[]; 
     }),
     http.get<never, never, PaymentDetails>('/api/customer/get-payment-details', () => HttpResponse.json(savedCard)),
     http.get<never, never, { credits: [] }>('/api/payment/get-customer-credits', () => HttpResponse.json({ credits: [] })),
+    http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
     http.post<never, CheckoutRequest, PaymentAnswer | ApiError>('/api/payment/checkout', async ({ request }) => {
       payments.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
       await delay(150);
@@ -652,6 +653,21 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     fireEvent.click(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
     await waitFor(() => expect(useCartStore.getState().classItems).toEqual([]));
     expect(screen.queryByRole('region', { name: 'Taken by another family' })).toBeNull();
+  });
+
+  it('a full class the child already waits for: said to be on its waitlist, with Remove and no Join waitlist to be refused', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    serveCheckout({
+      holds: { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }] },
+    });
+    server.use(http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(waiting)));
+    const joined = serveWaitlist(() => HttpResponse.json({ code: 'ALREADY_WAITING', message: 'This student is already on the waitlist for this class' }, { status: 409 }));
+    renderCheckout(paths.checkout);
+    const taken = await screen.findByRole('region', { name: 'Taken by another family' });
+    expect(await within(taken).findByText('Noah Mitchell is on the waitlist')).toBeTruthy();
+    expect(within(taken).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
+    expect(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
+    expect(joined).toEqual([]);
   });
 
   describe('H3, H4: removing dates and lines', () => {

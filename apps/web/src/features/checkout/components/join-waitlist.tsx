@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
+import { useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import type { CartLine } from '../lib/cart-lines';
 import { useWaitlistJoined } from '../lib/waitlist-joined';
 
@@ -13,11 +14,18 @@ const ON_THE_WAITLIST = 'On the waitlist: we will let you know by notification a
  * A full class's way on from the cart: its waitlist, for a place for the rest of the term (as the
  * add-to-cart dialog offers for a full class). Once joined the class leaves the cart, which is then
  * priced without it, and `WaitlistJoinedNotice` says so above the cart; a refusal is said under it.
+ * A child the family's waitlist shows already waiting for the class is said to be on it instead:
+ * joining again would only be refused.
  */
 export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: JoinWaitlistRequest }) {
   const join = useJoinWaitlist();
   const joinOnce = useOneAtATime(join);
   const joined = useWaitlistJoined((s) => s.joined);
+  const entries = useWaitlist().data?.entries;
+  if (waitingIn(entries, waitlist.class_id).includes(waitlist.student_id)) {
+    const name = entries!.find((e) => e.ClassID === waitlist.class_id && e.StudentID === waitlist.student_id)!.StudentName;
+    return <p className="font-medium">{`${name} is on the waitlist`}</p>;
+  }
   return (
     <>
       <Button
