@@ -45,6 +45,7 @@ import { waitingRoomAdmissions } from './migrations/043-waiting-room-admissions.
 import { registrationHolds } from './migrations/044-registration-holds.ts';
 import { enrolmentPaidCents } from './migrations/045-enrolment-paid-cents.ts';
 import { listItemNamesUnique } from './migrations/046-list-item-names-unique.ts';
+import { registrationRegId } from './migrations/047-registration-reg-id.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -94,6 +95,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '044-registration-holds': registrationHolds(engine),
     '045-enrolment-paid-cents': enrolmentPaidCents(),
     '046-list-item-names-unique': listItemNamesUnique(),
+    '047-registration-reg-id': registrationRegId(),
   };
 }
 

@@ -411,6 +411,8 @@ export interface RegistrationsTable {
   /** Migration 025: the card tokenised for this registration, and when the registration was completed (null while it pays). */
   card_token: string | null;
   completed_at: string | null;
+  /** Migration 047: the Registration ID drawn for its form, once; null until the form asks. */
+  reg_id: string | null;
 }
 /** Migration 026: the client a company's guest bookings are made under, and each guest's details (decision 050). */
 export interface GuestClientsTable {

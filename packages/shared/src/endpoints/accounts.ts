@@ -27,6 +27,7 @@ import {
   updateDetailsBodySchema,
 } from '../my-details-schemas';
 import { ocrSignInActionsAnswerSchema, ocrSignInActionsSchema } from '../sign-in-action-schemas';
+import { registrationSessionHeaderSchema } from '../registration-schemas';
 
 const tags = ['customer'];
 
@@ -152,7 +153,18 @@ export const accountEndpoints = {
     errors: ['CODE_INVALID', 'CODE_TOO_MANY_TRIES', 'EMAIL_TAKEN'],
     tags,
   }),
-  generateRegId: defineEndpoint({ method: 'GET', path: '/api/customer/generate-reg-id', auth: 'company', query: generateRegIdQuerySchema, response: generateRegIdAnswerSchema, tags }),
+  generateRegId: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/generate-reg-id',
+    auth: 'company',
+    query: generateRegIdQuerySchema,
+    headers: registrationSessionHeaderSchema,
+    response: generateRegIdAnswerSchema,
+    errors: ['REGISTRATION_EXPIRED'],
+    tags,
+    description:
+      'R20: the next id of the company for the type. With the X-Registration-Token header of an open registration (type customer), the id of that registration: drawn the first time, the same one after (N21).',
+  }),
   changePassword: defineEndpoint({
     access: 'own',
     method: 'POST',

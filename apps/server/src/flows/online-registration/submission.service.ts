@@ -68,7 +68,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   // The address is the one the family proved, whatever the form says.
   const customer = await within('customer', async () => {
     const form = await parseCustomerForm(ctx, company, { ...body.customer, Email: registration.email }, options);
-    await checkNewCustomerRegId(ctx, company.id, form);
+    await checkNewCustomerRegId(ctx, company.id, form, registration.reg_id);
     return form;
   });
   const students = [];

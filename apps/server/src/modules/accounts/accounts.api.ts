@@ -22,7 +22,8 @@ export {
 export { openAccount } from './new-account.service.ts';
 export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEmailCode, issueEmailCode } from './email-code.service.ts';
 export { myDetailsRoutes } from './my-details.routes.ts';
-export { checkNewCustomerRegId, getCustomerDetails, getCustomerFormRecord, parseCustomerForm } from './my-details.service.ts';
+export { getCustomerDetails, getCustomerFormRecord, parseCustomerForm } from './my-details.service.ts';
+export { checkNewCustomerRegId } from './reg-id.service.ts';
 export { endSessionById, endSessionByToken, findCompanySession, findSessions, startSession } from './session.service.ts';
 export { completeSignInActions, hasPendingStudentUpdate, queueOutstanding } from './sign-in-actions.service.ts';
 export { accountsJobs } from './accounts.jobs.ts';

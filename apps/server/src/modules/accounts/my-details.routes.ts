@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { changePasswordServerSchema } from '@portal/shared/common-passwords';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
+import { REGISTRATION_TOKEN_HEADER } from '@portal/shared/registration-schemas';
 import type { Ctx } from '../../context.ts';
 import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './my-details.service.ts';
+import { generateRegId, registrationRegId } from './reg-id.service.ts';
 
 /** My details, the e-mail change, generate-reg-id and change-password (decision 020). */
 export async function myDetailsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
@@ -31,9 +33,12 @@ export async function myDetailsRoutes(app: FastifyInstance, { ctx: base }: { ctx
     return { success: true as const, updatedClient: record, message: dm.emailChanged };
   });
 
-  route(app, base, endpoints.generateRegId, async ({ ctx, query, req }) => {
+  route(app, base, endpoints.generateRegId, async ({ ctx, query, headers, req }) => {
     await throttle(req, 'register');
-    return { success: true as const, reg_id: await service.generateRegId(ctx, ctx.company.id, query.type) };
+    // A new family's registration asks under its token: its one id, however often its form is shown.
+    const registrationToken = headers[REGISTRATION_TOKEN_HEADER];
+    const regId = registrationToken && query.type === 'customer' ? await registrationRegId(ctx, ctx.company.id, registrationToken) : await generateRegId(ctx, ctx.company.id, query.type);
+    return { success: true as const, reg_id: regId };
   });
 
   route(app, base, endpoints.changePassword, async ({ ctx, body, req }) => {

@@ -13,14 +13,12 @@ import { loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/fo
 import { changePassword } from './customer.service.ts';
 import { completeSignInActions } from './sign-in-actions.service.ts';
 import * as repo from './my-details.repository.ts';
+import { checkedRegId } from './reg-id.service.ts';
 import { checkEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode, pendingEmailCodeAddress, type EmailCodePurpose } from './email-code.service.ts';
 import { companyClockText } from '../../lib/time.ts';
 
 /** Decisions 020, 035: an e-mail change is an e-mail code of this purpose, as the registration code is. */
 const EMAIL_CHANGE: EmailCodePurpose = 'email-change';
-
-const REG_ID_PREFIX: Record<string, string> = { customer: 'C', student: 'S' };
-const REG_ID_DIGITS = 6;
 
 const orNull = (v: string) => (v === '' ? null : v);
 const orEmpty = (v: string | null | undefined) => v ?? '';
@@ -259,36 +257,6 @@ const answerMap = (rows: { custom_field_id: number; custom_field_item_id: number
 
 /** A custom field answer that holds something (a null one only removes a stored answer). */
 const kept = (v: { custom_field_item_id: number | null; field_value: string | null }) => v.field_value !== null || v.custom_field_item_id !== null;
-
-/** The RegID a new customer's form asks for, checked as a save would check it (a 422 on the field). */
-export async function checkNewCustomerRegId(ctx: Ctx, companyId: number, form: FormOutput<'customer'>): Promise<void> {
-  const asked = (form as Record<string, unknown>).RegID;
-  if (typeof asked === 'string') await checkedRegId(ctx, companyId, '', asked);
-}
-
-/**
- * RegID is read-only (S38): the stored one stays; a customer without one may take only an id
- * that generate-reg-id handed out and nobody holds. Answers the value to store, or undefined.
- */
-async function checkedRegId(ctx: Ctx, companyId: number, stored: string, asked: string | null): Promise<string | undefined> {
-  if (asked === null || asked === stored) return undefined;
-  const locked = () => new AppError(422, 'REG_ID_LOCKED', dm.regIdLocked, [{ field: 'RegID', message: dm.regIdLocked }]);
-  if (stored !== '') throw locked();
-  const match = new RegExp(`^${REG_ID_PREFIX.customer}([0-9]{${REG_ID_DIGITS}})$`).exec(asked);
-  const issued = match ? Number(match[1]) : 0;
-  if (issued < 1 || issued > (await repo.lastRegIdNumber(ctx.db, companyId, 'customer'))) throw locked();
-  if (await repo.isRegIdTaken(ctx.db, companyId, asked)) throw locked();
-  return asked;
-}
-
-/** GenerateRegId (R20, U24): the next id of the company's sequence for the type, skipping any a client already holds. */
-export async function generateRegId(ctx: Ctx, companyId: number, type: string): Promise<string> {
-  for (;;) {
-    const n = await repo.nextRegIdNumber(ctx.db, companyId, type);
-    const id = `${REG_ID_PREFIX[type] ?? 'C'}${String(n).padStart(REG_ID_DIGITS, '0')}`;
-    if (type !== 'customer' || !(await repo.isRegIdTaken(ctx.db, companyId, id))) return id;
-  }
-}
 
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

@@ -22,7 +22,7 @@ export async function insertRegistration(db: Db, input: { companyId: number; pro
 export function findOpenRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
   return db
     .selectFrom('registrations')
-    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at', 'card_token'])
+    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at', 'card_token', 'reg_id'])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('submitted_at', 'is', null)
@@ -63,7 +63,21 @@ export async function findSubmittedRegistration(db: Db, companyId: number, token
 export async function findLiveRegistration(db: Db, companyId: number, tokenHash: string, now: string) {
   const row = await db
     .selectFrom('registrations')
-    .select(['id', 'profile_id', 'email', 'email_verified_at', 'captcha_verified_until', 'expires_at', 'card_token', 'submitted_at', 'completed_at', 'idempotency_key', 'request_hash', 'client_id'])
+    .select([
+      'id',
+      'profile_id',
+      'email',
+      'email_verified_at',
+      'captcha_verified_until',
+      'expires_at',
+      'card_token',
+      'reg_id',
+      'submitted_at',
+      'completed_at',
+      'idempotency_key',
+      'request_hash',
+      'client_id',
+    ])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', now)
@@ -72,7 +86,16 @@ export async function findLiveRegistration(db: Db, companyId: number, tokenHash:
   const { id, profile_id, email, submitted_at } = row;
   if (submitted_at === null) {
     return {
-      open: { id, profile_id, email, email_verified_at: row.email_verified_at, captcha_verified_until: row.captcha_verified_until, expires_at: row.expires_at, card_token: row.card_token },
+      open: {
+        id,
+        profile_id,
+        email,
+        email_verified_at: row.email_verified_at,
+        captcha_verified_until: row.captcha_verified_until,
+        expires_at: row.expires_at,
+        card_token: row.card_token,
+        reg_id: row.reg_id,
+      },
       submitted: undefined,
     };
   }
@@ -112,6 +135,11 @@ export async function lockOpenRegistration(db: Db, companyId: number, id: number
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Keeps the Registration ID drawn for a registration (under its lock, so only the first one drawn). */
+export async function setRegistrationRegId(db: Db, companyId: number, id: number, regId: string): Promise<void> {
+  await db.updateTable('registrations').set({ reg_id: regId }).where('company_id', '=', companyId).where('id', '=', id).where('reg_id', 'is', null).execute();
 }
 
 /** The client the submission made, written in its transaction. */

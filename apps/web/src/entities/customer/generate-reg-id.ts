@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { REG_ID_PLACEHOLDER } from '@portal/shared/form-engine/form-types';
+import { REGISTRATION_TOKEN_HEADER } from '@portal/shared/registration-schemas';
 import { call } from '@/lib/call';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 
-/** K10, N21: a new registration id for a customer who has none (R20). */
-export async function generateRegId(): Promise<string> {
-  return (await call(accountEndpoints.generateRegId, { query: { type: 'customer' } })).reg_id;
+/**
+ * K10, N21: a new registration id for a customer who has none (R20). Named by a registration's
+ * token, the id of that registration: the same one each time it is asked.
+ */
+export async function generateRegId(registrationToken?: string): Promise<string> {
+  const headers = registrationToken ? { headers: { [REGISTRATION_TOKEN_HEADER]: registrationToken } } : {};
+  return (await call(accountEndpoints.generateRegId, { query: { type: 'customer' }, ...headers })).reg_id;
 }
 
 /** No id yet: nothing, or the form's "TBD" placeholder (E12). */
@@ -14,10 +19,14 @@ const hasNoId = (value: unknown) => !value || value === REG_ID_PLACEHOLDER;
 /**
  * K10, N21: a customer form that shows the Reg ID field with no id gets one from GenerateRegId,
  * asked once while the form is open. Typing elsewhere in the form meanwhile does not lose the
- * answer; an answer that comes after the form is gone is dropped.
+ * answer; an answer that comes after the form is gone is dropped. A new family's form passes its
+ * registration's token (the field shows "TBD" until there is one): the id is that registration's,
+ * asked for each registration, so a form shown again or reloaded shows the same number and one
+ * merely opened draws none.
  */
-export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (id: string) => void): void {
-  const asked = useRef(false);
+export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (id: string) => void, registrationToken?: string): void {
+  // What was asked for: the registration's token, '' for a customer's own form; null until asked.
+  const asked = useRef<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -26,16 +35,17 @@ export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (i
     };
   }, []);
   useEffect(() => {
-    if (!shows || !hasNoId(current) || asked.current) return;
-    asked.current = true;
-    generateRegId().then(
+    const key = registrationToken ?? '';
+    if (!shows || asked.current === key || (registrationToken === undefined && !hasNoId(current))) return;
+    asked.current = key;
+    generateRegId(registrationToken).then(
       (id) => {
         if (mounted.current) setRegId(id);
       },
       () => {
         // Asked again the next time the form opens.
-        asked.current = false;
+        asked.current = null;
       },
     );
-  }, [shows, current, setRegId]);
+  }, [shows, current, setRegId, registrationToken]);
 }

@@ -56,10 +56,12 @@ export function CustomerStep({ formFields, context, profileId, knownEmail = null
     return () => subscription.unsubscribe();
   }, [watch, onDraft]);
 
-  // N21: the Reg ID field, when the profile shows it, is filled by GenerateRegId.
+  // N21: the Reg ID field, when the profile shows it, is filled by GenerateRegId with the registration's
+  // own id once the address is proved (the registration exists from then): "TBD" until then.
   const showsRegId = descriptors.some((f) => f.name === 'regID');
   const setRegId = useCallback((id: string) => setValue('RegID', id), [setValue]);
-  useGeneratedRegId(showsRegId, values?.RegID, setRegId);
+  const registrationToken = proof?.verified ? proof.token : undefined;
+  useGeneratedRegId(showsRegId && registrationToken !== undefined, values?.RegID, setRegId, registrationToken);
 
   useEffect(() => {
     if (asksEmail) setValue(EMAIL_KEY, verifiedEmail ?? '');

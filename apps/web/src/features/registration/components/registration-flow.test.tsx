@@ -160,6 +160,30 @@ describe('RegistrationFlow', () => {
     expect(JSON.stringify(sent[0]!.customer)).not.toContain('null');
   });
 
+  it('N21: the Reg ID shows TBD until the address is proved, then the registration’s own, asked under its token', async () => {
+    const asked: (string | null)[] = [];
+    serveForm();
+    serveProving();
+    server.use(
+      http.get<never, never, GenerateRegIdAnswer>('/api/customer/generate-reg-id', ({ request }) => {
+        asked.push(request.headers.get('x-registration-token'));
+        return HttpResponse.json({ success: true, reg_id: REG_ID });
+      }),
+    );
+    resumeAt({ page: 'addCustomer' });
+    renderFlow();
+    const form = await screen.findByRole('form', { name: 'Customer details' });
+    const regId = () => (within(form).getByRole('textbox', { name: 'Registration ID' }) as HTMLInputElement).value;
+    expect(regId()).toBe('TBD');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: EMAIL } });
+    click('Send code');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    click('Verify');
+    expect(await screen.findByText('Email address verified')).toBeTruthy();
+    await waitFor(() => expect(regId()).toBe(REG_ID));
+    expect(asked).toEqual(['registration-token-456']);
+  });
+
   it('a profile without classes ends on Registration complete, with the way on to Set Password', async () => {
     serveForm();
     const sent = serveRegister(() =>
