@@ -53,6 +53,8 @@ export const classMessages = {
   pickDates: 'Choose at least one date',
   dateNotOffered: 'One of the chosen dates is not a session of this class',
   noSessionsLeft: 'This class has no sessions left to enroll in',
+  /** Decision 134: a registration profile takes only the classes it offers. */
+  classNotOffered: 'This class is not offered in this registration',
   absenceNotAllowed: 'Absences cannot be notified online',
   absenceTooLate: 'It is too late to notify an absence for this session',
   absenceAlready: 'An absence has already been notified for this session',

@@ -56,6 +56,7 @@ export const ERROR_MESSAGES = {
   STUDENT_WITHOUT_CLASS: 'Every student needs a class.',
   UNKNOWN_STUDENT: 'Unknown student.',
   DUPLICATE_CLASS: 'This class is chosen twice for the same student.',
+  CLASS_NOT_OFFERED: 'This class is not offered in this registration.',
   PAYMENT_OPTION: 'Please select an option',
   // Students, pictures and agreements
   STUDENT_EDIT_OFF: 'Students cannot be changed here.',

@@ -46,6 +46,7 @@ import { registrationHolds } from './migrations/044-registration-holds.ts';
 import { enrolmentPaidCents } from './migrations/045-enrolment-paid-cents.ts';
 import { listItemNamesUnique } from './migrations/046-list-item-names-unique.ts';
 import { registrationRegId } from './migrations/047-registration-reg-id.ts';
+import { classProfiles } from './migrations/048-class-profiles.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -96,6 +97,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '045-enrolment-paid-cents': enrolmentPaidCents(),
     '046-list-item-names-unique': listItemNamesUnique(),
     '047-registration-reg-id': registrationRegId(),
+    '048-class-profiles': classProfiles(),
   };
 }
 

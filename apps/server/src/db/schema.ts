@@ -154,6 +154,12 @@ export interface StudentCertificatesTable {
   issued_on: string;
   description: Generated<string>;
 }
+/** The registration profiles that offer a class; a class with none is offered under every profile (migration 048). */
+export interface ClassProfilesTable {
+  company_id: number;
+  class_id: number;
+  profile_id: number;
+}
 export interface ClassesTable {
   id: Generated<number>;
   company_id: number;
@@ -763,6 +769,7 @@ export interface Database extends BookingsFinancialsTables, ProcessorTables {
   sessions: SessionsTable;
   students: StudentsTable;
   classes: ClassesTable;
+  class_profiles: ClassProfilesTable;
   class_sessions: ClassSessionsTable;
   enrolments: EnrolmentsTable;
   invoices: InvoicesTable;

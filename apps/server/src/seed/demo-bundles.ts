@@ -409,6 +409,7 @@ function splash(): CompanyBundleInput {
       { key: 'group30', name: 'Group lesson (30 min)', duration_minutes: 30 },
       { key: 'private30', name: 'Private lesson (30 min)', duration_minutes: 30 },
       { key: 'squad60', name: 'Squad training (60 min)', duration_minutes: 60 },
+      { key: 'holiday45', name: 'Holiday intensive (45 min)', duration_minutes: 45 },
     ],
     agreements: [
       {

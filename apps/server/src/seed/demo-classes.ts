@@ -10,6 +10,10 @@ const PRIVATE = 5500;
 
 const term = { weeks_before: 8, weeks_after: 10 };
 
+/** The registration profiles of demo-bundles that offer them (decision 134): the term's classes and the holiday programme's. */
+const TERM_ENROLMENT = [1];
+const HOLIDAY_INTENSIVE = [2];
+
 /**
  * Splash's term of classes (decision 023): two venues, every standard, staff, age bands and
  * prices; two classes full (one with families waiting), make-up credits and a booked make-up
@@ -21,6 +25,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'tue-seahorse',
       name: 'Seahorse – Tuesday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 3',
@@ -49,6 +54,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'sat-seahorse',
       name: 'Seahorse – Saturday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 2',
@@ -67,6 +73,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'sat-starfish',
       name: 'Starfish – Saturday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 5',
@@ -88,12 +95,12 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'holiday-intensive',
       name: 'Holiday intensive – Starfish',
-      lesson_format: 'group30',
+      profiles: HOLIDAY_INTENSIVE,
+      lesson_format: 'holiday45',
       venue: 'maroubra',
       court: 'Lane 1',
       day_of_week: 1,
       start_time: '11:00',
-      duration_minutes: 45,
       standard: 'Starfish',
       staff: 'Ana Ruiz',
       min_age: 3,
@@ -108,6 +115,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'wed-dolphin',
       name: 'Dolphin – Wednesday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 4',
@@ -125,6 +133,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'sun-starfish',
       name: 'Starfish – Sunday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 2',
@@ -142,6 +151,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'thu-squad',
       name: 'Junior squad – Thursday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'squad60',
       venue: 'bondi',
       court: 'Lanes 5–6',
@@ -158,6 +168,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'thu-seahorse',
       name: 'Seahorse – Thursday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 3',
@@ -176,6 +187,7 @@ export function splashClasses(): BundleClass[] {
       // Full, with a family waiting.
       key: 'sat-turtle',
       name: 'Turtle – Saturday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 4',
@@ -198,6 +210,7 @@ export function splashClasses(): BundleClass[] {
       // Full.
       key: 'mon-starfish',
       name: 'Starfish – Monday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 1',
@@ -216,6 +229,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'mon-dolphin',
       name: 'Dolphin – Monday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 6',
@@ -233,6 +247,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'fri-shark',
       name: 'Shark – Friday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'maroubra',
       court: 'Lane 5',
@@ -249,6 +264,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'wed-turtle',
       name: 'Turtle – Wednesday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'group30',
       venue: 'bondi',
       court: 'Lane 2',
@@ -266,6 +282,7 @@ export function splashClasses(): BundleClass[] {
     {
       key: 'sun-private',
       name: 'Private lesson – Sunday',
+      profiles: TERM_ENROLMENT,
       lesson_format: 'private30',
       venue: 'bondi',
       court: 'Lane 1',

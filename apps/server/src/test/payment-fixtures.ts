@@ -178,11 +178,15 @@ export async function sessionDates(t: TestApp, companyId: number, classId: numbe
   return rows.map((r) => r.date);
 }
 
-/** Empties a class of the test's database (no place taken, nobody waiting) and sets its capacity and price, and anything else given. */
+/**
+ * Empties a class of the test's database (no place taken, nobody waiting, offered under every
+ * registration profile) and sets its capacity and price, and anything else given.
+ */
 export async function emptyClass(t: TestApp, companyId: number, classId: number, set: { capacity: number; price_cents: number; standard?: string; lesson_format_id?: number | null }): Promise<number> {
   const db = t.runtime.ctx.db;
   await db.deleteFrom('enrolments').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
   await db.deleteFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
+  await db.deleteFrom('class_profiles').where('company_id', '=', companyId).where('class_id', '=', classId).execute();
   await db
     .updateTable('classes')
     // For any child: a test that wants an age band sets one.

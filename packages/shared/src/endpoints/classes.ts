@@ -44,7 +44,18 @@ const tags = ['classes'];
 /** X7: online class reservations are one switch under two names, and both must be on. */
 const classReservations: CompanySwitch[] = ['AllowOCR', 'OnlineClassReservationsEnabled'];
 /** The refusals of an existing family's class choices (decision 060). */
-const ocrClassChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'ALREADY_ENROLLED', 'CLASS_FULL', 'CANNOT_PRICE', 'DUPLICATE_CLASS'];
+const ocrClassChoices: ErrorCode[] = [
+  'NO_CLASSES_TAKEN',
+  'NO_SESSIONS',
+  'CASUAL_NOT_ALLOWED',
+  'PICK_DATES',
+  'DATE_NOT_OFFERED',
+  'ALREADY_ENROLLED',
+  'CLASS_FULL',
+  'CANNOT_PRICE',
+  'DUPLICATE_CLASS',
+  'CLASS_NOT_OFFERED',
+];
 
 export const classEndpoints = {
   search: defineEndpoint({

@@ -27,7 +27,7 @@ import { waitingRoomAnswerSchema, waitingRoomParamsSchema } from '../waiting-roo
 const tags = ['registration'];
 
 /** The refusals of the class step's choices, priced or enrolled. */
-const classChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'CLASS_FULL', 'CANNOT_PRICE', 'DUPLICATE_CLASS'];
+const classChoices: ErrorCode[] = ['NO_CLASSES_TAKEN', 'NO_SESSIONS', 'CASUAL_NOT_ALLOWED', 'PICK_DATES', 'DATE_NOT_OFFERED', 'CLASS_FULL', 'CANNOT_PRICE', 'DUPLICATE_CLASS', 'CLASS_NOT_OFFERED'];
 /** The checkout's refusals and the card processor's declines (402). */
 const payment: ErrorCode[] = ['PAYMENTS_OFF', 'DIRECT_DEBIT_OFF', ...CARD_PAYMENT_ERRORS];
 

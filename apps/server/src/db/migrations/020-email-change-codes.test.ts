@@ -17,9 +17,10 @@ describe.each(testEngines())('migration 020 on a %s database of the previous rel
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 020
     const db = t.db as any;
     // The demo as the previous release imported it: agreements had no registration profiles yet
-    // (023), and families no guardians (036).
-    for (const bundle of structuredClone(demoBundles()) as { agreements?: { profiles?: unknown[] }[]; customers?: { clients: { guardians?: unknown[] }[] }[] }[]) {
+    // (023), families no guardians (036), and classes no registration profiles (048).
+    for (const bundle of structuredClone(demoBundles()) as { agreements?: { profiles?: unknown[] }[]; customers?: { clients: { guardians?: unknown[] }[] }[]; classes?: { profiles?: unknown[] }[] }[]) {
       for (const a of bundle.agreements ?? []) a.profiles = [];
+      for (const c of bundle.classes ?? []) c.profiles = [];
       for (const client of (bundle.customers ?? []).flatMap((c) => c.clients)) client.guardians = [];
       await importCompanyBundle(t.db, bundle);
     }

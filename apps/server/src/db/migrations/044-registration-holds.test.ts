@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../migrate.ts';
-import { demoBundles } from '../../seed/demo-bundles.ts';
+import { demoBundleBeforeClassProfiles } from '../../test/demo-before-class-profiles.ts';
 import { importCompanyBundle } from '../../modules/import/import.service.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 
@@ -17,7 +17,7 @@ describe.each(testEngines())('migration 044 on a %s database of the previous rel
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 044
     const db = t.db as any;
     const now = new Date().toISOString();
-    await importCompanyBundle(t.db, structuredClone(demoBundles()[0]!));
+    await importCompanyBundle(t.db, demoBundleBeforeClassProfiles(0));
     const before = await db.selectFrom('enrolments').select(['id', 'company_id', 'class_id', 'student_id', 'status', 'kind']).orderBy('id').execute();
     expect(before.length).toBeGreaterThan(0);
     const { company_id: company, class_id: cls } = before[0];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.ts';
-import { demoBundles } from '../../seed/demo-bundles.ts';
+import { demoBundleBeforeClassProfiles } from '../../test/demo-before-class-profiles.ts';
 import { importCompanyBundle } from '../../modules/import/import.service.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 
@@ -15,7 +15,7 @@ describe.each(testEngines())('migration 045 on a %s database of the previous rel
     t = await createTestDatabase(engine, { upTo: '044-registration-holds' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 045
     const db = t.db as any;
-    await importCompanyBundle(t.db, structuredClone(demoBundles()[0]!));
+    await importCompanyBundle(t.db, demoBundleBeforeClassProfiles(0));
     const before = await db.selectFrom('enrolments').select(['id', 'company_id', 'class_id', 'student_id', 'start_date', 'end_date', 'status', 'kind']).orderBy('id').execute();
     expect(before.length).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.ts';
-import { demoBundles } from '../../seed/demo-bundles.ts';
+import { demoBundleBeforeClassProfiles } from '../../test/demo-before-class-profiles.ts';
 import { importCompanyBundle } from '../../modules/import/import.service.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-db.ts';
 
@@ -15,8 +15,8 @@ describe.each(testEngines())('migration 046 on a %s database of the previous rel
     t = await createTestDatabase(engine, { upTo: '045-enrolment-paid-cents' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 046
     const db = t.db as any;
-    const { companyId } = await importCompanyBundle(t.db, structuredClone(demoBundles()[0]!));
-    const other = (await importCompanyBundle(t.db, structuredClone(demoBundles()[1]!))).companyId;
+    const { companyId } = await importCompanyBundle(t.db, demoBundleBeforeClassProfiles(0));
+    const other = (await importCompanyBundle(t.db, demoBundleBeforeClassProfiles(1))).companyId;
     const item = async (company: number, list: string, name: string, active = 1) =>
       Number((await db.insertInto('list_items').values({ company_id: company, list_name: list, display_name: name, ocr_field_value_id: null, active, sort_order: 50 }).returning('id').executeTakeFirstOrThrow()).id);
 

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
-import { holdCartPlaces, joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { assertClassesOffered, holdCartPlaces, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { bankFormatOf, directDebitAvailable, findPaymentByKey, lockClient, mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkout } from '../checkout/checkout.service.ts';
@@ -37,6 +37,7 @@ async function checkChoices(ctx: Ctx, company: Company, clientId: number, body: 
     profile,
     body.classes.map((c) => ({ student: c.StudentID, ClassID: c.ClassID })),
   );
+  await assertClassesOffered(ctx, company, body.profile, body.classes);
   return profile;
 }
 

@@ -10,7 +10,7 @@ import { hasSignIn } from '../../modules/accounts/accounts.api.ts';
 import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.api.ts';
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
-import { assertWaitlistAges, holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
+import { assertClassesOffered, assertWaitlistAges, holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
@@ -125,6 +125,7 @@ export async function quoteRegistration(ctx: Ctx, company: Company, body: QuoteR
   const profile = company.settings.profiles.find((p) => p.OCRProfileID === body.profile)!;
   if (!takesClasses(profile)) throw new AppError(422, 'NO_CLASSES_TAKEN', m.noClassesTaken);
   assertEachClassOnce(company, profile, body.classes);
+  await assertClassesOffered(ctx, company, body.profile, body.classes);
   // A child dated outside a class's ages is refused by name before anything is held (decision 118).
   const term = profile.CustomStudentTerm || company.settings.StudentTerm || 'Student';
   const childOf = (student: number) => {

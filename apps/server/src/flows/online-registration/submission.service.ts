@@ -17,7 +17,7 @@ import { mandateFollows, registerBankMandate, storeBankMandate } from '../../mod
 import { gatewayFor } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
 import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
-import { handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { assertClassesOffered, handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
 import { insertStudents, listTypedCondition, listTypedConditionsOfFamily, parseStudentForm } from '../../modules/students/students.api.ts';
@@ -57,6 +57,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   if (profile.SkipStudents && body.students.length > 0) throw fieldError(422, 'NO_STUDENTS_TAKEN', 'students', m.noStudentsTaken(studentTerm));
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const payment = checkClassesAndPayment(ctx, company, profile, body, registration.card_token, studentTerm);
+  await assertClassesOffered(ctx, company, body.profile, body.classes);
   // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
   if (payment !== null) {
     const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment, registration.id);

@@ -28,6 +28,8 @@ export interface SearchFilter {
   dateFrom?: string;
   dateTo?: string;
   age?: number;
+  /** The registration profile searched under: only the classes it offers (decision 134). */
+  profile?: number;
   sort: ClassSort;
   limit: number;
   offset: number;
@@ -50,6 +52,7 @@ interface MatchArgs {
   timesTo: string[];
   dateTo: string | undefined;
   age: number | undefined;
+  profile: number | undefined;
 }
 
 /** The page's arguments besides the filters; `sort` is written into the text. */
@@ -73,6 +76,14 @@ function matching(db: Db, a: MatchArgs) {
   }
   // A date range: the class runs during it (weekly sessions between its first and last date).
   if (a.dateTo !== undefined) q = q.where('c.first_date', '<=', a.dateTo);
+  // A profile offers the classes that name it, and those that name no profile (decision 134).
+  if (a.profile !== undefined) {
+    const profile = a.profile;
+    q = q.where((eb) => {
+      const named = () => eb.selectFrom('class_profiles as cp').select('cp.profile_id').whereRef('cp.company_id', '=', 'c.company_id').whereRef('cp.class_id', '=', 'c.id');
+      return eb.or([eb.not(eb.exists(named())), eb.exists(named().where('cp.profile_id', '=', profile))]);
+    });
+  }
   return q;
 }
 
@@ -174,6 +185,7 @@ export async function searchClasses(db: Db, engine: Engine, f: SearchFilter) {
     timesTo: f.times.map((t) => t.to),
     dateTo: f.dateTo,
     age: f.age,
+    profile: f.profile,
   };
   const found = await searchPage(db, { ...filters, sort: f.sort, today: f.today, time: f.time, now: f.now, singleKinds: f.singleKinds, limit: f.limit, offset: f.offset });
   const first = found[0];
@@ -203,4 +215,9 @@ export function findClientStudentsInClass(db: Db, companyId: number, clientId: n
     .where((eb) => eb.or([eb('enrolments.end_date', 'is', null), eb('enrolments.end_date', '>=', today)]))
     .orderBy('s.first_name')
     .execute();
+}
+
+/** The registration profiles each of `classIds` names (decision 134); a class with no rows is offered under every profile. */
+export function findClassProfiles(db: Db, companyId: number, classIds: readonly number[]) {
+  return db.selectFrom('class_profiles').select(['class_id', 'profile_id']).where('company_id', '=', companyId).where('class_id', 'in', classIds).execute();
 }

@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { DAY_ABBREVIATIONS } from '@portal/shared/class-time-text';
-import { ageOn, CLASS_SORTS, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
+import { ageOn, CLASS_SORTS, classMessages as msg, TIME_OF_DAY_BOUNDS, TIMES_OF_DAY, type ClassSearch, type ClassSummary } from '@portal/shared/class-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findListItems } from '../company/company.api.ts';
 import { listAllStudentsOfClient } from '../students/students.api.ts';
 import { clock, type Clock } from './class-time.ts';
@@ -116,6 +117,7 @@ export async function searchClasses(ctx: Ctx, company: Company, input: SearchInp
     dateFrom: input.date_from,
     dateTo: input.date_to,
     age: input.age,
+    profile: input.ocr_profile_id,
     sort: input.sort,
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
@@ -192,4 +194,16 @@ export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessio
 export async function clientStudents(ctx: Ctx, company: Company, clientId: number) {
   const c = clock(company);
   return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+}
+
+/**
+ * A registration under a profile takes only the classes the profile offers, as its search lists
+ * them (decision 134): the first other class chosen is refused on its field (`classes.{i}`).
+ */
+export async function assertClassesOffered(ctx: Ctx, company: Company, profileId: number, classes: readonly { ClassID: number }[]): Promise<void> {
+  if (classes.length === 0) return;
+  const rows = await searchRepo.findClassProfiles(ctx.db, company.id, [...new Set(classes.map((c) => c.ClassID))]);
+  const offered = (id: number) => !rows.some((r) => r.class_id === id) || rows.some((r) => r.class_id === id && r.profile_id === profileId);
+  const at = classes.findIndex((c) => !offered(c.ClassID));
+  if (at >= 0) throw new AppError(422, 'CLASS_NOT_OFFERED', msg.classNotOffered, [{ field: `classes.${at}`, message: msg.classNotOffered }]);
 }

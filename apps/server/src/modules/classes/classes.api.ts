@@ -3,7 +3,7 @@ export { classSessionLinkCommand, classSessionLinkUsage } from './class-session-
 export { classSessionLinkRoutes } from './class-session-link.routes.ts';
 export { issueClassSessionLink, revokeClassSessionLink } from './class-session-link.service.ts';
 export { classesRoutes } from './classes.routes.ts';
-export { cachedPlacesLeft } from './class-search.service.ts';
+export { assertClassesOffered, cachedPlacesLeft } from './class-search.service.ts';
 export {
   confirmEnrolments,
   createEnrolments,

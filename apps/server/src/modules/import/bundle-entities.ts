@@ -212,6 +212,8 @@ const classSchema = z.strictObject({
   casual_price_cents: cents.optional(),
   /** Students waiting for a place, first in line first. */
   waitlist: z.array(z.string().min(1)).default([]),
+  /** The registration profiles (OCRProfileIDs) that offer the class (decision 134); none: every profile. */
+  profiles: z.array(z.number().int().positive()).max(100).default([]),
   sessions: sessionsSchema,
   cancelled: z.array(bundleDate).default([]),
   enrolments: z.array(enrolmentSchema).default([]),

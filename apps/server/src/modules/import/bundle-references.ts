@@ -79,7 +79,7 @@ export function checkBundleReferences(b: BundleSections, ctx: Ctx): void {
     b.agreements.map((a, i) => ({ path: ['agreements', i, 'key'], value: a.key })),
     'agreement key',
   );
-  checkAgreementProfiles(ctx, b);
+  checkProfileReferences(ctx, b);
   uniqueKeys(
     ctx,
     b.customers.map((c, i) => ({ path: ['customers', i, 'email'], value: c.email })),
@@ -98,8 +98,16 @@ export function checkBundleReferences(b: BundleSections, ctx: Ctx): void {
   checkPayments(b.payments, new Set(b.customers.flatMap((c) => c.clients.map((cl) => cl.key))), (path, message) => issue(ctx, path, message));
 }
 
-function checkAgreementProfiles(ctx: Ctx, b: BundleSections): void {
+/** The registration profiles the classes and agreements name: each one of the company's, each named once. */
+function checkProfileReferences(ctx: Ctx, b: BundleSections): void {
   const profileIds = new Set(b.company.config.profiles.map((p) => p.OCRProfileID));
+  b.classes.forEach((c, ci) => {
+    c.profiles.forEach((id, pi) => {
+      const path: Path = ['classes', ci, 'profiles', pi];
+      if (!profileIds.has(id)) issue(ctx, path, `Unknown registration profile ${id} (not in company.config.profiles)`);
+      if (c.profiles.indexOf(id) !== pi) issue(ctx, path, `Profile ${id} is listed twice`);
+    });
+  });
   b.agreements.forEach((a, ai) => {
     const listed = new Set<number>();
     a.profiles.forEach((p, pi) => {

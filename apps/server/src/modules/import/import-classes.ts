@@ -82,6 +82,11 @@ export async function importClasses(
   );
   await insertRows(
     trx,
+    'class_profiles',
+    bundle.classes.flatMap((c, i) => c.profiles.map((profile_id) => ({ company_id, class_id: classIds[i] as number, profile_id }))),
+  );
+  await insertRows(
+    trx,
     'class_sessions',
     bundle.classes.flatMap((c, i) => (classes[i] as ResolvedClass).sessions.map((s) => ({ company_id, class_id: classIds[i] as number, date: s.date, start_time: c.start_time, status: s.status }))),
   );
