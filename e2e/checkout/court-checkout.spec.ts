@@ -45,7 +45,8 @@ test.describe('class and booking checkout', () => {
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     // The booking paid for leads to My bookings; its invoice number stays on one line on a phone.
     await expect(page.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/hub/bookings/view');
-    const invoiceNo = page.getByText(/^INV-\d+$/);
+    // The academy’s own series (decision 135), not INV-.
+    const invoiceNo = page.getByText(/^ACE-\d+$/);
     const lineHeight = await invoiceNo.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await invoiceNo.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.screenshot({ path: test.info().outputPath('payment-success-court.png'), fullPage: true });

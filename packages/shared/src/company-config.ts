@@ -80,6 +80,9 @@ export const ocrConfigSchema = z.object({
 export const finSetupSchema = z.object({
   ReceiptTitle: z.string().default('Receipt'),
   InvoiceTitle: z.string().default('Tax Invoice'),
+  /** The company's own series (decision 135): its next numbers continue the highest of this form. */
+  InvoiceNumberPrefix: z.string().min(1).default('INV-'),
+  ReceiptNumberPrefix: z.string().min(1).default('RCT-'),
   CompanyABN: z.string().default(''),
   DirectDebitIntegrationType: z.enum(['none', 'ezidebit', 'gocardless', 'payrix']).default('none'),
   InvoiceBankDetails: z.string().default(''),

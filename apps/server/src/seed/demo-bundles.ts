@@ -626,7 +626,16 @@ function ace(): CompanyBundleInput {
         },
         // Class lengths in minutes ("60 minutes"), where Splash and Thames show hours and minutes (C21).
         classes_setup: { TimeDisplay: 'Minutes' },
-        fin_setup: { InvoiceTitle: 'Invoice', TaxName: 'Sales tax', PaymentGatewayEnabled: true, PaymentGatewayProvider: 'simulated', InvoicesPaidOnline: true },
+        fin_setup: {
+          InvoiceTitle: 'Invoice',
+          // The academy's own series (ACE-5044, ACE-R-3001): new documents continue it (decision 135).
+          InvoiceNumberPrefix: 'ACE-',
+          ReceiptNumberPrefix: 'ACE-R-',
+          TaxName: 'Sales tax',
+          PaymentGatewayEnabled: true,
+          PaymentGatewayProvider: 'simulated',
+          InvoicesPaidOnline: true,
+        },
         localization: {
           CountryCode: 'US',
           SuburbLabel: 'City',
@@ -844,7 +853,7 @@ function thames(): CompanyBundleInput {
           ShowNotificationsTab: true,
           CanTakeNewSignUps: false,
         },
-        fin_setup: { InvoiceTitle: 'Invoice', TaxName: 'VAT', DirectDebitIntegrationType: 'none' },
+        fin_setup: { InvoiceTitle: 'Invoice', InvoiceNumberPrefix: 'TDS-', ReceiptNumberPrefix: 'TDS-R-', TaxName: 'VAT', DirectDebitIntegrationType: 'none' },
         localization: {
           CountryCode: 'GB',
           SuburbLabel: 'Town',

@@ -210,7 +210,14 @@ export async function nextDocumentValue(db: Db, companyId: number, kind: string,
  * its own after it: a check inside the update would read the documents as they were when the
  * update began, before it waited for the counter's lock, and miss one committed meanwhile.
  */
-export async function advanceDocumentCounter(db: Db, engine: Engine, companyId: number, table: 'invoices' | 'receipts', prefix: string): Promise<{ value: number; taken: boolean } | null> {
+export async function advanceDocumentCounter(
+  db: Db,
+  engine: Engine,
+  companyId: number,
+  table: 'invoices' | 'receipts',
+  kind: string,
+  prefix: string,
+): Promise<{ value: number; taken: boolean } | null> {
   const no = sql`cast(${prefix} as text) || cast(document_numbers.last_value as text)`;
   const taken =
     table === 'invoices'
@@ -220,7 +227,7 @@ export async function advanceDocumentCounter(db: Db, engine: Engine, companyId: 
     .updateTable('document_numbers')
     .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
     .where('company_id', '=', companyId)
-    .where('kind', '=', table)
+    .where('kind', '=', kind)
     .returning(engine === 'sqlite' ? ['last_value', taken.as('taken')] : ['last_value', sql<number>`0`.as('taken')])
     .executeTakeFirst();
   if (!row) return null;

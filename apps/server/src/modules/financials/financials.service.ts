@@ -11,6 +11,9 @@ import * as debitRepo from './debit-invoices.repository.ts';
 import * as lookupRepo from './document-lookups.repository.ts';
 import { findStatementSummary } from './statement.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
+import { findCompanyById } from '../company/company.api.ts';
+
+const DEFAULT_PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
 
 /**
  * Financials (I1–I17, gap U3, decision 025): invoices with typed lines, receipts allocated to
@@ -123,25 +126,28 @@ export async function receiptPdf(ctx: Ctx, company: Company, clientId: number, r
 
 // ---- For checkout (decision 025): writes inside the caller's transaction. ----
 
-const PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
-
 /**
- * The next free document number of a company ("INV-10246", "RCT-20001"). The first call for a
- * company starts after the highest number of that form already imported; numbers someone else
- * already uses are skipped.
+ * The next free document number of a company: its own series' prefix (fin_setup
+ * InvoiceNumberPrefix / ReceiptNumberPrefix, "INV-" / "RCT-" unless set; decision 135) and the
+ * next value ("ACE-5045" after "ACE-5044"). The first call for a company and prefix starts after
+ * the highest number of that form already imported; numbers someone else already uses are skipped.
  */
 export async function nextDocumentNumber(ctx: Ctx, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
-  const prefix = PREFIX[table];
-  // The counter moves on in one statement once it exists; only the company's first number reads what was imported.
-  let next = await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, prefix);
+  const company = await findCompanyById(ctx, companyId);
+  if (!company) throw notFound('Company not found');
+  const prefix = table === 'invoices' ? company.settings.fin_setup.InvoiceNumberPrefix : company.settings.fin_setup.ReceiptNumberPrefix;
+  // A counter per series: another prefix starts from its own highest number, not from the old series' counter.
+  const kind = prefix === DEFAULT_PREFIX[table] ? table : `${table}:${prefix}`;
+  // The counter moves on in one statement once it exists; only the series' first number reads what was imported.
+  let next = await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix);
   if (next === null) {
     let start = table === 'invoices' ? 100_001 : 200_001;
-    const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter(Number.isSafeInteger);
+    const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter((n) => Number.isSafeInteger(n) && n >= 0);
     if (used.length > 0) start = Math.max(...used) + 1;
-    const value = await repo.nextDocumentValue(ctx.db, companyId, table, start);
+    const value = await repo.nextDocumentValue(ctx.db, companyId, kind, start);
     next = { value, taken: await repo.documentNumberTaken(ctx.db, companyId, table, `${prefix}${value}`) };
   }
-  while (next.taken) next = (await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, prefix))!;
+  while (next.taken) next = (await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix))!;
   return `${prefix}${next.value}`;
 }
 
