@@ -46,7 +46,7 @@ test.describe('paying for a class in instalments', () => {
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
     await page.goto('/hub/financials/upcoming-payments');
-    const row = page.getByRole('row').filter({ hasText: 'monthly instalments for invoice' });
+    const row = page.getByRole('row').filter({ hasText: 'more monthly instalments, invoices' });
     await expect(row).toBeVisible();
     // It says which child and class it is for.
     await expect(row).toContainText('Noah Mitchell: Dolphin – Monday');

@@ -61,7 +61,8 @@ export function depositLines(company: Company, rows: InvoiceLineInput[], schedul
     {
       type: 'Custom',
       breakdownKey: null,
-      description: `To be paid in ${later.length} later instalment${later.length === 1 ? '' : 's'} (${dates})`,
+      // Not "to be paid" here: each later instalment is an invoice of its own, and only those are charged.
+      description: `Billed on ${later.length} later instalment invoice${later.length === 1 ? '' : 's'} (due ${dates})`,
       quantity: 1,
       unitPriceCents: -amountOf(company, rest, restTax),
       amountCents: -amountOf(company, rest, restTax),
@@ -117,6 +118,7 @@ export async function createInstalmentPlan(
     // The deposit: paid by the checkout's card, or collected by direct debit with the first invoice.
     { seq: 1, invoice_id: input.depositInvoice.invoiceId, due_date: input.today, amount_cents: input.schedule[0]!.amountCents, status: input.byDebit ? 'scheduled' : 'paid' },
   ];
+  const laterInvoiceNos: string[] = [];
   for (const [index, due] of input.schedule.entries()) {
     if (index === 0) continue;
     const share = taxShare(tax, due.amountCents, total);
@@ -139,6 +141,7 @@ export async function createInstalmentPlan(
         },
       ],
     });
+    laterInvoiceNos.push(made.invoiceNo);
     instalments.push({ seq: index + 1, invoice_id: made.invoiceId, due_date: due.dueDate, amount_cents: due.amountCents, status: 'scheduled' });
   }
   await instalmentRepo.insertInstalments(
@@ -153,14 +156,18 @@ export async function createInstalmentPlan(
     amount_cents: next.amountCents,
     period: INTERVAL_WORDS[terms?.Interval ?? 'month'].period,
     remaining_charges: count - 1,
+    // What will be charged: the later instalments' own invoices, not the deposit's (paid, or collected with the first).
     notes:
-      `${what.join('; ') || 'Classes'}: ${count} ${INTERVAL_WORDS[terms?.Interval ?? 'month'].period.toLowerCase()} instalments for invoice ${input.depositInvoice.invoiceNo}, ${input.byDebit ? 'by direct debit' : 'charged to the card you paid with'}`.slice(
+      `${what.join('; ') || 'Classes'}: ${count - 1} more ${INTERVAL_WORDS[terms?.Interval ?? 'month'].period.toLowerCase()} instalment${count === 2 ? '' : 's'}, invoice${count === 2 ? '' : 's'} ${listed(laterInvoiceNos)}, ${input.byDebit ? 'collected by direct debit' : 'charged to the card you paid with'}`.slice(
         0,
         500,
       ),
   });
   await instalmentRepo.setPlanRow(ctx.db, company.id, planId, upcoming);
 }
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** What the family reads of the plan in the payment's notification. */
 export function planSentence(company: Company, schedule: Instalment[], byDebit: boolean): string {

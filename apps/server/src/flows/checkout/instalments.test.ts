@@ -174,6 +174,20 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     await t.runtime.ctx.mailer.flush();
     expect(t.mailbox.received.find((m) => m.to === who.email && m.subject.includes(paid.body.receiptNo!))?.text).toContain(rest);
     expect(await upcoming(who)).toHaveLength(1);
+    // Upcoming Payments names what will be charged (the later instalments' invoices), not the deposit's invoice, paid already.
+    expect(((await upcoming(who))[0] as { notes?: string }).notes).toMatch(
+      new RegExp(`: 2 more monthly instalments, invoices ${second!.invoice_no} and ${third!.invoice_no}, charged to the card you paid with$`),
+    );
+    const depositLine = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select('l.description')
+      .where('i.invoice_no', '=', deposit!.invoice_no)
+      .where('i.client_id', '=', who.clientId)
+      .where('l.total_cents', '<', 0)
+      .executeTakeFirstOrThrow();
+    const dates = [1, 2].map((n) => formatDate(addIntervals(today, 'month', n), 'dd/MM/yyyy')).join(', ');
+    expect(depositLine.description).toBe(`Billed on 2 later instalment invoices (due ${dates})`);
 
     // Nothing is charged before its date, and a run twice at once charges once.
     await collect(today);
