@@ -205,6 +205,20 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   expect(amount).toMatch(/^\$\d/);
   await screenshot(page, 'classes-5-complete');
 
+  // The link reopened before the password is set (the tab closed, the link opened again): the page
+  // leads to the password instead of starting again, and asks nothing the server refuses until then.
+  const reopened = await page.context().newPage();
+  const refused: string[] = [];
+  reopened.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await reopened.goto(page.url());
+  await expect(reopened.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await expect(reopened.getByRole('link', { name: 'Set your password' })).toHaveAttribute('href', '/hub/sign-in-actions');
+  await expect(reopened.getByRole('heading', { name: 'Choose Classes' })).toHaveCount(0);
+  expect(refused).toEqual([]);
+  await reopened.close();
+
   // The family sets its password and finds both children enrolled in the Customer Hub.
   await page.getByRole('link', { name: 'Set your password' }).click();
   const password = page.getByRole('region', { name: 'Set Password' });

@@ -364,6 +364,46 @@ describe('signing in part-way through (N12)', () => {
   });
 });
 
+describe('the link reopened after Registration complete, the password not set yet', () => {
+  it('leads to the sign-in page’s steps instead of starting again, and asks nothing the server refuses meanwhile', async () => {
+    serveForms();
+    serveSearch([tadpoles]);
+    const refused: string[] = [];
+    const refuse = ({ request }: { request: Request }) => {
+      refused.push(new URL(request.url).pathname);
+      return HttpResponse.json<ApiError>({ code: 'SIGN_IN_ACTIONS_PENDING', message: 'Please complete the steps on the sign-in page first.' }, { status: 403 });
+    };
+    server.use(
+      http.get('/api/classes/get-students', refuse),
+      http.get('/api/classes/get-waitlist', refuse),
+      http.get('/api/customer/get-payment-details', refuse),
+      http.post('/api/ocr/get-students-enrolled-in-class', refuse),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    client.setQueryData(companyConfigQueryOptions.queryKey, config);
+    resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/ocr?id=1001&p=1']}>
+          <RegistrationFlow
+            config={config}
+            profile={classesProfile()}
+            panel={null}
+            renderStudentUpdate={() => null}
+            signInActions={[{ id: 1, type: 'ChangePassword', agreement_id: null, student_id: null }]}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
+    expect(screen.getByText('You are signed in as Priya.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set your password' }).getAttribute('href')).toBe('/hub/sign-in-actions');
+    expect(screen.queryByRole('heading', { name: 'Choose Classes' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('the class step (N5, N8)', () => {
   it('adds a class for the term, joins a full class as a waitlist place, removes one again; Next waits for a class', async () => {
     serveForms();

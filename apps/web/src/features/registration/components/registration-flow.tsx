@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery } from '@tanstack/react-query';
 import { ageOn } from '@portal/shared/class-schemas';
 import type { CompanyConfig } from '@portal/shared/company-config';
+import type { SignInAction } from '@portal/shared/customer-schemas';
 import { companyTimeZone, todayIn } from '@portal/shared/date-time-text';
 import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import type { FormValues } from '@portal/shared/form-engine/form-types';
@@ -30,7 +31,7 @@ import { RegistrationDone } from './registration-done';
 import { RegistrationLoading as Loading } from './registration-loading';
 import { StudentStep } from './student-step';
 import { birthDateOf, classWithStudents, nameOf, studentLabel, StudentsListStep } from './students-list-step';
-import { SignedInStep, TitleStep } from './title-step';
+import { PendingSignInStepsStep, SignedInStep, TitleStep } from './title-step';
 import { useRegistrationSubmission } from './use-registration-submission';
 import { ExistingFamilyFlow, type StudentUpdateRenderer } from './existing-family-flow';
 
@@ -47,6 +48,7 @@ export function RegistrationFlow({
   panel,
   renderStudentUpdate,
   knownEmail = null,
+  signInActions = [],
 }: {
   config: CompanyConfig;
   profile: RegistrationProfile;
@@ -55,6 +57,8 @@ export function RegistrationFlow({
   renderStudentUpdate: StudentUpdateRenderer;
   /** N23: an AutoEnroll link's address, filled in and read-only. */
   knownEmail?: string | null;
+  /** The signed-in family's sign-in actions (none unless told); null while they are asked for. */
+  signInActions?: readonly SignInAction[] | null;
 }) {
   const profileId = profile.OCRProfileID;
   const customerTerm = profile.CustomCustomerTerm.trim() || 'Customer';
@@ -169,6 +173,12 @@ export function RegistrationFlow({
           setUpDirectDebit={completed.answer.payment?.processor === 'direct_debit' && quote.data?.directDebitBy === 'gocardless'}
         />
       );
+    }
+    if (user) {
+      // The students' details are completed here (N13); any other action first on the sign-in page, where the server holds the family.
+      if (signInActions === null) return <Loading label="Loading your account" />;
+      const elsewhere = signInActions.filter((a) => a.type !== 'UpdateStudent');
+      if (elsewhere.length > 0) return <PendingSignInStepsStep firstName={user.FirstName} setPassword={elsewhere.some((a) => a.type === 'ChangePassword')} />;
     }
     // N12: a family that already has an account registers its own students in the profile's classes.
     if (user && withClasses) {

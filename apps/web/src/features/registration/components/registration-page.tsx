@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { SignInAction } from '@portal/shared/customer-schemas';
 import { sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
@@ -29,7 +30,14 @@ export function knownEmailParam(value: string | null): string | null {
  * SelectClasses shows it; NoClasses and any other page type register without one. With AutoEnroll,
  * an address the link names (`&email=`) is the family's, read-only (N23, S26).
  */
-export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate: StudentUpdateRenderer }) {
+export function RegistrationPage({
+  renderStudentUpdate,
+  signInActions,
+}: {
+  renderStudentUpdate: StudentUpdateRenderer;
+  /** The signed-in family's sign-in actions, null while asked for (RegistrationFlow). */
+  signInActions?: readonly SignInAction[] | null;
+}) {
   const config = useConfig();
   const [params] = useSearchParams();
   const profileId = profileParam(params.get('p'));
@@ -56,6 +64,7 @@ export function RegistrationPage({ renderStudentUpdate }: { renderStudentUpdate:
       profile={profile.data}
       renderStudentUpdate={renderStudentUpdate}
       knownEmail={profile.data.AutoEnroll ? knownEmail : null}
+      signInActions={signInActions}
       panel={
         <RegistrationPanel
           companyName={company}

@@ -81,3 +81,29 @@ export function SignedInStep({ firstName }: { firstName: string }) {
     </StepCard>
   );
 }
+
+/**
+ * A family signed in with steps of the sign-in page still to do (a new family's password, an
+ * agreement): the server refuses every other call until they are done, so the registration leads
+ * there instead of starting again. Reached by reopening the link after "Registration complete".
+ */
+export function PendingSignInStepsStep({ firstName, setPassword }: { firstName: string; setPassword: boolean }) {
+  return (
+    <StepCard
+      title={setPassword ? 'Set your password' : 'A few steps are waiting for you'}
+      description={`You are signed in as ${firstName}.`}
+      action={
+        <Link to={paths.signInActions} className={buttonClasses('primary', 'lg', 'sm:min-w-44')}>
+          {setPassword ? 'Set your password' : 'Continue'}
+        </Link>
+      }
+    >
+      <p className="flex gap-2 rounded-xl border border-primary-line bg-primary-tint px-4 py-3 text-sm text-primary-tint-ink">
+        <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {setPassword
+          ? 'Your registration is saved. Choose a password for your account so you can sign in to the Customer Hub.'
+          : 'Before you register or use the Customer Hub, please complete the steps on the sign-in page.'}
+      </p>
+    </StepCard>
+  );
+}
