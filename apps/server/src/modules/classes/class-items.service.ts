@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { clock } from './class-time.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { fullLines, notFound, refuse, assertClassReservations, profileOf } from './class-rules.ts';
+import { namedClassLines, notFound, refuse, assertClassReservations, profileOf, type NamedClassLine } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
@@ -86,7 +86,8 @@ export async function assertWaitlistAges(db: Db, company: Company, items: readon
  * runs, and a place is free. Throws the AppError the customer should see for the first item
  * refused, in the order given; answers what to charge for each. A full class is refused with
  * every other full class of the items (CLASS_FULL): where the items are a cart's lines
- * (`lines`, each item’s index in the cart), each is named by its line (decisions 129, 132).
+ * (`lines`, each item’s index in the cart), each is named by its line (decisions 129, 132), and so
+ * is a class the child was enrolled in meanwhile, with its own code ALREADY_ENROLLED.
  *
  * Everything the checks compare is read for all the items at once (issue 22: a cart of any size
  * costs the same few queries, besides one occupancy count per casual item), so every item is
@@ -185,18 +186,21 @@ export async function checkClassItems(
     return { ...sold, kind: 'ongoing', dates: sessions.map((s) => s.date), unit_price: cls.price_cents, PlacesLeft: placesLeft, startDate: first.date };
   };
 
-  // Each item is checked in turn; once a class is full, the rest are checked only for being full too.
+  // Each item is checked in turn; once a line is named (a class full, or in a cart one the child
+  // was enrolled in meanwhile), the rest are checked only for being named too.
   const checked: CheckedItem[] = [];
-  const full: { index: number; name: string }[] = [];
+  const named: NamedClassLine[] = [];
   for (const [k, item] of items.entries()) {
     try {
       checked.push(await checkItem(item));
     } catch (err) {
-      if (err instanceof ClassFull) full.push({ index: options.lines?.[k] ?? k, name: err.className });
-      else if (full.length === 0 || !(err instanceof AppError)) throw err;
+      const index = options.lines?.[k] ?? k;
+      if (err instanceof ClassFull) named.push({ index, code: 'CLASS_FULL', message: err.message });
+      else if (options.lines && err instanceof AppError && err.code === 'ALREADY_ENROLLED') named.push({ index, code: 'ALREADY_ENROLLED', message: err.message });
+      else if (named.length === 0 || !(err instanceof AppError)) throw err;
     }
   }
-  if (full.length > 0) throw options.lines ? fullLines(full) : refuse(409, 'CLASS_FULL', msg.classFull(full[0]!.name));
+  if (named.length > 0) throw options.lines ? namedClassLines(named) : refuse(409, 'CLASS_FULL', named[0]!.message);
   return checked;
 }
 

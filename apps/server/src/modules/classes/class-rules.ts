@@ -9,15 +9,28 @@ import { AppError } from '../../lib/app-error.ts';
 export const notFound = () => new AppError(404, 'NOT_FOUND', serverMessages.notFound);
 export const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
 
-/**
- * 409 CLASS_FULL naming each full class of a cart by its line (`classItems.<index>`, in the cart's
- * order) with its own message, as a court taken is named (decisions 129, 132); the answer's message
- * is the first class found full.
- */
-export function fullLines(lines: readonly { index: number; name: string }[]): AppError {
-  const named = [...lines].sort((a, b) => a.index - b.index).map((l) => ({ field: `classItems.${l.index}`, message: classMessages.classFull(l.name) }));
-  return new AppError(409, 'CLASS_FULL', classMessages.classFull(lines[0]!.name), named);
+/** A cart line a refusal names: a class full, or one the child was enrolled in meanwhile (on another device). */
+export interface NamedClassLine {
+  index: number;
+  code: 'CLASS_FULL' | 'ALREADY_ENROLLED';
+  message: string;
 }
+
+/**
+ * 409 naming each refused class of a cart by its line (`classItems.<index>`, in the cart's order)
+ * with its own message, as a court taken is named (decisions 129, 132): a full class, or, with its
+ * own `code`, one the child is already in, to be taken out. The answer is the first class found
+ * full, or else the first found already enrolled.
+ */
+export function namedClassLines(lines: readonly NamedClassLine[]): AppError {
+  const named = [...lines].sort((a, b) => a.index - b.index).map((l) => ({ field: `classItems.${l.index}`, message: l.message, ...(l.code === 'ALREADY_ENROLLED' ? { code: l.code } : {}) }));
+  const lead = lines.find((l) => l.code === 'CLASS_FULL') ?? lines[0]!;
+  return new AppError(409, lead.code, lead.message, named);
+}
+
+/** 409 CLASS_FULL naming each full class of a cart by its line. */
+export const fullLines = (lines: readonly { index: number; name: string }[]) =>
+  namedClassLines(lines.map(({ index, name }) => ({ index, code: 'CLASS_FULL', message: classMessages.classFull(name) })));
 
 /**
  * For the calls other modules make too (a class item checked at checkout, a waitlist place taken

@@ -593,6 +593,34 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(screen.getByRole('button', { name: 'Proceed to Payment' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('a class the child was enrolled in meanwhile (paid on another device): marked Already enrolled with Remove, never offered to hold again or a waitlist', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    const { quotes } = serveCheckout({ holds: noHolds });
+    const enrolled = 'Noah Mitchell is already enrolled in Dolphin – Monday.';
+    server.use(
+      http.post<never, CartRequest, QuoteAnswer | ApiError>('/api/payment/quote', async ({ request }) => {
+        const body = await request.json();
+        quotes.push(body);
+        const index = (body.classItems ?? []).findIndex((c) => c.ClassID === dolphin.ClassID);
+        return index < 0
+          ? HttpResponse.json(quote)
+          : HttpResponse.json({ code: 'ALREADY_ENROLLED', message: enrolled, errors: [{ field: `classItems.${index}`, message: enrolled, code: 'ALREADY_ENROLLED' }] }, { status: 409 });
+      }),
+    );
+    renderCheckout(paths.checkout);
+
+    // The family's own place, said calmly (a status, not an alert), as a court it has booked is.
+    expect((await screen.findByText(enrolled, { selector: 'p[role="status"]' })).textContent).toBe(enrolled);
+    const cart = within(screen.getByRole('region', { name: enrolled })).getByRole('list', { name: 'Your cart' });
+    expect(lineTexts(cart)).toEqual(['Dolphin – Monday – Noah Mitchell Already enrolled']);
+    expect(within(cart).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
+    // Only the lane may be held again: the class the child is in is not listed as one to hold again.
+    expect(lineTexts(await screen.findByRole('region', { name: 'No longer held for you' }))).toEqual(['Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM']);
+    fireEvent.click(within(cart).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(useCartStore.getState().classItems).toEqual([]);
+  });
+
   it('a full class alone in the cart put on its waitlist: the cart is empty, and the confirmation is still said above it', async () => {
     useCartStore.getState().setBookingItems([]);
     useCartStore.getState().setClassItems([dolphin]);

@@ -77,7 +77,9 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const taken = open.filter((l) => l.refused?.code === 'BOOKING_TAKEN' || l.refused?.code === 'CLASS_FULL');
   // A court the family itself has booked meanwhile (on another device): its own, only to take out.
   const booked = open.filter((l) => l.refused?.code === 'BOOKED_BY_FAMILY');
-  const lapsed = open.filter((l) => !taken.includes(l) && !booked.includes(l));
+  // A class the child was enrolled in meanwhile (paid on another device): only to take out, never to hold again.
+  const enrolled = open.filter((l) => l.refused?.code === 'ALREADY_ENROLLED');
+  const lapsed = open.filter((l) => !taken.includes(l) && !booked.includes(l) && !enrolled.includes(l));
   const first = held.length ? Math.min(...held.map((l) => Date.parse(l.until!))) : null;
   // At zero the server is asked again: what ran out is shown as no longer held.
   const left = useCountdown(first, () => void holds.refetch());
@@ -85,7 +87,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
   const showHeld = held.length > 0 && left > 0;
   const showLapsed = lapsed.length > 0 || (held.length > 0 && left <= 0);
   // Nothing to say: no empty box, which would leave a gap above the cart.
-  if (empty || !data || !(showHeld || showLapsed || taken.length > 0 || booked.length > 0)) return null;
+  if (empty || !data || !(showHeld || showLapsed || taken.length > 0 || booked.length > 0 || enrolled.length > 0)) return null;
   return (
     <div className="space-y-3">
       {showHeld ? (
@@ -101,6 +103,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
         <RefusedHere tone="danger" headingId={`${headingId}-taken`} heading="Taken by another family" intro="Another family took these while they were not held for you:" lines={taken} />
       ) : null}
       {booked.length > 0 ? <RefusedHere tone="info" headingId={`${headingId}-booked`} heading="Already in My bookings" intro="Your family has booked these meanwhile:" lines={booked} /> : null}
+      {enrolled.length > 0 ? <RefusedHere tone="info" headingId={`${headingId}-enrolled`} heading="Already enrolled" intro="Your family has enrolled in these meanwhile:" lines={enrolled} /> : null}
       {showLapsed ? (
         <PlacesLapsed
           headingId={`${headingId}-lapsed`}

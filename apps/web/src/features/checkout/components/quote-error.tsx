@@ -13,13 +13,14 @@ export function namedLines(error: unknown, lines: readonly CartLine[]): CartLine
   return lines.filter((line) => line.field !== undefined && error.errors.some((e) => e.field === line.field));
 }
 
-/** A refusal only of courts the family itself has booked meanwhile: its own bookings, to take out, not an error. */
+/** A refusal only of the family's own bookings and places, made meanwhile on another device: to take out, not an error. */
 function ownBookingsOnly(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.errors.length > 0 && error.errors.every((e) => e.code === 'BOOKED_BY_FAMILY');
+  return error instanceof ApiRequestError && error.errors.length > 0 && error.errors.every((e) => e.code === 'BOOKED_BY_FAMILY' || e.code === 'ALREADY_ENROLLED');
 }
 
-/** How a named line is marked: "Full" for a class, and a court by whose it now is (the line's own code). */
+/** How a named line is marked: a class the child is already in, "Full" for a class, and a court by whose it now is (the line's own code). */
 function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: boolean } {
+  if (error.errors.some((e) => e.field === line.field && e.code === 'ALREADY_ENROLLED')) return { text: 'Already enrolled', own: true };
   if (error.code === 'CLASS_FULL') return { text: 'Full', own: false };
   const own = error.errors.some((e) => e.field === line.field && e.code === 'BOOKED_BY_FAMILY');
   return own ? { text: 'In My bookings', own } : { text: 'Just booked', own };
@@ -32,14 +33,14 @@ function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: b
  */
 export function RefusedLines({ error, lines }: { error: unknown; lines: readonly CartLine[] }) {
   const named = namedLines(error, lines);
-  const full = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
   const edges = ownBookingsOnly(error) ? 'divide-line border-line' : 'divide-danger-line border-danger-line';
   return (
     <ul aria-label="Your cart" className={cn('mt-4 divide-y rounded-xl border bg-surface text-left text-ink', edges)}>
-      {(named.length > 0 ? named : lines).map((line) => (
+      {(named.length > 0 ? named : lines).map((line) => {
         // A line is named only by a refusal that answered (an ApiRequestError).
-        <RefusedLineRow key={line.key} line={line} badge={named.length > 0 ? badgeOf(error as ApiRequestError, line) : null} full={full && named.length > 0} className="px-3 py-2" />
-      ))}
+        const badge = named.length > 0 ? badgeOf(error as ApiRequestError, line) : null;
+        return <RefusedLineRow key={line.key} line={line} badge={badge} full={badge?.text === 'Full'} className="px-3 py-2" />;
+      })}
     </ul>
   );
 }
