@@ -48,7 +48,7 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
     if (diff > 0) {
       charge = withTax(diff);
       const made = await createInvoice(tx, {
-        companyId: company.id,
+        company,
         clientId,
         invoiceDate: companyToday(company),
         dueDate: companyToday(company),

@@ -27,7 +27,7 @@ export async function receiptForCollection(
   },
 ): Promise<number | null> {
   const receipt = await createReceipt(ctx, {
-    companyId: company.id,
+    company,
     clientId: input.clientId,
     date: input.date,
     method: input.method,

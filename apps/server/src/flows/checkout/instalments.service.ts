@@ -123,7 +123,7 @@ export async function createInstalmentPlan(
     if (index === 0) continue;
     const share = taxShare(tax, due.amountCents, total);
     const made = await createInvoice(ctx, {
-      companyId: company.id,
+      company,
       clientId: input.clientId,
       invoiceDate: input.today,
       dueDate: due.dueDate,

@@ -119,7 +119,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
         const made = await createInvoice(tx, {
-          companyId: company.id,
+          company,
           clientId: payment.client_id,
           invoiceDate: today,
           dueDate: today,
@@ -175,7 +175,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       const cardReceipt =
         cardCents > 0
           ? await createReceipt(tx, {
-              companyId: company.id,
+              company,
               clientId: payment.client_id,
               date: today,
               method: 'Credit Card',
@@ -189,7 +189,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
       const creditReceipt =
         creditAllocations.length > 0
           ? await createReceipt(tx, {
-              companyId: company.id,
+              company,
               clientId: payment.client_id,
               date: today,
               method: 'Customer Credit',
@@ -201,8 +201,8 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           : null;
       // A debit is not yet received: no receipt to mail (the invoice shows it Debit Scheduled).
       const mailTo = cardReceipt || creditReceipt ? await receiptRecipients(tx, company, payment) : [];
-      const cardReceiptNo = cardReceipt ? await numberReceipt(tx, company.id, cardReceipt.receiptId) : null;
-      const creditReceiptNo = creditReceipt ? await numberReceipt(tx, company.id, creditReceipt.receiptId) : null;
+      const cardReceiptNo = cardReceipt ? await numberReceipt(tx, company, cardReceipt.receiptId) : null;
+      const creditReceiptNo = creditReceipt ? await numberReceipt(tx, company, creditReceipt.receiptId) : null;
       const receipt = cardReceiptNo !== null ? { receiptNo: cardReceiptNo } : creditReceiptNo !== null ? { receiptNo: creditReceiptNo } : null;
       const result: PaymentAnswer = {
         PaymentID: payment.id,

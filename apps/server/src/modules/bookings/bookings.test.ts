@@ -218,7 +218,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
         totalCents: total,
       };
       const invoice = await t.runtime.ctx.transaction((tx) =>
-        createInvoice(tx, { companyId: ace.id, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: paid ? 'Paid' : 'Scheduled', lines: [court1, lesson] }),
+        createInvoice(tx, { company: ace, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: paid ? 'Paid' : 'Scheduled', lines: [court1, lesson] }),
       );
       const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, family.clientId, request, invoice.invoiceId));
       return { id, invoice, total };
@@ -256,7 +256,7 @@ describe.each(testEngines())('court bookings on %s', (engine) => {
     };
     const coaching = { ...line, breakdownKey: null, description: 'Coaching', unitPriceCents: 7_500, amountCents: 7_500, totalCents: 7_500 };
     const invoice = await t.runtime.ctx.transaction((tx) =>
-      createInvoice(tx, { companyId: ace.id, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: 'Scheduled', lines: [line, coaching] }),
+      createInvoice(tx, { company: ace, clientId: family.clientId, invoiceDate: options.today, dueDate: day(20), status: 'Scheduled', lines: [line, coaching] }),
     );
     const request = { venue_id: 1, booking_type_id: 1, date: day(8), time: '14:00', court: 'Court 3' };
     const id = await t.runtime.ctx.transaction((trx) => createConfirmedBooking(trx, ace, family.clientId, request, invoice.invoiceId));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceHistory } from '@portal/shared/financials-schemas';
 import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
-import { companyIdOf } from '../../test/payment-fixtures.ts';
+import { findCompanyByCode } from '../company/company.api.ts';
 import { createInvoice, createReceipt } from './financials.service.ts';
 
 /**
@@ -18,12 +18,12 @@ describe.each(testEngines())('the balance history as a statement on %s', (engine
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    const splash = await companyIdOf(t, 'SPLASH');
+    const splash = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
     const who = await registerCustomer(t, { email: `statement.${Date.now()}.${engine}@example.com` });
     family = who.browser;
     const line = (cents: number) => ({ type: 'Custom' as const, breakdownKey: null, description: 'Term fees', quantity: 1, unitPriceCents: cents, amountCents: cents, taxCents: 0, totalCents: cents });
     const run = <T>(fn: Parameters<typeof t.runtime.ctx.transaction<T>>[0]) => t.runtime.ctx.transaction(fn);
-    const base = { companyId: splash, clientId: who.clientId };
+    const base = { company: splash, clientId: who.clientId };
     invoiceA = (await run((trx) => createInvoice(trx, { ...base, invoiceDate: '2026-01-10', dueDate: '2026-01-24', lines: [line(24_500)] }))).invoiceNo;
     r1 = (await run((trx) => createReceipt(trx, { ...base, date: '2026-01-12', method: 'Credit Card', amountCents: 10_000, allocations: [{ invoiceNo: invoiceA, amountCents: 10_000 }] }))).receiptNo;
     invoiceB = (await run((trx) => createInvoice(trx, { ...base, invoiceDate: '2026-02-01', dueDate: '2026-02-15', lines: [line(5_000)] }))).invoiceNo;
@@ -98,10 +98,10 @@ describe.each(testEngines())('the balance history’s summary on %s', (engine) =
 
   it('splits the balance into what is due now, what is scheduled and what direct debit collects', async () => {
     t = await startTestApp(engine);
-    const splash = await companyIdOf(t, 'SPLASH');
+    const splash = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
     const who = await registerCustomer(t, { email: `summary.${Date.now()}.${engine}@example.com` });
     const line = (cents: number) => ({ type: 'Custom' as const, breakdownKey: null, description: 'Term fees', quantity: 1, unitPriceCents: cents, amountCents: cents, taxCents: 0, totalCents: cents });
-    const base = { companyId: splash, clientId: who.clientId, invoiceDate: '2026-03-01', dueDate: '2026-03-15' };
+    const base = { company: splash, clientId: who.clientId, invoiceDate: '2026-03-01', dueDate: '2026-03-15' };
     const empty = await who.browser.get<BalanceHistory>('/api/financials/balance-history');
     expect(empty.body.summary).toEqual({ balance: 0, dueNow: 0, scheduled: 0, byDebit: 0 });
 
@@ -111,7 +111,7 @@ describe.each(testEngines())('the balance history’s summary on %s', (engine) =
     await t.runtime.ctx.transaction((trx) => createInvoice(trx, { ...base, status: 'Paid', lines: [line(9_900)] }));
     await t.runtime.ctx.transaction((trx) =>
       createReceipt(trx, {
-        companyId: splash,
+        company: splash,
         clientId: who.clientId,
         date: '2026-03-02',
         method: 'Credit Card',

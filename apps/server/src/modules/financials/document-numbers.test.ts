@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCompanySettings, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { findCompanyById } from '../company/company.api.ts';
 import { createInvoice, createReceipt, nextDocumentNumber } from './financials.service.ts';
 
 const line = { type: 'Custom' as const, breakdownKey: null, description: 'Court hire', quantity: 1, unitPriceCents: 4000, amountCents: 4000, taxCents: 0, totalCents: 4000 };
@@ -17,33 +18,37 @@ describe.each(testEngines())('document numbers on %s', (engine) => {
     const client = await t.runtime.ctx.db.selectFrom('clients').select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow();
     return { companyId, clientId: client.id };
   }
+  /** The company as a request finds it, its settings as they are now. */
+  const companyOf = async (id: number) => (await findCompanyById(t.runtime.ctx, id))!;
 
   it('continues the company’s own series (ACE-5045 after ACE-5044), invoices and receipts apart', async () => {
     const { companyId, clientId } = await companyWithClient();
     const ctx = t.runtime.ctx;
     // Numbered before the company names its series: the default series' counter exists.
-    const first = await ctx.transaction((trx) => createInvoice(trx, { companyId, clientId, invoiceDate: '2026-02-01', dueDate: '2026-02-01', lines: [line] }));
+    const before = await companyOf(companyId);
+    const first = await ctx.transaction((trx) => createInvoice(trx, { company: before, clientId, invoiceDate: '2026-02-01', dueDate: '2026-02-01', lines: [line] }));
     expect(first.invoiceNo).toBe('INV-100001');
     await changeCompanySettings(t, companyId, (s) => {
       s.fin_setup = { ...s.fin_setup, InvoiceNumberPrefix: 'ACE-', ReceiptNumberPrefix: 'ACE-R-' };
     });
+    const company = await companyOf(companyId);
     await ctx.transaction(async (trx) => {
-      for (const invoiceNo of ['ACE-5031', 'ACE-5044']) await createInvoice(trx, { companyId, clientId, invoiceNo, invoiceDate: '2026-02-01', dueDate: '2026-02-01', lines: [line] });
-      await createReceipt(trx, { companyId, clientId, receiptNo: 'ACE-R-3001', date: '2026-02-02', method: 'Cash', amountCents: 4000, allocations: [{ invoiceNo: 'ACE-5031', amountCents: 4000 }] });
+      for (const invoiceNo of ['ACE-5031', 'ACE-5044']) await createInvoice(trx, { company, clientId, invoiceNo, invoiceDate: '2026-02-01', dueDate: '2026-02-01', lines: [line] });
+      await createReceipt(trx, { company, clientId, receiptNo: 'ACE-R-3001', date: '2026-02-02', method: 'Cash', amountCents: 4000, allocations: [{ invoiceNo: 'ACE-5031', amountCents: 4000 }] });
     });
     const made = await ctx.transaction(async (trx) => {
-      const invoice = await createInvoice(trx, { companyId, clientId, invoiceDate: '2026-02-03', dueDate: '2026-02-03', lines: [line] });
-      const receipt = await createReceipt(trx, { companyId, clientId, date: '2026-02-03', method: 'Cash', amountCents: 4000, allocations: [{ invoiceNo: invoice.invoiceNo, amountCents: 4000 }] });
+      const invoice = await createInvoice(trx, { company, clientId, invoiceDate: '2026-02-03', dueDate: '2026-02-03', lines: [line] });
+      const receipt = await createReceipt(trx, { company, clientId, date: '2026-02-03', method: 'Cash', amountCents: 4000, allocations: [{ invoiceNo: invoice.invoiceNo, amountCents: 4000 }] });
       return [invoice.invoiceNo, receipt.receiptNo];
     });
     expect(made).toEqual(['ACE-5045', 'ACE-R-3002']);
-    const next = await Promise.all(Array.from({ length: 5 }, () => ctx.transaction((trx) => nextDocumentNumber(trx, companyId, 'invoices'))));
+    const next = await Promise.all(Array.from({ length: 5 }, () => ctx.transaction((trx) => nextDocumentNumber(trx, company, 'invoices'))));
     expect(next.sort()).toEqual(['ACE-5046', 'ACE-5047', 'ACE-5048', 'ACE-5049', 'ACE-5050']);
   });
 
   it('a company that names no series keeps INV- and RCT- numbers', async () => {
-    const { companyId } = await companyWithClient();
-    const numbers = await t.runtime.ctx.transaction(async (trx) => [await nextDocumentNumber(trx, companyId, 'invoices'), await nextDocumentNumber(trx, companyId, 'receipts')]);
+    const company = await companyOf((await companyWithClient()).companyId);
+    const numbers = await t.runtime.ctx.transaction(async (trx) => [await nextDocumentNumber(trx, company, 'invoices'), await nextDocumentNumber(trx, company, 'receipts')]);
     expect(numbers).toEqual(['INV-100001', 'RCT-200001']);
   });
 });

@@ -11,7 +11,6 @@ import * as debitRepo from './debit-invoices.repository.ts';
 import * as lookupRepo from './document-lookups.repository.ts';
 import { findStatementSummary } from './statement.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
-import { findCompanyById } from '../company/company.api.ts';
 
 const DEFAULT_PREFIX = { invoices: 'INV-', receipts: 'RCT-' } as const;
 
@@ -132,9 +131,8 @@ export async function receiptPdf(ctx: Ctx, company: Company, clientId: number, r
  * next value ("ACE-5045" after "ACE-5044"). The first call for a company and prefix starts after
  * the highest number of that form already imported; numbers someone else already uses are skipped.
  */
-export async function nextDocumentNumber(ctx: Ctx, companyId: number, table: 'invoices' | 'receipts'): Promise<string> {
-  const company = await findCompanyById(ctx, companyId);
-  if (!company) throw notFound('Company not found');
+export async function nextDocumentNumber(ctx: Ctx, company: Company, table: 'invoices' | 'receipts'): Promise<string> {
+  const companyId = company.id;
   const prefix = table === 'invoices' ? company.settings.fin_setup.InvoiceNumberPrefix : company.settings.fin_setup.ReceiptNumberPrefix;
   // A counter per series: another prefix starts from its own highest number, not from the old series' counter.
   const kind = prefix === DEFAULT_PREFIX[table] ? table : `${table}:${prefix}`;
@@ -170,7 +168,8 @@ export interface InvoiceLineInput {
 export async function createInvoice(
   ctx: Ctx,
   input: {
-    companyId: number;
+    /** Whose invoice: its settings name the number series (decision 135). */
+    company: Company;
     clientId: number;
     invoiceNo?: string;
     invoiceDate: string;
@@ -183,9 +182,9 @@ export async function createInvoice(
   if (input.lines.length === 0) throw new Error('An invoice needs at least one line');
   const totalCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
   if (totalCents < 0) throw new Error('An invoice total cannot be negative');
-  const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(ctx, input.companyId, 'invoices'));
+  const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(ctx, input.company, 'invoices'));
   const invoiceId = await repo.insertInvoice(ctx.db, {
-    companyId: input.companyId,
+    companyId: input.company.id,
     clientId: input.clientId,
     invoiceNo,
     invoiceDate: input.invoiceDate,
@@ -198,7 +197,7 @@ export async function createInvoice(
   });
   await repo.insertInvoiceLines(
     ctx.db,
-    input.companyId,
+    input.company.id,
     invoiceId,
     input.lines.map((l) => ({
       line_type: l.type,
@@ -222,7 +221,8 @@ export async function createInvoice(
 export async function createReceipt(
   ctx: Ctx,
   input: {
-    companyId: number;
+    /** Whose receipt: its settings name the number series (decision 135). */
+    company: Company;
     clientId: number;
     date: string;
     method: string;
@@ -234,9 +234,9 @@ export async function createReceipt(
 ): Promise<{ receiptId: number; receiptNo: string }> {
   const allocated = input.allocations.reduce((sum, a) => sum + a.amountCents, 0);
   if (allocated !== input.amountCents || input.allocations.some((a) => a.amountCents <= 0)) throw new Error('Allocations must be positive and add up to the receipt');
-  const receiptNo = input.receiptNo ?? (await nextDocumentNumber(ctx, input.companyId, 'receipts'));
+  const receiptNo = input.receiptNo ?? (await nextDocumentNumber(ctx, input.company, 'receipts'));
   const receiptId = await repo.insertReceipt(ctx.db, {
-    companyId: input.companyId,
+    companyId: input.company.id,
     clientId: input.clientId,
     receiptNo,
     date: input.date,
@@ -246,7 +246,7 @@ export async function createReceipt(
     now: nowIso(),
   });
   for (const a of input.allocations) {
-    const allocated = await repo.allocateToInvoice(ctx.db, { companyId: input.companyId, clientId: input.clientId, receiptId, invoiceNo: a.invoiceNo, amountCents: a.amountCents });
+    const allocated = await repo.allocateToInvoice(ctx.db, { companyId: input.company.id, clientId: input.clientId, receiptId, invoiceNo: a.invoiceNo, amountCents: a.amountCents });
     if (allocated === 'missing') throw notFound(financialsMessages.invoiceNotFound);
     if (allocated === 'overpaid') throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
   }
@@ -259,9 +259,9 @@ export async function createReceipt(
  * after its allocations, just before the few writes that show the number (decision 039).
  * Numbers stay gap-free: a rolled-back transaction gives its number back.
  */
-export async function numberReceipt(ctx: Ctx, companyId: number, receiptId: number): Promise<string> {
-  const receiptNo = await nextDocumentNumber(ctx, companyId, 'receipts');
-  await repo.setReceiptNo(ctx.db, companyId, receiptId, receiptNo);
+export async function numberReceipt(ctx: Ctx, company: Company, receiptId: number): Promise<string> {
+  const receiptNo = await nextDocumentNumber(ctx, company, 'receipts');
+  await repo.setReceiptNo(ctx.db, company.id, receiptId, receiptNo);
   return receiptNo;
 }
 

@@ -52,7 +52,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
       .execute();
     const { invoiceNo } = await t.runtime.ctx.transaction((trx) =>
       createInvoice(trx, {
-        companyId: splash.id,
+        company: splash,
         clientId: family.clientId,
         invoiceDate: '2026-01-10',
         dueDate: '2026-01-24',
@@ -121,7 +121,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     const amounts = [24500, 3500, 1200, 9000, 4000, -2450, -1000, -500, -300, 150];
     const { invoiceNo, totalCents } = await t.runtime.ctx.transaction((trx) =>
       createInvoice(trx, {
-        companyId: splash.id,
+        company: splash,
         clientId,
         invoiceDate: '2026-01-10',
         dueDate: '2026-01-24',
@@ -141,7 +141,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(invoiceNo).toMatch(/^INV-\d+$/);
     expect(Number(invoiceNo.slice(4))).toBeGreaterThan(10245);
     const { receiptNo } = await t.runtime.ctx.transaction((trx) =>
-      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }),
+      createReceipt(trx, { company: splash, clientId, date: '2026-01-12', method: 'Credit Card', amountCents: 10000, allocations: [{ invoiceNo, amountCents: 10000 }] }),
     );
     const detail = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(detail.status).toBe(200);
@@ -168,11 +168,11 @@ describe.each(testEngines())('financials on %s', (engine) => {
     // Paying the rest makes it Paid; paying more than it owes changes nothing.
     await expect(
       t.runtime.ctx.transaction((trx) =>
-        createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] }),
+        createReceipt(trx, { company: splash, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents, allocations: [{ invoiceNo, amountCents: totalCents }] }),
       ),
     ).rejects.toMatchObject({ statusCode: 409 });
     await t.runtime.ctx.transaction((trx) =>
-      createReceipt(trx, { companyId: splash.id, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
+      createReceipt(trx, { company: splash, clientId, date: '2026-01-13', method: 'Cash', amountCents: totalCents - 10000, allocations: [{ invoiceNo, amountCents: totalCents - 10000 }] }),
     );
     const paid = await parent.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(paid.body).toMatchObject({ status: 'Paid', balanceDue: 0, amountPaid: totalCents });
@@ -193,7 +193,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     const ace = (await findCompanyByCode(t.runtime.ctx, 'ACE'))!;
     const who = await registerCustomer(t, { email: `exclusive.${Date.now()}.${engine}@example.com`, company: 'ACE' });
     const line = { type: 'Custom' as const, breakdownKey: null, description: 'Court hire', quantity: 1, unitPriceCents: 10_000, amountCents: 10_000, taxCents: 888, totalCents: 10_888 };
-    const { invoiceNo } = await t.runtime.ctx.transaction((trx) => createInvoice(trx, { companyId: ace.id, clientId: who.clientId, invoiceDate: '2026-02-01', dueDate: '2026-02-15', lines: [line] }));
+    const { invoiceNo } = await t.runtime.ctx.transaction((trx) => createInvoice(trx, { company: ace, clientId: who.clientId, invoiceDate: '2026-02-01', dueDate: '2026-02-15', lines: [line] }));
     const detail = await who.browser.get<InvoiceDetail>(`/api/financials/invoices/${invoiceNo}`);
     expect(detail.body).toMatchObject({ taxInclusive: false, subtotal: 10_000, tax: 888, total: 10_888 });
   });
@@ -248,7 +248,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
   });
 
   it('numbers documents after the highest imported number, without repeats under concurrency', async () => {
-    const numbers = await Promise.all(Array.from({ length: 10 }, () => t.runtime.ctx.transaction((trx) => nextDocumentNumber(trx, splash.id, 'receipts'))));
+    const numbers = await Promise.all(Array.from({ length: 10 }, () => t.runtime.ctx.transaction((trx) => nextDocumentNumber(trx, splash, 'receipts'))));
     expect(new Set(numbers).size).toBe(10);
   });
 });
