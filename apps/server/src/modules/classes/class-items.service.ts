@@ -3,10 +3,11 @@ import type { Db } from '../../db/database.ts';
 import type { Company } from '../../domain/company.ts';
 import { clock } from './class-time.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { namedClassLines, notFound, refuse, assertClassReservations, profileOf, type NamedClassLine } from './class-rules.ts';
+import { namedClassLines, notFound, offeredUnder, refuse, assertClassReservations, profileOf, type NamedClassLine } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
 import * as waitlistRepo from './waitlist.repository.ts';
+import * as searchRepo from './class-search.repository.ts';
 
 // What checkout needs (decision 023): a cart's class items checked against the database.
 
@@ -121,6 +122,9 @@ export async function checkClassItems(
   // A session that started today is no longer sold.
   const upcoming = (await repo.findUpcomingSessions(db, company.id, classIds, c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
   const offers = await waitlistRepo.findHeldOffers(db, company.id, classIds, c);
+  // A casual session is the right of the profile it is sold under: only of a class that profile offers (decision 134).
+  const casualIds = [...new Set(items.filter((i) => i.kind === 'casual').map((i) => i.class_id))];
+  const classProfiles = casualIds.length > 0 ? await searchRepo.findClassProfiles(db, company.id, casualIds) : [];
   const includeTemporary = company.settings.ocr_config.IncludeTemporaryEnrolmentsInCount;
   // A term is counted from its class's first session to come.
   const termClasses = new Set(items.filter((i) => i.kind !== 'casual').map((i) => i.class_id));
@@ -164,7 +168,7 @@ export async function checkClassItems(
 
     if (item.kind === 'casual') {
       const profile = item.ocr_profile_id === undefined ? undefined : profileOf(company, item.ocr_profile_id);
-      if (!profile?.AllowCasualEnrolments) throw refuse(403, 'CASUAL_NOT_ALLOWED', msg.casualNotAllowed);
+      if (!profile?.AllowCasualEnrolments || !offeredUnder(classProfiles, cls.id, profile.OCRProfileID)) throw refuse(403, 'CASUAL_NOT_ALLOWED', msg.casualNotAllowed);
       if (item.dates.length !== 1) throw refuse(422, 'PICK_DATES', msg.pickDates);
       const date = item.dates[0] as string;
       const session = sessions.find((s) => s.date === date);

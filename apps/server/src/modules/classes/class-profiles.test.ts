@@ -19,7 +19,7 @@ function schoolBundle(code: string, email: string): CompanyBundleInput {
   bundle.company.config.switches = { CustomerPortalActive: true, AllowOCR: true, OnlineClassReservationsEnabled: true, CanTakeNewSignUps: true };
   bundle.company.config.profiles = [
     { OCRProfileID: 1, ProfileName: 'term', DisplayName: 'Term enrolment' },
-    { OCRProfileID: 2, ProfileName: 'holiday', DisplayName: 'Holiday intensive' },
+    { OCRProfileID: 2, ProfileName: 'holiday', DisplayName: 'Holiday intensive', AllowCasualEnrolments: true },
   ];
   bundle.customers![0]!.email = email;
   bundle.lesson_formats = [...(bundle.lesson_formats ?? []), { key: 'holiday45', name: 'Holiday intensive (45 min)', duration_minutes: 45 }];
@@ -96,5 +96,28 @@ describe.each(testEngines())('the classes a registration profile offers (decisio
         })
       ).status,
     ).toBe(200);
+  });
+
+  it('sells a casual session only of a class the casual profile offers: another profile’s term class stays a term class', async () => {
+    const db = t.runtime.ctx.db;
+    const company = await db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    const sam = await db.selectFrom('students').select('id').where('company_id', '=', company.id).where('first_name', '=', 'Sam').executeTakeFirstOrThrow();
+    const casualOf = async (name: string) => {
+      const classId = await idOf(name);
+      const session = await db
+        .selectFrom('class_sessions')
+        .select('date')
+        .where('company_id', '=', company.id)
+        .where('class_id', '=', classId)
+        .where('date', '>', new Date().toISOString().slice(0, 10))
+        .orderBy('date')
+        .executeTakeFirstOrThrow();
+      // Holiday intensive allows casual sessions; the term enrolment does not.
+      return parent.post<{ code?: string }>('/api/payment/quote', { classItems: [{ ClassID: classId, StudentID: sam.id, casual: true, dates: [session.date] }], ocrProfileId: 2 });
+    };
+    const term = await casualOf('Starfish – Monday');
+    expect([term.status, term.body.code]).toEqual([403, 'CASUAL_NOT_ALLOWED']);
+    expect((await casualOf('Holiday intensive – Starfish')).status).toBe(200);
+    expect((await casualOf('Open swim – Sunday')).status).toBe(200);
   });
 });

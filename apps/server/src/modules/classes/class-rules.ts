@@ -48,3 +48,11 @@ export function profileOf(company: Company, profileId: number | undefined) {
   if (!profile) throw notFound();
   return profile;
 }
+
+/**
+ * Whether a profile offers a class (decision 134): a class that names no profile is offered under
+ * every one; `rows` are the classes' profiles as `findClassProfiles` reads them.
+ */
+export function offeredUnder(rows: readonly { class_id: number; profile_id: number }[], classId: number, profileId: number): boolean {
+  return !rows.some((r) => r.class_id === classId) || rows.some((r) => r.class_id === classId && r.profile_id === profileId);
+}

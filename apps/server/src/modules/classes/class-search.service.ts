@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findListItems } from '../company/company.api.ts';
 import { listAllStudentsOfClient } from '../students/students.api.ts';
 import { clock, type Clock } from './class-time.ts';
-import { notFound, profileOf } from './class-rules.ts';
+import { notFound, offeredUnder, profileOf } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as searchRepo from './class-search.repository.ts';
 
@@ -203,7 +203,6 @@ export async function clientStudents(ctx: Ctx, company: Company, clientId: numbe
 export async function assertClassesOffered(ctx: Ctx, company: Company, profileId: number, classes: readonly { ClassID: number }[]): Promise<void> {
   if (classes.length === 0) return;
   const rows = await searchRepo.findClassProfiles(ctx.db, company.id, [...new Set(classes.map((c) => c.ClassID))]);
-  const offered = (id: number) => !rows.some((r) => r.class_id === id) || rows.some((r) => r.class_id === id && r.profile_id === profileId);
-  const at = classes.findIndex((c) => !offered(c.ClassID));
+  const at = classes.findIndex((c) => !offeredUnder(rows, c.ClassID, profileId));
   if (at >= 0) throw new AppError(422, 'CLASS_NOT_OFFERED', msg.classNotOffered, [{ field: `classes.${at}`, message: msg.classNotOffered }]);
 }

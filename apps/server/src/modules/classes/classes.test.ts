@@ -149,6 +149,11 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(twice).toMatchObject({ status: 409, body: { message: 'Ella Mitchell is already enrolled in Seahorse – Tuesday.' } });
     const full = await parent.post('/api/classes/validate-class-item', { class_id: turtle, student_id: noah });
     expect(full).toMatchObject({ status: 409, body: { message: classMessages.classFull('Turtle – Saturday') } });
+    // Under the holiday profile (which sells casual sessions) Dolphin is no class of its own: casual is refused.
+    const notItsProfile = await parent.post('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 2, dates: [] });
+    expect(notItsProfile).toMatchObject({ status: 403, body: { message: classMessages.casualNotAllowed } });
+    // A class that names no profile is every profile's (decision 134): Dolphin made so, for the casual checks below.
+    await t.runtime.ctx.db.deleteFrom('class_profiles').where('class_id', '=', dolphin).execute();
     const casualOff = await parent.post('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah, kind: 'casual', ocr_profile_id: 1, dates: [] });
     expect(casualOff).toMatchObject({ status: 403, body: { message: classMessages.casualNotAllowed } });
     const ok = await parent.post<{ item: { dates: string[]; unit_price: number } }>('/api/classes/validate-class-item', { class_id: dolphin, student_id: noah });
