@@ -13,7 +13,7 @@ import { classItemsOf, quoteCart } from '../checkout/quote.service.ts';
 import { addMinutes } from '../../lib/time.ts';
 import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
-import { assertRegistrationOpen, paymentOptionsOf, takesClasses } from './registration-rules.ts';
+import { assertRegistrationOpen, namedAsChoices, paymentOptionsOf, takesClasses } from './registration-rules.ts';
 
 // A family that already has an account registers its own students in classes through a registration link (N12, F16, R49; decision 060).
 type OcrClassRequest = z.output<typeof ocrClassRequestSchema>;
@@ -130,7 +130,10 @@ export async function registerExistingFamilyClasses(
     });
   }
   if (method === null) return { payment: null };
-  return { payment: await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body), { mandateToFollow: true }) };
+  const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, method, body), { mandateToFollow: true }).catch((err: unknown) => {
+    throw namedAsChoices(err, body.classes);
+  });
+  return { payment };
 }
 
 /** A waitlist place, joined once: one the student already holds is the retry's. */

@@ -39,3 +39,20 @@ export function paymentOptionsOf(ctx: Ctx, company: Company, profile: Profile): 
 
 /** A profile with a class step (N8): SelectClasses; NoClasses and any other page type take none (decision 067). */
 export const takesClasses = (profile: Profile) => profile.PageType === 'SelectClasses';
+
+/**
+ * A checkout's refusal of a registration's classes, said of the registration's own choices: the
+ * checkout names a class by its cart line (`classItems.<n>`, decisions 129, 132), and a
+ * registration's cart leaves its waitlist choices out, so line n is the n-th choice to enrol
+ * (`classes.<i>`, the field the registration's page reads).
+ */
+export function namedAsChoices(err: unknown, classes: readonly { waitlist?: boolean | undefined }[]): unknown {
+  if (!(err instanceof AppError) || !err.errors) return err;
+  const enrolled = classes.flatMap((c, i) => (c.waitlist ? [] : [i]));
+  const errors = err.errors.map((e) => {
+    const line = /^classItems\.(\d+)$/.exec(e.field);
+    const choice = line ? enrolled[Number(line[1])] : undefined;
+    return choice === undefined ? e : { ...e, field: `classes.${choice}` };
+  });
+  return new AppError(err.statusCode, err.code, err.message, errors, err.headers);
+}

@@ -25,7 +25,7 @@ import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { assertEachClassOnce, assertNothingPaid, checkAgreementAnswers, checkedSignatures, fieldError, parseBank, paymentChoice, within } from './registration-checks.ts';
 import { requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
-import { assertRegistrationOpen, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
+import { assertRegistrationOpen, namedAsChoices, REGISTRATION_TTL_MINUTES, takesClasses, type Profile } from './registration-rules.ts';
 import { enrolledItems } from './registration-steps.service.ts';
 
 // The one submission: checked whole, the family written, its classes paid through the checkout.
@@ -217,7 +217,7 @@ async function pay(
         throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
       }
     }
-    const payment = await checkout(ctx, company, clientId, idempotencyKey, cartOf(body, studentIds ?? (await studentIdsOf(ctx, company, clientId))), { mandateToFollow: true });
+    const payment = await payFor(ctx, company, clientId, idempotencyKey, body, studentIds ?? (await studentIdsOf(ctx, company, clientId)));
     if (payment.status === 'requires_action') return { clientId: null, payment };
     const typed = body.students.some((s) => String(s.AdditionalMedicalConditions ?? '').trim() !== '');
     await complete(ctx, company, registration.id, clientId, registration.email, String(body.customer.FirstName ?? '').trim(), { typed });
@@ -231,6 +231,13 @@ async function pay(
 /** The ids the submission gave its students, in the order it wrote them. */
 async function studentIdsOf(ctx: Ctx, company: Company, clientId: number): Promise<number[]> {
   return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => s.id).sort((a, b) => a - b);
+}
+
+/** The submission's classes paid through the checkout; a class it refuses is named by the submission's choice. */
+function payFor(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Submission, students: number[]) {
+  return checkout(ctx, company, clientId, idempotencyKey, cartOf(body, students), { mandateToFollow: true }).catch((err: unknown) => {
+    throw namedAsChoices(err, body.classes);
+  });
 }
 
 /** The checkout's cart for the submission's classes, each student named by its id. */
@@ -303,7 +310,7 @@ async function replay(
   if (!fresh || !(await isPasswordChangePending(ctx, company.id, row.client_id))) throw new AppError(409, 'ALREADY_SUBMITTED', m.alreadySubmitted);
   // What was paid is answered again by the checkout from its record under the key.
   const paid = body.classes.some((c) => !c.waitlist);
-  const payment = paid ? await checkout(ctx, company, row.client_id, idempotencyKey, cartOf(body, await studentIdsOf(ctx, company, row.client_id)), { mandateToFollow: true }) : null;
+  const payment = paid ? await payFor(ctx, company, row.client_id, idempotencyKey, body, await studentIdsOf(ctx, company, row.client_id)) : null;
   return { clientId: row.client_id, payment };
 }
 
