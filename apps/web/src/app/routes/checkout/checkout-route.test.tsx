@@ -418,13 +418,29 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     const box = await screen.findByRole('region', { name: own });
     expect(box.className).toContain('bg-surface-muted');
     expect(box.className).not.toMatch(/danger/);
-    // Said, not raised as an alarm.
-    expect(within(box).getByRole('status').textContent).toBe(own);
-    expect(screen.queryByRole('alert')).toBeNull();
+    // Read out (it takes the place of the totals), in the calm box.
+    expect(within(box).getByRole('alert').textContent).toBe(own);
     expect(lineTexts(within(box).getByRole('list', { name: 'Your cart' }))).toEqual(['Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM In My bookings']);
     fireEvent.click(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
     expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
     expect(useCartStore.getState().bookingItems).toEqual([lane]);
+  });
+
+  it('the payment page says a court the family itself has booked in the same calm box as the checkout, with Remove', async () => {
+    useCartStore.getState().setBookingItems([lane, lane3]);
+    const { quotes } = serveCheckout();
+    const own = 'Lane 3, Riverside Pool, 05/03/2030 06:00 PM - 07:00 PM is already booked for your family: it is in My bookings. Please remove it from your cart.';
+    refuseQuote(quotes, (body) =>
+      body.bookingItems?.some((b) => b.court === 'Lane 3') ? { code: 'BOOKING_TAKEN', message: own, errors: [{ field: 'bookingItems.1', message: own, code: 'BOOKED_BY_FAMILY' }] } : null,
+    );
+    renderCheckout(paths.payment);
+
+    const box = await screen.findByRole('region', { name: own });
+    expect(box.className).toContain('bg-surface-muted');
+    expect(box.className).not.toMatch(/danger/);
+    expect(within(box).getByRole('alert').textContent).toBe(own);
+    fireEvent.click(within(box).getByRole('button', { name: 'Remove Lane hire (1 hour), Lane 3, 05/03/2030 06:00 PM - 07:00 PM' }));
+    expect(await screen.findByRole('button', { name: 'Pay $41.00' })).toBeTruthy();
   });
 
   it('Hold again finds a court the family itself has booked meanwhile: said to be in My bookings (not taken by another family), with Remove and no Hold again', async () => {
@@ -609,8 +625,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     );
     renderCheckout(paths.checkout);
 
-    // The family's own place, said calmly (a status, not an alert), as a court it has booked is.
-    expect((await screen.findByText(enrolled, { selector: 'p[role="status"]' })).textContent).toBe(enrolled);
+    // The family's own place, in the calm box a court it has booked is said in.
+    expect((await screen.findByRole('alert')).textContent).toBe(enrolled);
+    expect(screen.getByRole('region', { name: enrolled }).className).toContain('bg-surface-muted');
     const cart = within(screen.getByRole('region', { name: enrolled })).getByRole('list', { name: 'Your cart' });
     expect(lineTexts(cart)).toEqual(['Dolphin – Monday – Noah Mitchell Already enrolled']);
     expect(within(cart).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();

@@ -27,7 +27,7 @@ import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-requ
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { WaitlistJoinedNotice } from '@/features/checkout/components/join-waitlist';
 import { useForgetWaitlistJoinedOnLeave } from '@/features/checkout/lib/waitlist-joined';
-import { namedLines, RefusedLines } from '@/features/checkout/components/quote-error';
+import { namedLines, RefusalBox, RefusedLines } from '@/features/checkout/components/quote-error';
 import { useCartLines } from '@/features/checkout/lib/cart-lines';
 import { CardEntry } from '@/components/payment/card-entry';
 import { SavedCardChoice } from '@/components/payment/saved-card-choice';
@@ -210,14 +210,15 @@ export default function PaymentRoute() {
           <Spinner label="Loading your payment" />
         </div>
       ) : quote.isError ? (
-        <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
-          <p role="alert">{errorMessage(quote.error)}</p>
+        <RefusalBox error={quote.error}>
           {/* A court booked meanwhile: its line, to take out here; Pay comes back for the rest. */}
           {kind === 'items' && namedLines(quote.error, lines).length > 0 ? <RefusedLines error={quote.error} lines={lines} /> : null}
-          <Link to={back} className={buttonClasses('secondary', 'sm', 'mt-3')}>
-            Change your cart
-          </Link>
-        </div>
+          <div className="text-center">
+            <Link to={back} className={buttonClasses('secondary', 'sm', 'mt-3')}>
+              Change your cart
+            </Link>
+          </div>
+        </RefusalBox>
       ) : (
         <div className="space-y-5">
           <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface px-4 py-4 shadow-xs">

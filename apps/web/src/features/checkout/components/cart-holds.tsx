@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { cartRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
-import { namedLines, RefusedLineRow } from './quote-error';
+import { CALM_BOX, namedLines, RefusedLineRow } from './quote-error';
 
 /**
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
@@ -125,7 +125,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
 /** How a box of refused lines looks: red for a place another family took, calm for the family's own booking (no error, only to take out). */
 const TONES = {
   danger: { box: 'border-danger-line bg-danger-surface text-danger', Icon: UserRoundXIcon },
-  info: { box: 'border-line bg-surface-muted text-ink', Icon: CalendarCheckIcon },
+  info: { box: CALM_BOX, Icon: CalendarCheckIcon },
 };
 
 /** Lines the hold refused, each with what it found, Remove and a full class's waitlist. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -19,11 +19,11 @@ function ownBookingsOnly(error: unknown): boolean {
 }
 
 /** How a named line is marked: a class the child is already in, "Full" for a class, and a court by whose it now is (the line's own code). */
-function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: boolean } {
-  if (error.errors.some((e) => e.field === line.field && e.code === 'ALREADY_ENROLLED')) return { text: 'Already enrolled', own: true };
-  if (error.code === 'CLASS_FULL') return { text: 'Full', own: false };
+function badgeOf(error: ApiRequestError, line: CartLine): { text: string; own: boolean; full: boolean } {
+  if (error.errors.some((e) => e.field === line.field && e.code === 'ALREADY_ENROLLED')) return { text: 'Already enrolled', own: true, full: false };
+  if (error.code === 'CLASS_FULL') return { text: 'Full', own: false, full: true };
   const own = error.errors.some((e) => e.field === line.field && e.code === 'BOOKED_BY_FAMILY');
-  return own ? { text: 'In My bookings', own } : { text: 'Just booked', own };
+  return own ? { text: 'In My bookings', own, full: false } : { text: 'Just booked', own, full: false };
 }
 
 /**
@@ -39,7 +39,7 @@ export function RefusedLines({ error, lines }: { error: unknown; lines: readonly
       {(named.length > 0 ? named : lines).map((line) => {
         // A line is named only by a refusal that answered (an ApiRequestError).
         const badge = named.length > 0 ? badgeOf(error as ApiRequestError, line) : null;
-        return <RefusedLineRow key={line.key} line={line} badge={badge} full={badge?.text === 'Full'} className="px-3 py-2" />;
+        return <RefusedLineRow key={line.key} line={line} badge={badge} full={badge?.full ?? false} className="px-3 py-2" />;
       })}
     </ul>
   );
@@ -104,16 +104,10 @@ export function QuoteError({
   onRetry: () => void;
   onClear: () => void;
 }) {
-  const messageId = useId();
   const refused = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
   const classFull = error instanceof ApiRequestError && error.code === 'CLASS_FULL';
-  // The family's own bookings are said calmly: nothing went wrong, they are only to take out.
-  const own = ownBookingsOnly(error);
   return (
-    <section aria-labelledby={messageId} className={cn('rounded-2xl border px-4 py-6 text-sm', own ? 'border-line bg-surface-muted text-ink' : 'border-danger-line bg-danger-surface text-danger')}>
-      <p id={messageId} role={own ? 'status' : 'alert'} className="text-center">
-        {errorMessage(error)}
-      </p>
+    <RefusalBox error={error}>
       {refused && lines.length > 0 ? <RefusedLines error={error} lines={lines} /> : null}
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         {refused ? null : (
@@ -130,6 +124,26 @@ export function QuoteError({
           Empty the cart
         </Button>
       </div>
+    </RefusalBox>
+  );
+}
+
+/** How a box says the family's own bookings and places: calm, as nothing went wrong. */
+export const CALM_BOX = 'border-line bg-surface-muted text-ink';
+
+/**
+ * The box a refused quote is said in, on the checkout and the payment page alike: calm for the
+ * family's own bookings and places made meanwhile (only to take out), red otherwise. Its message is
+ * read out either way (an alert: it replaces the cart's totals the family was waiting for).
+ */
+export function RefusalBox({ error, children }: { error: unknown; children?: ReactNode }) {
+  const messageId = useId();
+  return (
+    <section aria-labelledby={messageId} className={cn('rounded-2xl border px-4 py-6 text-sm', ownBookingsOnly(error) ? CALM_BOX : 'border-danger-line bg-danger-surface text-danger')}>
+      <p id={messageId} role="alert" className="text-center">
+        {errorMessage(error)}
+      </p>
+      {children}
     </section>
   );
 }
