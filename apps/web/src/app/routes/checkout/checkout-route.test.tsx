@@ -638,6 +638,21 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(useCartStore.getState().classItems).toEqual([]);
   });
 
+  it('Hold again finds a class the child was enrolled in meanwhile: listed as already enrolled, calm, with Remove and no Hold again', async () => {
+    useCartStore.getState().setClassItems([dolphin]);
+    const enrolled = 'Noah Mitchell is already enrolled in Dolphin – Monday.';
+    serveCheckout({ holds: laneHeldAnd([{ ClassID: dolphin.ClassID, StudentID: dolphin.StudentID, code: 'ALREADY_ENROLLED', message: enrolled }]) });
+    renderCheckout(paths.checkout);
+
+    const box = await screen.findByRole('region', { name: 'Already enrolled' });
+    expect(box.className).toContain('bg-surface-muted');
+    expect(within(box).getByText(enrolled, { exact: false })).toBeTruthy();
+    expect(within(box).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold again' })).toBeNull();
+    fireEvent.click(within(box).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' }));
+    await waitFor(() => expect(useCartStore.getState().classItems).toEqual([]));
+  });
+
   it('a full class alone in the cart put on its waitlist: the cart is empty, and the confirmation is still said above it', async () => {
     useCartStore.getState().setBookingItems([]);
     useCartStore.getState().setClassItems([dolphin]);
