@@ -1,19 +1,20 @@
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
-import { timeLeftText, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
+import { TimeLeft } from '@/components/ui/time-left';
 
-/** The time left until `until` ("9 min 41 s"), ticking each second; "0 s" once passed, when `onExpire` is called once; "" without an instant. */
-export function useHoldCountdown(until: number | null, onExpire?: () => void): string {
+/** The time left until `until` in ms, ticking each second; 0 once passed, when `onExpire` is called once; null without an instant. */
+export function useHoldCountdown(until: number | null, onExpire?: () => void): number | null {
   const left = useCountdown(until, onExpire);
-  return until === null ? '' : timeLeftText(left);
+  return until === null ? null : left;
 }
 
-/** What the hold countdown says, on the payment page and in the challenge step alike. */
-export function HoldNotice({ left, className = '' }: { left: string; className?: string }) {
+/** What the hold countdown says ("9 min 41 s", read out in words), on the payment page and in the challenge step alike. */
+export function HoldNotice({ left, className = '' }: { left: number; className?: string }) {
   return (
     <p className={`rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 ${className}`} data-testid="hold-countdown" aria-live="off">
-      Your places are held for <span className="font-semibold tabular-nums">{left}</span>
+      Your places are held for <TimeLeft ms={left} />
     </p>
   );
 }
@@ -33,8 +34,8 @@ export function ChallengeModal({
   open: boolean;
   amountCents: number;
   currencySymbol: string;
-  /** The hold countdown ("9 min 41 s"), or '' when nothing is held. */
-  holdLeft: string;
+  /** The hold countdown's time left (ms), or null when nothing is held. */
+  holdLeft: number | null;
   busy: boolean;
   onDecide: (approve: boolean) => void;
 }) {
@@ -57,7 +58,7 @@ export function ChallengeModal({
         </>
       }
     >
-      {holdLeft ? <HoldNotice left={holdLeft} /> : null}
+      {holdLeft !== null ? <HoldNotice left={holdLeft} /> : null}
     </Modal>
   );
 }

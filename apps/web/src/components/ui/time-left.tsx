@@ -6,7 +6,7 @@ import { timeLeftSpoken, timeLeftText } from '@/lib/countdown';
  */
 export function TimeLeft({ ms }: { ms: number }) {
   return (
-    <strong role="timer" aria-live="off" aria-label={timeLeftSpoken(ms)} className="font-semibold tabular-nums">
+    <strong role="timer" aria-live="off" aria-label={timeLeftSpoken(ms)} className="font-semibold whitespace-nowrap tabular-nums">
       {timeLeftText(ms)}
     </strong>
   );

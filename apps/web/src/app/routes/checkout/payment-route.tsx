@@ -198,7 +198,7 @@ export default function PaymentRoute() {
       <ErrorBox message={quote.isError && error === errorMessage(quote.error) ? null : error} onDismiss={() => setError(null)} className="mb-4" />
       <StatusMessage message={status} onDismiss={() => setStatus(null)} className="mb-4" />
       <WaitlistJoinedNotice className="mb-4" />
-      {holdLeft ? (
+      {holdLeft !== null ? (
         <HoldNotice left={holdLeft} className="mb-4" />
       ) : kind === 'items' ? (
         <div className="mb-4">

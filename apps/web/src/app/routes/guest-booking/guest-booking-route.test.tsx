@@ -408,6 +408,8 @@ describe('the public booking page (/ob)', () => {
     await payAsJordan();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
     expect(within(dialog).getByTestId('hold-countdown').textContent).toMatch(/held for (10 min|9 min 5\d s)/);
+    // Read out in words, not "min" and "s".
+    expect(within(dialog).getByRole('timer').getAttribute('aria-label')).toMatch(/^(10 minutes|9 minutes 5\d seconds)$/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'You’re booked' })));

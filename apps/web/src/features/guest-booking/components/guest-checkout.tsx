@@ -268,7 +268,7 @@ export function GuestCheckout({
               Pay by card
             </h2>
             <p className="mt-0.5 mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider. The {courtLabel(config).toLowerCase()} is yours once paid.</p>
-            {holdLeft ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
+            {holdLeft !== null ? <HoldNotice left={holdLeft} className="mb-4" /> : null}
             {data.cardPaymentsAvailable ? (
               <CardEntry stripeKey={data.stripePublishableKey} amountCents={amount} submitLabel={`Pay ${formatMoney(amount, symbol)}`} busy={busy} onCard={payWithCard} onInvalid={checkDetails} />
             ) : (

@@ -300,7 +300,7 @@ export function CheckoutStep({
               />
             ) : null}
             {askedAgainFailed && lapsed.length === 0 && !challenge ? <QueryError query={quote} /> : null}
-            {holdLeft ? <HoldNotice left={holdLeft} /> : null}
+            {holdLeft !== null ? <HoldNotice left={holdLeft} /> : null}
             {payment()}
           </>
         )}
