@@ -29,6 +29,15 @@ export function waitingIn(entries: readonly WaitlistEntry[] | undefined, classId
 export function onWaitlistText(entries: readonly WaitlistEntry[] | undefined, classId: number, students: readonly { StudentID: number; FirstName: string; LastName: string }[]): string | null {
   const waiting = waitingIn(entries, classId);
   if (students.length === 0 || !students.every((s) => waiting.includes(s.StudentID))) return null;
-  const names = students.map((s) => `${s.FirstName} ${s.LastName}`);
+  return onTheWaitlist(students.map((s) => `${s.FirstName} ${s.LastName}`));
+}
+
+/** The name of a child the family's waitlist shows waiting for a class, or null. */
+export function waitingName(entries: readonly WaitlistEntry[] | undefined, classId: number, studentId: number): string | null {
+  return (entries ?? []).find((e) => e.ClassID === classId && e.StudentID === studentId && e.Status === 'waiting')?.StudentName ?? null;
+}
+
+/** "Noah Mitchell is on the waitlist"; "Ella and Noah Mitchell are …". */
+export function onTheWaitlist(names: readonly string[]): string {
   return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} on the waitlist`;
 }

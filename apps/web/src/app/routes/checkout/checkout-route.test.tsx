@@ -720,10 +720,21 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     serveCheckout({
       holds: { classes: [], courts: [{ ...lane, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }], refused: [{ ClassID: 11, StudentID: 4, code: 'CLASS_FULL', message: dolphinFull }] },
     });
-    server.use(http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(waiting)));
+    // The family's waitlist answers a moment after the cart shows.
+    let answer = () => {};
+    const read = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', async () => {
+        await read;
+        return HttpResponse.json(waiting);
+      }),
+    );
     const joined = serveWaitlist(() => HttpResponse.json({ code: 'ALREADY_WAITING', message: 'This student is already on the waitlist for this class' }, { status: 409 }));
     renderCheckout(paths.checkout);
     const taken = await screen.findByRole('region', { name: 'Taken by another family' });
+    // Until it is read, no Join waitlist that a press could only have refused.
+    expect(within(taken).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
+    answer();
     expect(await within(taken).findByText('Noah Mitchell is on the waitlist')).toBeTruthy();
     expect(within(taken).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
     expect(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
-import { useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
+import { onTheWaitlist, useWaitlist, waitingName } from '@/entities/classes/get-waitlist';
 import type { CartLine } from '../lib/cart-lines';
 import { useWaitlistJoined } from '../lib/waitlist-joined';
 
@@ -21,11 +21,11 @@ export function JoinWaitlist({ line, waitlist }: { line: CartLine; waitlist: Joi
   const join = useJoinWaitlist();
   const joinOnce = useOneAtATime(join);
   const joined = useWaitlistJoined((s) => s.joined);
-  const entries = useWaitlist().data?.entries;
-  if (waitingIn(entries, waitlist.class_id).includes(waitlist.student_id)) {
-    const name = entries!.find((e) => e.ClassID === waitlist.class_id && e.StudentID === waitlist.student_id)!.StudentName;
-    return <p className="font-medium">{`${name} is on the waitlist`}</p>;
-  }
+  const family = useWaitlist();
+  // Until the family's waitlist is read, nothing is offered: a press could only be refused.
+  if (family.isPending) return null;
+  const waiting = waitingName(family.data?.entries, waitlist.class_id, waitlist.student_id);
+  if (waiting !== null) return <p className="font-medium">{onTheWaitlist([waiting])}</p>;
   return (
     <>
       <Button
