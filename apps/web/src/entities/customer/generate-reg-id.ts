@@ -40,7 +40,8 @@ export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (i
     asked.current = key;
     generateRegId(registrationToken).then(
       (id) => {
-        if (mounted.current) setRegId(id);
+        // An answer for a registration the form has moved on from is not this one's.
+        if (mounted.current && asked.current === key) setRegId(id);
       },
       () => {
         // Asked again the next time the form opens.

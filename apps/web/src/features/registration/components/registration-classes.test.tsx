@@ -398,6 +398,8 @@ describe('the link reopened after Registration complete, the password not set ye
     expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
     expect(screen.getByText('You are signed in as Priya.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set your password' }).getAttribute('href')).toBe('/hub/sign-in-actions');
+    // On a shared tablet the next family is told how to start its own.
+    expect(screen.getByText('Not Priya? To register another family, sign out first and open this page again.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Choose Classes' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(refused).toEqual([]);

@@ -104,6 +104,7 @@ export function PendingSignInStepsStep({ firstName, setPassword }: { firstName: 
           ? 'Your registration is saved. Choose a password for your account so you can sign in to the Customer Hub.'
           : 'Before you register or use the Customer Hub, please complete the steps on the sign-in page.'}
       </p>
+      <p className="mt-3 text-sm text-ink-soft">Not {firstName}? To register another family, sign out first and open this page again.</p>
     </StepCard>
   );
 }
