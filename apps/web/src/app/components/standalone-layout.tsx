@@ -12,7 +12,7 @@ export function StandaloneLayout() {
           <CompanyBrand config={config} />
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
     </div>

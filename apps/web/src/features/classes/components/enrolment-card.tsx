@@ -50,26 +50,24 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
         <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
           {sessions.data.sessions
             .filter((s) => !startOpen || !s.Past)
-            .map((s) => (
-              <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span className={s.Past ? 'text-muted' : 'text-ink'}>{sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}</span>
-                <span className="flex items-center gap-2">
-                  {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
-                  {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
-                  {s.CanNotifyAbsence ? (
-                    // Each button is named by its child and session, so a list of them is not ten times the same words.
-                    <Button
-                      size="sm"
-                      variant="link"
-                      aria-label={`Notify absence: ${studentName}, ${sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay)}`}
-                      onClick={() => setAbsence(s)}
-                    >
-                      Notify absence
-                    </Button>
-                  ) : null}
-                </span>
-              </li>
-            ))}
+            .map((s) => {
+              const when = sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay);
+              return (
+                <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className={s.Past ? 'text-muted' : 'text-ink'}>{when}</span>
+                  <span className="flex items-center gap-2">
+                    {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
+                    {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
+                    {s.CanNotifyAbsence ? (
+                      // Each button is named by its child and session, so a list of them is not ten times the same words.
+                      <Button size="sm" variant="link" aria-label={`Notify absence: ${studentName}, ${when}`} onClick={() => setAbsence(s)}>
+                        Notify absence
+                      </Button>
+                    ) : null}
+                  </span>
+                </li>
+              );
+            })}
         </ul>
       ) : null}
       {absence && sessions.data ? (
