@@ -75,6 +75,8 @@ test.describe('welcome landing', () => {
       bundle.company.config.profiles = [];
       // Agreements shown per profile name profiles that no longer exist.
       for (const agreement of (bundle as typeof bundle & { agreements?: { profiles?: unknown[] }[] }).agreements ?? []) agreement.profiles = [];
+      // So do the classes a profile offers (decision 134).
+      for (const cls of (bundle as typeof bundle & { classes?: { profiles?: unknown[] }[] }).classes ?? []) delete cls.profiles;
     });
     await openAsGuest(page, world.company('SPLASH').code);
     await page.getByRole('button', { name: 'Select Classes' }).click();
