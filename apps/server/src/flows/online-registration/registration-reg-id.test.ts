@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveFormConfiguration } from '../../modules/forms/form-config.service.ts';
-import { Browser, changeCompanySettings, mailedCode, ownCompany, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, mailedCode, ownCompany, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 
 const fresh = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@example.com`;
 
@@ -85,5 +85,16 @@ describe.each(testEngines())('N21: the Registration ID of a new family’s regis
     const res = await askFor(b, 'not-a-registration-token');
     expect([res.status, res.body.code]).toEqual([422, 'REGISTRATION_EXPIRED']);
     expect(await lastDrawn()).toBe(before);
+  });
+
+  it('is not taken by a customer saving it in My details while its registration is under way', async () => {
+    const one = await proved();
+    const drawn = (await askFor(one.b, one.token)).body.reg_id;
+    // A signed-in customer of the company without an id, asking for the registration's number by hand.
+    const other = await registerCustomer(t, { email: fresh('other'), company: code });
+    const mine = (await other.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+    const taken = await other.browser.post<{ errors?: unknown }>('/api/customer/update-details', { ...mine, RegID: drawn });
+    expect([taken.status, taken.body.errors]).toEqual([422, [{ field: 'RegID', message: 'Registration ID cannot be changed' }]]);
+    expect((await register(one.b, one.token, drawn)).status).toBe(200);
   });
 });

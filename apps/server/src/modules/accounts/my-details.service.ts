@@ -230,7 +230,8 @@ export async function newClientDetails(ctx: Ctx, company: Company, named: { firs
   const columns = formColumns(form, row);
   const values = form as Record<string, unknown>;
   if ('RegID' in values) {
-    const regId = await checkedRegId(ctx, company.id, '', values.RegID as string | null);
+    // Only an online registration opens an account, its id checked against the others already (checkNewCustomerRegId).
+    const regId = await checkedRegId(ctx, company.id, '', values.RegID as string | null, { ownRegistration: true });
     if (regId !== undefined) columns.reg_id = regId;
   }
   const answers = customAnswers(form);

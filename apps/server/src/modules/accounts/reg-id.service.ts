@@ -23,20 +23,23 @@ export async function checkNewCustomerRegId(ctx: Ctx, companyId: number, form: F
   const asked = (form as Record<string, unknown>).RegID;
   if (typeof asked !== 'string') return;
   if (drawn !== null && asked !== drawn) throw locked();
-  await checkedRegId(ctx, companyId, '', asked);
+  await checkedRegId(ctx, companyId, '', asked, { ownRegistration: drawn !== null });
 }
 
 /**
  * RegID is read-only (S38): the stored one stays; a customer without one may take only an id
- * that generate-reg-id handed out and nobody holds. Answers the value to store, or undefined.
+ * that generate-reg-id handed out and nobody holds: no client, and no registration under way that
+ * drew it for its form (unless it is that registration's own, `ownRegistration`). Answers the
+ * value to store, or undefined.
  */
-export async function checkedRegId(ctx: Ctx, companyId: number, stored: string, asked: string | null): Promise<string | undefined> {
+export async function checkedRegId(ctx: Ctx, companyId: number, stored: string, asked: string | null, { ownRegistration = false } = {}): Promise<string | undefined> {
   if (asked === null || asked === stored) return undefined;
   if (stored !== '') throw locked();
   const match = new RegExp(`^${REG_ID_PREFIX.customer}([0-9]{${REG_ID_DIGITS}})$`).exec(asked);
   const issued = match ? Number(match[1]) : 0;
   if (issued < 1 || issued > (await repo.lastRegIdNumber(ctx.db, companyId, 'customer'))) throw locked();
   if (await repo.isRegIdTaken(ctx.db, companyId, asked)) throw locked();
+  if (!ownRegistration && (await registrations.isRegIdHeldByOpenRegistration(ctx.db, companyId, asked, nowIso(ctx.clock.now())))) throw locked();
   return asked;
 }
 

@@ -30,6 +30,19 @@ export function findOpenRegistration(db: Db, companyId: number, tokenHash: strin
     .executeTakeFirst();
 }
 
+/** Whether a registration still open holds the Registration ID (it drew it for its form). */
+export async function isRegIdHeldByOpenRegistration(db: Db, companyId: number, regId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('reg_id', '=', regId)
+    .where('submitted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks a solved captcha for the registration until `until`; false when it is no longer open. */
 export async function markCaptchaVerified(db: Db, companyId: number, id: number, until: string, now: string): Promise<boolean> {
   const res = await db
